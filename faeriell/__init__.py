@@ -1,0 +1,1 @@
+"""Faeriell: a digital table for the board game Sons of Faeriell."""

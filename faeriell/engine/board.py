@@ -1,0 +1,111 @@
+"""The island as a plain, immutable graph (R1).
+
+Built by content code from the Tiled map; the engine only walks it. Coordinates ride along
+for the table and are never used by the rules.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str            # "<area>-<terrain>" (R1)
+    area: str
+    terrain: str
+    polygon: tuple[Point, ...] = ()
+    center: Point = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str                     # sorted ids of the Regions meeting here, joined by "+" (R1)
+    regions: tuple[str, ...]    # sorted
+    pos: Point = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Path:
+    nodes: tuple[str, str]      # sorted node ids
+    regions: tuple[str, str]    # the two Regions the Path runs between, sorted
+    points: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    regions: dict[str, Region]
+    nodes: dict[str, Node]
+    paths: tuple[Path, ...]
+    area_labels: dict[str, Point] = field(default_factory=dict)
+    guardian_icons: dict[str, Point] = field(default_factory=dict)
+    # Derived tables (filled by build()).
+    areas: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    region_adj: dict[str, frozenset[str]] = field(default_factory=dict)
+    region_nodes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    node_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    path_between: dict[frozenset[str], Path] = field(default_factory=dict)
+    node_dist: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],
+              area_labels: dict[str, Point] | None = None,
+              guardian_icons: dict[str, Point] | None = None) -> "Board":
+        regions = {r.id: r for r in sorted(regions, key=lambda r: r.id)}
+        nodes = {n.id: n for n in sorted(nodes, key=lambda n: n.id)}
+        paths = tuple(sorted(paths, key=lambda p: p.nodes))
+        areas: dict[str, list[str]] = {}
+        for r in regions.values():
+            areas.setdefault(r.area, []).append(r.id)
+        region_adj: dict[str, set[str]] = {r: set() for r in regions}
+        node_adj: dict[str, set[str]] = {n: set() for n in nodes}
+        path_between = {}
+        for p in paths:
+            a, b = p.regions
+            region_adj[a].add(b)
+            region_adj[b].add(a)
+            x, y = p.nodes
+            node_adj[x].add(y)
+            node_adj[y].add(x)
+            path_between[frozenset(p.nodes)] = p
+        region_nodes: dict[str, list[str]] = {r: [] for r in regions}
+        for n in nodes.values():
+            for r in n.regions:
+                region_nodes[r].append(n.id)
+        node_adj_t = {n: tuple(sorted(v)) for n, v in node_adj.items()}
+        return cls(
+            regions=regions, nodes=nodes, paths=paths,
+            area_labels=dict(area_labels or {}), guardian_icons=dict(guardian_icons or {}),
+            areas={a: tuple(sorted(v)) for a, v in sorted(areas.items())},
+            region_adj={r: frozenset(v) for r, v in region_adj.items()},
+            region_nodes={r: tuple(sorted(v)) for r, v in region_nodes.items()},
+            node_adj=node_adj_t,
+            path_between=path_between,
+            node_dist={n: _bfs(node_adj_t, n) for n in nodes},
+        )
+
+    # Small helpers the rules use often.
+    def region_of(self, area: str, terrain: str) -> str:
+        return f"{area}-{terrain}"
+
+    def nodes_touching(self, region: str) -> tuple[str, ...]:
+        return self.region_nodes[region]
+
+    def path_regions(self, a: str, b: str) -> tuple[str, str] | None:
+        p = self.path_between.get(frozenset((a, b)))
+        return p.regions if p else None
+
+
+def _bfs(adj: dict[str, tuple[str, ...]], start: str) -> dict[str, int]:
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        cur = queue.popleft()
+        for nxt in adj[cur]:
+            if nxt not in dist:
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist

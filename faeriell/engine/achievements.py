@@ -1,0 +1,203 @@
+"""Achievements (rulebook "Claiming Achievements", R12, R32, R35).
+
+Conditions are data (data/achievements.yaml): a measure per tribe and a kind (most/flag/event).
+After every action and resolved decision the engine drops the tokens of tribes that no longer
+qualify (to their designated area) and asks the next qualifying tribe to claim.
+"""
+from __future__ import annotations
+
+from .actions import Action, card_color
+from .registry import move
+from .rules import COLORS
+
+
+def _bonus(g, t, key, value) -> int:
+    n = sum(1 for h in t.herbs if g.rules.herb_bonus.get(h, {}).get(key) == value)
+    n += sum(1 for a in t.attunements if g.rules.attune_bonus.get(a, {}).get(key) == value)
+    return n
+
+
+def shire_size(g, regions) -> int:
+    owned = set(regions)
+    adj = g.rules.board.region_adj
+    best = 0
+    seen = set()
+    for r in owned:
+        if r in seen:
+            continue
+        stack = [r]
+        seen.add(r)
+        size = 0
+        while stack:
+            cur = stack.pop()
+            size += 1
+            for n in adj[cur]:
+                if n in owned and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        best = max(best, size)
+    return best
+
+
+def measure(g, i, cond) -> int:
+    s = g.state
+    t = s.tribes[i]
+    m = cond["measure"]
+    if m == "hero_level":
+        hero = t.heroes.get(cond["hero"])
+        return hero.level + _bonus(g, t, "hero_level", cond["hero"]) if hero else 0
+    if m == "solved":
+        return t.solved[cond["color"]]
+    if m == "terrain":
+        terr = cond["terrain"]
+        n = 0
+        for r in t.settlements:
+            if g.rules.region_terrain[r] == terr:
+                n += 1
+            hl = s.heartlands.get(g.rules.region_area[r])
+            if hl and hl["region"] == r and hl.get("token") == terr:
+                n += 1                                    # R5: twice when equal
+        return n + _bonus(g, t, "terrain", terr)
+    if m == "perks":
+        if len(t.heroes) < int(cond.get("heroes", 3)):
+            return 0
+        return sum(len(h.perks) for h in t.heroes.values())
+    if m == "herbs":
+        return len(t.herbs)
+    if m == "attunements":
+        return len(t.attunements)
+    if m == "beacons":
+        return len(t.beacons)
+    if m == "shire":
+        return shire_size(g, t.settlements)
+    if m == "totem":
+        return int(s.totem["owner"] == i)
+    if m == "pure":
+        return int(t.corruption == 0)
+    if m == "cleanser":
+        return int(t.cleanser)
+    raise KeyError(m)
+
+
+def qualifies(g, i, aid) -> bool:
+    cond = g.rules.conditions[aid]
+    mine = measure(g, i, cond)
+    if cond["kind"] != "most":
+        return mine > 0
+    if mine < int(cond.get("min", 1)):
+        return False
+    if g.state.mode == "solo":
+        return True                                        # R35
+    return all(measure(g, j, cond) <= mine for j in range(g.state.players) if j != i)
+
+
+def has_token(t) -> bool:
+    return bool(t.slots) or t.designated > 0
+
+
+def check_achievements(g) -> bool:
+    """Drop lost Achievements; ask for the next claim. True when a decision was raised."""
+    s = g.state
+    for aid in g.rules.achievement_ids:
+        holders = s.achievements.setdefault(aid, [])
+        for i in list(holders):
+            if not qualifies(g, i, aid):
+                holders.remove(i)
+                t = s.tribes[i]
+                if aid in t.achievements:
+                    t.achievements.remove(aid)
+                t.designated += 1
+                g.log(f"{g.tribe_name(i)} loses the {aid} Achievement; its token goes to the designated area.")
+    for i in g.order_from(s.active):
+        t = s.tribes[i]
+        wanted = [aid for aid in g.rules.achievement_ids
+                  if i not in s.achievements.get(aid, ()) and qualifies(g, i, aid)]
+        if not wanted:
+            continue
+        if (s.mode == "competitive" and not t.sower and
+                len(t.achievements) >= g.rules.win_now_at - 1):
+            from .endgame import end_game
+            end_game(g, [i], f"{g.tribe_name(i)} meets the conditions of a 7th Achievement: Faeriell is saved.")
+            return True
+        if has_token(t):
+            g.ask(i, "claim", achievements=wanted)
+            return True
+    return False
+
+
+def claim_options(g, i, aid):
+    t = g.state.tribes[i]
+    have = g.pool(i)
+    out = []
+    if t.designated > 0:
+        out.append(Action("claim", achievement=aid, token="designated"))
+    for slot in dict.fromkeys(t.slots):
+        cols = COLORS if slot == "any" else (slot,)
+        for c in cols:
+            if have.get(c, 0) > 0:
+                out.append(Action("claim", achievement=aid, token=slot, pay=c))
+        out.append(Action("claim", achievement=aid, token=slot, pay="doom"))
+    return out
+
+
+def claim_enum(g):
+    pend = g.state.pending
+    out = []
+    for aid in pend["achievements"]:
+        out.extend(claim_options(g, pend["player"], aid))
+    return out
+
+
+def claim_check(g, a):
+    pend = g.state.pending
+    i = pend["player"]
+    t = g.state.tribes[i]
+    aid = a.get("achievement")
+    if aid not in pend["achievements"]:
+        return f"Claim one of: {', '.join(pend['achievements'])}."
+    tok = a.get("token")
+    if tok == "designated":
+        if t.designated <= 0:
+            return "You have no token in the designated area."
+        if a.get("pay") not in (None,):
+            return "A token from the designated area costs nothing."
+        return None
+    if tok not in t.slots:
+        return f"No token of yours covers a {tok} slot."
+    pay = a.get("pay")
+    if pay is None:
+        return "Pay an Essence of the slot's colour, or 'doom'."
+    if pay == "doom":
+        return None
+    col = card_color(pay)
+    if col == "corruption":
+        return "Corruption Essences never pay for an Achievement slot (R12)."
+    if tok != "any" and col != tok:
+        return f"The {tok} slot is paid with a {tok} Essence (R12)."
+    return g.has_cards(i, [pay])
+
+
+def claim_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    i = pend["player"]
+    t = s.tribes[i]
+    aid, tok = a["achievement"], a["token"]
+    if tok == "designated":
+        t.designated -= 1
+    else:
+        t.slots.remove(tok)
+        if a["pay"] == "doom":
+            g.move_doom(1, "an unpaid Achievement slot")
+        else:
+            g.pay(i, [a["pay"]])
+    s.achievements.setdefault(aid, []).append(i)
+    t.achievements.append(aid)
+    g.log(f"{g.tribe_name(i)} claims the {aid} Achievement.")
+    if s.mode == "competitive" and len(t.achievements) >= g.rules.end_round_at and not s.end_after_round:
+        s.end_after_round = True
+        g.log("Five Achievements: the game ends at the end of this round.")
+
+
+move("claim", claim_enum, claim_check, claim_perform)

@@ -1,0 +1,130 @@
+"""Actions: small frozen values with a readable form (SCENARIOS.md vocabulary).
+
+`Action("build_settlement", region="bear-forest", pay=("red", "red"))` reads as
+`build_settlement(region=bear-forest, pay=[red, red])`. Lists become sorted tuples where order
+does not matter (payments), so equal moves compare equal.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+# Fields whose order carries no meaning: compared and stored sorted.
+UNORDERED = frozenset({"pay", "discounts", "replace"})
+
+
+def _freeze(key: str, value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        items = tuple(_freeze(key, v) for v in value)
+        if key in UNORDERED:
+            items = tuple(sorted(items, key=str))
+        return items
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(k, v)) for k, v in value.items()))
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class Action:
+    """An immutable move: a kind plus named fields."""
+
+    __slots__ = ("kind", "fields", "_hash")
+
+    def __init__(self, kind: str, **fields: Any) -> None:
+        frozen = tuple(sorted((k, _freeze(k, v)) for k, v in fields.items() if v is not None))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "fields", frozen)
+        object.__setattr__(self, "_hash", hash((kind, frozen)))
+
+    def __setattr__(self, *_):
+        raise AttributeError("Action is frozen")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.fields:
+            if k == key:
+                return v
+        return default
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.fields:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def has(self, key: str) -> bool:
+        return any(k == key for k, _ in self.fields)
+
+    def replace(self, **changes: Any) -> "Action":
+        d = dict(self.fields)
+        d.update(changes)
+        return Action(self.kind, **d)
+
+    def without(self, *keys: str) -> "Action":
+        return Action(self.kind, **{k: v for k, v in self.fields if k not in keys})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.kind == other.kind and self.fields == other.fields
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def to_dict(self) -> dict:
+        d = {"action": self.kind}
+        for k, v in self.fields:
+            d[k] = _thaw(v)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Action":
+        if not isinstance(d, dict) or "action" not in d:
+            raise ValueError(f"an action needs an 'action' field: {d!r}")
+        fields = {k: v for k, v in d.items() if k != "action"}
+        return cls(str(d["action"]), **fields)
+
+    def __repr__(self) -> str:
+        def show(v):
+            if isinstance(v, tuple):
+                return "[" + ", ".join(show(x) for x in v) + "]"
+            return str(v)
+        inner = ", ".join(f"{k}={show(v)}" for k, v in self.fields)
+        return f"{self.kind}({inner})"
+
+    __str__ = __repr__
+
+
+def card_color(card: str) -> str:
+    """'red@owl' -> 'red'; 'red' -> 'red'."""
+    at = card.find("@")
+    return card if at < 0 else card[:at]
+
+
+def matches(pattern: Action, action: Action) -> bool:
+    """True when `action` has every field `pattern` names, with an equal value.
+
+    A pay/discount list in the pattern matches by card: 'red' matches any red card, 'red@owl'
+    only that one (SCENARIOS.md: colour alone means any back).
+    """
+    if pattern.kind != action.kind:
+        return False
+    for k, v in pattern.fields:
+        if k == "player":
+            continue
+        if not action.has(k):
+            return False
+        w = action[k]
+        if k == "pay" and isinstance(v, tuple) and isinstance(w, tuple):
+            if sorted(map(card_color, v)) != sorted(map(card_color, w)):
+                return False
+            if any("@" in c for c in v) and any("@" in c for c in w) and sorted(v) != sorted(w):
+                return False
+        elif v != w:
+            return False
+    return True
+
+
+def actions_matching(pattern: Action, actions: Iterable[Action]) -> list[Action]:
+    return [a for a in actions if matches(pattern, a)]

@@ -1,0 +1,52 @@
+"""The component catalog the engine reads: every card, tile, token and table of the game.
+
+Filled from data/*.yaml by faeriell.content.catalog_loader (which validates it); the engine never
+reads YAML itself. Each field holds plain Python data exactly as loaded: entry tables are dicts
+keyed by id in YAML order, and every entry keeps its own `id`. Treat it as read-only.
+Compared and hashed by identity (eq=False): the fields are dicts, and one catalog is shared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    colors: dict[str, dict]        # red, yellow, blue, green, corruption (R3, R4)
+    terrains: dict[str, dict]      # mountain, meadow, river, forest -> colour (R3)
+    guardians: dict[str, dict]     # the 8 Great Guardians (R2)
+    tribes: dict[str, dict]        # longfeather, berrywort, stoneroot, cedarmoon (R3)
+    heroes: dict[str, dict]        # hero types with colour and innate ability
+    perks: dict[str, dict]         # Hero and Corruption Sower Perks (R21-R23)
+    herbs: dict[str, dict]         # Heirloom Herbs (R24)
+    attunements: dict[str, dict]   # one per Guardian (R17, R25)
+    achievements: dict[str, dict]  # the 20 Achievements with their conditions (R32)
+    essences: dict[str, list[str]]  # colour -> the 16 Guardian backs of its deck (R4)
+    bag: dict                      # menace / corruption tokens and havoc (R6)
+    tracks: dict                   # Doom, Tribe Corruption, component counts (R5, R7-R13)
+    harvest_wheel: list[str]       # the 12 spaces, clockwise (R11)
+    costs: dict                    # Tribe Action costs (R14-R18), encoding in data/costs.yaml
+    modes: dict                    # difficulties, coop/solo, variants (R33-R35)
+    starting_scenario: dict        # the recommended first game
+
+    def terrain_color(self, terrain: str) -> str:
+        return self.terrains[terrain]["essence"]
+
+    def hero_color(self, hero: str) -> str:
+        return self.heroes[hero]["color"]
+
+    def perk_tiles(self, sets: Iterable[str]) -> list[str]:
+        """Perk ids of the given sets (base, kickstarter, sower, sower_kickstarter), one per tile."""
+        sets = set(sets)
+        return [p["id"] for p in self.perks.values() if p["set"] in sets
+                for _ in range(p["copies"])]
+
+    def herb_cards(self, kickstarter: bool = False) -> list[str]:
+        """Herb ids, one per card: 16 in the base game, 20 with the Kickstarter edition (R24)."""
+        key = "kickstarter_copies" if kickstarter else "copies"
+        return [h["id"] for h in self.herbs.values() for _ in range(h[key])]
+
+    def sower_perks(self, kickstarter: bool = False) -> list[str]:
+        """Corruption Sower Perk tiles: 5 base, 9 with the Kickstarter edition (R23)."""
+        return self.perk_tiles({"sower", "sower_kickstarter"} if kickstarter else {"sower"})

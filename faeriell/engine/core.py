@@ -1,0 +1,372 @@
+"""The game: legal actions for whoever must act now, and apply() that performs or refuses.
+
+Procedures that run by themselves (drafting tokens, resolving a Harvest, ending a turn) live in
+`state.queue`; a rule that asks a player something sets `state.pending` and play waits (R27).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from . import registry
+from .actions import Action, card_color
+from .rng import Rng
+from .rules import Rules, COLORS
+from .state import GameState, Tribe, Hero
+
+TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
+
+
+class IllegalAction(Exception):
+    """A refused move; `reason` says why in words a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def task(name):
+    def deco(fn):
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+class Game:
+    def __init__(self, rules: Rules, state: GameState) -> None:
+        self.rules = rules
+        self.state = state
+        self.rng = Rng(state)
+        self.history: list[dict] = []    # {"action": Action, "player": int, "random": bool}
+        self._legal_cache: list[Action] | None = None
+
+    # ------------------------------------------------------------------ who acts, what is legal
+    @property
+    def acting(self) -> int | None:
+        s = self.state
+        if s.game_over:
+            return None
+        if s.pending is not None:
+            return s.pending["player"]
+        return s.active
+
+    def tribe(self, i: int | None = None) -> Tribe:
+        return self.state.tribes[self.acting if i is None else i]
+
+    def allowed_kinds(self) -> tuple:
+        s = self.state
+        if s.game_over:
+            return ()
+        if s.pending is not None:
+            return (s.pending["kind"],)
+        if s.phase is None:
+            return ("choose_phase",)
+        if s.phase == "tribe":
+            return registry.TRIBE_KINDS
+        if s.phase == "event":
+            if s.event_step == "guardian":
+                return registry.EVENT_START
+            if s.event_step == "draft":
+                return ("draft",)
+            if s.event_step == "beacons":
+                return registry.EVENT_AFTER_DRAFT
+            return ()
+        return registry.HERO_KINDS
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal_cache is None:
+            out: list[Action] = []
+            for kind in self.allowed_kinds():
+                mv = registry.MOVES.get(kind)
+                if mv is not None:
+                    out.extend(mv.enumerate(self))
+            self._legal_cache = out
+        return list(self._legal_cache)
+
+    def why_not(self, action: Action) -> str | None:
+        """None when the action is legal now, else the reason in words."""
+        s = self.state
+        if s.game_over:
+            return "The game is over."
+        mv = registry.MOVES.get(action.kind)
+        if mv is None:
+            return f"'{action.kind}' is not a move of this game."
+        player = action.get("player")
+        acting = self.acting
+        if player is not None and int(player) - 1 != acting:
+            return f"It is not player {player}'s move: player {acting + 1} must act now."
+        if action.kind not in self.allowed_kinds():
+            return self._not_now(action.kind)
+        return mv.check(self, action.without("player"))
+
+    def _not_now(self, kind: str) -> str:
+        s = self.state
+        if s.pending is not None:
+            return (f"First player {s.pending['player'] + 1} must decide: "
+                    f"{s.pending['kind'].replace('_', ' ')}.")
+        if s.phase is None:
+            return "Choose a Phase tile first."
+        if s.phase == "event":
+            if kind in registry.EVENT_START:
+                return "That step of the Event Phase is over (R28)."
+            if kind in registry.EVENT_AFTER_DRAFT:
+                return "Draw the Menace Draft first (R28)."
+        return f"You cannot do that in the {s.phase.capitalize()} Phase."
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action | dict, trusted: bool = False) -> None:
+        if isinstance(action, dict):
+            action = Action.from_dict(action)
+        if not trusted:
+            reason = self.why_not(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        player = self.acting
+        draws_before = self.state.rng_draws
+        forced_before = len(self.state.forced) + len(self.state.bag_order)
+        bare = action.without("player")
+        registry.MOVES[bare.kind].perform(self, bare)
+        self._legal_cache = None
+        self.state.achievements_live = True
+        self.advance()
+        random = (self.state.rng_draws != draws_before or
+                  len(self.state.forced) + len(self.state.bag_order) != forced_before)
+        self.history.append({"action": bare, "player": player, "random": random})
+
+    def advance(self) -> None:
+        """Run automatic procedure steps until someone must choose (R27)."""
+        from .achievements import check_achievements
+        s = self.state
+        guard = 0
+        while not s.game_over:
+            guard += 1
+            if guard > 10000:
+                raise RuntimeError("advance() did not settle")
+            self._legal_cache = None
+            if s.pending is not None:
+                opts = self.legal_actions()
+                if len(opts) == 1:
+                    a = opts[0]
+                    registry.MOVES[a.kind].perform(self, a)
+                    continue
+                if not opts:
+                    # A decision nobody can make (should not happen): drop it rather than hang.
+                    self.log(f"(no option for {s.pending['kind']}; skipped)")
+                    s.pending = None
+                    continue
+                return
+            if s.stage == "play" and s.achievements_live and check_achievements(self):
+                continue
+            if s.queue:
+                t = s.queue.pop(0)
+                TASKS[t["task"]](self, t)
+                continue
+            return
+        self._legal_cache = None
+
+    # ------------------------------------------------------------------ helpers used by moves
+    def log(self, text: str) -> None:
+        self.state.log.append(text)
+        if len(self.state.log) > 400:
+            del self.state.log[:100]
+
+    def ask(self, player: int, kind: str, **info) -> None:
+        self.state.pending = {"player": player, "kind": kind, **info}
+
+    def push_front(self, *tasks: dict) -> None:
+        self.state.queue[0:0] = list(tasks)
+
+    def tribe_name(self, i: int) -> str:
+        return f"{self.state.tribes[i].id.capitalize()} (player {i + 1})"
+
+    def order_from(self, start: int) -> list[int]:
+        n = self.state.players
+        return [(start + k) % n for k in range(n)]
+
+    # Cards -----------------------------------------------------------
+    def pool(self, i: int) -> Counter:
+        return Counter(card_color(c) for c in self.state.tribes[i].essences)
+
+    def draw_card(self, colour: str) -> str | None:
+        s = self.state
+        deck = s.decks[colour]
+        if s.forced:
+            want = s.forced[0]
+            if card_color(want) != colour:
+                raise IllegalAction(f"forced draw {want} does not fit a draw from the {colour} deck")
+            s.forced.pop(0)
+            for pile in (deck, s.discards[colour]):
+                for k, c in enumerate(pile):
+                    if c == want or (("@" not in want) and card_color(c) == want):
+                        return pile.pop(k)
+            raise IllegalAction(f"forced draw {want}: no such card in the {colour} deck")
+        if not deck:
+            if not s.discards[colour]:
+                return None              # R40
+            deck.extend(s.discards[colour])
+            s.discards[colour].clear()
+            self.rng.shuffle(deck)
+        return deck.pop(0)
+
+    def gain(self, i: int, colour: str, n: int = 1) -> int:
+        got = 0
+        for _ in range(n):
+            card = self.draw_card(colour)
+            if card is None:
+                break
+            self.state.tribes[i].essences.append(card)
+            got += 1
+        if got:
+            self.log(f"{self.tribe_name(i)} gains {got} {colour} Essence{'s' if got > 1 else ''}.")
+        return got
+
+    def discard_card(self, card: str) -> None:
+        self.state.discards[card_color(card)].append(card)
+
+    def take_from_pool(self, i: int, spec: str) -> str:
+        """Remove a card matching spec ('red' or 'red@owl') from tribe i's pool and return it."""
+        pool = self.state.tribes[i].essences
+        if "@" in spec:
+            pool.remove(spec)
+            return spec
+        # A colour alone: give up the card whose back matters least (the last one of that colour).
+        for k in range(len(pool) - 1, -1, -1):
+            if card_color(pool[k]) == spec:
+                return pool.pop(k)
+        raise ValueError(spec)
+
+    def pay(self, i: int, cards) -> None:
+        for spec in cards:
+            self.discard_card(self.take_from_pool(i, spec))
+
+    def has_cards(self, i: int, cards) -> str | None:
+        pool = Counter(self.state.tribes[i].essences)
+        colours = self.pool(i)
+        for spec in cards:
+            if "@" in spec:
+                if pool[spec] <= 0:
+                    return f"You have no {spec} card to give."
+                pool[spec] -= 1
+                colours[card_color(spec)] -= 1
+            else:
+                if spec not in COLORS and spec != "corruption":
+                    return f"'{spec}' is not an Essence colour."
+                if colours[spec] <= 0:
+                    return f"You do not have enough {spec} Essences."
+                colours[spec] -= 1
+        # Cards named by colour must not use up the cards named with a back.
+        for spec in cards:
+            if "@" not in spec and colours[spec] < 0:
+                return f"You do not have enough {spec} Essences."
+        return None
+
+    # Tokens ----------------------------------------------------------
+    def draw_token(self) -> tuple[str, str | None] | None:
+        """Take a token from the bag: (token id, Guardian side shown) - R6."""
+        s = self.state
+        r = self.rules
+        if not s.bag:
+            return None
+        if s.forced:
+            want = s.forced.pop(0)
+            return self._take_token(want)
+        if s.bag_order:
+            want = s.bag_order.pop(0)
+            return self._take_token(want)
+        tok = s.bag.pop(self.rng.below(len(s.bag)))
+        sides = r.tokens[tok][1]
+        side = sides[self.rng.below(2)] if sides else None
+        return tok, side
+
+    def _take_token(self, want: str) -> tuple[str, str | None]:
+        s = self.state
+        r = self.rules
+        if want == "havoc":
+            for k, tok in enumerate(s.bag):
+                if r.tokens[tok][0] == "havoc":
+                    return s.bag.pop(k), None
+            raise IllegalAction("forced draw havoc: the Havoc token is not in the bag")
+        kind, _, side = want.partition("@")
+        for k, tok in enumerate(s.bag):
+            tk, sides = r.tokens[tok]
+            if tk == kind and side in sides:
+                return s.bag.pop(k), side
+        raise IllegalAction(f"forced draw {want}: no such token in the bag")
+
+    def find_token(self, kind: str, side: str, places: list) -> str | None:
+        for tok in places:
+            tk, sides = self.rules.tokens[tok]
+            if tk == kind and (side is None or side in sides):
+                return tok
+        return None
+
+    # Tracks ----------------------------------------------------------
+    def move_doom(self, n: int, why: str = "") -> None:
+        s = self.state
+        if n == 0:
+            return
+        before = s.doom
+        s.doom = max(0, min(self.rules.doom_max, s.doom + n))
+        moved = s.doom - before
+        if moved:
+            self.log(f"Doom {'+' if moved > 0 else ''}{moved} ({why}) -> {s.doom}." if why else
+                     f"Doom -> {s.doom}.")
+        if moved > 0 and s.sower is not None:
+            from .effects import on_doom_forward
+            on_doom_forward(self, moved)
+        if s.doom >= self.rules.doom_max:
+            from .endgame import doom_reached
+            doom_reached(self)
+
+    def move_corruption(self, i: int, n: int) -> None:
+        t = self.state.tribes[i]
+        t.corruption = max(0, min(self.rules.corruption_max, t.corruption + n))
+        if t.corruption < self.rules.corruption_max:
+            t.lost_counted = False
+
+    def advance_track(self, i: int, colour: str) -> None:
+        t = self.state.tribes[i]
+        if t.solved[colour] < self.rules.menace_max:
+            t.solved[colour] += 1
+
+    # Heroes ----------------------------------------------------------
+    def occupied(self) -> set:
+        s = self.state
+        taken = {h.node for t in s.tribes for h in t.heroes.values() if h.node}
+        if s.drifter and s.drifter.get("node"):
+            taken.add(s.drifter["node"])
+        return taken
+
+    def max_gems(self, hero: Hero) -> int:
+        r = self.rules
+        n = r.gems_for_level(hero.level) - hero.lost_gems
+        return max(0, n)
+
+    def owner_of(self, region: str) -> int | None:
+        for i, t in enumerate(self.state.tribes):
+            if region in t.settlements:
+                return i
+        return None
+
+    def guardian_at(self, region: str) -> str | None:
+        for g, d in self.state.guardians.items():
+            if d["region"] == region:
+                return g
+        return None
+
+    def region_status(self, region: str) -> str | None:
+        """'threatened' / 'corrupted' / None for the Region under a Guardian with a token."""
+        for g, d in self.state.guardians.items():
+            if d["region"] == region and d.get("token"):
+                kind = self.rules.token_kind(d["token"])
+                return "corrupted" if kind == "corruption" else "threatened"
+        return None
+
+    def under(self, g: str) -> str | None:
+        tok = self.state.guardians[g].get("token")
+        return self.rules.token_kind(tok) if tok else None
+
+    def variant(self, name: str) -> bool:
+        return name in self.state.variants
+
+    def coop_like(self) -> bool:
+        return self.state.mode in ("coop", "solo")

@@ -1,0 +1,161 @@
+"""Corruption Events: Yield, Ignore, Cleanse your Tribe, Cleanse Corruption (rulebook, R18, R30)."""
+from __future__ import annotations
+
+from .actions import Action, card_color
+from .registry import move
+from .rules import COLORS
+
+
+def raise_event(g, player: int, token: str | None = None, guardian: str | None = None,
+                reward_track: bool = False) -> None:
+    """Ask `player` to solve a Corruption Event (R27). A drawn token rides along (R30)."""
+    g.ask(player, "corruption", token=token, guardian=guardian, reward_track=reward_track)
+
+
+def yield_allowed(g, i) -> bool:
+    t = g.state.tribes[i]
+    if g.coop_like():
+        return t.corruption < int(g.rules.modes["coop_solo"]["yield_barred_at"])
+    return True
+
+
+def cleanse_colours(g, i) -> list[str]:
+    """Colours tribe i may spend on a Cleanse option (R18; Cleanser perk; the Shadow)."""
+    t = g.state.tribes[i]
+    cols = set()
+    for h, hero in t.heroes.items():
+        c = g.rules.hero_color.get(h)
+        if c in COLORS:
+            cols.add(c)
+        if h == "shadow":
+            cols.add("corruption")
+        if any(g.rules.perk_has(p, "cleanse_any") for p in hero.perks):
+            cols.update(COLORS)
+    have = g.pool(i)
+    return sorted(c for c in cols if have.get(c, 0) > 0)
+
+
+def corrupted_guardians(g) -> list[str]:
+    return sorted(gd for gd, d in g.state.guardians.items()
+                  if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
+
+
+def tash(g, i) -> bool:
+    return g.variant("twins") and i == 0
+
+
+def ev_enum(g):
+    pend = g.state.pending
+    i = pend["player"]
+    t = g.state.tribes[i]
+    out = []
+    if yield_allowed(g, i):
+        out.append(Action("corruption", choice="yield"))
+    out.append(Action("corruption", choice="ignore"))
+    cols = cleanse_colours(g, i)
+    for c in cols:
+        if t.corruption > 0:
+            out.append(Action("corruption", choice="cleanse_tribe", pay=(c,)))
+        targets = (["doom"] if g.state.doom > 0 else []) + corrupted_guardians(g)
+        if tash(g, i) and g.state.doom > 0 and corrupted_guardians(g):
+            targets += [f"doom+{gd}" for gd in corrupted_guardians(g)]
+        for tg in targets:
+            out.append(Action("corruption", choice="cleanse_corruption", pay=(c,), target=tg))
+    return out
+
+
+def ev_check(g, a):
+    pend = g.state.pending
+    i = pend["player"]
+    t = g.state.tribes[i]
+    ch = a.get("choice")
+    if ch == "yield":
+        if not yield_allowed(g, i):
+            return "In coop and solo a tribe at Tribe Corruption 4 can no longer Yield."
+        return None
+    if ch == "ignore":
+        return None
+    if ch not in ("cleanse_tribe", "cleanse_corruption"):
+        return "Choose yield, ignore, cleanse_tribe or cleanse_corruption."
+    pay = list(a.get("pay") or ())
+    if len(pay) != 1:
+        return "A Cleanse costs exactly one Essence."
+    col = card_color(pay[0])
+    if col not in cleanse_colours(g, i):
+        if col == "corruption":
+            return "Corruption Essences never pay for a Corruption Event (R18)."
+        return f"Pay with the colour of one of your active Heroes, not {col}."
+    missing = g.has_cards(i, pay)
+    if missing:
+        return missing
+    if ch == "cleanse_tribe":
+        return None if t.corruption > 0 else "Your tribe is already pure."
+    tg = a.get("target", "doom")
+    for part in str(tg).split("+"):
+        if part == "doom":
+            if g.state.doom <= 0:
+                return "Doom is already at 0."
+        elif part not in corrupted_guardians(g):
+            return f"The {part} is not Corrupted."
+    if "+" in str(tg) and not tash(g, i):
+        return "Only Tash may cleanse Doom and a Guardian at once."
+    return None
+
+
+def ev_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    i = pend["player"]
+    t = s.tribes[i]
+    tok, gd = pend.get("token"), pend.get("guardian")
+    ch = a["choice"]
+    placed = False
+    if ch == "yield":
+        card = g.draw_card("corruption")
+        if card:
+            t.essences.append(card)
+        g.move_corruption(i, 1)
+        t.cleanser = False
+        g.log(f"{g.tribe_name(i)} yields to Corruption (Tribe Corruption {t.corruption}).")
+    elif ch == "ignore":
+        t.cleanser = False
+        if tok is not None and gd is not None:       # R30
+            old = s.guardians[gd].get("token")
+            if old:
+                s.set_aside.append(old)
+            s.guardians[gd]["token"] = tok
+            placed = True
+            g.log(f"{g.tribe_name(i)} ignores Corruption: the {gd} is Corrupted.")
+        else:
+            g.log(f"{g.tribe_name(i)} ignores Corruption.")
+        g.move_doom(1, "Ignore Corruption")
+    else:
+        g.pay(i, a["pay"])
+        if ch == "cleanse_tribe":
+            g.move_corruption(i, -1)
+            g.log(f"{g.tribe_name(i)} cleanses the tribe (Tribe Corruption {t.corruption}).")
+        else:
+            was_pure = t.corruption == 0
+            for part in str(a.get("target", "doom")).split("+"):
+                if part == "doom":
+                    g.move_doom(-1, "Cleanse Corruption")
+                else:
+                    old = s.guardians[part]["token"]
+                    s.guardians[part]["token"] = None
+                    s.set_aside.append(old)
+                    g.log(f"{g.tribe_name(i)} cleanses the {part}.")
+            if was_pure:
+                if t.cleanser:
+                    for j, other in enumerate(s.tribes):     # a holder claiming again
+                        if j != i:
+                            other.cleanser = False
+                t.cleanser = True
+    if tok is not None and not placed:
+        s.set_aside.append(tok)
+    if pend.get("reward_track"):
+        from .hero_phase import ask_track
+        ask_track(g, i)
+
+
+move("corruption", ev_enum, ev_check, ev_perform)

@@ -1,0 +1,209 @@
+"""What each Tribe Action costs this moment (R14-R19), with innate and Herb discounts.
+
+`cost_of` builds the requirement; `check_payment` judges a named payment; `payment_choices`
+lists every payment the pool can make. Listing and judging share `cost_of`.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from .actions import card_color
+from .payment import ANY, COLORS, WILD, SameColour, Slots, fits, options, slots_minus
+
+
+def _count(g, i, spec: dict, a) -> int:
+    t = g.state.tribes[i]
+    of = spec["of"]
+    if of == "active_heroes":
+        n = len(t.heroes)
+    elif of == "hero_level":
+        n = t.heroes[a["hero"]].level
+    elif of == "settlements_owned":
+        n = len(t.settlements)
+    elif of == "totem_yellow":
+        n = len(g.state.totem["cards"])
+    else:
+        raise KeyError(of)
+    return n + int(spec.get("add", 0))
+
+
+def innate_for(g, i, kind: str, a) -> tuple[str, str] | None:
+    """(hero, colour) of an unused innate discount that this action qualifies for (R19)."""
+    t = g.state.tribes[i]
+    for h in t.heroes:
+        inn = g.rules.innate.get(h) or {}
+        if inn.get("effect") != "innate_discount" or inn.get("action") != kind:
+            continue
+        if inn.get("self_only") and a.get("hero") != h:
+            continue
+        if f"innate:{h}" in t.once:
+            continue
+        return h, inn["color"]
+    return None
+
+
+def herb_color(g, herb: str) -> str | None:
+    ab = g.rules.herb_ability(herb, "discount")
+    return ab["color"] if ab else None
+
+
+def usable_herbs(g, i) -> list[str]:
+    """Herb cards whose discount is unused this round, one entry per card (R19, R24)."""
+    t = g.state.tribes[i]
+    rotated = Counter(t.rotated)
+    out = []
+    for h in t.herbs:
+        if herb_color(g, h) is None:
+            continue
+        if rotated[h] > 0:
+            rotated[h] -= 1
+            continue
+        out.append(h)
+    return out
+
+
+def cost_of(g, i, kind: str, a, herbs=()):
+    """(cost, innate) for this action with these Herbs named, or (None, reason)."""
+    spec = g.rules.costs[kind]
+    inn = innate_for(g, i, kind, a)
+    if spec.get("same_color"):
+        n = _count(g, i, spec["count"], a)
+        disc = Counter()
+        if inn:
+            disc[inn[1]] += 1
+        for h in herbs:
+            disc[herb_color(g, h)] += 1
+        return SameColour(n, tuple(sorted(disc.items()))), inn
+    if "one_of" in spec:
+        return SameColour(1), None   # checked against one_of in check_payment
+    if spec.get("from") == "attunement":
+        slots = Counter()
+        for col, n in g.rules.attune_cost[a["guardian"]].items():
+            slots[col] += int(n)
+        free = sum(1 for r in g.state.tribes[i].settlements
+                   if g.rules.region_area[r] == a["guardian"]) * int(spec.get("settlement_discount", 1))
+    else:
+        slots = Counter()
+        for col in spec.get("fixed", []):
+            slots[a["color"] if col == "BEACON_COLOR" else col] += 1
+        plus = spec.get("plus")
+        if plus:
+            slots[plus["color"]] += _count(g, i, plus, a)
+        free = 0
+    used_inn = None
+    if inn and slots.get(inn[1], 0) > 0:
+        slots[inn[1]] -= 1
+        used_inn = inn
+    for h in herbs:
+        if not slots_minus(slots, herb_color(g, h)):
+            return None, f"{h} has nothing left to discount here."
+    flat = tuple(sorted(c for c, n in slots.items() for _ in range(n)))
+    return Slots(flat, min(free, len(flat))), used_inn
+
+
+def pay_colour(cost: SameColour, pay: Counter) -> str | None:
+    cols = [c for c in pay if c != WILD and pay[c] > 0]
+    if cols:
+        return cols[0]
+    total = sum(pay.values())
+    plain = [c for c in COLORS if cost.size_for(c) == total and not dict(cost.discounts).get(c)]
+    if plain:
+        return plain[0]
+    for c in COLORS:
+        if cost.size_for(c) == total:
+            return c
+    return None
+
+
+def check_payment(g, i, kind: str, a) -> str | None:
+    """None if `a.pay` (with `a.discounts`) pays this action exactly, else why not."""
+    pay = list(a.get("pay") or ())
+    herbs = list(a.get("discounts") or ())
+    t = g.state.tribes[i]
+    avail = Counter(usable_herbs(g, i))
+    for h in herbs:
+        if h not in t.herbs:
+            return f"You do not have the Herb {h}."
+        if avail[h] <= 0:
+            return f"{h} is already turned this round or gives no discount."
+        avail[h] -= 1
+    missing = g.has_cards(i, pay)
+    if missing:
+        return missing
+    spec = g.rules.costs[kind]
+    paid = Counter(card_color(c) for c in pay)
+    if "one_of" in spec:
+        ok = len(pay) == 1 and (card_color(pay[0]) in spec["one_of"] or card_color(pay[0]) == WILD)
+        return None if ok else f"Pay exactly one {' or '.join(spec['one_of'])} Essence."
+    cost, inn = cost_of(g, i, kind, a, herbs)
+    if cost is None:
+        return inn
+    if not fits(cost, paid):
+        return f"That payment does not match the cost: {describe_cost(cost)}."
+    if isinstance(cost, SameColour) and herbs:
+        col = pay_colour(cost, paid)
+        for h in herbs:
+            if herb_color(g, h) != col:
+                return f"{h} discounts {herb_color(g, h)}, but you are paying in {col}."
+    return None
+
+
+def describe_cost(cost) -> str:
+    if isinstance(cost, SameColour):
+        extra = ", ".join(f"{n} less in {c}" for c, n in cost.discounts if n)
+        base = f"{cost.n} Essence{'s' if cost.n != 1 else ''} all of one colour"
+        return base + (f" ({extra})" if extra else "")
+    parts = Counter(cost.slots)
+    text = " + ".join(f"{n} {c}" for c, n in sorted(parts.items()) if n) or "nothing"
+    if cost.free:
+        text += f", less {cost.free} of your choice"
+    return text
+
+
+def payment_choices(g, i, kind: str, a) -> list[tuple[tuple, tuple]]:
+    """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours."""
+    pool = g.pool(i)
+    spec = g.rules.costs[kind]
+    if "one_of" in spec:
+        cols = [c for c in list(spec["one_of"]) + [WILD] if pool.get(c, 0) > 0]
+        return [((c,), ()) for c in cols]
+    herbs = usable_herbs(g, i)
+    subsets = {()}
+    for k in range(1, len(herbs) + 1):
+        subsets.update(tuple(sorted(s)) for s in combinations(herbs, k))
+    out = []
+    seen = set()
+    for sub in sorted(subsets):
+        cost, inn = cost_of(g, i, kind, a, sub)
+        if cost is None:
+            continue
+        for pay in options(cost, pool):
+            if isinstance(cost, SameColour) and sub:
+                col = pay_colour(cost, Counter(pay))
+                if any(herb_color(g, h) != col for h in sub):
+                    continue
+            key = (pay, sub)
+            if key not in seen:
+                seen.add(key)
+                out.append(key)
+    return out
+
+
+def spend(g, i, kind: str, a) -> list[str]:
+    """Pay for a checked action: discard the cards, turn the Herbs, use the innate. Returns cards."""
+    t = g.state.tribes[i]
+    pay = list(a.get("pay") or ())
+    herbs = list(a.get("discounts") or ())
+    spec = g.rules.costs[kind]
+    if "one_of" not in spec:
+        cost, inn = cost_of(g, i, kind, a, herbs)
+        if inn is not None:
+            consumed = True
+            if isinstance(cost, SameColour):
+                consumed = pay_colour(cost, Counter(card_color(c) for c in pay)) == inn[1]
+            if consumed:
+                t.once.append(f"innate:{inn[0]}")
+    cards = [g.take_from_pool(i, c) for c in pay]
+    t.rotated.extend(herbs)
+    return cards

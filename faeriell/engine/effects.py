@@ -1,0 +1,535 @@
+"""Perk, Sower Perk and innate effects, dispatched by the effect kind named in data/perks.yaml.
+
+Each kind registers how it lists its `perk` actions, checks one, and performs it. Loading the
+catalog validates that every kind used in YAML exists in effect_kinds.EFFECT_KINDS; this module
+gives the behaviour. Triggered kinds hook the moments named below (on_perk_gained, ...).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .actions import Action, card_color
+from .registry import move
+from .rules import COLORS
+
+
+@dataclass(frozen=True)
+class Effect:
+    enumerate: Callable
+    check: Callable
+    perform: Callable
+    special: bool = False       # once per Hero Phase, with the gem on its tile
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(kind, special=False):
+    def deco(cls):
+        EFFECTS[kind] = Effect(cls.enumerate, cls.check, cls.perform, special)
+        return cls
+    return deco
+
+
+def _pa(hero, perk, **kw):
+    return Action("perk", hero=hero, perk=perk, **kw)
+
+
+def _adjacent_regions(g, node):
+    return g.rules.node_regions[node]
+
+
+def _free_within(g, node, steps):
+    dist = g.rules.board.node_dist[node]
+    taken = g.occupied()
+    return sorted(n for n, d in dist.items() if 0 < d <= steps and n not in taken)
+
+
+# ---------------------------------------------------------------- Hero Perks (R21)
+@effect("convert", special=True)
+class Convert:
+    def enumerate(g, i, h, perk, ab):
+        have = g.pool(i)
+        a, b = ab["colors"]
+        return [_pa(h, perk, **{"from": x, "to": y}) for x, y in ((a, b), (b, a)) if have.get(x, 0) > 0]
+
+    def check(g, i, h, perk, ab, a):
+        fr, to = a.get("from"), a.get("to")
+        if {fr, to} != set(ab["colors"]):
+            return f"{perk} converts between {' and '.join(ab['colors'])} only."
+        return g.has_cards(i, [fr])
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, [a["from"]])
+        g.gain(i, a["to"])
+
+
+@effect("path_move", special=True)
+class PathMove:
+    def targets(g, h_obj, ab):
+        out = []
+        taken = g.occupied()
+        for n in g.rules.board.node_adj[h_obj.node]:
+            regs = g.rules.board.path_regions(h_obj.node, n) or ()
+            if n not in taken and any(g.rules.region_terrain[r] == ab["terrain"] for r in regs):
+                out.append(n)
+        return out
+
+    def enumerate(g, i, h, perk, ab):
+        hero = g.state.tribes[i].heroes[h]
+        return [_pa(h, perk, to=n) for n in PathMove.targets(g, hero, ab)]
+
+    def check(g, i, h, perk, ab, a):
+        hero = g.state.tribes[i].heroes[h]
+        if a.get("to") not in PathMove.targets(g, hero, ab):
+            return f"{perk} moves one node along a Path of a {ab['terrain']} Region to a free node."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.state.tribes[i].heroes[h].node = a["to"]
+
+
+def _menace_targets(g, node, terrain=None, colours=COLORS):
+    out = []
+    for r in _adjacent_regions(g, node):
+        if terrain and g.rules.region_terrain[r] != terrain:
+            continue
+        gd = g.guardian_at(r)
+        if gd and g.state.guardians[gd].get("token") and \
+                g.rules.token_kind(g.state.guardians[gd]["token"]) in colours:
+            out.append(gd)
+    return out
+
+
+def _remove(g, i, gd):
+    """'Remove a Menace': set the token aside and move the tracker, no Essence (rulebook)."""
+    s = g.state
+    tok = s.guardians[gd]["token"]
+    col = g.rules.token_kind(tok)
+    s.guardians[gd]["token"] = None
+    s.set_aside.append(tok)
+    if col in COLORS:
+        g.advance_track(i, col)
+    g.log(f"{g.tribe_name(i)} removes the Menace of the {gd}.")
+
+
+@effect("remove_menace")
+class RemoveMenace:
+    def enumerate(g, i, h, perk, ab):
+        hero = g.state.tribes[i].heroes[h]
+        if hero.gems < int(ab.get("cost_gems", 1)):
+            return []
+        return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
+
+    def check(g, i, h, perk, ab, a):
+        hero = g.state.tribes[i].heroes[h]
+        if hero.gems < int(ab.get("cost_gems", 1)):
+            return f"Your {h} needs an Action gem for this (R21)."
+        if a.get("guardian") not in _menace_targets(g, hero.node, ab["terrain"]):
+            return f"{perk} removes a Menace on a {ab['terrain']} Region next to your {h}."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
+        _remove(g, i, a["guardian"])
+
+
+@effect("gain_gem")
+class GainGem:
+    def enumerate(g, i, h, perk, ab):
+        return [_pa(h, perk)] if g.pool(i).get(ab["pay"], 0) > 0 else []
+
+    def check(g, i, h, perk, ab, a):
+        return g.has_cards(i, [ab["pay"]])
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, [ab["pay"]])
+        g.state.tribes[i].heroes[h].gems += 1
+
+
+@effect("move_after_solve")
+class MoveAfterSolve:
+    def enumerate(g, i, h, perk, ab):
+        hero = g.state.tribes[i].heroes[h]
+        if not hero.solved_this_phase:
+            return []
+        return [_pa(h, perk, to=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
+
+    def check(g, i, h, perk, ab, a):
+        hero = g.state.tribes[i].heroes[h]
+        if not hero.solved_this_phase:
+            return f"Your {h} moves with {perk} only after solving a Menace this phase."
+        if a.get("to") not in _free_within(g, hero.node, int(ab.get("nodes", 1))):
+            return "Move one node to a free node."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.state.tribes[i].heroes[h].node = a["to"]
+
+
+MoveAfterSolve_special = True   # once per Hero Phase, tracked like a Special Action
+EFFECTS["move_after_solve"] = Effect(MoveAfterSolve.enumerate, MoveAfterSolve.check,
+                                     MoveAfterSolve.perform, special=True)
+
+
+# ---------------------------------------------------------------- Kickstarter Perks (R22)
+def _area(g, gd):
+    return g.rules.board.areas[gd]
+
+
+@effect("nudge_guardian", special=True)
+class Nudge:
+    def targets(g, gd):
+        here = g.state.guardians[gd]["region"]
+        return sorted(r for r in g.rules.board.region_adj[here] if g.rules.region_area[r] == gd)
+
+    def enumerate(g, i, h, perk, ab):
+        return [_pa(h, perk, guardian=gd, to=r) for gd in ab["guardians"] for r in Nudge.targets(g, gd)]
+
+    def check(g, i, h, perk, ab, a):
+        gd = a.get("guardian")
+        if gd not in ab["guardians"]:
+            return f"{perk} moves the {' or the '.join(ab['guardians'])}."
+        if a.get("to") not in Nudge.targets(g, gd):
+            return f"The {gd} moves to an adjacent Region of its own Area."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.state.guardians[a["guardian"]]["region"] = a["to"]
+
+
+@effect("call_guardians")
+class Call:
+    def enumerate(g, i, h, perk, ab):
+        hero = g.state.tribes[i].heroes[h]
+        if hero.gems < int(ab.get("cost_gems", 1)):
+            return []
+        a1, a2 = ab["guardians"]
+        return [_pa(h, perk, to=(r1, r2)) for r1 in _area(g, a1) for r2 in _area(g, a2)
+                if (r1, r2) != (g.state.guardians[a1]["region"], g.state.guardians[a2]["region"])]
+
+    def check(g, i, h, perk, ab, a):
+        hero = g.state.tribes[i].heroes[h]
+        if hero.gems < int(ab.get("cost_gems", 1)):
+            return f"Your {h} needs an Action gem for this."
+        to = a.get("to")
+        if not isinstance(to, tuple) or len(to) != 2:
+            return "Name a Region for each of the two Guardians."
+        for gd, r in zip(ab["guardians"], to):
+            if r not in _area(g, gd):
+                return f"The {gd} stays within its own Area."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
+        for gd, r in zip(ab["guardians"], a["to"]):
+            g.state.guardians[gd]["region"] = r
+
+
+@effect("pay_move")
+class PayMove:
+    def enumerate(g, i, h, perk, ab):
+        hero = g.state.tribes[i].heroes[h]
+        have = g.pool(i)
+        cols = [c for c in COLORS if have.get(c, 0) > 0]
+        if not cols:
+            return []
+        return [_pa(h, perk, color=c, to=n) for c in cols
+                for n in _free_within(g, hero.node, int(ab.get("nodes", 2)))]
+
+    def check(g, i, h, perk, ab, a):
+        c = a.get("color")
+        if c not in COLORS:
+            return "Pay one non-Corruption Essence."
+        why = g.has_cards(i, [c])
+        if why:
+            return why
+        hero = g.state.tribes[i].heroes[h]
+        if a.get("to") not in _free_within(g, hero.node, int(ab.get("nodes", 2))):
+            return f"Move up to {ab.get('nodes', 2)} nodes to a free node."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, [a["color"]])
+        g.state.tribes[i].heroes[h].node = a["to"]
+
+
+@effect("trigger_event", special=True)
+class TriggerEvent:
+    def enumerate(g, i, h, perk, ab):
+        return [_pa(h, perk, color=ab["pay"])] if g.pool(i).get(ab["pay"], 0) > 0 else []
+
+    def check(g, i, h, perk, ab, a):
+        if a.get("color", ab["pay"]) != ab["pay"]:
+            return f"This ability is paid with {ab['pay']}."
+        return g.has_cards(i, [ab["pay"]])
+
+    def perform(g, i, h, perk, ab, a):
+        from .corruption import raise_event
+        g.pay(i, [ab["pay"]])
+        raise_event(g, i)
+
+
+# ---------------------------------------------------------------- Corruption Sower Perks (R23)
+@effect("raise_opponent_corruption")
+class Dread:
+    def targets(g, i):
+        return [j for j, t in enumerate(g.state.tribes) if j != i and 1 <= t.corruption < g.rules.corruption_max]
+
+    def enumerate(g, i, h, perk, ab):
+        if g.pool(i).get("corruption", 0) <= 0:
+            return []
+        return [_pa(h, perk, target=j + 1) for j in Dread.targets(g, i)]
+
+    def check(g, i, h, perk, ab, a):
+        why = g.has_cards(i, ["corruption"])
+        if why:
+            return why
+        tgt = a.get("target")
+        if tgt is None or int(tgt) - 1 not in Dread.targets(g, i):
+            return "Choose an opponent with Tribe Corruption 1 or more."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, ["corruption"])
+        g.move_corruption(int(a["target"]) - 1, 1)
+
+
+@effect("ravage")
+class Ravage:
+    def enumerate(g, i, h, perk, ab):
+        hero = g.state.tribes[i].heroes[h]
+        if hero.gems < int(ab.get("cost_gems", 1)):
+            return []
+        return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node)]
+
+    def check(g, i, h, perk, ab, a):
+        hero = g.state.tribes[i].heroes[h]
+        if hero.gems < int(ab.get("cost_gems", 1)):
+            return f"Your {h} needs an Action gem for this."
+        if a.get("guardian") not in _menace_targets(g, hero.node):
+            return "Remove a Menace on a Region next to your Hero."
+        return None
+
+    def perform(g, i, h, perk, ab, a):
+        g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
+        _remove(g, i, a["guardian"])
+        g.move_doom(int(ab.get("doom", 1)), "Ravage")
+
+
+@effect("frenzy")
+class Frenzy:
+    def enumerate(g, i, h, perk, ab):
+        return [_pa(h, perk)] if g.pool(i).get("corruption", 0) > 0 else []
+
+    def check(g, i, h, perk, ab, a):
+        return g.has_cards(i, ["corruption"])
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, ["corruption"])
+        g.state.tribes[i].heroes[h].gems += int(ab.get("gems", 2))
+
+
+def _non_corruption_pays(g, i, k):
+    from .payment import options, Slots
+    pool = g.pool(i)
+    pool["corruption"] = 0
+    return options(Slots(("any",) * k), pool)
+
+
+@effect("ruin")
+class Ruin:
+    def enumerate(g, i, h, perk, ab):
+        return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
+
+    def check(g, i, h, perk, ab, a):
+        pay = list(a.get("pay") or ())
+        if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
+            return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
+        return g.has_cards(i, pay)
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, a["pay"])
+        g.move_doom(int(ab.get("doom", 1)), "Ruin")
+
+
+@effect("summon_draft")
+class Summon:
+    def enumerate(g, i, h, perk, ab):
+        return [_pa(h, perk)] if g.pool(i).get("corruption", 0) >= int(ab.get("pay_count", 2)) else []
+
+    def check(g, i, h, perk, ab, a):
+        return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
+        g.state.draft_left = g.rules.draft_count(g.state.doom)
+        g.push_front({"task": "draft_next"})
+
+
+@effect("tithe", special=True)
+class Tithe:
+    def enumerate(g, i, h, perk, ab):
+        have = g.pool(i)
+        return [_pa(h, perk, color=c) for c in COLORS if have.get(c, 0) > 0]
+
+    def check(g, i, h, perk, ab, a):
+        if a.get("color") not in COLORS:
+            return "Discard one non-Corruption Essence."
+        return g.has_cards(i, [a["color"]])
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, [a["color"]])
+        for j, t in enumerate(g.state.tribes):
+            if j != i and any(card_color(c) == "corruption" for c in t.essences):
+                g.state.tribes[i].essences.append(g.take_from_pool(j, "corruption"))
+
+
+@effect("alchemy", special=True)
+class Alchemy:
+    def enumerate(g, i, h, perk, ab):
+        if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
+            return []
+        from itertools import combinations_with_replacement
+        return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
+
+    def check(g, i, h, perk, ab, a):
+        to = a.get("to")
+        if not isinstance(to, tuple) or len(to) != int(ab.get("gain", 3)) or any(c not in COLORS for c in to):
+            return f"Name {ab.get('gain', 3)} Essence colours to take."
+        return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
+
+    def perform(g, i, h, perk, ab, a):
+        g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
+        for c in a["to"]:
+            g.gain(i, c)
+
+
+# ---------------------------------------------------------------- the Shadow's innate
+def shadow_actions(g, i, h):
+    if g.pool(i).get("corruption", 0) <= 0 or f"innate:{h}" in g.state.tribes[i].once:
+        return []
+    taken = g.occupied()
+    return [_pa(h, "shadow", to=n) for n in g.rules.board.nodes if n not in taken]
+
+
+# ---------------------------------------------------------------- the `perk` move
+def _abilities(g, hero, perk):
+    return [(k, ab) for k, ab in enumerate(g.rules.perk_abilities.get(perk, ()))
+            if ab.get("effect") in EFFECTS]
+
+
+def perk_enum(g):
+    i = g.state.active
+    t = g.state.tribes[i]
+    out = []
+    for h, hero in t.heroes.items():
+        if not hero.node:
+            continue
+        if h == "shadow":
+            out.extend(shadow_actions(g, i, h))
+        for perk in dict.fromkeys(hero.perks):
+            for k, ab in _abilities(g, hero, perk):
+                eff = EFFECTS[ab["effect"]]
+                if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+                    continue
+                out.extend(eff.enumerate(g, i, h, perk, ab))
+    return out
+
+
+def perk_check(g, a):
+    i = g.state.active
+    t = g.state.tribes[i]
+    h, perk = a.get("hero"), a.get("perk")
+    if h not in t.heroes:
+        return f"You have no active {h}."
+    hero = t.heroes[h]
+    if perk == "shadow" and h == "shadow":
+        if f"innate:{h}" in t.once:
+            return "The Shadow already moved with the shadows this phase."
+        if g.pool(i).get("corruption", 0) <= 0:
+            return "Moving with the shadows costs a Corruption Essence."
+        if a.get("to") not in g.rules.board.nodes or a.get("to") in g.occupied():
+            return "Choose a free node."
+        return None
+    if perk not in hero.perks:
+        return f"Your {h} does not have the {perk} Perk."
+    reasons = []
+    for k, ab in _abilities(g, hero, perk):
+        eff = EFFECTS[ab["effect"]]
+        if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+            reasons.append(f"{perk}'s Special Action is already used this Hero Phase.")
+            continue
+        why = eff.check(g, i, h, perk, ab, a)
+        if why is None:
+            return None
+        reasons.append(why)
+    return reasons[0] if reasons else f"{perk} has no action to take."
+
+
+def perk_perform(g, a):
+    i = g.state.active
+    t = g.state.tribes[i]
+    h, perk = a["hero"], a["perk"]
+    if perk == "shadow" and h == "shadow":
+        g.pay(i, ["corruption"])
+        t.once.append(f"innate:{h}")
+        t.heroes[h].node = a["to"]
+        return
+    hero = t.heroes[h]
+    for k, ab in _abilities(g, hero, perk):
+        eff = EFFECTS[ab["effect"]]
+        if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+            continue
+        if eff.check(g, i, h, perk, ab, a) is None:
+            if eff.special:
+                t.once.append(f"special:{h}:{perk}:{k}")
+            eff.perform(g, i, h, perk, ab, a)
+            g.log(f"{g.tribe_name(i)}'s {h} uses {perk}.")
+            return
+    raise AssertionError("perk_perform without a passing check")
+
+
+move("perk", perk_enum, perk_check, perk_perform)
+
+
+# ---------------------------------------------------------------- triggered hooks
+def on_perk_gained(g, i, hero, perk):
+    for ab in g.rules.perk_abilities.get(perk, ()):
+        if ab.get("effect") == "lose_gem_on_gain":
+            hero.lost_gems += 1
+            hero.gems = max(0, min(hero.gems, g.max_gems(hero)))
+    # Mentor: "when gaining a new Perk (this included)" - any Mentor on this Hero.
+    if any(g.rules.perk_has(p, "track_on_perk") for p in hero.perks):
+        from .hero_phase import ask_track
+        ask_track(g, i)
+
+
+def on_doom_forward(g, steps):
+    s = g.state
+    i = s.sower
+    if i is None:
+        return
+    t = s.tribes[i]
+    hungry = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, "doom_gain_corruption"))
+    for _ in range(steps * hungry):
+        card = g.draw_card("corruption")
+        if card:
+            t.essences.append(card)
+
+
+def on_harvest(g):
+    s = g.state
+    i = s.sower
+    if i is None:
+        return
+    t = s.tribes[i]
+    n = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, "harvest_corruption"))
+    if not n:
+        return
+    tokens = sum(1 for d in s.guardians.values() if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
+    for _ in range(n * tokens):
+        card = g.draw_card("corruption")
+        if card:
+            t.essences.append(card)

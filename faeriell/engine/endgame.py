@@ -1,0 +1,186 @@
+"""How the game ends (rulebook "Endgame Conditions", coop and solo wins, R34, R35, R38)."""
+from __future__ import annotations
+
+from .actions import Action
+from .registry import move
+
+
+def end_game(g, winners, reason, ranking=None):
+    s = g.state
+    s.game_over = True
+    s.stage = "over"
+    s.winners = sorted(winners)
+    s.ranking = list(ranking) if ranking is not None else list(winners)
+    s.end_reason = reason
+    s.pending = None
+    s.queue = []
+    g.log(reason)
+
+
+def doom_reached(g):
+    s = g.state
+    if (g.variant("no_doom_end_after_five") and s.sower is None and
+            any(len(t.achievements) >= g.rules.end_round_at for t in s.tribes)):
+        g.log("Doom reached its end, but five Achievements keep Faeriell alive (optional rule).")
+        return
+    if s.sower is not None:
+        others = sorted((j for j in range(s.players) if j != s.sower),
+                        key=lambda j: -s.tribes[j].corruption)
+        end_game(g, [s.sower], f"Doom reached {s.doom}: the Corruption Sower of "
+                               f"{g.tribe_name(s.sower)} wins.", [s.sower] + others)
+    else:
+        end_game(g, [], f"Doom reached {s.doom}: Faeriell falls and every tribe loses.", [])
+
+
+def end_of_turn_checks(g):
+    s = g.state
+    r = g.rules
+    if not g.coop_like():
+        order = g.order_from(s.first_player)
+        at_five = [i for i in order if s.tribes[i].corruption >= r.sower_at and not s.tribes[i].sower]
+        if s.sower is None and at_five:
+            first = at_five.pop(0)
+            g.ask(first, "become_sower")
+            s.tribes[first].lost_counted = True
+        if s.sower is not None or s.pending is not None:
+            for i in at_five:
+                t = s.tribes[i]
+                if not t.lost_counted:                    # R38: once per arrival
+                    t.lost_counted = True
+                    g.move_doom(r.lost_doom, f"{g.tribe_name(i)} is lost to Corruption")
+                    if s.game_over:
+                        return
+    if g.variant("winters_grasp"):
+        n = len(r.wheel)
+        pos = s.harvest
+        for k in range(n):
+            spot = (pos + k) % n
+            if spot not in s.winter_gems:
+                s.winter_gems.append(spot)
+                break
+        if len(s.winter_gems) >= n:
+            end_game(g, [], "Frost covers the whole Harvest wheel: every tribe loses (Winter's Grasp).", [])
+            return
+    if s.mode == "coop":
+        win = _coop_target(g)
+        claimed = sum(1 for holders in s.achievements.values() if holders)
+        placed = sum(len(t.achievements) for t in s.tribes)
+        if claimed >= win["achievements"] or placed >= win["tokens"]:
+            ranking = sorted(range(s.players), key=lambda j: (-len(s.tribes[j].achievements),
+                                                               s.tribes[j].corruption, j))
+            end_game(g, list(range(s.players)), "Together the tribes save Faeriell!", ranking)
+    elif s.mode == "solo":
+        need = int(r.modes["solo"]["achievements"])
+        if len(s.tribes[0].achievements) >= need:
+            end_game(g, [0], f"{need} Achievements: you save Faeriell!", [0])
+
+
+def _coop_target(g):
+    for row in g.rules.modes["coop"]["win"]:
+        if int(row["players"]) == g.state.players:
+            return row
+    return g.rules.modes["coop"]["win"][-1]
+
+
+def end_of_round_checks(g):
+    s = g.state
+    if s.mode == "competitive" and s.end_after_round:
+        final_ranking(g)
+        return
+    if g.coop_like() and g.rules.modes["coop_solo"].get("automatic_doom", True):
+        g.move_doom(g.rules.draft_count(s.doom), "Automatic Doom")   # R34
+
+
+def final_ranking(g):
+    s = g.state
+    order = g.order_from(s.first_player)
+    players = [i for i in order if not s.tribes[i].sower]
+    counts = {i: len(s.tribes[i].achievements) for i in players}
+
+    def key(i):
+        t = s.tribes[i]
+        return (-counts[i], "cleanser" not in t.achievements, "purity" not in t.achievements, order.index(i))
+
+    ranking = sorted(players, key=key)
+    if s.sower is not None:
+        ranking.append(s.sower)
+    if players and len(set(counts.values())) == 1:
+        end_game(g, players, "The round is over: every tribe holds as many Achievements and they share the victory.",
+                 ranking)
+    else:
+        end_game(g, [ranking[0]], f"The round is over: {g.tribe_name(ranking[0])} wins with "
+                                  f"{counts[ranking[0]]} Achievements.", ranking)
+
+
+# ---------------------------------------------------------------- the Sower rises
+def _swaps(raw) -> list[tuple[str, str | None]]:
+    out = []
+    for item in raw or ():
+        if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[0], tuple):
+            out.append((item[0], item[1]))
+        elif isinstance(item, str) and ">" in item:
+            a, b = item.split(">", 1)
+            out.append((a, b))
+        else:
+            out.append((str(item), None))
+    return out
+
+
+def bs_enum(g):
+    i = g.state.pending["player"]
+    t = g.state.tribes[i]
+    supply = sorted(set(g.state.sower_perks))
+    out = []
+    for h, hero in t.heroes.items():
+        out.append(Action("become_sower", hero=h))
+        for p in dict.fromkeys(hero.perks):
+            for sp in supply:
+                out.append(Action("become_sower", hero=h, replace=(f"{p}>{sp}",)))
+    return out
+
+
+def bs_check(g, a):
+    i = g.state.pending["player"]
+    t = g.state.tribes[i]
+    h = a.get("hero")
+    if h not in t.heroes:
+        return "Choose one of your active Heroes to become the Corruption Sower."
+    perks = list(t.heroes[h].perks)
+    supply = list(g.state.sower_perks)
+    for old, new in _swaps(a.get("replace")):
+        if old not in perks:
+            return f"Your {h} has no {old} Perk to swap."
+        perks.remove(old)
+        if new is None:
+            if not supply:
+                return "No Corruption Sower Perk is left."
+            supply.pop(0)
+        elif new not in supply:
+            return f"{new} is not a Corruption Sower Perk in the supply."
+        else:
+            supply.remove(new)
+    return None
+
+
+def bs_perform(g, a):
+    from .effects import on_perk_gained
+    s = g.state
+    i = s.pending["player"]
+    s.pending = None
+    t = s.tribes[i]
+    h = a["hero"]
+    hero = t.heroes.pop(h)
+    hero.type = "sower"
+    t.heroes["sower"] = hero
+    t.sower = True
+    s.sower = i
+    for old, new in _swaps(a.get("replace")):
+        new = new or s.sower_perks[0]
+        s.sower_perks.remove(new)
+        hero.perks[hero.perks.index(old)] = new
+        s.perk_box.append(old)
+        on_perk_gained(g, i, hero, new)
+    g.log(f"{g.tribe_name(i)} becomes the Corruption Sower: its {h} now serves Doom.")
+
+
+move("become_sower", bs_enum, bs_check, bs_perform)

@@ -1,0 +1,362 @@
+"""The Event Phase in its fixed order (R28): Guardian movement, Menace Draft, Beacon solves, Harvest."""
+from __future__ import annotations
+
+from .actions import Action, card_color
+from .core import task
+from .registry import move
+from .rules import COLORS
+
+
+def _me(g):
+    return g.state.active, g.state.tribes[g.state.active]
+
+
+# ---------------------------------------------------------------- 1. Great Guardian movement (R29)
+def guardian_cards(g, i) -> dict:
+    """Guardian -> one card of the pool whose back shows it."""
+    out = {}
+    for c in g.state.tribes[i].essences:
+        if "@" in c:
+            out.setdefault(c.split("@", 1)[1], c)
+    return out
+
+
+def mg_enum(g):
+    i, t = _me(g)
+    out = []
+    for gd, card in sorted(guardian_cards(g, i).items()):
+        here = g.state.guardians[gd]["region"]
+        for r in g.rules.board.areas[gd]:
+            if r != here:
+                out.append(Action("move_guardian", guardian=gd, region=r, card=card))
+    return out
+
+
+def mg_check(g, a):
+    i, t = _me(g)
+    gd, r, card = a.get("guardian"), a.get("region"), a.get("card")
+    if gd not in g.state.guardians:
+        return f"'{gd}' is not a Great Guardian."
+    cards = guardian_cards(g, i)
+    if card is not None:
+        if card not in t.essences:
+            return f"You have no {card} card."
+        if card.split("@", 1)[-1] != gd:
+            return f"The back of {card} does not show the {gd}."
+    elif gd not in cards:
+        return f"Reveal a card with the {gd} on its back to move it (R29)."
+    if r not in g.rules.board.areas.get(gd, ()):
+        return f"The {gd} moves only within its own Area."
+    if r == g.state.guardians[gd]["region"]:
+        return f"The {gd} is already there."
+    return None
+
+
+def mg_perform(g, a):
+    i, t = _me(g)
+    g.state.guardians[a["guardian"]]["region"] = a["region"]
+    g.state.event_step = "draft"
+    g.log(f"{g.tribe_name(i)} moves the {a['guardian']} to {a['region']}.")
+
+
+move("move_guardian", mg_enum, mg_check, mg_perform)
+
+
+# ---------------------------------------------------------------- 2. Menace Draft (R7)
+def draft_perform(g, a):
+    s = g.state
+    s.draft_left = g.rules.draft_count(s.doom)
+    s.event_step = "beacons"
+    g.log(f"Menace Draft: {s.draft_left} token{'s' if s.draft_left != 1 else ''} to draw.")
+    g.push_front({"task": "draft_next"})
+
+
+move("draft", lambda g: [Action("draft")], lambda g, a: None, draft_perform)
+
+
+def _stops_draft(g) -> bool:
+    return g.rules.stop_draft_from <= g.state.doom < g.rules.doom_max
+
+
+@task("draft_next")
+def draft_next(g, t):
+    s = g.state
+    if s.draft_left <= 0:
+        return
+    drawn = g.draw_token()
+    if drawn is None:
+        s.draft_left = 0
+        g.log("The bag is empty.")
+        return
+    s.draft_left -= 1
+    tok, side = drawn
+    kind = g.rules.token_kind(tok)
+    if kind == "havoc":
+        g.log("Havoc! Every discarded token goes back into the bag.")
+        s.bag.append(tok)
+        s.bag.extend(s.set_aside)
+        s.set_aside = []
+        g.move_doom(1, "Havoc")
+        if _stops_draft(g):
+            s.draft_left = 0
+        g.push_front({"task": "draft_next"})
+    elif kind == "corruption":
+        g.log(f"A Corruption token shows the {side}: a Corruption Event.")
+        g.push_front({"task": "draft_after_event"}, {"task": "draft_next"})
+        from .corruption import raise_event
+        raise_event(g, s.active, token=tok, guardian=side)
+    else:
+        if s.guardians[side].get("token"):
+            s.set_aside.append(tok)
+            g.log(f"A {kind} Menace for the {side}, already troubled: discarded.")
+            g.move_doom(1, f"{kind} Menace on a troubled {side}")
+        else:
+            s.guardians[side]["token"] = tok
+            g.log(f"A {kind} Menace now threatens the {side}.")
+        g.push_front({"task": "draft_next"})
+
+
+@task("draft_after_event")
+def draft_after_event(g, t):
+    if _stops_draft(g):
+        g.state.draft_left = 0
+
+
+# ---------------------------------------------------------------- 3. Solve by Beacon or Totem
+def beacon_reach(g, i, region: str) -> set:
+    s = g.state
+    if s.totem["owner"] == i and s.totem["region"] == region:
+        return set(g.rules.board.regions)       # Beacon + Totem: the whole map
+    return set(g.rules.board.areas[g.rules.region_area[region]])
+
+
+def bs_enum(g):
+    i, t = _me(g)
+    out = []
+    for r, col in t.beacons.items():
+        if r in g.state.beacons_used:
+            continue
+        reach = beacon_reach(g, i, r)
+        for gd, d in g.state.guardians.items():
+            if d.get("token") and g.rules.token_kind(d["token"]) == col and d["region"] in reach:
+                out.extend(solve_variants(g, i, col, Action("beacon_solve", region=r, guardian=gd)))
+    return out
+
+
+def bs_check(g, a):
+    i, t = _me(g)
+    r, gd = a.get("region"), a.get("guardian")
+    if r not in t.beacons:
+        return "Choose one of your Beacons."
+    if r in g.state.beacons_used:
+        return "That Beacon already solved a Menace this phase."
+    if gd not in g.state.guardians or not g.state.guardians[gd].get("token"):
+        return f"The {gd} has no Menace."
+    col = t.beacons[r]
+    if g.rules.token_kind(g.state.guardians[gd]["token"]) != col:
+        return f"A {col} Beacon solves only {col} Menaces."
+    if g.state.guardians[gd]["region"] not in beacon_reach(g, i, r):
+        return "That Menace is outside the Beacon's Area (a Beacon with the Totem reaches the whole map)."
+    return check_target(g, i, col, a)
+
+
+def bs_perform(g, a):
+    i, t = _me(g)
+    g.state.beacons_used.append(a["region"])
+    solve_token(g, i, a["guardian"], a.get("target"))
+
+
+move("beacon_solve", bs_enum, bs_check, bs_perform)
+
+
+def solve_variants(g, i, colour, action):
+    """With the advanced Menace rule, a full track asks which rival steps back."""
+    t = g.state.tribes[i]
+    if g.variant("advanced_menace_rule") and colour in COLORS and t.solved[colour] >= g.rules.menace_max:
+        rivals = [j for j in range(g.state.players) if j != i and g.state.tribes[j].solved[colour] > 0]
+        if rivals:
+            return [action.replace(target=j + 1) for j in rivals]
+    return [action]
+
+
+def check_target(g, i, colour, a):
+    tgt = a.get("target")
+    if tgt is None:
+        return None
+    if not g.variant("advanced_menace_rule"):
+        return "A target is only chosen with the advanced Menace rule."
+    j = int(tgt) - 1
+    if j == i or not 0 <= j < g.state.players:
+        return "Choose another player."
+    return None
+
+
+def solve_token(g, i, gd, target=None, reward=True):
+    """Solve the Menace under gd for tribe i: discard it, draw its Essence, move the tracker."""
+    s = g.state
+    tok = s.guardians[gd]["token"]
+    col = g.rules.token_kind(tok)
+    s.guardians[gd]["token"] = None
+    s.set_aside.append(tok)
+    if reward:
+        g.gain(i, col)
+    t = s.tribes[i]
+    if t.solved[col] >= g.rules.menace_max and g.variant("advanced_menace_rule") and target is not None:
+        rival = s.tribes[int(target) - 1]
+        rival.solved[col] = max(0, rival.solved[col] - 1)
+    g.advance_track(i, col)
+    g.log(f"{g.tribe_name(i)} solves the {col} Menace of the {gd}.")
+
+
+# ---------------------------------------------------------------- 4. Harvest (R10, R11, R31)
+def max_steps(g, i) -> int:
+    return max(g.rules.harvest_min, len(g.state.tribes[i].settlements) + g.rules.harvest_add)
+
+
+def hv_enum(g):
+    i, t = _me(g)
+    return [Action("harvest", steps=k) for k in range(g.rules.harvest_min, max_steps(g, i) + 1)]
+
+
+def hv_check(g, a):
+    i, t = _me(g)
+    k = a.get("steps")
+    if not isinstance(k, int) or not g.rules.harvest_min <= k <= max_steps(g, i):
+        return f"Move the Harvest token 1 to {max_steps(g, i)} steps (R10)."
+    return None
+
+
+def hv_perform(g, a):
+    s = g.state
+    i = s.active
+    s.harvest = (s.harvest + a["steps"]) % len(g.rules.wheel)
+    s.event_step = "done"
+    space = g.rules.wheel[s.harvest]
+    g.log(f"{g.tribe_name(i)} moves the Harvest token {a['steps']} to {space}.")
+    tasks = []
+    if s.harvest in s.winter_gems and space in g.rules.guardians:
+        g.log("Frost covers that space: no Harvest (Winter's Grasp).")
+    elif space in g.rules.guardians:
+        for p in g.order_from(i):
+            for r in sorted(s.tribes[p].settlements):
+                if g.rules.region_area[r] == space:
+                    tasks.append({"task": "harvest_region", "player": p, "region": r})
+    else:
+        players = [i] if g.coop_like() else g.order_from(i)
+        for p in players:
+            tasks.append({"task": "harvest_terrain", "player": p, "terrain": space})
+        for p in g.order_from(i):
+            for h in s.tribes[p].herbs:
+                ab = g.rules.herb_ability(h, "harvest_bonus")
+                if ab and ab["terrain"] == space:
+                    tasks.append({"task": "harvest_gain", "player": p,
+                                  "color": g.rules.terrain_color[space]})
+    tasks.append({"task": "harvest_done"})
+    tasks.append({"task": "end_turn"})
+    g.push_front(*tasks)
+
+
+move("harvest", hv_enum, hv_check, hv_perform)
+
+
+def region_colours(g, r) -> list[str]:
+    """Essence colours a Region can give: its terrain, and its Heartland token (R5)."""
+    cols = [g.rules.terrain_color[g.rules.region_terrain[r]]]
+    hl = g.state.heartlands.get(g.rules.region_area[r])
+    if hl and hl["region"] == r and hl.get("token"):
+        cols.append(g.rules.terrain_color[hl["token"]])
+    return cols
+
+
+@task("harvest_region")
+def harvest_region(g, t):
+    p, r = t["player"], t["region"]
+    status = g.region_status(r)
+    if status == "threatened":
+        g.log(f"{r} is Threatened: {g.tribe_name(p)} harvests nothing there.")
+        return
+    if status == "corrupted":
+        from .corruption import raise_event
+        g.log(f"{r} is Corrupted: {g.tribe_name(p)} faces a Corruption Event.")
+        raise_event(g, p)
+        return
+    cols = region_colours(g, r)
+    if len(cols) == 2 and r in g.state.tribes[p].beacons:
+        for c in cols:
+            g.gain(p, c)
+    elif len(cols) == 2 and cols[0] != cols[1]:
+        g.ask(p, "harvest_choice", region=r, colors=cols)
+    else:
+        g.gain(p, cols[0])
+
+
+@task("harvest_terrain")
+def harvest_terrain(g, t):
+    p, terr = t["player"], t["terrain"]
+    regs = terrain_regions(g, p, terr)
+    if not regs:
+        g.log(f"{g.tribe_name(p)} owns no {terr} Region.")
+        return
+    g.ask(p, "harvest_choice", terrain=terr, regions=regs)
+
+
+def terrain_regions(g, p, terr) -> list[str]:
+    out = []
+    for r in sorted(g.state.tribes[p].settlements):
+        hl = g.state.heartlands.get(g.rules.region_area[r])
+        if g.rules.region_terrain[r] == terr or (hl and hl["region"] == r and hl.get("token") == terr):
+            out.append(r)
+    return out
+
+
+@task("harvest_gain")
+def harvest_gain(g, t):
+    g.gain(t["player"], t["color"])
+
+
+@task("harvest_done")
+def harvest_done(g, t):
+    from .effects import on_harvest
+    on_harvest(g)
+
+
+def hc_enum(g):
+    pend = g.state.pending
+    if "colors" in pend:
+        return [Action("harvest_choice", region=pend["region"], color=c) for c in pend["colors"]]
+    return [Action("harvest_choice", region=r) for r in pend["regions"]]
+
+
+def hc_check(g, a):
+    pend = g.state.pending
+    if "colors" in pend:
+        if a.get("region") not in (None, pend["region"]):
+            return f"The choice is about {pend['region']}."
+        if a.get("color") not in pend["colors"]:
+            return f"Choose {' or '.join(pend['colors'])}."
+        return None
+    if a.get("region") not in pend["regions"]:
+        return f"Choose one of your {pend['terrain']} Regions: {', '.join(pend['regions'])}."
+    return None
+
+
+def hc_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    p = pend["player"]
+    if "colors" in pend:
+        g.gain(p, a["color"])
+        return
+    r = a["region"]
+    status = g.region_status(r)
+    if status == "threatened":
+        g.log(f"{r} is Threatened: nothing to harvest.")
+    elif status == "corrupted":
+        from .corruption import raise_event
+        raise_event(g, p)
+    else:
+        g.gain(p, g.rules.terrain_color[pend["terrain"]])
+
+
+move("harvest_choice", hc_enum, hc_check, hc_perform)

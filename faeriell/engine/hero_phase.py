@@ -1,0 +1,406 @@
+"""The Hero Phase: Hero Actions (move, solve a Menace, go on / solve a Quest) and Lore Actions."""
+from __future__ import annotations
+
+from .actions import Action, card_color
+from .event_phase import solve_token, solve_variants, check_target
+from .registry import move
+from .rules import COLORS
+
+
+def _me(g):
+    return g.state.active, g.state.tribes[g.state.active]
+
+
+def _ready(g, t, h):
+    if h not in t.heroes:
+        return f"You have no active {h}."
+    if t.heroes[h].gems <= 0:
+        return f"Your {h} has no Action gem left."
+    return None
+
+
+# ---------------------------------------------------------------- 1. Movement (R37)
+def move_range(g, hero) -> int:
+    extra = sum(int((g.rules.perk_ability(p, "extra_move") or {}).get("nodes", 0)) for p in hero.perks)
+    return hero.level + extra
+
+
+def reachable(g, node: str, steps: int) -> list[str]:
+    dist = g.rules.board.node_dist[node]
+    taken = g.occupied()
+    return sorted(n for n, d in dist.items() if 0 < d <= steps and n not in taken)
+
+
+def mv_enum(g):
+    i, t = _me(g)
+    out = []
+    for h, hero in t.heroes.items():
+        if hero.gems > 0 and hero.node:
+            out.extend(Action("move_hero", hero=h, to=n) for n in reachable(g, hero.node, move_range(g, hero)))
+    return out
+
+
+def mv_check(g, a):
+    i, t = _me(g)
+    h = a.get("hero")
+    why = _ready(g, t, h)
+    if why:
+        return why
+    hero = t.heroes[h]
+    path = a.get("path")
+    to = a.get("to") or (path[-1] if path else None)
+    if to not in g.rules.board.nodes:
+        return f"'{to}' is not a node."
+    if to in g.occupied():
+        return "A Hero cannot stop on a taken node; it may only pass through (R37)."
+    rng = move_range(g, hero)
+    if path:
+        steps = list(path)
+        if steps[0] == hero.node:
+            steps = steps[1:]
+        prev = hero.node
+        for n in steps:
+            if n not in g.rules.board.node_adj.get(prev, ()):
+                return f"{prev} and {n} are not joined by a Path."
+            prev = n
+        if len(steps) > rng:
+            return f"Your {h} moves at most {rng} nodes."
+        return None
+    d = g.rules.board.node_dist[hero.node].get(to)
+    if d is None or d == 0:
+        return "Move to another node."
+    if d > rng:
+        return f"That node is {d} nodes away; your {h} moves at most {rng}."
+    return None
+
+
+def mv_perform(g, a):
+    i, t = _me(g)
+    hero = t.heroes[a["hero"]]
+    hero.gems -= 1
+    path = a.get("path")
+    hero.node = a.get("to") or path[-1]
+    g.log(f"{g.tribe_name(i)} moves the {a['hero']}.")
+
+
+move("move_hero", mv_enum, mv_check, mv_perform)
+
+
+# ---------------------------------------------------------------- 2. Solve a Menace by a Hero
+def solvable_colours(g, i, hero, region) -> set:
+    """Token kinds this Hero may solve on this Region."""
+    cols = set()
+    colour = g.rules.hero_color.get(hero.type)
+    if hero.type == "sower":
+        return cols                                   # only through Sower Perks
+    if colour in COLORS:
+        cols.add(colour)
+    if hero.type == "shadow":
+        cols.add("corruption")                       # The Shadows
+    if region in g.state.tribes[i].settlements and any(
+            g.rules.perk_has(p, "solve_any_menace_owned") for p in hero.perks):
+        cols.update(COLORS)
+    return cols
+
+
+def sm_enum(g):
+    i, t = _me(g)
+    out = []
+    for h, hero in t.heroes.items():
+        if hero.gems <= 0 or not hero.node:
+            continue
+        for r in g.rules.node_regions[hero.node]:
+            gd = g.guardian_at(r)
+            if gd and g.state.guardians[gd].get("token"):
+                kind = g.rules.token_kind(g.state.guardians[gd]["token"])
+                if kind in solvable_colours(g, i, hero, r):
+                    out.extend(solve_variants(g, i, kind, Action("solve_menace", hero=h, guardian=gd)))
+    return out
+
+
+def sm_check(g, a):
+    i, t = _me(g)
+    h, gd = a.get("hero"), a.get("guardian")
+    why = _ready(g, t, h)
+    if why:
+        return why
+    if gd not in g.state.guardians:
+        return f"'{gd}' is not a Great Guardian."
+    tok = g.state.guardians[gd].get("token")
+    if not tok:
+        return f"The {gd} is not Threatened."
+    hero = t.heroes[h]
+    r = g.state.guardians[gd]["region"]
+    if r not in g.rules.node_regions[hero.node]:
+        return f"Your {h} must stand on a node of the {gd}'s Region."
+    kind = g.rules.token_kind(tok)
+    if kind not in solvable_colours(g, i, hero, r):
+        if h == "sower":
+            return "The Corruption Sower cannot solve Menaces."
+        return f"A {h} solves {g.rules.hero_color.get(h)} Menaces, not {kind}."
+    return check_target(g, i, kind, a)
+
+
+def sm_perform(g, a):
+    i, t = _me(g)
+    hero = t.heroes[a["hero"]]
+    hero.gems -= 1
+    hero.solved_this_phase = True
+    gd = a["guardian"]
+    if g.rules.token_kind(g.state.guardians[gd]["token"]) == "corruption":
+        from .corruption import raise_event           # The Shadows: an Event, then a tracker
+        tok = g.state.guardians[gd]["token"]
+        g.state.guardians[gd]["token"] = None
+        g.state.set_aside.append(tok)
+        raise_event(g, i, reward_track=True)
+        return
+    solve_token(g, i, gd, a.get("target"))
+
+
+move("solve_menace", sm_enum, sm_check, sm_perform)
+
+
+# ---------------------------------------------------------------- 3. Go on a Quest
+def quest_decks(g, hero) -> list[str]:
+    if hero.type in ("sower", "shadow"):
+        return ["corruption"]
+    if any(g.rules.perk_has(p, "quest_any") for p in hero.perks):      # R21
+        return list(COLORS) + ["corruption"]
+    return [g.rules.hero_color[hero.type], "corruption"]
+
+
+def gq_enum(g):
+    i, t = _me(g)
+    return [Action("go_quest", hero=h, deck=d) for h, hero in t.heroes.items() if hero.gems > 0
+            for d in quest_decks(g, hero)]
+
+
+def gq_check(g, a):
+    i, t = _me(g)
+    h = a.get("hero")
+    why = _ready(g, t, h)
+    if why:
+        return why
+    d = a.get("deck")
+    d = "corruption" if d == "black" else d
+    if d not in quest_decks(g, t.heroes[h]):
+        return f"A {h} goes on Quests only from the {' or '.join(quest_decks(g, t.heroes[h]))} deck."
+    return None
+
+
+def gq_perform(g, a):
+    i, t = _me(g)
+    hero = t.heroes[a["hero"]]
+    hero.gems -= 1
+    d = "corruption" if a["deck"] == "black" else a["deck"]
+    card = g.draw_card(d)
+    if card is None:
+        g.log(f"The {d} deck is empty: the Quest finds nothing (R40).")
+        return
+    hero.quests.append(card)
+    g.log(f"{g.tribe_name(i)}'s {a['hero']} goes on a {d} Quest.")
+    if len(hero.quests) > hero.level:
+        g.ask(i, "discard_quest", hero=a["hero"])
+
+
+move("go_quest", gq_enum, gq_check, gq_perform)
+
+
+def dq_enum(g):
+    pend = g.state.pending
+    hero = g.state.tribes[pend["player"]].heroes[pend["hero"]]
+    return [Action("discard_quest", hero=pend["hero"], card=c) for c in sorted(set(hero.quests))]
+
+
+def dq_check(g, a):
+    pend = g.state.pending
+    hero = g.state.tribes[pend["player"]].heroes[pend["hero"]]
+    if a.get("hero") not in (None, pend["hero"]):
+        return f"Discard from the {pend['hero']}'s Quest pool."
+    if a.get("card") not in hero.quests:
+        return "That card is not in the Quest pool."
+    return None
+
+
+def dq_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    hero = s.tribes[pend["player"]].heroes[pend["hero"]]
+    hero.quests.remove(a["card"])
+    g.discard_card(a["card"])
+
+
+move("discard_quest", dq_enum, dq_check, dq_perform)
+
+
+# ---------------------------------------------------------------- 4. Solve a Quest
+def quest_colours(g, hero) -> set:
+    if hero.type in ("sower", "shadow"):
+        return {"corruption"}
+    if any(g.rules.perk_has(p, "quest_any") for p in hero.perks):
+        return set(COLORS) | {"corruption"}
+    return {g.rules.hero_color[hero.type], "corruption"}
+
+
+def sq_enum(g):
+    i, t = _me(g)
+    out = []
+    for h, hero in t.heroes.items():
+        if hero.gems <= 0 or not hero.node:
+            continue
+        here = g.rules.node_regions[hero.node]
+        for c in sorted(set(hero.quests)):
+            col, gd = c.split("@", 1)
+            if col in quest_colours(g, hero) and g.state.guardians[gd]["region"] in here:
+                out.append(Action("solve_quest", hero=h, card=c))
+    return out
+
+
+def sq_check(g, a):
+    i, t = _me(g)
+    h, c = a.get("hero"), a.get("card")
+    why = _ready(g, t, h)
+    if why:
+        return why
+    hero = t.heroes[h]
+    if c not in hero.quests:
+        return f"{c} is not in your {h}'s Quest pool."
+    col, gd = c.split("@", 1)
+    if col not in quest_colours(g, hero):
+        return f"A {h} cannot solve a {col} Quest."
+    if g.state.guardians[gd]["region"] not in g.rules.node_regions[hero.node]:
+        return f"Your {h} must stand on a node of the Region where the {gd} is."
+    return None
+
+
+def sq_perform(g, a):
+    i, t = _me(g)
+    hero = t.heroes[a["hero"]]
+    hero.gems -= 1
+    c = a["card"]
+    hero.quests.remove(c)
+    if any(g.rules.perk_has(p, "gem_on_quest_solve") for p in hero.perks):
+        hero.gems += 1
+    g.log(f"{g.tribe_name(i)}'s {a['hero']} solves a Quest: {c}.")
+    if card_color(c) == "corruption":
+        g.discard_card(c)
+        from .corruption import raise_event
+        raise_event(g, i)
+    else:
+        t.essences.append(c)
+
+
+move("solve_quest", sq_enum, sq_check, sq_perform)
+
+
+# ---------------------------------------------------------------- Lore Actions (R24, R25)
+def card_free(g, t, card) -> bool:
+    owned = t.herbs.count(card) + t.attunements.count(card)
+    return owned > t.rotated.count(card)
+
+
+def lore_enum(g):
+    i, t = _me(g)
+    out = []
+    seen = set()
+    for card in t.herbs + t.attunements:
+        if card in seen or not card_free(g, t, card):
+            continue
+        seen.add(card)
+        out.extend(_lore_options(g, i, t, card))
+    return out
+
+
+def _lore_options(g, i, t, card):
+    r = g.rules
+    out = []
+    if card in r.attune_cost:
+        area_nodes = set(r.area_nodes[card])
+        free = [n for n in r.area_nodes[card] if n not in g.occupied()]
+        for h, hero in t.heroes.items():
+            if hero.node in area_nodes:
+                out.extend(Action("lore", card=card, hero=h, to=n) for n in free if n != hero.node)
+        return out
+    gem = r.herb_ability(card, "hero_gem")
+    if gem and gem["hero"] in t.heroes:
+        out.append(Action("lore", card=card, hero=gem["hero"]))
+    solve = r.herb_ability(card, "herb_solve")
+    if solve:
+        for h, hero in t.heroes.items():
+            if not hero.node:
+                continue
+            for reg in r.node_regions[hero.node]:
+                gd = g.guardian_at(reg)
+                if gd and g.state.guardians[gd].get("token") and \
+                        r.token_kind(g.state.guardians[gd]["token"]) == solve["color"]:
+                    out.extend(solve_variants(g, i, solve["color"],
+                                              Action("lore", card=card, hero=h, guardian=gd)))
+    return out
+
+
+def lore_check(g, a):
+    i, t = _me(g)
+    card, h = a.get("card"), a.get("hero")
+    if card not in t.herbs and card not in t.attunements:
+        return f"You do not own {card}."
+    if not card_free(g, t, card):
+        return f"{card} is already turned this round."
+    if h not in t.heroes:
+        return f"You have no active {h}."
+    opts = _lore_options(g, i, t, card)
+    want = a
+    if any(o == want or (o.without("target") == want.without("target")) for o in opts):
+        return check_target(g, i, g.rules.token_kind(g.state.guardians[a["guardian"]]["token"]), a) \
+            if a.get("guardian") else None
+    if card in g.rules.attune_cost:
+        return (f"The {card} Attunement moves a Hero from a node of the {card} Area "
+                f"to a free node of that Area (R25).")
+    if g.rules.herb_ability(card, "hero_gem"):
+        return f"{card} gives a gem only to its own Hero type."
+    if g.rules.herb_ability(card, "herb_solve"):
+        return f"{card} solves a Menace of its colour on a Region next to one of your Heroes."
+    return f"{card} has no Lore Action."
+
+
+def lore_perform(g, a):
+    i, t = _me(g)
+    card = a["card"]
+    t.rotated.append(card)
+    hero = t.heroes[a["hero"]]
+    if a.get("to"):
+        hero.node = a["to"]
+        g.log(f"{g.tribe_name(i)} uses the {card} Attunement to move the {a['hero']}.")
+    elif a.get("guardian"):
+        solve_token(g, i, a["guardian"], a.get("target"))
+    else:
+        hero.gems += 1
+        g.log(f"{g.tribe_name(i)} uses {card}: the {a['hero']} gains an Action gem.")
+
+
+move("lore", lore_enum, lore_check, lore_perform)
+
+
+# ---------------------------------------------------------------- tracking-token choices
+def ask_track(g, i):
+    t = g.state.tribes[i]
+    cols = [c for c in COLORS if t.solved[c] < g.rules.menace_max]
+    if cols:
+        g.ask(i, "track_choice", colors=cols)
+
+
+def tc_enum(g):
+    return [Action("track_choice", color=c) for c in g.state.pending["colors"]]
+
+
+def tc_check(g, a):
+    return None if a.get("color") in g.state.pending["colors"] else "Choose a tracking token to move."
+
+
+def tc_perform(g, a):
+    i = g.state.pending["player"]
+    g.state.pending = None
+    g.advance_track(i, a["color"])
+
+
+move("track_choice", tc_enum, tc_check, tc_perform)

@@ -1,0 +1,110 @@
+"""Essence costs: what a Tribe Action asks (R14-R18), which payments satisfy it, and the list of
+payments a pool can make. Legal-move listing and move checking both go through here.
+
+A payment is a multiset of card colours. Corruption is wild in every Tribe Action cost (R18).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import product
+
+COLORS = ("red", "yellow", "blue", "green")
+WILD = "corruption"
+ANY = "any"
+
+
+@dataclass(frozen=True)
+class SameColour:
+    """n Essences all of one colour (R14, level up, R18 settlement); per-colour discounts."""
+    n: int
+    discounts: tuple = ()        # ((colour, amount), ...) applied when paying that colour
+
+    def size_for(self, colour: str) -> int:
+        return max(0, self.n - dict(self.discounts).get(colour, 0))
+
+
+@dataclass(frozen=True)
+class Slots:
+    """Fixed slots, each a colour or 'any'; `free` slots of the payer's choice are waived (R17)."""
+    slots: tuple                 # sorted colours / 'any'
+    free: int = 0
+
+    @property
+    def size(self) -> int:
+        return max(0, len(self.slots) - self.free)
+
+
+def slots_minus(slots: Counter, colour: str) -> bool:
+    """Remove one slot a discount of `colour` can take (its colour, else an 'any'). True if one was."""
+    if slots.get(colour, 0) > 0:
+        slots[colour] -= 1
+        return True
+    if slots.get(ANY, 0) > 0:
+        slots[ANY] -= 1
+        return True
+    return False
+
+
+def fits(cost, pay: Counter) -> bool:
+    total = sum(pay.values())
+    if isinstance(cost, SameColour):
+        colours = [c for c in pay if c != WILD and pay[c] > 0]
+        if len(colours) > 1:
+            return False
+        if colours:
+            return total == cost.size_for(colours[0])
+        return any(total == cost.size_for(c) for c in COLORS)
+    need = Counter(cost.slots)
+    if total != cost.size:
+        return False
+    # Hall's condition: cards of a colour beyond its own slots need 'any' slots.
+    excess = sum(max(0, pay[c] - need.get(c, 0)) for c in pay if c != WILD)
+    return excess <= need.get(ANY, 0)
+
+
+def options(cost, pool: Counter) -> list[tuple]:
+    """Every distinct payment (sorted colour tuple) the pool can make for this cost."""
+    out = set()
+    wild = pool.get(WILD, 0)
+    if isinstance(cost, SameColour):
+        for c in COLORS:
+            k = cost.size_for(c)
+            have = pool.get(c, 0)
+            for a in range(max(0, k - wild), min(k, have) + 1):
+                out.add((c,) * a + (WILD,) * (k - a))
+        return sorted(out)
+    m = cost.size
+    kinds = [c for c in COLORS + (WILD,) if pool.get(c, 0) > 0]
+    if m == 0:
+        return [()]
+    if sum(pool.get(c, 0) for c in kinds) < m:
+        return []
+    for combo in _multisets(kinds, m, pool):
+        pay = Counter(combo)
+        if fits(cost, pay):
+            out.add(tuple(sorted(combo)))
+    return sorted(out)
+
+
+def _multisets(kinds: list, m: int, pool: Counter):
+    if not kinds:
+        return
+    first, rest = kinds[0], kinds[1:]
+    for a in range(min(m, pool[first]), -1, -1):
+        if not rest:
+            if a == m:
+                yield (first,) * a
+            continue
+        for tail in _multisets(rest, m - a, pool):
+            yield (first,) * a + tail
+
+
+def describe(cost) -> str:
+    if isinstance(cost, SameColour):
+        return f"{cost.n} Essence{'s' if cost.n != 1 else ''} of one colour"
+    parts = Counter(cost.slots)
+    text = " + ".join(f"{n} {c}" for c, n in parts.items() if n)
+    if cost.free:
+        text += f", {cost.free} of your choice waived"
+    return text or "nothing"

@@ -1,0 +1,359 @@
+"""Build a game from a written position (the `setup`/`board`/`tribes`/`turn` of SCENARIOS.md).
+
+`empty` puts on the table only what the description names (decks, bag and supplies hold the rest);
+`standard` plays the full set-up from the seed with default choices, then applies the overrides.
+"""
+from __future__ import annotations
+
+from .actions import card_color
+from .core import Game
+from .rules import Rules, COLORS
+from .setup import blank_state, new_game, deal_piles, SetupError
+from .state import Hero
+
+PHASES = ("tribe", "event", "hero")
+
+
+class PositionError(ValueError):
+    pass
+
+
+def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, turn: dict | None) -> Game:
+    setup = dict(setup or {})
+    players = int(setup.get("players", 2))
+    mode = setup.get("mode", "competitive")
+    difficulty = setup.get("difficulty", "medium")
+    variants = list(setup.get("variants") or [])
+    seed = int(setup.get("seed", 0))
+    position = setup.get("position", "empty")
+    try:
+        if position == "standard":
+            g = new_game(rules, players, mode, difficulty, variants, seed)
+            while g.state.stage == "setup" and not g.state.game_over:
+                g.apply(g.legal_actions()[0], trusted=True)
+            g.history.clear()
+        elif position == "empty":
+            g = Game(rules, blank_state(rules, players, mode, difficulty, variants, seed))
+            _empty_components(g, board or {})
+        else:
+            raise PositionError(f"setup.position must be 'empty' or 'standard', not {position!r}")
+    except SetupError as e:
+        raise PositionError(str(e)) from e
+    _apply_board(g, board or {}, position)
+    for k, spec in enumerate(tribes or []):
+        if k >= players:
+            raise PositionError(f"tribes[{k}]: the game has only {players} players")
+        _apply_tribe(g, k, spec or {}, position)
+    _finish(g, board or {}, turn or {}, position)
+    return g
+
+
+# ---------------------------------------------------------------- helpers
+def _take_card(g, spec: str) -> str:
+    s = g.state
+    col = card_color(spec)
+    if col not in s.decks:
+        raise PositionError(f"'{spec}' is not an Essence card")
+    for pile in (s.decks[col], s.discards[col]):
+        for k, c in enumerate(pile):
+            if c == spec or ("@" not in spec and card_color(c) == col):
+                return pile.pop(k)
+    raise PositionError(f"no {spec} card is left to place")
+
+
+def _empty_components(g, board):
+    s, r, cat = g.state, g.rules, g.rules.catalog
+    ks = g.variant("kickstarter")
+    for col, backs in cat.essences.items():
+        s.decks[col] = [f"{col}@{b}" for b in backs]
+        g.rng.shuffle(s.decks[col])
+    s.herb_deck = list(cat.herb_cards(ks))
+    g.rng.shuffle(s.herb_deck)
+    tiles = list(cat.perk_tiles({"base", "kickstarter"} if ks else {"base"}))
+    g.rng.shuffle(tiles)
+    s.perk_piles = deal_piles(tiles, r.perk_piles)
+    if not g.coop_like():
+        s.sower_perks = list(cat.sower_perks(ks))
+    for area in r.areas:
+        s.guardians[area] = {"region": f"{area}-mountain", "token": None}
+    s.stage = "play"
+
+
+def _token_for(g, spec: str, places: list) -> str:
+    kind, _, side = spec.partition("@")
+    if spec == "havoc":
+        kind, side = "havoc", None
+    tok = g.find_token(kind, side or None, places)
+    if tok is None:
+        raise PositionError(f"no token '{spec}' is available")
+    places.remove(tok)
+    return tok
+
+
+def _apply_board(g, b, position):
+    s, r = g.state, g.rules
+    known = {"doom", "harvest", "first_player", "heartlands", "guardians", "under", "totem", "bag",
+             "set_aside", "decks", "herbs_up", "perk_piles", "drifter", "winter_gems"}
+    for k in b:
+        if k not in known:
+            raise PositionError(f"board: unknown field '{k}'")
+    if "doom" in b:
+        s.doom = int(b["doom"])
+    if "harvest" in b:
+        if b["harvest"] not in r.wheel:
+            raise PositionError(f"board.harvest: '{b['harvest']}' is not a wheel space")
+        s.harvest = r.wheel.index(b["harvest"])
+    if "first_player" in b:
+        s.first_player = int(b["first_player"]) - 1
+    for area, hl in (b.get("heartlands") or {}).items():
+        _check_area(g, area, "board.heartlands")
+        if hl.get("region") not in r.board.areas[area]:
+            raise PositionError(f"board.heartlands.{area}: '{hl.get('region')}' is not a Region of that Area")
+        s.heartlands[area] = {"region": hl["region"], "token": hl.get("token")}
+        if "guardians" not in b or area not in b["guardians"]:
+            s.guardians[area]["region"] = hl["region"]
+    for gd, reg in (b.get("guardians") or {}).items():
+        _check_area(g, gd, "board.guardians")
+        if reg not in r.board.areas[gd]:
+            raise PositionError(f"board.guardians.{gd}: '{reg}' is not in the {gd} Area")
+        s.guardians[gd]["region"] = reg
+    # Tokens: everything not on the board is in the bag unless the file says otherwise.
+    pool = list(r.tokens)
+    if position == "standard":
+        pool = list(s.bag) + list(s.set_aside)
+        if "under" in b or "bag" in b:
+            for gd in s.guardians:
+                if gd in (b.get("under") or {}) and s.guardians[gd]["token"]:
+                    pool.append(s.guardians[gd]["token"])
+                    s.guardians[gd]["token"] = None
+    else:
+        pool = [t for t in pool if all(d["token"] != t for d in s.guardians.values())]
+    for gd, kind in (b.get("under") or {}).items():
+        _check_area(g, gd, "board.under")
+        if kind is None:
+            s.guardians[gd]["token"] = None
+            continue
+        s.guardians[gd]["token"] = _token_for(g, f"{kind}@{gd}", pool)
+    if "set_aside" in b:
+        s.set_aside = [_token_for(g, spec, pool) for spec in b["set_aside"]]
+    if "bag" in b:
+        s.bag_order = list(b["bag"])
+        s.bag = [_token_for(g, spec, pool) for spec in b["bag"]]
+    elif position == "empty":
+        s.bag = pool
+        if not g.rules.difficulty(s.difficulty).get("corruption_in_setup_bag") and False:
+            pass
+    elif position == "standard":
+        s.bag = [t for t in pool if t not in s.set_aside]
+    for col, cards in (b.get("decks") or {}).items():
+        if col not in s.decks:
+            raise PositionError(f"board.decks: '{col}' is not a deck")
+        top = [_take_card(g, c if "@" in c else col) for c in cards]
+        s.decks[col][0:0] = top
+    if "herbs_up" in b:
+        back = list(s.herbs_up)
+        s.herb_deck.extend(back)
+        s.herbs_up = []
+        for h in b["herbs_up"]:
+            if h not in s.herb_deck:
+                raise PositionError(f"board.herbs_up: no '{h}' Herb card is left")
+            s.herb_deck.remove(h)
+            s.herbs_up.append(h)
+    if "perk_piles" in b:
+        rest = [p for pile in s.perk_piles for p in pile]
+        piles = []
+        for k, pile in enumerate(b["perk_piles"]):
+            top = []
+            for p in pile:
+                if p not in rest:
+                    raise PositionError(f"board.perk_piles[{k}]: no '{p}' tile is left")
+                rest.remove(p)
+                top.append(p)
+            piles.append(top)
+        while len(piles) < g.rules.perk_piles:
+            piles.append([])
+        for k, extra in enumerate(deal_piles(rest, len(piles))):
+            piles[k].extend(extra)
+        s.perk_piles = piles
+    if "drifter" in b:
+        s.drifter = {"node": _node(g, b["drifter"].get("node"), "board.drifter"),
+                     "owner": int(b["drifter"].get("owner", 1)) - 1}
+    if "winter_gems" in b:
+        s.winter_gems = [r.wheel.index(x) for x in b["winter_gems"]]
+
+
+def _check_area(g, area, where):
+    if area not in g.rules.board.areas:
+        raise PositionError(f"{where}: '{area}' is not a Great Guardian")
+
+
+def _node(g, spec, where, taken=()):
+    b = g.rules.board
+    if isinstance(spec, dict) and "near" in spec:
+        reg = spec["near"]
+        if reg not in b.regions:
+            raise PositionError(f"{where}: '{reg}' is not a Region")
+        busy = g.occupied() | set(taken)
+        for n in b.region_nodes[reg]:
+            if n not in busy:
+                return n
+        raise PositionError(f"{where}: no free node touches {reg}")
+    if spec not in b.nodes:
+        raise PositionError(f"{where}: '{spec}' is not a node")
+    return spec
+
+
+def _apply_tribe(g, k, spec, position):
+    s, r = g.state, g.rules
+    t = s.tribes[k]
+    where = f"tribes[{k}]"
+    known = {"settlements", "beacons", "heroes", "essences", "corruption", "solved", "herbs",
+             "attunements", "achievements", "designated", "tribe", "sower"}
+    for key in spec:
+        if key not in known:
+            raise PositionError(f"{where}: unknown field '{key}'")
+    if "settlements" in spec:
+        for reg in spec["settlements"]:
+            if reg not in r.board.regions:
+                raise PositionError(f"{where}.settlements: '{reg}' is not a Region")
+            owner = g.owner_of(reg)
+            if owner is not None and owner != k:
+                raise PositionError(f"{where}.settlements: {reg} already has a Settlement")
+        t.settlements = list(spec["settlements"])
+    if "beacons" in spec:
+        for reg in list(t.beacons):
+            s.beacon_supply[t.beacons.pop(reg)] += 1
+        for reg, col in spec["beacons"].items():
+            if s.beacon_supply.get(col, 0) <= 0:
+                raise PositionError(f"{where}.beacons: no {col} Beacon is left")
+            s.beacon_supply[col] -= 1
+            t.beacons[reg] = col
+    if "heroes" in spec:
+        starting = [h for h, d in r.catalog.heroes.items() if d.get("starting")]
+        if g.variant("shadows"):
+            starting.append("shadow")
+        t.heroes = {}
+        for h, hd in (spec["heroes"] or {}).items():
+            hd = hd or {}
+            if h not in r.catalog.heroes:
+                raise PositionError(f"{where}.heroes: '{h}' is not a Hero type")
+            hero = Hero(type=h)
+            for p in hd.get("perks") or []:
+                _take_perk(g, p, f"{where}.heroes.{h}.perks")
+                hero.perks.append(p)
+            hero.gems = int(hd["gems"]) if "gems" in hd else g.max_gems(hero)
+            hero.node = _node(g, hd.get("node"), f"{where}.heroes.{h}.node") if hd.get("node") else None
+            if hero.node in g.occupied():
+                raise PositionError(f"{where}.heroes.{h}.node: {hero.node} is taken")
+            t.heroes[h] = hero
+            for c in hd.get("quests") or []:
+                hero.quests.append(_take_card(g, c))
+            if h == "sower":
+                t.sower = True
+                s.sower = k
+        t.inactive = [h for h in starting if h not in t.heroes]
+    if "essences" in spec:
+        for c in t.essences:
+            s.discards[card_color(c)].append(c)
+        t.essences = [_take_card(g, c) for c in spec["essences"]]
+    if "corruption" in spec:
+        t.corruption = int(spec["corruption"])
+    if "solved" in spec:
+        for col, n in spec["solved"].items():
+            if col not in t.solved:
+                raise PositionError(f"{where}.solved: '{col}' is not a Menace colour")
+            t.solved[col] = int(n)
+    if "herbs" in spec:
+        s.herb_deck.extend(t.herbs)
+        t.herbs = []
+        for h in spec["herbs"]:
+            for pile in (s.herb_deck, s.herbs_up, s.herb_discard):
+                if h in pile:
+                    pile.remove(h)
+                    break
+            else:
+                raise PositionError(f"{where}.herbs: no '{h}' Herb card is left")
+            t.herbs.append(h)
+        from .tribe_phase import refill_herbs
+        refill_herbs(g)
+    if "attunements" in spec:
+        s.attunements_free.extend(t.attunements)
+        t.attunements = []
+        for a in spec["attunements"]:
+            if a not in s.attunements_free:
+                raise PositionError(f"{where}.attunements: the {a} Attunement is not free")
+            s.attunements_free.remove(a)
+            t.attunements.append(a)
+    if spec.get("sower"):
+        t.sower = True
+        s.sower = k
+    if "achievements" in spec or "corruption" in spec or "designated" in spec:
+        default = ["purity"] if t.corruption == 0 else []
+        claimed = list(spec.get("achievements", default))
+        for aid in claimed:
+            if aid not in r.conditions:
+                raise PositionError(f"{where}.achievements: '{aid}' is not an Achievement")
+        t.achievements = claimed
+        t.designated = int(spec.get("designated", 0))
+        left = max(0, min(len(r.slots), r.tokens_per_tribe - len(claimed) - t.designated))
+        t.slots = list(r.slots[len(r.slots) - left:])
+
+
+def _take_perk(g, p, where):
+    s = g.state
+    for pile in s.perk_piles:
+        if p in pile:
+            pile.remove(p)
+            return
+    if p in s.sower_perks:
+        s.sower_perks.remove(p)
+        return
+    if p not in g.rules.perk_abilities:
+        raise PositionError(f"{where}: '{p}' is not a Perk")
+
+
+def _finish(g, b, turn, position):
+    s = g.state
+    if "totem" in b:
+        tot = b["totem"]
+        reg = tot.get("region")
+        owner = g.owner_of(reg) if reg else None
+        s.totem = {"region": reg, "owner": owner,
+                   "cards": [_take_card(g, "yellow") for _ in range(int(tot.get("yellow", 0)))]}
+    s.achievements = {a: [] for a in g.rules.achievement_ids}
+    for i, t in enumerate(s.tribes):
+        for aid in t.achievements:
+            s.achievements[aid].append(i)
+    known = {"player", "phase", "done", "lap", "round"}
+    for key in turn:
+        if key not in known:
+            raise PositionError(f"turn: unknown field '{key}'")
+    if turn or position == "empty":
+        player = int(turn.get("player", s.first_player + 1)) - 1
+        if not 0 <= player < s.players:
+            raise PositionError(f"turn.player: no player {player + 1}")
+        lap = int(turn.get("lap", 1))
+        phase = turn.get("phase")
+        if phase not in (None,) + PHASES:
+            raise PositionError(f"turn.phase: '{phase}' is not a Phase")
+        order = g.order_from(s.first_player)
+        me = order.index(player)
+        for k, i in enumerate(order):
+            used = lap if k < me else lap - 1
+            s.tribes[i].phases_done = list(PHASES[:max(0, used)])
+        done = list(turn.get("done") or [])
+        for d in done:
+            if d not in PHASES:
+                raise PositionError(f"turn.done: '{d}' is not a Phase")
+        s.tribes[player].phases_done = done
+        s.active = player
+        s.lap = lap
+        s.round = int(turn.get("round", s.round))
+        s.phase = phase
+        s.event_step = "guardian" if phase == "event" else None
+        if phase and phase in done:
+            raise PositionError(f"turn: the {phase} tile cannot be both current and done")
+    s.pending = None
+    s.queue = []
+    s.stage = "play"
+    s.achievements_live = False            # R32: first checked after a step that changes the state

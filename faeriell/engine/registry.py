@@ -1,0 +1,36 @@
+"""The move registry: each action kind lists its legal instances, checks one, and performs it.
+
+Listing and checking share their predicates, so the table's highlights, the bots' choices and
+the refusal reasons all come from one place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from .actions import Action
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str
+    enumerate: Callable[..., Iterable[Action]]
+    check: Callable[..., str | None]
+    perform: Callable[..., None]
+
+
+MOVES: dict[str, Move] = {}
+
+
+def move(kind: str, enumerate, check, perform) -> None:
+    MOVES[kind] = Move(kind, enumerate, check, perform)
+
+
+TRIBE_KINDS = ("dress_hero", "level_up", "build_settlement", "build_beacon", "control_totem",
+               "gather_herb", "attune", "move_settlement", "end_phase")
+EVENT_START = ("move_guardian", "draft")
+EVENT_AFTER_DRAFT = ("beacon_solve", "harvest")
+HERO_KINDS = ("move_hero", "solve_menace", "go_quest", "solve_quest", "perk", "lore",
+              "drifter_move", "drifter_shift", "end_phase")
+DECISIONS = ("corruption", "harvest_choice", "claim", "discard_quest", "become_sower",
+             "place_settlement", "choose_hero", "place_hero", "starting_essence", "track_choice")

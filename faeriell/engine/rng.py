@@ -1,0 +1,45 @@
+"""The game's one random generator (R36), kept inside the state as a single integer.
+
+SplitMix64: tiny, fast, and its whole state is one int, so a state copies and saves for free
+and a seed plus the action list replays a game exactly on any Python version.
+"""
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (new_state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+class Rng:
+    """A view over the state's rng field: every draw writes the new state back."""
+
+    __slots__ = ("holder",)
+
+    def __init__(self, holder) -> None:
+        self.holder = holder  # any object with an int attribute `rng`
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        self.holder.rng, out = next_u64(self.holder.rng)
+        self.holder.rng_draws += 1
+        return out % n
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: list) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+
+def seed_state(seed: int) -> int:
+    return (int(seed) * 0x2545F4914F6CDD1D + 0x1234567) & MASK

@@ -1,0 +1,121 @@
+"""Static rule tables: the board graph plus the catalog, indexed the way the engine asks.
+
+Every number comes from the catalog (data/*.yaml); this module only reshapes it once per game
+so the hot paths (legal-move listing) do dictionary look-ups, not searches.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+from .board import Board
+from .catalog import Catalog
+
+COLORS = ("red", "yellow", "blue", "green")
+
+
+class Rules:
+    def __init__(self, board: Board, catalog: Catalog) -> None:
+        self.board = board
+        self.catalog = catalog
+        c = catalog
+        self.wheel: list[str] = list(c.harvest_wheel)                      # R11
+        self.terrain_color = {t: d["essence"] for t, d in c.terrains.items()}   # R3
+        self.terrains = tuple(c.terrains)
+        self.hero_color = {h: d["color"] for h, d in c.heroes.items()}
+        self.color_hero = {d["color"]: h for h, d in c.heroes.items()
+                           if d["color"] in COLORS}
+        self.guardians = tuple(c.guardians)
+        self.areas = tuple(board.areas)
+        t = c.tracks
+        self.doom_max = int(t["doom"]["max"])                                # R7
+        self.draft_table = [(int(r["from"]), int(r["to"]), int(r["tokens"]))
+                            for r in t["doom"]["draft"]]
+        self.corruption_max = int(t["tribe_corruption"]["max"])              # R8
+        self.menace_max = int(t["menace_track"]["max"])                      # R9
+        self.settlements_per_tribe = int(t["settlements_per_tribe"])         # R10
+        heroes = t["heroes"]
+        self.max_active = int(heroes["max_active"])
+        self.max_level = int(heroes["max_level"])
+        self.base_gems = int(heroes["base_gems"])
+        self.gems_at_level = {int(k): int(v) for k, v in (heroes.get("gems_at_level") or {}).items()}
+        self.slots = list(t["achievement_slots"])                            # R12
+        self.herbs_face_up = int(t.get("herbs_face_up", 3))
+        self.perk_piles = int(t.get("perk_piles", 4))
+        self.beacons = {c: int(n) for c, n in t["beacons"].items()}            # R13
+        self.terrain_tokens = {k: int(n) for k, n in t["terrain_tokens"].items()}   # R5
+        self.lost_doom = int(t["tribe_corruption"].get("lost_doom", 2))        # R38
+        self.sower_at = int(t["tribe_corruption"].get("sower_at", self.corruption_max))
+        self.stop_draft_from = int(t["doom"].get("event_stops_draft_from", 5))
+        self.harvest_min = int(t.get("harvest_steps", {}).get("min", 1))       # R40
+        self.harvest_add = int(t.get("harvest_steps", {}).get("add", 1))       # R10
+        self.tokens_per_tribe = int(t.get("achievement_tokens", 6))
+        end = t.get("endgame", {})
+        self.end_round_at = int(end.get("achievements_end_round", 5))
+        self.win_now_at = int(end.get("achievements_win_now", 7))
+        # Bag (R6): token id -> (kind, sides)
+        self.tokens: dict[str, tuple[str, tuple[str, str]]] = {}
+        for i, tok in enumerate(c.bag["menace"]):
+            self.tokens[f"{tok['color']}.{i}"] = (tok["color"], tuple(tok["sides"]))
+        for i, tok in enumerate(c.bag["corruption"]):
+            self.tokens[f"corruption.{i}"] = ("corruption", tuple(tok["sides"]))
+        for i in range(int(c.bag.get("havoc", 1))):
+            self.tokens["havoc" if i == 0 else f"havoc.{i}"] = ("havoc", ())
+        self.menace_tokens = [k for k, v in self.tokens.items() if v[0] in COLORS]
+        self.corruption_tokens = [k for k, v in self.tokens.items() if v[0] == "corruption"]
+        self.havoc_tokens = [k for k, v in self.tokens.items() if v[0] == "havoc"]
+        # Effects by perk/herb/attunement id
+        self.perk_abilities = {p: list(d.get("abilities", [])) for p, d in c.perks.items()}
+        self.herb_abilities = {h: list(d.get("abilities", [])) for h, d in c.herbs.items()}
+        self.herb_bonus = {h: d.get("bonus") or {} for h, d in c.herbs.items()}
+        self.attune_bonus = {a: d.get("bonus") or {} for a, d in c.attunements.items()}
+        self.attune_cost = {a: dict(d["cost"]) for a, d in c.attunements.items()}     # R17
+        self.innate = {h: d.get("innate") or {} for h, d in c.heroes.items()}
+        self.achievement_ids = list(c.achievements)
+        self.conditions = {a: d["condition"] for a, d in c.achievements.items()}
+        self.costs = c.costs
+        self.modes = c.modes
+        # Board look-ups
+        b = board
+        self.region_area = {r: reg.area for r, reg in b.regions.items()}
+        self.region_terrain = {r: reg.terrain for r, reg in b.regions.items()}
+        self.node_regions = {n: node.regions for n, node in b.nodes.items()}
+        self.area_nodes = {a: tuple(sorted({n for r in regs for n in b.region_nodes[r]}))
+                           for a, regs in b.areas.items()}
+
+    def draft_count(self, doom: int) -> int:
+        for lo, hi, n in self.draft_table:
+            if lo <= doom <= hi:
+                return n
+        return 0
+
+    def difficulty(self, name: str) -> dict:
+        return self.modes["difficulties"][name]
+
+    def gems_for_level(self, level: int) -> int:
+        gems = self.base_gems
+        for lvl, n in self.gems_at_level.items():
+            if level >= lvl:
+                gems = max(gems, n)
+        return gems
+
+    def token_kind(self, token: str) -> str:
+        return self.tokens[token][0]
+
+    def perk_has(self, perk: str, effect: str) -> bool:
+        return any(a.get("effect") == effect for a in self.perk_abilities.get(perk, ()))
+
+    def perk_ability(self, perk: str, effect: str) -> dict | None:
+        for a in self.perk_abilities.get(perk, ()):
+            if a.get("effect") == effect:
+                return a
+        return None
+
+    def herb_ability(self, herb: str, effect: str) -> dict | None:
+        for a in self.herb_abilities.get(herb, ()):
+            if a.get("effect") == effect:
+                return a
+        return None
+
+    @cached_property
+    def all_cards(self) -> list[str]:
+        return [f"{col}@{g}" for col, backs in self.catalog.essences.items() for g in backs]

@@ -1,0 +1,473 @@
+"""Setting up a game: General Setup steps 1-23 as real choices, the 2/3-player extras, coop and
+solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)."""
+from __future__ import annotations
+
+from .actions import Action
+from .core import Game, task
+from .registry import move
+from .rules import Rules, COLORS
+from .rng import seed_state
+from .state import GameState, Tribe, Hero
+
+MODES = ("competitive", "coop", "solo")
+DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
+VARIANTS = ("shadows", "drifter", "twins", "winters_grasp", "kickstarter", "advanced_menace_rule",
+            "no_doom_end_after_five", "starting_scenario")
+
+
+class SetupError(ValueError):
+    pass
+
+
+def validate_config(players, mode, difficulty, variants):
+    if mode not in MODES:
+        raise SetupError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if difficulty not in DIFFICULTIES:
+        raise SetupError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+    if not isinstance(players, int) or not 1 <= players <= 4:
+        raise SetupError("players must be 1 to 4")
+    if mode == "solo" and players != 1:
+        raise SetupError("solo is played by one player")
+    if mode != "solo" and players == 1:
+        raise SetupError("one player plays the solo mode")
+    for v in variants:
+        if v not in VARIANTS:
+            raise SetupError(f"unknown variant {v!r} (known: {', '.join(VARIANTS)})")
+    if "twins" in variants and (players != 2 or mode != "competitive"):
+        raise SetupError("The Twins is a two-player competitive scenario")
+
+
+def blank_state(rules: Rules, players, mode, difficulty, variants, seed) -> GameState:
+    validate_config(players, mode, difficulty, list(variants))
+    s = GameState(players=players, mode=mode, difficulty=difficulty, variants=list(variants),
+                  seed=int(seed), rng=seed_state(seed))
+    cat = rules.catalog
+    tribe_ids = list(cat.tribes)
+    for k in range(players):
+        t = Tribe(id=tribe_ids[k])
+        t.inactive = [h for h, d in cat.heroes.items() if d.get("starting")]
+        if "shadows" in variants:
+            t.inactive.append("shadow")
+        t.slots = list(rules.slots)
+        t.achievements = ["purity"]
+        s.tribes.append(t)
+    s.achievements = {a: [] for a in rules.achievement_ids}
+    s.achievements["purity"] = list(range(players))
+    s.beacon_supply = dict(rules.beacons)
+    s.attunements_free = list(rules.attune_cost)
+    s.decks = {c: [] for c in cat.essences}
+    s.discards = {c: [] for c in cat.essences}
+    return s
+
+
+def _components(g: Game):
+    """Steps 2-9: Heartlands, Herbs, Perks, Beacons, Attunements, Doom, Sower, Essence decks."""
+    s, r, cat = g.state, g.rules, g.rules.catalog
+    ks = g.variant("kickstarter")
+    for col, backs in cat.essences.items():
+        s.decks[col] = [f"{col}@{b}" for b in backs]
+        g.rng.shuffle(s.decks[col])
+    tokens = [t for t, n in r.terrain_tokens.items() for _ in range(n)]
+    g.rng.shuffle(tokens)
+    for k, area in enumerate(r.areas):
+        region = g.rng.choice(list(r.board.areas[area]))
+        s.heartlands[area] = {"region": region, "token": tokens[k]}
+        s.guardians[area] = {"region": region, "token": None}
+    s.herb_deck = list(cat.herb_cards(ks))
+    g.rng.shuffle(s.herb_deck)
+    s.herbs_up = [s.herb_deck.pop(0) for _ in range(r.herbs_face_up)]
+    tiles = list(cat.perk_tiles({"base", "kickstarter"} if ks else {"base"}))
+    g.rng.shuffle(tiles)
+    s.perk_piles = deal_piles(tiles, r.perk_piles)
+    if not g.coop_like():
+        s.sower_perks = list(cat.sower_perks(ks))
+
+
+def deal_piles(tiles, n):
+    """Divide tiles into n piles as evenly as possible (setup step 4)."""
+    piles = [[] for _ in range(n)]
+    size, extra = divmod(len(tiles), n)
+    k = 0
+    for p in range(n):
+        take = size + (1 if p < extra else 0)
+        piles[p] = tiles[k:k + take]
+        k += take
+    return piles
+
+
+def new_game(rules: Rules, players=2, mode="competitive", difficulty="medium", variants=(), seed=0) -> Game:
+    s = blank_state(rules, players, mode, difficulty, variants, seed)
+    g = Game(rules, s)
+    _components(g)
+    n = players
+    order = list(range(n))
+    q = s.queue
+    if g.coop_like():
+        q.append({"task": "coop_cards"})
+    if g.variant("starting_scenario"):
+        q.append({"task": "starting_scenario"})
+    else:
+        for i in order + order[::-1]:
+            q.append({"task": "ask", "kind": "place_settlement", "player": i})
+        for i in order:
+            q.append({"task": "ask", "kind": "choose_hero", "player": i})
+    for i in order:
+        q.append({"task": "ask_place_hero", "player": i})
+    if g.variant("drifter"):
+        q.append({"task": "drifter_setup"})
+    if g.variant("starting_scenario"):
+        q.append({"task": "scenario_essences"})
+    else:
+        for i in order:
+            q.append({"task": "starting_essences", "player": i})
+    q.append({"task": "random_harvest"})
+    if n == 2 or mode == "solo":
+        for i in order:
+            q.append({"task": "ask", "kind": "place_settlement", "player": i, "extra": True})
+        if g.variant("twins"):
+            for i in order[::-1]:
+                q.append({"task": "twins_level", "player": i})
+            q.append({"task": "twins_start"})
+        else:
+            for i in order[::-1]:
+                q.append({"task": "ask", "kind": "choose_hero", "player": i})
+                q.append({"task": "ask_place_hero", "player": i})
+    if n == 3:
+        for i in order:
+            q.append({"task": "three_player_bonus", "player": i})
+    q.append({"task": "menace_setup"})
+    q.append({"task": "finish_setup"})
+    g.advance()
+    return g
+
+
+# ---------------------------------------------------------------- setup tasks
+@task("ask")
+def ask_task(g, t):
+    g.ask(t["player"], t["kind"], **{k: v for k, v in t.items() if k not in ("task", "player", "kind")})
+
+
+@task("ask_place_hero")
+def ask_place_hero(g, t):
+    tribe = g.state.tribes[t["player"]]
+    for h, hero in tribe.heroes.items():
+        if hero.node is None:
+            g.ask(t["player"], "place_hero", hero=h)
+            return
+
+
+@task("coop_cards")
+def coop_cards(g, t):
+    s = g.state
+    rows = g.rules.modes["coop_solo"]["setup"]
+    row = next(r for r in rows if int(r["min_players"]) <= s.players <= int(r["max_players"]))
+    decks = list(COLORS)
+    g.rng.shuffle(decks)
+    for i, tribe in enumerate(s.tribes):
+        col = decks[i % len(decks)]
+        for _ in range(int(row["cards"])):
+            card = g.draw_card(col)
+            if card:
+                tribe.setup_cards.append(card)
+        aside = list(tribe.inactive)
+        g.rng.shuffle(aside)
+        for h in aside[:int(row["heroes_aside"])]:
+            if h != "shadow":
+                tribe.inactive.remove(h)
+                tribe.set_aside.append(h)
+
+
+@task("starting_scenario")
+def starting_scenario(g, t):
+    s = g.state
+    sc = g.rules.catalog.starting_scenario
+    for area, hl in sc["heartlands"].items():
+        s.heartlands[area] = {"region": hl["region"], "token": hl["token"]}
+        s.guardians[area] = {"region": hl["region"], "token": None}
+    for i, tribe in enumerate(s.tribes):
+        spec = sc["tribes"][i]
+        for area in spec["settlement_areas"]:
+            tribe.settlements.append(s.heartlands[area]["region"])
+        _activate(g, i, spec["hero"])
+
+
+@task("scenario_essences")
+def scenario_essences(g, t):
+    s = g.state
+    sc = g.rules.catalog.starting_scenario
+    for i in range(s.players):
+        for col in sc["tribes"][i]["essences"]:
+            g.gain(i, col)
+    s.harvest = g.rules.wheel.index(sc["harvest"])
+
+
+def _activate(g, i, h):
+    tribe = g.state.tribes[i]
+    tribe.inactive.remove(h)
+    hero = Hero(type=h)
+    hero.gems = g.max_gems(hero)
+    tribe.heroes[h] = hero
+
+
+@task("drifter_setup")
+def drifter_setup(g, t):
+    s = g.state
+    free = [n for n in g.rules.board.nodes if n not in g.occupied()]
+    s.drifter = {"node": g.rng.choice(sorted(free)), "owner": (s.first_player - 1) % s.players}
+
+
+@task("starting_essences")
+def starting_essences(g, t):
+    from .event_phase import region_colours
+    i = t["player"]
+    tasks = []
+    for r in g.state.tribes[i].settlements:
+        cols = region_colours(g, r)
+        if len(set(cols)) > 1:
+            tasks.append({"task": "ask", "kind": "starting_essence", "player": i, "region": r, "colors": cols})
+        else:
+            g.gain(i, cols[0])
+    g.push_front(*tasks)
+
+
+@task("three_player_bonus")
+def three_player_bonus(g, t):
+    """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
+    from .event_phase import region_colours
+    i = t["player"]
+    tribe = g.state.tribes[i]
+    opts = []
+    for r, chosen in tribe.heartland_picks.items():
+        opts.extend(c for c in region_colours(g, r) if c != chosen)
+    opts = sorted(set(opts))
+    if opts:
+        g.ask(i, "starting_essence", bonus=True, colors=opts)
+
+
+@task("random_harvest")
+def random_harvest(g, t):
+    g.state.harvest = g.rng.below(len(g.rules.wheel))
+
+
+@task("twins_level")
+def twins_level(g, t):
+    g.ask(t["player"], "free_level")
+
+
+@task("twins_start")
+def twins_start(g, t):
+    from .effects import on_perk_gained  # noqa: F401  (Wido's perks trigger like any other)
+    s = g.state
+    tw = g.rules.modes["twins"]
+    g.move_doom(int(tw.get("doom", 2)), "The Twins")
+    tash = s.tribes[0]
+    if "cleanser" not in tash.achievements and tash.slots:
+        tash.slots.pop(0)
+        tash.achievements.append("cleanser")
+        tash.cleanser = True
+        s.achievements.setdefault("cleanser", []).append(0)
+    g.move_corruption(1, int(tw["wido"].get("tribe_corruption", 2)))
+
+
+@task("menace_setup")
+def menace_setup(g, t):
+    """R33: place the difficulty's Menace / Corruption tokens under distinct Guardians."""
+    s, r = g.state, g.rules
+    diff = r.difficulty(s.difficulty)
+    want = {"menace": int(diff["menace"]), "corruption": int(diff["corruption"])}
+    s.bag = list(r.menace_tokens)
+    if diff.get("corruption_in_setup_bag"):
+        s.bag.extend(r.corruption_tokens)
+    aside = []
+    placed = {"menace": 0, "corruption": 0}
+    while placed != want and s.bag:
+        tok, side = g.draw_token()
+        kind = "corruption" if r.token_kind(tok) == "corruption" else "menace"
+        if placed[kind] >= want[kind] or s.guardians[side]["token"]:
+            aside.append(tok)
+            continue
+        s.guardians[side]["token"] = tok
+        placed[kind] += 1
+    s.bag.extend(aside)
+    s.bag.extend(tok for tok in r.corruption_tokens if tok not in s.bag and
+                 all(d["token"] != tok for d in s.guardians.values()))
+    s.bag.extend(r.havoc_tokens)
+
+
+@task("finish_setup")
+def finish_setup(g, t):
+    s = g.state
+    for tribe in s.tribes:
+        tribe.inactive.extend(tribe.set_aside)
+        tribe.set_aside = []
+        for c in tribe.setup_cards:
+            g.discard_card(c)
+        tribe.setup_cards = []
+    if g.coop_like():
+        for col in s.decks:
+            s.decks[col].extend(s.discards[col])
+            s.discards[col] = []
+            g.rng.shuffle(s.decks[col])
+    s.stage = "play"
+    s.round, s.lap, s.active, s.phase = 1, 1, s.first_player, None
+    g.log("The game begins.")
+
+
+# ---------------------------------------------------------------- setup decisions
+def _settle_regions(g, i):
+    s = g.state
+    taken = {r for t in s.tribes for r in t.settlements}
+    regions = [r for r in g.rules.board.regions if r not in taken]
+    cards = s.tribes[i].setup_cards
+    if g.coop_like() and cards and not s.pending.get("extra"):
+        areas = {c.split("@", 1)[1] for c in cards}
+        regions = [r for r in regions if g.rules.region_area[r] in areas]
+    return sorted(regions)
+
+
+def ps_enum(g):
+    return [Action("place_settlement", region=r) for r in _settle_regions(g, g.state.pending["player"])]
+
+
+def ps_check(g, a):
+    i = g.state.pending["player"]
+    r = a.get("region")
+    if r not in g.rules.board.regions:
+        return f"'{r}' is not a Region."
+    if g.owner_of(r) is not None:
+        return "That Region already has a Settlement."
+    if r not in _settle_regions(g, i):
+        return "Place it in the Area of one of your revealed Essence cards."
+    return None
+
+
+def ps_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    i = pend["player"]
+    tribe = s.tribes[i]
+    r = a["region"]
+    tribe.settlements.append(r)
+    area = g.rules.region_area[r]
+    if g.coop_like() and tribe.setup_cards and not pend.get("extra"):
+        for c in tribe.setup_cards:
+            if c.split("@", 1)[1] == area:
+                tribe.setup_cards.remove(c)
+                g.discard_card(c)
+                break
+    if pend.get("extra") and g.variant("twins"):
+        from .event_phase import region_colours
+        g.gain(i, region_colours(g, r)[0])
+    g.log(f"{g.tribe_name(i)} settles {r}.")
+
+
+move("place_settlement", ps_enum, ps_check, ps_perform)
+
+
+def _hero_choices(g, i):
+    tribe = g.state.tribes[i]
+    return [h for h in tribe.inactive if g.rules.catalog.heroes[h].get("starting")]
+
+
+def ch_enum(g):
+    return [Action("choose_hero", hero=h) for h in _hero_choices(g, g.state.pending["player"])]
+
+
+def ch_check(g, a):
+    if a.get("hero") not in _hero_choices(g, g.state.pending["player"]):
+        return "Choose one of your inactive starting Heroes (not one set aside, not the Shadow)."
+    return None
+
+
+def ch_perform(g, a):
+    i = g.state.pending["player"]
+    g.state.pending = None
+    _activate(g, i, a["hero"])
+    g.log(f"{g.tribe_name(i)} chooses the {a['hero']}.")
+
+
+move("choose_hero", ch_enum, ch_check, ch_perform)
+
+
+def ph_enum(g):
+    from .tribe_phase import free_nodes_of_owned
+    pend = g.state.pending
+    return [Action("place_hero", hero=pend["hero"], node=n) for n in free_nodes_of_owned(g, pend["player"])]
+
+
+def ph_check(g, a):
+    from .tribe_phase import free_nodes_of_owned
+    pend = g.state.pending
+    if a.get("hero") not in (None, pend["hero"]):
+        return f"Place your {pend['hero']}."
+    if a.get("node") not in free_nodes_of_owned(g, pend["player"]):
+        return "Place the Hero on a free node of one of your Regions."
+    return None
+
+
+def ph_perform(g, a):
+    pend = g.state.pending
+    g.state.pending = None
+    g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
+
+
+move("place_hero", ph_enum, ph_check, ph_perform)
+
+
+def se_enum(g):
+    return [Action("starting_essence", color=c) for c in dict.fromkeys(g.state.pending["colors"])]
+
+
+def se_check(g, a):
+    if a.get("color") not in g.state.pending["colors"]:
+        return f"Choose {' or '.join(g.state.pending['colors'])}."
+    return None
+
+
+def se_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    g.gain(pend["player"], a["color"])
+    if not pend.get("bonus") and pend.get("region"):
+        s.tribes[pend["player"]].heartland_picks[pend["region"]] = a["color"]
+
+
+move("starting_essence", se_enum, se_check, se_perform)
+
+
+# The Twins: each tribe levels its Hero once for free (Wido may draw a random Sower Perk instead).
+def fl_enum(g):
+    from .tribe_phase import level_targets
+    i = g.state.pending["player"]
+    out = [Action("free_level", **f) for f in level_targets(g, i)]
+    if i == 1 and g.state.sower_perks:
+        out += [Action("free_level", hero=h, perk="random-sower") for h in g.state.tribes[i].heroes]
+    return out
+
+
+def fl_check(g, a):
+    if a not in fl_enum(g):
+        return "Choose a face-up Perk (and one to discard) for your free level."
+    return None
+
+
+def fl_perform(g, a):
+    from .effects import on_perk_gained
+    from .tribe_phase import take_perk
+    s = g.state
+    i = s.pending["player"]
+    s.pending = None
+    hero = s.tribes[i].heroes[a["hero"]]
+    perk = a["perk"]
+    if perk == "random-sower":
+        perk = s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+    else:
+        take_perk(g, perk, a.get("discard"))
+    hero.perks.append(perk)
+    hero.gems = g.max_gems(hero)
+    on_perk_gained(g, i, hero, perk)
+
+
+move("free_level", fl_enum, fl_check, fl_perform)

@@ -1,0 +1,140 @@
+"""The whole game as plain data: dataclasses of ints, strings, lists and dicts.
+
+Nothing here knows a rule. `to_dict`/`from_dict` give a JSON-ready copy, so a state saves,
+loads, compares and copies without pickling, and its random generator rides inside (R36).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Optional
+
+
+@dataclass(slots=True)
+class Hero:
+    type: str
+    node: Optional[str] = None
+    perks: list = field(default_factory=list)
+    gems: int = 2               # Action gems left (restored at the end of the round)
+    lost_gems: int = 0          # removed for good (sow-hunger, R23)
+    quests: list = field(default_factory=list)
+    solved_this_phase: bool = False   # for Triggered "after solving a Menace" perks
+
+    @property
+    def level(self) -> int:
+        return 1 + len(self.perks)
+
+
+@dataclass(slots=True)
+class Tribe:
+    id: str
+    essences: list = field(default_factory=list)      # cards 'red@owl'
+    corruption: int = 0
+    solved: dict = field(default_factory=lambda: {"red": 0, "yellow": 0, "blue": 0, "green": 0})
+    settlements: list = field(default_factory=list)   # regions, in build order
+    beacons: dict = field(default_factory=dict)       # region -> colour
+    heroes: dict = field(default_factory=dict)        # type -> Hero (active)
+    inactive: list = field(default_factory=list)      # hero types on the inactive side
+    set_aside: list = field(default_factory=list)     # coop/solo setup (rulebook)
+    herbs: list = field(default_factory=list)
+    attunements: list = field(default_factory=list)
+    rotated: list = field(default_factory=list)       # herb/attunement ids used this round
+    slots: list = field(default_factory=list)         # slot colours still covered by a token (R12)
+    designated: int = 0                               # tokens in the designated area
+    achievements: list = field(default_factory=list)  # claimed ids
+    cleanser: bool = False                            # cleansed Corruption at Tribe Corruption 0
+    phases_done: list = field(default_factory=list)
+    once: list = field(default_factory=list)          # once-per-phase uses (innate, specials, lore)
+    setup_cards: list = field(default_factory=list)   # coop/solo cards that place Settlements
+    lost_counted: bool = False                        # R38 arrival at 5 already paid
+    sower: bool = False
+    heartland_picks: dict = field(default_factory=dict)   # step 22 colour per Heartland (3 players)
+
+
+@dataclass(slots=True)
+class GameState:
+    players: int
+    mode: str = "competitive"
+    difficulty: str = "medium"
+    variants: list = field(default_factory=list)
+    seed: int = 0
+    rng: int = 0
+    rng_draws: int = 0
+    forced: list = field(default_factory=list)        # scenario `draw:` - next random draws
+    bag_order: list = field(default_factory=list)     # scenario `bag:` - sides drawn first
+    stage: str = "setup"                              # setup | play | over
+    round: int = 1
+    lap: int = 1
+    first_player: int = 0
+    active: int = 0
+    phase: Optional[str] = None                       # tribe | event | hero | None
+    event_step: Optional[str] = None                  # guardian | beacons (after the draft)
+    draft_left: int = 0
+    beacons_used: list = field(default_factory=list)
+    harvest: int = 0                                  # index on the wheel (R11)
+    doom: int = 0
+    bag: list = field(default_factory=list)           # token ids
+    set_aside: list = field(default_factory=list)     # discarded tokens beside the bag (R6)
+    guardians: dict = field(default_factory=dict)     # guardian -> {"region", "token"}
+    heartlands: dict = field(default_factory=dict)    # area -> {"region", "token"(terrain)}
+    decks: dict = field(default_factory=dict)         # colour -> cards, top first
+    discards: dict = field(default_factory=dict)
+    herb_deck: list = field(default_factory=list)
+    herb_discard: list = field(default_factory=list)
+    herbs_up: list = field(default_factory=list)
+    perk_piles: list = field(default_factory=list)    # four piles, top first
+    perk_box: list = field(default_factory=list)      # tiles returned to the box
+    sower_perks: list = field(default_factory=list)   # supply
+    beacon_supply: dict = field(default_factory=dict) # colour -> count
+    attunements_free: list = field(default_factory=list)
+    totem: dict = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
+    achievements: dict = field(default_factory=dict)  # id -> [tribe index]
+    tribes: list = field(default_factory=list)
+    pending: Optional[dict] = None                    # the decision being asked (R27)
+    queue: list = field(default_factory=list)         # procedure steps still to run
+    sower: Optional[int] = None
+    game_over: bool = False
+    winners: list = field(default_factory=list)
+    ranking: list = field(default_factory=list)
+    end_reason: str = ""
+    end_after_round: bool = False
+    achievements_live: bool = True                    # R32 / SCENARIOS: not at load
+    winter_gems: list = field(default_factory=list)   # wheel indices holding a gem
+    drifter: Optional[dict] = None
+    log: list = field(default_factory=list)
+
+
+def to_dict(obj: Any) -> Any:
+    if is_dataclass(obj):
+        d = {f.name: to_dict(getattr(obj, f.name)) for f in fields(obj)}
+        return d
+    if isinstance(obj, dict):
+        return {k: to_dict(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_dict(v) for v in obj]
+    return obj
+
+
+def _copy_plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _copy_plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy_plain(x) for x in v]
+    return v
+
+
+def state_from_dict(d: dict) -> GameState:
+    known = {f.name for f in fields(GameState)}
+    unknown = set(d) - known
+    if unknown:
+        raise ValueError(f"unknown state fields: {sorted(unknown)}")
+    data = {k: _copy_plain(v) for k, v in d.items()}
+    tribes = []
+    for td in data.pop("tribes", []):
+        td = dict(td)
+        heroes = {h: Hero(**hd) for h, hd in td.pop("heroes", {}).items()}
+        tribes.append(Tribe(heroes=heroes, **td))
+    return GameState(tribes=tribes, **data)
+
+
+def clone(state: GameState) -> GameState:
+    return state_from_dict(to_dict(state))

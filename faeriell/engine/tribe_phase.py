@@ -1,0 +1,403 @@
+"""The Tribe Phase: seven Tribe Actions, any number, in any order (rulebook "Tribe Phase")."""
+from __future__ import annotations
+
+from .actions import Action, card_color
+from .costs import check_payment, payment_choices, spend
+from .registry import move
+from .state import Hero
+
+
+def _me(g):
+    return g.state.active, g.state.tribes[g.state.active]
+
+
+def _paid(kind, targets, g, i):
+    """Expand target field dicts with every payment the pool can make."""
+    out = []
+    for fields in targets:
+        probe = Action(kind, **fields)
+        for pay, disc in payment_choices(g, i, kind, probe):
+            out.append(Action(kind, pay=pay, discounts=disc or None, **fields))
+    return out
+
+
+def free_nodes_of_owned(g, i) -> list[str]:
+    taken = g.occupied()
+    nodes = set()
+    for r in g.state.tribes[i].settlements:
+        nodes.update(g.rules.board.region_nodes[r])
+    return sorted(n for n in nodes if n not in taken)
+
+
+# ---------------------------------------------------------------- 1. Dress up a new Hero (R14)
+def dress_targets(g, i):
+    t = g.state.tribes[i]
+    if len(t.heroes) >= g.rules.max_active:
+        return []
+    nodes = free_nodes_of_owned(g, i)
+    return [{"hero": h, "node": n} for h in t.inactive if _may_dress(g, h) for n in nodes]
+
+
+def _may_dress(g, hero):
+    variant = g.rules.catalog.heroes.get(hero, {}).get("variant")
+    return hero != "sower" and (variant is None or g.variant(variant))
+
+
+def dress_check(g, a):
+    i, t = _me(g)
+    h, node = a.get("hero"), a.get("node")
+    if h in t.heroes:
+        return f"Your {h} is already active."
+    if h not in t.inactive or not _may_dress(g, h):
+        return f"You have no inactive {h} to dress."
+    if len(t.heroes) >= g.rules.max_active:
+        return f"A tribe can have at most {g.rules.max_active} active Heroes."
+    if node not in g.rules.board.nodes:
+        return f"'{node}' is not a node of the island."
+    if node in g.occupied():
+        return "That node is taken (R37)."
+    if not any(r in t.settlements for r in g.rules.node_regions[node]):
+        return "A new Hero must stand on a node of one of your Regions (R14)."
+    return check_payment(g, i, "dress_hero", a)
+
+
+def dress_perform(g, a):
+    i, t = _me(g)
+    spend_and_discard(g, i, "dress_hero", a)
+    t.inactive.remove(a["hero"])
+    hero = Hero(type=a["hero"], node=a["node"])
+    hero.gems = g.max_gems(hero)
+    t.heroes[a["hero"]] = hero
+    g.log(f"{g.tribe_name(i)} dresses a {a['hero']}.")
+
+
+move("dress_hero", lambda g: _paid("dress_hero", dress_targets(g, g.state.active), g, g.state.active),
+     dress_check, dress_perform)
+
+
+def spend_and_discard(g, i, kind, a):
+    for c in spend(g, i, kind, a):
+        g.discard_card(c)
+
+
+# ---------------------------------------------------------------- 2. Level up a Hero
+def face_up_perks(g) -> list[str]:
+    return [p[0] for p in g.state.perk_piles if p]
+
+
+def level_targets(g, i):
+    t = g.state.tribes[i]
+    ups = face_up_perks(g)
+    out = []
+    for h, hero in t.heroes.items():
+        if hero.level >= g.rules.max_level:
+            continue
+        for k, p in enumerate(ups):
+            others = [q for j, q in enumerate(ups) if j != k]
+            for d in (others or [None]):
+                out.append({"hero": h, "perk": p, "discard": d})
+        if hero.type == "sower":            # R39: any Sower Perk left
+            for p in sorted(set(g.state.sower_perks)):
+                out.append({"hero": h, "perk": p})
+    return out
+
+
+def level_check(g, a):
+    i, t = _me(g)
+    h = a.get("hero")
+    if h not in t.heroes:
+        return f"You have no active {h}."
+    if t.heroes[h].level >= g.rules.max_level:
+        return f"Your {h} is already at the top level ({g.rules.max_level})."
+    perk, disc = a.get("perk"), a.get("discard")
+    ups = face_up_perks(g)
+    if h == "sower" and perk in g.state.sower_perks and perk not in ups:
+        if disc is not None:
+            return "Taking a Corruption Sower Perk discards nothing."
+    else:
+        if perk not in ups:
+            return f"{perk} is not a face-up Perk tile."
+        others = list(ups)
+        others.remove(perk)
+        if others and disc not in others:
+            return "Discard one of the other face-up Perk tiles."
+        if not others and disc is not None:
+            return "There is no other face-up Perk tile to discard."
+    return check_payment(g, i, "level_up", a)
+
+
+def level_perform(g, a):
+    from .effects import on_perk_gained
+    i, t = _me(g)
+    spend_and_discard(g, i, "level_up", a)
+    s = g.state
+    hero = t.heroes[a["hero"]]
+    perk, disc = a["perk"], a.get("discard")
+    before = g.max_gems(hero)
+    take_perk(g, perk, disc)
+    hero.perks.append(perk)
+    hero.gems += max(0, g.max_gems(hero) - before)
+    g.log(f"{g.tribe_name(i)} levels the {a['hero']} to {hero.level} with {perk}.")
+    on_perk_gained(g, i, hero, perk)
+
+
+def take_perk(g, perk, disc):
+    """Take a face-up Perk (or a Sower Perk, R39); the discarded one goes under its pile."""
+    s = g.state
+    for pile in s.perk_piles:
+        if pile and pile[0] == perk:
+            pile.pop(0)
+            break
+    else:
+        s.sower_perks.remove(perk)
+    if disc is not None:
+        for pile in s.perk_piles:
+            if pile and pile[0] == disc:
+                pile.append(pile.pop(0))
+                break
+
+
+move("level_up", lambda g: _paid("level_up", level_targets(g, g.state.active), g, g.state.active),
+     level_check, level_perform)
+
+
+# ---------------------------------------------------------------- 3. Build a Settlement
+def settlement_regions(g, i) -> list[str]:
+    t = g.state.tribes[i]
+    if len(t.settlements) >= g.rules.settlements_per_tribe:
+        return []
+    owned_any = {r for tr in g.state.tribes for r in tr.settlements}
+    near = set()
+    b = g.rules.board
+    for r in t.settlements:
+        near.update(b.region_adj[r])
+    for h in t.heroes.values():
+        if h.node:
+            near.update(g.rules.node_regions[h.node])
+    return sorted(near - owned_any)
+
+
+def settle_check(g, a):
+    i, t = _me(g)
+    r = a.get("region")
+    if r not in g.rules.board.regions:
+        return f"'{r}' is not a Region."
+    if len(t.settlements) >= g.rules.settlements_per_tribe:
+        return "All your Settlements are on the map."
+    if g.owner_of(r) is not None:
+        return "That Region already has a Settlement."
+    if r not in settlement_regions(g, i):
+        return "Build next to one of your Regions or next to a node with one of your Heroes."
+    return check_payment(g, i, "build_settlement", a)
+
+
+def settle_perform(g, a):
+    i, t = _me(g)
+    spend_and_discard(g, i, "build_settlement", a)
+    t.settlements.append(a["region"])
+    g.log(f"{g.tribe_name(i)} builds a Settlement in {a['region']}.")
+
+
+move("build_settlement",
+     lambda g: _paid("build_settlement", [{"region": r} for r in settlement_regions(g, g.state.active)],
+                     g, g.state.active),
+     settle_check, settle_perform)
+
+
+# ---------------------------------------------------------------- 4. Build a Beacon (R15)
+def beacon_targets(g, i):
+    t = g.state.tribes[i]
+    taken = {r for tr in g.state.tribes for r in tr.beacons}
+    return [{"color": c, "region": r} for c, n in g.state.beacon_supply.items() if n > 0
+            for r in t.settlements if r not in taken]
+
+
+def beacon_check(g, a):
+    i, t = _me(g)
+    c, r = a.get("color"), a.get("region")
+    if g.state.beacon_supply.get(c, 0) <= 0:
+        return f"No {c} Beacon is left."
+    if r not in t.settlements:
+        return "A Beacon goes on one of your own Regions."
+    if any(r in tr.beacons for tr in g.state.tribes):
+        return "That Region already holds a Beacon."
+    return check_payment(g, i, "build_beacon", a)
+
+
+def beacon_perform(g, a):
+    i, t = _me(g)
+    spend_and_discard(g, i, "build_beacon", a)
+    g.state.beacon_supply[a["color"]] -= 1
+    t.beacons[a["region"]] = a["color"]
+    g.log(f"{g.tribe_name(i)} builds a {a['color']} Beacon in {a['region']}.")
+
+
+move("build_beacon", lambda g: _paid("build_beacon", beacon_targets(g, g.state.active), g, g.state.active),
+     beacon_check, beacon_perform)
+
+
+# ---------------------------------------------------------------- 5. Control the Spiritual Totem
+def totem_targets(g, i):
+    t = g.state.tribes[i]
+    tot = g.state.totem
+    return [{"region": r} for r in t.beacons if not (tot["owner"] == i and tot["region"] == r)]
+
+
+def totem_check(g, a):
+    i, t = _me(g)
+    r = a.get("region")
+    if r not in t.beacons:
+        return "The Totem goes on one of your Regions with a Beacon."
+    tot = g.state.totem
+    if tot["owner"] == i and tot["region"] == r:
+        return "The Totem is already there."
+    return check_payment(g, i, "control_totem", a)
+
+
+def totem_perform(g, a):
+    i, t = _me(g)
+    cards = spend(g, i, "control_totem", a)
+    keep = int(g.rules.costs["control_totem"].get("leave_on_totem", 1))
+    yellows = [c for c in cards if card_color(c) == "yellow"] + [c for c in cards if card_color(c) != "yellow"]
+    on_totem = yellows[:keep]
+    for c in cards:
+        if c in on_totem:
+            on_totem.remove(c)
+            g.state.totem["cards"].append(c)
+        else:
+            g.discard_card(c)
+    g.state.totem["region"] = a["region"]
+    g.state.totem["owner"] = i
+    g.log(f"{g.tribe_name(i)} takes the Spiritual Totem to {a['region']}.")
+
+
+move("control_totem", lambda g: _paid("control_totem", totem_targets(g, g.state.active), g, g.state.active),
+     totem_check, totem_perform)
+
+
+# ---------------------------------------------------------------- 6. Gather an Heirloom Herb (R16)
+def herb_targets(g, i):
+    up = g.state.herbs_up
+    out = []
+    seen = set()
+    for k, h in enumerate(up):
+        others = [x for j, x in enumerate(up) if j != k]
+        for d in (others or [None]):
+            if (h, d) not in seen:
+                seen.add((h, d))
+                out.append({"herb": h, "discard": d})
+    return out
+
+
+def herb_check(g, a):
+    i, t = _me(g)
+    h, d = a.get("herb"), a.get("discard")
+    up = list(g.state.herbs_up)
+    if h not in up:
+        return f"{h} is not a face-up Heirloom Herb."
+    up.remove(h)
+    if up and d not in up:
+        return "Discard one of the other face-up Herbs."
+    if not up and d is not None:
+        return "There is no other face-up Herb to discard."
+    return check_payment(g, i, "gather_herb", a)
+
+
+def herb_perform(g, a):
+    i, t = _me(g)
+    spend_and_discard(g, i, "gather_herb", a)
+    s = g.state
+    s.herbs_up.remove(a["herb"])
+    t.herbs.append(a["herb"])
+    if a.get("discard") is not None:
+        s.herbs_up.remove(a["discard"])
+        s.herb_discard.append(a["discard"])
+    refill_herbs(g)
+    g.log(f"{g.tribe_name(i)} gathers {a['herb']}.")
+
+
+def refill_herbs(g):
+    s = g.state
+    while len(s.herbs_up) < g.rules.herbs_face_up:
+        if not s.herb_deck:
+            if not s.herb_discard:
+                return
+            s.herb_deck.extend(s.herb_discard)
+            s.herb_discard.clear()
+            g.rng.shuffle(s.herb_deck)
+        s.herbs_up.append(s.herb_deck.pop(0))
+
+
+move("gather_herb", lambda g: _paid("gather_herb", herb_targets(g, g.state.active), g, g.state.active),
+     herb_check, herb_perform)
+
+
+# ---------------------------------------------------------------- 7. Attune (R17)
+def attune_check(g, a):
+    i, t = _me(g)
+    gd = a.get("guardian")
+    if gd not in g.rules.attune_cost:
+        return f"'{gd}' is not a Great Guardian."
+    if gd not in g.state.attunements_free:
+        return f"The {gd} Attunement is already taken."
+    return check_payment(g, i, "attune", a)
+
+
+def attune_perform(g, a):
+    i, t = _me(g)
+    spend_and_discard(g, i, "attune", a)
+    g.state.attunements_free.remove(a["guardian"])
+    t.attunements.append(a["guardian"])
+    g.log(f"{g.tribe_name(i)} attunes with the {a['guardian']}.")
+
+
+move("attune", lambda g: _paid("attune", [{"guardian": x} for x in g.state.attunements_free],
+                               g, g.state.active),
+     attune_check, attune_perform)
+
+
+# ---------------------------------------------------------------- Winter's Grasp: Tribes on the Move
+def move_settlement_targets(g, i):
+    if not g.variant("winters_grasp") or "move_settlement" in g.state.tribes[i].once:
+        return []
+    owned_any = {r for tr in g.state.tribes for r in tr.settlements}
+    out = []
+    for r in g.state.tribes[i].settlements:
+        for n in sorted(g.rules.board.region_adj[r]):
+            if n not in owned_any:
+                out.append({"from": r, "to": n})
+    return out
+
+
+def move_settlement_check(g, a):
+    i, t = _me(g)
+    if not g.variant("winters_grasp"):
+        return "Moving a Settlement is a Winter's Grasp action."
+    if "move_settlement" in t.once:
+        return "You already moved a Settlement this Tribe Phase."
+    fr, to = a.get("from"), a.get("to")
+    if fr not in t.settlements:
+        return "Move one of your own Settlements."
+    if to not in g.rules.board.region_adj.get(fr, ()):
+        return "A Settlement moves to an adjacent Region."
+    if g.owner_of(to) is not None:
+        return "That Region already has a Settlement."
+    return check_payment(g, i, "move_settlement", a)
+
+
+def move_settlement_perform(g, a):
+    i, t = _me(g)
+    spend_and_discard(g, i, "move_settlement", a)
+    t.once.append("move_settlement")
+    fr, to = a["from"], a["to"]
+    t.settlements[t.settlements.index(fr)] = to
+    if fr in t.beacons:
+        t.beacons[to] = t.beacons.pop(fr)
+    if g.state.totem["region"] == fr:
+        g.state.totem["region"] = to
+    g.log(f"{g.tribe_name(i)} moves a Settlement from {fr} to {to}.")
+
+
+move("move_settlement",
+     lambda g: _paid("move_settlement", move_settlement_targets(g, g.state.active), g, g.state.active),
+     move_settlement_check, move_settlement_perform)

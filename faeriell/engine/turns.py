@@ -1,0 +1,113 @@
+"""Rounds, laps and turns (R26): choose a Phase tile, end it, pass on; end of the round."""
+from __future__ import annotations
+
+from .actions import Action
+from .core import task
+from .registry import move
+
+PHASES = ("tribe", "event", "hero")
+
+
+# ---------------------------------------------------------------- choose_phase
+def _choose_enum(g):
+    done = g.tribe().phases_done
+    return [Action("choose_phase", phase=p) for p in PHASES if p not in done]
+
+
+def _choose_check(g, a):
+    p = a.get("phase")
+    if p not in PHASES:
+        return f"'{p}' is not a Phase: choose tribe, event or hero."
+    if p in g.tribe().phases_done:
+        return f"You already played your {p.capitalize()} Phase tile this round."
+    return None
+
+
+def _choose_perform(g, a):
+    s = g.state
+    t = g.tribe()
+    s.phase = a["phase"]
+    t.once = []
+    if s.phase == "event":
+        s.event_step = "guardian"
+        s.beacons_used = []
+    elif s.phase == "hero":
+        for h in t.heroes.values():
+            h.solved_this_phase = False
+    g.log(f"{g.tribe_name(s.active)} plays the {s.phase.capitalize()} Phase.")
+
+
+move("choose_phase", _choose_enum, _choose_check, _choose_perform)
+
+
+# ---------------------------------------------------------------- end_phase
+def _end_enum(g):
+    return [Action("end_phase")]
+
+
+def _end_check(g, a):
+    return None
+
+
+def _end_perform(g, a):
+    g.state.queue.append({"task": "end_turn"})
+
+
+move("end_phase", _end_enum, _end_check, _end_perform)
+
+
+# ---------------------------------------------------------------- end of a turn
+@task("end_turn")
+def end_turn(g, t):
+    from .endgame import end_of_turn_checks
+    s = g.state
+    tribe = s.tribes[s.active]
+    if s.phase and s.phase not in tribe.phases_done:
+        tribe.phases_done.append(s.phase)
+    s.phase = None
+    s.event_step = None
+    tribe.once = []
+    # The rest waits for any Sower decision raised by the checks.
+    g.push_front({"task": "next_turn"})
+    end_of_turn_checks(g)
+
+
+@task("next_turn")
+def next_turn(g, t):
+    s = g.state
+    if s.game_over:
+        return
+    order = g.order_from(s.first_player)
+    idx = order.index(s.active)
+    if idx + 1 < len(order):
+        s.active = order[idx + 1]
+        return
+    if s.lap < len(PHASES):
+        s.lap += 1
+        s.active = order[0]
+        return
+    g.push_front({"task": "end_round"})
+
+
+@task("end_round")
+def end_round(g, t):
+    from .endgame import end_of_round_checks
+    s = g.state
+    end_of_round_checks(g)           # 5th Achievement ending, Automatic Doom (R34)
+    if s.game_over:
+        return
+    for tribe in s.tribes:
+        tribe.phases_done = []
+        tribe.rotated = []
+        tribe.once = []
+        for h in tribe.heroes.values():
+            h.gems = g.max_gems(h)
+            h.solved_this_phase = False
+    n = s.players
+    s.first_player = (s.first_player + 1) % n          # clockwise (R26)
+    if s.drifter is not None:
+        s.drifter["owner"] = (s.drifter["owner"] - 1) % n   # the Drifter token goes right
+    s.round += 1
+    s.lap = 1
+    s.active = s.first_player
+    g.log(f"Round {s.round} begins; {g.tribe_name(s.first_player)} plays first.")

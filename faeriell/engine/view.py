@@ -1,0 +1,130 @@
+"""What players see: the state view paths of SCENARIOS.md, and a per-player view that hides
+what a player may not see (R4: others' card backs, quest cards; deck order; the generator)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .actions import card_color
+from .state import to_dict
+
+_MISSING = object()
+
+
+class PathError(KeyError):
+    pass
+
+
+def resolve(g, path: str):
+    """Value of a SCENARIOS.md state path, e.g. 'p1.heroes.druid.gems' or 'guardians.owl.under'."""
+    s = g.state
+    parts = path.split(".")
+    head = parts[0]
+    simple = {
+        "doom": lambda: s.doom, "round": lambda: s.round, "lap": lambda: s.lap,
+        "first_player": lambda: s.first_player + 1,
+        "active_player": lambda: s.active + 1, "phase": lambda: s.phase,
+        "harvest": lambda: g.rules.wheel[s.harvest], "game_over": lambda: s.game_over,
+        "winners": lambda: [w + 1 for w in s.winners], "ranking": lambda: [w + 1 for w in s.ranking],
+        "bag": lambda: len(s.bag), "set_aside": lambda: len(s.set_aside),
+        "pending": lambda: None if s.pending is None else
+        {"player": s.pending["player"] + 1, "kind": s.pending["kind"]},
+        "sower": lambda: None if s.sower is None else s.sower + 1,
+        "end_after_round": lambda: s.end_after_round,
+        "herbs_up": lambda: list(s.herbs_up),
+        "winter_gems": lambda: len(s.winter_gems),
+    }
+    if len(parts) == 1 and head in simple:
+        return simple[head]()
+    if head == "guardians" and len(parts) == 3:
+        d = s.guardians[parts[1]]
+        if parts[2] == "region":
+            return d["region"]
+        if parts[2] == "under":
+            return g.under(parts[1])
+    if head == "totem" and len(parts) == 2:
+        if parts[1] == "region":
+            return s.totem["region"]
+        if parts[1] == "yellow":
+            return len(s.totem["cards"])
+        if parts[1] == "owner":
+            return None if s.totem["owner"] is None else s.totem["owner"] + 1
+    if head == "achievements" and len(parts) == 2:
+        return [i + 1 for i in s.achievements.get(parts[1], [])]
+    if head == "drifter" and len(parts) == 2 and s.drifter is not None:
+        v = s.drifter.get(parts[1])
+        return v + 1 if parts[1] == "owner" else v
+    if head == "heartlands" and len(parts) == 3:
+        return s.heartlands[parts[1]][parts[2]]
+    if head.startswith("p") and head[1:].isdigit():
+        i = int(head[1:]) - 1
+        if not 0 <= i < len(s.tribes):
+            raise PathError(f"there is no player {i + 1}")
+        return _tribe_path(g, i, parts[1:], path)
+    raise PathError(f"unknown state path '{path}'")
+
+
+def _tribe_path(g, i, parts, path):
+    t = g.state.tribes[i]
+    if not parts:
+        raise PathError(f"incomplete path '{path}'")
+    key = parts[0]
+    if key == "essences":
+        counts = Counter(card_color(c) for c in t.essences)
+        if len(parts) == 1:
+            return sorted(t.essences)
+        if parts[1] == "total":
+            return len(t.essences)
+        return counts.get(parts[1], 0)
+    if key == "solved":
+        return t.solved[parts[1]] if len(parts) > 1 else dict(t.solved)
+    if key == "heroes":
+        if len(parts) == 1:
+            return list(t.heroes)
+        hero = t.heroes.get(parts[1])
+        if len(parts) == 2:
+            return hero is not None
+        if hero is None:
+            raise PathError(f"p{i + 1} has no active {parts[1]}")
+        f = parts[2]
+        if f == "level":
+            return hero.level
+        if f == "node":
+            return hero.node
+        if f == "gems":
+            return hero.gems
+        if f == "quests":
+            return len(hero.quests)
+        if f == "perks":
+            return list(hero.perks)
+        raise PathError(f"unknown hero field '{f}'")
+    simple = {
+        "corruption": lambda: t.corruption, "settlements": lambda: list(t.settlements),
+        "beacons": lambda: list(t.beacons), "herbs": lambda: list(t.herbs),
+        "attunements": lambda: list(t.attunements), "achievements": lambda: list(t.achievements),
+        "board_tokens": lambda: len(t.slots), "designated": lambda: t.designated,
+        "sower": lambda: t.sower, "inactive": lambda: list(t.inactive),
+        "phases_done": lambda: list(t.phases_done),
+    }
+    if len(parts) == 1 and key in simple:
+        return simple[key]()
+    raise PathError(f"unknown state path '{path}'")
+
+
+def player_view(g, player: int) -> dict:
+    """The state as `player` may see it: others' backs and all hidden orders are masked."""
+    d = to_dict(g.state)
+    d["rng"] = 0
+    d["forced"] = []
+    d["bag_order"] = []
+    for col, deck in d["decks"].items():
+        d["decks"][col] = [col] * len(deck)
+    d["herb_deck"] = ["?"] * len(d["herb_deck"])
+    d["bag"] = ["?"] * len(d["bag"])
+    for k, t in enumerate(d["tribes"]):
+        if k == player:
+            continue
+        t["essences"] = sorted(card_color(c) for c in t["essences"])
+        t["setup_cards"] = ["?"] * len(t["setup_cards"])
+        for h in t["heroes"].values():
+            h["quests"] = ["?"] * len(h["quests"])
+    return d

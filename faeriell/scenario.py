@@ -1,0 +1,221 @@
+"""Run scenario files (../shared/SCENARIOS.md): `python -m faeriell.scenario FILE_OR_DIR...`
+
+One line per scenario, `PASS name` or `FAIL name: step N: what differed`; exit 0 when all pass,
+1 when one fails, 2 with file, line and field when a file is not a valid scenario.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from faeriell.content.yaml_lines import read_yaml, plain
+from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
+from faeriell.engine.state import to_dict
+from faeriell.engine.view import resolve, PathError
+
+STEP_KINDS = ("do", "reject", "legal", "illegal", "expect", "draw")
+TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description"}
+SETUP_KEYS = {"players", "mode", "difficulty", "variants", "seed", "position"}
+
+
+class ScenarioError(ValueError):
+    """A file that is not a valid scenario: the message names file, line and field."""
+
+
+@dataclass
+class Scenario:
+    name: str
+    path: str
+    setup: dict
+    board: dict
+    tribes: list
+    turn: dict
+    steps: list                        # (kind, value, line)
+    rules: str = ""
+    goal: dict = field(default_factory=dict)
+
+
+def _err(path, line, fld, msg):
+    return ScenarioError(f"{path}:{line}: {fld}: {msg}")
+
+
+def load(path: str | Path) -> Scenario:
+    path = Path(path)
+    shown = str(path)
+    data = read_yaml(path, shown, ScenarioError)
+    if not isinstance(data, dict):
+        raise _err(shown, 1, "(file)", "a scenario is a mapping with name, setup and steps")
+    lines = getattr(data, "lines", {})
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _err(shown, lines.get(key, 1), key, f"unknown field (known: {', '.join(sorted(TOP_KEYS))})")
+    for dup, line in getattr(data, "duplicates", []):
+        raise _err(shown, line, dup, "given twice")
+    if not isinstance(data.get("name"), str) or not data.get("name"):
+        raise _err(shown, getattr(data, "line", 1), "name", "required: a short title")
+    setup = data.get("setup") or {}
+    if not isinstance(setup, dict):
+        raise _err(shown, lines.get("setup", 1), "setup", "must be a mapping")
+    for key in setup:
+        if key not in SETUP_KEYS:
+            raise _err(shown, setup.lines.get(key, 1), f"setup.{key}",
+                       f"unknown field (known: {', '.join(sorted(SETUP_KEYS))})")
+    for key, typ in (("board", dict), ("tribes", list), ("turn", dict), ("goal", dict)):
+        if key in data and data[key] is not None and not isinstance(data[key], typ):
+            raise _err(shown, lines.get(key, 1), key, f"must be a {'mapping' if typ is dict else 'list'}")
+    steps_raw = data.get("steps") or []
+    if not isinstance(steps_raw, list):
+        raise _err(shown, lines.get("steps", 1), "steps", "must be a list")
+    steps = []
+    for k, st in enumerate(steps_raw):
+        line = steps_raw.lines[k] if hasattr(steps_raw, "lines") else 1
+        where = f"steps[{k}]"
+        if not isinstance(st, dict) or len(st) != 1:
+            raise _err(shown, line, where, f"each step is one of {', '.join(STEP_KINDS)}")
+        kind, value = next(iter(st.items()))
+        if kind not in STEP_KINDS:
+            raise _err(shown, line, where, f"unknown step '{kind}' (known: {', '.join(STEP_KINDS)})")
+        value = plain(value)
+        if kind in ("do", "reject", "legal", "illegal"):
+            if not isinstance(value, dict) or "action" not in value:
+                raise _err(shown, line, f"{where}.{kind}", "an action needs an 'action' field")
+        elif kind == "expect" and not isinstance(value, dict):
+            raise _err(shown, line, f"{where}.expect", "must map state paths to values")
+        elif kind == "draw" and not isinstance(value, list):
+            raise _err(shown, line, f"{where}.draw", "must be a list of tokens or cards")
+        steps.append((kind, value, line))
+    return Scenario(name=data["name"], path=shown, setup=plain(setup), board=plain(data.get("board") or {}),
+                    tribes=plain(data.get("tribes") or []), turn=plain(data.get("turn") or {}),
+                    steps=steps, rules=str(data.get("rules") or ""), goal=plain(data.get("goal") or {}))
+
+
+def start(sc: Scenario, rules=None):
+    """The game at the scenario's position."""
+    if rules is None:
+        from faeriell.content.rules_loader import default_rules
+        rules = default_rules()
+    try:
+        return build_position(rules, sc.setup, sc.board, sc.tribes, sc.turn)
+    except PositionError as e:
+        raise ScenarioError(f"{sc.path}: position: {e}") from None
+
+
+def _same(actual, expected) -> bool:
+    if isinstance(expected, list) and isinstance(actual, list):
+        return sorted(map(str, actual)) == sorted(map(str, expected))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return all(k in actual and _same(actual[k], v) for k, v in expected.items())
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return actual is expected or actual == expected
+    return actual == expected
+
+
+def _is_legal(g, pattern: Action) -> bool:
+    if any(matches(pattern, a) for a in g.legal_actions()):
+        return True
+    try:
+        return g.why_not(pattern) is None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+
+
+def run(sc: Scenario, rules=None) -> str | None:
+    """None when every step holds, else 'step N: what differed'."""
+    g = start(sc, rules)
+    for n, (kind, value, line) in enumerate(sc.steps, 1):
+        try:
+            problem = _step(g, kind, value)
+        except (IllegalAction, PathError) as e:
+            problem = str(e.args[0] if e.args else e)
+        if problem:
+            return f"step {n} (line {line}): {problem}"
+    return None
+
+
+def _step(g, kind, value):
+    if kind == "draw":
+        g.state.forced.extend(str(v) for v in value)
+        return None
+    if kind == "expect":
+        diffs = []
+        for path, want in value.items():
+            got = resolve(g, str(path))
+            if not _same(got, want):
+                diffs.append(f"{path} is {got!r}, expected {want!r}")
+        return "; ".join(diffs) or None
+    action = Action.from_dict(value)
+    if kind == "do":
+        reason = g.why_not(action)
+        if reason is not None:
+            return f"the engine refused {action}: {reason}"
+        g.apply(action)
+        return None
+    if kind == "reject":
+        before = to_dict(g.state)
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            if to_dict(g.state) != before:
+                return f"{action} was refused but the state changed"
+            return None if e.reason else f"{action} was refused without a reason"
+        return f"the engine accepted {action}"
+    if kind == "legal":
+        return None if _is_legal(g, action) else f"{action} is not legal now ({_why(g, action)})"
+    if kind == "illegal":
+        return f"{action} is legal now" if _is_legal(g, action) else None
+    return f"unknown step {kind}"
+
+
+def _why(g, action):
+    try:
+        return g.why_not(action) or "not listed"
+    except Exception as e:          # a partial action may not be checkable
+        return f"cannot check: {e}"
+
+
+def files(args) -> list[Path]:
+    out = []
+    for a in args:
+        p = Path(a)
+        if p.is_dir():
+            out.extend(sorted(list(p.rglob("*.yaml")) + list(p.rglob("*.yml"))))
+        else:
+            out.append(p)
+    return out
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv else 2
+    paths = files(argv)
+    if not paths:
+        print("no scenario files found", file=sys.stderr)
+        return 2
+    status = 0
+    for p in paths:
+        if not p.exists():
+            print(f"{p}: no such file", file=sys.stderr)
+            return 2
+        try:
+            sc = load(p)
+            problem = run(sc)
+        except ScenarioError as e:
+            print(f"ERROR {e}", file=sys.stderr)
+            return 2
+        except Exception as e:      # a bug must not hide the other results
+            print(f"FAIL {p.name}: crashed: {type(e).__name__}: {e}")
+            status = 1
+            continue
+        if problem:
+            print(f"FAIL {sc.name}: {problem}")
+            status = 1
+        else:
+            print(f"PASS {sc.name}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

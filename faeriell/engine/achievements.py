@@ -79,29 +79,101 @@ def measure(g, i, cond) -> int:
     raise KeyError(m)
 
 
-def qualifies(g, i, aid) -> bool:
+def tribe_measures(g, i) -> dict:
+    """Every Achievement's measure for tribe i, computed in one pass (hot: runs after each action)."""
+    s = g.state
+    t = s.tribes[i]
+    r = g.rules
+    bonus_level: dict = {}
+    bonus_terr: dict = {}
+    for h in t.herbs:
+        b = r.herb_bonus.get(h)
+        if b:
+            if "hero_level" in b:
+                bonus_level[b["hero_level"]] = bonus_level.get(b["hero_level"], 0) + 1
+            if "terrain" in b:
+                bonus_terr[b["terrain"]] = bonus_terr.get(b["terrain"], 0) + 1
+    for a in t.attunements:
+        b = r.attune_bonus.get(a)
+        if b:
+            if "hero_level" in b:
+                bonus_level[b["hero_level"]] = bonus_level.get(b["hero_level"], 0) + 1
+            if "terrain" in b:
+                bonus_terr[b["terrain"]] = bonus_terr.get(b["terrain"], 0) + 1
+    terr = dict(bonus_terr)
+    for reg in t.settlements:
+        tt = r.region_terrain[reg]
+        terr[tt] = terr.get(tt, 0) + 1
+        hl = s.heartlands.get(r.region_area[reg])
+        if hl and hl["region"] == reg and hl.get("token"):
+            terr[hl["token"]] = terr.get(hl["token"], 0) + 1          # R5: twice when equal
+    out = {}
+    shire = None
+    for aid, cond in r.conditions.items():
+        m = cond["measure"]
+        if m == "hero_level":
+            hero = t.heroes.get(cond["hero"])
+            v = hero.level + bonus_level.get(cond["hero"], 0) if hero else 0
+        elif m == "solved":
+            v = t.solved[cond["color"]]
+        elif m == "terrain":
+            v = terr.get(cond["terrain"], 0)
+        elif m == "shire":
+            if shire is None:
+                shire = shire_size(g, t.settlements)
+            v = shire
+        else:
+            v = measure(g, i, cond)
+        out[aid] = v
+    return out
+
+
+def qualifies(g, i, aid, table=None) -> bool:
+    """Does tribe i meet this Achievement now? `table` caches measures within one check."""
     cond = g.rules.conditions[aid]
-    mine = measure(g, i, cond)
+    if table is None:
+        table = {}
+    rows = table.get("rows")
+    if rows is None:
+        rows = table["rows"] = [tribe_measures(g, j) for j in range(g.state.players)]
+    mine = rows[i][aid]
     if cond["kind"] != "most":
         return mine > 0
     if mine < int(cond.get("min", 1)):
         return False
     if g.state.mode == "solo":
         return True                                        # R35
-    return all(measure(g, j, cond) <= mine for j in range(g.state.players) if j != i)
+    return all(row[aid] <= mine for row in rows)
 
 
 def has_token(t) -> bool:
     return bool(t.slots) or t.designated > 0
 
 
+def qualifiers(g) -> dict:
+    """Achievement id -> set of tribes meeting it now (measures computed once per tribe)."""
+    rows = [tribe_measures(g, j) for j in range(g.state.players)]
+    solo = g.state.mode == "solo"
+    out = {}
+    for aid, cond in g.rules.conditions.items():
+        vals = [row[aid] for row in rows]
+        if cond["kind"] != "most":
+            out[aid] = {i for i, v in enumerate(vals) if v > 0}
+            continue
+        lo = int(cond.get("min", 1))
+        best = max(vals)
+        out[aid] = {i for i, v in enumerate(vals) if v >= lo and (solo or v == best)}   # R32, R35
+    return out
+
+
 def check_achievements(g) -> bool:
     """Drop lost Achievements; ask for the next claim. True when a decision was raised."""
     s = g.state
+    q = qualifiers(g)
     for aid in g.rules.achievement_ids:
         holders = s.achievements.setdefault(aid, [])
         for i in list(holders):
-            if not qualifies(g, i, aid):
+            if i not in q[aid]:
                 holders.remove(i)
                 t = s.tribes[i]
                 if aid in t.achievements:
@@ -111,7 +183,7 @@ def check_achievements(g) -> bool:
     for i in g.order_from(s.active):
         t = s.tribes[i]
         wanted = [aid for aid in g.rules.achievement_ids
-                  if i not in s.achievements.get(aid, ()) and qualifies(g, i, aid)]
+                  if i in q[aid] and i not in s.achievements.get(aid, ())]
         if not wanted:
             continue
         if (s.mode == "competitive" and not t.sower and

@@ -37,6 +37,7 @@ class Game:
         self.state = state
         self.rng = Rng(state)
         self.history: list[dict] = []    # {"action": Action, "player": int, "random": bool}
+        self.origin: dict = {}           # how the game started (new game settings or a position)
         self._legal_cache: list[Action] | None = None
 
     # ------------------------------------------------------------------ who acts, what is legal
@@ -70,6 +71,8 @@ class Game:
             if s.event_step == "beacons":
                 return registry.EVENT_AFTER_DRAFT
             return ()
+        if "drifter_started" in s.tribes[s.active].once:
+            return registry.DRIFTER_KINDS              # "after all Heroes have taken their actions"
         return registry.HERO_KINDS
 
     def legal_actions(self) -> list[Action]:

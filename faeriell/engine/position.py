@@ -45,6 +45,8 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
             raise PositionError(f"tribes[{k}]: the game has only {players} players")
         _apply_tribe(g, k, spec or {}, position)
     _finish(g, board or {}, turn or {}, position)
+    g.origin = {"kind": "position", "setup": setup, "board": board or {}, "tribes": tribes or [],
+                "turn": turn or {}}
     return g
 
 

@@ -32,5 +32,6 @@ EVENT_START = ("move_guardian", "draft")
 EVENT_AFTER_DRAFT = ("beacon_solve", "harvest")
 HERO_KINDS = ("move_hero", "solve_menace", "go_quest", "solve_quest", "perk", "lore",
               "drifter_move", "drifter_shift", "end_phase")
+DRIFTER_KINDS = ("drifter_move", "drifter_shift", "end_phase")
 DECISIONS = ("corruption", "harvest_choice", "claim", "discard_quest", "become_sower",
              "place_settlement", "choose_hero", "place_hero", "starting_essence", "track_choice")

@@ -81,6 +81,11 @@ def _components(g: Game):
     s.perk_piles = deal_piles(tiles, r.perk_piles)
     if not g.coop_like():
         s.sower_perks = list(cat.sower_perks(ks))
+    if g.variant("winters_grasp"):
+        n = int(r.modes["winters_grasp"]["guardians"][s.difficulty])
+        frozen = list(r.guardians)
+        g.rng.shuffle(frozen)
+        s.winter_gems = sorted(r.wheel.index(gd) for gd in frozen[:n])
 
 
 def deal_piles(tiles, n):
@@ -98,6 +103,8 @@ def deal_piles(tiles, n):
 def new_game(rules: Rules, players=2, mode="competitive", difficulty="medium", variants=(), seed=0) -> Game:
     s = blank_state(rules, players, mode, difficulty, variants, seed)
     g = Game(rules, s)
+    g.origin = {"kind": "new", "players": players, "mode": mode, "difficulty": difficulty,
+                "variants": list(variants), "seed": int(seed)}
     _components(g)
     n = players
     order = list(range(n))
@@ -319,7 +326,7 @@ def _settle_regions(g, i):
     taken = {r for t in s.tribes for r in t.settlements}
     regions = [r for r in g.rules.board.regions if r not in taken]
     cards = s.tribes[i].setup_cards
-    if g.coop_like() and cards and not s.pending.get("extra"):
+    if g.coop_like() and cards:
         areas = {c.split("@", 1)[1] for c in cards}
         regions = [r for r in regions if g.rules.region_area[r] in areas]
     return sorted(regions)
@@ -350,7 +357,7 @@ def ps_perform(g, a):
     r = a["region"]
     tribe.settlements.append(r)
     area = g.rules.region_area[r]
-    if g.coop_like() and tribe.setup_cards and not pend.get("extra"):
+    if g.coop_like() and tribe.setup_cards:
         for c in tribe.setup_cards:
             if c.split("@", 1)[1] == area:
                 tribe.setup_cards.remove(c)
@@ -441,10 +448,7 @@ move("starting_essence", se_enum, se_check, se_perform)
 def fl_enum(g):
     from .tribe_phase import level_targets
     i = g.state.pending["player"]
-    out = [Action("free_level", **f) for f in level_targets(g, i)]
-    if i == 1 and g.state.sower_perks:
-        out += [Action("free_level", hero=h, perk="random-sower") for h in g.state.tribes[i].heroes]
-    return out
+    return [Action("free_level", **f) for f in level_targets(g, i)]
 
 
 def fl_check(g, a):
@@ -461,7 +465,7 @@ def fl_perform(g, a):
     s.pending = None
     hero = s.tribes[i].heroes[a["hero"]]
     perk = a["perk"]
-    if perk == "random-sower":
+    if perk == "random-sower":                     # tribe_phase.RANDOM_SOWER
         perk = s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
     else:
         take_perk(g, perk, a.get("discard"))

@@ -11,12 +11,22 @@ def _me(g):
     return g.state.active, g.state.tribes[g.state.active]
 
 
+# Which fields change an action's cost: targets sharing them share their payment list.
+COST_KEYS = {"dress_hero": (), "level_up": ("hero",), "build_settlement": (), "build_beacon": ("color",),
+             "control_totem": (), "gather_herb": (), "attune": ("guardian",), "move_settlement": ()}
+
+
 def _paid(kind, targets, g, i):
     """Expand target field dicts with every payment the pool can make."""
     out = []
+    memo = {}
+    keys = COST_KEYS[kind]
     for fields in targets:
-        probe = Action(kind, **fields)
-        for pay, disc in payment_choices(g, i, kind, probe):
+        key = tuple(fields.get(k) for k in keys)
+        choices = memo.get(key)
+        if choices is None:
+            choices = memo[key] = payment_choices(g, i, kind, Action(kind, **fields))
+        for pay, disc in choices:
             out.append(Action(kind, pay=pay, discounts=disc or None, **fields))
     return out
 
@@ -99,7 +109,17 @@ def level_targets(g, i):
         if hero.type == "sower":            # R39: any Sower Perk left
             for p in sorted(set(g.state.sower_perks)):
                 out.append({"hero": h, "perk": p})
+        if wido(g, i) and g.state.sower_perks:
+            out.append({"hero": h, "perk": RANDOM_SOWER})
     return out
+
+
+RANDOM_SOWER = "random-sower"
+
+
+def wido(g, i) -> bool:
+    """The Twins: Wido (second player) may draw a random Sower Perk when levelling up."""
+    return g.variant("twins") and i == 1
 
 
 def level_check(g, a):
@@ -111,7 +131,12 @@ def level_check(g, a):
         return f"Your {h} is already at the top level ({g.rules.max_level})."
     perk, disc = a.get("perk"), a.get("discard")
     ups = face_up_perks(g)
-    if h == "sower" and perk in g.state.sower_perks and perk not in ups:
+    if perk == RANDOM_SOWER:
+        if not (wido(g, i) and g.state.sower_perks):
+            return "Only Wido may draw a random Corruption Sower Perk."
+        if disc is not None:
+            return "Drawing a Sower Perk discards nothing."
+    elif h == "sower" and perk in g.state.sower_perks and perk not in ups:
         if disc is not None:
             return "Taking a Corruption Sower Perk discards nothing."
     else:
@@ -134,7 +159,10 @@ def level_perform(g, a):
     hero = t.heroes[a["hero"]]
     perk, disc = a["perk"], a.get("discard")
     before = g.max_gems(hero)
-    take_perk(g, perk, disc)
+    if perk == RANDOM_SOWER:
+        perk = s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+    else:
+        take_perk(g, perk, disc)
     hero.perks.append(perk)
     hero.gems += max(0, g.max_gems(hero) - before)
     g.log(f"{g.tribe_name(i)} levels the {a['hero']} to {hero.level} with {perk}.")

@@ -150,8 +150,30 @@ def has_token(t) -> bool:
     return bool(t.slots) or t.designated > 0
 
 
+def _fingerprint(s) -> tuple:
+    """Everything an Achievement measure reads; equal fingerprints give equal qualifiers."""
+    return (s.totem["owner"], s.mode,
+            tuple((hl["region"], hl.get("token")) for hl in s.heartlands.values()),
+            tuple((tuple(t.settlements), tuple((h, len(x.perks)) for h, x in t.heroes.items()),
+                   tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements), len(t.beacons),
+                   t.corruption, t.cleanser) for t in s.tribes))
+
+
 def qualifiers(g) -> dict:
-    """Achievement id -> set of tribes meeting it now (measures computed once per tribe)."""
+    """Achievement id -> set of tribes meeting it now (measures computed once per tribe).
+
+    Cached on the game by a fingerprint of what the measures read: this runs after every action.
+    """
+    key = _fingerprint(g.state)
+    cached = getattr(g, "_qualifiers", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    out = _qualifiers(g)
+    g._qualifiers = (key, out)
+    return out
+
+
+def _qualifiers(g) -> dict:
     rows = [tribe_measures(g, j) for j in range(g.state.players)]
     solo = g.state.mode == "solo"
     out = {}

@@ -35,7 +35,15 @@ class Action:
     __slots__ = ("kind", "fields", "_hash")
 
     def __init__(self, kind: str, **fields: Any) -> None:
-        frozen = tuple(sorted((k, _freeze(k, v)) for k, v in fields.items() if v is not None))
+        items = []
+        for k, v in fields.items():
+            if v is None:
+                continue
+            if v.__class__ is not str and v.__class__ is not int:
+                v = _freeze(k, v)
+            items.append((k, v))
+        items.sort()
+        frozen = tuple(items)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "fields", frozen)
         object.__setattr__(self, "_hash", hash((kind, frozen)))

@@ -1,0 +1,1392 @@
+#!/usr/bin/env python3
+"""Draw every component sprite from the data catalog into sprites/ (no downloaded art).
+
+    python3 tools/make_sprites.py            # (re)write sprites/*.png and sprites/manifest.json
+    python3 tools/make_sprites.py --check    # exit 1 when the committed sprites are out of date
+    python3 tools/make_sprites.py --sheet /tmp/sheet.png   # also write a contact sheet to look at
+
+Each sprite is described by a Spec: a file name, a drawing function and the exact inputs it reads
+(names, rgb, symbols taken from data/). The manifest keeps, per file, a hash of those inputs and of
+the PNG, plus a hash of this generator, so --check needs no drawing: it compares hashes only.
+Writing is idempotent (unchanged PNGs are not rewritten) and files that this tool wrote before and
+no longer makes are removed; files it never made (the map tileset) are left alone.
+
+File names (assets.py loads them by these names):
+  settlement_<tribe>  beacon_<colour>  totem  hero_<hero>_<tribe>  guardian_<guardian>
+  menace_<colour>  corruption_token  havoc_token  harvest_token  doom_token  terrain_<terrain>
+  essence_<colour>  card_back_<guardian>  perk_<perk>  herb_<herb>  attunement_<attunement>
+  achievement_<tribe>  achievement_tile_<achievement>  phase_<tribe|event|hero>_<up|down>
+  action_gem  first_player  drifter  drifter_token
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import math
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402  (pygame-ce)
+
+SPRITES_DIR = ROOT / "sprites"
+MANIFEST = "manifest.json"
+SS = 4  # supersampling factor: shapes are drawn 4x and smooth-scaled down
+
+# Sizes in final pixels.
+CARD = (60, 84)
+TILE = (64, 64)
+TOKEN = 36
+MEEPLE = (40, 44)
+HERO = 44
+GUARDIAN = 64
+SMALL = 32
+
+INK = (34, 28, 24)
+PAPER = (238, 228, 204)
+WHITE = (250, 248, 240)
+
+# Used only when the data gives no rgb for something (presentation fallbacks, not rules).
+NAMED_RGB = {
+    "red": (196, 48, 40), "yellow": (232, 188, 44), "blue": (44, 98, 196), "green": (52, 148, 64),
+    "corruption": (72, 40, 88), "black": (30, 26, 30), "orange": (236, 134, 32),
+    "purple": (138, 72, 178), "cyan": (40, 184, 204), "lime": (150, 206, 46), "white": (240, 240, 240),
+    "grey": (128, 128, 128), "gray": (128, 128, 128), "gold": (214, 170, 50), "brown": (130, 90, 50),
+}
+GUARDIAN_RGB = {  # fallback guardian colours, one per animal
+    "stag": (212, 168, 52), "boar": (172, 72, 66), "owl": (120, 104, 170), "wolf": (116, 128, 146),
+    "bear": (140, 84, 46), "toad": (96, 150, 70), "snake": (48, 150, 140), "turtle": (60, 110, 172),
+}
+TERRAIN_RGB = {"mountain": (150, 104, 86), "meadow": (206, 196, 96), "river": (84, 148, 200),
+               "forest": (56, 120, 64)}
+
+
+# --------------------------------------------------------------------------- colours & helpers
+
+def parse_rgb(value: Any) -> tuple[int, int, int] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        s = value.strip().lstrip("#")
+        if len(s) == 6:
+            try:
+                return tuple(int(s[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
+            except ValueError:
+                return None
+        return NAMED_RGB.get(value.strip().lower())
+    if isinstance(value, (list, tuple)) and len(value) >= 3:
+        return tuple(int(v) for v in value[:3])  # type: ignore[return-value]
+    return None
+
+
+def mix(a, b, t: float):
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def lighter(c, t=0.35):
+    return mix(c, (255, 255, 255), t)
+
+
+def darker(c, t=0.4):
+    return mix(c, (0, 0, 0), t)
+
+
+def luminance(c) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def contrast_ink(c):
+    return INK if luminance(c) > 140 else WHITE
+
+
+def entry_name(entry: dict, fallback: str) -> str:
+    return str(entry.get("name") or fallback.replace("-", " ").replace("_", " ").title())
+
+
+class Palette:
+    """Resolves colours of catalog entries, looking things up by id in the catalog first."""
+
+    def __init__(self, catalog):
+        self.cat = catalog
+
+    def color(self, cid: str):
+        entry = _section(self.cat, "colors").get(cid, {})
+        return parse_rgb(entry.get("rgb")) or parse_rgb(entry.get("hex")) or NAMED_RGB.get(cid, (128, 128, 128))
+
+    def of_entry(self, entry: dict, fallback):
+        for key in ("rgb", "hex"):
+            rgb = parse_rgb(entry.get(key))
+            if rgb:
+                return rgb
+        for key in ("color", "colour", "essence"):
+            ref = entry.get(key)
+            if isinstance(ref, str):
+                if ref in _section(self.cat, "colors"):
+                    return self.color(ref)
+                rgb = parse_rgb(ref)
+                if rgb:
+                    return rgb
+        return fallback
+
+    def tribe(self, tid):
+        return self.of_entry(_section(self.cat, "tribes").get(tid, {}), (160, 160, 160))
+
+    def guardian(self, gid):
+        return self.of_entry(_section(self.cat, "guardians").get(gid, {}), GUARDIAN_RGB.get(gid, (150, 130, 100)))
+
+    def terrain(self, tid):
+        entry = _section(self.cat, "terrains").get(tid, {})
+        return parse_rgb(entry.get("rgb")) or parse_rgb(entry.get("map_rgb")) or TERRAIN_RGB.get(tid, (128, 128, 128))
+
+    def hero(self, hid):
+        return self.of_entry(_section(self.cat, "heroes").get(hid, {}), self.color("corruption"))
+
+    def symbol(self, cid):
+        return str(_section(self.cat, "colors").get(cid, {}).get("symbol") or cid[:1].upper())
+
+
+def _section(catalog, name) -> dict:
+    value = getattr(catalog, name, None)
+    if value is None and isinstance(catalog, dict):
+        value = catalog.get(name)
+    return value if isinstance(value, dict) else {}
+
+
+def is_corruption(cid: str, entry: dict) -> bool:
+    return cid == "corruption" or bool(entry.get("corruption") or entry.get("wild"))
+
+
+# --------------------------------------------------------------------------- canvas
+
+class Canvas:
+    """An SRCALPHA surface drawn at SS x scale; coordinates are given in final pixels."""
+
+    def __init__(self, w: int, h: int):
+        self.w, self.h = w, h
+        self.big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+        self.small: pygame.Surface | None = None
+
+    def _p(self, pts):
+        return [(x * SS, y * SS) for x, y in pts]
+
+    def poly(self, pts, color, width=0.0):
+        pygame.draw.polygon(self.big, color, self._p(pts), round(width * SS))
+
+    def circle(self, c, r, color, width=0.0):
+        pygame.draw.circle(self.big, color, (c[0] * SS, c[1] * SS), r * SS, round(width * SS))
+
+    def ellipse(self, c, rx, ry, color, width=0.0):
+        rect = pygame.Rect(0, 0, round(2 * rx * SS), round(2 * ry * SS))
+        rect.center = (round(c[0] * SS), round(c[1] * SS))
+        pygame.draw.ellipse(self.big, color, rect, round(width * SS))
+
+    def rect(self, r, color, width=0.0, radius=0.0):
+        x, y, w, h = r
+        pygame.draw.rect(self.big, color, pygame.Rect(round(x * SS), round(y * SS), round(w * SS), round(h * SS)),
+                         round(width * SS), border_radius=round(radius * SS))
+
+    def line(self, a, b, color, width=1.0):
+        w = max(1, round(width * SS))
+        pygame.draw.line(self.big, color, (a[0] * SS, a[1] * SS), (b[0] * SS, b[1] * SS), w)
+        for p in (a, b):  # round caps
+            pygame.draw.circle(self.big, color, (p[0] * SS, p[1] * SS), w / 2)
+
+    def lines(self, pts, color, width=1.0):
+        for a, b in zip(pts, pts[1:]):
+            self.line(a, b, color, width)
+
+    def arc(self, c, r, a0, a1, color, width=1.0, steps=24):
+        pts = [(c[0] + r * math.cos(a0 + (a1 - a0) * i / steps), c[1] + r * math.sin(a0 + (a1 - a0) * i / steps))
+               for i in range(steps + 1)]
+        self.lines(pts, color, width)
+
+    def finish(self) -> pygame.Surface:
+        if self.small is None:
+            self.small = pygame.transform.smoothscale(self.big, (self.w, self.h))
+        return self.small
+
+
+_FONTS: dict[int, pygame.font.Font] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    if size not in _FONTS:
+        _FONTS[size] = pygame.font.Font(None, size)
+    return _FONTS[size]
+
+
+def wrap(text: str, size: int, width: int, max_lines: int) -> list[str]:
+    words, lines, cur = text.split(), [], ""
+    for word in words:
+        trial = (cur + " " + word).strip()
+        if font(size).size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    return lines[:max_lines]
+
+
+def text(surf: pygame.Surface, s: str, center, size=14, color=INK, width: int | None = None,
+         max_lines=3, outline=None):
+    """Blit (wrapped) text centred at center, shrinking the font until it fits width."""
+    width = width or surf.get_width() - 4
+    while size > 9 and any(font(size).size(w)[0] > width for w in s.split()):
+        size -= 1
+    lines = [s] if max_lines == 1 else wrap(s, size, width, max_lines)
+    while max_lines == 1 and size > 10 and font(size).size(s)[0] > width:
+        size -= 1
+    lh = font(size).get_linesize() - 1
+    y = center[1] - lh * len(lines) / 2
+    for line in lines:
+        img = font(size).render(line, True, color)
+        if img.get_width() > width:
+            img = pygame.transform.smoothscale(img, (width, img.get_height()))
+        pos = (round(center[0] - img.get_width() / 2), round(y))
+        if outline is not None:
+            o = font(size).render(line, True, outline)
+            if o.get_width() > width:
+                o = pygame.transform.smoothscale(o, (width, o.get_height()))
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                surf.blit(o, (pos[0] + dx, pos[1] + dy))
+        surf.blit(img, pos)
+        y += lh
+
+
+# --------------------------------------------------------------------------- glyphs
+# Each glyph draws into a box centred at (cx, cy) with half-size r, in final pixels.
+
+def _star_pts(cx, cy, r_out, r_in, n, rot=-math.pi / 2):
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = rot + i * math.pi / n
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def _ngon(cx, cy, r, n, rot=-math.pi / 2):
+    return [(cx + r * math.cos(rot + 2 * math.pi * i / n), cy + r * math.sin(rot + 2 * math.pi * i / n))
+            for i in range(n)]
+
+
+def g_flame(c: Canvas, cx, cy, r, col, ink=INK):
+    outer = [(cx, cy - r), (cx + 0.35 * r, cy - 0.45 * r), (cx + 0.7 * r, cy + 0.05 * r),
+             (cx + 0.62 * r, cy + 0.6 * r), (cx + 0.2 * r, cy + 0.95 * r), (cx - 0.25 * r, cy + 0.95 * r),
+             (cx - 0.65 * r, cy + 0.6 * r), (cx - 0.7 * r, cy + 0.1 * r), (cx - 0.45 * r, cy - 0.25 * r),
+             (cx - 0.3 * r, cy + 0.1 * r), (cx - 0.1 * r, cy - 0.5 * r)]
+    c.poly(outer, col)
+    c.poly(outer, ink, 0.09 * r)
+    inner = [(cx, cy - 0.05 * r), (cx + 0.3 * r, cy + 0.45 * r), (cx + 0.15 * r, cy + 0.8 * r),
+             (cx - 0.2 * r, cy + 0.8 * r), (cx - 0.32 * r, cy + 0.45 * r)]
+    c.poly(inner, ink)
+
+
+def g_sun(c: Canvas, cx, cy, r, col, ink=INK):
+    c.poly(_star_pts(cx, cy, r, 0.62 * r, 10), col)
+    c.poly(_star_pts(cx, cy, r, 0.62 * r, 10), ink, 0.08 * r)
+    c.circle((cx, cy), 0.48 * r, ink)
+    c.circle((cx, cy), 0.36 * r, col)
+
+
+def g_drop(c: Canvas, cx, cy, r, col, ink=INK):
+    pts = [(cx, cy - r)]
+    for i in range(0, 181, 10):
+        a = math.radians(i - 10)
+        pts.append((cx + 0.62 * r * math.cos(a), cy + 0.3 * r + 0.62 * r * math.sin(a)))
+    pts[1] = (cx + 0.6 * r, cy + 0.2 * r)
+    pts[-1] = (cx - 0.6 * r, cy + 0.2 * r)
+    c.poly(pts, col)
+    c.poly(pts, ink, 0.09 * r)
+    c.arc((cx, cy + 0.3 * r), 0.38 * r, math.radians(100), math.radians(170), ink, 0.1 * r, 8)
+
+
+def g_leaf(c: Canvas, cx, cy, r, col, ink=INK):
+    pts = []
+    for i in range(21):
+        t = i / 20
+        y = cy - r + 2 * r * t
+        w = 0.62 * r * math.sin(math.pi * t) ** 0.8
+        pts.append((cx + w, y))
+    for i in range(20, -1, -1):
+        t = i / 20
+        y = cy - r + 2 * r * t
+        w = 0.62 * r * math.sin(math.pi * t) ** 0.8
+        pts.append((cx - w, y))
+    rot = math.radians(30)
+    pts = [(cx + (x - cx) * math.cos(rot) - (y - cy) * math.sin(rot),
+            cy + (x - cx) * math.sin(rot) + (y - cy) * math.cos(rot)) for x, y in pts]
+    c.poly(pts, col)
+    c.poly(pts, ink, 0.09 * r)
+    tip, base = pts[0], pts[20]
+    c.line(tip, (base[0] - 0.1 * r, base[1] + 0.15 * r), ink, 0.1 * r)
+    for t in (0.35, 0.55, 0.75):
+        mx, my = tip[0] + (base[0] - tip[0]) * t, tip[1] + (base[1] - tip[1]) * t
+        c.line((mx, my), (mx + 0.32 * r, my - 0.05 * r), ink, 0.07 * r)
+        c.line((mx, my), (mx - 0.12 * r, my - 0.3 * r), ink, 0.07 * r)
+
+
+def g_skull(c: Canvas, cx, cy, r, col, ink=INK):
+    c.circle((cx, cy - 0.15 * r), 0.72 * r, col)
+    c.rect((cx - 0.42 * r, cy + 0.2 * r, 0.84 * r, 0.65 * r), col, radius=0.12 * r)
+    c.circle((cx, cy - 0.15 * r), 0.72 * r, ink, 0.08 * r)
+    c.ellipse((cx - 0.3 * r, cy - 0.05 * r), 0.2 * r, 0.24 * r, ink)
+    c.ellipse((cx + 0.3 * r, cy - 0.05 * r), 0.2 * r, 0.24 * r, ink)
+    c.poly([(cx, cy + 0.22 * r), (cx - 0.1 * r, cy + 0.42 * r), (cx + 0.1 * r, cy + 0.42 * r)], ink)
+    for dx in (-0.24, 0, 0.24):
+        c.line((cx + dx * r, cy + 0.58 * r), (cx + dx * r, cy + 0.85 * r), ink, 0.08 * r)
+
+
+def g_star(c: Canvas, cx, cy, r, col, ink=INK):
+    pts = _star_pts(cx, cy + 0.06 * r, r, 0.42 * r, 5)
+    c.poly(pts, col)
+    c.poly(pts, ink, 0.08 * r)
+
+
+def g_shape(n: int, rot=-math.pi / 2):
+    def draw(c: Canvas, cx, cy, r, col, ink=INK):
+        pts = _ngon(cx, cy, r * 0.9, n, rot)
+        c.poly(pts, col)
+        c.poly(pts, ink, 0.09 * r)
+    return draw
+
+
+def g_circle(c: Canvas, cx, cy, r, col, ink=INK):
+    c.circle((cx, cy), 0.8 * r, col)
+    c.circle((cx, cy), 0.8 * r, ink, 0.09 * r)
+
+
+def g_moon(c: Canvas, cx, cy, r, col, ink=INK):
+    pts = []
+    for i in range(41):
+        a = math.radians(-110 + 220 * i / 40)
+        pts.append((cx - 0.1 * r + 0.85 * r * math.cos(a + math.pi), cy + 0.85 * r * math.sin(a + math.pi)))
+    for i in range(40, -1, -1):
+        a = math.radians(-70 + 140 * i / 40)
+        pts.append((cx + 0.05 * r - 0.55 * r * math.cos(a), cy + 0.8 * r * math.sin(a) * 0.98))
+    c.poly(pts, col)
+    c.poly(pts, ink, 0.08 * r)
+
+
+def g_heart(c: Canvas, cx, cy, r, col, ink=INK):
+    pts = []
+    for i in range(60):
+        t = 2 * math.pi * i / 60
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((cx + x * r / 17, cy - y * r / 17 - 0.05 * r))
+    c.poly(pts, col)
+    c.poly(pts, ink, 0.08 * r)
+
+
+def g_spiral(c: Canvas, cx, cy, r, col, ink=INK):
+    c.circle((cx, cy), 0.9 * r, col)
+    pts = [(cx + (0.08 + 0.7 * t / 18) * r * math.cos(t), cy + (0.08 + 0.7 * t / 18) * r * math.sin(t))
+           for t in [i * 0.3 for i in range(61)]]
+    c.lines(pts, ink, 0.11 * r)
+
+
+def g_eye(c: Canvas, cx, cy, r, col, ink=INK):
+    top = [(cx - r + 2 * r * i / 20, cy - 0.55 * r * math.sin(math.pi * i / 20)) for i in range(21)]
+    bot = [(cx + r - 2 * r * i / 20, cy + 0.55 * r * math.sin(math.pi * i / 20)) for i in range(21)]
+    c.poly(top + bot, col)
+    c.poly(top + bot, ink, 0.08 * r)
+    c.circle((cx, cy), 0.3 * r, ink)
+
+
+SYMBOLS: dict[str, Callable] = {
+    "flame": g_flame, "fire": g_flame, "sun": g_sun, "drop": g_drop, "droplet": g_drop, "water": g_drop,
+    "tear": g_drop, "leaf": g_leaf, "skull": g_skull, "star": g_star, "triangle": g_shape(3),
+    "square": g_shape(4, -math.pi / 4), "diamond": g_shape(4), "hexagon": g_shape(6, 0), "circle": g_circle,
+    "moon": g_moon, "heart": g_heart, "spiral": g_spiral, "swirl": g_spiral, "eye": g_eye,
+    "pentagon": g_shape(5),
+}
+
+
+def draw_symbol(c: Canvas, name: str, cx, cy, r, col, ink=INK):
+    """Draw an Essence symbol by name; returns False if it is not a known shape (caller writes it)."""
+    fn = SYMBOLS.get(name.strip().lower())
+    if fn:
+        fn(c, cx, cy, r, col, ink)
+        return True
+    return False
+
+
+def symbol_on(surf: pygame.Surface, c: Canvas | None, name: str, cx, cy, r, col, ink=INK):
+    """Draw a symbol; unknown names are written as one big letter so nothing is ever blank."""
+    if c is not None and draw_symbol(c, name, cx, cy, r, col, ink):
+        return
+    text(surf, name.strip()[:2] or "?", (cx, cy), size=round(r * 2.2), color=col, outline=ink)
+
+
+# Terrain glyphs ------------------------------------------------------------
+
+def g_mountain(c: Canvas, cx, cy, r, col, ink=INK):
+    back = [(cx - 0.95 * r, cy + 0.7 * r), (cx - 0.35 * r, cy - 0.35 * r), (cx + 0.2 * r, cy + 0.7 * r)]
+    front = [(cx - 0.45 * r, cy + 0.7 * r), (cx + 0.2 * r, cy - 0.8 * r), (cx + 0.95 * r, cy + 0.7 * r)]
+    c.poly(back, darker(col, 0.15))
+    c.poly(back, ink, 0.08 * r)
+    c.poly(front, col)
+    cap = [(cx + 0.2 * r, cy - 0.8 * r), (cx + 0.43 * r, cy - 0.28 * r), (cx + 0.27 * r, cy - 0.36 * r),
+           (cx + 0.17 * r, cy - 0.24 * r), (cx + 0.03 * r, cy - 0.4 * r)]
+    c.poly(cap, WHITE)
+    c.poly(front, ink, 0.08 * r)
+
+
+def g_meadow(c: Canvas, cx, cy, r, col, ink=INK):
+    grass = mix(col, (90, 160, 60), 0.55)
+    for tx in (-0.55, 0.0, 0.55):
+        base = (cx + tx * r, cy + 0.75 * r)
+        for k, lean in enumerate((-0.35, 0.0, 0.35)):
+            h = (0.75, 1.0, 0.8)[k] * (0.85 if tx else 1.0)
+            blade = [(base[0] - 0.09 * r + lean * 0.2 * r, base[1]),
+                     (base[0] + lean * r * 0.6, base[1] - h * r * 0.95),
+                     (base[0] + 0.09 * r + lean * 0.2 * r, base[1])]
+            c.poly(blade, grass)
+            c.poly(blade, ink, 0.05 * r)
+    for fx, fy in ((-0.3, -0.35), (0.35, -0.5)):
+        c.circle((cx + fx * r, cy + fy * r), 0.16 * r, (250, 226, 80))
+        c.circle((cx + fx * r, cy + fy * r), 0.16 * r, ink, 0.05 * r)
+    c.line((cx - 0.95 * r, cy + 0.78 * r), (cx + 0.95 * r, cy + 0.78 * r), ink, 0.09 * r)
+
+
+def g_river(c: Canvas, cx, cy, r, col, ink=INK):
+    for k, dy in enumerate((-0.5, 0.0, 0.5)):
+        pts = [(cx - 0.95 * r + 1.9 * r * i / 24, cy + dy * r + 0.16 * r * math.sin(i / 24 * 2 * math.pi * 1.5))
+               for i in range(25)]
+        c.lines(pts, ink, 0.3 * r)
+        c.lines(pts, col if k != 1 else lighter(col, 0.3), 0.16 * r)
+
+
+def g_forest(c: Canvas, cx, cy, r, col, ink=INK):
+    for dx, s in ((-0.45, 0.75), (0.35, 1.0)):
+        x = cx + dx * r
+        for k in range(3):
+            top = cy - s * r + k * 0.35 * s * r
+            w = (0.3 + 0.12 * k) * s * r
+            tri = [(x, top), (x + w, top + 0.55 * s * r), (x - w, top + 0.55 * s * r)]
+            c.poly(tri, col)
+            c.poly(tri, ink, 0.06 * r)
+        c.rect((x - 0.06 * r, cy + 0.5 * s * r - 0.1 * r, 0.12 * r, 0.3 * r), ink)
+
+
+TERRAIN_GLYPHS = {"mountain": g_mountain, "meadow": g_meadow, "river": g_river, "forest": g_forest}
+
+
+def draw_terrain(c: Canvas, surf, tid, cx, cy, r, col, ink=INK):
+    fn = TERRAIN_GLYPHS.get(tid)
+    if fn:
+        fn(c, cx, cy, r, col, ink)
+    else:
+        text(surf, tid[:1].upper(), (cx, cy), size=round(2 * r), color=ink)
+
+
+# Guardian (animal) glyphs: light silhouettes with dark details on the guardian's badge --------
+
+def a_bear(c, cx, cy, r, fg, ink):
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.55 * r, cy - 0.55 * r), 0.26 * r, fg)
+        c.circle((cx + sx * 0.55 * r, cy - 0.55 * r), 0.26 * r, ink, 0.07 * r)
+        c.circle((cx + sx * 0.55 * r, cy - 0.55 * r), 0.11 * r, ink)
+    c.ellipse((cx, cy), 0.72 * r, 0.66 * r, fg)
+    c.ellipse((cx, cy), 0.72 * r, 0.66 * r, ink, 0.07 * r)
+    c.ellipse((cx, cy + 0.3 * r), 0.34 * r, 0.26 * r, lighter(fg, 0.5))
+    c.ellipse((cx, cy + 0.2 * r), 0.14 * r, 0.09 * r, ink)
+    c.line((cx, cy + 0.22 * r), (cx, cy + 0.42 * r), ink, 0.06 * r)
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.3 * r, cy - 0.12 * r), 0.08 * r, ink)
+
+
+def a_stag(c, cx, cy, r, fg, ink):
+    for sx in (-1, 1):  # antlers
+        main = [(cx + sx * 0.18 * r, cy - 0.35 * r), (cx + sx * 0.45 * r, cy - 0.7 * r),
+                (cx + sx * 0.55 * r, cy - 0.98 * r)]
+        c.lines(main, ink, 0.2 * r)
+        c.line(main[1], (cx + sx * 0.85 * r, cy - 0.8 * r), ink, 0.2 * r)
+        c.line(((main[0][0] + main[1][0]) / 2, (main[0][1] + main[1][1]) / 2),
+               (cx + sx * 0.18 * r, cy - 0.85 * r), ink, 0.18 * r)
+        c.lines(main, fg, 0.1 * r)
+        c.line(main[1], (cx + sx * 0.85 * r, cy - 0.8 * r), fg, 0.1 * r)
+        c.line(((main[0][0] + main[1][0]) / 2, (main[0][1] + main[1][1]) / 2),
+               (cx + sx * 0.18 * r, cy - 0.85 * r), fg, 0.09 * r)
+        ear = [(cx + sx * 0.25 * r, cy - 0.25 * r), (cx + sx * 0.8 * r, cy - 0.35 * r),
+               (cx + sx * 0.35 * r, cy - 0.05 * r)]
+        c.poly(ear, fg)
+        c.poly(ear, ink, 0.06 * r)
+    head = [(cx - 0.33 * r, cy - 0.35 * r), (cx + 0.33 * r, cy - 0.35 * r), (cx + 0.25 * r, cy + 0.45 * r),
+            (cx + 0.12 * r, cy + 0.85 * r), (cx - 0.12 * r, cy + 0.85 * r), (cx - 0.25 * r, cy + 0.45 * r)]
+    c.poly(head, fg)
+    c.poly(head, ink, 0.07 * r)
+    c.ellipse((cx, cy + 0.72 * r), 0.12 * r, 0.08 * r, ink)
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.17 * r, cy - 0.05 * r), 0.07 * r, ink)
+
+
+def a_owl(c, cx, cy, r, fg, ink):
+    body = [(cx - 0.7 * r, cy - 0.85 * r), (cx - 0.3 * r, cy - 0.55 * r), (cx + 0.3 * r, cy - 0.55 * r),
+            (cx + 0.7 * r, cy - 0.85 * r), (cx + 0.72 * r, cy + 0.2 * r), (cx + 0.45 * r, cy + 0.75 * r),
+            (cx, cy + 0.92 * r), (cx - 0.45 * r, cy + 0.75 * r), (cx - 0.72 * r, cy + 0.2 * r)]
+    c.poly(body, fg)
+    c.poly(body, ink, 0.07 * r)
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.32 * r, cy - 0.15 * r), 0.3 * r, WHITE)
+        c.circle((cx + sx * 0.32 * r, cy - 0.15 * r), 0.3 * r, ink, 0.07 * r)
+        c.circle((cx + sx * 0.32 * r, cy - 0.15 * r), 0.14 * r, ink)
+    c.poly([(cx - 0.12 * r, cy + 0.1 * r), (cx + 0.12 * r, cy + 0.1 * r), (cx, cy + 0.42 * r)], (232, 170, 40))
+    c.poly([(cx - 0.12 * r, cy + 0.1 * r), (cx + 0.12 * r, cy + 0.1 * r), (cx, cy + 0.42 * r)], ink, 0.05 * r)
+    for dx in (-0.25, 0, 0.25):
+        c.arc((cx + dx * r, cy + 0.55 * r), 0.1 * r, 0.2, math.pi - 0.2, ink, 0.05 * r, 6)
+
+
+def a_wolf(c, cx, cy, r, fg, ink):
+    head = [(cx - 0.75 * r, cy - 0.95 * r), (cx - 0.3 * r, cy - 0.45 * r), (cx + 0.3 * r, cy - 0.45 * r),
+            (cx + 0.75 * r, cy - 0.95 * r), (cx + 0.72 * r, cy - 0.1 * r), (cx + 0.45 * r, cy + 0.2 * r),
+            (cx + 0.2 * r, cy + 0.8 * r), (cx - 0.2 * r, cy + 0.8 * r), (cx - 0.45 * r, cy + 0.2 * r),
+            (cx - 0.72 * r, cy - 0.1 * r)]
+    c.poly(head, fg)
+    c.poly(head, ink, 0.07 * r)
+    for sx in (-1, 1):
+        c.poly([(cx + sx * 0.62 * r, cy - 0.75 * r), (cx + sx * 0.38 * r, cy - 0.45 * r),
+                (cx + sx * 0.62 * r, cy - 0.3 * r)], ink)
+        c.poly([(cx + sx * 0.12 * r, cy - 0.1 * r), (cx + sx * 0.42 * r, cy - 0.2 * r),
+                (cx + sx * 0.35 * r, cy - 0.02 * r)], ink)
+    c.poly([(cx - 0.2 * r, cy + 0.25 * r), (cx + 0.2 * r, cy + 0.25 * r), (cx + 0.2 * r, cy + 0.8 * r),
+            (cx - 0.2 * r, cy + 0.8 * r)], lighter(fg, 0.45))
+    c.ellipse((cx, cy + 0.62 * r), 0.14 * r, 0.1 * r, ink)
+
+
+def a_boar(c, cx, cy, r, fg, ink):
+    for sx in (-1, 1):
+        ear = [(cx + sx * 0.35 * r, cy - 0.55 * r), (cx + sx * 0.9 * r, cy - 0.85 * r),
+               (cx + sx * 0.7 * r, cy - 0.3 * r)]
+        c.poly(ear, fg)
+        c.poly(ear, ink, 0.07 * r)
+    c.ellipse((cx, cy - 0.05 * r), 0.72 * r, 0.65 * r, fg)
+    c.ellipse((cx, cy - 0.05 * r), 0.72 * r, 0.65 * r, ink, 0.07 * r)
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.3 * r, cy - 0.25 * r), 0.08 * r, ink)
+        tusk = [(cx + sx * 0.3 * r, cy + 0.45 * r), (cx + sx * 0.62 * r, cy + 0.2 * r),
+                (cx + sx * 0.58 * r, cy - 0.05 * r), (cx + sx * 0.48 * r, cy + 0.32 * r)]
+        c.poly(tusk, WHITE)
+        c.poly(tusk, ink, 0.05 * r)
+    c.ellipse((cx, cy + 0.38 * r), 0.38 * r, 0.28 * r, lighter(fg, 0.4))
+    c.ellipse((cx, cy + 0.38 * r), 0.38 * r, 0.28 * r, ink, 0.07 * r)
+    for sx in (-1, 1):
+        c.ellipse((cx + sx * 0.14 * r, cy + 0.38 * r), 0.07 * r, 0.11 * r, ink)
+
+
+def a_toad(c, cx, cy, r, fg, ink):
+    body = [(cx - 0.9 * r, cy + 0.1 * r), (cx - 0.6 * r, cy - 0.3 * r), (cx + 0.6 * r, cy - 0.3 * r),
+            (cx + 0.9 * r, cy + 0.1 * r), (cx + 0.8 * r, cy + 0.55 * r), (cx + 0.4 * r, cy + 0.75 * r),
+            (cx - 0.4 * r, cy + 0.75 * r), (cx - 0.8 * r, cy + 0.55 * r)]
+    c.poly(body, fg)
+    c.poly(body, ink, 0.07 * r)
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.45 * r, cy - 0.35 * r), 0.3 * r, fg)
+        c.circle((cx + sx * 0.45 * r, cy - 0.35 * r), 0.3 * r, ink, 0.07 * r)
+        c.circle((cx + sx * 0.45 * r, cy - 0.35 * r), 0.18 * r, (232, 190, 50))
+        c.ellipse((cx + sx * 0.45 * r, cy - 0.35 * r), 0.16 * r, 0.06 * r, ink)
+        c.circle((cx + sx * 0.3 * r, cy + 0.45 * r), 0.05 * r, darker(fg, 0.3))
+    c.arc((cx, cy - 0.3 * r), 0.75 * r, math.radians(55), math.radians(125), ink, 0.08 * r, 16)
+
+
+def a_snake(c, cx, cy, r, fg, ink):
+    pts = [(cx + 0.55 * r * math.sin(t * 2.2 * math.pi) * (0.5 + 0.5 * t), cy + 0.9 * r - 1.5 * r * t)
+           for t in [i / 30 for i in range(31)]]
+    c.lines(pts, ink, 0.42 * r)
+    c.lines(pts, fg, 0.28 * r)
+    head = pts[-1]
+    c.ellipse((head[0], head[1] - 0.08 * r), 0.26 * r, 0.2 * r, fg)
+    c.ellipse((head[0], head[1] - 0.08 * r), 0.26 * r, 0.2 * r, ink, 0.06 * r)
+    c.lines([(head[0], head[1] - 0.28 * r), (head[0], head[1] - 0.45 * r)], (200, 40, 40), 0.05 * r)
+    c.line((head[0], head[1] - 0.45 * r), (head[0] - 0.08 * r, head[1] - 0.55 * r), (200, 40, 40), 0.05 * r)
+    c.line((head[0], head[1] - 0.45 * r), (head[0] + 0.08 * r, head[1] - 0.55 * r), (200, 40, 40), 0.05 * r)
+    for sx in (-1, 1):
+        c.circle((head[0] + sx * 0.11 * r, head[1] - 0.12 * r), 0.05 * r, ink)
+    for t in (0.15, 0.35, 0.55):
+        p = pts[round(t * 30)]
+        c.circle(p, 0.06 * r, ink)
+
+
+def a_turtle(c, cx, cy, r, fg, ink):
+    for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        c.ellipse((cx + sx * 0.55 * r, cy + sy * 0.45 * r + 0.1 * r), 0.2 * r, 0.16 * r, fg)
+        c.ellipse((cx + sx * 0.55 * r, cy + sy * 0.45 * r + 0.1 * r), 0.2 * r, 0.16 * r, ink, 0.06 * r)
+    c.ellipse((cx, cy - 0.72 * r), 0.2 * r, 0.24 * r, fg)
+    c.ellipse((cx, cy - 0.72 * r), 0.2 * r, 0.24 * r, ink, 0.06 * r)
+    c.poly([(cx, cy + 0.75 * r), (cx - 0.1 * r, cy + 0.95 * r), (cx + 0.1 * r, cy + 0.95 * r)], ink)
+    c.ellipse((cx, cy + 0.08 * r), 0.6 * r, 0.7 * r, darker(fg, 0.15))
+    c.ellipse((cx, cy + 0.08 * r), 0.6 * r, 0.7 * r, ink, 0.08 * r)
+    hexa = _ngon(cx, cy + 0.08 * r, 0.26 * r, 6, 0)
+    c.poly(hexa, lighter(fg, 0.25))
+    c.poly(hexa, ink, 0.06 * r)
+    for x, y in hexa:
+        dx, dy = x - cx, y - (cy + 0.08 * r)
+        c.line((x, y), (cx + dx * 2.2, cy + 0.08 * r + dy * 2.5), ink, 0.06 * r)
+
+
+ANIMALS = {"bear": a_bear, "stag": a_stag, "owl": a_owl, "wolf": a_wolf, "boar": a_boar, "toad": a_toad,
+           "snake": a_snake, "turtle": a_turtle}
+
+
+def draw_guardian_badge(c: Canvas, surf, gid: str, name: str, cx, cy, r, col):
+    """A round badge in the guardian's colour with its animal (or a big initial if unknown)."""
+    c.circle((cx, cy), r, INK)
+    c.circle((cx, cy), r * 0.9, col)
+    c.circle((cx, cy), r * 0.76, lighter(col, 0.25), r * 0.05)
+    fn = ANIMALS.get(gid)
+    fg = lighter(col, 0.7)
+    if fn:
+        fn(c, cx, cy + 0.02 * r, r * 0.66, fg, INK)
+        return None
+    return lambda s: text(s, name[:1].upper(), (cx, cy), size=round(r * 1.6), color=WHITE, outline=INK)
+
+
+# --------------------------------------------------------------------------- sprite painters
+
+def card_frame(c: Canvas, w, h, fill, border=INK, inner=None):
+    c.rect((0.5, 0.5, w - 1, h - 1), border, radius=6)
+    c.rect((2, 2, w - 4, h - 4), fill, radius=5)
+    if inner:
+        c.rect((4.5, 4.5, w - 9, h - 9), inner, width=1.2, radius=4)
+
+
+def paint_settlement(inp):
+    col = inp["rgb"]
+    w, h = MEEPLE
+    c = Canvas(w, h)
+    hut = [(w / 2, 3), (w - 3, h * 0.45), (w - 7, h * 0.45), (w - 7, h - 4), (7, h - 4), (7, h * 0.45),
+           (3, h * 0.45)]
+    c.poly(hut, col)
+    c.poly([(w / 2, 3), (w - 3, h * 0.45), (3, h * 0.45)], darker(col, 0.25))
+    c.poly(hut, INK, 2)
+    c.rect((w / 2 - 5, h - 16, 10, 12), INK, radius=4)
+    for x in (w / 2 - 10, w / 2 + 10):
+        c.rect((x - 2.5, h * 0.56, 5, 5), INK, radius=1)
+    return c.finish()
+
+
+def paint_beacon(inp):
+    col, sym = inp["rgb"], inp["symbol"]
+    w, h = MEEPLE
+    c = Canvas(w, h)
+    tower = [(w / 2 - 8, h - 3), (w / 2 - 6, 18), (w / 2 + 6, 18), (w / 2 + 8, h - 3)]
+    c.poly(tower, (150, 146, 140))
+    c.poly(tower, INK, 1.6)
+    c.rect((w / 2 - 11, 13, 22, 6), (120, 116, 110), radius=2)
+    c.rect((w / 2 - 11, 13, 22, 6), INK, 1.4, radius=2)
+    c.circle((w / 2, 9), 9.5, col)
+    c.circle((w / 2, 9), 9.5, INK, 1.6)
+    known = draw_symbol(c, sym, w / 2, 9, 6.2, WHITE)
+    for y in (26, 34):
+        c.line((w / 2 - 6, y), (w / 2 + 6, y), darker((150, 146, 140), 0.3), 1)
+    s = c.finish()
+    if not known:
+        text(s, sym[:1], (w / 2, 10), size=15, color=WHITE, outline=INK)
+    return s
+
+
+def paint_totem(inp):
+    w, h = MEEPLE
+    c = Canvas(w, h)
+    wood, light = (176, 128, 80), (226, 196, 150)
+    c.poly([(3, 12), (w / 2, 6), (w - 3, 12), (w / 2, 16)], light)  # wings
+    c.poly([(3, 12), (w / 2, 6), (w - 3, 12), (w / 2, 16)], INK, 1.4)
+    for k, y in enumerate((4, 17, 30)):
+        c.rect((w / 2 - 9, y, 18, 12), wood if k % 2 else light, radius=3)
+        c.rect((w / 2 - 9, y, 18, 12), INK, 1.4, radius=3)
+        c.circle((w / 2 - 4, y + 5), 1.6, INK)
+        c.circle((w / 2 + 4, y + 5), 1.6, INK)
+        c.line((w / 2 - 3, y + 9), (w / 2 + 3, y + 9), INK, 1.2)
+    c.rect((w / 2 - 12, h - 3, 24, 3), INK, radius=1)
+    return c.finish()
+
+
+def _mask(c: Canvas, cx, cy, r, col, kind):
+    """A tribal mask; the headgear tells the hero type apart."""
+    ink = INK
+    if kind == "chieftain":  # crown of feathers
+        for k in range(5):
+            a = math.radians(-150 + 30 * k)
+            tip = (cx + 1.15 * r * math.cos(a), cy - 0.2 * r + 1.15 * r * math.sin(a))
+            c.line((cx, cy - 0.2 * r), tip, ink, 0.32 * r)
+            c.line((cx, cy - 0.2 * r), tip, lighter(col, 0.4), 0.16 * r)
+    elif kind == "shaman":  # horns
+        for sx in (-1, 1):
+            horn = [(cx + sx * 0.4 * r, cy - 0.5 * r), (cx + sx * 1.0 * r, cy - 1.1 * r),
+                    (cx + sx * 0.75 * r, cy - 0.35 * r)]
+            c.poly(horn, WHITE)
+            c.poly(horn, ink, 0.08 * r)
+    elif kind == "druid":  # leaves
+        for sx in (-1, 1):
+            g_leaf(c, cx + sx * 0.62 * r, cy - 0.72 * r, 0.42 * r, (110, 190, 90), ink)
+    elif kind == "adventurer":  # single plume
+        c.line((cx, cy - 0.6 * r), (cx + 0.55 * r, cy - 1.15 * r), ink, 0.34 * r)
+        c.line((cx, cy - 0.6 * r), (cx + 0.55 * r, cy - 1.15 * r), WHITE, 0.18 * r)
+    elif kind == "shadow":  # hood
+        hood = [(cx - 0.95 * r, cy + 0.6 * r), (cx - 0.9 * r, cy - 0.4 * r), (cx, cy - 1.1 * r),
+                (cx + 0.9 * r, cy - 0.4 * r), (cx + 0.95 * r, cy + 0.6 * r)]
+        c.poly(hood, (40, 36, 48))
+        c.poly(hood, ink, 0.08 * r)
+    elif kind == "sower":  # thorns
+        c.poly(_star_pts(cx, cy - 0.05 * r, 1.15 * r, 0.7 * r, 9), (30, 20, 36))
+    face = [(cx - 0.7 * r, cy - 0.55 * r), (cx + 0.7 * r, cy - 0.55 * r), (cx + 0.62 * r, cy + 0.25 * r),
+            (cx + 0.25 * r, cy + 0.85 * r), (cx - 0.25 * r, cy + 0.85 * r), (cx - 0.62 * r, cy + 0.25 * r)]
+    c.poly(face, col)
+    c.poly(face, ink, 0.09 * r)
+    for sx in (-1, 1):
+        c.poly([(cx + sx * 0.1 * r, cy - 0.2 * r), (cx + sx * 0.5 * r, cy - 0.32 * r),
+                (cx + sx * 0.45 * r, cy - 0.02 * r), (cx + sx * 0.14 * r, cy)], ink)
+    c.line((cx - 0.2 * r, cy + 0.45 * r), (cx + 0.2 * r, cy + 0.45 * r), ink, 0.08 * r)
+
+
+def paint_hero(inp):
+    tribe, col, kind, letter = inp["tribe_rgb"], inp["hero_rgb"], inp["hero"], inp["letter"]
+    s = HERO
+    c = Canvas(s, s)
+    c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
+    c.circle((s / 2, s / 2), s / 2 - 2, tribe)
+    c.circle((s / 2, s / 2), s / 2 - 7, lighter(tribe, 0.55))
+    _mask(c, s / 2, s / 2 + 1, 10.5, col, kind)
+    surf = c.finish()
+    if letter:  # hero initial on the tribe ring, lower right, so the type reads in any colour
+        pygame.draw.circle(surf, INK, (s - 8, s - 8), 7)
+        pygame.draw.circle(surf, WHITE, (s - 8, s - 8), 6)
+        text(surf, letter, (s - 8, s - 7.5), size=13, color=INK)
+    return surf
+
+
+def paint_guardian(inp):
+    s = GUARDIAN
+    c = Canvas(s, s)
+    later = draw_guardian_badge(c, None, inp["id"], inp["name"], s / 2, s / 2, s / 2 - 1, inp["rgb"])
+    surf = c.finish()
+    if later:
+        later(surf)
+    return surf
+
+
+def paint_menace(inp):
+    col, sym = inp["rgb"], inp["symbol"]
+    s = TOKEN
+    c = Canvas(s, s)
+    spikes = _star_pts(s / 2, s / 2, s / 2 - 0.5, s / 2 - 5, 12)
+    c.poly(spikes, INK)
+    c.poly(_star_pts(s / 2, s / 2, s / 2 - 2.2, s / 2 - 6, 12), col)
+    c.circle((s / 2, s / 2), s / 2 - 8, darker(col, 0.35))
+    known = draw_symbol(c, sym, s / 2, s / 2, 7.5, WHITE)
+    surf = c.finish()
+    if not known:
+        text(surf, sym[:1], (s / 2, s / 2 + 1), size=18, color=WHITE, outline=INK)
+    return surf
+
+
+def paint_havoc(inp):
+    s = TOKEN
+    c = Canvas(s, s)
+    c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
+    c.circle((s / 2, s / 2), s / 2 - 2, (170, 30, 40))
+    for k in range(3):
+        a0 = k * 2 * math.pi / 3
+        pts = [(s / 2 + (2 + 12 * t) * math.cos(a0 + 2.6 * t), s / 2 + (2 + 12 * t) * math.sin(a0 + 2.6 * t))
+               for t in [i / 16 for i in range(17)]]
+        c.lines(pts, (250, 220, 120), 2.4)
+    c.circle((s / 2, s / 2), 3, INK)
+    return c.finish()
+
+
+def paint_doom(inp):
+    s = TOKEN
+    c = Canvas(s, s)
+    c.circle((s / 2, s / 2), s / 2 - 0.5, (10, 8, 12))
+    c.circle((s / 2, s / 2), s / 2 - 3, (150, 30, 40), 1.5)
+    g_skull(c, s / 2, s / 2, 11, (232, 226, 210))
+    return c.finish()
+
+
+def paint_harvest(inp):
+    s = TOKEN
+    c = Canvas(s, s)
+    c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
+    c.circle((s / 2, s / 2), s / 2 - 2, (236, 208, 120))
+    for dx in (-6, 0, 6):  # wheat sheaf
+        top = (s / 2 + dx * 0.9, 7)
+        c.line((s / 2, s - 8), top, (150, 110, 40), 1.6)
+        for k in range(4):
+            y = 8 + k * 3.2
+            x = s / 2 + dx * 0.9 * (1 - (y - 7) / (s - 15))
+            c.ellipse((x - 1.8, y), 1.7, 1.1, (196, 140, 30))
+            c.ellipse((x + 1.8, y), 1.7, 1.1, (196, 140, 30))
+    c.rect((s / 2 - 6, s / 2 + 3, 12, 3), (120, 70, 30), radius=1)
+    return c.finish()
+
+
+def paint_terrain(inp):
+    s = TOKEN + 4
+    c = Canvas(s, s)
+    hexa = _ngon(s / 2, s / 2, s / 2 - 0.5, 6, 0)
+    c.poly(hexa, INK)
+    c.poly(_ngon(s / 2, s / 2, s / 2 - 2.5, 6, 0), lighter(inp["rgb"], 0.45))
+    c.poly(_ngon(s / 2, s / 2, s / 2 - 2.5, 6, 0), inp["rgb"], 1.5)
+    draw_terrain(c, None, inp["id"], s / 2, s / 2, 11, inp["rgb"])
+    return c.finish()
+
+
+def paint_essence(inp):
+    col, sym, title, sub = inp["rgb"], inp["symbol"], inp["title"], inp.get("sub", "")
+    w, h = CARD
+    c = Canvas(w, h)
+    card_frame(c, w, h, col, inner=lighter(col, 0.4))
+    c.circle((w / 2, h / 2 + 4), 19, lighter(col, 0.3))
+    c.circle((w / 2, h / 2 + 4), 19, darker(col, 0.3), 1.2)
+    known = draw_symbol(c, sym, w / 2, h / 2 + 4, 15, WHITE)
+    surf = c.finish()
+    if not known:
+        text(surf, sym[:2], (w / 2, h / 2 + 5), size=30, color=WHITE, outline=INK)
+    text(surf, title, (w / 2, 13), size=15, color=contrast_ink(col), width=w - 10, max_lines=1)
+    if sub:
+        text(surf, sub, (w / 2, h - 12), size=13, color=contrast_ink(col), width=w - 10, max_lines=1)
+    return surf
+
+
+def paint_card_back(inp):
+    w, h = CARD
+    c = Canvas(w, h)
+    back = (58, 52, 76)
+    card_frame(c, w, h, back, inner=(150, 130, 90))
+    for x, y in ((9, 9), (w - 9, 9), (9, h - 9), (w - 9, h - 9)):  # corner diamonds
+        c.poly(_ngon(x, y, 2.6, 4), (150, 130, 90))
+    later = draw_guardian_badge(c, None, inp["id"], inp["name"], w / 2, h / 2 - 6, 20, inp["rgb"])
+    surf = c.finish()
+    if later:
+        later(surf)
+    text(surf, inp["name"], (w / 2, h - 15), size=14, color=(240, 226, 180), width=w - 8, max_lines=1)
+    return surf
+
+
+def _perk_icon(c: Canvas, surf, inp, cx, cy):
+    kind = inp["icon"]
+    a = inp.get("args", [])
+    if kind == "convert" and len(a) == 2:
+        c.circle((cx - 12, cy), 7, a[0])
+        c.circle((cx - 12, cy), 7, INK, 1.2)
+        c.circle((cx + 12, cy), 7, a[1])
+        c.circle((cx + 12, cy), 7, INK, 1.2)
+        c.line((cx - 3, cy), (cx + 3, cy), INK, 1.8)
+        c.poly([(cx + 4, cy - 4), (cx + 4, cy + 4), (cx + 7, cy)], INK)
+    elif kind == "terrain":
+        draw_terrain(c, surf, a[0], cx, cy, 10, a[1])
+    elif kind == "gem":
+        paint_gem_on(c, cx, cy, 9, a[0])
+    elif kind == "guardians" and len(a) == 2:
+        for dx, (gid, rgb) in zip((-11, 11), a):
+            c.circle((cx + dx, cy), 10, INK)
+            c.circle((cx + dx, cy), 9, rgb)
+            fn = ANIMALS.get(gid)
+            if fn:
+                fn(c, cx + dx, cy, 6.5, lighter(rgb, 0.7), INK)
+    elif kind == "corruptor" and len(a) == 2:
+        for dx, rgb in zip((-13, 13), a):
+            c.circle((cx + dx, cy + 3), 6, rgb)
+            c.circle((cx + dx, cy + 3), 6, INK, 1.2)
+        g_skull(c, cx, cy - 1, 8, (90, 60, 100), INK)
+    elif kind == "sower":
+        g_skull(c, cx, cy, 12, (220, 210, 230))
+    else:
+        draw_icon(c, kind, cx, cy, 10)
+
+
+def draw_icon(c: Canvas, kind: str, cx, cy, r):
+    """Small generic icons for perks and achievements."""
+    gold = (226, 190, 80)
+    if kind == "scroll":
+        c.rect((cx - 0.7 * r, cy - 0.8 * r, 1.4 * r, 1.6 * r), (244, 232, 200), radius=0.2 * r)
+        c.rect((cx - 0.7 * r, cy - 0.8 * r, 1.4 * r, 1.6 * r), INK, 0.12 * r, radius=0.2 * r)
+        for k in range(3):
+            y = cy - 0.35 * r + k * 0.35 * r
+            c.line((cx - 0.4 * r, y), (cx + 0.4 * r, y), INK, 0.1 * r)
+        c.ellipse((cx, cy - 0.85 * r), 0.85 * r, 0.2 * r, (210, 180, 120))
+        c.ellipse((cx, cy + 0.85 * r), 0.85 * r, 0.2 * r, (210, 180, 120))
+    elif kind == "sparkle":
+        c.poly(_star_pts(cx, cy, r, 0.3 * r, 4), (250, 250, 236))
+        c.poly(_star_pts(cx, cy, r, 0.3 * r, 4), INK, 0.1 * r)
+    elif kind == "chevrons":
+        for dx in (-0.45, 0.25):
+            pts = [(cx + (dx - 0.3) * r, cy - 0.7 * r), (cx + (dx + 0.3) * r, cy), (cx + (dx - 0.3) * r, cy + 0.7 * r)]
+            c.lines(pts, INK, 0.38 * r)
+            c.lines(pts, gold, 0.2 * r)
+    elif kind == "shield":
+        pts = [(cx - 0.8 * r, cy - 0.8 * r), (cx + 0.8 * r, cy - 0.8 * r), (cx + 0.7 * r, cy + 0.1 * r),
+               (cx, cy + 0.95 * r), (cx - 0.7 * r, cy + 0.1 * r)]
+        c.poly(pts, (120, 150, 190))
+        c.poly(pts, INK, 0.12 * r)
+        c.line((cx, cy - 0.7 * r), (cx, cy + 0.75 * r), INK, 0.1 * r)
+    elif kind == "up":
+        pts = [(cx, cy - r), (cx + 0.8 * r, cy), (cx + 0.3 * r, cy), (cx + 0.3 * r, cy + r), (cx - 0.3 * r, cy + r),
+               (cx - 0.3 * r, cy), (cx - 0.8 * r, cy)]
+        c.poly(pts, gold)
+        c.poly(pts, INK, 0.1 * r)
+    elif kind == "gem":
+        paint_gem_on(c, cx, cy, 0.9 * r, (90, 200, 220))
+    elif kind == "leaf":
+        g_leaf(c, cx, cy, r, (90, 160, 80))
+    elif kind == "badge":
+        c.circle((cx, cy), r, INK)
+        c.circle((cx, cy), 0.85 * r, (170, 140, 200))
+        g_sun(c, cx, cy, 0.6 * r, (250, 240, 200))
+    elif kind == "beacon":
+        c.poly([(cx - 0.4 * r, cy + r), (cx - 0.3 * r, cy - 0.2 * r), (cx + 0.3 * r, cy - 0.2 * r),
+                (cx + 0.4 * r, cy + r)], (150, 146, 140))
+        c.poly([(cx - 0.4 * r, cy + r), (cx - 0.3 * r, cy - 0.2 * r), (cx + 0.3 * r, cy - 0.2 * r),
+                (cx + 0.4 * r, cy + r)], INK, 0.1 * r)
+        g_flame(c, cx, cy - 0.6 * r, 0.45 * r, (240, 150, 40))
+    elif kind == "totem":
+        for k in range(3):
+            y = cy - r + k * 0.66 * r
+            c.rect((cx - 0.4 * r, y, 0.8 * r, 0.62 * r), (200, 160, 110), radius=0.1 * r)
+            c.rect((cx - 0.4 * r, y, 0.8 * r, 0.62 * r), INK, 0.08 * r, radius=0.1 * r)
+    elif kind == "hut":
+        for dx in (-0.45, 0.45):
+            hut = [(cx + dx * r, cy - 0.7 * r), (cx + (dx + 0.45) * r, cy), (cx + (dx + 0.35) * r, cy),
+                   (cx + (dx + 0.35) * r, cy + 0.7 * r), (cx + (dx - 0.35) * r, cy + 0.7 * r),
+                   (cx + (dx - 0.35) * r, cy), (cx + (dx - 0.45) * r, cy)]
+            c.poly(hut, (200, 150, 90))
+            c.poly(hut, INK, 0.1 * r)
+    elif kind == "pure":
+        c.circle((cx, cy), 0.85 * r, WHITE)
+        c.circle((cx, cy), 0.85 * r, INK, 0.12 * r)
+    else:
+        g_star(c, cx, cy, r, gold)
+
+
+def paint_gem_on(c: Canvas, cx, cy, r, col):
+    pts = [(cx - r, cy - 0.3 * r), (cx - 0.5 * r, cy - r), (cx + 0.5 * r, cy - r), (cx + r, cy - 0.3 * r),
+           (cx, cy + r)]
+    c.poly(pts, col)
+    c.poly([(cx - r, cy - 0.3 * r), (cx + r, cy - 0.3 * r), (cx, cy + r)], darker(col, 0.2))
+    c.poly([(cx - 0.5 * r, cy - r), (cx + 0.5 * r, cy - r), (cx + 0.25 * r, cy - 0.3 * r),
+            (cx - 0.25 * r, cy - 0.3 * r)], lighter(col, 0.45))
+    c.poly(pts, INK, 0.12 * r)
+
+
+def paint_perk(inp):
+    w, h = TILE
+    c = Canvas(w, h)
+    dark = inp["icon"] == "sower"
+    fill = (70, 48, 82) if dark else (232, 214, 170)
+    card_frame(c, w, h, fill, inner=(150, 110, 160) if dark else (176, 140, 80))
+    _perk_icon(c, None, inp, w / 2, 20)
+    surf = c.finish()
+    text(surf, inp["title"], (w / 2, 46), size=13, color=(240, 230, 240) if dark else INK, width=w - 8,
+         max_lines=2)
+    return surf
+
+
+def paint_herb(inp):
+    w, h = CARD
+    c = Canvas(w, h)
+    card_frame(c, w, h, (214, 230, 190), inner=(90, 140, 80))
+    kind, a = inp["icon"], inp.get("args", [])
+    cy = 34
+    if kind == "color":
+        c.circle((w / 2, cy), 15, a[0])
+        c.circle((w / 2, cy), 15, INK, 1.3)
+        draw_symbol(c, a[1], w / 2, cy, 10, WHITE)
+    elif kind == "terrain":
+        draw_terrain(c, None, a[0], w / 2, cy, 14, a[1])
+    elif kind == "hero":
+        _mask(c, w / 2, cy + 3, 11, a[0], a[1])
+    else:
+        g_leaf(c, w / 2, cy, 14, (90, 160, 80))
+    g_leaf(c, 11, h - 11, 5, (90, 160, 80))
+    surf = c.finish()
+    text(surf, inp["title"], (w / 2, h - 20), size=13, color=INK, width=w - 8, max_lines=2)
+    return surf
+
+
+def paint_attunement(inp):
+    w, h = CARD
+    c = Canvas(w, h)
+    col = inp["rgb"]
+    card_frame(c, w, h, lighter(col, 0.55), inner=darker(col, 0.2))
+    later = draw_guardian_badge(c, None, inp["id"], inp["guardian"], w / 2, 33, 19, col)
+    surf = c.finish()
+    if later:
+        later(surf)
+    text(surf, inp["title"], (w / 2, h - 18), size=13, color=INK, width=w - 8, max_lines=2)
+    return surf
+
+
+def paint_achievement(inp):
+    s = SMALL
+    c = Canvas(s, s)
+    col = inp["rgb"]
+    c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
+    c.circle((s / 2, s / 2), s / 2 - 2, col)
+    for sx in (-1, 1):  # laurel
+        for k in range(4):
+            a = math.radians(110 + 35 * k) if sx < 0 else math.radians(70 - 35 * k)
+            x, y = s / 2 + 10 * math.cos(a), s / 2 + 10 * math.sin(a)
+            c.ellipse((x, y), 2.4, 1.5, lighter(col, 0.6))
+    g_star(c, s / 2, s / 2, 7, lighter(col, 0.7))
+    return c.finish()
+
+
+def paint_achievement_tile(inp):
+    w, h = (60, 48)
+    c = Canvas(w, h)
+    card_frame(c, w, h, (226, 214, 184), inner=(170, 140, 90))
+    kind, a, cx, cy = inp["icon"], inp.get("args", []), w / 2, 16
+    if kind == "hero":
+        _mask(c, cx, cy + 1, 8, a[0], a[1])
+    elif kind == "color":
+        c.circle((cx, cy), 10, a[0])
+        c.circle((cx, cy), 10, INK, 1.2)
+        draw_symbol(c, a[1], cx, cy, 6.5, WHITE)
+    elif kind == "terrain":
+        draw_terrain(c, None, a[0], cx, cy, 10, a[1])
+    else:
+        draw_icon(c, kind, cx, cy, 9)
+    surf = c.finish()
+    text(surf, inp["title"], (cx, h - 13), size=13, color=INK, width=w - 8, max_lines=2)
+    return surf
+
+
+def paint_phase(inp):
+    s = 48
+    c = Canvas(s, s)
+    up, kind = inp["up"], inp["kind"]
+    fill = (236, 222, 186) if up else (84, 74, 96)
+    card_frame(c, s, s, fill, inner=(170, 140, 90) if up else (120, 110, 140))
+    ink = INK if up else (170, 160, 190)
+    col = inp["rgb"] if up else (120, 110, 140)
+    cx, cy = s / 2, 19
+    if kind == "tribe":
+        hut = [(cx, cy - 10), (cx + 11, cy - 1), (cx + 8, cy - 1), (cx + 8, cy + 10), (cx - 8, cy + 10),
+               (cx - 8, cy - 1), (cx - 11, cy - 1)]
+        c.poly(hut, col)
+        c.poly(hut, ink, 1.4)
+    elif kind == "event":
+        bag = [(cx - 6, cy - 9), (cx + 6, cy - 9), (cx + 3, cy - 5), (cx + 11, cy + 4), (cx + 8, cy + 11),
+               (cx - 8, cy + 11), (cx - 11, cy + 4), (cx - 3, cy - 5)]
+        c.poly(bag, col)
+        c.poly(bag, ink, 1.4)
+        c.line((cx - 4, cy - 5), (cx + 4, cy - 5), ink, 1.4)
+    else:
+        _mask(c, cx, cy + 1, 9, col, "adventurer")
+    surf = c.finish()
+    text(surf, inp["title"], (cx, s - 10), size=13, color=ink, width=s - 6, max_lines=1)
+    return surf
+
+
+def paint_action_gem(inp):
+    s = 24
+    c = Canvas(s, s)
+    paint_gem_on(c, s / 2, s / 2, 10, (90, 200, 220))
+    return c.finish()
+
+
+def paint_first_player(inp):
+    s = 40
+    c = Canvas(s, s)
+    c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
+    c.circle((s / 2, s / 2), s / 2 - 2, (214, 170, 50))
+    crown = [(10, 14), (15, 19), (20, 10), (25, 19), (30, 14), (28, 24), (12, 24)]
+    c.poly(crown, (250, 230, 150))
+    c.poly(crown, INK, 1.2)
+    surf = c.finish()
+    text(surf, "1", (s / 2, 30), size=16, color=INK)
+    return surf
+
+
+def _hooded(c: Canvas, cx, top, h, col):
+    cloak = [(cx, top), (cx + 0.35 * h, top + 0.3 * h), (cx + 0.42 * h, top + h), (cx - 0.42 * h, top + h),
+             (cx - 0.35 * h, top + 0.3 * h)]
+    c.poly(cloak, col)
+    c.poly(cloak, INK, 0.04 * h)
+    c.ellipse((cx, top + 0.33 * h), 0.18 * h, 0.14 * h, (16, 12, 20))
+    for sx in (-1, 1):
+        c.circle((cx + sx * 0.07 * h, top + 0.33 * h), 0.03 * h, (240, 90, 120))
+
+
+def paint_drifter(inp):
+    w, h = MEEPLE
+    c = Canvas(w, h)
+    c.ellipse((w / 2, h - 4), 15, 3.5, INK)
+    _hooded(c, w / 2, 2, h - 6, (84, 70, 104))
+    return c.finish()
+
+
+def paint_drifter_token(inp):
+    s = TOKEN
+    c = Canvas(s, s)
+    c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
+    c.circle((s / 2, s / 2), s / 2 - 2, (150, 140, 170))
+    _hooded(c, s / 2, 5, s - 11, (84, 70, 104))
+    return c.finish()
+
+
+# --------------------------------------------------------------------------- specs from the catalog
+
+@dataclass
+class Spec:
+    name: str                                   # file stem
+    painter: Callable[[dict], pygame.Surface]
+    inputs: dict = field(default_factory=dict)  # everything the painter reads (hashed in the manifest)
+
+    def input_hash(self) -> str:
+        blob = json.dumps({"painter": self.painter.__name__, "inputs": self.inputs}, sort_keys=True,
+                          default=str)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _perk_inputs(pid: str, entry: dict, pal: Palette, cat) -> dict:
+    """Pick a perk tile's icon from its abilities (data), falling back to a star."""
+    title = entry_name(entry, pid)
+    if str(entry.get("set", "")).startswith("sower") or pid.startswith("sow-"):
+        return {"icon": "sower", "title": title}
+    for ab in entry.get("abilities") or []:
+        eff = ab.get("effect")
+        if eff == "convert" and len(ab.get("colors") or []) == 2:
+            return {"icon": "convert", "args": [pal.color(c) for c in ab["colors"]], "title": title}
+        if ab.get("terrain") and eff == "path_move":
+            return {"icon": "terrain", "args": [ab["terrain"], pal.terrain(ab["terrain"])], "title": title}
+        if eff == "gain_gem" and ab.get("pay"):
+            return {"icon": "gem", "args": [pal.color(ab["pay"])], "title": title}
+        if len(ab.get("guardians") or []) == 2:
+            return {"icon": "guardians", "args": [[g, pal.guardian(g)] for g in ab["guardians"]],
+                    "title": title}
+        if eff == "trigger_event":
+            pays = [a.get("pay") for a in entry["abilities"] if a.get("pay")]
+            return {"icon": "corruptor", "args": [pal.color(c) for c in pays[:2]], "title": title}
+        if eff in PERK_EFFECT_ICONS:
+            return {"icon": PERK_EFFECT_ICONS[eff], "title": title}
+    return {"icon": "star", "title": title}
+
+
+PERK_EFFECT_ICONS = {"quest_any": "scroll", "cleanse_any": "sparkle", "extra_move": "chevrons",
+                     "move_after_solve": "chevrons", "gem_on_quest_solve": "shield", "track_on_perk": "up"}
+
+
+def _achievement_inputs(aid: str, entry: dict, pal: Palette, cat) -> dict:
+    title = entry_name(entry, aid)
+    cond = entry.get("condition") or {}
+    if cond.get("hero"):
+        return {"icon": "hero", "args": [pal.hero(cond["hero"]), cond["hero"]], "title": title}
+    if cond.get("color"):
+        return {"icon": "color", "args": [pal.color(cond["color"]), pal.symbol(cond["color"])], "title": title}
+    if cond.get("terrain"):
+        return {"icon": "terrain", "args": [cond["terrain"], pal.terrain(cond["terrain"])], "title": title}
+    icon = {"perks": "gem", "herbs": "leaf", "attunements": "badge", "beacons": "beacon", "totem": "totem",
+            "shire": "hut", "pure": "pure", "cleanser": "sparkle"}.get(str(cond.get("measure")), "star")
+    return {"icon": icon, "title": title}
+
+
+def _herb_inputs(hid: str, entry: dict, pal: Palette, cat) -> dict:
+    key = hid.split("-", 1)[1] if "-" in hid else hid
+    title = entry_name(entry, hid)
+    if key in _section(cat, "colors"):
+        return {"icon": "color", "args": [pal.color(key), pal.symbol(key)], "title": title}
+    if key in _section(cat, "terrains"):
+        return {"icon": "terrain", "args": [key, pal.terrain(key)], "title": title}
+    if key in _section(cat, "heroes"):
+        return {"icon": "hero", "args": [pal.hero(key), key], "title": title}
+    return {"icon": "leaf", "title": title}
+
+
+def build_specs(cat) -> list[Spec]:
+    pal = Palette(cat)
+    colors, tribes, guardians = _section(cat, "colors"), _section(cat, "tribes"), _section(cat, "guardians")
+    heroes, terrains = _section(cat, "heroes"), _section(cat, "terrains")
+    specs: list[Spec] = []
+    add = lambda stem, painter, **inp: specs.append(Spec(stem, painter, inp))  # noqa: E731
+
+    letters, taken = {}, set()
+    for hid, hero in heroes.items():  # an initial only where it is unique (shadow/sower go by shape)
+        first = entry_name(hero, hid)[:1].upper()
+        letters[hid] = "" if first in taken else first
+        taken.add(first)
+    for tid in tribes:
+        add(f"settlement_{tid}", paint_settlement, rgb=pal.tribe(tid))
+        add(f"achievement_{tid}", paint_achievement, rgb=pal.tribe(tid))
+        for hid, hero in heroes.items():
+            add(f"hero_{hid}_{tid}", paint_hero, tribe_rgb=pal.tribe(tid), hero_rgb=pal.hero(hid), hero=hid,
+                letter=letters[hid])
+    for cid, entry in colors.items():
+        add(f"essence_{cid}", paint_essence, rgb=pal.color(cid), symbol=pal.symbol(cid),
+            title=entry_name(entry, cid), sub=str(entry.get("essence_name") or entry.get("essence") or ""))
+        if is_corruption(cid, entry):
+            add("corruption_token", paint_menace, rgb=pal.color(cid), symbol=pal.symbol(cid))
+        else:
+            add(f"beacon_{cid}", paint_beacon, rgb=pal.color(cid), symbol=pal.symbol(cid))
+            add(f"menace_{cid}", paint_menace, rgb=pal.color(cid), symbol=pal.symbol(cid))
+    for gid, entry in guardians.items():
+        add(f"guardian_{gid}", paint_guardian, id=gid, name=entry_name(entry, gid), rgb=pal.guardian(gid))
+        add(f"card_back_{gid}", paint_card_back, id=gid, name=entry_name(entry, gid), rgb=pal.guardian(gid))
+    for tid in terrains:
+        add(f"terrain_{tid}", paint_terrain, id=tid, rgb=pal.terrain(tid))
+    for pid, entry in _section(cat, "perks").items():
+        add(f"perk_{pid}", paint_perk, **_perk_inputs(pid, entry, pal, cat))
+    for hid, entry in _section(cat, "herbs").items():
+        add(f"herb_{hid}", paint_herb, **_herb_inputs(hid, entry, pal, cat))
+    for aid, entry in _section(cat, "attunements").items():
+        gid = str(entry.get("guardian") or aid)
+        gname = entry_name(guardians.get(gid, {}), gid)
+        add(f"attunement_{aid}", paint_attunement, id=gid, guardian=gname, rgb=pal.guardian(gid),
+            title=entry_name(entry, f"{gname} Attunement"))
+    for aid, entry in _section(cat, "achievements").items():
+        add(f"achievement_tile_{aid}", paint_achievement_tile, **_achievement_inputs(aid, entry, pal, cat))
+    for kind, title in (("tribe", "Tribe"), ("event", "Event"), ("hero", "Hero")):
+        for up in (True, False):
+            add(f"phase_{kind}_{'up' if up else 'down'}", paint_phase, kind=kind, up=up, title=title,
+                rgb={"tribe": (200, 120, 50), "event": (120, 90, 150), "hero": (70, 130, 190)}[kind])
+    add("totem", paint_totem)
+    add("havoc_token", paint_havoc)
+    add("doom_token", paint_doom)
+    add("harvest_token", paint_harvest)
+    add("action_gem", paint_action_gem)
+    add("first_player", paint_first_player)
+    add("drifter", paint_drifter)
+    add("drifter_token", paint_drifter_token)
+    return specs
+
+
+def expected_names(cat) -> list[str]:
+    """Sprite file stems the current catalog needs (used by tests and the UI)."""
+    return [s.name for s in build_specs(cat)]
+
+
+# --------------------------------------------------------------------------- manifest / io
+
+def generator_hash() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes().replace(b"\r\n", b"\n")).hexdigest()[:16]
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def load_catalog():
+    from faeriell.content.catalog_loader import default_catalog
+    return default_catalog()
+
+
+def read_manifest(out: Path) -> dict:
+    try:
+        return json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def generate(cat, out: Path = SPRITES_DIR) -> tuple[int, int]:
+    """Write all sprites and the manifest; returns (written, unchanged)."""
+    pygame.font.init()
+    out.mkdir(parents=True, exist_ok=True)
+    old = read_manifest(out)
+    files: dict[str, dict] = {}
+    written = unchanged = 0
+    tmp = out / ".tmp_sprite.png"
+    for spec in build_specs(cat):
+        path = out / f"{spec.name}.png"
+        pygame.image.save(spec.painter(spec.inputs), str(tmp))
+        data = tmp.read_bytes()
+        if path.exists() and path.read_bytes() == data:
+            unchanged += 1
+        else:
+            path.write_bytes(data)
+            written += 1
+        files[path.name] = {"inputs": spec.input_hash(), "png": hashlib.sha256(data).hexdigest()[:16]}
+    tmp.unlink(missing_ok=True)
+    for stale in set(old.get("files", {})) - set(files):
+        (out / stale).unlink(missing_ok=True)
+    manifest = {"generator": generator_hash(), "files": dict(sorted(files.items()))}
+    text_out = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+    if (out / MANIFEST).exists() is False or (out / MANIFEST).read_text() != text_out:
+        (out / MANIFEST).write_text(text_out)
+    return written, unchanged
+
+
+def check(cat, out: Path = SPRITES_DIR) -> list[str]:
+    """Problems that make the committed sprites out of date (empty list = up to date)."""
+    problems = []
+    man = read_manifest(out)
+    if not man:
+        return [f"{out / MANIFEST} missing or unreadable"]
+    if man.get("generator") != generator_hash():
+        problems.append("tools/make_sprites.py changed since the sprites were generated")
+    files = man.get("files", {})
+    specs = build_specs(cat)
+    for spec in specs:
+        fname = f"{spec.name}.png"
+        rec = files.get(fname)
+        if rec is None:
+            problems.append(f"{fname}: not generated")
+        elif rec.get("inputs") != spec.input_hash():
+            problems.append(f"{fname}: data changed")
+        elif not (out / fname).exists():
+            problems.append(f"{fname}: file missing")
+        elif file_hash(out / fname) != rec.get("png"):
+            problems.append(f"{fname}: file edited by hand")
+    for extra in sorted(set(files) - {f"{s.name}.png" for s in specs}):
+        problems.append(f"{extra}: no longer made by the catalog")
+    return problems
+
+
+def contact_sheet(out: Path, dest: Path, scale: int = 2) -> None:
+    """All sprites on one sheet with their names (for looking, not committed)."""
+    pygame.font.init()
+    names = sorted(read_manifest(out).get("files", {}))
+    cell_w, cell_h = 100 * scale, 90 * scale + 14
+    cols = max(1, 1200 // cell_w)
+    rows = (len(names) + cols - 1) // cols
+    sheet = pygame.Surface((cols * cell_w, rows * cell_h))
+    sheet.fill((96, 110, 96))
+    for i, name in enumerate(names):
+        img = pygame.image.load(str(out / name))
+        img = pygame.transform.scale_by(img, scale)
+        x, y = (i % cols) * cell_w, (i // cols) * cell_h
+        sheet.blit(img, (x + (cell_w - img.get_width()) // 2, y + 4))
+        label = font(13).render(name[:-4][:18], True, (255, 255, 255))
+        sheet.blit(label, (x + 2, y + cell_h - 13))
+    pygame.image.save(sheet, str(dest))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if sprites/ is out of date with data/")
+    ap.add_argument("--out", type=Path, default=SPRITES_DIR, help="output folder (default: sprites/)")
+    ap.add_argument("--sheet", type=Path, help="also write a contact sheet PNG here")
+    ap.add_argument("--sheet-scale", type=int, default=1, help="contact sheet magnification")
+    args = ap.parse_args(argv)
+    cat = load_catalog()
+    if args.check:
+        problems = check(cat, args.out)
+        for p in problems[:40]:
+            print("out of date:", p)
+        if problems:
+            print(f"{len(problems)} problem(s); run: python3 tools/make_sprites.py")
+            return 1
+        print(f"sprites up to date ({len(build_specs(cat))} files)")
+        return 0
+    written, unchanged = generate(cat, args.out)
+    print(f"sprites: {written} written, {unchanged} unchanged -> {args.out}")
+    if args.sheet:
+        contact_sheet(args.out, args.sheet, args.sheet_scale)
+        print(f"contact sheet -> {args.sheet}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

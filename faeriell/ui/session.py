@@ -1,0 +1,120 @@
+"""A game being played at the table: the engine game plus seats, autosave, undo and a change
+counter the views watch. No pygame here: the table and the tests both drive a Session.
+
+The Session decides no rule: it asks the engine (legal_actions / why_not / apply).
+"""
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Callable
+
+from faeriell.engine import Action, Game, IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+def user_data_dir() -> Path:
+    """Where autosaves and saves live (XDG on Linux, the usual folders elsewhere)."""
+    base = os.environ.get("FAERIELL_DATA") or os.environ.get("XDG_DATA_HOME")
+    if base:
+        root = Path(base)
+    elif os.name == "nt":
+        root = Path(os.environ.get("APPDATA", Path.home()))
+    else:
+        root = Path.home() / ".local" / "share"
+    path = root / "faeriell" if not os.environ.get("FAERIELL_DATA") else root
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class Session:
+    def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True) -> None:
+        self.game = game
+        self.seats = seats or ["human"] * game.state.players     # "human" or a bot level
+        self.autosave_enabled = autosave
+        self.version = 0                      # bumps on every change; views redraw on a new one
+        self._legal: tuple[int, list[Action]] | None = None
+        self.listeners: list[Callable[[str, Action | None], None]] = []
+        self.last_error: str | None = None
+
+    # ---- what the engine says --------------------------------------------------------------
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def acting(self) -> int | None:
+        return self.game.acting
+
+    def legal(self) -> list[Action]:
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, self.game.legal_actions())
+        return self._legal[1]
+
+    def legal_of(self, kind: str, **fields) -> list[Action]:
+        out = []
+        for a in self.legal():
+            if a.kind == kind and all(a.get(k) == v for k, v in fields.items()):
+                out.append(a)
+        return out
+
+    def why_not(self, action: Action) -> str | None:
+        return self.game.why_not(action)
+
+    def is_human_turn(self) -> bool:
+        i = self.acting
+        return i is not None and self.seats[i] == "human"
+
+    # ---- changing the game -----------------------------------------------------------------
+    def apply(self, action: Action) -> str | None:
+        """Perform the action; None when done, else the engine's reason (nothing changed)."""
+        before_turn = (self.state.round, self.state.lap, self.state.active)
+        try:
+            self.game.apply(action)
+        except IllegalAction as e:
+            self.last_error = e.reason
+            return e.reason
+        self.last_error = None
+        self.version += 1
+        self._notify("apply", action)
+        if self.autosave_enabled and (before_turn != (self.state.round, self.state.lap, self.state.active)
+                                      or self.state.game_over):
+            self.autosave()
+        return None
+
+    def undo(self) -> str | None:
+        try:
+            from faeriell.engine.undo import undo, undo_points
+        except ImportError:
+            return "Undo is not available."
+        if undo_points(self.game) <= 0:
+            return "Nothing to undo: the last move drew a card or token, revealed something, or was another player's."
+        try:
+            self.game = undo(self.game, 1)
+        except Exception as e:          # UndoError carries the reason
+            return str(e)
+        self.version += 1
+        self._notify("undo", None)
+        return None
+
+    def replace_game(self, game: Game) -> None:
+        self.game = game
+        self.version += 1
+        self._notify("load", None)
+
+    # ---- saving ----------------------------------------------------------------------------
+    def autosave_path(self) -> Path:
+        return user_data_dir() / "autosave.json"
+
+    def autosave(self) -> None:
+        try:
+            from faeriell.engine.saves import write_save
+            write_save(self.game, str(self.autosave_path()))
+        except Exception as e:          # an autosave must never stop play
+            log.warning("autosave failed: %s", e)
+
+    def _notify(self, what: str, action: Action | None) -> None:
+        for fn in list(self.listeners):
+            fn(what, action)

@@ -99,7 +99,32 @@ class Game:
             return f"It is not player {player}'s move: player {acting + 1} must act now."
         if action.kind not in self.allowed_kinds():
             return self._not_now(action.kind)
-        return mv.check(self, action.without("player"))
+        try:
+            return mv.check(self, self.normalize(action.without("player")))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            return f"{action} is incomplete or has a wrong field ({type(e).__name__}: {e})."
+
+    def normalize(self, a: Action) -> Action:
+        """Accept the spellings SCENARIOS.md allows: a single card for `pay`, `node` for `to`,
+        a Region for a Guardian in a Drifter shift."""
+        pay = a.get("pay")
+        if isinstance(pay, str) and a.kind != "claim":
+            a = a.replace(pay=(pay,))
+        if a.kind in ("move_hero", "lore") and a.has("node") and not a.has("to"):
+            a = a.replace(to=a["node"]).without("node")
+        if a.kind == "perk" and a.has("to") and not a.has("node") and isinstance(a["to"], str) \
+                and a["to"] in self.rules.board.nodes:
+            a = a.replace(node=a["to"]).without("to")
+        if a.kind == "drifter_shift":
+            for key in ("from", "to"):
+                v = a.get(key)
+                if v in self.rules.board.regions:
+                    gd = self.guardian_at(v)
+                    if gd:
+                        a = a.replace(**{key: gd})
+        if a.kind == "go_quest" and a.get("deck") == "black":
+            a = a.replace(deck="corruption")
+        return a
 
     def _not_now(self, kind: str) -> str:
         s = self.state
@@ -126,7 +151,7 @@ class Game:
         player = self.acting
         draws_before = self.state.rng_draws
         forced_before = len(self.state.forced) + len(self.state.bag_order)
-        bare = action.without("player")
+        bare = self.normalize(action.without("player"))
         registry.MOVES[bare.kind].perform(self, bare)
         self._legal_cache = None
         self.state.achievements_live = True

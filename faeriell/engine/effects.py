@@ -78,16 +78,16 @@ class PathMove:
 
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
-        return [_pa(h, perk, to=n) for n in PathMove.targets(g, hero, ab)]
+        return [_pa(h, perk, node=n) for n in PathMove.targets(g, hero, ab)]
 
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
-        if a.get("to") not in PathMove.targets(g, hero, ab):
+        if a.get("node") not in PathMove.targets(g, hero, ab):
             return f"{perk} moves one node along a Path of a {ab['terrain']} Region to a free node."
         return None
 
     def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].node = a["to"]
+        g.state.tribes[i].heroes[h].node = a["node"]
 
 
 def _menace_targets(g, node, terrain=None, colours=COLORS):
@@ -154,18 +154,18 @@ class MoveAfterSolve:
         hero = g.state.tribes[i].heroes[h]
         if not hero.solved_this_phase:
             return []
-        return [_pa(h, perk, to=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
+        return [_pa(h, perk, node=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
 
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
         if not hero.solved_this_phase:
             return f"Your {h} moves with {perk} only after solving a Menace this phase."
-        if a.get("to") not in _free_within(g, hero.node, int(ab.get("nodes", 1))):
+        if a.get("node") not in _free_within(g, hero.node, int(ab.get("nodes", 1))):
             return "Move one node to a free node."
         return None
 
     def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].node = a["to"]
+        g.state.tribes[i].heroes[h].node = a["node"]
 
 
 MoveAfterSolve_special = True   # once per Hero Phase, tracked like a Special Action
@@ -235,7 +235,7 @@ class PayMove:
         cols = [c for c in COLORS if have.get(c, 0) > 0]
         if not cols:
             return []
-        return [_pa(h, perk, color=c, to=n) for c in cols
+        return [_pa(h, perk, color=c, node=n) for c in cols
                 for n in _free_within(g, hero.node, int(ab.get("nodes", 2)))]
 
     def check(g, i, h, perk, ab, a):
@@ -246,13 +246,13 @@ class PayMove:
         if why:
             return why
         hero = g.state.tribes[i].heroes[h]
-        if a.get("to") not in _free_within(g, hero.node, int(ab.get("nodes", 2))):
+        if a.get("node") not in _free_within(g, hero.node, int(ab.get("nodes", 2))):
             return f"Move up to {ab.get('nodes', 2)} nodes to a free node."
         return None
 
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [a["color"]])
-        g.state.tribes[i].heroes[h].node = a["to"]
+        g.state.tribes[i].heroes[h].node = a["node"]
 
 
 @effect("trigger_event", special=True)
@@ -411,7 +411,7 @@ def shadow_actions(g, i, h):
     if g.pool(i).get("corruption", 0) <= 0 or f"innate:{h}" in g.state.tribes[i].once:
         return []
     taken = g.occupied()
-    return [_pa(h, "shadow", to=n) for n in g.rules.board.nodes if n not in taken]
+    return [_pa(h, "shadow", node=n) for n in g.rules.board.nodes if n not in taken]
 
 
 # ---------------------------------------------------------------- the `perk` move
@@ -450,7 +450,7 @@ def perk_check(g, a):
             return "The Shadow already moved with the shadows this phase."
         if g.pool(i).get("corruption", 0) <= 0:
             return "Moving with the shadows costs a Corruption Essence."
-        if a.get("to") not in g.rules.board.nodes or a.get("to") in g.occupied():
+        if a.get("node") not in g.rules.board.nodes or a.get("node") in g.occupied():
             return "Choose a free node."
         return None
     if perk not in hero.perks:
@@ -475,7 +475,7 @@ def perk_perform(g, a):
     if perk == "shadow" and h == "shadow":
         g.pay(i, ["corruption"])
         t.once.append(f"innate:{h}")
-        t.heroes[h].node = a["to"]
+        t.heroes[h].node = a["node"]
         return
     hero = t.heroes[h]
     for k, ab in _abilities(g, hero, perk):

@@ -15,7 +15,7 @@ import random
 from typing import Callable, Optional
 
 from . import invariants
-from .setup import new_game
+from .setup import new_game, SetupError
 
 
 class RandomPlayFailure(AssertionError):
@@ -46,14 +46,19 @@ def play_random(rules, players: int = 2, mode: str = "competitive", difficulty: 
     """
     config = {"players": players, "mode": mode, "difficulty": difficulty,
               "variants": list(variants), "seed": seed}
-    g = new_game(rules, players, mode, difficulty, list(variants), seed)
-    chooser = random.Random(seed)
 
     def fail(what: str, n: int, action=None, problems=None):
-        at = "after setup" if n == 0 else f"at action {n} ({action!r})"
+        at = "before the first action" if n == 0 else f"at action {n} ({action!r})"
         msg = f"random play failed {at}: {what}\n  reproduce: play_random(rules, {describe(config)})"
         return RandomPlayFailure(msg, config, n, action, problems)
 
+    try:
+        g = new_game(rules, players, mode, difficulty, list(variants), seed)
+    except SetupError:
+        raise
+    except Exception as e:  # noqa: BLE001
+        raise fail(f"new_game() raised {type(e).__name__}: {e}", 0) from e
+    chooser = random.Random(seed)
     if check_every:
         problems = invariants.check(g)
         if problems:

@@ -1,0 +1,316 @@
+"""Saved games: how the game began plus every action, checked against a snapshot of the end state.
+
+A save holds no state of its own: loading rebuilds the game from its origin (a new game's settings
+and seed, or a written position) and replays every action through the rules (R36: one seeded
+generator, so the same origin and actions give the same game). A snapshot of the final state - the
+SHA-256 of its canonical JSON and a few readable fields - proves the replay arrived where the save
+was made.
+
+    {"format": "faeriell-save", "version": 1,
+     "origin": {"kind": "new", "players": 2, "mode": "competitive", ...},
+     "actions": [{"action": "place_settlement", "region": "bear-forest"}, ...],
+     "players_of_actions": [1, 2, ...],            # who made each action, numbered from 1
+     "snapshot": {"hash": "<sha256>", "round": 3, "doom": 7, "active_player": 2}}
+
+Players are numbered from 1 in the file, as in actions and state paths (SCENARIOS.md).
+Pure Python: json, hashlib, os, tempfile only.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from typing import Any
+
+from .actions import Action
+from .core import Game, IllegalAction
+from .state import to_dict
+
+FORMAT = "faeriell-save"
+VERSION = 1
+FIELDS = ("format", "version", "origin", "actions", "players_of_actions", "snapshot")
+SNAPSHOT_FIELDS = ("hash", "round", "doom", "active_player")
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or loaded; the message says exactly why."""
+
+
+# ---------------------------------------------------------------- canonical form
+def canonical_json(obj: Any) -> str:
+    """One text for one value: sorted keys, no spaces, ASCII, no NaN."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def state_hash(state) -> str:
+    """SHA-256 (hex) of the canonical JSON of `to_dict(state)`."""
+    return hashlib.sha256(canonical_json(to_dict(state)).encode("ascii")).hexdigest()
+
+
+def snapshot(game: Game) -> dict:
+    s = game.state
+    return {"hash": state_hash(s), "round": s.round, "doom": s.doom, "active_player": s.active + 1}
+
+
+# ---------------------------------------------------------------- save
+def save(game: Game) -> dict:
+    """The save of `game` as a JSON-ready dict."""
+    if not game.origin or game.origin.get("kind") not in ("new", "position"):
+        raise SaveError("this game has no recorded origin (new game or position), so it cannot be "
+                        "saved as a replay")
+    try:
+        origin = json.loads(json.dumps(game.origin, allow_nan=False))
+    except (TypeError, ValueError) as e:
+        raise SaveError(f"the game's origin is not plain JSON data: {e}") from e
+    actions = [h["action"].to_dict() for h in game.history]
+    players = [None if h["player"] is None else h["player"] + 1 for h in game.history]
+    return {"format": FORMAT, "version": VERSION, "origin": origin, "actions": actions,
+            "players_of_actions": players, "snapshot": snapshot(game)}
+
+
+def dumps(game: Game) -> str:
+    """The save as JSON text: one action a line, so a save reads (and diffs) as a move list."""
+    data = save(game)
+    head = {k: data[k] for k in ("format", "version", "origin")}
+    lines = ["{"]
+    for k, v in head.items():
+        lines.append(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
+    lines.append(' "actions": [')
+    acts = [json.dumps(a, ensure_ascii=False) for a in data["actions"]]
+    lines.extend(f"  {a}{',' if k + 1 < len(acts) else ''}" for k, a in enumerate(acts))
+    lines.append(" ],")
+    lines.append(f' "players_of_actions": {json.dumps(data["players_of_actions"])},')
+    lines.append(f' "snapshot": {json.dumps(data["snapshot"])}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- rebuild and replay
+def rebuild(rules, origin: dict) -> Game:
+    """A fresh game as it began: `new_game` from the settings, or the position built again."""
+    from .setup import new_game, SetupError
+    from .position import build, PositionError
+    if not isinstance(origin, dict):
+        raise SaveError(f"field 'origin' must be an object, not {type(origin).__name__}")
+    kind = origin.get("kind")
+    try:
+        if kind == "new":
+            _need(origin, ("players", "mode", "difficulty", "variants", "seed"), "origin")
+            return new_game(rules, origin["players"], origin["mode"], origin["difficulty"],
+                            list(origin["variants"] or ()), origin["seed"])
+        if kind == "position":
+            _need(origin, ("setup",), "origin")
+            return build(rules, origin["setup"], origin.get("board"), origin.get("tribes"),
+                         origin.get("turn"))
+    except (SetupError, PositionError) as e:
+        raise SaveError(f"origin: the game cannot be set up again: {e}") from e
+    except (TypeError, ValueError, KeyError) as e:
+        raise SaveError(f"origin: malformed ({type(e).__name__}: {e})") from e
+    raise SaveError(f"origin.kind must be 'new' or 'position', not {kind!r}")
+
+
+def replay(rules, origin: dict, actions: list, players: list | None = None) -> Game:
+    """Rebuild from `origin` and apply every action through the rules (never trusted).
+
+    `actions` are Actions or their dicts; `players` (numbered from 1), when given, must name the
+    player who acts at each step. Raises SaveError naming the first action that does not fit.
+    """
+    g = rebuild(rules, origin)
+    total = len(actions)
+    for k, raw in enumerate(actions):
+        no = f"action {k + 1} of {total}"
+        try:
+            action = raw if isinstance(raw, Action) else Action.from_dict(raw)
+        except (TypeError, ValueError) as e:
+            raise SaveError(f"{no} is malformed: {e}") from e
+        acting = g.acting
+        reason = g.why_not(action)
+        if reason is not None:
+            raise SaveError(f"{no}, {action!r}, is not legal at its point: {reason}")
+        if players is not None and players[k] is not None and players[k] != acting + 1:
+            raise SaveError(f"{no}, {action!r}, is recorded as player {players[k]}'s but player "
+                            f"{acting + 1} must act at that point")
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            raise SaveError(f"{no}, {action!r}, is not legal at its point: {e.reason}") from e
+        except Exception as e:  # noqa: BLE001 - a save must never crash the loader
+            raise SaveError(f"{no}, {action!r}, failed while being replayed "
+                            f"({type(e).__name__}: {e})") from e
+    return g
+
+
+def _need(d: dict, keys, where: str) -> None:
+    for k in keys:
+        if k not in d:
+            raise SaveError(f"missing field '{k}' in {where}" if where else f"missing field '{k}'")
+
+
+# ---------------------------------------------------------------- load
+def parse(text: str | bytes) -> dict:
+    """The JSON of a save, or SaveError saying where it breaks."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SaveError(f"not a Faeriell save: the file is not UTF-8 text (byte {e.start})") from e
+    if not text.strip():
+        raise SaveError("not a Faeriell save: the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        cut = " (the file looks truncated)" if e.pos >= len(text.rstrip()) else ""
+        raise SaveError(f"not a Faeriell save: invalid JSON at line {e.lineno}, column {e.colno}: "
+                        f"{e.msg}{cut}") from e
+    return data
+
+
+def check_shape(data: Any) -> None:
+    """Format, version and fields: SaveError for the first thing wrong."""
+    if not isinstance(data, dict):
+        raise SaveError(f"not a Faeriell save: expected a JSON object, found {type(data).__name__}")
+    if "format" not in data:
+        raise SaveError("not a Faeriell save: missing field 'format'")
+    if data["format"] != FORMAT:
+        raise SaveError(f"not a Faeriell save: format is {data['format']!r}, expected {FORMAT!r}")
+    if "version" not in data:
+        raise SaveError("missing field 'version'")
+    v = data["version"]
+    if not isinstance(v, int) or isinstance(v, bool) or v != VERSION:
+        raise SaveError(f"unsupported save version {v!r}: this build reads version {VERSION}")
+    _need(data, FIELDS, "")
+    if not isinstance(data["actions"], list):
+        raise SaveError("field 'actions' must be a list")
+    for k, a in enumerate(data["actions"]):
+        if not isinstance(a, dict) or not isinstance(a.get("action"), str):
+            raise SaveError(f"action {k + 1} of {len(data['actions'])} is malformed: "
+                            f"expected an object with an 'action' name, found {a!r}")
+    pl = data["players_of_actions"]
+    if not isinstance(pl, list) or len(pl) != len(data["actions"]):
+        raise SaveError(f"field 'players_of_actions' must list one player per action "
+                        f"({len(data['actions'])}), found "
+                        f"{len(pl) if isinstance(pl, list) else type(pl).__name__}")
+    for k, p in enumerate(pl):
+        if p is not None and (not isinstance(p, int) or isinstance(p, bool)):
+            raise SaveError(f"players_of_actions[{k}] must be a player number, not {p!r}")
+    snap = data["snapshot"]
+    if not isinstance(snap, dict):
+        raise SaveError("field 'snapshot' must be an object")
+    _need(snap, SNAPSHOT_FIELDS, "snapshot")
+    if not isinstance(data["origin"], dict):
+        raise SaveError("field 'origin' must be an object")
+    _need(data["origin"], ("kind",), "origin")
+
+
+def load(rules, data_or_text) -> Game:
+    """Rebuild a saved game: replay its actions from its origin and verify the snapshot."""
+    data = parse(data_or_text) if isinstance(data_or_text, (str, bytes, bytearray)) else data_or_text
+    check_shape(data)
+    g = replay(rules, data["origin"], data["actions"], data["players_of_actions"])
+    want, got = data["snapshot"], snapshot(g)
+    if got != {k: want.get(k) for k in SNAPSHOT_FIELDS}:
+        n = len(data["actions"])
+        diffs = [f"{k} {want.get(k)!r} in the save but {got[k]!r} after replay"
+                 for k in SNAPSHOT_FIELDS if k != "hash" and want.get(k) != got[k]]
+        if want.get("hash") != got["hash"]:
+            diffs.append(f"state hash {str(want.get('hash'))[:12]}... in the save but "
+                         f"{got['hash'][:12]}... after replay")
+        raise SaveError(f"snapshot mismatch: replaying the {n} actions does not reach the saved "
+                        f"state ({'; '.join(diffs)})")
+    return g
+
+
+def loads(rules, text: str | bytes) -> Game:
+    return load(rules, text)
+
+
+# ---------------------------------------------------------------- files
+def _looks_good(path: str) -> bool:
+    """A cheap check (no replay) that an existing file is a whole save worth keeping as backup."""
+    try:
+        with open(path, "rb") as f:
+            check_shape(parse(f.read()))
+        return True
+    except (OSError, SaveError):
+        return False
+
+
+def write_save(game: Game, path: str | os.PathLike) -> None:
+    """Write atomically: a temporary file beside `path`, flushed, then os.replace.
+
+    The file it replaces is kept as `path + ".bak"` when it is a whole save (a corrupt one never
+    overwrites a good backup). If anything fails, `path` is left exactly as it was.
+    """
+    path = os.fspath(path)
+    text = dumps(game)                    # fails before anything on disk is touched
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if os.path.exists(path) and _looks_good(path):
+            _backup(path, path + ".bak")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _sync_dir(folder)
+
+
+def _backup(src: str, bak: str) -> None:
+    """Copy src to bak atomically (a hard link where the file system allows, else a copy)."""
+    folder = os.path.dirname(os.path.abspath(bak))
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(bak) + ".", suffix=".tmp", dir=folder)
+    try:
+        with open(src, "rb") as f_in, os.fdopen(fd, "wb") as f_out:
+            while True:
+                block = f_in.read(1 << 20)
+                if not block:
+                    break
+                f_out.write(block)
+            f_out.flush()
+            os.fsync(f_out.fileno())
+        os.replace(tmp, bak)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _sync_dir(folder: str) -> None:
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_save(rules, path: str | os.PathLike) -> Game:
+    """Load the save at `path`; a missing or corrupt file is refused with SaveError (read only)."""
+    path = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read the save: {e.strerror or e}") from e
+    try:
+        return load(rules, raw)
+    except SaveError as e:
+        hint = (f" (the previous save is kept in {path}.bak)"
+                if os.path.exists(path + ".bak") else "")
+        raise SaveError(f"{path}: {e}{hint}") from e

@@ -48,6 +48,15 @@ class Action:
         object.__setattr__(self, "fields", frozen)
         object.__setattr__(self, "_hash", hash((kind, frozen)))
 
+    @classmethod
+    def raw(cls, kind: str, frozen: tuple) -> "Action":
+        """Build from already frozen, key-sorted fields (hot path of legal-move listing)."""
+        a = object.__new__(cls)
+        object.__setattr__(a, "kind", kind)
+        object.__setattr__(a, "fields", frozen)
+        object.__setattr__(a, "_hash", hash((kind, frozen)))
+        return a
+
     def __setattr__(self, *_):
         raise AttributeError("Action is frozen")
 

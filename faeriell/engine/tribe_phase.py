@@ -26,8 +26,13 @@ def _paid(kind, targets, g, i):
         choices = memo.get(key)
         if choices is None:
             choices = memo[key] = payment_choices(g, i, kind, Action(kind, **fields))
+        base = [(k, v) for k, v in fields.items() if v is not None]
         for pay, disc in choices:
-            out.append(Action(kind, pay=pay, discounts=disc or None, **fields))
+            items = base + [("pay", pay)]
+            if disc:
+                items.append(("discounts", disc))
+            items.sort()
+            out.append(Action.raw(kind, tuple(items)))
     return out
 
 

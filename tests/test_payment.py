@@ -1,0 +1,47 @@
+"""Costs and payments (R14-R19): exact payments, Corruption as wild, Hall's matching for 'any'."""
+from collections import Counter
+
+from faeriell.engine.payment import SameColour, Slots, fits, options
+
+
+def test_same_colour_needs_one_colour_with_corruption_wild():   # R18
+    cost = SameColour(3)
+    assert fits(cost, Counter(red=3))
+    assert fits(cost, Counter(red=2, corruption=1))
+    assert fits(cost, Counter(corruption=3))
+    assert not fits(cost, Counter(red=2, blue=1))
+    assert not fits(cost, Counter(red=2))          # exact: no under-paying
+    assert not fits(cost, Counter(red=4))          # ... and no over-paying
+
+
+def test_same_colour_discount_applies_only_to_its_colour():     # R19: the Adventurer's red
+    cost = SameColour(2, (("red", 1),))
+    assert fits(cost, Counter(red=1))
+    assert not fits(cost, Counter(blue=1))
+    assert fits(cost, Counter(blue=2))
+
+
+def test_beacon_slots_with_any():                                # R15: yellow + C + any
+    cost = Slots(("any", "red", "yellow"))
+    assert fits(cost, Counter(yellow=1, red=2))
+    assert fits(cost, Counter(yellow=1, red=1, blue=1))
+    assert fits(cost, Counter(corruption=3))
+    assert not fits(cost, Counter(red=3))           # nothing pays the yellow slot
+    assert not fits(cost, Counter(blue=2, yellow=1))
+
+
+def test_free_slots_of_the_payers_choice():                     # R17 settlement discount
+    boar = Slots(("blue", "blue", "green", "yellow"), free=2)
+    assert fits(boar, Counter(blue=1, green=1))
+    assert fits(boar, Counter(blue=2))
+    assert not fits(boar, Counter(red=1, blue=1))
+
+
+def test_options_lists_every_distinct_payment_the_pool_allows():
+    pool = Counter(red=2, yellow=1, corruption=1)
+    opts = options(Slots(("any", "red", "yellow")), pool)
+    assert ("red", "red", "yellow") in opts
+    assert ("corruption", "red", "yellow") in opts
+    assert all(fits(Slots(("any", "red", "yellow")), Counter(o)) for o in opts)
+    assert len(opts) == len(set(opts))
+    assert options(SameColour(2), Counter(red=1)) == []

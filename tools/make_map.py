@@ -17,10 +17,16 @@ snake, toad, boar, west to east). Every Area has the same four parts:
 and the north and south inland Regions meet along a wavy "divide" across the middle of the island.
 Each Area's four Regions are pairwise adjacent except W and La.
 
-Only the corner points of the plan (the Nodes) are placed by hand below; the borders between them are
-bent into gentle deterministic curves, the coast is a smooth closed spline through the hand-placed
-coast points, and every shared border is written with the very same integer points in both polygons,
-which is what the loader (faeriell/content/map_loader.py) relies on to derive Nodes and Paths.
+Two borders cross at the centre of the island (bear|owl and toad|snake), making one crossroads Node of
+four Regions; every other Node joins three. Terrains are spread so that no two Regions of the same
+Terrain share a Path or a Node.
+
+Only the corner points of the plan (the Nodes) are listed below: placed by hand, then nudged to even
+out the Region sizes. The borders between them are bent into gentle deterministic curves, the coast
+is a smooth closed spline through the coast points, and every shared border is written with the very
+same integer points in both polygons, which is what the loader (faeriell/content/map_loader.py)
+relies on to derive Nodes and Paths. Editing the map in Tiled is fine as long as that holds; the
+loader says where it does not.
 """
 from __future__ import annotations
 
@@ -102,14 +108,18 @@ NODES = {
 # Extra coast control points between consecutive tips (clockwise); the coast is a closed spline
 # through these and the tips.
 COAST = {
-    "stag": [(210, 462), (198, 436), (187, 407), (179, 377), (180, 347), (190, 318), (207, 290), (228, 263), (254, 239), (291, 222)],
+    "stag": [(210, 462), (198, 436), (187, 407), (179, 377), (180, 347), (190, 318), (207, 290),
+             (228, 263), (254, 239), (291, 222)],
     "bear": [(372, 199), (408, 188), (444, 175), (478, 157), (512, 135), (551, 116), (595, 110)],
     "owl": [(686, 122), (729, 133), (770, 148), (809, 162), (844, 179), (876, 200), (900, 226)],
-    "wolf": [(956, 263), (993, 275), (1027, 291), (1055, 312), (1076, 336), (1094, 361), (1115, 386), (1142, 412), (1171, 439), (1187, 470)],
-    "boar": [(1183, 534), (1163, 564), (1132, 590), (1102, 615), (1076, 639), (1050, 661), (1022, 683), (993, 703), (962, 721)],
+    "wolf": [(956, 263), (993, 275), (1027, 291), (1055, 312), (1076, 336), (1094, 361), (1115, 386),
+             (1142, 412), (1171, 439), (1187, 470)],
+    "boar": [(1183, 534), (1163, 564), (1132, 590), (1102, 615), (1076, 639), (1050, 661), (1022, 683),
+             (993, 703), (962, 721)],
     "toad": [(911, 770), (881, 795), (841, 808), (794, 809), (747, 802), (704, 794), (663, 789)],
     "snake": [(584, 804), (540, 813), (497, 814), (453, 809), (409, 803), (365, 795), (324, 781)],
-    "turtle": [(255, 740), (228, 716), (210, 687), (192, 659), (173, 632), (159, 604), (155, 574), (165, 543), (188, 514)],
+    "turtle": [(255, 740), (228, 716), (210, 687), (192, 659), (173, 632), (159, 604), (155, 574),
+               (165, 543), (188, 514)],
 }
 
 def part_id(area: str, part: str) -> str:
@@ -373,7 +383,7 @@ def background(outline) -> list[list[int]]:
 def labels(polys) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
     """Area name and Guardian icon positions. The name is written in the sea off the middle of the
     Area's coast (clear of the Region names, which sit at the Region centres); the Guardian icon
-    sits in the coastal Region, halfway between its centre and the coast."""
+    sits in the coastal Region, between its centre and the coast."""
     sys.path.insert(0, str(ROOT))
     from faeriell.content.map_loader import pole_of_inaccessibility
 
@@ -396,10 +406,17 @@ def labels(polys) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]
         names[a] = (round(mx + nx * 40), round(my + ny * 40))
         s_poly = polys[part_id(a, "S")]
         cx, cy = pole_of_inaccessibility(s_poly)
-        ix, iy = (cx + mx) / 2, (cy + my) / 2
-        if not point_in_poly(ix, iy, s_poly) or dist_to_poly(ix, iy, s_poly) < 14:
-            ix, iy = cx, cy
-        icons[a] = (round(ix), round(iy))
+        d = math.dist((cx, cy), (mx, my)) or 1.0
+        ux, uy = (mx - cx) / d, (my - cy) / d
+        icon = (cx, cy)
+        # Clear of the Region's name (written across its centre): above or below it, coast side first.
+        side = 1 if uy >= 0 else -1
+        for dy in (30 * side, 38 * side, -30 * side, -38 * side):
+            ix, iy = cx + ux * 12, cy + dy
+            if point_in_poly(ix, iy, s_poly) and dist_to_poly(ix, iy, s_poly) >= 12:
+                icon = (ix, iy)
+                break
+        icons[a] = (round(icon[0]), round(icon[1]))
     return names, icons
 
 
@@ -511,7 +528,8 @@ def main(argv=None) -> int:
     if not args.no_tiles:
         make_tileset(TILES_PATH)
     write_tmx(MAP_PATH)
-    print(f"wrote {MAP_PATH.relative_to(ROOT)}" + ("" if args.no_tiles else f" and {TILES_PATH.relative_to(ROOT)}"))
+    tiles = "" if args.no_tiles else f" and {TILES_PATH.relative_to(ROOT)}"
+    print(f"wrote {MAP_PATH.relative_to(ROOT)}{tiles}")
     if args.debug:
         sys.path.insert(0, str(ROOT))
         from faeriell.content.map_loader import load_board

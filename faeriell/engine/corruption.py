@@ -57,8 +57,6 @@ def ev_enum(g):
         if t.corruption > 0:
             out.append(Action("corruption", choice="cleanse_tribe", pay=(c,)))
         targets = (["doom"] if g.state.doom > 0 else []) + corrupted_guardians(g)
-        if tash(g, i) and g.state.doom > 0 and corrupted_guardians(g):
-            targets += [f"doom+{gd}" for gd in corrupted_guardians(g)]
         for tg in targets:
             out.append(Action("corruption", choice="cleanse_corruption", pay=(c,), target=tg))
     return out
@@ -137,7 +135,10 @@ def ev_perform(g, a):
             g.log(f"{g.tribe_name(i)} cleanses the tribe (Tribe Corruption {t.corruption}).")
         else:
             was_pure = t.corruption == 0
-            for part in str(a.get("target", "doom")).split("+"):
+            parts = str(a.get("target", "doom")).split("+")
+            if tash(g, i) and "doom" not in parts and s.doom > 0:
+                parts.insert(0, "doom")             # Tash cleanses Doom and the Guardian at once
+            for part in parts:
                 if part == "doom":
                     g.move_doom(-1, "Cleanse Corruption")
                 else:

@@ -170,13 +170,36 @@ move("beacon_solve", bs_enum, bs_check, bs_perform)
 
 
 def solve_variants(g, i, colour, action):
-    """With the advanced Menace rule, a full track asks which rival steps back."""
-    t = g.state.tribes[i]
-    if g.variant("advanced_menace_rule") and colour in COLORS and t.solved[colour] >= g.rules.menace_max:
-        rivals = [j for j in range(g.state.players) if j != i and g.state.tribes[j].solved[colour] > 0]
-        if rivals:
-            return [action.replace(target=j + 1) for j in rivals]
+    """Solving moves are listed once; a full track's rival is asked afterwards (advanced rule)."""
     return [action]
+
+
+def rivals(g, i, colour):
+    return [j for j in range(g.state.players) if j != i and g.state.tribes[j].solved[colour] > 0]
+
+
+def mr_enum(g):
+    pend = g.state.pending
+    return [Action("menace_rival", target=j) for j in pend["rivals"]]
+
+
+def mr_check(g, a):
+    pend = g.state.pending
+    if a.get("target") not in pend["rivals"]:
+        return f"Choose a rival whose {pend['color']} tracking token can step back: {pend['rivals']}."
+    return None
+
+
+def mr_perform(g, a):
+    s = g.state
+    pend = s.pending
+    s.pending = None
+    rival = s.tribes[int(a["target"]) - 1]
+    rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
+    g.log(f"{g.tribe_name(int(a['target']) - 1)}'s {pend['color']} tracking token steps back (advanced rule).")
+
+
+move("menace_rival", mr_enum, mr_check, mr_perform)
 
 
 def check_target(g, i, colour, a):
@@ -201,9 +224,13 @@ def solve_token(g, i, gd, target=None, reward=True):
     if reward:
         g.gain(i, col)
     t = s.tribes[i]
-    if t.solved[col] >= g.rules.menace_max and g.variant("advanced_menace_rule") and target is not None:
-        rival = s.tribes[int(target) - 1]
-        rival.solved[col] = max(0, rival.solved[col] - 1)
+    if t.solved[col] >= g.rules.menace_max and g.variant("advanced_menace_rule") and col in COLORS:
+        # Advanced Rule: a rival's tracking token steps back (named, or asked: R27).
+        if target is not None:
+            rival = s.tribes[int(target) - 1]
+            rival.solved[col] = max(0, rival.solved[col] - 1)
+        elif rivals(g, i, col):
+            g.ask(i, "menace_rival", color=col, rivals=[j + 1 for j in rivals(g, i, col)])
     g.advance_track(i, col)
     g.log(f"{g.tribe_name(i)} solves the {col} Menace of the {gd}.")
 

@@ -234,6 +234,9 @@ def _apply_tribe(g, k, spec, position):
         starting = [h for h, d in r.catalog.heroes.items() if d.get("starting")]
         if g.variant("shadows"):
             starting.append("shadow")
+        for old in t.heroes.values():          # a standard set-up's Heroes give way
+            for c in old.quests:
+                s.discards[card_color(c)].append(c)
         t.heroes = {}
         for h, hd in (spec["heroes"] or {}).items():
             hd = hd or {}
@@ -243,6 +246,8 @@ def _apply_tribe(g, k, spec, position):
             for p in hd.get("perks") or []:
                 _take_perk(g, p, f"{where}.heroes.{h}.perks")
                 hero.perks.append(p)
+                if g.rules.perk_has(p, "lose_gem_on_gain"):       # R23 sow-hunger: for good
+                    hero.lost_gems += 1
             hero.gems = int(hd["gems"]) if "gems" in hd else g.max_gems(hero)
             hero.node = _node(g, hd.get("node"), f"{where}.heroes.{h}.node") if hd.get("node") else None
             if hero.node in g.occupied():
@@ -260,6 +265,7 @@ def _apply_tribe(g, k, spec, position):
         t.essences = [_take_card(g, c) for c in spec["essences"]]
     if "corruption" in spec:
         t.corruption = int(spec["corruption"])
+        t.lost_counted = t.corruption >= r.corruption_max     # R38: only an arrival in play counts
     if "solved" in spec:
         for col, n in spec["solved"].items():
             if col not in t.solved:
@@ -296,6 +302,7 @@ def _apply_tribe(g, k, spec, position):
             if aid not in r.conditions:
                 raise PositionError(f"{where}.achievements: '{aid}' is not an Achievement")
         t.achievements = claimed
+        t.cleanser = "cleanser" in claimed          # an event Achievement held stays held
         t.designated = int(spec.get("designated", 0))
         left = max(0, min(len(r.slots), r.tokens_per_tribe - len(claimed) - t.designated))
         t.slots = list(r.slots[len(r.slots) - left:])

@@ -160,7 +160,9 @@ def parse(text: str | bytes) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        cut = " (the file looks truncated)" if e.pos >= len(text.rstrip()) else ""
+        stripped = text.rstrip()
+        cut = (" (the file looks truncated)"
+               if e.pos >= len(stripped) or not stripped.endswith("}") else "")
         raise SaveError(f"not a Faeriell save: invalid JSON at line {e.lineno}, column {e.colno}: "
                         f"{e.msg}{cut}") from e
     return data

@@ -127,7 +127,8 @@ def new_game(rules: Rules, players=2, mode="competitive", difficulty="medium", v
     else:
         for i in order:
             q.append({"task": "starting_essences", "player": i})
-    q.append({"task": "random_harvest"})
+    if not g.variant("starting_scenario"):
+        q.append({"task": "random_harvest"})
     if n == 2 or mode == "solo":
         for i in order:
             q.append({"task": "ask", "kind": "place_settlement", "player": i, "extra": True})

@@ -352,6 +352,17 @@ def herb_perform(g, a):
 def refill_herbs(g):
     s = g.state
     while len(s.herbs_up) < g.rules.herbs_face_up:
+        if s.forced and s.forced[0] in g.rules.herb_abilities:      # scenario `draw:` (R36)
+            want = s.forced.pop(0)
+            for pile in (s.herb_deck, s.herb_discard):
+                if want in pile:
+                    pile.remove(want)
+                    s.herbs_up.append(want)
+                    break
+            else:
+                from .core import IllegalAction
+                raise IllegalAction(f"forced draw {want}: no such Herb card is left")
+            continue
         if not s.herb_deck:
             if not s.herb_discard:
                 return

@@ -15,7 +15,7 @@ from faeriell.engine.state import to_dict
 from faeriell.engine.view import resolve, PathError
 
 STEP_KINDS = ("do", "reject", "legal", "illegal", "expect", "draw")
-TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description"}
+TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description", "solution"}
 SETUP_KEYS = {"players", "mode", "difficulty", "variants", "seed", "position"}
 
 
@@ -34,6 +34,7 @@ class Scenario:
     steps: list                        # (kind, value, line)
     rules: str = ""
     goal: dict = field(default_factory=dict)
+    solution: list = field(default_factory=list)
 
 
 def _err(path, line, fld, msg):
@@ -64,13 +65,29 @@ def load(path: str | Path) -> Scenario:
     for key, typ in (("board", dict), ("tribes", list), ("turn", dict), ("goal", dict)):
         if key in data and data[key] is not None and not isinstance(data[key], typ):
             raise _err(shown, lines.get(key, 1), key, f"must be a {'mapping' if typ is dict else 'list'}")
-    steps_raw = data.get("steps") or []
+    steps = _parse_steps(shown, data, "steps")
+    solution = _parse_steps(shown, data, "solution")
+    goal = plain(data.get("goal") or {})
+    if goal:
+        from faeriell.puzzle import Goal, GoalError
+        try:
+            Goal.from_dict(goal)
+        except GoalError as e:
+            raise _err(shown, lines.get("goal", 1), "goal", str(e)) from None
+    return Scenario(name=data["name"], path=shown, setup=plain(setup), board=plain(data.get("board") or {}),
+                    tribes=plain(data.get("tribes") or []), turn=plain(data.get("turn") or {}),
+                    steps=steps, rules=str(data.get("rules") or ""), goal=goal, solution=solution)
+
+
+def _parse_steps(shown, data, key) -> list:
+    lines = getattr(data, "lines", {})
+    steps_raw = data.get(key) or []
     if not isinstance(steps_raw, list):
-        raise _err(shown, lines.get("steps", 1), "steps", "must be a list")
+        raise _err(shown, lines.get(key, 1), key, "must be a list")
     steps = []
     for k, st in enumerate(steps_raw):
         line = steps_raw.lines[k] if hasattr(steps_raw, "lines") else 1
-        where = f"steps[{k}]"
+        where = f"{key}[{k}]"
         if not isinstance(st, dict) or len(st) != 1:
             raise _err(shown, line, where, f"each step is one of {', '.join(STEP_KINDS)}")
         kind, value = next(iter(st.items()))
@@ -85,9 +102,7 @@ def load(path: str | Path) -> Scenario:
         elif kind == "draw" and not isinstance(value, list):
             raise _err(shown, line, f"{where}.draw", "must be a list of tokens or cards")
         steps.append((kind, value, line))
-    return Scenario(name=data["name"], path=shown, setup=plain(setup), board=plain(data.get("board") or {}),
-                    tribes=plain(data.get("tribes") or []), turn=plain(data.get("turn") or {}),
-                    steps=steps, rules=str(data.get("rules") or ""), goal=plain(data.get("goal") or {}))
+    return steps
 
 
 def start(sc: Scenario, rules=None):
@@ -120,10 +135,14 @@ def _is_legal(g, pattern: Action) -> bool:
         return False
 
 
-def run(sc: Scenario, rules=None) -> str | None:
+def run(sc: Scenario, rules=None, steps=None) -> str | None:
     """None when every step holds, else 'step N: what differed'."""
     g = start(sc, rules)
-    for n, (kind, value, line) in enumerate(sc.steps, 1):
+    return play_steps(g, sc.steps if steps is None else steps)
+
+
+def play_steps(g, steps) -> str | None:
+    for n, (kind, value, line) in enumerate(steps, 1):
         try:
             problem = _step(g, kind, value)
         except (IllegalAction, PathError) as e:

@@ -297,9 +297,11 @@ class Game:
         if s.forced:
             want = s.forced.pop(0)
             return self._take_token(want)
-        if s.bag_order:
-            want = s.bag_order.pop(0)
-            return self._take_token(want)
+        while s.bag_order:
+            tok, side = s.bag_order.pop(0)
+            if tok in s.bag:                       # a scenario's bag, drawn first to last
+                s.bag.remove(tok)
+                return tok, side
         tok = s.bag.pop(self.rng.below(len(s.bag)))
         sides = r.tokens[tok][1]
         side = sides[self.rng.below(2)] if sides else None
@@ -314,11 +316,12 @@ class Game:
                     return s.bag.pop(k), None
             raise IllegalAction("forced draw havoc: the Havoc token is not in the bag")
         kind, _, side = want.partition("@")
-        for k, tok in enumerate(s.bag):
-            tk, sides = r.tokens[tok]
-            if tk == kind and side in sides:
-                return s.bag.pop(k), side
-        raise IllegalAction(f"forced draw {want}: no such token in the bag")
+        tok = self.find_token(kind, side, s.bag) or self.find_token(kind, None, s.bag)
+        if tok is None:
+            raise IllegalAction(f"forced draw {want}: no such token in the bag")
+        s.bag.remove(tok)
+        # Which two Guardians share a token is not printed anywhere (R6): a forced side is honoured.
+        return tok, side
 
     def find_token(self, kind: str, side: str, places: list) -> str | None:
         for tok in places:
@@ -338,7 +341,7 @@ class Game:
         if moved:
             self.log(f"Doom {'+' if moved > 0 else ''}{moved} ({why}) -> {s.doom}." if why else
                      f"Doom -> {s.doom}.")
-        if moved > 0 and s.sower is not None:
+        if moved > 0:
             from .effects import on_doom_forward
             on_doom_forward(self, moved)
         if s.doom >= self.rules.doom_max:

@@ -282,18 +282,24 @@ class Dread:
             return []
         return [_pa(h, perk, target=j + 1) for j in Dread.targets(g, i)]
 
+    def target(g, i, a):
+        tgt = a.get("target")
+        if tgt is None:
+            only = Dread.targets(g, i)
+            return only[0] if len(only) == 1 else None      # the only opponent is implied
+        return int(tgt) - 1
+
     def check(g, i, h, perk, ab, a):
         why = g.has_cards(i, ["corruption"])
         if why:
             return why
-        tgt = a.get("target")
-        if tgt is None or int(tgt) - 1 not in Dread.targets(g, i):
-            return "Choose an opponent with Tribe Corruption 1 or more."
+        if Dread.target(g, i, a) not in Dread.targets(g, i):
+            return "Choose an opponent with Tribe Corruption 1 or more (target: player number)."
         return None
 
     def perform(g, i, h, perk, ab, a):
         g.pay(i, ["corruption"])
-        g.move_corruption(int(a["target"]) - 1, 1)
+        g.move_corruption(Dread.target(g, i, a), 1)
 
 
 @effect("ravage")
@@ -343,14 +349,20 @@ class Ruin:
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
 
+    def pay(g, i, ab, a):
+        if a.get("pay") is None:
+            opts = _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))
+            return list(opts[0]) if len(opts) == 1 else []     # a forced payment is implied
+        return list(a["pay"])
+
     def check(g, i, h, perk, ab, a):
-        pay = list(a.get("pay") or ())
+        pay = Ruin.pay(g, i, ab, a)
         if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
             return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
         return g.has_cards(i, pay)
 
     def perform(g, i, h, perk, ab, a):
-        g.pay(i, a["pay"])
+        g.pay(i, Ruin.pay(g, i, ab, a))
         g.move_doom(int(ab.get("doom", 1)), "Ruin")
 
 
@@ -506,30 +518,32 @@ def on_perk_gained(g, i, hero, perk):
         ask_track(g, i)
 
 
-def on_doom_forward(g, steps):
-    s = g.state
-    i = s.sower
-    if i is None:
-        return
-    t = s.tribes[i]
-    hungry = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, "doom_gain_corruption"))
-    for _ in range(steps * hungry):
+def _holders(g, effect):
+    """(tribe, copies) for every tribe whose Heroes carry a Perk with this triggered effect
+    (a Sower's, or one Wido drew in The Twins)."""
+    out = []
+    for i, t in enumerate(g.state.tribes):
+        n = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, effect))
+        if n:
+            out.append((i, n))
+    return out
+
+
+def _gain_corruption(g, i, n):
+    t = g.state.tribes[i]
+    for _ in range(n):
         card = g.draw_card("corruption")
         if card:
             t.essences.append(card)
+
+
+def on_doom_forward(g, steps):
+    for i, n in _holders(g, "doom_gain_corruption"):
+        _gain_corruption(g, i, steps * n)
 
 
 def on_harvest(g):
     s = g.state
-    i = s.sower
-    if i is None:
-        return
-    t = s.tribes[i]
-    n = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, "harvest_corruption"))
-    if not n:
-        return
     tokens = sum(1 for d in s.guardians.values() if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
-    for _ in range(n * tokens):
-        card = g.draw_card("corruption")
-        if card:
-            t.essences.append(card)
+    for i, n in _holders(g, "harvest_corruption"):
+        _gain_corruption(g, i, n * tokens)

@@ -372,6 +372,7 @@ def lore_perform(g, a):
         hero.node = a["to"]
         g.log(f"{g.tribe_name(i)} uses the {card} Attunement to move the {a['hero']}.")
     elif a.get("guardian"):
+        hero.solved_this_phase = True          # the Hero solved it: "after solving" perks trigger
         solve_token(g, i, a["guardian"], a.get("target"))
     else:
         hero.gems += 1

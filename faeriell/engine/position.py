@@ -43,6 +43,9 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
     for k, spec in enumerate(tribes or []):
         if k >= players:
             raise PositionError(f"tribes[{k}]: the game has only {players} players")
+        if "settlements" in (spec or {}):          # tribes that name their Regions give up the old ones
+            g.state.tribes[k].settlements = []
+    for k, spec in enumerate(tribes or []):
         _apply_tribe(g, k, spec or {}, position)
     _finish(g, board or {}, turn or {}, position)
     g.origin = {"kind": "position", "setup": setup, "board": board or {}, "tribes": tribes or [],
@@ -82,10 +85,14 @@ def _empty_components(g, board):
 
 
 def _token_for(g, spec: str, places: list) -> str:
+    """A physical token for 'colour@guardian': one showing that side if free, else any of that kind
+    (the pairing of sides on tokens is ours, not the rulebook's: R6)."""
     kind, _, side = spec.partition("@")
     if spec == "havoc":
         kind, side = "havoc", None
-    tok = g.find_token(kind, side or None, places)
+    if kind not in ("red", "yellow", "blue", "green", "corruption", "havoc"):
+        raise PositionError(f"'{spec}' is not a bag token (colour@guardian, corruption@guardian or havoc)")
+    tok = g.find_token(kind, side or None, places) or g.find_token(kind, None, places)
     if tok is None:
         raise PositionError(f"no token '{spec}' is available")
     places.remove(tok)
@@ -130,6 +137,13 @@ def _apply_board(g, b, position):
                     s.guardians[gd]["token"] = None
     else:
         pool = [t for t in pool if all(d["token"] != t for d in s.guardians.values())]
+    # The bag's named sides matter when drawn, so they choose their tokens first.
+    if "bag" in b:
+        order = []
+        for spec in b["bag"]:
+            tok = _token_for(g, spec, pool)
+            order.append([tok, None if spec == "havoc" else spec.partition("@")[2]])
+        bag_named = [t for t, _ in order]
     for gd, kind in (b.get("under") or {}).items():
         _check_area(g, gd, "board.under")
         if kind is None:
@@ -139,12 +153,10 @@ def _apply_board(g, b, position):
     if "set_aside" in b:
         s.set_aside = [_token_for(g, spec, pool) for spec in b["set_aside"]]
     if "bag" in b:
-        s.bag_order = list(b["bag"])
-        s.bag = [_token_for(g, spec, pool) for spec in b["bag"]]
+        s.bag_order = order
+        s.bag = bag_named
     elif position == "empty":
         s.bag = pool
-        if not g.rules.difficulty(s.difficulty).get("corruption_in_setup_bag") and False:
-            pass
     elif position == "standard":
         s.bag = [t for t in pool if t not in s.set_aside]
     for col, cards in (b.get("decks") or {}).items():
@@ -350,7 +362,10 @@ def _finish(g, b, turn, position):
         for k, i in enumerate(order):
             used = lap if k < me else lap - 1
             s.tribes[i].phases_done = list(PHASES[:max(0, used)])
-        done = list(turn.get("done") or [])
+        if "done" in turn:
+            done = list(turn.get("done") or [])
+        else:                       # lap - 1 tiles before this lap, in the order tribe, event, hero
+            done = [p for p in PHASES if p != phase][:max(0, lap - 1)]
         for d in done:
             if d not in PHASES:
                 raise PositionError(f"turn.done: '{d}' is not a Phase")

@@ -31,9 +31,8 @@ class RandomPlayFailure(AssertionError):
 
 
 def describe(config: dict) -> str:
-    """`players=2 mode=competitive difficulty=medium variants=[] seed=7`."""
-    return " ".join(f"{k}={config[k]!r}" if isinstance(config[k], str) else f"{k}={config[k]}"
-                    for k in ("players", "mode", "difficulty", "variants", "seed"))
+    """`players=2, mode='competitive', difficulty='medium', variants=[], seed=7` (Python kwargs)."""
+    return ", ".join(f"{k}={config[k]!r}" for k in ("players", "mode", "difficulty", "variants", "seed"))
 
 
 def play_random(rules, players: int = 2, mode: str = "competitive", difficulty: str = "medium",
@@ -48,7 +47,8 @@ def play_random(rules, players: int = 2, mode: str = "competitive", difficulty: 
               "variants": list(variants), "seed": seed}
 
     def fail(what: str, n: int, action=None, problems=None):
-        at = "before the first action" if n == 0 else f"at action {n} ({action!r})"
+        at = ("before the first action" if n == 0 else
+              f"at action {n}" + ("" if action is None else f" ({action!r})"))
         msg = f"random play failed {at}: {what}\n  reproduce: play_random(rules, {describe(config)})"
         return RandomPlayFailure(msg, config, n, action, problems)
 

@@ -50,9 +50,11 @@ def resolve(g, path: str):
             return None if s.totem["owner"] is None else s.totem["owner"] + 1
     if head == "achievements" and len(parts) == 2:
         return [i + 1 for i in s.achievements.get(parts[1], [])]
-    if head == "drifter" and len(parts) == 2 and s.drifter is not None:
+    if head == "drifter" and len(parts) == 2 and parts[1] in ("node", "owner"):
+        if s.drifter is None:
+            return None
         v = s.drifter.get(parts[1])
-        return v + 1 if parts[1] == "owner" else v
+        return v + 1 if parts[1] == "owner" and v is not None else v
     if head == "heartlands" and len(parts) == 3:
         return s.heartlands[parts[1]][parts[2]]
     if head.startswith("p") and head[1:].isdigit():

@@ -4,7 +4,8 @@
     python3 bench/random_games.py --games 500 --players 4 --mode competitive
     python3 bench/random_games.py --variants drifter,shadows --no-check
 
-Each game is seeded by its number (seed = --first-seed + k). Without --players/--mode/--difficulty
+With the checks on (the default), every finished game is also saved and loaded back, and must
+give the same state. Each game is seeded by its number (seed = --first-seed + k). Without --players/--mode/--difficulty
 the configuration cycles over every legal (players, mode) pair and every difficulty, so a run covers
 them all. A failure prints the seed and configuration to reproduce it:
 
@@ -67,6 +68,17 @@ def run_one(job):
     except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
         return {"cfg": cfg, "error": f"{type(e).__name__}: {e}",
                 "traceback": traceback.format_exc(), "secs": time.perf_counter() - t0}
+    if check:
+        # the finished game must save and load back to the same state (R36 replay)
+        from faeriell.engine.saves import dumps, load
+        from faeriell.engine.state import to_dict
+        try:
+            back = load(_rules(), dumps(g))
+            if to_dict(back.state) != to_dict(g.state):
+                raise AssertionError("save -> load changed the final state")
+        except Exception as e:  # noqa: BLE001
+            return {"cfg": cfg, "error": f"save/load of the finished game: {type(e).__name__}: {e}",
+                    "traceback": traceback.format_exc(), "secs": time.perf_counter() - t0}
     s = g.state
     reason = s.end_reason.split(":")[0] if s.end_reason else "(no reason)"
     return {"cfg": cfg, "actions": n, "rounds": s.round, "end": reason,

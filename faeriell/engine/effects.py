@@ -512,10 +512,9 @@ def on_perk_gained(g, i, hero, perk):
         if ab.get("effect") == "lose_gem_on_gain":
             hero.lost_gems += 1
             hero.gems = max(0, min(hero.gems, g.max_gems(hero)))
-    # Mentor: "when gaining a new Perk (this included)" - any Mentor on this Hero.
-    if any(g.rules.perk_has(p, "track_on_perk") for p in hero.perks):
-        from .hero_phase import ask_track
-        ask_track(g, i)
+    # Mentor: "when gaining a new Perk (this included)" - each Mentor tile on this Hero triggers.
+    n = sum(1 for p in hero.perks if g.rules.perk_has(p, "track_on_perk"))
+    g.push_front(*[{"task": "ask_track", "player": i} for _ in range(n)])
 
 
 def _holders(g, effect):

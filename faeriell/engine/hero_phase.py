@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
+from .core import task
 from .event_phase import solve_token, solve_variants, check_target
 from .registry import move
 from .rules import COLORS
@@ -40,9 +41,23 @@ def mv_enum(g):
     return out
 
 
+def _shadow_step(g, t, a) -> bool:
+    """A Shadow's move_hero it cannot make as a Hero Action is its "move with the shadows"."""
+    from .effects import shadow_actions
+    h = a.get("hero")
+    if h != "shadow" or h not in t.heroes or a.get("path"):
+        return False
+    hero = t.heroes[h]
+    d = g.rules.board.node_dist[hero.node].get(a.get("to")) if hero.node else None
+    normal = hero.gems > 0 and d is not None and 0 < d <= move_range(g, hero)
+    return not normal and any(x.get("node") == a.get("to") for x in shadow_actions(g, g.state.active, h))
+
+
 def mv_check(g, a):
     i, t = _me(g)
     h = a.get("hero")
+    if _shadow_step(g, t, a):
+        return None
     why = _ready(g, t, h)
     if why:
         return why
@@ -76,6 +91,10 @@ def mv_check(g, a):
 
 def mv_perform(g, a):
     i, t = _me(g)
+    if _shadow_step(g, t, a):
+        from .effects import perk_perform
+        perk_perform(g, Action("perk", hero="shadow", perk="shadow", node=a["to"]))
+        return
     hero = t.heroes[a["hero"]]
     hero.gems -= 1
     path = a.get("path")
@@ -383,6 +402,11 @@ move("lore", lore_enum, lore_check, lore_perform)
 
 
 # ---------------------------------------------------------------- tracking-token choices
+@task("ask_track")
+def _ask_track_task(g, t):
+    ask_track(g, t["player"])
+
+
 def ask_track(g, i):
     t = g.state.tribes[i]
     cols = [c for c in COLORS if t.solved[c] < g.rules.menace_max]

@@ -45,8 +45,14 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
             raise PositionError(f"tribes[{k}]: the game has only {players} players")
         if "settlements" in (spec or {}):          # tribes that name their Regions give up the old ones
             g.state.tribes[k].settlements = []
+        if "heroes" in (spec or {}):               # ... and their Heroes leave their nodes
+            for hero in g.state.tribes[k].heroes.values():
+                hero.node = None
+    # Nodes named by id are taken before any `{near: REGION}` is resolved.
+    reserved = {hd["node"] for spec in (tribes or []) for hd in ((spec or {}).get("heroes") or {}).values()
+                if isinstance(hd, dict) and isinstance(hd.get("node"), str)}
     for k, spec in enumerate(tribes or []):
-        _apply_tribe(g, k, spec or {}, position)
+        _apply_tribe(g, k, spec or {}, position, reserved)
     _finish(g, board or {}, turn or {}, position)
     g.origin = {"kind": "position", "setup": setup, "board": board or {}, "tribes": tribes or [],
                 "turn": turn or {}}
@@ -59,8 +65,10 @@ def _take_card(g, spec: str) -> str:
     col = card_color(spec)
     if col not in s.decks:
         raise PositionError(f"'{spec}' is not an Essence card")
-    for pile in (s.decks[col], s.discards[col]):
-        for k, c in enumerate(pile):
+    for pile in (s.discards[col], s.decks[col]):
+        # A colour alone takes from the bottom, so top cards a position names stay on top.
+        for k in range(len(pile) - 1, -1, -1):
+            c = pile[k]
             if c == spec or ("@" not in spec and card_color(c) == col):
                 return pile.pop(k)
     raise PositionError(f"no {spec} card is left to place")
@@ -217,7 +225,7 @@ def _node(g, spec, where, taken=()):
     return spec
 
 
-def _apply_tribe(g, k, spec, position):
+def _apply_tribe(g, k, spec, position, reserved=frozenset()):
     s, r = g.state, g.rules
     t = s.tribes[k]
     where = f"tribes[{k}]"
@@ -261,7 +269,7 @@ def _apply_tribe(g, k, spec, position):
                 if g.rules.perk_has(p, "lose_gem_on_gain"):       # R23 sow-hunger: for good
                     hero.lost_gems += 1
             hero.gems = int(hd["gems"]) if "gems" in hd else g.max_gems(hero)
-            hero.node = _node(g, hd.get("node"), f"{where}.heroes.{h}.node") if hd.get("node") else None
+            hero.node = _node(g, hd.get("node"), f"{where}.heroes.{h}.node", reserved) if hd.get("node") else None
             if hero.node in g.occupied():
                 raise PositionError(f"{where}.heroes.{h}.node: {hero.node} is taken")
             t.heroes[h] = hero
@@ -321,10 +329,11 @@ def _apply_tribe(g, k, spec, position):
 
 
 def _take_perk(g, p, where):
+    """A Perk a Hero holds comes from the bottom of a pile, so named face-up tiles stay up."""
     s = g.state
-    for pile in s.perk_piles:
+    for pile in sorted(s.perk_piles, key=lambda pl: pl.index(p) if p in pl else -1, reverse=True):
         if p in pile:
-            pile.remove(p)
+            del pile[len(pile) - 1 - pile[::-1].index(p)]
             return
     if p in s.sower_perks:
         s.sower_perks.remove(p)

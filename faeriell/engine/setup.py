@@ -467,7 +467,8 @@ def fl_perform(g, a):
     hero = s.tribes[i].heroes[a["hero"]]
     perk = a["perk"]
     if perk == "random-sower":                     # tribe_phase.RANDOM_SOWER
-        perk = s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+        from .tribe_phase import draw_sower_perk
+        perk = draw_sower_perk(g)
     else:
         take_perk(g, perk, a.get("discard"))
     hero.perks.append(perk)

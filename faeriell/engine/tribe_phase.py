@@ -122,6 +122,16 @@ def level_targets(g, i):
 RANDOM_SOWER = "random-sower"
 
 
+def draw_sower_perk(g) -> str:
+    """A random Corruption Sower Perk from the supply (a scenario's `draw:` may name it)."""
+    s = g.state
+    if s.forced and s.forced[0] in s.sower_perks:
+        perk = s.forced.pop(0)
+        s.sower_perks.remove(perk)
+        return perk
+    return s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+
+
 def wido(g, i) -> bool:
     """The Twins: Wido (second player) may draw a random Sower Perk when levelling up."""
     return g.variant("twins") and i == 1
@@ -136,7 +146,12 @@ def level_check(g, a):
         return f"Your {h} is already at the top level ({g.rules.max_level})."
     perk, disc = a.get("perk"), a.get("discard")
     ups = face_up_perks(g)
-    if perk == RANDOM_SOWER:
+    if perk != RANDOM_SOWER and wido(g, i) and perk in g.state.sower_perks and perk not in ups:
+        if not (g.state.forced and g.state.forced[0] == perk):
+            return "Wido draws a Corruption Sower Perk at random (perk: random-sower)."
+        if disc is not None:
+            return "Drawing a Sower Perk discards nothing."
+    elif perk == RANDOM_SOWER:
         if not (wido(g, i) and g.state.sower_perks):
             return "Only Wido may draw a random Corruption Sower Perk."
         if disc is not None:
@@ -164,8 +179,8 @@ def level_perform(g, a):
     hero = t.heroes[a["hero"]]
     perk, disc = a["perk"], a.get("discard")
     before = g.max_gems(hero)
-    if perk == RANDOM_SOWER:
-        perk = s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+    if perk == RANDOM_SOWER or (wido(g, i) and perk in s.sower_perks and perk not in face_up_perks(g)):
+        perk = draw_sower_perk(g)
     else:
         take_perk(g, perk, disc)
     hero.perks.append(perk)

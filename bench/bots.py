@@ -1,0 +1,185 @@
+"""Bot benchmark: speed of each bot, think time of the search bot and of hint(), and win rates.
+
+    python bench/bots.py                       # full run: 200 games per match-up
+    python bench/bots.py --games 20 --quick    # a quick look
+    python bench/bots.py --json bench.json
+
+Measures
+  * decisions per second of random, easy, heuristic (self-play games, think time only) and of the
+    search bot at its budget;
+  * p50 / p95 / max think time of the search bot ("normal", 0.3 s) and of hint() (1.0 s) on
+    positions sampled from heuristic self-play in every mode;
+  * 2-player competitive win rates, seats rotated: heuristic vs random and search vs heuristic.
+    A game can end with nobody winning (Doom 15 without a Sower): a bot wins only when it is in
+    `winners`; draws are counted apart and win rates are given over decided games and over all.
+
+Targets (issue "Bots, hints and simulation"): heuristic vs random >= 90 %, search vs heuristic
+>= 60 %, hint p95 < 1 s on a 2-core machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from faeriell import sim  # noqa: E402
+
+
+def sample_positions(n: int, seed: int = 0):
+    """Positions from heuristic self-play across modes (the acting player must choose)."""
+    from faeriell.bots import HeuristicBot
+    from faeriell.engine import new_game
+    rules = sim.rules()
+    configs = [(2, "competitive"), (1, "solo"), (3, "coop"), (4, "competitive"), (2, "coop")]
+    rng = random.Random(seed)
+    out = []
+    k = 0
+    while len(out) < n:
+        players, mode = configs[k % len(configs)]
+        g = new_game(rules, players, mode, "medium", [], seed * 1000 + k)
+        bots = [HeuristicBot(j) for j in range(players)]
+        stop = rng.randrange(20, 160)
+        steps = 0
+        while not g.state.game_over and steps < stop:
+            p = g.acting
+            g.apply(bots[p].choose(g, p))
+            steps += 1
+        if not g.state.game_over and len(g.legal_actions()) > 1:
+            out.append(g)
+        k += 1
+    return out
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def speed(levels=("random", "easy", "heuristic"), games=6, seed=0) -> dict:
+    from faeriell.bots import make_bot
+    from faeriell.engine import new_game
+    rules = sim.rules()
+    out = {}
+    for lvl in levels:
+        think = 0.0
+        n = 0
+        for k in range(games):
+            players, mode = ((2, "competitive"), (1, "solo"), (3, "coop"))[k % 3]
+            g = new_game(rules, players, mode, "medium", [], seed + k)
+            bots = [make_bot(lvl, seed=k * 7 + j) for j in range(players)]
+            while not g.state.game_over:
+                p = g.acting
+                t0 = time.perf_counter()
+                a = bots[p].choose(g, p)
+                think += time.perf_counter() - t0
+                n += 1
+                g.apply(a)
+        out[lvl] = {"decisions": n, "seconds": think, "decisions_per_second": n / think if think else None}
+    return out
+
+
+def think_times(positions, make, label) -> dict:
+    times = []
+    searched = 0
+    for g in positions:
+        t0 = time.perf_counter()
+        res = make(g)
+        times.append(time.perf_counter() - t0)
+        searched += bool(res)
+    return {"what": label, "n": len(times), "mean_s": statistics.mean(times), "p50_s": pct(times, 0.5),
+            "p95_s": pct(times, 0.95), "max_s": max(times), "decisions_per_second": len(times) / sum(times)}
+
+
+def match(levels, games, seed, budget, iterations, workers) -> dict:
+    args = sim.build_parser().parse_args(
+        ["--players", "2", "--bots", ",".join(levels), "--rotate", "--games", str(games), "--seed", str(seed),
+         "--workers", str(workers)] + (["--budget", str(budget)] if budget is not None else [])
+        + (["--iterations", str(iterations)] if iterations else []))
+    args.mode = "competitive"
+    t0 = time.perf_counter()
+    results = sim.run_jobs(sim.make_jobs(args), args.workers)
+    sm = sim.summarize(results)
+    a, b = levels
+    ra, rb = sm["bots"][a], sm["bots"][b]
+    decided = sm["decided"]
+    return {"bot": a, "opponent": b, "games": sm["finished"], "failed": sm["failed"],
+            "wins": ra["wins"], "losses": rb["wins"], "nobody_won": sm["nobody_won"],
+            "win_rate_all": ra["wins"] / sm["finished"], "win_rate_decided": ra["wins"] / decided if decided else None,
+            "opponent_win_rate_all": rb["wins"] / sm["finished"], "mean_rounds": sm["mean_rounds"],
+            "endings": sm["endings"], "seconds": time.perf_counter() - t0,
+            "budget": budget, "iterations": iterations}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="games per match-up (default 200)")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds per decision of the search bot in the match (default: --iterations)")
+    ap.add_argument("--iterations", type=int, default=8,
+                    help="playouts per candidate of the search bot in the match (default 8)")
+    ap.add_argument("--positions", type=int, default=40, help="positions for think-time percentiles")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--quick", action="store_true", help="fewer positions and speed games")
+    ap.add_argument("--skip-matches", action="store_true")
+    ap.add_argument("--json", help="write the results here")
+    args = ap.parse_args(argv)
+    if args.budget is not None:
+        args.iterations = None
+    from faeriell.bots import SearchBot, hint
+    report = {"cpu_count": os.cpu_count(), "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None}
+    npos = 10 if args.quick else args.positions
+
+    print("== decisions per second (think time only)")
+    sp = speed(games=3 if args.quick else 6)
+    for lvl, row in sp.items():
+        print(f"  {lvl:<10} {row['decisions_per_second']:9.0f} /s  ({row['decisions']} decisions)")
+    report["speed"] = sp
+
+    print(f"== think time on {npos} positions sampled from self-play in every mode")
+    pos = sample_positions(npos, seed=7)
+    rows = []
+    for label, budget in (("search normal (0.3 s)", 0.3), ("search hard (1.0 s)", 1.0)):
+        bot = SearchBot(1, budget=budget)
+        rows.append(think_times(pos, lambda g, b=bot: b.decide(g, g.acting), label))
+    rows.append(think_times(pos, lambda g: hint(g, budget=1.0), "hint(budget=1.0)"))
+    for r in rows:
+        print(f"  {r['what']:<22} p50 {r['p50_s']:.3f} s  p95 {r['p95_s']:.3f} s  max {r['max_s']:.3f} s  "
+              f"({r['decisions_per_second']:.1f} decisions/s)")
+    report["think"] = rows
+    hint_p95 = rows[-1]["p95_s"]
+
+    if not args.skip_matches:
+        print(f"== 2-player competitive, {args.games} games each, seats rotated, {args.workers} workers")
+        m1 = match(("heuristic", "random"), args.games, args.seed, None, None, args.workers)
+        m2 = match(("search", "heuristic"), args.games, args.seed, args.budget, args.iterations, args.workers)
+        for m in (m1, m2):
+            how = (f"budget {m['budget']} s" if m["budget"] is not None else
+                   f"{m['iterations']} playouts per candidate" if m["iterations"] else "")
+            print(f"  {m['bot']} vs {m['opponent']} {('(' + how + ')') if how and m['bot'] == 'search' else ''}: "
+                  f"{m['wins']} wins, {m['losses']} losses, {m['nobody_won']} nobody won, of {m['games']}; "
+                  f"win rate {100 * m['win_rate_all']:.1f}% of all games, "
+                  f"{100 * (m['win_rate_decided'] or 0):.1f}% of decided games  ({m['seconds']:.0f} s)")
+        report["matches"] = [m1, m2]
+        print("== targets")
+        print(f"  heuristic vs random >= 90%: all games {100 * m1['win_rate_all']:.1f}%, "
+              f"decided {100 * (m1['win_rate_decided'] or 0):.1f}%")
+        print(f"  search vs heuristic >= 60%: all games {100 * m2['win_rate_all']:.1f}%, "
+              f"decided {100 * (m2['win_rate_decided'] or 0):.1f}%")
+    print(f"  hint p95 < 1 s: {hint_p95:.3f} s {'ok' if hint_p95 < 1.0 else 'MISSED'}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""Bots for Faeriell: opponents, partners and hints.
+
+    from faeriell.bots import make_bot, hint
+    bot = make_bot("normal", seed=7)
+    action = bot.choose(game, game.acting)           # always one of game.legal_actions()
+    action, reason = bot.decide(game, game.acting)   # with a one-line reason
+    action, reason = hint(game, budget=1.0)          # advice for whoever acts now
+
+Levels: `random` (uniform legal moves), `easy` (the heuristic with noise and the odd blunder),
+`normal` (search, 0.3 s a decision), `hard` (search, 1.0 s). `heuristic` (greedy, no noise) and
+`search` (search with `budget`) are also accepted.
+
+Bots read only `player_view(game, player)`; what they cannot see they imagine (observe.py).
+"""
+from __future__ import annotations
+
+from .base import BaseBot, Bot, HeuristicBot, RandomBot
+from .search import SearchBot
+
+LEVELS = ("random", "easy", "normal", "hard")
+ALL_LEVELS = LEVELS + ("heuristic", "search")
+
+# Search budget in seconds per decision, by level.
+BUDGETS = {"normal": 0.3, "hard": 1.0}
+
+
+def make_bot(level: str, seed=0, budget: float | None = None) -> BaseBot:
+    """A bot of this level. `budget` overrides the search levels' seconds per decision."""
+    level = (level or "").strip().lower()
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return HeuristicBot(seed, noise=2.5, blunder=0.05)
+    if level == "heuristic":
+        return HeuristicBot(seed)
+    if level in ("normal", "hard"):
+        return SearchBot(seed, budget=BUDGETS[level] if budget is None else budget)
+    if level == "search":
+        return SearchBot(seed, budget=1.0 if budget is None else budget)
+    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
+
+
+def hint(game, budget: float = 1.0, seed=0):
+    """(action, reason) a searching bot would play for whoever must act now, within `budget` s."""
+    player = game.acting
+    if player is None:
+        raise ValueError("the game is over: nothing to hint")
+    bot = SearchBot(seed, budget=max(0.0, budget * 0.9))
+    return bot.decide(game, player)
+
+
+def explain(game, action) -> str:
+    """Why `action` is worth playing for whoever acts now, in plain words."""
+    return HeuristicBot(0).explain(game, action)
+
+
+__all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "make_bot", "hint", "explain",
+           "LEVELS", "ALL_LEVELS", "BUDGETS"]

@@ -1,0 +1,520 @@
+"""What a bot knows about a position, in one place: static tables of the island and a per-decision
+`Ctx` holding the numbers the heuristic and the evaluation both use.
+
+Values are in *card units*: one ordinary Essence card is worth about 1. An Achievement is worth
+`ACH` cards; progress towards one is worth a share of it; a step of Doom costs `doom_cost()`.
+
+Everything here reads only what the deciding player may see when it is given a world built by
+`observe.determinize` (or the world of a search playout, where every player is imagined).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from faeriell.engine.achievements import shire_size, tribe_measures
+from faeriell.engine.actions import card_color
+from faeriell.engine.rules import COLORS
+
+ACH = 12.0           # one Achievement held, in cards
+PROG = 0.8           # share of ACH earned linearly on the way to a threshold
+KNOCK = 0.5          # share of ACH for pushing a rival off an Achievement (competitive)
+TEAM_DUP = 0.55      # coop: an Achievement a partner already holds only adds a token
+CORRUPT_CARD = 0.6   # a Corruption Essence: wild for Tribe Actions only
+INCOME = 2.6         # cards a tribe expects to gain per round (Harvests, solves, Quests)
+MODEL = "linear"     # "cost": progress valued by the share of the remaining cost it pays;
+                     # "linear": by the share of the threshold it covers
+INF = 99.0
+DOOM_BASE = 1.2      # competitive: cost of one step of Doom ...
+DOOM_SLOPE = 0.25    # ... growing by this much per space already filled
+SOWER_PLAN = True    # competitive bots may court Corruption when Doom is winning the race
+
+
+# ------------------------------------------------------------------------------ static tables
+class Tables:
+    """Per-rules look-ups computed once (distances from nodes to Regions, colour ids...)."""
+
+    def __init__(self, rules) -> None:
+        b = rules.board
+        self.rules = rules
+        self.region_nodes = b.region_nodes
+        self.node_regions = rules.node_regions
+        # distance (in nodes) from each node to the nearest node of each Region
+        self.node_region_dist: dict[str, dict[str, int]] = {}
+        for n in b.nodes:
+            dist = b.node_dist[n]
+            self.node_region_dist[n] = {r: min(dist.get(x, 99) for x in nodes)
+                                        for r, nodes in b.region_nodes.items()}
+        self.solved_aid = {}
+        self.hero_aid = {}
+        self.terrain_aid = {}
+        for aid, cond in rules.conditions.items():
+            m = cond["measure"]
+            if m == "solved":
+                self.solved_aid[cond["color"]] = aid
+            elif m == "hero_level":
+                self.hero_aid[cond["hero"]] = aid
+            elif m == "terrain":
+                self.terrain_aid[cond["terrain"]] = aid
+        self.measure_aid = {}
+        for aid, cond in rules.conditions.items():
+            self.measure_aid.setdefault(cond["measure"], aid)
+        self.wheel = list(rules.wheel)
+        self.guardian_set = set(rules.guardians)
+        # Perk tile values for a Hero (rough, in cards); unknown ids get 0.5.
+        self.perk_value = {}
+        for p in rules.perk_abilities:
+            v = 0.5
+            for ab in rules.perk_abilities[p]:
+                e = ab.get("effect")
+                v = max(v, {"extra_move": 1.0, "quest_any": 0.8, "cleanse_any": 0.9, "move_after_solve": 0.7,
+                            "remove_menace": 1.0, "path_move": 0.6, "gain_gem": 1.0, "convert": 0.6,
+                            "gem_on_quest_solve": 0.8, "solve_any_menace_owned": 1.0, "track_on_perk": 1.0,
+                            "pay_move": 0.6, "nudge_guardian": 0.3, "call_guardians": 0.3,
+                            "trigger_event": 0.4}.get(e, 0.5))
+            self.perk_value[p] = v
+
+
+@lru_cache(maxsize=8)
+def _tables(rules_id: int, rules) -> Tables:
+    return Tables(rules)
+
+
+def tables(rules) -> Tables:
+    return _tables(id(rules), rules)
+
+
+# ------------------------------------------------------------------------------ per decision
+class Ctx:
+    """The numbers one decision of player `i` needs, computed once."""
+
+    def __init__(self, g, i: int) -> None:
+        s = g.state
+        r = g.rules
+        self.g, self.s, self.r = g, s, r
+        self.T = tables(r)
+        self.i = i
+        self.t = s.tribes[i]
+        self.n = s.players
+        self.mode = s.mode
+        self.coop = s.mode in ("coop", "solo")
+        self.solo = s.mode == "solo"
+        self.rows = [tribe_measures(g, j) for j in range(self.n)]
+        self.mine = self.rows[i]
+        self.pool = Counter(card_color(c) for c in self.t.essences)
+        self.sower_me = bool(self.t.sower)
+        self.sower_other = s.sower is not None and s.sower != i
+        self.held = set(self.t.achievements)
+        self.aspiring = SOWER_PLAN and self._aspiring_sower()
+        self.rounds_left = self._rounds_left()
+        self.horizon = max(0.25, min(1.0, self.rounds_left / 4.0))
+        self._occupied = None
+        self._status = None
+        self.claims = 0          # Achievements newly reached by the gains computed since reset
+
+    # ---- the Sower's road ----------------------------------------------------------------
+    def _aspiring_sower(self) -> bool:
+        """Competitive only: should this tribe court Corruption and rise as the Sower?
+
+        It compares two races, in rounds: reaching five Achievements before Doom ends the game
+        and before any rival does, against reaching Tribe Corruption 5 before Doom ends the game
+        (which the Sower then wins) while no rival reaches five first. Already deep in
+        Corruption, it stays on that road."""
+        s, r, t = self.s, self.r, self.t
+        if self.coop or s.sower is not None or t.sower or "twins" in s.variants:
+            return False
+        c = t.corruption
+        if c >= r.sower_at - 2:
+            return True
+        played = (s.round - 1) + (s.lap - 1) / 3.0
+        if played < 1.0:
+            return False
+        # Doom: the pace so far, growing with the Draft table.
+        base = max(0.6, s.doom / played / 1.3)
+        d, to_doom = float(s.doom), 0.0
+        while d < r.doom_max and to_doom < 20:
+            d += base * (1.0 + 0.45 * (r.draft_count(int(d)) - 1))
+            to_doom += 1
+        to_doom -= (d - r.doom_max) / max(0.1, base)
+        def to_five(tr):
+            have = len(tr.achievements)
+            rate = max(0.3, 0.85 * (have - 1) / played)
+            return (r.end_round_at - have) / rate
+        mine = to_five(t)
+        rival = min((to_five(o) for j, o in enumerate(s.tribes) if j != self.i), default=99.0)
+        to_sower = (r.sower_at - c) / 0.9
+        p_ach = _sig(to_doom - mine) * _sig(rival - mine)
+        p_sow = _sig(to_doom - to_sower - 0.5) * _sig(rival - to_doom)
+        return p_sow > p_ach + 0.1
+
+    # ---- time ---------------------------------------------------------------------------
+    def _rounds_left(self) -> float:
+        s, r = self.s, self.r
+        d = s.doom
+        rounds = 0.0
+        per_round_extra = 0.8 if self.coop else 1.2
+        while d < r.doom_max and rounds < 12:
+            d += per_round_extra + (r.draft_count(int(d)) if self.coop else 0.4 * self.n)
+            rounds += 1
+        if not self.coop:
+            most = max(len(t.achievements) for t in s.tribes)
+            if s.end_after_round or most >= r.end_round_at:
+                rounds = min(rounds, 0.5)
+            elif most >= r.end_round_at - 1:
+                rounds = min(rounds, 2.0)
+            elif most >= r.end_round_at - 2:
+                rounds = min(rounds, 4.0)
+        return rounds
+
+    # ---- places -------------------------------------------------------------------------
+    def occupied(self) -> set:
+        if self._occupied is None:
+            self._occupied = self.g.occupied()
+        return self._occupied
+
+    def status(self, region: str) -> str | None:
+        """'threatened' / 'corrupted' / None (cached per decision)."""
+        if self._status is None:
+            st = {}
+            for gd, d in self.s.guardians.items():
+                tok = d.get("token")
+                if tok:
+                    st[d["region"]] = "corrupted" if self.r.token_kind(tok) == "corruption" else "threatened"
+            self._status = st
+        return self._status.get(region)
+
+    def region_colours(self, region: str) -> list[str]:
+        r = self.r
+        cols = [r.terrain_color[r.region_terrain[region]]]
+        hl = self.s.heartlands.get(r.region_area[region])
+        if hl and hl["region"] == region and hl.get("token"):
+            c2 = r.terrain_color[hl["token"]]
+            if c2 != cols[0]:
+                cols.append(c2)
+        return cols
+
+    def owner_of(self, region: str) -> int | None:
+        for j, t in enumerate(self.s.tribes):
+            if region in t.settlements:
+                return j
+        return None
+
+    # ---- money --------------------------------------------------------------------------
+    def hero_colours(self) -> set:
+        return {self.r.hero_color.get(h) for h in self.t.heroes} & set(COLORS)
+
+    def cv(self, colour: str) -> float:
+        """What one card of this colour is worth to the player now."""
+        if colour == "corruption":
+            return CORRUPT_CARD
+        have = self.pool.get(colour, 0)
+        v = 1.0
+        if colour in self.hero_colours():
+            v += 0.12
+        if have <= 1:
+            v += 0.1
+        elif have >= 4:
+            v -= 0.05 * (have - 3)
+        return max(0.6, v)
+
+    def pay_cost(self, pay, discounts=()) -> float:
+        cost = 0.0
+        seen = Counter()
+        for c in pay or ():
+            col = card_color(c)
+            seen[col] += 1
+            # Each further card of a colour costs a little less (the pool shrinks from the top).
+            cost += self.cv(col) - 0.03 * (seen[col] - 1)
+        cost += 0.35 * len(discounts or ())
+        return cost
+
+    # ---- Doom ---------------------------------------------------------------------------
+    def doom_cost(self, doom: int | None = None) -> float:
+        """Cost to this player of Doom moving one step forward from `doom`."""
+        d = self.s.doom if doom is None else doom
+        left = self.r.doom_max - d
+        if self.sower_me:
+            return -(3.0 + 12.0 / max(1, left))
+        if self.coop:
+            return 3.0 + 0.25 * d + (25.0 if left <= 1 else 8.0 / max(1, left))
+        base = DOOM_BASE + DOOM_SLOPE * d + (3.0 if left <= 3 else 0.0) + (20.0 if left <= 1 else 0.0)
+        if self.sower_other:
+            base += 3.0 + 10.0 / max(1, left)
+        if self.aspiring:
+            return base * 0.3
+        return base
+
+    # ---- Achievements ---------------------------------------------------------------------
+    def target(self, aid: str, i: int | None = None) -> int:
+        i = self.i if i is None else i
+        cond = self.r.conditions[aid]
+        n = int(cond.get("min", 1))
+        if self.coop or cond["kind"] != "most":
+            return n
+        best = max((self.rows[j][aid] for j in range(self.n) if j != i), default=0)
+        return max(n, best)
+
+    def ach_value(self, aid: str, m: float, i: int | None = None) -> float:
+        """Worth of measure m towards Achievement aid for player i (default: me)."""
+        i = self.i if i is None else i
+        cond = self.r.conditions[aid]
+        s = self.s
+        dup = 1.0
+        if self.coop and not self.solo:
+            holders = s.achievements.get(aid, ())
+            if any(j != i for j in holders):
+                dup = TEAM_DUP
+        if cond["kind"] != "most":
+            return ACH * dup if m > 0 else 0.0
+        if cond["measure"] == "perks":
+            return self._fellowship(aid, i, m) * dup
+        tgt = self.target(aid, i)
+        if m >= tgt:
+            return ACH * dup
+        hz = self.horizon if i == self.i else 1.0
+        return ACH * PROG * (m / tgt) * hz * dup
+
+    def _fellowship(self, aid, i, perks_if_three) -> float:
+        t = self.s.tribes[i]
+        heroes = len(t.heroes)
+        perks = sum(len(h.perks) for h in t.heroes.values())
+        if heroes >= 3:
+            perks = max(perks, perks_if_three)
+        tgt = self.target(aid, i)
+        if heroes >= 3 and perks >= tgt:
+            return ACH
+        frac = 0.5 * min(heroes, 3) / 3 + 0.5 * min(perks, tgt) / max(1, tgt)
+        return ACH * PROG * frac * (self.horizon if i == self.i else 1.0)
+
+    def delta(self, aid: str, new_m: float, **hyp) -> float:
+        """Gain for me when my measure of aid becomes new_m (incl. pushing rivals off).
+
+        `hyp` passes hypothetical counts to remaining_cost (settlements, heroes, perks)."""
+        old = self.mine[aid]
+        if new_m == old and not hyp:
+            return 0.0
+        if MODEL == "linear":
+            gain = self.ach_value(aid, new_m) - self.ach_value(aid, old)
+            if new_m > old and aid not in self.held and new_m >= self.target(aid) > old:
+                self.claims += 1
+        else:
+            c0 = self.remaining_cost(aid)
+            c1 = self.remaining_cost(aid, new_m, **hyp)
+            if c0 <= 0 or c0 >= INF:
+                gain = 0.0 if c1 >= c0 else ACH * 0.3
+            else:
+                gain = ACH * (c0 - c1) / c0 * self.time_factor(c0)
+                if c1 <= 0 and aid not in self.held:
+                    self.claims += 1
+                    gain = max(gain, ACH * 0.999)
+            if self.coop and not self.solo and any(j != self.i for j in self.s.achievements.get(aid, ())):
+                gain *= TEAM_DUP
+        if not self.coop and self.r.conditions[aid]["kind"] == "most" and new_m > old:
+            n = int(self.r.conditions[aid].get("min", 1))
+            for j in range(self.n):
+                if j != self.i and self.rows[j][aid] >= n and old <= self.rows[j][aid] < new_m:
+                    gain += ACH * KNOCK
+        return gain
+
+    def time_factor(self, cost: float) -> float:
+        """How likely a cost this size is paid before the game ends (income over rounds left)."""
+        budget = max(1.0, self.rounds_left * INCOME)
+        return 1.0 if cost <= budget else budget / cost
+
+    # ---- remaining cost of an Achievement, in cards ---------------------------------------
+    def _settle_chain(self, k: int, have: int) -> float:
+        """Cards to build k more Settlements when `have` are on the map (R10: 6 at most)."""
+        cost = 0.0
+        n = have
+        for _ in range(max(0, k)):
+            if n >= self.r.settlements_per_tribe:
+                cost += 4.0          # past the last Settlement: a Herb or Attunement bonus
+            else:
+                cost += n
+                n += 1
+        return cost
+
+    def remaining_cost(self, aid: str, m: float | None = None, j: int | None = None,
+                       settlements: int | None = None, heroes: int | None = None,
+                       perks: int | None = None, beacons: int | None = None) -> float:
+        """Cards (or card-equivalents) tribe j still needs to hold Achievement aid."""
+        j = self.i if j is None else j
+        t = self.s.tribes[j]
+        r = self.r
+        cond = r.conditions[aid]
+        meas = cond["measure"]
+        row = self.rows[j]
+        if m is None:
+            m = row[aid]
+        nset = len(t.settlements) if settlements is None else settlements
+        if cond["kind"] != "most":
+            if meas == "totem":
+                if m > 0:
+                    return 0.0
+                nb = len(t.beacons) if beacons is None else beacons
+                return (0.0 if nb else 3.0) + 1.0 + len(self.s.totem["cards"])
+            if meas == "pure":
+                return 0.0 if m > 0 else 2.0 * t.corruption
+            if meas == "cleanser":
+                return 0.0 if m > 0 else 2.0 + 2.0 * t.corruption
+            return 0.0 if m > 0 else 4.0
+        tgt = self.target(aid, j)
+        if meas == "perks":
+            nh = len(t.heroes) if heroes is None else heroes
+            np_ = sum(len(h.perks) for h in t.heroes.values()) if perks is None else perks
+            if nh >= 3 and np_ >= tgt:
+                return 0.0
+            if self.sower_me and j == self.i:
+                return INF
+            cost = sum(k + 1 for k in range(nh, 3))
+            need = max(0, tgt - np_)
+            levels = sorted(h.level for h in t.heroes.values()) + [1] * max(0, 3 - nh)
+            for _ in range(need):
+                levels.sort()
+                if levels[0] >= r.max_level:
+                    return INF
+                cost += levels[0] + 1
+                levels[0] += 1
+            return cost
+        k = tgt - m
+        if k <= 0:
+            return 0.0
+        if meas == "hero_level":
+            h = cond["hero"]
+            hero = t.heroes.get(h)
+            cost = 0.0
+            if hero is None:
+                if len(t.heroes) >= r.max_active or h not in t.inactive:
+                    return INF
+                cost += len(t.heroes) + 1
+                lvl = 1
+                bonus = m
+                k = tgt - (1 + bonus)
+            else:
+                bonus = row[aid] - hero.level
+                lvl = int(m - bonus)
+            disc = 1 if h == "adventurer" else 0
+            for _ in range(int(k)):
+                if lvl >= r.max_level:
+                    cost += 4.0      # a Herb or Attunement bonus instead
+                else:
+                    cost += lvl + 1 - disc
+                    lvl += 1
+            return cost
+        if meas == "solved":
+            if tgt > r.menace_max:
+                return INF
+            col = cond["color"]
+            have_hero = any(r.hero_color.get(h) == col for h in t.heroes)
+            have_beacon = col in t.beacons.values()
+            per = 1.3 if (have_hero or have_beacon) else 3.5
+            return k * per
+        if meas == "terrain":
+            return self._settle_chain(int(k), nset)
+        if meas == "shire":
+            return self._settle_chain(int(k), nset)
+        if meas == "herbs":
+            per = 2.0 if "druid" in t.heroes else 3.0
+            return k * per
+        if meas == "beacons":
+            left = sum(self.s.beacon_supply.values())
+            if left < k:
+                return INF
+            per = 2.0 if "chieftain" in t.heroes else 3.0
+            return k * per
+        if meas == "attunements":
+            free = self.s.attunements_free
+            if len(free) < k:
+                return INF
+            sh = 1 if "shaman" in t.heroes else 0
+            costs = sorted(max(1, 4 - sum(1 for x in t.settlements if r.region_area[x] == g) - sh)
+                           for g in free)
+            return float(sum(costs[:int(k)]))
+        return k * 3.0
+
+    def terrain_delta(self, regions_added=(), regions_removed=()) -> tuple[float, list]:
+        """Gain from Terrain and Shire measures when Regions are added/removed; with notes."""
+        r = self.r
+        T = self.T
+        add = Counter()
+        for reg in regions_added:
+            add[r.region_terrain[reg]] += 1
+            hl = self.s.heartlands.get(r.region_area[reg])
+            if hl and hl["region"] == reg and hl.get("token"):
+                add[hl["token"]] += 1
+        for reg in regions_removed:
+            add[r.region_terrain[reg]] -= 1
+            hl = self.s.heartlands.get(r.region_area[reg])
+            if hl and hl["region"] == reg and hl.get("token"):
+                add[hl["token"]] -= 1
+        gain = 0.0
+        notes = []
+        regs_after = [x for x in self.t.settlements if x not in regions_removed] + list(regions_added)
+        for terr, k in add.items():
+            if not k:
+                continue
+            aid = T.terrain_aid.get(terr)
+            if aid is None:
+                continue
+            new = self.mine[aid] + k
+            d = self.delta(aid, new, settlements=len(regs_after))
+            gain += d
+            if k > 0:
+                notes.append(f"{aid.capitalize()} {new}/{self.target(aid)}")
+        regs = [x for x in self.t.settlements if x not in regions_removed] + list(regions_added)
+        shire_aid = T.measure_aid.get("shire")
+        if shire_aid:
+            new_shire = shire_size(self.g, regs)
+            if new_shire != self.mine[shire_aid] or MODEL == "cost":
+                gain += self.delta(shire_aid, new_shire, settlements=len(regs))
+                if new_shire > self.mine[shire_aid]:
+                    notes.append(f"Shire {new_shire}/{self.target(shire_aid)}")
+        return gain, notes
+
+    def claim_cost(self, pay=(), claims: int = 1, gain=()) -> float:
+        """What claiming `claims` Achievements costs after paying `pay` (R12: a card of a slot's
+        colour, else Doom; a token from the designated area is free)."""
+        if claims <= 0:
+            return 0.0
+        left = Counter(self.pool)
+        for c in pay or ():
+            left[card_color(c)] -= 1
+        for c in gain or ():
+            left[card_color(c)] += 1
+        free = self.t.designated
+        slots = list(self.t.slots)
+        cost = 0.0
+        for _ in range(claims):
+            if free > 0:
+                free -= 1
+                continue
+            if not slots:
+                break
+            best = None
+            for k, slot in enumerate(slots):
+                cols = COLORS if slot == "any" else (slot,)
+                for col in cols:
+                    if left.get(col, 0) > 0:
+                        v = self.cv(col) + (0.4 if slot == "any" else 0.0)
+                        if best is None or v < best[0]:
+                            best = (v, k, col)
+            if best is None or best[0] > self.doom_cost():
+                cost += self.doom_cost()
+                slots.pop()
+            else:
+                cost += best[0]
+                left[best[2]] -= 1
+                slots.pop(best[1])
+        return cost
+
+    def n_achievements(self, j: int) -> int:
+        return len(self.s.tribes[j].achievements)
+
+
+def _sig(x: float, scale: float = 1.5) -> float:
+    from math import exp
+    return 1.0 / (1.0 + exp(-x / scale))
+
+
+def track_aid(ctx: Ctx, colour: str) -> str | None:
+    return ctx.T.solved_aid.get(colour)

@@ -1,0 +1,188 @@
+"""Bots at the table: each bot seat's move is thought out in a background thread (input never
+waits), then applied through the Session on the main thread at a pace a person can follow.
+
+    driver = BotDriver(session, delay=0.6)
+    # every frame, on the main thread:
+    moved = driver.update()          # (action, player) when a bot just moved, else None
+
+The thread works on a copy of the game, so the table may keep reading (and the player may undo or
+load) while a bot thinks; an answer for a position that no longer exists is dropped.
+When faeriell.bots is missing (or a bot fails), a seat falls back to a random legal move, and
+`messages` says so once.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from typing import Callable
+
+from faeriell.engine import Action, Game
+from faeriell.engine.state import clone
+
+log = logging.getLogger(__name__)
+
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+SEAT_CHOICES = ("human",) + BOT_LEVELS
+DEFAULT_DELAY = 0.6
+
+
+def bots_module():
+    """faeriell.bots when it is installed and offers make_bot, else None."""
+    try:
+        import faeriell.bots as bots
+    except ImportError:
+        return None
+    except Exception:               # a broken bots package must not stop the table
+        log.warning("faeriell.bots failed to import", exc_info=True)
+        return None
+    return bots if hasattr(bots, "make_bot") else None
+
+
+def bots_available() -> bool:
+    return bots_module() is not None
+
+
+def hint_available() -> bool:
+    b = bots_module()
+    return b is not None and hasattr(b, "hint")
+
+
+def game_copy(game: Game) -> Game:
+    """An independent copy of the game (state, history, origin) for a thread to think on."""
+    g = Game(game.rules, clone(game.state))
+    g.origin = dict(game.origin)
+    g.history = [dict(h) for h in game.history]
+    return g
+
+
+class RandomBot:
+    """A uniformly random legal move (the stand-in when faeriell.bots is missing)."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, player):
+        return self.rng.choice(game.legal_actions())
+
+
+class Job(threading.Thread):
+    """Run fn() once in a daemon thread; `result`/`error` when `done`."""
+
+    def __init__(self, fn: Callable[[], object], tag=None, name="faeriell-job"):
+        super().__init__(name=name, daemon=True)
+        self.fn = fn
+        self.tag = tag
+        self.result = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self.started_at = time.monotonic()
+
+    def run(self) -> None:
+        try:
+            self.result = self.fn()
+        except BaseException as e:        # reported by the main thread
+            self.error = e
+        finally:
+            self.done.set()
+
+
+class BotDriver:
+    def __init__(self, session, delay: float = DEFAULT_DELAY, clock: Callable[[], float] = time.monotonic):
+        self.session = session
+        self.delay = max(0.0, float(delay))
+        self.clock = clock
+        self.paused = False
+        self.messages: list[str] = []          # for the table's flash / the error panel
+        self._bots: dict[tuple[int, str], object] = {}
+        self._job: Job | None = None
+        self._last_move = clock()
+        self._said: set[str] = set()
+        self._fallback = RandomBot(self._seed(99))
+
+    # ---- seats -------------------------------------------------------------------------------
+    def is_bot(self, player: int | None) -> bool:
+        seats = self.session.seats
+        return player is not None and 0 <= player < len(seats) and seats[player] != "human"
+
+    def has_bots(self) -> bool:
+        return any(s != "human" for s in self.session.seats)
+
+    def _seed(self, k: int) -> int:
+        try:
+            return int(self.session.state.seed) * 10 + k
+        except Exception:
+            return k
+
+    def _say_once(self, text: str) -> None:
+        if text not in self._said:
+            self._said.add(text)
+            self.messages.append(text)
+
+    def bot_for(self, player: int):
+        level = self.session.seats[player]
+        key = (player, level)
+        bot = self._bots.get(key)
+        if bot is None:
+            mod = bots_module()
+            if mod is None:
+                self._say_once("Bots are not installed yet: bot seats play random legal moves.")
+                bot = RandomBot(self._seed(player))
+            else:
+                try:
+                    bot = mod.make_bot(level, self._seed(player))
+                except Exception as e:
+                    self._say_once(f"Bot '{level}' could not start ({e}); it plays random moves.")
+                    bot = RandomBot(self._seed(player))
+            self._bots[key] = bot
+        return bot
+
+    # ---- the frame hook ------------------------------------------------------------------------
+    def thinking(self) -> bool:
+        return self._job is not None and not self._job.done.is_set()
+
+    def update(self) -> tuple[Action, int] | None:
+        """Start thinking, or apply a finished move when its time has come. Main thread only."""
+        s = self.session
+        if s.state.game_over or self.paused:
+            return None
+        player = s.acting
+        if not self.is_bot(player):
+            self._job = None
+            self._last_move = self.clock()        # a bot answers a person's move after `delay`
+            return None
+        version = s.version
+        job = self._job
+        if job is None or job.tag != (version, player):
+            bot = self.bot_for(player)
+            game = game_copy(s.game)
+            self._job = job = Job(lambda: bot.choose(game, player), tag=(version, player), name=f"bot-p{player + 1}")
+            job.start()
+            return None
+        if not job.done.is_set() or self.clock() < self._last_move + self.delay:
+            return None
+        self._job = None
+        action = job.result
+        if job.error is not None or not isinstance(action, Action):
+            why = f"{type(job.error).__name__}: {job.error}" if job.error else f"it returned {action!r}"
+            log.warning("bot for player %d failed: %s", player + 1, why)
+            self.messages.append(f"The bot of player {player + 1} failed ({why}); it plays a random move.")
+            action = self._fallback.choose(s.game, player)
+        reason = s.apply(action)
+        if reason is not None:
+            self.messages.append(f"The bot of player {player + 1} chose a refused move ({action}: {reason}); "
+                                 "it plays a random move.")
+            action = self._fallback.choose(s.game, player)
+            reason = s.apply(action)
+            if reason is not None:
+                return None
+        self._last_move = self.clock()
+        return action, player
+
+    def pop_messages(self) -> list[str]:
+        out, self.messages = self.messages, []
+        return out
+
+    def stop(self) -> None:
+        self._job = None          # daemon threads end with the process; their answer is dropped

@@ -1,0 +1,431 @@
+"""Modal dialogs (the table's Esc menu, the file picker, a message box) and the file services they
+use: where saves live, saving with a timestamped name, loading a save, listing practice puzzles.
+
+A modal takes every event while it is open; `closed` turns True when it is done.
+Saving and loading go through faeriell.engine.saves (write_save/read_save); when that module is
+missing the functions raise FileServiceError with a sentence a player understands.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from faeriell.ui import widgets as W
+
+log = logging.getLogger(__name__)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class FileServiceError(Exception):
+    """A save or load that did not work; str() is the reason for the player."""
+
+
+# ------------------------------------------------------------------------------------ file services
+def data_dir() -> Path:
+    from faeriell.ui.session import user_data_dir
+    return user_data_dir()
+
+
+def autosave_path() -> Path:
+    """Session.autosave_path() (it needs no game), else the same place by hand."""
+    from faeriell.ui.session import Session
+    try:
+        return Path(Session.autosave_path(None))          # type: ignore[arg-type]
+    except Exception:                                       # a Session whose path needs an instance
+        return data_dir() / "autosave.json"
+
+
+def timestamped_save_path(folder: Path | None = None) -> Path:
+    folder = Path(folder) if folder else data_dir()
+    stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+    path = folder / f"faeriell-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"faeriell-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def save_game(game, path: Path | str | None = None) -> Path:
+    try:
+        from faeriell.engine.saves import write_save
+    except ImportError:
+        raise FileServiceError("Saving is not available in this build yet.") from None
+    path = Path(path) if path else timestamped_save_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_save(game, str(path))
+    except Exception as e:                 # SaveError, OSError...: say why, keep playing
+        raise FileServiceError(f"Could not save to {path}: {e}") from e
+    return path
+
+
+SEATS_FILE = "seats.idx"          # not *.json: the Load list shows only saves
+SEATS_KEPT = 100
+
+
+def _origin_key(game) -> str:
+    return json.dumps(game.origin, sort_keys=True, default=str)
+
+
+def remember_seats(game, seats) -> None:
+    """Note who plays each seat of this game (by its origin), so a save of it, the autosave
+    included, reopens with the same bots. A save file holds only the game."""
+    try:
+        path = data_dir() / SEATS_FILE
+        all_human = all(x == "human" for x in seats)
+        if all_human and not path.exists():
+            return                         # human seats are what a save loads with anyway
+        try:
+            known = json.loads(path.read_text(encoding="utf-8"))
+            known = known if isinstance(known, dict) else {}
+        except (OSError, ValueError):
+            known = {}
+        key = _origin_key(game)
+        if all_human and key not in known:
+            return
+        known.pop(key, None)
+        if not all_human:
+            known[key] = list(seats)
+        while len(known) > SEATS_KEPT:
+            known.pop(next(iter(known)))
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(known), encoding="utf-8")
+        tmp.replace(path)
+    except Exception:                      # nice to have: without it a save loads with human seats
+        log.debug("could not note the seats", exc_info=True)
+
+
+def recall_seats(game) -> list | None:
+    """The seats noted for this game's origin, if any."""
+    try:
+        known = json.loads((data_dir() / SEATS_FILE).read_text(encoding="utf-8"))
+        seats = known.get(_origin_key(game)) if isinstance(known, dict) else None
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not isinstance(seats, list) or len(seats) != game.state.players:
+        return None
+    from faeriell.ui.bot_driver import SEAT_CHOICES
+    return [s if s in SEAT_CHOICES else "human" for s in seats]
+
+
+def load_game(rules, path: Path | str):
+    try:
+        from faeriell.engine.saves import read_save
+    except ImportError:
+        raise FileServiceError("Loading saves is not available in this build yet.") from None
+    path = Path(str(path).strip()).expanduser()
+    if not path.exists():
+        raise FileServiceError(f"No such file: {path}")
+    if path.is_dir():
+        raise FileServiceError(f"{path} is a folder, not a save file")
+    try:
+        return read_save(rules, str(path))
+    except Exception as e:                 # SaveError names what is wrong with the file
+        raise FileServiceError(f"Could not load {path.name}: {e}") from e
+
+
+def describe_save(path: Path, short: bool = False) -> str:
+    """'2024-05-01 14:03 · 2 players, coop, medium, round 3, 41 moves' (what a save tells cheaply)."""
+    try:
+        stamp = datetime.fromtimestamp(path.stat().st_mtime)
+        when = stamp.strftime("%H:%M" if short and stamp.date() == datetime.now().date() else
+                              "%d %b" if short else "%Y-%m-%d %H:%M")
+    except OSError:
+        when = "?"
+    extra = ""
+    try:
+        if path.stat().st_size < 4_000_000:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and isinstance(data.get("origin"), dict):
+                o = data["origin"]
+                setup = o.get("setup") if o.get("kind") == "position" and isinstance(o.get("setup"), dict) else o
+                n = setup.get("players")
+                bits = [f"{n} player{'s' if n != 1 else ''}" if n else "", str(setup.get("mode") or "")]
+                if not short:
+                    bits.append(str(setup.get("difficulty") or "").replace("_", " "))
+                if o.get("kind") == "position":
+                    bits.append("from a scenario")
+                snap = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
+                if snap.get("round"):
+                    bits.append(f"round {snap['round']}")
+                acts = data.get("actions")
+                if isinstance(acts, list) and not short:
+                    bits.append(f"{len(acts)} moves")
+                extra = " · " + ", ".join(b for b in bits if b)
+    except Exception:                      # an unreadable file still lists; loading will say why
+        extra = " · not readable"
+    return when + extra
+
+
+def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
+    """(path, file name, description) of every *.json in the folder, newest first."""
+    try:
+        folder = Path(folder) if folder else data_dir()
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    return [(str(p), p.name + ("  (autosave)" if p.name == "autosave.json" else ""), describe_save(p))
+            for p in files[:200]]
+
+
+def puzzle_dirs() -> list[Path]:
+    return [d for d in (ROOT / "data" / "puzzles", ROOT / "tests" / "scenarios") if d.is_dir()]
+
+
+_PUZZLE_NAMES: dict[tuple[str, float], str] = {}
+
+
+def _puzzle_name(p: Path) -> str:
+    try:
+        key = (str(p), p.stat().st_mtime)
+    except OSError:
+        return p.stem
+    name = _PUZZLE_NAMES.get(key)
+    if name is None:
+        name = p.stem.replace("-", " ").capitalize()
+        try:
+            for line in p.read_text(encoding="utf-8").splitlines()[:20]:
+                if line.startswith("name:"):
+                    name = line[5:].strip().strip("'\"") or name
+                    break
+        except OSError:
+            pass
+        _PUZZLE_NAMES[key] = name
+    return name
+
+
+def list_puzzles() -> list[tuple[str, str, str]]:
+    """(path, scenario name, where) for every *.yaml under data/puzzles/ and tests/scenarios/."""
+    out = []
+    for d in puzzle_dirs():
+        for p in sorted(list(d.rglob("*.yaml")) + list(d.rglob("*.yml"))):
+            try:
+                rel = str(p.relative_to(ROOT))
+            except ValueError:
+                rel = str(p)
+            out.append((str(p), _puzzle_name(p), rel))
+    return out
+
+
+def load_puzzle(rules, path: Path | str):
+    """The game at a scenario file's position (faeriell.scenario.load + start)."""
+    from faeriell import scenario
+    path = Path(str(path).strip()).expanduser()
+    if not path.exists():
+        raise FileServiceError(f"No such file: {path}")
+    try:
+        sc = scenario.load(path)
+        game = scenario.start(sc, rules)
+    except Exception as e:                 # ScenarioError names file, line and field
+        raise FileServiceError(str(e)) from e
+    return sc, game
+
+
+# ------------------------------------------------------------------------------------ modals
+class Modal:
+    """A centred panel over a dimmed screen that takes all input until closed."""
+
+    title = ""
+
+    def __init__(self, screen_size: tuple[int, int], size: tuple[int, int]):
+        self.want = size
+        self.closed = False
+        self.root = W.Container(pygame.Rect(0, 0, 1, 1))
+        self.resize(screen_size)
+
+    def resize(self, screen_size) -> None:
+        sw, sh = screen_size
+        w, h = min(self.want[0], sw - 20), min(self.want[1], sh - 20)
+        self.rect = pygame.Rect((sw - w) // 2, (sh - h) // 2, max(1, w), max(1, h))
+        self.root = W.Container(self.rect)
+        self.layout()
+
+    def layout(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+    def find(self, wid: str):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid: str):
+        return self.root.screen_rect(wid)
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            field = self.root.focused_field()
+            if field is not None:
+                field.blur()
+            else:
+                self.close()
+            return True
+        self.root.handle(ev)
+        return True
+
+    def draw(self, surf) -> None:
+        W.shade(surf, 140)
+        W.panel(surf, self.rect, self.title)
+        self.root.draw(surf)
+
+
+class Menu(Modal):
+    """The table's Esc menu: a column of buttons [(id, label, callback)]; Esc resumes."""
+
+    title = "Menu"
+
+    def __init__(self, screen_size, items: list[tuple[str, str, Callable[[], None]]], note: str = ""):
+        self.items = items
+        self.note = note
+        h = 66 + 54 * len(items) + (44 if note else 10)
+        super().__init__(screen_size, (340, h))
+
+    def layout(self) -> None:
+        r = self.rect
+        y = r.y + 56
+        for wid, label, fn in self.items:
+            self.root.add(W.Button((r.x + 30, y, r.width - 60, 44), label, self._run(fn), id=wid,
+                                   primary=(wid == "resume")))
+            y += 54
+        if self.note:
+            self.root.add(W.Label(pygame.Rect(r.x + 24, y + 2, r.width - 48, 36), self.note, 16, W.MUTED,
+                                  wrap_text=True))
+
+    def _run(self, fn):
+        def go():
+            self.close()
+            fn()
+        return go
+
+
+class MessageBox(Modal):
+    def __init__(self, screen_size, title: str, text: str):
+        self.title = title
+        self.text = text
+        super().__init__(screen_size, (520, 110 + W.wrapped_height(text, 470, 19) + 60))
+
+    def layout(self) -> None:
+        r = self.rect
+        self.root.add(W.Label(pygame.Rect(r.x + 24, r.y + 56, r.width - 48, r.height - 120), self.text, 19,
+                              W.TEXT, wrap_text=True))
+        self.root.add(W.Button((r.centerx - 60, r.bottom - 56, 120, 40), "OK", self.close, id="ok", primary=True))
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+            return True
+        return super().handle(ev)
+
+
+class FileDialog(Modal):
+    """Pick a file: a list (`lister()` -> [(path, title, detail)]) plus a path field.
+
+    on_open(path) returns None when the file was opened, else the reason to show (the dialog stays).
+    """
+
+    def __init__(self, screen_size, title: str, lister: Callable[[], list], on_open: Callable[[str], str | None],
+                 open_label: str = "Open", empty_text: str = "No files yet", hint: str = ""):
+        self.title = title
+        self.lister = lister
+        self.on_open = on_open
+        self.open_label = open_label
+        self.empty_text = empty_text
+        self.hint = hint
+        self.message = ""
+        self.path_text = ""
+        self.items = []
+        try:
+            self.items = lister()
+        except Exception as e:          # an unreadable folder: say so, keep the path field usable
+            self.message = f"Could not list the files: {e}"
+        super().__init__(screen_size, (720, 560))
+
+    def layout(self) -> None:
+        r = self.rect
+        list_h = max(60, r.height - 56 - 130)
+        self.listbox = self.root.add(W.ListBox((r.x + 20, r.y + 52, r.width - 40, list_h), self.items,
+                                               on_select=self._selected, on_activate=self._open_path,
+                                               id="files", empty_text=self.empty_text))
+        y = r.y + 52 + list_h + 10
+        self.field = self.root.add(W.TextField((r.x + 20, y, r.width - 40, 36), self.path_text,
+                                               on_submit=self._open_path, id="path",
+                                               placeholder=self.hint or "or type a file path here"))
+        y += 46
+        self.root.add(W.Button((r.right - 250, y, 110, 40), self.open_label, self._open_clicked, id="open",
+                               primary=True))
+        self.root.add(W.Button((r.right - 130, y, 110, 40), "Cancel", self.close, id="cancel"))
+        self.msg_rect = pygame.Rect(r.x + 20, y, r.width - 290, 44)
+
+    def resize(self, screen_size) -> None:
+        if hasattr(self, "field"):
+            self.path_text = self.field.text
+        super().resize(screen_size)
+
+    def _selected(self, path) -> None:
+        self.field.text = str(path)
+        self.message = ""
+
+    def _open_clicked(self) -> None:
+        self._open_path(self.field.text)
+
+    def _open_path(self, path) -> None:
+        path = str(path or "").strip()
+        if not path:
+            self.message = "Choose a file in the list or type its path."
+            return
+        try:
+            reason = self.on_open(path)
+        except Exception as e:          # the opener failed in an unexpected way: show it, stay open
+            log.debug("open failed", exc_info=True)
+            reason = f"{type(e).__name__}: {e}"
+        if reason:
+            self.message = reason
+        else:
+            self.close()
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        if self.message:
+            W.draw_wrapped(surf, self.message, self.msg_rect, 17, W.ERROR, max_lines=2)
+
+
+class Toast:
+    """A short message at the bottom of the screen that fades after `seconds`."""
+
+    def __init__(self):
+        self.text = ""
+        self.until = 0.0
+        self.error = False
+
+    def show(self, text: str, seconds: float = 4.0, error: bool = False) -> None:
+        self.text, self.until, self.error = str(text), time.monotonic() + seconds, error
+
+    def active(self) -> bool:
+        return bool(self.text) and time.monotonic() < self.until
+
+    def update(self) -> bool:
+        if self.text and time.monotonic() >= self.until:
+            self.text = ""
+            return True
+        return False
+
+    def draw(self, surf, bottom_margin: int = 16) -> None:
+        if not self.active():
+            return
+        sw, sh = surf.get_size()
+        fnt = W.font(20)
+        lines = W.wrap(fnt, self.text, min(900, sw - 80))[:4]
+        w = max(fnt.size(line)[0] for line in lines) + 28
+        h = len(lines) * fnt.get_linesize() + 16
+        r = pygame.Rect((sw - w) // 2, sh - h - bottom_margin, w, h)
+        pygame.draw.rect(surf, (120, 30, 36) if self.error else (24, 28, 40), r, border_radius=8)
+        pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=8)
+        for k, line in enumerate(lines):
+            surf.blit(fnt.render(line, True, W.TEXT), (r.x + 14, r.y + 8 + k * fnt.get_linesize()))

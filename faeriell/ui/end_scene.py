@@ -1,0 +1,201 @@
+"""The end screen: how the game ended (state.end_reason), the ranking (state.ranking, winners
+marked from state.winners) and each tribe's Achievements; New game / Back to start / See the table.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui import widgets as W
+from faeriell.ui.scene import Scene
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+GOLD = (240, 200, 90)
+
+
+class EndScene(Scene):
+    def __init__(self, app, session, host=None):
+        self.app = app
+        self.session = session
+        self.host = host
+        self.size = app.size
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.layout()
+
+    # ---- what to show --------------------------------------------------------------------------
+    def headline(self) -> str:
+        s = self.session.state
+        if not s.game_over:
+            return "The game goes on"
+        if not s.winners:
+            return "Faeriell falls"
+        if s.mode in ("coop", "solo"):
+            return "Faeriell is saved!"
+        if len(s.winners) == 1:
+            return f"{self.tribe_name(s.winners[0])} wins!"
+        return "A shared victory"
+
+    def tribe_name(self, i: int) -> str:
+        t = self.session.state.tribes[i]
+        try:
+            return str(self.session.game.rules.catalog.tribes[t.id].get("name") or t.id.capitalize())
+        except Exception:
+            return t.id.capitalize()
+
+    def achievement_name(self, aid: str) -> str:
+        try:
+            return str(self.session.game.rules.catalog.achievements[aid].get("name") or aid)
+        except Exception:
+            return aid
+
+    def rows(self) -> list[tuple[str, int]]:
+        """(place label, tribe index) in ranking order; tribes outside the ranking follow, unplaced."""
+        s = self.session.state
+        ranking = [i for i in s.ranking if isinstance(i, int) and 0 <= i < len(s.tribes)]
+        out = [(ORDINALS[k] if k < len(ORDINALS) else f"{k + 1}th", i) for k, i in enumerate(ranking)]
+        out += [("–", i) for i in range(len(s.tribes)) if i not in ranking]
+        return out
+
+    def setup_line(self) -> str:
+        s = self.session.state
+        bits = [{"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}.get(s.mode, s.mode),
+                f"{s.players} player{'s' if s.players != 1 else ''}", s.difficulty.replace("_", " ")]
+        if s.variants:
+            names = []
+            for v in s.variants:
+                try:
+                    names.append(self.session.game.rules.modes["variants"][v]["name"])
+                except Exception:
+                    names.append(v)
+            bits.append(", ".join(names))
+        if s.mode == "coop":
+            try:
+                rows = self.session.game.rules.modes["coop"]["win"]
+                row = next((r for r in rows if int(r["players"]) == s.players), rows[-1])
+                held = sum(1 for holders in s.achievements.values() if holders)
+                bits.append(f"{held} of {row['achievements']} Achievements held together")
+            except Exception:        # the target is a nicety
+                pass
+        bits.append(f"round {s.round}")
+        bits.append(f"Doom {s.doom}")
+        return " · ".join(bits)
+
+    # ---- buttons -------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        s = self.session.state
+        self.app.show_start(tab="new", config={"players": s.players, "mode": s.mode, "difficulty": s.difficulty,
+                                               "variants": list(s.variants), "seats": list(self.session.seats)})
+
+    def back(self) -> None:
+        self.app.show_start()
+
+    def see_table(self) -> None:
+        if self.host is not None:
+            self.host.back_to_table()
+
+    def layout(self) -> None:
+        w, h = self.size
+        self.root = W.Container(pygame.Rect(0, 0, w, h))
+        bw, gap = min(220, (w - 80) // 3), 16
+        n = 3 if self.host is not None else 2
+        x = (w - (n * bw + (n - 1) * gap)) // 2
+        y = h - 80
+        self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", primary=True, size=26))
+        self.root.add(W.Button((x + bw + gap, y, bw, 52), "Back to start", self.back, id="back", size=24))
+        if self.host is not None:
+            self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
+                                   size=24))
+
+    def find(self, wid):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid):
+        return self.root.screen_rect(wid)
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.new_game()
+                return True
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+        return self.root.handle(ev)
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        from faeriell.ui.start_scene import _draw_backdrop
+        w, h = self.size
+        s = self.session.state
+        surf.fill(W.BG)
+        _draw_backdrop(surf)
+        won = bool(s.winners)
+        W.draw_text(surf, self.headline(), (w // 2, 34), 64, GOLD if won else W.ERROR, anchor="midtop", width=w - 40)
+        y = 100
+        fnt = W.font(22)
+        for line in W.wrap(fnt, s.end_reason or "", min(840, w - 40))[:3]:
+            W.draw_text(surf, line, (w // 2, y), 22, W.TEXT, anchor="midtop")
+            y += fnt.get_linesize() + 2
+        W.draw_text(surf, self.setup_line(), (w // 2, y + 6), 18, W.MUTED, anchor="midtop", width=w - 40)
+        y += 40
+        tw = min(860, w - 40)
+        want = 50 + sum(self._row_height(i, tw) for _, i in self.rows())
+        table = pygame.Rect(max(20, w // 2 - tw // 2), y, tw, max(60, min(want, h - 100 - y)))
+        W.panel(surf, table)
+        old = surf.get_clip()
+        surf.set_clip(table)
+        self._draw_rows(surf, table)
+        surf.set_clip(old)
+        self.root.draw(surf)
+
+    def _achievement_text(self, i: int) -> str:
+        return ", ".join(self.achievement_name(a) for a in self.session.state.tribes[i].achievements) \
+            or "no Achievement"
+
+    def _row_height(self, i: int, table_w: int) -> int:
+        text_w = table_w - 18 - 64 - 50
+        return 52 + max(20, min(2 * 19, W.wrapped_height(self._achievement_text(i), text_w, 17))) + 10
+
+    def _draw_rows(self, surf, table: pygame.Rect) -> None:
+        s = self.session.state
+        cat = self.session.game.rules.catalog
+        x0, y = table.x + 18, table.y + 12
+        cols = {"place": x0, "tribe": x0 + 64, "ach": table.right - 290, "cor": table.right - 170,
+                "set": table.right - 80}
+        for key, label in (("tribe", "Tribe"), ("ach", "Achievements"), ("cor", "Corruption"), ("set", "Settl.")):
+            W.draw_text(surf, label, (cols[key], y), 18, W.MUTED)
+        y += 26
+        solo_need = None
+        if s.mode == "solo":
+            try:
+                solo_need = int(self.session.game.rules.modes["solo"]["achievements"])
+            except Exception:
+                solo_need = None
+        for place, i in self.rows():
+            t = s.tribes[i]
+            rgb = W.tribe_rgb(cat, t.id)
+            winner = i in s.winners
+            pygame.draw.line(surf, W.PANEL_EDGE, (table.x + 10, y - 4), (table.right - 10, y - 4))
+            W.draw_text(surf, place, (cols["place"], y + 4), 30, GOLD if winner else W.TEXT)
+            pygame.draw.rect(surf, rgb, (cols["tribe"], y + 6, 18, 18), border_radius=4)
+            seat = self.session.seats[i] if i < len(self.session.seats) else "human"
+            who = f"player {i + 1}" + ("" if seat == "human" else f" · bot ({seat})")
+            if t.sower:
+                who += " · Corruption Sower"
+            W.draw_text(surf, self.tribe_name(i), (cols["tribe"] + 26, y + 4), 26, rgb,
+                        width=cols["ach"] - cols["tribe"] - 130)
+            if winner:
+                W.draw_text(surf, "winner", (cols["ach"] - 16, y + 8), 20, GOLD, anchor="topright")
+            W.draw_text(surf, who, (cols["tribe"] + 26, y + 28), 17, W.MUTED, width=cols["ach"] - cols["tribe"] - 40)
+            count = f"{len(t.achievements)}" + (f" / {solo_need}" if solo_need else "")
+            W.draw_text(surf, count, (cols["ach"], y + 6), 28, W.TEXT)
+            W.draw_text(surf, str(t.corruption), (cols["cor"], y + 6), 28, W.TEXT)
+            W.draw_text(surf, str(len(t.settlements)), (cols["set"], y + 6), 28, W.TEXT)
+            names = self._achievement_text(i)
+            used = W.draw_wrapped(surf, names, pygame.Rect(cols["tribe"] + 26, y + 48,
+                                                           table.right - cols["tribe"] - 50, 60), 17, W.TEXT,
+                                  max_lines=2)
+            y += 52 + max(20, used) + 10

@@ -1,0 +1,475 @@
+"""The start screen: Quick solo (one click), Continue (the autosave), a new game with every
+setting, Load (a save file) and Practice (a scenario or puzzle file). Everything works by mouse.
+
+The settings follow the rules the engine states (faeriell.engine.setup): solo is one player and one
+player is solo; a combination the engine refuses (e.g. The Twins with three players) keeps Start
+disabled and shows SetupError's own sentence.
+"""
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from faeriell.ui import widgets as W
+from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
+from faeriell.ui.dialogs import autosave_path, describe_save, list_puzzles, list_saves
+from faeriell.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
+SEAT_NAMES = {"human": "Human", "random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+TABS = ("new", "load", "practice")
+TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice: puzzles and scenarios"}
+
+
+def _engine_setup():
+    from faeriell.engine import setup
+    return setup
+
+
+class StartScene(Scene):
+    def __init__(self, app, tab: str | None = None, message: str | None = None, config: dict | None = None):
+        self.app = app
+        self.rules = app.rules
+        cfg = dict(config or {})
+        setup = _engine_setup()
+        self.modes = list(setup.MODES)
+        self.difficulties = list(setup.DIFFICULTIES)
+        self.variant_ids = list(setup.VARIANTS)
+        self.players = int(cfg.get("players") or 1)
+        self.mode = cfg.get("mode") or ("solo" if self.players == 1 else "competitive")
+        self.difficulty = cfg.get("difficulty") or "medium"
+        self.variants = [v for v in (cfg.get("variants") or []) if v in self.variant_ids]
+        self.bots = bots_available()
+        seats = list(cfg.get("seats") or [])
+        self.seats = [s if (s == "human" or (self.bots and s in BOT_LEVELS)) else "human"
+                      for s in (seats + ["human"] * 4)[:4]]
+        from faeriell.ui.app import new_seed
+        self.seed_text = str(cfg.get("seed") or new_seed())
+        self._last_other_mode = self.mode if self.mode != "solo" else "competitive"
+        self.tab = tab if tab in TABS else "new"
+        self.status: tuple[str, bool] | None = (message, True) if message else None
+        self.size = app.size
+        self.save_items: list | None = None
+        self.puzzle_items: list | None = None
+        self.load_path = ""
+        self.puzzle_path = ""
+        self._relayout = False
+        self._scroll = {t: 0 for t in TABS}
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.content = W.Container(pygame.Rect(0, 0, 1, 1), scrollable=True)
+        self.layout()
+
+    # ---- data --------------------------------------------------------------------------------
+    def variant_info(self, v: str) -> tuple[str, str]:
+        try:
+            d = self.rules.modes.get("variants", {}).get(v) or {}
+        except AttributeError:
+            d = {}
+        return str(d.get("name") or v.replace("_", " ").capitalize()), str(d.get("text") or "")
+
+    def difficulty_name(self, d: str) -> str:
+        try:
+            return str(self.rules.modes["difficulties"][d].get("name") or d)
+        except (AttributeError, KeyError, TypeError):
+            return d.replace("_", " ").capitalize()
+
+    def tribe(self, i: int) -> tuple[str, tuple]:
+        try:
+            tid = list(self.rules.catalog.tribes)[i]
+            return self.rules.catalog.tribes[tid].get("name", tid), W.tribe_rgb(self.rules.catalog, tid)
+        except Exception:            # no rules loaded: plain names
+            return f"Tribe {i + 1}", (180, 180, 180)
+
+    def seed(self) -> int | None:
+        text = self.seed_text.strip()
+        return int(text) if text.isdigit() else None
+
+    def problem(self) -> str | None:
+        """The engine's reason this set-up cannot start, or None."""
+        if self.rules is None:
+            return "The rules could not be loaded (see the error panel)."
+        if self.seed() is None:
+            return "The seed must be a whole number (or press 'New seed')."
+        try:
+            _engine_setup().validate_config(self.players, self.mode, self.difficulty, list(self.variants))
+        except _engine_setup().SetupError as e:
+            return str(e)
+        return None
+
+    def culprits(self) -> set[str]:
+        """Variants whose removal makes the set-up valid (marked on their toggles)."""
+        if not self.variants or self.rules is None:
+            return set()
+        setup = _engine_setup()
+        try:
+            setup.validate_config(self.players, self.mode, self.difficulty, list(self.variants))
+            return set()
+        except setup.SetupError:
+            pass
+        out = set()
+        for v in self.variants:
+            try:
+                setup.validate_config(self.players, self.mode, self.difficulty, [x for x in self.variants if x != v])
+                out.add(v)
+            except setup.SetupError:
+                pass
+        return out
+
+    def summary(self) -> str:
+        bits = [MODE_NAMES.get(self.mode, self.mode), f"{self.players} player{'s' if self.players > 1 else ''}",
+                self.difficulty_name(self.difficulty)]
+        if self.variants:
+            bits.append(", ".join(self.variant_info(v)[0] for v in self.variants))
+        bots = [s for s in self.seats[: self.players] if s != "human"]
+        if bots:
+            bits.append(f"{len(bots)} bot{'s' if len(bots) > 1 else ''}")
+        bits.append(f"seed {self.seed_text}")
+        return " · ".join(bits)
+
+    # ---- changes (each asks for a new layout after the event) -------------------------------
+    def _changed(self) -> None:
+        self._relayout = True
+        if self.tab == "new":
+            self.status = None            # the line below Start now explains the new settings
+
+    def set_players(self, n) -> None:
+        self.players = int(n)
+        if self.players == 1:
+            if self.mode != "solo":
+                self._last_other_mode = self.mode
+            self.mode = "solo"
+        elif self.mode == "solo":
+            self.mode = self._last_other_mode
+        self._changed()
+
+    def set_mode(self, mode) -> None:
+        if mode == "solo":
+            if self.mode != "solo":
+                self._last_other_mode = self.mode
+            self.players = 1
+        else:
+            self._last_other_mode = mode
+            if self.players == 1:
+                self.players = 2
+        self.mode = mode
+        self._changed()
+
+    def set_difficulty(self, d) -> None:
+        self.difficulty = d
+        self._changed()
+
+    def set_variant(self, v, on) -> None:
+        if on and v not in self.variants:
+            self.variants.append(v)
+        elif not on and v in self.variants:
+            self.variants.remove(v)
+        self._changed()
+
+    def set_seat(self, i, level) -> None:
+        self.seats[i] = level
+        self._changed()
+
+    def set_seed_text(self, text) -> None:
+        self.seed_text = text
+
+    def reseed(self) -> None:
+        from faeriell.ui.app import new_seed
+        self.seed_text = str(new_seed())
+        self._changed()
+
+    def show_tab(self, tab) -> None:
+        self._scroll[self.tab] = self.content.scroll
+        self.content.scroll = 0
+        self.tab = tab
+        self.status = None
+        if tab == "load":
+            self.save_items = None
+        self._changed()
+
+    # ---- actions -----------------------------------------------------------------------------
+    def quick_solo(self) -> None:
+        self._report(self.app.quick_solo())
+
+    def start(self) -> None:
+        why = self.problem()
+        if why:
+            self.status = (why, True)
+            return
+        self._report(self.app.start_new_game(self.players, self.mode, self.difficulty, list(self.variants),
+                                             self.seed(), list(self.seats[: self.players])))
+
+    def continue_game(self) -> None:
+        self._report(self.app.continue_autosave())
+
+    def load_selected(self, path=None) -> None:
+        path = str(path or self.load_path or "").strip()
+        if not path:
+            self.status = ("Choose a save in the list or type its path.", True)
+            return
+        self._report(self.app.load_file(path))
+
+    def play_selected(self, path=None) -> None:
+        path = str(path or self.puzzle_path or "").strip()
+        if not path:
+            self.status = ("Choose a scenario in the list or type its path.", True)
+            return
+        self._report(self.app.open_puzzle(path))
+
+    def _report(self, err: str | None) -> None:
+        if err:
+            self.status = (err, True)
+
+    def _pick_save(self, path) -> None:
+        self.load_path = str(path)
+        f = self.content.find("load_path")
+        if f is not None:
+            f.text = self.load_path
+        self.status = None
+
+    def _pick_puzzle(self, path) -> None:
+        self.puzzle_path = str(path)
+        f = self.content.find("puzzle_path")
+        if f is not None:
+            f.text = self.puzzle_path
+        self.status = None
+
+    # ---- layout ------------------------------------------------------------------------------
+    def nav_width(self) -> int:
+        return int(max(170, min(270, self.size[0] * 0.22)))
+
+    def content_rect(self) -> pygame.Rect:
+        w, h = self.size
+        x = 24 + self.nav_width() + 24
+        return pygame.Rect(x, 96, max(120, w - x - 24), max(120, h - 96 - 24))
+
+    def body_rect(self) -> pygame.Rect:
+        r = self.content_rect()
+        return pygame.Rect(r.x + 2, r.y + 50, r.width - 4, max(40, r.height - 50 - 70))
+
+    def footer_rect(self) -> pygame.Rect:
+        r = self.content_rect()
+        return pygame.Rect(r.x + 16, r.bottom - 64, r.width - 32, 52)
+
+    def layout(self) -> None:
+        self._relayout = False
+        old_scroll = self.content.scroll if self.content else 0
+        w, h = self.size
+        self.root = W.Container(pygame.Rect(0, 0, w, h))
+        nav_w = self.nav_width()
+        x, y = 24, 96
+        ap = autosave_path()
+        has_auto = ap.exists()
+        self.root.add(W.Button((x, y, nav_w, 70), "Quick solo", self.quick_solo, id="quick_solo", primary=True,
+                               size=28, sub="1 player · Medium · new island"))
+        y += 82
+        self.root.add(W.Button((x, y, nav_w, 58), "Continue", self.continue_game, id="continue", size=24,
+                               sub=(describe_save(ap, short=True) if has_auto else "no autosave yet"),
+                               enabled=has_auto))
+        y += 74
+        for tab, label in (("new", "New game"), ("load", "Load a save"), ("practice", "Practice")):
+            self.root.add(W.Button((x, y, nav_w, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
+                                   selected=(self.tab == tab)))
+            y += 52
+        self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.app.request_quit(),
+                               id="quit"))
+
+        body = self.body_rect()
+        self.content = W.Container(body, scrollable=True)
+        foot = self.footer_rect()
+        if self.tab == "new":
+            self._layout_new(body)
+            self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Start", self.start, id="start",
+                                   primary=True, size=28, enabled=self.problem() is None))
+        elif self.tab == "load":
+            self._layout_load(body)
+            self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Load", self.load_selected, id="load",
+                                   primary=True, size=28))
+        else:
+            self._layout_practice(body)
+            self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Play", self.play_selected, id="play",
+                                   primary=True, size=28))
+        self.content.scroll = max(0, min(old_scroll if old_scroll else self._scroll.get(self.tab, 0),
+                                         self.content.max_scroll()))
+        self.root.add(self.content)
+
+    def _caption(self, x, y, w, text) -> int:
+        self.content.add(W.Label(pygame.Rect(x, y, w, 24), text, 20, W.ACCENT))
+        return y + 26
+
+    def _layout_new(self, body: pygame.Rect) -> None:
+        pad = 16
+        inner_w = body.width - 2 * pad - 8
+        two = inner_w >= 700
+        col_a_w = int(inner_w * 0.5) - 12 if two else inner_w
+        xa = body.x + pad
+        xb = xa + col_a_w + 24 if two else xa
+        col_b_w = inner_w - col_a_w - 24 if two else inner_w
+        y = body.y + 8
+        y = self._caption(xa, y, col_a_w, "Players")
+        self.content.add(W.Choice((xa, y, col_a_w, 38), [(n, str(n)) for n in range(1, 5)], self.players,
+                                  self.set_players, id="players", size=24))
+        y += 50
+        y = self._caption(xa, y, col_a_w, "Mode")
+        self.content.add(W.Choice((xa, y, col_a_w, 38), [(m, MODE_NAMES.get(m, m)) for m in self.modes], self.mode,
+                                  self.set_mode, id="mode"))
+        y += 50
+        y = self._caption(xa, y, col_a_w, "Difficulty")
+        self.content.add(W.Choice((xa, y, col_a_w, 38), [(d, self.difficulty_name(d)) for d in self.difficulties],
+                                  self.difficulty, self.set_difficulty, id="difficulty"))
+        y += 50
+        y = self._caption(xa, y, col_a_w, "Seats" if self.bots else "Seats (bots are not installed yet)")
+        label_w = min(128, col_a_w // 3)
+        for i in range(self.players):
+            name, rgb = self.tribe(i)
+            self.content.add(W.Label(pygame.Rect(xa, y, label_w, 34), f"P{i + 1} {name}", 20, rgb))
+            if self.bots:
+                opts = [("human", "Human")] + [(lv, SEAT_NAMES.get(lv, lv)) for lv in BOT_LEVELS]
+                self.content.add(W.Choice((xa + label_w, y, col_a_w - label_w, 34), opts, self.seats[i],
+                                          (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
+            else:
+                self.content.add(W.Label(pygame.Rect(xa + label_w, y, col_a_w - label_w, 34), "Human", 20, W.TEXT))
+            y += 40
+        y += 6
+        y = self._caption(xa, y, col_a_w, "Seed (the same seed deals the same island)")
+        self.content.add(W.TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,
+                                     on_submit=lambda _t: self.start(), id="seed", allowed="0123456789", max_len=9))
+        self.content.add(W.Button((xa + col_a_w - 120, y, 120, 36), "New seed", self.reseed, id="reseed", size=20))
+        y += 46
+        yb = (body.y + 8) if two else y + 10
+        yb = self._caption(xb, yb, col_b_w, "Variants")
+        bad = self.culprits()
+        for v in self.variant_ids:
+            name, text = self.variant_info(v)
+            th = W.Toggle.height_for(col_b_w, text)
+            t = W.Toggle((xb, yb, col_b_w, th), name, v in self.variants, (lambda on, v=v: self.set_variant(v, on)),
+                         id=f"variant_{v}", detail=text)
+            t.warn = v in bad
+            self.content.add(t)
+            yb += th + 4
+
+    def _layout_load(self, body: pygame.Rect) -> None:
+        if self.save_items is None:
+            self.save_items = list_saves()
+        pad = 16
+        x, w = body.x + pad, body.width - 2 * pad - 8
+        list_h = max(60, body.height - 70)
+        lb = W.ListBox((x, body.y + 6, w, list_h), self.save_items, on_select=self._pick_save,
+                       on_activate=self.load_selected, id="saves",
+                       empty_text="No saves yet: Ctrl+S on the table saves a game here")
+        self.content.add(lb)
+        for k, item in enumerate(self.save_items):
+            if item[0] == self.load_path:
+                lb.selected = k
+        self.content.add(W.TextField((x, body.y + 16 + list_h, w, 36), self.load_path, on_submit=self.load_selected,
+                                     on_change=lambda t: setattr(self, "load_path", t), id="load_path",
+                                     placeholder="or type the path of a save file (.json)"))
+
+    def _layout_practice(self, body: pygame.Rect) -> None:
+        if self.puzzle_items is None:
+            self.puzzle_items = list_puzzles()
+        pad = 16
+        x, w = body.x + pad, body.width - 2 * pad - 8
+        list_h = max(60, body.height - 70)
+        lb = W.ListBox((x, body.y + 6, w, list_h), self.puzzle_items, on_select=self._pick_puzzle,
+                       on_activate=self.play_selected, id="puzzles",
+                       empty_text="No scenario files found (data/puzzles/, tests/scenarios/)")
+        self.content.add(lb)
+        for k, item in enumerate(self.puzzle_items):
+            if item[0] == self.puzzle_path:
+                lb.selected = k
+        self.content.add(W.TextField((x, body.y + 16 + list_h, w, 36), self.puzzle_path,
+                                     on_submit=self.play_selected,
+                                     on_change=lambda t: setattr(self, "puzzle_path", t), id="puzzle_path",
+                                     placeholder="or type the path of a scenario file (.yaml)"))
+
+    # ---- tests and tools find widgets by id ----------------------------------------------------
+    def find(self, wid: str):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid: str) -> pygame.Rect | None:
+        """Where a widget (or a Choice segment, 'players:2') is on screen now."""
+        base = wid.partition(":")[0]
+        for cont in (self.content, self.root):
+            if cont.find(wid) is not None or cont.find(base) is not None:
+                return cont.screen_rect(wid)
+        return None
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            field = self.root.focused_field()
+            if field is None:
+                if ev.key == pygame.K_ESCAPE:
+                    self.app.request_quit()
+                    return True
+                if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    {"new": self.start, "load": self.load_selected, "practice": self.play_selected}[self.tab]()
+                    return True
+        changed = self.root.handle(ev)
+        if self._relayout:
+            self.layout()
+            changed = True
+        return changed or ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and self.root.focused_field() is not None
+
+    def update(self, dt_ms: int) -> bool:
+        if self._relayout:
+            self.layout()
+            return True
+        return False
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        w, h = self.size
+        surf.fill(W.BG)
+        _draw_backdrop(surf)
+        W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
+        W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, 66), 20, W.MUTED,
+                    width=max(100, w - 50))
+        r = self.content_rect()
+        W.panel(surf, r, TAB_TITLES[self.tab])
+        self.root.draw(surf)
+        foot = self.footer_rect()
+        text_rect = pygame.Rect(foot.x, foot.y + 2, max(60, foot.width - 210), foot.height)
+        if self.status:
+            W.draw_wrapped(surf, self.status[0], text_rect, 18, W.ERROR if self.status[1] else W.OK, max_lines=3)
+        elif self.tab == "new":
+            why = self.problem()
+            if why:
+                W.draw_wrapped(surf, why, text_rect, 18, W.ERROR, max_lines=3)
+            else:
+                W.draw_wrapped(surf, self.summary(), text_rect, 18, W.MUTED, max_lines=3)
+        elif self.tab == "load":
+            W.draw_wrapped(surf, "Saves live in your Faeriell folder. Double-click a save to open it.", text_rect, 18,
+                           W.MUTED, max_lines=3)
+        else:
+            W.draw_wrapped(surf, "A scenario file sets up a position to play from. Double-click to open it.",
+                           text_rect, 18, W.MUTED, max_lines=3)
+
+
+_BACKDROP: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _draw_backdrop(surf) -> None:
+    """A quiet pattern of hexagon-ish leaves behind the menus (cached per window size)."""
+    size = surf.get_size()
+    img = _BACKDROP.get(size)
+    if img is None:
+        import math
+        import random
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        rng = random.Random(7)
+        for _ in range(int(size[0] * size[1] / 9000)):
+            x, y = rng.uniform(0, size[0]), rng.uniform(0, size[1])
+            r = rng.uniform(6, 22)
+            a = rng.uniform(0, math.pi)
+            pts = [(x + r * math.cos(a + k * math.pi / 3), y + r * math.sin(a + k * math.pi / 3)) for k in range(6)]
+            pygame.draw.polygon(img, (60, 80, 110, rng.randint(14, 34)), pts, 1)
+        _BACKDROP.clear()
+        _BACKDROP[size] = img
+    surf.blit(img, (0, 0))

@@ -1,0 +1,40 @@
+"""Short sprite flights: a bot's piece moving to its new place, a refused piece snapping back.
+
+Animations are overlays only: the state has already changed (or never did), input is never held.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+
+@dataclass
+class Flight:
+    sprite: pygame.Surface | None
+    start: tuple
+    end: tuple
+    t0: float
+    dur: float = 320.0
+    pulse: bool = True          # a ring at the landing place
+
+    def pos(self, now: float) -> tuple[float, float, float]:
+        t = max(0.0, min(1.0, (now - self.t0) / self.dur))
+        e = 1 - (1 - t) ** 3
+        return (self.start[0] + (self.end[0] - self.start[0]) * e,
+                self.start[1] + (self.end[1] - self.start[1]) * e, t)
+
+    def done(self, now: float) -> bool:
+        return now - self.t0 >= self.dur + (220 if self.pulse else 0)
+
+    def draw(self, surf, now: float) -> None:
+        x, y, t = self.pos(now)
+        if t < 1 and self.sprite is not None:
+            T.blit_center(surf, self.sprite, (x, y))
+        elif self.pulse:
+            k = (now - self.t0 - self.dur) / 220
+            r = int(14 + 18 * k)
+            ring = T.ring(r, T.GLOW, 3, max(0, int(230 * (1 - k))))
+            surf.blit(ring, ring.get_rect(center=(round(self.end[0]), round(self.end[1]))))

@@ -1,0 +1,335 @@
+"""The shared boards: Essence decks and discards, Heirloom Herbs, Perk piles, Beacon supply and the
+Totem slot, free Attunements, the Doom and Tribe Corruption tracks, the 20 Achievement slots with
+the designated area, the Corruption Sower section; and (left column) the Harvest wheel with the bag.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+COLORS5 = ("red", "yellow", "blue", "green", "corruption")
+
+
+def _label(surf, p, x, y, s) -> int:
+    img = T.text(s, p.fs(13), T.GOLD, True)
+    surf.blit(img, (x, y))
+    return img.get_height()
+
+
+def _count(surf, p, center, n, small=False) -> None:
+    T.badge(surf, center, str(n), p.fs(12 if small else 13))
+
+
+def draw_side(surf, p, rect: pygame.Rect) -> None:
+    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
+    pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 1)
+    P = p.P
+    x0, w = rect.x + P(10), rect.w - P(20)
+    y = rect.y + P(5)
+    s = p.s
+    gap = P(5)
+
+    # ---- Essence decks: top card colour side up, discards Guardian side up (rulebook) --------
+    y += _label(surf, p, x0, y, "Essence decks") + P(2)
+    cw, ch = P(34), P(48)
+    col_w = w // 5
+    for k, col in enumerate(COLORS5):
+        cx = x0 + k * col_w + col_w // 2
+        deck = s.decks.get(col, [])
+        r = pygame.Rect(0, 0, cw, ch)
+        r.midtop = (cx - P(12), y)
+        if deck:
+            for d in (4, 2):
+                pygame.draw.rect(surf, (24, 20, 26), r.move(d // 2, d // 2), border_radius=4)
+            p.card(surf, col, r, False)
+        else:
+            pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
+        p.add(("deck", col), r, sprite=p.spr(f"essence_{col}", ch))
+        _count(surf, p, (r.centerx, r.bottom - P(2)), len(deck), True)
+        disc = s.discards.get(col, [])
+        dr = pygame.Rect(0, 0, P(24), P(34))
+        dr.topleft = (r.right + P(3), y + P(7))
+        if disc:
+            back = disc[-1].partition("@")[2]
+            img = p.spr(f"card_back_{back}", dr.h) if back else p.spr(f"essence_{col}", dr.h)
+            surf.blit(img, img.get_rect(center=dr.center))
+        else:
+            pygame.draw.rect(surf, (70, 64, 72), dr, 1, border_radius=3)
+        p.add(("discard", col), dr)
+        img = T.text(str(len(disc)), p.fs(11), T.INK_DIM)
+        surf.blit(img, img.get_rect(midtop=(dr.centerx, dr.bottom + 1)))
+    y += ch + P(6) + gap
+
+    # ---- Heirloom Herbs: deck, three face up, discard ---------------------------------------
+    y += _label(surf, p, x0, y, "Heirloom Herbs") + P(2)
+    hh = P(50)
+    hw = round(hh * 60 / 84)
+    r = pygame.Rect(x0, y, hw, hh)
+    p.hidden_card(surf, r)
+    _count(surf, p, (r.centerx, r.bottom - P(2)), len(s.herb_deck), True)
+    p.spots.add(("herb_deck",), r)
+    for k, h in enumerate(s.herbs_up):
+        rr = pygame.Rect(x0 + (k + 1) * (hw + P(8)) + P(4), y, hw, hh)
+        img = p.spr(f"herb_{h}", hh)
+        key = ("herb_up", h)
+        if p.lifted != key:
+            surf.blit(img, rr)
+        p.add(key, rr, sprite=img)
+    r = pygame.Rect(x0 + 4 * (hw + P(8)) + P(8), y, hw, hh)
+    pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
+    if s.herb_discard:
+        surf.blit(T.greyed(p.spr(f"herb_{s.herb_discard[-1]}", hh)), r)
+    _count(surf, p, (r.centerx, r.bottom - P(2)), len(s.herb_discard), True)
+    p.spots.add(("herb_discard",), r)
+
+    y += hh + gap
+
+    # ---- Perk piles: four face-up piles (rulebook setup step 4) ------------------------------
+    y += _label(surf, p, x0, y, "Perk tiles") + P(2)
+    pw = P(44)
+    for k, pile in enumerate(s.perk_piles[:4]):
+        rr = pygame.Rect(x0 + k * (pw + P(34)), y, pw, pw)
+        if pile:
+            for d in (4, 2):
+                if len(pile) > d // 2:
+                    pygame.draw.rect(surf, (24, 20, 26), rr.move(d // 2, d // 2), border_radius=6)
+            key = ("perk_up", pile[0])
+            img = p.spr(f"perk_{pile[0]}", pw)
+            if p.lifted != key:
+                surf.blit(img, rr)
+            p.add(key, rr, sprite=img)
+        else:
+            pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
+        img = T.text(f"{len(pile)}", p.fs(12), T.INK_DIM)
+        surf.blit(img, (rr.right + P(5), rr.bottom - img.get_height()))
+    y += pw + gap
+
+    # ---- Beacon supply and the Totem slot ----------------------------------------------------
+    y += _label(surf, p, x0, y, "Beacons & Spiritual Totem") + P(2)
+    bh = P(34)
+    for k, col in enumerate(("red", "yellow", "blue", "green")):
+        n = s.beacon_supply.get(col, 0)
+        c = (x0 + P(18) + k * P(44), y + bh // 2)
+        img = p.spr(f"beacon_{col}", bh)
+        key = ("supply_beacon", col)
+        if n > 0:
+            if not (p.lifted == key and n == 1):
+                T.blit_center(surf, img, c)
+            p.add(key, c, bh * 0.45, sprite=img)
+        else:
+            T.blit_center(surf, T.greyed(img), c)
+            p.spots.add_circle(key, c, bh * 0.45)
+        _count(surf, p, (c[0] + P(14), c[1] + P(10)), n, True)
+    tx = x0 + P(190)
+    slot = pygame.Rect(tx, y, P(40), bh)
+    pygame.draw.rect(surf, (36, 32, 40), slot, border_radius=6)
+    pygame.draw.rect(surf, T.PANEL_EDGE, slot, 1, border_radius=6)
+    tot = s.totem
+    if tot.get("region") is None:
+        img = p.spr("totem", bh)
+        if p.lifted != ("totem",):
+            T.blit_center(surf, img, slot.center)
+        p.add(("totem",), slot, sprite=img)
+    else:
+        p.spots.add(("totem_slot",), slot)
+    yel = len(tot.get("cards", []))
+    for k in range(min(yel, 6)):
+        p.card(surf, "yellow", pygame.Rect(slot.right + P(6) + k * P(9), y + P(4), P(18), P(26)), False)
+    img = T.text(f"{yel} yellow on the Totem", p.fs(11), T.INK_DIM)
+    surf.blit(img, (slot.right + P(6), y + bh - P(3)))
+    p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, P(100), bh + P(8)))
+    y += bh + P(8) + gap
+
+    # ---- Attunements still on the board ------------------------------------------------------
+    y += _label(surf, p, x0, y, "Attunements") + P(2)
+    ah = P(48)
+    aw = round(ah * 60 / 84)
+    for k, gd in enumerate(p.rules.guardians):
+        rr = pygame.Rect(x0 + k * (aw + P(6)), y, aw, ah)
+        if gd in s.attunements_free:
+            key = ("attune_free", gd)
+            img = p.spr(f"attunement_{gd}", ah)
+            if p.lifted != key:
+                surf.blit(img, rr)
+            p.add(key, rr, sprite=img)
+        else:
+            pygame.draw.rect(surf, (60, 56, 64), rr, 1, border_radius=4)
+            owner = next((i for i, t in enumerate(s.tribes) if gd in t.attunements), None)
+            if owner is not None:
+                surf.blit(T.disc(P(5), p.tribe_rgb(owner)), T.disc(P(5), p.tribe_rgb(owner)).get_rect(center=rr.center))
+            p.spots.add(("attune_taken", gd), rr)
+    y += ah + gap + P(2)
+
+    # ---- Doom track 0-15 and Tribe Corruption track 0-5 --------------------------------------
+    y += _label(surf, p, x0, y, "Doom") + P(1)
+    y = _doom(surf, p, x0, y, w) + gap
+    y += _label(surf, p, x0, y, "Tribe Corruption") + P(1)
+    y = _corruption(surf, p, x0, y, w) + gap
+
+    # ---- Achievements ------------------------------------------------------------------------
+    y += _label(surf, p, x0, y, "Achievements") + P(2)
+    y = _achievements(surf, p, x0, y, w) + gap
+
+    # ---- Corruption Sower --------------------------------------------------------------------
+    if y < rect.bottom - P(30):
+        _sower(surf, p, x0, y, w, rect.bottom - y)
+
+
+def _doom(surf, p, x0, y, w) -> int:
+    P = p.P
+    s = p.s
+    n = p.rules.doom_max + 1
+    cw = w / n
+    h = P(22)
+    for k in range(n):
+        r = pygame.Rect(round(x0 + k * cw), y, round(cw) - 1, h)
+        draft = p.rules.draft_count(k)
+        shade = {1: (70, 60, 58), 2: (96, 58, 50), 3: (124, 46, 40)}.get(draft, (30, 10, 14))
+        pygame.draw.rect(surf, shade, r, border_radius=3)
+        img = T.text(str(k), p.fs(11), T.INK_DIM)
+        surf.blit(img, img.get_rect(center=r.center))
+        p.spots.add(("doom", k), r)
+    tok = p.spr("doom_token", h + P(4))
+    T.blit_center(surf, tok, (x0 + (s.doom + 0.5) * cw, y + h / 2))
+    return y + h + P(2)
+
+
+def _corruption(surf, p, x0, y, w) -> int:
+    P = p.P
+    n = p.rules.corruption_max + 1
+    cw = w / n
+    h = P(22)
+    for k in range(n):
+        r = pygame.Rect(round(x0 + k * cw), y, round(cw) - 2, h)
+        v = 235 - k * 42
+        pygame.draw.rect(surf, (v, v, v - 6 if v > 6 else 0), r, border_radius=3)
+        ink = (30, 30, 30) if v > 120 else (220, 220, 220)
+        img = T.text(str(k), p.fs(11), ink)
+        surf.blit(img, (r.x + P(3), r.y + P(2)))
+        here = [i for i, t in enumerate(p.s.tribes) if t.corruption == k]
+        for j, i in enumerate(here):
+            c = (r.x + P(20) + j * P(12), r.centery)
+            surf.blit(T.disc(P(6), p.tribe_rgb(i)), T.disc(P(6), p.tribe_rgb(i)).get_rect(center=c))
+        p.spots.add(("corruption_track", k), r)
+    return y + h + P(2)
+
+
+def _achievements(surf, p, x0, y, w) -> int:
+    P = p.P
+    s = p.s
+    ids = p.rules.achievement_ids
+    cols = 5
+    tw = (w - (cols - 1) * P(4)) // cols
+    th = round(tw * 48 / 60)
+    for k, aid in enumerate(ids):
+        r = pygame.Rect(x0 + (k % cols) * (tw + P(4)), y + (k // cols) * (th + P(4)), tw, th)
+        img = p.spr(f"achievement_tile_{aid}", th)
+        surf.blit(img, img.get_rect(center=r.center))
+        holders = s.achievements.get(aid, [])
+        for j, i in enumerate(holders):
+            tok = p.spr(f"achievement_{s.tribes[i].id}", P(15))
+            surf.blit(tok, (r.x + P(1) + j * P(11), r.bottom - P(15)))
+        p.add(("achievement", aid), r)
+    rows = (len(ids) + cols - 1) // cols
+    y += rows * (th + P(4))
+    # The designated area: tokens that lost their Achievement, free for a next claim (R32).
+    img = T.text("Designated area:", p.fs(12), T.INK_DIM)
+    surf.blit(img, (x0, y + P(3)))
+    x = x0 + img.get_width() + P(6)
+    for i, t in enumerate(s.tribes):
+        for k in range(t.designated):
+            key = ("designated_token", i)
+            tok = p.spr(f"achievement_{t.id}", P(18))
+            c = (x + P(9), y + P(9))
+            surf.blit(tok, tok.get_rect(center=c))
+            p.add(key, c, P(9), sprite=tok)
+            x += P(20)
+    p.spots.add(("designated",), pygame.Rect(x0, y, w, P(20)))
+    return y + P(22)
+
+
+def _sower(surf, p, x0, y, w, h) -> None:
+    P = p.P
+    s = p.s
+    _label(surf, p, x0, y, "Corruption Sower")
+    y += P(16)
+    if s.sower is not None:
+        t = s.tribes[s.sower]
+        img = T.text(f"{p.words.tribe(t.id)} serves Doom", p.fs(12), T.INK)
+        surf.blit(img, (x0, y + P(4)))
+    elif p.g.coop_like():
+        surf.blit(T.text("Not in play (coop / solo)", p.fs(12), T.INK_DIM), (x0, y + P(4)))
+        return
+    x = x0 + (P(130) if s.sower is not None else 0)
+    sz = P(26)
+    for perk in sorted(set(s.sower_perks)):
+        if x + sz > x0 + w:
+            break
+        r = pygame.Rect(x, y, sz, sz)
+        key = ("sower_perk", perk)
+        img = p.spr(f"perk_{perk}", sz)
+        if p.lifted != key:
+            surf.blit(img, r)
+        p.add(key, r, sprite=img)
+        x += sz + P(3)
+    if ("sower_pile",) in p.index.drops:
+        r = pygame.Rect(x + P(4), y, sz, sz)
+        p.hidden_card(surf, r)
+        p.add(("sower_pile",), r, sprite=p.spr("perk_sow-dread", sz))
+
+
+# --------------------------------------------------------------------------- harvest wheel + bag
+
+def draw_wheel(surf, p, rect: pygame.Rect) -> None:
+    P = p.P
+    s = p.s
+    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
+    _label(surf, p, rect.x + P(8), rect.y + P(5), "Harvest")
+    wheel = p.rules.wheel
+    n = len(wheel)
+    ww = rect.w - P(50)
+    R = min(ww / 2 - P(16), (rect.h - P(30)) / 2 - P(14))
+    cx, cy = rect.x + P(4) + ww / 2, rect.y + P(20) + (rect.h - P(20)) / 2
+    pygame.draw.circle(surf, (60, 52, 44), (cx, cy), R + P(14))
+    pygame.draw.circle(surf, T.PANEL_EDGE, (cx, cy), R + P(14), 2)
+    pygame.draw.circle(surf, (40, 34, 30), (cx, cy), R - P(14))
+    icon = P(22)
+    gems = set(s.winter_gems)
+    for k, space in enumerate(wheel):
+        ang = -math.pi / 2 + 2 * math.pi * k / n          # clockwise from the top (R11)
+        c = (cx + R * math.cos(ang), cy + R * math.sin(ang))
+        name = f"guardian_{space}" if space in p.rules.guardians else f"terrain_{space}"
+        T.blit_center(surf, p.spr(name, icon), c)
+        p.spots.add_circle(("wheel", k), c, icon * 0.62)
+        if k in gems:
+            T.blit_center(surf, p.spr("action_gem", P(12)), (c[0] + icon * 0.4, c[1] - icon * 0.4))
+        if k == s.harvest:
+            key = ("harvest_token",)
+            img = p.spr("harvest_token", P(22))
+            ic = (cx + (R - P(24)) * math.cos(ang), cy + (R - P(24)) * math.sin(ang))
+            pygame.draw.line(surf, T.GOLD, ic, c, 2)
+            if p.lifted != key:
+                T.blit_center(surf, img, ic)
+            p.add(key, ic, P(12), sprite=img)
+    # the bag and the tokens set aside beside it (R6)
+    bx = rect.right - P(44)
+    by = rect.y + P(26)
+    bag = pygame.Rect(bx, by, P(36), P(40))
+    pygame.draw.ellipse(surf, (92, 70, 48), bag)
+    pygame.draw.ellipse(surf, (40, 30, 22), bag, 2)
+    pygame.draw.rect(surf, (70, 52, 36), (bag.x + P(8), bag.y - P(4), bag.w - P(16), P(8)), border_radius=3)
+    t = T.text(str(len(s.bag)), p.fs(15), T.INK, True)
+    surf.blit(t, t.get_rect(center=bag.center))
+    p.add(("bag",), bag)
+    surf.blit(T.text("bag", p.fs(11), T.INK_DIM), (bag.x + P(6), bag.bottom + P(1)))
+    y = bag.bottom + P(16)
+    x = bx - P(4)
+    for k, tok in enumerate(s.set_aside[:12]):
+        kind = p.rules.token_kind(tok)
+        name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(kind, f"menace_{kind}")
+        img = p.spr(name, P(15))
+        surf.blit(img, (x + (k % 3) * P(14), y + (k // 3) * P(15)))
+    p.spots.add(("set_aside",), pygame.Rect(x, y - P(2), P(46), P(62)))

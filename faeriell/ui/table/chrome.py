@@ -1,0 +1,118 @@
+"""The banner (whose turn, which Phase, what is expected now, the buttons) and the log panel."""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+
+def buttons_for(p, n_loose: int, can_undo: bool) -> list[tuple[str, str]]:
+    out = []
+    if p.human:
+        if "draft" in p.index.kinds:
+            out.append(("draft", "Menace Draft"))
+        if "end_phase" in p.index.kinds:
+            out.append(("end_phase", "End Phase"))
+        if n_loose:
+            out.append(("moves", f"Moves ({n_loose})"))
+    if can_undo:
+        out.append(("undo", "Undo"))
+    return out
+
+
+def expectation(p) -> tuple[str, str]:
+    """(who, what) for the banner."""
+    g, s, w = p.g, p.s, p.words
+    if s.game_over:
+        if s.winners:
+            names = ", ".join(f"{w.tribe(s.tribes[i].id)} (player {i + 1})" for i in s.winners)
+            return "Game over", f"{names} win{'s' if len(s.winners) == 1 else ''}. {s.end_reason}"
+        return "Game over", f"Faeriell is lost. {s.end_reason}"
+    i = p.acting
+    who = f"Player {i + 1} · {w.tribe(s.tribes[i].id)}"
+    if s.pending is not None:
+        what = w.pending(s.pending)
+    elif s.stage == "setup":
+        what = "set up"
+    else:
+        what = w.phase_hint(g, p.index.kinds)
+    if not p.human:
+        what = f"(bot) {what}"
+    return who, what
+
+
+def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
+    P = p.P
+    s = p.s
+    pygame.draw.rect(surf, (20, 18, 24), rect)
+    pygame.draw.line(surf, T.PANEL_EDGE, rect.bottomleft, rect.bottomright, 1)
+    who, what = expectation(p)
+    x = rect.x + P(10)
+    if not s.game_over:
+        c = p.tribe_rgb(p.acting)
+        pygame.draw.circle(surf, c, (x + P(9), rect.centery), P(9))
+        pygame.draw.circle(surf, (20, 16, 14), (x + P(9), rect.centery), P(9), 2)
+        x += P(26)
+    img = T.text(who, p.fs(19), T.INK, True)
+    surf.blit(img, (x, rect.centery - img.get_height() // 2))
+    x += img.get_width() + P(12)
+    sub = "Setup" if s.stage == "setup" else f"Round {s.round} · lap {s.lap}/3"
+    if s.phase and s.pending is not None:
+        sub += f" · {s.phase.capitalize()} Phase"
+    img = T.text(sub, p.fs(13), T.INK_DIM)
+    surf.blit(img, (x, rect.centery - img.get_height() // 2))
+    x += img.get_width() + P(16)
+    # buttons from the right
+    bx = rect.right - P(8)
+    rects = []
+    for name, label in reversed(buttons):
+        img = T.text(label, p.fs(16), T.INK, True)
+        r = pygame.Rect(0, 0, img.get_width() + P(22), rect.h - P(10))
+        r.midright = (bx, rect.centery)
+        prime = name in ("end_phase", "draft")
+        T.panel(surf, r, T.BUTTON_HI if prime else T.BUTTON, T.GLOW if prime else T.PANEL_EDGE, P(6), 1)
+        surf.blit(img, img.get_rect(center=r.center))
+        p.spots.add(("button", name), r)
+        rects.append(r)
+        bx = r.left - P(8)
+    room = bx - x - P(8)
+    lines = T.wrap(what, p.fs(16), room)
+    if len(lines) > 1:
+        lines = T.wrap(what, p.fs(13), room)[:2]
+        lh = T.font(p.fs(13)).get_linesize()
+        y = rect.centery - lh * len(lines) // 2
+        for line in lines:
+            surf.blit(T.text(line, p.fs(13), T.GLOW), (x, y))
+            y += lh
+    else:
+        img = T.text(what, p.fs(16), T.GLOW)
+        surf.blit(img, (x, rect.centery - img.get_height() // 2))
+
+
+def draw_log(surf, p, rect: pygame.Rect, scroll: int) -> int:
+    """The engine's log, newest at the bottom; returns the number of wrapped lines."""
+    P = p.P
+    T.panel(surf, rect, (34, 31, 38), T.PANEL_EDGE, 0, 0)
+    pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
+    surf.blit(T.text("Log", p.fs(13), T.GOLD, True), (rect.x + P(8), rect.y + P(4)))
+    p.spots.add(("log",), rect)
+    size = p.fs(12)
+    lh = T.font(size).get_linesize()
+    body = pygame.Rect(rect.x + P(6), rect.y + P(20), rect.w - P(12), rect.h - P(24))
+    lines = []
+    for entry in p.s.log[-80:]:
+        wrapped = T.wrap(entry, size, body.w - P(6))
+        for k, line in enumerate(wrapped):
+            lines.append(("  " if k else "") + line)
+    fit = max(1, body.h // lh)
+    scroll = max(0, min(scroll, max(0, len(lines) - fit)))
+    view = lines[max(0, len(lines) - fit - scroll): len(lines) - scroll]
+    clip = surf.get_clip()
+    surf.set_clip(body)
+    y = body.bottom - lh * len(view)
+    for k, line in enumerate(view):
+        newest = k == len(view) - 1 and scroll == 0
+        surf.blit(T.text(line, size, T.INK if newest else T.INK_DIM), (body.x, y))
+        y += lh
+    surf.set_clip(clip)
+    return len(lines)

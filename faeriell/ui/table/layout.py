@@ -1,0 +1,57 @@
+"""Where each part of the table goes for a window size: designed at 1280x800, scaled by `u`.
+
+    +---------------------------------------------------------------+
+    | banner: whose turn, which Phase, what now, buttons             |
+    +-----------+-------------------------------+-------------------+
+    | harvest   |                               | shared boards:    |
+    | wheel,bag |          the island           | decks, herbs,     |
+    |-----------|                               | perks, beacons,   |
+    | log       |                               | totem, tracks,    |
+    +-----------+-------------------+-----------+ achievements,     |
+    | the acting tribe's board      | others    | sower             |
+    +-------------------------------+-----------+-------------------+
+
+Extra width (wide screens) goes to the island; everything else scales with `u`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+DESIGN = (1280, 800)
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    u: float
+    banner: pygame.Rect
+    left: pygame.Rect
+    wheel: pygame.Rect
+    log: pygame.Rect
+    map: pygame.Rect
+    side: pygame.Rect
+    bottom: pygame.Rect
+    board: pygame.Rect
+    others: pygame.Rect
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.u))
+
+
+def compute(size: tuple[int, int]) -> Layout:
+    w, h = max(320, int(size[0])), max(240, int(size[1]))
+    u = min(w / DESIGN[0], h / DESIGN[1])
+    P = lambda v: round(v * u)  # noqa: E731
+    banner = pygame.Rect(0, 0, w, P(40))
+    side_w, left_w, bottom_h, others_w = P(340), P(214), P(246), P(244)
+    side = pygame.Rect(w - side_w, banner.bottom, side_w, h - banner.bottom)
+    bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
+    left = pygame.Rect(0, banner.bottom, left_w, bottom.top - banner.bottom)
+    wheel = pygame.Rect(left.x, left.y, left.w, min(left.h // 2, P(212)))
+    log = pygame.Rect(left.x, wheel.bottom, left.w, left.bottom - wheel.bottom)
+    mp = pygame.Rect(left.right, banner.bottom, side.left - left.right, bottom.top - banner.bottom)
+    others = pygame.Rect(bottom.right - others_w, bottom.y, others_w, bottom.h)
+    board = pygame.Rect(bottom.x, bottom.y, bottom.w - others_w, bottom.h)
+    return Layout((w, h), u, banner, left, wheel, log, mp, side, bottom, board, others)

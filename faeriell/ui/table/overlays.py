@@ -1,0 +1,103 @@
+"""What is drawn over the base picture each frame: highlighted choice places, a hint's ghost,
+the tooltip, the message line and the hot-seat curtain."""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui.table import pieces, tooltips
+from faeriell.ui.table import theme as T
+
+TIP_DELAY = 450          # ms the mouse rests before a tooltip shows
+
+
+def ring(surf, sp, col, w, u: float) -> None:
+    w = max(2, round(w * u))
+    if sp.radius:
+        pygame.draw.circle(surf, col, sp.rect.center, sp.radius + 4, w)
+    else:
+        pygame.draw.rect(surf, col, sp.rect.inflate(8, 8), w, border_radius=6)
+
+
+def _outline_region(surf, scene, region: str, col) -> None:
+    clip = surf.get_clip()
+    surf.set_clip(scene.layout.map)
+    pts = pieces.region_outline(scene.map, scene.session.game.rules.board, region)
+    pygame.draw.lines(surf, col, True, pts, max(3, round(4 * scene.layout.u)))
+    surf.set_clip(clip)
+
+
+def _light(surf, scene, key, col, w) -> None:
+    if key[0] == "region":
+        _outline_region(surf, scene, key[1], col)
+    else:
+        for sp in scene.spots.by_key.get(key, ()):
+            ring(surf, sp, col, w, scene.layout.u)
+
+
+def choice_spots(surf, scene) -> None:
+    """The table places that also pick an option of the open choice."""
+    for key in scene.choice.spot_keys():
+        _light(surf, scene, key, T.GLOW, 3)
+
+
+def ghost(surf, scene) -> None:
+    """A hinted move: its piece and its place, for a few seconds."""
+    (grip, target), until = scene._ghost
+    if scene.now > until or scene.session.version != scene.index.version:
+        scene._ghost = None
+        return
+    for key in (grip, target):
+        if key is not None:
+            _light(surf, scene, key, T.AIM, 4)
+
+
+def tip(surf, scene) -> None:
+    if scene.hover_key is None or scene.drag is not None or scene._pressed is not None:
+        return
+    if scene.now - scene.hover_since < TIP_DELAY or scene.tray is not None or scene.curtain is not None:
+        return
+    try:
+        t = tooltips.tip(scene.hover_key, scene._p)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        t = None
+    if t:
+        tooltips.draw_tip(surf, scene._p, scene.mouse, t[0], t[1])
+
+
+def message(surf, scene) -> None:
+    if not scene.message:
+        return
+    L = scene.layout
+    P = L.px
+    size = max(10, P(16))
+    lines = T.wrap(scene.message, size, L.map.w - P(60))[:3]
+    lh = T.font(size).get_linesize()
+    w = max(T.font(size).size(x)[0] for x in lines) + P(28)
+    r = pygame.Rect(0, 0, w, lh * len(lines) + P(12))
+    r.midbottom = (L.map.centerx, L.map.bottom - P(10))
+    if scene.tray is not None and scene.tray.panel_rect is not None:
+        r.bottom = scene.tray.panel_rect.top - P(8)
+    bad = scene.message_bad
+    T.panel(surf, r, (90, 34, 32) if bad else (34, 44, 36), T.BAD if bad else T.GOOD, P(8), 1)
+    y = r.y + P(6)
+    for line in lines:
+        img = T.text(line, size, T.INK)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+        y += lh
+
+
+def curtain(surf, scene) -> None:
+    """Hot seat: the whole table covered until the next player clicks (R4 hidden cards)."""
+    i = scene.curtain
+    g = scene.session.game
+    tid = g.state.tribes[i].id
+    surf.fill((22, 20, 26))
+    rgb = T.rgb((g.rules.catalog.tribes.get(tid) or {}).get("rgb"), (200, 200, 200))
+    cx, cy = surf.get_width() // 2, surf.get_height() // 2
+    P = scene.layout.px
+    pygame.draw.circle(surf, T.shade(rgb, -60), (cx, cy - P(70)), P(46))
+    pygame.draw.circle(surf, rgb, (cx, cy - P(70)), P(46), P(4))
+    img = T.text(f"Pass to {scene.words.tribe(tid)} (player {i + 1})", P(40), T.INK, True)
+    surf.blit(img, img.get_rect(center=(cx, cy + P(8))))
+    img = T.text("The cards of the other tribes are hidden. Click when ready.", P(20), T.INK_DIM)
+    surf.blit(img, img.get_rect(center=(cx, cy + P(48))))

@@ -1,0 +1,124 @@
+"""The drawing context handed to every panel: the game, the sprites, the scale, the spots.
+
+Also decides what the viewer may see (R4): it reads the acting player's view from the engine's
+`player_view`, so hidden cards stay hidden the same way the engine hides them.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.engine.view import player_view
+from faeriell.ui.table import theme as T
+from faeriell.ui.table.gestures import MoveIndex
+from faeriell.ui.table.spots import Spot, SpotMap
+from faeriell.ui.table.words import Words
+
+
+class Paint:
+    def __init__(self, session, assets, layout, spots: SpotMap, index: MoveIndex, words: Words,
+                 viewer: int, lifted: tuple | None = None, human: bool = True):
+        self.session = session
+        self.g = session.game
+        self.s = self.g.state
+        self.rules = self.g.rules
+        self.cat = self.rules.catalog
+        self.assets = assets
+        self.layout = layout
+        self.u = layout.u
+        self.spots = spots
+        self.index = index
+        self.words = words
+        self.viewer = viewer
+        self.lifted = lifted
+        self.human = human          # the acting seat is a human at this table
+        acting = self.g.acting
+        self.acting = acting if acting is not None else self.s.active
+        self._view = None
+        self._afford: list[Spot] = []
+        self._aim: list[Spot] = []      # where a pending decision's pieces go (a claim's slots)
+
+    @property
+    def view(self) -> dict:
+        """The state as the viewer may see it (R4), from the engine's player_view."""
+        if self._view is None:
+            self._view = player_view(self.g, self.viewer)
+        return self._view
+
+    # ---- sizes and sprites -------------------------------------------------------------------
+    def P(self, v: float) -> int:
+        return max(1, round(v * self.u))
+
+    def spr(self, name: str, h: float) -> pygame.Surface:
+        return self.assets.scaled(name, max(4, round(h)))
+
+    def fs(self, size: float) -> int:
+        """A font size in px for a design size."""
+        return max(9, round(size * self.u))
+
+    # ---- colours -----------------------------------------------------------------------------
+    def tribe_rgb(self, i: int):
+        tid = self.s.tribes[i].id
+        return T.rgb((self.cat.tribes.get(tid) or {}).get("rgb"), (200, 200, 200))
+
+    def ess_rgb(self, c: str):
+        return T.rgb((self.cat.colors.get(c) or {}).get("rgb"), T.FALLBACK_RGB.get(c, (150, 150, 150)))
+
+    def terrain_rgb(self, t: str):
+        return T.rgb((self.cat.terrains.get(t) or {}).get("rgb"), (150, 150, 150))
+
+    # ---- affordances -------------------------------------------------------------------------
+    def active_key(self, key: tuple) -> bool:
+        """Can the acting (human) player pick this up or click it now?"""
+        if not self.human:
+            return False
+        return key in self.index.drops or key in self.index.clicks
+
+    def add(self, key: tuple, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
+        if radius:
+            sp = self.spots.add_circle(key, rect, radius, sprite, tip)
+        else:
+            sp = self.spots.add(key, rect, 0.0, sprite, tip)
+        if self.active_key(key):
+            self._afford.append(sp)
+        elif self.human and key in self.index.aims:
+            self._aim.append(sp)
+        return sp
+
+    def draw_affordances(self, surf) -> None:
+        """A thin golden outline around everything the acting player may move or click now."""
+        w = max(1, self.P(2))
+        for sp in self._afford:
+            if self.lifted == sp.key:
+                continue
+            if sp.radius:
+                ring = T.ring(int(sp.radius) + 2, T.AFFORD, w, 230)
+                surf.blit(ring, ring.get_rect(center=sp.rect.center))
+            else:
+                pygame.draw.rect(surf, T.AFFORD, sp.rect.inflate(4, 4), w, border_radius=5)
+        for sp in self._aim:
+            if sp.radius:
+                ring = T.ring(int(sp.radius) + 4, T.AIM, max(2, w), 255)
+                surf.blit(ring, ring.get_rect(center=sp.rect.center))
+            else:
+                pygame.draw.rect(surf, T.AIM, sp.rect.inflate(6, 6), max(2, w), border_radius=6)
+
+    # ---- cards -------------------------------------------------------------------------------
+    def card(self, surf, card: str, rect: pygame.Rect, show_back: bool, rotated_deg: int = 0) -> None:
+        """An Essence card: its colour side; the owner also sees the Guardian on its back (R4)."""
+        col, _, back = card.partition("@")
+        if col == "?":
+            self.hidden_card(surf, rect)
+            return
+        img = self.spr(f"essence_{col}", rect.h)
+        if rotated_deg:
+            img = T.rotated(img, rotated_deg)
+        surf.blit(img, img.get_rect(center=rect.center))
+        if show_back and back:
+            icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))
+            surf.blit(icon, icon.get_rect(bottomright=(rect.right + 2, rect.bottom + 2)))
+
+    def hidden_card(self, surf, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surf, (56, 46, 70), rect, border_radius=max(2, rect.w // 8))
+        pygame.draw.rect(surf, (150, 130, 170), rect, 1, border_radius=max(2, rect.w // 8))
+        q = T.text("?", max(10, rect.h // 2), (210, 200, 230), True)
+        surf.blit(q, q.get_rect(center=rect.center))

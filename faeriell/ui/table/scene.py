@@ -1,0 +1,629 @@
+"""The table: the island with its pieces, the shared boards, the tribes' boards, and every move
+made by dragging a piece (or clicking a tile, a button, a choice) - each one asked of the engine.
+
+    scene = TableScene(session, assets, (1280, 800))
+    scene.handle_event(ev); scene.update(dt_ms); scene.draw(surface); scene.resize(size)
+    scene.animate(action)      # a bot's move: a short flight of the piece, never blocking input
+    scene.flash("Saved.")      # a message line
+
+Drawing is split in two: a base picture (map, pieces, panels) redrawn only when the session
+version, the window, the camera or the viewer change; and per-frame overlays (the dragged piece,
+glowing targets, choices, the payment tray, tooltips, animations). The table decides no rule.
+"""
+from __future__ import annotations
+
+import importlib.util
+import math
+
+import pygame
+
+from faeriell.content.map_loader import default_map_path
+from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
+from faeriell.ui.scene import Scene
+from faeriell.ui.table import boards, chrome, overlays, pieces, tribe_board
+from faeriell.ui.table import theme as T
+from faeriell.ui.table.anim import Flight
+from faeriell.ui.table.decisions import Option, build_choice, group_actions
+from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD, Drag, draw_drag, update_hover
+from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
+from faeriell.ui.table.island import IslandView
+from faeriell.ui.table.layout import compute
+from faeriell.ui.table.overlays import TIP_DELAY
+from faeriell.ui.table.paint import Paint
+from faeriell.ui.table.payment import Tray
+from faeriell.ui.table.spots import RegionRaster, SpotMap
+from faeriell.ui.table.words import Words
+
+FLASH_MS = 4500
+# Pending decisions offered as a bar of choices (the others are made by dragging pieces).
+LISTED_DECISIONS = {"corruption", "starting_essence", "become_sower", "harvest_choice", "discard_quest",
+                    "track_choice", "choose_hero"}
+
+
+class TableScene(Scene):
+    def __init__(self, session, assets, size=(1280, 800), hotseat_curtain: bool = True,
+                 map_path: str | None = None):
+        self.session = session
+        self.assets = assets
+        self.hotseat_curtain = hotseat_curtain
+        self._size = tuple(size)
+        self.layout = compute(size)
+        g = session.game
+        self.words = Words(g.rules.catalog)
+        self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
+        self._fit_island()
+        self.spots = SpotMap()
+        self.spots.map_view = self.map
+        self.spots.map_rect = self.layout.map
+        self.spots.regions = RegionRaster(g.rules.board, self.map.map_size)
+        self.index = MoveIndex()
+        self._game = None
+        self.base: pygame.Surface | None = None
+        self._base_key = None
+        self._spots_version = -1
+        self._p: Paint | None = None
+        self.now = 0.0
+        self.mouse = (0, 0)
+        self._pressed = None           # (pos, spot or None, pan?)
+        self._pan_last = None
+        self.drag: Drag | None = None
+        self.choice = None
+        self.choice_auto = False
+        self.tray: Tray | None = None
+        self.flights: list[Flight] = []
+        self._pending_flights: list[dict] = []
+        self.message: str | None = None
+        self.message_bad = False
+        self.message_until = 0.0
+        self.hover_key = None
+        self.hover_since = 0.0
+        self.log_scroll = 0
+        self.curtain: int | None = None
+        self._ghost = None
+        self._last_human: int | None = None
+        humans = [k for k, s in enumerate(session.seats) if s == "human"]
+        self.viewer = humans[0] if humans else 0
+        self._undo_ok = importlib.util.find_spec("faeriell.engine.undo") is not None
+        self._sync()
+
+    # =================================================================== public Scene API
+    def handle_event(self, ev) -> bool:
+        self._sync()
+        t = ev.type
+        if t == pygame.MOUSEMOTION:
+            return self._motion(ev.pos)
+        if t == pygame.MOUSEBUTTONDOWN:
+            if ev.button == 1:
+                return self._press(ev.pos)
+            if ev.button == 3:
+                return self._cancel()
+            return False
+        if t == pygame.MOUSEBUTTONUP and ev.button == 1:
+            return self._release(ev.pos)
+        if t == pygame.MOUSEWHEEL:
+            return self._wheel(ev)
+        if t == pygame.KEYDOWN:
+            return self._key(ev)
+        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            return True
+        if t == pygame.WINDOWLEAVE:
+            self.hover_key = None
+            return True
+        return False
+
+    def update(self, dt_ms: int) -> bool:
+        self.now += dt_ms
+        changed = self._sync()
+        if self.flights:
+            self.flights = [f for f in self.flights if not f.done(self.now)]
+            changed = True
+        if self._ghost is not None:
+            changed = True
+        if self._pending_flights and any(self.now - f["t"] > 2500 for f in self._pending_flights):
+            self._pending_flights = [f for f in self._pending_flights if self.now - f["t"] <= 2500]
+        if self.message and self.now > self.message_until:
+            self.message = None
+            changed = True
+        if self.hover_key is not None and not self.drag and TIP_DELAY <= self.now - self.hover_since < TIP_DELAY + dt_ms + 1:
+            changed = True
+        return changed
+
+    def draw(self, surface) -> None:
+        self._sync()
+        if surface.get_size() != self._size:
+            self.resize(surface.get_size())
+        self._ensure_base()
+        surface.blit(self.base, (0, 0))
+        p = self._p
+        if self.choice is not None:
+            overlays.choice_spots(surface, self)
+        if self.drag is not None:
+            draw_drag(surface, self.drag, self.spots, self.map, self.session.game.rules.board, self.layout.u)
+        elif self.hover_key is not None and self._p.active_key(self.hover_key) and self.tray is None:
+            sp = self.spots.first(self.hover_key)
+            if sp is not None:
+                overlays.ring(surface, sp, T.GLOW, 3, self.layout.u)
+        if self._ghost is not None:
+            overlays.ghost(surface, self)
+        for f in self.flights:
+            f.draw(surface, self.now)
+        if self.choice is not None:
+            self.choice.draw(surface, p, self.layout.map)
+        if self.tray is not None:
+            self.tray.draw(surface, p, self.layout.map)
+        overlays.tip(surface, self)
+        overlays.message(surface, self)
+        if self.curtain is not None:
+            overlays.curtain(surface, self)
+
+    def resize(self, size) -> None:
+        self._size = tuple(size)
+        self.layout = compute(size)
+        self.map.set_viewport(self.layout.map)
+        self._fit_island()
+        self.spots.map_rect = self.layout.map
+        self.drag = None
+        self._base_key = None
+
+    def animate(self, action) -> None:
+        """Show a bot's move: the piece flies to its new place (input is never held)."""
+        g = self.session.game
+        stale = self.index.version != self.session.version
+        ctx = self.index.ctx if (stale and self.index.ctx is not None) else make_ctx(g)
+        try:
+            gs = gesture(action, ctx)
+        except (KeyError, TypeError, IndexError):
+            gs = None
+        self.flash(f"Player {ctx.i + 1}: {self.words.action(action)}")
+        if gs is None or gs == DECIDE:
+            return
+        grip, target = gs
+        start = None
+        sprite = None
+        if grip is not None:
+            sp = self.spots.first(grip)
+            if sp is not None:
+                start, sprite = sp.center, sp.sprite
+        self._pending_flights.append({"start": start, "sprite": sprite, "target": target, "grip": grip,
+                                      "seen": self._spots_version, "t": self.now})
+
+    def ghost(self, action) -> None:
+        """Show a suggested move (a hint): its piece and its place light up for a few seconds."""
+        try:
+            gs = gesture(action, make_ctx(self.session.game))
+        except (KeyError, TypeError, IndexError):
+            gs = None
+        if gs is None or gs == DECIDE:
+            return
+        self._ghost = (gs, self.now + 4000)
+
+    def flash(self, text: str, bad: bool = False) -> None:
+        self.message = str(text)
+        self.message_bad = bad
+        self.message_until = self.now + FLASH_MS
+
+    # =================================================================== test helpers
+    def spot(self, key: tuple):
+        """The spot drawn for `key` (after a draw), e.g. ("region", "bear-river")."""
+        self._ensure_base()
+        if key[0] == "region":
+            return _RegionSpot(self._region_point(key[1]))
+        return self.spots.first(key)
+
+    def spot_pos(self, key: tuple) -> tuple[int, int]:
+        sp = self.spot(key)
+        if sp is None:
+            raise KeyError(f"{key} is not on the table now")
+        return sp.center
+
+    # =================================================================== syncing with the session
+    def _sync(self) -> bool:
+        s = self.session
+        if self.index.version == s.version and self._game is s.game:
+            return False
+        self._game = s.game
+        self.index = build_index(s)
+        self.drag = None
+        self.tray = None
+        if self.choice is not None:
+            self.choice = None
+            self.choice_auto = False
+        self._update_seat()
+        self._auto_choice()
+        return True
+
+    def _human(self) -> bool:
+        return self.curtain is None and self.session.is_human_turn() and not self.session.state.game_over
+
+    def _update_seat(self) -> None:
+        acting = self.session.acting
+        if acting is None or self.session.seats[acting] != "human":
+            return
+        humans = sum(1 for x in self.session.seats if x == "human")
+        if self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2:
+            self.curtain = acting
+        self._last_human = acting
+        self.viewer = acting
+
+    def _auto_choice(self) -> None:
+        s = self.session.state
+        if not (s.pending and self._human() and s.pending["kind"] in LISTED_DECISIONS):
+            return
+        acts = list(self.session.legal())
+        if not acts:
+            return
+        who = f"Player {self.session.acting + 1}: "
+        self.choice = build_choice(who + self.words.pending(s.pending), acts, self._paint(), self.words,
+                                   cancellable=False)
+        self.choice_auto = True
+
+    # =================================================================== the base picture
+    def _paint(self) -> Paint:
+        return Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
+                     self.drag.grip if self.drag else None, self._human())
+
+    def _ensure_base(self) -> None:
+        key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
+               self.viewer, self.drag.grip if self.drag else None, self._human(), self.log_scroll)
+        if key == self._base_key and self.base is not None:
+            return
+        self._base_key = key
+        size = self.layout.size
+        if self.base is None or self.base.get_size() != size:
+            self.base = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.base = self.base.convert()
+        surf = self.base
+        L = self.layout
+        surf.fill(T.BG)
+        self.map.draw(surf)
+        self.spots.clear()
+        p = self._p = self._paint()
+        pieces.draw_pieces(surf, p, self.map)
+        boards.draw_wheel(surf, p, L.wheel)
+        chrome.draw_log(surf, p, L.log, self.log_scroll)
+        boards.draw_side(surf, p, L.side)
+        big = p.acting
+        tribe_board.draw_board(surf, p, L.board, big)
+        tribe_board.draw_others(surf, p, L.others, big)
+        can_undo = self._undo_ok and bool(self.session.game.history) and self._human()
+        chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
+        p.draw_affordances(surf)
+        version = self.session.version
+        if version != self._spots_version:
+            self._spots_version = version
+            self._land_flights()
+
+    def _land_flights(self) -> None:
+        keep = []
+        for f in self._pending_flights:
+            if f["seen"] >= self._spots_version:
+                keep.append(f)
+                continue
+            end = self._target_point(f["target"])
+            if end is None:
+                continue
+            start = f["start"] or end
+            self.flights.append(Flight(f["sprite"], start, end, self.now, 360 if f["sprite"] else 1))
+        self._pending_flights = keep
+
+    def _target_point(self, key):
+        if key[0] == "region":
+            return self._region_point(key[1])
+        sp = self.spots.first(key)
+        return sp.center if sp is not None else None
+
+    def _region_point(self, region: str):
+        board = self.session.game.rules.board
+        x, y = self.map.map_to_screen(board.regions[region].center)
+        return round(x), round(y)
+
+    def _fit_island(self) -> None:
+        """Zoom so the island (not the sea around it) fills the map area, centred."""
+        mv = self.map
+        mv.fit()
+        board = self.session.game.rules.board
+        xs = [x for r in board.regions.values() for x, _ in r.polygon]
+        ys = [y for r in board.regions.values() for _, y in r.polygon]
+        if not xs:
+            return
+        for x, y in board.area_labels.values():      # the Area names sit on the shore
+            xs += [x - 40, x + 40]
+            ys += [y - 14, y + 30]
+        pad = 16
+        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+        vp = mv.viewport
+        best = 0
+        for lvl in range(MAX_ZOOM_LEVEL + 1):
+            s = mv.fit_scale * ZOOM_STEP ** lvl
+            if (x1 - x0) * s <= vp.w and (y1 - y0) * s <= vp.h:
+                best = lvl
+        c = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if best:
+            mv.zoom_at(mv.map_to_screen(c), best)
+        sc = mv.map_to_screen(c)
+        mv.pan_by(vp.centerx - sc[0], vp.centery - sc[1])
+
+    # =================================================================== input
+    def _press(self, pos) -> bool:
+        self.mouse = pos
+        self.hover_key = None
+        if self.curtain is not None:
+            self.curtain = None
+            self._auto_choice()
+            return True
+        if self.tray is not None:
+            r = self.tray.press(pos)
+            if r == "confirm":
+                self._confirm_tray()
+            elif r == "cancel":
+                self.tray = None
+            return True
+        if self.drag is not None and self.drag.sticky:
+            self._drop(pos)
+            return True
+        hits = self.spots.hit_all(pos)
+        if self.choice is not None:
+            r = self.choice.click(pos)
+            if isinstance(r, Option):
+                self._pick(r)
+                return True
+            if r == "cancel":
+                self.choice, self.choice_auto = None, False
+                return True
+            if r == "back":
+                self.choice = self.choice.parent
+                return True
+            if r == "inside":
+                return True
+            opts = self.choice.spot_keys()
+            for sp in hits:
+                if sp.key in opts:
+                    self._pick(opts[sp.key])
+                    return True
+        for sp in hits:
+            if sp.key[0] == "button":
+                self._button(sp.key[1])
+                return True
+        if self.choice is not None and not self.choice_auto:
+            self.choice = None
+        if self._human():
+            for sp in hits:
+                if sp.key in self.index.clicks or sp.key in self.index.drops:
+                    self._pressed = (pos, sp, False)
+                    return True
+        if self.layout.map.collidepoint(pos):
+            self._pressed = (pos, None, True)
+            self._pan_last = pos
+        return False
+
+    def _motion(self, pos) -> bool:
+        self.mouse = pos
+        if self.tray is not None:
+            return self.tray.motion(pos) or self.tray.drag_item is not None
+        if self.drag is not None:
+            update_hover(self.drag, self.spots, pos)
+            return True
+        if self._pressed is not None:
+            p0, sp, pan = self._pressed
+            if pan:
+                last = self._pan_last or p0
+                self._pan_last = pos
+                if abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) >= THRESHOLD:
+                    return self.map.pan_by(pos[0] - last[0], pos[1] - last[1])
+                return False
+            if abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) > THRESHOLD:
+                if sp.key in self.index.drops:
+                    self._pressed = None
+                    self._start_drag(sp, pos, sticky=False)
+                    return True
+                if sp.key[0] == "phase" and sp.key in self.index.clicks:
+                    # a Phase tile may also be dragged onto the island to play it
+                    self._pressed = None
+                    self._start_drag(sp, pos, sticky=False, targets={PLAY_AREA})
+                    return True
+            return False
+        changed = self.choice.motion(pos) if self.choice is not None else False
+        sp = self.spots.top(pos)
+        key = sp.key if sp is not None else None
+        if key != self.hover_key:
+            self.hover_key = key
+            self.hover_since = self.now
+            self._cursor(key is not None and self._p is not None and self._p.active_key(key))
+            return True          # the hover ring / tooltip follow the mouse
+        return changed
+
+    def _release(self, pos) -> bool:
+        self.mouse = pos
+        if self.tray is not None:
+            self.tray.release(pos)
+            return True
+        if self.drag is not None and not self.drag.sticky:
+            self._drop(pos)
+            return True
+        if self._pressed is not None:
+            p0, sp, pan = self._pressed
+            self._pressed = None
+            self._pan_last = None
+            if not pan and sp is not None:
+                self._click(sp)
+            return True
+        return False
+
+    def _wheel(self, ev) -> bool:
+        steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
+        if not steps:
+            return False
+        if self.layout.log.collidepoint(self.mouse):
+            self.log_scroll = max(0, self.log_scroll + (3 if steps > 0 else -3))
+            return True
+        if self.layout.map.collidepoint(self.mouse) and self.drag is None:
+            return self.map.zoom_at(self.mouse, 1 if steps > 0 else -1)
+        return False
+
+    def _key(self, ev) -> bool:
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.tray is not None:
+                self._confirm_tray()
+                return True
+            if self.curtain is not None:
+                self.curtain = None
+                self._auto_choice()
+                return True
+            return False
+        if ev.key == pygame.K_ESCAPE:
+            return self._cancel()
+        if ev.key == pygame.K_HOME:
+            self._fit_island()
+            return True
+        return False
+
+    def _cancel(self) -> bool:
+        if self.drag is not None:
+            d, self.drag = self.drag, None
+            self.flights.append(Flight(d.sprite, d.pos, d.origin, self.now, 220, pulse=False))
+            return True
+        if self.tray is not None:
+            self.tray = None
+            return True
+        if self.choice is not None and self.choice.cancellable:
+            self.choice = self.choice.parent if self.choice.parent is not None else None
+            return True
+        return False
+
+    def _cursor(self, hand: bool) -> None:
+        try:
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        except (pygame.error, AttributeError):
+            pass
+
+    # =================================================================== moves
+    def _click(self, sp) -> None:
+        key = sp.key
+        if key in self.index.clicks:
+            self._resolve(self.index.clicks[key], self.words.drop_title(key))
+        elif key in self.index.drops:
+            self._start_drag(sp, self.mouse, sticky=True)
+
+    def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
+        grip = sp.key
+        if targets is None:
+            targets = self.index.targets(grip)
+        sprite = sp.sprite
+        if sprite is not None:
+            h = max(sprite.get_height() * 1.25, self.layout.px(34))
+            sprite = self.assets_scale(sprite, h)
+        self.drag = Drag(grip, sprite, sp.center, pos, targets, {t[0] for t in targets}, sticky)
+        # a Hero or a Beacon may be dropped on the Guardian's Region as well as on the Guardian
+        guardians = self.session.state.guardians
+        for t in targets:
+            if t[0] == "guardian" and t[1] in guardians:
+                reg = ("region", guardians[t[1]]["region"])
+                if reg not in targets:
+                    self.drag.aliases[reg] = t
+        self.hover_key = None
+        update_hover(self.drag, self.spots, pos)
+
+    @staticmethod
+    def assets_scale(sprite, h: float):
+        w = sprite.get_width() * h / sprite.get_height()
+        return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
+
+    def _drop(self, pos) -> None:
+        d = self.drag
+        self.drag = None
+        update_hover(d, self.spots, pos)
+        if d.hover == PLAY_AREA and d.hover_ok:
+            self._resolve(self.index.clicks.get(d.grip, []), "Choose")
+            return
+        if d.hover is not None and d.hover_ok:
+            acts = self.index.drops.get(d.grip, {}).get(d.hover, [])
+            if acts:
+                self._resolve(acts, self.words.drop_title(d.hover, d.grip))
+                return
+        self.flights.append(Flight(d.sprite, pos, d.origin, self.now, 260, pulse=False))
+        near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
+        if d.hover is None:
+            if not near:
+                self.flash("Drop it on a glowing place.", bad=True)
+            return
+        self.flash(self._reason(d), bad=True)
+
+    def _reason(self, d: Drag) -> str:
+        if d.grip[0] == "quest" and d.hover[0] == "guardian":
+            want = d.grip[3].split("@", 1)[-1]
+            if want != d.hover[1]:
+                return (f"This Quest is solved where {self.words.guardian(want)} stands, "
+                        f"not {self.words.guardian(d.hover[1])}.")
+        for a in drop_meaning(self.index, d.grip, d.hover):
+            why = self.session.why_not(a)
+            if why:
+                return self.words.plain(why)
+        return "That move is not possible there."
+
+    def _resolve(self, actions, title: str = "Choose") -> None:
+        groups = group_actions(actions)
+        if len(groups) > 1:
+            self.choice = build_choice(title, actions, self._p or self._paint(), self.words, cancellable=True)
+            self.choice_auto = False
+            return
+        key, acts = groups[0]
+        if key.kind in TRAY_KINDS and any(a.get("pay") for a in acts):
+            self.tray = Tray(self.session, acts, self.words, self.words.action(key))
+            return
+        self._apply(acts[0])
+
+    def _pick(self, opt: Option) -> None:
+        if opt.group:
+            self.choice = build_choice(opt.label, opt.actions, self._p or self._paint(), self.words,
+                                       cancellable=True, parent=self.choice)
+            self.choice_auto = False
+            return
+        self.choice, self.choice_auto = None, False
+        self._resolve(opt.actions, opt.label)
+
+    def _apply(self, action) -> bool:
+        why = self.session.apply(action)
+        if why:
+            self.flash(self.words.plain(why), bad=True)
+            return False
+        self._sync()
+        return True
+
+    def _confirm_tray(self) -> None:
+        tray = self.tray
+        legal = tray.matched()
+        if legal is None:
+            self.flash(tray.reason() or "That payment is not accepted.", bad=True)
+            return
+        why = self.session.apply(tray.action())
+        if why:
+            why = self.session.apply(legal)
+        if why:
+            self.flash(self.words.plain(why), bad=True)
+            return
+        self.tray = None
+        self._sync()
+
+    def _button(self, name: str) -> None:
+        if name == "moves":
+            self.choice = build_choice("Moves without a piece to drag", self.index.loose, self._p or self._paint(),
+                                       self.words, cancellable=True)
+            self.choice_auto = False
+            return
+        if name == "undo":
+            why = self.session.undo()
+            if why:
+                self.flash(why, bad=True)
+            return
+        acts = self.index.clicks.get(("button", name))
+        if acts and self._human():
+            self._apply(acts[0])
+
+
+class _RegionSpot:
+    """A Region as a spot for tests: its pole on screen."""
+
+    def __init__(self, center):
+        self.center = center
+        self.key = ("region",)

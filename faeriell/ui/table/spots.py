@@ -1,0 +1,100 @@
+"""Spots: every drawn thing a player can point at (a piece, a card, a slot, a Region, a button).
+
+Panels register a Spot with a key while they draw (keys are tuples such as ("hero", 0, "druid"),
+("region", "bear-river"), ("button", "end_phase")); the scene hit-tests the mouse against them.
+Regions are tested through a one-byte raster of the map (one look-up per test), everything else
+through rectangles or circles, topmost first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+
+@dataclass(slots=True)
+class Spot:
+    key: tuple
+    rect: pygame.Rect
+    radius: float = 0.0              # > 0: a circle around rect.center
+    sprite: pygame.Surface | None = None   # what follows the mouse when this piece is dragged
+    tip: tuple | None = None         # tooltip key (default: key)
+
+    def hit(self, pos) -> bool:
+        if self.radius > 0:
+            dx, dy = pos[0] - self.rect.centerx, pos[1] - self.rect.centery
+            return dx * dx + dy * dy <= self.radius * self.radius
+        return self.rect.collidepoint(pos)
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return self.rect.center
+
+
+class RegionRaster:
+    """Map pixel -> Region id, from the Board's polygons (built once per map)."""
+
+    def __init__(self, board, map_size):
+        self.ids = list(board.regions)
+        self.size = map_size
+        self.raster = pygame.Surface(map_size, depth=8)
+        self.raster.fill(255)
+        for k, rid in enumerate(self.ids):
+            pygame.draw.polygon(self.raster, k, board.regions[rid].polygon)
+
+    def at(self, map_pos) -> str | None:
+        x, y = int(map_pos[0]), int(map_pos[1])
+        if not (0 <= x < self.size[0] and 0 <= y < self.size[1]):
+            return None
+        k = self.raster.get_at_mapped((x, y))
+        return self.ids[k] if k < len(self.ids) else None
+
+
+@dataclass
+class SpotMap:
+    spots: list[Spot] = field(default_factory=list)
+    by_key: dict[tuple, list[Spot]] = field(default_factory=dict)
+    map_rect: pygame.Rect | None = None
+    map_view: object = None
+    regions: RegionRaster | None = None
+    blockers: list[pygame.Rect] = field(default_factory=list)   # panels drawn over the map
+
+    def clear(self) -> None:
+        self.spots.clear()
+        self.by_key.clear()
+        self.blockers.clear()
+
+    def add(self, key: tuple, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
+        sp = Spot(key, pygame.Rect(rect), radius, sprite, tip)
+        self.spots.append(sp)
+        self.by_key.setdefault(key, []).append(sp)
+        return sp
+
+    def add_circle(self, key: tuple, center, radius: float, sprite=None, tip=None) -> Spot:
+        r = max(2, int(radius))
+        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+        rect.center = (round(center[0]), round(center[1]))
+        return self.add(key, rect, r, sprite, tip)
+
+    def region_at(self, pos) -> str | None:
+        if self.regions is None or self.map_rect is None or not self.map_rect.collidepoint(pos):
+            return None
+        if any(b.collidepoint(pos) for b in self.blockers):
+            return None
+        return self.regions.at(self.map_view.screen_to_map(pos))
+
+    def hit_all(self, pos) -> list[Spot]:
+        """Every spot under pos, topmost first; the Region under the map comes last."""
+        out = [sp for sp in reversed(self.spots) if sp.hit(pos)]
+        r = self.region_at(pos)
+        if r is not None:
+            out.append(Spot(("region", r), pygame.Rect(pos[0], pos[1], 1, 1)))
+        return out
+
+    def top(self, pos) -> Spot | None:
+        hits = self.hit_all(pos)
+        return hits[0] if hits else None
+
+    def first(self, key: tuple) -> Spot | None:
+        lst = self.by_key.get(key)
+        return lst[0] if lst else None

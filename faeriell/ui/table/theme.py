@@ -1,0 +1,168 @@
+"""Colours, fonts and small drawing helpers shared by the table's panels.
+
+Colours of game things (tribes, Essences, terrains) come from the catalog (data/*.yaml `rgb`);
+this module only holds the table's own chrome (panels, ink, glow) and cached text rendering.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+BG = (26, 24, 30)
+PANEL = (44, 40, 50)
+PANEL_HI = (58, 53, 66)
+PANEL_EDGE = (104, 88, 66)
+INK = (236, 226, 200)
+INK_DIM = (168, 158, 142)
+INK_FAINT = (118, 110, 102)
+GOLD = (224, 186, 96)
+GLOW = (255, 226, 120)
+AFFORD = (214, 178, 92)     # things the acting player may pick up or click
+AIM = (140, 220, 255)       # where a pending decision's pieces may go
+GOOD = (120, 210, 120)
+BAD = (230, 96, 84)
+SHADOW = (0, 0, 0, 90)
+DIM = (8, 6, 12, 150)
+BUTTON = (86, 70, 48)
+BUTTON_HI = (128, 102, 64)
+BUTTON_OFF = (60, 56, 62)
+
+FALLBACK_RGB = {
+    "red": (208, 62, 50), "yellow": (236, 194, 46), "blue": (58, 118, 208), "green": (64, 158, 72),
+    "corruption": (62, 40, 74),
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(None, max(8, int(size)))
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=4096)
+def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
+    return font(size, bold).render(str(s), True, color)
+
+
+@lru_cache(maxsize=1024)
+def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False) -> pygame.Surface:
+    img = font(size, bold).render(str(s), True, color)
+    e = font(size, bold).render(str(s), True, edge)
+    out = pygame.Surface((img.get_width() + 2, img.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 1), (1, 0), (2, 1), (1, 2)):
+        out.blit(e, (dx, dy))
+    out.blit(img, (1, 1))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in str(s).split("\n"):
+        cur = ""
+        for word in para.split():
+            trial = f"{cur} {word}".strip()
+            if cur and f.size(trial)[0] > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        lines.append(cur)
+    return tuple(lines)
+
+
+def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
+    """s shortened with an ellipsis so it fits `width` px."""
+    f = font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def panel(surf, rect, fill=PANEL, edge=PANEL_EDGE, radius=6, width=1) -> None:
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surf, edge, rect, width, border_radius=radius)
+
+
+def header(surf, pos, s, size, color=GOLD) -> int:
+    img = text(s, size, color, True)
+    surf.blit(img, pos)
+    return img.get_height()
+
+
+def rgb(value, fallback=(150, 150, 150)):
+    if isinstance(value, (list, tuple)) and len(value) >= 3:
+        return tuple(int(v) for v in value[:3])
+    return fallback
+
+
+def shade(c, d):
+    return tuple(max(0, min(255, v + d)) for v in c[:3])
+
+
+@lru_cache(maxsize=256)
+def disc(radius: int, color, edge=(20, 16, 14)) -> pygame.Surface:
+    r = max(2, int(radius))
+    s = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    pygame.draw.circle(s, edge, (r + 1, r + 1), r)
+    pygame.draw.circle(s, color, (r + 1, r + 1), max(1, r - 1))
+    pygame.draw.circle(s, shade(color, 40), (r + 1 - r // 3, r + 1 - r // 3), max(1, r // 3))
+    return s
+
+
+@lru_cache(maxsize=128)
+def ring(radius: int, color=GLOW, width: int = 3, alpha: int = 255) -> pygame.Surface:
+    r = max(3, int(radius))
+    s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    c = (*color[:3], alpha)
+    pygame.draw.circle(s, c, (r + 2, r + 2), r, max(1, width))
+    return s
+
+
+@lru_cache(maxsize=128)
+def halo(radius: int, color=GLOW, alpha: int = 120) -> pygame.Surface:
+    """A soft filled glow disc (a few concentric rings of falling alpha)."""
+    r = max(3, int(radius))
+    s = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    steps = 5
+    for k in range(steps):
+        rr = r - k * r // (steps + 1)
+        a = int(alpha * (k + 1) / steps)
+        pygame.draw.circle(s, (*color[:3], a // 2 + 10), (r + 1, r + 1), rr)
+    return s
+
+
+def blit_center(surf, img, center) -> pygame.Rect:
+    r = img.get_rect(center=(round(center[0]), round(center[1])))
+    surf.blit(img, r)
+    return r
+
+
+@lru_cache(maxsize=512)
+def rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
+    return pygame.transform.rotate(img, angle)
+
+
+@lru_cache(maxsize=512)
+def greyed(img: pygame.Surface) -> pygame.Surface:
+    g = pygame.transform.grayscale(img)
+    g.set_alpha(150)
+    return g
+
+
+def badge(surf, center, s: str, size: int, fill=(30, 26, 30), color=INK) -> pygame.Rect:
+    img = text(s, size, color, True)
+    w = max(img.get_width() + 8, img.get_height() + 2)
+    r = pygame.Rect(0, 0, w, img.get_height() + 2)
+    r.center = (round(center[0]), round(center[1]))
+    pygame.draw.rect(surf, fill, r, border_radius=r.h // 2)
+    pygame.draw.rect(surf, GOLD, r, 1, border_radius=r.h // 2)
+    surf.blit(img, img.get_rect(center=r.center))
+    return r

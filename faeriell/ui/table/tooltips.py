@@ -1,0 +1,212 @@
+"""Tooltips: a title and a few lines for whatever the mouse rests on.
+
+Card, tile and Achievement texts come from data/*.yaml (`name`, `text`); state facts (who owns a
+Region, what stands on a Node) are read from the game. Hidden things stay hidden (R4).
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+
+def tip(key: tuple, p) -> tuple[str, list[str]] | None:
+    s, cat, w, rules = p.s, p.cat, p.words, p.rules
+    k = key[0]
+
+    def text_of(table, cid):
+        return str(((getattr(cat, table, None) or {}).get(cid) or {}).get("text") or "")
+
+    if k == "region":
+        r = key[1]
+        reg = rules.board.regions[r]
+        lines = [f"{w.region(reg.terrain)} in the {w.guardian(reg.area)} Area "
+                 f"(gives {w.color(rules.terrain_color[reg.terrain])} Essences)"]
+        hl = s.heartlands.get(reg.area)
+        if hl and hl.get("region") == r:
+            lines.append(f"Heartland: also counts as {w.region(hl['token'])}")
+        owner = p.g.owner_of(r)
+        lines.append(f"Settlement of {w.tribe(s.tribes[owner].id)}" if owner is not None else "No Settlement")
+        for i, t in enumerate(s.tribes):
+            if r in t.beacons:
+                lines.append(f"{w.color(t.beacons[r])} Beacon")
+        if s.totem.get("region") == r:
+            lines.append("The Spiritual Totem stands here")
+        gd = p.g.guardian_at(r)
+        if gd:
+            st = p.g.region_status(r)
+            lines.append(f"{w.guardian(gd)} is here" + (f" - {st}" if st else ""))
+        return w.region(r), lines
+    if k == "node":
+        n = key[1]
+        lines = ["Between " + ", ".join(w.region(x) for x in rules.node_regions[n])]
+        for i, t in enumerate(s.tribes):
+            for h, hero in t.heroes.items():
+                if hero.node == n:
+                    lines.append(f"{w.tribe(t.id)}'s {w.hero(h)} stands here")
+        if s.drifter and s.drifter.get("node") == n:
+            lines.append("The Drifter stands here")
+        return "Node", lines
+    if k == "guardian":
+        gd = key[1]
+        d = s.guardians[gd]
+        g = cat.guardians.get(gd, {})
+        lines = [f"{g.get('name', gd)}, {g.get('title', '')}", f"In {w.region(d['region'])}"]
+        und = p.g.under(gd)
+        if und == "corruption":
+            lines.append("Corrupted: its Region gives no Essence and harvesting it raises a Corruption Event")
+        elif und:
+            lines.append(f"Threatened by a {w.color(und)} Menace: its Region gives no Essence")
+        return w.guardian(gd), lines
+    if k == "under":
+        und = p.g.under(key[1])
+        return ("Corruption token" if und == "corruption" else f"{w.color(und)} Menace token"), \
+            [f"Under {w.guardian(key[1])}"]
+    if k == "hero":
+        i, h = key[1], key[2]
+        t = s.tribes[i]
+        hero = t.heroes.get(h)
+        if hero is None:
+            return None
+        lines = [f"{w.tribe(t.id)} · Level {hero.level} · {hero.gems} Action gem{'s' if hero.gems != 1 else ''} left"]
+        if hero.perks:
+            lines.append("Perks: " + ", ".join(w.perk(x) for x in hero.perks))
+        if hero.quests:
+            lines.append(f"{len(hero.quests)} Quest card{'s' if len(hero.quests) != 1 else ''}")
+        lines.append(text_of("heroes", h))
+        return w.hero(h), lines
+    if k == "inactive":
+        return f"{w.hero(key[2])} (inactive)", [text_of("heroes", key[2])]
+    if k == "settlement":
+        return f"Settlement of {w.tribe(s.tribes[key[1]].id)}", [w.region(key[2])]
+    if k == "supply_settlement":
+        t = s.tribes[key[1]]
+        n = p.rules.settlements_per_tribe - len(t.settlements)
+        return "Settlements", [f"{n} left on the board. Drag one onto a Region next to yours or next to one of your Heroes.",
+                               f"Costs as many Essences of one colour as Settlements you own ({len(t.settlements)})."]
+    if k == "beacon":
+        col = next((t.beacons[key[1]] for t in s.tribes if key[1] in t.beacons), "?")
+        return f"{w.color(col)} Beacon", [f"Solves a {w.color(col)} Menace in its Area once per Event Phase "
+                                          "(the whole island with the Totem on its Region)."]
+    if k == "supply_beacon":
+        col = key[1]
+        return f"{w.color(col)} Beacon", [f"{s.beacon_supply.get(col, 0)} left. Costs 1 Yellow + 1 {w.color(col)} + 1 any.",
+                                          "Drag it onto one of your Regions."]
+    if k in ("totem", "totem_slot", "totem_cards"):
+        owner = s.totem.get("owner")
+        lines = [f"Controlled by {w.tribe(s.tribes[owner].id)}" if owner is not None else "Not controlled yet",
+                 f"Cost: 1 Yellow + {len(s.totem.get('cards', []))} (Yellows on the Totem slot)",
+                 "Drag it onto one of your Regions with a Beacon."]
+        return "Spiritual Totem", lines
+    if k in ("deck", "discard"):
+        col = key[1]
+        return f"{w.color(col)} Essences", [f"Deck: {len(s.decks.get(col, []))} cards",
+                                            f"Discard pile: {len(s.discards.get(col, []))} cards"]
+    if k in ("herb_up", "herb_own"):
+        h = key[-1]
+        return w.herb(h), [text_of("herbs", h)]
+    if k in ("herb_deck", "herb_discard"):
+        return "Heirloom Herbs", [f"Deck: {len(s.herb_deck)}", f"Discard: {len(s.herb_discard)}"]
+    if k in ("attune_free", "attune_own", "attune_taken"):
+        a = key[-1]
+        cost = ((cat.attunements or {}).get(a) or {}).get("cost") or {}
+        lines = [text_of("attunements", a)]
+        if cost:
+            lines.append("Cost: " + " + ".join(f"{n} {w.color(c)}" for c, n in cost.items()) +
+                         ", one less per Settlement of yours in that Area")
+        return w.attunement(a), lines
+    if k in ("perk_up", "perk_tile", "sower_perk"):
+        perk = key[-1]
+        return w.perk(perk), [text_of("perks", perk)]
+    if k == "sower_pile":
+        return "Random Corruption Sower Perk", ["Wido may draw one instead of a face-up Perk."]
+    if k == "achievement":
+        a = key[1]
+        holders = [w.tribe(s.tribes[i].id) for i in s.achievements.get(a, [])]
+        return w.achievement(a), [text_of("achievements", a),
+                                  "Held by " + ", ".join(holders) if holders else "Held by no one"]
+    if k == "phase":
+        ph = key[2]
+        t = s.tribes[key[1]]
+        state = "used this round" if ph in t.phases_done else "face up"
+        return f"{ph.capitalize()} Phase tile", [state]
+    if k == "wheel":
+        space = rules.wheel[key[1]]
+        lines = [f"Harvest in the {w.guardian(space)} Area" if space in rules.guardians
+                 else f"Each player harvests one owned {w.region(space)} Region"]
+        if key[1] in s.winter_gems:
+            lines.append("Frozen: no Harvest here (Winter's Grasp)")
+        return "Harvest wheel", lines
+    if k == "harvest_token":
+        t = s.tribes[s.active]
+        return "Harvest token", [f"Drag it clockwise 1 to {len(t.settlements) + rules.harvest_add} spaces in the Event Phase."]
+    if k == "doom":
+        n = key[1]
+        return f"Doom {n}", [f"A Menace Draft draws {rules.draft_count(n)} token(s) here" if n < rules.doom_max
+                             else "Faeriell is doomed"]
+    if k == "corruption_track":
+        who = [w.tribe(t.id) for t in s.tribes if t.corruption == key[1]]
+        return f"Tribe Corruption {key[1]}", [", ".join(who) if who else "no tribe here"]
+    if k == "bag":
+        return "Event bag", [f"{len(s.bag)} tokens inside"]
+    if k == "set_aside":
+        return "Tokens beside the bag", [f"{len(s.set_aside)} set aside; Havoc puts them back"]
+    if k == "pool_card":
+        return "Essence", [w.card(key[2], hidden="@" not in key[2])]
+    if k == "quest":
+        c = key[3]
+        if c == "?":
+            return "Quest card", ["Hidden: only its owner knows its Guardian"]
+        return "Quest card", [w.card(c), "Solve it on a node of the Region where that Guardian stands."]
+    if k in ("slot_token", "slot"):
+        col = key[2]
+        return f"Achievement slot ({col})", [
+            "Taking this token to claim an Achievement costs one " + (w.color(col) if col != "any" else
+                                                                       "Red, Yellow, Blue or Green") +
+            " Essence, or Doom +1."]
+    if k == "designated_token":
+        return "Designated area", ["A token here claims an Achievement for free."]
+    if k == "track":
+        t = s.tribes[key[1]]
+        return f"{w.color(key[2])} Menaces solved", [f"{t.solved[key[2]]} of {rules.menace_max}"]
+    if k == "tribe_small":
+        t = s.tribes[key[1]]
+        return f"{w.tribe(t.id)} (player {key[1] + 1})", [
+            f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
+            "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none")]
+    if k == "heartland":
+        hl = s.heartlands[key[1]]
+        return "Heartland token", [f"{w.region(hl['region'])} also counts as {w.region(hl['token'])}"]
+    if k == "button":
+        return {"end_phase": ("End Phase", ["Finish this Phase and pass the turn."]),
+                "draft": ("Menace Draft", ["Draw tokens from the bag (how many depends on Doom)."]),
+                "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
+                "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."])}.get(key[1])
+    if k == "first_player":
+        return "First player token", []
+    return None
+
+
+def draw_tip(surf, p, pos, title: str, lines: list[str]) -> None:
+    P = p.P
+    width = P(300)
+    body = []
+    for line in lines:
+        if line:
+            body.extend(T.wrap(line, p.fs(13), width - P(16)))
+    ttl = T.text(title, p.fs(15), T.GOLD, True)
+    lh = T.font(p.fs(13)).get_linesize()
+    w = max(ttl.get_width(), max((T.font(p.fs(13)).size(b)[0] for b in body), default=0)) + P(16)
+    h = ttl.get_height() + P(10) + lh * len(body)
+    r = pygame.Rect(pos[0] + P(16), pos[1] + P(18), w, h)
+    sw, sh = surf.get_size()
+    if r.right > sw - 4:
+        r.right = pos[0] - P(10)
+    if r.bottom > sh - 4:
+        r.bottom = pos[1] - P(10)
+    T.panel(surf, r, (30, 27, 34), T.GOLD, P(5), 1)
+    surf.blit(ttl, (r.x + P(8), r.y + P(5)))
+    y = r.y + P(7) + ttl.get_height()
+    for b in body:
+        surf.blit(T.text(b, p.fs(13), T.INK), (r.x + P(8), y))
+        y += lh

@@ -1,0 +1,334 @@
+"""Player boards: the acting tribe's board large along the bottom, the others small beside it.
+
+Large: Phase tiles; active Heroes with level, Action gems, Perks and Quest pool; inactive Heroes;
+the Essence pool as cards (colour + symbol; the owner also sees the Guardian backs, R4);
+Settlements left; Achievement token slots (R12); the Menace track (R9); Herbs and Attunements,
+turned sideways while used this round.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
+PHASES = ("tribe", "event", "hero")
+
+
+def _sorted_cards(cards):
+    return sorted(cards, key=lambda c: (ORDER.get(c.split("@")[0], 9), c))
+
+
+def draw_board(surf, p, rect: pygame.Rect, i: int) -> None:
+    P = p.P
+    s = p.s
+    t = s.tribes[i]
+    tv = p.view["tribes"][i]
+    own = p.viewer == i
+    trgb = p.tribe_rgb(i)
+    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
+    p.spots.add(("tribe_board", i), rect)
+    # header band
+    band = pygame.Rect(rect.x, rect.y, rect.w, P(24))
+    pygame.draw.rect(surf, T.shade(trgb, -70), band)
+    pygame.draw.line(surf, trgb, band.bottomleft, band.bottomright, 2)
+    x = rect.x + P(8)
+    name = f"{p.words.tribe(t.id)}  ·  Player {i + 1}"
+    if p.session.seats[i] != "human":
+        name += f"  ·  bot ({p.session.seats[i]})"
+    img = T.text(name, p.fs(17), T.INK, True)
+    surf.blit(img, (x, band.centery - img.get_height() // 2))
+    x += img.get_width() + P(14)
+    if s.first_player == i:
+        fp = p.spr("first_player", P(20))
+        surf.blit(fp, fp.get_rect(midleft=(x, band.centery)))
+        p.spots.add(("first_player",), fp.get_rect(midleft=(x, band.centery)))
+        x += P(26)
+    info = f"Tribe Corruption {t.corruption}   ·   {len(t.achievements)} Achievement{'s' if len(t.achievements) != 1 else ''}"
+    if t.sower:
+        info += "   ·   Corruption Sower"
+    img = T.text(info, p.fs(13), T.INK_DIM)
+    surf.blit(img, (x, band.centery - img.get_height() // 2))
+    # claimed achievements, small, at the right of the band
+    ax = band.right - P(6)
+    for aid in reversed(t.achievements):
+        tile = p.spr(f"achievement_tile_{aid}", P(20))
+        r = tile.get_rect(midright=(ax, band.centery))
+        surf.blit(tile, r)
+        p.spots.add(("achievement", aid), r)
+        ax = r.left - P(3)
+
+    top = band.bottom + P(5)
+    # ---- Phase tiles (column A) --------------------------------------------------------------
+    ts = P(46)
+    for k, ph in enumerate(PHASES):
+        r = pygame.Rect(rect.x + P(8), top + k * (ts + P(6)), ts, ts)
+        done = ph in t.phases_done
+        now = s.active == i and s.phase == ph
+        img = p.spr(f"phase_{ph}_{'down' if (done or now) else 'up'}", ts)
+        surf.blit(img, r)
+        if now:
+            pygame.draw.rect(surf, T.GOLD, r.inflate(4, 4), 2, border_radius=6)
+        p.add(("phase", i, ph), r)
+
+    # ---- Heroes (column B) -------------------------------------------------------------------
+    bx = rect.x + P(64)
+    cw_total = rect.w - P(64) - P(200)
+    inw = P(40)
+    hw = (cw_total - inw - 3 * P(5)) // 3
+    hh = P(120)
+    for k, (h, hero) in enumerate(t.heroes.items()):
+        r = pygame.Rect(bx + k * (hw + P(5)), top, hw, hh)
+        _hero_panel(surf, p, r, i, h, hero, tv["heroes"][h], own)
+    if not t.heroes:
+        img = T.text("No active Hero yet", p.fs(13), T.INK_FAINT)
+        surf.blit(img, (bx + P(8), top + P(8)))
+    # inactive Heroes: a narrow column at the end of the Hero row
+    ix = bx + cw_total - inw
+    col = pygame.Rect(ix, top, inw, hh)
+    pygame.draw.rect(surf, (36, 32, 40), col, border_radius=6)
+    img = T.text("off", p.fs(11), T.INK_FAINT)
+    surf.blit(img, img.get_rect(midtop=(col.centerx, col.y + P(2))))
+    isz = P(30)
+    heroes_off = list(t.inactive) + list(t.set_aside)
+    step = min(isz + P(4), (hh - P(16)) // max(1, len(heroes_off))) if heroes_off else 0
+    for k, h in enumerate(heroes_off):
+        c = (col.centerx, col.y + P(14) + isz // 2 + k * step)
+        key = ("inactive", i, h)
+        img = p.spr(f"hero_{h}_{t.id}", isz)
+        if h in t.set_aside:
+            T.blit_center(surf, T.greyed(img), c)
+            continue
+        if p.lifted != key:
+            T.blit_center(surf, img if p.active_key(key) else T.greyed(img), c)
+        p.add(key, c, isz * 0.5, sprite=img)
+
+    # ---- Essence pool, Herbs and Attunements (bottom of column B) -----------------------------
+    py = top + hh + P(6)
+    pool_w = cw_total - P(150)
+    surf.blit(T.text(f"Essences ({len(tv['essences'])})", p.fs(12), T.GOLD, True), (bx, py))
+    cards = _sorted_cards(tv["essences"])
+    ch = min(P(56), rect.bottom - py - P(20))
+    cw = round(ch * 60 / 84)
+    step = cw + P(4)
+    if cards and len(cards) * step > pool_w:
+        step = max(P(8), (pool_w - cw) // max(1, len(cards) - 1))
+    for k, c in enumerate(cards):
+        r = pygame.Rect(bx + k * step, py + P(15), cw, ch)
+        p.card(surf, c, r, own)
+        p.spots.add(("pool_card", i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
+    hx = bx + pool_w + P(6)
+    surf.blit(T.text("Herbs & Attunements", p.fs(12), T.GOLD, True), (hx, py))
+    _herbs(surf, p, pygame.Rect(hx, py + P(15), cw_total - pool_w - P(6), ch), i, t)
+
+    # ---- column C: inactive Heroes, Settlements, Achievement slots, Menace track -------------
+    cx = rect.right - P(196)
+    y = top
+    # Settlements left; the top empty slot shows the Harvest reach (R10)
+    n_on = len(t.settlements)
+    total = p.rules.settlements_per_tribe
+    surf.blit(T.text(f"Settlements  (Harvest up to {n_on + p.rules.harvest_add})", p.fs(12), T.GOLD, True), (cx, y))
+    y += P(14)
+    ss = P(28)
+    for k in range(total):
+        r = pygame.Rect(cx + k * (ss + P(3)), y, ss, ss)
+        pygame.draw.rect(surf, (34, 30, 38), r, border_radius=4)
+        pygame.draw.rect(surf, (84, 74, 64), r, 1, border_radius=4)
+        if k < n_on:
+            img = T.text(str(k + 1 + p.rules.harvest_add), p.fs(12), T.INK_FAINT)
+            surf.blit(img, img.get_rect(center=r.center))
+        else:
+            img = p.spr(f"settlement_{t.id}", ss - P(4))
+            key = ("supply_settlement", i)
+            if k == n_on:
+                if p.lifted != key:
+                    T.blit_center(surf, img, r.center)
+                p.add(key, r, sprite=img)
+            else:
+                T.blit_center(surf, img, r.center)
+    y += ss + P(5)
+    # Achievement token slots (R12)
+    surf.blit(T.text("Achievement tokens", p.fs(12), T.GOLD, True), (cx, y))
+    y += P(14)
+    covered = list(t.slots)
+    for k, col in enumerate(p.rules.slots):
+        c = (cx + ss // 2 + k * (ss + P(6)), y + ss // 2)
+        ring_rgb = p.ess_rgb(col) if col != "any" else (200, 200, 200)
+        pygame.draw.circle(surf, T.shade(ring_rgb, -60), c, ss // 2)
+        pygame.draw.circle(surf, ring_rgb, c, ss // 2, max(2, P(3)))
+        if col == "any":
+            for j, cc in enumerate(("red", "yellow", "blue", "green")):
+                pygame.draw.circle(surf, p.ess_rgb(cc), (c[0] - P(6) + (j % 2) * P(12), c[1] - P(6) + (j // 2) * P(12)), P(3))
+        if col in covered:
+            covered.remove(col)
+            key = ("slot_token", i, col)
+            img = p.spr(f"achievement_{t.id}", ss - P(4))
+            if p.lifted != key:
+                T.blit_center(surf, img, c)
+            p.add(key, c, ss * 0.5, sprite=img)
+        else:
+            p.spots.add_circle(("slot", i, col), c, ss * 0.5)
+    y += ss + P(5)
+    # Menace track (R9)
+    surf.blit(T.text("Menaces solved", p.fs(12), T.GOLD, True), (cx, y))
+    y += P(14)
+    cell = P(15)
+    for row, col in enumerate(("red", "yellow", "blue", "green")):
+        for k in range(p.rules.menace_max + 1):
+            r = pygame.Rect(cx + P(2) + k * (cell + P(12)), y + row * (cell + P(1)), cell + P(10), cell)
+            pygame.draw.rect(surf, T.shade(p.ess_rgb(col), -90), r, border_radius=3)
+        v = t.solved.get(col, 0)
+        c = (cx + P(2) + v * (cell + P(12)) + (cell + P(10)) // 2, y + row * (cell + P(1)) + cell // 2)
+        surf.blit(T.disc(cell // 2, p.ess_rgb(col)), T.disc(cell // 2, p.ess_rgb(col)).get_rect(center=c))
+        p.add(("track", i, col), c, cell * 0.6)
+
+
+def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
+    P = p.P
+    t = p.s.tribes[i]
+    hcol = p.rules.hero_color.get(h, "corruption")
+    edge = p.ess_rgb(hcol) if hcol in ("red", "yellow", "blue", "green", "corruption") else T.PANEL_EDGE
+    pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
+    pygame.draw.rect(surf, edge, r, 2, border_radius=6)
+    key = ("hero", i, h)
+    img = p.spr(f"hero_{h}_{t.id}", P(40))
+    ic = (r.x + P(24), r.y + P(24))
+    if p.lifted != key or hero.node:
+        T.blit_center(surf, img, ic)
+    p.add(key, r, sprite=img)
+    surf.blit(T.text(T.fit_text(p.words.hero(h), p.fs(15), r.w - P(54), True), p.fs(15), T.INK, True),
+              (r.x + P(48), r.y + P(5)))
+    surf.blit(T.text(f"Level {hero.level}", p.fs(12), T.INK_DIM), (r.x + P(48), r.y + P(20)))
+    if not hero.node:
+        surf.blit(T.text("not on the map", p.fs(11), T.GLOW), (r.x + P(48), r.y + P(32)))
+    # Action gems left / lost
+    gem = p.spr("action_gem", P(13))
+    full = p.g.max_gems(hero)
+    for k in range(max(full, hero.gems)):
+        pos = (r.x + P(48) + k * P(14), r.y + P(44 if not hero.node else 33))
+        surf.blit(gem if k < hero.gems else T.greyed(gem), pos)
+    # Perks (four slots)
+    ps = min(P(30), (r.w - P(10)) // 4 - P(2))
+    py = r.y + P(52)
+    for k in range(p.rules.max_level - 1):
+        rr = pygame.Rect(r.x + P(5) + k * (ps + P(3)), py, ps, ps)
+        if k < len(hero.perks):
+            perk = hero.perks[k]
+            surf.blit(p.spr(f"perk_{perk}", ps), rr)
+            used = any(o.startswith(f"special:{h}:{perk}:") for o in t.once)
+            if used:
+                pygame.draw.line(surf, (40, 30, 30), rr.bottomleft, rr.topright, 2)
+            p.add(("perk_tile", i, h, perk), rr)
+        else:
+            pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
+    # Quest pool: the owner sees the cards, others a hidden back (R4)
+    qy = py + ps + P(5)
+    qh = min(P(30), r.bottom - qy - P(4))
+    qw = round(qh * 60 / 84)
+    quests = hv["quests"]
+    for k, c in enumerate(quests):
+        rr = pygame.Rect(r.x + P(5) + k * (qw + P(3)), qy, qw, qh)
+        key = ("quest", i, h, c)
+        if p.lifted != key:
+            p.card(surf, c, rr, own)
+        sprite = p.spr(f"essence_{c.split('@')[0]}", qh) if c != "?" else None
+        p.add(key, rr, sprite=sprite)
+    if quests:
+        img = T.text(f"{len(quests)}/{hero.level} Quests", p.fs(11), T.INK_DIM)
+        x = r.x + P(8) + len(quests) * (qw + P(3))
+        if x + img.get_width() <= r.right - P(3):
+            surf.blit(img, (x, qy + qh // 2 - P(5)))
+
+
+def _herbs(surf, p, r, i, t) -> None:
+    P = p.P
+    cards = [("herb", h) for h in t.herbs] + [("attunement", a) for a in t.attunements]
+    if not cards:
+        surf.blit(T.text("none yet", p.fs(11), T.INK_FAINT), (r.x, r.y + P(4)))
+        return
+    ch = min(r.h, P(48))
+    cw = round(ch * 60 / 84)
+    step = cw + P(4)
+    if len(cards) * step > r.w:
+        step = max(P(6), (r.w - ch) // max(1, len(cards) - 1))
+    rotated_left = {}
+    for x in t.rotated:
+        rotated_left[x] = rotated_left.get(x, 0) + 1
+    for k, (kind, cid) in enumerate(cards):
+        img = p.spr(f"{kind}_{cid}", ch)
+        turned = rotated_left.get(cid, 0) > 0
+        if turned:
+            rotated_left[cid] -= 1
+            img = T.rotated(img, 90)
+        rr = img.get_rect(topleft=(r.x + k * step, r.y + (ch - img.get_height()) // 2))
+        surf.blit(img, rr)
+        key = ("herb_own", i, cid) if kind == "herb" else ("attune_own", i, cid)
+        p.add(key, rr, sprite=img)
+
+
+def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
+    P = p.P
+    s = p.s
+    t = s.tribes[i]
+    tv = p.view["tribes"][i]
+    trgb = p.tribe_rgb(i)
+    T.panel(surf, rect.inflate(-P(4), -P(4)), T.PANEL_HI, T.shade(trgb, -20), 5, 1)
+    p.spots.add(("tribe_small", i), rect)
+    x, y = rect.x + P(8), rect.y + P(6)
+    pygame.draw.circle(surf, trgb, (x + P(5), y + P(7)), P(6))
+    name = f"{p.words.tribe(t.id)} · P{i + 1}"
+    if p.session.seats[i] != "human":
+        name += " · bot"
+    surf.blit(T.text(name, p.fs(14), T.INK, True), (x + P(15), y))
+    info = f"Corr {t.corruption} · Ach {len(t.achievements)}"
+    img = T.text(info, p.fs(12), T.INK_DIM)
+    surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
+    y += P(18)
+    # heroes with level, settlements
+    hx = x
+    for h, hero in t.heroes.items():
+        img = p.spr(f"hero_{h}_{t.id}", P(20))
+        surf.blit(img, (hx, y))
+        surf.blit(T.text(str(hero.level), p.fs(12), T.INK, True), (hx + P(21), y + P(5)))
+        hx += P(34)
+    st = p.spr(f"settlement_{t.id}", P(16))
+    rect_st = pygame.Rect(rect.right - P(66), y, P(60), P(20))
+    surf.blit(st, (rect.right - P(66), y + P(2)))
+    surf.blit(T.text(f"{len(t.settlements)} of {p.rules.settlements_per_tribe}", p.fs(12), T.INK),
+              (rect_st.x + P(19), y + P(4)))
+    y += P(23)
+    if y + P(16) > rect.bottom:
+        return
+    # Essences by colour (others see colours only, R4), Herbs / Attunements, Menace track
+    counts = {}
+    for c in tv["essences"]:
+        col = c.split("@")[0]
+        counts[col] = counts.get(col, 0) + 1
+    ex = x
+    for col in ("red", "yellow", "blue", "green", "corruption"):
+        r = pygame.Rect(ex, y, P(13), P(17))
+        pygame.draw.rect(surf, p.ess_rgb(col), r, border_radius=3)
+        surf.blit(T.text(str(counts.get(col, 0)), p.fs(12), T.INK), (r.right + P(3), y + P(2)))
+        ex += P(30)
+    surf.blit(T.text(f"H{len(t.herbs)} A{len(t.attunements)}", p.fs(12), T.INK_DIM), (ex + P(2), y + P(2)))
+    y += P(21)
+    if y + P(12) > rect.bottom:
+        return
+    tx = x
+    for col in ("red", "yellow", "blue", "green"):
+        surf.blit(T.text(f"{t.solved[col]}", p.fs(12), p.ess_rgb(col), True), (tx, y))
+        tx += P(16)
+    phases = " ".join(ph[0].upper() if ph not in t.phases_done else "·" for ph in PHASES)
+    surf.blit(T.text(f"solved · phases left {phases}", p.fs(11), T.INK_FAINT), (tx + P(4), y + P(1)))
+
+
+def draw_others(surf, p, rect: pygame.Rect, big: int) -> None:
+    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
+    pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 1)
+    others = [i for i in range(len(p.s.tribes)) if i != big]
+    if not others:
+        return
+    h = rect.h // max(1, len(others))
+    h = min(h, p.P(110))
+    for k, i in enumerate(others):
+        draw_small(surf, p, pygame.Rect(rect.x, rect.y + k * h, rect.w, h), i)

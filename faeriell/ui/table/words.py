@@ -1,0 +1,295 @@
+"""Plain words for what the table shows: names of things, moves, decisions and the banner line.
+
+Names come from the catalog (data/*.yaml `name`); the sentences are the table's own.
+"""
+from __future__ import annotations
+
+from faeriell.engine import Action
+
+
+def title(s: str) -> str:
+    return str(s).replace("_", " ").replace("-", " ").title()
+
+
+class Words:
+    def __init__(self, catalog):
+        self.cat = catalog
+
+    # ---- names -----------------------------------------------------------------------------
+    def _name(self, table: str, key: str) -> str:
+        entry = (getattr(self.cat, table, None) or {}).get(key) or {}
+        return str(entry.get("name") or title(key))
+
+    def perk(self, p: str) -> str:
+        if p == "random-sower":
+            return "a random Corruption Sower Perk"
+        return self._name("perks", p)
+
+    def herb(self, h: str) -> str:
+        return self._name("herbs", h)
+
+    def attunement(self, a: str) -> str:
+        return self._name("attunements", a)
+
+    def hero(self, h: str) -> str:
+        return self._name("heroes", h)
+
+    def guardian(self, g: str) -> str:
+        d = (self.cat.guardians or {}).get(g) or {}
+        return f"{d.get('name', title(g))} the {title(g)}" if d else title(g)
+
+    def achievement(self, a: str) -> str:
+        return self._name("achievements", a)
+
+    def tribe(self, tid: str) -> str:
+        return self._name("tribes", tid)
+
+    def color(self, c: str) -> str:
+        return self._name("colors", c)
+
+    def region(self, r: str) -> str:
+        return title(r.replace("-", " "))
+
+    def node(self, n: str) -> str:
+        parts = [self.region(r) for r in str(n).split("+")]
+        return "the node of " + ", ".join(parts)
+
+    def card(self, card: str, hidden: bool = False) -> str:
+        col, _, g = str(card).partition("@")
+        if hidden or not g:
+            return f"{self.color(col)} Essence"
+        return f"{self.color(col)} Essence ({title(g)} on the back)"
+
+    def pay(self, pay) -> str:
+        if not pay:
+            return "free"
+        if isinstance(pay, str):
+            pay = (pay,)
+        counts: dict[str, int] = {}
+        for c in pay:
+            col = c.split("@", 1)[0]
+            counts[col] = counts.get(col, 0) + 1
+        return " + ".join(f"{n} {self.color(c)}" for c, n in counts.items())
+
+    # ---- moves -----------------------------------------------------------------------------
+    def action(self, a: Action) -> str:
+        k = a.kind
+        f = a.get
+        if k == "choose_phase":
+            return f"Play the {title(f('phase'))} Phase"
+        if k == "end_phase":
+            return "End the Phase"
+        if k == "draft":
+            return "Draw the Menace Draft"
+        if k == "build_settlement":
+            return f"Build a Settlement in {self.region(f('region'))}"
+        if k == "place_settlement":
+            return f"Place a Settlement in {self.region(f('region'))}"
+        if k == "move_settlement":
+            return f"Move the Settlement from {self.region(f('from'))} to {self.region(f('to'))}"
+        if k == "build_beacon":
+            return f"Build a {self.color(f('color'))} Beacon in {self.region(f('region'))}"
+        if k == "control_totem":
+            return f"Take the Spiritual Totem to {self.region(f('region'))}"
+        if k == "dress_hero":
+            return f"Dress a {self.hero(f('hero'))} on {self.node(f('node'))}"
+        if k == "place_hero":
+            return f"Place the {self.hero(f('hero'))} on {self.node(f('node'))}"
+        if k == "choose_hero":
+            return f"Start with the {self.hero(f('hero'))}"
+        if k in ("level_up", "free_level"):
+            s = f"Level up the {self.hero(f('hero'))} with {self.perk(f('perk'))}"
+            if f("discard"):
+                s += f", discarding {self.perk(f('discard'))}"
+            return s + (" (free)" if k == "free_level" else "")
+        if k == "gather_herb":
+            s = f"Gather {self.herb(f('herb'))}"
+            return s + (f", discarding {self.herb(f('discard'))}" if f("discard") else "")
+        if k == "attune":
+            return f"Attune with {self.guardian(f('guardian'))} ({self.attunement(f('guardian'))})"
+        if k == "move_guardian":
+            return f"Move {self.guardian(f('guardian'))} to {self.region(f('region'))}"
+        if k == "beacon_solve":
+            return f"Beacon in {self.region(f('region'))} solves the Menace of {self.guardian(f('guardian'))}" + \
+                self._target(a)
+        if k == "harvest":
+            n = f("steps")
+            return f"Move the Harvest token {n} step{'s' if n != 1 else ''}"
+        if k == "harvest_choice":
+            if a.has("color"):
+                return f"Take a {self.color(f('color'))} Essence from {self.region(f('region'))}"
+            return f"Harvest from {self.region(f('region'))}"
+        if k == "move_hero":
+            to = f("to") or (f("path") or [None])[-1]
+            return f"Move the {self.hero(f('hero'))} to {self.node(to)}"
+        if k == "solve_menace":
+            return f"The {self.hero(f('hero'))} solves the Menace of {self.guardian(f('guardian'))}" + self._target(a)
+        if k == "go_quest":
+            return f"The {self.hero(f('hero'))} goes on a {self.color(f('deck'))} Quest"
+        if k == "solve_quest":
+            return f"The {self.hero(f('hero'))} solves the Quest {self.card(f('card'))}"
+        if k == "discard_quest":
+            return f"Discard the Quest card {self.card(f('card'))}"
+        if k == "perk":
+            return self._perk(a)
+        if k == "lore":
+            return self._lore(a)
+        if k == "drifter_move":
+            return f"Move the Drifter to {self.node(f('to'))}"
+        if k == "drifter_shift":
+            return f"The Drifter shifts the token of {self.guardian(f('from'))} to {self.guardian(f('to'))}"
+        if k == "corruption":
+            return self._corruption(a)
+        if k == "claim":
+            tok = f("token")
+            how = "a token from the designated area" if tok == "designated" else f"the token of your {tok} slot"
+            pay = f("pay")
+            cost = "" if tok == "designated" else (", advancing Doom by 1" if pay == "doom" else
+                                                   f", paying 1 {self.color(str(pay).split('@')[0])}")
+            return f"Claim {self.achievement(f('achievement'))} with {how}{cost}"
+        if k == "become_sower":
+            s = f"Your {self.hero(f('hero'))} becomes the Corruption Sower"
+            rep = f("replace")
+            if rep:
+                pairs = [str(x).split(">") for x in rep]
+                s += "; swap " + ", ".join(f"{self.perk(p[0])} for {self.perk(p[1])}" if len(p) == 2
+                                           else self.perk(p[0]) for p in pairs)
+            return s
+        if k == "starting_essence":
+            return f"Take a {self.color(f('color'))} Essence"
+        if k == "track_choice":
+            return f"Move your {self.color(f('color'))} tracking token forward"
+        return repr(a)
+
+    def _target(self, a: Action) -> str:
+        t = a.get("target")
+        return f" (player {t}'s tracker steps back)" if t is not None else ""
+
+    def _perk(self, a: Action) -> str:
+        f = a.get
+        who = self.hero(f("hero"))
+        if f("perk") == "shadow":
+            return f"The Shadow moves with the shadows to {self.node(f('node') or f('to'))}"
+        name = self.perk(f("perk"))
+        if f("from") and f("to"):
+            return f"{name}: trade 1 {self.color(f('from'))} for 1 {self.color(f('to'))}"
+        if f("guardian") and isinstance(f("to"), str):
+            return f"{name}: move {self.guardian(f('guardian'))} to {self.region(f('to'))}"
+        if f("guardian"):
+            return f"{name}: the {who} removes the Menace of {self.guardian(f('guardian'))}"
+        if isinstance(f("to"), tuple):
+            to = f("to")
+            if all(isinstance(x, str) and "-" in x for x in to):
+                return f"{name}: move the Guardians to {', '.join(self.region(x) for x in to)}"
+            return f"{name}: take {self.pay(to)}"
+        if isinstance(f("to"), str):
+            extra = f" paying 1 {self.color(f('color'))}" if f("color") else ""
+            return f"{name}: the {who} moves to {self.node(f('to'))}{extra}"
+        if f("target") is not None:
+            return f"{name}: player {f('target')}'s Tribe Corruption moves up"
+        if f("pay"):
+            return f"{name}: pay {self.pay(f('pay'))}"
+        if f("color"):
+            return f"{name}: pay 1 {self.color(f('color'))}"
+        return f"{name} ({who})"
+
+    def _lore(self, a: Action) -> str:
+        f = a.get
+        card = f("card")
+        name = self.attunement(card) if "herb" not in card else self.herb(card)
+        if f("to"):
+            return f"{name}: move the {self.hero(f('hero'))} to {self.node(f('to'))}"
+        if f("guardian"):
+            return f"{name}: the {self.hero(f('hero'))} solves the Menace of {self.guardian(f('guardian'))}" + \
+                self._target(a)
+        return f"{name}: the {self.hero(f('hero'))} gains an Action gem"
+
+    def _corruption(self, a: Action) -> str:
+        ch = a.get("choice")
+        if ch == "yield":
+            return "Yield: take a Corruption Essence, Tribe Corruption +1"
+        if ch == "ignore":
+            return "Ignore: Doom +1"
+        pay = self.pay(a.get("pay"))
+        if ch == "cleanse_tribe":
+            return f"Cleanse your Tribe (pay {pay}): Tribe Corruption -1"
+        tg = str(a.get("target", "doom"))
+        parts = ["Doom -1" if p == "doom" else f"clear {self.guardian(p)}" for p in tg.split("+")]
+        return f"Cleanse Corruption (pay {pay}): {' and '.join(parts)}"
+
+    # ---- decisions and the banner ----------------------------------------------------------
+    PENDING = {
+        "corruption": "resolve the Corruption Event",
+        "harvest_choice": "choose where to harvest",
+        "claim": "claim an Achievement: drag an Achievement token onto its slot",
+        "discard_quest": "too many Quests: click a Quest card to discard",
+        "become_sower": "choose the Hero that becomes the Corruption Sower",
+        "place_settlement": "drag a Settlement onto a Region",
+        "choose_hero": "click the Hero to start with",
+        "place_hero": "drag your Hero onto a node of one of your Regions",
+        "starting_essence": "choose a starting Essence",
+        "track_choice": "click a tracking token to move it forward",
+        "free_level": "drag a Perk tile onto your Hero (free level)",
+    }
+
+    def pending(self, pend: dict) -> str:
+        kind = pend["kind"]
+        s = self.PENDING.get(kind, title(kind))
+        if kind == "harvest_choice":
+            if "colors" in pend:
+                s = f"choose the Essence of {self.region(pend['region'])}"
+            else:
+                s = f"click one of your {title(pend.get('terrain', ''))} Regions to harvest"
+        if kind == "claim":
+            names = ", ".join(self.achievement(x) for x in pend.get("achievements", []))
+            s = f"claim {names}: drag an Achievement token onto its slot"
+        return s
+
+    def phase_hint(self, g, kinds: set) -> str:
+        s = g.state
+        if s.phase is None:
+            return "choose a Phase: click a Phase tile"
+        if s.phase == "tribe":
+            return "Tribe Phase: build, level up, gather, attune - drag the pieces; End Phase when done"
+        if s.phase == "event":
+            if s.event_step == "guardian":
+                return ("Event Phase: drag a Great Guardian within its Area (optional), "
+                        "then press Menace Draft")
+            if s.event_step == "draft":
+                return "Event Phase: press Menace Draft"
+            if s.event_step == "beacons":
+                return ("Event Phase: solve Menaces with your Beacons (optional), "
+                        "then drag the Harvest token along the wheel")
+            return "Event Phase"
+        if "drifter_move" in kinds or "drifter_shift" in kinds:
+            return "Hero Phase: move Heroes, solve Menaces and Quests, the Drifter; End Phase when done"
+        return "Hero Phase: drag Heroes along the paths, solve Menaces and Quests; End Phase when done"
+
+    # ---- the table's own lines ----------------------------------------------------------------
+    @staticmethod
+    def plain(why: str) -> str:
+        """The engine's refusal, with a payment mismatch said as what the move costs."""
+        head = "That payment does not match the cost: "
+        if why.startswith(head):
+            return "You cannot pay for that here: it costs " + why[len(head):]
+        return why
+
+    def drop_title(self, target, grip=None) -> str:
+        """The question asked when a drop (or click) can mean several moves."""
+        if target[0] == "region":
+            return f"{self.region(target[1])}: what do you want to do?"
+        if target[0] == "node":
+            return "On that node: what do you want to do?"
+        if grip and grip[0] == "perk_up":
+            return f"Level up with {self.perk(grip[1])}: which face-up Perk goes under its pile?"
+        if grip and grip[0] == "herb_up":
+            return f"Gather {self.herb(grip[1])}: which other face-up Herb is discarded?"
+        if target[0] == "perk_tile":
+            return f"{self.perk(target[3])}: choose"
+        if target[0] == "achievement":
+            return f"Claim {self.achievement(target[1])}: how do you pay for the token?"
+        if target[0] == "guardian":
+            return f"{self.guardian(target[1])}: what do you want to do?"
+        if target[0] == "hero":
+            return f"Your {self.hero(target[2])}: choose"
+        return "Choose"

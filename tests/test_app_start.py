@@ -1,0 +1,193 @@
+"""The start screen, driven by real mouse events on a headless window."""
+from __future__ import annotations
+
+# first: it sets the dummy video driver before pygame is imported
+from test_app_support import click, key, make_app
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.engine.setup import VARIANTS
+from faeriell.ui.bot_driver import bots_available
+from faeriell.ui.shortcuts import TableHost
+from faeriell.ui.start_scene import StartScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    pygame.display.quit()
+
+
+def test_no_arguments_show_the_start_screen(app):
+    assert isinstance(app.scene, StartScene)
+    assert app.running and not app.errors
+
+
+def test_one_click_on_quick_solo_starts_a_solo_game(app):
+    click(app, "quick_solo")
+    assert isinstance(app.scene, TableHost), app.errors
+    s = app.session.state
+    assert (s.players, s.mode) == (1, "solo")
+    assert app.session.seats == ["human"]
+    assert not app.errors
+
+
+def test_two_players_competitive_with_a_variant_by_clicks(app):
+    click(app, "tab_new")
+    click(app, "players:2")
+    click(app, "mode:competitive")
+    click(app, "difficulty:hard")
+    click(app, "variant_drifter")
+    scene = app.scene
+    assert (scene.players, scene.mode, scene.variants) == (2, "competitive", ["drifter"])
+    click(app, "start")
+    assert isinstance(app.scene, TableHost), app.errors
+    s = app.session.state
+    assert (s.players, s.mode, s.difficulty, s.variants) == (2, "competitive", "hard", ["drifter"])
+    assert not app.errors
+
+
+def test_solo_forces_one_player_and_one_player_forces_solo(app):
+    scene = app.scene
+    click(app, "players:3")
+    assert (scene.players, scene.mode) == (3, "competitive")
+    click(app, "mode:solo")
+    assert (app.scene.players, app.scene.mode) == (1, "solo")
+    click(app, "mode:coop")
+    assert (app.scene.players, app.scene.mode) == (2, "coop")
+    click(app, "players:1")
+    assert app.scene.mode == "solo"
+    click(app, "players:4")
+    assert (app.scene.players, app.scene.mode) == (4, "coop")      # back to the last team mode
+
+
+def test_every_engine_variant_has_a_toggle_with_its_name(app):
+    scene = app.scene
+    for v in VARIANTS:
+        t = scene.find(f"variant_{v}")
+        assert t is not None, v
+        name, text = scene.variant_info(v)
+        assert t.label == name and t.detail == text
+        assert name != v               # the name comes from data/modes.yaml
+
+
+def test_an_invalid_combination_is_explained_and_cannot_start(app):
+    click(app, "players:3")
+    click(app, "variant_twins")
+    scene = app.scene
+    assert scene.problem() == "The Twins is a two-player competitive scenario"    # SetupError's words
+    assert scene.find("start").enabled is False
+    assert scene.find("variant_twins").warn is True
+    click(app, "start")
+    assert isinstance(app.scene, StartScene)
+    click(app, "players:2")
+    assert app.scene.problem() is None and app.scene.find("start").enabled
+
+
+def test_seed_field_takes_typed_digits(app):
+    click(app, "seed")
+    field = app.scene.find("seed")
+    assert field.focused
+    for _ in range(10):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42x"))
+    app.step()
+    assert field.text == "42"
+    key(app, pygame.K_RETURN)                 # Enter in the seed field starts the game
+    assert isinstance(app.scene, TableHost)
+    assert app.session.state.seed == 42
+
+
+@pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
+def test_a_seat_can_be_a_bot(app):
+    click(app, "players:2")
+    click(app, "seat2:random")
+    click(app, "start")
+    assert isinstance(app.scene, TableHost)
+    assert app.session.seats == ["human", "random"]
+
+
+def test_continue_opens_the_autosave(app):
+    pytest.importorskip("faeriell.engine.saves")
+    assert app.scene.find("continue").enabled is False
+    click(app, "quick_solo")
+    session = app.session
+    while session.state.stage == "setup":
+        session.apply(session.legal()[0])
+    session.autosave()
+    saved = session.game.state
+    app.show_start()
+    app.step()
+    assert app.scene.find("continue").enabled
+    click(app, "continue")
+    assert isinstance(app.scene, TableHost), app.errors
+    from faeriell.engine.state import to_dict
+    assert to_dict(app.session.game.state) == to_dict(saved)
+
+
+def test_load_tab_lists_saves_and_opens_one(app, tmp_path):
+    pytest.importorskip("faeriell.engine.saves")
+    from faeriell.ui.dialogs import save_game
+    from faeriell.engine import new_game
+    g = new_game(app.rules, 2, "coop", "easy", [], 5)
+    g.apply(g.legal_actions()[0])
+    path = save_game(g, tmp_path / "mine.json")
+    click(app, "tab_load")
+    lb = app.scene.find("saves")
+    assert [item[0] for item in lb.items] == [str(path)]
+    row = lb.row_rect(0).move(0, -app.scene.content.scroll)
+    click(app, row)
+    assert app.scene.find("load_path").text == str(path)
+    click(app, "load")
+    assert isinstance(app.scene, TableHost), app.errors
+    assert app.session.state.mode == "coop" and len(app.session.game.history) == 1
+
+
+def test_load_of_a_broken_file_says_why_and_stays(app, tmp_path):
+    bad = tmp_path / "broken.json"
+    bad.write_text("{ not json")
+    click(app, "tab_load")
+    click(app, "load_path")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(bad)))
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, StartScene)
+    assert app.scene.status and app.scene.status[1] and "broken.json" in app.scene.status[0]
+    assert not app.errors                   # a refused file is a message, not an error
+
+
+def test_practice_lists_scenarios_and_opens_one(app):
+    click(app, "tab_practice")
+    lb = app.scene.find("puzzles")
+    if not lb.items:
+        pytest.skip("no scenario files in this checkout")
+    click(app, lb.row_rect(0).move(0, -app.scene.content.scroll))
+    click(app, "play")
+    assert isinstance(app.scene, TableHost), (app.errors, app.scene.status)
+    assert app.session.game.origin.get("kind") == "position"
+
+
+def test_screen_survives_a_small_window(app):
+    pygame.display.set_mode((320, 240), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(320, 240), w=320, h=240))
+    app.step()
+    for tab in ("tab_load", "tab_practice", "tab_new"):
+        click(app, app.scene.find(tab).rect)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+    app.step()
+    assert not app.errors
+
+
+def test_every_shipped_puzzle_opens(app):
+    from faeriell.ui.dialogs import list_puzzles
+    puzzles = [p for p, _, rel in list_puzzles() if rel.startswith("data")]
+    if not puzzles:
+        pytest.skip("no data/puzzles in this checkout")
+    for p in puzzles:
+        assert app.open_puzzle(p) is None, p
+        assert app.session.game.origin.get("kind") == "position"
+        assert app.session.autosave_enabled is False        # practice never replaces the autosave
+        app.step()
+    assert not app.errors

@@ -1,0 +1,97 @@
+"""Helpers for the app tests (no tests here): a headless App, real mouse and key events, waiting.
+
+Every App made here keeps its saves in a temporary folder (FAERIELL_DATA) and plays bots without
+the pause a person needs.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from faeriell.ui.app import App, LaunchOptions  # noqa: E402
+
+
+def make_app(tmp_path, monkeypatch, size=(1280, 800), **opts) -> App:
+    monkeypatch.setenv("FAERIELL_DATA", str(tmp_path))
+    opts.setdefault("bot_delay", 0.0)
+    opts.setdefault("end_delay", 0.0)
+    app = App(size, fps=240, options=LaunchOptions(**opts))
+    pygame.event.clear()
+    app.step()
+    return app
+
+
+def rect_of(app, target) -> pygame.Rect:
+    if isinstance(target, str):
+        holder = getattr(app.scene, "modal", None) or app.scene
+        r = holder.screen_rect(target)
+        assert r is not None, f"no widget {target!r} on {type(holder).__name__}"
+        assert r.width > 0 and r.height > 0, f"{target!r} is not visible ({r})"
+        return r
+    return pygame.Rect(target)
+
+
+def click(app, target, button=1, steps=True) -> None:
+    """Move there, press and release the button (real pygame events), then run a frame."""
+    r = rect_of(app, target) if not (isinstance(target, tuple) and len(target) == 2) else None
+    pos = r.center if r is not None else target
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    if steps:
+        app.step()
+
+
+def key(app, k, mod=0, text="") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0))
+    app.step()
+
+
+def ctrl(app, k) -> None:
+    key(app, k, pygame.KMOD_LCTRL)
+
+
+def run_until(app, cond, timeout=10.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step()
+        if cond():
+            return True
+        time.sleep(0.005)
+    return cond()
+
+
+def record_flashes(host) -> list:
+    """Wrap the table's flash() so a test reads what the player was told."""
+    said = []
+    real = host.table.flash
+
+    def flash(text):
+        said.append(str(text))
+        return real(text)
+
+    host.table.flash = flash
+    host.toast.show = lambda text, seconds=4.0, error=False: said.append(str(text))
+    return said
+
+
+def play_first_legal(session, until, limit=500) -> None:
+    """Apply the first legal action until until() holds (a quick way through the set-up)."""
+    n = 0
+    while not until():
+        assert n < limit, "did not get there"
+        assert session.apply(session.legal()[0]) is None
+        n += 1

@@ -1,0 +1,311 @@
+"""Playing turns at the table with the mouse: real MOUSEBUTTONDOWN / MOUSEMOTION / MOUSEBUTTONUP
+events through the TableScene, checked against the engine's state."""
+from __future__ import annotations
+
+from test_table_support import Table, position  # first: sets the dummy video driver
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.engine import Action  # noqa: E402
+from faeriell.engine.state import to_dict  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _display():
+    yield
+    pygame.display.quit()
+
+
+def two_tribes(turn, p1=None, board=None):
+    t1 = {"settlements": ["bear-mountain", "bear-river"],
+          "heroes": {"druid": {"node": {"near": "bear-forest"}}},
+          "essences": ["red", "red", "blue"]}
+    t1.update(p1 or {})
+    t2 = {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}
+    return position({}, board or {}, [t1, t2], turn)
+
+
+def test_tribe_phase_tile_settlement_and_end_phase():
+    t = Table(two_tribes({"player": 1, "phase": None}))
+    assert t.state.phase is None
+    t.click(("phase", 0, "tribe"))                                      # choose the Tribe Phase tile
+    assert t.state.phase == "tribe"
+    legal = t.session.legal_of("build_settlement")
+    region = legal[0]["region"]
+    t.drag(("supply_settlement", 0), ("region", region))               # drag a Settlement onto a Region
+    assert t.scene.tray is not None, t.scene.message
+    assert t.state.tribes[0].settlements == ["bear-mountain", "bear-river"]   # not before confirming
+    t.key(pygame.K_RETURN)                                              # confirm the proposed payment
+    tr = t.state.tribes[0]
+    assert region in tr.settlements
+    assert sorted(c.split("@")[0] for c in tr.essences) == ["blue"]     # two red paid: cheapest, one colour
+    t.click(("button", "end_phase"))
+    assert t.state.phase is None and t.state.active == 1
+    assert "tribe" in t.state.tribes[0].phases_done
+
+
+def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}, {"essences": ["red", "red", "blue", "blue"]}))
+    region = t.session.legal_of("build_settlement")[0]["region"]
+    t.drag(("supply_settlement", 0), ("region", region))
+    tray = t.scene.tray
+    assert sorted(c.split("@")[0] for c in tray.tray) in (["blue", "blue"], ["red", "red"])
+    # swap one card for the other colour: two colours are refused, with the engine's reason
+    first = next(r for r, it in tray.rects if it[0] == "tray")
+    t.click(first.center)
+    other = "red" if tray.tray[0].split("@")[0] == "blue" else "blue"
+    r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].startswith(other))
+    t.click(r.center)
+    assert tray.matched() is None
+    before = to_dict(t.state)
+    t.key(pygame.K_RETURN)
+    assert to_dict(t.state) == before
+    assert "one colour" in (t.scene.message or ""), t.scene.message
+    # drag the odd card back to the pool and a matching one into the tray, then confirm
+    odd = next(r for r, it in tray.rects if it[0] == "tray" and it[1].startswith(other))
+    t.drag(odd.center, tray.pool_row.center)
+    keep = tray.tray[0].split("@")[0]
+    r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].startswith(keep))
+    t.drag(r.center, tray.tray_row.center)
+    assert tray.matched() is not None
+    t.click(tray.confirm_rect.center)
+    assert region in t.state.tribes[0].settlements
+    assert t.scene.tray is None
+
+
+def test_forbidden_drop_changes_nothing_and_says_why():
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}))
+    far = "toad-river"
+    assert not t.session.legal_of("build_settlement", region=far)
+    before = to_dict(t.state)
+    t.drag(("supply_settlement", 0), ("region", far))
+    assert to_dict(t.state) == before
+    assert t.scene.tray is None
+    reason = t.session.why_not(Action("build_settlement", region=far, pay=("red", "red")))
+    assert reason and t.scene.message == reason
+
+
+def test_pieces_glow_only_on_legal_places_while_dragging():
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}))
+    a = t.pos(("supply_settlement", 0))
+    t.move(a)
+    t.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    t.frame()
+    t.move((a[0] + 30, a[1] - 30), buttons=(1, 0, 0))
+    t.frame()
+    drag = t.scene.drag
+    assert drag is not None and drag.grip == ("supply_settlement", 0)
+    legal = {("region", x["region"]) for x in t.session.legal_of("build_settlement")}
+    assert drag.targets == legal
+    ok = next(iter(legal))
+    t.move(t.pos(ok), buttons=(1, 0, 0))
+    t.frame()
+    assert t.scene.drag.hover == ok and t.scene.drag.hover_ok
+    t.move(t.pos(("region", "toad-river")), buttons=(1, 0, 0))
+    t.frame()
+    assert t.scene.drag.hover == ("region", "toad-river") and not t.scene.drag.hover_ok
+    t.key(pygame.K_ESCAPE)                        # Esc drops nothing
+    assert t.scene.drag is None
+
+
+def test_event_phase_draft_button_then_harvest_token():
+    board = {"bag": ["red@owl", "blue@toad"], "harvest": "bear"}
+    t = Table(two_tribes({"player": 1, "phase": None}, board=board))
+    t.click(("phase", 0, "event"))
+    assert t.state.phase == "event"
+    t.click(("button", "draft"))
+    assert t.game.under("owl") == "red"
+    assert t.state.event_step == "beacons"
+    start = t.state.harvest
+    steps = 2
+    target = ("wheel", (start + steps) % 12)
+    t.drag(("harvest_token",), target)
+    while t.state.pending is not None and t.session.acting == 0 and t.scene.choice is not None:
+        t.choose(t.session.legal()[0])
+    assert t.state.harvest == (start + steps) % 12
+    assert "event" in t.state.tribes[0].phases_done
+
+
+def test_hero_phase_drag_a_hero_along_the_paths():
+    t = Table(two_tribes({"player": 1, "phase": "hero"}))
+    hero = t.state.tribes[0].heroes["druid"]
+    start, gems = hero.node, hero.gems
+    to = t.session.legal_of("move_hero", hero="druid")[-1]["to"]
+    t.drag(("hero", 0, "druid"), ("node", to))
+    hero = t.state.tribes[0].heroes["druid"]
+    assert hero.node == to != start
+    assert hero.gems == gems - 1
+    # a node too far away: refused with the engine's reason
+    far = max(t.game.rules.board.node_dist[to].items(), key=lambda kv: kv[1])[0]
+    before = to_dict(t.state)
+    t.drag(("hero", 0, "druid"), ("node", far))
+    assert to_dict(t.state) == before
+    assert t.scene.message == t.session.why_not(Action("move_hero", hero="druid", to=far))
+
+
+def test_click_to_pick_up_then_click_to_drop():
+    t = Table(two_tribes({"player": 1, "phase": "hero"}))
+    to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
+    t.click(("hero", 0, "druid"))
+    assert t.scene.drag is not None and t.scene.drag.sticky
+    t.click(("node", to))
+    assert t.state.tribes[0].heroes["druid"].node == to
+
+
+def test_level_up_perk_onto_hero_then_choose_the_discard():
+    board = {"perk_piles": [["swift"], ["quester"], ["cleanser"], ["pursuer"]]}
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}, {"essences": ["green", "green"]}, board))
+    t.drag(("perk_up", "swift"), ("hero", 0, "druid"))
+    ch = t.scene.choice
+    assert ch is not None and {o.spot for o in ch.options} == {("perk_up", p) for p in ("quester", "cleanser", "pursuer")}
+    t.click(("perk_up", "cleanser"))            # the discard chosen by a click on its tile
+    assert t.scene.tray is not None
+    t.key(pygame.K_RETURN)
+    assert t.state.tribes[0].heroes["druid"].perks == ["swift"]
+    assert [p[0] for p in t.state.perk_piles if p] == ["quester", "pursuer"] or \
+        "cleanser" in t.state.perk_piles[2]
+
+
+def test_corruption_event_is_a_choice_bar():
+    board = {"bag": ["corruption@owl"], "doom": 2}
+    t = Table(two_tribes({"player": 1, "phase": "event"}, board=board))
+    t.click(("button", "draft"))
+    assert t.state.pending and t.state.pending["kind"] == "corruption"
+    ch = t.scene.choice
+    assert ch is not None and not ch.cancellable
+    ignore = next(o for o in ch.options if o.actions[0].get("choice") == "ignore")
+    t.click(next(r for r, o in ch.rects if o is ignore).center)
+    assert t.state.doom == 3 and t.game.under("owl") == "corruption"
+
+
+def test_hotseat_curtain_covers_the_table_until_clicked():
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}), curtain=True)
+    t.click(("button", "end_phase"))
+    assert t.session.acting == 1
+    assert t.scene.curtain == 1
+    before = to_dict(t.state)
+    t.click((600, 400))                           # the click lifts the curtain, nothing else
+    assert t.scene.curtain is None and to_dict(t.state) == before
+    # player 2 sees only the colours of player 1's cards (R4)
+    assert t.scene.viewer == 1
+
+
+def test_bot_move_animates_without_blocking():
+    t = Table(two_tribes({"player": 1, "phase": "hero"}))
+    a = t.session.legal_of("move_hero", hero="druid")[0]
+    assert t.session.apply(a) is None
+    t.scene.animate(a)
+    t.frame()
+    assert t.scene.flights, "no animation started"
+    t.click(("hero", 0, "druid"))                 # input still works during the animation
+    assert t.scene.drag is not None
+
+
+def test_a_phase_tile_can_also_be_dragged_onto_the_island():
+    t = Table(two_tribes({"player": 1, "phase": None}))
+    t.drag(("phase", 0, "hero"), t.scene.layout.map.center)
+    assert t.state.phase == "hero"
+
+
+def test_tooltips_name_what_is_under_the_mouse():
+    t = Table(two_tribes({"player": 1, "phase": None}))
+    from faeriell.ui.table.tooltips import tip
+    assert tip(("perk_up", t.state.perk_piles[0][0]), t.scene._p)[1][0]        # the YAML text
+    assert "Bear" in tip(("region", "bear-river"), t.scene._p)[0]
+    t.move(t.pos(("achievement", "purity")))
+    t.frame()
+    t.scene.update(1000)
+    t.frame()
+    assert t.scene.hover_key == ("achievement", "purity")
+
+
+def test_hero_solves_a_menace_dropped_on_the_guardian_or_its_region():
+    board = {"guardians": {"toad": "toad-river", "owl": "owl-river"}, "under": {"toad": "blue", "owl": "green"}}
+    tribes = [{"settlements": ["bear-mountain", "bear-river"],
+               "heroes": {"shaman": {"node": {"near": "toad-river"}}, "druid": {"node": {"near": "owl-river"}}}},
+              {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"adventurer": {"node": {"near": "wolf-river"}}}}]
+    t = Table(position({}, board, tribes, {"player": 1, "phase": "hero"}))
+    t.drag(("hero", 0, "shaman"), ("guardian", "toad"))
+    assert t.game.under("toad") is None and t.state.tribes[0].solved["blue"] == 1
+    t.drag(("hero", 0, "druid"), ("region", "owl-river"))            # the Region works too
+    assert t.game.under("owl") is None and t.state.tribes[0].solved["green"] == 1
+
+
+def test_quest_from_the_deck_to_the_hero_then_to_its_guardian():
+    board = {"guardians": {"owl": "owl-forest"}, "decks": {"green": ["green@owl", "green@bear"]}}
+    tribes = [{"settlements": ["bear-mountain", "bear-river"], "heroes": {"druid": {"node": {"near": "owl-forest"}}}},
+              {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}]
+    t = Table(position({}, board, tribes, {"player": 1, "phase": "hero"}))
+    t.drag(("deck", "green"), ("hero", 0, "druid"))
+    assert t.state.tribes[0].heroes["druid"].quests == ["green@owl"]
+    t.drag(("quest", 0, "druid", "green@owl"), ("guardian", "owl"))
+    assert t.state.tribes[0].heroes["druid"].quests == []
+    assert "green@owl" in t.state.tribes[0].essences
+
+
+def test_beacon_with_the_chieftain_discount_and_a_beacon_solve():
+    # the starting tip: a red Beacon paid with one red and one yellow (R15, R19, R20)
+    tribes = [{"settlements": ["owl-river", "toad-forest"], "heroes": {"chieftain": {"node": {"near": "owl-river"}}},
+               "essences": ["red", "yellow"]},
+              {"settlements": ["wolf-meadow", "boar-mountain"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}]
+    t = Table(position({}, {"guardians": {"owl": "owl-forest"}, "under": {"owl": "red"}, "bag": ["blue@toad"]},
+                       tribes, {"player": 1, "phase": "tribe"}))
+    t.drag(("supply_beacon", "red"), ("region", "owl-river"))
+    tray = t.scene.tray
+    assert tray is not None and sorted(c.split("@")[0] for c in tray.tray) == ["red", "yellow"]
+    t.click(tray.confirm_rect.center)
+    assert t.state.tribes[0].beacons == {"owl-river": "red"}
+    t.click(("button", "end_phase"))
+    # next turn of player 1 is after player 2's; give player 2 a quick Tribe Phase
+    t.click(("phase", 1, "tribe"))
+    t.click(("button", "end_phase"))
+    t.click(("phase", 0, "event"))
+    t.click(("button", "draft"))
+    t.drag(("beacon", "owl-river"), ("guardian", "owl"))
+    assert t.game.under("owl") is None and t.state.tribes[0].solved["red"] == 1
+
+
+def test_claim_drag_a_token_onto_the_achievement_and_choose_the_payment():
+    tribes = [{"settlements": ["owl-river", "toad-forest"], "beacons": {"owl-river": "red"},
+               "heroes": {"chieftain": {"node": {"near": "owl-river"}}}, "essences": ["yellow", "red"]},
+              {"settlements": ["wolf-meadow", "boar-mountain"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}]
+    t = Table(position({}, {}, tribes, {"player": 1, "phase": "tribe"}))
+    t.drag(("totem",), ("region", "owl-river"))
+    t.key(pygame.K_RETURN)
+    assert t.state.pending and t.state.pending["kind"] == "claim"
+    assert ("achievement", "totem") in t.scene.index.aims
+    t.drag(("slot_token", 0, "red"), ("achievement", "totem"))
+    ch = t.scene.choice
+    assert ch is not None and len(ch.options) == 2            # pay the red Essence, or Doom +1
+    doom = next(o for o in ch.options if o.actions[0].get("pay") == "doom")
+    t.click(next(r for r, o in ch.rects if o is doom).center)
+    assert "totem" in t.state.tribes[0].achievements and t.state.doom == 1
+
+
+def test_gather_a_herb_and_attune_by_dragging_cards_into_the_tribe():
+    board = {"herbs_up": ["herb-red", "herb-meadow", "herb-druid"]}
+    tribes = [{"settlements": ["boar-mountain", "boar-river"], "heroes": {"shaman": {"node": {"near": "boar-forest"}}},
+               "essences": ["green", "red", "blue", "blue", "yellow", "green"]},
+              {"settlements": ["wolf-meadow", "wolf-mountain"], "heroes": {"druid": {"node": {"near": "wolf-river"}}}}]
+    t = Table(position({}, board, tribes, {"player": 1, "phase": "tribe"}))
+    t.drag(("herb_up", "herb-red"), ("tribe_board", 0))
+    t.click(("herb_up", "herb-druid"))                         # the other face-up Herb to discard
+    assert t.scene.tray is not None
+    t.key(pygame.K_RETURN)
+    assert t.state.tribes[0].herbs == ["herb-red"] and "herb-druid" in t.state.herb_discard
+    t.drag(("attune_free", "boar"), ("tribe_board", 0))
+    t.key(pygame.K_RETURN)
+    assert t.state.tribes[0].attunements == ["boar"]
+
+
+def test_undo_button_takes_a_move_back():
+    t = Table(two_tribes({"player": 1, "phase": "hero"}))
+    before = to_dict(t.state)
+    to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
+    t.drag(("hero", 0, "druid"), ("node", to))
+    assert t.state.tribes[0].heroes["druid"].node == to
+    if t.scene.spot(("button", "undo")) is None:
+        pytest.skip("no undo in this engine")
+    t.click(("button", "undo"))
+    assert to_dict(t.state)["tribes"] == before["tribes"]

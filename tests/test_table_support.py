@@ -1,0 +1,190 @@
+"""Helpers for the table tests (no tests here): a headless TableScene driven by real pygame mouse
+and key events (posted with pygame.event.post, then pumped through the scene's handle_event).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from faeriell.content.rules_loader import default_rules  # noqa: E402
+from faeriell.engine import Action, build_position  # noqa: E402
+from faeriell.ui.assets import Assets  # noqa: E402
+from faeriell.ui.session import Session  # noqa: E402
+from faeriell.ui.table import TableScene  # noqa: E402
+from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
+
+_ASSETS = None
+
+
+def assets() -> Assets:
+    global _ASSETS
+    if _ASSETS is None:
+        _ASSETS = Assets()
+    return _ASSETS
+
+
+def position(setup: dict, board=None, tribes=None, turn=None):
+    """A game from a written position (the format of ../shared/scenarios/*.yaml)."""
+    base = {"players": 2, "mode": "competitive", "difficulty": "medium", "seed": 7, "position": "empty"}
+    base.update(setup)
+    return build_position(default_rules(), base, board or {}, tribes or [], turn or {})
+
+
+def colours(cards) -> list[str]:
+    return sorted(str(c).split("@")[0] for c in (cards or ()))
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """Equal moves, payments compared by colour (the tray names exact cards)."""
+    if a.kind != b.kind:
+        return False
+    fa = {k: v for k, v in a.fields if k != "pay"}
+    fb = {k: v for k, v in b.fields if k != "pay"}
+    if fa != fb:
+        return False
+    pa, pb = a.get("pay"), b.get("pay")
+    if isinstance(pa, tuple) or isinstance(pb, tuple):
+        return colours(pa) == colours(pb)
+    return str(pa).split("@")[0] == str(pb).split("@")[0] if pa or pb else True
+
+
+class Table:
+    """A TableScene on a headless window, played with real mouse events."""
+
+    def __init__(self, game, size=(1280, 800), seats=None, curtain=False):
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(size)
+        self.session = Session(game, seats, autosave=False)
+        self.scene = TableScene(self.session, assets(), size, hotseat_curtain=curtain)
+        pygame.event.clear()
+        self.frame()
+        self._fitted = (self.scene.map.zoom_level, self.scene.map.offset)
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def state(self):
+        return self.session.game.state
+
+    def frame(self) -> None:
+        for ev in pygame.event.get():
+            self.scene.handle_event(ev)
+        self.scene.update(16)
+        self.scene.draw(self.screen)
+
+    def pos(self, key) -> tuple[int, int]:
+        if isinstance(key, tuple) and len(key) == 2 and all(isinstance(v, int) for v in key):
+            return key
+        return self.scene.spot_pos(key)
+
+    # ---- real events -----------------------------------------------------------------------
+    @staticmethod
+    def post(kind, **kw) -> None:
+        pygame.event.post(pygame.event.Event(kind, **kw))
+
+    def move(self, pos, buttons=(0, 0, 0)) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+
+    def click(self, key) -> None:
+        p = self.pos(key)
+        self.move(p)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=p, button=1)
+        self.frame()
+
+    def drag(self, src, dst, steps: int = 6) -> None:
+        a, b = self.pos(src), self.pos(dst)
+        self.move(a)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        self.frame()
+        for k in range(1, steps + 1):
+            p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
+            self.move(p, buttons=(1, 0, 0))
+        self.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+        self.frame()
+
+    def key(self, k) -> None:
+        self.post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+        self.frame()
+
+    # ---- higher level: any legal action by mouse -------------------------------------------
+    def gesture(self, action):
+        return gesture(action, make_ctx(self.game))
+
+    def choose(self, action, limit: int = 6) -> bool:
+        """Click through the open choice to the option holding `action` (True when picked)."""
+        version = self.session.version
+        for _ in range(limit):
+            if self.session.version != version:
+                return True                       # the move was made
+            ch = self.scene.choice
+            if ch is None:
+                return False
+            pick = None
+            for rect, opt in ch.rects:
+                if any(same_move(a, action) or a == action for a in opt.actions):
+                    pick = (rect, opt)
+                    break
+            if pick is None:
+                return False
+            self.click(pick[0].center)
+            if self.scene.choice is None or self.scene.choice is ch:
+                return True
+        return self.session.version != version
+
+    def pay(self, action) -> None:
+        """Set the payment tray to the action's payment, by clicks, then confirm."""
+        tray = self.scene.tray
+        assert tray is not None, "no payment tray open"
+        want = colours(action.get("pay"))
+        herbs = sorted(action.get("discounts") or ())
+        for _ in range(20):                       # empty the tray
+            items = [r for r, it in tray.rects if it[0] == "tray"]
+            if not items:
+                break
+            self.click(items[-1].center)
+        for col in want:                          # then fill it
+            r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].split("@")[0] == col)
+            self.click(r.center)
+        for h in sorted(set(tray.discounts) ^ set(herbs)):
+            r = next(r for r, it in tray.rects if it == ("herb", h))
+            self.click(r.center)
+        self.click(tray.confirm_rect.center)
+
+    def perform(self, action) -> bool:
+        """Play `action` with the mouse: its gesture, then the choice and the tray if they open."""
+        if (self.scene.map.zoom_level, self.scene.map.offset) != self._fitted:
+            self.key(pygame.K_HOME)                # the whole island in view
+        gs = self.gesture(action)
+        if gs is None:
+            self.click(("button", "moves"))
+            if not self.choose(action):
+                return False
+        elif gs == DECIDE:
+            if not self.choose(action):
+                return False
+        elif gs[0] is None:
+            self.click(gs[1])
+        else:
+            self.drag(gs[0], gs[1])
+        if self.scene.choice is not None and not self.scene.choice_auto:
+            self.choose(action)
+        if self.scene.tray is not None:
+            self.pay(action)
+        return True

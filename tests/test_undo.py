@@ -1,0 +1,204 @@
+"""Undo (BGA policy): only your own latest actions of this turn, never a draw or a reveal, never
+another player's action; an undo replays the game from its origin and restores the exact state."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from faeriell.content.rules_loader import default_rules  # noqa: E402
+from faeriell.engine import IllegalAction, new_game  # noqa: E402
+from faeriell.engine.core import Game  # noqa: E402
+from faeriell.engine.state import to_dict  # noqa: E402
+from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo  # noqa: E402
+
+R = default_rules()
+
+
+def in_play(players=2, mode="competitive", seed=1, variants=()):
+    g = new_game(R, players, mode, "medium", variants, seed)
+    while g.state.stage == "setup" or g.state.pending is not None:
+        g.apply(g.legal_actions()[0])
+    assert g.state.phase is None and not g.state.game_over
+    return g
+
+
+def first(g, kind, pred=lambda a: True):
+    return next(a for a in g.legal_actions() if a.kind == kind and pred(a))
+
+
+def test_undo_own_action_restores_the_exact_state():
+    g = in_play()
+    before_choice = to_dict(g.state)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
+    after_choice = to_dict(g.state)
+    assert undo_points(g) == 1
+    g.apply(first(g, "build_beacon"))
+    assert not g.history[-1]["random"]
+    assert undo_points(g) == 2
+    one = undo(g)
+    assert to_dict(one.state) == after_choice
+    assert len(one.history) == len(g.history) - 1 and one.origin == g.origin
+    two = undo(g, 2)
+    assert to_dict(two.state) == before_choice
+    assert undo_points(one) == 1 and undo_points(two) == 0
+    # the original game is untouched, and the undone one plays on
+    assert len(g.history) == len(one.history) + 1
+    one.apply(first(one, "end_phase"))
+    assert one.state.phase is None
+
+
+def test_undo_is_refused_across_a_random_draw():
+    g = in_play(seed=2)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "event"))
+    g.apply(first(g, "move_guardian"))
+    assert undo_points(g) == 2
+    g.apply(first(g, "draft"))                        # draws Menace tokens from the bag (R36)
+    assert g.history[-1]["random"]
+    assert undo_points(g) == 0
+    with pytest.raises(UndoError) as e:
+        undo(g)
+    assert "draft()" in e.value.reason and "random" in e.value.reason
+    assert isinstance(e.value, IllegalAction)
+    assert why_not_undo(g, 1) == e.value.reason
+
+
+def test_own_actions_after_a_draw_undo_but_not_the_draw():
+    # find, in seeded random games, a non-random own action that follows a random one in a turn
+    for seed in range(40):
+        g = in_play(seed=seed)
+        rnd = random.Random(seed)
+        while not g.state.game_over and len(g.history) < 400:
+            g.apply(rnd.choice(g.legal_actions()))
+            h = g.history
+            if (len(h) >= 2 and h[-2]["random"] and not h[-1]["random"]
+                    and h[-1]["player"] == h[-2]["player"] == g.acting and undo_points(g) == 1):
+                before = _state_before_last(g)
+                assert to_dict(undo(g, 1).state) == before
+                with pytest.raises(UndoError, match="drew at random or revealed"):
+                    undo(g, 2)
+                assert "Only 1 action can be undone, not 2" in why_not_undo(g, 2)
+                return
+    pytest.fail("no such moment in 40 seeded games")
+
+
+def _state_before_last(g):
+    again = new_game(R, **{k: g.origin[k] for k in ("players", "mode", "difficulty", "variants",
+                                                    "seed")})
+    for h in g.history[:-1]:
+        again.apply(h["action"])
+    return to_dict(again.state)
+
+
+def test_undo_is_refused_across_another_players_action():
+    g = in_play(seed=3)
+    me = g.acting
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
+    g.apply(first(g, "end_phase"))
+    assert g.acting != me
+    assert undo_points(g) == 0                        # the turn has passed: player 1 cannot undo
+    with pytest.raises(UndoError, match=f"played by player {me + 1}"):
+        undo(g)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "hero"))
+    assert undo_points(g) == 1
+    assert to_dict(undo(g).state)["active"] == g.state.active
+    with pytest.raises(UndoError) as e:
+        undo(g, 2)
+    assert f"end_phase() was played by player {me + 1}" in e.value.reason
+
+
+def test_a_hidden_reveal_is_a_barrier_even_without_the_generator():
+    # Drawing a quest card takes the top of a face-down deck: no generator call, but the player
+    # has seen a card, so it cannot be taken back.
+    for seed in range(40):
+        g = in_play(seed=seed)
+        rnd = random.Random(seed)
+        while not g.state.game_over and len(g.history) < 400:
+            quests = [a for a in g.legal_actions() if a.kind == "go_quest"]
+            if quests and g.state.phase == "hero":
+                n_before = undo_points(g)
+                g.apply(quests[0])
+                if g.acting == g.history[-1]["player"]:
+                    assert undo_points(g) == 0, (seed, g.history[-1])
+                    with pytest.raises(UndoError, match="revealed"):
+                        undo(g)
+                    assert n_before >= 1
+                    return
+                continue
+            g.apply(rnd.choice(g.legal_actions()))
+    pytest.fail("no quest drawn in 40 seeded games")
+
+
+def test_turn_start_is_a_barrier_in_solo():
+    g = in_play(players=1, mode="solo", seed=4)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
+    g.apply(first(g, "end_phase"))
+    assert g.acting == 0 and g.state.phase is None     # the same player, a new turn
+    if g.history[-1]["random"]:
+        pytest.skip("ending this turn drew at random")
+    assert undo_points(g) == 0
+    with pytest.raises(UndoError, match="earlier turn"):
+        undo(g)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "hero"))
+    assert undo_points(g) == 1
+
+
+def test_setup_choices_undo_within_the_same_player():
+    # set-up order for two players: 1, 2, 2, 1 (General Setup)
+    g = new_game(R, 2, "competitive", "medium", (), 6)
+    g.apply(g.legal_actions()[0])                     # player 1 places a Settlement
+    assert g.acting == 1 and undo_points(g) == 0      # player 2 is to act: 1's is done
+    before = to_dict(g.state)
+    g.apply(g.legal_actions()[0])                     # player 2 places one ...
+    assert g.acting == 1 and undo_points(g) == 1      # ... and may take it back before the next
+    assert to_dict(undo(g).state) == before
+    g.apply(g.legal_actions()[0])
+    assert g.acting == 0 and undo_points(g) == 0
+
+
+def test_undo_points_on_random_games_always_restore_exact_states():
+    for players, mode, seed in [(3, "competitive", 11), (1, "solo", 12)]:
+        g = new_game(R, players, mode, "medium", (), seed)
+        rnd = random.Random(seed)
+        states = [to_dict(g.state)]
+        tried = 0
+        while not g.state.game_over:
+            g.apply(rnd.choice(g.legal_actions()))
+            states.append(to_dict(g.state))
+            n = undo_points(g)
+            if n and tried < 25:
+                tried += 1
+                back = undo(g, n)
+                assert to_dict(back.state) == states[-1 - n]
+                assert why_not_undo(g, n + 1) is not None
+        assert tried
+
+
+def test_nothing_to_undo():
+    g = new_game(R, 2, "competitive", "medium", (), 1)
+    assert undo_points(g) == 0
+    with pytest.raises(UndoError, match="No action has been played yet"):
+        undo(g)
+    with pytest.raises(UndoError, match="at least one action"):
+        undo(g, 0)
+
+
+def test_game_over_and_games_without_origin():
+    from faeriell.engine.randomplay import play_random
+    done, _ = play_random(R, 1, "solo", "medium", (), 2, check_every=False)
+    assert undo_points(done) == 0
+    with pytest.raises(UndoError, match="game is over"):
+        undo(done)
+    g = in_play(seed=5)
+    g.apply(first(g, "choose_phase"))
+    bare = Game(g.rules, g.state)
+    bare.history = list(g.history)
+    assert undo_points(bare) == 0
+    with pytest.raises(UndoError, match="cannot be replayed"):
+        undo(bare)

@@ -27,7 +27,8 @@ def check(g) -> list[str]:
     if cards != Counter(r.all_cards):
         diff = (cards - Counter(r.all_cards)) + (Counter(r.all_cards) - cards)
         bad.append(f"Essence cards not conserved: {sum(cards.values())} in play, diff {dict(diff)}")
-    toks = list(s.bag) + list(s.set_aside) + [d["token"] for d in s.guardians.values() if d["token"]]
+    toks = list(s.bag) + list(s.set_aside) + list(s.out_of_play) + \
+        [d["token"] for d in s.guardians.values() if d["token"]]
     if s.pending and s.pending.get("token"):
         toks.append(s.pending["token"])          # a drawn Corruption token awaiting its Event
     if s.stage != "setup" and sorted(toks) != sorted(r.tokens):

@@ -163,6 +163,7 @@ def _apply_board(g, b, position):
     if "bag" in b:
         s.bag_order = order
         s.bag = bag_named
+        s.out_of_play = [t for t in pool if t not in s.set_aside]     # "the whole bag": the rest is boxed
     elif position == "empty":
         s.bag = pool
     elif position == "standard":

@@ -211,7 +211,10 @@ def scenario_essences(g, t):
 
 def _activate(g, i, h):
     tribe = g.state.tribes[i]
-    tribe.inactive.remove(h)
+    for pile in (tribe.inactive, tribe.set_aside):     # the Starting Scenario names the Hero
+        if h in pile:
+            pile.remove(h)
+            break
     hero = Hero(type=h)
     hero.gems = g.max_gems(hero)
     tribe.heroes[h] = hero

@@ -74,6 +74,7 @@ class GameState:
     doom: int = 0
     bag: list = field(default_factory=list)           # token ids
     set_aside: list = field(default_factory=list)     # discarded tokens beside the bag (R6)
+    out_of_play: list = field(default_factory=list)   # tokens a written position leaves in the box
     guardians: dict = field(default_factory=dict)     # guardian -> {"region", "token"}
     heartlands: dict = field(default_factory=dict)    # area -> {"region", "token"(terrain)}
     decks: dict = field(default_factory=dict)         # colour -> cards, top first

@@ -127,6 +127,9 @@ def _same(actual, expected) -> bool:
 
 
 def _is_legal(g, pattern: Action) -> bool:
+    player = pattern.get("player")
+    if player is not None and (g.acting is None or int(player) - 1 != g.acting):
+        return False                      # a move is legal only for whoever must act now
     if any(matches(pattern, a) for a in g.legal_actions()):
         return True
     try:
@@ -214,16 +217,19 @@ def main(argv=None) -> int:
         print("no scenario files found", file=sys.stderr)
         return 2
     status = 0
+    invalid = False
     for p in paths:
         if not p.exists():
-            print(f"{p}: no such file", file=sys.stderr)
-            return 2
+            print(f"ERROR {p}: no such file", file=sys.stderr)
+            invalid = True
+            continue
         try:
             sc = load(p)
             problem = run(sc)
-        except ScenarioError as e:
+        except ScenarioError as e:        # not a valid scenario: say where, go on with the others
             print(f"ERROR {e}", file=sys.stderr)
-            return 2
+            invalid = True
+            continue
         except Exception as e:      # a bug must not hide the other results
             print(f"FAIL {p.name}: crashed: {type(e).__name__}: {e}")
             status = 1
@@ -233,7 +239,7 @@ def main(argv=None) -> int:
             status = 1
         else:
             print(f"PASS {sc.name}")
-    return status
+    return 2 if invalid else status
 
 
 if __name__ == "__main__":

@@ -75,6 +75,9 @@ def evaluate(g, player: int, ctx: Ctx | None = None) -> float:
         rel = mine - (max(others) if others else 0.0)
         if ctx.sower_me:
             return rel * 0.3 + 6.0 * s.doom
+        if ctx.aspiring:
+            # On the road to the Sower: Corruption is progress and Doom is half a friend.
+            return rel + 3.0 * s.tribes[player].corruption - 0.15 * doom_penalty(ctx)
         return rel - 0.5 * doom_penalty(ctx)
     if s.mode == "coop":
         vals = [tribe_value(ctx, j) for j in range(s.players)]

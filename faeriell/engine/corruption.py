@@ -40,6 +40,13 @@ def corrupted_guardians(g) -> list[str]:
                   if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
 
 
+def default_target(g) -> str:
+    """Cleanse Corruption without a target: Doom, or the one Corrupted Guardian when Doom is 0."""
+    if g.state.doom <= 0 and len(corrupted_guardians(g)) == 1:
+        return corrupted_guardians(g)[0]
+    return "doom"
+
+
 def tash(g, i) -> bool:
     return g.variant("twins") and i == 0
 
@@ -88,7 +95,7 @@ def ev_check(g, a):
         return missing
     if ch == "cleanse_tribe":
         return None if t.corruption > 0 else "Your tribe is already pure."
-    tg = a.get("target", "doom")
+    tg = a.get("target") or default_target(g)
     for part in str(tg).split("+"):
         if part == "doom":
             if g.state.doom <= 0:
@@ -135,7 +142,7 @@ def ev_perform(g, a):
             g.log(f"{g.tribe_name(i)} cleanses the tribe (Tribe Corruption {t.corruption}).")
         else:
             was_pure = t.corruption == 0
-            parts = str(a.get("target", "doom")).split("+")
+            parts = str(a.get("target") or default_target(g)).split("+")
             if tash(g, i) and "doom" not in parts and s.doom > 0:
                 parts.insert(0, "doom")             # Tash cleanses Doom and the Guardian at once
             for part in parts:

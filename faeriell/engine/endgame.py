@@ -113,17 +113,28 @@ def final_ranking(g):
 
 
 # ---------------------------------------------------------------- the Sower rises
-def _swaps(raw) -> list[tuple[str, str | None]]:
-    out = []
+def _swaps(raw, hero_perks=(), sower_perks=()) -> list[tuple[str | None, str | None]]:
+    """(old Perk, Sower Perk) pairs from `replace`: 'old>new', {old: new}, or plain ids - a Hero
+    Perk is given up, a Sower Perk is taken; unpaired ones pair in order (R39)."""
+    pairs, olds, news = [], [], []
     for item in raw or ():
-        if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[0], tuple):
-            out.append((item[0], item[1]))
+        if isinstance(item, tuple) and item and isinstance(item[0], tuple):
+            pairs.extend((str(k), str(v)) for k, v in item)
+        elif isinstance(item, tuple) and len(item) == 2:
+            pairs.append((str(item[0]), str(item[1])))
         elif isinstance(item, str) and ">" in item:
             a, b = item.split(">", 1)
-            out.append((a, b))
+            pairs.append((a, b))
+        elif item in sower_perks and item not in hero_perks:
+            news.append(str(item))
         else:
-            out.append((str(item), None))
-    return out
+            olds.append(str(item))
+    spare = [p for p in hero_perks if p not in olds and p not in [a for a, _ in pairs]]
+    while news:
+        old = olds.pop(0) if olds else (spare.pop(0) if spare else None)
+        pairs.append((old, news.pop(0)))
+    pairs.extend((old, None) for old in olds)
+    return pairs
 
 
 def bs_enum(g):
@@ -147,7 +158,9 @@ def bs_check(g, a):
         return "Choose one of your active Heroes to become the Corruption Sower."
     perks = list(t.heroes[h].perks)
     supply = list(g.state.sower_perks)
-    for old, new in _swaps(a.get("replace")):
+    for old, new in _swaps(a.get("replace"), perks, supply):
+        if old is None:
+            return f"Your {h} has no Perk left to swap for {new}."
         if old not in perks:
             return f"Your {h} has no {old} Perk to swap."
         perks.remove(old)
@@ -174,7 +187,7 @@ def bs_perform(g, a):
     t.heroes["sower"] = hero
     t.sower = True
     s.sower = i
-    for old, new in _swaps(a.get("replace")):
+    for old, new in _swaps(a.get("replace"), list(hero.perks), list(s.sower_perks)):
         new = new or s.sower_perks[0]
         s.sower_perks.remove(new)
         hero.perks[hero.perks.index(old)] = new

@@ -299,8 +299,7 @@ def sq_perform(g, a):
     hero.gems -= 1
     c = a["card"]
     hero.quests.remove(c)
-    if any(g.rules.perk_has(p, "gem_on_quest_solve") for p in hero.perks):
-        hero.gems += 1
+    hero.gems += sum(1 for p in hero.perks if g.rules.perk_has(p, "gem_on_quest_solve"))   # each Warden
     g.log(f"{g.tribe_name(i)}'s {a['hero']} solves a Quest: {c}.")
     if card_color(c) == "corruption":
         g.discard_card(c)

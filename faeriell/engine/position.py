@@ -325,7 +325,10 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
         t.achievements = claimed
         t.cleanser = "cleanser" in claimed          # an event Achievement held stays held
         t.designated = int(spec.get("designated", 0))
-        left = max(0, min(len(r.slots), r.tokens_per_tribe - len(claimed) - t.designated))
+        # SCENARIOS.md: tokens not on Purity or in `designated` came off the player board
+        # (and a tribe never has more than its six tokens in all).
+        left = max(0, min(len(r.slots) - sum(1 for aid in claimed if aid != "purity"),
+                          r.tokens_per_tribe - len(claimed) - t.designated))
         t.slots = list(r.slots[len(r.slots) - left:])
 
 

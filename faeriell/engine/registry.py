@@ -35,4 +35,4 @@ HERO_KINDS = ("move_hero", "solve_menace", "go_quest", "solve_quest", "perk", "l
 DRIFTER_KINDS = ("drifter_move", "drifter_shift", "end_phase")
 DECISIONS = ("corruption", "harvest_choice", "claim", "discard_quest", "become_sower",
              "place_settlement", "choose_hero", "place_hero", "starting_essence", "track_choice",
-             "menace_rival", "free_level")
+             "menace_rival", "free_level", "twins_swap")

@@ -278,6 +278,45 @@ def twins_start(g, t):
         tash.cleanser = True
         s.achievements.setdefault("cleanser", []).append(0)
     g.move_corruption(1, int(tw["wido"].get("tribe_corruption", 2)))
+    if s.tribes[1].essences:
+        g.ask(1, "twins_swap")
+
+
+# Wido may swap up to two Essences for Corruption Essences (The Twins set-up).
+def ts_enum(g):
+    from .payment import Slots, options
+    i = g.state.pending["player"]
+    pool = g.pool(i)
+    pool["corruption"] = 0
+    n = int(g.rules.modes["twins"]["wido"].get("swap_for_corruption", 2))
+    out = [Action("twins_swap", pay=())]
+    for k in range(1, n + 1):
+        out.extend(Action("twins_swap", pay=p) for p in options(Slots(("any",) * k), pool))
+    return out
+
+
+def ts_check(g, a):
+    i = g.state.pending["player"]
+    pay = list(a.get("pay") or ())
+    n = int(g.rules.modes["twins"]["wido"].get("swap_for_corruption", 2))
+    if len(pay) > n:
+        return f"Wido swaps at most {n} Essences."
+    return g.has_cards(i, pay)
+
+
+def ts_perform(g, a):
+    s = g.state
+    i = s.pending["player"]
+    s.pending = None
+    pay = list(a.get("pay") or ())
+    g.pay(i, pay)
+    for _ in pay:
+        card = g.draw_card("corruption")
+        if card:
+            s.tribes[i].essences.append(card)
+
+
+move("twins_swap", ts_enum, ts_check, ts_perform)
 
 
 @task("menace_setup")
@@ -369,7 +408,11 @@ def ps_perform(g, a):
                 break
     if pend.get("extra") and g.variant("twins"):
         from .event_phase import region_colours
-        g.gain(i, region_colours(g, r)[0])
+        cols = region_colours(g, r)
+        if len(set(cols)) > 1:                     # a Heartland: the player picks its Terrain
+            g.ask(i, "starting_essence", region=r, colors=cols, bonus=True)
+        else:
+            g.gain(i, cols[0])
     g.log(f"{g.tribe_name(i)} settles {r}.")
 
 

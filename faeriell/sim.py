@@ -77,6 +77,9 @@ def play_one(job: dict) -> dict:
                 b.iterations = job["iterations"]
             if job.get("width") and hasattr(b, "width"):
                 b.width = job["width"]
+            for k, v in (job.get("search_opts") or {}).items():
+                if hasattr(b, "iterations") and hasattr(b, k):
+                    setattr(b, k, set(v) if k == "kinds" and v is not None else v)
             bots.append(b)
         think = defaultdict(list)
         n = 0
@@ -116,6 +119,7 @@ def make_jobs(args) -> list[dict]:
         jobs.append({"players": players, "mode": args.mode, "difficulty": args.difficulty,
                      "variants": list(args.variants), "seed": args.seed + k, "bots": seats,
                      "budget": args.budget, "iterations": args.iterations, "max_actions": args.max_actions,
+                     "search_opts": json.loads(args.search_opts) if args.search_opts else None,
                      "timing": bool(args.json)})
     return jobs
 
@@ -268,6 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--rotate", action="store_true", help="rotate the bot list one seat per game")
     ap.add_argument("--budget", type=float, default=None, help="seconds per decision of search bots")
     ap.add_argument("--iterations", type=int, default=None, help="fixed playouts per candidate (search)")
+    ap.add_argument("--search-opts", default=None,
+                    help='SearchBot settings as JSON, e.g. \'{"width": 4, "z": 1.5, "horizon": 2}\'')
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--max-actions", type=int, default=5000)
     ap.add_argument("--csv", help="write one row per game here")

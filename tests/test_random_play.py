@@ -65,11 +65,6 @@ def test_each_variant_one_competitive_game(variant):
     _finished(g, n)
 
 
-# starting_scenario in coop/solo crashes in set-up for some seeds (reported to the lead): the
-# coop set-aside may take the Hero the scenario activates -> ValueError in setup._activate.
-_COOP_XFAIL = {"starting_scenario"}
-
-
 @pytest.mark.parametrize("players,mode", [(3, "coop"), (1, "solo")], ids=["3p-coop", "solo"])
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_variant_cooperative(variant, players, mode):
@@ -77,30 +72,24 @@ def test_each_variant_cooperative(variant, players, mode):
         new_game(R, players, mode, "hard", [variant], 0)
     except SetupError as e:
         pytest.skip(f"the engine refuses {variant} for {players}p {mode}: {e}")
-    except Exception:
-        if variant in _COOP_XFAIL:
-            pytest.xfail(f"{variant} with {mode}: set-up crashes (engine bug)")
-        raise
-    seed = 300 + VARIANTS.index(variant)
-    try:
-        g, n = play_random(R, players, mode, "hard", [variant], seed)
-    except RandomPlayFailure:
-        if variant in _COOP_XFAIL:
-            pytest.xfail(f"{variant} with {mode}: set-up crashes (engine bug)")
-        raise
+    g, n = play_random(R, players, mode, "hard", [variant], 300 + VARIANTS.index(variant))
     _finished(g, n)
 
 
-@pytest.mark.xfail(reason="engine bug: starting_scenario + coop set-up activates a Hero that the "
-                          "coop set-up put aside (setup._activate: list.remove)", strict=False)
-def test_starting_scenario_coop_sets_up():
-    new_game(R, 2, "coop", "easy", ["starting_scenario"], 4)
+@pytest.mark.parametrize("players,mode,seed", [(2, "coop", 4), (3, "coop", 0), (4, "coop", 1),
+                                               (1, "solo", 3)])
+def test_starting_scenario_with_coop_sets_up(players, mode, seed):
+    # regression: found by random play - the coop set-aside could take the Hero the Starting
+    # Scenario activates (ValueError in setup._activate); fixed in 40c72d5
+    g = new_game(R, players, mode, "easy", ["starting_scenario"], seed)
+    assert all(len(t.heroes) >= 1 for t in g.state.tribes)
+    assert invariants.check(g) == []
 
 
 # ---------------------------------------------------------------- saves inside random games
 @pytest.mark.parametrize("players,mode,variants,seed", [
     (4, "competitive", [], 11), (1, "solo", ["drifter"], 12), (2, "competitive", ["twins"], 13),
-    (3, "coop", ["shadows", "kickstarter"], 14)])
+    (3, "coop", ["shadows", "kickstarter"], 14), (2, "coop", ["starting_scenario"], 15)])
 def test_save_load_identical_at_several_points(players, mode, variants, seed):
     points = {1, 5, 20, 60, 120}
     checked = []

@@ -30,9 +30,9 @@ from faeriell import sim  # noqa: E402
 DIFFS = ("easy", "medium", "hard", "very_hard")
 
 # Sample sizes at --scale 1 (chosen for ~10 minutes on 2 cores).
-SEARCH_GAMES = {"solo": 24, "coop2": 16, "coop3": 10}
-HEURISTIC_GAMES = {"solo": 200, "coop2": 120, "coop3": 80}
-COMPETITIVE_GAMES = {2: 300, 3: 200, 4: 150}
+SEARCH_GAMES = {"solo": 20, "coop2": 12, "coop3": 8}
+HEURISTIC_GAMES = {"solo": 100, "coop2": 60, "coop3": 40}
+COMPETITIVE_GAMES = {2: 200, 3: 150, 4: 100}
 SEARCH_ITERATIONS = 4          # playouts per candidate move
 SEARCH_WIDTH = 4               # candidate moves searched
 
@@ -54,7 +54,7 @@ def run(players, mode, difficulty, bots, games, seed, workers, iterations=None):
         + (["--iterations", str(iterations)] if iterations else []))
     jobs = sim.make_jobs(args)
     for j in jobs:
-        j["width"] = SEARCH_WIDTH
+        j["search_opts"] = {"width": SEARCH_WIDTH}
     return sim.summarize(sim.run_jobs(jobs, workers))
 
 

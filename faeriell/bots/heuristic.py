@@ -24,9 +24,11 @@ from faeriell.engine.actions import Action, card_color
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.rules import COLORS
 
+from . import knowledge
 from .knowledge import ACH, KNOCK, Ctx, track_aid
 
 END_PHASE_REASON = "nothing useful is left in this phase"
+SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
 
 
 # ============================================================================== entry point
@@ -53,6 +55,42 @@ class _Scorer:
         self.T = ctx.T
         self._target_cache: dict = {}
         self._base: dict = {}
+        if SAVING and ctx.s.stage == "play" and ctx.saving is None and not ctx.sower_me:
+            ctx.saving = self.wish() or ()
+
+    # ------------------------------------------------------------------ saving up
+    def wish(self):
+        """The best same-colour purchase (a Settlement or a level) that is *almost* affordable:
+        (colour, extra worth per card of that colour), so cheap buys do not eat its savings."""
+        c = self.c
+        t = c.t
+        from faeriell.engine.tribe_phase import settlement_regions
+        wild = c.pool.get("corruption", 0)
+        best = None
+        need_set = len(t.settlements)
+        if need_set < self.r.settlements_per_tribe:
+            regs = settlement_regions(self.g, c.i)
+            if regs:
+                val = max(self.s_build_settlement(Action("build_settlement", region=r))[0] for r in regs[:12])
+                best = (val - need_set, need_set)
+        for h, hero in t.heroes.items():
+            if hero.level >= self.r.max_level:
+                continue
+            need = hero.level + 1 - (1 if h == "adventurer" else 0)
+            ups = [p[0] for p in self.s.perk_piles if p]
+            if not ups:
+                continue
+            val, _ = self.level_value(Action("level_up", hero=h, perk=ups[0]))
+            if best is None or val - need > best[0]:
+                best = (val - need, need)
+        if best is None or best[0] <= 1.0:
+            return None
+        net, need = best
+        col = max(COLORS, key=lambda x: (c.pool.get(x, 0), x in c.hero_colours()))
+        have = c.pool.get(col, 0) + wild
+        if have >= need or need - have > 2 or c.pool.get(col, 0) == 0:
+            return None
+        return (col, min(1.0, knowledge.SAVE_WEIGHT * net))
 
     # ------------------------------------------------------------------ dispatch
     def score(self, a: Action) -> tuple[float, str]:
@@ -490,6 +528,21 @@ class _Scorer:
         aid = track_aid(self.c, col)
         d = self.c.delta(aid, self.c.mine[aid] + 1) if aid else 0.0
         return (d, f"moves its {col} tracking token")
+
+    def s_menace_rival(self, a):
+        """Advanced Menace rule: push back the rival who profits most (most Achievements)."""
+        j = int(a["target"]) - 1 if isinstance(a["target"], int) and a["target"] >= 1 else a["target"]
+        try:
+            t = self.s.tribes[j]
+        except (IndexError, TypeError):
+            return (0.0, "pushes back a rival's tracking token")
+        return (len(t.achievements) + 0.1 * sum(t.solved.values()),
+                f"pushes back player {j + 1}'s tracking token")
+
+    def s_twins_swap(self, a):
+        n = len(a.get("pay") or ())
+        v = (0.4 if self.c.aspiring else -0.4) * n
+        return (v, f"swaps {n} Essence{'s' if n != 1 else ''} for Corruption" if n else "keeps its Essences")
 
     def s_become_sower(self, a):
         c = self.c

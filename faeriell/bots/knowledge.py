@@ -28,6 +28,8 @@ INF = 99.0
 DOOM_BASE = 1.2      # competitive: cost of one step of Doom ...
 DOOM_SLOPE = 0.25    # ... growing by this much per space already filled
 SOWER_PLAN = True    # competitive bots may court Corruption when Doom is winning the race
+SAVE_WEIGHT = 0.12   # extra worth of a card kept for a wished same-colour purchase, per card of net gain
+SOWER_MARGIN = 0.1   # how much likelier the Sower road must look than the Achievement road
 
 
 # ------------------------------------------------------------------------------ static tables
@@ -111,6 +113,7 @@ class Ctx:
         self._occupied = None
         self._status = None
         self.claims = 0          # Achievements newly reached by the gains computed since reset
+        self.saving = None       # (colour, extra worth): cards kept for a same-colour purchase
 
     # ---- the Sower's road ----------------------------------------------------------------
     def _aspiring_sower(self) -> bool:
@@ -145,7 +148,7 @@ class Ctx:
         to_sower = (r.sower_at - c) / 0.9
         p_ach = _sig(to_doom - mine) * _sig(rival - mine)
         p_sow = _sig(to_doom - to_sower - 0.5) * _sig(rival - to_doom)
-        return p_sow > p_ach + 0.1
+        return p_sow > p_ach + SOWER_MARGIN
 
     # ---- time ---------------------------------------------------------------------------
     def _rounds_left(self) -> float:
@@ -215,6 +218,8 @@ class Ctx:
             v += 0.1
         elif have >= 4:
             v -= 0.05 * (have - 3)
+        if self.saving and self.saving[0] == colour:
+            v += self.saving[1]
         return max(0.6, v)
 
     def pay_cost(self, pay, discounts=()) -> float:
@@ -242,6 +247,11 @@ class Ctx:
             base += 3.0 + 10.0 / max(1, left)
         if self.aspiring:
             return base * 0.3
+        if self.s.end_after_round:
+            mine = len(self.t.achievements)
+            if all(len(o.achievements) < mine for j, o in enumerate(self.s.tribes) if j != self.i):
+                # The round ends with my victory unless Doom gets there first.
+                base += 10.0 + 20.0 / max(1, left)
         return base
 
     # ---- Achievements ---------------------------------------------------------------------

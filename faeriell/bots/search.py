@@ -42,7 +42,8 @@ class SearchBot(BaseBot):
 
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 5, horizon: int | None = None, noise: float = 0.0,
-                 max_playout: int = 300, clear_margin: float | None = 10.0, z: float = 1.0) -> None:
+                 max_playout: int = 300, clear_margin: float | None = 10.0, z: float = 1.0,
+                 kinds: set | None = None) -> None:
         super().__init__(seed)
         self.budget = float(budget)
         self.iterations = iterations          # fixed work instead of the clock (tests, replays)
@@ -52,6 +53,7 @@ class SearchBot(BaseBot):
         self.max_playout = max_playout
         self.clear_margin = clear_margin      # skip the search when the heuristic is this sure
         self.z = z                            # evidence needed to overrule the heuristic
+        self.kinds = kinds                    # decision kinds to search (None: all but HEURISTIC_ONLY)
         self.last_stats: dict = {}
 
     # ---------------------------------------------------------------------------- decide
@@ -64,6 +66,8 @@ class SearchBot(BaseBot):
         self.last_stats = {"playouts": 0, "candidates": 1, "searched": False}
         best_k = max(range(len(acts)), key=lambda k: scores[k][0])
         if len(acts) == 1 or (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts)):
+            return acts[best_k], scores[best_k][1]
+        if self.kinds is not None and not any(a.kind in self.kinds for a in acts):
             return acts[best_k], scores[best_k][1]
         cands = self._candidates(acts, scores)
         if len(cands) == 1:
@@ -210,18 +214,55 @@ def _paired(a: dict, b: dict) -> tuple[float, float, int]:
     return mean, sqrt(var / m), m
 
 
+_BAG_FORMAT: list = []        # how this engine reads state.bag_order (probed once)
+
+
+def _bag_format(world: Game) -> str | None:
+    """'pair' for [(token, side)], 'text' for ['kind@side'], None if neither draws as asked.
+
+    `bag_order` is the engine's hook for scenario bags; its format is the engine's business, so
+    it is probed on a throwaway copy rather than assumed."""
+    if _BAG_FORMAT:
+        return _BAG_FORMAT[0]
+    fmt = None
+    s = world.state
+    tok = next((t for t in s.bag if world.rules.tokens[t][1]), None)
+    if tok is not None:
+        side = world.rules.tokens[tok][1][0]
+        kind = world.rules.tokens[tok][0]
+        for name, entry in (("pair", (tok, side)), ("text", f"{kind}@{side}")):
+            probe = Game(world.rules, fast_clone(s))
+            probe.state.forced = []
+            probe.state.bag_order = [entry]
+            try:
+                got = probe.draw_token()
+            except Exception:          # noqa: BLE001 - this format is not the engine's
+                continue
+            if got is not None and got[1] == side and probe.rules.tokens[got[0]][0] == kind:
+                fmt = name
+                break
+        _BAG_FORMAT.append(fmt)
+    return fmt
+
+
 def _fix_bag_order(world: Game, rng: random.Random) -> None:
     """Draw the imagined bag's order now (token and side), so every candidate of an iteration
     meets the same Menace Draft whatever else its moves draw from the generator."""
     s = world.state
     r = world.rules
-    order = []
+    if not s.bag:
+        return
+    fmt = _bag_format(world)
+    if fmt is None:
+        return
     bag = list(s.bag)
     rng.shuffle(bag)
+    order = []
     for tok in bag:
         kind, sides = r.tokens[tok]
-        if kind == "havoc":
-            order.append("havoc")
-        elif sides:
-            order.append(f"{kind}@{rng.choice(sides)}")
+        side = rng.choice(sides) if sides else None
+        if fmt == "pair":
+            order.append((tok, side))
+        else:
+            order.append("havoc" if kind == "havoc" else f"{kind}@{side}")
     s.bag_order = order

@@ -192,6 +192,9 @@ def check_achievements(g) -> bool:
     """Drop lost Achievements; ask for the next claim. True when a decision was raised."""
     s = g.state
     q = qualifiers(g)
+    # Nothing to do when the holders already match who qualifies (the usual case: a fast exit).
+    if all(set(s.achievements.get(aid, ())) == q[aid] for aid in g.rules.achievement_ids):
+        return False
     for aid in g.rules.achievement_ids:
         holders = s.achievements.setdefault(aid, [])
         for i in list(holders):

@@ -214,6 +214,48 @@ def list_puzzles() -> list[tuple[str, str, str]]:
     return out
 
 
+_PUZZLE_INFO: dict[tuple[str, float], dict] = {}
+
+
+def puzzle_info(path: Path | str) -> dict:
+    """{'name', 'description', 'goal'} of a scenario file (empty strings where it has none)."""
+    p = Path(path)
+    try:
+        key = (str(p), p.stat().st_mtime)
+    except OSError:
+        return {"name": p.stem, "description": "", "goal": ""}
+    info = _PUZZLE_INFO.get(key)
+    if info is None:
+        info = {"name": _puzzle_name(p), "description": "", "goal": ""}
+        try:
+            from faeriell.content.yaml_lines import plain, read_yaml
+            data = plain(read_yaml(p, str(p)))
+            if isinstance(data, dict):
+                info["name"] = str(data.get("name") or info["name"])
+                info["description"] = " ".join(str(data.get("description") or "").split())
+                goal = data.get("goal")
+                if isinstance(goal, dict):
+                    info["goal"] = " ".join(str(goal.get("text") or "").split())
+        except Exception:                  # an unreadable file still lists; opening it will say why
+            pass
+        _PUZZLE_INFO[key] = info
+    return info
+
+
+def practice_items() -> list[tuple[str, str, str]]:
+    """The Practice list: the puzzles of data/puzzles/ first (name, then their description),
+    then the rule scenarios of tests/scenarios/ (name, then where the file is)."""
+    puzzles, others = [], []
+    for path, name, rel in list_puzzles():
+        if Path(rel).parts[:2] == ("data", "puzzles"):
+            info = puzzle_info(path)
+            detail = info["description"] or (("Goal: " + info["goal"]) if info["goal"] else rel)
+            puzzles.append((path, f"Puzzle · {info['name']}", detail))
+        else:
+            others.append((path, name, rel))
+    return puzzles + others
+
+
 def load_puzzle(rules, path: Path | str):
     """The game at a scenario file's position (faeriell.scenario.load + start)."""
     from faeriell import scenario

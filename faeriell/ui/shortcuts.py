@@ -221,8 +221,13 @@ class TableHost(Scene):
         if ind != self._indicator:
             self._indicator = ind
             changed = True
+        if getattr(self.table, "request", None) == "start":      # a puzzle's "Back to start"
+            self.table.request = None
+            self.app.show_start(tab="practice")
+            return True
         s = self.session.state
-        if s.game_over and not self.end_shown and self.modal is None:
+        puzzle = getattr(self.table, "puzzle", None) is not None   # its result panel says how it ended
+        if s.game_over and not self.end_shown and self.modal is None and not puzzle:
             now = time.monotonic()
             if self._over_since is None:
                 self._over_since = now
@@ -237,7 +242,7 @@ class TableHost(Scene):
         the frame cap instead of sleeping until the next event."""
         s = self.session.state
         if s.game_over:
-            return not self.end_shown
+            return not self.end_shown and getattr(self.table, "puzzle", None) is None
         return self.modal is None and self.driver.is_bot(self.session.acting)
 
     def _indicator_text(self) -> str:

@@ -13,7 +13,7 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import autosave_path, describe_save, list_puzzles, list_saves
+from faeriell.ui.dialogs import autosave_path, describe_save, list_saves, practice_items, puzzle_info
 from faeriell.ui.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -218,6 +218,21 @@ class StartScene(Scene):
             return
         self._report(self.app.open_puzzle(path))
 
+    def practice_about(self) -> tuple[str, str]:
+        """What the chosen Practice file is: its description and goal (a puzzle), or its path."""
+        path = str(self.puzzle_path or "").strip()
+        if not path:
+            return "", "Choose a puzzle or a scenario in the list."
+        info = puzzle_info(path)
+        bits = [info["name"]]
+        if info["description"]:
+            bits.append(info["description"])
+        if info["goal"]:
+            bits.append("Goal: " + info["goal"])
+        elif not info["description"]:
+            bits.append("A rule scenario: a position to play from (no goal).")
+        return bits[0], "\n".join(bits[1:])
+
     def _report(self, err: str | None) -> None:
         if err:
             self.status = (err, True)
@@ -235,6 +250,7 @@ class StartScene(Scene):
         if f is not None:
             f.text = self.puzzle_path
         self.status = None
+        self._relayout = True                 # the description below the list follows the pick
 
     # ---- layout ------------------------------------------------------------------------------
     def nav_width(self) -> int:
@@ -257,6 +273,7 @@ class StartScene(Scene):
         self._relayout = False
         old_scroll = self.content.scroll if self.content else 0
         w, h = self.size
+        self._prev_puzzles = self.content.find("puzzles") if self.content else None
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
         x, y = 24, 96
@@ -369,18 +386,29 @@ class StartScene(Scene):
 
     def _layout_practice(self, body: pygame.Rect) -> None:
         if self.puzzle_items is None:
-            self.puzzle_items = list_puzzles()
+            self.puzzle_items = practice_items()
+            if not self.puzzle_path and self.puzzle_items:
+                self.puzzle_path = str(self.puzzle_items[0][0])      # the first puzzle, ready to play
         pad = 16
         x, w = body.x + pad, body.width - 2 * pad - 8
-        list_h = max(60, body.height - 70)
+        about_h = 92 if body.height >= 300 else 0
+        list_h = max(60, body.height - 70 - about_h)
+        old = self._prev_puzzles
         lb = W.ListBox((x, body.y + 6, w, list_h), self.puzzle_items, on_select=self._pick_puzzle,
                        on_activate=self.play_selected, id="puzzles",
                        empty_text="No scenario files found (data/puzzles/, tests/scenarios/)")
+        if old is not None and isinstance(old, W.ListBox):
+            lb.scroll = min(old.scroll, lb.max_scroll())
+            lb._last_click = old._last_click          # a double click spans the relayout
         self.content.add(lb)
         for k, item in enumerate(self.puzzle_items):
             if item[0] == self.puzzle_path:
                 lb.selected = k
-        self.content.add(W.TextField((x, body.y + 16 + list_h, w, 36), self.puzzle_path,
+        if about_h:
+            head, text = self.practice_about()
+            self.content.add(_About(pygame.Rect(x + 4, body.y + 12 + list_h, w - 8, about_h - 10), head, text,
+                                    id="practice_about"))
+        self.content.add(W.TextField((x, body.y + 16 + list_h + about_h, w, 36), self.puzzle_path,
                                      on_submit=self.play_selected,
                                      on_change=lambda t: setattr(self, "puzzle_path", t), id="puzzle_path",
                                      placeholder="or type the path of a scenario file (.yaml)"))
@@ -450,6 +478,23 @@ class StartScene(Scene):
         else:
             W.draw_wrapped(surf, "A scenario file sets up a position to play from. Double-click to open it.",
                            text_rect, 18, W.MUTED, max_lines=3)
+
+
+class _About(W.Widget):
+    """The chosen Practice file: its name, then its description and goal, wrapped to fit."""
+
+    def __init__(self, rect, head: str, text: str, id=None):
+        super().__init__(rect, id)
+        self.head, self.text = head, text
+
+    def draw(self, surf) -> None:
+        r = self.rect
+        y = r.y
+        if self.head:
+            W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
+            y += 24
+        lines = max(1, (r.bottom - y) // (W.font(17).get_linesize() + 2))
+        W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), 17, W.TEXT, max_lines=lines)
 
 
 _BACKDROP: dict[tuple[int, int], pygame.Surface] = {}

@@ -31,7 +31,7 @@ def expectation(p) -> tuple[str, str]:
     i = p.acting
     who = f"Player {i + 1} · {w.tribe(s.tribes[i].id)}"
     if s.pending is not None:
-        what = w.pending(s.pending)
+        what = w.pending(s.pending, s)
     elif s.stage == "setup":
         what = "set up"
     else:

@@ -37,6 +37,8 @@ class Choice:
     options: list
     cancellable: bool = True
     parent: "Choice | None" = None
+    note: str = ""                                 # how to answer, under the title
+    compact: bool = False                          # no tiles: the options are places on the table
     rects: list = field(default_factory=list)      # (rect, option) from the last draw
     cancel_rect: pygame.Rect | None = None
     back_rect: pygame.Rect | None = None
@@ -72,20 +74,34 @@ class Choice:
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, surf, p, area: pygame.Rect) -> None:
         P = p.P
-        n = len(self.options)
+        shown = [] if self.compact else self.options
+        n = len(shown)
         tile_w = P(206)
         tile_h = P(50)
-        cols = max(1, min(n, (area.w - P(24)) // (tile_w + P(6))))
-        rows = (n + cols - 1) // cols
-        w = cols * (tile_w + P(6)) + P(18)
-        w = max(w, min(area.w - P(16), P(420)))
-        h = P(34) + rows * (tile_h + P(6)) + P(8)
-        r = pygame.Rect(0, 0, w, h)
-        r.midtop = (area.centerx, area.y + P(8))
+        if 0 < n <= 3:                    # a few options: wider tiles, whole sentences
+            tile_w = max(tile_w, min(P(320), (area.w - P(24)) // n - P(6)))
+        cols = max(1, min(n, (area.w - P(24)) // (tile_w + P(6)))) if n else 1
+        rows = (n + cols - 1) // cols if n else 0
+        w = cols * (tile_w + P(6)) + P(18) if n else 0
+        # wide enough for the title on one line when the area allows it
+        head_w = T.font(p.fs(16), True).size(self.title)[0] + P(40) + (P(80) if self.cancellable else 0) + \
+            (P(66) if self.parent is not None else 0)
+        w = max(w, min(area.w - P(16), max(P(420), head_w)))
+        r = pygame.Rect(0, 0, w, 0)
+        tx = r.x + P(10) + (P(66) if self.parent is not None else 0)
+        right = r.right - P(10) - (P(78) if self.cancellable else 0)
+        heads = T.wrap(self.title, p.fs(16), right - tx, True)[:2]
+        lh = T.font(p.fs(16), True).get_linesize()
+        notes = T.wrap(self.note, p.fs(13), w - P(20))[:2] if self.note else ()
+        nh = T.font(p.fs(13)).get_linesize()
+        top = P(9) + lh * len(heads) + (len(notes) * nh + P(3) if notes else 0) + P(4)
+        h = top + rows * (tile_h + P(6)) + (P(8) if rows else P(4))
+        r.h = h
+        r.midtop = (area.centerx, area.y + (P(4) if self.compact else P(8)))
         self.panel_rect = r
-        shadow = pygame.Surface(r.inflate(P(10), P(10)).size, pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 90))
-        surf.blit(shadow, r.move(P(3), P(4)).inflate(P(6), P(6)))
+        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=P(8))
+        surf.blit(shadow, r.move(P(3), P(4)))
         T.panel(surf, r, (40, 36, 46), T.GOLD, P(8), 2)
         tx = r.x + P(10)
         if self.parent is not None:
@@ -105,25 +121,41 @@ class Choice:
             right = self.cancel_rect.left - P(8)
         else:
             self.cancel_rect = None
-        title = T.fit_text(self.title, p.fs(16), right - tx, True)
-        surf.blit(T.text(title, p.fs(16), T.GOLD, True), (tx, r.y + P(9)))
+        y = r.y + P(9)
+        for line in heads:
+            surf.blit(T.text(T.fit_text(line, p.fs(16), right - tx, True), p.fs(16), T.GOLD, True), (tx, y))
+            y += lh
+        if notes:
+            y += P(2)
+            for line in notes:
+                surf.blit(T.text(line, p.fs(13), T.INK_DIM), (r.x + P(10), y))
+                y += nh
         self.rects = []
-        for k, o in enumerate(self.options):
+        for k, o in enumerate(shown):
             c, row = k % cols, k // cols
-            rr = pygame.Rect(r.x + P(9) + c * (tile_w + P(6)), r.y + P(34) + row * (tile_h + P(6)), tile_w, tile_h)
+            rr = pygame.Rect(r.x + P(9) + c * (tile_w + P(6)), r.y + top + row * (tile_h + P(6)), tile_w, tile_h)
             hot = k == self.hover
             T.panel(surf, rr, T.BUTTON_HI if hot else (62, 54, 60), T.GLOW if hot else T.PANEL_EDGE, P(6), 1)
+            label = o.label + (" ›" if o.group else "")
+            icons = o.icons[:3]
+            while len(icons) > 1:         # fewer pictures rather than a cut sentence
+                room = rr.w - P(9) - len(icons) * (tile_h - P(12) + P(3))
+                if len(T.wrap(label, p.fs(13), room)) <= 3:
+                    break
+                icons = icons[:-1]
             x = rr.x + P(5)
-            for name in o.icons[:3]:
+            for name in icons:
                 img = p.spr(name, tile_h - P(12))
                 surf.blit(img, img.get_rect(midleft=(x, rr.centery)))
                 x += img.get_width() + P(3)
-            lines = T.wrap(o.label + (" ›" if o.group else ""), p.fs(13), rr.right - x - P(4))[:3]
-            lh = T.font(p.fs(13)).get_linesize()
-            y = rr.centery - len(lines) * lh // 2
+            lines = list(T.wrap(label, p.fs(13), rr.right - x - P(4)))
+            if len(lines) > 3:
+                lines = lines[:2] + [T.fit_text(" ".join(lines[2:]), p.fs(13), rr.right - x - P(4))]
+            flh = T.font(p.fs(13)).get_linesize()
+            ly = rr.centery - len(lines) * flh // 2
             for line in lines:
-                surf.blit(T.text(line, p.fs(13), T.INK), (x + P(2), y))
-                y += lh
+                surf.blit(T.text(line, p.fs(13), T.INK), (x + P(2), ly))
+                ly += flh
             self.rects.append((rr, o))
 
 
@@ -174,6 +206,19 @@ def icons_for(a, p) -> list[str]:
             elif part:
                 out.append(f"guardian_{part}")
         return out
+    if k == "menace_rival":
+        j = int(f("target")) - 1
+        if 0 <= j < len(p.s.tribes):
+            out.append(f"achievement_{p.s.tribes[j].id}")
+        col = (p.s.pending or {}).get("color")
+        if col:
+            out.append(f"essence_{col}")
+        return out
+    if k == "twins_swap":
+        out += [f"essence_{str(c).split('@')[0]}" for c in (f("pay") or ())]
+        out.append("essence_corruption" if f("pay") else "essence_" + next(
+            (str(c).split("@")[0] for c in p.s.tribes[i].essences), "red"))
+        return out[:3]
     if k == "claim":
         out.append(f"achievement_tile_{f('achievement')}")
         out.append(f"achievement_{tid}")
@@ -230,6 +275,10 @@ def option_spot(a, differing: str | None, p) -> tuple | None:
         return ("track", i, f("color"))
     if k == "choose_hero":
         return ("inactive", i, f("hero"))
+    if k == "place_settlement":
+        return ("region", f("region"))
+    if k == "place_hero":
+        return ("node", f("node"))
     if differing == "discard":
         return ("herb_up", f("discard")) if k == "gather_herb" else ("perk_up", f("discard"))
     if differing == "hero" and f("hero"):
@@ -239,33 +288,57 @@ def option_spot(a, differing: str | None, p) -> tuple | None:
     return None
 
 
-def build_choice(title: str, actions, p, words, cancellable=True, parent=None) -> Choice:
+def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Option:
+    label, icons = words.action(k), icons_for(k, p)
+    if k.kind == "claim" and one_achievement:       # the question names the Achievement
+        label, icons = words.claim_short(k), icons[1:]
+    if differing == "discard" and k.get("discard"):
+        herb = k.kind == "gather_herb"
+        name = words.herb(k["discard"]) if herb else words.perk(k["discard"])
+        label = f"Discard {name}" if herb else f"Put {name} under its pile"
+        icons = [f"herb_{k['discard']}" if herb else f"perk_{k['discard']}"]
+    return Option(label, acts, icons, option_spot(k, differing, p))
+
+
+def _split_value(field_name: str, k):
+    if field_name == "kind":
+        return k.kind
+    v = k.get(field_name)
+    if field_name == "pay" and k.kind not in TRAY_KINDS:
+        return len(v or ())              # Wido's swap: by how many Essences
+    return v
+
+
+def build_choice(title: str, actions, p, words, cancellable=True, parent=None, note: str = "",
+                 compact: bool = False) -> Choice:
     """A Choice over these actions (grouped by payment for Tribe Actions, split when long)."""
     groups = group_actions(actions)
     keys = [k for k, _ in groups]
     differing = varying_field(keys) if len(keys) > 1 else None
-    if len(groups) <= MAX_OPTIONS:
-        opts = []
-        for k, acts in groups:
-            label, icons = words.action(k), icons_for(k, p)
-            if differing == "discard" and k.get("discard"):
-                herb = k.kind == "gather_herb"
-                name = words.herb(k["discard"]) if herb else words.perk(k["discard"])
-                label = f"Discard {name}" if herb else f"Put {name} under its pile"
-                icons = [f"herb_{k['discard']}" if herb else f"perk_{k['discard']}"]
-            opts.append(Option(label, acts, icons, option_spot(k, differing, p)))
-        return Choice(title, opts, cancellable, parent)
+    # Wido's swap lists many pairs: first how many Essences, then which
+    limit = 5 if keys and all(k.kind == "twins_swap" for k in keys) else MAX_OPTIONS
+    one = len({k.get("achievement") for k in keys if k.kind == "claim"}) == 1
+    if len(groups) <= limit or compact:
+        opts = [_option(k, acts, differing, p, words, one) for k, acts in groups]
+        return Choice(title, opts, cancellable, parent, note=note, compact=compact)
     field_name = differing or "kind"
     buckets: dict = {}
     for k, acts in groups:
-        v = k.kind if field_name == "kind" else k.get(field_name)
-        buckets.setdefault(v, []).extend(acts)
+        buckets.setdefault(_split_value(field_name, k), []).extend(acts)
+    if len(buckets) == 1 and limit < MAX_OPTIONS and len(groups) <= MAX_OPTIONS:
+        # nothing left to split by: the moves themselves
+        return Choice(title, [_option(k, acts, differing, p, words) for k, acts in groups], cancellable, parent,
+                      note=note)
     opts = []
     for v, acts in buckets.items():
+        sub = group_actions(acts)
+        if len(sub) == 1:                # a bucket of one move is that move
+            opts.append(_option(sub[0][0], sub[0][1], differing, p, words))
+            continue
         label = _bucket_label(field_name, v, acts, words)
         sample = acts[0]
-        opts.append(Option(f"{label} ({len(group_actions(acts))})", acts, icons_for(sample, p)[:1], None, group=True))
-    return Choice(title, opts, cancellable, parent)
+        opts.append(Option(f"{label} ({len(sub)})", acts, icons_for(sample, p)[:1], None, group=True))
+    return Choice(title, opts, cancellable, parent, note=note)
 
 
 def _bucket_label(field_name, v, acts, words) -> str:
@@ -287,6 +360,10 @@ def _bucket_label(field_name, v, acts, words) -> str:
         return words.achievement(v)
     if field_name == "color":
         return words.color(v)
+    if field_name == "pay" and isinstance(v, int):
+        return f"Swap {v} Essence{'s' if v != 1 else ''}"
+    if field_name == "target" and acts and acts[0].kind == "menace_rival":
+        return words.player(v)
     if field_name == "replace":
         return "Swap " + ", ".join(str(x).replace(">", " for ") for x in (v or ())) if v else "No swap"
     return f"{field_name.replace('_', ' ')}: {v}"

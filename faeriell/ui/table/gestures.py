@@ -152,7 +152,7 @@ def gesture(a: Action, c: Ctx):
         return grip, ("achievement", a["achievement"])
     if k == "track_choice":
         return None, ("track", i, a["color"])
-    if k in ("corruption", "starting_essence", "become_sower"):
+    if k in ("corruption", "starting_essence", "become_sower", "menace_rival", "twins_swap"):
         return DECIDE
     return None
 

@@ -36,6 +36,8 @@ def _light(surf, scene, key, col, w) -> None:
 
 def choice_spots(surf, scene) -> None:
     """The table places that also pick an option of the open choice."""
+    if scene.choice.compact:
+        return               # the island already shows its places (the decision's aims)
     for key in scene.choice.spot_keys():
         _light(surf, scene, key, T.GLOW, 3)
 
@@ -77,6 +79,9 @@ def message(surf, scene) -> None:
     r.midbottom = (L.map.centerx, L.map.bottom - P(10))
     if scene.tray is not None and scene.tray.panel_rect is not None:
         r.bottom = scene.tray.panel_rect.top - P(8)
+    card = scene.tips.rect if getattr(scene, "tip_card_shown", None) is not None else None
+    if card is not None and r.colliderect(card):
+        r.bottom = card.top - P(8)
     bad = scene.message_bad
     T.panel(surf, r, (90, 34, 32) if bad else (34, 44, 36), T.BAD if bad else T.GOOD, P(8), 1)
     y = r.y + P(6)

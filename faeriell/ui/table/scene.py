@@ -20,7 +20,7 @@ import pygame
 from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, overlays, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, guide, overlays, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.decisions import Option, build_choice, group_actions
@@ -35,9 +35,10 @@ from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.words import Words
 
 FLASH_MS = 4500
-# Pending decisions offered as a bar of choices (the others are made by dragging pieces).
-LISTED_DECISIONS = {"corruption", "starting_essence", "become_sower", "harvest_choice", "discard_quest",
-                    "track_choice", "choose_hero"}
+# Every pending decision (R27) shows a bar: its question, how to answer, and its choices. These
+# are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
+# no tiles and stays small; the others list every choice (a drag still answers those that have one).
+MAP_DECISIONS = {"place_settlement", "place_hero"}
 
 
 class TableScene(Scene):
@@ -47,9 +48,14 @@ class TableScene(Scene):
         self.assets = assets
         self.hotseat_curtain = hotseat_curtain
         self._size = tuple(size)
-        self.layout = compute(size)
         g = session.game
-        self.words = Words(g.rules.catalog)
+        self.puzzle = guide.Puzzle.from_session(session)      # a practice puzzle's goal, if any
+        self.result_panel = guide.PuzzleResult()
+        self.tips = guide.TipCard()                            # Starting Scenario tips
+        self.tip_card_shown: int | None = None
+        self.request: str | None = None       # "start": the host goes back to the start screen
+        self.layout = compute(size, goal=self.puzzle is not None)
+        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
         self._fit_island()
         self.spots = SpotMap()
@@ -126,6 +132,8 @@ class TableScene(Scene):
             changed = True
         if self.hover_key is not None and not self.drag and TIP_DELAY <= self.now - self.hover_since < TIP_DELAY + dt_ms + 1:
             changed = True
+        if self.tip_card_shown is not None and int(self.now // 80) != int((self.now - dt_ms) // 80):
+            changed = True                 # the pieces a tip names pulse
         return changed
 
     def draw(self, surface) -> None:
@@ -149,16 +157,19 @@ class TableScene(Scene):
             f.draw(surface, self.now)
         if self.choice is not None:
             self.choice.draw(surface, p, self.layout.map)
+        self.tip_card_shown = self.tips.draw(surface, self) if self.tray is None else None
         if self.tray is not None:
             self.tray.draw(surface, p, self.layout.map)
         overlays.tip(surface, self)
         overlays.message(surface, self)
         if self.curtain is not None:
             overlays.curtain(surface, self)
+        elif self.puzzle is not None and self.puzzle.overlay:
+            self.result_panel.draw(surface, self, self.puzzle)
 
     def resize(self, size) -> None:
         self._size = tuple(size)
-        self.layout = compute(size)
+        self.layout = compute(size, goal=self.puzzle is not None)
         self.map.set_viewport(self.layout.map)
         self._fit_island()
         self.spots.map_rect = self.layout.map
@@ -222,6 +233,9 @@ class TableScene(Scene):
         if self.index.version == s.version and self._game is s.game:
             return False
         self._game = s.game
+        self.words.tribe_ids = [t.id for t in s.game.state.tribes]
+        if self.puzzle is not None:
+            self.puzzle.follow(s.game)
         self.index = build_index(s)
         self.drag = None
         self.tray = None
@@ -247,20 +261,23 @@ class TableScene(Scene):
 
     def _auto_choice(self) -> None:
         s = self.session.state
-        if not (s.pending and self._human() and s.pending["kind"] in LISTED_DECISIONS):
+        if not (s.pending and self._human()):
             return
-        acts = list(self.session.legal())
+        acts = [a for a in self.session.legal() if a.kind == s.pending["kind"]] or list(self.session.legal())
         if not acts:
             return
-        who = f"Player {self.session.acting + 1}: "
-        self.choice = build_choice(who + self.words.pending(s.pending), acts, self._paint(), self.words,
-                                   cancellable=False)
+        head, how = self.words.decision(s.pending, s)
+        who = f"Player {self.session.acting + 1}: " if s.players > 1 else ""
+        self.choice = build_choice(who + head, acts, self._paint(), self.words, cancellable=False, note=how,
+                                   compact=s.pending["kind"] in MAP_DECISIONS)
         self.choice_auto = True
 
     # =================================================================== the base picture
     def _paint(self) -> Paint:
-        return Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
-                     self.drag.grip if self.drag else None, self._human())
+        p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
+                  self.drag.grip if self.drag else None, self._human())
+        p.puzzle = self.puzzle
+        return p
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
@@ -288,6 +305,8 @@ class TableScene(Scene):
         tribe_board.draw_others(surf, p, L.others, big)
         can_undo = self._undo_ok and bool(self.session.game.history) and self._human()
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
+        if L.goal is not None and self.puzzle is not None:
+            guide.draw_goal(surf, p, L.goal, self.puzzle)
         p.draw_affordances(surf)
         version = self.session.version
         if version != self._spots_version:
@@ -351,6 +370,17 @@ class TableScene(Scene):
         if self.curtain is not None:
             self.curtain = None
             self._auto_choice()
+            return True
+        if self.puzzle is not None and self.puzzle.overlay:
+            r = self.result_panel.click(pos)
+            if r == "retry":
+                self.retry_puzzle()
+            elif r == "start":
+                self.request = "start"
+            elif r == "look":
+                self.puzzle.overlay = False
+            return True
+        if self.tray is None and self.tips.click(self, pos):
             return True
         if self.tray is not None:
             r = self.tray.press(pos)
@@ -472,6 +502,9 @@ class TableScene(Scene):
                 return True
             return False
         if ev.key == pygame.K_ESCAPE:
+            if self.puzzle is not None and self.puzzle.overlay:
+                self.puzzle.overlay = False            # look at the table
+                return True
             return self._cancel()
         if ev.key == pygame.K_HOME:
             self._fit_island()
@@ -605,7 +638,29 @@ class TableScene(Scene):
         self.tray = None
         self._sync()
 
+    def retry_puzzle(self) -> str | None:
+        """Rebuild the puzzle from its file; None when done, else why not (flashed too)."""
+        if self.puzzle is None:
+            return "This game is not a puzzle."
+        from faeriell.ui.dialogs import FileServiceError, load_puzzle
+        try:
+            sc, game = load_puzzle(self.session.game.rules, self.puzzle.path)
+        except FileServiceError as e:
+            self.flash(str(e), bad=True)
+            return str(e)
+        self.session.scenario = sc
+        self.session.replace_game(game)
+        self.puzzle = guide.Puzzle(sc, game)
+        self.tips = guide.TipCard()
+        self.choice, self.choice_auto, self.tray, self.drag = None, False, None, None
+        self._sync()
+        self.flash("The puzzle starts again.")
+        return None
+
     def _button(self, name: str) -> None:
+        if name == "puzzle_retry":
+            self.retry_puzzle()
+            return
         if name == "moves":
             self.choice = build_choice("Moves without a piece to drag", self.index.loose, self._p or self._paint(),
                                        self.words, cancellable=True)

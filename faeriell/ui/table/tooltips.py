@@ -181,9 +181,25 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return {"end_phase": ("End Phase", ["Finish this Phase and pass the turn."]),
                 "draft": ("Menace Draft", ["Draw tokens from the bag (how many depends on Doom)."]),
                 "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
-                "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."])}.get(key[1])
+                "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
+                "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])
     if k == "first_player":
         return "First player token", []
+    if k == "setup_card":
+        c = key[2]
+        back = c.partition("@")[2]
+        if not back:
+            return "Revealed Essence card", ["Its owner sees which Area it names."]
+        area = w.region(back)
+        return f"{area} Area", [f"{w.card(c)}, revealed for the coop / solo set-up.",
+                                f"A Settlement may go on a free Region of the {area} Area; this card is then "
+                                "discarded."]
+    if k == "puzzle":
+        scene_puzzle = getattr(p, "puzzle", None)
+        if scene_puzzle is None:
+            return None
+        lines = [scene_puzzle.description, "Goal: " + scene_puzzle.goal.text, f"Now: {scene_puzzle.status()}"]
+        return scene_puzzle.name, lines
     return None
 
 

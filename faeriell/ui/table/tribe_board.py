@@ -80,11 +80,16 @@ def draw_board(surf, p, rect: pygame.Rect, i: int) -> None:
     for k, (h, hero) in enumerate(t.heroes.items()):
         r = pygame.Rect(bx + k * (hw + P(5)), top, hw, hh)
         _hero_panel(surf, p, r, i, h, hero, tv["heroes"][h], own)
-    if not t.heroes:
-        img = T.text("No active Hero yet", p.fs(13), T.INK_FAINT)
-        surf.blit(img, (bx + P(8), top + P(8)))
     # inactive Heroes: a narrow column at the end of the Hero row
     ix = bx + cw_total - inw
+    setup_cards = (tv.get("setup_cards") or []) if s.stage == "setup" else []
+    if setup_cards:
+        # coop / solo set-up: the revealed Essence cards whose Areas take the Settlements
+        sx = bx + len(t.heroes) * (hw + P(5))
+        _setup_cards(surf, p, pygame.Rect(sx, top, ix - P(6) - sx, hh), i, setup_cards, own)
+    elif not t.heroes:
+        img = T.text("No active Hero yet", p.fs(13), T.INK_FAINT)
+        surf.blit(img, (bx + P(8), top + P(8)))
     col = pygame.Rect(ix, top, inw, hh)
     pygame.draw.rect(surf, (36, 32, 40), col, border_radius=6)
     img = T.text("off", p.fs(11), T.INK_FAINT)
@@ -181,6 +186,40 @@ def draw_board(surf, p, rect: pygame.Rect, i: int) -> None:
         c = (cx + P(2) + v * (cell + P(12)) + (cell + P(10)) // 2, y + row * (cell + P(1)) + cell // 2)
         surf.blit(T.disc(cell // 2, p.ess_rgb(col)), T.disc(cell // 2, p.ess_rgb(col)).get_rect(center=c))
         p.add(("track", i, col), c, cell * 0.6)
+
+
+def _setup_cards(surf, p, r, i, cards, own) -> None:
+    """The Essence cards a coop/solo tribe revealed to place its starting Settlements: their
+    backs name the Areas (the owner sees them, R4); the Regions of those Areas glow on the island."""
+    P = p.P
+    pygame.draw.rect(surf, (40, 46, 56), r, border_radius=6)
+    pygame.draw.rect(surf, T.AIM, r, 2, border_radius=6)
+    x0 = r.x + P(8)
+    surf.blit(T.text("Revealed Essence cards", p.fs(13), T.GOLD, True), (x0, r.y + P(5)))
+    note = T.wrap("Place a Settlement in the Area of one of these cards", p.fs(12), r.w - P(16))[:2]
+    lh = T.font(p.fs(12)).get_linesize()
+    y = r.y + P(20)
+    for line in note:
+        surf.blit(T.text(line, p.fs(12), T.INK), (x0, y))
+        y += lh
+    y += P(3)
+    label_h = P(13)
+    ch = max(P(20), min(P(58), r.bottom - y - label_h - P(4)))
+    cw = round(ch * 60 / 84)
+    step = cw + P(10)
+    if len(cards) * step > r.w - P(12):
+        step = max(P(10), (r.w - P(12) - cw) // max(1, len(cards) - 1))
+    for k, c in enumerate(cards):
+        cr = pygame.Rect(x0 + k * step, y, cw, ch)
+        back = c.partition("@")[2] if own else ""
+        if back:
+            img = p.spr(f"card_back_{back}", ch)
+            surf.blit(img, img.get_rect(center=cr.center))
+            name = T.text(p.words.region(back), p.fs(11), T.INK, True)
+            surf.blit(name, name.get_rect(midtop=(cr.centerx, cr.bottom + P(1))))
+        else:
+            p.hidden_card(surf, cr)
+        p.spots.add(("setup_card", i, c), cr.inflate(P(4), label_h))
 
 
 def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:

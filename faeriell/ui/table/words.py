@@ -12,8 +12,9 @@ def title(s: str) -> str:
 
 
 class Words:
-    def __init__(self, catalog):
+    def __init__(self, catalog, tribe_ids=()):
         self.cat = catalog
+        self.tribe_ids = list(tribe_ids)     # seat order, for "Berrywort (player 2)"
 
     # ---- names -----------------------------------------------------------------------------
     def _name(self, table: str, key: str) -> str:
@@ -46,6 +47,17 @@ class Words:
 
     def color(self, c: str) -> str:
         return self._name("colors", c)
+
+    def player(self, n) -> str:
+        """'Berrywort (player 2)' for a 1-based player number (the table tells the tribes)."""
+        try:
+            k = int(n)
+        except (TypeError, ValueError):
+            return f"player {n}"
+        ids = self.tribe_ids
+        if 1 <= k <= len(ids):
+            return f"{self.tribe(ids[k - 1])} (player {k})"
+        return f"player {k}"
 
     def region(self, r: str) -> str:
         return title(r.replace("-", " "))
@@ -159,7 +171,26 @@ class Words:
             return f"Take a {self.color(f('color'))} Essence"
         if k == "track_choice":
             return f"Move your {self.color(f('color'))} tracking token forward"
-        return repr(a)
+        if k == "menace_rival":
+            return f"{self.player(f('target'))} steps back"
+        if k == "twins_swap":
+            pay = f("pay") or ()
+            if not pay:
+                return "Keep your Essences (no swap)"
+            n = len(pay)
+            return f"Swap {self.pay(pay)} for {n} Corruption Essence{'s' if n != 1 else ''}"
+        return title(k) + (": " + ", ".join(f"{n} {v}" for n, v in a.fields) if a.fields else "")
+
+    def claim_short(self, a: Action) -> str:
+        """A claim said without its Achievement (when the question names it): token and cost."""
+        tok = a.get("token")
+        if tok == "designated":
+            return "Token from the designated area: free"
+        slot = "Any-colour slot" if tok == "any" else f"{self.color(tok)} slot"
+        pay = a.get("pay")
+        if pay == "doom":
+            return f"{slot} token: Doom +1"
+        return f"{slot} token: pay 1 {self.color(str(pay).split('@')[0])}"
 
     def _target(self, a: Action) -> str:
         t = a.get("target")
@@ -218,32 +249,101 @@ class Words:
         return f"Cleanse Corruption (pay {pay}): {' and '.join(parts)}"
 
     # ---- decisions and the banner ----------------------------------------------------------
-    PENDING = {
-        "corruption": "resolve the Corruption Event",
-        "harvest_choice": "choose where to harvest",
-        "claim": "claim an Achievement: drag an Achievement token onto its slot",
-        "discard_quest": "too many Quests: click a Quest card to discard",
-        "become_sower": "choose the Hero that becomes the Corruption Sower",
-        "place_settlement": "drag a Settlement onto a Region",
-        "choose_hero": "click the Hero to start with",
-        "place_hero": "drag your Hero onto a node of one of your Regions",
-        "starting_essence": "choose a starting Essence",
-        "track_choice": "click a tracking token to move it forward",
-        "free_level": "drag a Perk tile onto your Hero (free level)",
-    }
+    def decision(self, pend: dict, state=None) -> tuple[str, str]:
+        """(title, how) for a pending decision (R27): the question, then how to answer it.
 
-    def pending(self, pend: dict) -> str:
+        `state` (the game state) lets the title name what the decision is about (the revealed
+        set-up cards, a Hero's Quest pool)."""
         kind = pend["kind"]
-        s = self.PENDING.get(kind, title(kind))
+        get = pend.get
+        if kind == "corruption":
+            gd = get("guardian")
+            where = f" at {self.guardian(gd)}" if gd else ""
+            return (f"Corruption Event{where}: yield, ignore or cleanse?",
+                    "Yield takes a Corruption Essence; Ignore moves Doom; a Cleanse costs one Essence "
+                    "of an active Hero's colour.")
         if kind == "harvest_choice":
             if "colors" in pend:
-                s = f"choose the Essence of {self.region(pend['region'])}"
-            else:
-                s = f"click one of your {title(pend.get('terrain', ''))} Regions to harvest"
+                return (f"Harvest {self.region(get('region', ''))}: which Essence do you take?",
+                        "A Heartland gives either of its colours.")
+            terr = title(get("terrain", ""))
+            return (f"Harvest a {terr} Region: which one of yours?",
+                    "Click one of your glowing Regions, or choose below.")
         if kind == "claim":
-            names = ", ".join(self.achievement(x) for x in pend.get("achievements", []))
-            s = f"claim {names}: drag an Achievement token onto its slot"
-        return s
+            names = ", ".join(self.achievement(x) for x in get("achievements", [])) or "an Achievement"
+            return (f"Claim {names}: which token, and how do you pay for its slot?",
+                    "Drag an Achievement token from your board onto the Achievement, or choose below.")
+        if kind == "discard_quest":
+            hero = get("hero")
+            who = f"your {self.hero(hero)}" if hero else "your Hero"
+            return (f"Too many Quests for {who}: which Quest card do you discard?",
+                    "Click a Quest card on your board, or choose below.")
+        if kind == "become_sower":
+            return ("Your tribe is lost to Corruption: which Hero becomes the Corruption Sower?",
+                    "You may also swap one of its Perks for a Sower Perk.")
+        if kind == "place_settlement":
+            areas = self.setup_areas(state, get("player"))
+            what = "your extra Settlement" if get("extra") else "a Settlement"
+            if areas:
+                names = areas[0] if len(areas) == 1 else ", ".join(areas[:-1]) + " or " + areas[-1]
+                return (f"Set-up: place {what} in the Area of a revealed Essence card: {names}",
+                        "Your revealed cards are on your board. Drag a Settlement onto a glowing Region, "
+                        "or click the Region.")
+            return (f"Set-up: place {what}",
+                    "Drag a Settlement from your board onto a glowing Region, or click the Region.")
+        if kind == "choose_hero":
+            return ("Set-up: choose the Hero you start with", "Click a Hero below or on your board.")
+        if kind == "place_hero":
+            hero = get("hero")
+            return (f"Set-up: place your {self.hero(hero) if hero else 'Hero'} on the island",
+                    "Drag it onto a glowing node of one of your Regions, or click the node.")
+        if kind == "starting_essence":
+            if get("region") and not get("bonus"):
+                return (f"Starting Essence from your Heartland {self.region(get('region'))}: which colour?",
+                        "A Heartland gives either of its colours.")
+            if get("region"):
+                return (f"Essence from {self.region(get('region'))}: which colour?",
+                        "A Heartland gives either of its colours.")
+            return ("Bonus starting Essence: which colour?", "The colour you did not take on a Heartland.")
+        if kind == "track_choice":
+            return ("Which Menace tracking token moves forward?",
+                    "Click a tracking token on your board, or choose below.")
+        if kind == "menace_rival":
+            col = self.color(get("color", ""))
+            return (f"Advanced Menace rule: whose {col} tracking token steps back?",
+                    "Your track is full: a rival's token steps back instead.")
+        if kind == "free_level":
+            return ("The Twins: level a Hero for free",
+                    "Drag a face-up Perk tile onto your Hero, or choose below.")
+        if kind == "twins_swap":
+            return ("Wido may swap up to two Essences for Corruption Essences",
+                    "Keep your Essences, or choose which to swap.")
+        return title(kind), ""
+
+    def setup_areas(self, state, player) -> list[str]:
+        """The Areas named by a coop/solo tribe's revealed set-up cards (Tribe.setup_cards)."""
+        if state is None or player is None:
+            return []
+        try:
+            cards = state.tribes[player].setup_cards
+        except (IndexError, AttributeError):
+            return []
+        out = []
+        for c in cards:
+            back = str(c).partition("@")[2]
+            if back and self.guardian_area(back) not in out:
+                out.append(self.guardian_area(back))
+        return out
+
+    def guardian_area(self, g: str) -> str:
+        return title(g)
+
+    def pending(self, pend: dict, state=None, how: bool = False) -> str:
+        """The banner line for a pending decision: the question (and how to answer it)."""
+        head, hint = self.decision(pend, state)
+        if not (how and hint):
+            return head
+        return f"{head} {hint}" if head.endswith(("?", ".", "!")) else f"{head}. {hint}"
 
     def phase_hint(self, g, kinds: set) -> str:
         s = g.state

@@ -1,0 +1,329 @@
+"""Guidance drawn on the table: a practice puzzle's goal and result, and the Starting Scenario's
+First Tribe Phase tips.
+
+    Puzzle.from_session(session)  # None unless the game came from a scenario file with a `goal`
+    puzzle.follow(game)           # after every change (the scene calls it on a new session version)
+    draw_goal(surf, p, rect, puzzle)          # the goal strip under the banner (base picture)
+    PuzzleResult / TipCard: panels drawn over the table each frame, with their own buttons
+
+The goal is followed by faeriell.puzzle.PuzzleTracker; the tips are data/starting_scenario.yaml's
+`tribes[i].tip` (our own words). Neither decides a rule.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
+
+
+# --------------------------------------------------------------------------- practice puzzles
+class Puzzle:
+    def __init__(self, scenario, game):
+        from faeriell.puzzle import Goal, PuzzleTracker
+        self.scenario = scenario
+        self.goal = Goal.from_dict(scenario.goal)
+        self.tracker = PuzzleTracker(self.goal, game)
+        self.decided_at: int | None = None     # len(history) when won or lost (an undo reopens it)
+        self.overlay = False                   # the result panel is up
+        self.follow(game)
+
+    @classmethod
+    def from_session(cls, session) -> "Puzzle | None":
+        sc = getattr(session, "scenario", None)
+        if sc is None or not getattr(sc, "goal", None):
+            return None
+        try:
+            return cls(sc, session.game)
+        except Exception:          # a goal the tracker cannot follow: play on without it
+            return None
+
+    @property
+    def name(self) -> str:
+        return str(self.scenario.name)
+
+    @property
+    def description(self) -> str:
+        d = getattr(self.scenario, "description", None)
+        if not d:
+            try:
+                from faeriell.ui.dialogs import puzzle_info
+                d = puzzle_info(self.path)["description"]
+            except Exception:          # the description is a nicety
+                d = ""
+        return " ".join(str(d or "").split())
+
+    @property
+    def path(self) -> str:
+        return str(self.scenario.path)
+
+    @property
+    def result(self) -> str:
+        return self.tracker.result
+
+    def follow(self, game) -> bool:
+        """Check the goal again; True when the result changed (the overlay then shows)."""
+        before = self.tracker.result
+        if before != "open" and self.decided_at is not None and len(game.history) < self.decided_at:
+            self.tracker.result = "open"          # taken back by an undo
+            self.decided_at = None
+            self.overlay = False
+        now = self.tracker.update(game)
+        if now != "open" and self.decided_at is None:
+            self.decided_at = len(game.history)
+            self.overlay = True
+        return now != before
+
+    def status(self) -> str:
+        return {"open": "In progress", "won": "Solved!", "lost": "Not solved"}[self.result]
+
+    def why_lost(self, game, words=None) -> str:
+        s = game.state
+        if s.game_over:
+            return s.end_reason or "the game ended before the goal was met."
+        r0, lap0, a0, ph0 = self.tracker.start
+        whose = "the"
+        if words is not None and 0 <= a0 < len(s.tribes):
+            whose = f"{words.tribe(s.tribes[a0].id)}'s" if s.players > 1 else "your"
+        b = self.goal.before
+        if b == "phase_end":
+            ph = PHASE_NAMES.get(ph0, "")
+            return _cap(f"{whose} {ph + ' ' if ph else ''}Phase ended before the goal was met.")
+        if b == "turn_end":
+            return _cap(f"{whose} turn ended before the goal was met.")
+        if b == "round_end":
+            return f"Round {r0} ended before the goal was met."
+        return "The goal was not met in time."
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
+    """The goal strip: the puzzle's name and goal, how it stands, and a Retry button."""
+    P = p.P
+    pygame.draw.rect(surf, (48, 40, 30), rect)
+    pygame.draw.line(surf, T.GOLD, rect.bottomleft, rect.bottomright, 2)
+    p.spots.add(("puzzle",), rect)
+    # status chip and Retry at the right
+    res = puzzle.result
+    col = {"open": T.GLOW, "won": T.GOOD, "lost": T.BAD}[res]
+    bx = rect.right - P(10)
+    img = T.text("Retry", p.fs(15), T.INK, True)
+    btn = pygame.Rect(0, 0, img.get_width() + P(22), rect.h - P(14))
+    btn.midright = (bx, rect.centery)
+    T.panel(surf, btn, T.BUTTON, T.PANEL_EDGE, P(6), 1)
+    surf.blit(img, img.get_rect(center=btn.center))
+    p.spots.add(("button", "puzzle_retry"), btn)
+    chip_t = T.text(puzzle.status(), p.fs(14), (20, 18, 16) if res != "open" else col, True)
+    chip = pygame.Rect(0, 0, chip_t.get_width() + P(18), rect.h - P(18))
+    chip.midright = (btn.left - P(10), rect.centery)
+    if res == "open":
+        T.panel(surf, chip, (40, 34, 26), col, chip.h // 2, 1)
+    else:
+        T.panel(surf, chip, col, T.shade(col, -60), chip.h // 2, 1)
+    surf.blit(chip_t, chip_t.get_rect(center=chip.center))
+    # the badge and the name, then the goal
+    x = rect.x + P(10)
+    badge = T.text("PUZZLE", p.fs(12), (30, 24, 16), True)
+    br = pygame.Rect(x, rect.y + P(6), badge.get_width() + P(12), badge.get_height() + P(4))
+    T.panel(surf, br, T.GOLD, T.shade(T.GOLD, -50), P(4), 1)
+    surf.blit(badge, badge.get_rect(center=br.center))
+    room = chip.left - P(14) - (br.right + P(8))
+    surf.blit(T.text(T.fit_text(puzzle.name, p.fs(16), room, True), p.fs(16), T.GOLD, True),
+              (br.right + P(8), br.y - P(1)))
+    goal = "Goal: " + (puzzle.goal.text or "see the description")
+    room = chip.left - P(14) - x
+    surf.blit(T.text(T.fit_text(goal, p.fs(15), room), p.fs(15), T.INK), (x, rect.y + P(25)))
+
+
+class PuzzleResult:
+    """'Solved!' or 'Not this time: why', with Retry, Back to start and a look at the table."""
+
+    def __init__(self):
+        self.rects: dict[str, pygame.Rect] = {}
+        self.panel_rect: pygame.Rect | None = None
+
+    def click(self, pos) -> str | None:
+        for name, r in self.rects.items():
+            if r.collidepoint(pos):
+                return name
+        return "inside"
+
+    def draw(self, surf, scene, puzzle: Puzzle) -> None:
+        L = scene.layout
+        P = L.px
+        shade = pygame.Surface(L.size, pygame.SRCALPHA)
+        shade.fill((8, 6, 12, 150))
+        surf.blit(shade, (0, 0))
+        won = puzzle.result == "won"
+        col = T.GOOD if won else T.BAD
+        w = min(L.size[0] - P(40), P(560))
+        game = scene.session.game
+        why = "" if won else puzzle.why_lost(game, scene.words)
+        head = "Solved!" if won else "Not this time"
+        sub = puzzle.goal.text if won else why
+        lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]
+        goal_lines = [] if won else list(T.wrap("Goal: " + puzzle.goal.text, max(10, P(15)), w - P(48)))[:3]
+        lh, glh = T.font(max(10, P(18))).get_linesize(), T.font(max(10, P(15))).get_linesize()
+        h = P(28) + P(50) + lh * len(lines) + (P(8) + glh * len(goal_lines) if goal_lines else 0) + P(80)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = L.map.center
+        r.clamp_ip(pygame.Rect((0, 0), L.size))
+        self.panel_rect = r
+        T.panel(surf, r.move(P(4), P(6)), (0, 0, 0), (0, 0, 0), P(12), 0)
+        T.panel(surf, r, (40, 36, 46), col, P(12), 3)
+        y = r.y + P(20)
+        img = T.text(puzzle.name, max(10, P(15)), T.INK_DIM, True)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+        y += img.get_height() + P(4)
+        img = T.outlined(head + ("" if won else ":"), max(12, P(38)), col, bold=True)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+        y += img.get_height() + P(8)
+        for line in lines:
+            img = T.text(line, max(10, P(18)), T.INK)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += lh
+        if goal_lines:
+            y += P(8)
+            for line in goal_lines:
+                img = T.text(line, max(10, P(15)), T.INK_DIM)
+                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+                y += glh
+        # buttons
+        labels = [("retry", "Retry"), ("start", "Back to start"), ("look", "Look at the table")]
+        imgs = [(name, T.text(s, max(10, P(17)), T.INK, True)) for name, s in labels]
+        widths = [img.get_width() + P(28) for _, img in imgs]
+        gap = P(12)
+        x = r.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
+        by = r.bottom - P(52)
+        self.rects = {}
+        mouse = scene.mouse
+        for (name, img), bw in zip(imgs, widths):
+            br = pygame.Rect(x, by, bw, P(36))
+            prime = name == "retry"
+            hot = br.collidepoint(mouse)
+            fill = T.BUTTON_HI if (prime or hot) else T.BUTTON
+            T.panel(surf, br, fill, T.GLOW if (prime or hot) else T.PANEL_EDGE, P(7), 1)
+            surf.blit(img, img.get_rect(center=br.center))
+            self.rects[name] = br
+            x = br.right + gap
+
+
+# --------------------------------------------------------------------------- Starting Scenario tips
+def first_tribe_phase_tip(game, i: int) -> dict | None:
+    """The Starting Scenario tip of tribe i while its first Tribe Phase is on (round 1), else None."""
+    s = game.state
+    if not game.variant("starting_scenario") or s.stage != "play" or s.game_over:
+        return None
+    if s.round != 1 or s.phase != "tribe" or s.active != i:
+        return None
+    specs = (game.rules.catalog.starting_scenario or {}).get("tribes") or []
+    tid = s.tribes[i].id
+    spec = next((x for x in specs if x.get("tribe") == tid), specs[i] if i < len(specs) else None)
+    tip = (spec or {}).get("tip")
+    return tip if isinstance(tip, dict) and tip.get("text") else None
+
+
+def tip_keys(tip: dict, p, i: int) -> list[tuple]:
+    """The table spots a tip names (they glow while the tip shows)."""
+    act = tip.get("action")
+    keys: list[tuple] = []
+    if act == "build_beacon" and tip.get("color"):
+        keys.append(("supply_beacon", tip["color"]))
+    elif act == "attune" and tip.get("guardian"):
+        keys.append(("attune_free", tip["guardian"]))
+    elif act == "gather_herb":
+        keys += [("herb_up", h) for h in p.s.herbs_up]
+    elif act == "level_up":
+        if tip.get("hero"):
+            keys.append(("hero", i, tip["hero"]))
+        keys += [("perk_up", pile[0]) for pile in p.s.perk_piles if pile]
+    elif act in ("build_settlement",):
+        keys.append(("supply_settlement", i))
+    pay = tip.get("pay") or ()
+    cards = list(p.s.tribes[i].essences)
+    for col in pay:
+        card = next((c for c in cards if c.split("@")[0] == col), None)
+        if card is not None:
+            cards.remove(card)
+            keys.append(("pool_card", i, card))
+    return keys
+
+
+class TipCard:
+    """A dismissible card above the tribe board with the tribe's First Tribe Phase tip."""
+
+    def __init__(self):
+        self.dismissed: set[int] = set()
+        self.rect: pygame.Rect | None = None
+        self.ok_rect: pygame.Rect | None = None
+
+    def current(self, scene) -> tuple[int, dict] | None:
+        if scene.curtain is not None or not scene._human():
+            return None
+        i = scene.session.acting
+        if i is None or i in self.dismissed or i != scene.viewer:
+            return None
+        tip = first_tribe_phase_tip(scene.session.game, i)
+        return (i, tip) if tip else None
+
+    def click(self, scene, pos) -> bool:
+        """True when the click was on the card (a click on 'Got it' dismisses it)."""
+        if self.rect is None or scene.tip_card_shown is None or not self.rect.collidepoint(pos):
+            return False
+        if self.ok_rect is not None and self.ok_rect.collidepoint(pos):
+            self.dismissed.add(scene.tip_card_shown)
+            self.rect = None
+        return True
+
+    def draw(self, surf, scene) -> int | None:
+        cur = self.current(scene)
+        if cur is None:
+            self.rect = None
+            return None
+        i, tip = cur
+        L = scene.layout
+        P = L.px
+        p = scene._p
+        # the pieces it names glow (a slow pulse)
+        pulse = 0.5 + 0.5 * math.sin(scene.now / 260)
+        col = tuple(int(a + (b - a) * pulse) for a, b in zip(T.GOLD, (255, 250, 200)))
+        for key in tip_keys(tip, p, i):
+            for sp in scene.spots.by_key.get(key, ()):
+                w = max(2, round((2 + 2 * pulse) * L.u))
+                if sp.radius:
+                    pygame.draw.circle(surf, col, sp.rect.center, sp.radius + P(5), w)
+                else:
+                    pygame.draw.rect(surf, col, sp.rect.inflate(P(8), P(8)), w, border_radius=P(7))
+        w = min(P(340), L.map.w - P(20))
+        size = max(10, P(15))
+        lines = T.wrap(str(tip["text"]), size, w - P(24))
+        lh = T.font(size).get_linesize()
+        h = P(34) + lh * len(lines) + P(44)
+        r = pygame.Rect(0, 0, w, h)
+        r.bottomleft = (L.map.x + P(10), L.map.bottom - P(10))
+        self.rect = r
+        T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
+        T.panel(surf, r, (54, 46, 34), T.GOLD, P(10), 2)
+        trgb = p.tribe_rgb(i)
+        pygame.draw.circle(surf, trgb, (r.x + P(18), r.y + P(17)), P(7))
+        surf.blit(T.text("First Tribe Phase tip", max(10, P(17)), T.GOLD, True), (r.x + P(32), r.y + P(8)))
+        y = r.y + P(32)
+        for line in lines:
+            surf.blit(T.text(line, size, T.INK), (r.x + P(12), y))
+            y += lh
+        img = T.text("Got it", max(10, P(15)), T.INK, True)
+        ok = pygame.Rect(0, 0, img.get_width() + P(26), P(28))
+        ok.bottomright = (r.right - P(10), r.bottom - P(9))
+        hot = ok.collidepoint(scene.mouse)
+        T.panel(surf, ok, T.BUTTON_HI if hot else T.BUTTON, T.GLOW if hot else T.PANEL_EDGE, P(6), 1)
+        surf.blit(img, img.get_rect(center=ok.center))
+        self.ok_rect = ok
+        hint = T.text("the glowing pieces are the ones it names", max(9, P(12)), T.INK_FAINT)
+        surf.blit(hint, (r.x + P(12), ok.centery - hint.get_height() // 2))
+        return i

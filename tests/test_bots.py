@@ -237,3 +237,15 @@ def test_evaluation_prefers_a_won_game(rules):
     assert evaluate(w, 0) > mid
     w.state.winners = [1]
     assert evaluate(w, 0) < mid
+
+
+def test_search_playouts_run_without_engine_errors(rules):
+    # A playout that raises is skipped silently during play; here it must not happen at all
+    # (it would mean the imagined worlds no longer fit the engine, e.g. a changed hook format).
+    bot = SearchBot(3, iterations=2, width=3, clear_margin=None)
+    searched = 0
+    for g in positions(rules, per_config=2):
+        bot.decide(g, g.acting)
+        assert bot.last_stats.get("failed_playouts", 0) == 0, bot.last_stats.get("last_failure")
+        searched += bool(bot.last_stats.get("searched"))
+    assert searched > 3

@@ -300,7 +300,7 @@ def decision_game(kind):
 TITLES = {
     "corruption": "Corruption Event", "harvest_choice": "Harvest", "claim": "Claim",
     "discard_quest": "which Quest card do you discard", "become_sower": "Corruption Sower",
-    "place_settlement": "place a Settlement", "choose_hero": "choose the Hero", "place_hero": "place your Druid",
+    "place_settlement": "place a Settlement", "choose_hero": "Set-up: choose a second Hero", "place_hero": "place your Druid",
     "starting_essence": "Starting Essence", "track_choice": "tracking token",
     "menace_rival": "Advanced Menace rule: whose Red tracking token steps back?",
     "free_level": "The Twins: level a Hero for free",
@@ -310,13 +310,6 @@ TITLES = {
 
 def test_every_engine_decision_has_a_title_here():
     assert set(DECISIONS) == set(TITLES)
-
-
-def all_options(choice):
-    out = []
-    for o in choice.options:
-        out.append(o)
-    return out
 
 
 @pytest.mark.parametrize("kind", sorted(TITLES))

@@ -131,7 +131,9 @@ class SearchBot(BaseBot):
                 try:
                     w.apply(cands[j], trusted=True)
                     v = self._playout(w, player, random.Random(seed), self.horizon)
-                except Exception:          # noqa: BLE001 - a world the engine cannot play is skipped
+                except Exception as e:     # noqa: BLE001 - a world the engine cannot play is skipped
+                    self.last_stats["failed_playouts"] = self.last_stats.get("failed_playouts", 0) + 1
+                    self.last_stats["last_failure"] = f"{type(e).__name__}: {e}"
                     continue
                 dt = time.perf_counter() - p0
                 playout_time = dt if playout_time == 0 else 0.8 * playout_time + 0.2 * dt

@@ -8,7 +8,8 @@ actions <-> mouse gestures, indexed per session version), paint (the drawing con
 viewer may see), island (the MapView under the pieces), pieces (the island's pieces), boards
 (shared boards, Harvest wheel), tribe_board (player boards), chrome (banner, log), decisions
 (choices), payment (the tray), dragdrop (glow and dim while dragging), overlays (tooltip, message,
-curtain), tooltips, anim, words (plain names and sentences), scene (the Scene).
+curtain), guide (a practice puzzle's goal and result, the Starting Scenario tips), tooltips, anim,
+words (plain names and sentences), scene (the Scene).
 """
 from faeriell.ui.table.scene import TableScene
 

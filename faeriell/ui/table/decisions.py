@@ -215,9 +215,13 @@ def icons_for(a, p) -> list[str]:
             out.append(f"essence_{col}")
         return out
     if k == "twins_swap":
-        out += [f"essence_{str(c).split('@')[0]}" for c in (f("pay") or ())]
-        out.append("essence_corruption" if f("pay") else "essence_" + next(
-            (str(c).split("@")[0] for c in p.s.tribes[i].essences), "red"))
+        pay = f("pay") or ()
+        return ([f"essence_{str(c).split('@')[0]}" for c in pay] + ["essence_corruption"])[:3] if pay else []
+    if k == "become_sower":
+        out = [f"hero_{f('hero')}_{tid}", f"hero_sower_{tid}"]
+        for pair in f("replace") or ():
+            new = str(pair).split(">")[-1]
+            out.append(f"perk_{new}")
         return out[:3]
     if k == "claim":
         out.append(f"achievement_tile_{f('achievement')}")
@@ -292,6 +296,14 @@ def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Opti
     label, icons = words.action(k), icons_for(k, p)
     if k.kind == "claim" and one_achievement:       # the question names the Achievement
         label, icons = words.claim_short(k), icons[1:]
+    elif k.kind == "menace_rival":
+        col = (p.s.pending or {}).get("color")
+        j = int(k.get("target")) - 1
+        if col and 0 <= j < len(p.s.tribes):
+            n = p.s.tribes[j].solved.get(col, 0)
+            label = f"{words.player(j + 1)}: {words.color(col)} track {n} → {max(0, n - 1)}"
+    elif k.kind in ("level_up", "free_level") and differing not in (None, "hero", "kind"):
+        label = words.level_short(k)                 # one Hero: say only the Perks
     if differing == "discard" and k.get("discard"):
         herb = k.kind == "gather_herb"
         name = words.herb(k["discard"]) if herb else words.perk(k["discard"])

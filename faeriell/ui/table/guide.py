@@ -166,7 +166,7 @@ class PuzzleResult:
         game = scene.session.game
         why = "" if won else puzzle.why_lost(game, scene.words)
         head = "Solved!" if won else "Not this time"
-        sub = puzzle.goal.text if won else why
+        sub = ("Goal met: " + puzzle.goal.text) if won else why
         lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]
         goal_lines = [] if won else list(T.wrap("Goal: " + puzzle.goal.text, max(10, P(15)), w - P(48)))[:3]
         lh, glh = T.font(max(10, P(18))).get_linesize(), T.font(max(10, P(15))).get_linesize()
@@ -269,8 +269,15 @@ class TipCard:
         i = scene.session.acting
         if i is None or i in self.dismissed or i != scene.viewer:
             return None
-        tip = first_tribe_phase_tip(scene.session.game, i)
-        return (i, tip) if tip else None
+        g = scene.session.game
+        tip = first_tribe_phase_tip(g, i)
+        if not tip:
+            return None
+        if any(h.get("player") == i and getattr(h.get("action"), "kind", None) == tip.get("action")
+               for h in g.history[-40:]):
+            self.dismissed.add(i)            # the tip was followed: it has done its work
+            return None
+        return i, tip
 
     def click(self, scene, pos) -> bool:
         """True when the click was on the card (a click on 'Got it' dismisses it)."""

@@ -42,6 +42,17 @@ def choice_spots(surf, scene) -> None:
         _light(surf, scene, key, T.GLOW, 3)
 
 
+def setup_area(surf, scene, key) -> None:
+    """A revealed set-up card under the mouse: the free Regions of the Area on its back glow."""
+    area = str(key[2]).partition("@")[2]
+    if not area:
+        return
+    g = scene.session.game
+    for r in g.rules.board.regions:
+        if g.rules.region_area.get(r) == area and g.owner_of(r) is None:
+            _outline_region(surf, scene, r, T.GLOW)
+
+
 def ghost(surf, scene) -> None:
     """A hinted move: its piece and its place, for a few seconds."""
     (grip, target), until = scene._ghost

@@ -147,6 +147,8 @@ class TableScene(Scene):
             overlays.choice_spots(surface, self)
         if self.drag is not None:
             draw_drag(surface, self.drag, self.spots, self.map, self.session.game.rules.board, self.layout.u)
+        elif self.hover_key is not None and self.hover_key[0] == "setup_card" and self.tray is None:
+            overlays.setup_area(surface, self, self.hover_key)
         elif self.hover_key is not None and self._p.active_key(self.hover_key) and self.tray is None:
             sp = self.spots.first(self.hover_key)
             if sp is not None:
@@ -429,6 +431,8 @@ class TableScene(Scene):
 
     def _motion(self, pos) -> bool:
         self.mouse = pos
+        if self.puzzle is not None and self.puzzle.overlay and self.curtain is None:
+            return True                      # the result panel's buttons light up under the mouse
         if self.tray is not None:
             return self.tray.motion(pos) or self.tray.drag_item is not None
         if self.drag is not None:
@@ -459,8 +463,11 @@ class TableScene(Scene):
         if key != self.hover_key:
             self.hover_key = key
             self.hover_since = self.now
-            self._cursor(key is not None and self._p is not None and self._p.active_key(key))
+            self._cursor(key is not None and self._p is not None and
+                         (key[0] == "button" or self._p.active_key(key)))
             return True          # the hover ring / tooltip follow the mouse
+        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
+            return True          # "Got it" lights up
         return changed
 
     def _release(self, pos) -> bool:

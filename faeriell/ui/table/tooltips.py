@@ -20,7 +20,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "region":
         r = key[1]
         reg = rules.board.regions[r]
-        lines = [f"{w.region(reg.terrain)} in the {w.guardian(reg.area)} Area "
+        lines = [f"{w.region(reg.terrain)} in the {w.region(reg.area)} Area "
                  f"(gives {w.color(rules.terrain_color[reg.terrain])} Essences)"]
         hl = s.heartlands.get(reg.area)
         if hl and hl.get("region") == r:

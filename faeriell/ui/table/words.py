@@ -112,7 +112,7 @@ class Words:
         if k in ("level_up", "free_level"):
             s = f"Level up the {self.hero(f('hero'))} with {self.perk(f('perk'))}"
             if f("discard"):
-                s += f", discarding {self.perk(f('discard'))}"
+                s += f"; {self.perk(f('discard'))} goes under its pile"
             return s + (" (free)" if k == "free_level" else "")
         if k == "gather_herb":
             s = f"Gather {self.herb(f('herb'))}"
@@ -191,6 +191,13 @@ class Words:
         if pay == "doom":
             return f"{slot} token: Doom +1"
         return f"{slot} token: pay 1 {self.color(str(pay).split('@')[0])}"
+
+    def level_short(self, a: Action) -> str:
+        """A level up said without its Hero (when every choice is for the same Hero)."""
+        s = f"Take {self.perk(a.get('perk'))}"
+        if a.get("discard"):
+            s += f"; {self.perk(a.get('discard'))} goes under its pile"
+        return s
 
     def _target(self, a: Action) -> str:
         t = a.get("target")
@@ -292,7 +299,13 @@ class Words:
             return (f"Set-up: place {what}",
                     "Drag a Settlement from your board onto a glowing Region, or click the Region.")
         if kind == "choose_hero":
-            return ("Set-up: choose the Hero you start with", "Click a Hero below or on your board.")
+            try:
+                second = bool(state.tribes[get("player")].heroes)
+            except (AttributeError, IndexError, TypeError):
+                second = False
+            if second:
+                return ("Set-up: choose a second Hero", "Click a Hero below or among your inactive Heroes.")
+            return ("Set-up: choose the Hero you start with", "Click a Hero below or among your inactive Heroes.")
         if kind == "place_hero":
             hero = get("hero")
             return (f"Set-up: place your {self.hero(hero) if hero else 'Hero'} on the island",
@@ -313,7 +326,12 @@ class Words:
             return (f"Advanced Menace rule: whose {col} tracking token steps back?",
                     "Your track is full: a rival's token steps back instead.")
         if kind == "free_level":
-            return ("The Twins: level a Hero for free",
+            try:
+                heroes = list(state.tribes[get("player")].heroes)
+            except (AttributeError, IndexError, TypeError):
+                heroes = []
+            who = f" (your {self.hero(heroes[0])})" if len(heroes) == 1 else ""
+            return (f"The Twins: level a Hero for free{who}",
                     "Drag a face-up Perk tile onto your Hero, or choose below.")
         if kind == "twins_swap":
             return ("Wido may swap up to two Essences for Corruption Essences",

@@ -33,6 +33,7 @@ class Scenario:
     turn: dict
     steps: list                        # (kind, value, line)
     rules: str = ""
+    description: str = ""
     goal: dict = field(default_factory=dict)
     solution: list = field(default_factory=list)
 
@@ -76,7 +77,8 @@ def load(path: str | Path) -> Scenario:
             raise _err(shown, lines.get("goal", 1), "goal", str(e)) from None
     return Scenario(name=data["name"], path=shown, setup=plain(setup), board=plain(data.get("board") or {}),
                     tribes=plain(data.get("tribes") or []), turn=plain(data.get("turn") or {}),
-                    steps=steps, rules=str(data.get("rules") or ""), goal=goal, solution=solution)
+                    steps=steps, rules=str(data.get("rules") or ""), goal=goal, solution=solution,
+                    description=str(data.get("description") or "").strip())
 
 
 def _parse_steps(shown, data, key) -> list:

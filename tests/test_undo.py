@@ -183,7 +183,7 @@ def test_undo_points_on_random_games_always_restore_exact_states():
 def test_nothing_to_undo():
     g = new_game(R, 2, "competitive", "medium", (), 1)
     assert undo_points(g) == 0
-    with pytest.raises(UndoError, match="No action has been played yet"):
+    with pytest.raises(UndoError, match="no action has been played yet"):
         undo(g)
     with pytest.raises(UndoError, match="at least one action"):
         undo(g, 0)

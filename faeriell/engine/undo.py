@@ -94,10 +94,10 @@ def _window(game: Game) -> tuple[int, str]:
     """(how many actions may be undone, why not one more)."""
     me = game.acting
     if me is None:
-        return 0, "The game is over."
+        return 0, "the game is over"
     hist = game.history
     if not hist:
-        return 0, "No action has been played yet."
+        return 0, "no action has been played yet"
     try:
         info = _shadow(game).info
     except UndoError as e:

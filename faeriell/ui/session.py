@@ -85,12 +85,10 @@ class Session:
         return None
 
     def undo(self) -> str | None:
-        try:
-            from faeriell.engine.undo import undo, undo_points
-        except ImportError:
-            return "Undo is not available."
-        if undo_points(self.game) <= 0:
-            return "Nothing to undo: the last move drew a card or token, revealed something, or was another player's."
+        from faeriell.engine.undo import undo, why_not_undo
+        reason = why_not_undo(self.game, 1)       # the engine's own words (BGA's policy)
+        if reason:
+            return reason
         try:
             self.game = undo(self.game, 1)
         except Exception as e:          # UndoError carries the reason

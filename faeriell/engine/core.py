@@ -149,16 +149,30 @@ class Game:
             if reason is not None:
                 raise IllegalAction(reason)
         player = self.acting
-        draws_before = self.state.rng_draws
-        forced_before = len(self.state.forced) + len(self.state.bag_order)
+        s = self.state
+        draws_before = s.rng_draws
+        forced_before = len(s.forced) + len(s.bag_order)
+        hidden_before = self._hidden_sizes()
+        turn = (s.stage, s.round, s.lap, s.active)
         bare = self.normalize(action.without("player"))
         registry.MOVES[bare.kind].perform(self, bare)
         self._legal_cache = None
         self.state.achievements_live = True
         self.advance()
-        random = (self.state.rng_draws != draws_before or
-                  len(self.state.forced) + len(self.state.bag_order) != forced_before)
-        self.history.append({"action": bare, "player": player, "random": random})
+        # "random": the generator was used or something face-down came to light (a deck, the Herb
+        # deck or the bag shrank) - undo never goes back past such a move (BGA's policy).
+        s = self.state
+        random = (s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before or
+                  any(a < b for a, b in zip(self._hidden_sizes(), hidden_before)))
+        self.history.append({"action": bare, "player": player, "random": random, "turn": turn})
+
+    def _hidden_sizes(self) -> tuple:
+        s = self.state
+        return tuple(len(d) for d in s.decks.values()) + (len(s.herb_deck), len(s.bag))
+
+    def invalidate_legal(self) -> None:
+        """Forget the cached legal-action list (benchmarks time the listing itself)."""
+        self._legal_cache = None
 
     def advance(self) -> None:
         """Run automatic procedure steps until someone must choose (R27)."""

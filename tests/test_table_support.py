@@ -162,8 +162,16 @@ class Table:
         for col in want:                          # then fill it
             r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].split("@")[0] == col)
             self.click(r.center)
-        for h in sorted(set(tray.discounts) ^ set(herbs)):
-            r = next(r for r, it in tray.rects if it == ("herb", h))
+        for _ in range(8):                        # turn Herb cards until the discounts match
+            have = sorted(tray.discounts)
+            if have == herbs:
+                break
+            want_more = [h for h in herbs if herbs.count(h) > have.count(h)]
+            want_less = [h for h in have if have.count(h) > herbs.count(h)]
+            h = (want_more or want_less)[0]
+            n = have.count(h)
+            card = f"{h}#{n if want_more else n - 1}"
+            r = next(r for r, it in tray.rects if it == ("herb", card))
             self.click(r.center)
         self.click(tray.confirm_rect.center)
 

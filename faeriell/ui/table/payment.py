@@ -66,7 +66,12 @@ class Tray:
         self.i = g.acting
         self.pool_all = list(g.state.tribes[self.i].essences)
         self.legal = {pay_key(a.get("pay"), a.get("discounts")): a for a in self.actions}
-        self.herbs = sorted({h for a in self.actions for h in (a.get("discounts") or ())})
+        # One entry per Herb card: a tribe may hold two copies of a colour Herb (R24).
+        most: dict = {}
+        for a in self.actions:
+            for h, n in Counter(a.get("discounts") or ()).items():
+                most[h] = max(most.get(h, 0), n)
+        self.herbs = [f"{h}#{k}" for h in sorted(most) for k in range(most[h])]
         best = cheapest(self.actions, Counter(colour(c) for c in self.pool_all))
         self.tray = pick_cards([colour(c) for c in (best.get("pay") or ())], self.pool_all)
         self.discounts = list(best.get("discounts") or ())
@@ -106,10 +111,11 @@ class Tray:
         elif row == "pool" and item in self.pool:
             self.tray.append(item)
         elif row == "herb":
-            if item in self.discounts:
-                self.discounts.remove(item)
+            hb, k = item.split("#")
+            if int(k) < self.discounts.count(hb):
+                self.discounts.remove(hb)
             else:
-                self.discounts.append(item)
+                self.discounts.append(hb)
 
     # ---- input -----------------------------------------------------------------------------
     def _item_at(self, pos):
@@ -191,16 +197,17 @@ class Tray:
         if self.herbs:
             surf.blit(T.text("Herbs", p.fs(14), T.INK, True), (x0, y + P(10)))
             hx = x0 + P(90)
-            for hb in self.herbs:
+            for card in self.herbs:
+                hb, k = card.split("#")
                 img = p.spr(f"herb_{hb}", P(34))
-                used = hb in self.discounts
+                used = int(k) < self.discounts.count(hb)
                 if used:
                     img = T.rotated(img, 90)
                 rr = img.get_rect(topleft=(hx, y))
                 surf.blit(img, rr)
                 if used:
                     pygame.draw.rect(surf, T.GLOW, rr.inflate(4, 4), 2, border_radius=4)
-                self.rects.append((rr, ("herb", hb)))
+                self.rects.append((rr, ("herb", card)))
                 lab = T.text(("turned: " if used else "turn for a discount: ") + self.words.herb(hb), p.fs(12), T.INK_DIM)
                 surf.blit(lab, (rr.right + P(6), y + P(10)))
                 hx = rr.right + lab.get_width() + P(18)

@@ -191,3 +191,20 @@ def test_random_choice_does_not_touch_the_game_generator():
     for e in g.history:
         h.apply(e["action"])
     assert h.state.rng == g.state.rng and h.state.rng_draws == g.state.rng_draws
+
+
+ALL_TOGETHER = ["shadows", "drifter", "winters_grasp", "kickstarter", "advanced_menace_rule",
+                "no_doom_end_after_five", "starting_scenario"]
+
+
+@pytest.mark.parametrize("players,mode,variants,seed", [
+    (4, "competitive", ALL_TOGETHER, 31),
+    (3, "competitive", [v for v in ALL_TOGETHER if v != "winters_grasp"], 32),
+    (2, "competitive", ["twins"] + [v for v in ALL_TOGETHER if v != "starting_scenario"], 33),
+    (3, "coop", ALL_TOGETHER, 34),
+    (1, "solo", [v for v in ALL_TOGETHER if v != "winters_grasp"], 35),
+], ids=["4p-all", "3p-all-but-winter", "twins-and-all", "coop-all", "solo-all-but-winter"])
+def test_every_variant_switched_on_keeps_invariants(players, mode, variants, seed):
+    """Issue 5: random play with every variant on at once keeps all the engine's invariants."""
+    g, n = play_random(R, players, mode, "hard", variants, seed)
+    assert g.state.game_over and n > 0

@@ -276,8 +276,7 @@ def claim_check(g, a):
 
 def claim_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     i = pend["player"]
     t = s.tribes[i]
     aid, tok = a["achievement"], a["token"]

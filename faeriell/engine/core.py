@@ -214,6 +214,11 @@ class Game:
     def ask(self, player: int, kind: str, **info) -> None:
         self.state.pending = {"player": player, "kind": kind, **info}
 
+    def take_pending(self) -> dict:
+        """The decision being answered, now answered (a decision's perform starts here)."""
+        pend, self.state.pending = self.state.pending, None
+        return pend
+
     def push_front(self, *tasks: dict) -> None:
         self.state.queue[0:0] = list(tasks)
 

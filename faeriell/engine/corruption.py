@@ -109,8 +109,7 @@ def ev_check(g, a):
 
 def ev_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     i = pend["player"]
     t = s.tribes[i]
     tok, gd = pend.get("token"), pend.get("guardian")

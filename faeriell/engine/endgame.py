@@ -178,8 +178,7 @@ def bs_check(g, a):
 def bs_perform(g, a):
     from .effects import on_perk_gained
     s = g.state
-    i = s.pending["player"]
-    s.pending = None
+    i = g.take_pending()["player"]
     t = s.tribes[i]
     h = a["hero"]
     hero = t.heroes.pop(h)

@@ -192,8 +192,7 @@ def mr_check(g, a):
 
 def mr_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     rival = s.tribes[int(a["target"]) - 1]
     rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
     g.log(f"{g.tribe_name(int(a['target']) - 1)}'s {pend['color']} tracking token steps back (advanced rule).")
@@ -369,8 +368,7 @@ def hc_check(g, a):
 
 def hc_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     p = pend["player"]
     if "colors" in pend:
         g.gain(p, a["color"])

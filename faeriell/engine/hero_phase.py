@@ -243,8 +243,7 @@ def dq_check(g, a):
 
 def dq_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     hero = s.tribes[pend["player"]].heroes[pend["hero"]]
     hero.quests.remove(a["card"])
     g.discard_card(a["card"])
@@ -422,8 +421,7 @@ def tc_check(g, a):
 
 
 def tc_perform(g, a):
-    i = g.state.pending["player"]
-    g.state.pending = None
+    i = g.take_pending()["player"]
     g.advance_track(i, a["color"])
 
 

@@ -306,8 +306,7 @@ def ts_check(g, a):
 
 def ts_perform(g, a):
     s = g.state
-    i = s.pending["player"]
-    s.pending = None
+    i = g.take_pending()["player"]
     pay = list(a.get("pay") or ())
     g.pay(i, pay)
     for _ in pay:
@@ -393,8 +392,7 @@ def ps_check(g, a):
 
 def ps_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     i = pend["player"]
     tribe = s.tribes[i]
     r = a["region"]
@@ -435,8 +433,7 @@ def ch_check(g, a):
 
 
 def ch_perform(g, a):
-    i = g.state.pending["player"]
-    g.state.pending = None
+    i = g.take_pending()["player"]
     _activate(g, i, a["hero"])
     g.log(f"{g.tribe_name(i)} chooses the {a['hero']}.")
 
@@ -461,8 +458,7 @@ def ph_check(g, a):
 
 
 def ph_perform(g, a):
-    pend = g.state.pending
-    g.state.pending = None
+    pend = g.take_pending()
     g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
 
 
@@ -481,8 +477,7 @@ def se_check(g, a):
 
 def se_perform(g, a):
     s = g.state
-    pend = s.pending
-    s.pending = None
+    pend = g.take_pending()
     g.gain(pend["player"], a["color"])
     if not pend.get("bonus") and pend.get("region"):
         s.tribes[pend["player"]].heartland_picks[pend["region"]] = a["color"]
@@ -508,8 +503,7 @@ def fl_perform(g, a):
     from .effects import on_perk_gained
     from .tribe_phase import take_perk
     s = g.state
-    i = s.pending["player"]
-    s.pending = None
+    i = g.take_pending()["player"]
     hero = s.tribes[i].heroes[a["hero"]]
     perk = a["perk"]
     if perk == "random-sower":                     # tribe_phase.RANDOM_SOWER

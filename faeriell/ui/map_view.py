@@ -351,13 +351,17 @@ class MapView:
             pygame.draw.circle(surf, INK, c, r + max(1.0, 1.5 * s))
             pygame.draw.circle(surf, NODE_FILL, c, r)
 
+    def guardian_icon(self, area: str, t: float):
+        """The printed Guardian icon of an Area (the table fades it under the moving Guardians)."""
+        return self.assets.scaled(f"guardian_{area}", max(16, round(46 * t)))
+
     def _draw_labels(self, surf, s, P):
         guardians = getattr(self.catalog, "guardians", None) or {}
         t = min(s, LABEL_MAX_SCALE)      # names and icons stop growing past this zoom
         big = pygame.font.Font(None, max(12, round(30 * t)))
         small = pygame.font.Font(None, max(10, round(19 * t)))
         for area, pos in self.board.guardian_icons.items():
-            icon = self.assets.scaled(f"guardian_{area}", max(16, round(46 * t)))
+            icon = self.guardian_icon(area, t)
             c = P(pos)
             surf.blit(icon, icon.get_rect(center=(round(c[0]), round(c[1]))))
         for area, pos in self.board.area_labels.items():

@@ -249,3 +249,14 @@ def test_search_playouts_run_without_engine_errors(rules):
         assert bot.last_stats.get("failed_playouts", 0) == 0, bot.last_stats.get("last_failure")
         searched += bool(bot.last_stats.get("searched"))
     assert searched > 3
+
+
+def test_alternative_progress_model_scores_too(rules, monkeypatch):
+    # knowledge.MODEL = "cost" values progress by the share of the remaining cost it pays.
+    from faeriell.bots import knowledge
+    monkeypatch.setattr(knowledge, "MODEL", "cost")
+    for g in positions(rules, per_config=1):
+        acts = g.legal_actions()
+        scores = score_actions(g, g.acting, acts)
+        assert len(scores) == len(acts)
+        assert evaluate(g, g.acting) == evaluate(g, g.acting)

@@ -131,7 +131,7 @@ class _Scorer:
             hv, why = self.best_harvest()
             sol = self.beacon_solve_value()
             v = 2.0 + hv + sol
-            txt = f"Event Phase first: the Harvest can bring {why}"
+            txt = f"Event Phase now: the Harvest can bring {why}"
             if sol > 0:
                 txt += " and a Beacon can solve a Menace"
             return (v, txt)

@@ -111,8 +111,19 @@ def match(levels, games, seed, budget, iterations, workers) -> dict:
     a, b = levels
     ra, rb = sm["bots"][a], sm["bots"][b]
     decided = sm["decided"]
+    sole = lost = shared = 0
+    for r in results:
+        if "error" in r or not r["winners"]:
+            continue
+        mine = {p for p, lvl in enumerate(r["bots"]) if lvl == a}
+        won = bool(mine & set(r["winners"]))
+        other = bool(set(r["winners"]) - mine)
+        sole += won and not other
+        lost += other and not won
+        shared += won and other
     return {"bot": a, "opponent": b, "games": sm["finished"], "failed": sm["failed"],
-            "wins": ra["wins"], "losses": rb["wins"], "nobody_won": sm["nobody_won"],
+            "wins": ra["wins"], "sole_wins": sole, "losses": lost, "shared": shared,
+            "nobody_won": sm["nobody_won"],
             "win_rate_all": ra["wins"] / sm["finished"], "win_rate_decided": ra["wins"] / decided if decided else None,
             "opponent_win_rate_all": rb["wins"] / sm["finished"], "mean_rounds": sm["mean_rounds"],
             "endings": sm["endings"], "seconds": time.perf_counter() - t0,
@@ -166,7 +177,8 @@ def main(argv=None) -> int:
             how = (f"budget {m['budget']} s" if m["budget"] is not None else
                    f"{m['iterations']} playouts per candidate" if m["iterations"] else "")
             print(f"  {m['bot']} vs {m['opponent']} {('(' + how + ')') if how and m['bot'] == 'search' else ''}: "
-                  f"{m['wins']} wins, {m['losses']} losses, {m['nobody_won']} nobody won, of {m['games']}; "
+                  f"{m['wins']} wins ({m['shared']} of them shared), {m['losses']} losses, "
+                  f"{m['nobody_won']} nobody won, of {m['games']}; "
                   f"win rate {100 * m['win_rate_all']:.1f}% of all games, "
                   f"{100 * (m['win_rate_decided'] or 0):.1f}% of decided games  ({m['seconds']:.0f} s)")
         report["matches"] = [m1, m2]

@@ -22,8 +22,9 @@ KNOCK = 0.5          # share of ACH for pushing a rival off an Achievement (comp
 TEAM_DUP = 0.55      # coop: an Achievement a partner already holds only adds a token
 CORRUPT_CARD = 0.6   # a Corruption Essence: wild for Tribe Actions only
 INCOME = 2.6         # cards a tribe expects to gain per round (Harvests, solves, Quests)
-MODEL = "linear"     # "cost": progress valued by the share of the remaining cost it pays;
-                     # "linear": by the share of the threshold it covers
+MODEL = "linear"     # "linear": progress valued by the share of the threshold it covers;
+                     # "cost": by the share of the remaining cost it pays (kept as an experiment:
+                     # it beat random less often, 58% against 71% of 200 games)
 INF = 99.0
 DOOM_BASE = 1.2      # competitive: cost of one step of Doom ...
 DOOM_SLOPE = 0.25    # ... growing by this much per space already filled

@@ -86,20 +86,12 @@ def tribe_measures(g, i) -> dict:
     r = g.rules
     bonus_level: dict = {}
     bonus_terr: dict = {}
-    for h in t.herbs:
-        b = r.herb_bonus.get(h)
-        if b:
-            if "hero_level" in b:
-                bonus_level[b["hero_level"]] = bonus_level.get(b["hero_level"], 0) + 1
-            if "terrain" in b:
-                bonus_terr[b["terrain"]] = bonus_terr.get(b["terrain"], 0) + 1
-    for a in t.attunements:
-        b = r.attune_bonus.get(a)
-        if b:
-            if "hero_level" in b:
-                bonus_level[b["hero_level"]] = bonus_level.get(b["hero_level"], 0) + 1
-            if "terrain" in b:
-                bonus_terr[b["terrain"]] = bonus_terr.get(b["terrain"], 0) + 1
+    bonuses = [r.herb_bonus.get(h) for h in t.herbs] + [r.attune_bonus.get(a) for a in t.attunements]
+    for b in bonuses:                       # Herb and Attunement bonuses count alike (R32)
+        if b and "hero_level" in b:
+            bonus_level[b["hero_level"]] = bonus_level.get(b["hero_level"], 0) + 1
+        if b and "terrain" in b:
+            bonus_terr[b["terrain"]] = bonus_terr.get(b["terrain"], 0) + 1
     terr = dict(bonus_terr)
     for reg in t.settlements:
         tt = r.region_terrain[reg]

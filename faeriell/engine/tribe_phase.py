@@ -160,15 +160,23 @@ def level_check(g, a):
         if disc is not None:
             return "Taking a Corruption Sower Perk discards nothing."
     else:
-        if perk not in ups:
-            return f"{perk} is not a face-up Perk tile."
-        others = list(ups)
-        others.remove(perk)
-        if others and disc not in others:
-            return "Discard one of the other face-up Perk tiles."
-        if not others and disc is not None:
-            return "There is no other face-up Perk tile to discard."
+        why = take_and_discard(ups, perk, disc, "face-up Perk tile")
+        if why:
+            return why
     return check_payment(g, i, "level_up", a)
+
+
+def take_and_discard(face_up, take, discard, what: str) -> str | None:
+    """Take one face-up item and discard one of the others (Perks, Herbs): why not, or None."""
+    if take not in face_up:
+        return f"{take} is not a {what}."
+    others = list(face_up)
+    others.remove(take)
+    if others and discard not in others:
+        return f"Discard one of the other {what}s."
+    if not others and discard is not None:
+        return f"There is no other {what} to discard."
+    return None
 
 
 def level_perform(g, a):
@@ -339,16 +347,8 @@ def herb_targets(g, i):
 
 def herb_check(g, a):
     i, t = _me(g)
-    h, d = a.get("herb"), a.get("discard")
-    up = list(g.state.herbs_up)
-    if h not in up:
-        return f"{h} is not a face-up Heirloom Herb."
-    up.remove(h)
-    if up and d not in up:
-        return "Discard one of the other face-up Herbs."
-    if not up and d is not None:
-        return "There is no other face-up Herb to discard."
-    return check_payment(g, i, "gather_herb", a)
+    why = take_and_discard(g.state.herbs_up, a.get("herb"), a.get("discard"), "face-up Heirloom Herb")
+    return why or check_payment(g, i, "gather_herb", a)
 
 
 def herb_perform(g, a):

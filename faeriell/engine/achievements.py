@@ -143,20 +143,26 @@ def has_token(t) -> bool:
 
 
 def _fingerprint(s) -> tuple:
-    """Everything an Achievement measure reads; equal fingerprints give equal qualifiers."""
-    return (s.totem["owner"], s.mode,
-            tuple((hl["region"], hl.get("token")) for hl in s.heartlands.values()),
-            tuple((tuple(t.settlements), tuple((h, len(x.perks)) for h, x in t.heroes.items()),
-                   tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements), len(t.beacons),
-                   t.corruption, t.cleanser) for t in s.tribes))
+    """Everything an Achievement measure reads; equal fingerprints give equal qualifiers.
+    Flat and built without generators: it runs after every action and every queued step."""
+    out = [s.totem["owner"], s.mode]
+    for hl in s.heartlands.values():
+        out += (hl["region"], hl.get("token"))
+    for t in s.tribes:
+        out += (tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),
+                len(t.beacons), t.corruption, t.cleanser, len(t.heroes))
+        for h, x in t.heroes.items():
+            out += (h, x.level, len(x.perks))
+    return tuple(out)
 
 
-def qualifiers(g) -> dict:
+def qualifiers(g, key=None) -> dict:
     """Achievement id -> set of tribes meeting it now (measures computed once per tribe).
 
     Cached on the game by a fingerprint of what the measures read: this runs after every action.
     """
-    key = _fingerprint(g.state)
+    if key is None:
+        key = _fingerprint(g.state)
     cached = getattr(g, "_qualifiers", None)
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -183,9 +189,14 @@ def _qualifiers(g) -> dict:
 def check_achievements(g) -> bool:
     """Drop lost Achievements; ask for the next claim. True when a decision was raised."""
     s = g.state
-    q = qualifiers(g)
-    # Nothing to do when the holders already match who qualifies (the usual case: a fast exit).
+    # The usual case is a fast exit: nothing any measure reads has changed since the holders
+    # last matched who qualifies, or they match now.
+    settled = (_fingerprint(s), tuple(map(tuple, s.achievements.values())))
+    if getattr(g, "_achievements_settled", None) == settled:
+        return False
+    q = qualifiers(g, settled[0])
     if all(set(s.achievements.get(aid, ())) == q[aid] for aid in g.rules.achievement_ids):
+        g._achievements_settled = settled
         return False
     for aid in g.rules.achievement_ids:
         holders = s.achievements.setdefault(aid, [])

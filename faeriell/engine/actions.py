@@ -81,6 +81,8 @@ class Action:
         return Action(self.kind, **d)
 
     def without(self, *keys: str) -> "Action":
+        if not any(k in keys for k, _ in self.fields):
+            return self
         return Action(self.kind, **{k: v for k, v in self.fields if k not in keys})
 
     def __eq__(self, other: object) -> bool:

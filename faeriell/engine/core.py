@@ -9,6 +9,7 @@ from collections import Counter
 
 from . import registry
 from .actions import Action, card_color
+from .legal import LegalActions
 from .rng import Rng
 from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero
@@ -38,7 +39,8 @@ class Game:
         self.rng = Rng(state)
         self.history: list[dict] = []    # {"action": Action, "player": int, "random": bool}
         self.origin: dict = {}           # how the game started (new game settings or a position)
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache: LegalActions | None = None
+        self._listing: dict | None = None      # memo of one legal listing (listing_memo)
 
     # ------------------------------------------------------------------ who acts, what is legal
     @property
@@ -75,15 +77,31 @@ class Game:
             return registry.DRIFTER_KINDS              # "after all Heroes have taken their actions"
         return registry.HERO_KINDS
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> LegalActions:
+        """Every legal action now, as a read-only sequence (Tribe Actions are built on demand)."""
         if self._legal_cache is None:
-            out: list[Action] = []
-            for kind in self.allowed_kinds():
-                mv = registry.MOVES.get(kind)
-                if mv is not None:
-                    out.extend(mv.enumerate(self))
-            self._legal_cache = out
-        return list(self._legal_cache)
+            parts = []
+            self._listing = {}
+            try:
+                for kind in self.allowed_kinds():
+                    mv = registry.MOVES.get(kind)
+                    if mv is not None:
+                        parts.append(mv.enumerate(self))
+            finally:
+                self._listing = None
+            self._legal_cache = LegalActions(parts)
+        return self._legal_cache
+
+    def listing_memo(self, name: str, i: int, compute):
+        """compute(self, i), shared by the kinds of one legal listing (the state cannot change
+        within it); computed afresh when asked outside a listing."""
+        memo = self._listing
+        if memo is None:
+            return compute(self, i)
+        key = (name, i)
+        if key not in memo:
+            memo[key] = compute(self, i)
+        return memo[key]
 
     def why_not(self, action: Action) -> str | None:
         """None when the action is legal now, else the reason in words."""
@@ -144,7 +162,9 @@ class Game:
     def apply(self, action: Action | dict, trusted: bool = False) -> None:
         if isinstance(action, dict):
             action = Action.from_dict(action)
-        if not trusted:
+        listed = self._legal_cache
+        if not trusted and (listed is None or action not in listed):
+            # A move taken from the legal list is legal by construction; anything else is judged.
             reason = self.why_not(action)
             if reason is not None:
                 raise IllegalAction(reason)

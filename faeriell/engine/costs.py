@@ -44,8 +44,7 @@ def innate_for(g, i, kind: str, a) -> tuple[str, str] | None:
 
 
 def herb_color(g, herb: str) -> str | None:
-    ab = g.rules.herb_ability(herb, "discount")
-    return ab["color"] if ab else None
+    return g.rules.herb_discount.get(herb)
 
 
 def usable_herbs(g, i) -> list[str]:
@@ -65,41 +64,73 @@ def usable_herbs(g, i) -> list[str]:
 
 def cost_of(g, i, kind: str, a, herbs=()):
     """(cost, innate) for this action with these Herbs named, or (None, reason)."""
+    raw, inn = raw_cost(g, i, kind, a)
+    return discounted(raw, inn, tuple((h, herb_color(g, h)) for h in herbs))
+
+
+def raw_cost(g, i, kind: str, a):
+    """The requirement before Herb discounts, and the innate discount it may use (R19):
+    ("same", n) for n of one colour, ("slots", sorted slot colours, waived) otherwise.
+    `a` is the action, or the dict of its target fields."""
     spec = g.rules.costs[kind]
     inn = innate_for(g, i, kind, a)
     if spec.get("same_color"):
-        n = _count(g, i, spec["count"], a)
+        return ("same", _count(g, i, spec["count"], a)), inn
+    if "one_of" in spec:
+        return ("same", 1), None   # checked against one_of in check_payment
+    r = g.rules
+    if spec.get("from") == "attunement":
+        gd = a["guardian"]
+        free = sum(1 for reg in g.state.tribes[i].settlements
+                   if r.region_area[reg] == gd) * int(spec.get("settlement_discount", 1))
+        return ("slots", _printed_slots(r, kind, gd), free), inn
+    slots = _printed_slots(r, kind, a.get("color"))
+    plus = spec.get("plus")
+    if plus:
+        n = _count(g, i, plus, a)
+        if n:
+            slots = tuple(sorted(slots + (plus["color"],) * n))
+    return ("slots", slots, 0), inn
+
+
+_PRINTED: dict = {}
+
+
+def _printed_slots(r, kind: str, which) -> tuple:
+    """The printed slots of a cost (an Attunement's, or `fixed` with the Beacon's colour), sorted;
+    remembered per rules object since they never change."""
+    key = (id(r), kind, which)
+    found = _PRINTED.get(key)
+    if found is None or found[0] is not r:
+        spec = r.costs[kind]
+        if spec.get("from") == "attunement":
+            cols = [col for col, n in r.attune_cost[which].items() for _ in range(int(n))]
+        else:
+            cols = [which if col == "BEACON_COLOR" else col for col in spec.get("fixed", [])]
+        found = _PRINTED[key] = (r, tuple(sorted(cols)))
+    return found[1]
+
+
+def discounted(raw, inn, herbs: tuple):
+    """(cost, innate used) once the innate and the named Herbs ((name, colour) pairs) apply,
+    or (None, reason). Pure: the same requirement and discounts give the same cost."""
+    if raw[0] == "same":
         disc = Counter()
         if inn:
             disc[inn[1]] += 1
-        for h in herbs:
-            disc[herb_color(g, h)] += 1
-        return SameColour(n, tuple(sorted(disc.items()))), inn
-    if "one_of" in spec:
-        return SameColour(1), None   # checked against one_of in check_payment
-    if spec.get("from") == "attunement":
-        slots = Counter()
-        for col, n in g.rules.attune_cost[a["guardian"]].items():
-            slots[col] += int(n)
-        free = sum(1 for r in g.state.tribes[i].settlements
-                   if g.rules.region_area[r] == a["guardian"]) * int(spec.get("settlement_discount", 1))
-    else:
-        slots = Counter()
-        for col in spec.get("fixed", []):
-            slots[a["color"] if col == "BEACON_COLOR" else col] += 1
-        plus = spec.get("plus")
-        if plus:
-            slots[plus["color"]] += _count(g, i, plus, a)
-        free = 0
+        for _h, col in herbs:
+            disc[col] += 1
+        return SameColour(raw[1], tuple(sorted(disc.items()))), inn
+    slots = Counter(raw[1])
     used_inn = None
     if inn and slots.get(inn[1], 0) > 0:
         slots[inn[1]] -= 1
         used_inn = inn
-    for h in herbs:
-        if not slots_minus(slots, herb_color(g, h)):
+    for h, col in herbs:
+        if not slots_minus(slots, col):
             return None, f"{h} has nothing left to discount here."
     flat = tuple(sorted(c for c, n in slots.items() for _ in range(n)))
-    return Slots(flat, min(free, len(flat))), used_inn
+    return Slots(flat, min(raw[2], len(flat))), used_inn
 
 
 def pay_colour(cost: SameColour, pay: Counter) -> str | None:
@@ -161,33 +192,58 @@ def describe_cost(cost) -> str:
     return text
 
 
-def payment_choices(g, i, kind: str, a) -> list[tuple[tuple, tuple]]:
-    """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours."""
-    pool = g.pool(i)
+def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]:
+    """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours.
+    `purse` (from `purse_of`) saves recounting the pool when listing many targets at once."""
+    pool, pool_key, herbs = purse or purse_of(g, i)
     spec = g.rules.costs[kind]
     if "one_of" in spec:
         cols = [c for c in list(spec["one_of"]) + [WILD] if pool.get(c, 0) > 0]
         return [((c,), ()) for c in cols]
-    herbs = usable_herbs(g, i)
+    raw, inn = raw_cost(g, i, kind, a)
+    key = (raw, inn and inn[1], herbs, pool_key)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) > 50000:
+            _CHOICES.clear()
+        found = _CHOICES[key] = _choices(raw, inn, herbs, pool)
+    return found
+
+
+def purse_of(g, i) -> tuple:
+    """(pool Counter, pool counts in a fixed order, usable Herbs as (name, colour) pairs)."""
+    pool = g.pool(i)
+    return (pool, tuple(pool.get(c, 0) for c in _POOL_ORDER),
+            tuple((h, herb_color(g, h)) for h in usable_herbs(g, i)))
+
+
+def _choices(raw, inn, herbs: tuple, pool: Counter) -> list:
+    """payment_choices for a requirement, usable Herbs and pool: a pure function, remembered
+    across states because listing Tribe Actions asks the same few combinations again and again."""
     subsets = {()}
     for k in range(1, len(herbs) + 1):
         subsets.update(tuple(sorted(s)) for s in combinations(herbs, k))
     out = []
     seen = set()
     for sub in sorted(subsets):
-        cost, inn = cost_of(g, i, kind, a, sub)
+        cost, _inn = discounted(raw, inn, sub)
         if cost is None:
             continue
+        names = tuple(h for h, _c in sub)
         for pay in options(cost, pool):
             if isinstance(cost, SameColour) and sub:
                 col = pay_colour(cost, Counter(pay))
-                if any(herb_color(g, h) != col for h in sub):
+                if any(c != col for _h, c in sub):
                     continue
-            key = (pay, sub)
+            key = (pay, names)
             if key not in seen:
                 seen.add(key)
                 out.append(key)
     return out
+
+
+_POOL_ORDER = COLORS + (WILD,)
+_CHOICES: dict = {}
 
 
 def spend(g, i, kind: str, a) -> list[str]:

@@ -72,7 +72,7 @@ def options(cost, pool: Counter) -> list[tuple]:
             k = cost.size_for(c)
             have = pool.get(c, 0)
             for a in range(max(0, k - wild), min(k, have) + 1):
-                out.add((c,) * a + (WILD,) * (k - a))
+                out.add(tuple(sorted((c,) * a + (WILD,) * (k - a))))
         return sorted(out)
     m = cost.size
     kinds = [c for c in COLORS + (WILD,) if pool.get(c, 0) > 0]

@@ -77,6 +77,11 @@ def play_random(rules, players: int = 2, mode: str = "competitive", difficulty: 
                        f"(acting {g.acting}, phase {g.state.phase}, pending {g.state.pending})", n)
         action = chooser.choice(actions)
         n += 1
+        if check_every:
+            # apply() trusts a listed move, so the listing and the check must agree: ask both.
+            reason = g.why_not(action)
+            if reason is not None:
+                raise fail(f"a listed action is refused: {reason}", n, action)
         try:
             g.apply(action)
         except Exception as e:  # noqa: BLE001

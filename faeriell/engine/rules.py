@@ -66,6 +66,11 @@ class Rules:
         # Effects by perk/herb/attunement id
         self.perk_abilities = {p: list(d.get("abilities", [])) for p, d in c.perks.items()}
         self.herb_abilities = {h: list(d.get("abilities", [])) for h, d in c.herbs.items()}
+        self.herb_discount = {}                                                 # R19
+        for h in self.herb_abilities:
+            ab = self.herb_ability(h, "discount")
+            if ab:
+                self.herb_discount[h] = ab["color"]
         self.herb_bonus = {h: d.get("bonus") or {} for h, d in c.herbs.items()}
         self.attune_bonus = {a: d.get("bonus") or {} for a, d in c.attunements.items()}
         self.attune_cost = {a: dict(d["cost"]) for a, d in c.attunements.items()}     # R17

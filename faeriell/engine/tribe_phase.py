@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .costs import check_payment, payment_choices, spend
+from .costs import check_payment, payment_choices, purse_of, spend
+from .legal import Paid
 from .registry import move
 from .state import Hero
 
@@ -16,24 +17,50 @@ COST_KEYS = {"dress_hero": (), "level_up": ("hero",), "build_settlement": (), "b
              "control_totem": (), "gather_herb": (), "attune": ("guardian",), "move_settlement": ()}
 
 
-def _paid(kind, targets, g, i):
-    """Expand target field dicts with every payment the pool can make."""
-    out = []
-    memo = {}
-    keys = COST_KEYS[kind]
-    for fields in targets:
-        key = tuple(fields.get(k) for k in keys)
-        choices = memo.get(key)
-        if choices is None:
-            choices = memo[key] = payment_choices(g, i, kind, Action(kind, **fields))
-        base = [(k, v) for k, v in fields.items() if v is not None]
-        for pay, disc in choices:
-            items = base + [("pay", pay)]
-            if disc:
-                items.append(("discounts", disc))
-            items.sort()
-            out.append(Action.raw(kind, tuple(items)))
-    return out
+def _cost_keys(g, kind) -> tuple:
+    found = _KEYS.get((id(g.rules), kind))
+    if found is None or found[0] is not g.rules:
+        keys = COST_KEYS[kind]
+        if "hero" not in keys and any(inn.get("action") == kind and inn.get("self_only")
+                                      for inn in g.rules.innate.values()):
+            keys += ("hero",)          # a Hero's own innate discount (R19) depends on the Hero
+        found = _KEYS[(id(g.rules), kind)] = (g.rules, keys)
+    return found[1]
+
+
+_KEYS: dict = {}
+
+
+def _paid(kind, targets):
+    """The `enumerate` of a Tribe Action: `targets(g, i)` gives target field dicts, each listed
+    with every payment the pool can make (built into Actions lazily, see legal.Paid)."""
+    def enumerate_paid(g) -> Paid:
+        i = g.state.active
+        out = Paid(kind)
+        keys = _cost_keys(g, kind)
+        purse = g.listing_memo("purse", i, purse_of)
+        if not keys:
+            choices = payment_choices(g, i, kind, {}, purse)
+            if choices:                    # nothing affordable: no need to list the targets
+                for fields in targets(g, i):
+                    out.add(_items(fields), choices)
+            return out
+        memo = {}
+        for fields in targets(g, i):
+            key = tuple([fields.get(k) for k in keys])
+            choices = memo.get(key)
+            if choices is None:
+                choices = memo[key] = payment_choices(g, i, kind, fields, purse)
+            if choices:
+                out.add(_items(fields), choices)
+        return out
+    return enumerate_paid
+
+
+def _items(fields: dict) -> tuple:
+    items = [(k, v) for k, v in fields.items() if v is not None]
+    items.sort()
+    return tuple(items)
 
 
 def free_nodes_of_owned(g, i) -> list[str]:
@@ -86,7 +113,7 @@ def dress_perform(g, a):
     g.log(f"{g.tribe_name(i)} dresses a {a['hero']}.")
 
 
-move("dress_hero", lambda g: _paid("dress_hero", dress_targets(g, g.state.active), g, g.state.active),
+move("dress_hero", _paid("dress_hero", dress_targets),
      dress_check, dress_perform)
 
 
@@ -107,10 +134,13 @@ def level_targets(g, i):
     for h, hero in t.heroes.items():
         if hero.level >= g.rules.max_level:
             continue
+        seen = set()                       # two piles may show the same Perk: list it once
         for k, p in enumerate(ups):
             others = [q for j, q in enumerate(ups) if j != k]
             for d in (others or [None]):
-                out.append({"hero": h, "perk": p, "discard": d})
+                if (p, d) not in seen:
+                    seen.add((p, d))
+                    out.append({"hero": h, "perk": p, "discard": d})
         if hero.type == "sower":            # R39: any Sower Perk left
             for p in sorted(set(g.state.sower_perks)):
                 out.append({"hero": h, "perk": p})
@@ -213,7 +243,7 @@ def take_perk(g, perk, disc):
                 break
 
 
-move("level_up", lambda g: _paid("level_up", level_targets(g, g.state.active), g, g.state.active),
+move("level_up", _paid("level_up", level_targets),
      level_check, level_perform)
 
 
@@ -255,8 +285,7 @@ def settle_perform(g, a):
 
 
 move("build_settlement",
-     lambda g: _paid("build_settlement", [{"region": r} for r in settlement_regions(g, g.state.active)],
-                     g, g.state.active),
+     _paid("build_settlement", lambda g, i: [{"region": r} for r in settlement_regions(g, i)]),
      settle_check, settle_perform)
 
 
@@ -288,7 +317,7 @@ def beacon_perform(g, a):
     g.log(f"{g.tribe_name(i)} builds a {a['color']} Beacon in {a['region']}.")
 
 
-move("build_beacon", lambda g: _paid("build_beacon", beacon_targets(g, g.state.active), g, g.state.active),
+move("build_beacon", _paid("build_beacon", beacon_targets),
      beacon_check, beacon_perform)
 
 
@@ -327,7 +356,7 @@ def totem_perform(g, a):
     g.log(f"{g.tribe_name(i)} takes the Spiritual Totem to {a['region']}.")
 
 
-move("control_totem", lambda g: _paid("control_totem", totem_targets(g, g.state.active), g, g.state.active),
+move("control_totem", _paid("control_totem", totem_targets),
      totem_check, totem_perform)
 
 
@@ -387,7 +416,7 @@ def refill_herbs(g):
         s.herbs_up.append(s.herb_deck.pop(0))
 
 
-move("gather_herb", lambda g: _paid("gather_herb", herb_targets(g, g.state.active), g, g.state.active),
+move("gather_herb", _paid("gather_herb", herb_targets),
      herb_check, herb_perform)
 
 
@@ -410,8 +439,7 @@ def attune_perform(g, a):
     g.log(f"{g.tribe_name(i)} attunes with the {a['guardian']}.")
 
 
-move("attune", lambda g: _paid("attune", [{"guardian": x} for x in g.state.attunements_free],
-                               g, g.state.active),
+move("attune", _paid("attune", lambda g, i: [{"guardian": x} for x in g.state.attunements_free]),
      attune_check, attune_perform)
 
 
@@ -457,6 +485,5 @@ def move_settlement_perform(g, a):
     g.log(f"{g.tribe_name(i)} moves a Settlement from {fr} to {to}.")
 
 
-move("move_settlement",
-     lambda g: _paid("move_settlement", move_settlement_targets(g, g.state.active), g, g.state.active),
+move("move_settlement", _paid("move_settlement", move_settlement_targets),
      move_settlement_check, move_settlement_perform)

@@ -1,0 +1,149 @@
+"""The legal-action list: a read-only sequence that builds Actions only when they are looked at.
+
+A Tribe Action is a target times a payment (R14-R19): with a full hand that is hundreds of moves,
+most of which a random player or a drag never looks at. `Paid` keeps each kind as groups of
+(targets sharing one cost, payments), and `LegalActions` answers len, indexing, iteration and
+membership over plain lists and such groups alike, in the order the full list would have.
+Membership is what `Game.apply` asks first: a move taken from the list needs no second check
+(catanatron validates the same way).
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from .actions import Action
+
+_PAYMENT_FIELDS = ("pay", "discounts")
+
+
+class Paid:
+    """One kind's targets, each with every payment it can be made with."""
+
+    __slots__ = ("kind", "groups", "_index")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.groups: list[tuple[list, list]] = []    # (target item tuples, [(pay, discounts)])
+        self._index = None
+
+    def add(self, base: tuple, choices: list) -> None:
+        """`base`: sorted (field, value) items of one target; `choices` its payments (targets in a
+        row that share one payment list share a group)."""
+        if not choices:
+            return
+        if self.groups and self.groups[-1][1] is choices:
+            self.groups[-1][0].append(base)
+        else:
+            self.groups.append(([base], choices))
+
+    def __len__(self) -> int:
+        return sum(len(b) * len(c) for b, c in self.groups)
+
+    def build(self, g: int, j: int) -> Action:
+        bases, choices = self.groups[g]
+        base = bases[j // len(choices)]
+        pay, disc = choices[j % len(choices)]
+        items = list(base)
+        items.append(("pay", pay))
+        if disc:
+            items.append(("discounts", disc))
+        items.sort()
+        return Action.raw(self.kind, tuple(items))
+
+    def __iter__(self):
+        for g, (bases, choices) in enumerate(self.groups):
+            for j in range(len(bases) * len(choices)):
+                yield self.build(g, j)
+
+    def __contains__(self, action: Action) -> bool:
+        if action.kind != self.kind:
+            return False
+        if self._index is None:
+            self._index = {}
+            for bases, choices in self.groups:
+                pays = set(choices)
+                for b in bases:
+                    self._index[b] = pays
+        base = tuple((k, v) for k, v in action.fields if k not in _PAYMENT_FIELDS)
+        pays = self._index.get(base)
+        return pays is not None and (action.get("pay"), action.get("discounts") or ()) in pays
+
+
+class LegalActions(Sequence):
+    """Every legal action now, in a fixed order; equal to the list it stands for."""
+
+    __slots__ = ("_parts", "_starts", "_len", "_by_kind")
+
+    def __init__(self, parts) -> None:
+        self._parts = []          # each a list of Actions or a Paid
+        self._starts = []
+        n = 0
+        for p in parts:
+            if not isinstance(p, Paid):
+                p = p if isinstance(p, list) else list(p)
+            size = len(p)
+            if size:
+                self._parts.append(p)
+                self._starts.append(n)
+                n += size
+        self._len = n
+        self._by_kind = None
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("legal action index out of range")
+        k = bisect_right(self._starts, i) - 1
+        part, j = self._parts[k], i - self._starts[k]
+        if not isinstance(part, Paid):
+            return part[j]
+        for g, (bases, choices) in enumerate(part.groups):
+            size = len(bases) * len(choices)
+            if j < size:
+                return part.build(g, j)
+            j -= size
+        raise IndexError(i)
+
+    def __iter__(self):
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, action) -> bool:
+        if not isinstance(action, Action):
+            return False
+        if self._by_kind is None:
+            by_kind = self._by_kind = {}
+            for part in self._parts:
+                if isinstance(part, Paid):
+                    by_kind.setdefault(part.kind, (set(), []))[1].append(part)
+                else:
+                    for a in part:
+                        by_kind.setdefault(a.kind, (set(), []))[0].add(a)
+        found = self._by_kind.get(action.kind)
+        if found is None:
+            return False
+        return action in found[0] or any(action in p for p in found[1])
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, LegalActions)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __ne__(self, other) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __repr__(self) -> str:
+        return repr(list(self))

@@ -152,7 +152,7 @@ def _fingerprint(s) -> tuple:
         out += (tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),
                 len(t.beacons), t.corruption, t.cleanser, len(t.heroes))
         for h, x in t.heroes.items():
-            out += (h, x.level, len(x.perks))
+            out += (h, len(x.perks))               # a Hero's level is 1 + its Perks
     return tuple(out)
 
 
@@ -191,12 +191,13 @@ def check_achievements(g) -> bool:
     s = g.state
     # The usual case is a fast exit: nothing any measure reads has changed since the holders
     # last matched who qualifies, or they match now.
-    settled = (_fingerprint(s), tuple(map(tuple, s.achievements.values())))
-    if getattr(g, "_achievements_settled", None) == settled:
+    key = _fingerprint(s)
+    settled = getattr(g, "_achievements_settled", None)
+    if settled is not None and settled[0] == key and settled[1] == s.achievements:
         return False
-    q = qualifiers(g, settled[0])
+    q = qualifiers(g, key)
     if all(set(s.achievements.get(aid, ())) == q[aid] for aid in g.rules.achievement_ids):
-        g._achievements_settled = settled
+        g._achievements_settled = (key, {aid: list(v) for aid, v in s.achievements.items()})
         return False
     for aid in g.rules.achievement_ids:
         holders = s.achievements.setdefault(aid, [])

@@ -31,16 +31,24 @@ def _count(g, i, spec: dict, a) -> int:
 def innate_for(g, i, kind: str, a) -> tuple[str, str] | None:
     """(hero, colour) of an unused innate discount that this action qualifies for (R19)."""
     t = g.state.tribes[i]
-    for h in t.heroes:
-        inn = g.rules.innate.get(h) or {}
-        if inn.get("effect") != "innate_discount" or inn.get("action") != kind:
+    for h, colour, self_only in _innates(g.rules, kind):
+        if h not in t.heroes or (self_only and a.get("hero") != h) or f"innate:{h}" in t.once:
             continue
-        if inn.get("self_only") and a.get("hero") != h:
-            continue
-        if f"innate:{h}" in t.once:
-            continue
-        return h, inn["color"]
+        return h, colour
     return None
+
+
+_INNATES: dict = {}
+
+
+def _innates(r, kind: str) -> tuple:
+    """(hero, colour, self_only) of the innate discounts on this action, in the heroes' order."""
+    found = _INNATES.get((id(r), kind))
+    if found is None or found[0] is not r:
+        found = _INNATES[(id(r), kind)] = (r, tuple(
+            (h, inn["color"], bool(inn.get("self_only"))) for h, inn in r.innate.items()
+            if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind))
+    return found[1]
 
 
 def herb_color(g, herb: str) -> str | None:
@@ -201,13 +209,29 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
         cols = [c for c in list(spec["one_of"]) + [WILD] if pool.get(c, 0) > 0]
         return [((c,), ()) for c in cols]
     raw, inn = raw_cost(g, i, kind, a)
+    if sum(pool_key) < _fewest_cards(raw, inn, herbs):
+        return _NONE
+    # No payment uses more cards of a colour than the printed cost has slots, so a pool is
+    # remembered only up to that many of each: far more listings share an entry.
+    cap = raw[1] if raw[0] == "same" else len(raw[1])
+    if max(pool_key) > cap:
+        pool_key = tuple([n if n < cap else cap for n in pool_key])
     key = (raw, inn and inn[1], herbs, pool_key)
     found = _CHOICES.get(key)
     if found is None:
         if len(_CHOICES) > 50000:
             _CHOICES.clear()
-        found = _CHOICES[key] = _choices(raw, inn, herbs, pool)
+        found = _CHOICES[key] = _choices(raw, inn, herbs, Counter(dict(zip(_POOL_ORDER, pool_key))))
     return found
+
+
+_NONE: tuple = ()
+
+
+def _fewest_cards(raw, inn, herbs: tuple) -> int:
+    """A lower bound on the cards any payment needs: the cost less every discount at once."""
+    size = raw[1] if raw[0] == "same" else len(raw[1]) - raw[2]
+    return size - (1 if inn else 0) - len(herbs)
 
 
 def purse_of(g, i) -> tuple:

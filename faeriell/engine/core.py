@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import registry
+from .achievements import check_achievements
 from .actions import Action, card_color
 from .legal import LegalActions
 from .rng import Rng
@@ -186,9 +187,11 @@ class Game:
                   any(a < b for a, b in zip(self._hidden_sizes(), hidden_before)))
         self.history.append({"action": bare, "player": player, "random": random, "turn": turn})
 
-    def _hidden_sizes(self) -> tuple:
+    def _hidden_sizes(self) -> list:
         s = self.state
-        return tuple(len(d) for d in s.decks.values()) + (len(s.herb_deck), len(s.bag))
+        sizes = list(map(len, s.decks.values()))
+        sizes += (len(s.herb_deck), len(s.bag))
+        return sizes
 
     def invalidate_legal(self) -> None:
         """Forget the cached legal-action list (benchmarks time the listing itself)."""
@@ -196,7 +199,6 @@ class Game:
 
     def advance(self) -> None:
         """Run automatic procedure steps until someone must choose (R27)."""
-        from .achievements import check_achievements
         s = self.state
         guard = 0
         while not s.game_over:

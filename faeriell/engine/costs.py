@@ -234,6 +234,39 @@ def _fewest_cards(raw, inn, herbs: tuple) -> int:
     return size - (1 if inn else 0) - len(herbs)
 
 
+def may_afford(g, i, kind: str, purse) -> bool:
+    """False when no target of this kind can be paid for now: the pool is smaller than the
+    cheapest printed cost less every discount the tribe could apply (a quick test that spares
+    the listing from pricing targets one by one; most hands in play hold few cards)."""
+    pool_total = sum(purse[1])
+    spec = g.rules.costs[kind]
+    if "one_of" in spec:
+        return pool_total >= 1
+    t = g.state.tribes[i]
+    if spec.get("same_color"):
+        count = spec["count"]
+        if count["of"] == "hero_level":
+            if not t.heroes:
+                return False
+            cheapest = min(len(h.perks) + 1 for h in t.heroes.values()) + int(count.get("add", 0))
+        else:
+            cheapest = _count(g, i, count, {})
+    elif spec.get("from") == "attunement":
+        free = g.state.attunements_free
+        if not free:
+            return False
+        per = int(spec.get("settlement_discount", 1))
+        areas = [g.rules.region_area[r] for r in t.settlements]
+        cheapest = min(len(_printed_slots(g.rules, kind, gd)) - per * areas.count(gd) for gd in free)
+    else:
+        cheapest = len(spec.get("fixed", []))
+        plus = spec.get("plus")
+        if plus:
+            cheapest += _count(g, i, plus, {})
+    innate = 1 if _innates(g.rules, kind) else 0
+    return pool_total >= cheapest - innate - len(purse[2])
+
+
 def purse_of(g, i) -> tuple:
     """(pool Counter, pool counts in a fixed order, usable Herbs as (name, colour) pairs)."""
     pool = g.pool(i)

@@ -73,7 +73,7 @@ class Paid:
 class LegalActions(Sequence):
     """Every legal action now, in a fixed order; equal to the list it stands for."""
 
-    __slots__ = ("_parts", "_starts", "_len", "_by_kind")
+    __slots__ = ("_parts", "_starts", "_len", "_by_kind", "_last")
 
     def __init__(self, parts) -> None:
         self._parts = []          # each a list of Actions or a Paid
@@ -89,6 +89,7 @@ class LegalActions(Sequence):
                 n += size
         self._len = n
         self._by_kind = None
+        self._last = None         # the action last handed out by index (usually the one applied)
 
     def __len__(self) -> int:
         return self._len
@@ -103,11 +104,13 @@ class LegalActions(Sequence):
         k = bisect_right(self._starts, i) - 1
         part, j = self._parts[k], i - self._starts[k]
         if not isinstance(part, Paid):
-            return part[j]
+            a = self._last = part[j]
+            return a
         for g, (bases, choices) in enumerate(part.groups):
             size = len(bases) * len(choices)
             if j < size:
-                return part.build(g, j)
+                a = self._last = part.build(g, j)
+                return a
             j -= size
         raise IndexError(i)
 
@@ -116,6 +119,8 @@ class LegalActions(Sequence):
             yield from part
 
     def __contains__(self, action) -> bool:
+        if action is self._last:
+            return True
         if not isinstance(action, Action):
             return False
         if self._by_kind is None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .costs import check_payment, payment_choices, purse_of, spend
+from .costs import check_payment, may_afford, payment_choices, purse_of, spend
 from .legal import Paid
 from .registry import move
 from .state import Hero
@@ -39,6 +39,8 @@ def _paid(kind, targets):
         out = Paid(kind)
         keys = _cost_keys(g, kind)
         purse = g.listing_memo("purse", i, purse_of)
+        if not may_afford(g, i, kind, purse):
+            return out
         if not keys:
             choices = payment_choices(g, i, kind, {}, purse)
             if choices:                    # nothing affordable: no need to list the targets

@@ -45,3 +45,27 @@ def test_options_lists_every_distinct_payment_the_pool_allows():
     assert all(fits(Slots(("any", "red", "yellow")), Counter(o)) for o in opts)
     assert len(opts) == len(set(opts))
     assert options(SameColour(2), Counter(red=1)) == []
+
+
+def test_options_agrees_with_brute_force_over_random_costs_and_pools():
+    """options() enumerates payments by colour counts; every payment fits() and none is missed."""
+    import itertools
+    import random
+    from collections import Counter
+    from faeriell.engine.payment import ANY, COLORS, WILD, Slots, SameColour, fits, options
+    rnd = random.Random(7)
+    kinds = COLORS + (WILD,)
+    for _ in range(1500):
+        if rnd.random() < 0.7:
+            cost = Slots(tuple(sorted(rnd.choice(COLORS + (ANY,)) for _ in range(rnd.randint(0, 5)))),
+                         rnd.randint(0, 2))
+            size = cost.size
+        else:
+            cost = SameColour(rnd.randint(0, 4), ((rnd.choice(COLORS), rnd.randint(0, 2)),))
+            size = None
+        pool = +Counter({c: rnd.randint(0, 3) for c in kinds})
+        cards = [c for c in kinds for _ in range(pool.get(c, 0))]
+        sizes = [size] if size is not None else range(0, 5)
+        brute = {tuple(sorted(combo)) for k in sizes for combo in itertools.combinations(cards, k)
+                 if fits(cost, Counter(combo))}
+        assert options(cost, pool) == sorted(brute), (cost, dict(pool))

@@ -143,17 +143,20 @@ def has_token(t) -> bool:
 
 
 def _fingerprint(s) -> tuple:
-    """Everything an Achievement measure reads; equal fingerprints give equal qualifiers.
-    Flat and built without generators: it runs after every action and every queued step."""
-    out = [s.totem["owner"], s.mode]
+    """Everything an Achievement measure reads, as (what all tribes share, one key per tribe);
+    equal fingerprints give equal qualifiers. Built without generators: it runs after every
+    action and every queued step."""
+    common = [s.totem["owner"], s.mode]
     for hl in s.heartlands.values():
-        out += (hl["region"], hl.get("token"))
+        common += (hl["region"], hl.get("token"))
+    tribes = []
     for t in s.tribes:
-        out += (tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),
-                len(t.beacons), t.corruption, t.cleanser, len(t.heroes))
+        key = [tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),
+               len(t.beacons), t.corruption, t.cleanser]
         for h, x in t.heroes.items():
-            out += (h, len(x.perks))               # a Hero's level is 1 + its Perks
-    return tuple(out)
+            key += (h, len(x.perks))               # a Hero's level is 1 + its Perks
+        tribes.append(tuple(key))
+    return tuple(common), tuple(tribes)
 
 
 def qualifiers(g, key=None) -> dict:
@@ -166,13 +169,20 @@ def qualifiers(g, key=None) -> dict:
     cached = getattr(g, "_qualifiers", None)
     if cached is not None and cached[0] == key:
         return cached[1]
-    out = _qualifiers(g)
+    out = _qualifiers(g, key)
     g._qualifiers = (key, out)
     return out
 
 
-def _qualifiers(g) -> dict:
-    rows = [tribe_measures(g, j) for j in range(g.state.players)]
+def _qualifiers(g, key) -> dict:
+    common, tribe_keys = key
+    memo = g.__dict__.setdefault("_measure_rows", {})     # tribe -> (its key, its measures)
+    rows = []
+    for j, tk in enumerate(tribe_keys):
+        found = memo.get(j)
+        if found is None or found[0] != (common, tk):
+            found = memo[j] = ((common, tk), tribe_measures(g, j))   # only the tribes that changed
+        rows.append(found[1])
     solo = g.state.mode == "solo"
     out = {}
     for aid, cond in g.rules.conditions.items():

@@ -75,29 +75,34 @@ def options(cost, pool: Counter) -> list[tuple]:
                 out.add(tuple(sorted((c,) * a + (WILD,) * (k - a))))
         return sorted(out)
     m = cost.size
-    kinds = [c for c in COLORS + (WILD,) if pool.get(c, 0) > 0]
     if m == 0:
         return [()]
-    if sum(pool.get(c, 0) for c in kinds) < m:
+    kinds = [c for c in COLORS + (WILD,) if pool.get(c, 0) > 0]
+    if sum(pool[c] for c in kinds) < m:
         return []
-    for combo in _multisets(kinds, m, pool):
-        pay = Counter(combo)
-        if fits(cost, pay):
+    need = Counter(cost.slots)
+    spare = need.get(ANY, 0)
+    # Slots each kind may fill besides 'any' ones; a wild card fills any slot (R18).
+    own = [m if c == WILD else need.get(c, 0) for c in kinds]
+    for counts in _counts(kinds, m, pool):
+        # Hall's condition (see fits): cards beyond their colour's slots need 'any' slots.
+        if sum(k - o for k, o in zip(counts, own) if k > o) <= spare:
+            combo = []
+            for c, k in zip(kinds, counts):
+                combo += [c] * k
             out.add(tuple(sorted(combo)))
     return sorted(out)
 
 
-def _multisets(kinds: list, m: int, pool: Counter):
-    if not kinds:
+def _counts(kinds: list, m: int, pool: Counter, start: int = 0):
+    """Every way to take m cards from the pool, as counts aligned with `kinds`."""
+    if start == len(kinds) - 1:
+        if m <= pool[kinds[start]]:
+            yield (m,)
         return
-    first, rest = kinds[0], kinds[1:]
-    for a in range(min(m, pool[first]), -1, -1):
-        if not rest:
-            if a == m:
-                yield (first,) * a
-            continue
-        for tail in _multisets(rest, m - a, pool):
-            yield (first,) * a + tail
+    for a in range(min(m, pool[kinds[start]]), -1, -1):
+        for tail in _counts(kinds, m - a, pool, start + 1):
+            yield (a,) + tail
 
 
 def describe(cost) -> str:

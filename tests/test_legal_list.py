@@ -106,3 +106,21 @@ def test_a_move_spelled_with_named_cards_is_checked_not_looked_up():
         assert g.history[-1]["action"] == spelled
         return
     pytest.skip("no payment without Corruption in these seeds")
+
+
+def test_every_listed_action_is_in_canonical_form():
+    """Listings build some Actions from pre-sorted fields (Action.raw) for speed: each must equal
+    the same move spelled by hand, with the same hash, in every phase and decision."""
+    for seed in range(3):
+        g = new_game(R, 4, "competitive", "medium", (), seed)
+        rnd = random.Random(seed)
+        seen = set()
+        while not g.state.game_over:
+            acts = g.legal_actions()
+            for a in acts:
+                again = Action.from_dict(a.to_dict())
+                assert again == a and hash(again) == hash(a), a
+                assert g.normalize(a) == a, a          # apply() skips normalising listed moves
+                seen.add(a.kind)
+            g.apply(rnd.choice(acts))
+        assert {"move_hero", "go_quest", "choose_phase", "place_settlement"} <= seen

@@ -50,7 +50,9 @@ class Action:
 
     @classmethod
     def raw(cls, kind: str, frozen: tuple) -> "Action":
-        """Build from already frozen, key-sorted fields (hot path of legal-move listing)."""
+        """Build from already frozen, key-sorted fields (hot path of legal-move listing):
+        `Action.raw("go_quest", (("deck", d), ("hero", h)))` equals `Action("go_quest", hero=h,
+        deck=d)`; tests/test_actions.py checks the listings keep to this."""
         a = object.__new__(cls)
         object.__setattr__(a, "kind", kind)
         object.__setattr__(a, "fields", frozen)

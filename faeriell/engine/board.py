@@ -49,6 +49,7 @@ class Board:
     node_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
     path_between: dict[frozenset[str], Path] = field(default_factory=dict)
     node_dist: dict[str, dict[str, int]] = field(default_factory=dict)
+    _within: dict = field(default_factory=dict, compare=False, repr=False)   # memo of within()
 
     @classmethod
     def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],
@@ -88,6 +89,15 @@ class Board:
         )
 
     # Small helpers the rules use often.
+    def within(self, node: str, steps: int) -> tuple[str, ...]:
+        """The nodes 1..steps Paths away from `node`, sorted (a Hero's reach, R37)."""
+        key = (node, steps)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = tuple(sorted(
+                n for n, d in self.node_dist[node].items() if 0 < d <= steps))
+        return found
+
     def region_of(self, area: str, terrain: str) -> str:
         return f"{area}-{terrain}"
 

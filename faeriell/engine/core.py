@@ -164,18 +164,20 @@ class Game:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         listed = self._legal_cache
-        if not trusted and (listed is None or action not in listed):
-            # A move taken from the legal list is legal by construction; anything else is judged.
-            reason = self.why_not(action)
-            if reason is not None:
-                raise IllegalAction(reason)
+        if listed is not None and action in listed:
+            bare = action           # legal by construction, and already in its normal spelling
+        else:
+            if not trusted:
+                reason = self.why_not(action)
+                if reason is not None:
+                    raise IllegalAction(reason)
+            bare = self.normalize(action.without("player"))
         player = self.acting
         s = self.state
         draws_before = s.rng_draws
         forced_before = len(s.forced) + len(s.bag_order)
         hidden_before = self._hidden_sizes()
         turn = (s.stage, s.round, s.lap, s.active)
-        bare = self.normalize(action.without("player"))
         registry.MOVES[bare.kind].perform(self, bare)
         self._legal_cache = None
         self.state.achievements_live = True

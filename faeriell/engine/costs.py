@@ -263,7 +263,7 @@ def may_afford(g, i, kind: str, purse) -> bool:
         plus = spec.get("plus")
         if plus:
             cheapest += _count(g, i, plus, {})
-    innate = 1 if _innates(g.rules, kind) else 0
+    innate = any(h in t.heroes and f"innate:{h}" not in t.once for h, _c, _s in _innates(g.rules, kind))
     return pool_total >= cheapest - innate - len(purse[2])
 
 

@@ -28,7 +28,7 @@ def mg_enum(g):
         here = g.state.guardians[gd]["region"]
         for r in g.rules.board.areas[gd]:
             if r != here:
-                out.append(Action("move_guardian", guardian=gd, region=r, card=card))
+                out.append(Action.raw("move_guardian", (("card", card), ("guardian", gd), ("region", r))))
     return out
 
 

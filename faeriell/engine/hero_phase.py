@@ -26,18 +26,23 @@ def move_range(g, hero) -> int:
     return hero.level + extra
 
 
-def reachable(g, node: str, steps: int) -> list[str]:
-    dist = g.rules.board.node_dist[node]
-    taken = g.occupied()
-    return sorted(n for n, d in dist.items() if 0 < d <= steps and n not in taken)
+def reachable(g, node: str, steps: int, taken=None) -> list[str]:
+    if taken is None:
+        taken = g.occupied()
+    return [n for n in g.rules.board.within(node, steps) if n not in taken]
 
 
 def mv_enum(g):
     i, t = _me(g)
     out = []
+    taken = None
     for h, hero in t.heroes.items():
         if hero.gems > 0 and hero.node:
-            out.extend(Action("move_hero", hero=h, to=n) for n in reachable(g, hero.node, move_range(g, hero)))
+            if taken is None:
+                taken = g.occupied()
+            who = ("hero", h)
+            out += [Action.raw("move_hero", (who, ("to", n)))
+                    for n in reachable(g, hero.node, move_range(g, hero), taken)]
     return out
 
 
@@ -190,8 +195,8 @@ def quest_decks(g, hero) -> list[str]:
 
 def gq_enum(g):
     i, t = _me(g)
-    return [Action("go_quest", hero=h, deck=d) for h, hero in t.heroes.items() if hero.gems > 0
-            for d in quest_decks(g, hero)]
+    return [Action.raw("go_quest", (("deck", d), ("hero", h))) for h, hero in t.heroes.items()
+            if hero.gems > 0 for d in quest_decks(g, hero)]
 
 
 def gq_check(g, a):

@@ -375,7 +375,7 @@ def _settle_regions(g, i):
 
 
 def ps_enum(g):
-    return [Action("place_settlement", region=r) for r in _settle_regions(g, g.state.pending["player"])]
+    return [Action.raw("place_settlement", (("region", r),)) for r in _settle_regions(g, g.state.pending["player"])]
 
 
 def ps_check(g, a):

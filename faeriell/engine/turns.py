@@ -11,7 +11,7 @@ PHASES = ("tribe", "event", "hero")
 # ---------------------------------------------------------------- choose_phase
 def _choose_enum(g):
     done = g.tribe().phases_done
-    return [Action("choose_phase", phase=p) for p in PHASES if p not in done]
+    return [Action.raw("choose_phase", (("phase", p),)) for p in PHASES if p not in done]
 
 
 def _choose_check(g, a):

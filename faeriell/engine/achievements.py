@@ -182,18 +182,41 @@ def _qualifiers(g, key) -> dict:
         found = memo.get(j)
         if found is None or found[0] != (common, tk):
             found = memo[j] = ((common, tk), tribe_measures(g, j))   # only the tribes that changed
-        rows.append(found[1])
+        rows.append(found[1].values())                  # in conditions order (tribe_measures)
     solo = g.state.mode == "solo"
     out = {}
-    for aid, cond in g.rules.conditions.items():
-        vals = [row[aid] for row in rows]
-        if cond["kind"] != "most":
+    for (aid, most, lo), vals in zip(_condition_table(g.rules), zip(*rows)):
+        if not most:
             out[aid] = {i for i, v in enumerate(vals) if v > 0}
             continue
-        lo = int(cond.get("min", 1))
         best = max(vals)
         out[aid] = {i for i, v in enumerate(vals) if v >= lo and (solo or v == best)}   # R32, R35
     return out
+
+
+_CONDITIONS: dict = {}
+
+
+def _condition_table(r) -> list:
+    """[(achievement, is a 'most' race, its minimum)] in the order tribe_measures lists them."""
+    found = _CONDITIONS.get(id(r))
+    if found is None or found[0] is not r:
+        found = _CONDITIONS[id(r)] = (r, [(aid, cond["kind"] == "most", int(cond.get("min", 1)))
+                                          for aid, cond in r.conditions.items()])
+    return found[1]
+
+
+def _holders_match(held: dict, q: dict, ids) -> bool:
+    """Does every Achievement's holder list hold exactly the tribes that qualify?"""
+    for aid in ids:
+        h = held.get(aid, ())
+        qa = q[aid]
+        if len(h) != len(qa):
+            return False
+        for i in h:
+            if i not in qa:
+                return False
+    return True
 
 
 def check_achievements(g) -> bool:
@@ -206,7 +229,7 @@ def check_achievements(g) -> bool:
     if settled is not None and settled[0] == key and settled[1] == s.achievements:
         return False
     q = qualifiers(g, key)
-    if all(set(s.achievements.get(aid, ())) == q[aid] for aid in g.rules.achievement_ids):
+    if _holders_match(s.achievements, q, g.rules.achievement_ids):
         g._achievements_settled = (key, {aid: list(v) for aid, v in s.achievements.items()})
         return False
     for aid in g.rules.achievement_ids:

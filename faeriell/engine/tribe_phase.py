@@ -31,12 +31,16 @@ def _cost_keys(g, kind) -> tuple:
 _KEYS: dict = {}
 
 
-def _paid(kind, targets):
+def _paid(kind, targets, cheap_targets=False):
     """The `enumerate` of a Tribe Action: `targets(g, i)` gives target field dicts, each listed
-    with every payment the pool can make (built into Actions lazily, see legal.Paid)."""
+    with every payment the pool can make (built into Actions lazily, see legal.Paid).
+    With `cheap_targets` the targets are listed before anything is priced (they are often none)."""
     def enumerate_paid(g) -> Paid:
         i = g.state.active
         out = Paid(kind)
+        found = targets(g, i) if cheap_targets else None
+        if found is not None and not found:
+            return out
         keys = _cost_keys(g, kind)
         purse = g.listing_memo("purse", i, purse_of)
         if not may_afford(g, i, kind, purse):
@@ -44,11 +48,11 @@ def _paid(kind, targets):
         if not keys:
             choices = payment_choices(g, i, kind, {}, purse)
             if choices:                    # nothing affordable: no need to list the targets
-                for fields in targets(g, i):
+                for fields in (targets(g, i) if found is None else found):
                     out.add(_items(fields), choices)
             return out
         memo = {}
-        for fields in targets(g, i):
+        for fields in (targets(g, i) if found is None else found):
             key = tuple([fields.get(k) for k in keys])
             choices = memo.get(key)
             if choices is None:
@@ -358,7 +362,7 @@ def totem_perform(g, a):
     g.log(f"{g.tribe_name(i)} takes the Spiritual Totem to {a['region']}.")
 
 
-move("control_totem", _paid("control_totem", totem_targets),
+move("control_totem", _paid("control_totem", totem_targets, cheap_targets=True),
      totem_check, totem_perform)
 
 
@@ -441,7 +445,8 @@ def attune_perform(g, a):
     g.log(f"{g.tribe_name(i)} attunes with the {a['guardian']}.")
 
 
-move("attune", _paid("attune", lambda g, i: [{"guardian": x} for x in g.state.attunements_free]),
+move("attune", _paid("attune", lambda g, i: [{"guardian": x} for x in g.state.attunements_free],
+                      cheap_targets=True),
      attune_check, attune_perform)
 
 
@@ -487,5 +492,5 @@ def move_settlement_perform(g, a):
     g.log(f"{g.tribe_name(i)} moves a Settlement from {fr} to {to}.")
 
 
-move("move_settlement", _paid("move_settlement", move_settlement_targets),
+move("move_settlement", _paid("move_settlement", move_settlement_targets, cheap_targets=True),
      move_settlement_check, move_settlement_perform)

@@ -96,7 +96,8 @@ def test_scores_cover_every_legal_action(rules):
 # ------------------------------------------------------------------------------ hidden information
 def _scramble_hidden(g, viewer: int, seed: int):
     """A copy of g that differs only in what `viewer` cannot see: the generator, deck order,
-    the backs of other players' cards (swapped with same-colour deck cards) and bag order."""
+    the backs of other players' cards (swapped with same-colour deck cards), bag order and the
+    tiles under the Perk piles' tops."""
     from faeriell.engine.core import Game
     s = fast_clone(g.state, keep_log=True)
     rng = random.Random(seed)
@@ -114,6 +115,13 @@ def _scramble_hidden(g, viewer: int, seed: int):
         rng.shuffle(deck)
     rng.shuffle(s.bag)
     rng.shuffle(s.herb_deck)
+    # Under the face-up Perk piles: the order and the pile of each tile are out of sight.
+    tails = [t for pile in s.perk_piles for t in pile[1:]]
+    rng.shuffle(tails)
+    for pile in s.perk_piles:
+        n = len(pile) - 1
+        if n > 0:
+            pile[1:], tails = tails[:n], tails[n:]
     g2 = Game(g.rules, s)
     return g2
 

@@ -121,6 +121,15 @@ def player_view(g, player: int) -> dict:
     for col, deck in d["decks"].items():
         d["decks"][col] = [col] * len(deck)
     d["herb_deck"] = ["?"] * len(d["herb_deck"])
+    # The Perk piles lie face up: each top is in sight, and which tiles are still somewhere under
+    # them is public (every other tile is on a board), but not their order nor their pile.
+    tails = sorted(t for pile in d["perk_piles"] for t in pile[1:])
+    k = 0
+    for pile in d["perk_piles"]:
+        n = len(pile) - 1
+        if n > 0:
+            pile[1:] = tails[k:k + n]
+            k += n
     d["bag"] = ["?"] * len(d["bag"])
     for k, t in enumerate(d["tribes"]):
         if k == player:

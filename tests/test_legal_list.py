@@ -117,6 +117,8 @@ def test_every_listed_action_is_in_canonical_form():
         seen = set()
         while not g.state.game_over:
             acts = g.legal_actions()
+            full = list(acts)
+            assert [acts[k] for k in range(len(acts))] == full and acts[-1] == full[-1]
             for a in acts:
                 again = Action.from_dict(a.to_dict())
                 assert again == a and hash(again) == hash(a), a

@@ -184,13 +184,21 @@ def _qualifiers(g, key) -> dict:
             found = memo[j] = ((common, tk), tribe_measures(g, j))   # only the tribes that changed
         rows.append(found[1].values())                  # in conditions order (tribe_measures)
     solo = g.state.mode == "solo"
+    cols = list(zip(*rows))                      # per Achievement: every tribe's measure
+    before = g.__dict__.get("_measure_cols")
+    if before is not None and (len(before[0]) != len(cols) or before[2] != solo):
+        before = None
     out = {}
-    for (aid, most, lo), vals in zip(_condition_table(g.rules), zip(*rows)):
+    for k, ((aid, most, lo), vals) in enumerate(zip(_condition_table(g.rules), cols)):
+        if before is not None and before[0][k] == vals:
+            out[aid] = before[1][aid]              # no tribe's measure moved: same qualifiers
+            continue
         if not most:
             out[aid] = {i for i, v in enumerate(vals) if v > 0}
             continue
         best = max(vals)
         out[aid] = {i for i, v in enumerate(vals) if v >= lo and (solo or v == best)}   # R32, R35
+    g._measure_cols = (cols, out, solo)
     return out
 
 

@@ -73,28 +73,45 @@ class Paid:
 class LegalActions(Sequence):
     """Every legal action now, in a fixed order; equal to the list it stands for."""
 
-    __slots__ = ("_parts", "_starts", "_len", "_by_kind", "_last")
+    __slots__ = ("_parts", "_starts", "_len", "_by_kind", "_last", "_flat")
 
     def __init__(self, parts) -> None:
-        self._parts = []          # each a list of Actions or a Paid
+        self._parts = []          # plain lists of Actions (neighbours merged) and Paid groups
         self._starts = []
         n = 0
+        plain = None
         for p in parts:
-            if not isinstance(p, Paid):
-                p = p if isinstance(p, list) else list(p)
-            size = len(p)
-            if size:
-                self._parts.append(p)
+            if isinstance(p, Paid):
+                size = len(p)
+                if size:
+                    self._parts.append(p)
+                    self._starts.append(n)
+                    n += size
+                    plain = None
+                continue
+            p = p if isinstance(p, list) else list(p)
+            if not p:
+                continue
+            if plain is None:
+                plain = []
+                self._parts.append(plain)
                 self._starts.append(n)
-                n += size
+            plain += p
+            n += len(p)
         self._len = n
         self._by_kind = None
         self._last = None         # the action last handed out by index (usually the one applied)
+        # Outside the Tribe Phase the list is one plain list: index it directly.
+        self._flat = self._parts[0] if len(self._parts) == 1 and plain is not None else None
 
     def __len__(self) -> int:
         return self._len
 
     def __getitem__(self, i):
+        flat = self._flat
+        if flat is not None and i.__class__ is int:
+            a = self._last = flat[i]
+            return a
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(self._len))]
         if i < 0:

@@ -69,3 +69,26 @@ def test_options_agrees_with_brute_force_over_random_costs_and_pools():
         brute = {tuple(sorted(combo)) for k in sizes for combo in itertools.combinations(cards, k)
                  if fits(cost, Counter(combo))}
         assert options(cost, pool) == sorted(brute), (cost, dict(pool))
+
+
+def test_pools_are_remembered_only_up_to_what_a_payment_can_use():
+    """costs.payment_choices keys its memo on the pool clamped by costs._caps: the payments a
+    clamped pool allows must be exactly those of the full pool."""
+    import random
+    from collections import Counter
+    from faeriell.engine.costs import _POOL_ORDER, _caps, discounted
+    from faeriell.engine.payment import ANY, COLORS, options
+    rnd = random.Random(11)
+    for _ in range(1500):
+        if rnd.random() < 0.7:
+            raw = ("slots", tuple(sorted(rnd.choice(COLORS + (ANY,)) for _ in range(rnd.randint(0, 5)))),
+                   rnd.randint(0, 2))
+        else:
+            raw = ("same", rnd.randint(0, 4))
+        inn = (None if rnd.random() < 0.5 else ("hero", rnd.choice(COLORS)))
+        cost, _ = discounted(raw, inn, ())
+        if cost is None:
+            continue
+        pool = Counter({c: rnd.randint(0, 6) for c in _POOL_ORDER})
+        clamped = Counter({c: min(pool[c], cap) for c, cap in zip(_POOL_ORDER, _caps(raw))})
+        assert options(cost, +pool) == options(cost, +clamped), (raw, inn, dict(pool))

@@ -211,11 +211,12 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
     raw, inn = raw_cost(g, i, kind, a)
     if sum(pool_key) < _fewest_cards(raw, inn, herbs):
         return _NONE
-    # No payment uses more cards of a colour than the printed cost has slots, so a pool is
-    # remembered only up to that many of each: far more listings share an entry.
-    cap = raw[1] if raw[0] == "same" else len(raw[1])
-    if max(pool_key) > cap:
-        pool_key = tuple([n if n < cap else cap for n in pool_key])
+    # No payment uses more cards of a colour than the cost has slots that colour may fill, so a
+    # pool is remembered only up to that many of each: far more listings share an entry.
+    caps = _CAPS.get(raw)
+    if caps is None:
+        caps = _CAPS[raw] = _caps(raw)
+    pool_key = tuple([n if n < c else c for n, c in zip(pool_key, caps)])
     key = (raw, inn and inn[1], herbs, pool_key)
     found = _CHOICES.get(key)
     if found is None:
@@ -226,6 +227,16 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
 
 
 _NONE: tuple = ()
+_CAPS: dict = {}
+
+
+def _caps(raw) -> tuple:
+    """Per colour of _POOL_ORDER, the most cards of it any payment of this requirement uses."""
+    if raw[0] == "same":
+        return (raw[1],) * len(_POOL_ORDER)
+    slots = raw[1]
+    spare = slots.count(ANY)
+    return tuple(len(slots) if c == WILD else slots.count(c) + spare for c in _POOL_ORDER)
 
 
 def _fewest_cards(raw, inn, herbs: tuple) -> int:

@@ -12,18 +12,13 @@ def _me(g):
     return g.state.active, g.state.tribes[g.state.active]
 
 
-# Which fields change an action's cost: targets sharing them share their payment list.
-COST_KEYS = {"dress_hero": (), "level_up": ("hero",), "build_settlement": (), "build_beacon": ("color",),
-             "control_totem": (), "gather_herb": (), "attune": ("guardian",), "move_settlement": ()}
-
-
 def _cost_keys(g, kind) -> tuple:
+    """Fields that change the cost of a kind priced without `keys` (see _paid): none, unless a
+    Hero's own innate discount (R19, `self_only`) applies to it, which depends on the Hero."""
     found = _KEYS.get((id(g.rules), kind))
     if found is None or found[0] is not g.rules:
-        keys = COST_KEYS[kind]
-        if "hero" not in keys and any(inn.get("action") == kind and inn.get("self_only")
-                                      for inn in g.rules.innate.values()):
-            keys += ("hero",)          # a Hero's own innate discount (R19) depends on the Hero
+        keys = ("hero",) if any(inn.get("action") == kind and inn.get("self_only")
+                                for inn in g.rules.innate.values()) else ()
         found = _KEYS[(id(g.rules), kind)] = (g.rules, keys)
     return found[1]
 
@@ -31,21 +26,32 @@ def _cost_keys(g, kind) -> tuple:
 _KEYS: dict = {}
 
 
-def _paid(kind, targets, cheap_targets=False):
-    """The `enumerate` of a Tribe Action: `targets(g, i)` gives target field dicts, each listed
-    with every payment the pool can make (built into Actions lazily, see legal.Paid).
-    With `cheap_targets` the targets are listed before anything is priced (they are often none)."""
+def _paid(kind, targets, cheap_targets=False, keys=None):
+    """The `enumerate` of a Tribe Action: target field dicts, each listed with every payment the
+    pool can make (built into Actions lazily, see legal.Paid).
+
+    `targets(g, i)` lists them all; with `keys` the kind is priced per key first (`keys(g, i)`
+    gives the cost-deciding fields, e.g. the Hero levelled) and `targets(g, i, key)` lists a key's
+    targets only when something can pay for it. With `cheap_targets` the targets are listed before
+    anything is priced (they are often none)."""
     def enumerate_paid(g) -> Paid:
         i = g.state.active
         out = Paid(kind)
         found = targets(g, i) if cheap_targets else None
         if found is not None and not found:
             return out
-        keys = _cost_keys(g, kind)
         purse = g.listing_memo("purse", i, purse_of)
         if not may_afford(g, i, kind, purse):
             return out
-        if not keys:
+        if keys is not None:
+            for key in keys(g, i):
+                choices = payment_choices(g, i, kind, key, purse)
+                if choices:
+                    for fields in targets(g, i, key):
+                        out.add(_items(fields), choices)
+            return out
+        cost_keys = _cost_keys(g, kind)
+        if not cost_keys:
             choices = payment_choices(g, i, kind, {}, purse)
             if choices:                    # nothing affordable: no need to list the targets
                 for fields in (targets(g, i) if found is None else found):
@@ -53,7 +59,7 @@ def _paid(kind, targets, cheap_targets=False):
             return out
         memo = {}
         for fields in (targets(g, i) if found is None else found):
-            key = tuple([fields.get(k) for k in keys])
+            key = tuple([fields.get(k) for k in cost_keys])
             choices = memo.get(key)
             if choices is None:
                 choices = memo[key] = payment_choices(g, i, kind, fields, purse)
@@ -134,24 +140,32 @@ def face_up_perks(g) -> list[str]:
 
 
 def level_targets(g, i):
+    return [f for key in level_keys(g, i) for f in level_targets_of(g, i, key)]
+
+
+def level_keys(g, i) -> list[dict]:
+    """The Heroes that may level up: their level decides the cost."""
     t = g.state.tribes[i]
+    return [{"hero": h} for h, hero in t.heroes.items() if hero.level < g.rules.max_level]
+
+
+def level_targets_of(g, i, key) -> list[dict]:
+    h = key["hero"]
+    hero = g.state.tribes[i].heroes[h]
     ups = face_up_perks(g)
     out = []
-    for h, hero in t.heroes.items():
-        if hero.level >= g.rules.max_level:
-            continue
-        seen = set()                       # two piles may show the same Perk: list it once
-        for k, p in enumerate(ups):
-            others = [q for j, q in enumerate(ups) if j != k]
-            for d in (others or [None]):
-                if (p, d) not in seen:
-                    seen.add((p, d))
-                    out.append({"hero": h, "perk": p, "discard": d})
-        if hero.type == "sower":            # R39: any Sower Perk left
-            for p in sorted(set(g.state.sower_perks)):
-                out.append({"hero": h, "perk": p})
-        if wido(g, i) and g.state.sower_perks:
-            out.append({"hero": h, "perk": RANDOM_SOWER})
+    seen = set()                           # two piles may show the same Perk: list it once
+    for k, p in enumerate(ups):
+        others = [q for j, q in enumerate(ups) if j != k]
+        for d in (others or [None]):
+            if (p, d) not in seen:
+                seen.add((p, d))
+                out.append({"hero": h, "perk": p, "discard": d})
+    if hero.type == "sower":                # R39: any Sower Perk left
+        for p in sorted(set(g.state.sower_perks)):
+            out.append({"hero": h, "perk": p})
+    if wido(g, i) and g.state.sower_perks:
+        out.append({"hero": h, "perk": RANDOM_SOWER})
     return out
 
 
@@ -249,7 +263,7 @@ def take_perk(g, perk, disc):
                 break
 
 
-move("level_up", _paid("level_up", level_targets),
+move("level_up", _paid("level_up", level_targets_of, keys=level_keys),
      level_check, level_perform)
 
 
@@ -297,10 +311,19 @@ move("build_settlement",
 
 # ---------------------------------------------------------------- 4. Build a Beacon (R15)
 def beacon_targets(g, i):
-    t = g.state.tribes[i]
+    return [f for key in beacon_keys(g, i) for f in beacon_targets_of(g, i, key)]
+
+
+def beacon_keys(g, i) -> list[dict]:
+    """The Beacon colours left in the supply (R15: the colour is part of the cost)."""
+    if not g.state.tribes[i].settlements:
+        return []
+    return [{"color": c} for c, n in g.state.beacon_supply.items() if n > 0]
+
+
+def beacon_targets_of(g, i, key) -> list[dict]:
     taken = {r for tr in g.state.tribes for r in tr.beacons}
-    return [{"color": c, "region": r} for c, n in g.state.beacon_supply.items() if n > 0
-            for r in t.settlements if r not in taken]
+    return [{"color": key["color"], "region": r} for r in g.state.tribes[i].settlements if r not in taken]
 
 
 def beacon_check(g, a):
@@ -323,7 +346,7 @@ def beacon_perform(g, a):
     g.log(f"{g.tribe_name(i)} builds a {a['color']} Beacon in {a['region']}.")
 
 
-move("build_beacon", _paid("build_beacon", beacon_targets),
+move("build_beacon", _paid("build_beacon", beacon_targets_of, keys=beacon_keys),
      beacon_check, beacon_perform)
 
 
@@ -445,8 +468,8 @@ def attune_perform(g, a):
     g.log(f"{g.tribe_name(i)} attunes with the {a['guardian']}.")
 
 
-move("attune", _paid("attune", lambda g, i: [{"guardian": x} for x in g.state.attunements_free],
-                      cheap_targets=True),
+move("attune", _paid("attune", lambda g, i, key: [key],
+                      keys=lambda g, i: [{"guardian": x} for x in g.state.attunements_free]),
      attune_check, attune_perform)
 
 

@@ -81,13 +81,9 @@ class Game:
     def legal_actions(self) -> LegalActions:
         """Every legal action now, as a read-only sequence (Tribe Actions are built on demand)."""
         if self._legal_cache is None:
-            parts = []
             self._listing = {}
             try:
-                for kind in self.allowed_kinds():
-                    mv = registry.MOVES.get(kind)
-                    if mv is not None:
-                        parts.append(mv.enumerate(self))
+                parts = [enum(self) for enum in registry.enumerators(self.allowed_kinds())]
             finally:
                 self._listing = None
             self._legal_cache = LegalActions(parts)

@@ -24,6 +24,18 @@ MOVES: dict[str, Move] = {}
 
 def move(kind: str, enumerate, check, perform) -> None:
     MOVES[kind] = Move(kind, enumerate, check, perform)
+    _ENUMERATORS.clear()
+
+
+_ENUMERATORS: dict = {}
+
+
+def enumerators(kinds: tuple) -> list:
+    """The `enumerate` functions of these kinds, in order (remembered: listing runs every move)."""
+    found = _ENUMERATORS.get(kinds)
+    if found is None:
+        found = _ENUMERATORS[kinds] = [MOVES[k].enumerate for k in kinds if k in MOVES]
+    return found
 
 
 TRIBE_KINDS = ("dress_hero", "level_up", "build_settlement", "build_beacon", "control_totem",

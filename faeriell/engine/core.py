@@ -16,6 +16,7 @@ from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero
 
 TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
+QUIET_TASKS: set = set()  # tasks that never change what Achievements read (see registry.Move)
 
 
 class IllegalAction(Exception):
@@ -26,14 +27,20 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-def task(name):
+def task(name, quiet: bool = False):
     def deco(fn):
         TASKS[name] = fn
+        if quiet:
+            QUIET_TASKS.add(name)
         return fn
     return deco
 
 
 class Game:
+    # Tests set this: every quiet move or task (registry.Move.quiet) is then checked to leave
+    # what the Achievement check reads unchanged, and fails loudly if it does not.
+    verify_quiet = False
+
     def __init__(self, rules: Rules, state: GameState) -> None:
         self.rules = rules
         self.state = state
@@ -42,6 +49,7 @@ class Game:
         self.origin: dict = {}           # how the game started (new game settings or a position)
         self._legal_cache: LegalActions | None = None
         self._listing: dict | None = None      # memo of one legal listing (listing_memo)
+        self._checked = False    # an Achievement check found nothing to do since the last change
 
     # ------------------------------------------------------------------ who acts, what is legal
     @property
@@ -174,10 +182,16 @@ class Game:
         forced_before = len(s.forced) + len(s.bag_order)
         hidden_before = self._hidden_sizes()
         turn = (s.stage, s.round, s.lap, s.active)
-        registry.MOVES[bare.kind].perform(self, bare)
+        mv = registry.MOVES[bare.kind]
+        quiet = self._checked and (mv.quiet if mv.quiet.__class__ is bool else mv.quiet(self, bare))
+        self._checked = quiet       # any other step may change what the Achievements read
+        before = self._quiet_inputs() if quiet and self.verify_quiet else None
+        mv.perform(self, bare)
+        if before is not None:
+            self._verify_quiet(before, f"the move {bare}")
         self._legal_cache = None
         self.state.achievements_live = True
-        self.advance()
+        self.advance(quiet)
         # "random": the generator was used or something face-down came to light (a deck, the Herb
         # deck or the bag shrank) - undo never goes back past such a move (BGA's policy).
         s = self.state
@@ -192,12 +206,18 @@ class Game:
         return sizes
 
     def invalidate_legal(self) -> None:
-        """Forget the cached legal-action list (benchmarks time the listing itself)."""
+        """Forget what was derived from the state: the cached legal-action list and whether the
+        Achievements were checked (call it after editing the state by hand; benchmarks time the
+        listing itself)."""
         self._legal_cache = None
+        self._checked = False
 
-    def advance(self) -> None:
-        """Run automatic procedure steps until someone must choose (R27)."""
+    def advance(self, quiet: bool = False) -> None:
+        """Run automatic procedure steps until someone must choose (R27). Achievements are
+        checked after every step (R32) except a quiet one after a check that found nothing."""
         s = self.state
+        if not quiet:
+            self._checked = False
         guard = 0
         while not s.game_over:
             guard += 1
@@ -208,6 +228,7 @@ class Game:
                 opts = self.legal_actions()
                 if len(opts) == 1:
                     a = opts[0]
+                    self._checked = quiet = False
                     registry.MOVES[a.kind].perform(self, a)
                     continue
                 if not opts:
@@ -216,14 +237,32 @@ class Game:
                     s.pending = None
                     continue
                 return
-            if s.stage == "play" and s.achievements_live and check_achievements(self):
-                continue
+            if s.stage == "play" and s.achievements_live and not quiet:
+                if check_achievements(self):
+                    continue
+                self._checked = True
             if s.queue:
                 t = s.queue.pop(0)
+                quiet = self._checked = self._checked and t["task"] in QUIET_TASKS
+                before = self._quiet_inputs() if quiet and self.verify_quiet else None
                 TASKS[t["task"]](self, t)
+                if before is not None:
+                    self._verify_quiet(before, f"the task {t['task']}")
                 continue
             return
         self._legal_cache = None
+
+    def _quiet_inputs(self) -> tuple:
+        """What the Achievement check reads: the measures' inputs, the holders, the tokens."""
+        from .achievements import _fingerprint
+        s = self.state
+        return (_fingerprint(s), {k: list(v) for k, v in s.achievements.items()},
+                [(list(t.slots), t.designated, t.sower, list(t.achievements)) for t in s.tribes],
+                s.mode, s.stage)
+
+    def _verify_quiet(self, before: tuple, what: str) -> None:
+        if self._quiet_inputs() != before:
+            raise AssertionError(f"{what} is declared quiet but changed what Achievements read")
 
     # ------------------------------------------------------------------ helpers used by moves
     def log(self, text: str) -> None:

@@ -31,24 +31,11 @@ def _count(g, i, spec: dict, a) -> int:
 def innate_for(g, i, kind: str, a) -> tuple[str, str] | None:
     """(hero, colour) of an unused innate discount that this action qualifies for (R19)."""
     t = g.state.tribes[i]
-    for h, colour, self_only in _innates(g.rules, kind):
+    for h, colour, self_only in g.rules.innate_discounts.get(kind, ()):
         if h not in t.heroes or (self_only and a.get("hero") != h) or f"innate:{h}" in t.once:
             continue
         return h, colour
     return None
-
-
-_INNATES: dict = {}
-
-
-def _innates(r, kind: str) -> tuple:
-    """(hero, colour, self_only) of the innate discounts on this action, in the heroes' order."""
-    found = _INNATES.get((id(r), kind))
-    if found is None or found[0] is not r:
-        found = _INNATES[(id(r), kind)] = (r, tuple(
-            (h, inn["color"], bool(inn.get("self_only"))) for h, inn in r.innate.items()
-            if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind))
-    return found[1]
 
 
 def herb_color(g, herb: str) -> str | None:
@@ -89,10 +76,9 @@ def raw_cost(g, i, kind: str, a):
     r = g.rules
     if spec.get("from") == "attunement":
         gd = a["guardian"]
-        free = sum(1 for reg in g.state.tribes[i].settlements
-                   if r.region_area[reg] == gd) * int(spec.get("settlement_discount", 1))
-        return ("slots", _printed_slots(r, kind, gd), free), inn
-    slots = _printed_slots(r, kind, a.get("color"))
+        free = g.listing_memo("areas", i, settled_areas).get(gd, 0) * int(spec.get("settlement_discount", 1))
+        return ("slots", r.printed_slots(kind, gd), free), inn
+    slots = r.printed_slots(kind, a.get("color"))
     plus = spec.get("plus")
     if plus:
         n = _count(g, i, plus, a)
@@ -101,22 +87,13 @@ def raw_cost(g, i, kind: str, a):
     return ("slots", slots, 0), inn
 
 
-_PRINTED: dict = {}
-
-
-def _printed_slots(r, kind: str, which) -> tuple:
-    """The printed slots of a cost (an Attunement's, or `fixed` with the Beacon's colour), sorted;
-    remembered per rules object since they never change."""
-    key = (id(r), kind, which)
-    found = _PRINTED.get(key)
-    if found is None or found[0] is not r:
-        spec = r.costs[kind]
-        if spec.get("from") == "attunement":
-            cols = [col for col, n in r.attune_cost[which].items() for _ in range(int(n))]
-        else:
-            cols = [which if col == "BEACON_COLOR" else col for col in spec.get("fixed", [])]
-        found = _PRINTED[key] = (r, tuple(sorted(cols)))
-    return found[1]
+def settled_areas(g, i) -> dict:
+    """Area -> how many Settlements tribe i has there (R17: each takes one off an Attunement)."""
+    out: dict = {}
+    area = g.rules.region_area
+    for reg in g.state.tribes[i].settlements:
+        out[area[reg]] = out.get(area[reg], 0) + 1
+    return out
 
 
 def discounted(raw, inn, herbs: tuple):
@@ -267,14 +244,14 @@ def may_afford(g, i, kind: str, purse) -> bool:
         if not free:
             return False
         per = int(spec.get("settlement_discount", 1))
-        areas = [g.rules.region_area[r] for r in t.settlements]
-        cheapest = min(len(_printed_slots(g.rules, kind, gd)) - per * areas.count(gd) for gd in free)
+        areas = g.listing_memo("areas", i, settled_areas)
+        cheapest = min(len(g.rules.printed_slots(kind, gd)) - per * areas.get(gd, 0) for gd in free)
     else:
         cheapest = len(spec.get("fixed", []))
         plus = spec.get("plus")
         if plus:
             cheapest += _count(g, i, plus, {})
-    innate = any(h in t.heroes and f"innate:{h}" not in t.once for h, _c, _s in _innates(g.rules, kind))
+    innate = any(h in t.heroes and f"innate:{h}" not in t.once for h, _c, _s in g.rules.innate_discounts.get(kind, ()))
     return pool_total >= cheapest - innate - len(purse[2])
 
 

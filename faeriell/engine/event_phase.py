@@ -59,7 +59,7 @@ def mg_perform(g, a):
     g.log(f"{g.tribe_name(i)} moves the {a['guardian']} to {a['region']}.")
 
 
-move("move_guardian", mg_enum, mg_check, mg_perform)
+move("move_guardian", mg_enum, mg_check, mg_perform, quiet=True)
 
 
 # ---------------------------------------------------------------- 2. Menace Draft (R7)
@@ -71,7 +71,7 @@ def draft_perform(g, a):
     g.push_front({"task": "draft_next"})
 
 
-move("draft", lambda g: [Action("draft")], lambda g, a: None, draft_perform)
+move("draft", lambda g: [Action("draft")], lambda g, a: None, draft_perform, quiet=True)
 
 
 def _stops_draft(g) -> bool:
@@ -282,7 +282,7 @@ def hv_perform(g, a):
     g.push_front(*tasks)
 
 
-move("harvest", hv_enum, hv_check, hv_perform)
+move("harvest", hv_enum, hv_check, hv_perform, quiet=True)   # queues the Harvest
 
 
 def region_colours(g, r) -> list[str]:

@@ -107,7 +107,8 @@ def mv_perform(g, a):
     g.log(f"{g.tribe_name(i)} moves the {a['hero']}.")
 
 
-move("move_hero", mv_enum, mv_check, mv_perform)
+move("move_hero", mv_enum, mv_check, mv_perform,
+     quiet=lambda g, a: a.get("hero") != "shadow")       # the Shadow's step may cost Corruption
 
 
 # ---------------------------------------------------------------- 2. Solve a Menace by a Hero
@@ -227,7 +228,7 @@ def gq_perform(g, a):
         g.ask(i, "discard_quest", hero=a["hero"])
 
 
-move("go_quest", gq_enum, gq_check, gq_perform)
+move("go_quest", gq_enum, gq_check, gq_perform, quiet=True)
 
 
 def dq_enum(g):
@@ -254,7 +255,7 @@ def dq_perform(g, a):
     g.discard_card(a["card"])
 
 
-move("discard_quest", dq_enum, dq_check, dq_perform)
+move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True)
 
 
 # ---------------------------------------------------------------- 4. Solve a Quest

@@ -17,13 +17,17 @@ class Move:
     enumerate: Callable[..., Iterable[Action]]
     check: Callable[..., str | None]
     perform: Callable[..., None]
+    # "Quiet": performing it never changes what Achievements measure or who may claim (R32), so
+    # no Achievement check has to follow it. True, False, or fn(game, action) -> bool. Tests run
+    # with Game.verify_quiet on, which compares those inputs before and after every quiet step.
+    quiet: object = False
 
 
 MOVES: dict[str, Move] = {}
 
 
-def move(kind: str, enumerate, check, perform) -> None:
-    MOVES[kind] = Move(kind, enumerate, check, perform)
+def move(kind: str, enumerate, check, perform, quiet=False) -> None:
+    MOVES[kind] = Move(kind, enumerate, check, perform, quiet)
     _ENUMERATORS.clear()
 
 

@@ -78,6 +78,12 @@ class Rules:
         self.achievement_ids = list(c.achievements)
         self.conditions = {a: d["condition"] for a, d in c.achievements.items()}
         self.costs = c.costs
+        # Innate discounts by Tribe Action (R19): ((hero, colour, self_only), ...) in heroes order.
+        self.innate_discounts = {
+            kind: tuple((h, inn["color"], bool(inn.get("self_only"))) for h, inn in self.innate.items()
+                        if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind)
+            for kind in c.costs}
+        self._printed: dict = {}
         self.modes = c.modes
         # Board look-ups
         b = board
@@ -86,6 +92,20 @@ class Rules:
         self.node_regions = {n: node.regions for n, node in b.nodes.items()}
         self.area_nodes = {a: tuple(sorted({n for r in regs for n in b.region_nodes[r]}))
                            for a, regs in b.areas.items()}
+
+    def printed_slots(self, kind: str, which) -> tuple:
+        """The printed slots of a cost, sorted: an Attunement's (`which` = Guardian) or `fixed`
+        with the Beacon's colour (`which` = colour)."""
+        key = (kind, which)
+        found = self._printed.get(key)
+        if found is None:
+            spec = self.costs[kind]
+            if spec.get("from") == "attunement":
+                cols = [col for col, n in self.attune_cost[which].items() for _ in range(int(n))]
+            else:
+                cols = [which if col == "BEACON_COLOR" else col for col in spec.get("fixed", [])]
+            found = self._printed[key] = tuple(sorted(cols))
+        return found
 
     def draft_count(self, doom: int) -> int:
         for lo, hi, n in self.draft_table:

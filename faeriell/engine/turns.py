@@ -37,7 +37,7 @@ def _choose_perform(g, a):
     g.log(f"{g.tribe_name(s.active)} plays the {s.phase.capitalize()} Phase.")
 
 
-move("choose_phase", _choose_enum, _choose_check, _choose_perform)
+move("choose_phase", _choose_enum, _choose_check, _choose_perform, quiet=True)
 
 
 # ---------------------------------------------------------------- end_phase
@@ -53,7 +53,7 @@ def _end_perform(g, a):
     g.state.queue.append({"task": "end_turn"})
 
 
-move("end_phase", _end_enum, _end_check, _end_perform)
+move("end_phase", _end_enum, _end_check, _end_perform, quiet=True)   # queues end_turn
 
 
 # ---------------------------------------------------------------- end of a turn
@@ -72,7 +72,7 @@ def end_turn(g, t):
     end_of_turn_checks(g)
 
 
-@task("next_turn")
+@task("next_turn", quiet=True)
 def next_turn(g, t):
     s = g.state
     if s.game_over:

@@ -1,0 +1,58 @@
+"""Quiet moves and tasks (registry.Move.quiet, core.QUIET_TASKS): no Achievement check follows
+them, which is only right if they never change what the check reads (R32). conftest.py turns on
+Game.verify_quiet for every test game; these tests show the verification bites and the skip
+happens."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import core, new_game, registry
+from faeriell.engine.registry import Move
+
+R = default_rules()
+
+
+def _play(seed, players=3, steps=None):
+    g = new_game(R, players, "competitive", "medium", (), seed)
+    rnd = random.Random(seed)
+    n = 0
+    while not g.state.game_over and (steps is None or n < steps):
+        g.apply(rnd.choice(g.legal_actions()))
+        n += 1
+    return g
+
+
+def test_a_move_wrongly_declared_quiet_is_caught(monkeypatch):
+    m = registry.MOVES["build_settlement"]
+    monkeypatch.setitem(registry.MOVES, "build_settlement", Move(m.kind, m.enumerate, m.check, m.perform, True))
+    with pytest.raises(AssertionError, match="declared quiet"):
+        for seed in range(30):
+            _play(seed)
+
+
+def test_a_task_wrongly_declared_quiet_is_caught(monkeypatch):
+    monkeypatch.setattr(core, "QUIET_TASKS", core.QUIET_TASKS | {"harvest_region", "harvest_terrain",
+                                                                 "draft_next", "end_turn"})
+    with pytest.raises(AssertionError, match="declared quiet"):
+        for seed in range(60):
+            _play(seed, players=4)
+
+
+def test_quiet_steps_skip_the_check_and_others_do_not(monkeypatch):
+    calls = []
+    real = core.check_achievements
+    monkeypatch.setattr(core, "check_achievements", lambda g: calls.append(1) or real(g))
+    g = _play(4, steps=60)
+    assert g.state.stage == "play" and not g.state.game_over and g.state.pending is None
+    while g.state.phase is not None or g.state.pending is not None:
+        g.apply(g.legal_actions()[-1])
+    acts = [a for a in g.legal_actions() if a.kind == "choose_phase"]
+    assert acts and g._checked, "a check found nothing to do after the last move"
+    calls.clear()
+    g.apply(acts[0])                       # quiet: choosing a Phase changes no measure
+    assert calls == []
+    g.invalidate_legal()                   # after a hand edit the next step is checked again
+    assert not g._checked

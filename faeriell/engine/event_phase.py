@@ -316,7 +316,7 @@ def harvest_region(g, t):
         g.gain(p, cols[0])
 
 
-@task("harvest_terrain")
+@task("harvest_terrain", quiet=True)      # asks, or logs
 def harvest_terrain(g, t):
     p, terr = t["player"], t["terrain"]
     regs = terrain_regions(g, p, terr)
@@ -335,7 +335,7 @@ def terrain_regions(g, p, terr) -> list[str]:
     return out
 
 
-@task("harvest_gain")
+@task("harvest_gain", quiet=True)         # an Essence is no measure
 def harvest_gain(g, t):
     g.gain(t["player"], t["color"])
 

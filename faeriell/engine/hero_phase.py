@@ -131,12 +131,17 @@ def solvable_colours(g, i, hero, region) -> set:
 def sm_enum(g):
     i, t = _me(g)
     out = []
+    threatened = None
     for h, hero in t.heroes.items():
         if hero.gems <= 0 or not hero.node:
             continue
+        if threatened is None:          # Region -> its Guardian, where a token lies
+            threatened = {d["region"]: gd for gd, d in g.state.guardians.items() if d.get("token")}
+            if not threatened:
+                return out
         for r in g.rules.node_regions[hero.node]:
-            gd = g.guardian_at(r)
-            if gd and g.state.guardians[gd].get("token"):
+            gd = threatened.get(r)
+            if gd:
                 kind = g.rules.token_kind(g.state.guardians[gd]["token"])
                 if kind in solvable_colours(g, i, hero, r):
                     out.extend(solve_variants(g, i, kind, Action("solve_menace", hero=h, guardian=gd)))

@@ -76,6 +76,15 @@ class LegalActions(Sequence):
     __slots__ = ("_parts", "_starts", "_len", "_by_kind", "_last", "_flat")
 
     def __init__(self, parts) -> None:
+        self._by_kind = None
+        self._last = None         # the action last handed out by index (usually the one applied)
+        if not any(p.__class__ is Paid for p in parts):
+            # Outside the Tribe Phase the list is one plain list: index it directly.
+            flat = self._flat = [a for p in parts for a in p]
+            self._parts = [flat] if flat else []
+            self._starts = [0] if flat else []
+            self._len = len(flat)
+            return
         self._parts = []          # plain lists of Actions (neighbours merged) and Paid groups
         self._starts = []
         n = 0
@@ -99,9 +108,6 @@ class LegalActions(Sequence):
             plain += p
             n += len(p)
         self._len = n
-        self._by_kind = None
-        self._last = None         # the action last handed out by index (usually the one applied)
-        # Outside the Tribe Phase the list is one plain list: index it directly.
         self._flat = self._parts[0] if len(self._parts) == 1 and plain is not None else None
 
     def __len__(self) -> int:

@@ -38,6 +38,7 @@ class Session:
         self._legal: tuple[int, list[Action]] | None = None
         self.listeners: list[Callable[[str, Action | None], None]] = []
         self.last_error: str | None = None
+        self._undo = None                  # (version, game, undo available?)
 
     # ---- what the engine says --------------------------------------------------------------
     @property
@@ -62,6 +63,18 @@ class Session:
 
     def why_not(self, action: Action) -> str | None:
         return self.game.why_not(action)
+
+    def undo_available(self) -> bool:
+        """Can the player who acts now take back a move (BGA's policy, engine/undo.py)? Asked
+        once per change of the game: it replays a shadow game."""
+        if self._undo is None or self._undo[0] != self.version or self._undo[1] is not self.game:
+            from faeriell.engine.undo import undo_points
+            try:
+                ok = undo_points(self.game) > 0
+            except Exception:          # noqa: BLE001 - a game that cannot be replayed: no undo
+                ok = False
+            self._undo = (self.version, self.game, ok)
+        return self._undo[2]
 
     def is_human_turn(self) -> bool:
         i = self.acting

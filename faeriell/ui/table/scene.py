@@ -305,7 +305,7 @@ class TableScene(Scene):
         big = p.acting
         tribe_board.draw_board(surf, p, L.board, big)
         tribe_board.draw_others(surf, p, L.others, big)
-        can_undo = self._undo_ok and bool(self.session.game.history) and self._human()
+        can_undo = self._undo_ok and self._human() and self.session.undo_available()
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
         if L.goal is not None and self.puzzle is not None:
             guide.draw_goal(surf, p, L.goal, self.puzzle)

@@ -367,3 +367,20 @@ def test_menace_rival_names_the_rivals():
     a = next(x for x in t.session.legal() if x["target"] == 3)
     assert t.perform(a)
     assert t.state.tribes[2].solved["red"] == 1 and t.state.tribes[1].solved["red"] == 2
+
+
+def test_the_decision_bar_folds_away_to_show_the_island_and_comes_back():
+    """A decision bar lies over the north of the island; Hide folds it to its title line (real
+    clicks), the island under it answers clicks again, and Show brings the choices back."""
+    t = Table(decision_game("corruption"))
+    t.frame()
+    ch = t.scene.choice
+    assert ch is not None and ch.fold_rect is not None and ch.rects
+    full = ch.panel_rect.copy()
+    version = t.session.version
+    t.click(ch.fold_rect.center)
+    assert ch.folded and not ch.rects
+    assert ch.panel_rect.h < full.h // 2 and t.scene.choice is ch
+    assert t.session.version == version, "folding plays nothing"
+    t.click(ch.fold_rect.center)
+    assert not ch.folded and ch.rects and ch.panel_rect.h == full.h

@@ -42,8 +42,10 @@ class Choice:
     rects: list = field(default_factory=list)      # (rect, option) from the last draw
     cancel_rect: pygame.Rect | None = None
     back_rect: pygame.Rect | None = None
+    fold_rect: pygame.Rect | None = None
     panel_rect: pygame.Rect | None = None
     hover: int = -1
+    folded: bool = False                           # only the title line: the island shows
 
     def spot_keys(self) -> dict:
         return {o.spot: o for o in self.options if o.spot is not None}
@@ -55,6 +57,8 @@ class Choice:
             return "cancel"
         if self.back_rect and self.back_rect.collidepoint(pos):
             return "back"
+        if self.fold_rect and self.fold_rect.collidepoint(pos):
+            return "fold"
         for r, o in self.rects:
             if r.collidepoint(pos):
                 return o
@@ -74,7 +78,8 @@ class Choice:
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, surf, p, area: pygame.Rect) -> None:
         P = p.P
-        shown = [] if self.compact else self.options
+        shown = [] if (self.compact or self.folded) else self.options
+        foldable = not self.compact and bool(self.options)
         n = len(shown)
         tile_w = P(206)
         tile_h = P(50)
@@ -85,14 +90,14 @@ class Choice:
         w = cols * (tile_w + P(6)) + P(18) if n else 0
         # wide enough for the title on one line when the area allows it
         head_w = T.font(p.fs(16), True).size(self.title)[0] + P(40) + (P(80) if self.cancellable else 0) + \
-            (P(66) if self.parent is not None else 0)
+            (P(66) if self.parent is not None else 0) + (P(68) if foldable else 0)
         w = max(w, min(area.w - P(16), max(P(420), head_w)))
         r = pygame.Rect(0, 0, w, 0)
         tx = r.x + P(10) + (P(66) if self.parent is not None else 0)
-        right = r.right - P(10) - (P(78) if self.cancellable else 0)
-        heads = T.wrap(self.title, p.fs(16), right - tx, True)[:2]
+        right = r.right - P(10) - (P(78) if self.cancellable else 0) - (P(68) if foldable else 0)
+        heads = T.wrap(self.title, p.fs(16), right - tx, True)[:1 if self.folded else 2]
         lh = T.font(p.fs(16), True).get_linesize()
-        notes = T.wrap(self.note, p.fs(13), w - P(20))[:2] if self.note else ()
+        notes = T.wrap(self.note, p.fs(13), w - P(20))[:2] if self.note and not self.folded else ()
         nh = T.font(p.fs(13)).get_linesize()
         top = P(9) + lh * len(heads) + (len(notes) * nh + P(3) if notes else 0) + P(4)
         h = top + rows * (tile_h + P(6)) + (P(8) if rows else P(4))
@@ -121,6 +126,14 @@ class Choice:
             right = self.cancel_rect.left - P(8)
         else:
             self.cancel_rect = None
+        if foldable:                      # fold the bar away to look at the island under it
+            self.fold_rect = pygame.Rect(right - P(60), r.y + P(6), P(60), P(22))
+            T.panel(surf, self.fold_rect, T.BUTTON, T.GOLD, P(5), 1)
+            img = T.text("Show" if self.folded else "Hide", p.fs(14), T.INK, True)
+            surf.blit(img, img.get_rect(center=self.fold_rect.center))
+            right = self.fold_rect.left - P(8)
+        else:
+            self.fold_rect = None
         y = r.y + P(9)
         for line in heads:
             surf.blit(T.text(T.fit_text(line, p.fs(16), right - tx, True), p.fs(16), T.GOLD, True), (tx, y))

@@ -406,6 +406,9 @@ class TableScene(Scene):
             if r == "back":
                 self.choice = self.choice.parent
                 return True
+            if r == "fold":
+                self.choice.folded = not self.choice.folded
+                return True
             if r == "inside":
                 return True
             opts = self.choice.spot_keys()

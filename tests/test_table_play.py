@@ -310,3 +310,25 @@ def test_undo_button_takes_a_move_back_and_shows_only_when_something_can_be_undo
     t.click(("button", "undo"))
     assert to_dict(t.state)["tribes"] == before["tribes"]
     assert t.scene.spot(("button", "undo")) is None, "back at the start: no Undo button"
+
+
+def test_clicking_another_tribes_small_board_shows_it_large_without_its_secrets():
+    g = two_tribes({"player": 1, "phase": "hero"})
+    g.state.tribes[1].heroes["shaman"].quests.append(g.state.decks["blue"].pop())
+    secret = g.state.tribes[1].heroes["shaman"].quests[0]
+    g.invalidate_legal()
+    t = Table(g)
+    assert t.scene.spot(("tribe_board", 0)) is not None and t.scene.spot(("tribe_small", 1)) is not None
+    t.click(("tribe_small", 1))                     # a real click on player 2's small board
+    assert t.scene.peek == 1
+    assert t.scene.spot(("tribe_board", 1)) is not None, "player 2's board is the large one now"
+    assert t.scene.spot(("quest", 1, "shaman", "?")) is not None, "a Quest card shows its back"
+    assert t.scene.spot(("quest", 1, "shaman", secret)) is None
+    assert t.scene.spot(("tribe_small", 0)) is not None, "yours waits among the small ones"
+    t.click(("tribe_small", 0))                     # back to the board of whoever acts
+    assert t.scene.peek is None and t.scene.spot(("tribe_board", 0)) is not None
+    t.click(("tribe_small", 1))
+    to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
+    t.session.apply(t.session.legal_of("move_hero", hero="druid", to=to)[0])
+    t.frame()
+    assert t.scene.peek is None, "after a move the acting tribe's board shows again"

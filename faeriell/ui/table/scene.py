@@ -75,6 +75,7 @@ class TableScene(Scene):
         self.drag: Drag | None = None
         self.choice = None
         self.choice_auto = False
+        self.peek: int | None = None     # another tribe's board shown large (a click on its small one)
         self.tray: Tray | None = None
         self.flights: list[Flight] = []
         self._pending_flights: list[dict] = []
@@ -241,6 +242,7 @@ class TableScene(Scene):
         self.index = build_index(s)
         self.drag = None
         self.tray = None
+        self.peek = None                 # after a move the board of whoever acts shows again
         if self.choice is not None:
             self.choice = None
             self.choice_auto = False
@@ -283,7 +285,7 @@ class TableScene(Scene):
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag.grip if self.drag else None, self._human(), self.log_scroll)
+               self.viewer, self.drag.grip if self.drag else None, self._human(), self.log_scroll, self.peek)
         if key == self._base_key and self.base is not None:
             return
         self._base_key = key
@@ -303,7 +305,9 @@ class TableScene(Scene):
         chrome.draw_log(surf, p, L.log, self.log_scroll)
         boards.draw_side(surf, p, L.side)
         big = p.acting
-        tribe_board.draw_board(surf, p, L.board, big)
+        if self.peek is not None and self.peek < len(p.s.tribes) and big is not None:
+            big = self.peek
+        tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
         tribe_board.draw_others(surf, p, L.others, big)
         can_undo = self._undo_ok and self._human() and self.session.undo_available()
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
@@ -427,6 +431,11 @@ class TableScene(Scene):
                 if sp.key in self.index.clicks or sp.key in self.index.drops:
                     self._pressed = (pos, sp, False)
                     return True
+        for sp in hits:
+            if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
+                i = sp.key[1]
+                self.peek = None if i == self.session.acting else i
+                return True
         if self.layout.map.collidepoint(pos):
             self._pressed = (pos, None, True)
             self._pan_last = pos

@@ -173,7 +173,8 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         t = s.tribes[key[1]]
         return f"{w.tribe(t.id)} (player {key[1] + 1})", [
             f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
-            "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none")]
+            "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
+            "Click to see this board large; click your own to return."]
     if k == "heartland":
         hl = s.heartlands[key[1]]
         return "Heartland token", [f"{w.region(hl['region'])} also counts as {w.region(hl['token'])}"]

@@ -19,7 +19,9 @@ def _sorted_cards(cards):
     return sorted(cards, key=lambda c: (ORDER.get(c.split("@")[0], 9), c))
 
 
-def draw_board(surf, p, rect: pygame.Rect, i: int) -> None:
+def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> None:
+    """Tribe i's board, large. `looking`: another tribe's, shown while the acting one waits in
+    the small boards (its hidden cards stay hidden: `p.view` masks them)."""
     P = p.P
     s = p.s
     t = s.tribes[i]
@@ -36,6 +38,8 @@ def draw_board(surf, p, rect: pygame.Rect, i: int) -> None:
     name = f"{p.words.tribe(t.id)}  ·  Player {i + 1}"
     if p.session.seats[i] != "human":
         name += f"  ·  bot ({p.session.seats[i]})"
+    if looking:
+        name += "  ·  looking (click your board to return)"
     img = T.text(name, p.fs(17), T.INK, True)
     surf.blit(img, (x, band.centery - img.get_height() // 2))
     x += img.get_width() + P(14)

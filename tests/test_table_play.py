@@ -198,6 +198,12 @@ def test_bot_move_animates_without_blocking():
     t.scene.animate(a)
     t.frame()
     assert t.scene.flights, "no animation started"
+    f = t.scene.flights[0]
+    # while it flies, the landing place is covered with the table as it was before the move
+    assert f.sprite is not None and f.cover is not None
+    landing = t.scene.base.subsurface(pygame.Rect(f.cover_at, f.cover.get_size()))
+    assert pygame.image.tobytes(landing, "RGB") != pygame.image.tobytes(f.cover, "RGB"), \
+        "the Hero is drawn at its destination on the new table; the cover hides it"
     t.click(("hero", 0, "druid"))                 # input still works during the animation
     assert t.scene.drag is not None
 

@@ -19,6 +19,10 @@ class Flight:
     t0: float
     dur: float = 320.0
     pulse: bool = True          # a ring at the landing place
+    # What the landing place looked like before the move: drawn over the table while the piece
+    # is in the air, so the piece is not seen waiting at its destination already.
+    cover: pygame.Surface | None = None
+    cover_at: tuple = (0, 0)
 
     def pos(self, now: float) -> tuple[float, float, float]:
         t = max(0.0, min(1.0, (now - self.t0) / self.dur))
@@ -32,6 +36,8 @@ class Flight:
     def draw(self, surf, now: float) -> None:
         x, y, t = self.pos(now)
         if t < 1 and self.sprite is not None:
+            if self.cover is not None:
+                surf.blit(self.cover, self.cover_at)
             T.blit_center(surf, self.sprite, (x, y))
         elif self.pulse:
             k = (now - self.t0 - self.dur) / 220

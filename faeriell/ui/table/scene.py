@@ -79,6 +79,7 @@ class TableScene(Scene):
         self.tray: Tray | None = None
         self.flights: list[Flight] = []
         self._pending_flights: list[dict] = []
+        self._prev_base: pygame.Surface | None = None
         self.message: str | None = None
         self.message_bad = False
         self.message_until = 0.0
@@ -290,6 +291,9 @@ class TableScene(Scene):
             return
         self._base_key = key
         size = self.layout.size
+        # A bot's move is about to land: keep the table as it was, to cover the landing place.
+        self._prev_base = self.base.copy() if (self._pending_flights and self.base is not None
+                                               and self.base.get_size() == size) else None
         if self.base is None or self.base.get_size() != size:
             self.base = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
@@ -329,8 +333,16 @@ class TableScene(Scene):
             if end is None:
                 continue
             start = f["start"] or end
-            self.flights.append(Flight(f["sprite"], start, end, self.now, 360 if f["sprite"] else 1))
+            flight = Flight(f["sprite"], start, end, self.now, 360 if f["sprite"] else 1)
+            prev = self._prev_base
+            if prev is not None and f["sprite"] is not None and f["start"] is not None:
+                r = f["sprite"].get_rect(center=(round(end[0]), round(end[1]))).inflate(4, 4)
+                r = r.clip(prev.get_rect())
+                if r.w > 0 and r.h > 0:
+                    flight.cover, flight.cover_at = prev.subsurface(r).copy(), r.topleft
+            self.flights.append(flight)
         self._pending_flights = keep
+        self._prev_base = None
 
     def _target_point(self, key):
         if key[0] == "region":

@@ -31,6 +31,8 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, new game, quit
              "Ctrl+Z takes back your last move when the rules allow it.\n"
              "Ctrl+S saves the game in your Faeriell folder; Ctrl+O loads a save.\n"
              "H asks for a hint (the suggestion is shown on the table).\n"
+             "Click another tribe's small board to see it large; click yours to come back.\n"
+             "Hide folds a decision bar to its title line, to see the island under it.\n"
              "The game is also saved by itself after every turn: 'Continue' on the start screen resumes it.")
 
 

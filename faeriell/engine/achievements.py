@@ -142,7 +142,7 @@ def has_token(t) -> bool:
     return bool(t.slots) or t.designated > 0
 
 
-def _fingerprint(s) -> tuple:
+def fingerprint(s) -> tuple:
     """Everything an Achievement measure reads, as (what all tribes share, one key per tribe);
     equal fingerprints give equal qualifiers. Built without generators: it runs after every
     action and every queued step."""
@@ -165,7 +165,7 @@ def qualifiers(g, key=None) -> dict:
     Cached on the game by a fingerprint of what the measures read: this runs after every action.
     """
     if key is None:
-        key = _fingerprint(g.state)
+        key = fingerprint(g.state)
     cached = getattr(g, "_qualifiers", None)
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -232,7 +232,7 @@ def check_achievements(g) -> bool:
     s = g.state
     # The usual case is a fast exit: nothing any measure reads has changed since the holders
     # last matched who qualifies, or they match now.
-    key = _fingerprint(s)
+    key = fingerprint(s)
     settled = getattr(g, "_achievements_settled", None)
     if settled is not None and settled[0] == key and settled[1] == s.achievements:
         return False

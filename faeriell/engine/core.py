@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import registry
-from .achievements import check_achievements
+from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
 from .legal import LegalActions
 from .rng import Rng
@@ -256,9 +256,8 @@ class Game:
 
     def _quiet_inputs(self) -> tuple:
         """What the Achievement check reads: the measures' inputs, the holders, the tokens."""
-        from .achievements import _fingerprint
         s = self.state
-        return (_fingerprint(s), {k: list(v) for k, v in s.achievements.items()},
+        return (fingerprint(s), {k: list(v) for k, v in s.achievements.items()},
                 [(list(t.slots), t.designated, t.sower, list(t.achievements)) for t in s.tribes],
                 s.mode, s.stage)
 

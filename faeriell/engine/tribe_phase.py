@@ -15,15 +15,7 @@ def _me(g):
 def _cost_keys(g, kind) -> tuple:
     """Fields that change the cost of a kind priced without `keys` (see _paid): none, unless a
     Hero's own innate discount (R19, `self_only`) applies to it, which depends on the Hero."""
-    found = _KEYS.get((id(g.rules), kind))
-    if found is None or found[0] is not g.rules:
-        keys = ("hero",) if any(inn.get("action") == kind and inn.get("self_only")
-                                for inn in g.rules.innate.values()) else ()
-        found = _KEYS[(id(g.rules), kind)] = (g.rules, keys)
-    return found[1]
-
-
-_KEYS: dict = {}
+    return ("hero",) if any(own for _h, _c, own in g.rules.innate_discounts.get(kind, ())) else ()
 
 
 def _paid(kind, targets, cheap_targets=False, keys=None):
@@ -310,10 +302,6 @@ move("build_settlement",
 
 
 # ---------------------------------------------------------------- 4. Build a Beacon (R15)
-def beacon_targets(g, i):
-    return [f for key in beacon_keys(g, i) for f in beacon_targets_of(g, i, key)]
-
-
 def beacon_keys(g, i) -> list[dict]:
     """The Beacon colours left in the supply (R15: the colour is part of the cost)."""
     if not g.state.tribes[i].settlements:

@@ -78,7 +78,7 @@ def _stops_draft(g) -> bool:
     return g.rules.stop_draft_from <= g.state.doom < g.rules.doom_max
 
 
-@task("draft_next")
+@task("draft_next", quiet=True)       # tokens and Doom; an Event is only asked
 def draft_next(g, t):
     s = g.state
     if s.draft_left <= 0:
@@ -116,7 +116,7 @@ def draft_next(g, t):
         g.push_front({"task": "draft_next"})
 
 
-@task("draft_after_event")
+@task("draft_after_event", quiet=True)
 def draft_after_event(g, t):
     if _stops_draft(g):
         g.state.draft_left = 0
@@ -294,7 +294,7 @@ def region_colours(g, r) -> list[str]:
     return cols
 
 
-@task("harvest_region")
+@task("harvest_region", quiet=True)   # Essences, or an Event asked
 def harvest_region(g, t):
     p, r = t["player"], t["region"]
     status = g.region_status(r)
@@ -340,7 +340,7 @@ def harvest_gain(g, t):
     g.gain(t["player"], t["color"])
 
 
-@task("harvest_done")
+@task("harvest_done", quiet=True)     # Sower Perks add Corruption Essences only
 def harvest_done(g, t):
     from .effects import on_harvest
     on_harvest(g)
@@ -384,4 +384,4 @@ def hc_perform(g, a):
         g.gain(p, g.rules.terrain_color[pend["terrain"]])
 
 
-move("harvest_choice", hc_enum, hc_check, hc_perform)
+move("harvest_choice", hc_enum, hc_check, hc_perform, quiet=True)

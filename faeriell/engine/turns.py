@@ -57,16 +57,7 @@ move("end_phase", _end_enum, _end_check, _end_perform, quiet=True)   # queues en
 
 
 # ---------------------------------------------------------------- end of a turn
-def _end_turn_quiet(g, t) -> bool:
-    """Ending a turn changes no measure unless a tribe is newly lost to Corruption (R38): its
-    Doom may then feed a Sower Perk's Corruption."""
-    if g.coop_like():
-        return True
-    at = g.rules.sower_at
-    return not any(tr.corruption >= at and not tr.sower and not tr.lost_counted for tr in g.state.tribes)
-
-
-@task("end_turn", quiet=_end_turn_quiet)
+@task("end_turn", quiet=True)       # Doom and the Sower question move no measure
 def end_turn(g, t):
     from .endgame import end_of_turn_checks
     s = g.state
@@ -98,7 +89,7 @@ def next_turn(g, t):
     g.push_front({"task": "end_round"})
 
 
-@task("end_round")
+@task("end_round", quiet=True)
 def end_round(g, t):
     from .endgame import end_of_round_checks
     s = g.state

@@ -251,7 +251,8 @@ def may_afford(g, i, kind: str, purse) -> bool:
         plus = spec.get("plus")
         if plus:
             cheapest += _count(g, i, plus, {})
-    innate = any(h in t.heroes and f"innate:{h}" not in t.once for h, _c, _s in g.rules.innate_discounts.get(kind, ()))
+    innate = any(h in t.heroes and f"innate:{h}" not in t.once
+                 for h, _c, _s in g.rules.innate_discounts.get(kind, ()))
     return pool_total >= cheapest - innate - len(purse[2])
 
 

@@ -173,5 +173,8 @@ class LegalActions(Sequence):
     def __add__(self, other):
         return list(self) + list(other)
 
+    def __radd__(self, other):
+        return list(other) + list(self)
+
     def __repr__(self) -> str:
         return repr(list(self))

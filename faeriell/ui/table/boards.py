@@ -75,9 +75,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         rr = pygame.Rect(x0 + (k + 1) * (hw + P(8)) + P(4), y, hw, hh)
         img = p.spr(f"herb_{h}", hh)
         key = ("herb_up", h)
-        if p.lifted != key:
-            surf.blit(img, rr)
-        p.add(key, rr, sprite=img)
+        p.piece(surf, key, img, rr)
     r = pygame.Rect(x0 + 4 * (hw + P(8)) + P(8), y, hw, hh)
     pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
     if s.herb_discard:
@@ -98,9 +96,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
                     pygame.draw.rect(surf, (24, 20, 26), rr.move(d // 2, d // 2), border_radius=6)
             key = ("perk_up", pile[0])
             img = p.spr(f"perk_{pile[0]}", pw)
-            if p.lifted != key:
-                surf.blit(img, rr)
-            p.add(key, rr, sprite=img)
+            p.piece(surf, key, img, rr)
         else:
             pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
         img = T.text(f"{len(pile)}", p.fs(12), T.INK_DIM)
@@ -152,9 +148,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         if gd in s.attunements_free:
             key = ("attune_free", gd)
             img = p.spr(f"attunement_{gd}", ah)
-            if p.lifted != key:
-                surf.blit(img, rr)
-            p.add(key, rr, sprite=img)
+            p.piece(surf, key, img, rr)
         else:
             pygame.draw.rect(surf, (60, 56, 64), rr, 1, border_radius=4)
             owner = next((i for i, t in enumerate(s.tribes) if gd in t.attunements), None)
@@ -271,9 +265,7 @@ def _sower(surf, p, x0, y, w, h) -> None:
         r = pygame.Rect(x, y, sz, sz)
         key = ("sower_perk", perk)
         img = p.spr(f"perk_{perk}", sz)
-        if p.lifted != key:
-            surf.blit(img, r)
-        p.add(key, r, sprite=img)
+        p.piece(surf, key, img, r)
         x += sz + P(3)
     if ("sower_pile",) in p.index.drops:
         r = pygame.Rect(x + P(4), y, sz, sz)
@@ -311,9 +303,7 @@ def draw_wheel(surf, p, rect: pygame.Rect) -> None:
             img = p.spr("harvest_token", P(22))
             ic = (cx + (R - P(24)) * math.cos(ang), cy + (R - P(24)) * math.sin(ang))
             pygame.draw.line(surf, T.GOLD, ic, c, 2)
-            if p.lifted != key:
-                T.blit_center(surf, img, ic)
-            p.add(key, ic, P(12), sprite=img)
+            p.piece(surf, key, img, ic, P(12))
     # the bag and the tokens set aside beside it (R6)
     bx = rect.right - P(44)
     by = rect.y + P(26)

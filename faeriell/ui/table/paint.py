@@ -84,6 +84,16 @@ class Paint:
             self._aim.append(sp)
         return sp
 
+    def piece(self, surf, key: tuple, img, at, radius: float = 0.0) -> Spot:
+        """Draw a piece that can be picked up (at a Rect's corner, or centred on a point) unless
+        it is the one being dragged, and add its spot."""
+        if self.lifted != key:
+            if isinstance(at, pygame.Rect):
+                surf.blit(img, at)
+            else:
+                T.blit_center(surf, img, at)
+        return self.add(key, at, radius, sprite=img)
+
     def draw_affordances(self, surf) -> None:
         """A thin golden outline around everything the acting player may move or click now."""
         w = max(1, self.P(2))

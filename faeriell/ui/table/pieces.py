@@ -70,9 +70,7 @@ def draw_pieces(surf, p, mv) -> None:
             pos = region_point(mv, board, r, OFF_SETTLEMENT)
             key = ("settlement", i, r)
             img = p.spr(f"settlement_{t.id}", 26 * k)
-            if p.lifted != key:
-                T.blit_center(surf, img, pos)
-            p.add(key, pos, 13 * k, sprite=img)
+            p.piece(surf, key, img, pos, 13 * k)
         for r, col in t.beacons.items():
             pos = region_point(mv, board, r, OFF_BEACON)
             key = ("beacon", r)
@@ -86,9 +84,7 @@ def draw_pieces(surf, p, mv) -> None:
     if tot.get("region") in board.regions:
         pos = region_point(mv, board, tot["region"], OFF_TOTEM)
         img = p.spr("totem", 32 * k)
-        if p.lifted != ("totem",):
-            T.blit_center(surf, img, pos)
-        p.add(("totem",), pos, 14 * k, sprite=img)
+        p.piece(surf, ("totem",), img, pos, 14 * k)
     # Great Guardians and the token under each (Menace colour, Corruption)
     for gd, d in s.guardians.items():
         if d.get("region") not in board.regions:
@@ -111,9 +107,7 @@ def draw_pieces(surf, p, mv) -> None:
             if p.lifted != ("under", gd):
                 T.blit_center(surf, timg, tpos)
         img = p.spr(f"guardian_{gd}", size)
-        if p.lifted != ("guardian", gd):
-            T.blit_center(surf, img, pos)
-        p.add(("guardian", gd), pos, size * 0.5, sprite=img)
+        p.piece(surf, ("guardian", gd), img, pos, size * 0.5)
         if tok:
             p.add(("under", gd), tpos, size * 0.3, sprite=timg)
     # Nodes (drop places), then Heroes and the Drifter on top
@@ -125,16 +119,12 @@ def draw_pieces(surf, p, mv) -> None:
             pos = node_point(mv, board, hero.node)
             key = ("hero", i, h)
             img = p.spr(f"hero_{h}_{t.id}", 30 * k)
-            if p.lifted != key:
-                T.blit_center(surf, img, pos)
-            p.add(key, pos, 15 * k, sprite=img)
+            p.piece(surf, key, img, pos, 15 * k)
     dr = s.drifter
     if dr and dr.get("node") in board.nodes:
         pos = node_point(mv, board, dr["node"])
         img = p.spr("drifter", 32 * k)
-        if p.lifted != ("drifter",):
-            T.blit_center(surf, img, pos)
-        p.add(("drifter",), pos, 15 * k, sprite=img)
+        p.piece(surf, ("drifter",), img, pos, 15 * k)
     surf.set_clip(clip)
 
 

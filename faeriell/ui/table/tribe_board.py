@@ -172,9 +172,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             covered.remove(col)
             key = ("slot_token", i, col)
             img = p.spr(f"achievement_{t.id}", ss - P(4))
-            if p.lifted != key:
-                T.blit_center(surf, img, c)
-            p.add(key, c, ss * 0.5, sprite=img)
+            p.piece(surf, key, img, c, ss * 0.5)
         else:
             p.spots.add_circle(("slot", i, col), c, ss * 0.5)
     y += ss + P(5)

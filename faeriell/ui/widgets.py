@@ -124,6 +124,7 @@ def moved(ev, offset) -> pygame.event.Event:
 # ---------------------------------------------------------------------------------------- widgets
 class Widget:
     id: str | None = None
+    hover = False
 
     def __init__(self, rect, id: str | None = None, visible: bool = True, enabled: bool = True):
         self.rect = pygame.Rect(rect)
@@ -132,6 +133,14 @@ class Widget:
         self.enabled = enabled
 
     def handle(self, ev) -> bool:
+        return False
+
+    def _track_hover(self, pos) -> bool:
+        """Follow the mouse over the whole widget; True when `hover` changed (redraw)."""
+        h = self.rect.collidepoint(pos)
+        if h != self.hover:
+            self.hover = h
+            return True
         return False
 
     def draw(self, surf) -> None:
@@ -175,11 +184,7 @@ class Button(Widget):
         if not self.visible:
             return False
         if ev.type == pygame.MOUSEMOTION:
-            h = self.rect.collidepoint(ev.pos)
-            if h != self.hover:
-                self.hover = h
-                return True
-            return False
+            return self._track_hover(ev.pos)
         if not self.enabled:
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and is_click_button(ev) and self.rect.collidepoint(ev.pos):
@@ -316,11 +321,7 @@ class Toggle(Widget):
         if not self.visible:
             return False
         if ev.type == pygame.MOUSEMOTION:
-            h = self.rect.collidepoint(ev.pos)
-            if h != self.hover:
-                self.hover = h
-                return True
-            return False
+            return self._track_hover(ev.pos)
         if not self.enabled:
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and is_click_button(ev):

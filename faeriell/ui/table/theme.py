@@ -9,6 +9,8 @@ from functools import lru_cache
 
 import pygame
 
+from faeriell.ui import widgets
+
 BG = (26, 24, 30)
 PANEL = (44, 40, 50)
 PANEL_HI = (58, 53, 66)
@@ -59,19 +61,8 @@ def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False
 
 @lru_cache(maxsize=4096)
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    f = font(size, bold)
-    lines: list[str] = []
-    for para in str(s).split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
-            if cur and f.size(trial)[0] > width:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = trial
-        lines.append(cur)
-    return tuple(lines)
+    """widgets.wrap in the table's font, remembered (the table wraps the same texts every frame)."""
+    return tuple(widgets.wrap(font(size, bold), s, width))
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

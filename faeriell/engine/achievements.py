@@ -11,12 +11,6 @@ from .registry import move
 from .rules import COLORS
 
 
-def _bonus(g, t, key, value) -> int:
-    n = sum(1 for h in t.herbs if g.rules.herb_bonus.get(h, {}).get(key) == value)
-    n += sum(1 for a in t.attunements if g.rules.attune_bonus.get(a, {}).get(key) == value)
-    return n
-
-
 def shire_size(g, regions) -> int:
     owned = set(regions)
     adj = g.rules.board.region_adj
@@ -40,24 +34,10 @@ def shire_size(g, regions) -> int:
 
 
 def measure(g, i, cond) -> int:
+    """The measures tribe_measures does not work out in its own pass (counts and flags)."""
     s = g.state
     t = s.tribes[i]
     m = cond["measure"]
-    if m == "hero_level":
-        hero = t.heroes.get(cond["hero"])
-        return hero.level + _bonus(g, t, "hero_level", cond["hero"]) if hero else 0
-    if m == "solved":
-        return t.solved[cond["color"]]
-    if m == "terrain":
-        terr = cond["terrain"]
-        n = 0
-        for r in t.settlements:
-            if g.rules.region_terrain[r] == terr:
-                n += 1
-            hl = s.heartlands.get(g.rules.region_area[r])
-            if hl and hl["region"] == r and hl.get("token") == terr:
-                n += 1                                    # R5: twice when equal
-        return n + _bonus(g, t, "terrain", terr)
     if m == "perks":
         if len(t.heroes) < int(cond.get("heroes", 3)):
             return 0
@@ -68,8 +48,6 @@ def measure(g, i, cond) -> int:
         return len(t.attunements)
     if m == "beacons":
         return len(t.beacons)
-    if m == "shire":
-        return shire_size(g, t.settlements)
     if m == "totem":
         return int(s.totem["owner"] == i)
     if m == "pure":
@@ -118,24 +96,6 @@ def tribe_measures(g, i) -> dict:
             v = measure(g, i, cond)
         out[aid] = v
     return out
-
-
-def qualifies(g, i, aid, table=None) -> bool:
-    """Does tribe i meet this Achievement now? `table` caches measures within one check."""
-    cond = g.rules.conditions[aid]
-    if table is None:
-        table = {}
-    rows = table.get("rows")
-    if rows is None:
-        rows = table["rows"] = [tribe_measures(g, j) for j in range(g.state.players)]
-    mine = rows[i][aid]
-    if cond["kind"] != "most":
-        return mine > 0
-    if mine < int(cond.get("min", 1)):
-        return False
-    if g.state.mode == "solo":
-        return True                                        # R35
-    return all(row[aid] <= mine for row in rows)
 
 
 def has_token(t) -> bool:

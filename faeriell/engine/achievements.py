@@ -33,69 +33,77 @@ def shire_size(g, regions) -> int:
     return best
 
 
-def measure(g, i, cond) -> int:
-    """The measures tribe_measures does not work out in its own pass (counts and flags)."""
-    s = g.state
-    t = s.tribes[i]
+def _source(cond) -> tuple:
+    """The value a condition reads, as a key of the table tribe_measures fills."""
     m = cond["measure"]
+    if m == "hero_level":
+        return ("hero_level", cond["hero"])
+    if m == "solved":
+        return ("solved", cond["color"])
+    if m == "terrain":
+        return ("terrain", cond["terrain"])
     if m == "perks":
-        if len(t.heroes) < int(cond.get("heroes", 3)):
-            return 0
-        return sum(len(h.perks) for h in t.heroes.values())
-    if m == "herbs":
-        return len(t.herbs)
-    if m == "attunements":
-        return len(t.attunements)
-    if m == "beacons":
-        return len(t.beacons)
-    if m == "totem":
-        return int(s.totem["owner"] == i)
-    if m == "pure":
-        return int(t.corruption == 0)
-    if m == "cleanser":
-        return int(t.cleanser)
+        return ("perks", int(cond.get("heroes", 3)))          # R32: only with 3 Heroes out
+    if m in ("shire", "herbs", "attunements", "beacons", "totem", "pure", "cleanser"):
+        return (m,)
     raise KeyError(m)
 
 
+_SOURCES: dict = {}
+
+
+def _measure_table(r) -> tuple:
+    """(Achievement ids, the value each reads, the Hero counts Perk races need), per rules."""
+    found = _SOURCES.get(id(r))
+    if found is None or found[0] is not r:
+        sources = tuple(_source(cond) for cond in r.conditions.values())
+        perks = tuple(sorted({src[1] for src in sources if src[0] == "perks"}))
+        found = _SOURCES[id(r)] = (r, (tuple(r.conditions), sources, perks))
+    return found[1]
+
+
 def tribe_measures(g, i) -> dict:
-    """Every Achievement's measure for tribe i, computed in one pass (hot: runs after each action)."""
+    """Every Achievement's measure for tribe i, computed in one pass (hot: runs after each action):
+    the values conditions read go into one table, then each condition picks its own."""
     s = g.state
     t = s.tribes[i]
     r = g.rules
-    bonus_level: dict = {}
-    bonus_terr: dict = {}
-    bonuses = [r.herb_bonus.get(h) for h in t.herbs] + [r.attune_bonus.get(a) for a in t.attunements]
-    for b in bonuses:                       # Herb and Attunement bonuses count alike (R32)
-        if b and "hero_level" in b:
-            bonus_level[b["hero_level"]] = bonus_level.get(b["hero_level"], 0) + 1
-        if b and "terrain" in b:
-            bonus_terr[b["terrain"]] = bonus_terr.get(b["terrain"], 0) + 1
-    terr = dict(bonus_terr)
+    ids, sources, perk_races = _measure_table(r)
+    v = {("solved", c): n for c, n in t.solved.items()}
+    perks = 0
+    for h, hero in t.heroes.items():
+        n = len(hero.perks)
+        v[("hero_level", h)] = n + 1                  # a Hero's level is 1 + its Perks
+        perks += n
+    for b in [r.herb_bonus.get(h) for h in t.herbs] + [r.attune_bonus.get(a) for a in t.attunements]:
+        if b:                                         # Herb and Attunement bonuses count alike (R32)
+            hl = b.get("hero_level")
+            if hl is not None and ("hero_level", hl) in v:
+                v[("hero_level", hl)] += 1
+            tt = b.get("terrain")
+            if tt is not None:
+                v[("terrain", tt)] = v.get(("terrain", tt), 0) + 1
+    area = r.region_area
+    terrain = r.region_terrain
+    heartlands = s.heartlands
     for reg in t.settlements:
-        tt = r.region_terrain[reg]
-        terr[tt] = terr.get(tt, 0) + 1
-        hl = s.heartlands.get(r.region_area[reg])
+        key = ("terrain", terrain[reg])
+        v[key] = v.get(key, 0) + 1
+        hl = heartlands.get(area[reg])
         if hl and hl["region"] == reg and hl.get("token"):
-            terr[hl["token"]] = terr.get(hl["token"], 0) + 1          # R5: twice when equal
-    out = {}
-    shire = None
-    for aid, cond in r.conditions.items():
-        m = cond["measure"]
-        if m == "hero_level":
-            hero = t.heroes.get(cond["hero"])
-            v = hero.level + bonus_level.get(cond["hero"], 0) if hero else 0
-        elif m == "solved":
-            v = t.solved[cond["color"]]
-        elif m == "terrain":
-            v = terr.get(cond["terrain"], 0)
-        elif m == "shire":
-            if shire is None:
-                shire = shire_size(g, t.settlements)
-            v = shire
-        else:
-            v = measure(g, i, cond)
-        out[aid] = v
-    return out
+            key = ("terrain", hl["token"])
+            v[key] = v.get(key, 0) + 1                 # R5: twice when equal
+    for n in perk_races:
+        v[("perks", n)] = perks if len(t.heroes) >= n else 0
+    v[("shire",)] = shire_size(g, t.settlements)
+    v[("herbs",)] = len(t.herbs)
+    v[("attunements",)] = len(t.attunements)
+    v[("beacons",)] = len(t.beacons)
+    v[("totem",)] = int(s.totem["owner"] == i)
+    v[("pure",)] = int(t.corruption == 0)
+    v[("cleanser",)] = int(t.cleanser)
+    get = v.get
+    return dict(zip(ids, [get(src, 0) for src in sources]))
 
 
 def has_token(t) -> bool:

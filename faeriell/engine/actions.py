@@ -43,20 +43,19 @@ class Action:
                 v = _freeze(k, v)
             items.append((k, v))
         items.sort()
-        frozen = tuple(items)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "fields", frozen)
-        object.__setattr__(self, "_hash", hash((kind, frozen)))
+        _set_kind(self, kind)
+        _set_fields(self, tuple(items))
+        _set_hash(self, None)
 
     @classmethod
     def raw(cls, kind: str, frozen: tuple) -> "Action":
         """Build from already frozen, key-sorted fields (hot path of legal-move listing):
         `Action.raw("go_quest", (("deck", d), ("hero", h)))` equals `Action("go_quest", hero=h,
         deck=d)`; tests/test_actions.py checks the listings keep to this."""
-        a = object.__new__(cls)
-        object.__setattr__(a, "kind", kind)
-        object.__setattr__(a, "fields", frozen)
-        object.__setattr__(a, "_hash", hash((kind, frozen)))
+        a = _new(cls)
+        _set_kind(a, kind)
+        _set_fields(a, frozen)
+        _set_hash(a, None)
         return a
 
     def __setattr__(self, *_):
@@ -91,7 +90,11 @@ class Action:
         return isinstance(other, Action) and self.kind == other.kind and self.fields == other.fields
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h is None:               # most listed moves are never hashed: work it out when asked
+            h = hash((self.kind, self.fields))
+            _set_hash(self, h)
+        return h
 
     def to_dict(self) -> dict:
         d = {"action": self.kind}
@@ -115,6 +118,14 @@ class Action:
         return f"{self.kind}({inner})"
 
     __str__ = __repr__
+
+
+# The slots' own setters: Action refuses attribute assignment, and these are the quickest way
+# around that for its constructors (a listing builds thousands of Actions).
+_new = object.__new__
+_set_kind = Action.kind.__set__
+_set_fields = Action.fields.__set__
+_set_hash = Action._hash.__set__
 
 
 def card_color(card: str) -> str:

@@ -196,15 +196,15 @@ class Game:
         # "random": the generator was used or something face-down came to light (a deck, the Herb
         # deck or the bag shrank) - undo never goes back past such a move (BGA's policy).
         s = self.state
-        random = (s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before or
-                  any(a < b for a, b in zip(self._hidden_sizes(), hidden_before)))
+        random = s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before
+        if not random:
+            hidden = self._hidden_sizes()
+            random = hidden != hidden_before and any(a < b for a, b in zip(hidden, hidden_before))
         self.history.append({"action": bare, "player": player, "random": random, "turn": turn})
 
     def _hidden_sizes(self) -> list:
         s = self.state
-        sizes = list(map(len, s.decks.values()))
-        sizes += (len(s.herb_deck), len(s.bag))
-        return sizes
+        return [*map(len, s.decks.values()), len(s.herb_deck), len(s.bag)]
 
     def invalidate_legal(self) -> None:
         """Forget what was derived from the state: the cached legal-action list and whether the

@@ -78,9 +78,15 @@ class LegalActions(Sequence):
     def __init__(self, parts) -> None:
         self._by_kind = None
         self._last = None         # the action last handed out by index (usually the one applied)
-        if not any(p.__class__ is Paid for p in parts):
+        for p in parts:
+            if p.__class__ is Paid:
+                break
+        else:
             # Outside the Tribe Phase the list is one plain list: index it directly.
-            flat = self._flat = [a for p in parts for a in p]
+            if len(parts) == 1 and parts[0].__class__ is list:
+                flat = self._flat = parts[0]      # the enumerator's own fresh list
+            else:
+                flat = self._flat = [a for p in parts for a in p]
             self._parts = [flat] if flat else []
             self._starts = [0] if flat else []
             self._len = len(flat)

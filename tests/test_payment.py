@@ -92,3 +92,30 @@ def test_pools_are_remembered_only_up_to_what_a_payment_can_use():
         pool = Counter({c: rnd.randint(0, 6) for c in _POOL_ORDER})
         clamped = Counter({c: min(pool[c], cap) for c, cap in zip(_POOL_ORDER, _caps(raw))})
         assert options(cost, +pool) == options(cost, +clamped), (raw, inn, dict(pool))
+
+
+def test_hopeless_pools_are_recognised_without_enumerating():
+    """costs._payable answers "can any payment exist?" without listing payments; whenever it says
+    no, payment enumeration must find none, and with no Herbs it must agree exactly."""
+    import random
+    from collections import Counter
+    from faeriell.engine.costs import _POOL_ORDER, _choices, _payable
+    from faeriell.engine.payment import ANY, COLORS
+    rnd = random.Random(5)
+    refused = 0
+    for _ in range(3000):
+        if rnd.random() < 0.7:
+            raw = ("slots", tuple(sorted(rnd.choice(COLORS + (ANY,)) for _ in range(rnd.randint(0, 5)))),
+                   rnd.randint(0, 2))
+        else:
+            raw = ("same", rnd.randint(0, 4))
+        inn = None if rnd.random() < 0.5 else ("hero", rnd.choice(COLORS))
+        herbs = tuple(sorted((f"herb{k}", rnd.choice(COLORS)) for k in range(rnd.choice((0, 0, 1, 2)))))
+        pool = {c: rnd.randint(0, 3) for c in _POOL_ORDER}
+        some = bool(_choices(raw, inn, herbs, Counter(pool)))
+        payable = _payable(raw, inn, herbs, pool)
+        assert payable or not some, (raw, inn, herbs, pool)
+        if not herbs:
+            assert payable == some, (raw, inn, pool)
+        refused += not payable
+    assert refused > 100            # the test meets hopeless pools often enough to mean something

@@ -199,7 +199,8 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
     if found is None:
         if len(_CHOICES) > 50000:
             _CHOICES.clear()
-        found = _CHOICES[key] = _choices(raw, inn, herbs, Counter(dict(zip(_POOL_ORDER, pool_key))))
+        pool = dict(zip(_POOL_ORDER, pool_key))
+        found = _CHOICES[key] = _choices(raw, inn, herbs, Counter(pool)) if _payable(raw, inn, herbs, pool) else _NONE
     return found
 
 
@@ -261,6 +262,34 @@ def purse_of(g, i) -> tuple:
     pool = g.pool(i)
     return (pool, tuple(pool.get(c, 0) for c in _POOL_ORDER),
             tuple((h, herb_color(g, h)) for h in usable_herbs(g, i)))
+
+
+def _payable(raw, inn, herbs: tuple, pool: dict) -> bool:
+    """False when no payment exists even with the innate and every Herb applied at once: about
+    half the new (requirement, pool) pairs a listing meets are hopeless, and this answers them
+    without enumerating. Every discount only takes a slot away, and a slot less never makes a
+    payment impossible, so all of them together is the most any subset of them could allow."""
+    wild = pool.get(WILD, 0)
+    disc = Counter(c for _h, c in herbs)
+    if raw[0] == "same":
+        if inn:
+            disc[inn[1]] += 1
+        return any(pool.get(c, 0) + wild >= raw[1] - disc.get(c, 0) for c in COLORS)
+    need = Counter(raw[1])
+    if inn and need.get(inn[1], 0) > 0:
+        need[inn[1]] -= 1
+    for c, n in disc.items():
+        for _ in range(n):
+            slots_minus(need, c)
+    spare = need.pop(ANY, 0)
+    m = sum(need.values()) + spare - raw[2]          # cards to pay once `free` slots are waived
+    if m <= 0:
+        return True
+    # The most cards a payment can hold (Hall, see payment.fits): each colour in its own slots,
+    # the cards beyond them in 'any' slots, and Corruption anywhere (R18).
+    own = sum(min(pool.get(c, 0), n) for c, n in need.items())
+    beyond = sum(max(0, pool.get(c, 0) - need.get(c, 0)) for c in COLORS)
+    return own + min(spare, beyond) + wild >= m
 
 
 def _choices(raw, inn, herbs: tuple, pool: Counter) -> list:

@@ -293,7 +293,7 @@ class Game:
 
     # Cards -----------------------------------------------------------
     def pool(self, i: int) -> Counter:
-        return Counter(card_color(c) for c in self.state.tribes[i].essences)
+        return Counter(map(card_color, self.state.tribes[i].essences))
 
     def draw_card(self, colour: str) -> str | None:
         s = self.state

@@ -28,14 +28,21 @@ def _count(g, i, spec: dict, a) -> int:
     return n + int(spec.get("add", 0))
 
 
-def innate_for(g, i, kind: str, a) -> tuple[str, str] | None:
+def innate_for(g, i, kind: str, a, purse=None) -> tuple[str, str] | None:
     """(hero, colour) of an unused innate discount that this action qualifies for (R19)."""
-    t = g.state.tribes[i]
-    for h, colour, self_only in g.rules.innate_discounts.get(kind, ()):
-        if h not in t.heroes or (self_only and a.get("hero") != h) or f"innate:{h}" in t.once:
-            continue
-        return h, colour
+    table = g.rules.innate_discounts.get(kind)
+    if not table:
+        return None
+    unused = purse.innate if purse is not None else unused_innates(g.state.tribes[i])
+    for h, colour, self_only in table:
+        if h in unused and not (self_only and a.get("hero") != h):
+            return h, colour
     return None
+
+
+def unused_innates(t) -> tuple:
+    """The tribe's active Heroes whose innate discount is unused this round (R19)."""
+    return tuple([h for h in t.heroes if f"innate:{h}" not in t.once])
 
 
 def herb_color(g, herb: str) -> str | None:
@@ -63,12 +70,12 @@ def cost_of(g, i, kind: str, a, herbs=()):
     return discounted(raw, inn, tuple((h, herb_color(g, h)) for h in herbs))
 
 
-def raw_cost(g, i, kind: str, a):
+def raw_cost(g, i, kind: str, a, purse=None):
     """The requirement before Herb discounts, and the innate discount it may use (R19):
     ("same", n) for n of one colour, ("slots", sorted slot colours, waived) otherwise.
     `a` is the action, or the dict of its target fields."""
     spec = g.rules.costs[kind]
-    inn = innate_for(g, i, kind, a)
+    inn = innate_for(g, i, kind, a, purse)
     if spec.get("same_color"):
         return ("same", _count(g, i, spec["count"], a)), inn
     if "one_of" in spec:
@@ -180,14 +187,17 @@ def describe_cost(cost) -> str:
 def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]:
     """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours.
     `purse` (from `purse_of`) saves recounting the pool when listing many targets at once."""
-    pool, pool_key, herbs = purse or purse_of(g, i)
+    if purse is None:
+        purse = purse_of(g, i)
     spec = g.rules.costs[kind]
     if "one_of" in spec:
-        cols = [c for c in list(spec["one_of"]) + [WILD] if pool.get(c, 0) > 0]
+        cols = [c for c in list(spec["one_of"]) + [WILD] if purse.pool.get(c, 0) > 0]
         return [((c,), ()) for c in cols]
-    raw, inn = raw_cost(g, i, kind, a)
-    if sum(pool_key) < _fewest_cards(raw, inn, herbs):
+    raw, inn = raw_cost(g, i, kind, a, purse)
+    herbs = purse.herbs
+    if purse.total < _fewest_cards(raw, inn, herbs):
         return _NONE
+    pool_key = purse.key
     # No payment uses more cards of a colour than the cost has slots that colour may fill, so a
     # pool is remembered only up to that many of each: far more listings share an entry.
     caps = _CAPS.get(raw)
@@ -227,7 +237,7 @@ def may_afford(g, i, kind: str, purse) -> bool:
     """False when no target of this kind can be paid for now: the pool is smaller than the
     cheapest printed cost less every discount the tribe could apply (a quick test that spares
     the listing from pricing targets one by one; most hands in play hold few cards)."""
-    pool_total = sum(purse[1])
+    pool_total = purse.total
     spec = g.rules.costs[kind]
     if "one_of" in spec:
         return pool_total >= 1
@@ -246,22 +256,37 @@ def may_afford(g, i, kind: str, purse) -> bool:
             return False
         per = int(spec.get("settlement_discount", 1))
         areas = g.listing_memo("areas", i, settled_areas)
-        cheapest = min(len(g.rules.printed_slots(kind, gd)) - per * areas.get(gd, 0) for gd in free)
+        printed = g.rules.printed_slots
+        cheapest = min([len(printed(kind, gd)) - per * areas.get(gd, 0) for gd in free])
     else:
         cheapest = len(spec.get("fixed", []))
         plus = spec.get("plus")
         if plus:
             cheapest += _count(g, i, plus, {})
-    innate = any(h in t.heroes and f"innate:{h}" not in t.once
-                 for h, _c, _s in g.rules.innate_discounts.get(kind, ()))
-    return pool_total >= cheapest - innate - len(purse[2])
+    innate = 0
+    for h, _c, _s in g.rules.innate_discounts.get(kind, ()):
+        if h in purse.innate:
+            innate = 1
+            break
+    return pool_total >= cheapest - innate - len(purse.herbs)
 
 
-def purse_of(g, i) -> tuple:
-    """(pool Counter, pool counts in a fixed order, usable Herbs as (name, colour) pairs)."""
-    pool = g.pool(i)
-    return (pool, tuple(pool.get(c, 0) for c in _POOL_ORDER),
-            tuple((h, herb_color(g, h)) for h in usable_herbs(g, i)))
+class Purse:
+    """What a tribe can pay with, counted once per listing: the pool (a Counter, and its counts
+    in _POOL_ORDER), its size, the usable Herbs as (name, colour) pairs, the unused innates."""
+
+    __slots__ = ("pool", "key", "total", "herbs", "innate")
+
+    def __init__(self, g, i) -> None:
+        t = g.state.tribes[i]
+        pool = self.pool = g.pool(i)
+        self.key = tuple([pool.get(c, 0) for c in _POOL_ORDER])
+        self.total = sum(self.key)
+        self.herbs = tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)]) if t.herbs else ()
+        self.innate = unused_innates(t)
+
+
+purse_of = Purse
 
 
 def _payable(raw, inn, herbs: tuple, pool: dict) -> bool:

@@ -37,6 +37,11 @@ class Paid:
         else:
             self.groups.append(([base], choices))
 
+    def extend(self, bases: list, choices: list) -> None:
+        """Targets that all share one payment list (`bases` becomes the group's own list)."""
+        if choices and bases:
+            self.groups.append((bases, choices))
+
     def __len__(self) -> int:
         return sum(len(b) * len(c) for b, c in self.groups)
 

@@ -46,11 +46,13 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
         if not cost_keys:
             choices = payment_choices(g, i, kind, {}, purse)
             if choices:                    # nothing affordable: no need to list the targets
-                for fields in (targets(g, i) if found is None else found):
-                    out.add(_items(fields), choices)
+                out.extend([_items(fields) for fields in (targets(g, i) if found is None else found)],
+                           choices)
             return out
         memo = {}
         for fields in (targets(g, i) if found is None else found):
+            if fields.__class__ is tuple:
+                fields = dict(fields)
             key = tuple([fields.get(k) for k in cost_keys])
             choices = memo.get(key)
             if choices is None:
@@ -61,7 +63,10 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
     return enumerate_paid
 
 
-def _items(fields: dict) -> tuple:
+def _items(fields) -> tuple:
+    """A target's sorted (field, value) items; a target listed as such a tuple already is kept."""
+    if fields.__class__ is tuple:
+        return fields
     items = [(k, v) for k, v in fields.items() if v is not None]
     items.sort()
     return tuple(items)
@@ -81,7 +86,7 @@ def dress_targets(g, i):
     if len(t.heroes) >= g.rules.max_active:
         return []
     nodes = free_nodes_of_owned(g, i)
-    return [{"hero": h, "node": n} for h in t.inactive if _may_dress(g, h) for n in nodes]
+    return [(("hero", h), ("node", n)) for h in t.inactive if _may_dress(g, h) for n in nodes]
 
 
 def _may_dress(g, hero):

@@ -183,13 +183,7 @@ class Game:
         forced_before = len(s.forced) + len(s.bag_order)
         hidden_before = self._hidden_sizes()
         turn = (s.stage, s.round, s.lap, s.active)
-        mv = registry.MOVES[bare.kind]
-        quiet = self._checked and (mv.quiet if mv.quiet.__class__ is bool else mv.quiet(self, bare))
-        self._checked = quiet       # any other step may change what the Achievements read
-        before = self._quiet_inputs() if quiet and self.verify_quiet else None
-        mv.perform(self, bare)
-        if before is not None:
-            self._verify_quiet(before, f"the move {bare}")
+        quiet = self._perform(registry.MOVES[bare.kind], bare)
         self._legal_cache = None
         self.state.achievements_live = True
         self.advance(quiet)
@@ -201,6 +195,17 @@ class Game:
             hidden = self._hidden_sizes()
             random = hidden != hidden_before and any(a < b for a, b in zip(hidden, hidden_before))
         self.history.append({"action": bare, "player": player, "random": random, "turn": turn})
+
+    def _perform(self, mv, a: Action) -> bool:
+        """Perform a move (chosen, or the only option of a decision); True when it is quiet and
+        follows a check that found nothing, so no Achievement check need follow it."""
+        quiet = self._checked and (mv.quiet if mv.quiet.__class__ is bool else mv.quiet(self, a))
+        self._checked = quiet       # any other step may change what the Achievements read
+        before = self._quiet_inputs() if quiet and self.verify_quiet else None
+        mv.perform(self, a)
+        if before is not None:
+            self._verify_quiet(before, f"the move {a}")
+        return quiet
 
     def _hidden_sizes(self) -> list:
         s = self.state
@@ -229,8 +234,7 @@ class Game:
                 opts = self.legal_actions()
                 if len(opts) == 1:
                     a = opts[0]
-                    self._checked = quiet = False
-                    registry.MOVES[a.kind].perform(self, a)
+                    quiet = self._perform(registry.MOVES[a.kind], a)
                     continue
                 if not opts:
                     # A decision nobody can make (should not happen): drop it rather than hang.

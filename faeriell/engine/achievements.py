@@ -12,8 +12,21 @@ from .rules import COLORS
 
 
 def shire_size(g, regions) -> int:
+    """The most Regions of `regions` joined by borders (R32), remembered on the board per tuple of
+    Regions: the Achievement check asks again whenever anything of the tribe's changes."""
+    memo = g.rules.board._shires
+    key = tuple(regions)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 20000:
+            memo.clear()
+        found = memo[key] = _largest_shire(g.rules.board, regions)
+    return found
+
+
+def _largest_shire(board, regions) -> int:
     owned = set(regions)
-    adj = g.rules.board.region_adj
+    adj = board.region_adj
     best = 0
     seen = set()
     for r in owned:
@@ -115,8 +128,7 @@ def fingerprint(s) -> tuple:
     equal fingerprints give equal qualifiers. Built without generators: it runs after every
     action and every queued step."""
     common = [s.totem["owner"], s.mode]
-    for hl in s.heartlands.values():
-        common += (hl["region"], hl.get("token"))
+    common += [(hl["region"], hl.get("token")) for hl in s.heartlands.values()]
     tribes = []
     for t in s.tribes:
         key = [tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),

@@ -50,6 +50,7 @@ class Board:
     path_between: dict[frozenset[str], Path] = field(default_factory=dict)
     node_dist: dict[str, dict[str, int]] = field(default_factory=dict)
     _within: dict = field(default_factory=dict, compare=False, repr=False)   # memo of within()
+    _shires: dict = field(default_factory=dict, compare=False, repr=False)   # memo of largest_shire()
 
     @classmethod
     def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],

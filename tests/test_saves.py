@@ -314,3 +314,32 @@ def test_a_corrupt_file_never_replaces_a_good_backup(tmp_path, played):
 def test_missing_file():
     with pytest.raises(SaveError, match="cannot read the save"):
         read_save(R, "/nonexistent/slot.json")
+
+
+def test_rng_shuffle_is_below_step_for_step():
+    """below() and shuffle() write next_u64 out for speed; saved games replay only if they draw
+    exactly what next_u64 and Fisher-Yates over below() draw."""
+    from faeriell.engine.rng import Rng, seed_state
+
+    class Holder:
+        def __init__(self, seed):
+            self.rng, self.rng_draws = seed_state(seed), 0
+
+    def reference(rng, seq):
+        for i in range(len(seq) - 1, 0, -1):
+            j = rng.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    from faeriell.engine.rng import next_u64
+    h = Holder(3)
+    for n in (1, 2, 6, 80, 2 ** 40):
+        state, out = next_u64(h.rng)
+        assert Rng(h).below(n) == out % n and h.rng == state
+
+    for seed in range(50):
+        for size in (0, 1, 2, 7, 80):
+            a, b = Holder(seed), Holder(seed)
+            xs, ys = list(range(size)), list(range(size))
+            Rng(a).shuffle(xs)
+            reference(Rng(b), ys)
+            assert xs == ys and (a.rng, a.rng_draws) == (b.rng, b.rng_draws)

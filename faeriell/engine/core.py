@@ -37,6 +37,10 @@ def task(name, quiet=False):
     return deco
 
 
+_NAMES: dict = {}      # (tribe id, seat) -> "Bear (player 1)"
+_ORDERS: dict = {}     # (first seat, players) -> seats in turn order
+
+
 class Game:
     # Tests set this: every quiet move or task (registry.Move.quiet) is then checked to leave
     # what the Achievement check reads unchanged, and fails loudly if it does not.
@@ -289,11 +293,18 @@ class Game:
         self.state.queue[0:0] = list(tasks)
 
     def tribe_name(self, i: int) -> str:
-        return f"{self.state.tribes[i].id.capitalize()} (player {i + 1})"
+        tid = self.state.tribes[i].id
+        name = _NAMES.get((tid, i))             # every log line names a tribe
+        if name is None:
+            name = _NAMES[(tid, i)] = f"{tid.capitalize()} (player {i + 1})"
+        return name
 
     def order_from(self, start: int) -> list[int]:
         n = self.state.players
-        return [(start + k) % n for k in range(n)]
+        order = _ORDERS.get((start, n))
+        if order is None:
+            order = _ORDERS[(start, n)] = tuple((start + k) % n for k in range(n))
+        return list(order)
 
     # Cards -----------------------------------------------------------
     def pool(self, i: int) -> Counter:

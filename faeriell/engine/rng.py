@@ -28,17 +28,31 @@ class Rng:
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        self.holder.rng, out = next_u64(self.holder.rng)
-        self.holder.rng_draws += 1
-        return out % n
+        h = self.holder
+        state = (h.rng + 0x9E3779B97F4A7C15) & MASK         # next_u64, written out (hot)
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        h.rng = state
+        h.rng_draws += 1
+        return (z ^ (z >> 31)) % n
 
     def choice(self, seq):
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: list) -> None:
+        """Fisher-Yates with below(i + 1) for i from the end; next_u64 is written out in the loop
+        (a new game shuffles some 150 things) and must stay step for step the same as it."""
+        h = self.holder
+        state = h.rng
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = (state + 0x9E3779B97F4A7C15) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+        if len(seq) > 1:
+            h.rng = state
+            h.rng_draws += len(seq) - 1
 
 
 def seed_state(seed: int) -> int:

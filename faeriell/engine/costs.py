@@ -251,13 +251,7 @@ def may_afford(g, i, kind: str, purse) -> bool:
         else:
             cheapest = _count(g, i, count, {})
     elif spec.get("from") == "attunement":
-        free = g.state.attunements_free
-        if not free:
-            return False
-        per = int(spec.get("settlement_discount", 1))
-        areas = g.listing_memo("areas", i, settled_areas)
-        printed = g.rules.printed_slots
-        cheapest = min([len(printed(kind, gd)) - per * areas.get(gd, 0) for gd in free])
+        return bool(g.state.attunements_free)    # each one's reach is judged by attunement_keys
     else:
         cheapest = len(spec.get("fixed", []))
         plus = spec.get("plus")
@@ -269,6 +263,31 @@ def may_afford(g, i, kind: str, purse) -> bool:
             innate = 1
             break
     return pool_total >= cheapest - innate - len(purse.herbs)
+
+
+def attunement_keys(g, i, kind: str = "attune") -> list[dict]:
+    """The free Attunements whose cost, less the Settlement discount of its Area (R17), the
+    innate and every Herb, the pool could cover: only these are priced."""
+    purse = g.listing_memo("purse", i, purse_of)
+    per = int(g.rules.costs[kind].get("settlement_discount", 1))
+    innate = 0
+    for h, _c, _s in g.rules.innate_discounts.get(kind, ()):
+        if h in purse.innate:
+            innate = 1
+            break
+    reach = purse.total + innate + len(purse.herbs)
+    sizes = g.rules.printed_sizes(kind)
+    areas = None
+    out = []
+    for gd in g.state.attunements_free:
+        size = sizes[gd]
+        if size > reach:
+            if areas is None:
+                areas = g.listing_memo("areas", i, settled_areas)
+            if size - per * areas.get(gd, 0) > reach:
+                continue
+        out.append({"guardian": gd})
+    return out
 
 
 class Purse:

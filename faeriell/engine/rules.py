@@ -107,6 +107,14 @@ class Rules:
             found = self._printed[key] = tuple(sorted(cols))
         return found
 
+    def printed_sizes(self, kind: str) -> dict:
+        """Attunement (Guardian) -> how many slots its printed cost has."""
+        key = (kind, "sizes")
+        found = self._printed.get(key)
+        if found is None:
+            found = self._printed[key] = {gd: len(self.printed_slots(kind, gd)) for gd in self.attune_cost}
+        return found
+
     def draft_count(self, doom: int) -> int:
         for lo, hi, n in self.draft_table:
             if lo <= doom <= hi:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .costs import check_payment, may_afford, payment_choices, purse_of, spend
+from .costs import attunement_keys, check_payment, may_afford, payment_choices, purse_of, spend
 from .legal import Paid
 from .registry import move
 from .state import Hero
@@ -461,8 +461,7 @@ def attune_perform(g, a):
     g.log(f"{g.tribe_name(i)} attunes with the {a['guardian']}.")
 
 
-move("attune", _paid("attune", lambda g, i, key: [key],
-                      keys=lambda g, i: [{"guardian": x} for x in g.state.attunements_free]),
+move("attune", _paid("attune", lambda g, i, key: [key], keys=attunement_keys),
      attune_check, attune_perform)
 
 

@@ -62,3 +62,26 @@ def test_quiet_steps_skip_the_check_and_others_do_not(monkeypatch):
     assert calls == []
     g.invalidate_legal()                   # after a hand edit the next step is checked again
     assert not g._checked
+
+
+@pytest.mark.parametrize("players,mode", [(4, "competitive"), (3, "competitive"), (2, "coop"), (1, "solo")])
+def test_remembered_qualifiers_equal_qualifiers_worked_out_afresh(players, mode):
+    """achievements._qualifiers judges anew only the Achievements whose measures moved; after every
+    action of random games its answer must equal one worked out from nothing."""
+    from faeriell.engine.achievements import _qualifiers, fingerprint, qualifiers
+
+    class Fresh:                        # a game with no remembered measures
+        def __init__(self, g):
+            self.rules, self.state = g.rules, g.state
+
+    rules = default_rules()
+    checked = 0
+    for seed in range(6):
+        g = new_game(rules, players, mode, "medium", (), seed)
+        rnd = random.Random(seed)
+        while not g.state.game_over:
+            g.apply(rnd.choice(g.legal_actions()))
+            if g.state.stage == "play":
+                assert qualifiers(g) == _qualifiers(Fresh(g), fingerprint(g.state)), (seed, g.history[-1])
+                checked += 1
+    assert checked > 200

@@ -76,8 +76,14 @@ def _measure_table(r) -> tuple:
 
 
 def tribe_measures(g, i) -> dict:
-    """Every Achievement's measure for tribe i, computed in one pass (hot: runs after each action):
-    the values conditions read go into one table, then each condition picks its own."""
+    """Every Achievement's measure for tribe i: Achievement id -> value."""
+    return dict(zip(_measure_table(g.rules)[0], measure_values(g, i)))
+
+
+def measure_values(g, i) -> tuple:
+    """Every Achievement's measure for tribe i in conditions order, computed in one pass (hot: the
+    check runs after most steps): the values conditions read go into one table, then each
+    condition picks its own."""
     s = g.state
     t = s.tribes[i]
     r = g.rules
@@ -116,7 +122,7 @@ def tribe_measures(g, i) -> dict:
     v[("pure",)] = int(t.corruption == 0)
     v[("cleanser",)] = int(t.cleanser)
     get = v.get
-    return dict(zip(ids, [get(src, 0) for src in sources]))
+    return tuple([get(src, 0) for src in sources])
 
 
 def has_token(t) -> bool:
@@ -155,30 +161,38 @@ def qualifiers(g, key=None) -> dict:
 
 
 def _qualifiers(g, key) -> dict:
+    """Who qualifies, worked out again only where a measure moved: the measures of the tribes
+    whose fingerprint changed are recomputed, and only the Achievements whose measures differ
+    are judged anew (the rest keep their qualifiers from the last call)."""
     common, tribe_keys = key
-    memo = g.__dict__.setdefault("_measure_rows", {})     # tribe -> (its key, its measures)
-    rows = []
-    for j, tk in enumerate(tribe_keys):
-        found = memo.get(j)
-        if found is None or found[0] != (common, tk):
-            found = memo[j] = ((common, tk), tribe_measures(g, j))   # only the tribes that changed
-        rows.append(found[1].values())                  # in conditions order (tribe_measures)
+    table = _condition_table(g.rules)
     solo = g.state.mode == "solo"
-    cols = list(zip(*rows))                      # per Achievement: every tribe's measure
-    before = g.__dict__.get("_measure_cols")
-    if before is not None and (len(before[0]) != len(cols) or before[2] != solo):
-        before = None
-    out = {}
-    for k, ((aid, most, lo), vals) in enumerate(zip(_condition_table(g.rules), cols)):
-        if before is not None and before[0][k] == vals:
-            out[aid] = before[1][aid]              # no tribe's measure moved: same qualifiers
-            continue
+    last = g.__dict__.get("_measures")          # (per tribe (common, key), rows, qualifiers, solo)
+    if last is None or last[3] != solo or len(last[0]) != len(tribe_keys):
+        keys = [(common, tk) for tk in tribe_keys]
+        rows = [measure_values(g, j) for j in range(len(tribe_keys))]
+        changed = range(len(table))
+        out = {}
+    else:
+        keys, rows, out = list(last[0]), list(last[1]), dict(last[2])
+        changed = set()
+        for j, tk in enumerate(tribe_keys):
+            if keys[j] != (common, tk):
+                keys[j] = (common, tk)
+                new = measure_values(g, j)
+                old = rows[j]
+                if new != old:
+                    rows[j] = new
+                    changed.update([k for k, v in enumerate(new) if v != old[k]])
+    for k in changed:
+        aid, most, lo = table[k]
+        vals = [row[k] for row in rows]
         if not most:
             out[aid] = {i for i, v in enumerate(vals) if v > 0}
             continue
         best = max(vals)
         out[aid] = {i for i, v in enumerate(vals) if v >= lo and (solo or v == best)}   # R32, R35
-    g._measure_cols = (cols, out, solo)
+    g._measures = (keys, rows, out, solo)
     return out
 
 
@@ -213,12 +227,18 @@ def check_achievements(g) -> bool:
     # The usual case is a fast exit: nothing any measure reads has changed since the holders
     # last matched who qualifies, or they match now.
     key = fingerprint(s)
-    settled = getattr(g, "_achievements_settled", None)
-    if settled is not None and settled[0] == key and settled[1] == s.achievements:
-        return False
-    q = qualifiers(g, key)
+    settled = getattr(g, "_achievements_settled", None)    # (key, holders, qualifiers) that matched
+    if settled is not None and settled[1] == s.achievements:
+        if settled[0] == key:
+            return False
+        q = qualifiers(g, key)
+        if q == settled[2]:             # the same tribes qualify as when the holders matched
+            g._achievements_settled = (key, settled[1], q)
+            return False
+    else:
+        q = qualifiers(g, key)
     if _holders_match(s.achievements, q, g.rules.achievement_ids):
-        g._achievements_settled = (key, {aid: list(v) for aid, v in s.achievements.items()})
+        g._achievements_settled = (key, {aid: list(v) for aid, v in s.achievements.items()}, q)
         return False
     for aid in g.rules.achievement_ids:
         holders = s.achievements.setdefault(aid, [])

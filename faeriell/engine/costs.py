@@ -42,6 +42,8 @@ def innate_for(g, i, kind: str, a, purse=None) -> tuple[str, str] | None:
 
 def unused_innates(t) -> tuple:
     """The tribe's active Heroes whose innate discount is unused this round (R19)."""
+    if not t.once:
+        return tuple(t.heroes)
     return tuple([h for h in t.heroes if f"innate:{h}" not in t.once])
 
 
@@ -291,16 +293,17 @@ def attunement_keys(g, i, kind: str = "attune") -> list[dict]:
 
 
 class Purse:
-    """What a tribe can pay with, counted once per listing: the pool (a Counter, and its counts
-    in _POOL_ORDER), its size, the usable Herbs as (name, colour) pairs, the unused innates."""
+    """What a tribe can pay with, counted once per listing: the pool (colour -> count, and the
+    counts in _POOL_ORDER), its size, the usable Herbs as (name, colour) pairs, the unused innates."""
 
     __slots__ = ("pool", "key", "total", "herbs", "innate")
 
     def __init__(self, g, i) -> None:
         t = g.state.tribes[i]
-        pool = self.pool = g.pool(i)
-        self.key = tuple([pool.get(c, 0) for c in _POOL_ORDER])
-        self.total = sum(self.key)
+        cols = [c.partition("@")[0] for c in t.essences]         # card_color of each card
+        key = self.key = tuple([cols.count(c) for c in _POOL_ORDER])
+        self.pool = {c: n for c, n in zip(_POOL_ORDER, key) if n}
+        self.total = sum(key)
         self.herbs = tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)]) if t.herbs else ()
         self.innate = unused_innates(t)
 

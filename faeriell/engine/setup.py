@@ -490,7 +490,7 @@ move("starting_essence", se_enum, se_check, se_perform)
 def fl_enum(g):
     from .tribe_phase import level_targets
     i = g.state.pending["player"]
-    return [Action("free_level", **f) for f in level_targets(g, i)]
+    return [Action("free_level", **dict(f)) for f in level_targets(g, i)]
 
 
 def fl_check(g, a):

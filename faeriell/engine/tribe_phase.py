@@ -146,23 +146,36 @@ def level_keys(g, i) -> list[dict]:
     return [{"hero": h} for h, hero in t.heroes.items() if hero.level < g.rules.max_level]
 
 
-def level_targets_of(g, i, key) -> list[dict]:
+def level_targets_of(g, i, key) -> list[tuple]:
+    """A Hero's level-ups as sorted (field, value) items: take a face-up Perk, discard another."""
     h = key["hero"]
     hero = g.state.tribes[i].heroes[h]
-    ups = face_up_perks(g)
+    who = ("hero", h)
+    out = [(("discard", d), who, ("perk", p)) if d is not None else (who, ("perk", p))
+           for p, d in g.listing_memo("take_discard", 0, _perk_pairs)]
+    if hero.type == "sower":                # R39: any Sower Perk left
+        for p in sorted(set(g.state.sower_perks)):
+            out.append((who, ("perk", p)))
+    if wido(g, i) and g.state.sower_perks:
+        out.append((who, ("perk", RANDOM_SOWER)))
+    return out
+
+
+def _perk_pairs(g, _i) -> list[tuple]:
+    return take_discard_pairs(face_up_perks(g))
+
+
+def take_discard_pairs(face_up) -> list[tuple]:
+    """(take, discard) for face-up items where taking one discards another (Perks, Herbs); None
+    when nothing else lies face up. Two piles showing the same item give each pair once."""
     out = []
-    seen = set()                           # two piles may show the same Perk: list it once
-    for k, p in enumerate(ups):
-        others = [q for j, q in enumerate(ups) if j != k]
+    seen = set()
+    for k, p in enumerate(face_up):
+        others = [q for j, q in enumerate(face_up) if j != k]
         for d in (others or [None]):
             if (p, d) not in seen:
                 seen.add((p, d))
-                out.append({"hero": h, "perk": p, "discard": d})
-    if hero.type == "sower":                # R39: any Sower Perk left
-        for p in sorted(set(g.state.sower_perks)):
-            out.append({"hero": h, "perk": p})
-    if wido(g, i) and g.state.sower_perks:
-        out.append({"hero": h, "perk": RANDOM_SOWER})
+                out.append((p, d))
     return out
 
 
@@ -384,16 +397,8 @@ move("control_totem", _paid("control_totem", totem_targets, cheap_targets=True),
 
 # ---------------------------------------------------------------- 6. Gather an Heirloom Herb (R16)
 def herb_targets(g, i):
-    up = g.state.herbs_up
-    out = []
-    seen = set()
-    for k, h in enumerate(up):
-        others = [x for j, x in enumerate(up) if j != k]
-        for d in (others or [None]):
-            if (h, d) not in seen:
-                seen.add((h, d))
-                out.append({"herb": h, "discard": d})
-    return out
+    return [(("discard", d), ("herb", h)) if d is not None else (("herb", h),)
+            for h, d in take_discard_pairs(g.state.herbs_up)]
 
 
 def herb_check(g, a):

@@ -112,10 +112,11 @@ def test_a_move_spelled_with_named_cards_is_checked_not_looked_up():
 def test_every_listed_action_is_in_canonical_form():
     """Listings build some Actions from pre-sorted fields (Action.raw) for speed: each must equal
     the same move spelled by hand, with the same hash, in every phase and decision."""
-    for seed in range(3):
-        g = new_game(R, 4, "competitive", "medium", (), seed)
+    seen = set()
+    for seed, players, mode in [(0, 4, "competitive"), (1, 4, "competitive"), (2, 3, "competitive"),
+                                (3, 2, "coop"), (4, 1, "solo")]:
+        g = new_game(R, players, mode, "medium", (), seed)
         rnd = random.Random(seed)
-        seen = set()
         while not g.state.game_over:
             acts = g.legal_actions()
             full = list(acts)
@@ -126,4 +127,5 @@ def test_every_listed_action_is_in_canonical_form():
                 assert g.normalize(a) == a, a          # apply() skips normalising listed moves
                 seen.add(a.kind)
             g.apply(rnd.choice(acts))
-        assert {"move_hero", "go_quest", "choose_phase", "place_settlement"} <= seen
+    assert {"move_hero", "go_quest", "choose_phase", "place_settlement", "corruption", "harvest",
+            "harvest_choice", "discard_quest", "choose_hero", "place_hero", "end_phase"} <= seen, seen

@@ -56,16 +56,18 @@ def ev_enum(g):
     i = pend["player"]
     t = g.state.tribes[i]
     out = []
+    raw = Action.raw
     if yield_allowed(g, i):
-        out.append(Action("corruption", choice="yield"))
-    out.append(Action("corruption", choice="ignore"))
+        out.append(raw("corruption", (("choice", "yield"),)))
+    out.append(raw("corruption", (("choice", "ignore"),)))
     cols = cleanse_colours(g, i)
     for c in cols:
+        pay = ("pay", (c,))
         if t.corruption > 0:
-            out.append(Action("corruption", choice="cleanse_tribe", pay=(c,)))
+            out.append(raw("corruption", (("choice", "cleanse_tribe"), pay)))
         targets = (["doom"] if g.state.doom > 0 else []) + corrupted_guardians(g)
         for tg in targets:
-            out.append(Action("corruption", choice="cleanse_corruption", pay=(c,), target=tg))
+            out.append(raw("corruption", (("choice", "cleanse_corruption"), pay, ("target", tg))))
     return out
 
 

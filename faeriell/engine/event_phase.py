@@ -71,7 +71,7 @@ def draft_perform(g, a):
     g.push_front({"task": "draft_next"})
 
 
-move("draft", lambda g: [Action("draft")], lambda g, a: None, draft_perform, quiet=True)
+move("draft", lambda g: [Action.raw("draft", ())], lambda g, a: None, draft_perform, quiet=True)
 
 
 def _stops_draft(g) -> bool:
@@ -241,7 +241,7 @@ def max_steps(g, i) -> int:
 
 def hv_enum(g):
     i, t = _me(g)
-    return [Action("harvest", steps=k) for k in range(g.rules.harvest_min, max_steps(g, i) + 1)]
+    return [Action.raw("harvest", (("steps", k),)) for k in range(g.rules.harvest_min, max_steps(g, i) + 1)]
 
 
 def hv_check(g, a):
@@ -349,8 +349,9 @@ def harvest_done(g, t):
 def hc_enum(g):
     pend = g.state.pending
     if "colors" in pend:
-        return [Action("harvest_choice", region=pend["region"], color=c) for c in pend["colors"]]
-    return [Action("harvest_choice", region=r) for r in pend["regions"]]
+        r = ("region", pend["region"])
+        return [Action.raw("harvest_choice", (("color", c), r)) for c in pend["colors"]]
+    return [Action.raw("harvest_choice", (("region", r),)) for r in pend["regions"]]
 
 
 def hc_check(g, a):

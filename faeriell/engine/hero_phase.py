@@ -239,7 +239,7 @@ move("go_quest", gq_enum, gq_check, gq_perform, quiet=True)
 def dq_enum(g):
     pend = g.state.pending
     hero = g.state.tribes[pend["player"]].heroes[pend["hero"]]
-    return [Action("discard_quest", hero=pend["hero"], card=c) for c in sorted(set(hero.quests))]
+    return [Action.raw("discard_quest", (("card", c), ("hero", pend["hero"]))) for c in sorted(set(hero.quests))]
 
 
 def dq_check(g, a):
@@ -282,7 +282,7 @@ def sq_enum(g):
         for c in sorted(set(hero.quests)):
             col, gd = c.split("@", 1)
             if col in quest_colours(g, hero) and g.state.guardians[gd]["region"] in here:
-                out.append(Action("solve_quest", hero=h, card=c))
+                out.append(Action.raw("solve_quest", (("card", c), ("hero", h))))
     return out
 
 
@@ -348,7 +348,7 @@ def _lore_options(g, i, t, card):
         free = [n for n in r.area_nodes[card] if n not in g.occupied()]
         for h, hero in t.heroes.items():
             if hero.node in area_nodes:
-                out.extend(Action("lore", card=card, hero=h, to=n) for n in free if n != hero.node)
+                out.extend([Action.raw("lore", (("card", card), ("hero", h), ("to", n))) for n in free if n != hero.node])
         return out
     gem = r.herb_ability(card, "hero_gem")
     if gem and gem["hero"] in t.heroes:

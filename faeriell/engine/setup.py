@@ -423,7 +423,7 @@ def _hero_choices(g, i):
 
 
 def ch_enum(g):
-    return [Action("choose_hero", hero=h) for h in _hero_choices(g, g.state.pending["player"])]
+    return [Action.raw("choose_hero", (("hero", h),)) for h in _hero_choices(g, g.state.pending["player"])]
 
 
 def ch_check(g, a):
@@ -444,7 +444,8 @@ move("choose_hero", ch_enum, ch_check, ch_perform)
 def ph_enum(g):
     from .tribe_phase import free_nodes_of_owned
     pend = g.state.pending
-    return [Action("place_hero", hero=pend["hero"], node=n) for n in free_nodes_of_owned(g, pend["player"])]
+    who = ("hero", pend["hero"])
+    return [Action.raw("place_hero", (who, ("node", n))) for n in free_nodes_of_owned(g, pend["player"])]
 
 
 def ph_check(g, a):

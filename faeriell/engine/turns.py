@@ -42,7 +42,7 @@ move("choose_phase", _choose_enum, _choose_check, _choose_perform, quiet=True)
 
 # ---------------------------------------------------------------- end_phase
 def _end_enum(g):
-    return [Action("end_phase")]
+    return [Action.raw("end_phase", ())]
 
 
 def _end_check(g, a):

@@ -85,3 +85,25 @@ def test_remembered_qualifiers_equal_qualifiers_worked_out_afresh(players, mode)
                 assert qualifiers(g) == _qualifiers(Fresh(g), fingerprint(g.state)), (seed, g.history[-1])
                 checked += 1
     assert checked > 200
+
+
+def test_a_face_down_draw_that_is_not_counted_is_caught(monkeypatch):
+    """Game.apply marks an action random from counters (the generator, scenario draws, `reveals`)
+    instead of measuring every face-down pile; with verification on, a draw that forgets to count
+    itself as a reveal must fail loudly, or undo could go back past a revealed card."""
+    real = core.Game.draw_card
+
+    def forgetful(self, colour):
+        before = self.reveals
+        card = real(self, colour)
+        self.reveals = before               # a draw that does not count itself
+        return card
+
+    monkeypatch.setattr(core.Game, "draw_card", forgetful)
+    rules = default_rules()
+    with pytest.raises(AssertionError, match="face-down"):
+        for seed in range(20):
+            g = new_game(rules, 2, "competitive", "medium", (), seed)
+            rnd = random.Random(seed)
+            while not g.state.game_over:
+                g.apply(rnd.choice(g.legal_actions()))

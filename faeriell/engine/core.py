@@ -42,8 +42,9 @@ _ORDERS: dict = {}     # (first seat, players) -> seats in turn order
 
 
 class Game:
-    # Tests set this: every quiet move or task (registry.Move.quiet) is then checked to leave
-    # what the Achievement check reads unchanged, and fails loudly if it does not.
+    # Tests and the soak set this: every quiet move or task (registry.Move.quiet) is then checked
+    # to leave what the Achievement check reads unchanged, and every action that shrinks a
+    # face-down pile to be marked random; either failing raises at once.
     verify_quiet = False
 
     def __init__(self, rules: Rules, state: GameState) -> None:
@@ -55,6 +56,7 @@ class Game:
         self._legal_cache: LegalActions | None = None
         self._listing: dict | None = None      # memo of one legal listing (listing_memo)
         self._checked = False    # an Achievement check found nothing to do since the last change
+        self.reveals = 0         # top cards taken from a face-down pile without the generator
 
     # ------------------------------------------------------------------ who acts, what is legal
     @property
@@ -185,19 +187,24 @@ class Game:
         s = self.state
         draws_before = s.rng_draws
         forced_before = len(s.forced) + len(s.bag_order)
-        hidden_before = self._hidden_sizes()
+        reveals_before = self.reveals
+        hidden_before = self._hidden_sizes() if self.verify_quiet else None
         turn = (s.stage, s.round, s.lap, s.active)
         quiet = self._perform(registry.MOVES[bare.kind], bare)
         self._legal_cache = None
         self.state.achievements_live = True
         self.advance(quiet)
         # "random": the generator was used or something face-down came to light (a deck, the Herb
-        # deck or the bag shrank) - undo never goes back past such a move (BGA's policy).
+        # deck or the bag shrank) - undo never goes back past such a move (BGA's policy). The bag
+        # is only drawn from by the generator or a scenario's order; a deck or the Herb deck can
+        # give its top card without the generator, and those draws count `reveals`.
         s = self.state
-        random = s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before
-        if not random:
+        random = (s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before
+                  or self.reveals != reveals_before)
+        if hidden_before is not None and not random:
             hidden = self._hidden_sizes()
-            random = hidden != hidden_before and any(a < b for a, b in zip(hidden, hidden_before))
+            if any(a < b for a, b in zip(hidden, hidden_before)):
+                raise AssertionError(f"{bare} took something face-down without counting it a reveal")
         self.history.append({"action": bare, "player": player, "random": random, "turn": turn})
 
     def _perform(self, mv, a: Action) -> bool:
@@ -329,6 +336,7 @@ class Game:
             deck.extend(s.discards[colour])
             s.discards[colour].clear()
             self.rng.shuffle(deck)
+        self.reveals += 1
         return deck.pop(0)
 
     def gain(self, i: int, colour: str, n: int = 1) -> int:

@@ -440,6 +440,7 @@ def refill_herbs(g):
             s.herb_deck.extend(s.herb_discard)
             s.herb_discard.clear()
             g.rng.shuffle(s.herb_deck)
+        g.reveals += 1
         s.herbs_up.append(s.herb_deck.pop(0))
 
 

@@ -84,6 +84,7 @@ class Rules:
                         if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind)
             for kind in c.costs}
         self._printed: dict = {}
+        self._perk_effects: dict = {}     # (perk, effect) -> its ability or None (perk_ability)
         self.modes = c.modes
         # Board look-ups
         b = board
@@ -135,13 +136,21 @@ class Rules:
         return self.tokens[token][0]
 
     def perk_has(self, perk: str, effect: str) -> bool:
-        return any(a.get("effect") == effect for a in self.perk_abilities.get(perk, ()))
+        return self.perk_ability(perk, effect) is not None
 
     def perk_ability(self, perk: str, effect: str) -> dict | None:
+        """The Perk's ability of this effect kind (remembered: triggers ask after most steps)."""
+        key = (perk, effect)
+        memo = self._perk_effects
+        if key in memo:
+            return memo[key]
+        found = None
         for a in self.perk_abilities.get(perk, ()):
             if a.get("effect") == effect:
-                return a
-        return None
+                found = a
+                break
+        memo[key] = found
+        return found
 
     def herb_ability(self, herb: str, effect: str) -> dict | None:
         for a in self.herb_abilities.get(herb, ()):

@@ -259,12 +259,7 @@ def may_afford(g, i, kind: str, purse) -> bool:
         plus = spec.get("plus")
         if plus:
             cheapest += _count(g, i, plus, {})
-    innate = 0
-    for h, _c, _s in g.rules.innate_discounts.get(kind, ()):
-        if h in purse.innate:
-            innate = 1
-            break
-    return pool_total >= cheapest - innate - len(purse.herbs)
+    return pool_total >= cheapest - purse.innate_discount(g.rules, kind) - len(purse.herbs)
 
 
 def attunement_keys(g, i, kind: str = "attune") -> list[dict]:
@@ -272,12 +267,7 @@ def attunement_keys(g, i, kind: str = "attune") -> list[dict]:
     innate and every Herb, the pool could cover: only these are priced."""
     purse = g.listing_memo("purse", i, purse_of)
     per = int(g.rules.costs[kind].get("settlement_discount", 1))
-    innate = 0
-    for h, _c, _s in g.rules.innate_discounts.get(kind, ()):
-        if h in purse.innate:
-            innate = 1
-            break
-    reach = purse.total + innate + len(purse.herbs)
+    reach = purse.total + purse.innate_discount(g.rules, kind) + len(purse.herbs)
     sizes = g.rules.printed_sizes(kind)
     areas = None
     out = []
@@ -306,6 +296,13 @@ class Purse:
         self.total = sum(key)
         self.herbs = tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)]) if t.herbs else ()
         self.innate = unused_innates(t)
+
+    def innate_discount(self, rules, kind: str) -> int:
+        """1 when an unused innate discount could apply to this kind of action (R19), else 0."""
+        for h, _c, _s in rules.innate_discounts.get(kind, ()):
+            if h in self.innate:
+                return 1
+        return 0
 
 
 purse_of = Purse

@@ -196,28 +196,39 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
         cols = [c for c in list(spec["one_of"]) + [WILD] if purse.pool.get(c, 0) > 0]
         return [((c,), ()) for c in cols]
     raw, inn = raw_cost(g, i, kind, a, purse)
+    entry = _BY_REQUIREMENT.get(raw)
+    if entry is None:
+        if len(_BY_REQUIREMENT) > 2000:
+            _BY_REQUIREMENT.clear()
+        entry = _BY_REQUIREMENT[raw] = (_size(raw), _caps(raw), {})
+    size, caps, known = entry
     herbs = purse.herbs
-    if purse.total < _fewest_cards(raw, inn, herbs):
-        return _NONE
-    pool_key = purse.key
+    if purse.total < size - (1 if inn else 0) - len(herbs):
+        return _NONE                    # fewer cards than the cost less every discount at once
     # No payment uses more cards of a colour than the cost has slots that colour may fill, so a
     # pool is remembered only up to that many of each: far more listings share an entry.
-    caps = _CAPS.get(raw)
-    if caps is None:
-        caps = _CAPS[raw] = _caps(raw)
-    pool_key = tuple([n if n < c else c for n, c in zip(pool_key, caps)])
-    key = (raw, inn and inn[1], herbs, pool_key)
-    found = _CHOICES.get(key)
+    pool_key = tuple([n if n < c else c for n, c in zip(purse.key, caps)])
+    key = (inn and inn[1], herbs, pool_key)
+    found = known.get(key)
     if found is None:
-        if len(_CHOICES) > 50000:
-            _CHOICES.clear()
+        if len(known) > 5000:
+            known.clear()
         pool = dict(zip(_POOL_ORDER, pool_key))
-        found = _CHOICES[key] = _choices(raw, inn, herbs, Counter(pool)) if _payable(raw, inn, herbs, pool) else _NONE
+        found = known[key] = _choices(raw, inn, herbs, Counter(pool)) if _payable(raw, inn, herbs, pool) else _NONE
     return found
 
 
+# Requirement (raw_cost) -> (its size, its caps, {(innate colour, Herbs, clamped pool): payments}):
+# payment lists are pure functions of these, remembered across states and games.
+_BY_REQUIREMENT: dict = {}
+
+
+def _size(raw) -> int:
+    """Cards the requirement asks before any discount (waived slots already taken off)."""
+    return raw[1] if raw[0] == "same" else len(raw[1]) - raw[2]
+
+
 _NONE: tuple = ()
-_CAPS: dict = {}
 
 
 def _caps(raw) -> tuple:
@@ -227,12 +238,6 @@ def _caps(raw) -> tuple:
     slots = raw[1]
     spare = slots.count(ANY)
     return tuple(len(slots) if c == WILD else slots.count(c) + spare for c in _POOL_ORDER)
-
-
-def _fewest_cards(raw, inn, herbs: tuple) -> int:
-    """A lower bound on the cards any payment needs: the cost less every discount at once."""
-    size = raw[1] if raw[0] == "same" else len(raw[1]) - raw[2]
-    return size - (1 if inn else 0) - len(herbs)
 
 
 def may_afford(g, i, kind: str, purse) -> bool:
@@ -362,7 +367,6 @@ def _choices(raw, inn, herbs: tuple, pool: Counter) -> list:
 
 
 _POOL_ORDER = COLORS + (WILD,)
-_CHOICES: dict = {}
 
 
 def spend(g, i, kind: str, a) -> list[str]:

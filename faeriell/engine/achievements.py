@@ -62,16 +62,18 @@ def _source(cond) -> tuple:
     raise KeyError(m)
 
 
-_SOURCES: dict = {}
+_TABLES: dict = {}
 
 
 def _measure_table(r) -> tuple:
-    """(Achievement ids, the value each reads, the Hero counts Perk races need), per rules."""
-    found = _SOURCES.get(id(r))
+    """Per rules: (Achievement ids, the value each reads, the Hero counts Perk races need,
+    [(id, is a 'most' race, its minimum)]), all in conditions order."""
+    found = _TABLES.get(id(r))
     if found is None or found[0] is not r:
         sources = tuple(_source(cond) for cond in r.conditions.values())
         perks = tuple(sorted({src[1] for src in sources if src[0] == "perks"}))
-        found = _SOURCES[id(r)] = (r, (tuple(r.conditions), sources, perks))
+        races = [(aid, cond["kind"] == "most", int(cond.get("min", 1))) for aid, cond in r.conditions.items()]
+        found = _TABLES[id(r)] = (r, (tuple(r.conditions), sources, perks, races))
     return found[1]
 
 
@@ -87,7 +89,7 @@ def measure_values(g, i) -> tuple:
     s = g.state
     t = s.tribes[i]
     r = g.rules
-    ids, sources, perk_races = _measure_table(r)
+    ids, sources, perk_races, _races = _measure_table(r)
     v = {("solved", c): n for c, n in t.solved.items()}
     perks = 0
     for h, hero in t.heroes.items():
@@ -165,7 +167,7 @@ def _qualifiers(g, key) -> dict:
     whose fingerprint changed are recomputed, and only the Achievements whose measures differ
     are judged anew (the rest keep their qualifiers from the last call)."""
     common, tribe_keys = key
-    table = _condition_table(g.rules)
+    table = _measure_table(g.rules)[3]
     solo = g.state.mode == "solo"
     last = g.__dict__.get("_measures")          # (per tribe (common, key), rows, qualifiers, solo)
     if last is None or last[3] != solo or len(last[0]) != len(tribe_keys):
@@ -194,18 +196,6 @@ def _qualifiers(g, key) -> dict:
         out[aid] = {i for i, v in enumerate(vals) if v >= lo and (solo or v == best)}   # R32, R35
     g._measures = (keys, rows, out, solo)
     return out
-
-
-_CONDITIONS: dict = {}
-
-
-def _condition_table(r) -> list:
-    """[(achievement, is a 'most' race, its minimum)] in the order tribe_measures lists them."""
-    found = _CONDITIONS.get(id(r))
-    if found is None or found[0] is not r:
-        found = _CONDITIONS[id(r)] = (r, [(aid, cond["kind"] == "most", int(cond.get("min", 1)))
-                                          for aid, cond in r.conditions.items()])
-    return found[1]
 
 
 def _holders_match(held: dict, q: dict, ids) -> bool:

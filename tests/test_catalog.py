@@ -368,3 +368,14 @@ def test_missing_file_is_an_error(data):
 
 def test_catalog_error_is_a_value_error():
     assert issubclass(CatalogError, ValueError)
+
+
+def test_every_condition_measure_the_loader_accepts_is_measured():
+    """data/achievements.yaml is checked against effect_kinds.CONDITION_MEASURES; the engine reads
+    each measure through achievements._source, so a measure accepted there must be known here."""
+    from faeriell.engine.achievements import _source
+    from faeriell.engine.effect_kinds import CONDITION_MEASURES
+    samples = {str: "x", int: 3}
+    for measure, spec in CONDITION_MEASURES.items():
+        cond = {"measure": measure, **{k: samples[t] for k, t in spec["params"].items()}}
+        assert _source(cond)[0] == measure

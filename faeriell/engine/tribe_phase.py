@@ -19,22 +19,23 @@ def _cost_keys(g, kind) -> tuple:
 
 
 def _paid(kind, targets, cheap_targets=False, keys=None):
-    """The `enumerate` of a Tribe Action: target field dicts, each listed with every payment the
-    pool can make (built into Actions lazily, see legal.Paid).
+    """The `enumerate` of a Tribe Action: targets (field dicts or sorted item tuples), each listed
+    with every payment the pool can make (built into Actions lazily, see legal.Paid); an empty
+    tuple when the kind has no target or nothing could pay for one.
 
     `targets(g, i)` lists them all; with `keys` the kind is priced per key first (`keys(g, i)`
     gives the cost-deciding fields, e.g. the Hero levelled) and `targets(g, i, key)` lists a key's
     targets only when something can pay for it. With `cheap_targets` the targets are listed before
     anything is priced (they are often none)."""
-    def enumerate_paid(g) -> Paid:
+    def enumerate_paid(g):
         i = g.state.active
-        out = Paid(kind)
         found = targets(g, i) if cheap_targets else None
         if found is not None and not found:
-            return out
+            return _NOTHING
         purse = g.listing_memo("purse", i, purse_of)
         if not may_afford(g, i, kind, purse):
-            return out
+            return _NOTHING
+        out = Paid(kind)
         if keys is not None:
             for key in keys(g, i):
                 choices = payment_choices(g, i, kind, key, purse)
@@ -61,6 +62,9 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
                 out.add(_items(fields), choices)
         return out
     return enumerate_paid
+
+
+_NOTHING: tuple = ()     # a kind nothing can be listed for (a plain empty part of the listing)
 
 
 def _items(fields) -> tuple:

@@ -71,21 +71,27 @@ def test_options_agrees_with_brute_force_over_random_costs_and_pools():
         assert options(cost, pool) == sorted(brute), (cost, dict(pool))
 
 
+def _random_requirement(rnd) -> tuple:
+    """A random costs.raw_cost requirement (slots with waivers, or n of one colour) and innate."""
+    from faeriell.engine.payment import ANY, COLORS
+    if rnd.random() < 0.7:
+        raw = ("slots", tuple(sorted(rnd.choice(COLORS + (ANY,)) for _ in range(rnd.randint(0, 5)))),
+               rnd.randint(0, 2))
+    else:
+        raw = ("same", rnd.randint(0, 4))
+    return raw, (None if rnd.random() < 0.5 else ("hero", rnd.choice(COLORS)))
+
+
 def test_pools_are_remembered_only_up_to_what_a_payment_can_use():
     """costs.payment_choices keys its memo on the pool clamped by costs._caps: the payments a
     clamped pool allows must be exactly those of the full pool."""
     import random
     from collections import Counter
     from faeriell.engine.costs import _POOL_ORDER, _caps, discounted
-    from faeriell.engine.payment import ANY, COLORS, options
+    from faeriell.engine.payment import options
     rnd = random.Random(11)
     for _ in range(1500):
-        if rnd.random() < 0.7:
-            raw = ("slots", tuple(sorted(rnd.choice(COLORS + (ANY,)) for _ in range(rnd.randint(0, 5)))),
-                   rnd.randint(0, 2))
-        else:
-            raw = ("same", rnd.randint(0, 4))
-        inn = (None if rnd.random() < 0.5 else ("hero", rnd.choice(COLORS)))
+        raw, inn = _random_requirement(rnd)
         cost, _ = discounted(raw, inn, ())
         if cost is None:
             continue
@@ -100,16 +106,11 @@ def test_hopeless_pools_are_recognised_without_enumerating():
     import random
     from collections import Counter
     from faeriell.engine.costs import _POOL_ORDER, _choices, _payable
-    from faeriell.engine.payment import ANY, COLORS
+    from faeriell.engine.payment import COLORS
     rnd = random.Random(5)
     refused = 0
     for _ in range(3000):
-        if rnd.random() < 0.7:
-            raw = ("slots", tuple(sorted(rnd.choice(COLORS + (ANY,)) for _ in range(rnd.randint(0, 5)))),
-                   rnd.randint(0, 2))
-        else:
-            raw = ("same", rnd.randint(0, 4))
-        inn = None if rnd.random() < 0.5 else ("hero", rnd.choice(COLORS))
+        raw, inn = _random_requirement(rnd)
         herbs = tuple(sorted((f"herb{k}", rnd.choice(COLORS)) for k in range(rnd.choice((0, 0, 1, 2)))))
         pool = {c: rnd.randint(0, 3) for c in _POOL_ORDER}
         some = bool(_choices(raw, inn, herbs, Counter(pool)))

@@ -66,9 +66,9 @@ def test_quiet_steps_skip_the_check_and_others_do_not(monkeypatch):
 
 @pytest.mark.parametrize("players,mode", [(4, "competitive"), (3, "competitive"), (2, "coop"), (1, "solo")])
 def test_remembered_qualifiers_equal_qualifiers_worked_out_afresh(players, mode):
-    """achievements._qualifiers judges anew only the Achievements whose measures moved; after every
+    """achievements.qualifiers judges anew only the Achievements whose measures moved; after every
     action of random games its answer must equal one worked out from nothing."""
-    from faeriell.engine.achievements import _qualifiers, fingerprint, qualifiers
+    from faeriell.engine.achievements import qualifiers
 
     class Fresh:                        # a game with no remembered measures
         def __init__(self, g):
@@ -82,7 +82,7 @@ def test_remembered_qualifiers_equal_qualifiers_worked_out_afresh(players, mode)
         while not g.state.game_over:
             g.apply(rnd.choice(g.legal_actions()))
             if g.state.stage == "play":
-                assert qualifiers(g) == _qualifiers(Fresh(g), fingerprint(g.state)), (seed, g.history[-1])
+                assert qualifiers(g) == qualifiers(Fresh(g)), (seed, g.history[-1])
                 checked += 1
     assert checked > 200
 

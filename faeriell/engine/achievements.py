@@ -148,24 +148,12 @@ def fingerprint(s) -> tuple:
 
 
 def qualifiers(g, key=None) -> dict:
-    """Achievement id -> set of tribes meeting it now (measures computed once per tribe).
-
-    Cached on the game by a fingerprint of what the measures read: this runs after every action.
-    """
+    """Achievement id -> set of tribes meeting it now, worked out again only where a measure
+    moved (this runs after most steps): `key` is the state's fingerprint; the measures of the
+    tribes whose part of it changed are recomputed, and only the Achievements whose measures
+    differ are judged anew (the rest keep their qualifiers from the last call)."""
     if key is None:
         key = fingerprint(g.state)
-    cached = getattr(g, "_qualifiers", None)
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    out = _qualifiers(g, key)
-    g._qualifiers = (key, out)
-    return out
-
-
-def _qualifiers(g, key) -> dict:
-    """Who qualifies, worked out again only where a measure moved: the measures of the tribes
-    whose fingerprint changed are recomputed, and only the Achievements whose measures differ
-    are judged anew (the rest keep their qualifiers from the last call)."""
     common, tribe_keys = key
     table = _measure_table(g.rules)[3]
     solo = g.state.mode == "solo"
@@ -176,7 +164,7 @@ def _qualifiers(g, key) -> dict:
         changed = range(len(table))
         out = {}
     else:
-        keys, rows, out = list(last[0]), list(last[1]), dict(last[2])
+        keys, rows, out = list(last[0]), list(last[1]), last[2]
         changed = set()
         for j, tk in enumerate(tribe_keys):
             if keys[j] != (common, tk):
@@ -186,6 +174,8 @@ def _qualifiers(g, key) -> dict:
                 if new != old:
                     rows[j] = new
                     changed.update([k for k, v in enumerate(new) if v != old[k]])
+        if changed:
+            out = dict(out)             # a dict handed out earlier is never changed afterwards
     for k in changed:
         aid, most, lo = table[k]
         vals = [row[k] for row in rows]

@@ -85,8 +85,8 @@ def raw_cost(g, i, kind: str, a, purse=None):
     r = g.rules
     if spec.get("from") == "attunement":
         gd = a["guardian"]
-        free = g.listing_memo("areas", i, settled_areas).get(gd, 0) * int(spec.get("settlement_discount", 1))
-        return ("slots", r.printed_slots(kind, gd), free), inn
+        waived = g.listing_memo("waivers", i, attunement_waivers).get(gd, 0)
+        return ("slots", r.printed_slots(kind, gd), waived), inn
     slots = r.printed_slots(kind, a.get("color"))
     plus = spec.get("plus")
     if plus:
@@ -96,12 +96,15 @@ def raw_cost(g, i, kind: str, a, purse=None):
     return ("slots", slots, 0), inn
 
 
-def settled_areas(g, i) -> dict:
-    """Area -> how many Settlements tribe i has there (R17: each takes one off an Attunement)."""
+def attunement_waivers(g, i) -> dict:
+    """Great Guardian -> slots of the player's choice waived from its Attunement: one per
+    Settlement of tribe i in that Guardian's Area (R17; `settlement_discount` of the attune cost).
+    Guardians not listed waive nothing."""
+    per = int(g.rules.costs["attune"].get("settlement_discount", 1))
     out: dict = {}
     area = g.rules.region_area
     for reg in g.state.tribes[i].settlements:
-        out[area[reg]] = out.get(area[reg], 0) + 1
+        out[area[reg]] = out.get(area[reg], 0) + per
     return out
 
 
@@ -188,9 +191,9 @@ def describe_cost(cost) -> str:
 
 def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]:
     """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours.
-    `purse` (from `purse_of`) saves recounting the pool when listing many targets at once."""
+    `purse` (a Purse) saves recounting the pool when listing many targets at once."""
     if purse is None:
-        purse = purse_of(g, i)
+        purse = Purse(g, i)
     spec = g.rules.costs[kind]
     if "one_of" in spec:
         cols = [c for c in list(spec["one_of"]) + [WILD] if purse.pool.get(c, 0) > 0]
@@ -202,9 +205,9 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
             _BY_REQUIREMENT.clear()
         entry = _BY_REQUIREMENT[raw] = (_size(raw), _caps(raw), {})
     size, caps, known = entry
+    if not purse.could_cover(size, 1 if inn else 0):
+        return _NONE
     herbs = purse.herbs
-    if purse.total < size - (1 if inn else 0) - len(herbs):
-        return _NONE                    # fewer cards than the cost less every discount at once
     # No payment uses more cards of a colour than the cost has slots that colour may fill, so a
     # pool is remembered only up to that many of each: far more listings share an entry.
     pool_key = tuple([n if n < c else c for n, c in zip(purse.key, caps)])
@@ -244,10 +247,9 @@ def may_afford(g, i, kind: str, purse) -> bool:
     """False when no target of this kind can be paid for now: the pool is smaller than the
     cheapest printed cost less every discount the tribe could apply (a quick test that spares
     the listing from pricing targets one by one; most hands in play hold few cards)."""
-    pool_total = purse.total
     spec = g.rules.costs[kind]
     if "one_of" in spec:
-        return pool_total >= 1
+        return purse.total >= 1
     t = g.state.tribes[i]
     if spec.get("same_color"):
         count = spec["count"]
@@ -264,27 +266,18 @@ def may_afford(g, i, kind: str, purse) -> bool:
         plus = spec.get("plus")
         if plus:
             cheapest += _count(g, i, plus, {})
-    return pool_total >= cheapest - purse.innate_discount(g.rules, kind) - len(purse.herbs)
+    return purse.could_cover(cheapest, purse.innate_discount(g.rules, kind))
 
 
 def attunement_keys(g, i, kind: str = "attune") -> list[dict]:
     """The free Attunements whose cost, less the Settlement discount of its Area (R17), the
     innate and every Herb, the pool could cover: only these are priced."""
-    purse = g.listing_memo("purse", i, purse_of)
-    per = int(g.rules.costs[kind].get("settlement_discount", 1))
-    reach = purse.total + purse.innate_discount(g.rules, kind) + len(purse.herbs)
+    purse = g.listing_memo("purse", i, Purse)
+    innate = purse.innate_discount(g.rules, kind)
     sizes = g.rules.printed_sizes(kind)
-    areas = None
-    out = []
-    for gd in g.state.attunements_free:
-        size = sizes[gd]
-        if size > reach:
-            if areas is None:
-                areas = g.listing_memo("areas", i, settled_areas)
-            if size - per * areas.get(gd, 0) > reach:
-                continue
-        out.append({"guardian": gd})
-    return out
+    waived = g.listing_memo("waivers", i, attunement_waivers)
+    return [{"guardian": gd} for gd in g.state.attunements_free
+            if purse.could_cover(sizes[gd] - waived.get(gd, 0), innate)]
 
 
 class Purse:
@@ -302,6 +295,11 @@ class Purse:
         self.herbs = tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)]) if t.herbs else ()
         self.innate = unused_innates(t)
 
+    def could_cover(self, size: int, innate: int) -> bool:
+        """Are there cards enough for a cost of `size` less the innate (0 or 1) and every usable
+        Herb at once? (A quick bound: the colours are judged by payment enumeration.)"""
+        return self.total >= size - innate - len(self.herbs)
+
     def innate_discount(self, rules, kind: str) -> int:
         """1 when an unused innate discount could apply to this kind of action (R19), else 0."""
         for h, _c, _s in rules.innate_discounts.get(kind, ()):
@@ -309,8 +307,6 @@ class Purse:
                 return 1
         return 0
 
-
-purse_of = Purse
 
 
 def _payable(raw, inn, herbs: tuple, pool: dict) -> bool:

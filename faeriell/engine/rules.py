@@ -84,6 +84,7 @@ class Rules:
                         if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind)
             for kind in c.costs}
         self._printed: dict = {}
+        self._printed_sizes: dict = {}    # kind -> {Guardian: slots of its printed cost}
         self._perk_effects: dict = {}     # (perk, effect) -> its ability or None (perk_ability)
         self.modes = c.modes
         # Board look-ups
@@ -110,10 +111,9 @@ class Rules:
 
     def printed_sizes(self, kind: str) -> dict:
         """Attunement (Guardian) -> how many slots its printed cost has."""
-        key = (kind, "sizes")
-        found = self._printed.get(key)
+        found = self._printed_sizes.get(kind)
         if found is None:
-            found = self._printed[key] = {gd: len(self.printed_slots(kind, gd)) for gd in self.attune_cost}
+            found = self._printed_sizes[kind] = {gd: len(self.printed_slots(kind, gd)) for gd in self.attune_cost}
         return found
 
     def draft_count(self, doom: int) -> int:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .costs import attunement_keys, check_payment, may_afford, payment_choices, purse_of, spend
+from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid
 from .registry import move
 from .state import Hero
@@ -32,7 +32,7 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
         found = targets(g, i) if cheap_targets else None
         if found is not None and not found:
             return _NOTHING
-        purse = g.listing_memo("purse", i, purse_of)
+        purse = g.listing_memo("purse", i, Purse)
         if not may_afford(g, i, kind, purse):
             return _NOTHING
         out = Paid(kind)

@@ -126,3 +126,35 @@ def test_stopping_early_returns_what_was_found(rules):
     calls = []
     key_moments(rules, g.origin, acts, progress=lambda d, t: calls.append(d), should_stop=lambda: len(calls) >= 3)
     assert len(calls) == 3
+
+
+# ------------------------------------------------------------------------------- replay
+def test_replay_equality_stepping_to_k_is_replaying_k(rules):
+    from faeriell.engine.saves import replay as replay_k
+    from faeriell.engine.state import to_dict
+    from faeriell.review.replay import Replay
+    g = _played(rules, 2, "coop", 11)
+    rp = Replay.of(g, every=10)
+    n = len(rp)
+    # forward, back, jumps across remembered positions, and the ends
+    for k in (0, 1, 2, 37, 36, 5, n // 2, n - 1, n, 3, n, 0, 11, 10, 9):
+        got = to_dict(rp.seek(k).state)
+        want = to_dict(replay_k(rules, g.origin, [h["action"] for h in g.history[:k]]).state)
+        assert got == want, k
+        assert rp.k == k
+    assert rp.seek(n + 50) is rp.game and rp.k == n
+    assert to_dict(rp.game.state) == to_dict(g.state)
+
+
+def test_play_from_here_is_a_new_game_at_that_position(rules):
+    from faeriell.engine.state import to_dict
+    from faeriell.review.replay import Replay
+    g = _played(rules, 1, "solo", 7)
+    rp = Replay.of(g)
+    rp.seek(40)
+    branch = rp.branch()
+    assert to_dict(branch.state) == to_dict(rp.game.state)
+    assert len(branch.history) == 40 and branch.origin == g.origin
+    # the branch plays on without touching the replay
+    branch.apply(branch.legal_actions()[0])
+    assert rp.k == 40 and to_dict(rp.game.state) != to_dict(branch.state)

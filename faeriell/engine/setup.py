@@ -177,12 +177,13 @@ def coop_cards(g, t):
             card = g.draw_card(col)
             if card:
                 tribe.setup_cards.append(card)
-        aside = list(tribe.inactive)
+        # The Shadow is never a starting Hero (The Shadows), so it is not among the tiles the
+        # random set-aside picks from: the mode's count is always met by starting Heroes.
+        aside = [h for h in tribe.inactive if h != "shadow"]
         g.rng.shuffle(aside)
         for h in aside[:int(row["heroes_aside"])]:
-            if h != "shadow":
-                tribe.inactive.remove(h)
-                tribe.set_aside.append(h)
+            tribe.inactive.remove(h)
+            tribe.set_aside.append(h)
 
 
 @task("starting_scenario")
@@ -245,11 +246,24 @@ def starting_essences(g, t):
 def three_player_bonus(g, t):
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
     from .event_phase import region_colours
+    s = g.state
     i = t["player"]
-    tribe = g.state.tribes[i]
+    tribe = s.tribes[i]
+    fixed = None
+    if g.variant("starting_scenario"):          # R48: step 22 gave fixed Essences, not picks
+        fixed = set(g.rules.catalog.starting_scenario["tribes"][i]["essences"])
     opts = []
-    for r, chosen in tribe.heartland_picks.items():
-        opts.extend(c for c in region_colours(g, r) if c != chosen)
+    for r in tribe.settlements:
+        hl = s.heartlands.get(g.rules.region_area[r])
+        if not hl or hl["region"] != r:
+            continue                            # R47: only Heartlands give the bonus
+        cols = region_colours(g, r)
+        if len(set(cols)) == 1:
+            opts.extend(cols[:1])               # R47: one Terrain twice gives that colour
+        elif fixed is not None:
+            opts.extend([c for c in cols if c not in fixed] or cols)    # R48: either if both are
+        else:
+            opts.extend(c for c in cols if c != tribe.heartland_picks.get(r))
     opts = sorted(set(opts))
     if opts:
         g.ask(i, "starting_essence", bonus=True, colors=opts)
@@ -329,7 +343,17 @@ def menace_setup(g, t):
         s.bag.extend(r.corruption_tokens)
     aside = []
     placed = {"menace": 0, "corruption": 0}
-    while placed != want and s.bag:
+    progress = True
+    while placed != want:
+        if not s.bag:
+            # R46: the bag ran dry before the counts were met: the set-aside tokens go back in
+            # and drawing goes on (stopping only if a whole bagful placed nothing, which no
+            # difficulty of data/modes.yaml can reach: 5 tokens under 8 Guardians at most).
+            if not aside or not progress:
+                break
+            s.bag.extend(aside)
+            aside = []
+            progress = False
         tok, side = g.draw_token()
         kind = "corruption" if r.token_kind(tok) == "corruption" else "menace"
         if placed[kind] >= want[kind] or s.guardians[side]["token"]:
@@ -337,6 +361,7 @@ def menace_setup(g, t):
             continue
         s.guardians[side]["token"] = tok
         placed[kind] += 1
+        progress = True
     s.bag.extend(aside)
     s.bag.extend(tok for tok in r.corruption_tokens if tok not in s.bag and
                  all(d["token"] != tok for d in s.guardians.values()))

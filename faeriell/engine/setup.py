@@ -343,25 +343,31 @@ def menace_setup(g, t):
         s.bag.extend(r.corruption_tokens)
     aside = []
     placed = {"menace": 0, "corruption": 0}
-    progress = True
+
+    def kind_of(tok):
+        return "corruption" if r.token_kind(tok) == "corruption" else "menace"
+
+    def placeable(tokens):
+        """Some token could still go somewhere: its kind is not full and a side shows a free Guardian."""
+        return any(placed[kind_of(tok)] < want[kind_of(tok)] and
+                   any(not s.guardians[side]["token"] for side in r.tokens[tok][1]) for tok in tokens)
+
     while placed != want:
         if not s.bag:
-            # R46: the bag ran dry before the counts were met: the set-aside tokens go back in
-            # and drawing goes on (stopping only if a whole bagful placed nothing, which no
-            # difficulty of data/modes.yaml can reach: 5 tokens under 8 Guardians at most).
-            if not aside or not progress:
+            # R46: the bag ran dry before the counts were met: the set-aside tokens go back in and
+            # drawing goes on. (The guard stops a position no token could ever complete; the
+            # difficulties of data/modes.yaml never reach it: 5 tokens under 8 Guardians at most.)
+            if not placeable(aside):
                 break
             s.bag.extend(aside)
             aside = []
-            progress = False
         tok, side = g.draw_token()
-        kind = "corruption" if r.token_kind(tok) == "corruption" else "menace"
+        kind = kind_of(tok)
         if placed[kind] >= want[kind] or s.guardians[side]["token"]:
             aside.append(tok)
             continue
         s.guardians[side]["token"] = tok
         placed[kind] += 1
-        progress = True
     s.bag.extend(aside)
     s.bag.extend(tok for tok in r.corruption_tokens if tok not in s.bag and
                  all(d["token"] != tok for d in s.guardians.values()))

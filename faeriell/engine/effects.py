@@ -442,6 +442,17 @@ def special_used(t, hero, h, perk, k) -> bool:
     return key in t.once and t.once.count(key) >= hero.perks.count(perk)
 
 
+def spent_copies(t, h, perk) -> int:
+    """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
+    the most uses any one of its Special abilities has had. For the table's tile drawing."""
+    prefix = f"special:{h}:{perk}:"
+    uses = {}
+    for key in t.once:
+        if key.startswith(prefix):
+            uses[key] = uses.get(key, 0) + 1
+    return max(uses.values(), default=0)
+
+
 def perk_enum(g):
     i = g.state.active
     t = g.state.tribes[i]

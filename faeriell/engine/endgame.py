@@ -24,7 +24,8 @@ def doom_reached(g):
     # stays at 15 and further steps are lost (move_doom caps it).
     if (g.variant("no_doom_end_after_five") and s.sower is None and
             (s.end_after_round or any(len(t.achievements) >= g.rules.end_round_at for t in s.tribes))):
-        g.log("Doom is at its end, but after a fifth Achievement Faeriell holds on until the round ends (optional rule).")
+        g.log("Doom is at its end, but after a fifth Achievement Faeriell holds on "
+              "until the round ends (optional rule).")
         return
     if s.sower is not None:
         others = sorted((j for j in range(s.players) if j != s.sower),

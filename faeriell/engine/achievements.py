@@ -92,10 +92,14 @@ def measure_values(g, i) -> tuple:
     ids, sources, perk_races, _races = _measure_table(r)
     v = {("solved", c): n for c, n in t.solved.items()}
     perks = 0
+    sower_perks = r.sower_perk_ids
     for h, hero in t.heroes.items():
         n = len(hero.perks)
         v[("hero_level", h)] = n + 1                  # a Hero's level is 1 + its Perks
         perks += n
+        for p in hero.perks:
+            if p in sower_perks:
+                perks -= 1                            # R44: Fellowship counts Hero Perks only
     for b in [r.herb_bonus.get(h) for h in t.herbs] + [r.attune_bonus.get(a) for a in t.attunements]:
         if b:                                         # Herb and Attunement bonuses count alike (R32)
             hl = b.get("hero_level")
@@ -293,9 +297,9 @@ def claim_check(g, a):
         return None
     col = card_color(pay)
     if col == "corruption":
-        return "Corruption Essences never pay for an Achievement slot (R12)."
+        return "Corruption Essences never pay for an Achievement slot."  # R12
     if tok != "any" and col != tok:
-        return f"The {tok} slot is paid with a {tok} Essence (R12)."
+        return f"The {tok} slot is paid with a {tok} Essence."  # R12
     return g.has_cards(i, [pay])
 
 

@@ -165,9 +165,9 @@ class Game:
             return "Choose a Phase tile first."
         if s.phase == "event":
             if kind in registry.EVENT_START:
-                return "That step of the Event Phase is over (R28)."
+                return "That step of the Event Phase is over."  # R28
             if kind in registry.EVENT_AFTER_DRAFT:
-                return "Draw the Menace Draft first (R28)."
+                return "Draw the Menace Draft first."  # R28
         return f"You cannot do that in the {s.phase.capitalize()} Phase."
 
     # ------------------------------------------------------------------ apply

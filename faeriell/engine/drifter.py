@@ -34,7 +34,7 @@ def dm_check(g, a):
     to = a.get("to")
     d = g.rules.board.node_dist[s.drifter["node"]].get(to)
     if d is None or d == 0 or to in g.occupied():
-        return "The Drifter moves to another free node (R37)."
+        return "The Drifter moves to another free node."  # R37
     if d > drifter_range(g):
         return f"The Drifter moves at most {drifter_range(g)} nodes (your Tribe Corruption + 2)."
     return None

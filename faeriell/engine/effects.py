@@ -118,14 +118,16 @@ def _remove(g, i, gd):
 class RemoveMenace:
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
-        if hero.gems < int(ab.get("cost_gems", 1)):
+        if h == "sower" or hero.gems < int(ab.get("cost_gems", 1)):     # R45
             return []
         return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
 
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
+        if h == "sower":            # R45: only a Sower Perk lets the Sower take a Menace away
+            return "The Corruption Sower cannot solve Menaces."
         if hero.gems < int(ab.get("cost_gems", 1)):
-            return f"Your {h} needs an Action gem for this (R21)."
+            return f"Your {h} needs an Action gem for this."          # R21
         if a.get("guardian") not in _menace_targets(g, hero.node, ab["terrain"]):
             return f"{perk} removes a Menace on a {ab['terrain']} Region next to your {h}."
         return None
@@ -432,6 +434,25 @@ def _abilities(g, hero, perk):
             if ab.get("effect") in EFFECTS]
 
 
+def special_used(t, hero, h, perk, k) -> bool:
+    """True when every copy of this Perk tile on the Hero has spent its once-per-Hero-Phase use of
+    ability k. R43: duplicate tiles are separate Perks, each with its own Special gem, so the
+    uses are counted against the number of copies the Hero carries."""
+    key = f"special:{h}:{perk}:{k}"
+    return key in t.once and t.once.count(key) >= hero.perks.count(perk)
+
+
+def spent_copies(t, h, perk) -> int:
+    """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
+    the most uses any one of its Special abilities has had. For the table's tile drawing."""
+    prefix = f"special:{h}:{perk}:"
+    uses = {}
+    for key in t.once:
+        if key.startswith(prefix):
+            uses[key] = uses.get(key, 0) + 1
+    return max(uses.values(), default=0)
+
+
 def perk_enum(g):
     i = g.state.active
     t = g.state.tribes[i]
@@ -444,7 +465,7 @@ def perk_enum(g):
         for perk in dict.fromkeys(hero.perks):
             for k, ab in _abilities(g, hero, perk):
                 eff = EFFECTS[ab["effect"]]
-                if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+                if eff.special and special_used(t, hero, h, perk, k):
                     continue
                 out.extend(eff.enumerate(g, i, h, perk, ab))
     return out
@@ -470,7 +491,7 @@ def perk_check(g, a):
     reasons = []
     for k, ab in _abilities(g, hero, perk):
         eff = EFFECTS[ab["effect"]]
-        if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+        if eff.special and special_used(t, hero, h, perk, k):
             reasons.append(f"{perk}'s Special Action is already used this Hero Phase.")
             continue
         why = eff.check(g, i, h, perk, ab, a)
@@ -492,7 +513,7 @@ def perk_perform(g, a):
     hero = t.heroes[h]
     for k, ab in _abilities(g, hero, perk):
         eff = EFFECTS[ab["effect"]]
-        if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+        if eff.special and special_used(t, hero, h, perk, k):
             continue
         if eff.check(g, i, h, perk, ab, a) is None:
             if eff.special:

@@ -44,7 +44,7 @@ def mg_check(g, a):
         if card.split("@", 1)[-1] != gd:
             return f"The back of {card} does not show the {gd}."
     elif gd not in cards:
-        return f"Reveal a card with the {gd} on its back to move it (R29)."
+        return f"Reveal a card with the {gd} on its back to move it."  # R29
     if r not in g.rules.board.areas.get(gd, ()):
         return f"The {gd} moves only within its own Area."
     if r == g.state.guardians[gd]["region"]:
@@ -248,7 +248,7 @@ def hv_check(g, a):
     i, t = _me(g)
     k = a.get("steps")
     if not isinstance(k, int) or not g.rules.harvest_min <= k <= max_steps(g, i):
-        return f"Move the Harvest token 1 to {max_steps(g, i)} steps (R10)."
+        return f"Move the Harvest token 1 to {max_steps(g, i)} steps."  # R10
     return None
 
 
@@ -260,7 +260,8 @@ def hv_perform(g, a):
     space = g.rules.wheel[s.harvest]
     g.log(f"{g.tribe_name(i)} moves the Harvest token {a['steps']} to {space}.")
     tasks = []
-    if s.harvest in s.winter_gems and space in g.rules.guardians:
+    frozen = s.harvest in s.winter_gems and space in g.rules.guardians
+    if frozen:
         g.log("Frost covers that space: no Harvest (Winter's Grasp).")
     elif space in g.rules.guardians:
         for p in g.order_from(i):
@@ -277,7 +278,10 @@ def hv_perform(g, a):
                 if ab and ab["terrain"] == space:
                     tasks.append({"task": "harvest_gain", "player": p,
                                   "color": g.rules.terrain_color[space]})
-    tasks.append({"task": "harvest_done"})
+    if not frozen:
+        # "Whenever a Harvest resolves" (Bitter Harvest, R23): a frozen space resolves no Harvest
+        # (Winter's Grasp), so its triggers stay silent too.
+        tasks.append({"task": "harvest_done"})
     tasks.append({"task": "end_turn"})
     g.push_front(*tasks)
 

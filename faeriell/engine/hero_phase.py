@@ -72,7 +72,7 @@ def mv_check(g, a):
     if to not in g.rules.board.nodes:
         return f"'{to}' is not a node."
     if to in g.occupied():
-        return "A Hero cannot stop on a taken node; it may only pass through (R37)."
+        return "A Hero cannot stop on a taken node; it may only pass through."  # R37
     rng = move_range(g, hero)
     if path:
         steps = list(path)
@@ -225,7 +225,7 @@ def gq_perform(g, a):
     d = "corruption" if a["deck"] == "black" else a["deck"]
     card = g.draw_card(d)
     if card is None:
-        g.log(f"The {d} deck is empty: the Quest finds nothing (R40).")
+        g.log(f"The {d} deck is empty: the Quest finds nothing.")  # R40
         return
     hero.quests.append(card)
     g.log(f"{g.tribe_name(i)}'s {a['hero']} goes on a {d} Quest.")
@@ -356,7 +356,7 @@ def _lore_options(g, i, t, card):
     solve = r.herb_ability(card, "herb_solve")
     if solve:
         for h, hero in t.heroes.items():
-            if not hero.node:
+            if not hero.node or h == "sower":        # R45: the Sower solves no Menace by Herb Lore
                 continue
             for reg in r.node_regions[hero.node]:
                 gd = g.guardian_at(reg)
@@ -383,10 +383,12 @@ def lore_check(g, a):
             if a.get("guardian") else None
     if card in g.rules.attune_cost:
         return (f"The {card} Attunement moves a Hero from a node of the {card} Area "
-                f"to a free node of that Area (R25).")
+                f"to a free node of that Area.")  # R25
     if g.rules.herb_ability(card, "hero_gem"):
         return f"{card} gives a gem only to its own Hero type."
     if g.rules.herb_ability(card, "herb_solve"):
+        if h == "sower":
+            return "The Corruption Sower cannot solve Menaces."      # R45
         return f"{card} solves a Menace of its colour on a Region next to one of your Heroes."
     return f"{card} has no Lore Action."
 

@@ -177,12 +177,13 @@ def coop_cards(g, t):
             card = g.draw_card(col)
             if card:
                 tribe.setup_cards.append(card)
-        aside = list(tribe.inactive)
+        # The Shadow is never a starting Hero (The Shadows), so it is not among the tiles the
+        # random set-aside picks from: the mode's count is always met by starting Heroes.
+        aside = [h for h in tribe.inactive if h != "shadow"]
         g.rng.shuffle(aside)
         for h in aside[:int(row["heroes_aside"])]:
-            if h != "shadow":
-                tribe.inactive.remove(h)
-                tribe.set_aside.append(h)
+            tribe.inactive.remove(h)
+            tribe.set_aside.append(h)
 
 
 @task("starting_scenario")
@@ -245,11 +246,24 @@ def starting_essences(g, t):
 def three_player_bonus(g, t):
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
     from .event_phase import region_colours
+    s = g.state
     i = t["player"]
-    tribe = g.state.tribes[i]
+    tribe = s.tribes[i]
+    fixed = None
+    if g.variant("starting_scenario"):          # R48: step 22 gave fixed Essences, not picks
+        fixed = set(g.rules.catalog.starting_scenario["tribes"][i]["essences"])
     opts = []
-    for r, chosen in tribe.heartland_picks.items():
-        opts.extend(c for c in region_colours(g, r) if c != chosen)
+    for r in tribe.settlements:
+        hl = s.heartlands.get(g.rules.region_area[r])
+        if not hl or hl["region"] != r:
+            continue                            # R47: only Heartlands give the bonus
+        cols = region_colours(g, r)
+        if len(set(cols)) == 1:
+            opts.extend(cols[:1])               # R47: one Terrain twice gives that colour
+        elif fixed is not None:
+            opts.extend([c for c in cols if c not in fixed] or cols)    # R48: either if both are
+        else:
+            opts.extend(c for c in cols if c != tribe.heartland_picks.get(r))
     opts = sorted(set(opts))
     if opts:
         g.ask(i, "starting_essence", bonus=True, colors=opts)
@@ -329,9 +343,26 @@ def menace_setup(g, t):
         s.bag.extend(r.corruption_tokens)
     aside = []
     placed = {"menace": 0, "corruption": 0}
-    while placed != want and s.bag:
+
+    def kind_of(tok):
+        return "corruption" if r.token_kind(tok) == "corruption" else "menace"
+
+    def placeable(tokens):
+        """Some token could still go somewhere: its kind is not full and a side shows a free Guardian."""
+        return any(placed[kind_of(tok)] < want[kind_of(tok)] and
+                   any(not s.guardians[side]["token"] for side in r.tokens[tok][1]) for tok in tokens)
+
+    while placed != want:
+        if not s.bag:
+            # R46: the bag ran dry before the counts were met: the set-aside tokens go back in and
+            # drawing goes on. (The guard stops a position no token could ever complete; the
+            # difficulties of data/modes.yaml never reach it: 5 tokens under 8 Guardians at most.)
+            if not placeable(aside):
+                break
+            s.bag.extend(aside)
+            aside = []
         tok, side = g.draw_token()
-        kind = "corruption" if r.token_kind(tok) == "corruption" else "menace"
+        kind = kind_of(tok)
         if placed[kind] >= want[kind] or s.guardians[side]["token"]:
             aside.append(tok)
             continue

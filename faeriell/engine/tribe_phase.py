@@ -110,9 +110,9 @@ def dress_check(g, a):
     if node not in g.rules.board.nodes:
         return f"'{node}' is not a node of the island."
     if node in g.occupied():
-        return "That node is taken (R37)."
+        return "That node is taken."  # R37
     if not any(r in t.settlements for r in g.rules.node_regions[node]):
-        return "A new Hero must stand on a node of one of your Regions (R14)."
+        return "A new Hero must stand on a node of one of your Regions."  # R14
     return check_payment(g, i, "dress_hero", a)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.effects import spent_copies
 from faeriell.ui.table import theme as T
 
 ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
@@ -256,8 +257,8 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
         if k < len(hero.perks):
             perk = hero.perks[k]
             surf.blit(p.spr(f"perk_{perk}", ps), rr)
-            used = any(o.startswith(f"special:{h}:{perk}:") for o in t.once)
-            if used:
+            # R43: each copy of a tile has its own Special gem; cross out only the copies used
+            if hero.perks[:k].count(perk) < spent_copies(t, h, perk):
                 pygame.draw.line(surf, (40, 30, 30), rr.bottomleft, rr.topright, 2)
             p.add(("perk_tile", i, h, perk), rr)
         else:

@@ -11,12 +11,10 @@ from . import registry
 from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
 from .legal import LegalActions
+from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
 from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero
-
-TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
-QUIET_TASKS: dict = {}    # task name -> True or fn(game, task): leaves what Achievements read alone
 
 
 class IllegalAction(Exception):
@@ -25,16 +23,6 @@ class IllegalAction(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def task(name, quiet=False):
-    """Register a procedure step; `quiet` as for registry.Move (True or fn(game, task))."""
-    def deco(fn):
-        TASKS[name] = fn
-        if quiet:
-            QUIET_TASKS[name] = quiet
-        return fn
-    return deco
 
 
 _NAMES: dict = {}      # (tribe id, seat) -> "Bear (player 1)"

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .core import task
-from .registry import move
+from .registry import move, task
 from .rules import COLORS
 
 

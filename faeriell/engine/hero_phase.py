@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .core import task
 from .event_phase import solve_token, solve_variants, check_target
-from .registry import move
+from .registry import move, task
 from .rules import COLORS
 
 

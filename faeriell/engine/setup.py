@@ -3,8 +3,8 @@ solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)
 from __future__ import annotations
 
 from .actions import Action
-from .core import Game, task
-from .registry import move
+from .core import Game
+from .registry import move, task
 from .rules import Rules, COLORS
 from .rng import seed_state
 from .state import GameState, Tribe, Hero

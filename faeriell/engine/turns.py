@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action
-from .core import task
-from .registry import move
+from .registry import move, task
 
 PHASES = ("tribe", "event", "hero")
 

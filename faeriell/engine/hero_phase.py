@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .actions import Action, card_color
 from .event_phase import solve_token, solve_variants, check_target
-from .registry import move, task
+from .registry import move
 from .rules import COLORS
+from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
 
 
 def _me(g):
@@ -407,32 +408,3 @@ def lore_perform(g, a):
 
 
 move("lore", lore_enum, lore_check, lore_perform)
-
-
-# ---------------------------------------------------------------- tracking-token choices
-@task("ask_track")
-def _ask_track_task(g, t):
-    ask_track(g, t["player"])
-
-
-def ask_track(g, i):
-    t = g.state.tribes[i]
-    cols = [c for c in COLORS if t.solved[c] < g.rules.menace_max]
-    if cols:
-        g.ask(i, "track_choice", colors=cols)
-
-
-def tc_enum(g):
-    return [Action("track_choice", color=c) for c in g.state.pending["colors"]]
-
-
-def tc_check(g, a):
-    return None if a.get("color") in g.state.pending["colors"] else "Choose a tracking token to move."
-
-
-def tc_perform(g, a):
-    i = g.take_pending()["player"]
-    g.advance_track(i, a["color"])
-
-
-move("track_choice", tc_enum, tc_check, tc_perform)

@@ -8,7 +8,7 @@ from .actions import Action, matches
 from .core import Game, IllegalAction
 from .rules import Rules
 # Importing the move modules registers their moves.
-from . import turns, tribe_phase, event_phase, hero_phase, corruption, tracks, effects, achievements, endgame, drifter  # noqa: F401
+from . import turns, tribe_phase, event_phase, hero_phase, corruption, tracks, triggers, effects, achievements, endgame, drifter  # noqa: F401
 from .setup import new_game, SetupError
 from .position import build as build_position, PositionError
 

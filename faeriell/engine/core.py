@@ -15,6 +15,7 @@ from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also import
 from .rng import Rng
 from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero
+from .triggers import on_doom_forward
 
 
 class IllegalAction(Exception):
@@ -434,7 +435,6 @@ class Game:
             self.log(f"Doom {'+' if moved > 0 else ''}{moved} ({why}) -> {s.doom}." if why else
                      f"Doom -> {s.doom}.")
         if moved > 0:
-            from .effects import on_doom_forward
             on_doom_forward(self, moved)
         if s.doom >= self.rules.doom_max:
             from .endgame import doom_reached

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .actions import Action, card_color
 from .registry import move, task
 from .rules import COLORS
+from .triggers import on_harvest
 
 
 def _me(g):
@@ -341,7 +342,6 @@ def harvest_gain(g, t):
 
 @task("harvest_done", quiet=True)     # Sower Perks add Corruption Essences only
 def harvest_done(g, t):
-    from .effects import on_harvest
     on_harvest(g)
 
 

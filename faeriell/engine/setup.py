@@ -8,6 +8,7 @@ from .registry import move, task
 from .rules import Rules, COLORS
 from .rng import seed_state
 from .state import GameState, Tribe, Hero
+from .triggers import on_perk_gained
 
 MODES = ("competitive", "coop", "solo")
 DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
@@ -267,7 +268,6 @@ def twins_level(g, t):
 
 @task("twins_start")
 def twins_start(g, t):
-    from .effects import on_perk_gained  # noqa: F401  (Wido's perks trigger like any other)
     s = g.state
     tw = g.rules.modes["twins"]
     g.move_doom(int(tw.get("doom", 2)), "The Twins")
@@ -501,7 +501,6 @@ def fl_check(g, a):
 
 
 def fl_perform(g, a):
-    from .effects import on_perk_gained
     from .tribe_phase import take_perk
     s = g.state
     i = g.take_pending()["player"]

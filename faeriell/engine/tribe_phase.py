@@ -6,6 +6,7 @@ from .costs import Purse, attunement_keys, check_payment, may_afford, payment_ch
 from .legal import Paid
 from .registry import move
 from .state import Hero
+from .triggers import on_perk_gained
 
 
 def _me(g):
@@ -244,7 +245,6 @@ def take_and_discard(face_up, take, discard, what: str) -> str | None:
 
 
 def level_perform(g, a):
-    from .effects import on_perk_gained
     i, t = _me(g)
     spend_and_discard(g, i, "level_up", a)
     s = g.state

@@ -10,6 +10,7 @@ from collections import Counter
 from . import registry
 from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
+from .endgame import doom_reached
 from .legal import LegalActions
 from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
@@ -437,7 +438,6 @@ class Game:
         if moved > 0:
             on_doom_forward(self, moved)
         if s.doom >= self.rules.doom_max:
-            from .endgame import doom_reached
             doom_reached(self)
 
     def move_corruption(self, i: int, n: int) -> None:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import Action, card_color
+from .corruption import raise_event
+from .payment import options, Slots
 from .registry import move
 from .rules import COLORS
 from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
@@ -267,7 +269,6 @@ class TriggerEvent:
         return g.has_cards(i, [ab["pay"]])
 
     def perform(g, i, h, perk, ab, a):
-        from .corruption import raise_event
         g.pay(i, [ab["pay"]])
         raise_event(g, i)
 
@@ -339,7 +340,6 @@ class Frenzy:
 
 
 def _non_corruption_pays(g, i, k):
-    from .payment import options, Slots
     pool = g.pool(i)
     pool["corruption"] = 0
     return options(Slots(("any",) * k), pool)

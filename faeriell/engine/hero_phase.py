@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
+from .corruption import raise_event
+from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
 from .registry import move
 from .rules import COLORS
@@ -48,7 +50,6 @@ def mv_enum(g):
 
 def _shadow_step(g, t, a) -> bool:
     """A Shadow's move_hero it cannot make as a Hero Action is its "move with the shadows"."""
-    from .effects import shadow_actions
     h = a.get("hero")
     if h != "shadow" or h not in t.heroes or a.get("path"):
         return False
@@ -97,7 +98,6 @@ def mv_check(g, a):
 def mv_perform(g, a):
     i, t = _me(g)
     if _shadow_step(g, t, a):
-        from .effects import perk_perform
         perk_perform(g, Action("perk", hero="shadow", perk="shadow", node=a["to"]))
         return
     hero = t.heroes[a["hero"]]
@@ -178,7 +178,7 @@ def sm_perform(g, a):
     hero.solved_this_phase = True
     gd = a["guardian"]
     if g.rules.token_kind(g.state.guardians[gd]["token"]) == "corruption":
-        from .corruption import raise_event           # The Shadows: an Event, then a tracker
+        # The Shadows: an Event, then a tracker
         tok = g.state.guardians[gd]["token"]
         g.state.guardians[gd]["token"] = None
         g.state.set_aside.append(tok)
@@ -313,7 +313,6 @@ def sq_perform(g, a):
     g.log(f"{g.tribe_name(i)}'s {a['hero']} solves a Quest: {c}.")
     if card_color(c) == "corruption":
         g.discard_card(c)
-        from .corruption import raise_event
         raise_event(g, i)
     else:
         t.essences.append(c)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
+from .core import IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid
 from .registry import move
@@ -435,7 +436,6 @@ def refill_herbs(g):
                     s.herbs_up.append(want)
                     break
             else:
-                from .core import IllegalAction
                 raise IllegalAction(f"forced draw {want}: no such Herb card is left")
             continue
         if not s.herb_deck:

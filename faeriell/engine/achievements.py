@@ -7,6 +7,7 @@ qualify (to their designated area) and asks the next qualifying tribe to claim.
 from __future__ import annotations
 
 from .actions import Action, card_color
+from .endgame import end_game
 from .registry import move
 from .rules import COLORS
 
@@ -242,7 +243,6 @@ def check_achievements(g) -> bool:
             continue
         if (s.mode == "competitive" and not t.sower and
                 len(t.achievements) >= g.rules.win_now_at - 1):
-            from .endgame import end_game
             end_game(g, [i], f"{g.tribe_name(i)} meets the conditions of a 7th Achievement: Faeriell is saved.")
             return True
         if has_token(t):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .actions import Action, card_color
 from .registry import move
 from .rules import COLORS
+from .tracks import ask_track
 
 
 def raise_event(g, player: int, token: str | None = None, guardian: str | None = None,
@@ -165,7 +166,6 @@ def ev_perform(g, a):
     if tok is not None and not placed:
         s.set_aside.append(tok)
     if pend.get("reward_track"):
-        from .hero_phase import ask_track
         ask_track(g, i)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action
+from .corruption import raise_event
 from .registry import move
 
 
@@ -79,7 +80,6 @@ def ds_check(g, a):
 
 
 def ds_perform(g, a):
-    from .corruption import raise_event
     s = g.state
     s.tribes[s.active].once.extend(["drifter_shift", "drifter_started"])
     tok = s.guardians[a["from"]]["token"]

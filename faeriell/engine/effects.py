@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import Action, card_color
+from .corruption import raise_event
+from .payment import options, Slots
 from .registry import move
 from .rules import COLORS
+from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
 
 
 @dataclass(frozen=True)
@@ -268,7 +271,6 @@ class TriggerEvent:
         return g.has_cards(i, [ab["pay"]])
 
     def perform(g, i, h, perk, ab, a):
-        from .corruption import raise_event
         g.pay(i, [ab["pay"]])
         raise_event(g, i)
 
@@ -340,7 +342,6 @@ class Frenzy:
 
 
 def _non_corruption_pays(g, i, k):
-    from .payment import options, Slots
     pool = g.pool(i)
     pool["corruption"] = 0
     return options(Slots(("any",) * k), pool)
@@ -525,45 +526,3 @@ def perk_perform(g, a):
 
 
 move("perk", perk_enum, perk_check, perk_perform)
-
-
-# ---------------------------------------------------------------- triggered hooks
-def on_perk_gained(g, i, hero, perk):
-    for ab in g.rules.perk_abilities.get(perk, ()):
-        if ab.get("effect") == "lose_gem_on_gain":
-            hero.lost_gems += 1
-            hero.gems = max(0, min(hero.gems, g.max_gems(hero)))
-    # Mentor: "when gaining a new Perk (this included)" - each Mentor tile on this Hero triggers.
-    n = sum(1 for p in hero.perks if g.rules.perk_has(p, "track_on_perk"))
-    g.push_front(*[{"task": "ask_track", "player": i} for _ in range(n)])
-
-
-def _holders(g, effect):
-    """(tribe, copies) for every tribe whose Heroes carry a Perk with this triggered effect
-    (a Sower's, or one Wido drew in The Twins)."""
-    out = []
-    for i, t in enumerate(g.state.tribes):
-        n = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, effect))
-        if n:
-            out.append((i, n))
-    return out
-
-
-def _gain_corruption(g, i, n):
-    t = g.state.tribes[i]
-    for _ in range(n):
-        card = g.draw_card("corruption")
-        if card:
-            t.essences.append(card)
-
-
-def on_doom_forward(g, steps):
-    for i, n in _holders(g, "doom_gain_corruption"):
-        _gain_corruption(g, i, steps * n)
-
-
-def on_harvest(g):
-    s = g.state
-    tokens = sum(1 for d in s.guardians.values() if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
-    for i, n in _holders(g, "harvest_corruption"):
-        _gain_corruption(g, i, n * tokens)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .registry import move
+from .triggers import on_perk_gained
 
 
 def end_game(g, winners, reason, ranking=None):
@@ -180,7 +181,6 @@ def bs_check(g, a):
 
 
 def bs_perform(g, a):
-    from .effects import on_perk_gained
     s = g.state
     i = g.take_pending()["player"]
     t = s.tribes[i]

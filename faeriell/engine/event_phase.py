@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .core import task
-from .registry import move
+from .corruption import raise_event
+from .registry import move, task
 from .rules import COLORS
+from .triggers import on_harvest
 
 
 def _me(g):
@@ -103,7 +104,6 @@ def draft_next(g, t):
     elif kind == "corruption":
         g.log(f"A Corruption token shows the {side}: a Corruption Event.")
         g.push_front({"task": "draft_after_event"}, {"task": "draft_next"})
-        from .corruption import raise_event
         raise_event(g, s.active, token=tok, guardian=side)
     else:
         if s.guardians[side].get("token"):
@@ -306,7 +306,6 @@ def harvest_region(g, t):
         g.log(f"{r} is Threatened: {g.tribe_name(p)} harvests nothing there.")
         return
     if status == "corrupted":
-        from .corruption import raise_event
         g.log(f"{r} is Corrupted: {g.tribe_name(p)} faces a Corruption Event.")
         raise_event(g, p)
         return
@@ -346,7 +345,6 @@ def harvest_gain(g, t):
 
 @task("harvest_done", quiet=True)     # Sower Perks add Corruption Essences only
 def harvest_done(g, t):
-    from .effects import on_harvest
     on_harvest(g)
 
 
@@ -383,7 +381,6 @@ def hc_perform(g, a):
     if status == "threatened":
         g.log(f"{r} is Threatened: nothing to harvest.")
     elif status == "corrupted":
-        from .corruption import raise_event
         raise_event(g, p)
     else:
         g.gain(p, g.rules.terrain_color[pend["terrain"]])

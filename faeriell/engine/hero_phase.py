@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .core import task
+from .corruption import raise_event
+from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
 from .registry import move
 from .rules import COLORS
+from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
 
 
 def _me(g):
@@ -48,7 +50,6 @@ def mv_enum(g):
 
 def _shadow_step(g, t, a) -> bool:
     """A Shadow's move_hero it cannot make as a Hero Action is its "move with the shadows"."""
-    from .effects import shadow_actions
     h = a.get("hero")
     if h != "shadow" or h not in t.heroes or a.get("path"):
         return False
@@ -97,7 +98,6 @@ def mv_check(g, a):
 def mv_perform(g, a):
     i, t = _me(g)
     if _shadow_step(g, t, a):
-        from .effects import perk_perform
         perk_perform(g, Action("perk", hero="shadow", perk="shadow", node=a["to"]))
         return
     hero = t.heroes[a["hero"]]
@@ -178,7 +178,7 @@ def sm_perform(g, a):
     hero.solved_this_phase = True
     gd = a["guardian"]
     if g.rules.token_kind(g.state.guardians[gd]["token"]) == "corruption":
-        from .corruption import raise_event           # The Shadows: an Event, then a tracker
+        # The Shadows: an Event, then a tracker
         tok = g.state.guardians[gd]["token"]
         g.state.guardians[gd]["token"] = None
         g.state.set_aside.append(tok)
@@ -313,7 +313,6 @@ def sq_perform(g, a):
     g.log(f"{g.tribe_name(i)}'s {a['hero']} solves a Quest: {c}.")
     if card_color(c) == "corruption":
         g.discard_card(c)
-        from .corruption import raise_event
         raise_event(g, i)
     else:
         t.essences.append(c)
@@ -410,32 +409,3 @@ def lore_perform(g, a):
 
 
 move("lore", lore_enum, lore_check, lore_perform)
-
-
-# ---------------------------------------------------------------- tracking-token choices
-@task("ask_track")
-def _ask_track_task(g, t):
-    ask_track(g, t["player"])
-
-
-def ask_track(g, i):
-    t = g.state.tribes[i]
-    cols = [c for c in COLORS if t.solved[c] < g.rules.menace_max]
-    if cols:
-        g.ask(i, "track_choice", colors=cols)
-
-
-def tc_enum(g):
-    return [Action("track_choice", color=c) for c in g.state.pending["colors"]]
-
-
-def tc_check(g, a):
-    return None if a.get("color") in g.state.pending["colors"] else "Choose a tracking token to move."
-
-
-def tc_perform(g, a):
-    i = g.take_pending()["player"]
-    g.advance_track(i, a["color"])
-
-
-move("track_choice", tc_enum, tc_check, tc_perform)

@@ -3,11 +3,15 @@ solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)
 from __future__ import annotations
 
 from .actions import Action
-from .core import Game, task
-from .registry import move
+from .core import Game
+from .event_phase import region_colours
+from .payment import Slots, options
+from .registry import move, task
 from .rules import Rules, COLORS
 from .rng import seed_state
 from .state import GameState, Tribe, Hero
+from .tribe_phase import free_nodes_of_owned, level_targets, take_perk, draw_sower_perk
+from .triggers import on_perk_gained
 
 MODES = ("competitive", "coop", "solo")
 DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
@@ -230,7 +234,6 @@ def drifter_setup(g, t):
 
 @task("starting_essences")
 def starting_essences(g, t):
-    from .event_phase import region_colours
     i = t["player"]
     tasks = []
     for r in g.state.tribes[i].settlements:
@@ -245,7 +248,6 @@ def starting_essences(g, t):
 @task("three_player_bonus")
 def three_player_bonus(g, t):
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
-    from .event_phase import region_colours
     s = g.state
     i = t["player"]
     tribe = s.tribes[i]
@@ -281,7 +283,6 @@ def twins_level(g, t):
 
 @task("twins_start")
 def twins_start(g, t):
-    from .effects import on_perk_gained  # noqa: F401  (Wido's perks trigger like any other)
     s = g.state
     tw = g.rules.modes["twins"]
     g.move_doom(int(tw.get("doom", 2)), "The Twins")
@@ -298,7 +299,6 @@ def twins_start(g, t):
 
 # Wido may swap up to two Essences for Corruption Essences (The Twins set-up).
 def ts_enum(g):
-    from .payment import Slots, options
     i = g.state.pending["player"]
     pool = g.pool(i)
     pool["corruption"] = 0
@@ -436,7 +436,6 @@ def ps_perform(g, a):
                 g.discard_card(c)
                 break
     if pend.get("extra") and g.variant("twins"):
-        from .event_phase import region_colours
         cols = region_colours(g, r)
         if len(set(cols)) > 1:                     # a Heartland: the player picks its Terrain
             g.ask(i, "starting_essence", region=r, colors=cols, bonus=True)
@@ -473,14 +472,12 @@ move("choose_hero", ch_enum, ch_check, ch_perform)
 
 
 def ph_enum(g):
-    from .tribe_phase import free_nodes_of_owned
     pend = g.state.pending
     who = ("hero", pend["hero"])
     return [Action.raw("place_hero", (who, ("node", n))) for n in free_nodes_of_owned(g, pend["player"])]
 
 
 def ph_check(g, a):
-    from .tribe_phase import free_nodes_of_owned
     pend = g.state.pending
     if a.get("hero") not in (None, pend["hero"]):
         return f"Place your {pend['hero']}."
@@ -520,7 +517,6 @@ move("starting_essence", se_enum, se_check, se_perform)
 
 # The Twins: each tribe levels its Hero once for free (Wido may draw a random Sower Perk instead).
 def fl_enum(g):
-    from .tribe_phase import level_targets
     i = g.state.pending["player"]
     return [Action("free_level", **dict(f)) for f in level_targets(g, i)]
 
@@ -532,14 +528,11 @@ def fl_check(g, a):
 
 
 def fl_perform(g, a):
-    from .effects import on_perk_gained
-    from .tribe_phase import take_perk
     s = g.state
     i = g.take_pending()["player"]
     hero = s.tribes[i].heroes[a["hero"]]
     perk = a["perk"]
     if perk == "random-sower":                     # tribe_phase.RANDOM_SOWER
-        from .tribe_phase import draw_sower_perk
         perk = draw_sower_perk(g)
     else:
         take_perk(g, perk, a.get("discard"))

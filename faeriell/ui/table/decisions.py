@@ -380,7 +380,7 @@ def _bucket_label(field_name, v, acts, words) -> str:
     if field_name in ("region",):
         return words.region(v)
     if field_name == "to" and isinstance(v, str) and "+" in v:
-        return words.node(v).replace("the node of ", "Node: ")
+        return _cap(words.node(v))
     if field_name == "achievement":
         return words.achievement(v)
     if field_name == "color":
@@ -390,5 +390,10 @@ def _bucket_label(field_name, v, acts, words) -> str:
     if field_name == "target" and acts and acts[0].kind == "menace_rival":
         return words.player(v)
     if field_name == "replace":
-        return "Swap " + ", ".join(str(x).replace(">", " for ") for x in (v or ())) if v else "No swap"
-    return f"{field_name.replace('_', ' ')}: {v}"
+        return "Swap " + ", ".join(" for ".join(words.perk(p) for p in str(x).split(">")) for x in (v or ())) \
+            if v else "No swap"
+    return words.say(f"{field_name.replace('_', ' ')}: {v}")
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]

@@ -103,7 +103,7 @@ class Tray:
         if self.matched() is not None:
             return None
         why = self.session.why_not(self.action())
-        return why or "That payment is not one the rules allow here."
+        return self.words.plain(why) if why else "That payment is not one the rules allow here."
 
     def move(self, row: str, item: str) -> None:
         if row == "tray" and item in self.tray:

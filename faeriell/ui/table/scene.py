@@ -55,7 +55,7 @@ class TableScene(Scene):
         self.tip_card_shown: int | None = None
         self.request: str | None = None       # "start": the host goes back to the start screen
         self.layout = compute(size, goal=self.puzzle is not None)
-        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
+        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
         self._fit_island()
         self.spots = SpotMap()
@@ -213,7 +213,7 @@ class TableScene(Scene):
         self._ghost = (gs, self.now + 4000)
 
     def flash(self, text: str, bad: bool = False) -> None:
-        self.message = str(text)
+        self.message = self.words.say(text)
         self.message_bad = bad
         self.message_until = self.now + FLASH_MS
 
@@ -700,7 +700,7 @@ class TableScene(Scene):
         if name == "undo":
             why = self.session.undo()
             if why:
-                self.flash(why, bad=True)
+                self.flash(self.words.say(why), bad=True)
             return
         acts = self.index.clicks.get(("button", name))
         if acts and self._human():

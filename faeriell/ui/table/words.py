@@ -5,6 +5,11 @@ Names come from the catalog (data/*.yaml `name`); the sentences are the table's 
 from __future__ import annotations
 
 from faeriell.engine import Action
+from faeriell.engine.names import Names
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 def title(s: str) -> str:
@@ -12,9 +17,16 @@ def title(s: str) -> str:
 
 
 class Words:
-    def __init__(self, catalog, tribe_ids=()):
+    def __init__(self, catalog, tribe_ids=(), rules=None):
         self.cat = catalog
         self.tribe_ids = list(tribe_ids)     # seat order, for "Berrywort (player 2)"
+        self.names = Names.of(rules) if rules is not None else None
+
+    def say(self, text) -> str:
+        """An engine sentence (log line, refusal) in the game's words: no ids, no ruling numbers."""
+        if text is None:
+            return ""
+        return self.names.text(str(text)) if self.names is not None else str(text)
 
     # ---- names -----------------------------------------------------------------------------
     def _name(self, table: str, key: str) -> str:
@@ -36,6 +48,7 @@ class Words:
         return self._name("heroes", h)
 
     def guardian(self, g: str) -> str:
+        """'Rhudo the Bear' (the Guardian's printed name and its animal)."""
         d = (self.cat.guardians or {}).get(g) or {}
         return f"{d.get('name', title(g))} the {title(g)}" if d else title(g)
 
@@ -60,17 +73,29 @@ class Words:
         return f"player {k}"
 
     def region(self, r: str) -> str:
-        return title(r.replace("-", " "))
+        """'the Bear's Mountain' for a Region id."""
+        if self.names is not None and r in self.names.regions:
+            return self.names.regions[r]
+        return title(str(r).replace("-", " "))
+
+    def terrain(self, t: str) -> str:
+        return self._name("terrains", t)
+
+    def area(self, a: str) -> str:
+        """'the Bear's Area'."""
+        return f"the {title(a)}'s Area"
 
     def node(self, n: str) -> str:
+        if self.names is not None:
+            return self.names.node(n)
         parts = [self.region(r) for r in str(n).split("+")]
-        return "the node of " + ", ".join(parts)
+        return "the node between " + ", ".join(parts)
 
     def card(self, card: str, hidden: bool = False) -> str:
         col, _, g = str(card).partition("@")
         if hidden or not g:
             return f"{self.color(col)} Essence"
-        return f"{self.color(col)} Essence ({title(g)} on the back)"
+        return f"{self.color(col)} Essence (the {title(g)} on its back)"
 
     def pay(self, pay) -> str:
         if not pay:
@@ -122,7 +147,7 @@ class Words:
         if k == "move_guardian":
             return f"Move {self.guardian(f('guardian'))} to {self.region(f('region'))}"
         if k == "beacon_solve":
-            return f"Beacon in {self.region(f('region'))} solves the Menace of {self.guardian(f('guardian'))}" + \
+            return f"The Beacon in {self.region(f('region'))} solves the Menace of {self.guardian(f('guardian'))}" + \
                 self._target(a)
         if k == "harvest":
             n = f("steps")
@@ -201,7 +226,7 @@ class Words:
 
     def _target(self, a: Action) -> str:
         t = a.get("target")
-        return f" (player {t}'s tracker steps back)" if t is not None else ""
+        return f" ({self.player(t)} steps back on its track)" if t is not None else ""
 
     def _perk(self, a: Action) -> str:
         f = a.get
@@ -224,7 +249,7 @@ class Words:
             extra = f" paying 1 {self.color(f('color'))}" if f("color") else ""
             return f"{name}: the {who} moves to {self.node(f('to'))}{extra}"
         if f("target") is not None:
-            return f"{name}: player {f('target')}'s Tribe Corruption moves up"
+            return f"{name}: the Tribe Corruption of {self.player(f('target'))} moves up"
         if f("pay"):
             return f"{name}: pay {self.pay(f('pay'))}"
         if f("color"):
@@ -312,7 +337,7 @@ class Words:
                     "Drag it onto a glowing node of one of your Regions, or click the node.")
         if kind == "starting_essence":
             if get("region") and not get("bonus"):
-                return (f"Starting Essence from your Heartland {self.region(get('region'))}: which colour?",
+                return (f"Starting Essence from your Heartland, {self.region(get('region'))}: which colour?",
                         "A Heartland gives either of its colours.")
             if get("region"):
                 return (f"Essence from {self.region(get('region'))}: which colour?",
@@ -384,18 +409,18 @@ class Words:
         return "Hero Phase: drag Heroes along the paths, solve Menaces and Quests; End Phase when done"
 
     # ---- the table's own lines ----------------------------------------------------------------
-    @staticmethod
-    def plain(why: str) -> str:
-        """The engine's refusal, with a payment mismatch said as what the move costs."""
+    def plain(self, why: str) -> str:
+        """The engine's refusal in the game's words, a payment mismatch said as what it costs."""
+        why = str(why)
         head = "That payment does not match the cost: "
         if why.startswith(head):
-            return "You cannot pay for that here: it costs " + why[len(head):]
-        return why
+            why = "You cannot pay for that here: it costs " + why[len(head):]
+        return self.say(why)
 
     def drop_title(self, target, grip=None) -> str:
         """The question asked when a drop (or click) can mean several moves."""
         if target[0] == "region":
-            return f"{self.region(target[1])}: what do you want to do?"
+            return f"{_cap(self.region(target[1]))}: what do you want to do?"
         if target[0] == "node":
             return "On that node: what do you want to do?"
         if grip and grip[0] == "perk_up":

@@ -74,6 +74,8 @@ def tip(surf, scene) -> None:
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t:
+        t = tooltips.honest(t, scene.explain_pickup(scene.hover_key))
+    if t:
         tooltips.draw_tip(surf, scene._p, scene.mouse, t[0], t[1])
 
 

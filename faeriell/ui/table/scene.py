@@ -20,7 +20,7 @@ import pygame
 from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, guide, overlays, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, guide, overlays, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.decisions import Option, build_choice, group_actions
@@ -216,6 +216,10 @@ class TableScene(Scene):
         self.message = self.words.say(text)
         self.message_bad = bad
         self.message_until = self.now + FLASH_MS
+
+    def explain_pickup(self, key: tuple) -> str | None:
+        """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
+        return explain.cannot_pick(self, key)
 
     # =================================================================== test helpers
     def spot(self, key: tuple):
@@ -443,6 +447,11 @@ class TableScene(Scene):
                 if sp.key in self.index.clicks or sp.key in self.index.drops:
                     self._pressed = (pos, sp, False)
                     return True
+        for sp in hits:                      # a piece that cannot move now says why (never silent)
+            why = explain.cannot_pick(self, sp.key)
+            if why:
+                self.flash(why, bad=True)
+                break
         for sp in hits:
             if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
                 i = sp.key[1]
@@ -609,7 +618,7 @@ class TableScene(Scene):
         near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
         if d.hover is None:
             if not near:
-                self.flash("Drop it on a glowing place.", bad=True)
+                self.flash(explain.missed_drop(self, d, pos), bad=True)
             return
         self.flash(self._reason(d), bad=True)
 

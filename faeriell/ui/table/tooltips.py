@@ -204,6 +204,24 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     return None
 
 
+INVITES = ("Drag ", "Click ")
+
+
+def honest(tipped: tuple[str, list[str]], why_not: str | None) -> tuple[str, list[str]]:
+    """A tooltip that invites no move the rules refuse now: with a reason why the piece cannot
+    move, its 'Drag it ...' lines give way to that reason."""
+    if not why_not:
+        return tipped
+    title, lines = tipped
+    keep = []
+    for line in lines:
+        cut = min((line.find(v) for v in INVITES if line.find(v) >= 0), default=-1)
+        if cut == 0:
+            continue
+        keep.append(line[:cut].rstrip() if cut > 0 else line)
+    return title, [x for x in keep if x] + ["Not now: " + why_not]
+
+
 def draw_tip(surf, p, pos, title: str, lines: list[str]) -> None:
     P = p.P
     width = P(300)

@@ -37,7 +37,12 @@ def expectation(p) -> tuple[str, str]:
     else:
         what = w.phase_hint(g, p.index.kinds)
     if not p.human:
-        what = f"(bot) {what}"
+        seats = p.session.seats
+        bot = 0 <= i < len(seats) and seats[i] != "human"
+        what = ("(bot) " if bot else "") + w.doing(g, p.index.kinds)
+        last = getattr(p, "bot_line", None)
+        if last:
+            what += f" · last: {last}"
     return who, what
 
 

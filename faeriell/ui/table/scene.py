@@ -81,6 +81,7 @@ class TableScene(Scene):
         self._pending_flights: list[dict] = []
         self._prev_base: pygame.Surface | None = None
         self.message: str | None = None
+        self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
         self.message_until = 0.0
         self.hover_key = None
@@ -189,7 +190,9 @@ class TableScene(Scene):
             gs = gesture(action, ctx)
         except (KeyError, TypeError, IndexError):
             gs = None
-        self.flash(f"Player {ctx.i + 1}: {self.words.action(action)}")
+        who = self.words.player_name(ctx.i, self.session.seats)
+        self.bot_line = self.words.narrate(action, who)
+        self.flash(self.bot_line)
         if gs is None or gs == DECIDE:
             return
         grip, target = gs
@@ -286,6 +289,7 @@ class TableScene(Scene):
         p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
                   self.drag.grip if self.drag else None, self._human())
         p.puzzle = self.puzzle
+        p.bot_line = self.bot_line
         return p
 
     def _ensure_base(self) -> None:

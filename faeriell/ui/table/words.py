@@ -16,6 +16,18 @@ def title(s: str) -> str:
     return str(s).replace("_", " ").replace("-", " ").title()
 
 
+_VERBS = {"Take", "Build", "Move", "Play", "Draw", "Place", "Dress", "Level", "Gather", "Attune", "Harvest",
+          "Discard", "Claim", "Swap", "Keep", "Start", "End", "Yield", "Ignore", "Cleanse"}
+
+
+def _third_person(verb: str) -> str:
+    """'takes', 'dresses', 'yields:' for the imperative that starts a move's label."""
+    colon = verb.endswith(":")
+    v = verb.rstrip(":").lower()
+    v = v + ("es" if v.endswith(("s", "sh", "ch", "x")) else "s")
+    return v + (":" if colon else "")
+
+
 class Words:
     def __init__(self, catalog, tribe_ids=(), rules=None):
         self.cat = catalog
@@ -71,6 +83,13 @@ class Words:
         if 1 <= k <= len(ids):
             return f"{self.tribe(ids[k - 1])} (player {k})"
         return f"player {k}"
+
+    def player_name(self, i: int, seats=None) -> str:
+        """'Berrywort (bot)' for a bot seat, 'Berrywort' for a person (0-based seat)."""
+        name = self.tribe(self.tribe_ids[i]) if 0 <= i < len(self.tribe_ids) else f"Player {i + 1}"
+        if seats is not None and 0 <= i < len(seats) and seats[i] != "human":
+            return f"{name} (bot)"
+        return name
 
     def region(self, r: str) -> str:
         """'the Bear's Mountain' for a Region id."""
@@ -205,6 +224,42 @@ class Words:
             n = len(pay)
             return f"Swap {self.pay(pay)} for {n} Corruption Essence{'s' if n != 1 else ''}"
         return title(k) + (": " + ", ".join(f"{n} {v}" for n, v in a.fields) if a.fields else "")
+
+    def narrate(self, a: Action, who: str) -> str:
+        """A move told as it happens: 'Berrywort (bot) takes a Yellow Essence'."""
+        if a.kind == "discard_quest":          # the Guardian on its back stays its owner's secret
+            return f"{who} discards a {self.color(str(a.get('card')).split('@')[0])} Quest card"
+        text = self.action(a).replace(" your ", " its ")
+        if a.kind == "corruption" and a.get("choice") in ("yield", "ignore"):
+            text = text.replace("Yield:", "Yield to the Corruption Event:").replace("Ignore:", "Ignore the Corruption Event:")
+        head, _, rest = text.partition(" ")
+        if head in _VERBS and rest:
+            return f"{who} {_third_person(head)} {rest}"
+        if head == "Your":
+            return f"{who}: its {rest}"
+        if head == "The":
+            return f"{who}: the {rest}"
+        return f"{who}: {text}"
+
+    def doing(self, g, kinds: set) -> str:
+        """What a bot is busy with now, for the banner (not what a person should drag)."""
+        s = g.state
+        if s.pending is not None:
+            head, _how = self.decision(s.pending, s)
+            return "decides: " + head[:1].lower() + head[1:]
+        if s.stage == "setup":
+            return "sets up"
+        if s.phase is None:
+            return "chooses a Phase tile"
+        if s.phase == "tribe":
+            return "plays its Tribe Phase: building, levelling up, gathering, attuning"
+        if s.phase == "event":
+            if s.event_step == "guardian":
+                return "plays its Event Phase: may move a Great Guardian, then draws the Menace Draft"
+            if s.event_step == "beacons":
+                return "plays its Event Phase: solves Menaces with its Beacons, then moves the Harvest token"
+            return "plays its Event Phase"
+        return "plays its Hero Phase: moves its Heroes, solves Menaces and Quests"
 
     def claim_short(self, a: Action) -> str:
         """A claim said without its Achievement (when the question names it): token and cost."""

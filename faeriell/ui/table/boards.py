@@ -215,6 +215,9 @@ def _achievements(surf, p, x0, y, w) -> int:
     P = p.P
     s = p.s
     ids = p.rules.achievement_ids
+    from faeriell.engine.preview import achievement_progress
+    progress = {e["id"]: e for e in achievement_progress(p.g)}
+    me = p.viewer
     cols = 5
     tw = (w - (cols - 1) * P(4)) // cols
     th = round(tw * 48 / 60)
@@ -226,6 +229,15 @@ def _achievements(surf, p, x0, y, w) -> int:
         for j, i in enumerate(holders):
             tok = p.spr(f"achievement_{s.tribes[i].id}", P(15))
             surf.blit(tok, (r.x + P(1) + j * P(11), r.bottom - P(15)))
+        e = progress.get(aid)
+        if e is not None and e["kind"] == "most" and me < len(e["values"]) and e["values"][me] > 0 \
+                and me not in holders:
+            # the viewer's progress toward it, e.g. "2/4" (a gold edge when the viewer leads)
+            lead = me in e["leaders"]
+            tag = T.text(f"{e['values'][me]}/{e['min']}", p.fs(11), T.GOLD if lead else T.INK, True)
+            tr = tag.get_rect(topright=(r.right - P(1), r.y + P(1))).inflate(P(4), 0)
+            pygame.draw.rect(surf, (20, 18, 24), tr, border_radius=P(3))
+            surf.blit(tag, tag.get_rect(center=tr.center))
         p.add(("achievement", aid), r)
     rows = (len(ids) + cols - 1) // cols
     y += rows * (th + P(4))

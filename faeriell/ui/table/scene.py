@@ -150,6 +150,7 @@ class TableScene(Scene):
             overlays.choice_spots(surface, self)
         if self.drag is not None:
             draw_drag(surface, self.drag, self.spots, self.map, self.session.game.rules.board, self.layout.u)
+            overlays.drag_preview(surface, self)
         elif self.hover_key is not None and self.hover_key[0] == "setup_card" and self.tray is None:
             overlays.setup_area(surface, self, self.hover_key)
         elif self.hover_key is not None and self._p.active_key(self.hover_key) and self.tray is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
 from faeriell.ui.table import theme as T
 
 
@@ -123,8 +124,10 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "achievement":
         a = key[1]
         holders = [w.tribe(s.tribes[i].id) for i in s.achievements.get(a, [])]
+        entry = next((e for e in achievement_progress(p.g) if e["id"] == a), None)
         return w.achievement(a), [text_of("achievements", a),
-                                  "Held by " + ", ".join(holders) if holders else "Held by no one"]
+                                  "Held by " + ", ".join(holders) if holders else "Held by no one"] + \
+            (w.progress_lines(entry) if entry else [])
     if k == "phase":
         ph = key[2]
         t = s.tribes[key[1]]
@@ -134,7 +137,11 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         space = rules.wheel[key[1]]
         lines = [f"Harvest in the {w.guardian(space)} Area" if space in rules.guardians
                  else f"Each player harvests one owned {w.region(space)} Region"]
-        if key[1] in s.winter_gems:
+        steps = (key[1] - s.harvest) % len(rules.wheel)
+        if steps:
+            lines.append(f"{steps} step{'s' if steps != 1 else ''} from the Harvest token. If it stops here:")
+            lines += w.harvest_lines(harvest_preview(p.g, steps))
+        elif key[1] in s.winter_gems:
             lines.append("Frozen: no Harvest here (Winter's Grasp)")
         return "Harvest wheel", lines
     if k == "harvest_token":
@@ -148,7 +155,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         who = [w.tribe(t.id) for t in s.tribes if t.corruption == key[1]]
         return f"Tribe Corruption {key[1]}", [", ".join(who) if who else "no tribe here"]
     if k == "bag":
-        return "Event bag", [f"{len(s.bag)} tokens inside"]
+        return "Event bag", [f"{len(s.bag)} tokens inside"] + w.draft_lines(draft_preview(p.g))
     if k == "set_aside":
         return "Tokens beside the bag", [f"{len(s.set_aside)} set aside; Havoc puts them back"]
     if k == "pool_card":
@@ -180,7 +187,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return "Heartland token", [f"{w.region(hl['region'])} also counts as {w.region(hl['token'])}"]
     if k == "button":
         return {"end_phase": ("End Phase", ["Finish this Phase and pass the turn."]),
-                "draft": ("Menace Draft", ["Draw tokens from the bag (how many depends on Doom)."]),
+                "draft": ("Menace Draft", w.draft_lines(draft_preview(p.g))),
                 "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
                 "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
                 "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])

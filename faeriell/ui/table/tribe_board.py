@@ -51,7 +51,12 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     info = f"Tribe Corruption {t.corruption}   ·   {len(t.achievements)} Achievement{'s' if len(t.achievements) != 1 else ''}"
     if t.sower:
         info += "   ·   Corruption Sower"
-    img = T.text(info, p.fs(13), T.INK_DIM)
+    from faeriell.engine.preview import achievement_progress
+    near = p.words.nearest_achievements(achievement_progress(p.g), i)
+    if near:
+        info += "   ·   Toward: " + ", ".join(near)
+    room = band.right - P(10) - P(23) * len(t.achievements) - x
+    img = T.text(T.fit_text(info, p.fs(13), room), p.fs(13), T.INK_DIM)
     surf.blit(img, (x, band.centery - img.get_height() // 2))
     # claimed achievements, small, at the right of the band
     ax = band.right - P(6)

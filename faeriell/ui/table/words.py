@@ -261,6 +261,86 @@ class Words:
             return "plays its Event Phase"
         return "plays its Hero Phase: moves its Heroes, solves Menaces and Quests"
 
+    # ---- previews (faeriell.engine.preview) ---------------------------------------------------------
+    def progress(self, entry: dict, i: int) -> str:
+        """'Meadows 2/4' (a race), 'Purity: yes' (a flag) for tribe i."""
+        name = self.achievement(entry["id"])
+        v = entry["values"][i] if i < len(entry["values"]) else 0
+        if entry["kind"] == "most":
+            return f"{name} {v}/{entry['min']}"
+        return f"{name}: {'yes' if v else 'not yet'}"
+
+    def nearest_achievements(self, progress: list, i: int, n: int = 3) -> list[str]:
+        """Tribe i's closest races not held yet, nearest first ('Meadows 2/4')."""
+        races = [e for e in progress if e["kind"] == "most" and i not in e["holders"] and e["values"][i] > 0]
+        races.sort(key=lambda e: (-e["values"][i] / max(1, e["min"]), self.achievement(e["id"])))
+        return [self.progress(e, i) for e in races[:n]]
+
+    def progress_lines(self, entry: dict) -> list[str]:
+        """Every tribe's measure toward one Achievement, and who leads (for its tooltip)."""
+        vals = entry["values"]
+        if entry["kind"] == "most":
+            parts = [f"{self.tribe(self.tribe_ids[k])} {v}/{entry['min']}" for k, v in enumerate(vals)
+                     if k < len(self.tribe_ids)]
+        else:
+            parts = [f"{self.tribe(self.tribe_ids[k])} {'yes' if v else 'no'}" for k, v in enumerate(vals)
+                     if k < len(self.tribe_ids)]
+        lines = ["Progress: " + ", ".join(parts)]
+        if entry["kind"] == "most" and entry["leaders"]:
+            names = [self.tribe(self.tribe_ids[k]) for k in entry["leaders"] if k < len(self.tribe_ids)]
+            lines.append(("Leads: " if len(names) == 1 else "Tied in the lead: ") + ", ".join(names))
+        return lines
+
+    def harvest_lines(self, pv: dict) -> list[str]:
+        """What a Harvest stop would give each tribe (engine.preview.harvest_preview), and why a
+        Region gives nothing."""
+        if pv["frozen"]:
+            return ["Frozen (Winter's Grasp): no Harvest here."]
+        lines = []
+        for row in pv["tribes"]:
+            who = self.tribe(self.tribe_ids[row["player"]])
+            gives, none = [], []
+            for reg in row["regions"]:
+                if reg["status"]:
+                    why = "Threatened" if reg["status"] == "threatened" else "Corrupted: a Corruption Event"
+                    none.append(f"{self.region(reg['region'])} ({why})")
+                elif reg["choice"]:
+                    gives.append(f"1 {' or '.join(self.color(c) for c in reg['gives'])} from "
+                                 f"{self.region(reg['region'])}")
+                else:
+                    gives.append(" + ".join(f"1 {self.color(c)}" for c in reg["gives"]) +
+                                 f" from {self.region(reg['region'])}")
+            if row.get("one_of") and gives:
+                gives = [gives[0].split(" from ")[0] + " from one of: " +
+                         ", ".join(g.split(" from ")[1] for g in gives)]
+            gives += [f"1 {self.color(c)} (Herb)" for c in row["bonus"]]
+            if gives:
+                line = f"{who}: " + "; ".join(gives)
+            elif row.get("one_of") and not row["regions"]:
+                line = f"{who}: nothing (no {self.terrain(pv['space'])} Region)"
+            else:
+                line = f"{who}: nothing"
+            if none:
+                line += " · nothing from " + ", ".join(none)
+            lines.append(line)
+        if not lines:
+            return ["No tribe owns a Region here: nobody harvests."]
+        return lines
+
+    def draft_lines(self, pv: dict) -> list[str]:
+        n = pv["draws"]
+        bag = ", ".join(f"{k} {self.token_kind(t)}" for t, k in pv["bag"].items()) or "nothing"
+        return [f"Draws {n} token{'s' if n != 1 else ''} at this Doom"
+                + (" (a Corruption Event stops it)" if pv["stops_at_event"] else "") + ".",
+                f"In the bag: {bag}."]
+
+    def token_kind(self, kind: str) -> str:
+        if kind == "corruption":
+            return "Corruption"
+        if kind == "havoc":
+            return "Havoc"
+        return f"{self.color(kind)} Menace"
+
     def claim_short(self, a: Action) -> str:
         """A claim said without its Achievement (when the question names it): token and cost."""
         tok = a.get("token")
@@ -451,10 +531,12 @@ class Words:
             return "Tribe Phase: build, level up, gather, attune - drag the pieces; End Phase when done"
         if s.phase == "event":
             if s.event_step == "guardian":
+                n = g.rules.draft_count(s.doom)
                 return ("Event Phase: drag a Great Guardian within its Area (optional), "
-                        "then press Menace Draft")
+                        f"then press Menace Draft (it draws {n} token{'s' if n != 1 else ''})")
             if s.event_step == "draft":
-                return "Event Phase: press Menace Draft"
+                n = g.rules.draft_count(s.doom)
+                return f"Event Phase: press Menace Draft (it draws {n} token{'s' if n != 1 else ''})"
             if s.event_step == "beacons":
                 return ("Event Phase: solve Menaces with your Beacons (optional), "
                         "then drag the Harvest token along the wheel")

@@ -226,9 +226,9 @@ def _achievements(surf, p, x0, y, w) -> int:
         img = p.spr(f"achievement_tile_{aid}", th)
         surf.blit(img, img.get_rect(center=r.center))
         holders = s.achievements.get(aid, [])
-        for j, i in enumerate(holders):
+        for j, i in enumerate(holders):       # along the top edge: the name below stays readable
             tok = p.spr(f"achievement_{s.tribes[i].id}", P(15))
-            surf.blit(tok, (r.x + P(1) + j * P(11), r.bottom - P(15)))
+            surf.blit(tok, (r.x + P(1) + j * P(11), r.y + P(1)))
         e = progress.get(aid)
         if e is not None and e["kind"] == "most" and me < len(e["values"]) and e["values"][me] > 0 \
                 and me not in holders:

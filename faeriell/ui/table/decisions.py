@@ -76,7 +76,9 @@ class Choice:
         return changed
 
     # ---- drawing ---------------------------------------------------------------------------
-    def draw(self, surf, p, area: pygame.Rect) -> None:
+    def draw(self, surf, p, area: pygame.Rect, avoid=()) -> None:
+        """Draw the bar at the top of `area`, or at its bottom when that hides fewer of the
+        `avoid` rects (the pieces and places the decision asks about)."""
         P = p.P
         shown = [] if (self.compact or self.folded) else self.options
         foldable = not self.compact and bool(self.options)
@@ -103,6 +105,12 @@ class Choice:
         h = top + rows * (tile_h + P(6)) + (P(8) if rows else P(4))
         r.h = h
         r.midtop = (area.centerx, area.y + (P(4) if self.compact else P(8)))
+        if avoid:
+            low = r.copy()
+            low.midbottom = (area.centerx, area.bottom - P(8))
+            hidden = [sum(1 for a in avoid if x.colliderect(a)) for x in (r, low)]
+            if hidden[1] < hidden[0]:
+                r = low
         self.panel_rect = r
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=P(8))

@@ -162,7 +162,7 @@ class TableScene(Scene):
         for f in self.flights:
             f.draw(surface, self.now)
         if self.choice is not None:
-            self.choice.draw(surface, p, self.layout.map)
+            self.choice.draw(surface, p, self.layout.map, self._asked_rects())
         self.tip_card_shown = self.tips.draw(surface, self) if self.tray is None else None
         if self.tray is not None:
             self.tray.draw(surface, p, self.layout.map)
@@ -172,6 +172,23 @@ class TableScene(Scene):
             overlays.curtain(surface, self)
         elif self.puzzle is not None and self.puzzle.overlay:
             self.result_panel.draw(surface, self, self.puzzle)
+
+    def _asked_rects(self) -> list:
+        """Where the pieces and places the open decision asks about are on screen (the bar keeps
+        clear of them)."""
+        keys = set(self.choice.spot_keys()) | set(self.index.aims)
+        keys |= {k for k in self.index.clicks if k[0] == "region"}
+        out = []
+        m = self.layout.map
+        for key in keys:
+            if key[0] == "region":
+                c = self._region_point(key[1])
+                rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
+                rr.center = c
+                out.append(rr)
+            else:
+                out += [sp.rect for sp in self.spots.by_key.get(key, ())]
+        return [r for r in out if m.colliderect(r)]
 
     def resize(self, size) -> None:
         self._size = tuple(size)

@@ -41,6 +41,10 @@ def test_a_red_beacon_without_red_essence_says_what_it_costs_and_what_you_have()
     t = Table(game({"player": 1, "phase": "tribe"}))
     assert not t.session.legal_of("build_beacon", color="red")
     before = to_dict(t.state)
+    p = t.pos(("supply_beacon", "red"))
+    assert t.scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1)) is True   # redraw
+    t.scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    t.scene.message = None
     press(t, ("supply_beacon", "red"))
     assert to_dict(t.state) == before and t.scene.drag is None
     msg = t.scene.message or ""
@@ -113,3 +117,14 @@ def test_why_none_is_none_exactly_when_a_move_of_that_piece_is_listed():
         assert (why_none(g, "build_beacon", color=color) is None) == listed
     assert why_none(g, "move_hero", hero="druid")              # Hero Phase only
     assert g.why_not(Action("build_beacon", color="red", region="bear-river", pay=("red", "yellow", "blue"))) is None
+
+
+def test_a_piece_pressed_during_another_decision_names_that_decision():
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    g = new_game(default_rules(), 2, "competitive", "medium", [], 5)
+    assert g.state.pending and g.state.pending["kind"] == "place_settlement"
+    t = Table(g)
+    press(t, ("supply_beacon", "red"))
+    msg = t.scene.message or ""
+    assert msg.startswith("First the decision on the table: Set-up: place a Settlement"), msg

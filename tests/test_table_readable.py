@@ -175,3 +175,15 @@ def test_the_decision_bar_keeps_clear_of_the_places_it_asks_about():
     version = t.session.version
     t.click(t.scene.spot_pos(("region", region)))
     assert t.session.version != version
+
+
+def test_a_corruption_event_bar_leaves_its_guardian_in_sight():
+    g = position({}, {"guardians": {"bear": "bear-meadow"}, "bag": ["corruption@bear"]}, tribes(),
+                 {"player": 1, "phase": "event"})
+    t = Table(g)
+    t.click(("button", "draft"))                              # the draft shows the Corruption token
+    pend = t.state.pending
+    assert pend and pend["kind"] == "corruption" and pend.get("guardian") == "bear", pend
+    t.frame()
+    panel = t.scene.choice.panel_rect
+    assert not panel.colliderect(t.scene.spot(("guardian", "bear")).rect)

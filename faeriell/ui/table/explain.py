@@ -104,6 +104,10 @@ def _cannot_pick(scene, key: tuple) -> str | None:
     if meant == "theirs":
         return f"That {WHAT.get(key[0], 'piece')} belongs to {w.player(key[1] + 1)}."
     kind, fields = meant
+    pend = s.pending
+    if pend is not None and pend.get("kind") != kind:
+        head, _how = w.decision(pend, s)
+        return f"First the decision on the table: {head}"
     try:
         why = why_none(g, kind, **fields)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):

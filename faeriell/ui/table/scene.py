@@ -178,6 +178,12 @@ class TableScene(Scene):
         clear of them)."""
         keys = set(self.choice.spot_keys()) | set(self.index.aims)
         keys |= {k for k in self.index.clicks if k[0] == "region"}
+        pend = self.session.state.pending or {}
+        if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
+            keys.add(("guardian", pend["guardian"]))
+        if isinstance(pend.get("region"), str):
+            keys.add(("region", pend["region"]))
+        keys |= {("region", r) for r in pend.get("regions") or () if isinstance(r, str)}
         out = []
         m = self.layout.map
         for key in keys:
@@ -469,10 +475,12 @@ class TableScene(Scene):
                 if sp.key in self.index.clicks or sp.key in self.index.drops:
                     self._pressed = (pos, sp, False)
                     return True
+        said = False
         for sp in hits:                      # a piece that cannot move now says why (never silent)
             why = explain.cannot_pick(self, sp.key)
             if why:
                 self.flash(why, bad=True)
+                said = True                  # the window redraws to show it
                 break
         for sp in hits:
             if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
@@ -482,7 +490,7 @@ class TableScene(Scene):
         if self.layout.map.collidepoint(pos):
             self._pressed = (pos, None, True)
             self._pan_last = pos
-        return False
+        return said
 
     def _motion(self, pos) -> bool:
         self.mouse = pos

@@ -21,7 +21,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "region":
         r = key[1]
         reg = rules.board.regions[r]
-        lines = [f"{w.region(reg.terrain)} in the {w.region(reg.area)} Area "
+        lines = [f"{w.terrain(reg.terrain)} in {w.area(reg.area)} "
                  f"(gives {w.color(rules.terrain_color[reg.terrain])} Essences)"]
         hl = s.heartlands.get(reg.area)
         if hl and hl.get("region") == r:
@@ -37,7 +37,8 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         if gd:
             st = p.g.region_status(r)
             lines.append(f"{w.guardian(gd)} is here" + (f" - {st}" if st else ""))
-        return w.region(r), lines
+        name = w.region(r)
+        return name[:1].upper() + name[1:], lines
     if k == "node":
         n = key[1]
         lines = ["Between " + ", ".join(w.region(x) for x in rules.node_regions[n])]
@@ -135,11 +136,11 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return f"{ph.capitalize()} Phase tile", [state]
     if k == "wheel":
         space = rules.wheel[key[1]]
-        lines = [f"Harvest in the {w.guardian(space)} Area" if space in rules.guardians
+        lines = [f"Harvest in {w.area(space)}" if space in rules.guardians
                  else f"Each player harvests one owned {w.region(space)} Region"]
         steps = (key[1] - s.harvest) % len(rules.wheel)
         if steps:
-            lines.append(f"{steps} step{'s' if steps != 1 else ''} from the Harvest token. If it stops here:")
+            lines.append(f"{steps} step{'s' if steps != 1 else ''} from the Harvest token; a Harvest here gives:")
             lines += w.harvest_lines(harvest_preview(p.g, steps))
         elif key[1] in s.winter_gems:
             lines.append("Frozen: no Harvest here (Winter's Grasp)")

@@ -119,6 +119,11 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
                 if why:
                     out.append(sc.words.plain(why))
                 break
+    # hints: the bots' one-line reasons, shown as the table shows them (TableHost flashes them)
+    from faeriell.bots import explain
+    for a in rng.sample(legal, min(3, len(legal))):
+        sc.flash(f"Hint: {explain(t.game, a)}")
+        out.append(sc.message)
     for kind in ("build_beacon", "attune", "move_guardian", "solve_quest", "level_up"):
         why = t.session.why_not(Action(kind))
         if why:

@@ -187,3 +187,20 @@ def test_a_corruption_event_bar_leaves_its_guardian_in_sight():
     t.frame()
     panel = t.scene.choice.panel_rect
     assert not panel.colliderect(t.scene.spot(("guardian", "bear")).rect)
+
+
+def test_achievement_names_are_written_in_the_table_font_when_the_tiles_shrink(monkeypatch):
+    seen: list[tuple] = []
+    text = T.text
+    monkeypatch.setattr(T, "text", lambda s, size, *a, **k: (seen.append((str(s), size)), text(s, size, *a, **k))[1])
+    g = position({}, {}, tribes(), {"player": 1, "phase": "tribe"})
+    t = Table(g, size=(1024, 700))
+    t.scene._base_key = None
+    t.frame()
+    names = {s for s, size in seen if size >= 11}
+    assert {"Meadows", "Fellowship", "Beacons"} <= names
+    seen.clear()
+    t2 = Table(g, size=(1280, 800))          # at full size the tiles' own printed names read
+    t2.scene._base_key = None
+    t2.frame()
+    assert "Fellowship" not in {s for s, _ in seen}

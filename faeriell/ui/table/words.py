@@ -4,8 +4,13 @@ Names come from the catalog (data/*.yaml `name`); the sentences are the table's 
 """
 from __future__ import annotations
 
+import re
+
 from faeriell.engine import Action
 from faeriell.engine.names import Names
+
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
 
 
 def _cap(s: str) -> str:
@@ -129,6 +134,10 @@ class Words:
 
     # ---- moves -----------------------------------------------------------------------------
     def action(self, a: Action) -> str:
+        """A move as a label: 'Build a Red Beacon in the Bear's River'."""
+        return _ARTICLE.sub(lambda m: m.group(1) + "n ", self._action(a))
+
+    def _action(self, a: Action) -> str:
         k = a.kind
         f = a.get
         if k == "choose_phase":

@@ -50,7 +50,7 @@ def test_a_red_beacon_without_red_essence_says_what_it_costs_and_what_you_have()
     msg = t.scene.message or ""
     assert t.scene.message_bad
     assert "costs" in msg and "red" in msg.lower(), msg
-    assert "2 blue, 1 green" in msg, msg                       # what you have
+    assert "you have 2 Blue, 1 Green" in msg, msg              # what you have
     # the reason is the engine's: the same words the engine helper gives
     assert msg.endswith(t.scene.words.plain(why_none(t.game, "build_beacon", color="red")).split(" costs ", 1)[1])
 

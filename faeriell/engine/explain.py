@@ -12,6 +12,7 @@ pay wins (it holds at a place that is otherwise fine), else the reason most of t
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from .actions import Action, card_color
@@ -55,7 +56,7 @@ def why_none(g, kind: str, **fields) -> str | None:
             cost = why[len(_PAY_MISMATCH):].rstrip(".")
         reasons[why] += 1
     if cost is not None:
-        return f"It costs {_cost_words(cost)}; you have {pool_words(g, g.acting)}."
+        return f"It costs {_colour_names(g, _cost_words(cost))}; you have {_colour_names(g, pool_words(g, g.acting))}."
     if reasons:
         return reasons.most_common(1)[0][0]
     return g.why_not(Action(kind, **fields)) or "That move is not possible now."
@@ -64,16 +65,30 @@ def why_none(g, kind: str, **fields) -> str | None:
 def not_now(g, kind: str) -> str:
     """Why a kind of move waits: another decision first, another Phase, another step."""
     s = g.state
-    if s.pending is not None or s.phase is None or s.phase == "event" and _PHASE_OF.get(kind) == "Event":
+    if s.pending is not None:
+        p = s.pending["player"]
+        return f"First {g.tribe_name(p)} must decide: {s.pending['kind'].replace('_', ' ')}."
+    if s.phase is None or s.phase == "event" and _PHASE_OF.get(kind) == "Event":
         return g._not_now(kind)
     want = _PHASE_OF.get(kind)
     doing = DOING.get(kind, "That move")
     if want is None:
         return g._not_now(kind)
+    if want.lower() == s.phase:
+        if "drifter_started" in s.tribes[s.active].once:
+            return "Once the Drifter has moved, your Heroes are done for this Phase."
+        return g._not_now(kind)
     now = f"the {s.phase.capitalize()} Phase"
     if want == "Event":
         return f"{doing} is {_ACTION_OF[want]}: it waits for an Event Phase (now: {now})."
     return f"{doing} is {_ACTION_OF[want]}: it waits for your {want} Phase (now: {now})."
+
+
+def _colour_names(g, text: str) -> str:
+    """Colour ids said as the cards print them ('2 red' -> '2 Red')."""
+    names = {c: str((d or {}).get("name") or c.capitalize()) for c, d in (g.rules.catalog.colors or {}).items()}
+    names.setdefault("corruption", "Corruption")
+    return re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", lambda m: names[m.group(1)], text)
 
 
 def _cost_words(cost: str) -> str:

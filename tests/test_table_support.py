@@ -154,6 +154,7 @@ class Table:
         assert tray is not None, "no payment tray open"
         want = colours(action.get("pay"))
         herbs = sorted(action.get("discounts") or ())
+        self._turn_herbs(tray, herbs)             # first the Herbs (the tray re-balances to them)
         for _ in range(20):                       # empty the tray
             items = [r for r, it in tray.rects if it[0] == "tray"]
             if not items:
@@ -162,6 +163,10 @@ class Table:
         for col in want:                          # then fill it
             r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].split("@")[0] == col)
             self.click(r.center)
+        self._turn_herbs(tray, herbs)
+        self.click(tray.confirm_rect.center)
+
+    def _turn_herbs(self, tray, herbs) -> None:
         for _ in range(8):                        # turn Herb cards until the discounts match
             have = sorted(tray.discounts)
             if have == herbs:
@@ -173,7 +178,6 @@ class Table:
             card = f"{h}#{n if want_more else n - 1}"
             r = next(r for r, it in tray.rects if it == ("herb", card))
             self.click(r.center)
-        self.click(tray.confirm_rect.center)
 
     def perform(self, action) -> bool:
         """Play `action` with the mouse: its gesture, then the choice and the tray if they open."""

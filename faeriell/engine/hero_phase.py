@@ -104,7 +104,7 @@ def mv_perform(g, a):
     hero.gems -= 1
     path = a.get("path")
     hero.node = a.get("to") or path[-1]
-    g.log(f"{g.tribe_name(i)} moves the {a['hero']}.")
+    g.log(f"{g.tribe_name(i)} moves the {a['hero']} to {hero.node}.")
 
 
 move("move_hero", mv_enum, mv_check, mv_perform,
@@ -258,6 +258,7 @@ def dq_perform(g, a):
     hero = s.tribes[pend["player"]].heroes[pend["hero"]]
     hero.quests.remove(a["card"])
     g.discard_card(a["card"])
+    g.log(f"{g.tribe_name(pend['player'])} discards a {card_color(a['card'])} Quest card of the {pend['hero']}.")
 
 
 move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True)

@@ -489,6 +489,7 @@ def ph_check(g, a):
 def ph_perform(g, a):
     pend = g.take_pending()
     g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
+    g.log(f"{g.tribe_name(pend['player'])} places the {pend['hero']} on {a['node']}.")
 
 
 move("place_hero", ph_enum, ph_check, ph_perform)
@@ -538,6 +539,7 @@ def fl_perform(g, a):
         take_perk(g, perk, a.get("discard"))
     hero.perks.append(perk)
     hero.gems = g.max_gems(hero)
+    g.log(f"{g.tribe_name(i)} levels the {a['hero']} to {hero.level} for free with {perk}.")
     on_perk_gained(g, i, hero, perk)
 
 

@@ -50,7 +50,10 @@ def _end_check(g, a):
 
 
 def _end_perform(g, a):
-    g.state.queue.append({"task": "end_turn"})
+    s = g.state
+    if s.phase:
+        g.log(f"{g.tribe_name(s.active)} ends the {s.phase.capitalize()} Phase.")
+    s.queue.append({"task": "end_turn"})
 
 
 move("end_phase", _end_enum, _end_check, _end_perform, quiet=True)   # queues end_turn

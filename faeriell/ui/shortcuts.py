@@ -253,7 +253,12 @@ class TableHost(Scene):
         job = self.driver._job
         if job is not None and not job.done.is_set() and time.monotonic() - job.started_at > 0.4:
             i = self.session.acting
-            return f"Player {i + 1} is thinking…" if i is not None else ""
+            if i is None:
+                return ""
+            words = getattr(self.table, "words", None)
+            if words is not None and hasattr(words, "player_name"):
+                return f"{words.player_name(i, self.session.seats)} is thinking…"
+            return f"Player {i + 1} is thinking…"
         return ""
 
     def draw(self, surf) -> None:

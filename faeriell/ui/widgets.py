@@ -38,16 +38,17 @@ FIELD_BG = (16, 20, 30)
 SELECT = (70, 92, 140)
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+MIN_TEXT = 11          # px: the smallest text drawn anywhere (readable at 1024x700)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The default font at `size` px (cached)."""
-    key = (int(size), bool(bold))
+    """The default font at `size` px (cached), never below MIN_TEXT."""
+    key = (max(MIN_TEXT, int(size)), bool(bold))
     f = _FONTS.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(None, int(size))
+        f = pygame.font.Font(None, key[0])
         f.set_bold(bold)
         _FONTS[key] = f
     return f

@@ -20,7 +20,7 @@ import pygame
 from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, guide, overlays, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, guide, overlays, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.decisions import Option, build_choice, group_actions
@@ -55,7 +55,7 @@ class TableScene(Scene):
         self.tip_card_shown: int | None = None
         self.request: str | None = None       # "start": the host goes back to the start screen
         self.layout = compute(size, goal=self.puzzle is not None)
-        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
+        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
         self._fit_island()
         self.spots = SpotMap()
@@ -81,6 +81,7 @@ class TableScene(Scene):
         self._pending_flights: list[dict] = []
         self._prev_base: pygame.Surface | None = None
         self.message: str | None = None
+        self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
         self.message_until = 0.0
         self.hover_key = None
@@ -149,6 +150,7 @@ class TableScene(Scene):
             overlays.choice_spots(surface, self)
         if self.drag is not None:
             draw_drag(surface, self.drag, self.spots, self.map, self.session.game.rules.board, self.layout.u)
+            overlays.drag_preview(surface, self)
         elif self.hover_key is not None and self.hover_key[0] == "setup_card" and self.tray is None:
             overlays.setup_area(surface, self, self.hover_key)
         elif self.hover_key is not None and self._p.active_key(self.hover_key) and self.tray is None:
@@ -160,7 +162,7 @@ class TableScene(Scene):
         for f in self.flights:
             f.draw(surface, self.now)
         if self.choice is not None:
-            self.choice.draw(surface, p, self.layout.map)
+            self.choice.draw(surface, p, self.layout.map, self._asked_rects())
         self.tip_card_shown = self.tips.draw(surface, self) if self.tray is None else None
         if self.tray is not None:
             self.tray.draw(surface, p, self.layout.map)
@@ -170,6 +172,29 @@ class TableScene(Scene):
             overlays.curtain(surface, self)
         elif self.puzzle is not None and self.puzzle.overlay:
             self.result_panel.draw(surface, self, self.puzzle)
+
+    def _asked_rects(self) -> list:
+        """Where the pieces and places the open decision asks about are on screen (the bar keeps
+        clear of them)."""
+        keys = set(self.choice.spot_keys()) | set(self.index.aims)
+        keys |= {k for k in self.index.clicks if k[0] == "region"}
+        pend = self.session.state.pending or {}
+        if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
+            keys.add(("guardian", pend["guardian"]))
+        if isinstance(pend.get("region"), str):
+            keys.add(("region", pend["region"]))
+        keys |= {("region", r) for r in pend.get("regions") or () if isinstance(r, str)}
+        out = []
+        m = self.layout.map
+        for key in keys:
+            if key[0] == "region":
+                c = self._region_point(key[1])
+                rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
+                rr.center = c
+                out.append(rr)
+            else:
+                out += [sp.rect for sp in self.spots.by_key.get(key, ())]
+        return [r for r in out if m.colliderect(r)]
 
     def resize(self, size) -> None:
         self._size = tuple(size)
@@ -189,7 +214,9 @@ class TableScene(Scene):
             gs = gesture(action, ctx)
         except (KeyError, TypeError, IndexError):
             gs = None
-        self.flash(f"Player {ctx.i + 1}: {self.words.action(action)}")
+        who = self.words.player_name(ctx.i, self.session.seats)
+        self.bot_line = self.words.narrate(action, who)
+        self.flash(self.bot_line)
         if gs is None or gs == DECIDE:
             return
         grip, target = gs
@@ -213,9 +240,13 @@ class TableScene(Scene):
         self._ghost = (gs, self.now + 4000)
 
     def flash(self, text: str, bad: bool = False) -> None:
-        self.message = str(text)
+        self.message = self.words.say(text)
         self.message_bad = bad
         self.message_until = self.now + FLASH_MS
+
+    def explain_pickup(self, key: tuple) -> str | None:
+        """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
+        return explain.cannot_pick(self, key)
 
     # =================================================================== test helpers
     def spot(self, key: tuple):
@@ -282,6 +313,7 @@ class TableScene(Scene):
         p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
                   self.drag.grip if self.drag else None, self._human())
         p.puzzle = self.puzzle
+        p.bot_line = self.bot_line
         return p
 
     def _ensure_base(self) -> None:
@@ -443,6 +475,13 @@ class TableScene(Scene):
                 if sp.key in self.index.clicks or sp.key in self.index.drops:
                     self._pressed = (pos, sp, False)
                     return True
+        said = False
+        for sp in hits:                      # a piece that cannot move now says why (never silent)
+            why = explain.cannot_pick(self, sp.key)
+            if why:
+                self.flash(why, bad=True)
+                said = True                  # the window redraws to show it
+                break
         for sp in hits:
             if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
                 i = sp.key[1]
@@ -451,7 +490,7 @@ class TableScene(Scene):
         if self.layout.map.collidepoint(pos):
             self._pressed = (pos, None, True)
             self._pan_last = pos
-        return False
+        return said
 
     def _motion(self, pos) -> bool:
         self.mouse = pos
@@ -609,7 +648,7 @@ class TableScene(Scene):
         near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
         if d.hover is None:
             if not near:
-                self.flash("Drop it on a glowing place.", bad=True)
+                self.flash(explain.missed_drop(self, d, pos), bad=True)
             return
         self.flash(self._reason(d), bad=True)
 
@@ -700,7 +739,7 @@ class TableScene(Scene):
         if name == "undo":
             why = self.session.undo()
             if why:
-                self.flash(why, bad=True)
+                self.flash(self.words.say(why), bad=True)
             return
         acts = self.index.clicks.get(("button", name))
         if acts and self._human():

@@ -36,9 +36,12 @@ FALLBACK_RGB = {
 }
 
 
+MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any window size
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, max(8, int(size)))
+    f = pygame.font.Font(None, max(MIN_TEXT, int(size)))
     f.set_bold(bold)
     return f
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import click, ctrl, key, make_app, play_first_legal, record_flashes, run_until
+from test_app_support import click, ctrl, key, make_app, play_first_legal, record_flashes, run_until, save_as
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -96,10 +96,9 @@ def test_ctrl_s_then_ctrl_o_restores_the_same_state(app, tmp_path):
     for _ in range(5):
         session.apply(session.legal()[0])
     saved = to_dict(session.state)
-    ctrl(app, pygame.K_s)
-    files = sorted(tmp_path.glob("faeriell-*.json"))
-    assert len(files) == 1
-    assert str(files[0]) in said[-1]
+    files = [save_as(app, "Before the storm")]
+    assert files[0] == tmp_path / "saves" / "Before the storm.json"
+    assert str(files[0]) in said[-1] and "Before the storm" in said[-1]
     for _ in range(4):
         session.apply(session.legal()[-1])
     assert to_dict(app.session.state) != saved
@@ -252,13 +251,12 @@ def test_saves_remember_who_played_each_seat(tmp_path, monkeypatch):
     pytest.importorskip("faeriell.engine.saves")
     app = make_app(tmp_path, monkeypatch, players=2, seats=["human", "random"], seed=8)
     try:
-        ctrl(app, pygame.K_s)
-        path = sorted(tmp_path.glob("faeriell-*.json"))[0]
+        path = save_as(app, None)
         assert app.load(path) is None
         assert app.session.seats == ["human", "random"]
         # the autosave keeps them too: Continue brings the bot back
         session = app.session
-        play_first_legal(session, lambda: (tmp_path / "autosave.json").exists())
+        play_first_legal(session, lambda: session.autosave_path().exists())
         app.go("start")
         click(app, "continue")
         assert isinstance(app.scene, TableScreen) and app.session.seats == ["human", "random"]

@@ -25,6 +25,7 @@ from faeriell.ui.assets import Assets  # noqa: E402
 from faeriell.ui.launch import LaunchOptions, new_seed, resolve_setup  # noqa: E402,F401  (main.py's names)
 from faeriell.ui.scene import Scene, scene_class  # noqa: E402
 from faeriell.ui.settings import Settings  # noqa: E402
+from faeriell.ui.sound import Sounds  # noqa: E402
 from faeriell.ui.standin_table import StandInTable  # noqa: E402,F401
 from faeriell.ui import widgets as W  # noqa: E402
 
@@ -58,6 +59,8 @@ class App:
         self.table_factory = table_factory          # None: the table screen's own (the real table)
         self.settings = settings if settings is not None else Settings.load()
         self.assets = Assets()
+        self.sounds = Sounds(self.settings.sound_volume)
+        self._apply_settings()
         self.rules = None
         self.scene: Scene | None = None
         self._last_tick = time.monotonic()
@@ -135,14 +138,16 @@ class App:
                 curtain=self.settings.curtain if o.curtain is None else o.curtain, map_path=self.map_path,
                 bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)
 
-    def open_game(self, game, seats=None) -> None:
-        self.open_session(self.new_session(game, seats))
+    def open_game(self, game, seats=None, path=None) -> None:
+        from faeriell.ui.dialogs import game_id_of
+        self.open_session(self.new_session(game, seats, game_id=game_id_of(path) if path else None,
+                                           opened_from_save=path is not None))
 
-    def new_session(self, game, seats=None, autosave=True):
+    def new_session(self, game, seats=None, autosave=True, game_id=None, opened_from_save=False):
         from faeriell.ui.session import Session
         seats = list(seats) if seats else ["human"] * game.state.players
         seats = (seats + ["human"] * game.state.players)[: game.state.players]
-        return Session(game, seats, autosave=autosave)
+        return Session(game, seats, autosave=autosave, game_id=game_id, opened_from_save=opened_from_save)
 
     # Each returns None when the table opened, else the reason (for the start screen).
     def new_game(self, players, mode, difficulty, variants, seed, seats=None) -> str | None:
@@ -172,14 +177,15 @@ class App:
             game = load_game(self.rules, path)
         except FileServiceError as e:
             return str(e)
-        self.open_game(game, seats or recall_seats(game))
+        self.open_game(game, seats or recall_seats(game), path=path)
         return None
 
     def continue_game(self) -> str | None:
-        from faeriell.ui.dialogs import autosave_path
-        path = autosave_path()
-        if not path.exists():
-            return f"There is no autosave yet ({path})."
+        from faeriell.ui.dialogs import latest_autosave
+        from faeriell.ui.session import autosave_dir
+        path = latest_autosave()
+        if path is None:
+            return f"There is no autosave yet ({autosave_dir()})."
         return self.load(path)
 
     def open_puzzle(self, path) -> str | None:
@@ -199,8 +205,23 @@ class App:
         self.running = False
 
     def settings_changed(self) -> None:
+        self.settings.clean()
         self.settings.save()
+        self._apply_settings()
+        follow = getattr(self.scene, "settings_changed", None)
+        if callable(follow):
+            self._guard("applying the settings", follow)
         self.dirty = True
+
+    def _apply_settings(self) -> None:
+        """What the settings change outside any one screen: text size, piece letters, volume."""
+        s = self.settings
+        W.set_text_scale(s.ui_scale)
+        self.assets.set_marks(s.colour_blind)
+        self.sounds.set_volume(s.sound_volume)
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
 
     # ---- errors --------------------------------------------------------------------------
     def report(self, what: str, exc: BaseException) -> None:

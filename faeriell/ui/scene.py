@@ -18,6 +18,7 @@ SCENES: dict[str, str] = {
     "start": "faeriell.ui.scenes.start:StartScene",
     "table": "faeriell.ui.scenes.table:TableScreen",
     "end": "faeriell.ui.scenes.end:EndScene",
+    "settings": "faeriell.ui.scenes.settings:SettingsScene",
 }
 
 
@@ -80,19 +81,23 @@ class Host(Protocol):
         """Open a save file at the table."""
 
     def continue_game(self) -> str | None:
-        """Open the latest save (the autosave of the last game played)."""
+        """Open the autosave of the game played last."""
 
     def open_puzzle(self, path: str) -> str | None:
         """Open a scenario or puzzle file at the table."""
 
-    def open_game(self, game, seats: list | None = None) -> None:
-        """Open an engine Game (e.g. just loaded) at a new table."""
+    def open_game(self, game, seats: list | None = None, path: str | None = None) -> None:
+        """Open an engine Game at a new table; `path`: the save it was read from (it then keeps
+        autosaving to that file if it is an autosave, and a hot-seat game opens behind the curtain)."""
 
     def report(self, what: str, exc: BaseException) -> None:
         """Log an unexpected error and show it in the window's error panel."""
 
     def settings_changed(self) -> None:
         """Save the settings and let every part of the window follow them."""
+
+    def play_sound(self, name: str) -> None:
+        """A sound effect (faeriell/ui/sound.py EFFECTS) at the player's volume; silent without audio."""
 
     def quit(self) -> None:
         """Close the window."""

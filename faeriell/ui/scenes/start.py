@@ -1,5 +1,6 @@
-"""The start screen (scene "start"): Quick solo (one click), Continue (the autosave), a new game with every
-setting, Load (a save file) and Practice (a scenario or puzzle file). Everything works by mouse.
+"""The start screen (scene "start"): Quick solo (one click), Continue (the game played last), a new
+game with every setting, Load (a save file), Practice (a scenario or puzzle file) and Settings.
+Everything works by mouse.
 
 The settings follow the rules the engine states (faeriell.engine.setup): solo is one player and one
 player is solo; a combination the engine refuses (e.g. The Twins with three players) keeps Start
@@ -14,7 +15,7 @@ import pygame
 from faeriell.ui import widgets as W
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import autosave_path, describe_save, list_saves, practice_items, puzzle_info
+from faeriell.ui.dialogs import describe_save, latest_autosave, list_saves, practice_items, puzzle_info
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, Scene
 
@@ -202,6 +203,9 @@ class StartScene(Scene):
         self._report(self.host.new_game(self.players, self.mode, self.difficulty, list(self.variants),
                                              self.seed(), list(self.seats[: self.players])))
 
+    def open_settings(self) -> None:
+        self.host.go("settings", back="start")
+
     def continue_game(self) -> None:
         self._report(self.host.continue_game())
 
@@ -278,8 +282,8 @@ class StartScene(Scene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
         x, y = 24, 96
-        ap = autosave_path()
-        has_auto = ap.exists()
+        ap = latest_autosave()
+        has_auto = ap is not None
         self.root.add(W.Button((x, y, nav_w, 70), "Quick solo", self.quick_solo, id="quick_solo", primary=True,
                                size=28, sub="1 player · Medium · new island"))
         y += 82
@@ -291,6 +295,8 @@ class StartScene(Scene):
             self.root.add(W.Button((x, y, nav_w, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
                                    selected=(self.tab == tab)))
             y += 52
+        self.root.add(W.Button((x, y, nav_w, 44), "Settings", self.open_settings, id="settings"))
+        y += 52
         self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
                                id="quit"))
 
@@ -458,8 +464,9 @@ class StartScene(Scene):
         surf.fill(W.BG)
         draw_backdrop(surf)
         W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
-        W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, 66), 20, W.MUTED,
-                    width=max(100, w - 50))
+        sub_y = 22 + W.font(60).get_height() + 3          # below the title at any text size
+        W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, sub_y), 20,
+                    W.MUTED, width=max(100, w - 50))
         r = self.content_rect()
         W.panel(surf, r, TAB_TITLES[self.tab])
         self.root.draw(surf)

@@ -1,15 +1,18 @@
 """The table screen (scene "table"): the table of faeriell/ui/table/ (or the simple stand-in
 table when that cannot open), wrapped with the services around it:
 
-    Esc       the menu: resume / undo / hint / save / load / new game / quit
+    Esc       the menu: resume / undo / hint / save / load / settings / new game / quit
     Ctrl+Z    undo (Session.undo; the reason is shown when the rules refuse)
-    Ctrl+S    save to the user data folder under a timestamped name (the path is flashed)
+    Ctrl+S    save under a name the player types (saves/ in the user data folder)
     Ctrl+O    load a save (an in-window file list plus a path field)
     H         a hint from faeriell.bots.hint, thought out in a background thread
     F1        the list of shortcuts
 
 Bot seats are played by a BotDriver (bot_driver.py) whose moves reach the table as
 `table.animate(action)`. When the game ends, the end screen follows after a moment.
+Sound cues (faeriell/ui/sound.py) follow what happens: a piece picked up, a move made, a move
+refused, the Doom marker stepping, an Achievement claimed, the end of the game. The settings
+(bot speed, animations, curtain, text size) apply at once when changed in the Esc menu.
 """
 from __future__ import annotations
 
@@ -21,18 +24,21 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import BotDriver, Job, bots_module, game_copy, DEFAULT_DELAY
-from faeriell.ui.dialogs import (FileDialog, FileServiceError, Menu, MessageBox, Toast, list_saves, load_game,
-                                 recall_seats, remember_seats, save_game)
+from faeriell.ui.curtain import has_secrets
+from faeriell.ui.dialogs import (AskText, FileDialog, FileServiceError, Menu, MessageBox, Toast, game_id_of,
+                                 list_saves, load_game, recall_seats, remember_seats, save_game, suggest_save_name)
 from faeriell.ui.scene import Host, Scene
+from faeriell.ui.settings_panel import SettingsDialog
+from faeriell.ui.sound import cues, watch
 from faeriell.ui.standin_table import StandInTable
 
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
 SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: this help")
-HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, new game, quit).\n"
+HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, new game, quit).\n"
              "Ctrl+Z takes back your last move when the rules allow it.\n"
-             "Ctrl+S saves the game in your Faeriell folder; Ctrl+O loads a save.\n"
+             "Ctrl+S saves the game under a name you choose; Ctrl+O loads a save.\n"
              "H asks for a hint (the suggestion is shown on the table).\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
@@ -84,7 +90,70 @@ class TableScreen(Scene):
         self._over_since: float | None = None
         self._indicator = ""
         self.size = host.size
+        self._watched = watch(session.state)               # what the sound cues compare with
+        self._held = False                                 # the table had a piece in hand
+        self._message = None                               # the table's last message (a refusal sounds)
+        session.listeners.append(self._session_changed)
+        self._apply_anim_speed()
+        self._curtain_on_open()
         remember_seats(session.game, session.seats)      # so its saves reopen with the same bots
+
+    # ---- settings, curtain, sounds -------------------------------------------------------------
+    def _apply_anim_speed(self) -> None:
+        try:
+            from faeriell.ui.table import anim
+        except ImportError:                # the stand-in table has no flights
+            return
+        anim.set_speed(self.host.settings.anim_factor)
+
+    def settings_changed(self) -> None:
+        """The player changed a setting (Esc menu > Settings): follow it now."""
+        st = self.host.settings
+        self.driver.delay = st.bot_delay
+        for name in ("hotseat_curtain", "curtain_enabled"):
+            if hasattr(self.table, name):
+                setattr(self.table, name, st.curtain)
+        if not st.curtain and hasattr(self.table, "curtain") and not isinstance(self.table, StandInTable):
+            self.table.curtain = None
+        self._apply_anim_speed()
+        self.resize(self.host.size)        # a new text size lays the table out again
+
+    def _humans(self) -> int:
+        return sum(1 for x in self.session.seats if x == "human")
+
+    def _curtain_on_open(self) -> None:
+        """A hot-seat game loaded or continued opens behind the curtain: whoever sits at the
+        screen now may not be the player whose cards it would show."""
+        table, s = self.table, self.session
+        if not (getattr(s, "opened_from_save", False) and getattr(table, "hotseat_curtain", False)):
+            return
+        acting = s.acting
+        if acting is None or s.seats[acting] != "human" or self._humans() < 2 or s.state.game_over:
+            return
+        try:
+            secret = has_secrets(s.game, acting)
+        except Exception:                  # a view that cannot be made: hide (the safe side)
+            secret = True
+        if secret and hasattr(table, "curtain"):
+            table.curtain = acting
+
+    def _session_changed(self, what: str, action) -> None:
+        before, self._watched = self._watched, watch(self.session.state)
+        if what == "apply":
+            for name in cues(before, self._watched):
+                self.host.play_sound(name)
+
+    def _table_cues(self) -> None:
+        """A piece taken in hand, a refusal the table announced (its message in red)."""
+        held = getattr(self.table, "drag", None) is not None
+        if held and not self._held:
+            self.host.play_sound("pickup")
+        self._held = held
+        msg = (getattr(self.table, "message", None), getattr(self.table, "message_until", None))
+        if msg != self._message:
+            self._message = msg
+            if msg[0] and getattr(self.table, "message_bad", False):
+                self.host.play_sound("refuse")
 
     def _build_table(self, factory, assets, curtain, map_path):
         extras = {"curtain": curtain}
@@ -132,12 +201,25 @@ class TableScreen(Scene):
         self.flash(reason)
 
     def save(self) -> None:
+        """Ask a name, then save under it (saves/ in the user data folder)."""
+        self.modal = AskText(self.host.size, "Save the game", "Name of the save:",
+                             suggest_save_name(self.session.game), self._save_as, ok_label="Save")
+
+    def _save_as(self, name: str) -> str | None:
         try:
-            path = save_game(self.session.game)
+            path = save_game(self.session.game, name=name)
         except FileServiceError as e:
-            self.flash(str(e), error=True)
-            return
-        self.flash(f"Saved to {path}")
+            return str(e)
+        self.flash(f"Saved as “{path.stem}” ({path})")
+        return None
+
+    def open_settings(self) -> None:
+        self.modal = SettingsDialog(self.host.size, self.host.settings, self._setting_changed)
+
+    def _setting_changed(self, key: str) -> None:
+        self.host.settings_changed()
+        if key in ("volume", "mute"):
+            self.host.play_sound("drop")          # hear the new volume
 
     def open_load_dialog(self) -> None:
         self.modal = FileDialog(self.host.size, "Load a game", list_saves, self._load_path, "Load",
@@ -151,12 +233,14 @@ class TableScreen(Scene):
             return str(e)
         seats = recall_seats(game)
         if game.state.players == self.session.state.players and seats in (None, self.session.seats):
-            self.session.replace_game(game)
+            self.session.replace_game(game, game_id_of(path))
+            self._watched = watch(self.session.state)
             self.end_shown = game.state.game_over
             self._over_since = None
             self.flash(f"Loaded {path}")
+            self._curtain_on_open()
         else:
-            self.host.open_game(game, seats)
+            self.host.open_game(game, seats, path=path)
         return None
 
     def hint(self) -> None:
@@ -209,6 +293,7 @@ class TableScreen(Scene):
                  ("hint", "Hint  (H)", self.hint),
                  ("save", "Save  (Ctrl+S)", self.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
+                 ("settings", "Settings…", self.open_settings),
                  ("new", "New game", self.new_game)]
         if self.session.state.game_over:
             items.append(("results", "Results", self.show_results))
@@ -246,7 +331,9 @@ class TableScreen(Scene):
             if ev.key == pygame.K_F1:
                 self.show_help()
                 return True
-        return bool(self.table.handle_event(ev))
+        changed = bool(self.table.handle_event(ev))
+        self._table_cues()
+        return changed
 
     def update(self, dt_ms: int) -> bool:
         changed = bool(self.table.update(dt_ms))

@@ -38,7 +38,7 @@ FALLBACK_RGB = {
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, max(8, int(size)))
+    f = pygame.font.Font(None, widgets.scaled(size))      # the player's Text size setting
     f.set_bold(bold)
     return f
 
@@ -63,6 +63,9 @@ def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """widgets.wrap in the table's font, remembered (the table wraps the same texts every frame)."""
     return tuple(widgets.wrap(font(size, bold), s, width))
+
+
+widgets.on_rescale(lambda: [fn.cache_clear() for fn in (font, text, outlined, wrap)])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

@@ -140,3 +140,28 @@ def test_sound_volume_follows_the_settings(tmp_path, monkeypatch):
     app.settings_changed()
     assert app.sounds.volume == 0
     assert sound.Sounds(0).volume == 0
+
+
+def test_an_achievement_claimed_by_mouse_is_heard(tmp_path, monkeypatch):
+    from test_table_support import position
+    app = make_app(tmp_path, monkeypatch)
+    tribes = [{"settlements": ["owl-river", "toad-forest"], "beacons": {"owl-river": "red"},
+               "heroes": {"chieftain": {"node": {"near": "owl-river"}}}, "essences": ["yellow", "red"]},
+              {"settlements": ["wolf-meadow", "boar-mountain"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}]
+    app.open_game(position({}, {}, tribes, {"player": 1, "phase": "tribe"}))
+    table = app.scene.table
+    app.step()
+    app.draw()
+    drag(app, table.spot_pos(("totem",)), table.spot_pos(("region", "owl-river")))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.step()
+    assert app.session.state.pending and app.session.state.pending["kind"] == "claim"
+    app.draw()
+    drag(app, table.spot_pos(("slot_token", 0, "red")), table.spot_pos(("achievement", "totem")))
+    doom = next(o for o in table.choice.options if o.actions[0].get("pay") == "doom")
+    at = next(r for r, o in table.choice.rects if o is doom).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    app.step()
+    assert "totem" in app.session.state.tribes[0].achievements
+    assert app.sounds.played[-3:] == ["drop", "doom", "achievement"], app.sounds.played

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -29,9 +31,25 @@ def user_data_dir() -> Path:
     return path
 
 
+AUTOSAVES = "autosaves"
+
+
+def new_game_id() -> str:
+    """A name for one game's autosave: when it began, plus a few random letters (two games
+    started in the same second still get their own file)."""
+    return datetime.now().strftime("%Y-%m-%d_%H-%M-%S") + "-" + secrets.token_hex(2)
+
+
+def autosave_dir() -> Path:
+    return user_data_dir() / AUTOSAVES
+
+
 class Session:
-    def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True) -> None:
+    def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
+                 game_id: str | None = None, opened_from_save: bool = False) -> None:
         self.game = game
+        self.game_id = game_id or new_game_id()     # its autosave is autosaves/<game_id>.json
+        self.opened_from_save = opened_from_save    # loaded or continued (hot-seat opens behind the curtain)
         self.seats = seats or ["human"] * game.state.players     # "human" or a bot level
         self.autosave_enabled = autosave
         self.version = 0                      # bumps on every change; views redraw on a new one
@@ -110,19 +128,25 @@ class Session:
         self._notify("undo", None)
         return None
 
-    def replace_game(self, game: Game) -> None:
+    def replace_game(self, game: Game, game_id: str | None = None) -> None:
+        """Another game at this table (a load): from now on it autosaves under its own name."""
         self.game = game
+        self.game_id = game_id or new_game_id()
+        self.opened_from_save = True
         self.version += 1
         self._notify("load", None)
 
     # ---- saving ----------------------------------------------------------------------------
     def autosave_path(self) -> Path:
-        return user_data_dir() / "autosave.json"
+        """This game's own autosave: one file per game, never another game's."""
+        return autosave_dir() / f"{self.game_id}.json"
 
     def autosave(self) -> None:
         try:
             from faeriell.engine.saves import write_save
-            write_save(self.game, str(self.autosave_path()))
+            path = self.autosave_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_save(self.game, str(path))
         except Exception as e:          # an autosave must never stop play
             log.warning("autosave failed: %s", e)
 

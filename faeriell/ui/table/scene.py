@@ -19,6 +19,7 @@ import pygame
 
 from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
+from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
 from faeriell.ui.table import boards, chrome, explain, guide, overlays, pieces, tribe_board
 from faeriell.ui.table import theme as T
@@ -290,7 +291,8 @@ class TableScene(Scene):
         if acting is None or self.session.seats[acting] != "human":
             return
         humans = sum(1 for x in self.session.seats if x == "human")
-        if self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2:
+        if (self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2
+                and needs_curtain(self.session.game, self._last_human, acting)):     # secrets change hands
             self.curtain = acting
         self._last_human = acting
         self.viewer = acting

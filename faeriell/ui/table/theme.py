@@ -41,7 +41,7 @@ MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any win
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, max(MIN_TEXT, int(size)))
+    f = pygame.font.Font(None, widgets.scaled(size))      # the player's Text size setting
     f.set_bold(bold)
     return f
 
@@ -66,6 +66,9 @@ def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """widgets.wrap in the table's font, remembered (the table wraps the same texts every frame)."""
     return tuple(widgets.wrap(font(size, bold), s, width))
+
+
+widgets.on_rescale(lambda: [fn.cache_clear() for fn in (font, text, outlined, wrap)])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

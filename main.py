@@ -154,7 +154,7 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if not auto.exists():
             p.error(f"--continue: there is no autosave yet ({auto})")
     if given:
-        from faeriell.ui.app import resolve_setup
+        from faeriell.ui.launch import resolve_setup
         if args.seats is not None and args.players is not None and len(args.seats) != args.players:
             p.error(f"--seats names {len(args.seats)} seat(s) but --players is {args.players}")
         cfg = resolve_setup(args.players, args.mode, args.difficulty, args.variants, args.seed, args.seats)
@@ -175,7 +175,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def launch_options(args: argparse.Namespace):
-    from faeriell.ui.app import LaunchOptions
+    from faeriell.ui.launch import LaunchOptions
     return LaunchOptions(players=args.players, mode=args.mode, difficulty=args.difficulty, variants=args.variants,
                          seed=args.seed, seats=args.seats, load=args.load, cont=args.cont, scenario=args.scenario,
                          curtain=args.curtain, bot_delay=args.bot_delay)

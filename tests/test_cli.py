@@ -56,7 +56,7 @@ def test_load_continue_and_scenario_parse(tmp_path, data_dir):
 
 
 def test_left_out_settings_follow_the_rules():
-    from faeriell.ui.app import resolve_setup
+    from faeriell.ui.launch import resolve_setup
     assert resolve_setup(players=1)["mode"] == "solo"
     assert resolve_setup(mode="solo")["players"] == 1
     assert resolve_setup(mode="coop")["players"] == 2
@@ -153,11 +153,11 @@ def test_screenshot_of_a_scenario(tmp_path):
 def test_options_open_the_table_in_process(tmp_path):
     import pygame
     from faeriell.ui.app import App, LaunchOptions
-    from faeriell.ui.shortcuts import TableHost
+    from faeriell.ui.scenes.table import TableScreen
     app = App((800, 600), options=main.launch_options(main.parse_args(
         ["--mode", "coop", "--players", "3", "--difficulty", "easy", "--seed", "9", "--no-curtain"])))
     try:
-        assert isinstance(app.scene, TableHost), app.errors
+        assert isinstance(app.scene, TableScreen), app.errors
         s = app.session.state
         assert (s.players, s.mode, s.difficulty, s.seed) == (3, "coop", "easy", 9)
         assert isinstance(app.options, LaunchOptions) and app.options.curtain is False

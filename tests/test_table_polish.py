@@ -128,13 +128,13 @@ def test_taking_moves_back_reopens_a_lost_puzzle():
 
 def test_back_to_start_from_the_result(tmp_path, monkeypatch):
     from test_app_support import make_app
-    from faeriell.ui.shortcuts import TableHost
-    from faeriell.ui.start_scene import StartScene
+    from faeriell.ui.scenes.table import TableScreen
+    from faeriell.ui.scenes.start import StartScene
     app = make_app(tmp_path, monkeypatch)
     assert app.open_puzzle(str(THREE_MENACES)) is None
     app.step()
     host = app.scene
-    assert isinstance(host, TableHost) and host.table.puzzle is not None
+    assert isinstance(host, TableScreen) and host.table.puzzle is not None
     r = host.table.spot_pos(("button", "end_phase"))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=r, button=1))

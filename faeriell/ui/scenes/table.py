@@ -1,4 +1,5 @@
-"""The table's services around whatever table scene is shown (TableHost wraps it):
+"""The table screen (scene "table"): the table of faeriell/ui/table/ (or the simple stand-in
+table when that cannot open), wrapped with the services around it:
 
     Esc       the menu: resume / undo / hint / save / load / new game / quit
     Ctrl+Z    undo (Session.undo; the reason is shown when the rules refuse)
@@ -12,6 +13,7 @@ Bot seats are played by a BotDriver (bot_driver.py) whose moves reach the table 
 """
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 
@@ -21,7 +23,8 @@ from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import BotDriver, Job, bots_module, game_copy, DEFAULT_DELAY
 from faeriell.ui.dialogs import (FileDialog, FileServiceError, Menu, MessageBox, Toast, list_saves, load_game,
                                  recall_seats, remember_seats, save_game)
-from faeriell.ui.scene import Scene
+from faeriell.ui.scene import Host, Scene
+from faeriell.ui.standin_table import StandInTable
 
 log = logging.getLogger(__name__)
 
@@ -40,11 +43,38 @@ def _ctrl(ev) -> bool:
     return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-class TableHost(Scene):
-    def __init__(self, app, session, table, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
-        self.app = app
+def make_table(session, assets, size, **extras):
+    """The real TableScene when faeriell.ui.table is there, else the stand-in table.
+
+    `extras` (curtain=..., map_path=...) go to the constructor when it takes them (`curtain` as
+    `hotseat_curtain` when that is its name); others are dropped.
+    """
+    try:
+        from faeriell.ui.table import TableScene
+    except ImportError as e:
+        if getattr(e, "name", "") and not str(e.name).startswith("faeriell.ui.table"):
+            raise
+        return StandInTable(session, assets, size, **extras)
+    try:
+        params = inspect.signature(TableScene).parameters
+        takes_all = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    except (TypeError, ValueError):
+        params, takes_all = {}, False
+    if "curtain" in extras and "curtain" not in params and "hotseat_curtain" in params:
+        extras["hotseat_curtain"] = extras.pop("curtain")
+    given = {k: v for k, v in extras.items() if takes_all or k in params}
+    return TableScene(session, assets, size, **given)
+
+
+class TableScreen(Scene):
+    def __init__(self, host: Host, session, table=None, factory=None, assets=None, curtain: bool = True,
+                 map_path: str | None = None, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
+        """`table`: a table scene already built; else `factory(session, assets, size, **extras)`
+        builds it (make_table by default; the stand-in table if that fails)."""
+        self.host = host
         self.session = session
-        self.table = table
+        self.table = table if table is not None else self._build_table(factory or make_table, assets, curtain,
+                                                                       map_path)
         self.driver = BotDriver(session, bot_delay)
         self.end_delay = end_delay
         self.modal = None
@@ -53,8 +83,20 @@ class TableHost(Scene):
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
-        self.size = app.size
+        self.size = host.size
         remember_seats(session.game, session.seats)      # so its saves reopen with the same bots
+
+    def _build_table(self, factory, assets, curtain, map_path):
+        extras = {"curtain": curtain}
+        if map_path:
+            extras["map_path"] = map_path
+        try:
+            return factory(self.session, assets, self.host.size, **extras)
+        except Exception as exc:
+            if factory is StandInTable:
+                raise
+            self.host.report("opening the table (the simple table is used instead)", exc)
+            return StandInTable(self.session, assets, self.host.size, **extras)
 
     # ---- talking to the table ------------------------------------------------------------------
     def flash(self, text: str, error: bool = False) -> None:
@@ -64,7 +106,7 @@ class TableHost(Scene):
                 fn(text)
                 return
             except Exception as exc:       # the message still reaches the player
-                self.app._report("showing a message on the table", exc)
+                self.host.report("showing a message on the table", exc)
         self.toast.show(text, error=error)
 
     def _table_call(self, name: str, *args) -> bool:
@@ -98,13 +140,13 @@ class TableHost(Scene):
         self.flash(f"Saved to {path}")
 
     def open_load_dialog(self) -> None:
-        self.modal = FileDialog(self.app.size, "Load a game", list_saves, self._load_path, "Load",
+        self.modal = FileDialog(self.host.size, "Load a game", list_saves, self._load_path, "Load",
                                 empty_text="No saves yet (Ctrl+S saves the game)",
                                 hint="or type the path of a save file")
 
     def _load_path(self, path: str) -> str | None:
         try:
-            game = load_game(self.app.rules, path)
+            game = load_game(self.host.rules, path)
         except FileServiceError as e:
             return str(e)
         seats = recall_seats(game)
@@ -114,7 +156,7 @@ class TableHost(Scene):
             self._over_since = None
             self.flash(f"Loaded {path}")
         else:
-            self.app.open_session(self.app.new_session(game, seats))
+            self.host.open_game(game, seats)
         return None
 
     def hint(self) -> None:
@@ -142,7 +184,7 @@ class TableHost(Scene):
         if job.tag != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
         if job.error is not None:
-            self.app._report("thinking about a hint", job.error)
+            self.host.report("thinking about a hint", job.error)
             return True
         try:
             action, reason = job.result
@@ -159,7 +201,7 @@ class TableHost(Scene):
         s = self.session.state
         cfg = {"players": s.players, "mode": s.mode, "difficulty": s.difficulty, "variants": list(s.variants),
                "seats": list(self.session.seats)}
-        self.app.show_start(tab="new", config=cfg)
+        self.host.go("start", tab="new", config=cfg)
 
     def open_menu(self) -> None:
         items = [("resume", "Resume", lambda: None),
@@ -169,12 +211,12 @@ class TableHost(Scene):
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
                  ("new", "New game", self.new_game)]
         if self.session.state.game_over:
-            items.append(("results", "Results", lambda: self.app.show_end(self.session, self)))
-        items.append(("quit", "Quit", lambda: self.app.request_quit()))
-        self.modal = Menu(self.app.size, items, note="The game saves itself after every turn.")
+            items.append(("results", "Results", self.show_results))
+        items.append(("quit", "Quit", self.host.quit))
+        self.modal = Menu(self.host.size, items, note="The game saves itself after every turn.")
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.app.size, "Shortcuts", HELP_TEXT)
+        self.modal = MessageBox(self.host.size, "Shortcuts", HELP_TEXT)
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -225,7 +267,7 @@ class TableHost(Scene):
             changed = True
         if getattr(self.table, "request", None) == "start":      # a puzzle's "Back to start"
             self.table.request = None
-            self.app.show_start(tab="practice")
+            self.host.go("start", tab="practice")
             return True
         s = self.session.state
         puzzle = getattr(self.table, "puzzle", None) is not None   # its result panel says how it ended
@@ -234,8 +276,7 @@ class TableHost(Scene):
             if self._over_since is None:
                 self._over_since = now
             if now - self._over_since >= self.end_delay:
-                self.end_shown = True
-                self.app.show_end(self.session, self)
+                self.show_results()
                 return True
         return changed
 
@@ -283,7 +324,7 @@ class TableHost(Scene):
             self.session.autosave()           # Continue resumes exactly here, mid-turn too
         self._table_call("leave")
 
-    def back_to_table(self) -> None:
-        """From the end screen: look at the final position (no bounce back to the end screen)."""
+    def show_results(self) -> None:
+        """The end screen; its 'See the table' comes back here (no bounce back to the end screen)."""
         self.end_shown = True
-        self.app.switch(self)
+        self.host.go("end", session=self.session, table=self)

@@ -1,4 +1,4 @@
-"""The start screen: Quick solo (one click), Continue (the autosave), a new game with every
+"""The start screen (scene "start"): Quick solo (one click), Continue (the autosave), a new game with every
 setting, Load (a save file) and Practice (a scenario or puzzle file). Everything works by mouse.
 
 The settings follow the rules the engine states (faeriell.engine.setup): solo is one player and one
@@ -12,9 +12,11 @@ import logging
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
 from faeriell.ui.dialogs import autosave_path, describe_save, list_saves, practice_items, puzzle_info
-from faeriell.ui.scene import Scene
+from faeriell.ui.launch import new_seed
+from faeriell.ui.scene import Host, Scene
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +32,10 @@ def _engine_setup():
 
 
 class StartScene(Scene):
-    def __init__(self, app, tab: str | None = None, message: str | None = None, config: dict | None = None):
-        self.app = app
-        self.rules = app.rules
+    def __init__(self, host: Host, tab: str | None = None, message: str | None = None,
+                 config: dict | None = None):
+        self.host = host
+        self.rules = host.rules
         cfg = dict(config or {})
         setup = _engine_setup()
         self.modes = list(setup.MODES)
@@ -46,12 +49,11 @@ class StartScene(Scene):
         seats = list(cfg.get("seats") or [])
         self.seats = [s if (s == "human" or (self.bots and s in BOT_LEVELS)) else "human"
                       for s in (seats + ["human"] * 4)[:4]]
-        from faeriell.ui.app import new_seed
         self.seed_text = str(cfg.get("seed") or new_seed())
         self._last_other_mode = self.mode if self.mode != "solo" else "competitive"
         self.tab = tab if tab in TABS else "new"
         self.status: tuple[str, bool] | None = (message, True) if message else None
-        self.size = app.size
+        self.size = host.size
         self.save_items: list | None = None
         self.puzzle_items: list | None = None
         self.load_path = ""
@@ -176,7 +178,6 @@ class StartScene(Scene):
         self.seed_text = text
 
     def reseed(self) -> None:
-        from faeriell.ui.app import new_seed
         self.seed_text = str(new_seed())
         self._changed()
 
@@ -191,32 +192,32 @@ class StartScene(Scene):
 
     # ---- actions -----------------------------------------------------------------------------
     def quick_solo(self) -> None:
-        self._report(self.app.quick_solo())
+        self._report(self.host.quick_solo())
 
     def start(self) -> None:
         why = self.problem()
         if why:
             self.status = (why, True)
             return
-        self._report(self.app.start_new_game(self.players, self.mode, self.difficulty, list(self.variants),
+        self._report(self.host.new_game(self.players, self.mode, self.difficulty, list(self.variants),
                                              self.seed(), list(self.seats[: self.players])))
 
     def continue_game(self) -> None:
-        self._report(self.app.continue_autosave())
+        self._report(self.host.continue_game())
 
     def load_selected(self, path=None) -> None:
         path = str(path or self.load_path or "").strip()
         if not path:
             self.status = ("Choose a save in the list or type its path.", True)
             return
-        self._report(self.app.load_file(path))
+        self._report(self.host.load(path))
 
     def play_selected(self, path=None) -> None:
         path = str(path or self.puzzle_path or "").strip()
         if not path:
             self.status = ("Choose a scenario in the list or type its path.", True)
             return
-        self._report(self.app.open_puzzle(path))
+        self._report(self.host.open_puzzle(path))
 
     def practice_about(self) -> tuple[str, str]:
         """What the chosen Practice file is: its description and goal (a puzzle), or its path."""
@@ -290,7 +291,7 @@ class StartScene(Scene):
             self.root.add(W.Button((x, y, nav_w, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
                                    selected=(self.tab == tab)))
             y += 52
-        self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.app.request_quit(),
+        self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
                                id="quit"))
 
         body = self.body_rect()
@@ -431,7 +432,7 @@ class StartScene(Scene):
             field = self.root.focused_field()
             if field is None:
                 if ev.key == pygame.K_ESCAPE:
-                    self.app.request_quit()
+                    self.host.quit()
                     return True
                 if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     {"new": self.start, "load": self.load_selected, "practice": self.play_selected}[self.tab]()
@@ -455,7 +456,7 @@ class StartScene(Scene):
     def draw(self, surf) -> None:
         w, h = self.size
         surf.fill(W.BG)
-        _draw_backdrop(surf)
+        draw_backdrop(surf)
         W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
         W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, 66), 20, W.MUTED,
                     width=max(100, w - 50))
@@ -495,26 +496,3 @@ class _About(W.Widget):
             y += 24
         lines = max(1, (r.bottom - y) // (W.font(17).get_linesize() + 2))
         W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), 17, W.TEXT, max_lines=lines)
-
-
-_BACKDROP: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _draw_backdrop(surf) -> None:
-    """A quiet pattern of hexagon-ish leaves behind the menus (cached per window size)."""
-    size = surf.get_size()
-    img = _BACKDROP.get(size)
-    if img is None:
-        import math
-        import random
-        img = pygame.Surface(size, pygame.SRCALPHA)
-        rng = random.Random(7)
-        for _ in range(int(size[0] * size[1] / 9000)):
-            x, y = rng.uniform(0, size[0]), rng.uniform(0, size[1])
-            r = rng.uniform(6, 22)
-            a = rng.uniform(0, math.pi)
-            pts = [(x + r * math.cos(a + k * math.pi / 3), y + r * math.sin(a + k * math.pi / 3)) for k in range(6)]
-            pygame.draw.polygon(img, (60, 80, 110, rng.randint(14, 34)), pts, 1)
-        _BACKDROP.clear()
-        _BACKDROP[size] = img
-    surf.blit(img, (0, 0))

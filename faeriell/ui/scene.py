@@ -18,6 +18,9 @@ SCENES: dict[str, str] = {
     "start": "faeriell.ui.scenes.start:StartScene",
     "table": "faeriell.ui.scenes.table:TableScreen",
     "end": "faeriell.ui.scenes.end:EndScene",
+    "review": "faeriell.ui.scenes.review:ReviewScene",
+    "replay": "faeriell.ui.scenes.replay:ReplayScene",
+    "rules": "faeriell.ui.scenes.rules:RulesScene",
 }
 
 

@@ -29,7 +29,7 @@ from faeriell.ui.standin_table import StandInTable
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
-SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: this help")
+SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: the rules")
 HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, new game, quit).\n"
              "Ctrl+Z takes back your last move when the rules allow it.\n"
              "Ctrl+S saves the game in your Faeriell folder; Ctrl+O loads a save.\n"
@@ -209,11 +209,20 @@ class TableScreen(Scene):
                  ("hint", "Hint  (H)", self.hint),
                  ("save", "Save  (Ctrl+S)", self.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
+                 ("review", "Review the game so far", self.review),
+                 ("rules", "Rules  (F1)", self.show_rules),
+                 ("keys", "Keys and shortcuts", self.show_help),
                  ("new", "New game", self.new_game)]
         if self.session.state.game_over:
             items.append(("results", "Results", self.show_results))
         items.append(("quit", "Quit", self.host.quit))
         self.modal = Menu(self.host.size, items, note="The game saves itself after every turn.")
+
+    def review(self) -> None:
+        self.host.go("review", session=self.session, back=self)
+
+    def show_rules(self, kind: str | None = None) -> None:
+        self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
         self.modal = MessageBox(self.host.size, "Shortcuts", HELP_TEXT)
@@ -244,7 +253,7 @@ class TableScreen(Scene):
                 self.hint()
                 return True
             if ev.key == pygame.K_F1:
-                self.show_help()
+                self.show_rules(getattr(self.table, "refused_kind", None))
                 return True
         return bool(self.table.handle_event(ev))
 

@@ -11,16 +11,14 @@ from the table's menu (for the game so far).
 """
 from __future__ import annotations
 
-import threading
-
 import pygame
 
-from faeriell.review.moments import key_moments
+from faeriell.review.background import ReviewJob
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.bot_driver import Job, game_copy
+from faeriell.ui.bot_driver import game_copy
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table.words import Words
 
@@ -48,9 +46,8 @@ class ReviewScene(Scene):
         self.players = reviewed_players(list(session.seats), g.state.players)
         self.timeline = record_game(g)
         self.moments: list = []
-        self.progress = (0, max(1, len(g.history)))
-        self._stop = threading.Event()
-        self.job = Job(self._think, name="review")
+        # the key moments think in another process: the window keeps its frame rate
+        self.job = ReviewJob(g.origin, [h["action"] for h in g.history], self.players, rules=g.rules)
         self.job.start()
         self.size = host.size
         self.moment_rects: list[tuple[pygame.Rect, object]] = []
@@ -60,20 +57,16 @@ class ReviewScene(Scene):
         self.layout()
 
     # ---- the thinking ------------------------------------------------------------------------
-    def _think(self):
-        g = self.game
-        return key_moments(g.rules, g.origin, [h["action"] for h in g.history], players=self.players,
-                           progress=self._progress, should_stop=self._stop.is_set)
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress = (done, total)
+    @property
+    def progress(self) -> tuple[int, int]:
+        return self.job.progress
 
     @property
     def ready(self) -> bool:
-        return self.job.done.is_set()
+        return self.job.done
 
     def leave(self) -> None:
-        self._stop.set()
+        pass            # the replay may come back here: the thinking goes on (Back ends it)
 
     def coop_target(self) -> int | None:
         s = self.game.state
@@ -129,7 +122,7 @@ class ReviewScene(Scene):
 
     # ---- buttons -------------------------------------------------------------------------------
     def back(self) -> None:
-        self._stop.set()
+        self.job.stop()
         if self.back_scene is not None:
             self.host.show(self.back_scene)
         else:
@@ -173,15 +166,17 @@ class ReviewScene(Scene):
         return changed or ev.type == pygame.MOUSEMOTION
 
     def update(self, dt_ms: int) -> bool:
-        if self.ready and self.job.result is not None and not self.moments:
-            self.moments = list(self.job.result)
-            self.job.result = ()
+        if self.ready:
+            return False
+        before = self.job.progress
+        self.job.poll()
+        if self.job.moments is not None:
+            self.moments = self.job.moments
             return True
         if self.job.error is not None:
-            err, self.job.error = self.job.error, None
-            self.host.report("reviewing the game", err)
+            self.host.report("reviewing the game", RuntimeError(self.job.error))
             return True
-        return not self.ready         # the progress bar moves
+        return self.job.progress != before         # the progress bar moves
 
     def resize(self, size) -> None:
         self.size = tuple(size)

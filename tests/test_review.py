@@ -158,3 +158,17 @@ def test_play_from_here_is_a_new_game_at_that_position(rules):
     # the branch plays on without touching the replay
     branch.apply(branch.legal_actions()[0])
     assert rp.k == 40 and to_dict(rp.game.state) != to_dict(branch.state)
+
+
+@pytest.mark.parametrize("use_process", [True, False])
+def test_the_background_review_finds_what_the_direct_one_finds(rules, use_process):
+    from faeriell.review.background import ReviewJob
+    g = _played(rules, 1, "solo", 7, blunder=0.15)
+    acts = [h["action"] for h in g.history]
+    direct = key_moments(rules, g.origin, acts, players=[0])
+    job = ReviewJob(g.origin, acts, [0], rules=rules, use_process=use_process)
+    job.start()
+    job.wait(120)
+    assert job.error is None and job.progress == (len(acts), len(acts))
+    assert [(m.index, m.best, round(m.fall, 6)) for m in job.moments] == \
+        [(m.index, m.best, round(m.fall, 6)) for m in direct]

@@ -19,6 +19,9 @@ SCENES: dict[str, str] = {
     "table": "faeriell.ui.scenes.table:TableScreen",
     "end": "faeriell.ui.scenes.end:EndScene",
     "settings": "faeriell.ui.scenes.settings:SettingsScene",
+    "review": "faeriell.ui.scenes.review:ReviewScene",
+    "replay": "faeriell.ui.scenes.replay:ReplayScene",
+    "rules": "faeriell.ui.scenes.rules:RulesScene",
 }
 
 

@@ -94,14 +94,20 @@ class EndScene(Scene):
         if self.table is not None:
             self.host.show(self.table)
 
+    def review(self) -> None:
+        self.host.go("review", session=self.session, back=self)
+
     def layout(self) -> None:
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))
-        bw, gap = min(220, (w - 80) // 3), 16
-        n = 3 if self.table is not None else 2
+        n = 4 if self.table is not None else 3
+        bw, gap = min(220, (w - 80) // n), 16
         x = (w - (n * bw + (n - 1) * gap)) // 2
         y = h - 80
-        self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", primary=True, size=26))
+        self.root.add(W.Button((x, y, bw, 52), "Review the game", self.review, id="review", primary=True,
+                               size=24))
+        x += bw + gap
+        self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", size=24))
         self.root.add(W.Button((x + bw + gap, y, bw, 52), "Back to start", self.back, id="back", size=24))
         if self.table is not None:
             self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",

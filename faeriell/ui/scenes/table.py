@@ -35,8 +35,8 @@ from faeriell.ui.standin_table import StandInTable
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
-SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: this help")
-HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, new game, quit).\n"
+SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: the rules")
+HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, review, rules, new game, quit).\n"
              "Ctrl+Z takes back your last move when the rules allow it.\n"
              "Ctrl+S saves the game under a name you choose; Ctrl+O loads a save.\n"
              "H asks for a hint (the suggestion is shown on the table).\n"
@@ -294,11 +294,20 @@ class TableScreen(Scene):
                  ("save", "Save  (Ctrl+S)", self.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
                  ("settings", "Settings…", self.open_settings),
+                 ("review", "Review the game so far", self.review),
+                 ("rules", "Rules  (F1)", self.show_rules),
+                 ("keys", "Keys and shortcuts", self.show_help),
                  ("new", "New game", self.new_game)]
         if self.session.state.game_over:
             items.append(("results", "Results", self.show_results))
         items.append(("quit", "Quit", self.host.quit))
         self.modal = Menu(self.host.size, items, note="The game saves itself after every turn.")
+
+    def review(self) -> None:
+        self.host.go("review", session=self.session, back=self)
+
+    def show_rules(self, kind: str | None = None) -> None:
+        self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
         self.modal = MessageBox(self.host.size, "Shortcuts", HELP_TEXT)
@@ -329,7 +338,7 @@ class TableScreen(Scene):
                 self.hint()
                 return True
             if ev.key == pygame.K_F1:
-                self.show_help()
+                self.show_rules(getattr(self.table, "refused_kind", None))
                 return True
         changed = bool(self.table.handle_event(ev))
         self._table_cues()

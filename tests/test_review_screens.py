@@ -147,3 +147,51 @@ def test_a_refused_kind_opens_its_rule(app):
     app.go("rules", kind="build_beacon")
     assert app.scene.current.id == "build-beacon"
     assert "1 yellow" in app.scene.current.text
+
+
+def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, players=2, seed=11)
+    table = app.scene.table
+    app.step()
+    # in the set-up, a Beacon of the supply cannot be built yet: pressing it says why
+    pos = table.spot_pos(("supply_beacon", "red"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+    assert table.message_bad and "F1: the rule" in table.message
+    assert table.rule_kind() == "build_beacon"
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesScene) and app.scene.current.id == "build-beacon"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScreen)
+    pygame.display.quit()
+
+
+def test_start_screen_opens_the_rules_and_replays_a_save(tmp_path, monkeypatch):
+    from faeriell.ui.dialogs import save_game
+    from faeriell.ui.scenes.start import StartScene
+    app = make_app(tmp_path, monkeypatch)
+    assert isinstance(app.scene, StartScene)
+    click(app, "rules")
+    assert isinstance(app.scene, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    start = app.scene
+    assert isinstance(start, StartScene)
+    g = new_game(app.rules, 1, "solo", "medium", [], 9)
+    bot = HeuristicBot(0)
+    for _ in range(50):
+        g.apply(bot.choose(g, g.acting))
+    path = save_game(g, name="to replay")
+    click(app, "tab_load")
+    start = app.scene
+    start.load_path = str(path)
+    click(app, "replay")
+    rp = app.scene
+    assert isinstance(rp, ReplayScene) and rp.k == 50
+    assert to_dict(rp.session.state) == to_dict(g.state)
+    key(app, pygame.K_HOME)
+    assert rp.k == 0
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, StartScene)
+    pygame.display.quit()

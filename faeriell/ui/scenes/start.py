@@ -15,7 +15,8 @@ import pygame
 from faeriell.ui import widgets as W
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import describe_save, latest_autosave, list_saves, practice_items, puzzle_info
+from faeriell.ui.dialogs import (FileServiceError, describe_save, latest_autosave, list_saves, load_game,
+                                 practice_items, puzzle_info, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, Scene
 
@@ -216,6 +217,19 @@ class StartScene(Scene):
             return
         self._report(self.host.load(path))
 
+    def replay_selected(self, path=None) -> None:
+        """Step through the chosen save on a read-only table (the Replay screen)."""
+        path = str(path or self.load_path or "").strip()
+        if not path:
+            self.status = ("Choose a save in the list or type its path.", True)
+            return
+        try:
+            game = load_game(self.host.rules, path)
+        except FileServiceError as e:
+            self.status = (str(e), True)
+            return
+        self.host.go("replay", game=game, seats=recall_seats(game), start=len(game.history), back=self)
+
     def play_selected(self, path=None) -> None:
         path = str(path or self.puzzle_path or "").strip()
         if not path:
@@ -297,6 +311,8 @@ class StartScene(Scene):
             y += 52
         self.root.add(W.Button((x, y, nav_w, 44), "Settings", self.open_settings, id="settings"))
         y += 52
+        self.root.add(W.Button((x, y, nav_w, 44), "Rules", lambda: self.host.go("rules", back=self), id="rules"))
+        y += 52
         self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
                                id="quit"))
 
@@ -311,6 +327,8 @@ class StartScene(Scene):
             self._layout_load(body)
             self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Load", self.load_selected, id="load",
                                    primary=True, size=28))
+            self.root.add(W.Button((foot.right - 390, foot.y + 4, 190, 48), "Replay", self.replay_selected,
+                                   id="replay", size=26))
         else:
             self._layout_practice(body)
             self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Play", self.play_selected, id="play",

@@ -338,7 +338,8 @@ class TableScreen(Scene):
                 self.hint()
                 return True
             if ev.key == pygame.K_F1:
-                self.show_rules(getattr(self.table, "refused_kind", None))
+                rule_kind = getattr(self.table, "rule_kind", None)
+                self.show_rules(rule_kind() if callable(rule_kind) else None)
                 return True
         changed = bool(self.table.handle_event(ev))
         self._table_cues()

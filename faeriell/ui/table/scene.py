@@ -84,6 +84,7 @@ class TableScene(Scene):
         self.message: str | None = None
         self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
+        self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_until = 0.0
         self.hover_key = None
         self.hover_since = 0.0
@@ -244,6 +245,30 @@ class TableScene(Scene):
         self.message = self.words.say(text)
         self.message_bad = bad
         self.message_until = self.now + FLASH_MS
+        if not bad:
+            self.refused_kind = None
+
+    def refuse(self, text: str, kind: str | None) -> None:
+        """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
+        self.flash(f"{text}  (F1: the rule)" if kind else text, bad=True)
+        self.refused_kind = kind
+
+    def kind_of(self, key) -> str | None:
+        """The kind of move a piece stands for (for its rule), or None."""
+        if key is None:
+            return None
+        acting = self.session.acting
+        try:
+            m = explain.piece_move(key, self.session.state, acting if acting is not None else self.viewer)
+        except (IndexError, KeyError, TypeError, AttributeError):
+            return None
+        return m[0] if isinstance(m, tuple) else None
+
+    def rule_kind(self) -> str | None:
+        """What F1 explains now: the refused move while its message shows, else the piece pointed at."""
+        if self.message and self.message_bad and self.refused_kind:
+            return self.refused_kind
+        return self.kind_of(self.hover_key)
 
     def explain_pickup(self, key: tuple) -> str | None:
         """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
@@ -481,7 +506,7 @@ class TableScene(Scene):
         for sp in hits:                      # a piece that cannot move now says why (never silent)
             why = explain.cannot_pick(self, sp.key)
             if why:
-                self.flash(why, bad=True)
+                self.refuse(why, self.kind_of(sp.key))
                 said = True                  # the window redraws to show it
                 break
         for sp in hits:
@@ -650,9 +675,9 @@ class TableScene(Scene):
         near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
         if d.hover is None:
             if not near:
-                self.flash(explain.missed_drop(self, d, pos), bad=True)
+                self.refuse(explain.missed_drop(self, d, pos), self.kind_of(d.grip))
             return
-        self.flash(self._reason(d), bad=True)
+        self.refuse(self._reason(d), self.kind_of(d.grip))
 
     def _reason(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
@@ -690,7 +715,7 @@ class TableScene(Scene):
     def _apply(self, action) -> bool:
         why = self.session.apply(action)
         if why:
-            self.flash(self.words.plain(why), bad=True)
+            self.refuse(self.words.plain(why), action.kind)
             return False
         self._sync()
         return True
@@ -705,7 +730,7 @@ class TableScene(Scene):
         if why:
             why = self.session.apply(legal)
         if why:
-            self.flash(self.words.plain(why), bad=True)
+            self.refuse(self.words.plain(why), legal.kind)
             return
         self.tray = None
         self._sync()

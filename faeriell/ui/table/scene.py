@@ -225,6 +225,21 @@ class TableScene(Scene):
             return _RegionSpot(self._region_point(key[1]))
         return self.spots.first(key)
 
+    def covered_by(self, pos) -> str | None:
+        """The panel over the table that a press at `pos` reaches instead of what lies under it
+        (None: the table itself). Follows the order in which _press hands a press out."""
+        if self.curtain is not None:
+            return "curtain"
+        if self.puzzle is not None and self.puzzle.overlay:
+            return "puzzle result"
+        if self.tray is not None:
+            return "payment tray"
+        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
+            return "tip card"
+        if self.choice is not None and self.choice.click(pos) is not None:
+            return "decision bar"
+        return None
+
     def spot_pos(self, key: tuple) -> tuple[int, int]:
         sp = self.spot(key)
         if sp is None:

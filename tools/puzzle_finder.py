@@ -172,13 +172,17 @@ def wins(rules, pos, goal, line) -> int:
     return 0
 
 
-def refuted(rules, pos, goal, first, budget=4000, depth=6) -> bool | None:
-    """True when no line of up to `depth` moves after `first` meets the goal before it passes
-    (searched exhaustively, payments folded by colour); None when the budget ran out."""
-    g = replay_line(rules, pos, [first])
+def refuted(rules, pos, goal, first, budget=4000, depth=6, prefix=()) -> bool | None:
+    """True when no line of up to `depth` moves after `prefix` + `first` meets the goal before it
+    passes (searched exhaustively, payments folded by colour); None when the budget ran out."""
+    g = replay_line(rules, pos, [])
     if g is None:
         return None
     tr = PuzzleTracker(goal, g)
+    for a in list(prefix) + [first]:
+        if g.why_not(a) is not None:
+            return None
+        g.apply(a)
     left = [budget]
 
     def key(a):
@@ -309,9 +313,10 @@ def check(rules, path: Path, budget: int) -> str:
     goal = Goal.from_dict(sc.goal)
     sol = [Action.from_dict(v) for k, v, _ in sc.solution if k == "do"]
     out = [f"{path.name}: solution {'wins' if wins(rules, pos, goal, sol) else 'DOES NOT WIN'}"]
-    for k, v, _ in sc.wrong:
-        r = refuted(rules, pos, goal, Action.from_dict(v), budget=budget, depth=len(sol) + 1)
-        out.append({True: "refuted", False: "NOT refuted", None: "unknown (budget)"}[r] + f" {v}")
+    wrong = [Action.from_dict(v) for k, v, _ in sc.wrong]
+    if wrong:
+        r = refuted(rules, pos, goal, wrong[-1], budget=budget, depth=len(sol) + 1, prefix=wrong[:-1])
+        out.append({True: "refuted", False: "NOT refuted", None: "unknown (budget)"}[r] + f" {wrong[-1]}")
     return "; ".join(out)
 
 

@@ -13,7 +13,6 @@ write (the file holds a draft). Nothing here is used by the game itself.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -126,7 +125,7 @@ def goals_of(before: Game, after: Game, player: int, coop: bool) -> list[tuple[s
     cleared = [gd for gd, d in sb.guardians.items() if d["token"] and not sa.guardians[gd]["token"]]
     if len(cleared) >= 2:
         out.append(("heroes", {f"guardians.{gd}.under": None for gd in cleared},
-                    "Clear the Menaces of the " + ", the ".join(cleared)))
+                    "Clear the Menaces of the " + " and the ".join(gd.capitalize() for gd in cleared)))
     tb, ta = sb.tribes[player], sa.tribes[player]
     if ta.corruption < tb.corruption:
         out.append(("corruption", {f"p{player + 1}.corruption": ta.corruption},

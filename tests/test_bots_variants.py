@@ -43,7 +43,7 @@ def _bots(seed: int):
     for level in ALL_LEVELS:
         bot = make_bot(level, seed)
         if isinstance(bot, SearchBot):          # fixed work instead of the clock
-            bot.iterations, bot.width, bot.clear_margin = 1, 3, None
+            bot.iterations, bot.width, bot.clear_margin, bot.horizon = 1, 3, None, 1
         yield level, bot
 
 

@@ -372,18 +372,19 @@ def puzzle_info(path: Path | str) -> dict:
     return info
 
 
-def practice_items() -> list[tuple[str, str, str]]:
-    """The Practice list: the puzzles of data/puzzles/ first (name, then their description),
-    then the rule scenarios of tests/scenarios/ (name, then where the file is)."""
-    puzzles, others = [], []
-    for path, name, rel in list_puzzles():
-        if Path(rel).parts[:2] == ("data", "puzzles"):
-            info = puzzle_info(path)
-            detail = info["description"] or (("Goal: " + info["goal"]) if info["goal"] else rel)
-            puzzles.append((path, f"Puzzle · {info['name']}", detail))
-        else:
-            others.append((path, name, rel))
-    return puzzles + others
+def practice_items(progress=None) -> list[tuple[str, str, str]]:
+    """The Practice list: the puzzle path only (rule-test scenarios are not puzzles), a heading row
+    per theme (key "") with how many are solved, then its puzzles, easiest first, solved marked."""
+    from faeriell.puzzle_progress import PuzzlePath, default_progress
+    solved = (progress or default_progress()).solved()
+    items = []
+    for title, entries in PuzzlePath.load(ROOT / "data" / "puzzles").groups():
+        done = sum(1 for e in entries if e.id in solved)
+        items.append(("", title.upper(), f"{done} of {len(entries)} solved"))
+        for e in entries:
+            about = " · ".join(x for x in (e.level_name, e.story or (e.goal and "Goal: " + e.goal)) if x)
+            items.append((e.path, ("Solved · " if e.id in solved else "") + e.name, about))
+    return items
 
 
 def load_puzzle(rules, path: Path | str):

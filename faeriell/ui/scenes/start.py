@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
 SEAT_NAMES = {"human": "Human", "random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 TABS = ("new", "load", "practice")
-TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice: puzzles and scenarios"}
+TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice puzzles"}
 
 
 def _engine_setup():
@@ -264,6 +264,8 @@ class StartScene(Scene):
         self.status = None
 
     def _pick_puzzle(self, path) -> None:
+        if not path:                          # a theme's heading row
+            return
         self.puzzle_path = str(path)
         f = self.content.find("puzzle_path")
         if f is not None:
@@ -412,16 +414,18 @@ class StartScene(Scene):
     def _layout_practice(self, body: pygame.Rect) -> None:
         if self.puzzle_items is None:
             self.puzzle_items = practice_items()
-            if not self.puzzle_path and self.puzzle_items:
-                self.puzzle_path = str(self.puzzle_items[0][0])      # the first puzzle, ready to play
+            if not self.puzzle_path:              # the first unsolved puzzle, ready to play
+                keys = [k for k, title, _ in self.puzzle_items if k]
+                fresh = [k for k, title, _ in self.puzzle_items if k and not title.startswith("Solved")]
+                self.puzzle_path = str((fresh or keys or [""])[0])
         pad = 16
         x, w = body.x + pad, body.width - 2 * pad - 8
         about_h = 92 if body.height >= 300 else 0
         list_h = max(60, body.height - 70 - about_h)
         old = self._prev_puzzles
         lb = W.ListBox((x, body.y + 6, w, list_h), self.puzzle_items, on_select=self._pick_puzzle,
-                       on_activate=self.play_selected, id="puzzles",
-                       empty_text="No scenario files found (data/puzzles/, tests/scenarios/)")
+                       on_activate=lambda key: key and self.play_selected(key), id="puzzles",
+                       empty_text="No puzzle files found in data/puzzles/")
         if old is not None and isinstance(old, W.ListBox):
             lb.scroll = min(old.scroll, lb.max_scroll())
             lb._last_click = old._last_click          # a double click spans the relayout
@@ -502,7 +506,8 @@ class StartScene(Scene):
             W.draw_wrapped(surf, "Saves live in your Faeriell folder. Double-click a save to open it.", text_rect, 18,
                            W.MUTED, max_lines=3)
         else:
-            W.draw_wrapped(surf, "A scenario file sets up a position to play from. Double-click to open it.",
+            W.draw_wrapped(surf, "Puzzles by theme, easiest first. Double-click one to play it; any scenario "
+                           "file opens by its path.",
                            text_rect, 18, W.MUTED, max_lines=3)
 
 

@@ -47,10 +47,11 @@ class TableScene(Scene):
                  map_path: str | None = None):
         self.session = session
         self.assets = assets
-        self.hotseat_curtain = hotseat_curtain
         self._size = tuple(size)
         g = session.game
         self.puzzle = guide.Puzzle.from_session(session)      # a practice puzzle's goal, if any
+        # one person plays every seat of a puzzle: no curtain between them
+        self.hotseat_curtain = hotseat_curtain and self.puzzle is None
         self.result_panel = guide.PuzzleResult()
         self.tips = guide.TipCard()                            # Starting Scenario tips
         self.tip_card_shown: int | None = None
@@ -282,6 +283,21 @@ class TableScene(Scene):
             return _RegionSpot(self._region_point(key[1]))
         return self.spots.first(key)
 
+    def covered_by(self, pos) -> str | None:
+        """The panel over the table that a press at `pos` reaches instead of what lies under it
+        (None: the table itself). Follows the order in which _press hands a press out."""
+        if self.curtain is not None:
+            return "curtain"
+        if self.puzzle is not None and self.puzzle.overlay:
+            return "puzzle result"
+        if self.tray is not None:
+            return "payment tray"
+        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
+            return "tip card"
+        if self.choice is not None and self.choice.click(pos) is not None:
+            return "decision bar"
+        return None
+
     def spot_pos(self, key: tuple) -> tuple[int, int]:
         sp = self.spot(key)
         if sp is None:
@@ -452,6 +468,10 @@ class TableScene(Scene):
             r = self.result_panel.click(pos)
             if r == "retry":
                 self.retry_puzzle()
+            elif r == "next" and self.puzzle.next_path:
+                self.retry_puzzle(self.puzzle.next_path)
+            elif r == "hint":
+                self.puzzle.show_hint = True
             elif r == "start":
                 self.request = "start"
             elif r == "look":
@@ -735,23 +755,26 @@ class TableScene(Scene):
         self.tray = None
         self._sync()
 
-    def retry_puzzle(self) -> str | None:
-        """Rebuild the puzzle from its file; None when done, else why not (flashed too)."""
+    def retry_puzzle(self, path: str | None = None) -> str | None:
+        """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
+        path); None when done, else why not (flashed too)."""
         if self.puzzle is None:
             return "This game is not a puzzle."
         from faeriell.ui.dialogs import FileServiceError, load_puzzle
         try:
-            sc, game = load_puzzle(self.session.game.rules, self.puzzle.path)
+            sc, game = load_puzzle(self.session.game.rules, path or self.puzzle.path)
         except FileServiceError as e:
             self.flash(str(e), bad=True)
             return str(e)
         self.session.scenario = sc
+        if len(self.session.seats) != game.state.players:      # a puzzle is played by hand, every seat
+            self.session.seats = ["human"] * game.state.players
         self.session.replace_game(game)
-        self.puzzle = guide.Puzzle(sc, game)
+        self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress)
         self.tips = guide.TipCard()
         self.choice, self.choice_auto, self.tray, self.drag = None, False, None, None
         self._sync()
-        self.flash("The puzzle starts again.")
+        self.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
         return None
 
     def _button(self, name: str) -> None:

@@ -240,11 +240,15 @@ def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
     assert not app.errors
 
 
-def test_f1_shows_the_shortcuts(app):
-    key(app, pygame.K_F1)
+def test_the_menu_shows_the_shortcuts_and_f1_the_rules(app):
+    key(app, pygame.K_ESCAPE)
+    click(app, "keys")
     assert app.scene.modal is not None and "Ctrl+Z" in app.scene.modal.text
     key(app, pygame.K_RETURN)
     assert app.scene.modal is None
+    key(app, pygame.K_F1)
+    from faeriell.ui.scenes.rules import RulesScene
+    assert isinstance(app.scene, RulesScene)
 
 
 def test_saves_remember_who_played_each_seat(tmp_path, monkeypatch):

@@ -45,6 +45,13 @@ def test_end_screen_review_then_key_moment_then_play_from_here(app):
     # the key moments think in the background; the window keeps drawing its progress
     assert run_until(app, lambda: review.ready and review.moments, timeout=60)
     app.step()
+    # every line the review shows is in the game's words
+    from test_player_words import id_pattern
+    ids = id_pattern(app.rules)
+    shown = [review.headline(), review.verdict()] + [line for m in review.moments for line in review.moment_lines(m)]
+    from faeriell.ui.review_charts import figure_lines
+    shown += figure_lines(review.timeline, review.names)
+    assert not [s for s in shown if ids.search(s)], [s for s in shown if ids.search(s)]
     rect, moment = review.moment_rects[0]
     click(app, rect.center)
     replay = app.scene

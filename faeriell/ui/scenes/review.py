@@ -117,7 +117,7 @@ class ReviewScene(Scene):
         if m.played_value < 0 < m.best_value and m.best_value - m.played_value > 100:
             head += ": this decided the game"
         played = f"{who} played: {self.words.action(m.played)}"
-        better = f"Better: {self.words.action(m.best)}" + (f", {m.reason}" if m.reason else "")
+        better = f"Better: {self.words.action(m.best)}" + (f": {self.words.say(m.reason)}" if m.reason else "")
         return head, played, better
 
     # ---- buttons -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from faeriell import scenario  # noqa: E402
 from faeriell.engine import Action  # noqa: E402
 from faeriell.puzzle import THEMES  # noqa: E402
 from faeriell.puzzle_progress import Progress, PuzzlePath  # noqa: E402
-from faeriell.ui.shortcuts import TableHost  # noqa: E402
+from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 
 
 @pytest.fixture

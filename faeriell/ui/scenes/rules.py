@@ -88,15 +88,18 @@ class RulesScene(Scene):
         w, h = self.size
         self.manager = pygame_gui.UIManager((w, h), THEME)
         self.manager.preload_fonts([{"name": "noto_sans", "point_size": 18, "style": "bold", "antialiased": "1"}])
-        list_w = max(220, min(360, w // 3))
+        # pygame_gui needs room to wrap a word: in a tiny window the panels keep a minimum size
+        # and run off the edge rather than shrink to nothing
+        list_w = max(160, min(360, w // 3))
         top = 70
+        text_w, text_h = max(320, w - 48 - list_w), max(160, h - top - 70)
         self.search = UITextEntryLine(pygame.Rect(16, top, list_w, 36), self.manager,
                                       placeholder_text="Search the rules", initial_text=self.query or None)
-        self.list = UISelectionList(pygame.Rect(16, top + 44, list_w, h - top - 44 - 70), self._items(),
+        self.list = UISelectionList(pygame.Rect(16, top + 44, list_w, max(120, h - top - 44 - 70)), self._items(),
                                     self.manager, default_selection=self._selection_of(self.current))
-        self.text = UITextBox(section_html(self.current), pygame.Rect(32 + list_w, top, w - 48 - list_w, h - top - 70),
+        self.text = UITextBox(section_html(self.current), pygame.Rect(32 + list_w, top, text_w, text_h),
                               self.manager)
-        self.back_button = UIButton(pygame.Rect(w - 156, h - 56, 140, 40), "Back", self.manager)
+        self.back_button = UIButton(pygame.Rect(max(16, w - 156), max(top, h - 56), 140, 40), "Back", self.manager)
 
     def _selection_of(self, section):
         for label, sid in self._items():

@@ -250,11 +250,7 @@ class TableHost(Scene):
     def _indicator_text(self) -> str:
         if self.hint_job is not None and not self.hint_job.done.is_set():
             return "Thinking about a hint…"
-        job = self.driver._job
-        if job is not None and not job.done.is_set() and time.monotonic() - job.started_at > 0.4:
-            i = self.session.acting
-            return f"Player {i + 1} is thinking…" if i is not None else ""
-        return ""
+        return self.driver.thinking_text(0.4)
 
     def draw(self, surf) -> None:
         self.table.draw(surf)

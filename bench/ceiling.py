@@ -179,6 +179,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-actions", type=int, default=6000)
     ap.add_argument("--json", help="write the figures (and every game) here")
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the cells already in --json that this run does not play (runs with other settings)")
     args = ap.parse_args(argv)
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     for m in modes:
@@ -223,16 +225,31 @@ def main(argv=None) -> int:
             if games:
                 cells.setdefault(m, {})[d] = summarize(games, names)
                 print(format_cell(m, d, cells[m][d]))
-    cmd = "python bench/ceiling.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    print(f"{len(results)} games in {wall / 60:.1f} minutes with {args.workers} workers: {cmd.strip()}")
+    cmd = ("python bench/ceiling.py " + " ".join(argv if argv is not None else sys.argv[1:])).strip()
+    settings = {"planner": args.planner, "width": args.width, "rollouts": args.rollouts, "noise": args.noise,
+                "budget": args.budget if args.planner == "expert" else None, "seed": args.seed}
+    for m in cells:
+        for d in cells[m]:
+            cells[m][d].update({"settings": settings, "command": cmd})
+    print(f"{len(results)} games in {wall / 60:.1f} minutes with {args.workers} workers: {cmd}")
     if args.json:
-        out = {"command": cmd.strip(), "planner": args.planner,
-               "settings": {"width": args.width, "rollouts": args.rollouts, "noise": args.noise,
-                            "budget": args.budget if args.planner == "expert" else None, "seed": args.seed},
-               "wall_seconds": wall, "workers": args.workers, "cells": cells,
-               "games": sorted(results, key=lambda r: (r["mode"], r["difficulty"], r["seed"]))}
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(out, indent=1))
+        path = Path(args.json)
+        out = {"commands": [], "cells": {}, "games": []}
+        if args.merge and path.exists():
+            out = json.loads(path.read_text())
+        played = {(r["mode"], r["difficulty"]) for r in results}
+        out["games"] = [r for r in out.get("games", []) if (r["mode"], r["difficulty"]) not in played] + results
+        out["games"].sort(key=lambda r: (r["mode"], r["difficulty"], r["seed"]))
+        for m in cells:
+            out["cells"].setdefault(m, {}).update(cells[m])
+        out["commands"] = [c for c in out.get("commands", []) if c != cmd] + [cmd]
+        out["command"] = " ; ".join(out["commands"])
+        out["planner"] = args.planner
+        out["settings"] = settings
+        out["wall_seconds"] = out.get("wall_seconds", 0.0) + wall
+        out["workers"] = args.workers
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(out, indent=1))
         print(f"wrote {args.json}")
     return 0
 

@@ -12,7 +12,8 @@ puzzle for it, which makes a plain rollout algorithm strong:
    seat (`rollouts` times: once greedy, then with Gaussian noise on the scores for other lines).
    Each playout is a full plan: its moves and its exact outcome.
 3. Keep the best plan seen (a win beats any loss; among losses, the one closest to the target, then
-   the one that survives longest), and play its first move. Because chance is known, following the
+   the one that survives longest), and play its first move. Once a plan wins, it is simply
+   followed. Because chance is known, following the
    incumbent reproduces its outcome exactly, so the result can only improve as the game goes on
    ("fortified" rollout: the game ends at least as well as the best plan ever found).
 
@@ -26,6 +27,7 @@ import time
 from .heuristic import score_actions
 from .knowledge import Ctx
 from .observe import fork
+from .search import HEURISTIC_ONLY
 
 
 def goal_progress(g) -> float:
@@ -43,13 +45,16 @@ def goal_progress(g) -> float:
     return max(len(t.achievements) for t in s.tribes) / max(1, g.rules.end_round_at)
 
 
+WON = 1000.0          # every winning plan is worth at least this
+
+
 def outcome_value(g) -> float:
     """The value of where a plan ends: any win above any loss; then closeness to the target
     (Achievements, then the measures towards the others, as evaluate.py values them) and how long
     Faeriell held out."""
     s = g.state
     if s.game_over and s.winners:
-        return 1000.0 + (g.rules.doom_max - s.doom)
+        return WON + (g.rules.doom_max - s.doom)
     # Partial progress (Achievement measures, cards in hand) tells near misses apart.
     from .evaluate import tribe_value
     ctx = Ctx(g, 0)
@@ -63,12 +68,13 @@ class ClairvoyantPlanner:
     name = "clairvoyant"
 
     def __init__(self, seed: int | None = 0, width: int = 5, rollouts: int = 2, noise: float = 1.5,
-                 max_steps: int = 6000) -> None:
+                 max_steps: int = 6000, skip_kinds=HEURISTIC_ONLY) -> None:
         self.rng = random.Random(seed)
         self.width = width
         self.rollouts = rollouts
         self.noise = noise
         self.max_steps = max_steps
+        self.skip_kinds = set(skip_kinds or ())
         self.plan: list = []              # the incumbent plan: moves from the current position
         self.plan_value = float("-inf")
         self.stats = {"decisions": 0, "searched": 0, "playouts": 0, "improved": 0, "seconds": 0.0}
@@ -89,11 +95,16 @@ class ClairvoyantPlanner:
         if len(acts) == 1:
             return self._play(acts[0], t0), "the only move"
         sc = score_actions(game, player, acts, Ctx(game, player))
+        if self.skip_kinds and all(a.kind in self.skip_kinds for a in acts):
+            # A decision where lookahead adds little (search.py's list): keep to the plan, else
+            # the heuristic's choice.
+            k = max(range(len(acts)), key=lambda q: sc[q][0])
+            return self._play(inc if inc is not None else acts[k], t0), sc[k][1]
         cands = self._candidates(acts, sc)
         if inc is not None and inc not in cands:
             cands.insert(0, inc)
-        if len(cands) == 1 and inc is not None:
-            return self._play(inc, t0), "keeps to its plan"
+        if inc is not None and (len(cands) == 1 or self.plan_value >= WON):
+            return self._play(inc, t0), "keeps to its plan"     # a won plan needs no more search
         self.stats["searched"] += 1
         for a in cands:
             for k in range(self.rollouts):

@@ -3,7 +3,7 @@
     nice -n 5 python bench/ceiling.py                                   # solo + coop-2 + coop-3, medium
     nice -n 5 python bench/ceiling.py --modes solo,coop2 --difficulties all --games 20
     python bench/ceiling.py --games 4 --width 3 --rollouts 1            # a quick look
-    python bench/ceiling.py --planner expert --budget 2                 # ExpertBot(clairvoyant=True), if present
+    python bench/ceiling.py --planner expert --iterations 8             # ExpertBot(clairvoyant=True), if present
 
 The planner (faeriell/bots/clairvoyant.py) reads the real state and plans on copies of the real
 game, whose generator is the game's own: it knows every draw to come. Its win rate is the ceiling
@@ -88,7 +88,8 @@ def _record_doom(game, steps: list) -> None:
 def make_planner(job: dict):
     if job["planner"] == "expert":
         from faeriell.bots.expert import ExpertBot          # the other engineer's bot, when present
-        return ExpertBot(seed=job["seed"], budget=job["budget"], clairvoyant=True)
+        return ExpertBot(seed=job["seed"], budget=job["budget"], iterations=job.get("iterations"),
+                         clairvoyant=True)
     from faeriell.bots.clairvoyant import ClairvoyantPlanner
     return ClairvoyantPlanner(job["seed"], width=job["width"], rollouts=job["rollouts"], noise=job["noise"])
 
@@ -176,6 +177,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rollouts", type=int, default=2, help="whole-game playouts per candidate (1 greedy + noisy)")
     ap.add_argument("--noise", type=float, default=1.5, help="score noise of the extra playouts (card units)")
     ap.add_argument("--budget", type=float, default=2.0, help="seconds per decision (--planner expert)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="worlds per decision instead of seconds (--planner expert; reproducible)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-actions", type=int, default=6000)
     ap.add_argument("--json", help="write the figures (and every game) here")
@@ -200,7 +203,8 @@ def main(argv=None) -> int:
             for k in range(count):
                 jobs.append({"mode": m, "difficulty": d, "seed": args.seed + k, "planner": args.planner,
                              "width": args.width, "rollouts": args.rollouts, "noise": args.noise,
-                             "budget": args.budget, "max_actions": args.max_actions})
+                             "budget": args.budget, "iterations": args.iterations,
+                             "max_actions": args.max_actions})
     t0 = time.perf_counter()
     results = []
     if args.workers <= 1:
@@ -227,7 +231,8 @@ def main(argv=None) -> int:
                 print(format_cell(m, d, cells[m][d]))
     cmd = ("python bench/ceiling.py " + " ".join(argv if argv is not None else sys.argv[1:])).strip()
     settings = {"planner": args.planner, "width": args.width, "rollouts": args.rollouts, "noise": args.noise,
-                "budget": args.budget if args.planner == "expert" else None, "seed": args.seed}
+                "budget": args.budget if args.planner == "expert" else None,
+                "iterations": args.iterations if args.planner == "expert" else None, "seed": args.seed}
     for m in cells:
         for d in cells[m]:
             cells[m][d].update({"settings": settings, "command": cmd})

@@ -36,8 +36,6 @@ BOT_DESCRIPTIONS = {
     "hard": "Hard: tries its best moves to the end of the round (about 1 s).",
     "expert": "Expert: plans beyond the round, racing the Doom track (a second or two a move).",
 }
-# Levels that search, so the table shows that they are thinking.
-THINKING_LEVELS = ("normal", "hard", "expert")
 
 
 def bots_module():

@@ -167,6 +167,26 @@ def main(argv=None) -> int:
     return 0
 
 
+def ceiling_reading(ceiling: dict, coop_rows) -> list[str]:
+    """Bullets comparing the ceiling with the honest bots, and where its Doom came from."""
+    L = []
+    names = dict((lb, t.split(" (")[0]) for lb, t in LABELS)
+    for label, _ in LABELS:
+        for d, sm in (ceiling["cells"].get(label) or {}).items():
+            srch = next((x for b, lb, dd, x in coop_rows if b == "search" and lb == label and dd == d), None)
+            best = (f" in {sm['mean_rounds']:.1f} rounds on average; the search bot "
+                    f"{100 * srch['decided'] / srch['finished']:.0f}% in {srch['mean_rounds']:.1f} rounds"
+                    if srch and srch.get("finished") else f" in {sm['mean_rounds']:.1f} rounds on average")
+            dm = sm["doom_per_game"].get("all") or {}
+            up = sorted(((c, v) for c, v in dm.items() if v > 0), key=lambda cv: -cv[1])
+            back = -dm.get("Cleanse Corruption (back)", 0.0)
+            L.append(f"- {names[label]}, {d.replace('_', ' ')}: the clairvoyant planner wins "
+                     f"{100 * sm['win_rate']:.0f}% of {sm['games']} games{best}. Its Doom per game came from "
+                     + ", ".join(f"{c} {v:.1f}" for c, v in up[:4])
+                     + (f"; Cleanse Corruption took {back:.1f} back." if back > 0 else "."))
+    return L
+
+
 def race_section(ceiling: dict) -> list[str]:
     """Doom by cause and the Achievements held, in the clairvoyant planner's won and lost games."""
     L = ["## What decides the race (the clairvoyant planner's games)", "",
@@ -317,6 +337,8 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
              "is Doom reaching 15. Achievements per tribe shows how close the bots came.")
     L.append("- The search bot's samples are small (it thinks); re-run with `--scale 4` for tighter "
              "intervals (four times as long).")
+    if ceiling and ceiling["cells"]:
+        L.extend(ceiling_reading(ceiling, coop_rows))
     L.append("")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text("\n".join(L) + "\n")

@@ -76,7 +76,7 @@ def run(players, mode, difficulty, bots, games, seed, workers, iterations=None, 
          "--games", str(games), "--seed", str(seed), "--workers", str(workers)]
         + (["--iterations", str(iterations)] if iterations else []) + (["--rotate"] if rotate else []))
     jobs = sim.make_jobs(args)
-    if "search" in bots:
+    if set(bots.split(",")) == {"search"}:          # the expert keeps its own width
         for j in jobs:
             j["search_opts"] = {"width": SEARCH_WIDTH}
     return sim.summarize(sim.run_jobs(jobs, workers))

@@ -191,7 +191,16 @@ def race_section(ceiling: dict) -> list[str]:
     """Doom by cause and the Achievements held, in the clairvoyant planner's won and lost games."""
     L = ["## What decides the race (the clairvoyant planner's games)", "",
          "Doom per game by cause (spaces the engine moved the Doom token, by the reason it gives; "
-         "Cleanse Corruption moves it back) and how often the team held each Achievement at the end.", ""]
+         "Cleanse Corruption moves it back) and how often the team held each Achievement at the end.", "",
+         "The clock is the rulebook's Automatic Doom: \"at the end of every round, after checking the "
+         "winning conditions, move the Doom token forward a number of spaces equal to the number of "
+         "Menaces depicted on the Doom track according to the token position\" (1 on spaces 0-4, 2 on "
+         "5-9, 3 on 10-14), which alone ends a game after ten rounds. The one way back is a Corruption "
+         "Event: \"Cleanse Corruption: spend one Essence of the color related to one of your active "
+         "Heroes. Move the Doom token one space backward on the Doom track\". While Doom stays on 0-4 "
+         "the Menace Draft draws one token a turn, so a team that cleanses every Corruption token it "
+         "draws and keeps its Guardians free of Menaces (a Menace drawn for a Threatened Guardian is "
+         "a step of Doom) holds the clock back for many rounds.", ""]
     for label, title in LABELS:
         for d, sm in (ceiling["cells"].get(label) or {}).items():
             st = sm.get("settings") or ceiling.get("settings") or {}

@@ -247,7 +247,9 @@ def main(argv=None) -> int:
         out["games"].sort(key=lambda r: (r["mode"], r["difficulty"], r["seed"]))
         for m in cells:
             out["cells"].setdefault(m, {}).update(cells[m])
-        out["commands"] = [c for c in out.get("commands", []) if c != cmd] + [cmd]
+        # The commands whose cells are still in the file (a cell played again replaces its old one).
+        out["commands"] = list(dict.fromkeys(sm["command"] for m in out["cells"].values() for sm in m.values()
+                                             if sm.get("command")))
         out["command"] = " ; ".join(out["commands"])
         out["planner"] = args.planner
         out["settings"] = settings

@@ -87,7 +87,10 @@ def load_ceiling(path) -> dict | None:
     if not path or not Path(path).exists():
         return None
     data = json.loads(Path(path).read_text())
-    return {"cells": data.get("cells", {}), "command": data.get("command", "python bench/ceiling.py"),
+    cmds = list(dict.fromkeys(sm["command"] for m in data.get("cells", {}).values() for sm in m.values()
+                              if sm.get("command")))
+    return {"cells": data.get("cells", {}),
+            "command": " ; ".join(cmds) or data.get("command", "python bench/ceiling.py"),
             "settings": data.get("settings", {}), "planner": data.get("planner", "clairvoyant")}
 
 
@@ -172,7 +175,8 @@ def ceiling_reading(ceiling: dict, coop_rows) -> list[str]:
     L = []
     names = dict((lb, t.split(" (")[0]) for lb, t in LABELS)
     for label, _ in LABELS:
-        for d, sm in (ceiling["cells"].get(label) or {}).items():
+        cells = ceiling["cells"].get(label) or {}
+        for d, sm in ((d, cells[d]) for d in DIFFS if d in cells):
             srch = next((x for b, lb, dd, x in coop_rows if b == "search" and lb == label and dd == d), None)
             best = (f" in {sm['mean_rounds']:.1f} rounds on average; the search bot "
                     f"{100 * srch['decided'] / srch['finished']:.0f}% in {srch['mean_rounds']:.1f} rounds"
@@ -202,7 +206,8 @@ def race_section(ceiling: dict) -> list[str]:
          "draws and keeps its Guardians free of Menaces (a Menace drawn for a Threatened Guardian is "
          "a step of Doom) holds the clock back for many rounds.", ""]
     for label, title in LABELS:
-        for d, sm in (ceiling["cells"].get(label) or {}).items():
+        cells = ceiling["cells"].get(label) or {}
+        for d, sm in ((d, cells[d]) for d in DIFFS if d in cells):
             st = sm.get("settings") or ceiling.get("settings") or {}
             how = (f"{st.get('width')} candidates x {st.get('rollouts')} playouts per decision"
                    if st.get("planner", "clairvoyant") == "clairvoyant" else f"{st.get('planner')} planner")

@@ -204,7 +204,10 @@ def race_section(ceiling: dict) -> list[str]:
          "Heroes. Move the Doom token one space backward on the Doom track\". While Doom stays on 0-4 "
          "the Menace Draft draws one token a turn, so a team that cleanses every Corruption token it "
          "draws and keeps its Guardians free of Menaces (a Menace drawn for a Threatened Guardian is "
-         "a step of Doom) holds the clock back for many rounds.", ""]
+         "a step of Doom) holds the clock back for many rounds. Lost to Corruption never shows: it "
+         "needs a Corruption Sower (\"If a player has already gained the Corruption Sower, any other "
+         "player reaching the fifth Tribe Corruption level moves the Doom token 2 spaces forward\"), "
+         "and Solo and Full Coop \"skip the '8. Corruption Sower' step\".", ""]
     for label, title in LABELS:
         cells = ceiling["cells"].get(label) or {}
         for d, sm in ((d, cells[d]) for d in DIFFS if d in cells):

@@ -85,3 +85,23 @@ def test_doom_reasons_sort_into_the_causes_a_reader_knows():
     assert bench.doom_cause("Berrywort (player 2) is lost to Corruption") == "Lost to Corruption"
     assert bench.doom_cause("Cleanse Corruption") == "Cleanse Corruption (back)"
     assert bench.doom_cause("something new") == "other"
+
+
+def test_the_balance_report_puts_the_ceiling_beside_the_bots(tmp_path):
+    """tools/balance_report.py --render: the ceiling of bench/results/ceiling.json lands in the
+    table row of its mode and difficulty, and the expert column says when it was not played."""
+    import json
+    import subprocess
+    import sys
+    data, ceiling = ROOT / "bench" / "results" / "balance_data.json", ROOT / "bench" / "results" / "ceiling.json"
+    if not (data.exists() and ceiling.exists()):
+        pytest.skip("no saved balance figures")
+    out = tmp_path / "balance.md"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "balance_report.py"), "--render", str(data),
+                    "--ceiling", str(ceiling), "--out", str(out)], check=True, capture_output=True)
+    text = out.read_text()
+    cell = json.loads(ceiling.read_text())["cells"]["solo"]["medium"]
+    solo = text.split("## Solo")[1].split("## ")[0]
+    row = next(line for line in solo.splitlines() if line.startswith("| medium |"))
+    assert row.split(" | ")[1].startswith(f"{round(100 * cell['wins'] / cell['games'])}% ({cell['wins']}/{cell['games']};")
+    assert "Automatic Doom" in text and "not run" in row

@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MODES = ("competitive", "coop", "solo")
 DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
-SEATS = ("human", "random", "easy", "normal", "hard")
+SEATS = ("human", "random", "easy", "normal", "hard", "expert")
 
 
 def _engine_names():

@@ -3,6 +3,9 @@
     python tools/balance_report.py                 # about 10 minutes on 2 cores
     python tools/balance_report.py --scale 0.2     # a quick, rough version
     python tools/balance_report.py --out /tmp/balance.md
+    python tools/balance_report.py --ceiling bench/results/ceiling.json   # with the ceiling (default path)
+    python tools/balance_report.py --expert off    # skip the expert even when faeriell.bots.expert exists
+    python tools/balance_report.py --data d.json   # also keep every summary; --render d.json redraws fast
 
 What it plays (every game seeded, so the same command gives the same games; a search bot's work
 is fixed in playouts, not seconds, so the figures do not depend on the machine's speed or load):
@@ -10,10 +13,16 @@ is fixed in playouts, not seconds, so the figures do not depend on the machine's
 * Solo and Full Coop (2 and 3 players): the search bot on every seat, each difficulty.
 * The same with the heuristic bot (cheap, so larger samples): a second opinion on the ladder.
 * Competitive, 2-4 players: heuristic bots on every seat, win rate by seat (first player first).
+* With `--expert on` (default `auto`: when `faeriell.bots.expert` is importable): the expert on every
+  seat in solo and coop, and the expert against the search bot in 2-player competitive play.
+* The clairvoyant ceiling is not played here (it takes far longer): it is read from the JSON that
+  `bench/ceiling.py --json` writes (`--ceiling`, default bench/results/ceiling.json when present).
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import math
 import os
 import resource
@@ -36,6 +45,19 @@ HEURISTIC_GAMES = {"solo": 200, "coop2": 100, "coop3": 60}
 COMPETITIVE_GAMES = {2: 300, 3: 200, 4: 150}
 SEARCH_ITERATIONS = 4          # playouts per candidate move
 SEARCH_WIDTH = 4               # candidate moves searched
+EXPERT_ITERATIONS = 4          # imagined worlds per decision (the expert's fixed work)
+EXPERT_COMPETITIVE_GAMES = 20  # expert vs search, 2 players, seats rotated
+DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
+LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
+          ("coop2", "Full Coop, 2 players (10 Achievements or 12 tokens)"),
+          ("coop3", "Full Coop, 3 players (14 Achievements or 17 tokens)"))
+
+
+def expert_importable() -> bool:
+    try:
+        return importlib.util.find_spec("faeriell.bots.expert") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -48,15 +70,33 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
 
 
-def run(players, mode, difficulty, bots, games, seed, workers, iterations=None):
+def run(players, mode, difficulty, bots, games, seed, workers, iterations=None, rotate=False):
     args = sim.build_parser().parse_args(
         ["--players", str(players), "--mode", mode, "--difficulty", difficulty, "--bots", bots,
          "--games", str(games), "--seed", str(seed), "--workers", str(workers)]
-        + (["--iterations", str(iterations)] if iterations else []))
+        + (["--iterations", str(iterations)] if iterations else []) + (["--rotate"] if rotate else []))
     jobs = sim.make_jobs(args)
-    for j in jobs:
-        j["search_opts"] = {"width": SEARCH_WIDTH}
+    if set(bots.split(",")) == {"search"}:          # the expert keeps its own width
+        for j in jobs:
+            j["search_opts"] = {"width": SEARCH_WIDTH}
     return sim.summarize(sim.run_jobs(jobs, workers))
+
+
+def load_ceiling(path) -> dict | None:
+    """The cells of a bench/ceiling.py JSON ({mode: {difficulty: summary}}), with its command."""
+    if not path or not Path(path).exists():
+        return None
+    data = json.loads(Path(path).read_text())
+    cmds = list(dict.fromkeys(sm["command"] for m in data.get("cells", {}).values() for sm in m.values()
+                              if sm.get("command")))
+    return {"cells": data.get("cells", {}),
+            "command": " ; ".join(cmds) or data.get("command", "python bench/ceiling.py"),
+            "settings": data.get("settings", {}), "planner": data.get("planner", "clairvoyant")}
+
+
+def ceiling_cell(ceiling, label, d) -> str:
+    sm = ((ceiling or {}).get("cells", {}).get(label) or {}).get(d)
+    return fmt_rate(sm["wins"], sm["games"]) if sm else "not measured"
 
 
 def fmt_rate(k, n) -> str:
@@ -70,8 +110,20 @@ def main(argv=None) -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every sample size")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=20000)
+    ap.add_argument("--ceiling", default=str(DEFAULT_CEILING), help="bench/ceiling.py --json output")
+    ap.add_argument("--expert", choices=("auto", "on", "off"), default="auto",
+                    help="play the expert too (auto: when faeriell.bots.expert is importable)")
+    ap.add_argument("--data", help="also write every summary here (JSON)")
+    ap.add_argument("--render", help="draw the report from summaries written by --data, playing nothing")
     args = ap.parse_args(argv)
     sc = args.scale
+    ceiling = load_ceiling(args.ceiling)
+    if args.render:
+        saved = json.loads(Path(args.render).read_text())
+        write_report(args, saved, ceiling)
+        print(f"wrote {args.out} from {args.render}")
+        return 0
+    with_expert = args.expert == "on" or (args.expert == "auto" and expert_importable())
 
     def n(x):
         return max(2, int(round(x * sc)))
@@ -79,7 +131,10 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     coop_rows = []          # (bot, label, difficulty, summary)
     plan = []
-    for bot, sizes, its in (("search", SEARCH_GAMES, SEARCH_ITERATIONS), ("heuristic", HEURISTIC_GAMES, None)):
+    levels = [("search", SEARCH_GAMES, SEARCH_ITERATIONS), ("heuristic", HEURISTIC_GAMES, None)]
+    if with_expert:
+        levels.append(("expert", SEARCH_GAMES, EXPERT_ITERATIONS))
+    for bot, sizes, its in levels:
         for label, players, mode in (("solo", 1, "solo"), ("coop2", 2, "coop"), ("coop3", 3, "coop")):
             for d in DIFFS:
                 plan.append((bot, label, players, mode, d, n(sizes[label]), its))
@@ -94,19 +149,102 @@ def main(argv=None) -> int:
                  args.seed + 500 + k, args.workers)
         comp_rows.append((players, sm))
         print(f"[{time.perf_counter() - t0:6.0f} s] competitive {players}p done", flush=True)
+    duel = None
+    if with_expert:
+        duel = run(2, "competitive", "medium", "expert,search", n(EXPERT_COMPETITIVE_GAMES), args.seed + 700,
+                   args.workers, EXPERT_ITERATIONS, rotate=True)
+        print(f"[{time.perf_counter() - t0:6.0f} s] expert vs search done", flush=True)
     wall = time.perf_counter() - t0
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
+    saved = {"coop_rows": [list(r) for r in coop_rows], "comp_rows": [list(r) for r in comp_rows],
+             "duel": duel, "with_expert": with_expert, "scale": sc, "seed": args.seed, "workers": args.workers,
+             "cpu": cpu, "wall": wall, "load": load, "date": date.today().isoformat()}
+    if args.data:
+        Path(args.data).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.data).write_text(json.dumps(saved, indent=1))
+    write_report(args, saved, ceiling)
+    print(f"wrote {args.out} in {wall:.0f} s")
+    return 0
+
+
+def ceiling_reading(ceiling: dict, coop_rows) -> list[str]:
+    """Bullets comparing the ceiling with the honest bots, and where its Doom came from."""
+    L = []
+    names = dict((lb, t.split(" (")[0]) for lb, t in LABELS)
+    for label, _ in LABELS:
+        cells = ceiling["cells"].get(label) or {}
+        for d, sm in ((d, cells[d]) for d in DIFFS if d in cells):
+            srch = next((x for b, lb, dd, x in coop_rows if b == "search" and lb == label and dd == d), None)
+            best = (f" in {sm['mean_rounds']:.1f} rounds on average; the search bot "
+                    f"{100 * srch['decided'] / srch['finished']:.0f}% in {srch['mean_rounds']:.1f} rounds"
+                    if srch and srch.get("finished") else f" in {sm['mean_rounds']:.1f} rounds on average")
+            dm = sm["doom_per_game"].get("all") or {}
+            up = sorted(((c, v) for c, v in dm.items() if v > 0), key=lambda cv: -cv[1])
+            back = -dm.get("Cleanse Corruption (back)", 0.0)
+            L.append(f"- {names[label]}, {d.replace('_', ' ')}: the clairvoyant planner wins "
+                     f"{100 * sm['win_rate']:.0f}% of {sm['games']} games{best}. Its Doom per game came from "
+                     + ", ".join(f"{c} {v:.1f}" for c, v in up[:4])
+                     + (f"; Cleanse Corruption took {back:.1f} back." if back > 0 else "."))
+    return L
+
+
+def race_section(ceiling: dict) -> list[str]:
+    """Doom by cause and the Achievements held, in the clairvoyant planner's won and lost games."""
+    L = ["## What decides the race (the clairvoyant planner's games)", "",
+         "Doom per game by cause (spaces the engine moved the Doom token, by the reason it gives; "
+         "Cleanse Corruption moves it back) and how often the team held each Achievement at the end.", "",
+         "The clock is the rulebook's Automatic Doom: \"at the end of every round, after checking the "
+         "winning conditions, move the Doom token forward a number of spaces equal to the number of "
+         "Menaces depicted on the Doom track according to the token position\" (1 on spaces 0-4, 2 on "
+         "5-9, 3 on 10-14), which alone ends a game after ten rounds. The one way back is a Corruption "
+         "Event: \"Cleanse Corruption: spend one Essence of the color related to one of your active "
+         "Heroes. Move the Doom token one space backward on the Doom track\". While Doom stays on 0-4 "
+         "the Menace Draft draws one token a turn, so a team that cleanses every Corruption token it "
+         "draws and keeps its Guardians free of Menaces (a Menace drawn for a Threatened Guardian is "
+         "a step of Doom) holds the clock back for many rounds. Lost to Corruption never shows: it "
+         "needs a Corruption Sower (\"If a player has already gained the Corruption Sower, any other "
+         "player reaching the fifth Tribe Corruption level moves the Doom token 2 spaces forward\"), "
+         "and Solo and Full Coop \"skip the '8. Corruption Sower' step\".", ""]
+    for label, title in LABELS:
+        cells = ceiling["cells"].get(label) or {}
+        for d, sm in ((d, cells[d]) for d in DIFFS if d in cells):
+            st = sm.get("settings") or ceiling.get("settings") or {}
+            how = (f"{st.get('width')} candidates x {st.get('rollouts')} playouts per decision"
+                   if st.get("planner", "clairvoyant") == "clairvoyant" else f"{st.get('planner')} planner")
+            L.append(f"**{title.split(' (')[0]}, {d.replace('_', ' ')}** ({sm['games']} games, "
+                     f"{sm['wins']} won; mean rounds {sm['mean_rounds']:.1f}, Doom at the end "
+                     f"{sm['mean_doom_end']:.1f}, Achievements held {sm['mean_achievements']:.1f}; {how})")
+            L.append("")
+            for part in ("won", "lost"):
+                dm = sm["doom_per_game"].get(part) or {}
+                if dm:
+                    L.append(f"- Doom per {part} game: " + ", ".join(f"{c} {v:.1f}" for c, v in dm.items()))
+            for part in ("won", "lost"):
+                ac = sm["achievements_held"].get(part) or {}
+                if ac:
+                    L.append(f"- Achievements held in {part} games: "
+                             + ", ".join(f"{a} {100 * v:.0f}%" for a, v in ac.items()))
+            L.append("")
+    return L
+
+
+def write_report(args, saved: dict, ceiling: dict | None) -> None:
+    coop_rows = [tuple(r) for r in saved["coop_rows"]]
+    comp_rows = [tuple(r) for r in saved["comp_rows"]]
+    duel, with_expert = saved.get("duel"), saved.get("with_expert")
+    sc, cpu, wall, load = saved["scale"], saved["cpu"], saved["wall"], saved["load"]
+    seed, workers = saved["seed"], saved["workers"]
     L = []
     L.append("# Balance: how often the bots win")
     L.append("")
-    L.append(f"Generated by `python tools/balance_report.py` on {date.today().isoformat()}"
+    L.append(f"Generated by `python tools/balance_report.py` on {saved['date']}"
              + (f" (scale {sc})" if sc != 1 else "") + f": {cpu / 60:.1f} CPU-minutes, "
-             f"{wall / 60:.1f} minutes of wall time with {args.workers} worker processes (load average "
+             f"{wall / 60:.1f} minutes of wall time with {workers} worker processes (load average "
              f"{load:.1f} at the end). "
-             f"Every game is seeded (the seeds start at {args.seed}) and the search bot's work is counted "
+             f"Every game is seeded (the seeds start at {seed}) and the search bot's work is counted "
              "in playouts, so the same command plays the same games on any machine.")
     L.append("")
     L.append("Bots: **search** = `SearchBot` with fixed work instead of a clock: "
@@ -115,21 +253,40 @@ def main(argv=None) -> int:
              "buys on an idle core, a little less). **heuristic** = the greedy `HeuristicBot` (no noise). "
              "Percentages come with a 95% Wilson interval; small samples are wide.")
     L.append("")
-    for label, title in (("solo", "Solo (1 player, 6 Achievements to win)"),
-                         ("coop2", "Full Coop, 2 players (10 Achievements or 12 tokens)"),
-                         ("coop3", "Full Coop, 3 players (14 Achievements or 17 tokens)")):
+    if ceiling:
+        L.append("**clairvoyant ceiling** = `bench/ceiling.py`: a planner that sees the true order of the "
+                 "decks and the bag (it plans on copies of the real game, whose generator is the game's "
+                 "own) and plays every seat: per decision its best few candidate moves, each followed to "
+                 "the end of the game by the heuristic, keeping the best plan found (the settings of each "
+                 "cell are in \"What decides the race\" below). It is a lower bound on what perfect "
+                 "foresight wins, and the ceiling an honest bot can approach. Figures from `"
+                 + "`, `".join(c.strip() for c in ceiling["command"].split(" ; ")) + "`.")
+        L.append("")
+    L.append("**expert** = `ExpertBot` (`faeriell/bots/expert.py`) with fixed work: "
+             f"{EXPERT_ITERATIONS} imagined worlds per decision"
+             + ("." if with_expert else "; not played in this run (`--expert on` when it is importable)."))
+    L.append("")
+
+    def cell(bot, label, d):
+        sm = next((sm for b, lb, dd, sm in coop_rows if b == bot and lb == label and dd == d), None)
+        return (fmt_rate(sm["decided"], sm["finished"]) if sm and sm.get("finished") else "not run"), sm
+
+    for label, title in LABELS:
         L.append(f"## {title}")
         L.append("")
-        L.append("| difficulty | search bot wins | heuristic wins | search: mean rounds | search: Doom at end | "
-                 "search: Achievements per tribe |")
-        L.append("|---|---|---|---|---|---|")
+        L.append("| difficulty | clairvoyant ceiling | expert wins | search bot wins | heuristic wins | "
+                 "search: mean rounds | search: Doom at end | search: Achievements per tribe |")
+        L.append("|---|---|---|---|---|---|---|---|")
         for d in DIFFS:
-            s = next(sm for b, lb, dd, sm in coop_rows if b == "search" and lb == label and dd == d)
-            h = next(sm for b, lb, dd, sm in coop_rows if b == "heuristic" and lb == label and dd == d)
-            L.append(f"| {d.replace('_', ' ')} | {fmt_rate(s['decided'], s['finished'])} | "
-                     f"{fmt_rate(h['decided'], h['finished'])} | {s['mean_rounds']:.1f} | "
+            s_txt, s = cell("search", label, d)
+            h_txt, _ = cell("heuristic", label, d)
+            e_txt, _ = cell("expert", label, d)
+            L.append(f"| {d.replace('_', ' ')} | {ceiling_cell(ceiling, label, d)} | {e_txt} | {s_txt} | "
+                     f"{h_txt} | {s['mean_rounds']:.1f} | "
                      f"{s['mean_doom_end']:.1f} | {s['mean_achievements_per_tribe']:.1f} |")
         L.append("")
+    if ceiling and ceiling["cells"]:
+        L.extend(race_section(ceiling))
     L.append("## Competitive (medium), heuristic bots on every seat: win rate by seat")
     L.append("")
     L.append("Seat 1 plays first in round 1. A game can end with nobody winning (Doom 15 without a "
@@ -156,6 +313,16 @@ def main(argv=None) -> int:
     for players, sm in comp_rows:
         ends = ", ".join(f"{why} {k}" for why, k in sm["endings"].items())
         L.append(f"- {players} players: {ends}")
+    L.append("")
+    L.append("## Competitive, 2 players (medium): expert against the search bot, seats rotated")
+    L.append("")
+    if duel and duel.get("finished"):
+        b = duel["bots"].get("expert", {})
+        L.append(f"Expert wins {fmt_rate(b.get('wins', 0), duel['finished'])} of all games; "
+                 f"of decided games {100 * (b.get('win_rate_decided') or 0):.0f}% "
+                 f"({duel['decided']} decided, {duel['nobody_won']} with nobody winning).")
+    else:
+        L.append("Not played in this run (`--expert on` when `faeriell.bots.expert` is importable).")
     L.append("")
     L.append("## Reading it")
     L.append("")
@@ -187,11 +354,11 @@ def main(argv=None) -> int:
              "is Doom reaching 15. Achievements per tribe shows how close the bots came.")
     L.append("- The search bot's samples are small (it thinks); re-run with `--scale 4` for tighter "
              "intervals (four times as long).")
+    if ceiling and ceiling["cells"]:
+        L.extend(ceiling_reading(ceiling, coop_rows))
     L.append("")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text("\n".join(L))
-    print(f"wrote {args.out} in {wall:.0f} s")
-    return 0
+    Path(args.out).write_text("\n".join(L) + "\n")
 
 
 if __name__ == "__main__":

@@ -23,9 +23,19 @@ from faeriell.engine.state import clone
 
 log = logging.getLogger(__name__)
 
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 SEAT_CHOICES = ("human",) + BOT_LEVELS
 DEFAULT_DELAY = 0.6
+
+# What each level is called at the table, and what it does, in a player's words.
+BOT_LABELS = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert (thinks)"}
+BOT_DESCRIPTIONS = {
+    "random": "Random: any move the rules allow, for a first look at the table.",
+    "easy": "Easy: plays on instinct and makes the odd slip.",
+    "normal": "Normal: weighs its best moves for a moment (about 0.3 s).",
+    "hard": "Hard: tries its best moves to the end of the round (about 1 s).",
+    "expert": "Expert: plans beyond the round, racing the Doom track (a second or two a move).",
+}
 
 
 def bots_module():
@@ -47,6 +57,18 @@ def bots_available() -> bool:
 def hint_available() -> bool:
     b = bots_module()
     return b is not None and hasattr(b, "hint")
+
+
+def make_level_bot(mod, level: str, seed):
+    """A bot of this level from faeriell.bots. `expert` is faeriell.bots.expert.ExpertBot when it is
+    there, else the strongest bot the package has, so an Expert seat always plays."""
+    if level == "expert" and "expert" not in getattr(mod, "LEVELS", ()):
+        try:
+            from faeriell.bots.expert import ExpertBot
+        except ImportError:
+            return mod.make_bot("hard", seed)
+        return ExpertBot(seed)
+    return mod.make_bot(level, seed)
 
 
 def game_copy(game: Game) -> Game:
@@ -131,7 +153,7 @@ class BotDriver:
                 bot = RandomBot(self._seed(player))
             else:
                 try:
-                    bot = mod.make_bot(level, self._seed(player))
+                    bot = make_level_bot(mod, level, self._seed(player))
                 except Exception as e:
                     self._say_once(f"Bot '{level}' could not start ({e}); it plays random moves.")
                     bot = RandomBot(self._seed(player))
@@ -141,6 +163,20 @@ class BotDriver:
     # ---- the frame hook ------------------------------------------------------------------------
     def thinking(self) -> bool:
         return self._job is not None and not self._job.done.is_set()
+
+    def thinking_text(self, after: float = 0.4) -> str:
+        """'Berrywort is thinking…' while a bot's search has run longer than `after` s, else ''."""
+        job = self._job
+        if job is None or job.done.is_set() or time.monotonic() - job.started_at <= after:
+            return ""
+        player = job.tag[1] if isinstance(job.tag, tuple) else self.session.acting
+        try:
+            game = self.session.game
+            tid = game.state.tribes[player].id
+            name = str(game.rules.catalog.tribes[tid].get("name") or tid.capitalize())
+        except Exception:                 # a stand-in session without a game: the seat number
+            name = f"Player {player + 1}"
+        return f"{name} is thinking…"
 
     def update(self) -> tuple[Action, int] | None:
         """Start thinking, or apply a finished move when its time has come. Main thread only."""

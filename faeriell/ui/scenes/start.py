@@ -14,7 +14,7 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
+from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, bots_available
 from faeriell.ui.dialogs import (FileServiceError, describe_save, latest_autosave, list_saves, load_game,
                                  practice_items, puzzle_info, recall_seats)
 from faeriell.ui.launch import new_seed
@@ -23,7 +23,8 @@ from faeriell.ui.scene import Host, Scene
 log = logging.getLogger(__name__)
 
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
-SEAT_NAMES = {"human": "Human", "random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+# A seat's segment is narrow: the level's short name there, its full name and what it does below.
+SEAT_NAMES = {"human": "Human", **{lv: BOT_LABELS[lv].split(" (")[0] for lv in BOT_LEVELS}}
 TABS = ("new", "load", "practice")
 TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice puzzles"}
 
@@ -52,6 +53,7 @@ class StartScene(Scene):
         self.seats = [s if (s == "human" or (self.bots and s in BOT_LEVELS)) else "human"
                       for s in (seats + ["human"] * 4)[:4]]
         self.seed_text = str(cfg.get("seed") or new_seed())
+        self.seat_info: str | None = None
         self._last_other_mode = self.mode if self.mode != "solo" else "competitive"
         self.tab = tab if tab in TABS else "new"
         self.status: tuple[str, bool] | None = (message, True) if message else None
@@ -174,7 +176,17 @@ class StartScene(Scene):
 
     def set_seat(self, i, level) -> None:
         self.seats[i] = level
+        self.seat_info = level if level in BOT_LEVELS else None
         self._changed()
+
+    def seats_text(self) -> str:
+        """One line under the seats: what the bot level last picked (or first seated) does."""
+        level = self.seat_info if self.seat_info in self.seats[: self.players] else None
+        if level is None:
+            level = next((s for s in self.seats[: self.players] if s in BOT_LEVELS), None)
+        if level is None:
+            return "Any seat can be a bot: " + ", ".join(BOT_LABELS[lv] for lv in BOT_LEVELS) + "."
+        return f"{BOT_LABELS[level]} — {BOT_DESCRIPTIONS[level].split(': ', 1)[-1]}"
 
     def set_seed_text(self, text) -> None:
         self.seed_text = text
@@ -366,16 +378,30 @@ class StartScene(Scene):
         y += 50
         y = self._caption(xa, y, col_a_w, "Seats" if self.bots else "Seats (bots are not installed yet)")
         label_w = min(128, col_a_w // 3)
+        n_opts = 1 + len(BOT_LEVELS)
+        # Six levels need room: when a segment beside the name would be too narrow for its word,
+        # the name goes above its row.
+        above = self.bots and (col_a_w - label_w) / n_opts < 64
         for i in range(self.players):
             name, rgb = self.tribe(i)
-            self.content.add(W.Label(pygame.Rect(xa, y, label_w, 34), f"P{i + 1} {name}", 20, rgb))
+            if above:
+                self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, 20), f"P{i + 1} {name}", 18, rgb))
+                y += 21
+                cx, cw = xa, col_a_w
+            else:
+                self.content.add(W.Label(pygame.Rect(xa, y, label_w, 34), f"P{i + 1} {name}", 20, rgb))
+                cx, cw = xa + label_w, col_a_w - label_w
             if self.bots:
                 opts = [("human", "Human")] + [(lv, SEAT_NAMES.get(lv, lv)) for lv in BOT_LEVELS]
-                self.content.add(W.Choice((xa + label_w, y, col_a_w - label_w, 34), opts, self.seats[i],
+                self.content.add(W.Choice((cx, y, cw, 34), opts, self.seats[i],
                                           (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
             else:
-                self.content.add(W.Label(pygame.Rect(xa + label_w, y, col_a_w - label_w, 34), "Human", 20, W.TEXT))
+                self.content.add(W.Label(pygame.Rect(cx, y, cw, 34), "Human", 20, W.TEXT))
             y += 40
+        if self.bots:
+            self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, 38), self.seats_text(), 16, W.TEXT,
+                                     wrap_text=True, id="seat_info"))
+            y += 38
         y += 6
         y = self._caption(xa, y, col_a_w, "Seed (the same seed deals the same island)")
         self.content.add(W.TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,

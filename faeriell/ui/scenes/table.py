@@ -388,16 +388,7 @@ class TableScreen(Scene):
     def _indicator_text(self) -> str:
         if self.hint_job is not None and not self.hint_job.done.is_set():
             return "Thinking about a hint…"
-        job = self.driver._job
-        if job is not None and not job.done.is_set() and time.monotonic() - job.started_at > 0.4:
-            i = self.session.acting
-            if i is None:
-                return ""
-            words = getattr(self.table, "words", None)
-            if words is not None and hasattr(words, "player_name"):
-                return f"{words.player_name(i, self.session.seats)} is thinking…"
-            return f"Player {i + 1} is thinking…"
-        return ""
+        return self.driver.thinking_text(0.4)
 
     def draw(self, surf) -> None:
         self.table.draw(surf)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from math import sqrt
+from math import tanh
 
 from faeriell.engine.achievements import tribe_measures
 from faeriell.engine.actions import card_color
@@ -46,9 +46,12 @@ from .naming import Names
 from .observe import determinize, fast_clone, view_of
 from .search import HEURISTIC_ONLY, _fix_bag_order, _paired
 
-# Race weights (tuned by self-play, see bench/bots.py --expert).
-RACE = 6.0            # card units per Achievement the team is short of what the rounds left allow
-RATE = 0.8            # Achievements a tribe is expected to add per round
+# Race weights (tuned by self-play with faeriell.sim).
+RACE = 30.0           # card units of the race term (race_slack, in [-1, 1])
+INCOME = 3.0          # cards a tribe gains per round
+CLAIM = 1.0           # a claim's slot payment
+CORRUPT = 0.6         # a Corruption Essence pays for Tribe Actions only
+SCALE = 8.0           # cards of slack that make the race look safe
 LOSS_ACH = 12.0       # a lost solo/coop game still counts each Achievement held this much
 
 
@@ -93,12 +96,34 @@ def race_value(g, player: int, ctx: Ctx | None = None) -> float:
     ctx = ctx or Ctx(g, player)
     v = evaluate(g, player, ctx)
     if coop:
-        have, need = team_count(s, g.rules, player)
-        left = rounds_left(s.doom, g.rules)
-        rate = RATE * (1 if s.mode == "solo" else s.players)
-        short = max(0.0, (need - have) - rate * left)
-        v -= RACE * short * 6.0 / need
+        v += RACE * race_slack(g, player, ctx)
     return v
+
+
+def race_slack(g, player: int, ctx: Ctx) -> float:
+    """Solo/coop: squashed (cards in hand + income over the rounds Doom leaves) minus what the
+    cheapest Achievements still needed cost (knowledge.remaining_cost), in [-1, 1]."""
+    s = g.state
+    have, need = team_count(s, g.rules, player)
+    short = need - have
+    if short <= 0:
+        return 1.0
+    left = rounds_left(s.doom, g.rules)
+    tribes = [player] if s.mode == "solo" else range(s.players)
+    held = set(a for j in tribes for a in s.tribes[j].achievements)
+    ctxs = {j: ctx if j == player else Ctx(g, j) for j in tribes}
+    costs = []
+    for aid in g.rules.conditions:
+        if aid in held:
+            continue
+        best = min(ctxs[j].remaining_cost(aid, j=j) for j in tribes)
+        costs.append(min(best, 30.0) + CLAIM)
+    costs.sort()
+    need_cost = sum(costs[:short])
+    cards = sum(CORRUPT if card_color(c) == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
+    slack = cards + INCOME * len(list(tribes)) * left - need_cost
+    return tanh(slack / SCALE)
+
 
 
 class ExpertBot(BaseBot):

@@ -179,9 +179,12 @@ class ExpertBot(BaseBot):
             if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
                 best_by_key[key] = k
         ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
-        out = ranked[:self.width]
+        width = self.width
+        if self.iterations is None and self.budget < 0.5:
+            width = min(width, 4)          # a short budget goes further on fewer candidates
+        out = ranked[:width]
         if len(out) > 1:
-            for k in ranked[self.width:]:
+            for k in ranked[width:]:
                 if acts[k].kind == "end_phase":
                     out[-1] = k
                     break
@@ -239,7 +242,7 @@ class ExpertBot(BaseBot):
                     best = lead
                 elif m == 1 and d > 0 and self.iterations == 1:
                     best = lead
-        return best, _outlook(ends[best])
+        return best, _outlook(ends[best], game.state.mode == "coop")
 
     def _playout(self, w: Game, player: int, rng: random.Random) -> float:
         s = w.state
@@ -290,7 +293,7 @@ def _leaf(w: Game, player: int):
     return (have, s.doom, bool(s.game_over and player in s.winners), bool(s.game_over), s.round)
 
 
-def _outlook(ends) -> str | None:
+def _outlook(ends, coop=False) -> str | None:
     if not ends:
         return None
     n = len(ends)
@@ -298,7 +301,8 @@ def _outlook(ends) -> str | None:
     doom = sum(e[1] for e in ends) / n
     wins = sum(1 for e in ends if e[2])
     rnd = max(e[4] for e in ends)
-    txt = (f"Imagined {n} time{'s' if n != 1 else ''} to round {rnd}: about {ach:.1f} Achievements "
+    txt = (f"Imagined {n} time{'s' if n != 1 else ''} to round {rnd}: about {ach:.1f} "
+           f"{'team ' if coop else ''}Achievements "
            f"and Doom {doom:.0f} of 15")
     if wins:
         txt += f", a win in {wins}"
@@ -355,7 +359,11 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
     except Exception:          # noqa: BLE001
         m0 = m1 = {}
     for aid, cond in r.conditions.items():
-        if aid in t1.achievements or cond.get("kind") != "most":
+        if aid in t1.achievements:
+            continue
+        if cond.get("kind") != "most":
+            if m1.get(aid, 0) > m0.get(aid, 0):
+                out.append(f"{names.achievement(aid)} ready to claim")
             continue
         b, c = m0.get(aid, 0), m1.get(aid, 0)
         if c > b:
@@ -395,8 +403,10 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
         if before is not None and hero.level > before.level:
             out.append(f"the {names.hero(h)} reaches level {hero.level}")
     # Doom and Corruption.
+    if s1.round != s0.round and not s1.game_over:
+        out.append("ends the round")
     if luck:
-        out.append("then comes a draw")
+        out.append("what it draws is luck")
     elif s1.doom != s0.doom:
         d = s1.doom - s0.doom
         out.append(f"Doom {'+' if d > 0 else ''}{d} (to {s1.doom} of {r.doom_max})")

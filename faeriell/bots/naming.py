@@ -134,7 +134,7 @@ class Names:
             if ch == "yield":
                 return "yield to Corruption (take a Corruption Essence, Tribe Corruption +1)"
             if ch == "ignore":
-                return "ignore the Corruption (Doom +1)"
+                return "ignore the Corruption"
             if ch == "cleanse_tribe":
                 return f"cleanse your Tribe paying {self.pay(f('pay'))} (Tribe Corruption -1)"
             tg = str(f("target") or "doom")

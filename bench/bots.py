@@ -231,16 +231,25 @@ def main(argv=None) -> int:
     ap.add_argument("--expert-iterations", type=int, default=6, help="imagined worlds per expert decision")
     ap.add_argument("--expert-budget", type=float, default=None, help="seconds per expert decision instead")
     ap.add_argument("--hard-iterations", type=int, default=8, help="playouts per candidate of `hard`")
-    ap.add_argument("--expert-which", default="solo,coop,versus", help="a subset of solo,coop,versus")
+    ap.add_argument("--expert-which", default="solo,coop,versus", help="a subset of solo,coop,versus ('' for none)")
+    ap.add_argument("--hint-positions", type=int, default=0, help="with --expert-only: hint p95 on this many positions")
     ap.add_argument("--json", help="write the results here")
     args = ap.parse_args(argv)
     if args.expert_only:
+        from faeriell.bots import hint
         report = {"cpu_count": os.cpu_count()}
         print(f"== the expert, {args.expert_games} games each, {args.workers} workers")
         rows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
-                              args.hard_iterations, args.workers, tuple(args.expert_which.split(",")))
+                              args.hard_iterations, args.workers, tuple(args.expert_which.split(","))) \
+            if args.expert_which else []
         print_expert(rows)
         report["expert"] = rows
+        if args.hint_positions:
+            pos = sample_positions(args.hint_positions, seed=7)
+            h = think_times(pos, lambda g: hint(g, budget=1.0), "hint(budget=1.0), from the expert")
+            print(f"  {h['what']}: p50 {h['p50_s']:.3f} s  p95 {h['p95_s']:.3f} s  max {h['max_s']:.3f} s "
+                  f"on {h['n']} positions")
+            report["hint"] = h
         report["load_average"] = os.getloadavg() if hasattr(os, "getloadavg") else None
         if args.json:
             Path(args.json).write_text(json.dumps(report, indent=1, default=str))

@@ -15,8 +15,8 @@ from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
 from faeriell.engine.core import Game
 
-GAMES = [(1, "solo", "medium"), (2, "coop", "medium"), (2, "competitive", "medium"), (3, "coop", "hard"),
-         (1, "solo", "hard"), (3, "competitive", "easy")]
+GAMES = [(1, "solo", "medium"), (2, "coop", "medium"), (2, "competitive", "medium"), (1, "solo", "hard"),
+         (3, "coop", "easy")]
 
 # Internal ids: region/herb/perk ids (bear-forest, herb-green, ley-lines), cards (red@owl).
 ID = re.compile(r"\b[a-z]+-[a-z]+\b|\w@\w|herb-|_")
@@ -31,14 +31,14 @@ def rules():
 
 @pytest.fixture(scope="module")
 def sweep(rules):
-    """Every third decision of seeded heuristic games (hundreds of positions)."""
+    """Every other decision of seeded heuristic games (hundreds of positions)."""
     out = []
     for k, (players, mode, diff) in enumerate(GAMES):
         g = new_game(rules, players, mode, diff, [], 700 + k)
         bots = [HeuristicBot(j) for j in range(players)]
         n = 0
-        while not g.state.game_over and n < 400:
-            if n % 3 == 0 and len(g.legal_actions()) > 1:
+        while not g.state.game_over and n < 120:
+            if n % 2 == 0 and len(g.legal_actions()) > 1:
                 out.append(Game(rules, fast_clone(g.state, keep_log=True)))
             g.apply(bots[g.acting].choose(g, g.acting))
             n += 1
@@ -73,8 +73,8 @@ def test_hints_over_hundreds_of_positions_speak_the_games_words(rules, sweep):
     assert len(sweep) >= 200
     kinds = set()
     for k, g in enumerate(sweep):
-        # Fixed small work: no search on most positions, one imagined world on every tenth.
-        action, reason = hint(g, seed=k, iterations=1 if k % 10 == 0 else 0)
+        # Fixed small work: no search on most positions, one imagined world on every 25th.
+        action, reason = hint(g, seed=k, iterations=1 if k % 25 == 0 else 0)
         _check(rules, g, action, reason)
         kinds.add(action.kind)
     assert len(kinds) >= 8, kinds          # the sweep met many kinds of moves
@@ -84,8 +84,8 @@ def test_reason_states_concrete_gains(rules, sweep):
     """Across the sweep the reasons cite Achievement progress, Menaces and Essences by name."""
     bot = ExpertBot(0, iterations=0)
     texts = []
-    for g in sweep[:300]:
-        for a in list(g.legal_actions())[:30]:
+    for g in sweep[::2]:
+        for a in list(g.legal_actions())[:20]:
             texts.append(bot.reason(g, g.acting, a))
     joined = "\n".join(texts)
     assert re.search(r"\b(Vigor|Spirit|Ley Lines|Influence|Adventurer|Druid|Shaman|Chieftain|Beacons|Shire|"

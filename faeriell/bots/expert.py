@@ -46,7 +46,8 @@ from .naming import Names
 from .observe import determinize, fast_clone, view_of
 from .search import HEURISTIC_ONLY, _fix_bag_order, _paired
 
-# Race weights (tuned by self-play with faeriell.sim).
+# Race weights, set by hand; only the playout depth (`rounds`) was compared by self-play so far
+# (bench/README.md, "The expert").
 RACE = 30.0           # card units of the race term (race_slack, in [-1, 1])
 INCOME = 3.0          # cards a tribe gains per round
 CLAIM = 1.0           # a claim's slot payment
@@ -123,7 +124,6 @@ def race_slack(g, player: int, ctx: Ctx) -> float:
     cards = sum(CORRUPT if card_color(c) == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
     slack = cards + INCOME * len(list(tribes)) * left - need_cost
     return tanh(slack / SCALE)
-
 
 
 class ExpertBot(BaseBot):

@@ -15,6 +15,18 @@ Measures
 
 Targets (issue "Bots, hints and simulation"): heuristic vs random >= 90 %, search vs heuristic
 >= 60 %, hint p95 < 1 s on a 2-core machine.
+
+The expert (issue 11), with `--expert` (or only it, `--expert-only`):
+
+    nice -n 5 python bench/bots.py --expert-only --expert-games 20 --workers 2
+
+  * solo, medium: the expert's win rate (target >= 40 %, or 80 % of the clairvoyant ceiling);
+  * Full Coop, 2 players, medium, the expert in both seats (the same target);
+  * competitive, 2 players, expert against `hard`, seats rotated (target >= 65 % of decided games);
+  * p95 think time of the expert per decision in those games (target <= 2 s) and of hint().
+  Win rates come with 95 % Wilson intervals. The expert's work is fixed (`--expert-iterations`
+  imagined worlds a decision; `hard` gets `--hard-iterations` playouts a candidate), so a seed
+  plays the same games on any machine; `--expert-budget` uses the clock instead.
 """
 from __future__ import annotations
 
@@ -130,6 +142,77 @@ def match(levels, games, seed, budget, iterations, workers) -> dict:
             "budget": budget, "iterations": iterations}
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    h = z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5
+    return max(0.0, (c - h) / d), min(1.0, (c + h) / d)
+
+
+def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, workers,
+                   which=("solo", "coop", "versus")) -> list[dict]:
+    """The expert's three strength measures (see the module docstring)."""
+    opts = {"expert": {"iterations": iterations} if budget is None else {"budget": budget, "iterations": None},
+            "hard": {"iterations": hard_iterations}}
+    setups = {"solo": ["--players", "1", "--mode", "solo", "--bots", "expert"],
+              "coop": ["--players", "2", "--mode", "coop", "--bots", "expert,expert"],
+              "versus": ["--players", "2", "--mode", "competitive", "--bots", "expert,hard", "--rotate"]}
+    out = []
+    for name in which:
+        argv = setups[name] + ["--difficulty", "medium", "--games", str(games), "--seed", str(seed),
+                               "--workers", str(workers), "--level-opts", json.dumps(opts)]
+        args = sim.build_parser().parse_args(argv)
+        t0 = time.perf_counter()
+        jobs = sim.make_jobs(args)
+        for j in jobs:
+            j["timing"] = True              # keep every think time (for the p95)
+        results = sim.run_jobs(jobs, args.workers)
+        sm = sim.summarize(results)
+        think = [t for r in results if "error" not in r for p, ts in (r.get("think") or {}).items()
+                 if r["bots"][int(p)] == "expert" for t in ts]
+        row = {"what": name, "games": sm["finished"], "failed": sm["failed"], "seconds": time.perf_counter() - t0,
+               "mean_rounds": sm.get("mean_rounds"), "mean_doom_end": sm.get("mean_doom_end"),
+               "achievements_per_tribe": sm.get("mean_achievements_per_tribe"),
+               "expert_think_p95_s": pct(think, 0.95) if think else None,
+               "expert_think_max_s": max(think) if think else None, "expert_decisions": len(think),
+               "endings": sm.get("endings"), "iterations": iterations, "budget": budget,
+               "hard_iterations": hard_iterations if name == "versus" else None}
+        if name == "versus":
+            decided = sm["decided"]
+            wins = sm["bots"]["expert"]["wins"]
+            row.update({"wins": wins, "decided": decided, "win_rate_decided": wins / decided if decided else None,
+                        "wilson_decided": wilson(wins, decided), "hard_wins": sm["bots"]["hard"]["wins"]})
+        else:
+            wins = sm["decided"]
+            row.update({"wins": wins, "win_rate": wins / sm["finished"] if sm["finished"] else None,
+                        "wilson": wilson(wins, sm["finished"])})
+        out.append(row)
+    return out
+
+
+def print_expert(rows) -> None:
+    for r in rows:
+        how = f"{r['iterations']} worlds a decision" if r["budget"] is None else f"{r['budget']} s a decision"
+        p95 = f"{r['expert_think_p95_s']:.2f} s" if r["expert_think_p95_s"] is not None else "-"
+        if r["what"] == "versus":
+            lo, hi = r["wilson_decided"]
+            print(f"  expert vs hard ({how}; hard {r['hard_iterations']} playouts a candidate): expert wins "
+                  f"{r['wins']} of {r['decided']} decided games ({r['games']} played): "
+                  f"{100 * (r['win_rate_decided'] or 0):.0f}% (95% CI {100 * lo:.0f}-{100 * hi:.0f}%), "
+                  f"think p95 {p95}  ({r['seconds']:.0f} s)")
+        else:
+            lo, hi = r["wilson"]
+            label = "solo medium" if r["what"] == "solo" else "coop 2p medium, expert x2"
+            print(f"  {label} ({how}): {r['wins']}/{r['games']} won = {100 * r['win_rate']:.0f}% "
+                  f"(95% CI {100 * lo:.0f}-{100 * hi:.0f}%), Achievements per tribe "
+                  f"{r['achievements_per_tribe']:.2f}, rounds {r['mean_rounds']:.1f}, think p95 {p95}  "
+                  f"({r['seconds']:.0f} s)")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per match-up (default 200)")
@@ -142,8 +225,35 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="fewer positions and speed games")
     ap.add_argument("--skip-matches", action="store_true")
+    ap.add_argument("--expert", action="store_true", help="also measure the expert (issue 11)")
+    ap.add_argument("--expert-only", action="store_true", help="measure only the expert")
+    ap.add_argument("--expert-games", type=int, default=20, help="games per expert measure (default 20)")
+    ap.add_argument("--expert-iterations", type=int, default=6, help="imagined worlds per expert decision")
+    ap.add_argument("--expert-budget", type=float, default=None, help="seconds per expert decision instead")
+    ap.add_argument("--hard-iterations", type=int, default=8, help="playouts per candidate of `hard`")
+    ap.add_argument("--expert-which", default="solo,coop,versus", help="a subset of solo,coop,versus ('' for none)")
+    ap.add_argument("--hint-positions", type=int, default=0, help="with --expert-only: hint p95 on this many positions")
     ap.add_argument("--json", help="write the results here")
     args = ap.parse_args(argv)
+    if args.expert_only:
+        from faeriell.bots import hint
+        report = {"cpu_count": os.cpu_count()}
+        print(f"== the expert, {args.expert_games} games each, {args.workers} workers")
+        rows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
+                              args.hard_iterations, args.workers, tuple(args.expert_which.split(","))) \
+            if args.expert_which else []
+        print_expert(rows)
+        report["expert"] = rows
+        if args.hint_positions:
+            pos = sample_positions(args.hint_positions, seed=7)
+            h = think_times(pos, lambda g: hint(g, budget=1.0), "hint(budget=1.0), from the expert")
+            print(f"  {h['what']}: p50 {h['p50_s']:.3f} s  p95 {h['p95_s']:.3f} s  max {h['max_s']:.3f} s "
+                  f"on {h['n']} positions")
+            report["hint"] = h
+        report["load_average"] = os.getloadavg() if hasattr(os, "getloadavg") else None
+        if args.json:
+            Path(args.json).write_text(json.dumps(report, indent=1, default=str))
+        return 0
     if args.budget is not None:
         args.iterations = None
     from faeriell.bots import SearchBot, hint
@@ -163,6 +273,10 @@ def main(argv=None) -> int:
         bot = SearchBot(1, budget=budget)
         rows.append(think_times(pos, lambda g, b=bot: b.decide(g, g.acting), label))
     rows.append(think_times(pos, lambda g: hint(g, budget=1.0), "hint(budget=1.0)"))
+    if args.expert:
+        from faeriell.bots import ExpertBot
+        ebot = ExpertBot(1, budget=1.0)
+        rows.insert(-1, think_times(pos, lambda g, b=ebot: b.decide(g, g.acting), "expert (1.0 s)"))
     for r in rows:
         print(f"  {r['what']:<22} p50 {r['p50_s']:.3f} s  p95 {r['p95_s']:.3f} s  max {r['max_s']:.3f} s  "
               f"({r['decisions_per_second']:.1f} decisions/s)")
@@ -188,6 +302,12 @@ def main(argv=None) -> int:
         print(f"  search vs heuristic >= 60%: all games {100 * m2['win_rate_all']:.1f}%, "
               f"decided {100 * (m2['win_rate_decided'] or 0):.1f}%")
     print(f"  hint p95 < 1 s: {hint_p95:.3f} s {'ok' if hint_p95 < 1.0 else 'MISSED'}")
+    if args.expert:
+        print(f"== the expert, {args.expert_games} games each")
+        erows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
+                               args.hard_iterations, args.workers, tuple(args.expert_which.split(",")))
+        print_expert(erows)
+        report["expert"] = erows
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))
     return 0

@@ -5,7 +5,8 @@
     python -m faeriell.sim --players 2 --games 4 --csv games.csv --json summary.json
 
 `--bots` is one level for every seat or a comma list, one per seat (levels: random, easy, normal,
-hard, heuristic, search; `--budget` sets the seconds per decision of the searching levels).
+hard, expert, heuristic, search; `--budget` sets the seconds per decision of the searching levels,
+`--iterations` fixes their work: playouts per candidate for search, imagined worlds for expert).
 `--rotate` turns the list one seat further each game, so every bot sits in every seat.
 Game k is seeded `--seed + k`: the same command plays the same games (bots are seeded too; a
 search bot's choices also depend on the clock unless `--iterations` fixes its work).
@@ -80,6 +81,10 @@ def play_one(job: dict) -> dict:
             for k, v in (job.get("search_opts") or {}).items():
                 if hasattr(b, "iterations") and hasattr(b, k):
                     setattr(b, k, set(v) if k == "kinds" and v is not None else v)
+            for k, v in ((job.get("level_opts") or {}).get(lvl) or {}).items():
+                if not hasattr(b, k):
+                    raise ValueError(f"a {lvl} bot has no setting {k!r}")
+                setattr(b, k, v)
             bots.append(b)
         think = defaultdict(list)
         n = 0
@@ -120,6 +125,7 @@ def make_jobs(args) -> list[dict]:
                      "variants": list(args.variants), "seed": args.seed + k, "bots": seats,
                      "budget": args.budget, "iterations": args.iterations, "max_actions": args.max_actions,
                      "search_opts": json.loads(args.search_opts) if args.search_opts else None,
+                     "level_opts": json.loads(args.level_opts) if getattr(args, "level_opts", None) else None,
                      "timing": bool(args.json)})
     return jobs
 
@@ -273,7 +279,11 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--budget", type=float, default=None, help="seconds per decision of search bots")
     ap.add_argument("--iterations", type=int, default=None, help="fixed playouts per candidate (search)")
     ap.add_argument("--search-opts", default=None,
-                    help='SearchBot settings as JSON, e.g. \'{"width": 4, "z": 1.5, "horizon": 2}\'')
+                    help='SearchBot/ExpertBot settings as JSON, e.g. \'{"width": 4, "z": 1.5, "horizon": 2}\' '
+                         'or \'{"rounds": 2, "clairvoyant": true}\'')
+    ap.add_argument("--level-opts", default=None,
+                    help='settings by level as JSON, applied last, e.g. '
+                         '\'{"expert": {"iterations": 6}, "hard": {"iterations": 8}}\'')
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--max-actions", type=int, default=5000)
     ap.add_argument("--csv", help="write one row per game here")

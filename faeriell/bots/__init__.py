@@ -8,20 +8,26 @@
 
 Levels: `random` (uniform legal moves), `easy` (the heuristic with noise and the odd blunder),
 `normal` (search, 0.3 s a decision), `hard` (search, 1.0 s). `heuristic` (greedy, no noise) and
-`search` (search with `budget`) are also accepted.
+`search` (search with `budget`) are also accepted. `expert` (expert.py) plans to the end of the next
+round on imagined worlds, 1.0 s a decision; it gives the hints.
 
 Bots read only `player_view(game, player)`; what they cannot see they imagine (observe.py).
 """
 from __future__ import annotations
 
 from .base import BaseBot, Bot, HeuristicBot, RandomBot
+from .expert import ExpertBot
 from .search import SearchBot
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
 ALL_LEVELS = LEVELS + ("heuristic", "search")
 
 # Search budget in seconds per decision, by level.
-BUDGETS = {"normal": 0.3, "hard": 1.0}
+BUDGETS = {"normal": 0.3, "hard": 1.0, "expert": 1.0}
+
+# Hints: the expert's seconds at the table, and when the player asks it to think harder.
+HINT_BUDGET = 0.8
+THINK_HARDER_BUDGET = 4.0
 
 
 def make_bot(level: str, seed=0, budget: float | None = None) -> BaseBot:
@@ -35,17 +41,23 @@ def make_bot(level: str, seed=0, budget: float | None = None) -> BaseBot:
         return HeuristicBot(seed)
     if level in ("normal", "hard"):
         return SearchBot(seed, budget=BUDGETS[level] if budget is None else budget)
+    if level == "expert":
+        return ExpertBot(seed, budget=BUDGETS[level] if budget is None else budget)
     if level == "search":
         return SearchBot(seed, budget=1.0 if budget is None else budget)
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
 
 
-def hint(game, budget: float = 1.0, seed=0):
-    """(action, reason) a searching bot would play for whoever must act now, within `budget` s."""
+def hint(game, budget: float = 1.0, seed=0, think_harder: bool = False, iterations: int | None = None):
+    """(action, reason) the expert would play for whoever must act now, within about `budget` s.
+
+    `think_harder` gives it THINK_HARDER_BUDGET seconds instead; `iterations` fixes its work (tests)."""
     player = game.acting
     if player is None:
         raise ValueError("the game is over: nothing to hint")
-    bot = SearchBot(seed, budget=max(0.0, budget * 0.9))
+    secs = THINK_HARDER_BUDGET if think_harder else budget
+    # Leave room for reading the view and writing the reason (a tenth, at least 50 ms).
+    bot = ExpertBot(seed, budget=max(0.0, min(secs * 0.8, secs - 0.05)), iterations=iterations)
     return bot.decide(game, player)
 
 
@@ -54,5 +66,5 @@ def explain(game, action) -> str:
     return HeuristicBot(0).explain(game, action)
 
 
-__all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "make_bot", "hint", "explain",
-           "LEVELS", "ALL_LEVELS", "BUDGETS"]
+__all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "ExpertBot", "make_bot", "hint", "explain",
+           "LEVELS", "ALL_LEVELS", "BUDGETS", "HINT_BUDGET", "THINK_HARDER_BUDGET"]

@@ -1,0 +1,416 @@
+"""ExpertBot: plans past the end of the round, on worlds imagined from its player's view.
+
+One decision:
+
+1. Score every legal move with the heuristic on one imagined world; fold payment variants into one
+   candidate (its best payment) and keep the best `width` (always with "end the Phase" in view).
+2. Until the budget (seconds) or `iterations` (worlds) runs out: imagine a fresh world from the
+   player's view (observe.determinize: others' hidden cards, decks, bag order and the generator
+   redrawn), and for every candidate still in the race play it in a copy of that world and let
+   every seat follow a fast heuristic policy to the end of the round *and `rounds` rounds more*
+   (or to the end of the game). All candidates of one world meet the same luck (common random
+   numbers) and are compared pairwise; candidates clearly behind are dropped along the way.
+3. The leaf value (`race_value`) is the evaluation of evaluate.py plus the race that decides solo
+   and Full Coop: Achievements still needed against the rounds Doom leaves (Automatic Doom, R34,
+   moves 1, 2 then 3 spaces a round). A finished game is a win or a loss; a loss still counts the
+   team's Achievements, so a losing line that came closer is preferred.
+4. Play the best candidate when it beats the heuristic's favourite pairwise by more than `z`
+   standard errors, else the favourite.
+
+In coop the value is the team's (evaluate.py counts distinct Achievements and tokens toward the
+coop target), and every partner in a playout plays its own heuristic, so a claim a partner is
+about to make is not worth duplicating unless the tokens pay.
+
+`clairvoyant=True` plans on copies of the true game instead (it sees deck and bag order): the
+ceiling an honest bot can approach, for benchmarks only.
+
+The reason given with a move (the hint's text) names the move and its concrete gain in the game's
+words (naming.py): Achievements claimed or approached ("Vigor 3/4"), Essences, Menaces, Doom; and
+what the imagined futures of that very move looked like. It never cites another move.
+"""
+from __future__ import annotations
+
+import random
+import time
+from math import tanh
+
+from faeriell.engine.achievements import tribe_measures
+from faeriell.engine.actions import card_color
+from faeriell.engine.core import Game
+
+from .base import BaseBot
+from .evaluate import WIN, evaluate
+from .heuristic import score_actions
+from .knowledge import Ctx
+from .naming import Names
+from .observe import determinize, fast_clone, view_of
+from .search import HEURISTIC_ONLY, _fix_bag_order, _paired
+
+# Race weights, set by hand; only the playout depth (`rounds`) was compared by self-play so far
+# (bench/README.md, "The expert").
+RACE = 30.0           # card units of the race term (race_slack, in [-1, 1])
+INCOME = 3.0          # cards a tribe gains per round
+CLAIM = 1.0           # a claim's slot payment
+CORRUPT = 0.6         # a Corruption Essence pays for Tribe Actions only
+SCALE = 8.0           # cards of slack that make the race look safe
+LOSS_ACH = 12.0       # a lost solo/coop game still counts each Achievement held this much
+
+
+def team_count(s, rules, player: int) -> tuple[int, int]:
+    """(Achievements the side holds, Achievements it needs to win) in solo/coop."""
+    if s.mode == "solo":
+        return len(s.tribes[player].achievements), int(rules.modes["solo"]["achievements"])
+    row = next((r for r in rules.modes["coop"]["win"] if int(r["players"]) == s.players),
+               rules.modes["coop"]["win"][-1])
+    distinct = sum(1 for holders in s.achievements.values() if holders)
+    tokens = sum(len(t.achievements) for t in s.tribes)
+    # Progress on whichever way is closer: distinct Achievements or tokens placed.
+    need_a = int(row["achievements"]) - distinct
+    need_t = int(row["tokens"]) - tokens
+    if need_a <= need_t:
+        return distinct, int(row["achievements"])
+    return tokens, int(row["tokens"])
+
+
+def rounds_left(doom: int, rules) -> float:
+    """Rounds before Automatic Doom alone (R34) reaches the end, plus a Menace step every round."""
+    d, n = doom, 0.0
+    while d < rules.doom_max and n < 15:
+        d += rules.draft_count(int(d)) + 0.7
+        n += 1
+    return n
+
+
+def race_value(g, player: int, ctx: Ctx | None = None) -> float:
+    """The leaf value for `player`, in card units (see the module's docstring)."""
+    s = g.state
+    coop = s.mode in ("coop", "solo")
+    if s.game_over:
+        if player in s.winners:
+            if s.mode == "competitive" and len(s.winners) > 1:
+                return WIN * 0.5
+            return WIN + (g.rules.doom_max - s.doom)
+        if coop:
+            have, need = team_count(s, g.rules, player)
+            return -WIN + LOSS_ACH * have * 6.0 / need
+        return -WIN
+    ctx = ctx or Ctx(g, player)
+    v = evaluate(g, player, ctx)
+    if coop:
+        v += RACE * race_slack(g, player, ctx)
+    return v
+
+
+def race_slack(g, player: int, ctx: Ctx) -> float:
+    """Solo/coop: squashed (cards in hand + income over the rounds Doom leaves) minus what the
+    cheapest Achievements still needed cost (knowledge.remaining_cost), in [-1, 1]."""
+    s = g.state
+    have, need = team_count(s, g.rules, player)
+    short = need - have
+    if short <= 0:
+        return 1.0
+    left = rounds_left(s.doom, g.rules)
+    tribes = [player] if s.mode == "solo" else range(s.players)
+    held = set(a for j in tribes for a in s.tribes[j].achievements)
+    ctxs = {j: ctx if j == player else Ctx(g, j) for j in tribes}
+    costs = []
+    for aid in g.rules.conditions:
+        if aid in held:
+            continue
+        best = min(ctxs[j].remaining_cost(aid, j=j) for j in tribes)
+        costs.append(min(best, 30.0) + CLAIM)
+    costs.sort()
+    need_cost = sum(costs[:short])
+    cards = sum(CORRUPT if card_color(c) == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
+    slack = cards + INCOME * len(list(tribes)) * left - need_cost
+    return tanh(slack / SCALE)
+
+
+class ExpertBot(BaseBot):
+    name = "expert"
+
+    def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
+                 width: int = 6, rounds: int = 1, clairvoyant: bool = False, z: float = 0.5,
+                 noise: float = 0.25, max_playout: int = 600, clear_margin: float | None = 8.0) -> None:
+        super().__init__(seed)
+        self.budget = float(budget)
+        self.iterations = iterations      # fixed number of worlds instead of the clock
+        self.width = width
+        self.rounds = rounds              # rounds played beyond the current one in a playout
+        self.clairvoyant = clairvoyant
+        self.z = z
+        self.noise = noise                # playout policy: heuristic + Gaussian noise (card units)
+        self.max_playout = max_playout
+        self.clear_margin = clear_margin  # the heuristic is this sure: no search
+        self.last_stats: dict = {}
+
+    # ---------------------------------------------------------------------------- worlds
+    def _world(self, game, view, player, rng) -> Game:
+        if self.clairvoyant:
+            return Game(game.rules, fast_clone(game.state))
+        return determinize(game.rules, view, player, rng)
+
+    # ---------------------------------------------------------------------------- decide
+    def decide(self, game, player: int):
+        t0 = time.perf_counter()
+        acts = self._legal(game, player)
+        view = None if self.clairvoyant else view_of(game, player)
+        world0 = self._world(game, view, player, self.rng)
+        scores = score_actions(world0, player, acts, Ctx(world0, player))
+        self.last_stats = {"playouts": 0, "candidates": 1, "searched": False, "worlds": 0}
+        best_k = max(range(len(acts)), key=lambda k: scores[k][0])
+        pick, outlook = best_k, None
+        if not (len(acts) == 1 or (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts))):
+            cands = self._candidates(acts, scores)
+            top = sorted((scores[k][0] for k in cands), reverse=True)
+            if len(cands) > 1 and not (self.clear_margin is not None and top[0] - top[1] >= self.clear_margin):
+                j, outlook = self._search(game, view, player, [acts[k] for k in cands], t0)
+                pick = cands[j]
+                self.last_stats.update({"candidates": len(cands), "searched": True})
+        self.last_stats["seconds"] = time.perf_counter() - t0
+        a = acts[pick]
+        return a, self.reason(world0, player, a, outlook)
+
+    def _candidates(self, acts, scores) -> list[int]:
+        """Indices of the best `width` distinct moves (payment variants folded), best first."""
+        best_by_key: dict = {}
+        for k, a in enumerate(acts):
+            key = a.without("pay", "discounts") if a.has("pay") else a
+            if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
+                best_by_key[key] = k
+        ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
+        width = self.width
+        if self.iterations is None and self.budget < 0.5:
+            width = min(width, 4)          # a short budget goes further on fewer candidates
+        out = ranked[:width]
+        if len(out) > 1:
+            for k in ranked[width:]:
+                if acts[k].kind == "end_phase":
+                    out[-1] = k
+                    break
+        return out
+
+    # ---------------------------------------------------------------------------- search
+    def _search(self, game, view, player, cands, t0):
+        rules = game.rules
+        n = len(cands)
+        vals: list[dict] = [dict() for _ in range(n)]
+        ends: list[list] = [[] for _ in range(n)]        # (Achievements, Doom, round) at leaves
+        alive = list(range(n))
+        deadline = t0 + self.budget
+        it = 0
+        cost = 0.0                                        # seconds per playout (running mean)
+        while True:
+            if self.iterations is not None:
+                if it >= self.iterations:
+                    break
+            elif it > 0 and time.perf_counter() + cost * len(alive) > deadline:
+                break
+            seed = self.rng.getrandbits(64)
+            prng = random.Random(seed)
+            world = self._world(game, view, player, prng)
+            if not self.clairvoyant:
+                _fix_bag_order(world, prng)
+            for j in list(alive):
+                if self.iterations is None and cost and time.perf_counter() + cost > deadline:
+                    break
+                p0 = time.perf_counter()
+                w = Game(rules, fast_clone(world.state))
+                try:
+                    w.apply(cands[j], trusted=True)
+                    v = self._playout(w, player, random.Random(seed))
+                except Exception as e:     # noqa: BLE001 - a world the engine cannot play is skipped
+                    self.last_stats["failed_playouts"] = self.last_stats.get("failed_playouts", 0) + 1
+                    self.last_stats["last_failure"] = f"{type(e).__name__}: {e}"
+                    continue
+                dt = time.perf_counter() - p0
+                cost = dt if cost == 0 else 0.8 * cost + 0.2 * dt
+                vals[j][it] = v
+                ends[j].append(_leaf(w, player))
+                self.last_stats["playouts"] += 1
+            it += 1
+            if it in (2, 4, 8, 16, 32, 64) and len(alive) > 2:
+                alive = _prune(vals, alive)
+        self.last_stats["worlds"] = it
+        means = {j: sum(vals[j].values()) / len(vals[j]) for j in range(n) if vals[j]}
+        best = 0
+        if means:
+            lead = max(means, key=lambda j: (means[j], -j))
+            if lead != 0:
+                d, se, m = _paired(vals[lead], vals[0])
+                if m >= 2 and d > self.z * se:
+                    best = lead
+                elif m == 1 and d > 0 and self.iterations == 1:
+                    best = lead
+        return best, _outlook(ends[best], game.state.mode == "coop")
+
+    def _playout(self, w: Game, player: int, rng: random.Random) -> float:
+        s = w.state
+        stop_round = s.round + self.rounds
+        steps = 0
+        noise = self.noise
+        while not s.game_over and steps < self.max_playout and s.round <= stop_round:
+            acts = w.legal_actions()
+            if len(acts) == 1:
+                a = acts[0]
+            else:
+                i = w.acting
+                ctx = Ctx(w, i)
+                ctx.saving = ()                   # the saving-up wish costs a third of the time
+                sc = score_actions(w, i, acts, ctx)
+                if noise:
+                    k = max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))
+                else:
+                    k = max(range(len(acts)), key=lambda q: sc[q][0])
+                a = acts[k]
+            w.apply(a, trusted=True)
+            steps += 1
+        return race_value(w, player)
+
+    # ---------------------------------------------------------------------------- words
+    def reason(self, world, player: int, a, outlook=None) -> str:
+        """The move and its concrete gain, in the game's words."""
+        names = Names(world.rules)
+        head = names.action(a)
+        head = head[0].upper() + head[1:]
+        gains = describe_gain(world, player, a, names)
+        text = head
+        if gains:
+            text += ": " + "; ".join(gains)
+        elif a.kind == "end_phase":
+            text += ": nothing left in this Phase is worth what it costs"
+        if outlook:
+            text += f". {outlook}"
+        return text
+
+
+def _leaf(w: Game, player: int):
+    s = w.state
+    if s.mode == "coop":
+        have = sum(1 for holders in s.achievements.values() if holders)
+    else:
+        have = len(s.tribes[player].achievements)
+    return (have, s.doom, bool(s.game_over and player in s.winners), bool(s.game_over), s.round)
+
+
+def _outlook(ends, coop=False) -> str | None:
+    if not ends:
+        return None
+    n = len(ends)
+    ach = sum(e[0] for e in ends) / n
+    doom = sum(e[1] for e in ends) / n
+    wins = sum(1 for e in ends if e[2])
+    rnd = max(e[4] for e in ends)
+    txt = (f"Imagined {n} time{'s' if n != 1 else ''} to round {rnd}: about {ach:.1f} "
+           f"{'team ' if coop else ''}Achievements "
+           f"and Doom {doom:.0f} of 15")
+    if wins:
+        txt += f", a win in {wins}"
+    return txt
+
+
+def _prune(vals, alive):
+    means = {j: (sum(vals[j].values()) / len(vals[j]) if vals[j] else float("-inf")) for j in alive}
+    lead = max(alive, key=lambda j: means[j])
+    keep = []
+    for j in alive:
+        if j in (0, lead):
+            keep.append(j)
+            continue
+        d, se, m = _paired(vals[j], vals[lead])
+        if m >= 2 and d + 2.0 * se < 0:
+            continue
+        keep.append(j)
+    return keep
+
+
+# ------------------------------------------------------------------------------ gains in words
+def describe_gain(world, player: int, a, names: Names) -> list[str]:
+    """What `a` changes at once for `player`'s side, in words (empty when nothing visible)."""
+    g = Game(world.rules, fast_clone(world.state))
+    s0 = world.state
+    try:
+        g.apply(a, trusted=True)
+    except Exception:          # noqa: BLE001 - an imagined world that refuses: say nothing
+        return []
+    s1 = g.state
+    r = world.rules
+    out: list[str] = []
+    # What a draw brings (cards, tokens) in an imagined world is no promise: then only the sure
+    # parts are told (Achievements, Menaces cleared, Regions, levels) and the draw is named as luck.
+    luck = (s1.rng_draws != s0.rng_draws or len(s1.bag) != len(s0.bag) or len(s1.herb_deck) != len(s0.herb_deck)
+            or sum(map(len, s1.decks.values())) != sum(map(len, s0.decks.values())))
+    t0, t1 = s0.tribes[player], s1.tribes[player]
+    new = [x for x in t1.achievements if x not in t0.achievements]
+    for aid in new:
+        out.append(f"claims {names.achievement(aid)}")
+    lost = [x for x in t0.achievements if x not in t1.achievements]
+    for aid in lost:
+        out.append(f"gives up {names.achievement(aid)}")
+    if s0.mode == "coop":
+        for j in range(s0.players):
+            if j != player:
+                for aid in s1.tribes[j].achievements:
+                    if aid not in s0.tribes[j].achievements:
+                        out.append(f"player {j + 1} claims {names.achievement(aid)}")
+    # Progress towards an Achievement (minimum thresholds).
+    try:
+        m0, m1 = tribe_measures(world, player), tribe_measures(g, player)
+    except Exception:          # noqa: BLE001
+        m0 = m1 = {}
+    for aid, cond in r.conditions.items():
+        if aid in t1.achievements:
+            continue
+        if cond.get("kind") != "most":
+            if m1.get(aid, 0) > m0.get(aid, 0):
+                out.append(f"{names.achievement(aid)} ready to claim")
+            continue
+        b, c = m0.get(aid, 0), m1.get(aid, 0)
+        if c > b:
+            tgt = int(cond.get("min", 1))
+            out.append(f"{names.achievement(aid)} {min(c, max(tgt, c))}/{tgt}"
+                       + (" (ready to claim)" if c >= tgt else ""))
+    # Menaces solved or cleared.
+    for gd, d0 in s0.guardians.items():
+        tok0, tok1 = d0.get("token"), s1.guardians[gd].get("token")
+        if tok0 and not tok1:
+            kind = r.token_kind(tok0)
+            what = "Corruption" if kind == "corruption" else f"{names.color(kind)} Menace"
+            reg = d0.get("region")
+            mine = reg in t0.settlements
+            out.append(f"clears the {what} of {names.guardian(gd)}"
+                       + (f", freeing your Settlement in {names.region(reg)}" if mine else ""))
+    # Essences.
+    def pool(t):
+        c: dict = {}
+        for x in t.essences:
+            col = card_color(x)
+            c[col] = c.get(col, 0) + 1
+        return c
+    p0, p1 = pool(t0), pool(t1)
+    gained = {c: p1.get(c, 0) - p0.get(c, 0) for c in set(p0) | set(p1) if p1.get(c, 0) > p0.get(c, 0)}
+    spent = {c: p0.get(c, 0) - p1.get(c, 0) for c in set(p0) | set(p1) if p0.get(c, 0) > p1.get(c, 0)}
+    if gained and not luck:
+        out.append("gains " + names.essences(gained))
+    if spent and not luck:
+        out.append("spends " + names.essences(spent))
+    # Regions, Heroes.
+    for reg in t1.settlements:
+        if reg not in t0.settlements:
+            out.append(f"a Settlement in {names.region(reg)}")
+    for h, hero in t1.heroes.items():
+        before = t0.heroes.get(h)
+        if before is not None and hero.level > before.level:
+            out.append(f"the {names.hero(h)} reaches level {hero.level}")
+    # Doom and Corruption.
+    if s1.round != s0.round and not s1.game_over:
+        out.append("ends the round")
+    if luck:
+        out.append("what it draws is luck")
+    elif s1.doom != s0.doom:
+        d = s1.doom - s0.doom
+        out.append(f"Doom {'+' if d > 0 else ''}{d} (to {s1.doom} of {r.doom_max})")
+    if t1.corruption != t0.corruption and not luck:
+        d = t1.corruption - t0.corruption
+        out.append(f"Tribe Corruption {'+' if d > 0 else ''}{d}")
+    return out

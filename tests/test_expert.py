@@ -1,0 +1,110 @@
+"""The expert bot: legal moves in every mode, seeded determinism with fixed work, no peeking (unless
+asked to be clairvoyant), a leaf value that knows the race against Doom."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from faeriell.bots import ExpertBot, HeuristicBot, make_bot
+from faeriell.bots.expert import race_slack, race_value, rounds_left
+from faeriell.bots.knowledge import Ctx
+from faeriell.bots.observe import fast_clone
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import new_game
+from faeriell.engine.core import Game
+from faeriell.engine.view import player_view
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return default_rules()
+
+
+def played(rules, players, mode, seed, steps, diff="medium"):
+    g = new_game(rules, players, mode, diff, [], seed)
+    bots = [HeuristicBot(j) for j in range(players)]
+    for _ in range(steps):
+        if g.state.game_over:
+            break
+        g.apply(bots[g.acting].choose(g, g.acting))
+    return g
+
+
+def test_expert_is_a_level_and_plays_legal_moves_in_every_mode(rules):
+    assert isinstance(make_bot("expert", seed=3), ExpertBot)
+    assert make_bot("expert", budget=0.2).budget == pytest.approx(0.2)
+    for k, (players, mode) in enumerate(((1, "solo"), (2, "coop"), (2, "competitive"), (3, "coop"))):
+        g = played(rules, players, mode, 40 + k, 25 + 9 * k)
+        bot = ExpertBot(k, iterations=1, width=3, clear_margin=None)
+        for _ in range(3):
+            if g.state.game_over:
+                break
+            a, why = bot.decide(g, g.acting)
+            assert a in g.legal_actions() and why
+            g.apply(a)
+
+
+def test_expert_with_fixed_work_is_deterministic(rules):
+    g = played(rules, 1, "solo", 12, 30)
+    picks = []
+    for _ in range(2):
+        bot = ExpertBot(5, iterations=2, clear_margin=None)
+        w = Game(rules, fast_clone(g.state))
+        seq = []
+        for _ in range(5):
+            a, _ = bot.decide(w, w.acting)
+            seq.append(a)
+            w.apply(a)
+        picks.append(seq)
+    assert picks[0] == picks[1]
+
+
+def test_expert_reads_only_its_view_unless_clairvoyant(rules):
+    """Scrambling what the player cannot see (decks, bag order, the generator) leaves an honest
+    expert's choice unchanged; the clairvoyant plans on the true game."""
+    g = played(rules, 1, "solo", 21, 40)
+    g2 = Game(rules, fast_clone(g.state, keep_log=True))
+    s2 = g2.state
+    random.Random(1).shuffle(s2.bag)
+    for deck in s2.decks.values():
+        random.Random(2).shuffle(deck)
+    s2.rng ^= 0x5DEECE66D
+    assert player_view(g, g.acting) == player_view(g2, g2.acting)
+    a1 = ExpertBot(9, iterations=2, clear_margin=None).decide(g, g.acting)
+    a2 = ExpertBot(9, iterations=2, clear_margin=None).decide(g2, g2.acting)
+    assert a1 == a2
+    seer = ExpertBot(9, iterations=2, clairvoyant=True, clear_margin=None)
+    a, _ = seer.decide(g, g.acting)
+    assert a in g.legal_actions()
+    assert seer.last_stats["playouts"] > 0
+
+
+def test_race_value_counts_doom_and_the_win(rules):
+    g = played(rules, 1, "solo", 30, 30)
+    v = race_value(g, 0)
+    later = Game(rules, fast_clone(g.state))
+    later.state.doom = min(14, g.state.doom + 4)
+    assert race_value(later, 0) < v                       # Doom steps cost
+    assert rounds_left(10, rules) < rounds_left(2, rules)
+    won = Game(rules, fast_clone(g.state))
+    won.state.game_over, won.state.winners = True, [0]
+    lost = Game(rules, fast_clone(g.state))
+    lost.state.game_over, lost.state.winners = True, []
+    assert race_value(won, 0) > v > race_value(lost, 0)
+    # The race term: one Achievement fewer to find makes the race look better.
+    nearer = Game(rules, fast_clone(g.state))
+    free = next(a for a in rules.conditions if a not in nearer.state.tribes[0].achievements)
+    nearer.state.tribes[0].achievements.append(free)
+    nearer.state.achievements.setdefault(free, []).append(0)
+    assert race_slack(nearer, 0, Ctx(nearer, 0)) > race_slack(g, 0, Ctx(g, 0))
+
+
+def test_coop_value_is_the_teams(rules):
+    """In coop both partners see the same team race: a partner's Achievement counts for me."""
+    g = played(rules, 2, "coop", 33, 40)
+    free = next(a for a in rules.conditions if not g.state.achievements.get(a))
+    h = Game(rules, fast_clone(g.state))
+    h.state.tribes[1].achievements.append(free)
+    h.state.achievements.setdefault(free, []).append(1)
+    assert race_slack(h, 0, Ctx(h, 0)) > race_slack(g, 0, Ctx(g, 0))

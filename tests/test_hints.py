@@ -1,0 +1,126 @@
+"""Hints a learner can trust: swept over hundreds of positions from seeded games, the expert's hint
+is a legal move whose reason names that move and its concrete gain in the game's words - never an
+internal id, never empty, never a claim the move does not make, never another move held up as
+better."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from faeriell.bots import ExpertBot, HeuristicBot, hint
+from faeriell.bots.naming import Names
+from faeriell.bots.observe import fast_clone
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import new_game
+from faeriell.engine.core import Game
+
+GAMES = [(1, "solo", "medium"), (2, "coop", "medium"), (2, "competitive", "medium"), (1, "solo", "hard"),
+         (3, "coop", "easy")]
+
+# Internal ids: region/herb/perk ids (bear-forest, herb-green, ley-lines), cards (red@owl).
+ID = re.compile(r"\b[a-z]+-[a-z]+\b|\w@\w|herb-|_")
+# Bare lower-case ids of Guardians, Heroes and colours as the heuristic's texts print them.
+BARE = re.compile(r"\bthe (owl|bear|stag|wolf|boar|toad|snake|turtle|druid|shaman|adventurer|chieftain)\b")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return default_rules()
+
+
+@pytest.fixture(scope="module")
+def sweep(rules):
+    """Every other decision of seeded heuristic games (hundreds of positions)."""
+    out = []
+    for k, (players, mode, diff) in enumerate(GAMES):
+        g = new_game(rules, players, mode, diff, [], 700 + k)
+        bots = [HeuristicBot(j) for j in range(players)]
+        n = 0
+        while not g.state.game_over and n < 120:
+            if n % 2 == 0 and len(g.legal_actions()) > 1:
+                out.append(Game(rules, fast_clone(g.state, keep_log=True)))
+            g.apply(bots[g.acting].choose(g, g.acting))
+            n += 1
+    return out
+
+
+def _check(rules, g, action, reason):
+    names = Names(rules)
+    assert action in g.legal_actions()
+    assert reason and reason.strip(), f"empty reason for {action}"
+    assert not ID.search(reason), f"internal id in {reason!r}"
+    assert not BARE.search(reason), f"a bare id in {reason!r}"
+    assert "better than" not in reason and "instead" not in reason, f"cites another move: {reason!r}"
+    head = names.action(action)
+    assert reason.startswith(head[0].upper() + head[1:]), f"{reason!r} does not name the move {action}"
+    # What it says it claims or clears, the move does (checked on the true game).
+    after = Game(rules, fast_clone(g.state))
+    after.apply(action)
+    me = g.acting
+    for name in re.findall(r"(?:^|; |: )claims ([A-Z][\w ]+?)(?=;|\.|$)", reason):
+        held = {names.achievement(a) for a in after.state.tribes[me].achievements}
+        assert name in held, f"{reason!r}: says it claims {name}, but the move does not"
+    for gd in re.findall(r"clears the [\w ]+? of (\w+) the", reason):
+        tok = [d.get("token") for k, d in after.state.guardians.items() if names.guardian(k).startswith(gd)]
+        assert tok == [None], f"{reason!r}: the Menace of {gd} is still there"
+    if action.kind == "end_phase":
+        assert "/" not in reason.split(".")[0] and "claims" not in reason, \
+            f"ending the Phase cannot make the progress it cites: {reason!r}"
+
+
+def test_hints_over_hundreds_of_positions_speak_the_games_words(rules, sweep):
+    assert len(sweep) >= 200
+    kinds = set()
+    for k, g in enumerate(sweep):
+        # Fixed small work: no search on most positions, one imagined world on every 25th.
+        action, reason = hint(g, seed=k, iterations=1 if k % 25 == 0 else 0)
+        _check(rules, g, action, reason)
+        kinds.add(action.kind)
+    assert len(kinds) >= 8, kinds          # the sweep met many kinds of moves
+
+
+def test_reason_states_concrete_gains(rules, sweep):
+    """Across the sweep the reasons cite Achievement progress, Menaces and Essences by name."""
+    bot = ExpertBot(0, iterations=0)
+    texts = []
+    for g in sweep[::2]:
+        for a in list(g.legal_actions())[:20]:
+            texts.append(bot.reason(g, g.acting, a))
+    joined = "\n".join(texts)
+    assert re.search(r"\b(Vigor|Spirit|Ley Lines|Influence|Adventurer|Druid|Shaman|Chieftain|Beacons|Shire|"
+                     r"Mountains|Rivers|Forests|Meadows|Heirloom Herbs|Attunements) \d/\d", joined)
+    assert re.search(r"clears the (Red|Blue|Green|Yellow) Menace of \w+ the \w+", joined)
+    assert re.search(r"spends \d", joined)
+    for t in texts:
+        assert not ID.search(t), t
+
+
+def test_hint_thinks_harder_on_request(rules, sweep):
+    g = sweep[5]
+    a1, r1 = hint(g, budget=0.2)
+    a2, r2 = hint(g, think_harder=True, iterations=3)
+    assert a1 in g.legal_actions() and a2 in g.legal_actions()
+    assert r1 and r2
+
+
+def test_the_sweep_check_catches_bad_reasons(rules, sweep):
+    """The check above fails on the defects it is for (so the sweep can fail)."""
+    g = next(p for p in sweep if any(a.kind == "end_phase" for a in p.legal_actions()))
+    end = next(a for a in g.legal_actions() if a.kind == "end_phase")
+    other = next(a for a in g.legal_actions() if a.kind != "end_phase")
+    good = ExpertBot(0, iterations=0).reason(g, g.acting, end)
+    _check(rules, g, end, good)
+    bad = [
+        "",
+        good + "; takes the herb-green",
+        good + " near bear-forest",
+        good + " (red@owl)",
+        "End the Phase: no Hero has a useful action left (it did better than solves the green Menace on the owl)",
+        good + "; Vigor 3/4",
+        good + "; claims Vigor",
+        ExpertBot(0, iterations=0).reason(g, g.acting, other),
+    ]
+    for text in bad:
+        with pytest.raises(AssertionError):
+            _check(rules, g, end, text)

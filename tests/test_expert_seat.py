@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 import main  # noqa: E402
 from faeriell.ui import bot_driver  # noqa: E402
 from faeriell.ui.bot_driver import BOT_LABELS, bots_available, make_level_bot  # noqa: E402
-from faeriell.ui.shortcuts import TableHost  # noqa: E402
+from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 
 needs_bots = pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
 

@@ -166,8 +166,15 @@ def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.step()
-    assert table.message_bad and "F1: the rule" in table.message
+    assert table.message_bad and table.refused_kind == "build_beacon"
     assert table.rule_kind() == "build_beacon"
+    drawn = []
+    from faeriell.ui.table import theme
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1])
+    app.dirty = True
+    app.step()
+    assert "F1: the rule behind this" in drawn
     key(app, pygame.K_F1)
     assert isinstance(app.scene, RulesScene) and app.scene.current.id == "build-beacon"
     key(app, pygame.K_ESCAPE)

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faeriell.bots.evaluate import evaluate
+from faeriell.bots.expert import describe_gain
 from faeriell.bots.heuristic import score_actions
 from faeriell.bots.knowledge import Ctx
+from faeriell.bots.naming import Names
 from faeriell.bots.observe import fork
 from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
@@ -99,7 +101,11 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
             continue
         v = _value_after(game, a, player, max_steps)
         if v > best_value:
-            best, best_value, reason = a, v, why
+            best, best_value = a, v
+    if best != played:
+        # what the better move gains at once, in the words the expert's hints use
+        reason = ("; ".join(describe_gain(game, player, best, Names(game.rules)))
+                  or "played on to the end of the round, it leaves you better placed")
     return Moment(-1, player, game.state.round, played, best, played_value, best_value, reason)
 
 

@@ -93,13 +93,18 @@ def drag_preview(surf, scene) -> None:
     tooltips.draw_tip(surf, scene._p, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
 
 
+RULE_CUE = "F1: the rule behind this"
+
+
 def message(surf, scene) -> None:
     if not scene.message:
         return
     L = scene.layout
     P = L.px
     size = max(10, P(16))
-    lines = T.wrap(scene.message, size, L.map.w - P(60))[:3]
+    lines = list(T.wrap(scene.message, size, L.map.w - P(60))[:3])
+    if scene.message_bad and getattr(scene, "refused_kind", None):
+        lines.append(RULE_CUE)             # the rule behind a refusal is one key away
     lh = T.font(size).get_linesize()
     w = max(T.font(size).size(x)[0] for x in lines) + P(28)
     r = pygame.Rect(0, 0, w, lh * len(lines) + P(12))
@@ -113,7 +118,7 @@ def message(surf, scene) -> None:
     T.panel(surf, r, (90, 34, 32) if bad else (34, 44, 36), T.BAD if bad else T.GOOD, P(8), 1)
     y = r.y + P(6)
     for line in lines:
-        img = T.text(line, size, T.INK)
+        img = T.text(line, size, T.INK_DIM if line is RULE_CUE else T.INK)
         surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
         y += lh
 

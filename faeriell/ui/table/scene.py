@@ -251,8 +251,8 @@ class TableScene(Scene):
 
     def refuse(self, text: str, kind: str | None) -> None:
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
-        self.flash(f"{text}  (F1: the rule)" if kind else text, bad=True)
-        self.refused_kind = kind
+        self.flash(text, bad=True)
+        self.refused_kind = kind         # the message shows "F1: the rule behind this" (overlays.message)
 
     def kind_of(self, key) -> str | None:
         """The kind of move a piece stands for (for its rule), or None."""

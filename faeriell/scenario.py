@@ -45,7 +45,7 @@ def _err(path, line, fld, msg):
 def load(path: str | Path) -> Scenario:
     path = Path(path)
     shown = str(path)
-    data = read_yaml(path, shown, ScenarioError)
+    data = read_yaml(path, shown, ScenarioError, kind="scenario")
     if not isinstance(data, dict):
         raise _err(shown, 1, "(file)", "a scenario is a mapping with name, setup and steps")
     lines = getattr(data, "lines", {})

@@ -21,6 +21,7 @@ import yaml
 
 from faeriell.engine import effect_kinds as ek
 from faeriell.engine.catalog import Catalog
+from faeriell.safe_read import clip
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
@@ -641,7 +642,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cat = load_catalog(argv[0] if argv else None)
     except CatalogError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {clip(exc, 2000)}", file=sys.stderr)
+        return 1
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        # a shape the schema checks did not foresee: still one line, no traceback
+        print(f"error: {clip(argv[0] if argv else _shown(DEFAULT_DATA_DIR))}: the data cannot be "
+              f"validated ({type(exc).__name__}: {clip(exc)})", file=sys.stderr)
         return 1
     print(f"catalog OK: {argv[0] if argv else _shown(DEFAULT_DATA_DIR)}")
     print(_summary(cat))

@@ -229,7 +229,7 @@ def puzzle_info(path: Path | str) -> dict:
         info = {"name": _puzzle_name(p), "description": "", "goal": ""}
         try:
             from faeriell.content.yaml_lines import plain, read_yaml
-            data = plain(read_yaml(p, str(p)))
+            data = plain(read_yaml(p, str(p), kind="scenario"))
             if isinstance(data, dict):
                 info["name"] = str(data.get("name") or info["name"])
                 info["description"] = " ".join(str(data.get("description") or "").split())

@@ -117,6 +117,9 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> _Map:
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
+        if isinstance(key, (list, dict)):
+            raise ConstructorError(None, None, "a key must be a name or a number, not a list or "
+                                   "a mapping", key_node.start_mark)
         if key in out:
             out.duplicates.append((key, line))
             continue

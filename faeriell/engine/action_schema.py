@@ -27,7 +27,7 @@ FIELDS: dict[str, frozenset] = {k: frozenset(v) for k, v in {
     "draft": (),
     "beacon_solve": ("guardian", "region"),
     "harvest": ("steps",),
-    "move_hero": ("hero", "to"),
+    "move_hero": ("hero", "to", "path"),
     "solve_menace": ("hero", "guardian"),
     "go_quest": ("hero", "deck"),
     "solve_quest": ("hero", "card"),

@@ -177,6 +177,8 @@ def pole_of_inaccessibility(poly, precision: float = 2.0) -> tuple[float, float]
 # --------------------------------------------------------------------------- loading
 
 def _read(path: str):
+    if not os.path.lexists(path):
+        raise MapError(f"{clip(path)}: no such map file")
     problem = why_not_readable(path, "map")     # a folder, FIFO, device or huge file: refused unread
     if problem:
         raise MapError(problem)

@@ -145,14 +145,24 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     given = [f"--{k}" for k in SETUP_OPTIONS if getattr(args, k) is not None]
     if sources and given:
         p.error(f"{sources[0]} opens an existing game; it cannot be combined with {', '.join(given)}")
-    for name, path in (("--load", args.load), ("--scenario", args.scenario)):
-        if path and not os.path.isfile(path):
-            p.error(f"{name}: no such file: {path}")
+    for name, path, kind in (("--load", args.load, "save"), ("--scenario", args.scenario, "scenario")):
+        if path:
+            problem = _file_problem(path, kind)
+            if problem:
+                p.error(f"{name}: {problem}")
     if args.cont:
+        from faeriell.ui.session import user_data_dir, DataDirError
         from faeriell.ui.dialogs import autosave_path
+        try:
+            user_data_dir()
+        except DataDirError as e:
+            p.error(f"--continue: {e}")
         auto = autosave_path()
-        if not auto.exists():
+        if not os.path.lexists(auto):
             p.error(f"--continue: there is no autosave yet ({auto})")
+        problem = _file_problem(str(auto), "save")
+        if problem:
+            p.error(f"--continue: {problem}")
     if given:
         from faeriell.ui.app import resolve_setup
         if args.seats is not None and args.players is not None and len(args.seats) != args.players:
@@ -167,6 +177,34 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         except SetupError as e:
             p.error(f"this set-up is not possible: {e}")
     return args
+
+
+def _file_problem(path: str, kind: str) -> str | None:
+    """Why `path` cannot be a save / scenario, found without opening a window or replaying:
+    missing, a folder or pipe, too large, not UTF-8, not JSON / YAML, not a save / scenario."""
+    from faeriell.safe_read import why_not_readable, clip
+    problem = why_not_readable(path, kind)
+    if problem:
+        return problem
+    try:
+        if kind == "save":
+            from faeriell.safe_read import read_bytes
+            from faeriell.engine.saves import parse, check_shape, SaveError
+            try:
+                check_shape(parse(read_bytes(path, "save")))
+            except SaveError as e:
+                return f"{clip(path)}: {clip(e, 1000)}"
+        else:
+            from faeriell.scenario import load, ScenarioError
+            try:
+                load(path)
+            except ScenarioError as e:
+                return clip(e, 1000)
+    except ImportError:                 # no engine: the window will say so
+        return None
+    except Exception as e:              # noqa: BLE001 - a reason, never a traceback
+        return f"{clip(path)}: cannot be read ({type(e).__name__}: {clip(e)})"
+    return None
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -191,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
                   options=launch_options(args))
         if args.screenshot:   # the PNG is written even when something failed; the exit code tells
             app.screenshot(args.screenshot)     # errors were logged to stderr already
-            return 1 if app.errors else 0
+            return 1 if app.errors or app.refusals else 0
         return app.run()
     except KeyboardInterrupt:
         return 130

@@ -68,7 +68,7 @@ def why_not_readable(path, kind: str = "save") -> str | None:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        return f"{shown}: no such file"
+        return f"no such file: {shown}"
     except OSError as e:
         return f"{shown}: cannot read: {e.strerror or e}"
     what = file_kind(st.st_mode)

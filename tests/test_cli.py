@@ -45,12 +45,18 @@ def test_no_option_is_the_start_screen():
     assert a.size == (1280, 800) and a.curtain is True
 
 
+SHAPED = ('{"format": "faeriell-save", "version": 1, "origin": {"kind": "new", "players": 1, '
+          '"mode": "solo", "difficulty": "medium", "variants": [], "seed": 1}, "actions": [], '
+          '"players_of_actions": [], "snapshot": {"hash": "x", "round": 1, "doom": 0, '
+          '"active_player": 1}}')
+
+
 def test_load_continue_and_scenario_parse(tmp_path, data_dir):
     save = tmp_path / "game.json"
-    save.write_text("{}")
+    save.write_text(SHAPED)          # the command line checks the shape; the window replays it
     assert main.parse_args(["--load", str(save)]).load == str(save)
     assert main.parse_args(["--scenario", str(SCENARIO)]).scenario == str(SCENARIO)
-    (data_dir / "autosave.json").write_text("{}")
+    (data_dir / "autosave.json").write_text(SHAPED)
     a = main.parse_args(["--continue"])
     assert a.cont and main.launch_options(a).wants_table()
 

@@ -193,8 +193,8 @@ def parse(text: str | bytes) -> dict:
         raise SaveError(f"not a Faeriell save: {e}") from None
     except json.JSONDecodeError as e:
         stripped = text.rstrip()
-        cut = (" (the file looks truncated)"
-               if e.pos >= len(stripped) or not stripped.endswith("}") else "")
+        cut = (" (the file looks truncated)" if stripped.startswith("{") and
+               (e.pos >= len(stripped) or not stripped.endswith("}")) else "")
         raise SaveError(f"not a Faeriell save: invalid JSON at line {e.lineno}, column {e.colno}: "
                         f"{e.msg}{cut}") from e
     return data

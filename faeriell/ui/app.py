@@ -314,6 +314,7 @@ class App:
         self.running = True
         self.dirty = True
         self.errors: list[str] = []
+        self.refusals: list[str] = []      # a file the command line named that could not be opened
         self._errors_hidden = 0            # errors before this index are dismissed (still logged)
         self.map_path = map_path
         self.options = options or LaunchOptions()
@@ -324,6 +325,7 @@ class App:
         self._last_tick = time.monotonic()
         self._moving = False               # the scene changed on its own last frame (animating)
         self._guard("loading the rules and the map", self._load_rules)
+        self._guard("tidying the saves folder", self._remove_stale_temp_files)
         self._guard("opening the first screen", self._first_scene)
         if self.scene is None:
             self._guard("opening the start screen", lambda: self.show_start())
@@ -334,6 +336,11 @@ class App:
     def _load_rules(self) -> None:
         from faeriell.content.rules_loader import default_rules
         self.rules = default_rules(self.map_path)
+
+    def _remove_stale_temp_files(self) -> None:
+        from faeriell.ui.session import remove_stale_temp_files
+        for p in remove_stale_temp_files():
+            log.info("removed %s, left by a save that was interrupted", p)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -372,6 +379,8 @@ class App:
             cfg = resolve_setup(o.players, o.mode, o.difficulty, o.variants, o.seed, o.seats)
             err = self.start_new_game(**cfg)
         if err:
+            self.refusals.append(err)
+            log.error("%s", W.clip(err, 2000))       # on stderr as well as in the window
             self.show_start(message=err)
 
     # ---- scenes --------------------------------------------------------------------------
@@ -450,7 +459,7 @@ class App:
     def continue_autosave(self) -> str | None:
         from faeriell.ui.dialogs import autosave_path
         path = autosave_path()
-        if not path.exists():
+        if not os.path.lexists(path):
             return f"There is no autosave yet ({path})."
         return self.load_file(path)
 

@@ -16,6 +16,7 @@ from typing import Callable
 
 import pygame
 
+from faeriell.safe_read import clip, parse_json, read_text, why_not_readable
 from faeriell.ui import widgets as W
 
 log = logging.getLogger(__name__)
@@ -33,12 +34,17 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """Session.autosave_path() (it needs no game), else the same place by hand."""
-    from faeriell.ui.session import Session
+    """Where the autosave is (the folder is not created: asking must never fail)."""
+    from faeriell.ui.session import user_data_dir
+    return user_data_dir(create=False) / "autosave.json"
+
+
+def has_autosave() -> bool:
+    """An autosave file is there (a regular file: a folder or pipe by that name is no save)."""
     try:
-        return Path(Session.autosave_path(None))          # type: ignore[arg-type]
-    except Exception:                                       # a Session whose path needs an instance
-        return data_dir() / "autosave.json"
+        return autosave_path().is_file()
+    except OSError:
+        return False
 
 
 def timestamped_save_path(folder: Path | None = None) -> Path:
@@ -83,7 +89,7 @@ def remember_seats(game, seats) -> None:
         if all_human and not path.exists():
             return                         # human seats are what a save loads with anyway
         try:
-            known = json.loads(path.read_text(encoding="utf-8"))
+            known = parse_json(read_text(path, "index"))
             known = known if isinstance(known, dict) else {}
         except (OSError, ValueError):
             known = {}
@@ -105,9 +111,9 @@ def remember_seats(game, seats) -> None:
 def recall_seats(game) -> list | None:
     """The seats noted for this game's origin, if any."""
     try:
-        known = json.loads((data_dir() / SEATS_FILE).read_text(encoding="utf-8"))
+        known = parse_json(read_text(data_dir() / SEATS_FILE, "index"))
         seats = known.get(_origin_key(game)) if isinstance(known, dict) else None
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, TypeError):
         return None
     if not isinstance(seats, list) or len(seats) != game.state.players:
         return None
@@ -121,14 +127,13 @@ def load_game(rules, path: Path | str):
     except ImportError:
         raise FileServiceError("Loading saves is not available in this build yet.") from None
     path = Path(str(path).strip()).expanduser()
-    if not path.exists():
-        raise FileServiceError(f"No such file: {path}")
-    if path.is_dir():
-        raise FileServiceError(f"{path} is a folder, not a save file")
+    problem = why_not_readable(path, "save")   # missing, a folder, a pipe, a device, too large
+    if problem:
+        raise FileServiceError(f"Could not load the save: {problem}")
     try:
         return read_save(rules, str(path))
     except Exception as e:                 # SaveError names what is wrong with the file
-        raise FileServiceError(f"Could not load {path.name}: {e}") from e
+        raise FileServiceError(f"Could not load {clip(path.name, 80)}: {clip(e, 1000)}") from e
 
 
 def describe_save(path: Path, short: bool = False) -> str:
@@ -142,7 +147,7 @@ def describe_save(path: Path, short: bool = False) -> str:
     extra = ""
     try:
         if path.stat().st_size < 4_000_000:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json(read_text(path, "save"))     # a pipe or device is refused, unread
             if isinstance(data, dict) and isinstance(data.get("origin"), dict):
                 o = data["origin"]
                 setup = o.get("setup") if o.get("kind") == "position" and isinstance(o.get("setup"), dict) else o
@@ -191,11 +196,11 @@ def _puzzle_name(p: Path) -> str:
     if name is None:
         name = p.stem.replace("-", " ").capitalize()
         try:
-            for line in p.read_text(encoding="utf-8").splitlines()[:20]:
+            for line in read_text(p, "scenario").splitlines()[:20]:
                 if line.startswith("name:"):
-                    name = line[5:].strip().strip("'\"") or name
+                    name = clip(line[5:].strip().strip("'\""), 120) or name
                     break
-        except OSError:
+        except (OSError, ValueError):
             pass
         _PUZZLE_NAMES[key] = name
     return name
@@ -260,13 +265,14 @@ def load_puzzle(rules, path: Path | str):
     """The game at a scenario file's position (faeriell.scenario.load + start)."""
     from faeriell import scenario
     path = Path(str(path).strip()).expanduser()
-    if not path.exists():
-        raise FileServiceError(f"No such file: {path}")
+    problem = why_not_readable(path, "scenario")
+    if problem:
+        raise FileServiceError(problem)
     try:
         sc = scenario.load(path)
         game = scenario.start(sc, rules)
     except Exception as e:                 # ScenarioError names file, line and field
-        raise FileServiceError(str(e)) from e
+        raise FileServiceError(clip(e, 1000)) from e
     return sc, game
 
 

@@ -13,7 +13,7 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import autosave_path, describe_save, list_saves, practice_items, puzzle_info
+from faeriell.ui.dialogs import autosave_path, has_autosave, describe_save, list_saves, practice_items, puzzle_info
 from faeriell.ui.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -278,7 +278,7 @@ class StartScene(Scene):
         nav_w = self.nav_width()
         x, y = 24, 96
         ap = autosave_path()
-        has_auto = ap.exists()
+        has_auto = has_autosave()
         self.root.add(W.Button((x, y, nav_w, 70), "Quick solo", self.quick_solo, id="quick_solo", primary=True,
                                size=28, sub="1 player · Medium · new island"))
         y += 82

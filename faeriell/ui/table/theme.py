@@ -38,9 +38,7 @@ FALLBACK_RGB = {
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, max(8, int(size)))
-    f.set_bold(bold)
-    return f
+    return widgets.make_font(size, bold)      # a SafeFont: text is clipped before SDL_ttf sees it
 
 
 @lru_cache(maxsize=4096)
@@ -67,12 +65,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
     """s shortened with an ellipsis so it fits `width` px."""
-    f = font(size, bold)
-    if f.size(s)[0] <= width:
-        return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    return widgets.ellipsize(font(size, bold), s, width)
 
 
 def panel(surf, rect, fill=PANEL, edge=PANEL_EDGE, radius=6, width=1) -> None:

@@ -10,10 +10,14 @@ stale sprites/ folder shows up on screen instead of closing the window.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
+from faeriell.ui.surface_cache import surface_bytes
+
+SCALED_MAX_BYTES = 24 << 20      # sprites fitted to sizes: the least recently used go first
 SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
 log = logging.getLogger(__name__)
 
@@ -22,7 +26,8 @@ class Assets:
     def __init__(self, directory: Path | str = SPRITES_DIR):
         self.directory = Path(directory)
         self._raw: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._scaled: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
+        self._scaled_bytes = 0          # pixels held by _scaled: bounded (zoom and resizes vary sizes)
 
     def path(self, name: str) -> Path:
         return self.directory / f"{name}.png"
@@ -54,11 +59,18 @@ class Assets:
             size = (max(1, round(w * height / h)), height)
             surf = raw if size == (w, h) else pygame.transform.smoothscale(raw, size)
             self._scaled[key] = surf
+            self._scaled_bytes += surface_bytes(surf)
+            while self._scaled_bytes > SCALED_MAX_BYTES and len(self._scaled) > 1:
+                _, old = self._scaled.popitem(last=False)
+                self._scaled_bytes -= surface_bytes(old)
+        else:
+            self._scaled.move_to_end(key)
         return surf
 
     def clear(self) -> None:
         self._raw.clear()
         self._scaled.clear()
+        self._scaled_bytes = 0
 
 
 def placeholder(name: str, size: int = 32) -> pygame.Surface:

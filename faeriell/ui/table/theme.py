@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from faeriell.ui import widgets
+from faeriell.ui.surface_cache import surface_cache
 
 BG = (26, 24, 30)
 PANEL = (44, 40, 50)
@@ -41,12 +42,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return widgets.make_font(size, bold)      # a SafeFont: text is clipped before SDL_ttf sees it
 
 
-@lru_cache(maxsize=4096)
+@surface_cache(max_bytes=8 << 20, max_items=4096)
 def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
     return font(size, bold).render(str(s), True, color)
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(max_bytes=4 << 20, max_items=1024)
 def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False) -> pygame.Surface:
     img = font(size, bold).render(str(s), True, color)
     e = font(size, bold).render(str(s), True, edge)
@@ -91,7 +92,7 @@ def shade(c, d):
     return tuple(max(0, min(255, v + d)) for v in c[:3])
 
 
-@lru_cache(maxsize=256)
+@surface_cache(max_bytes=2 << 20, max_items=256)
 def disc(radius: int, color, edge=(20, 16, 14)) -> pygame.Surface:
     r = max(2, int(radius))
     s = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
@@ -101,7 +102,7 @@ def disc(radius: int, color, edge=(20, 16, 14)) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=128)
+@surface_cache(max_bytes=2 << 20, max_items=128)
 def ring(radius: int, color=GLOW, width: int = 3, alpha: int = 255) -> pygame.Surface:
     r = max(3, int(radius))
     s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
@@ -110,7 +111,7 @@ def ring(radius: int, color=GLOW, width: int = 3, alpha: int = 255) -> pygame.Su
     return s
 
 
-@lru_cache(maxsize=128)
+@surface_cache(max_bytes=2 << 20, max_items=128)
 def halo(radius: int, color=GLOW, alpha: int = 120) -> pygame.Surface:
     """A soft filled glow disc (a few concentric rings of falling alpha)."""
     r = max(3, int(radius))
@@ -129,12 +130,12 @@ def blit_center(surf, img, center) -> pygame.Rect:
     return r
 
 
-@lru_cache(maxsize=512)
+@surface_cache(max_bytes=6 << 20, max_items=512)
 def rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
     return pygame.transform.rotate(img, angle)
 
 
-@lru_cache(maxsize=512)
+@surface_cache(max_bytes=6 << 20, max_items=512)
 def greyed(img: pygame.Surface) -> pygame.Surface:
     g = pygame.transform.grayscale(img)
     g.set_alpha(150)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from datetime import datetime
 from pathlib import Path
@@ -127,7 +128,9 @@ def load_game(rules, path: Path | str):
     except ImportError:
         raise FileServiceError("Loading saves is not available in this build yet.") from None
     path = Path(str(path).strip()).expanduser()
-    problem = why_not_readable(path, "save")   # missing, a folder, a pipe, a device, too large
+    if not os.path.lexists(path):
+        raise FileServiceError(f"No such file: {clip(path)}")
+    problem = why_not_readable(path, "save")   # a folder, a pipe, a device, too large
     if problem:
         raise FileServiceError(f"Could not load the save: {problem}")
     try:
@@ -265,6 +268,8 @@ def load_puzzle(rules, path: Path | str):
     """The game at a scenario file's position (faeriell.scenario.load + start)."""
     from faeriell import scenario
     path = Path(str(path).strip()).expanduser()
+    if not os.path.lexists(path):
+        raise FileServiceError(f"No such file: {clip(path)}")
     problem = why_not_readable(path, "scenario")
     if problem:
         raise FileServiceError(problem)

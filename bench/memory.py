@@ -59,6 +59,9 @@ def config_for(k: int, seats: list[str]):
     return players, mode, variants
 
 
+ERRORS: list[str] = []         # bot exceptions met (engine mode); the game is dropped, the run goes on
+
+
 class Sampler:
     def __init__(self, every_s: float, out):
         self.every = every_s
@@ -98,7 +101,14 @@ def run_engine(args, sampler) -> tuple[int, int]:
         n = 0
         while not g.state.game_over and n < args.max_moves and time.monotonic() < deadline:
             i = g.acting
-            g.apply(bots[i].choose(g, i))
+            try:
+                action = bots[i].choose(g, i)
+            except Exception as e:      # a bot bug ends this game, not the measurement
+                ERRORS.append(f"game {k} ({players}p {mode} {','.join(variants) or 'no variant'}), "
+                              f"move {n + 1}: {type(e).__name__}: {e}")
+                print(f"  bot error: {ERRORS[-1]}", flush=True)
+                break
+            g.apply(action)
             n += 1
             sampler.maybe(games, moves + n)
         games += 1
@@ -197,6 +207,8 @@ def main(argv=None) -> int:
                "rss_start_mb": round(rss[0], 1), "rss_warm_mb": round(warm, 1),
                "rss_peak_mb": round(max(rss), 1), "rss_end_mb": round(rss[-1], 1),
                "slope_second_half_mb_per_10min": round(slope, 2)}
+    if ERRORS:
+        print(f"bot errors: {len(ERRORS)} (each ended its game)")
     print(f"games {games}, moves {moves}; RSS start {rss[0]:.1f} MB, after warm-up {warm:.1f} MB, "
           f"peak {max(rss):.1f} MB, end {rss[-1]:.1f} MB; second half {slope:+.2f} MB per 10 min")
     if args.trace and first_snapshot is not None:

@@ -237,6 +237,18 @@ def test_saves_that_are_no_regular_file(tmp_path, monkeypatch):
         read_save(R, f)
 
 
+def test_json_depth_skips_brackets_in_strings():
+    assert safe_read.json_depth('["[[[[", {"a": "]] \\" [["}]') == 2
+    assert safe_read.json_depth("[" * 70 + "]" * 70) == 70
+
+
+def test_a_save_with_too_many_moves_is_refused_before_replaying(played, monkeypatch):
+    from faeriell.engine import saves
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 10)
+    with pytest.raises(SaveError, match="lists 30 moves"):
+        saves.load(R, save(played))
+
+
 def test_junk_in_saved_actions_is_refused_not_replayed(played):
     from faeriell.engine.saves import load
     d = save(played)

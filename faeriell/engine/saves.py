@@ -34,6 +34,7 @@ FORMAT = "faeriell-save"
 VERSION = 1
 FIELDS = ("format", "version", "origin", "actions", "players_of_actions", "snapshot")
 SNAPSHOT_FIELDS = ("hash", "round", "doom", "active_player")
+MAX_ACTIONS = 50_000         # a long real game has a few thousand; more is junk that would replay for hours
 
 
 class SaveError(ValueError):
@@ -218,6 +219,9 @@ def check_shape(data: Any) -> None:
     _need(data, FIELDS, "")
     if not isinstance(data["actions"], list):
         raise SaveError("field 'actions' must be a list")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"field 'actions' lists {len(data['actions'])} moves (a game has at most "
+                        f"{MAX_ACTIONS})")
     for k, a in enumerate(data["actions"]):
         problem = action_problem(a)
         if problem:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -44,7 +46,6 @@ def remove_stale_temp_files(folder: Path | None = None, older_than_s: float = 60
     """Delete the temporary files a save killed mid-write left behind (`NAME.json.XXXX.tmp`,
     `NAME.bak.XXXX.tmp`, `seats.tmp`); only those older than a minute, so a save another window
     is writing right now is left alone. Returns what was removed; never raises."""
-    import time
     removed: list[Path] = []
     try:
         folder = Path(folder) if folder is not None else user_data_dir()
@@ -55,8 +56,7 @@ def remove_stale_temp_files(folder: Path | None = None, older_than_s: float = 60
                 continue
             try:
                 st = p.lstat()
-                import stat as _stat
-                if _stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
                     p.unlink()
                     removed.append(p)
             except OSError:
@@ -166,7 +166,7 @@ class Session:
 
     # ---- saving ----------------------------------------------------------------------------
     def autosave_path(self) -> Path:
-        if self is not None and getattr(self, "autosave_file", None) is not None:
+        if self.autosave_file is not None:        # the player chose "Save elsewhere"
             return self.autosave_file
         return user_data_dir() / "autosave.json"
 

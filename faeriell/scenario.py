@@ -42,7 +42,7 @@ class Scenario:
 
 
 def _err(path, line, fld, msg):
-    return ScenarioError(f"{path}:{line}: {fld}: {msg}")
+    return ScenarioError(f"{path}:{line}: {clip(fld, 200)}: {clip(msg, 1000)}")
 
 
 def load(path: str | Path) -> Scenario:

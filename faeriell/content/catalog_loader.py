@@ -68,7 +68,7 @@ class At:
     line: int
 
     def fail(self, message: str):
-        raise CatalogError(f"{self.file}:{self.line}: {self.path or '(top)'}: {message}")
+        raise CatalogError(f"{self.file}:{self.line}: {clip(self.path or '(top)', 200)}: {clip(message, 1000)}")
 
     def key(self, mapping, key) -> "At":
         line = mapping.lines.get(key, self.line) if isinstance(mapping, _Map) else self.line

@@ -51,6 +51,9 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 class MapError(ValueError):
     """The map file breaks an R1 invariant or cannot be read as an island."""
 
+    def __init__(self, message: str):
+        super().__init__(clip(message, 1500))      # the file name leads; a huge value is cut
+
 
 def default_map_path() -> str:
     """Absolute path of the game's map, maps/faeriell.tmx in the repository (any cwd)."""

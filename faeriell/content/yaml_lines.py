@@ -14,7 +14,7 @@ import yaml
 from yaml.composer import ComposerError
 from yaml.constructor import ConstructorError
 
-from faeriell.safe_read import UnsafeFile, read_text, MAX_NUMBER_CHARS
+from faeriell.safe_read import UnsafeFile, clip, read_text, MAX_NUMBER_CHARS
 
 MAX_DEPTH = 40               # the shipped data nests 7 deep
 MAX_NODES = 50_000           # counted with aliases expanded; the largest data file has ~900
@@ -153,7 +153,10 @@ def read_yaml(path: Path, shown: str, error=YamlError, kind: str = "data"):
 
 
 def parse_yaml(text: str, shown: str, error=YamlError):
-    loader = _LineLoader(text)
+    try:
+        loader = _LineLoader(text)            # the reader refuses control characters here already
+    except yaml.YAMLError as exc:
+        raise error(f"{shown}:0: (yaml): {clip(str(exc).splitlines()[0])}") from None
     loader.name = shown
     try:
         return loader.get_single_data()
@@ -161,9 +164,9 @@ def parse_yaml(text: str, shown: str, error=YamlError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
         what = "syntax error: " if isinstance(exc, (yaml.scanner.ScannerError, yaml.parser.ParserError)) else ""
-        raise error(f"{shown}:{line}: (yaml): {what}{exc.problem or exc}") from None
+        raise error(f"{shown}:{line}: (yaml): {what}{clip(exc.problem or exc)}") from None
     except yaml.YAMLError as exc:
-        raise error(f"{shown}:0: (yaml): {exc}") from None
+        raise error(f"{shown}:0: (yaml): {clip(exc)}") from None
     except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:
         raise error(f"{shown}:0: (yaml): cannot be read ({type(exc).__name__})") from None
     finally:

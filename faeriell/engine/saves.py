@@ -40,6 +40,9 @@ MAX_ACTIONS = 50_000         # a long real game has a few thousand; more is junk
 class SaveError(ValueError):
     """A save that cannot be written or loaded; the message says exactly why."""
 
+    def __init__(self, message: str):
+        super().__init__(clip(message, 1500))      # never a whole huge value from the file
+
 
 # ---------------------------------------------------------------- canonical form
 def canonical_json(obj: Any) -> str:

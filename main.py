@@ -235,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # no traceback for a player; the log has it with -v
         logging.getLogger("main").debug("fatal", exc_info=True)
-        print(f"Faeriell could not start: {type(exc).__name__}: {exc}", file=sys.stderr)
+        from faeriell.safe_read import clip
+        print(f"Faeriell could not start: {type(exc).__name__}: {clip(exc, 1000)}", file=sys.stderr)
         return 1
 
 

@@ -481,7 +481,7 @@ class App:
 
     # ---- errors --------------------------------------------------------------------------
     def _report(self, what: str, exc: BaseException) -> None:
-        msg = f"Error while {what}: {type(exc).__name__}: {exc}"
+        msg = f"Error while {what}: {type(exc).__name__}: {W.clip(exc, 1000)}"
         log.error("%s", msg)
         log.debug("%s", "".join(traceback.format_exception(exc)))   # main.py -v shows it
         self.show_error(msg)

@@ -7,7 +7,8 @@
 
 The goal is won as soon as every `expect` path holds, and lost once the moment named by `before`
 has passed without it (or the game ends). A file's optional `solution:` (steps in the scenario
-format) proves the puzzle can be solved; the tests play it.
+format) proves the puzzle can be solved; the tests play it, and play each `wrong:` first move to
+show it loses. An optional `puzzle:` section (PuzzleMeta) places the file on the puzzle path.
 """
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ from dataclasses import dataclass
 from faeriell.engine.view import resolve, PathError
 
 MOMENTS = ("phase_end", "turn_end", "round_end", "game_end")
+
+# The puzzle path: themes in the order the Practice screen lists them, and three levels.
+THEMES = {"harvest": "Harvest", "beacons": "Beacons and the Totem", "doom": "Doom control",
+          "heroes": "Heroes and Quests", "corruption": "Corruption", "coop": "Coop teamwork"}
+OTHER_THEME = "More puzzles"            # a puzzle file without a `puzzle:` section (older files)
+LEVELS = {1: "Easy", 2: "Medium", 3: "Hard"}
 
 
 class GoalError(ValueError):
@@ -39,6 +46,32 @@ class Goal:
         if unknown:
             raise GoalError(f"goal: unknown field(s) {sorted(unknown)}")
         return cls(str(d.get("text", "")), dict(d["expect"]), before)
+
+
+@dataclass
+class PuzzleMeta:
+    """A puzzle file's optional `puzzle:` section: its theme, level and hint.
+
+        puzzle: {theme: harvest, level: 1, hint: Count the steps to the Mountain space.}
+    """
+    theme: str = ""
+    level: int = 2
+    hint: str = ""
+
+    @classmethod
+    def from_dict(cls, d) -> "PuzzleMeta":
+        if not isinstance(d, dict):
+            raise GoalError("puzzle must be a mapping with theme, level and hint")
+        unknown = set(d) - {"theme", "level", "hint"}
+        if unknown:
+            raise GoalError(f"puzzle: unknown field(s) {sorted(unknown)}")
+        theme = d.get("theme", "")
+        if theme and theme not in THEMES:
+            raise GoalError(f"puzzle.theme must be one of {', '.join(THEMES)}, not {theme!r}")
+        level = d.get("level", 2)
+        if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
+            raise GoalError(f"puzzle.level must be 1, 2 or 3, not {level!r}")
+        return cls(str(theme or ""), level, " ".join(str(d.get("hint") or "").split()))
 
 
 def _mark(s) -> tuple:

@@ -17,7 +17,8 @@ from faeriell.engine.state import to_dict
 from faeriell.engine.view import resolve, PathError
 
 STEP_KINDS = ("do", "reject", "legal", "illegal", "expect", "draw")
-TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description", "solution"}
+TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description", "solution",
+            "puzzle", "wrong"}
 SETUP_KEYS = {"players", "mode", "difficulty", "variants", "seed", "position"}
 
 
@@ -39,6 +40,8 @@ class Scenario:
     goal: dict = field(default_factory=dict)
     solution: list = field(default_factory=list)
     lines: dict = field(default_factory=dict)     # line of each top-level field, for errors
+    puzzle: dict = field(default_factory=dict)      # a puzzle's theme, level and hint (faeriell.puzzle)
+    wrong: list = field(default_factory=list)       # tempting first moves that lose (puzzles)
 
 
 def _err(path, line, fld, msg):
@@ -75,6 +78,7 @@ def load(path: str | Path) -> Scenario:
             raise _err(shown, lines.get(key, 1), key, f"must be a {'mapping' if typ is dict else 'list'}")
     steps = _parse_steps(shown, data, "steps")
     solution = _parse_steps(shown, data, "solution")
+    wrong = _parse_steps(shown, data, "wrong")
     goal = plain(data.get("goal") or {})
     if goal:
         from faeriell.puzzle import Goal, GoalError
@@ -82,9 +86,17 @@ def load(path: str | Path) -> Scenario:
             Goal.from_dict(goal)
         except GoalError as e:
             raise _err(shown, lines.get("goal", 1), "goal", str(e)) from None
+    meta = plain(data.get("puzzle") or {})
+    if "puzzle" in data:
+        from faeriell.puzzle import GoalError, PuzzleMeta
+        try:
+            PuzzleMeta.from_dict(meta)
+        except GoalError as e:
+            raise _err(shown, lines.get("puzzle", 1), "puzzle", str(e)) from None
     return Scenario(name=data["name"], path=shown, setup=plain(setup), board=plain(data.get("board") or {}),
                     tribes=plain(data.get("tribes") or []), turn=plain(data.get("turn") or {}),
                     steps=steps, rules=str(data.get("rules") or ""), goal=goal, solution=solution,
+                    puzzle=meta, wrong=wrong,
                     description=str(data.get("description") or "").strip(), lines=dict(lines))
 
 

@@ -8,7 +8,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
 from faeriell.engine.core import Game  # noqa: E402
+
+# Saves, autosaves and solved puzzles of the tests go to a folder of their own, never the user's
+# (a test that needs its own folder sets FAERIELL_DATA itself).
+os.environ.setdefault("FAERIELL_DATA", tempfile.mkdtemp(prefix="faeriell-tests-"))
 
 # Every test game verifies that the moves and tasks declared quiet (registry.Move.quiet: no
 # Achievement check needs to follow them) really leave what the check reads unchanged.

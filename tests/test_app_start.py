@@ -9,8 +9,8 @@ import pytest  # noqa: E402
 
 from faeriell.engine.setup import VARIANTS
 from faeriell.ui.bot_driver import bots_available
-from faeriell.ui.shortcuts import TableHost
-from faeriell.ui.start_scene import StartScene
+from faeriell.ui.scenes.table import TableScreen
+from faeriell.ui.scenes.start import StartScene
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def test_no_arguments_show_the_start_screen(app):
 
 def test_one_click_on_quick_solo_starts_a_solo_game(app):
     click(app, "quick_solo")
-    assert isinstance(app.scene, TableHost), app.errors
+    assert isinstance(app.scene, TableScreen), app.errors
     s = app.session.state
     assert (s.players, s.mode) == (1, "solo")
     assert app.session.seats == ["human"]
@@ -43,7 +43,7 @@ def test_two_players_competitive_with_a_variant_by_clicks(app):
     scene = app.scene
     assert (scene.players, scene.mode, scene.variants) == (2, "competitive", ["drifter"])
     click(app, "start")
-    assert isinstance(app.scene, TableHost), app.errors
+    assert isinstance(app.scene, TableScreen), app.errors
     s = app.session.state
     assert (s.players, s.mode, s.difficulty, s.variants) == (2, "competitive", "hard", ["drifter"])
     assert not app.errors
@@ -96,7 +96,7 @@ def test_seed_field_takes_typed_digits(app):
     app.step()
     assert field.text == "42"
     key(app, pygame.K_RETURN)                 # Enter in the seed field starts the game
-    assert isinstance(app.scene, TableHost)
+    assert isinstance(app.scene, TableScreen)
     assert app.session.state.seed == 42
 
 
@@ -105,7 +105,7 @@ def test_a_seat_can_be_a_bot(app):
     click(app, "players:2")
     click(app, "seat2:random")
     click(app, "start")
-    assert isinstance(app.scene, TableHost)
+    assert isinstance(app.scene, TableScreen)
     assert app.session.seats == ["human", "random"]
 
 
@@ -118,11 +118,11 @@ def test_continue_opens_the_autosave(app):
         session.apply(session.legal()[0])
     session.autosave()
     saved = session.game.state
-    app.show_start()
+    app.go("start")
     app.step()
     assert app.scene.find("continue").enabled
     click(app, "continue")
-    assert isinstance(app.scene, TableHost), app.errors
+    assert isinstance(app.scene, TableScreen), app.errors
     from faeriell.engine.state import to_dict
     assert to_dict(app.session.game.state) == to_dict(saved)
 
@@ -141,7 +141,7 @@ def test_load_tab_lists_saves_and_opens_one(app, tmp_path):
     click(app, row)
     assert app.scene.find("load_path").text == str(path)
     click(app, "load")
-    assert isinstance(app.scene, TableHost), app.errors
+    assert isinstance(app.scene, TableScreen), app.errors
     assert app.session.state.mode == "coop" and len(app.session.game.history) == 1
 
 
@@ -163,9 +163,10 @@ def test_practice_lists_scenarios_and_opens_one(app):
     lb = app.scene.find("puzzles")
     if not lb.items:
         pytest.skip("no scenario files in this checkout")
-    click(app, lb.row_rect(0).move(0, -app.scene.content.scroll))
+    first = next(k for k, item in enumerate(lb.items) if item[0])       # row 0 is a theme's heading
+    click(app, lb.row_rect(first).move(0, -app.scene.content.scroll))
     click(app, "play")
-    assert isinstance(app.scene, TableHost), (app.errors, app.scene.status)
+    assert isinstance(app.scene, TableScreen), (app.errors, app.scene.status)
     assert app.session.game.origin.get("kind") == "position"
 
 

@@ -64,6 +64,27 @@ def ctrl(app, k) -> None:
     key(app, k, pygame.KMOD_LCTRL)
 
 
+def type_text(app, text) -> None:
+    """Typing: one TEXTINPUT event, as SDL sends while a text field has the keyboard."""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step()
+
+
+def save_as(app, name: str | None):
+    """Ctrl+S, then type the name (None: keep the suggested one) and press Enter; the saved path."""
+    before = set((app.settings.path.parent / "saves").glob("*.json")) if app.settings.path else set()
+    ctrl(app, pygame.K_s)
+    dlg = app.scene.modal
+    assert dlg is not None and dlg.find("name") is not None, "Ctrl+S did not ask for a name"
+    if name is not None:
+        type_text(app, name)
+    key(app, pygame.K_RETURN)
+    assert app.scene.modal is None, getattr(dlg, "message", "")
+    new = set((app.settings.path.parent / "saves").glob("*.json")) - before
+    assert len(new) == 1, new
+    return new.pop()
+
+
 def run_until(app, cond, timeout=10.0) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:

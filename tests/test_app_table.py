@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import click, ctrl, key, make_app, play_first_legal, record_flashes, run_until
+from test_app_support import click, ctrl, key, make_app, play_first_legal, record_flashes, run_until, save_as
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -14,15 +14,15 @@ from faeriell.engine import Action, build_position, invariants
 from faeriell.engine.state import to_dict
 from faeriell.ui.bot_driver import BotDriver, bots_available
 from faeriell.ui.dialogs import FileDialog, Menu
-from faeriell.ui.end_scene import EndScene
-from faeriell.ui.shortcuts import TableHost
-from faeriell.ui.start_scene import StartScene
+from faeriell.ui.scenes.end import EndScene
+from faeriell.ui.scenes.table import TableScreen
+from faeriell.ui.scenes.start import StartScene
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     a = make_app(tmp_path, monkeypatch, players=2, seed=11)
-    assert isinstance(a.scene, TableHost), a.errors
+    assert isinstance(a.scene, TableScreen), a.errors
     yield a
     pygame.display.quit()
 
@@ -96,10 +96,9 @@ def test_ctrl_s_then_ctrl_o_restores_the_same_state(app, tmp_path):
     for _ in range(5):
         session.apply(session.legal()[0])
     saved = to_dict(session.state)
-    ctrl(app, pygame.K_s)
-    files = sorted(tmp_path.glob("faeriell-*.json"))
-    assert len(files) == 1
-    assert str(files[0]) in said[-1]
+    files = [save_as(app, "Before the storm")]
+    assert files[0] == tmp_path / "saves" / "Before the storm.json"
+    assert str(files[0]) in said[-1] and "Before the storm" in said[-1]
     for _ in range(4):
         session.apply(session.legal()[-1])
     assert to_dict(app.session.state) != saved
@@ -146,11 +145,11 @@ def test_end_screen_shows_the_ranking(tmp_path, monkeypatch):
         app.screenshot(str(tmp_path / "end.png"))
         assert not app.errors
         click(app, "table")                   # look at the final position; no bounce back
-        assert isinstance(app.scene, TableHost)
+        assert isinstance(app.scene, TableScreen)
         for _ in range(3):
             app.step()
-        assert isinstance(app.scene, TableHost)
-        app.show_end(session, app.scene)
+        assert isinstance(app.scene, TableScreen)
+        app.scene.show_results()
         click(app, "back")
         assert isinstance(app.scene, StartScene)
     finally:
@@ -228,7 +227,7 @@ def test_bot_driver_keeps_its_pace():
 
 @pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
 def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
-    import faeriell.ui.shortcuts as sc
+    import faeriell.ui.scenes.table as sc
     monkeypatch.setattr(sc, "HINT_BUDGET", 0.2)
     said = record_flashes(app.scene)
     ghosts = []
@@ -241,27 +240,30 @@ def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
     assert not app.errors
 
 
-def test_f1_shows_the_shortcuts(app):
-    key(app, pygame.K_F1)
+def test_the_menu_shows_the_shortcuts_and_f1_the_rules(app):
+    key(app, pygame.K_ESCAPE)
+    click(app, "keys")
     assert app.scene.modal is not None and "Ctrl+Z" in app.scene.modal.text
     key(app, pygame.K_RETURN)
     assert app.scene.modal is None
+    key(app, pygame.K_F1)
+    from faeriell.ui.scenes.rules import RulesScene
+    assert isinstance(app.scene, RulesScene)
 
 
 def test_saves_remember_who_played_each_seat(tmp_path, monkeypatch):
     pytest.importorskip("faeriell.engine.saves")
     app = make_app(tmp_path, monkeypatch, players=2, seats=["human", "random"], seed=8)
     try:
-        ctrl(app, pygame.K_s)
-        path = sorted(tmp_path.glob("faeriell-*.json"))[0]
-        assert app.load_file(path) is None
+        path = save_as(app, None)
+        assert app.load(path) is None
         assert app.session.seats == ["human", "random"]
         # the autosave keeps them too: Continue brings the bot back
         session = app.session
-        play_first_legal(session, lambda: (tmp_path / "autosave.json").exists())
-        app.show_start()
+        play_first_legal(session, lambda: session.autosave_path().exists())
+        app.go("start")
         click(app, "continue")
-        assert isinstance(app.scene, TableHost) and app.session.seats == ["human", "random"]
+        assert isinstance(app.scene, TableScreen) and app.session.seats == ["human", "random"]
     finally:
         pygame.display.quit()
 
@@ -276,4 +278,4 @@ def test_leaving_the_table_keeps_the_game_for_continue(app):
     click(app, "new")                          # to the start screen, mid-turn
     assert isinstance(app.scene, StartScene)
     click(app, "continue")
-    assert isinstance(app.scene, TableHost) and to_dict(app.session.state) == now
+    assert isinstance(app.scene, TableScreen) and to_dict(app.session.state) == now

@@ -42,7 +42,34 @@ def test_every_option_parses():
 def test_no_option_is_the_start_screen():
     a = main.parse_args([])
     assert not main.launch_options(a).wants_table()
-    assert a.size == (1280, 800) and a.curtain is True
+    assert a.size == (1280, 800)
+    assert a.curtain is None and a.bot_delay is None          # the player's Settings decide
+
+
+def test_no_curtain_and_bot_delay_override_the_settings(tmp_path, data_dir):
+    from faeriell.ui.settings import Settings
+    Settings(bot_speed="slow", curtain=True, path=data_dir / "settings.json").save()
+    from faeriell.ui.app import App
+    import pygame
+    try:
+        app = App((800, 600), options=main.launch_options(main.parse_args(
+            ["--players", "2", "--seed", "3", "--no-curtain", "--bot-delay", "0.05"])))
+        assert app.scene.driver.delay == 0.05 and app.scene.table.hotseat_curtain is False
+        app = App((800, 600), options=main.launch_options(main.parse_args(["--players", "2", "--seed", "3"])))
+        assert app.scene.driver.delay == 1.2 and app.scene.table.hotseat_curtain is True
+    finally:
+        pygame.display.quit()
+
+
+def a_save(path):
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    from faeriell.engine.saves import write_save
+    g = new_game(default_rules(), 2, "coop", "medium", [], 4)
+    g.apply(g.legal_actions()[0])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_save(g, str(path))
+    return path
 
 
 SHAPED = ('{"format": "faeriell-save", "version": 1, "origin": {"kind": "new", "players": 1, '
@@ -52,17 +79,28 @@ SHAPED = ('{"format": "faeriell-save", "version": 1, "origin": {"kind": "new", "
 
 
 def test_load_continue_and_scenario_parse(tmp_path, data_dir):
-    save = tmp_path / "game.json"
-    save.write_text(SHAPED)          # the command line checks the shape; the window replays it
+    save = a_save(tmp_path / "game.json")
     assert main.parse_args(["--load", str(save)]).load == str(save)
     assert main.parse_args(["--scenario", str(SCENARIO)]).scenario == str(SCENARIO)
-    (data_dir / "autosave.json").write_text(SHAPED)
+    a_save(data_dir / "autosaves" / "2026-01-01_10-00-00-abcd.json")
     a = main.parse_args(["--continue"])
     assert a.cont and main.launch_options(a).wants_table()
 
 
+@pytest.mark.parametrize("text,reason", [("{}", "missing field"), ("not json at all", "JSON"),
+                                         ('{"format": "something-else"}', "format")])
+def test_load_of_a_file_that_is_not_a_save_exits_2_with_the_reason(tmp_path, capsys, text, reason):
+    bad = tmp_path / "notes.json"
+    bad.write_text(text)
+    with pytest.raises(SystemExit) as e:
+        main.parse_args(["--load", str(bad)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "--load:" in err and "notes.json" in err and reason.lower() in err.lower(), err
+
+
 def test_left_out_settings_follow_the_rules():
-    from faeriell.ui.app import resolve_setup
+    from faeriell.ui.launch import resolve_setup
     assert resolve_setup(players=1)["mode"] == "solo"
     assert resolve_setup(mode="solo")["players"] == 1
     assert resolve_setup(mode="coop")["players"] == 2
@@ -159,11 +197,11 @@ def test_screenshot_of_a_scenario(tmp_path):
 def test_options_open_the_table_in_process(tmp_path):
     import pygame
     from faeriell.ui.app import App, LaunchOptions
-    from faeriell.ui.shortcuts import TableHost
+    from faeriell.ui.scenes.table import TableScreen
     app = App((800, 600), options=main.launch_options(main.parse_args(
         ["--mode", "coop", "--players", "3", "--difficulty", "easy", "--seed", "9", "--no-curtain"])))
     try:
-        assert isinstance(app.scene, TableHost), app.errors
+        assert isinstance(app.scene, TableScreen), app.errors
         s = app.session.state
         assert (s.players, s.mode, s.difficulty, s.seed) == (3, "coop", "easy", 9)
         assert isinstance(app.options, LaunchOptions) and app.options.curtain is False

@@ -139,7 +139,7 @@ def random_events(rng: random.Random, app) -> list[pygame.event.Event]:
 def test_random_input_never_breaks_the_app(tmp_path, monkeypatch, seed):
     app = make_app(tmp_path, monkeypatch, bot_delay=0.0, end_delay=0.0)
     quits = []
-    app.request_quit = lambda: quits.append(1)
+    app.quit = lambda: quits.append(1)
     rng = random.Random(seed)
     games = set()
     moves_seen = [0]

@@ -22,8 +22,8 @@ from faeriell.engine import saves  # noqa: E402
 from faeriell.ui import widgets as W  # noqa: E402
 from faeriell.ui.dialogs import FileDialog, list_saves  # noqa: E402
 from faeriell.ui.session import Session, remove_stale_temp_files  # noqa: E402
-from faeriell.ui.shortcuts import TableHost  # noqa: E402
-from faeriell.ui.start_scene import StartScene  # noqa: E402
+from faeriell.ui.scenes.start import StartScene  # noqa: E402
+from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 
 R = default_rules()
 
@@ -90,8 +90,15 @@ def test_load_exit_codes(tmp_path, monkeypatch, capsys, caplog):
             main.main(argv)
         err = capsys.readouterr().err
         assert e.value.code == 2 and words in err and "Traceback" not in err, err
+    with pytest.raises(SystemExit) as e:              # --load replays at the command line (exit 2)
+        main.main(["--load", str(_fails_replay(tmp_path))])
+    assert e.value.code == 2 and "Traceback" not in capsys.readouterr().err
+    # a latest autosave of the right shape that the window cannot replay: the start screen, exit 1
+    auto = tmp_path / "autosaves" / "2026-01-01_10-00-00-abcd.json"
+    auto.parent.mkdir()
+    _fails_replay(tmp_path).rename(auto)
     png = tmp_path / "shot.png"
-    assert main.main(["--load", str(_fails_replay(tmp_path)), "--screenshot", str(png)]) == 1
+    assert main.main(["--continue", "--screenshot", str(png)]) == 1
     assert "snapshot mismatch" in caplog.text and png.exists()     # logged: stderr outside pytest
     pygame.display.quit()
 
@@ -107,12 +114,18 @@ def test_continue_with_an_uncreatable_data_folder(tmp_path, monkeypatch, capsys)
 
 
 def test_an_autosave_that_is_a_pipe_neither_hangs_nor_lists(tmp_path, monkeypatch, capsys):
-    os.mkfifo(tmp_path / "autosave.json")
+    os.mkfifo(tmp_path / "autosave.json")              # an older version's single autosave
     os.mkfifo(tmp_path / "other.json")
+    (tmp_path / "autosaves").mkdir()
+    os.mkfifo(tmp_path / "autosaves" / "2026-01-01_10-00-00-abcd.json")
+    (tmp_path / "saves").mkdir()
+    os.mkfifo(tmp_path / "saves" / "named.json")
     app = make_app(tmp_path, monkeypatch)             # the start screen: reads nothing blocking
     assert isinstance(app.scene, StartScene)
     assert not app.scene.root.find("continue").enabled
     assert all("not readable" in d for _, _, d in list_saves(tmp_path))
+    listed = list_saves()                              # named saves, autosaves/ and the data folder
+    assert len(listed) == 4 and all("not readable" in d for _, _, d in listed)
     with pytest.raises(SystemExit) as e:
         main.parse_args(["--continue"])
     assert e.value.code == 2 and "named pipe" in capsys.readouterr().err
@@ -161,7 +174,9 @@ def test_autosave_retries_each_turn_and_keeps_the_last_good_save(tmp_path, monke
     g = new_game(R, 2, "competitive", "medium", [], 8)
     s = Session(g, ["human", "human"])
     _to_next_turn(s)
-    good = (tmp_path / "autosave.json").read_text()
+    auto = s.autosave_path()                           # this game's own autosave (autosaves/<id>.json)
+    assert auto.parent == tmp_path / "autosaves"
+    good = auto.read_text()
     real_fsync = os.fsync
 
     def full(fd):
@@ -169,13 +184,13 @@ def test_autosave_retries_each_turn_and_keeps_the_last_good_save(tmp_path, monke
     monkeypatch.setattr(os, "fsync", full)             # the disk fills up mid-write
     _to_next_turn(s)
     assert s.autosave_problem.startswith("No space left on device")
-    assert (tmp_path / "autosave.json").read_text() == good
-    assert not list(tmp_path.glob("*.tmp"))
-    saves.read_save(R, tmp_path / "autosave.json")
+    assert auto.read_text() == good
+    assert not list(auto.parent.glob("*.tmp"))
+    saves.read_save(R, auto)
     monkeypatch.setattr(os, "fsync", real_fsync)       # room again: the next turn saves
     _to_next_turn(s)
     assert s.autosave_problem is None
-    assert saves.read_save(R, tmp_path / "autosave.json").state.round == s.state.round
+    assert saves.read_save(R, auto).state.round == s.state.round
 
 
 def test_stale_temp_files_are_removed_at_start_up(tmp_path, monkeypatch):
@@ -189,9 +204,15 @@ def test_stale_temp_files_are_removed_at_start_up(tmp_path, monkeypatch):
     fresh = tmp_path / "autosave.json.now1.tmp"        # a save being written right now
     fresh.write_text("x")
     assert sorted(remove_stale_temp_files(tmp_path)) == sorted(stale)
-    for p in stale[:2]:
+    (tmp_path / "autosaves").mkdir()
+    (tmp_path / "saves").mkdir()
+    stale_at_start = stale[:2] + [tmp_path / "autosaves" / "2026-01-01_10-00-00-abcd.json.x1.tmp",
+                                  tmp_path / "saves" / "my game.json.y2.tmp",
+                                  tmp_path / "saves" / "my game.bak.z3.tmp"]
+    keep.append(tmp_path / "autosaves" / "notes.tmp")
+    for p in stale_at_start + keep[-1:]:
         p.write_text("x")
         os.utime(p, (old, old))
     app = make_app(tmp_path, monkeypatch)
-    assert not any(p.exists() for p in stale) and all(p.exists() for p in keep) and fresh.exists()
+    assert not any(p.exists() for p in stale_at_start) and all(p.exists() for p in keep) and fresh.exists()
     pygame.display.quit()

@@ -83,7 +83,7 @@ def test_forbidden_drop_changes_nothing_and_says_why():
     assert to_dict(t.state) == before
     assert t.scene.tray is None
     reason = t.session.why_not(Action("build_settlement", region=far, pay=("red", "red")))
-    assert reason and t.scene.message == reason
+    assert reason and t.scene.message == t.scene.words.plain(reason)
 
 
 def test_pieces_glow_only_on_legal_places_while_dragging():
@@ -141,7 +141,7 @@ def test_hero_phase_drag_a_hero_along_the_paths():
     before = to_dict(t.state)
     t.drag(("hero", 0, "druid"), ("node", far))
     assert to_dict(t.state) == before
-    assert t.scene.message == t.session.why_not(Action("move_hero", hero="druid", to=far))
+    assert t.scene.message == t.scene.words.plain(t.session.why_not(Action("move_hero", hero="druid", to=far)))
 
 
 def test_click_to_pick_up_then_click_to_drop():
@@ -180,7 +180,9 @@ def test_corruption_event_is_a_choice_bar():
 
 
 def test_hotseat_curtain_covers_the_table_until_clicked():
-    t = Table(two_tribes({"player": 1, "phase": "tribe"}), curtain=True)
+    g = two_tribes({"player": 1, "phase": "tribe"})
+    g.state.tribes[1].essences.append(g.state.tribes[0].essences.pop())   # player 2 holds a card too
+    t = Table(g, curtain=True)
     t.click(("button", "end_phase"))
     assert t.session.acting == 1
     assert t.scene.curtain == 1
@@ -189,6 +191,14 @@ def test_hotseat_curtain_covers_the_table_until_clicked():
     assert t.scene.curtain is None and to_dict(t.state) == before
     # player 2 sees only the colours of player 1's cards (R4)
     assert t.scene.viewer == 1
+
+
+def test_no_curtain_when_the_next_player_holds_no_secret():
+    """The curtain hides a hand only when there is one to hide (issue 13 item 8)."""
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}), curtain=True)
+    assert not t.state.tribes[1].essences
+    t.click(("button", "end_phase"))
+    assert t.session.acting == 1 and t.scene.curtain is None and t.scene.viewer == 1
 
 
 def test_bot_move_animates_without_blocking():

@@ -85,7 +85,8 @@ def test_solving_three_menaces_by_mouse_shows_solved(drawn):
     t.frame()
     assert t.scene.puzzle.overlay
     assert "Solved!" in drawn
-    assert {"retry", "start", "look"} <= set(t.scene.result_panel.rects)
+    assert {"start", "look"} <= set(t.scene.result_panel.rects)
+    assert ("next" in t.scene.result_panel.rects) == (t.scene.puzzle.next_path is not None)
     # a click elsewhere changes nothing; "Look at the table" closes the panel, the strip still says it
     version = t.session.version
     t.click(t.scene.spot_pos(("button", "end_phase")) if t.scene.spot(("button", "end_phase")) else (600, 300))
@@ -128,13 +129,13 @@ def test_taking_moves_back_reopens_a_lost_puzzle():
 
 def test_back_to_start_from_the_result(tmp_path, monkeypatch):
     from test_app_support import make_app
-    from faeriell.ui.shortcuts import TableHost
-    from faeriell.ui.start_scene import StartScene
+    from faeriell.ui.scenes.table import TableScreen
+    from faeriell.ui.scenes.start import StartScene
     app = make_app(tmp_path, monkeypatch)
     assert app.open_puzzle(str(THREE_MENACES)) is None
     app.step()
     host = app.scene
-    assert isinstance(host, TableHost) and host.table.puzzle is not None
+    assert isinstance(host, TableScreen) and host.table.puzzle is not None
     r = host.table.spot_pos(("button", "end_phase"))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=r, button=1))
@@ -150,18 +151,19 @@ def test_back_to_start_from_the_result(tmp_path, monkeypatch):
     assert not app.errors
 
 
-def test_practice_lists_the_puzzles_first_with_their_description(tmp_path, monkeypatch):
+def test_practice_lists_the_puzzle_path_with_their_stories(tmp_path, monkeypatch):
+    from faeriell.puzzle_progress import PuzzlePath
     from test_app_support import click, make_app
     app = make_app(tmp_path, monkeypatch)
     click(app, "tab_practice")
     items = app.scene.find("puzzles").items
-    puzzles = sorted((ROOT / "data" / "puzzles").glob("*.yaml"))
-    assert [Path(p).resolve() for p, _, _ in items[:len(puzzles)]] == [p.resolve() for p in puzzles]
-    first = scenario.load(puzzles[0])
-    _, title, detail = items[0]
-    assert first.name in title
-    assert detail and detail.split()[0] in Path(puzzles[0]).read_text()      # the description
-    assert app.scene.practice_about()[0] == first.name
+    listed = [Path(p).resolve() for p, _, _ in items if p]
+    assert sorted(listed) == sorted(p.resolve() for p in (ROOT / "data" / "puzzles").glob("*.yaml"))
+    first = PuzzlePath.load().entries[0]
+    k = next(k for k, (p, _, _) in enumerate(items) if p and Path(p).resolve() == Path(first.path).resolve())
+    _, title, detail = items[k]
+    assert title == first.name and first.story in detail and first.level_name in detail
+    assert app.scene.practice_about()[0] == first.name        # the first unsolved one, ready to play
     pygame.display.quit()
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import random
 
-from test_table_support import Table, same_move  # first: sets the dummy video driver
+from test_table_support import Table, free_point, same_move  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from variant_positions import find_positions, shape  # noqa: E402
+
 from faeriell.content.rules_loader import default_rules  # noqa: E402
+from faeriell.engine.registry import MOVES  # noqa: E402
 from faeriell.engine import Game, new_game  # noqa: E402
 from faeriell.engine.state import clone  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
@@ -47,35 +50,44 @@ def positions(seed: int, players, mode, difficulty, variants, every=9, limit=500
         n += 1
 
 
-def in_choice(choice, action, depth=4) -> bool:
-    if choice is None or depth <= 0:
-        return False
-    for opt in choice.options:
-        if any(a == action for a in opt.actions):
-            return True
-    return False
+def on_bar(choice, action) -> bool:
+    """`action` is under a tile the decision bar shows now (a click away)."""
+    return choice is not None and any(action in opt.actions for _, opt in choice.rects)
 
 
 def reachable(t: Table, action) -> str | None:
-    """None when `action` can be played with the mouse now, else why not."""
-    gs = t.scene.index.gesture_of.get(action, "missing")
+    """None when `action` can be played with the mouse now, else why not. Every piece and place
+    the gesture needs must show somewhere no panel covers (the table's hit-test is asked)."""
+    sc = t.scene
+    gs = sc.index.gesture_of.get(action, "missing")
     if gs == "missing":
         return "not in the table's index"
-    if gs is None:
-        if t.scene.spot(("button", "moves")) is None:
-            return "no Moves button"
+    if on_bar(sc.choice, action):
         return None
+    if gs is None:
+        return None if free_point(sc, ("button", "moves")) else "no Moves button to click"
     if gs == DECIDE:
-        return None if in_choice(t.scene.choice, action) else "not on the decision bar"
+        return "not on the decision bar"
     grip, target = gs
-    if grip is not None and t.scene.spot(grip) is None:
-        return f"piece {grip} not on screen"
-    if target[0] == "region":
-        x, y = t.scene.spot(target).center
-        return None if t.scene.layout.map.collidepoint(x, y) else f"region {target} off the map view"
-    if t.scene.spot(target) is None:
-        return f"place {target} not on screen"
+    for what, key in (("piece", grip), ("place", target)):
+        if key is None or free_point(sc, key) is not None:
+            continue
+        sp = sc.spot(key)
+        if sp is None:
+            return f"{what} {key} not on screen"
+        if target[0] == "region" and not sc.layout.map.collidepoint(sp.center):
+            return f"{what} {key} off the map view"
+        return f"{what} {key} covered by the {sc.covered_by(sp.center) or 'pieces around it'}"
     return None
+
+
+def _show(t, g, players):
+    if t is None:
+        return Table(g, seats=["human"] * players)
+    t.session.seats = ["human"] * players
+    t.session.replace_game(g)
+    t.frame()
+    return t
 
 
 def test_every_legal_action_in_random_positions_is_reachable():
@@ -86,12 +98,7 @@ def test_every_legal_action_in_random_positions_is_reachable():
     for cfg_no, (players, mode, diff, variants) in enumerate(CONFIGS):
         for seed in (3, 8):
             for g in positions(seed * 10 + cfg_no, players, mode, diff, variants):
-                if t is None:
-                    t = Table(g, seats=["human"] * players)
-                else:
-                    t.session.seats = ["human"] * players
-                    t.session.replace_game(g)
-                    t.frame()
+                t = _show(t, g, players)
                 n_pos += 1
                 for a in t.session.legal():
                     kinds.add(a.kind)
@@ -104,6 +111,30 @@ def test_every_legal_action_in_random_positions_is_reachable():
             "build_beacon", "dress_hero", "level_up", "gather_herb", "attune", "draft", "harvest", "move_hero",
             "go_quest", "move_guardian"}
     assert must <= kinds, must - kinds
+
+
+def test_every_action_shape_of_every_variant_set_up_is_reachable():
+    """Drifter moves, the Twins, tracking choices, the Shadow's step, advanced Menace rivals, the
+    Sower's Perks...: every registered kind (and every shape of a Perk) is met and reachable."""
+    rules = default_rules()
+    found = find_positions(rules)
+    assert {sh[0] for sh in found} == set(MOVES)
+    assert ("perk", ("hero", "node", "perk"), ("innate:shadow",)) in found
+    by_game: dict = {}
+    for sh, (g, origin) in found.items():
+        by_game.setdefault(id(g), (g, origin))
+    t = None
+    problems = []
+    met = set()
+    for g, origin in by_game.values():
+        t = _show(t, Game(rules, clone(g.state)), g.state.players)
+        for a in t.session.legal():
+            met.add(shape(rules, a))
+            why = reachable(t, a)
+            if why:
+                problems.append(f"{a}: {why} ({origin})")
+    assert not problems, "\n".join(problems[:20])
+    assert set(found) <= met
 
 
 def test_a_sample_of_moves_played_with_the_mouse_does_exactly_that():
@@ -135,3 +166,32 @@ def test_a_sample_of_moves_played_with_the_mouse_does_exactly_that():
                 done[a.kind] = done.get(a.kind, 0) + 1
     assert not failures, "\n".join(failures[:15])
     assert len(done) >= 18, sorted(done)
+
+
+def test_a_region_under_the_decision_bar_is_aimed_at_where_it_shows():
+    """The hit-test behind the reach checks: a press on the bar goes to the bar, not to the
+    Region under it, so a covered Region counts as reachable only where it shows."""
+    rules = default_rules()
+    def regions_asked(g):
+        return any(a.kind == "harvest_choice" and not a.has("color") for a in g.legal_actions())
+
+    for seed in range(40):
+        g = new_game(rules, 2, "competitive", "medium", [], seed)
+        rnd = random.Random(seed)
+        while not g.state.game_over and not regions_asked(g):
+            g.apply(rnd.choice(g.legal_actions()))
+        if regions_asked(g):
+            break
+    assert regions_asked(g)
+    t = Table(g, seats=["human"] * 2)
+    bar = t.scene.choice.panel_rect
+    assert t.scene.covered_by(bar.center) == "decision bar"
+    covered = [r for r in rules.board.regions
+               if t.scene.covered_by(t.scene.spot(("region", r)).center) == "decision bar"]
+    assert covered, "no Region centre under the bar: move the bar or pick another position"
+    for r in covered:
+        p = free_point(t.scene, ("region", r))
+        assert p is None or (not bar.collidepoint(p) and t.scene.spots.region_at(p) == r)
+    before = t.session.version
+    t.click(t.scene.spot(("region", covered[0])).center)     # a real click on the bar over it
+    assert t.session.version == before

@@ -59,6 +59,29 @@ def same_move(a: Action, b: Action) -> bool:
     return str(pa).split("@")[0] == str(pb).split("@")[0] if pa or pb else True
 
 
+def free_point(scene, key) -> tuple[int, int] | None:
+    """A point where a press reaches `key`: no panel over it, and the table's own hit-test finds
+    `key` there (a Region is tried over its whole shape, a piece around its centre). None: nowhere."""
+    sp = scene.spot(key)
+    if sp is None:
+        return None
+    points = [sp.center]
+    if key[0] == "region":
+        poly = scene.session.game.rules.board.regions[key[1]].polygon
+        x0, x1 = min(p[0] for p in poly), max(p[0] for p in poly)
+        y0, y1 = min(p[1] for p in poly), max(p[1] for p in poly)
+        points += [scene.map.map_to_screen((x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10))
+                   for j in range(1, 10) for i in range(1, 10)]
+    else:
+        r = sp.rect
+        points += [(r.x + r.w * i // 4, r.y + r.h * j // 4) for j in (1, 2, 3) for i in (1, 2, 3)]
+    for x, y in points:
+        p = (round(x), round(y))
+        if scene.covered_by(p) is None and any(h.key == key for h in scene.spots.hit_all(p)):
+            return p
+    return None
+
+
 class Table:
     """A TableScene on a headless window, played with real mouse events."""
 
@@ -89,7 +112,10 @@ class Table:
     def pos(self, key) -> tuple[int, int]:
         if isinstance(key, tuple) and len(key) == 2 and all(isinstance(v, int) for v in key):
             return key
-        return self.scene.spot_pos(key)
+        p = self.scene.spot_pos(key)
+        if self.scene.covered_by(p) is not None:      # a panel over its centre: aim where it shows
+            p = free_point(self.scene, key) or p
+        return p
 
     # ---- real events -----------------------------------------------------------------------
     @staticmethod
@@ -154,6 +180,7 @@ class Table:
         assert tray is not None, "no payment tray open"
         want = colours(action.get("pay"))
         herbs = sorted(action.get("discounts") or ())
+        self._turn_herbs(tray, herbs)             # first the Herbs (the tray re-balances to them)
         for _ in range(20):                       # empty the tray
             items = [r for r, it in tray.rects if it[0] == "tray"]
             if not items:
@@ -162,6 +189,10 @@ class Table:
         for col in want:                          # then fill it
             r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].split("@")[0] == col)
             self.click(r.center)
+        self._turn_herbs(tray, herbs)
+        self.click(tray.confirm_rect.center)
+
+    def _turn_herbs(self, tray, herbs) -> None:
         for _ in range(8):                        # turn Herb cards until the discounts match
             have = sorted(tray.discounts)
             if have == herbs:
@@ -173,7 +204,6 @@ class Table:
             card = f"{h}#{n if want_more else n - 1}"
             r = next(r for r, it in tray.rects if it == ("herb", card))
             self.click(r.center)
-        self.click(tray.confirm_rect.center)
 
     def perform(self, action) -> bool:
         """Play `action` with the mouse: its gesture, then the choice and the tray if they open."""

@@ -1,7 +1,7 @@
 """The window, headless (SDL_VIDEODRIVER=dummy): screenshot, quitting, zoom and pan, errors.
 
 Without set-up options the start screen opens, so the map tests open a table: the zoom and pan
-tests on the stand-in table of faeriell.ui.app (MapView alone beside a move list), the screenshot
+tests on the stand-in table of faeriell.ui.standin_table (MapView alone beside a move list), the screenshot
 tests on whatever table the app opens.
 """
 from __future__ import annotations

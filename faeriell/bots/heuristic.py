@@ -429,8 +429,14 @@ class _Scorer:
         hero = c.t.heroes.get(h)
         if hero is None:
             return (-1.0, f"uses {perk}")
+        # A Perk's fields depend on its effect kind: moves name a `node` (the Shadow's step,
+        # path_move, move_after_solve, pay_move), conversions `from`/`to` colours, Alchemy a `to`
+        # tuple of colours, Nudge a `guardian` and a `to` Region. Read only what this one has.
+        dest = _perk_destination(a, self.r.node_regions)
         if perk == "shadow":
-            after = self.plan(h, hero, a["to"], hero.gems)
+            if dest is None:
+                return (-1.0, "the Shadow moves through the shadows")
+            after = self.plan(h, hero, dest, hero.gems)
             before = self.plan(h, hero, hero.node, hero.gems)
             return (after[0] - before[0] - c.cv("corruption"), f"the Shadow moves through the shadows")
         effects = [ab.get("effect") for ab in self.r.perk_abilities.get(perk, ())]
@@ -448,12 +454,12 @@ class _Scorer:
         if a.has("guardian") and "ravage" in effects:
             v = -c.doom_cost() + 0.5
             return (v, f"the Sower ravages the {a['guardian']}: Doom +1")
-        if a.has("to") and isinstance(a["to"], str) and a["to"] in self.r.node_regions:
+        if dest is not None:
             gems = hero.gems
             cost = 0.0
             if "pay_move" in effects:
                 cost = c.cv(a.get("color", "red"))
-            after = self.plan(h, hero, a["to"], gems)
+            after = self.plan(h, hero, dest, gems)
             before = self.plan(h, hero, hero.node, gems)
             return (after[0] - before[0] - cost - 0.05, f"the {h} moves with {perk}"
                     + (f" towards {after[1]}" if after[1] else ""))
@@ -1005,3 +1011,15 @@ def _cards(pay) -> str:
     from collections import Counter
     cnt = Counter(card_color(c) for c in pay)
     return ", ".join(f"{n} {c}" for c, n in cnt.items())
+
+
+def _perk_destination(a: Action, node_regions) -> str | None:
+    """The Node a Perk move takes its Hero to, or None when this Perk action is not a move.
+
+    Moves name the Node in `node`; older spellings used `to`, which other Perks use for colours
+    (convert, Alchemy) or a Region (Nudge), so a `to` counts only when it names a Node."""
+    for key in ("node", "to"):
+        v = a.get(key)
+        if isinstance(v, str) and v in node_regions:
+            return v
+    return None

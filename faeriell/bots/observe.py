@@ -185,6 +185,9 @@ def determinize(rules, view: dict, player: int, rng: random.Random) -> Game:
         toks = Counter(_all_tokens(rules))
         toks.subtract(view["set_aside"])
         toks.subtract(gd["token"] for gd in view["guardians"].values() if gd.get("token"))
+        pend = view.get("pending") or {}
+        if pend.get("token"):                          # a drawn Corruption token awaiting its Event
+            toks.subtract([pend["token"]])
         bag = [t for t, n in toks.items() for _ in range(max(0, n))]
         need = len(view["bag"])
         if len(bag) != need:                           # mid-setup: sample the right number

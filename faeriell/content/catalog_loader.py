@@ -22,8 +22,9 @@ import yaml
 from faeriell.engine import effect_kinds as ek
 from faeriell.engine.catalog import Catalog
 from faeriell.safe_read import clip
+from faeriell.resources import resource_dir
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DEFAULT_DATA_DIR = resource_dir("data")
 
 
 class CatalogError(ValueError):

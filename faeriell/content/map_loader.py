@@ -56,8 +56,10 @@ class MapError(ValueError):
 
 
 def default_map_path() -> str:
-    """Absolute path of the game's map, maps/faeriell.tmx in the repository (any cwd)."""
-    return os.path.join(_ROOT, "maps", "faeriell.tmx")
+    """Absolute path of the game's map, maps/faeriell.tmx in the repository or the installed package
+    (any cwd)."""
+    from faeriell.resources import resource_dir
+    return os.path.join(str(resource_dir("maps")), "faeriell.tmx")
 
 
 @functools.lru_cache(maxsize=None)

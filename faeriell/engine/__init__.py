@@ -7,8 +7,10 @@
 from .actions import Action, matches
 from .core import Game, IllegalAction
 from .rules import Rules
-# Importing the move modules registers their moves.
-from . import turns, tribe_phase, event_phase, hero_phase, corruption, effects, achievements, endgame, drifter  # noqa: F401
+# The wiring: importing these modules registers their moves and tasks (registry.py). The core
+# dispatches through the registry and imports none of the phases (docs/ARCHITECTURE.md, floors).
+from . import tracks, corruption, triggers, endgame, achievements  # noqa: F401  shared procedures
+from . import turns, tribe_phase, event_phase, hero_phase, effects, drifter, setup  # noqa: F401  phases
 from .setup import new_game, SetupError
 from .position import build as build_position, PositionError
 

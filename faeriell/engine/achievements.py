@@ -7,6 +7,7 @@ qualify (to their designated area) and asks the next qualifying tribe to claim.
 from __future__ import annotations
 
 from .actions import Action, card_color
+from .endgame import end_game
 from .registry import move
 from .rules import COLORS
 
@@ -92,10 +93,14 @@ def measure_values(g, i) -> tuple:
     ids, sources, perk_races, _races = _measure_table(r)
     v = {("solved", c): n for c, n in t.solved.items()}
     perks = 0
+    sower_perks = r.sower_perk_ids
     for h, hero in t.heroes.items():
         n = len(hero.perks)
         v[("hero_level", h)] = n + 1                  # a Hero's level is 1 + its Perks
         perks += n
+        for p in hero.perks:
+            if p in sower_perks:
+                perks -= 1                            # R44: Fellowship counts Hero Perks only
     for b in [r.herb_bonus.get(h) for h in t.herbs] + [r.attune_bonus.get(a) for a in t.attunements]:
         if b:                                         # Herb and Attunement bonuses count alike (R32)
             hl = b.get("hero_level")
@@ -238,7 +243,6 @@ def check_achievements(g) -> bool:
             continue
         if (s.mode == "competitive" and not t.sower and
                 len(t.achievements) >= g.rules.win_now_at - 1):
-            from .endgame import end_game
             end_game(g, [i], f"{g.tribe_name(i)} meets the conditions of a 7th Achievement: Faeriell is saved.")
             return True
         if has_token(t):
@@ -293,9 +297,9 @@ def claim_check(g, a):
         return None
     col = card_color(pay)
     if col == "corruption":
-        return "Corruption Essences never pay for an Achievement slot (R12)."
+        return "Corruption Essences never pay for an Achievement slot."  # R12
     if tok != "any" and col != tok:
-        return f"The {tok} slot is paid with a {tok} Essence (R12)."
+        return f"The {tok} slot is paid with a {tok} Essence."  # R12
     return g.has_cards(i, [pay])
 
 

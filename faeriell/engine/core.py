@@ -10,13 +10,13 @@ from collections import Counter
 from . import registry
 from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
+from .endgame import doom_reached
 from .legal import LegalActions
+from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
 from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero
-
-TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
-QUIET_TASKS: dict = {}    # task name -> True or fn(game, task): leaves what Achievements read alone
+from .triggers import on_doom_forward
 
 
 class IllegalAction(Exception):
@@ -25,16 +25,6 @@ class IllegalAction(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def task(name, quiet=False):
-    """Register a procedure step; `quiet` as for registry.Move (True or fn(game, task))."""
-    def deco(fn):
-        TASKS[name] = fn
-        if quiet:
-            QUIET_TASKS[name] = quiet
-        return fn
-    return deco
 
 
 _NAMES: dict = {}      # (tribe id, seat) -> "Bear (player 1)"
@@ -165,9 +155,9 @@ class Game:
             return "Choose a Phase tile first."
         if s.phase == "event":
             if kind in registry.EVENT_START:
-                return "That step of the Event Phase is over (R28)."
+                return "That step of the Event Phase is over."  # R28
             if kind in registry.EVENT_AFTER_DRAFT:
-                return "Draw the Menace Draft first (R28)."
+                return "Draw the Menace Draft first."  # R28
         return f"You cannot do that in the {s.phase.capitalize()} Phase."
 
     # ------------------------------------------------------------------ apply
@@ -446,10 +436,8 @@ class Game:
             self.log(f"Doom {'+' if moved > 0 else ''}{moved} ({why}) -> {s.doom}." if why else
                      f"Doom -> {s.doom}.")
         if moved > 0:
-            from .effects import on_doom_forward
             on_doom_forward(self, moved)
         if s.doom >= self.rules.doom_max:
-            from .endgame import doom_reached
             doom_reached(self)
 
     def move_corruption(self, i: int, n: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .actions import Action, card_color
 from .registry import move
 from .rules import COLORS
+from .tracks import ask_track
 
 
 def raise_event(g, player: int, token: str | None = None, guardian: str | None = None,
@@ -65,7 +66,9 @@ def ev_enum(g):
         pay = ("pay", (c,))
         if t.corruption > 0:
             out.append(raw("corruption", (("choice", "cleanse_tribe"), pay)))
-        targets = (["doom"] if g.state.doom > 0 else []) + corrupted_guardians(g)
+        corrupted = corrupted_guardians(g)
+        # R41: at Doom 0 with no Corrupted Guardian the choice stays (nothing moves).
+        targets = (["doom"] if g.state.doom > 0 or not corrupted else []) + corrupted
         for tg in targets:
             out.append(raw("corruption", (("choice", "cleanse_corruption"), pay, ("target", tg))))
     return out
@@ -90,7 +93,7 @@ def ev_check(g, a):
     col = card_color(pay[0])
     if col not in cleanse_colours(g, i):
         if col == "corruption":
-            return "Corruption Essences never pay for a Corruption Event (R18)."
+            return "Corruption Essences never pay for a Corruption Event."  # R18
         return f"Pay with the colour of one of your active Heroes, not {col}."
     missing = g.has_cards(i, pay)
     if missing:
@@ -100,8 +103,8 @@ def ev_check(g, a):
     tg = a.get("target") or default_target(g)
     for part in str(tg).split("+"):
         if part == "doom":
-            if g.state.doom <= 0:
-                return "Doom is already at 0."
+            if g.state.doom <= 0 and corrupted_guardians(g):     # R41: else allowed, nothing moves
+                return "Doom is already at 0: cleanse a Corrupted Guardian instead."
         elif part not in corrupted_guardians(g):
             return f"The {part} is not Corrupted."
     if "+" in str(tg) and not tash(g, i):
@@ -163,7 +166,6 @@ def ev_perform(g, a):
     if tok is not None and not placed:
         s.set_aside.append(tok)
     if pend.get("reward_track"):
-        from .hero_phase import ask_track
         ask_track(g, i)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .actions import Action
+from .corruption import raise_event
 from .registry import move
 
 
@@ -34,7 +35,7 @@ def dm_check(g, a):
     to = a.get("to")
     d = g.rules.board.node_dist[s.drifter["node"]].get(to)
     if d is None or d == 0 or to in g.occupied():
-        return "The Drifter moves to another free node (R37)."
+        return "The Drifter moves to another free node."  # R37
     if d > drifter_range(g):
         return f"The Drifter moves at most {drifter_range(g)} nodes (your Tribe Corruption + 2)."
     return None
@@ -79,7 +80,6 @@ def ds_check(g, a):
 
 
 def ds_perform(g, a):
-    from .corruption import raise_event
     s = g.state
     s.tribes[s.active].once.extend(["drifter_shift", "drifter_started"])
     tok = s.guardians[a["from"]]["token"]

@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import Action, card_color
+from .corruption import raise_event
+from .payment import options, Slots
 from .registry import move
 from .rules import COLORS
+from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
 
 
 @dataclass(frozen=True)
@@ -118,14 +121,16 @@ def _remove(g, i, gd):
 class RemoveMenace:
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
-        if hero.gems < int(ab.get("cost_gems", 1)):
+        if h == "sower" or hero.gems < int(ab.get("cost_gems", 1)):     # R45
             return []
         return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
 
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
+        if h == "sower":            # R45: only a Sower Perk lets the Sower take a Menace away
+            return "The Corruption Sower cannot solve Menaces."
         if hero.gems < int(ab.get("cost_gems", 1)):
-            return f"Your {h} needs an Action gem for this (R21)."
+            return f"Your {h} needs an Action gem for this."          # R21
         if a.get("guardian") not in _menace_targets(g, hero.node, ab["terrain"]):
             return f"{perk} removes a Menace on a {ab['terrain']} Region next to your {h}."
         return None
@@ -266,7 +271,6 @@ class TriggerEvent:
         return g.has_cards(i, [ab["pay"]])
 
     def perform(g, i, h, perk, ab, a):
-        from .corruption import raise_event
         g.pay(i, [ab["pay"]])
         raise_event(g, i)
 
@@ -338,7 +342,6 @@ class Frenzy:
 
 
 def _non_corruption_pays(g, i, k):
-    from .payment import options, Slots
     pool = g.pool(i)
     pool["corruption"] = 0
     return options(Slots(("any",) * k), pool)
@@ -432,6 +435,25 @@ def _abilities(g, hero, perk):
             if ab.get("effect") in EFFECTS]
 
 
+def special_used(t, hero, h, perk, k) -> bool:
+    """True when every copy of this Perk tile on the Hero has spent its once-per-Hero-Phase use of
+    ability k. R43: duplicate tiles are separate Perks, each with its own Special gem, so the
+    uses are counted against the number of copies the Hero carries."""
+    key = f"special:{h}:{perk}:{k}"
+    return key in t.once and t.once.count(key) >= hero.perks.count(perk)
+
+
+def spent_copies(t, h, perk) -> int:
+    """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
+    the most uses any one of its Special abilities has had. For the table's tile drawing."""
+    prefix = f"special:{h}:{perk}:"
+    uses = {}
+    for key in t.once:
+        if key.startswith(prefix):
+            uses[key] = uses.get(key, 0) + 1
+    return max(uses.values(), default=0)
+
+
 def perk_enum(g):
     i = g.state.active
     t = g.state.tribes[i]
@@ -444,7 +466,7 @@ def perk_enum(g):
         for perk in dict.fromkeys(hero.perks):
             for k, ab in _abilities(g, hero, perk):
                 eff = EFFECTS[ab["effect"]]
-                if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+                if eff.special and special_used(t, hero, h, perk, k):
                     continue
                 out.extend(eff.enumerate(g, i, h, perk, ab))
     return out
@@ -470,7 +492,7 @@ def perk_check(g, a):
     reasons = []
     for k, ab in _abilities(g, hero, perk):
         eff = EFFECTS[ab["effect"]]
-        if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+        if eff.special and special_used(t, hero, h, perk, k):
             reasons.append(f"{perk}'s Special Action is already used this Hero Phase.")
             continue
         why = eff.check(g, i, h, perk, ab, a)
@@ -492,7 +514,7 @@ def perk_perform(g, a):
     hero = t.heroes[h]
     for k, ab in _abilities(g, hero, perk):
         eff = EFFECTS[ab["effect"]]
-        if eff.special and f"special:{h}:{perk}:{k}" in t.once:
+        if eff.special and special_used(t, hero, h, perk, k):
             continue
         if eff.check(g, i, h, perk, ab, a) is None:
             if eff.special:
@@ -504,45 +526,3 @@ def perk_perform(g, a):
 
 
 move("perk", perk_enum, perk_check, perk_perform)
-
-
-# ---------------------------------------------------------------- triggered hooks
-def on_perk_gained(g, i, hero, perk):
-    for ab in g.rules.perk_abilities.get(perk, ()):
-        if ab.get("effect") == "lose_gem_on_gain":
-            hero.lost_gems += 1
-            hero.gems = max(0, min(hero.gems, g.max_gems(hero)))
-    # Mentor: "when gaining a new Perk (this included)" - each Mentor tile on this Hero triggers.
-    n = sum(1 for p in hero.perks if g.rules.perk_has(p, "track_on_perk"))
-    g.push_front(*[{"task": "ask_track", "player": i} for _ in range(n)])
-
-
-def _holders(g, effect):
-    """(tribe, copies) for every tribe whose Heroes carry a Perk with this triggered effect
-    (a Sower's, or one Wido drew in The Twins)."""
-    out = []
-    for i, t in enumerate(g.state.tribes):
-        n = sum(1 for h in t.heroes.values() for p in h.perks if g.rules.perk_has(p, effect))
-        if n:
-            out.append((i, n))
-    return out
-
-
-def _gain_corruption(g, i, n):
-    t = g.state.tribes[i]
-    for _ in range(n):
-        card = g.draw_card("corruption")
-        if card:
-            t.essences.append(card)
-
-
-def on_doom_forward(g, steps):
-    for i, n in _holders(g, "doom_gain_corruption"):
-        _gain_corruption(g, i, steps * n)
-
-
-def on_harvest(g):
-    s = g.state
-    tokens = sum(1 for d in s.guardians.values() if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
-    for i, n in _holders(g, "harvest_corruption"):
-        _gain_corruption(g, i, n * tokens)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .registry import move
+from .triggers import on_perk_gained
 
 
 def end_game(g, winners, reason, ranking=None):
@@ -19,9 +20,13 @@ def end_game(g, winners, reason, ranking=None):
 
 def doom_reached(g):
     s = g.state
+    # R42: from the first fifth Achievement claimed (end_after_round stays set even if that tribe
+    # drops below five) until the game ends at that round's end, while no Sower exists; Doom
+    # stays at 15 and further steps are lost (move_doom caps it).
     if (g.variant("no_doom_end_after_five") and s.sower is None and
-            any(len(t.achievements) >= g.rules.end_round_at for t in s.tribes)):
-        g.log("Doom reached its end, but five Achievements keep Faeriell alive (optional rule).")
+            (s.end_after_round or any(len(t.achievements) >= g.rules.end_round_at for t in s.tribes))):
+        g.log("Doom is at its end, but after a fifth Achievement Faeriell holds on "
+              "until the round ends (optional rule).")
         return
     if s.sower is not None:
         others = sorted((j for j in range(s.players) if j != s.sower),
@@ -176,7 +181,6 @@ def bs_check(g, a):
 
 
 def bs_perform(g, a):
-    from .effects import on_perk_gained
     s = g.state
     i = g.take_pending()["player"]
     t = s.tribes[i]
@@ -193,6 +197,8 @@ def bs_perform(g, a):
         s.perk_box.append(old)
         on_perk_gained(g, i, hero, new)
     g.log(f"{g.tribe_name(i)} becomes the Corruption Sower: its {h} now serves Doom.")
+    if s.doom >= g.rules.doom_max:
+        doom_reached(g)          # R42: Doom held at 15 by the optional rule ends the game once a Sower exists
 
 
 move("become_sower", bs_enum, bs_check, bs_perform)

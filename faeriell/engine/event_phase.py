@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .core import task
-from .registry import move
+from .corruption import raise_event
+from .registry import move, task
 from .rules import COLORS
+from .triggers import on_harvest
 
 
 def _me(g):
@@ -44,7 +45,7 @@ def mg_check(g, a):
         if card.split("@", 1)[-1] != gd:
             return f"The back of {card} does not show the {gd}."
     elif gd not in cards:
-        return f"Reveal a card with the {gd} on its back to move it (R29)."
+        return f"Reveal a card with the {gd} on its back to move it."  # R29
     if r not in g.rules.board.areas.get(gd, ()):
         return f"The {gd} moves only within its own Area."
     if r == g.state.guardians[gd]["region"]:
@@ -103,7 +104,6 @@ def draft_next(g, t):
     elif kind == "corruption":
         g.log(f"A Corruption token shows the {side}: a Corruption Event.")
         g.push_front({"task": "draft_after_event"}, {"task": "draft_next"})
-        from .corruption import raise_event
         raise_event(g, s.active, token=tok, guardian=side)
     else:
         if s.guardians[side].get("token"):
@@ -248,7 +248,7 @@ def hv_check(g, a):
     i, t = _me(g)
     k = a.get("steps")
     if not isinstance(k, int) or not g.rules.harvest_min <= k <= max_steps(g, i):
-        return f"Move the Harvest token 1 to {max_steps(g, i)} steps (R10)."
+        return f"Move the Harvest token 1 to {max_steps(g, i)} steps."  # R10
     return None
 
 
@@ -260,7 +260,8 @@ def hv_perform(g, a):
     space = g.rules.wheel[s.harvest]
     g.log(f"{g.tribe_name(i)} moves the Harvest token {a['steps']} to {space}.")
     tasks = []
-    if s.harvest in s.winter_gems and space in g.rules.guardians:
+    frozen = s.harvest in s.winter_gems and space in g.rules.guardians
+    if frozen:
         g.log("Frost covers that space: no Harvest (Winter's Grasp).")
     elif space in g.rules.guardians:
         for p in g.order_from(i):
@@ -277,7 +278,10 @@ def hv_perform(g, a):
                 if ab and ab["terrain"] == space:
                     tasks.append({"task": "harvest_gain", "player": p,
                                   "color": g.rules.terrain_color[space]})
-    tasks.append({"task": "harvest_done"})
+    if not frozen:
+        # "Whenever a Harvest resolves" (Bitter Harvest, R23): a frozen space resolves no Harvest
+        # (Winter's Grasp), so its triggers stay silent too.
+        tasks.append({"task": "harvest_done"})
     tasks.append({"task": "end_turn"})
     g.push_front(*tasks)
 
@@ -302,7 +306,6 @@ def harvest_region(g, t):
         g.log(f"{r} is Threatened: {g.tribe_name(p)} harvests nothing there.")
         return
     if status == "corrupted":
-        from .corruption import raise_event
         g.log(f"{r} is Corrupted: {g.tribe_name(p)} faces a Corruption Event.")
         raise_event(g, p)
         return
@@ -342,7 +345,6 @@ def harvest_gain(g, t):
 
 @task("harvest_done", quiet=True)     # Sower Perks add Corruption Essences only
 def harvest_done(g, t):
-    from .effects import on_harvest
     on_harvest(g)
 
 
@@ -379,7 +381,6 @@ def hc_perform(g, a):
     if status == "threatened":
         g.log(f"{r} is Threatened: nothing to harvest.")
     elif status == "corrupted":
-        from .corruption import raise_event
         raise_event(g, p)
     else:
         g.gain(p, g.rules.terrain_color[pend["terrain"]])

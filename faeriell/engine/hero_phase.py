@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
-from .core import task
+from .corruption import raise_event
+from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
 from .registry import move
 from .rules import COLORS
+from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
 
 
 def _me(g):
@@ -48,7 +50,6 @@ def mv_enum(g):
 
 def _shadow_step(g, t, a) -> bool:
     """A Shadow's move_hero it cannot make as a Hero Action is its "move with the shadows"."""
-    from .effects import shadow_actions
     h = a.get("hero")
     if h != "shadow" or h not in t.heroes or a.get("path"):
         return False
@@ -72,7 +73,7 @@ def mv_check(g, a):
     if to not in g.rules.board.nodes:
         return f"'{to}' is not a node."
     if to in g.occupied():
-        return "A Hero cannot stop on a taken node; it may only pass through (R37)."
+        return "A Hero cannot stop on a taken node; it may only pass through."  # R37
     rng = move_range(g, hero)
     if path:
         steps = list(path)
@@ -97,14 +98,13 @@ def mv_check(g, a):
 def mv_perform(g, a):
     i, t = _me(g)
     if _shadow_step(g, t, a):
-        from .effects import perk_perform
         perk_perform(g, Action("perk", hero="shadow", perk="shadow", node=a["to"]))
         return
     hero = t.heroes[a["hero"]]
     hero.gems -= 1
     path = a.get("path")
     hero.node = a.get("to") or path[-1]
-    g.log(f"{g.tribe_name(i)} moves the {a['hero']}.")
+    g.log(f"{g.tribe_name(i)} moves the {a['hero']} to {hero.node}.")
 
 
 move("move_hero", mv_enum, mv_check, mv_perform,
@@ -178,7 +178,7 @@ def sm_perform(g, a):
     hero.solved_this_phase = True
     gd = a["guardian"]
     if g.rules.token_kind(g.state.guardians[gd]["token"]) == "corruption":
-        from .corruption import raise_event           # The Shadows: an Event, then a tracker
+        # The Shadows: an Event, then a tracker
         tok = g.state.guardians[gd]["token"]
         g.state.guardians[gd]["token"] = None
         g.state.set_aside.append(tok)
@@ -225,7 +225,7 @@ def gq_perform(g, a):
     d = "corruption" if a["deck"] == "black" else a["deck"]
     card = g.draw_card(d)
     if card is None:
-        g.log(f"The {d} deck is empty: the Quest finds nothing (R40).")
+        g.log(f"The {d} deck is empty: the Quest finds nothing.")  # R40
         return
     hero.quests.append(card)
     g.log(f"{g.tribe_name(i)}'s {a['hero']} goes on a {d} Quest.")
@@ -258,6 +258,7 @@ def dq_perform(g, a):
     hero = s.tribes[pend["player"]].heroes[pend["hero"]]
     hero.quests.remove(a["card"])
     g.discard_card(a["card"])
+    g.log(f"{g.tribe_name(pend['player'])} discards a {card_color(a['card'])} Quest card of the {pend['hero']}.")
 
 
 move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True)
@@ -313,7 +314,6 @@ def sq_perform(g, a):
     g.log(f"{g.tribe_name(i)}'s {a['hero']} solves a Quest: {c}.")
     if card_color(c) == "corruption":
         g.discard_card(c)
-        from .corruption import raise_event
         raise_event(g, i)
     else:
         t.essences.append(c)
@@ -356,7 +356,7 @@ def _lore_options(g, i, t, card):
     solve = r.herb_ability(card, "herb_solve")
     if solve:
         for h, hero in t.heroes.items():
-            if not hero.node:
+            if not hero.node or h == "sower":        # R45: the Sower solves no Menace by Herb Lore
                 continue
             for reg in r.node_regions[hero.node]:
                 gd = g.guardian_at(reg)
@@ -383,10 +383,12 @@ def lore_check(g, a):
             if a.get("guardian") else None
     if card in g.rules.attune_cost:
         return (f"The {card} Attunement moves a Hero from a node of the {card} Area "
-                f"to a free node of that Area (R25).")
+                f"to a free node of that Area.")  # R25
     if g.rules.herb_ability(card, "hero_gem"):
         return f"{card} gives a gem only to its own Hero type."
     if g.rules.herb_ability(card, "herb_solve"):
+        if h == "sower":
+            return "The Corruption Sower cannot solve Menaces."      # R45
         return f"{card} solves a Menace of its colour on a Region next to one of your Heroes."
     return f"{card} has no Lore Action."
 
@@ -408,32 +410,3 @@ def lore_perform(g, a):
 
 
 move("lore", lore_enum, lore_check, lore_perform)
-
-
-# ---------------------------------------------------------------- tracking-token choices
-@task("ask_track")
-def _ask_track_task(g, t):
-    ask_track(g, t["player"])
-
-
-def ask_track(g, i):
-    t = g.state.tribes[i]
-    cols = [c for c in COLORS if t.solved[c] < g.rules.menace_max]
-    if cols:
-        g.ask(i, "track_choice", colors=cols)
-
-
-def tc_enum(g):
-    return [Action("track_choice", color=c) for c in g.state.pending["colors"]]
-
-
-def tc_check(g, a):
-    return None if a.get("color") in g.state.pending["colors"] else "Choose a tracking token to move."
-
-
-def tc_perform(g, a):
-    i = g.take_pending()["player"]
-    g.advance_track(i, a["color"])
-
-
-move("track_choice", tc_enum, tc_check, tc_perform)

@@ -10,6 +10,7 @@ from .core import Game
 from .rules import Rules, COLORS
 from .setup import blank_state, new_game, deal_piles, SetupError
 from .state import Hero
+from .tribe_phase import refill_herbs
 
 PHASES = ("tribe", "event", "hero")
 
@@ -303,7 +304,6 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
             else:
                 raise PositionError(f"{where}.herbs: no '{h}' Herb card is left")
             t.herbs.append(h)
-        from .tribe_phase import refill_herbs
         refill_herbs(g)
     if "attunements" in spec:
         s.attunements_free.extend(t.attunements)

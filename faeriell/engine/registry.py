@@ -1,7 +1,9 @@
-"""The move registry: each action kind lists its legal instances, checks one, and performs it.
+"""The move registry: each action kind lists its legal instances, checks one, and performs it;
+and the procedure steps (tasks) the core runs from `state.queue`.
 
 Listing and checking share their predicates, so the table's highlights, the bots' choices and
-the refusal reasons all come from one place.
+the refusal reasons all come from one place. The phase modules register here when the package
+is imported; the core dispatches through these tables without importing them.
 """
 from __future__ import annotations
 
@@ -32,6 +34,19 @@ def move(kind: str, enumerate, check, perform, quiet=False) -> None:
 
 
 _ENUMERATORS: dict = {}
+
+TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
+QUIET_TASKS: dict = {}    # task name -> True or fn(game, task): leaves what Achievements read alone
+
+
+def task(name, quiet=False):
+    """Register a procedure step; `quiet` as for Move (True or fn(game, task))."""
+    def deco(fn):
+        TASKS[name] = fn
+        if quiet:
+            QUIET_TASKS[name] = quiet
+        return fn
+    return deco
 
 
 def enumerators(kinds: tuple) -> list:

@@ -65,6 +65,9 @@ class Rules:
         self.havoc_tokens = [k for k, v in self.tokens.items() if v[0] == "havoc"]
         # Effects by perk/herb/attunement id
         self.perk_abilities = {p: list(d.get("abilities", [])) for p, d in c.perks.items()}
+        # R44: Fellowship counts Hero Perk tiles only, so the engine must tell Sower Perks apart.
+        self.sower_perk_ids = frozenset(p for p, d in c.perks.items()
+                                        if d.get("set") in ("sower", "sower_kickstarter"))
         self.herb_abilities = {h: list(d.get("abilities", [])) for h, d in c.herbs.items()}
         self.herb_discount = {}                                                 # R19
         for h in self.herb_abilities:

@@ -28,6 +28,8 @@ from faeriell.safe_read import UnsafeFile, clip, decode, parse_json, read_bytes
 from .action_schema import action_problem
 from .actions import Action
 from .core import Game, IllegalAction
+from .position import build, PositionError
+from .setup import new_game, SetupError
 from .state import to_dict
 
 FORMAT = "faeriell-save"
@@ -96,8 +98,6 @@ def dumps(game: Game) -> str:
 # ---------------------------------------------------------------- rebuild and replay
 def rebuild(rules, origin: dict) -> Game:
     """A fresh game as it began: `new_game` from the settings, or the position built again."""
-    from .setup import new_game, SetupError
-    from .position import build, PositionError
     if not isinstance(origin, dict):
         raise SaveError(f"field 'origin' must be an object, not {type(origin).__name__}")
     kind = origin.get("kind")

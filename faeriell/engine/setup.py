@@ -3,11 +3,15 @@ solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)
 from __future__ import annotations
 
 from .actions import Action
-from .core import Game, task
-from .registry import move
+from .core import Game
+from .event_phase import region_colours
+from .payment import Slots, options
+from .registry import move, task
 from .rules import Rules, COLORS
 from .rng import seed_state
 from .state import GameState, Tribe, Hero
+from .tribe_phase import free_nodes_of_owned, level_targets, take_perk, draw_sower_perk
+from .triggers import on_perk_gained
 
 MODES = ("competitive", "coop", "solo")
 DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
@@ -177,12 +181,13 @@ def coop_cards(g, t):
             card = g.draw_card(col)
             if card:
                 tribe.setup_cards.append(card)
-        aside = list(tribe.inactive)
+        # The Shadow is never a starting Hero (The Shadows), so it is not among the tiles the
+        # random set-aside picks from: the mode's count is always met by starting Heroes.
+        aside = [h for h in tribe.inactive if h != "shadow"]
         g.rng.shuffle(aside)
         for h in aside[:int(row["heroes_aside"])]:
-            if h != "shadow":
-                tribe.inactive.remove(h)
-                tribe.set_aside.append(h)
+            tribe.inactive.remove(h)
+            tribe.set_aside.append(h)
 
 
 @task("starting_scenario")
@@ -229,7 +234,6 @@ def drifter_setup(g, t):
 
 @task("starting_essences")
 def starting_essences(g, t):
-    from .event_phase import region_colours
     i = t["player"]
     tasks = []
     for r in g.state.tribes[i].settlements:
@@ -244,12 +248,24 @@ def starting_essences(g, t):
 @task("three_player_bonus")
 def three_player_bonus(g, t):
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
-    from .event_phase import region_colours
+    s = g.state
     i = t["player"]
-    tribe = g.state.tribes[i]
+    tribe = s.tribes[i]
+    fixed = None
+    if g.variant("starting_scenario"):          # R48: step 22 gave fixed Essences, not picks
+        fixed = set(g.rules.catalog.starting_scenario["tribes"][i]["essences"])
     opts = []
-    for r, chosen in tribe.heartland_picks.items():
-        opts.extend(c for c in region_colours(g, r) if c != chosen)
+    for r in tribe.settlements:
+        hl = s.heartlands.get(g.rules.region_area[r])
+        if not hl or hl["region"] != r:
+            continue                            # R47: only Heartlands give the bonus
+        cols = region_colours(g, r)
+        if len(set(cols)) == 1:
+            opts.extend(cols[:1])               # R47: one Terrain twice gives that colour
+        elif fixed is not None:
+            opts.extend([c for c in cols if c not in fixed] or cols)    # R48: either if both are
+        else:
+            opts.extend(c for c in cols if c != tribe.heartland_picks.get(r))
     opts = sorted(set(opts))
     if opts:
         g.ask(i, "starting_essence", bonus=True, colors=opts)
@@ -267,7 +283,6 @@ def twins_level(g, t):
 
 @task("twins_start")
 def twins_start(g, t):
-    from .effects import on_perk_gained  # noqa: F401  (Wido's perks trigger like any other)
     s = g.state
     tw = g.rules.modes["twins"]
     g.move_doom(int(tw.get("doom", 2)), "The Twins")
@@ -284,7 +299,6 @@ def twins_start(g, t):
 
 # Wido may swap up to two Essences for Corruption Essences (The Twins set-up).
 def ts_enum(g):
-    from .payment import Slots, options
     i = g.state.pending["player"]
     pool = g.pool(i)
     pool["corruption"] = 0
@@ -329,9 +343,26 @@ def menace_setup(g, t):
         s.bag.extend(r.corruption_tokens)
     aside = []
     placed = {"menace": 0, "corruption": 0}
-    while placed != want and s.bag:
+
+    def kind_of(tok):
+        return "corruption" if r.token_kind(tok) == "corruption" else "menace"
+
+    def placeable(tokens):
+        """Some token could still go somewhere: its kind is not full and a side shows a free Guardian."""
+        return any(placed[kind_of(tok)] < want[kind_of(tok)] and
+                   any(not s.guardians[side]["token"] for side in r.tokens[tok][1]) for tok in tokens)
+
+    while placed != want:
+        if not s.bag:
+            # R46: the bag ran dry before the counts were met: the set-aside tokens go back in and
+            # drawing goes on. (The guard stops a position no token could ever complete; the
+            # difficulties of data/modes.yaml never reach it: 5 tokens under 8 Guardians at most.)
+            if not placeable(aside):
+                break
+            s.bag.extend(aside)
+            aside = []
         tok, side = g.draw_token()
-        kind = "corruption" if r.token_kind(tok) == "corruption" else "menace"
+        kind = kind_of(tok)
         if placed[kind] >= want[kind] or s.guardians[side]["token"]:
             aside.append(tok)
             continue
@@ -405,7 +436,6 @@ def ps_perform(g, a):
                 g.discard_card(c)
                 break
     if pend.get("extra") and g.variant("twins"):
-        from .event_phase import region_colours
         cols = region_colours(g, r)
         if len(set(cols)) > 1:                     # a Heartland: the player picks its Terrain
             g.ask(i, "starting_essence", region=r, colors=cols, bonus=True)
@@ -442,14 +472,12 @@ move("choose_hero", ch_enum, ch_check, ch_perform)
 
 
 def ph_enum(g):
-    from .tribe_phase import free_nodes_of_owned
     pend = g.state.pending
     who = ("hero", pend["hero"])
     return [Action.raw("place_hero", (who, ("node", n))) for n in free_nodes_of_owned(g, pend["player"])]
 
 
 def ph_check(g, a):
-    from .tribe_phase import free_nodes_of_owned
     pend = g.state.pending
     if a.get("hero") not in (None, pend["hero"]):
         return f"Place your {pend['hero']}."
@@ -461,6 +489,7 @@ def ph_check(g, a):
 def ph_perform(g, a):
     pend = g.take_pending()
     g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
+    g.log(f"{g.tribe_name(pend['player'])} places the {pend['hero']} on {a['node']}.")
 
 
 move("place_hero", ph_enum, ph_check, ph_perform)
@@ -489,7 +518,6 @@ move("starting_essence", se_enum, se_check, se_perform)
 
 # The Twins: each tribe levels its Hero once for free (Wido may draw a random Sower Perk instead).
 def fl_enum(g):
-    from .tribe_phase import level_targets
     i = g.state.pending["player"]
     return [Action("free_level", **dict(f)) for f in level_targets(g, i)]
 
@@ -501,19 +529,17 @@ def fl_check(g, a):
 
 
 def fl_perform(g, a):
-    from .effects import on_perk_gained
-    from .tribe_phase import take_perk
     s = g.state
     i = g.take_pending()["player"]
     hero = s.tribes[i].heroes[a["hero"]]
     perk = a["perk"]
     if perk == "random-sower":                     # tribe_phase.RANDOM_SOWER
-        from .tribe_phase import draw_sower_perk
         perk = draw_sower_perk(g)
     else:
         take_perk(g, perk, a.get("discard"))
     hero.perks.append(perk)
     hero.gems = g.max_gems(hero)
+    g.log(f"{g.tribe_name(i)} levels the {a['hero']} to {hero.level} for free with {perk}.")
     on_perk_gained(g, i, hero, perk)
 
 

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from .actions import Action, card_color
+from .core import IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid
 from .registry import move
 from .state import Hero
+from .triggers import on_perk_gained
 
 
 def _me(g):
@@ -110,9 +112,9 @@ def dress_check(g, a):
     if node not in g.rules.board.nodes:
         return f"'{node}' is not a node of the island."
     if node in g.occupied():
-        return "That node is taken (R37)."
+        return "That node is taken."  # R37
     if not any(r in t.settlements for r in g.rules.node_regions[node]):
-        return "A new Hero must stand on a node of one of your Regions (R14)."
+        return "A new Hero must stand on a node of one of your Regions."  # R14
     return check_payment(g, i, "dress_hero", a)
 
 
@@ -244,7 +246,6 @@ def take_and_discard(face_up, take, discard, what: str) -> str | None:
 
 
 def level_perform(g, a):
-    from .effects import on_perk_gained
     i, t = _me(g)
     spend_and_discard(g, i, "level_up", a)
     s = g.state
@@ -435,7 +436,6 @@ def refill_herbs(g):
                     s.herbs_up.append(want)
                     break
             else:
-                from .core import IllegalAction
                 raise IllegalAction(f"forced draw {want}: no such Herb card is left")
             continue
         if not s.herb_deck:

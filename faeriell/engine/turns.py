@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from .actions import Action
-from .core import task
-from .registry import move
+from .endgame import end_of_turn_checks, end_of_round_checks
+from .registry import move, task
 
 PHASES = ("tribe", "event", "hero")
 
@@ -50,7 +50,10 @@ def _end_check(g, a):
 
 
 def _end_perform(g, a):
-    g.state.queue.append({"task": "end_turn"})
+    s = g.state
+    if s.phase:
+        g.log(f"{g.tribe_name(s.active)} ends the {s.phase.capitalize()} Phase.")
+    s.queue.append({"task": "end_turn"})
 
 
 move("end_phase", _end_enum, _end_check, _end_perform, quiet=True)   # queues end_turn
@@ -59,7 +62,6 @@ move("end_phase", _end_enum, _end_check, _end_perform, quiet=True)   # queues en
 # ---------------------------------------------------------------- end of a turn
 @task("end_turn", quiet=True)       # Doom and the Sower question move no measure
 def end_turn(g, t):
-    from .endgame import end_of_turn_checks
     s = g.state
     tribe = s.tribes[s.active]
     if s.phase and s.phase not in tribe.phases_done:
@@ -91,7 +93,6 @@ def next_turn(g, t):
 
 @task("end_round", quiet=True)
 def end_round(g, t):
-    from .endgame import end_of_round_checks
     s = g.state
     end_of_round_checks(g)           # 5th Achievement ending, Automatic Doom (R34)
     if s.game_over:

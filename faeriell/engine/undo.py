@@ -22,6 +22,7 @@ from __future__ import annotations
 import weakref
 
 from .core import Game, IllegalAction
+from .saves import rebuild, SaveError
 from .state import to_dict, state_from_dict
 
 
@@ -62,7 +63,6 @@ _SHADOWS: "weakref.WeakKeyDictionary[Game, _Shadow]" = weakref.WeakKeyDictionary
 
 
 def _rebuild(game: Game) -> Game:
-    from .saves import rebuild, SaveError
     try:
         return rebuild(game.rules, game.origin)
     except SaveError as e:

@@ -1,5 +1,6 @@
 """What players see: the state view paths of SCENARIOS.md, and a per-player view that hides
-what a player may not see (R4: others' card backs, quest cards; deck order; the generator)."""
+what a player may not see (R4: others' card backs, quest cards; deck order; the generator, its seed
+and its draw count)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -115,7 +116,11 @@ def _tribe_path(g, i, parts, path):
 def player_view(g, player: int) -> dict:
     """The state as `player` may see it: others' backs and all hidden orders are masked."""
     d = to_dict(g.state)
+    # The generator is SplitMix64: the seed (with the set-up replayed) or the generator's state
+    # (with the number of draws) gives back every deck, bag and pile order and every future draw.
+    d["seed"] = 0
     d["rng"] = 0
+    d["rng_draws"] = 0
     d["forced"] = []
     d["bag_order"] = []
     for col, deck in d["decks"].items():

@@ -1,6 +1,9 @@
 """The window: one event loop at a capped frame rate that redraws only when something changed, and
 the switch between screens (scenes): start screen -> table -> end screen -> start screen.
 
+The App is the `Host` of faeriell/ui/scene.py: scenes (faeriell/ui/scenes/) see it only through
+that interface and name each other by their registered names (`host.go("end", ...)`).
+
     App(size=(1280, 800)).run()                                  # the start screen
     App(options=LaunchOptions(players=2, seats=["human", "hard"])).run()   # straight to the table
     App(...).screenshot("first.png")                             # render the first frame to a PNG
@@ -10,19 +13,20 @@ with a traceback: the error is logged and shown in a red panel (a click on it hi
 """
 from __future__ import annotations
 
-import inspect
 import logging
 import os
-import random
 import time
 import traceback
-from dataclasses import dataclass, field
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
 
 from faeriell.ui.assets import Assets  # noqa: E402
-from faeriell.ui.scene import Scene  # noqa: E402
+from faeriell.ui.launch import LaunchOptions, new_seed, resolve_setup  # noqa: E402,F401  (main.py's names)
+from faeriell.ui.scene import Scene, scene_class  # noqa: E402
+from faeriell.ui.settings import Settings  # noqa: E402
+from faeriell.ui.sound import Sounds  # noqa: E402
+from faeriell.ui.standin_table import StandInTable  # noqa: E402,F401
 from faeriell.ui import widgets as W  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -31,279 +35,14 @@ TITLE = "Sons of Faeriell"
 FPS = 60
 IDLE_WAIT_MS = 200          # when nothing happens, the scene is updated this often (timers, bots)
 IDLE_POLL_S = 0.02          # ... and the loop looks for input this often
-BAR_H = 30
-BAR_BG = (30, 26, 34)
-BAR_FG = (236, 226, 200)
-HINT_FG = (170, 160, 150)
 ERROR_BG = (120, 24, 30)
-DRAG_BUTTONS = (1, 2, 3)
-DRAG_THRESHOLD = 3          # px before a press becomes a drag (a click stays a click)
-
-
-# ------------------------------------------------------------------------------------ options
-@dataclass
-class LaunchOptions:
-    """What the command line asked for (all optional: nothing set = the start screen)."""
-    players: int | None = None
-    mode: str | None = None
-    difficulty: str | None = None
-    variants: list | None = None
-    seed: int | None = None
-    seats: list | None = None
-    load: str | None = None
-    cont: bool = False
-    scenario: str | None = None
-    curtain: bool = True
-    bot_delay: float = 0.6
-    end_delay: float = 1.5          # seconds the final position stays before the end screen
-    extra: dict = field(default_factory=dict)
-
-    def has_setup(self) -> bool:
-        return any(v is not None for v in (self.players, self.mode, self.difficulty, self.variants, self.seed,
-                                          self.seats))
-
-    def wants_table(self) -> bool:
-        return self.has_setup() or bool(self.load) or self.cont or bool(self.scenario)
-
-
-def resolve_setup(players=None, mode=None, difficulty=None, variants=None, seed=None, seats=None) -> dict:
-    """Fill what was left out: one player plays solo, solo is one player, two players otherwise."""
-    if players is None:
-        if seats:
-            players = len(seats)
-        elif mode in (None, "solo"):
-            players = 1
-        else:
-            players = 2
-    if mode is None:
-        mode = "solo" if players == 1 else "competitive"
-    seats = list(seats) if seats else ["human"] * players
-    return {"players": int(players), "mode": mode, "difficulty": difficulty or "medium",
-            "variants": list(variants or []), "seed": int(seed) if seed is not None else new_seed(),
-            "seats": seats}
-
-
-def new_seed() -> int:
-    return random.randrange(1, 1_000_000)
-
-
-# ------------------------------------------------------------------------------------ the table
-def make_table(session, assets, size, **extras):
-    """The real TableScene when faeriell.ui.table is there, else the stand-in below.
-
-    `extras` (curtain=..., map_path=...) go to the constructor when it takes them (`curtain` as
-    `hotseat_curtain` when that is its name); others are dropped.
-    """
-    try:
-        from faeriell.ui.table import TableScene
-    except ImportError as e:
-        if getattr(e, "name", "") and not str(e.name).startswith("faeriell.ui.table"):
-            raise
-        return StandInTable(session, assets, size, **extras)
-    try:
-        params = inspect.signature(TableScene).parameters
-        takes_all = any(p.kind == p.VAR_KEYWORD for p in params.values())
-    except (TypeError, ValueError):
-        params, takes_all = {}, False
-    if "curtain" in extras and "curtain" not in params and "hotseat_curtain" in params:
-        extras["hotseat_curtain"] = extras.pop("curtain")
-    given = {k: v for k, v in extras.items() if takes_all or k in params}
-    return TableScene(session, assets, size, **given)
-
-
-class StandInTable(Scene):
-    """The island plus a list of the legal moves: a playable table until the real one lands."""
-
-    PANEL_W = 380
-
-    def __init__(self, session, assets, size, curtain=True, map_path=None, **_):
-        from faeriell.content.map_loader import default_map_path
-        from faeriell.ui.map_view import MapView
-        from faeriell.ui.dialogs import Toast
-        self.session = session
-        self.assets = assets
-        self.size = tuple(size)
-        self.curtain = curtain
-        self.catalog = session.game.rules.catalog
-        self.map_view = MapView(session.game.rules.board, map_path or default_map_path(), self.catalog,
-                                assets, self.map_rect())
-        self.toast = Toast()
-        self.mouse = self.map_rect().center
-        self._press = None
-        self._dragging = False
-        self._seen = -1
-        self.moves = W.ListBox(self.list_rect(), [], on_select=self._chosen, id="moves", row=26,
-                               empty_text="No move to make")
-        self.last_action = None
-        self._refresh()
-
-    # ---- geometry
-    def panel_w(self) -> int:
-        return min(self.PANEL_W, max(200, self.size[0] // 3))
-
-    def map_rect(self) -> pygame.Rect:
-        w, h = self.size
-        return pygame.Rect(0, BAR_H, max(1, w - self.panel_w()), max(1, h - BAR_H))
-
-    def list_rect(self) -> pygame.Rect:
-        w, h = self.size
-        return pygame.Rect(w - self.panel_w() + 8, BAR_H + 96, self.panel_w() - 16, max(40, h - BAR_H - 104))
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.map_view.set_viewport(self.map_rect())
-        self.moves.rect = self.list_rect()
-        self.moves.set_items(self.moves.items)
-
-    # ---- the table API
-    def flash(self, text: str) -> None:
-        self.toast.show(text)
-
-    def animate(self, action) -> None:
-        self.last_action = action
-
-    def _refresh(self) -> None:
-        if self._seen == self.session.version:
-            return
-        self._seen = self.session.version
-        try:
-            legal = self.session.legal() if self.session.is_human_turn() else []
-        except Exception:
-            legal = []
-        self.moves.set_items([(a, str(a)) for a in legal])
-        self.moves.selected = None
-        self.moves.scroll = 0
-
-    def _chosen(self, action) -> None:
-        reason = self.session.apply(action)
-        if reason:
-            self.flash(reason)
-        self._refresh()
-
-    # ---- Scene
-    def handle_event(self, ev) -> bool:
-        listed = self.moves.handle(ev)
-        if ev.type == pygame.MOUSEMOTION:
-            return self._motion(ev.pos) or listed
-        if listed:
-            return True
-        mv = self.map_view
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_HOME, pygame.K_0):
-            mv.fit()
-            return True
-        if ev.type == pygame.MOUSEWHEEL and self.map_rect().collidepoint(self.mouse):
-            steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
-            return bool(steps) and mv.zoom_at(self.mouse, 1 if steps > 0 else -1)
-        if ev.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = ev.pos
-            if ev.button in DRAG_BUTTONS and self.map_rect().collidepoint(ev.pos) and mv.is_empty_at(ev.pos):
-                self._press, self._dragging = ev.pos, False
-        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in DRAG_BUTTONS and self._press is not None:
-            changed = self._motion(ev.pos)
-            self._press, self._dragging = None, False
-            return changed
-        return False
-
-    def _motion(self, pos) -> bool:
-        last, self.mouse = self.mouse, pos
-        if self._press is None:
-            return False
-        if not self._dragging:
-            if abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1]) < DRAG_THRESHOLD:
-                return False
-            self._dragging = True
-            last = self._press
-        return self.map_view.pan_by(pos[0] - last[0], pos[1] - last[1])
-
-    def update(self, dt_ms: int) -> bool:
-        changed = self._seen != self.session.version
-        self._refresh()
-        return self.toast.update() or changed
-
-    def draw(self, surf) -> None:
-        surf.fill((20, 40, 70))
-        self.map_view.draw(surf)
-        self._draw_pieces(surf)
-        self._draw_bar(surf)
-        self._draw_panel(surf)
-        self.toast.draw(surf)
-
-    def _draw_pieces(self, surf) -> None:
-        s = self.session.state
-        mv = self.map_view
-        board = self.session.game.rules.board
-        old = surf.get_clip()
-        surf.set_clip(self.map_rect())
-        for i, t in enumerate(s.tribes):
-            rgb = W.tribe_rgb(self.catalog, t.id)
-            for reg in t.settlements:
-                if reg in board.regions:
-                    x, y = mv.map_to_screen(board.regions[reg].center)
-                    r = pygame.Rect(0, 0, 16, 16)
-                    r.center = (x, y)
-                    pygame.draw.rect(surf, rgb, r)
-                    pygame.draw.rect(surf, (20, 20, 20), r, 2)
-            for h, hero in t.heroes.items():
-                if hero.node in board.nodes:
-                    x, y = mv.map_to_screen(board.nodes[hero.node].pos)
-                    pygame.draw.circle(surf, rgb, (x, y), 9)
-                    pygame.draw.circle(surf, (20, 20, 20), (x, y), 9, 2)
-                    W.draw_text(surf, h[:2].capitalize(), (x, y), 15, (20, 20, 20), anchor="center")
-        for gd, d in s.guardians.items():
-            reg = d.get("region")
-            if reg in board.regions:
-                x, y = mv.map_to_screen(board.regions[reg].center)
-                tok = d.get("token")
-                colour = (240, 240, 240)
-                if tok:
-                    kind = self.session.game.rules.token_kind(tok)
-                    colour = {"red": (208, 62, 50), "yellow": (236, 194, 46), "blue": (58, 118, 208),
-                              "green": (64, 158, 72)}.get(kind, (90, 40, 110))
-                pygame.draw.circle(surf, colour, (x, y + 18), 7)
-                pygame.draw.circle(surf, (20, 20, 20), (x, y + 18), 7, 1)
-        surf.set_clip(old)
-
-    def _draw_bar(self, surf) -> None:
-        w = surf.get_width()
-        pygame.draw.rect(surf, BAR_BG, (0, 0, w, BAR_H))
-        s = self.session.state
-        info = f"{TITLE}   ·   {s.mode}, {s.difficulty}   ·   round {s.round}   ·   Doom {s.doom}"
-        W.draw_text(surf, info, (10, 8), 22, BAR_FG, width=w // 2)
-        hint = "Esc: menu   Ctrl+Z: undo   Ctrl+S: save   H: hint   wheel/drag: map"
-        W.draw_text(surf, hint, (w - 10, 8), 20, HINT_FG, anchor="topright", width=w // 2 - 20)
-
-    def _draw_panel(self, surf) -> None:
-        w, h = self.size
-        r = pygame.Rect(w - self.panel_w(), BAR_H, self.panel_w(), h - BAR_H)
-        pygame.draw.rect(surf, W.PANEL, r)
-        s = self.session.state
-        g = self.session.game
-        if s.game_over:
-            head = "Game over"
-            sub = s.end_reason
-        else:
-            i = g.acting
-            who = g.tribe_name(i) if i is not None else "-"
-            seat = self.session.seats[i] if i is not None and i < len(self.session.seats) else "human"
-            head = f"{who}" + ("" if seat == "human" else f" · bot ({seat})")
-            if s.pending:
-                sub = "decides: " + s.pending["kind"].replace("_", " ")
-            elif s.phase:
-                sub = f"{s.phase.capitalize()} Phase"
-            else:
-                sub = "chooses a Phase"
-        W.draw_text(surf, head, (r.x + 10, r.y + 10), 22, W.ACCENT, width=r.width - 20)
-        W.draw_wrapped(surf, sub, pygame.Rect(r.x + 10, r.y + 36, r.width - 20, 40), 18, W.TEXT, max_lines=2)
-        if self.last_action is not None:
-            W.draw_text(surf, f"last: {self.last_action}", (r.x + 10, r.y + 76), 16, W.MUTED, width=r.width - 20)
-        self.moves.draw(surf)
 
 
 # ------------------------------------------------------------------------------------ the app
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 800), map_path: str | None = None,
                  fps: int = FPS, resizable: bool = True, options: LaunchOptions | None = None,
-                 table_factory=None):
+                 table_factory=None, settings: Settings | None = None):
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
@@ -318,8 +57,11 @@ class App:
         self._errors_hidden = 0            # errors before this index are dismissed (still logged)
         self.map_path = map_path
         self.options = options or LaunchOptions()
-        self.table_factory = table_factory or make_table
+        self.table_factory = table_factory          # None: the table screen's own (the real table)
+        self.settings = settings if settings is not None else Settings.load()
         self.assets = Assets()
+        self.sounds = Sounds(self.settings.sound_volume)
+        self._apply_settings()
         self.rules = None
         self.scene: Scene | None = None
         self._last_tick = time.monotonic()
@@ -328,7 +70,7 @@ class App:
         self._guard("tidying the saves folder", self._remove_stale_temp_files)
         self._guard("opening the first screen", self._first_scene)
         if self.scene is None:
-            self._guard("opening the start screen", lambda: self.show_start())
+            self._guard("opening the start screen", lambda: self.go("start"))
         if self.scene is None:
             self.scene = _BlankScene()
 
@@ -370,63 +112,54 @@ class App:
         if self.rules is None or not o.wants_table():
             return
         if o.load:
-            err = self.load_file(o.load)
+            err = self.load(o.load)
         elif o.cont:
-            err = self.continue_autosave()
+            err = self.continue_game()
         elif o.scenario:
             err = self.open_puzzle(o.scenario)
         else:
             cfg = resolve_setup(o.players, o.mode, o.difficulty, o.variants, o.seed, o.seats)
-            err = self.start_new_game(**cfg)
+            err = self.new_game(**cfg)
         if err:
             self.refusals.append(err)
             log.error("%s", W.clip(err, 2000))       # on stderr as well as in the window
-            self.show_start(message=err)
+            self.go("start", message=err)
 
-    # ---- scenes --------------------------------------------------------------------------
-    def switch(self, scene: Scene) -> None:
+    # ---- scenes (the Host interface of faeriell/ui/scene.py) ---------------------------------
+    def go(self, name: str, **kwargs) -> None:
+        self.show(scene_class(name)(self, **kwargs))
+
+    def show(self, scene: Scene) -> None:
         old = self.scene
         if old is not None and old is not scene and hasattr(old, "leave"):
             try:
                 old.leave()
             except Exception as exc:
-                self._report("leaving a screen", exc)
+                self.report("leaving a screen", exc)
         scene.next_scene = None
         self.scene = scene
         self._guard("sizing the screen", lambda: scene.resize(self.size))
         self.dirty = True
 
-    def show_start(self, tab: str | None = None, message: str | None = None, config: dict | None = None) -> None:
-        from faeriell.ui.start_scene import StartScene
-        self.switch(StartScene(self, tab=tab, message=message, config=config))
-
-    def show_end(self, session, host=None) -> None:
-        from faeriell.ui.end_scene import EndScene
-        self.switch(EndScene(self, session, host))
-
     def open_session(self, session) -> None:
-        from faeriell.ui.shortcuts import TableHost
-        extras = {"curtain": self.options.curtain}
-        if self.map_path:
-            extras["map_path"] = self.map_path
-        try:
-            table = self.table_factory(session, self.assets, self.size, **extras)
-        except Exception as exc:
-            if self.table_factory is StandInTable:
-                raise
-            self._report("opening the table (the simple table is used instead)", exc)
-            table = StandInTable(session, self.assets, self.size, **extras)
-        self.switch(TableHost(self, session, table, bot_delay=self.options.bot_delay,
-                              end_delay=self.options.end_delay))
+        o = self.options
+        self.go("table", session=session, factory=self.table_factory, assets=self.assets,
+                curtain=self.settings.curtain if o.curtain is None else o.curtain, map_path=self.map_path,
+                bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)
 
-    def new_session(self, game, seats=None, autosave=True):
+    def open_game(self, game, seats=None, path=None) -> None:
+        from faeriell.ui.dialogs import game_id_of
+        self.open_session(self.new_session(game, seats, game_id=game_id_of(path) if path else None,
+                                           opened_from_save=path is not None))
+
+    def new_session(self, game, seats=None, autosave=True, game_id=None, opened_from_save=False):
         from faeriell.ui.session import Session
         seats = list(seats) if seats else ["human"] * game.state.players
         seats = (seats + ["human"] * game.state.players)[: game.state.players]
-        return Session(game, seats, autosave=autosave)
+        return Session(game, seats, autosave=autosave, game_id=game_id, opened_from_save=opened_from_save)
 
     # Each returns None when the table opened, else the reason (for the start screen).
-    def start_new_game(self, players, mode, difficulty, variants, seed, seats=None) -> str | None:
+    def new_game(self, players, mode, difficulty, variants, seed, seats=None) -> str | None:
         from faeriell.engine import new_game, SetupError
         if self.rules is None:
             return "The rules could not be loaded (see the error panel)."
@@ -437,15 +170,15 @@ class App:
         except Exception as e:          # an engine bug: say so, keep the window and the start screen
             what = (f"setting up {players} player(s), {mode}, {difficulty}, variants "
                     f"[{', '.join(variants)}], seed {seed}")
-            self._report(what, e)
+            self.report(what, e)
             return f"This game could not be set up ({type(e).__name__}: {e}). Try another seed or set-up."
         self.open_session(self.new_session(game, seats))
         return None
 
     def quick_solo(self) -> str | None:
-        return self.start_new_game(1, "solo", "medium", [], new_seed(), ["human"])
+        return self.new_game(1, "solo", "medium", [], new_seed(), ["human"])
 
-    def load_file(self, path, seats=None) -> str | None:
+    def load(self, path, seats=None) -> str | None:
         from faeriell.ui.dialogs import load_game, recall_seats, FileServiceError
         if self.rules is None:
             return "The rules could not be loaded (see the error panel)."
@@ -453,15 +186,15 @@ class App:
             game = load_game(self.rules, path)
         except FileServiceError as e:
             return str(e)
-        self.open_session(self.new_session(game, seats or recall_seats(game)))
+        self.open_game(game, seats or recall_seats(game), path=path)
         return None
 
-    def continue_autosave(self) -> str | None:
-        from faeriell.ui.dialogs import autosave_path
-        path = autosave_path()
-        if not os.path.lexists(path):
-            return f"There is no autosave yet ({path})."
-        return self.load_file(path)
+    def continue_game(self) -> str | None:
+        from faeriell.ui.dialogs import autosave_path, latest_autosave
+        path = latest_autosave()                  # a pipe by that name is listed: loading names it
+        if path is None:
+            return f"There is no autosave yet ({autosave_path()})."
+        return self.load(path)
 
     def open_puzzle(self, path) -> str | None:
         from faeriell.ui.dialogs import load_puzzle, FileServiceError
@@ -476,11 +209,30 @@ class App:
         self.open_session(session)
         return None
 
-    def request_quit(self) -> None:
+    def quit(self) -> None:
         self.running = False
 
+    def settings_changed(self) -> None:
+        self.settings.clean()
+        self.settings.save()
+        self._apply_settings()
+        follow = getattr(self.scene, "settings_changed", None)
+        if callable(follow):
+            self._guard("applying the settings", follow)
+        self.dirty = True
+
+    def _apply_settings(self) -> None:
+        """What the settings change outside any one screen: text size, piece letters, volume."""
+        s = self.settings
+        W.set_text_scale(s.ui_scale)
+        self.assets.set_marks(s.colour_blind)
+        self.sounds.set_volume(s.sound_volume)
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
+
     # ---- errors --------------------------------------------------------------------------
-    def _report(self, what: str, exc: BaseException) -> None:
+    def report(self, what: str, exc: BaseException) -> None:
         msg = f"Error while {what}: {type(exc).__name__}: {W.clip(exc, 1000)}"
         log.error("%s", msg)
         log.debug("%s", "".join(traceback.format_exception(exc)))   # main.py -v shows it
@@ -498,7 +250,7 @@ class App:
         try:
             fn()
         except Exception as exc:
-            self._report(what, exc)
+            self.report(what, exc)
 
     def error_rect(self) -> pygame.Rect | None:
         errs = self.visible_errors()
@@ -513,7 +265,7 @@ class App:
     # ---- events --------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
-            self.request_quit()
+            self.quit()
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if self.scene is not None:
@@ -538,11 +290,11 @@ class App:
         if scene is None:
             return
         if getattr(scene, "quit_requested", False):
-            self.request_quit()
+            self.quit()
         nxt = getattr(scene, "next_scene", None)
         if nxt is not None and nxt is not scene:
             scene.next_scene = None
-            self.switch(nxt)
+            self.show(nxt)
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self) -> None:

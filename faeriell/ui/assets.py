@@ -6,28 +6,47 @@
 
 A missing sprite never raises: it comes back as a visible placeholder (and is logged once), so a
 stale sprites/ folder shows up on screen instead of closing the window.
+
+With `marks` on (the colour-blind setting), every piece told apart by its colour alone carries a
+letter: R, Y, B, G on Essences, Beacons and Menace tokens, the tribe's initial on its pieces.
 """
 from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+import re
 from pathlib import Path
 
 import pygame
 
+from faeriell.resources import resource_dir
 from faeriell.ui.surface_cache import surface_bytes
 
 SCALED_MAX_BYTES = 24 << 20      # sprites fitted to sizes: the least recently used go first
-SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
+SPRITES_DIR = resource_dir("sprites")
 log = logging.getLogger(__name__)
+
+COLOUR_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G"}
+# sprite names whose colour means something, and which part of the name says it
+_MARKED = re.compile(r"^(?:essence|beacon|menace)_(red|yellow|blue|green)$"
+                     r"|^(?:settlement|achievement)_([a-z]+)$|^hero_[a-z]+_([a-z]+)$")
 
 
 class Assets:
-    def __init__(self, directory: Path | str = SPRITES_DIR):
+    def __init__(self, directory: Path | str = SPRITES_DIR, marks: bool = False):
         self.directory = Path(directory)
+        self.marks = marks
         self._raw: dict[str, pygame.Surface] = {}
         self._scaled: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
         self._scaled_bytes = 0          # pixels held by _scaled: bounded (zoom and resizes vary sizes)
+
+    def set_marks(self, on: bool) -> bool:
+        """Turn the colour-blind letters on or off; True when that changed (the caches are emptied)."""
+        if bool(on) == self.marks:
+            return False
+        self.marks = bool(on)
+        self.clear()
+        return True
 
     def path(self, name: str) -> Path:
         return self.directory / f"{name}.png"
@@ -45,6 +64,10 @@ class Assets:
             except (pygame.error, FileNotFoundError, OSError):
                 log.warning("sprite %s missing in %s (run tools/make_sprites.py)", name, self.directory)
                 surf = placeholder(name)
+            if self.marks:
+                letter = mark_letter(name)
+                if letter:
+                    surf = marked(surf, letter)
             self._raw[name] = surf
         return surf
 
@@ -71,6 +94,34 @@ class Assets:
         self._raw.clear()
         self._scaled.clear()
         self._scaled_bytes = 0
+
+
+def mark_letter(name: str) -> str | None:
+    """The letter a colour-blind player sees on this sprite, or None."""
+    m = _MARKED.match(name)
+    if m is None:
+        return None
+    colour, tribe, hero_tribe = m.groups()
+    if colour:
+        return COLOUR_LETTERS[colour]
+    return (tribe or hero_tribe)[:1].upper()
+
+
+def marked(img: pygame.Surface, letter: str) -> pygame.Surface:
+    """The sprite with `letter` in a small dark disc at its lower right (readable when scaled down)."""
+    out = img.copy()
+    w, h = out.get_size()
+    d = max(8, round(min(w, h) * 0.52))
+    if not pygame.font.get_init():
+        pygame.font.init()
+    from faeriell.ui.widgets import make_font
+    fnt = make_font(max(8, round(d * 1.1)), bold=True)      # a SafeFont, like every font of the UI
+    c = (w - d // 2 - 1, h - d // 2 - 1)
+    pygame.draw.circle(out, (250, 248, 240), c, d // 2)
+    pygame.draw.circle(out, (20, 16, 14), c, d // 2, max(1, d // 10))
+    glyph = fnt.render(letter, True, (20, 16, 14))
+    out.blit(glyph, glyph.get_rect(center=(c[0], c[1] + 1)))
+    return out
 
 
 def placeholder(name: str, size: int = 32) -> pygame.Surface:

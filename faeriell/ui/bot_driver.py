@@ -171,7 +171,7 @@ class BotDriver:
             action = self._fallback.choose(s.game, player)
         reason = s.apply(action)
         if reason is not None:
-            self.messages.append(f"The bot of player {player + 1} chose a refused move ({action}: {reason}); "
+            self.messages.append(f"The bot of player {player + 1} chose a move the rules refuse ({reason}); "
                                  "it plays a random move.")
             action = self._fallback.choose(s.game, player)
             reason = s.apply(action)

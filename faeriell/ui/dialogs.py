@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import time
 from datetime import datetime
 from pathlib import Path
@@ -18,10 +19,11 @@ from typing import Callable
 import pygame
 
 from faeriell.safe_read import clip, parse_json, read_text, why_not_readable
+from faeriell.resources import CHECKOUT, resource_dir
 from faeriell.ui import widgets as W
 
 log = logging.getLogger(__name__)
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CHECKOUT          # the folder that holds data/ (and tests/ in a source checkout)
 
 
 class FileServiceError(Exception):
@@ -34,18 +36,65 @@ def data_dir() -> Path:
     return user_data_dir()
 
 
+def saves_dir() -> Path:
+    """Named saves (Ctrl+S asks the name)."""
+    return data_dir() / "saves"
+
+
+def autosave_files() -> list[Path]:
+    """Every game's autosave, newest first (autosaves/<game>.json, and the single autosave.json of
+    older versions). Regular files come first: a pipe or a device named like an autosave is listed last (loading
+    it says what it is) and is never opened here. Never creates the data folder; never raises."""
+    from faeriell.ui.session import AUTOSAVES, user_data_dir
+    files = []
+    try:
+        root = user_data_dir(create=False)
+        found = list((root / AUTOSAVES).glob("*.json")) + [root / "autosave.json"]
+    except OSError:
+        return []
+    for p in found:
+        try:
+            st = p.lstat()
+            regular = p.is_file()          # follows a link: a link to /dev/zero is no file
+        except OSError:
+            continue
+        files.append((regular, st.st_mtime, p))
+    return [p for _, _, p in sorted(files, key=lambda t: (t[0], t[1]), reverse=True)]
+
+
+def latest_autosave() -> Path | None:
+    """The autosave of the game played last (what Continue and --continue open)."""
+    files = autosave_files()
+    return files[0] if files else None
+
+
 def autosave_path() -> Path:
-    """Where the autosave is (the folder is not created: asking must never fail)."""
-    from faeriell.ui.session import user_data_dir
-    return user_data_dir(create=False) / "autosave.json"
+    """The latest autosave, or where one would be (for messages that name the folder)."""
+    from faeriell.ui.session import AUTOSAVES, user_data_dir
+    return latest_autosave() or user_data_dir(create=False) / AUTOSAVES
 
 
 def has_autosave() -> bool:
-    """An autosave file is there (a regular file: a folder or pipe by that name is no save)."""
+    """A game to continue: the latest autosave is a regular file (a folder or pipe by that name
+    is no save). Asking never creates the data folder and never fails."""
+    path = latest_autosave()
     try:
-        return autosave_path().is_file()
+        return path is not None and path.is_file()
     except OSError:
         return False
+
+
+def game_id_of(path: Path | str) -> str | None:
+    """The game a file autosaves (its name in autosaves/), None for any other file: a game loaded
+    from a named save autosaves under a new name, so it never overwrites another game's autosave."""
+    from faeriell.ui.session import autosave_dir
+    p = Path(path)
+    try:
+        if p.parent.resolve() == autosave_dir().resolve() and p.suffix == ".json":
+            return p.stem
+    except OSError:
+        pass
+    return None
 
 
 def timestamped_save_path(folder: Path | None = None) -> Path:
@@ -59,12 +108,49 @@ def timestamped_save_path(folder: Path | None = None) -> Path:
     return path
 
 
-def save_game(game, path: Path | str | None = None) -> Path:
+_UNSAFE = re.compile(r"[^\w \-.,()'&+]+", re.UNICODE)
+
+
+def clean_save_name(name: str) -> str:
+    """A save name usable as a file name on every system ('' when nothing usable is left)."""
+    name = _UNSAFE.sub(" ", str(name)).strip(" .")
+    return " ".join(name.split())[:60]
+
+
+def named_save_path(name: str, folder: Path | None = None) -> Path:
+    """saves/<name>.json; a name already taken gets ' 2', ' 3'... (no save is overwritten)."""
+    folder = Path(folder) if folder else saves_dir()
+    base = clean_save_name(name) or datetime.now().strftime("Game %Y-%m-%d %H-%M")
+    path = folder / f"{base}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{base} {n}.json"
+        n += 1
+    return path
+
+
+def suggest_save_name(game) -> str:
+    """'Full Coop, 3 players, round 4' - a first name the player may keep or change."""
+    s = game.state
+    players = f"{s.players} player{'s' if s.players != 1 else ''}"
+    return f"{MODE_NAMES.get(s.mode, s.mode)}, {players}, round {s.round}"
+
+
+MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
+
+
+def save_game(game, path: Path | str | None = None, name: str | None = None) -> Path:
+    """Save to `path`, or under `name` in the saves folder, or under a timestamped name."""
     try:
         from faeriell.engine.saves import write_save
     except ImportError:
         raise FileServiceError("Saving is not available in this build yet.") from None
-    path = Path(path) if path else timestamped_save_path()
+    if path:
+        path = Path(path)
+    elif name is not None:
+        path = named_save_path(name)
+    else:
+        path = timestamped_save_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_save(game, str(path))
@@ -139,52 +225,109 @@ def load_game(rules, path: Path | str):
         raise FileServiceError(f"Could not load {clip(path.name, 80)}: {clip(e, 1000)}") from e
 
 
+def save_info(path: Path) -> dict:
+    """What a save tells cheaply, without replaying it: {'when' (datetime or None), 'mode',
+    'players', 'difficulty', 'round', 'moves', 'scenario', 'readable'}."""
+    info = {"when": None, "mode": "", "players": None, "difficulty": "", "round": None, "moves": None,
+            "scenario": False, "readable": False}
+    try:
+        st = path.stat()
+        info["when"] = datetime.fromtimestamp(st.st_mtime)
+        if st.st_size >= 4_000_000:
+            return info
+        data = parse_json(read_text(path, "save"))     # a pipe or device is refused, unread
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return info
+    if not (isinstance(data, dict) and isinstance(data.get("origin"), dict)):
+        return info
+    o = data["origin"]
+    setup = o.get("setup") if o.get("kind") == "position" and isinstance(o.get("setup"), dict) else o
+    n = setup.get("players")
+    info.update(mode=str(setup.get("mode") or ""), players=n if isinstance(n, int) else None,
+                difficulty=str(setup.get("difficulty") or "").replace("_", " "),
+                scenario=o.get("kind") == "position", readable=True)
+    snap = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
+    if isinstance(snap.get("round"), int):
+        info["round"] = snap["round"]
+    if isinstance(data.get("actions"), list):
+        info["moves"] = len(data["actions"])
+    return info
+
+
+def _when(stamp: datetime | None, short: bool) -> str:
+    if stamp is None:
+        return "?"
+    if short:
+        return stamp.strftime("%H:%M" if stamp.date() == datetime.now().date() else "%d %b")
+    return stamp.strftime("%d %b %Y %H:%M")
+
+
 def describe_save(path: Path, short: bool = False) -> str:
-    """'2024-05-01 14:03 · 2 players, coop, medium, round 3, 41 moves' (what a save tells cheaply)."""
-    try:
-        stamp = datetime.fromtimestamp(path.stat().st_mtime)
-        when = stamp.strftime("%H:%M" if short and stamp.date() == datetime.now().date() else
-                              "%d %b" if short else "%Y-%m-%d %H:%M")
-    except OSError:
-        when = "?"
-    extra = ""
-    try:
-        if path.stat().st_size < 4_000_000:
-            data = parse_json(read_text(path, "save"))     # a pipe or device is refused, unread
-            if isinstance(data, dict) and isinstance(data.get("origin"), dict):
-                o = data["origin"]
-                setup = o.get("setup") if o.get("kind") == "position" and isinstance(o.get("setup"), dict) else o
-                n = setup.get("players")
-                bits = [f"{n} player{'s' if n != 1 else ''}" if n else "", str(setup.get("mode") or "")]
-                if not short:
-                    bits.append(str(setup.get("difficulty") or "").replace("_", " "))
-                if o.get("kind") == "position":
-                    bits.append("from a scenario")
-                snap = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
-                if snap.get("round"):
-                    bits.append(f"round {snap['round']}")
-                acts = data.get("actions")
-                if isinstance(acts, list) and not short:
-                    bits.append(f"{len(acts)} moves")
-                extra = " · " + ", ".join(b for b in bits if b)
-    except Exception:                      # an unreadable file still lists; loading will say why
-        extra = " · not readable"
-    return when + extra
+    """'30 Nov 2026 14:03 · Full Coop · 2 players · medium · round 3 · 41 moves' (short: fewer words)."""
+    info = save_info(path)
+    if info["when"] is not None and not info["readable"]:
+        return f"{_when(info['when'], short)} · not readable"
+    bits = [_when(info["when"], short)]
+    if info["mode"]:
+        bits.append(MODE_NAMES.get(info["mode"], info["mode"]))
+    if info["players"]:
+        bits.append(f"{info['players']} player{'s' if info['players'] != 1 else ''}")
+    if info["difficulty"] and not short:
+        bits.append(info["difficulty"])
+    if info["scenario"]:
+        bits.append("from a scenario")
+    if info["round"]:
+        bits.append(f"round {info['round']}")
+    if info["moves"] is not None and not short:
+        bits.append(f"{info['moves']} moves")
+    return " · ".join(bits)
+
+
+NOT_SAVES = {"settings.json"}
 
 
 def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
-    """(path, file name, description) of every *.json in the folder, newest first."""
+    """(path, title, description) of every save, newest first: named saves (saves/), every game's
+    autosave (autosaves/) and loose *.json files of the data folder (older versions' saves).
+    With `folder`, only the *.json files in it."""
     try:
-        folder = Path(folder) if folder else data_dir()
-        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        if folder is not None:
+            found = [(p, None) for p in Path(folder).glob("*.json")]
+        else:
+            from faeriell.ui.session import autosave_dir
+            found = ([(p, "named") for p in saves_dir().glob("*.json")]
+                     + [(p, "auto") for p in autosave_dir().glob("*.json")]
+                     + [(p, "auto" if p.name == "autosave.json" else None) for p in data_dir().glob("*.json")
+                        if p.name not in NOT_SAVES])
+        dated = []
+        for p, kind in found:
+            try:
+                dated.append((p.stat().st_mtime, p, kind))
+            except OSError:
+                pass
     except OSError:
         return []
-    return [(str(p), p.name + ("  (autosave)" if p.name == "autosave.json" else ""), describe_save(p))
-            for p in files[:200]]
+    dated.sort(key=lambda t: t[0], reverse=True)
+    out = []
+    for _, p, kind in dated[:200]:
+        if kind == "auto":
+            title = "Autosave" + (f" · game of {_game_start(p.stem)}" if _game_start(p.stem) else "")
+        else:
+            title = p.stem
+        out.append((str(p), title, describe_save(p)))
+    return out
+
+
+def _game_start(game_id: str) -> str:
+    """'30 Nov 20:15' from a game id made by session.new_game_id ('' for another name)."""
+    try:
+        return datetime.strptime(game_id[:19], "%Y-%m-%d_%H-%M-%S").strftime("%d %b %H:%M")
+    except ValueError:
+        return ""
 
 
 def puzzle_dirs() -> list[Path]:
-    return [d for d in (ROOT / "data" / "puzzles", ROOT / "tests" / "scenarios") if d.is_dir()]
+    return [d for d in (resource_dir("data") / "puzzles", ROOT / "tests" / "scenarios") if d.is_dir()]
 
 
 _PUZZLE_NAMES: dict[tuple[str, float], str] = {}
@@ -215,7 +358,7 @@ def list_puzzles() -> list[tuple[str, str, str]]:
     for d in puzzle_dirs():
         for p in sorted(list(d.rglob("*.yaml")) + list(d.rglob("*.yml"))):
             try:
-                rel = str(p.relative_to(ROOT))
+                rel = str(p.relative_to(resource_dir("data").parent))
             except ValueError:
                 rel = str(p)
             out.append((str(p), _puzzle_name(p), rel))
@@ -250,18 +393,19 @@ def puzzle_info(path: Path | str) -> dict:
     return info
 
 
-def practice_items() -> list[tuple[str, str, str]]:
-    """The Practice list: the puzzles of data/puzzles/ first (name, then their description),
-    then the rule scenarios of tests/scenarios/ (name, then where the file is)."""
-    puzzles, others = [], []
-    for path, name, rel in list_puzzles():
-        if Path(rel).parts[:2] == ("data", "puzzles"):
-            info = puzzle_info(path)
-            detail = info["description"] or (("Goal: " + info["goal"]) if info["goal"] else rel)
-            puzzles.append((path, f"Puzzle · {info['name']}", detail))
-        else:
-            others.append((path, name, rel))
-    return puzzles + others
+def practice_items(progress=None) -> list[tuple[str, str, str]]:
+    """The Practice list: the puzzle path only (rule-test scenarios are not puzzles), a heading row
+    per theme (key "") with how many are solved, then its puzzles, easiest first, solved marked."""
+    from faeriell.puzzle_progress import PuzzlePath, default_progress
+    solved = (progress or default_progress()).solved()
+    items = []
+    for title, entries in PuzzlePath.load(ROOT / "data" / "puzzles").groups():
+        done = sum(1 for e in entries if e.id in solved)
+        items.append(("", title.upper(), f"{done} of {len(entries)} solved"))
+        for e in entries:
+            about = " · ".join(x for x in (e.level_name, e.story or (e.goal and "Goal: " + e.goal)) if x)
+            items.append((e.path, ("Solved · " if e.id in solved else "") + e.name, about))
+    return items
 
 
 def load_puzzle(rules, path: Path | str):
@@ -375,6 +519,58 @@ class MessageBox(Modal):
             self.close()
             return True
         return super().handle(ev)
+
+
+class AskText(Modal):
+    """Ask for one line of text (a save's name): type and press Enter, or Enter at once to take
+    the suggestion shown in grey. on_ok(text) returns None when done, else the reason (it stays)."""
+
+    def __init__(self, screen_size, title: str, prompt: str, suggestion: str,
+                 on_ok: Callable[[str], str | None], ok_label: str = "OK"):
+        self.title, self.prompt, self.suggestion = title, prompt, suggestion
+        self.on_ok, self.ok_label = on_ok, ok_label
+        self.message = ""
+        self.text = ""
+        super().__init__(screen_size, (560, 250))
+
+    def layout(self) -> None:
+        r = self.rect
+        self.root.add(W.Label(pygame.Rect(r.x + 24, r.y + 52, r.width - 48, 26), self.prompt, 19, W.TEXT))
+        self.field = self.root.add(W.TextField((r.x + 24, r.y + 84, r.width - 48, 38), self.text,
+                                               on_submit=lambda _t: self._ok(), id="name",
+                                               on_change=lambda t: setattr(self, "text", t),
+                                               placeholder=self.suggestion, max_len=60))
+        self.field.focused = True
+        self.root.add(W.Button((r.right - 250, r.bottom - 58, 110, 40), self.ok_label, self._ok, id="ok",
+                               primary=True))
+        self.root.add(W.Button((r.right - 130, r.bottom - 58, 110, 40), "Cancel", self.close, id="cancel"))
+        self.msg_rect = pygame.Rect(r.x + 24, r.y + 128, r.width - 48, 40)
+
+    def _ok(self) -> None:
+        text = self.text.strip() or self.suggestion
+        try:
+            reason = self.on_ok(text)
+        except Exception as e:          # show it, stay open
+            log.debug("ask text failed", exc_info=True)
+            reason = f"{type(e).__name__}: {e}"
+        if reason:
+            self.message = reason
+        else:
+            self.close()
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.close()                   # Esc cancels at once, even while typing
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._ok()
+            return True
+        return super().handle(ev)
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        if self.message:
+            W.draw_wrapped(surf, self.message, self.msg_rect, 17, W.ERROR, max_lines=2)
 
 
 class FileDialog(Modal):

@@ -16,6 +16,7 @@ from collections import OrderedDict
 import pygame
 
 from faeriell.engine.board import Board
+from faeriell.ui import widgets as W
 from faeriell.ui.assets import Assets
 from faeriell.ui.widgets import make_font
 
@@ -32,6 +33,7 @@ INK = (38, 30, 24)
 NODE_FILL = (250, 244, 224)
 TRAIL = (248, 236, 196)
 REGION_EDGE = (92, 82, 70)
+AREA_LIGHT = (226, 178, 72)
 # Map colours when the data gives none (data/terrains.yaml `rgb` wins).
 TERRAIN_FALLBACK = {"mountain": (156, 120, 98), "meadow": (206, 202, 118), "river": (104, 162, 212),
                     "forest": (70, 126, 74)}
@@ -330,11 +332,14 @@ class MapView:
         thin = max(1, round(1.2 * s))
         for a, b in self.borders["region"]:
             pygame.draw.line(surf, REGION_EDGE, P(a), P(b), thin)
-        area_w = max(3, round(4.5 * s))
-        for a, b in self.borders["area"]:
-            pygame.draw.line(surf, INK, P(a), P(b), area_w)
-            pygame.draw.circle(surf, INK, P(a), area_w / 2)
-            pygame.draw.circle(surf, INK, P(b), area_w / 2)
+        # Area borders: a wide gold band edged in ink, wider than the dotted Paths drawn on it,
+        # so the eight Areas read at a glance on every terrain
+        area_w = max(7, round(11 * s))
+        for width, colour in ((area_w, INK), (max(3, area_w - 4), AREA_LIGHT)):
+            for a, b in self.borders["area"]:
+                pygame.draw.line(surf, colour, P(a), P(b), width)
+                pygame.draw.circle(surf, colour, P(a), width / 2)
+                pygame.draw.circle(surf, colour, P(b), width / 2)
         coast_w = max(2, round(2.6 * s))
         for a, b in self.borders["coast"]:
             pygame.draw.line(surf, INK, P(a), P(b), coast_w)
@@ -360,7 +365,7 @@ class MapView:
         guardians = getattr(self.catalog, "guardians", None) or {}
         t = min(s, LABEL_MAX_SCALE)      # names and icons stop growing past this zoom
         big = make_font(max(12, round(30 * t)))
-        small = make_font(max(10, round(19 * t)))
+        small = make_font(max(W.MIN_TEXT + 2, round(19 * t)))
         for area, pos in self.board.guardian_icons.items():
             icon = self.guardian_icon(area, t)
             c = P(pos)

@@ -1,13 +1,44 @@
-"""What every screen of the window is: the app hands it events, time and a surface to draw on.
+"""What every screen of the window is, and the one interface screens use to talk to the app.
 
-The app owns the window, the frame loop and the switch between scenes (start, table, end); a
-scene asks the app to switch by returning/setting `next_scene`.
+The app (faeriell/ui/app.py) owns the window, the frame loop and the switch between screens.
+Each screen is a module of faeriell/ui/scenes/ holding one Scene class, registered by name in
+SCENES below. A scene is built as `SceneClass(host, **kwargs)`, where `host` is the app seen
+through the small `Host` interface: a scene asks the host to go to another screen by name
+(`host.go("end", session=...)`), to start or load a game, to report an error or to quit. So a
+scene never imports the app nor another scene (tests/test_ui_imports.py checks it), and adding a
+screen is: one module in scenes/, one line in SCENES.
 """
 from __future__ import annotations
 
+import importlib
+from typing import Any, Protocol, runtime_checkable
+
+# name -> "module:Class" (imported when first needed, so this module imports no scene)
+SCENES: dict[str, str] = {
+    "start": "faeriell.ui.scenes.start:StartScene",
+    "table": "faeriell.ui.scenes.table:TableScreen",
+    "end": "faeriell.ui.scenes.end:EndScene",
+    "settings": "faeriell.ui.scenes.settings:SettingsScene",
+    "review": "faeriell.ui.scenes.review:ReviewScene",
+    "replay": "faeriell.ui.scenes.replay:ReplayScene",
+    "rules": "faeriell.ui.scenes.rules:RulesScene",
+}
+
+
+def scene_class(name: str) -> type:
+    """The Scene class registered under `name` (KeyError names the known screens)."""
+    try:
+        target = SCENES[name]
+    except KeyError:
+        raise KeyError(f"no screen called {name!r} (known: {', '.join(sorted(SCENES))})") from None
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
 
 class Scene:
-    next_scene: "Scene | None" = None     # set to ask the app to switch screens
+    """One screen: the app hands it events, time and a surface to draw on."""
+
+    next_scene: "Scene | None" = None     # set to ask the app to switch screens (old style; prefer host.go)
     quit_requested: bool = False
 
     def handle_event(self, event) -> bool:
@@ -23,3 +54,56 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         pass
+
+
+@runtime_checkable
+class Host(Protocol):
+    """All a scene may ask of the app. Methods that open a game return None when the new screen
+    is shown, else the reason it could not open (a sentence for the player)."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...        # the window size now
+
+    rules: Any                                    # the loaded rules (None if they failed to load)
+    settings: Any                                 # faeriell.ui.settings.Settings, shared by all screens
+
+    def go(self, name: str, **kwargs) -> None:
+        """Show a new screen: the scene registered as `name`, built with these arguments."""
+
+    def show(self, scene: Scene) -> None:
+        """Show a screen that already exists (e.g. back from the end screen to the table)."""
+
+    def new_game(self, players: int, mode: str, difficulty: str, variants: list, seed: int,
+                 seats: list | None = None) -> str | None:
+        """Set up a new game and open the table."""
+
+    def quick_solo(self) -> str | None:
+        """A solo game, medium, on a new island."""
+
+    def load(self, path: str, seats: list | None = None) -> str | None:
+        """Open a save file at the table."""
+
+    def continue_game(self) -> str | None:
+        """Open the autosave of the game played last."""
+
+    def open_puzzle(self, path: str) -> str | None:
+        """Open a scenario or puzzle file at the table."""
+
+    def open_game(self, game, seats: list | None = None, path: str | None = None) -> None:
+        """Open an engine Game at a new table; `path`: the save it was read from (it then keeps
+        autosaving to that file if it is an autosave, and a hot-seat game opens behind the curtain)."""
+
+    def report(self, what: str, exc: BaseException) -> None:
+        """Log an unexpected error and show it in the window's error panel."""
+
+    def settings_changed(self) -> None:
+        """Save the settings and let every part of the window follow them."""
+
+    def play_sound(self, name: str) -> None:
+        """A sound effect (faeriell/ui/sound.py EFFECTS) at the player's volume; silent without audio."""
+
+    def quit(self) -> None:
+        """Close the window."""
+
+
+HOST_MEMBERS = frozenset(n for n in vars(Host) if not n.startswith("_")) | {"rules", "settings"}

@@ -9,6 +9,8 @@ import logging
 import os
 import stat
 import time
+import secrets
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -42,27 +44,51 @@ def user_data_dir(create: bool = True) -> Path:
     return path
 
 
+AUTOSAVES = "autosaves"
+SAVES = "saves"                   # named saves (faeriell.ui.dialogs.saves_dir)
+
+
+def new_game_id() -> str:
+    """A name for one game's autosave: when it began, plus a few random letters (two games
+    started in the same second still get their own file)."""
+    return datetime.now().strftime("%Y-%m-%d_%H-%M-%S") + "-" + secrets.token_hex(2)
+
+
+def autosave_dir() -> Path:
+    return user_data_dir() / AUTOSAVES
+
+
 def remove_stale_temp_files(folder: Path | None = None, older_than_s: float = 60.0) -> list[Path]:
     """Delete the temporary files a save killed mid-write left behind (`NAME.json.XXXX.tmp`,
     `NAME.bak.XXXX.tmp`, `seats.tmp`); only those older than a minute, so a save another window
-    is writing right now is left alone. Returns what was removed; never raises."""
+    is writing right now is left alone. With no folder: the data folder, its autosaves/ and its
+    saves/. Returns what was removed; never raises."""
     removed: list[Path] = []
     try:
-        folder = Path(folder) if folder is not None else user_data_dir()
-        now = time.time()
-        for p in folder.glob("*.tmp"):
-            name = p.name
-            if not (".json." in name or ".bak." in name or name == "seats.tmp"):
-                continue
-            try:
-                st = p.lstat()
-                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
-                    p.unlink()
-                    removed.append(p)
-            except OSError:
-                continue
+        if folder is not None:
+            folders = [Path(folder)]
+        else:
+            root = user_data_dir(create=False)
+            folders = [root, root / AUTOSAVES, root / SAVES]
     except OSError:
-        log.debug("could not look for stale temporary files", exc_info=True)
+        log.debug("could not find the data folder", exc_info=True)
+        return removed
+    now = time.time()
+    for where in folders:
+        try:
+            for p in where.glob("*.tmp"):
+                name = p.name
+                if not (".json." in name or ".bak." in name or name == "seats.tmp"):
+                    continue
+                try:
+                    st = p.lstat()
+                    if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
+                        p.unlink()
+                        removed.append(p)
+                except OSError:
+                    continue
+        except OSError:
+            log.debug("could not look for stale temporary files in %s", where, exc_info=True)
     return removed
 
 
@@ -77,8 +103,11 @@ def _reason(e: BaseException) -> str:
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True) -> None:
+    def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
+                 game_id: str | None = None, opened_from_save: bool = False) -> None:
         self.game = game
+        self.game_id = game_id or new_game_id()     # its autosave is autosaves/<game_id>.json
+        self.opened_from_save = opened_from_save    # loaded or continued (hot-seat opens behind the curtain)
         self.seats = seats or ["human"] * game.state.players     # "human" or a bot level
         self.autosave_enabled = autosave
         self.version = 0                      # bumps on every change; views redraw on a new one
@@ -159,16 +188,22 @@ class Session:
         self._notify("undo", None)
         return None
 
-    def replace_game(self, game: Game) -> None:
+    def replace_game(self, game: Game, game_id: str | None = None) -> None:
+        """Another game at this table (a load): from now on it autosaves under its own name."""
         self.game = game
+        self.game_id = game_id or new_game_id()
+        self.autosave_file = None        # "Save elsewhere" was for the game before this one
+        self.opened_from_save = True
         self.version += 1
         self._notify("load", None)
 
     # ---- saving ----------------------------------------------------------------------------
     def autosave_path(self) -> Path:
-        if self.autosave_file is not None:        # the player chose "Save elsewhere"
+        """This game's own autosave: one file per game, never another game's; or the file the
+        player chose with "Save elsewhere" after an autosave failed."""
+        if self.autosave_file is not None:
             return self.autosave_file
-        return user_data_dir() / "autosave.json"
+        return autosave_dir() / f"{self.game_id}.json"
 
     def autosave(self) -> bool:
         """Save after a turn. A failure never stops play, but it is not silent either: the table
@@ -176,7 +211,9 @@ class Session:
         last good save stays as it was (write_save replaces it only with a whole new file)."""
         try:
             from faeriell.engine.saves import write_save
-            write_save(self.game, str(self.autosave_path()))
+            path = self.autosave_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_save(self.game, str(path))
         except Exception as e:          # an autosave must never stop play
             problem = _reason(e)
             if problem != self.autosave_problem:

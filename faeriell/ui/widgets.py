@@ -63,14 +63,44 @@ def make_font(size: int, bold: bool = False) -> SafeFont:
     f = SafeFont(None, max(8, int(size)))
     f.set_bold(bold)
     return f
+MIN_TEXT = 11          # px: the smallest text drawn anywhere (readable at 1024x700)
+_TEXT_SCALE = [1.0]                 # the Text size setting; every font of the window follows it
+_RESCALE_HOOKS: list[Callable[[], None]] = []
+
+
+def text_scale() -> float:
+    return _TEXT_SCALE[0]
+
+
+def scaled(size: float) -> int:
+    """A font size in px after the player's Text size setting, never below MIN_TEXT."""
+    return max(MIN_TEXT, int(size * _TEXT_SCALE[0]))
+
+
+def on_rescale(fn: Callable[[], None]) -> Callable[[], None]:
+    """Call fn (e.g. a cache's clear) whenever the text size changes."""
+    _RESCALE_HOOKS.append(fn)
+    return fn
+
+
+def set_text_scale(scale: float) -> bool:
+    """Change the text size of the whole window; True when it changed."""
+    scale = float(scale)
+    if scale == _TEXT_SCALE[0]:
+        return False
+    _TEXT_SCALE[0] = scale
+    _FONTS.clear()
+    for fn in _RESCALE_HOOKS:
+        fn()
+    return True
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The default font at `size` px (cached)."""
+    """The default font at `size` px, times the Text size setting (cached)."""
     key = (int(size), bool(bold))
     f = _FONTS.get(key)
     if f is None:
-        f = _FONTS[key] = make_font(size, bold)
+        f = _FONTS[key] = make_font(scaled(size), bold)   # SafeFont at the Text size setting
     return f
 
 
@@ -477,7 +507,7 @@ class ListBox(Widget):
         super().__init__(rect, id)
         self.items: list[tuple] = list(items)
         self.on_select, self.on_activate, self.empty_text = on_select, on_activate, empty_text
-        self.row = row
+        self.row = scaled(row) if _TEXT_SCALE[0] != 1.0 else row      # rows grow with the text size
         self.selected: int | None = None
         self.hover: int | None = None
         self.scroll = 0
@@ -574,7 +604,7 @@ class ListBox(Widget):
             detail = str(item[2]) if len(item) > 2 and item[2] else ""
             if detail and self.row >= 36:
                 draw_text(surf, title, (r.x + 8, r.y + 5), 20, TEXT, width=r.width - 16)
-                draw_text(surf, detail, (r.x + 8, r.y + 24), 16, MUTED, width=r.width - 16)
+                draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED, width=r.width - 16)
             else:
                 draw_text(surf, title, (r.x + 8, r.centery), 19, TEXT, anchor="midleft", width=r.width - 16)
         surf.set_clip(old)

@@ -10,6 +10,12 @@ import pygame
 
 from faeriell.ui.table import theme as T
 
+SPEED = [1.0]       # the Animation speed setting: flight times are multiplied by it (0: no flights)
+
+
+def set_speed(factor: float) -> None:
+    SPEED[0] = max(0.0, float(factor))
+
 
 @dataclass
 class Flight:
@@ -24,8 +30,13 @@ class Flight:
     cover: pygame.Surface | None = None
     cover_at: tuple = (0, 0)
 
+    def __post_init__(self):
+        self.dur *= SPEED[0]
+        if not SPEED[0]:
+            self.pulse = False
+
     def pos(self, now: float) -> tuple[float, float, float]:
-        t = max(0.0, min(1.0, (now - self.t0) / self.dur))
+        t = max(0.0, min(1.0, (now - self.t0) / self.dur)) if self.dur > 0 else 1.0
         e = 1 - (1 - t) ** 3
         return (self.start[0] + (self.end[0] - self.start[0]) * e,
                 self.start[1] + (self.end[1] - self.start[1]) * e, t)

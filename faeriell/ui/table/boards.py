@@ -215,6 +215,9 @@ def _achievements(surf, p, x0, y, w) -> int:
     P = p.P
     s = p.s
     ids = p.rules.achievement_ids
+    from faeriell.engine.preview import achievement_progress
+    progress = {e["id"]: e for e in achievement_progress(p.g)}
+    me = p.viewer
     cols = 5
     tw = (w - (cols - 1) * P(4)) // cols
     th = round(tw * 48 / 60)
@@ -222,10 +225,21 @@ def _achievements(surf, p, x0, y, w) -> int:
         r = pygame.Rect(x0 + (k % cols) * (tw + P(4)), y + (k // cols) * (th + P(4)), tw, th)
         img = p.spr(f"achievement_tile_{aid}", th)
         surf.blit(img, img.get_rect(center=r.center))
+        if th < TILE_NATIVE_H:
+            _tile_name(surf, p, img.get_rect(center=r.center), p.words.achievement(aid), img)
         holders = s.achievements.get(aid, [])
-        for j, i in enumerate(holders):
+        for j, i in enumerate(holders):       # along the top edge: the name below stays readable
             tok = p.spr(f"achievement_{s.tribes[i].id}", P(15))
-            surf.blit(tok, (r.x + P(1) + j * P(11), r.bottom - P(15)))
+            surf.blit(tok, (r.x + P(1) + j * P(11), r.y + P(1)))
+        e = progress.get(aid)
+        if e is not None and e["kind"] == "most" and me < len(e["values"]) and e["values"][me] > 0 \
+                and me not in holders:
+            # the viewer's progress toward it, e.g. "2/4" (a gold edge when the viewer leads)
+            lead = me in e["leaders"]
+            tag = T.text(f"{e['values'][me]}/{e['min']}", p.fs(11), T.GOLD if lead else T.INK, True)
+            tr = tag.get_rect(topright=(r.right - P(1), r.y + P(1))).inflate(P(4), 0)
+            pygame.draw.rect(surf, (20, 18, 24), tr, border_radius=P(3))
+            surf.blit(tag, tag.get_rect(center=tr.center))
         p.add(("achievement", aid), r)
     rows = (len(ids) + cols - 1) // cols
     y += rows * (th + P(4))
@@ -243,6 +257,44 @@ def _achievements(surf, p, x0, y, w) -> int:
             x += P(20)
     p.spots.add(("designated",), pygame.Rect(x0, y, w, P(20)))
     return y + P(22)
+
+
+TILE_NATIVE_H = 48        # the Achievement tile sprites' own height: their printed name reads there
+
+
+_PAPER: dict = {}
+
+
+def _paper(img) -> tuple:
+    """The most common colour of a tile's lower half (its parchment), remembered per size."""
+    key = (id(img), img.get_size())
+    found = _PAPER.get(key)
+    if found is None:
+        from collections import Counter
+        w, h = img.get_size()
+        counts = Counter(tuple(img.get_at((x, y)))[:3] for x in range(0, w, 2) for y in range(h // 2, h, 2))
+        found = _PAPER[key] = counts.most_common(1)[0][0] if counts else (226, 214, 184)
+        if len(_PAPER) > 200:
+            _PAPER.clear()
+    return found
+
+
+def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
+    """The slot's name in the table's font over the tile's lower half: a tile scaled below its
+    native size would shrink its printed name under the smallest readable text."""
+    size = T.MIN_TEXT
+    band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 3)
+    paper = _paper(img)
+    pygame.draw.rect(surf, paper, band, border_radius=2)
+    lines = list(T.wrap(name, size, band.w))
+    if len(lines) > 2:
+        lines = [lines[0], T.fit_text(" ".join(lines[1:]), size, band.w)]
+    lh = T.font(size).get_linesize()
+    y = band.centery - lh * len(lines) // 2
+    for line in lines:
+        txt = T.text(T.fit_text(line, size, band.w), size, (40, 32, 24))
+        surf.blit(txt, txt.get_rect(midtop=(band.centerx, y)))
+        y += lh
 
 
 def _sower(surf, p, x0, y, w, h) -> None:

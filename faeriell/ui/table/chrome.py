@@ -26,8 +26,8 @@ def expectation(p) -> tuple[str, str]:
     if s.game_over:
         if s.winners:
             names = ", ".join(f"{w.tribe(s.tribes[i].id)} (player {i + 1})" for i in s.winners)
-            return "Game over", f"{names} win{'s' if len(s.winners) == 1 else ''}. {s.end_reason}"
-        return "Game over", f"Faeriell is lost. {s.end_reason}"
+            return "Game over", f"{names} win{'s' if len(s.winners) == 1 else ''}. {w.say(s.end_reason)}"
+        return "Game over", f"Faeriell is lost. {w.say(s.end_reason)}"
     i = p.acting
     who = f"Player {i + 1} · {w.tribe(s.tribes[i].id)}"
     if s.pending is not None:
@@ -37,7 +37,12 @@ def expectation(p) -> tuple[str, str]:
     else:
         what = w.phase_hint(g, p.index.kinds)
     if not p.human:
-        what = f"(bot) {what}"
+        seats = p.session.seats
+        bot = 0 <= i < len(seats) and seats[i] != "human"
+        what = ("(bot) " if bot else "") + w.doing(g, p.index.kinds)
+        last = getattr(p, "bot_line", None)
+        if last:
+            what += f" · last: {last}"
     return who, what
 
 
@@ -101,7 +106,7 @@ def draw_log(surf, p, rect: pygame.Rect, scroll: int) -> int:
     body = pygame.Rect(rect.x + P(6), rect.y + P(20), rect.w - P(12), rect.h - P(24))
     lines = []
     for entry in p.s.log[-80:]:
-        wrapped = T.wrap(entry, size, body.w - P(6))
+        wrapped = T.wrap(p.words.say(entry), size, body.w - P(6))
         for k, line in enumerate(wrapped):
             lines.append(("  " if k else "") + line)
     fit = max(1, body.h // lh)

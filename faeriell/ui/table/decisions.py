@@ -76,7 +76,9 @@ class Choice:
         return changed
 
     # ---- drawing ---------------------------------------------------------------------------
-    def draw(self, surf, p, area: pygame.Rect) -> None:
+    def draw(self, surf, p, area: pygame.Rect, avoid=()) -> None:
+        """Draw the bar at the top of `area`, or at its bottom when that hides fewer of the
+        `avoid` rects (the pieces and places the decision asks about)."""
         P = p.P
         shown = [] if (self.compact or self.folded) else self.options
         foldable = not self.compact and bool(self.options)
@@ -103,6 +105,12 @@ class Choice:
         h = top + rows * (tile_h + P(6)) + (P(8) if rows else P(4))
         r.h = h
         r.midtop = (area.centerx, area.y + (P(4) if self.compact else P(8)))
+        if avoid:
+            low = r.copy()
+            low.midbottom = (area.centerx, area.bottom - P(8))
+            hidden = [sum(1 for a in avoid if x.colliderect(a)) for x in (r, low)]
+            if hidden[1] < hidden[0]:
+                r = low
         self.panel_rect = r
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=P(8))
@@ -380,7 +388,7 @@ def _bucket_label(field_name, v, acts, words) -> str:
     if field_name in ("region",):
         return words.region(v)
     if field_name == "to" and isinstance(v, str) and "+" in v:
-        return words.node(v).replace("the node of ", "Node: ")
+        return _cap(words.node(v))
     if field_name == "achievement":
         return words.achievement(v)
     if field_name == "color":
@@ -390,5 +398,10 @@ def _bucket_label(field_name, v, acts, words) -> str:
     if field_name == "target" and acts and acts[0].kind == "menace_rival":
         return words.player(v)
     if field_name == "replace":
-        return "Swap " + ", ".join(str(x).replace(">", " for ") for x in (v or ())) if v else "No swap"
-    return f"{field_name.replace('_', ' ')}: {v}"
+        return "Swap " + ", ".join(" for ".join(words.perk(p) for p in str(x).split(">")) for x in (v or ())) \
+            if v else "No swap"
+    return words.say(f"{field_name.replace('_', ' ')}: {v}")
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]

@@ -22,13 +22,17 @@ PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
 
 # --------------------------------------------------------------------------- practice puzzles
 class Puzzle:
-    def __init__(self, scenario, game):
+    def __init__(self, scenario, game, progress=None):
         from faeriell.puzzle import Goal, PuzzleTracker
         self.scenario = scenario
         self.goal = Goal.from_dict(scenario.goal)
         self.tracker = PuzzleTracker(self.goal, game)
         self.decided_at: int | None = None     # len(history) when won or lost (an undo reopens it)
         self.overlay = False                   # the result panel is up
+        self.show_hint = False                 # after a failed try, the player asked for the hint
+        self.progress = progress               # faeriell.puzzle_progress.Progress (None: the user's)
+        self.next_path: str | None = None      # after a win: the next unsolved puzzle on the path
+        self.kept: bool | None = None          # after a win: recorded as solved (None: not on the path)
         self.follow(game)
 
     @classmethod
@@ -75,7 +79,31 @@ class Puzzle:
         if now != "open" and self.decided_at is None:
             self.decided_at = len(game.history)
             self.overlay = True
+            if now == "won":
+                self._record_win()
         return now != before
+
+    def _record_win(self) -> None:
+        """Mark this puzzle solved in the user's data folder and find the next unsolved one."""
+        from faeriell.puzzle_progress import PuzzlePath, default_progress
+        path = PuzzlePath.load()
+        entry = path.by_path(self.path)
+        if entry is None:                      # a scenario file outside the puzzle path
+            return
+        if self.progress is None:
+            self.progress = default_progress()
+        self.kept = self.progress.mark_solved(entry.id)
+        nxt = path.next_unsolved(entry.id, self.progress)
+        self.next_path = nxt.path if nxt else None
+
+    @property
+    def hint(self) -> str:
+        from faeriell.puzzle import GoalError, PuzzleMeta
+        try:
+            text = PuzzleMeta.from_dict(getattr(self.scenario, "puzzle", None) or {}).hint
+        except GoalError:
+            text = ""
+        return text or "Read the goal again: which of your pieces can reach it before the moment it names?"
 
     def status(self) -> str:
         return {"open": "In progress", "won": "Solved!", "lost": "Not solved"}[self.result]
@@ -167,8 +195,13 @@ class PuzzleResult:
         why = "" if won else puzzle.why_lost(game, scene.words)
         head = "Solved!" if won else "Not this time"
         sub = ("Goal met: " + puzzle.goal.text) if won else why
+        if won and puzzle.kept is False:
+            sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
+        elif won and puzzle.kept and puzzle.next_path is None:
+            sub += " You have solved every puzzle on the path."
         lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]
-        goal_lines = [] if won else list(T.wrap("Goal: " + puzzle.goal.text, max(10, P(15)), w - P(48)))[:3]
+        extra = "Hint: " + puzzle.hint if puzzle.show_hint and not won else "Goal: " + puzzle.goal.text
+        goal_lines = [] if won else list(T.wrap(extra, max(10, P(15)), w - P(48)))[:4]
         lh, glh = T.font(max(10, P(18))).get_linesize(), T.font(max(10, P(15))).get_linesize()
         h = P(28) + P(50) + lh * len(lines) + (P(8) + glh * len(goal_lines) if goal_lines else 0) + P(80)
         r = pygame.Rect(0, 0, w, h)
@@ -195,7 +228,12 @@ class PuzzleResult:
                 surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
                 y += glh
         # buttons
-        labels = [("retry", "Retry"), ("start", "Back to start"), ("look", "Look at the table")]
+        if won:
+            labels = ([("next", "Next puzzle")] if puzzle.next_path else []) + \
+                [("start", "Back to start"), ("look", "Look at the table")]
+        else:
+            labels = [("retry", "Retry")] + ([] if puzzle.show_hint else [("hint", "Hint")]) + \
+                [("start", "Back to start"), ("look", "Look at the table")]
         imgs = [(name, T.text(s, max(10, P(17)), T.INK, True)) for name, s in labels]
         widths = [img.get_width() + P(28) for _, img in imgs]
         gap = P(12)
@@ -205,7 +243,7 @@ class PuzzleResult:
         mouse = scene.mouse
         for (name, img), bw in zip(imgs, widths):
             br = pygame.Rect(x, by, bw, P(36))
-            prime = name == "retry"
+            prime = name == labels[0][0]
             hot = br.collidepoint(mouse)
             fill = T.BUTTON_HI if (prime or hot) else T.BUTTON
             T.panel(surf, br, fill, T.GLOW if (prime or hot) else T.PANEL_EDGE, P(7), 1)

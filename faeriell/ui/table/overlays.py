@@ -74,7 +74,23 @@ def tip(surf, scene) -> None:
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t:
+        t = tooltips.honest(t, scene.explain_pickup(scene.hover_key))
+    if t and scene.kind_of(scene.hover_key):
+        t = (t[0], list(t[1]) + ["? F1: the rule for this"])
+    if t:
         tooltips.draw_tip(surf, scene._p, scene.mouse, t[0], t[1])
+
+
+def drag_preview(surf, scene) -> None:
+    """While the Harvest token is dragged over a stop: what each tribe would get there."""
+    d = scene.drag
+    if d is None or d.grip != ("harvest_token",) or d.hover is None or d.hover[0] != "wheel" or not d.hover_ok:
+        return
+    from faeriell.engine.preview import harvest_preview
+    g = scene.session.game
+    steps = (d.hover[1] - g.state.harvest) % len(g.rules.wheel)
+    lines = scene.words.harvest_lines(harvest_preview(g, steps))
+    tooltips.draw_tip(surf, scene._p, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
 
 
 def message(surf, scene) -> None:

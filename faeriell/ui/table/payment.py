@@ -103,7 +103,7 @@ class Tray:
         if self.matched() is not None:
             return None
         why = self.session.why_not(self.action())
-        return why or "That payment is not one the rules allow here."
+        return self.words.plain(why) if why else "That payment is not one the rules allow here."
 
     def move(self, row: str, item: str) -> None:
         if row == "tray" and item in self.tray:
@@ -116,6 +116,26 @@ class Tray:
                 self.discounts.remove(hb)
             else:
                 self.discounts.append(hb)
+            self.rebalance()
+
+    def rebalance(self) -> None:
+        """After a Herb is turned (or turned back) the cards on the tray may no longer pay: take
+        the engine's listed payment with these Herbs that keeps most of the tray's cards."""
+        if self.matched() is not None:
+            return
+        herbs = tuple(sorted(self.discounts))
+        fits = [a for a in self.actions if tuple(sorted(a.get("discounts") or ())) == herbs]
+        if not fits:
+            return
+        have = Counter(colour(c) for c in self.tray)
+        pool_counts = Counter(colour(c) for c in self.pool_all)
+
+        def kept(a):
+            want = Counter(colour(c) for c in (a.get("pay") or ()))
+            return sum((want & have).values())
+        most = max(kept(a) for a in fits)
+        best = cheapest([a for a in fits if kept(a) == most], pool_counts)
+        self.tray = pick_cards([colour(c) for c in (best.get("pay") or ())], self.pool_all)
 
     # ---- input -----------------------------------------------------------------------------
     def _item_at(self, pos):

@@ -95,8 +95,8 @@ def draw_pieces(surf, p, mv) -> None:
         if tok:
             kind = p.rules.token_kind(tok)
             name = "corruption_token" if kind == "corruption" else f"menace_{kind}"
-            timg = p.spr(name, size * 0.62)
-            tpos = (pos[0] + size * 0.42, pos[1] + size * 0.3)
+            timg = p.spr(name, max(22.0, size * 0.8))        # readable at 1280x800
+            tpos = (pos[0] + size * 0.55, pos[1] + size * 0.32)
             if kind == "corruption":
                 surf.blit(T.halo(int(size * 0.75), (150, 60, 200), 150),
                           T.halo(int(size * 0.75), (150, 60, 200), 150).get_rect(center=(round(pos[0]), round(pos[1]))))
@@ -105,6 +105,8 @@ def draw_pieces(surf, p, mv) -> None:
                 surf.blit(T.halo(int(size * 0.72), c, 170),
                           T.halo(int(size * 0.72), c, 170).get_rect(center=(round(pos[0]), round(pos[1]))))
             if p.lifted != ("under", gd):
+                rim = timg.get_width() / 2 + 1
+                pygame.draw.circle(surf, (20, 16, 14), (round(tpos[0]), round(tpos[1])), rim + 1)
                 T.blit_center(surf, timg, tpos)
         img = p.spr(f"guardian_{gd}", size)
         p.piece(surf, ("guardian", gd), img, pos, size * 0.5)
@@ -125,7 +127,23 @@ def draw_pieces(surf, p, mv) -> None:
         pos = node_point(mv, board, dr["node"])
         img = p.spr("drifter", 32 * k)
         p.piece(surf, ("drifter",), img, pos, 15 * k)
+    # a Beacon's colour stays visible over a Guardian or a Hero standing on its Region
+    for i, t in enumerate(s.tribes):
+        for r, col in t.beacons.items():
+            if p.lifted == ("beacon", r):
+                continue
+            c = beacon_pip(mv, board, r, k)
+            rad = max(5, round(6 * k))
+            pygame.draw.circle(surf, (20, 16, 14), c, rad + 2)
+            pygame.draw.circle(surf, p.ess_rgb(col), c, rad)
+            pygame.draw.circle(surf, p.tribe_rgb(i), c, rad + 2, max(1, round(1.5 * k)))
     surf.set_clip(clip)
+
+
+def beacon_pip(mv, board, region: str, k: float) -> tuple[int, int]:
+    """Where a Beacon's colour pip sits: beside the Beacon, on top of every other piece."""
+    x, y = region_point(mv, board, region, OFF_BEACON)
+    return round(x + 12 * k), round(y - 10 * k)
 
 
 def region_outline(mv, board, region: str) -> list[tuple[float, float]]:

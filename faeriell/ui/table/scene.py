@@ -19,8 +19,9 @@ import pygame
 
 from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
+from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, guide, overlays, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, guide, overlays, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.decisions import Option, build_choice, group_actions
@@ -46,16 +47,17 @@ class TableScene(Scene):
                  map_path: str | None = None):
         self.session = session
         self.assets = assets
-        self.hotseat_curtain = hotseat_curtain
         self._size = tuple(size)
         g = session.game
         self.puzzle = guide.Puzzle.from_session(session)      # a practice puzzle's goal, if any
+        # one person plays every seat of a puzzle: no curtain between them
+        self.hotseat_curtain = hotseat_curtain and self.puzzle is None
         self.result_panel = guide.PuzzleResult()
         self.tips = guide.TipCard()                            # Starting Scenario tips
         self.tip_card_shown: int | None = None
         self.request: str | None = None       # "start": the host goes back to the start screen
         self.layout = compute(size, goal=self.puzzle is not None)
-        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
+        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
         self._fit_island()
         self.spots = SpotMap()
@@ -81,7 +83,9 @@ class TableScene(Scene):
         self._pending_flights: list[dict] = []
         self._prev_base: pygame.Surface | None = None
         self.message: str | None = None
+        self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
+        self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_until = 0.0
         self.hover_key = None
         self.hover_since = 0.0
@@ -149,6 +153,7 @@ class TableScene(Scene):
             overlays.choice_spots(surface, self)
         if self.drag is not None:
             draw_drag(surface, self.drag, self.spots, self.map, self.session.game.rules.board, self.layout.u)
+            overlays.drag_preview(surface, self)
         elif self.hover_key is not None and self.hover_key[0] == "setup_card" and self.tray is None:
             overlays.setup_area(surface, self, self.hover_key)
         elif self.hover_key is not None and self._p.active_key(self.hover_key) and self.tray is None:
@@ -160,7 +165,7 @@ class TableScene(Scene):
         for f in self.flights:
             f.draw(surface, self.now)
         if self.choice is not None:
-            self.choice.draw(surface, p, self.layout.map)
+            self.choice.draw(surface, p, self.layout.map, self._asked_rects())
         self.tip_card_shown = self.tips.draw(surface, self) if self.tray is None else None
         if self.tray is not None:
             self.tray.draw(surface, p, self.layout.map)
@@ -170,6 +175,29 @@ class TableScene(Scene):
             overlays.curtain(surface, self)
         elif self.puzzle is not None and self.puzzle.overlay:
             self.result_panel.draw(surface, self, self.puzzle)
+
+    def _asked_rects(self) -> list:
+        """Where the pieces and places the open decision asks about are on screen (the bar keeps
+        clear of them)."""
+        keys = set(self.choice.spot_keys()) | set(self.index.aims)
+        keys |= {k for k in self.index.clicks if k[0] == "region"}
+        pend = self.session.state.pending or {}
+        if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
+            keys.add(("guardian", pend["guardian"]))
+        if isinstance(pend.get("region"), str):
+            keys.add(("region", pend["region"]))
+        keys |= {("region", r) for r in pend.get("regions") or () if isinstance(r, str)}
+        out = []
+        m = self.layout.map
+        for key in keys:
+            if key[0] == "region":
+                c = self._region_point(key[1])
+                rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
+                rr.center = c
+                out.append(rr)
+            else:
+                out += [sp.rect for sp in self.spots.by_key.get(key, ())]
+        return [r for r in out if m.colliderect(r)]
 
     def resize(self, size) -> None:
         self._size = tuple(size)
@@ -189,7 +217,9 @@ class TableScene(Scene):
             gs = gesture(action, ctx)
         except (KeyError, TypeError, IndexError):
             gs = None
-        self.flash(f"Player {ctx.i + 1}: {self.words.action(action)}")
+        who = self.words.player_name(ctx.i, self.session.seats)
+        self.bot_line = self.words.narrate(action, who)
+        self.flash(self.bot_line)
         if gs is None or gs == DECIDE:
             return
         grip, target = gs
@@ -213,9 +243,37 @@ class TableScene(Scene):
         self._ghost = (gs, self.now + 4000)
 
     def flash(self, text: str, bad: bool = False) -> None:
-        self.message = str(text)
+        self.message = self.words.say(text)
         self.message_bad = bad
         self.message_until = self.now + FLASH_MS
+        if not bad:
+            self.refused_kind = None
+
+    def refuse(self, text: str, kind: str | None) -> None:
+        """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
+        self.flash(f"{text}  (F1: the rule)" if kind else text, bad=True)
+        self.refused_kind = kind
+
+    def kind_of(self, key) -> str | None:
+        """The kind of move a piece stands for (for its rule), or None."""
+        if key is None:
+            return None
+        acting = self.session.acting
+        try:
+            m = explain.piece_move(key, self.session.state, acting if acting is not None else self.viewer)
+        except (IndexError, KeyError, TypeError, AttributeError):
+            return None
+        return m[0] if isinstance(m, tuple) else None
+
+    def rule_kind(self) -> str | None:
+        """What F1 explains now: the refused move while its message shows, else the piece pointed at."""
+        if self.message and self.message_bad and self.refused_kind:
+            return self.refused_kind
+        return self.kind_of(self.hover_key)
+
+    def explain_pickup(self, key: tuple) -> str | None:
+        """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
+        return explain.cannot_pick(self, key)
 
     # =================================================================== test helpers
     def spot(self, key: tuple):
@@ -224,6 +282,21 @@ class TableScene(Scene):
         if key[0] == "region":
             return _RegionSpot(self._region_point(key[1]))
         return self.spots.first(key)
+
+    def covered_by(self, pos) -> str | None:
+        """The panel over the table that a press at `pos` reaches instead of what lies under it
+        (None: the table itself). Follows the order in which _press hands a press out."""
+        if self.curtain is not None:
+            return "curtain"
+        if self.puzzle is not None and self.puzzle.overlay:
+            return "puzzle result"
+        if self.tray is not None:
+            return "payment tray"
+        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
+            return "tip card"
+        if self.choice is not None and self.choice.click(pos) is not None:
+            return "decision bar"
+        return None
 
     def spot_pos(self, key: tuple) -> tuple[int, int]:
         sp = self.spot(key)
@@ -259,7 +332,8 @@ class TableScene(Scene):
         if acting is None or self.session.seats[acting] != "human":
             return
         humans = sum(1 for x in self.session.seats if x == "human")
-        if self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2:
+        if (self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2
+                and needs_curtain(self.session.game, self._last_human, acting)):     # secrets change hands
             self.curtain = acting
         self._last_human = acting
         self.viewer = acting
@@ -282,6 +356,7 @@ class TableScene(Scene):
         p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
                   self.drag.grip if self.drag else None, self._human())
         p.puzzle = self.puzzle
+        p.bot_line = self.bot_line
         return p
 
     def _ensure_base(self) -> None:
@@ -393,6 +468,10 @@ class TableScene(Scene):
             r = self.result_panel.click(pos)
             if r == "retry":
                 self.retry_puzzle()
+            elif r == "next" and self.puzzle.next_path:
+                self.retry_puzzle(self.puzzle.next_path)
+            elif r == "hint":
+                self.puzzle.show_hint = True
             elif r == "start":
                 self.request = "start"
             elif r == "look":
@@ -443,6 +522,13 @@ class TableScene(Scene):
                 if sp.key in self.index.clicks or sp.key in self.index.drops:
                     self._pressed = (pos, sp, False)
                     return True
+        said = False
+        for sp in hits:                      # a piece that cannot move now says why (never silent)
+            why = explain.cannot_pick(self, sp.key)
+            if why:
+                self.refuse(why, self.kind_of(sp.key))
+                said = True                  # the window redraws to show it
+                break
         for sp in hits:
             if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
                 i = sp.key[1]
@@ -451,7 +537,7 @@ class TableScene(Scene):
         if self.layout.map.collidepoint(pos):
             self._pressed = (pos, None, True)
             self._pan_last = pos
-        return False
+        return said
 
     def _motion(self, pos) -> bool:
         self.mouse = pos
@@ -609,9 +695,9 @@ class TableScene(Scene):
         near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
         if d.hover is None:
             if not near:
-                self.flash("Drop it on a glowing place.", bad=True)
+                self.refuse(explain.missed_drop(self, d, pos), self.kind_of(d.grip))
             return
-        self.flash(self._reason(d), bad=True)
+        self.refuse(self._reason(d), self.kind_of(d.grip))
 
     def _reason(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
@@ -649,7 +735,7 @@ class TableScene(Scene):
     def _apply(self, action) -> bool:
         why = self.session.apply(action)
         if why:
-            self.flash(self.words.plain(why), bad=True)
+            self.refuse(self.words.plain(why), action.kind)
             return False
         self._sync()
         return True
@@ -664,28 +750,31 @@ class TableScene(Scene):
         if why:
             why = self.session.apply(legal)
         if why:
-            self.flash(self.words.plain(why), bad=True)
+            self.refuse(self.words.plain(why), legal.kind)
             return
         self.tray = None
         self._sync()
 
-    def retry_puzzle(self) -> str | None:
-        """Rebuild the puzzle from its file; None when done, else why not (flashed too)."""
+    def retry_puzzle(self, path: str | None = None) -> str | None:
+        """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
+        path); None when done, else why not (flashed too)."""
         if self.puzzle is None:
             return "This game is not a puzzle."
         from faeriell.ui.dialogs import FileServiceError, load_puzzle
         try:
-            sc, game = load_puzzle(self.session.game.rules, self.puzzle.path)
+            sc, game = load_puzzle(self.session.game.rules, path or self.puzzle.path)
         except FileServiceError as e:
             self.flash(str(e), bad=True)
             return str(e)
         self.session.scenario = sc
+        if len(self.session.seats) != game.state.players:      # a puzzle is played by hand, every seat
+            self.session.seats = ["human"] * game.state.players
         self.session.replace_game(game)
-        self.puzzle = guide.Puzzle(sc, game)
+        self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress)
         self.tips = guide.TipCard()
         self.choice, self.choice_auto, self.tray, self.drag = None, False, None, None
         self._sync()
-        self.flash("The puzzle starts again.")
+        self.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
         return None
 
     def _button(self, name: str) -> None:
@@ -700,7 +789,7 @@ class TableScene(Scene):
         if name == "undo":
             why = self.session.undo()
             if why:
-                self.flash(why, bad=True)
+                self.flash(self.words.say(why), bad=True)
             return
         acts = self.index.clicks.get(("button", name))
         if acts and self._human():

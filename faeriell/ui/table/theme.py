@@ -37,9 +37,12 @@ FALLBACK_RGB = {
 }
 
 
+MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any window size
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return widgets.make_font(size, bold)      # a SafeFont: text is clipped before SDL_ttf sees it
+    return widgets.make_font(widgets.scaled(size), bold)   # SafeFont (text clipped), Text size setting
 
 
 @surface_cache(max_bytes=8 << 20, max_items=4096)
@@ -62,6 +65,9 @@ def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """widgets.wrap in the table's font, remembered (the table wraps the same texts every frame)."""
     return tuple(widgets.wrap(font(size, bold), s, width))
+
+
+widgets.on_rescale(lambda: [fn.cache_clear() for fn in (font, text, outlined, wrap)])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

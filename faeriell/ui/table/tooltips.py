@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
 from faeriell.ui.table import theme as T
 
 
@@ -20,7 +21,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "region":
         r = key[1]
         reg = rules.board.regions[r]
-        lines = [f"{w.region(reg.terrain)} in the {w.region(reg.area)} Area "
+        lines = [f"{w.terrain(reg.terrain)} in {w.area(reg.area)} "
                  f"(gives {w.color(rules.terrain_color[reg.terrain])} Essences)"]
         hl = s.heartlands.get(reg.area)
         if hl and hl.get("region") == r:
@@ -36,7 +37,8 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         if gd:
             st = p.g.region_status(r)
             lines.append(f"{w.guardian(gd)} is here" + (f" - {st}" if st else ""))
-        return w.region(r), lines
+        name = w.region(r)
+        return name[:1].upper() + name[1:], lines
     if k == "node":
         n = key[1]
         lines = ["Between " + ", ".join(w.region(x) for x in rules.node_regions[n])]
@@ -123,8 +125,10 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "achievement":
         a = key[1]
         holders = [w.tribe(s.tribes[i].id) for i in s.achievements.get(a, [])]
+        entry = next((e for e in achievement_progress(p.g) if e["id"] == a), None)
         return w.achievement(a), [text_of("achievements", a),
-                                  "Held by " + ", ".join(holders) if holders else "Held by no one"]
+                                  "Held by " + ", ".join(holders) if holders else "Held by no one"] + \
+            (w.progress_lines(entry) if entry else [])
     if k == "phase":
         ph = key[2]
         t = s.tribes[key[1]]
@@ -132,9 +136,13 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return f"{ph.capitalize()} Phase tile", [state]
     if k == "wheel":
         space = rules.wheel[key[1]]
-        lines = [f"Harvest in the {w.guardian(space)} Area" if space in rules.guardians
+        lines = [f"Harvest in {w.area(space)}" if space in rules.guardians
                  else f"Each player harvests one owned {w.region(space)} Region"]
-        if key[1] in s.winter_gems:
+        steps = (key[1] - s.harvest) % len(rules.wheel)
+        if steps:
+            lines.append(f"{steps} step{'s' if steps != 1 else ''} from the Harvest token; a Harvest here gives:")
+            lines += w.harvest_lines(harvest_preview(p.g, steps))
+        elif key[1] in s.winter_gems:
             lines.append("Frozen: no Harvest here (Winter's Grasp)")
         return "Harvest wheel", lines
     if k == "harvest_token":
@@ -148,7 +156,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         who = [w.tribe(t.id) for t in s.tribes if t.corruption == key[1]]
         return f"Tribe Corruption {key[1]}", [", ".join(who) if who else "no tribe here"]
     if k == "bag":
-        return "Event bag", [f"{len(s.bag)} tokens inside"]
+        return "Event bag", [f"{len(s.bag)} tokens inside"] + w.draft_lines(draft_preview(p.g))
     if k == "set_aside":
         return "Tokens beside the bag", [f"{len(s.set_aside)} set aside; Havoc puts them back"]
     if k == "pool_card":
@@ -174,13 +182,14 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return f"{w.tribe(t.id)} (player {key[1] + 1})", [
             f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
             "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
+            "Toward: " + (", ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
             "Click to see this board large; click your own to return."]
     if k == "heartland":
         hl = s.heartlands[key[1]]
         return "Heartland token", [f"{w.region(hl['region'])} also counts as {w.region(hl['token'])}"]
     if k == "button":
         return {"end_phase": ("End Phase", ["Finish this Phase and pass the turn."]),
-                "draft": ("Menace Draft", ["Draw tokens from the bag (how many depends on Doom)."]),
+                "draft": ("Menace Draft", w.draft_lines(draft_preview(p.g))),
                 "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
                 "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
                 "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])
@@ -202,6 +211,24 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         lines = [scene_puzzle.description, "Goal: " + scene_puzzle.goal.text, f"Now: {scene_puzzle.status()}"]
         return scene_puzzle.name, lines
     return None
+
+
+INVITES = ("Drag ", "Click ")
+
+
+def honest(tipped: tuple[str, list[str]], why_not: str | None) -> tuple[str, list[str]]:
+    """A tooltip that invites no move the rules refuse now: with a reason why the piece cannot
+    move, its 'Drag it ...' lines give way to that reason."""
+    if not why_not:
+        return tipped
+    title, lines = tipped
+    keep = []
+    for line in lines:
+        cut = min((line.find(v) for v in INVITES if line.find(v) >= 0), default=-1)
+        if cut == 0:
+            continue
+        keep.append(line[:cut].rstrip() if cut > 0 else line)
+    return title, [x for x in keep if x] + ["Not now: " + why_not]
 
 
 def draw_tip(surf, p, pos, title: str, lines: list[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.effects import spent_copies
 from faeriell.ui.table import theme as T
 
 ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
@@ -51,7 +52,12 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     info = f"Tribe Corruption {t.corruption}   ·   {len(t.achievements)} Achievement{'s' if len(t.achievements) != 1 else ''}"
     if t.sower:
         info += "   ·   Corruption Sower"
-    img = T.text(info, p.fs(13), T.INK_DIM)
+    from faeriell.engine.preview import achievement_progress
+    near = p.words.nearest_achievements(achievement_progress(p.g), i)
+    if near:
+        info += "   ·   Toward: " + ", ".join(near)
+    room = band.right - P(10) - P(23) * len(t.achievements) - x
+    img = T.text(T.fit_text(info, p.fs(13), room), p.fs(13), T.INK_DIM)
     surf.blit(img, (x, band.centery - img.get_height() // 2))
     # claimed achievements, small, at the right of the band
     ax = band.right - P(6)
@@ -256,8 +262,8 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
         if k < len(hero.perks):
             perk = hero.perks[k]
             surf.blit(p.spr(f"perk_{perk}", ps), rr)
-            used = any(o.startswith(f"special:{h}:{perk}:") for o in t.once)
-            if used:
+            # R43: each copy of a tile has its own Special gem; cross out only the copies used
+            if hero.perks[:k].count(perk) < spent_copies(t, h, perk):
                 pygame.draw.line(surf, (40, 30, 30), rr.bottomleft, rr.topright, 2)
             p.add(("perk_tile", i, h, perk), rr)
         else:
@@ -321,7 +327,9 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     if p.session.seats[i] != "human":
         name += " · bot"
     surf.blit(T.text(name, p.fs(14), T.INK, True), (x + P(15), y))
-    info = f"Corr {t.corruption} · Ach {len(t.achievements)}"
+    info = f"Corruption {t.corruption} · Achievements {len(t.achievements)}"
+    name_w = T.font(p.fs(14), True).size(name)[0] + P(24)
+    info = T.fit_text(info, p.fs(12), rect.w - P(16) - name_w)
     img = T.text(info, p.fs(12), T.INK_DIM)
     surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
     y += P(18)
@@ -351,16 +359,24 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         pygame.draw.rect(surf, p.ess_rgb(col), r, border_radius=3)
         surf.blit(T.text(str(counts.get(col, 0)), p.fs(12), T.INK), (r.right + P(3), y + P(2)))
         ex += P(30)
-    surf.blit(T.text(f"H{len(t.herbs)} A{len(t.attunements)}", p.fs(12), T.INK_DIM), (ex + P(2), y + P(2)))
-    y += P(21)
-    if y + P(12) > rect.bottom:
+    y += P(20)
+    room = rect.w - P(16)
+    if y + P(14) > rect.bottom:
         return
-    tx = x
+    line = f"Herbs {len(t.herbs)} · Attunements {len(t.attunements)}"
+    surf.blit(T.text(T.fit_text(line, p.fs(12), room), p.fs(12), T.INK_DIM), (x, y))
+    y += P(16)
+    if y + P(14) > rect.bottom:
+        return
+    img = T.text("Solved", p.fs(12), T.INK_DIM)
+    surf.blit(img, (x, y))
+    tx = x + img.get_width() + P(5)
     for col in ("red", "yellow", "blue", "green"):
         surf.blit(T.text(f"{t.solved[col]}", p.fs(12), p.ess_rgb(col), True), (tx, y))
-        tx += P(16)
-    phases = " ".join(ph[0].upper() if ph not in t.phases_done else "·" for ph in PHASES)
-    surf.blit(T.text(f"solved · phases left {phases}", p.fs(11), T.INK_FAINT), (tx + P(4), y + P(1)))
+        tx += P(14)
+    left = [ph.capitalize() for ph in PHASES if ph not in t.phases_done]
+    phases = "Phases left: " + (", ".join(left) if left else "none")
+    surf.blit(T.text(T.fit_text(phases, p.fs(12), x + room - tx - P(6)), p.fs(12), T.INK_FAINT), (tx + P(6), y))
 
 
 def draw_others(surf, p, rect: pygame.Rect, big: int) -> None:

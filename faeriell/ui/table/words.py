@@ -4,17 +4,46 @@ Names come from the catalog (data/*.yaml `name`); the sentences are the table's 
 """
 from __future__ import annotations
 
+import re
+
 from faeriell.engine import Action
+from faeriell.engine.names import Names
+
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 def title(s: str) -> str:
     return str(s).replace("_", " ").replace("-", " ").title()
 
 
+_VERBS = {"Take", "Build", "Move", "Play", "Draw", "Place", "Dress", "Level", "Gather", "Attune", "Harvest",
+          "Discard", "Claim", "Swap", "Keep", "Start", "End", "Yield", "Ignore", "Cleanse"}
+
+
+def _third_person(verb: str) -> str:
+    """'takes', 'dresses', 'yields:' for the imperative that starts a move's label."""
+    colon = verb.endswith(":")
+    v = verb.rstrip(":").lower()
+    v = v + ("es" if v.endswith(("s", "sh", "ch", "x")) else "s")
+    return v + (":" if colon else "")
+
+
 class Words:
-    def __init__(self, catalog, tribe_ids=()):
+    def __init__(self, catalog, tribe_ids=(), rules=None):
         self.cat = catalog
         self.tribe_ids = list(tribe_ids)     # seat order, for "Berrywort (player 2)"
+        self.names = Names.of(rules) if rules is not None else None
+
+    def say(self, text) -> str:
+        """An engine sentence (log line, refusal) in the game's words: no ids, no ruling numbers."""
+        if text is None:
+            return ""
+        return self.names.text(str(text)) if self.names is not None else str(text)
 
     # ---- names -----------------------------------------------------------------------------
     def _name(self, table: str, key: str) -> str:
@@ -36,6 +65,7 @@ class Words:
         return self._name("heroes", h)
 
     def guardian(self, g: str) -> str:
+        """'Rhudo the Bear' (the Guardian's printed name and its animal)."""
         d = (self.cat.guardians or {}).get(g) or {}
         return f"{d.get('name', title(g))} the {title(g)}" if d else title(g)
 
@@ -59,18 +89,37 @@ class Words:
             return f"{self.tribe(ids[k - 1])} (player {k})"
         return f"player {k}"
 
+    def player_name(self, i: int, seats=None) -> str:
+        """'Berrywort (bot)' for a bot seat, 'Berrywort' for a person (0-based seat)."""
+        name = self.tribe(self.tribe_ids[i]) if 0 <= i < len(self.tribe_ids) else f"Player {i + 1}"
+        if seats is not None and 0 <= i < len(seats) and seats[i] != "human":
+            return f"{name} (bot)"
+        return name
+
     def region(self, r: str) -> str:
-        return title(r.replace("-", " "))
+        """'the Bear's Mountain' for a Region id."""
+        if self.names is not None and r in self.names.regions:
+            return self.names.regions[r]
+        return title(str(r).replace("-", " "))
+
+    def terrain(self, t: str) -> str:
+        return self._name("terrains", t)
+
+    def area(self, a: str) -> str:
+        """'the Bear's Area'."""
+        return f"the {title(a)}'s Area"
 
     def node(self, n: str) -> str:
+        if self.names is not None:
+            return self.names.node(n)
         parts = [self.region(r) for r in str(n).split("+")]
-        return "the node of " + ", ".join(parts)
+        return "the node between " + ", ".join(parts)
 
     def card(self, card: str, hidden: bool = False) -> str:
         col, _, g = str(card).partition("@")
         if hidden or not g:
             return f"{self.color(col)} Essence"
-        return f"{self.color(col)} Essence ({title(g)} on the back)"
+        return f"{self.color(col)} Essence (the {title(g)} on its back)"
 
     def pay(self, pay) -> str:
         if not pay:
@@ -85,6 +134,10 @@ class Words:
 
     # ---- moves -----------------------------------------------------------------------------
     def action(self, a: Action) -> str:
+        """A move as a label: 'Build a Red Beacon in the Bear's River'."""
+        return _ARTICLE.sub(lambda m: m.group(1) + "n ", self._action(a))
+
+    def _action(self, a: Action) -> str:
         k = a.kind
         f = a.get
         if k == "choose_phase":
@@ -122,7 +175,7 @@ class Words:
         if k == "move_guardian":
             return f"Move {self.guardian(f('guardian'))} to {self.region(f('region'))}"
         if k == "beacon_solve":
-            return f"Beacon in {self.region(f('region'))} solves the Menace of {self.guardian(f('guardian'))}" + \
+            return f"The Beacon in {self.region(f('region'))} solves the Menace of {self.guardian(f('guardian'))}" + \
                 self._target(a)
         if k == "harvest":
             n = f("steps")
@@ -181,6 +234,122 @@ class Words:
             return f"Swap {self.pay(pay)} for {n} Corruption Essence{'s' if n != 1 else ''}"
         return title(k) + (": " + ", ".join(f"{n} {v}" for n, v in a.fields) if a.fields else "")
 
+    def narrate(self, a: Action, who: str) -> str:
+        """A move told as it happens: 'Berrywort (bot) takes a Yellow Essence'."""
+        if a.kind == "discard_quest":          # the Guardian on its back stays its owner's secret
+            return f"{who} discards a {self.color(str(a.get('card')).split('@')[0])} Quest card"
+        text = self.action(a).replace(" your ", " its ")
+        if a.kind == "corruption" and a.get("choice") in ("yield", "ignore"):
+            text = text.replace("Yield:", "Yield to the Corruption Event:").replace("Ignore:", "Ignore the Corruption Event:")
+        head, _, rest = text.partition(" ")
+        if head in _VERBS and rest:
+            return f"{who} {_third_person(head)} {rest}"
+        if head == "Your":
+            return f"{who}: its {rest}"
+        if head == "The":
+            return f"{who}: the {rest}"
+        return f"{who}: {text}"
+
+    def doing(self, g, kinds: set) -> str:
+        """What a bot is busy with now, for the banner (not what a person should drag)."""
+        s = g.state
+        if s.pending is not None:
+            head, _how = self.decision(s.pending, s)
+            return "decides: " + head[:1].lower() + head[1:]
+        if s.stage == "setup":
+            return "sets up"
+        if s.phase is None:
+            return "chooses a Phase tile"
+        if s.phase == "tribe":
+            return "plays its Tribe Phase: building, levelling up, gathering, attuning"
+        if s.phase == "event":
+            if s.event_step == "guardian":
+                return "plays its Event Phase: may move a Great Guardian, then draws the Menace Draft"
+            if s.event_step == "beacons":
+                return "plays its Event Phase: solves Menaces with its Beacons, then moves the Harvest token"
+            return "plays its Event Phase"
+        return "plays its Hero Phase: moves its Heroes, solves Menaces and Quests"
+
+    # ---- previews (faeriell.engine.preview) ---------------------------------------------------------
+    def progress(self, entry: dict, i: int) -> str:
+        """'Meadows 2/4' (a race), 'Purity: yes' (a flag) for tribe i."""
+        name = self.achievement(entry["id"])
+        v = entry["values"][i] if i < len(entry["values"]) else 0
+        if entry["kind"] == "most":
+            return f"{name} {v}/{entry['min']}"
+        return f"{name}: {'yes' if v else 'not yet'}"
+
+    def nearest_achievements(self, progress: list, i: int, n: int = 3) -> list[str]:
+        """Tribe i's closest races not held yet, nearest first ('Meadows 2/4')."""
+        races = [e for e in progress if e["kind"] == "most" and i not in e["holders"] and e["values"][i] > 0]
+        races.sort(key=lambda e: (-e["values"][i] / max(1, e["min"]), self.achievement(e["id"])))
+        return [self.progress(e, i) for e in races[:n]]
+
+    def progress_lines(self, entry: dict) -> list[str]:
+        """Every tribe's measure toward one Achievement, and who leads (for its tooltip)."""
+        vals = entry["values"]
+        if entry["kind"] == "most":
+            parts = [f"{self.tribe(self.tribe_ids[k])} {v}/{entry['min']}" for k, v in enumerate(vals)
+                     if k < len(self.tribe_ids)]
+        else:
+            parts = [f"{self.tribe(self.tribe_ids[k])} {'yes' if v else 'no'}" for k, v in enumerate(vals)
+                     if k < len(self.tribe_ids)]
+        lines = ["Progress: " + ", ".join(parts)]
+        if entry["kind"] == "most" and entry["leaders"]:
+            names = [self.tribe(self.tribe_ids[k]) for k in entry["leaders"] if k < len(self.tribe_ids)]
+            lines.append(("Leads: " if len(names) == 1 else "Tied in the lead: ") + ", ".join(names))
+        return lines
+
+    def harvest_lines(self, pv: dict) -> list[str]:
+        """What a Harvest stop would give each tribe (engine.preview.harvest_preview), and why a
+        Region gives nothing."""
+        if pv["frozen"]:
+            return ["Frozen (Winter's Grasp): no Harvest here."]
+        lines = []
+        for row in pv["tribes"]:
+            who = self.tribe(self.tribe_ids[row["player"]])
+            gives, none = [], []
+            for reg in row["regions"]:
+                if reg["status"]:
+                    why = "Threatened" if reg["status"] == "threatened" else "Corrupted: a Corruption Event"
+                    none.append(f"{self.region(reg['region'])} ({why})")
+                elif reg["choice"]:
+                    gives.append(f"1 {' or '.join(self.color(c) for c in reg['gives'])} from "
+                                 f"{self.region(reg['region'])}")
+                else:
+                    gives.append(" + ".join(f"1 {self.color(c)}" for c in reg["gives"]) +
+                                 f" from {self.region(reg['region'])}")
+            if row.get("one_of") and gives:
+                gives = [gives[0].split(" from ")[0] + " from one of: " +
+                         ", ".join(g.split(" from ")[1] for g in gives)]
+            gives += [f"1 {self.color(c)} (Herb)" for c in row["bonus"]]
+            if gives:
+                line = f"{who}: " + "; ".join(gives)
+            elif row.get("one_of") and not row["regions"]:
+                line = f"{who}: nothing (no {self.terrain(pv['space'])} Region)"
+            else:
+                line = f"{who}: nothing"
+            if none:
+                line += " · nothing from " + ", ".join(none)
+            lines.append(line)
+        if not lines:
+            return ["No tribe owns a Region here: nobody harvests."]
+        return lines
+
+    def draft_lines(self, pv: dict) -> list[str]:
+        n = pv["draws"]
+        bag = ", ".join(f"{k} {self.token_kind(t)}" for t, k in pv["bag"].items()) or "nothing"
+        return [f"Draws {n} token{'s' if n != 1 else ''} at this Doom"
+                + (" (a Corruption Event stops it)" if pv["stops_at_event"] else "") + ".",
+                f"In the bag: {bag}."]
+
+    def token_kind(self, kind: str) -> str:
+        if kind == "corruption":
+            return "Corruption"
+        if kind == "havoc":
+            return "Havoc"
+        return f"{self.color(kind)} Menace"
+
     def claim_short(self, a: Action) -> str:
         """A claim said without its Achievement (when the question names it): token and cost."""
         tok = a.get("token")
@@ -201,7 +370,7 @@ class Words:
 
     def _target(self, a: Action) -> str:
         t = a.get("target")
-        return f" (player {t}'s tracker steps back)" if t is not None else ""
+        return f" ({self.player(t)} steps back on its track)" if t is not None else ""
 
     def _perk(self, a: Action) -> str:
         f = a.get
@@ -224,7 +393,7 @@ class Words:
             extra = f" paying 1 {self.color(f('color'))}" if f("color") else ""
             return f"{name}: the {who} moves to {self.node(f('to'))}{extra}"
         if f("target") is not None:
-            return f"{name}: player {f('target')}'s Tribe Corruption moves up"
+            return f"{name}: the Tribe Corruption of {self.player(f('target'))} moves up"
         if f("pay"):
             return f"{name}: pay {self.pay(f('pay'))}"
         if f("color"):
@@ -312,7 +481,7 @@ class Words:
                     "Drag it onto a glowing node of one of your Regions, or click the node.")
         if kind == "starting_essence":
             if get("region") and not get("bonus"):
-                return (f"Starting Essence from your Heartland {self.region(get('region'))}: which colour?",
+                return (f"Starting Essence from your Heartland, {self.region(get('region'))}: which colour?",
                         "A Heartland gives either of its colours.")
             if get("region"):
                 return (f"Essence from {self.region(get('region'))}: which colour?",
@@ -371,10 +540,12 @@ class Words:
             return "Tribe Phase: build, level up, gather, attune - drag the pieces; End Phase when done"
         if s.phase == "event":
             if s.event_step == "guardian":
+                n = g.rules.draft_count(s.doom)
                 return ("Event Phase: drag a Great Guardian within its Area (optional), "
-                        "then press Menace Draft")
+                        f"then press Menace Draft (it draws {n} token{'s' if n != 1 else ''})")
             if s.event_step == "draft":
-                return "Event Phase: press Menace Draft"
+                n = g.rules.draft_count(s.doom)
+                return f"Event Phase: press Menace Draft (it draws {n} token{'s' if n != 1 else ''})"
             if s.event_step == "beacons":
                 return ("Event Phase: solve Menaces with your Beacons (optional), "
                         "then drag the Harvest token along the wheel")
@@ -384,18 +555,18 @@ class Words:
         return "Hero Phase: drag Heroes along the paths, solve Menaces and Quests; End Phase when done"
 
     # ---- the table's own lines ----------------------------------------------------------------
-    @staticmethod
-    def plain(why: str) -> str:
-        """The engine's refusal, with a payment mismatch said as what the move costs."""
+    def plain(self, why: str) -> str:
+        """The engine's refusal in the game's words, a payment mismatch said as what it costs."""
+        why = str(why)
         head = "That payment does not match the cost: "
         if why.startswith(head):
-            return "You cannot pay for that here: it costs " + why[len(head):]
-        return why
+            why = "You cannot pay for that here: it costs " + why[len(head):]
+        return self.say(why)
 
     def drop_title(self, target, grip=None) -> str:
         """The question asked when a drop (or click) can mean several moves."""
         if target[0] == "region":
-            return f"{self.region(target[1])}: what do you want to do?"
+            return f"{_cap(self.region(target[1]))}: what do you want to do?"
         if target[0] == "node":
             return "On that node: what do you want to do?"
         if grip and grip[0] == "perk_up":

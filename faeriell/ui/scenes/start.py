@@ -1,5 +1,6 @@
-"""The start screen: Quick solo (one click), Continue (the autosave), a new game with every
-setting, Load (a save file) and Practice (a scenario or puzzle file). Everything works by mouse.
+"""The start screen (scene "start"): Quick solo (one click), Continue (the game played last), a new
+game with every setting, Load (a save file), Practice (a scenario or puzzle file) and Settings.
+Everything works by mouse.
 
 The settings follow the rules the engine states (faeriell.engine.setup): solo is one player and one
 player is solo; a combination the engine refuses (e.g. The Twins with three players) keeps Start
@@ -12,16 +13,19 @@ import logging
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import autosave_path, has_autosave, describe_save, list_saves, practice_items, puzzle_info
-from faeriell.ui.scene import Scene
+from faeriell.ui.dialogs import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
+                                 load_game, practice_items, puzzle_info, recall_seats)
+from faeriell.ui.launch import new_seed
+from faeriell.ui.scene import Host, Scene
 
 log = logging.getLogger(__name__)
 
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
 SEAT_NAMES = {"human": "Human", "random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 TABS = ("new", "load", "practice")
-TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice: puzzles and scenarios"}
+TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice puzzles"}
 
 
 def _engine_setup():
@@ -30,9 +34,10 @@ def _engine_setup():
 
 
 class StartScene(Scene):
-    def __init__(self, app, tab: str | None = None, message: str | None = None, config: dict | None = None):
-        self.app = app
-        self.rules = app.rules
+    def __init__(self, host: Host, tab: str | None = None, message: str | None = None,
+                 config: dict | None = None):
+        self.host = host
+        self.rules = host.rules
         cfg = dict(config or {})
         setup = _engine_setup()
         self.modes = list(setup.MODES)
@@ -46,12 +51,11 @@ class StartScene(Scene):
         seats = list(cfg.get("seats") or [])
         self.seats = [s if (s == "human" or (self.bots and s in BOT_LEVELS)) else "human"
                       for s in (seats + ["human"] * 4)[:4]]
-        from faeriell.ui.app import new_seed
         self.seed_text = str(cfg.get("seed") or new_seed())
         self._last_other_mode = self.mode if self.mode != "solo" else "competitive"
         self.tab = tab if tab in TABS else "new"
         self.status: tuple[str, bool] | None = (message, True) if message else None
-        self.size = app.size
+        self.size = host.size
         self.save_items: list | None = None
         self.puzzle_items: list | None = None
         self.load_path = ""
@@ -176,7 +180,6 @@ class StartScene(Scene):
         self.seed_text = text
 
     def reseed(self) -> None:
-        from faeriell.ui.app import new_seed
         self.seed_text = str(new_seed())
         self._changed()
 
@@ -191,32 +194,48 @@ class StartScene(Scene):
 
     # ---- actions -----------------------------------------------------------------------------
     def quick_solo(self) -> None:
-        self._report(self.app.quick_solo())
+        self._report(self.host.quick_solo())
 
     def start(self) -> None:
         why = self.problem()
         if why:
             self.status = (why, True)
             return
-        self._report(self.app.start_new_game(self.players, self.mode, self.difficulty, list(self.variants),
+        self._report(self.host.new_game(self.players, self.mode, self.difficulty, list(self.variants),
                                              self.seed(), list(self.seats[: self.players])))
 
+    def open_settings(self) -> None:
+        self.host.go("settings", back="start")
+
     def continue_game(self) -> None:
-        self._report(self.app.continue_autosave())
+        self._report(self.host.continue_game())
 
     def load_selected(self, path=None) -> None:
         path = str(path or self.load_path or "").strip()
         if not path:
             self.status = ("Choose a save in the list or type its path.", True)
             return
-        self._report(self.app.load_file(path))
+        self._report(self.host.load(path))
+
+    def replay_selected(self, path=None) -> None:
+        """Step through the chosen save on a read-only table (the Replay screen)."""
+        path = str(path or self.load_path or "").strip()
+        if not path:
+            self.status = ("Choose a save in the list or type its path.", True)
+            return
+        try:
+            game = load_game(self.host.rules, path)
+        except FileServiceError as e:
+            self.status = (str(e), True)
+            return
+        self.host.go("replay", game=game, seats=recall_seats(game), start=len(game.history), back=self)
 
     def play_selected(self, path=None) -> None:
         path = str(path or self.puzzle_path or "").strip()
         if not path:
             self.status = ("Choose a scenario in the list or type its path.", True)
             return
-        self._report(self.app.open_puzzle(path))
+        self._report(self.host.open_puzzle(path))
 
     def practice_about(self) -> tuple[str, str]:
         """What the chosen Practice file is: its description and goal (a puzzle), or its path."""
@@ -245,6 +264,8 @@ class StartScene(Scene):
         self.status = None
 
     def _pick_puzzle(self, path) -> None:
+        if not path:                          # a theme's heading row
+            return
         self.puzzle_path = str(path)
         f = self.content.find("puzzle_path")
         if f is not None:
@@ -277,8 +298,8 @@ class StartScene(Scene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
         x, y = 24, 96
-        ap = autosave_path()
-        has_auto = has_autosave()
+        ap = latest_autosave()
+        has_auto = has_autosave()                # a pipe named like an autosave is no game to continue
         self.root.add(W.Button((x, y, nav_w, 70), "Quick solo", self.quick_solo, id="quick_solo", primary=True,
                                size=28, sub="1 player · Medium · new island"))
         y += 82
@@ -290,7 +311,11 @@ class StartScene(Scene):
             self.root.add(W.Button((x, y, nav_w, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
                                    selected=(self.tab == tab)))
             y += 52
-        self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.app.request_quit(),
+        self.root.add(W.Button((x, y, nav_w, 44), "Settings", self.open_settings, id="settings"))
+        y += 52
+        self.root.add(W.Button((x, y, nav_w, 44), "Rules", lambda: self.host.go("rules", back=self), id="rules"))
+        y += 52
+        self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
                                id="quit"))
 
         body = self.body_rect()
@@ -304,6 +329,8 @@ class StartScene(Scene):
             self._layout_load(body)
             self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Load", self.load_selected, id="load",
                                    primary=True, size=28))
+            self.root.add(W.Button((foot.right - 390, foot.y + 4, 190, 48), "Replay", self.replay_selected,
+                                   id="replay", size=26))
         else:
             self._layout_practice(body)
             self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Play", self.play_selected, id="play",
@@ -387,16 +414,18 @@ class StartScene(Scene):
     def _layout_practice(self, body: pygame.Rect) -> None:
         if self.puzzle_items is None:
             self.puzzle_items = practice_items()
-            if not self.puzzle_path and self.puzzle_items:
-                self.puzzle_path = str(self.puzzle_items[0][0])      # the first puzzle, ready to play
+            if not self.puzzle_path:              # the first unsolved puzzle, ready to play
+                keys = [k for k, title, _ in self.puzzle_items if k]
+                fresh = [k for k, title, _ in self.puzzle_items if k and not title.startswith("Solved")]
+                self.puzzle_path = str((fresh or keys or [""])[0])
         pad = 16
         x, w = body.x + pad, body.width - 2 * pad - 8
         about_h = 92 if body.height >= 300 else 0
         list_h = max(60, body.height - 70 - about_h)
         old = self._prev_puzzles
         lb = W.ListBox((x, body.y + 6, w, list_h), self.puzzle_items, on_select=self._pick_puzzle,
-                       on_activate=self.play_selected, id="puzzles",
-                       empty_text="No scenario files found (data/puzzles/, tests/scenarios/)")
+                       on_activate=lambda key: key and self.play_selected(key), id="puzzles",
+                       empty_text="No puzzle files found in data/puzzles/")
         if old is not None and isinstance(old, W.ListBox):
             lb.scroll = min(old.scroll, lb.max_scroll())
             lb._last_click = old._last_click          # a double click spans the relayout
@@ -431,7 +460,7 @@ class StartScene(Scene):
             field = self.root.focused_field()
             if field is None:
                 if ev.key == pygame.K_ESCAPE:
-                    self.app.request_quit()
+                    self.host.quit()
                     return True
                 if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     {"new": self.start, "load": self.load_selected, "practice": self.play_selected}[self.tab]()
@@ -455,10 +484,11 @@ class StartScene(Scene):
     def draw(self, surf) -> None:
         w, h = self.size
         surf.fill(W.BG)
-        _draw_backdrop(surf)
+        draw_backdrop(surf)
         W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
-        W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, 66), 20, W.MUTED,
-                    width=max(100, w - 50))
+        sub_y = 22 + W.font(60).get_height() + 3          # below the title at any text size
+        W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, sub_y), 20,
+                    W.MUTED, width=max(100, w - 50))
         r = self.content_rect()
         W.panel(surf, r, TAB_TITLES[self.tab])
         self.root.draw(surf)
@@ -476,7 +506,8 @@ class StartScene(Scene):
             W.draw_wrapped(surf, "Saves live in your Faeriell folder. Double-click a save to open it.", text_rect, 18,
                            W.MUTED, max_lines=3)
         else:
-            W.draw_wrapped(surf, "A scenario file sets up a position to play from. Double-click to open it.",
+            W.draw_wrapped(surf, "Puzzles by theme, easiest first. Double-click one to play it; any scenario "
+                           "file opens by its path.",
                            text_rect, 18, W.MUTED, max_lines=3)
 
 
@@ -495,26 +526,3 @@ class _About(W.Widget):
             y += 24
         lines = max(1, (r.bottom - y) // (W.font(17).get_linesize() + 2))
         W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), 17, W.TEXT, max_lines=lines)
-
-
-_BACKDROP: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _draw_backdrop(surf) -> None:
-    """A quiet pattern of hexagon-ish leaves behind the menus (cached per window size)."""
-    size = surf.get_size()
-    img = _BACKDROP.get(size)
-    if img is None:
-        import math
-        import random
-        img = pygame.Surface(size, pygame.SRCALPHA)
-        rng = random.Random(7)
-        for _ in range(int(size[0] * size[1] / 9000)):
-            x, y = rng.uniform(0, size[0]), rng.uniform(0, size[1])
-            r = rng.uniform(6, 22)
-            a = rng.uniform(0, math.pi)
-            pts = [(x + r * math.cos(a + k * math.pi / 3), y + r * math.sin(a + k * math.pi / 3)) for k in range(6)]
-            pygame.draw.polygon(img, (60, 80, 110, rng.randint(14, 34)), pts, 1)
-        _BACKDROP.clear()
-        _BACKDROP[size] = img
-    surf.blit(img, (0, 0))

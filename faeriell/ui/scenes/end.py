@@ -1,4 +1,4 @@
-"""The end screen: how the game ended (state.end_reason), the ranking (state.ranking, winners
+"""The end screen (scene "end"): how the game ended (state.end_reason), the ranking (state.ranking, winners
 marked from state.winners) and each tribe's Achievements; New game / Back to start / See the table.
 """
 from __future__ import annotations
@@ -6,18 +6,20 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.scene import Scene
+from faeriell.ui.backdrop import draw_backdrop
+from faeriell.ui.scene import Host, Scene
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 GOLD = (240, 200, 90)
 
 
 class EndScene(Scene):
-    def __init__(self, app, session, host=None):
-        self.app = app
-        self.session = session
+    def __init__(self, host: Host, session, table=None):
+        """`table`: the table screen this game was played on (See the table goes back to it)."""
         self.host = host
-        self.size = app.size
+        self.session = session
+        self.table = table
+        self.size = host.size
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.layout()
 
@@ -82,26 +84,32 @@ class EndScene(Scene):
     # ---- buttons -------------------------------------------------------------------------------
     def new_game(self) -> None:
         s = self.session.state
-        self.app.show_start(tab="new", config={"players": s.players, "mode": s.mode, "difficulty": s.difficulty,
+        self.host.go("start", tab="new", config={"players": s.players, "mode": s.mode, "difficulty": s.difficulty,
                                                "variants": list(s.variants), "seats": list(self.session.seats)})
 
     def back(self) -> None:
-        self.app.show_start()
+        self.host.go("start")
 
     def see_table(self) -> None:
-        if self.host is not None:
-            self.host.back_to_table()
+        if self.table is not None:
+            self.host.show(self.table)
+
+    def review(self) -> None:
+        self.host.go("review", session=self.session, back=self)
 
     def layout(self) -> None:
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))
-        bw, gap = min(220, (w - 80) // 3), 16
-        n = 3 if self.host is not None else 2
+        n = 4 if self.table is not None else 3
+        bw, gap = min(220, (w - 80) // n), 16
         x = (w - (n * bw + (n - 1) * gap)) // 2
         y = h - 80
-        self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", primary=True, size=26))
+        self.root.add(W.Button((x, y, bw, 52), "Review the game", self.review, id="review", primary=True,
+                               size=24))
+        x += bw + gap
+        self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", size=24))
         self.root.add(W.Button((x + bw + gap, y, bw, 52), "Back to start", self.back, id="back", size=24))
-        if self.host is not None:
+        if self.table is not None:
             self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
                                    size=24))
 
@@ -127,11 +135,10 @@ class EndScene(Scene):
         self.layout()
 
     def draw(self, surf) -> None:
-        from faeriell.ui.start_scene import _draw_backdrop
         w, h = self.size
         s = self.session.state
         surf.fill(W.BG)
-        _draw_backdrop(surf)
+        draw_backdrop(surf)
         won = bool(s.winners)
         W.draw_text(surf, self.headline(), (w // 2, 34), 64, GOLD if won else W.ERROR, anchor="midtop", width=w - 40)
         y = 100

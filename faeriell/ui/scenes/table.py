@@ -1,17 +1,22 @@
-"""The table's services around whatever table scene is shown (TableHost wraps it):
+"""The table screen (scene "table"): the table of faeriell/ui/table/ (or the simple stand-in
+table when that cannot open), wrapped with the services around it:
 
-    Esc       the menu: resume / undo / hint / save / load / new game / quit
+    Esc       the menu: resume / undo / hint / save / load / settings / new game / quit
     Ctrl+Z    undo (Session.undo; the reason is shown when the rules refuse)
-    Ctrl+S    save to the user data folder under a timestamped name (the path is flashed)
+    Ctrl+S    save under a name the player types (saves/ in the user data folder)
     Ctrl+O    load a save (an in-window file list plus a path field)
     H         a hint from faeriell.bots.hint, thought out in a background thread
     F1        the list of shortcuts
 
 Bot seats are played by a BotDriver (bot_driver.py) whose moves reach the table as
 `table.animate(action)`. When the game ends, the end screen follows after a moment.
+Sound cues (faeriell/ui/sound.py) follow what happens: a piece picked up, a move made, a move
+refused, the Doom marker stepping, an Achievement claimed, the end of the game. The settings
+(bot speed, animations, curtain, text size) apply at once when changed in the Esc menu.
 """
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 from pathlib import Path
@@ -20,17 +25,21 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import BotDriver, Job, bots_module, game_copy, DEFAULT_DELAY
-from faeriell.ui.dialogs import (FileDialog, FileServiceError, Menu, MessageBox, Toast, list_saves, load_game,
-                                 recall_seats, remember_seats, save_game)
-from faeriell.ui.scene import Scene
+from faeriell.ui.curtain import has_secrets
+from faeriell.ui.dialogs import (AskText, FileDialog, FileServiceError, Menu, MessageBox, Toast, game_id_of,
+                                 list_saves, load_game, recall_seats, remember_seats, save_game, suggest_save_name)
+from faeriell.ui.scene import Host, Scene
+from faeriell.ui.settings_panel import SettingsDialog
+from faeriell.ui.sound import cues, watch
+from faeriell.ui.standin_table import StandInTable
 
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
-SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: this help")
-HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, new game, quit).\n"
+SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: the rules")
+HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, review, rules, new game, quit).\n"
              "Ctrl+Z takes back your last move when the rules allow it.\n"
-             "Ctrl+S saves the game in your Faeriell folder; Ctrl+O loads a save.\n"
+             "Ctrl+S saves the game under a name you choose; Ctrl+O loads a save.\n"
              "H asks for a hint (the suggestion is shown on the table).\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
@@ -41,11 +50,38 @@ def _ctrl(ev) -> bool:
     return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-class TableHost(Scene):
-    def __init__(self, app, session, table, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
-        self.app = app
+def make_table(session, assets, size, **extras):
+    """The real TableScene when faeriell.ui.table is there, else the stand-in table.
+
+    `extras` (curtain=..., map_path=...) go to the constructor when it takes them (`curtain` as
+    `hotseat_curtain` when that is its name); others are dropped.
+    """
+    try:
+        from faeriell.ui.table import TableScene
+    except ImportError as e:
+        if getattr(e, "name", "") and not str(e.name).startswith("faeriell.ui.table"):
+            raise
+        return StandInTable(session, assets, size, **extras)
+    try:
+        params = inspect.signature(TableScene).parameters
+        takes_all = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    except (TypeError, ValueError):
+        params, takes_all = {}, False
+    if "curtain" in extras and "curtain" not in params and "hotseat_curtain" in params:
+        extras["hotseat_curtain"] = extras.pop("curtain")
+    given = {k: v for k, v in extras.items() if takes_all or k in params}
+    return TableScene(session, assets, size, **given)
+
+
+class TableScreen(Scene):
+    def __init__(self, host: Host, session, table=None, factory=None, assets=None, curtain: bool = True,
+                 map_path: str | None = None, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
+        """`table`: a table scene already built; else `factory(session, assets, size, **extras)`
+        builds it (make_table by default; the stand-in table if that fails)."""
+        self.host = host
         self.session = session
-        self.table = table
+        self.table = table if table is not None else self._build_table(factory or make_table, assets, curtain,
+                                                                       map_path)
         self.driver = BotDriver(session, bot_delay)
         self.end_delay = end_delay
         self.modal = None
@@ -54,8 +90,83 @@ class TableHost(Scene):
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
-        self.size = app.size
+        self.size = host.size
+        self._watched = watch(session.state)               # what the sound cues compare with
+        self._held = False                                 # the table had a piece in hand
+        self._message = None                               # the table's last message (a refusal sounds)
+        session.listeners.append(self._session_changed)
+        self._apply_anim_speed()
+        self._curtain_on_open()
         remember_seats(session.game, session.seats)      # so its saves reopen with the same bots
+
+    # ---- settings, curtain, sounds -------------------------------------------------------------
+    def _apply_anim_speed(self) -> None:
+        try:
+            from faeriell.ui.table import anim
+        except ImportError:                # the stand-in table has no flights
+            return
+        anim.set_speed(self.host.settings.anim_factor)
+
+    def settings_changed(self) -> None:
+        """The player changed a setting (Esc menu > Settings): follow it now."""
+        st = self.host.settings
+        self.driver.delay = st.bot_delay
+        for name in ("hotseat_curtain", "curtain_enabled"):
+            if hasattr(self.table, name):
+                setattr(self.table, name, st.curtain)
+        if not st.curtain and hasattr(self.table, "curtain") and not isinstance(self.table, StandInTable):
+            self.table.curtain = None
+        self._apply_anim_speed()
+        self.resize(self.host.size)        # a new text size lays the table out again
+
+    def _humans(self) -> int:
+        return sum(1 for x in self.session.seats if x == "human")
+
+    def _curtain_on_open(self) -> None:
+        """A hot-seat game loaded or continued opens behind the curtain: whoever sits at the
+        screen now may not be the player whose cards it would show."""
+        table, s = self.table, self.session
+        if not (getattr(s, "opened_from_save", False) and getattr(table, "hotseat_curtain", False)):
+            return
+        acting = s.acting
+        if acting is None or s.seats[acting] != "human" or self._humans() < 2 or s.state.game_over:
+            return
+        try:
+            secret = has_secrets(s.game, acting)
+        except Exception:                  # a view that cannot be made: hide (the safe side)
+            secret = True
+        if secret and hasattr(table, "curtain"):
+            table.curtain = acting
+
+    def _session_changed(self, what: str, action) -> None:
+        before, self._watched = self._watched, watch(self.session.state)
+        if what == "apply":
+            for name in cues(before, self._watched):
+                self.host.play_sound(name)
+
+    def _table_cues(self) -> None:
+        """A piece taken in hand, a refusal the table announced (its message in red)."""
+        held = getattr(self.table, "drag", None) is not None
+        if held and not self._held:
+            self.host.play_sound("pickup")
+        self._held = held
+        msg = (getattr(self.table, "message", None), getattr(self.table, "message_until", None))
+        if msg != self._message:
+            self._message = msg
+            if msg[0] and getattr(self.table, "message_bad", False):
+                self.host.play_sound("refuse")
+
+    def _build_table(self, factory, assets, curtain, map_path):
+        extras = {"curtain": curtain}
+        if map_path:
+            extras["map_path"] = map_path
+        try:
+            return factory(self.session, assets, self.host.size, **extras)
+        except Exception as exc:
+            if factory is StandInTable:
+                raise
+            self.host.report("opening the table (the simple table is used instead)", exc)
+            return StandInTable(self.session, assets, self.host.size, **extras)
 
     # ---- talking to the table ------------------------------------------------------------------
     def flash(self, text: str, error: bool = False) -> None:
@@ -65,7 +176,7 @@ class TableHost(Scene):
                 fn(text)
                 return
             except Exception as exc:       # the message still reaches the player
-                self.app._report("showing a message on the table", exc)
+                self.host.report("showing a message on the table", exc)
         self.toast.show(text, error=error)
 
     def _table_call(self, name: str, *args) -> bool:
@@ -91,12 +202,25 @@ class TableHost(Scene):
         self.flash(reason)
 
     def save(self) -> None:
+        """Ask a name, then save under it (saves/ in the user data folder)."""
+        self.modal = AskText(self.host.size, "Save the game", "Name of the save:",
+                             suggest_save_name(self.session.game), self._save_as, ok_label="Save")
+
+    def _save_as(self, name: str) -> str | None:
         try:
-            path = save_game(self.session.game)
+            path = save_game(self.session.game, name=name)
         except FileServiceError as e:
-            self.flash(str(e), error=True)
-            return
-        self.flash(f"Saved to {path}")
+            return str(e)
+        self.flash(f"Saved as “{path.stem}” ({path})")
+        return None
+
+    def open_settings(self) -> None:
+        self.modal = SettingsDialog(self.host.size, self.host.settings, self._setting_changed)
+
+    def _setting_changed(self, key: str) -> None:
+        self.host.settings_changed()
+        if key in ("volume", "mute"):
+            self.host.play_sound("drop")          # hear the new volume
 
     # ---- a failed autosave: a notice that stays, and a way to save elsewhere ------------------
     NOTICE_H = 40
@@ -112,7 +236,7 @@ class TableHost(Scene):
         """(the notice, its 'Save elsewhere' button) in screen coordinates, or (None, None)."""
         if not self.save_notice():
             return None, None
-        w, h = self.app.size
+        w, h = self.host.size
         bw = 170
         r = pygame.Rect(0, 0, min(w - 20, 880), self.NOTICE_H)
         r.midbottom = (w // 2, h - 70)
@@ -125,7 +249,7 @@ class TableHost(Scene):
             folder = str(Path.home())
         except (OSError, RuntimeError):
             pass
-        self.modal = FileDialog(self.app.size, "Save the game elsewhere", lambda: [], self._save_elsewhere,
+        self.modal = FileDialog(self.host.size, "Save the game elsewhere", lambda: [], self._save_elsewhere,
                                 "Save", empty_text="Type a folder or a file name below: the game is saved "
                                 "there now and after every turn.",
                                 hint=f"a folder or a .json file, e.g. {folder or '~'}/faeriell.json")
@@ -158,23 +282,25 @@ class TableHost(Scene):
         W.draw_text(surf, "Save elsewhere…", button.center, 19, W.TEXT, anchor="center", width=button.width - 8)
 
     def open_load_dialog(self) -> None:
-        self.modal = FileDialog(self.app.size, "Load a game", list_saves, self._load_path, "Load",
+        self.modal = FileDialog(self.host.size, "Load a game", list_saves, self._load_path, "Load",
                                 empty_text="No saves yet (Ctrl+S saves the game)",
                                 hint="or type the path of a save file")
 
     def _load_path(self, path: str) -> str | None:
         try:
-            game = load_game(self.app.rules, path)
+            game = load_game(self.host.rules, path)
         except FileServiceError as e:
             return str(e)
         seats = recall_seats(game)
         if game.state.players == self.session.state.players and seats in (None, self.session.seats):
-            self.session.replace_game(game)
+            self.session.replace_game(game, game_id_of(path))
+            self._watched = watch(self.session.state)
             self.end_shown = game.state.game_over
             self._over_since = None
             self.flash(f"Loaded {path}")
+            self._curtain_on_open()
         else:
-            self.app.open_session(self.app.new_session(game, seats))
+            self.host.open_game(game, seats, path=path)
         return None
 
     def hint(self) -> None:
@@ -202,7 +328,7 @@ class TableHost(Scene):
         if job.tag != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
         if job.error is not None:
-            self.app._report("thinking about a hint", job.error)
+            self.host.report("thinking about a hint", job.error)
             return True
         try:
             action, reason = job.result
@@ -219,7 +345,7 @@ class TableHost(Scene):
         s = self.session.state
         cfg = {"players": s.players, "mode": s.mode, "difficulty": s.difficulty, "variants": list(s.variants),
                "seats": list(self.session.seats)}
-        self.app.show_start(tab="new", config=cfg)
+        self.host.go("start", tab="new", config=cfg)
 
     def open_menu(self) -> None:
         items = [("resume", "Resume", lambda: None),
@@ -227,18 +353,28 @@ class TableHost(Scene):
                  ("hint", "Hint  (H)", self.hint),
                  ("save", "Save  (Ctrl+S)", self.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
+                 ("settings", "Settings…", self.open_settings),
+                 ("review", "Review the game so far", self.review),
+                 ("rules", "Rules  (F1)", self.show_rules),
+                 ("keys", "Keys and shortcuts", self.show_help),
                  ("new", "New game", self.new_game)]
         if self.session.state.game_over:
-            items.append(("results", "Results", lambda: self.app.show_end(self.session, self)))
-        items.append(("quit", "Quit", lambda: self.app.request_quit()))
+            items.append(("results", "Results", self.show_results))
+        items.append(("quit", "Quit", self.host.quit))
         note = "The game saves itself after every turn."
         if self.save_notice():
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
-        self.modal = Menu(self.app.size, items, note=note)
+        self.modal = Menu(self.host.size, items, note=note)
+
+    def review(self) -> None:
+        self.host.go("review", session=self.session, back=self)
+
+    def show_rules(self, kind: str | None = None) -> None:
+        self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.app.size, "Shortcuts", HELP_TEXT)
+        self.modal = MessageBox(self.host.size, "Shortcuts", HELP_TEXT)
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -272,9 +408,12 @@ class TableHost(Scene):
                 self.hint()
                 return True
             if ev.key == pygame.K_F1:
-                self.show_help()
+                rule_kind = getattr(self.table, "rule_kind", None)
+                self.show_rules(rule_kind() if callable(rule_kind) else None)
                 return True
-        return bool(self.table.handle_event(ev))
+        changed = bool(self.table.handle_event(ev))
+        self._table_cues()
+        return changed
 
     def update(self, dt_ms: int) -> bool:
         changed = bool(self.table.update(dt_ms))
@@ -295,7 +434,7 @@ class TableHost(Scene):
             changed = True
         if getattr(self.table, "request", None) == "start":      # a puzzle's "Back to start"
             self.table.request = None
-            self.app.show_start(tab="practice")
+            self.host.go("start", tab="practice")
             return True
         s = self.session.state
         puzzle = getattr(self.table, "puzzle", None) is not None   # its result panel says how it ended
@@ -304,8 +443,7 @@ class TableHost(Scene):
             if self._over_since is None:
                 self._over_since = now
             if now - self._over_since >= self.end_delay:
-                self.end_shown = True
-                self.app.show_end(self.session, self)
+                self.show_results()
                 return True
         return changed
 
@@ -323,7 +461,12 @@ class TableHost(Scene):
         job = self.driver._job
         if job is not None and not job.done.is_set() and time.monotonic() - job.started_at > 0.4:
             i = self.session.acting
-            return f"Player {i + 1} is thinking…" if i is not None else ""
+            if i is None:
+                return ""
+            words = getattr(self.table, "words", None)
+            if words is not None and hasattr(words, "player_name"):
+                return f"{words.player_name(i, self.session.seats)} is thinking…"
+            return f"Player {i + 1} is thinking…"
         return ""
 
     def draw(self, surf) -> None:
@@ -354,7 +497,7 @@ class TableHost(Scene):
             self.session.autosave()           # Continue resumes exactly here, mid-turn too
         self._table_call("leave")
 
-    def back_to_table(self) -> None:
-        """From the end screen: look at the final position (no bounce back to the end screen)."""
+    def show_results(self) -> None:
+        """The end screen; its 'See the table' comes back here (no bounce back to the end screen)."""
         self.end_shown = True
-        self.app.switch(self)
+        self.host.go("end", session=self.session, table=self)

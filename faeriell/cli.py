@@ -1,0 +1,276 @@
+"""Sons of Faeriell: open the table (the `faeriell` command, and python main.py in a checkout).
+
+    faeriell                                  # the start screen (1280x800); Quick solo is one click
+    faeriell --players 2 --seats human,hard --variants drifter --seed 7    # straight to the table
+    faeriell --continue                       # the game played last (its autosave)
+    faeriell --load FILE | --scenario FILE
+    faeriell --screenshot first.png           # draw the first frame to a PNG and exit (exit 1 if an
+                                              # error showed); headless: SDL_VIDEODRIVER=dummy
+
+Any set-up option (--players, --mode, --difficulty, --variants, --seed, --seats) starts the table
+directly; what is left out follows the rules (one player plays solo, solo is one player).
+Invalid options print a clear message and exit with code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from faeriell.safe_read import clip
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+MODES = ("competitive", "coop", "solo")
+DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
+SEATS = ("human", "random", "easy", "normal", "hard")
+
+
+def _engine_names():
+    """MODES, DIFFICULTIES and VARIANTS as the engine knows them (the constants above if it fails)."""
+    try:
+        from faeriell.engine.setup import MODES as m, DIFFICULTIES as d, VARIANTS as v
+        return tuple(m), tuple(d), tuple(v)
+    except Exception:          # the parser must still print --help
+        return MODES, DIFFICULTIES, ()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError("size must be at least 320x240")
+    return w, h
+
+
+def parse_variants(text: str) -> list[str]:
+    known = _engine_names()[2]
+    out = []
+    for v in (p.strip() for p in text.split(",")):
+        if not v:
+            continue
+        v = v.replace("-", "_")
+        if known and v not in known:
+            raise argparse.ArgumentTypeError(f"unknown variant {v!r} (known: {', '.join(known)})")
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def parse_seats(text: str) -> list[str]:
+    out = [p.strip().lower() for p in text.split(",")]
+    for s in out:
+        if s not in SEATS:
+            raise argparse.ArgumentTypeError(f"unknown seat {s!r}: each seat is one of {', '.join(SEATS)}")
+    if not 1 <= len(out) <= 4:
+        raise argparse.ArgumentTypeError("give 1 to 4 seats, separated by commas")
+    return out
+
+
+def parse_seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("seed must not be negative")
+    return n
+
+
+def parse_positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def parse_delay(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, like 0.6, not {text!r}") from None
+    if not 0 <= x <= 60:
+        raise argparse.ArgumentTypeError("must be between 0 and 60 seconds")
+    return x
+
+
+def _prog() -> str:
+    name = os.path.basename(sys.argv[0] or "")
+    return "main.py" if name == "main.py" else "faeriell"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    modes, diffs, variants = _engine_names()
+    p = argparse.ArgumentParser(
+        prog=_prog(), description="Sons of Faeriell: the digital table.",
+        epilog="Any set-up option starts the table directly; without one the start screen opens.")
+    g = p.add_argument_group("a new game")
+    g.add_argument("--players", type=int, choices=(1, 2, 3, 4), metavar="N", help="number of players, 1-4")
+    g.add_argument("--mode", choices=modes, help="competitive, coop (Full Coop) or solo")
+    g.add_argument("--difficulty", choices=diffs, help=f"{', '.join(diffs)} (default medium)")
+    g.add_argument("--variants", type=parse_variants, metavar="A,B",
+                   help=(f"variants, comma-separated: {', '.join(variants)}" if variants
+                         else "variants, comma-separated"))
+    g.add_argument("--seed", type=parse_seed, metavar="S", help="random seed (the same seed deals the same game)")
+    g.add_argument("--seats", type=parse_seats, metavar="human,hard,...",
+                   help=f"who plays each seat, in order: {', '.join(SEATS)} (default: all human)")
+    o = p.add_argument_group("other games")
+    o.add_argument("--load", metavar="FILE", help="open a saved game")
+    o.add_argument("--continue", dest="cont", action="store_true",
+                   help="resume the game played last (its autosave)")
+    o.add_argument("--scenario", metavar="FILE", help="play from a scenario or puzzle file (YAML)")
+    w = p.add_argument_group("window")
+    w.add_argument("--size", type=parse_size, default=(1280, 800), metavar="WxH",
+                   help="window size (default 1280x800)")
+    w.add_argument("--map", metavar="PATH", default=None, help="Tiled map to play on (default maps/faeriell.tmx)")
+    w.add_argument("--screenshot", metavar="FILE", default=None,
+                   help="render the first frame of the screen the other options open to FILE (PNG) and exit")
+    w.add_argument("--no-curtain", dest="curtain", action="store_const", const=False, default=None,
+                   help="hot-seat without the curtain that hides a player's cards between turns "
+                        "(default: as in Settings)")
+    w.add_argument("--bot-delay", type=parse_delay, default=None, metavar="SECONDS",
+                   help="pause between bot moves so they can be followed (default: the bot speed in Settings)")
+    w.add_argument("--fps", type=parse_positive, default=60, help="frame-rate cap (default 60)")
+    w.add_argument("-v", "--verbose", action="store_true", help="log more (tracebacks of errors shown in the window)")
+    return p
+
+
+SETUP_OPTIONS = ("players", "mode", "difficulty", "variants", "seed", "seats")
+
+
+def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """Combinations argparse cannot see; p.error() exits with code 2 and the reason."""
+    sources = [name for name, on in (("--load", args.load), ("--continue", args.cont),
+                                     ("--scenario", args.scenario)) if on]
+    if len(sources) > 1:
+        p.error(f"{' and '.join(sources)} cannot be combined: choose one game to open")
+    given = [f"--{k}" for k in SETUP_OPTIONS if getattr(args, k) is not None]
+    if sources and given:
+        p.error(f"{sources[0]} opens an existing game; it cannot be combined with {', '.join(given)}")
+    for name, path, kind in (("--load", args.load, "save"), ("--scenario", args.scenario, "scenario")):
+        if path:
+            problem = _file_problem(path, kind)       # a folder, a pipe, too large, not a save: unread
+            if problem:
+                refuse(p, f"{name}: {problem}")
+    if args.load:
+        why = why_not_a_save(args.load, args.map)
+        if why:
+            refuse(p, f"--load: {why}")
+    if args.cont:
+        from faeriell.ui.dialogs import latest_autosave
+        from faeriell.ui.session import DataDirError, autosave_dir, user_data_dir
+        try:
+            user_data_dir()
+        except DataDirError as e:
+            refuse(p, f"--continue: {e}")
+        auto = latest_autosave()
+        if auto is None:
+            refuse(p, f"--continue: there is no autosave yet ({autosave_dir()})")
+        problem = _file_problem(str(auto), "save")
+        if problem:
+            refuse(p, f"--continue: {problem}")
+    if given:
+        from faeriell.ui.launch import resolve_setup
+        if args.seats is not None and args.players is not None and len(args.seats) != args.players:
+            p.error(f"--seats names {len(args.seats)} seat(s) but --players is {args.players}")
+        cfg = resolve_setup(args.players, args.mode, args.difficulty, args.variants, args.seed, args.seats)
+        try:
+            from faeriell.engine.setup import validate_config, SetupError
+        except Exception:         # no engine: the window will say so
+            return args
+        try:
+            validate_config(cfg["players"], cfg["mode"], cfg["difficulty"], cfg["variants"])
+        except SetupError as e:
+            p.error(f"this set-up is not possible: {e}")
+    return args
+
+
+def refuse(p: argparse.ArgumentParser, message: str) -> None:
+    """A file the command line named cannot be opened: one line on stderr and exit code 2 (the
+    options were fine, so no usage text)."""
+    p.exit(2, f"{p.prog}: error: {clip(message, 1500)}\n")
+
+
+def _file_problem(path: str, kind: str) -> str | None:
+    """Why `path` cannot be a save / scenario, found without opening a window or replaying:
+    missing, a folder or pipe, too large, not UTF-8, not JSON / YAML, not a save / scenario."""
+    from faeriell.safe_read import why_not_readable
+    problem = why_not_readable(path, kind)
+    if problem:
+        return problem
+    try:
+        if kind == "save":
+            from faeriell.safe_read import read_bytes
+            from faeriell.engine.saves import parse, check_shape, SaveError
+            try:
+                check_shape(parse(read_bytes(path, "save")))
+            except SaveError as e:
+                return f"{clip(path)}: {clip(e, 1000)}"
+        else:
+            from faeriell.scenario import load, ScenarioError
+            try:
+                load(path)
+            except ScenarioError as e:
+                return clip(e, 1000)
+    except ImportError:                 # no engine: the window will say so
+        return None
+    except Exception as e:              # noqa: BLE001 - a reason, never a traceback
+        return f"{clip(path)}: cannot be read ({type(e).__name__}: {clip(e)})"
+    return None
+
+
+def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
+    """None when `path` opens as a saved game, else the reason (the engine's words)."""
+    try:
+        from faeriell.content.rules_loader import default_rules
+        from faeriell.ui.dialogs import FileServiceError, load_game
+        rules = default_rules(map_path)
+    except Exception:               # no rules here: the window will say why
+        return None
+    try:
+        load_game(rules, path)
+    except FileServiceError as e:
+        return str(e)
+    return None
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = build_parser()
+    return check_args(p, p.parse_args(argv))
+
+
+def launch_options(args: argparse.Namespace):
+    from faeriell.ui.launch import LaunchOptions
+    return LaunchOptions(players=args.players, mode=args.mode, difficulty=args.difficulty, variants=args.variants,
+                         seed=args.seed, seats=args.seats, load=args.load, cont=args.cont, scenario=args.scenario,
+                         curtain=args.curtain, bot_delay=args.bot_delay)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        from faeriell.ui.app import App
+        app = App(size=args.size, map_path=args.map, fps=args.fps, resizable=args.screenshot is None,
+                  options=launch_options(args))
+        if args.screenshot:   # the PNG is written even when something failed; the exit code tells
+            app.screenshot(args.screenshot)     # errors were logged to stderr already
+            return 1 if app.errors or app.refusals else 0
+        return app.run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # no traceback for a player; the log has it with -v
+        logging.getLogger("main").debug("fatal", exc_info=True)
+        print(f"Faeriell could not start: {type(exc).__name__}: {clip(exc, 1000)}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The game's words for its ids: "the Bear's Mountain" for `bear-mountain`, "Ley Lines Herb" for
+`herb-green`, "a Red Essence with the Owl on its back" for `red@owl`.
+
+    names = Names.of(rules)
+    names.region("bear-mountain")      # "the Bear's Mountain"
+    names.text("Berrywort (player 2) builds a red Beacon in bear-river (R15).")
+        # "Berrywort (player 2) builds a red Beacon in the Bear's River."
+
+The engine's log lines and refusal reasons are written with ids (they are short and exact);
+`text` says them in the words printed on the cards and the island, and drops ruling citations
+(rulings are cited in code and tests, never to the player). Names come from data/*.yaml; a
+Region is named by its Area's Guardian and its Terrain, as on the board.
+"""
+from __future__ import annotations
+
+import re
+
+_CITATION = re.compile(r"\s*\((?:see )?R\d+[a-z]?(?:\s*[,/–-]\s*R?\d+[a-z]?)*\)|\s*\bR\d{1,2}\b(?=[.:;,)]|$)")
+_CARD = re.compile(r"(?<![\w-])([a-z]+)@([a-z]+)(?![\w-])")
+_NODE = re.compile(r"(?<![\w-])[a-z]+-[a-z]+(?:\+[a-z]+-[a-z]+)+(?![\w-])")
+_ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")
+_A_THE = re.compile(r"\b(?:a|an) (\w+ )?the ")      # "a troubled the Boar" -> "the troubled Boar"
+_QUOTED = re.compile(r"'([a-z][a-z0-9_@+-]*)'")
+
+
+def _cap(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+class Names:
+    _cache: dict = {}
+
+    @classmethod
+    def of(cls, rules) -> "Names":
+        """One Names per rules (built once: the tables are read on every log line drawn)."""
+        found = cls._cache.get(id(rules))
+        if found is None or found.rules is not rules:
+            found = cls._cache[id(rules)] = cls(rules)
+        return found
+
+    def __init__(self, rules):
+        self.rules = rules
+        self._said: dict = {}
+        cat = rules.catalog
+        self.cat = cat
+
+        def names(table) -> dict:
+            return {k: str((v or {}).get("name") or _cap(k)) for k, v in (getattr(cat, table, None) or {}).items()}
+
+        self.heroes = names("heroes")
+        self.perks = names("perks")
+        self.perks["random-sower"] = "a random Corruption Sower Perk"
+        self.herbs = names("herbs")
+        self.attunements = names("attunements")
+        self.achievements = names("achievements")
+        self.tribes = names("tribes")
+        self.colors = names("colors")
+        self.terrains = names("terrains")
+        self.guardian_ids = tuple(cat.guardians or ())
+        self.regions = {r: self._region(r) for r in rules.board.regions}
+        # multi-part ids, longest first, so `nudge-snake-wolf` wins over `snake-wolf`
+        multi = {**{k: v for k, v in self.perks.items() if "-" in k},
+                 **{k: v for k, v in self.herbs.items() if "-" in k},
+                 **{k: v for k, v in self.achievements.items() if "-" in k},
+                 **self.regions}
+        self._multi = multi
+        self._multi_re = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, multi), key=len, reverse=True))
+                                    + r")(?![\w-])") if multi else None
+        single = {**{g: self.guardian(g) for g in self.guardian_ids},
+                  **{h: n for h, n in self.heroes.items()},
+                  **{t: n for t, n in self.terrains.items()}}
+        self._single = single
+        self._single_re = re.compile(r"\b(" + "|".join(sorted(map(re.escape, single), key=len, reverse=True))
+                                     + r")\b") if single else None
+        self._perk_single = {k: v for k, v in self.perks.items() if "-" not in k}
+        self._perk_re = re.compile(r"\b(with|uses|takes|gains|loses|swaps?) (" +
+                                   "|".join(map(re.escape, self._perk_single)) + r")\b") if self._perk_single else None
+        self._ach_re = re.compile(r"\bthe ([a-z][a-z-]*) Achievement\b")
+        self._att_re = re.compile(r"\bthe ([a-z]+) Attunement\b")
+
+    # ---- single names ------------------------------------------------------------------------
+    def guardian(self, g: str) -> str:
+        """'the Bear' (the Guardian as the island names its Area)."""
+        return f"the {_cap(g)}"
+
+    def area(self, a: str) -> str:
+        return f"the {_cap(a)}'s Area"
+
+    def _region(self, r: str) -> str:
+        reg = self.rules.board.regions[r]
+        terr = self.terrains.get(reg.terrain, _cap(reg.terrain))
+        return f"the {_cap(reg.area)}'s {terr}"
+
+    def region(self, r: str) -> str:
+        return self.regions.get(r) or _cap(str(r).replace("-", " "))
+
+    def node(self, n: str) -> str:
+        parts = [self.region(r) for r in str(n).split("+")]
+        if len(parts) == 1:
+            return parts[0]
+        return "the node between " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    def color(self, c: str) -> str:
+        return self.colors.get(c) or _cap(str(c))
+
+    def card(self, card: str) -> str:
+        col, _, back = str(card).partition("@")
+        if not back:
+            return f"{self.color(col)} Essence"
+        return f"{self.color(col)} Essence (with {self.guardian(back)} on its back)"
+
+    # ---- whole sentences ---------------------------------------------------------------------
+    def text(self, s: str) -> str:
+        """An engine sentence in the game's words: ids named, ruling citations dropped."""
+        if not s:
+            return s
+        said = self._said.get(s)
+        if said is None:
+            if len(self._said) > 4000:
+                self._said.clear()
+            said = self._said[s] = self._text(str(s))
+        return said
+
+    def _text(self, s: str) -> str:
+        out = _CITATION.sub("", s)
+        out = _QUOTED.sub(lambda m: self._quoted(m.group(1)), out)
+        out = _CARD.sub(lambda m: self.card(m.group(0)) if m.group(1) in self.colors or m.group(1) == "corruption"
+                        else m.group(0), out)
+        out = _NODE.sub(lambda m: self.node(m.group(0)), out)
+        out = self._ach_re.sub(lambda m: f"the {self.achievements[m.group(1)]} Achievement"
+                               if m.group(1) in self.achievements else m.group(0), out)
+        out = self._att_re.sub(lambda m: self.attunements[m.group(1)]
+                               if m.group(1) in self.attunements else m.group(0), out)
+        if self._multi_re is not None:
+            out = self._multi_re.sub(lambda m: self._multi[m.group(1)], out)
+        if self._perk_re is not None:
+            out = self._perk_re.sub(lambda m: f"{m.group(1)} {self._perk_single[m.group(2)]}", out)
+        if self._single_re is not None:
+            out = self._single_re.sub(lambda m: self._single[m.group(1)], out)
+        out = out.replace("the the ", "the ").replace("The the ", "The ")
+        out = _A_THE.sub(lambda m: "the " + (m.group(1) or ""), out)
+        out = _ARTICLE.sub(lambda m: m.group(1) + "n ", out)
+        return _cap(out)
+
+    def _quoted(self, x: str) -> str:
+        for table in (self.regions, self.perks, self.herbs, self.achievements, self.heroes):
+            if x in table:
+                return table[x]
+        if x in self.guardian_ids:
+            return self.guardian(x)
+        if "@" in x or "+" in x:
+            return x                       # the card and node patterns name it next
+        return x.replace("_", " ")

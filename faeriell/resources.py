@@ -1,0 +1,23 @@
+"""Where the game's files are: data/, maps/, sprites/, sounds/ (and the practice puzzles).
+
+In a source checkout they sit beside the faeriell package; `pip install .` copies them into the
+package as faeriell/_files/<name> (see pyproject.toml). This module finds either, so every loader
+asks here instead of counting parent folders. Pure Python: the engine side may use it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent
+INSTALLED = PACKAGE / "_files"
+NAMES = ("data", "maps", "sprites", "sounds")
+
+
+def resource_dir(name: str) -> Path:
+    """The folder `name` (one of NAMES): the checkout's when it is there, else the installed copy."""
+    here = CHECKOUT / name
+    if here.is_dir():
+        return here
+    installed = INSTALLED / name
+    return installed if installed.is_dir() else here

@@ -1,0 +1,117 @@
+"""The key moments worked out in another process, so the window keeps its frame rate.
+
+A thread would share the interpreter lock with the window's frame loop; a separate process uses
+the machine's other core and leaves the window alone. The child rebuilds the rules and replays
+the game from its origin and actions (plain data), and sends back its progress and the moments
+as plain data. Where no process can be started, the same work runs in a thread.
+
+    job = ReviewJob(origin, actions, players); job.start()
+    job.poll()        # -> (done, total); job.moments is a list once finished, job.error a text
+    job.stop()
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import threading
+
+from faeriell.engine import Action
+
+from .moments import Moment, key_moments
+
+
+def _pack(m: Moment) -> tuple:
+    return (m.index, m.player, m.round, m.played.to_dict(), m.best.to_dict(), m.played_value, m.best_value,
+            m.reason)
+
+
+def _unpack(t) -> Moment:
+    index, player, rnd, played, best, pv, bv, reason = t
+    return Moment(index, player, rnd, Action.from_dict(played), Action.from_dict(best), pv, bv, reason)
+
+
+def _work(origin, actions, players, out, stop=None, rules=None) -> None:
+    try:
+        if rules is None:
+            from faeriell.content.rules_loader import default_rules
+            rules = default_rules()
+
+        def progress(done, total):
+            if done == total or done % 4 == 0:
+                out.put(("progress", done, total))
+        found = key_moments(rules, origin, actions, players=players, progress=progress,
+                            should_stop=(stop.is_set if stop is not None else None))
+        out.put(("done", [_pack(m) for m in found]))
+    except Exception as exc:      # noqa: BLE001 - the window reports it
+        out.put(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class ReviewJob:
+    def __init__(self, origin: dict, actions: list, players=None, rules=None, use_process: bool = True):
+        self.origin = origin
+        self.actions = [a.to_dict() if isinstance(a, Action) else a for a in actions]
+        self.players = list(players) if players is not None else None
+        self.rules = rules                       # for the thread fallback (the child loads its own)
+        self.use_process = use_process
+        self.progress = (0, max(1, len(self.actions)))
+        self.moments: list | None = None
+        self.error: str | None = None
+        self._proc = None
+        self._thread = None
+        self._stop = threading.Event()
+        self._q = None
+
+    def start(self) -> None:
+        if self.use_process:
+            try:
+                ctx = mp.get_context("spawn")
+                self._q = ctx.Queue()
+                self._proc = ctx.Process(target=_work, args=(self.origin, self.actions, self.players, self._q),
+                                         daemon=True, name="faeriell-review")
+                self._proc.start()
+                return
+            except (OSError, ValueError, RuntimeError):     # no processes here: think in a thread
+                self._proc = None
+        self._q = queue.Queue()
+        self._thread = threading.Thread(target=_work, args=(self.origin, self.actions, self.players, self._q,
+                                                            self._stop, self.rules), daemon=True,
+                                        name="faeriell-review")
+        self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self.moments is not None or self.error is not None
+
+    def poll(self) -> tuple[int, int]:
+        while self._q is not None and not self.done:
+            try:
+                msg = self._q.get_nowait()
+            except queue.Empty:
+                break
+            except (EOFError, OSError):
+                self.error = "the review stopped unexpectedly"
+                break
+            if msg[0] == "progress":
+                self.progress = (msg[1], msg[2])
+            elif msg[0] == "done":
+                self.moments = [_unpack(t) for t in msg[1]]
+                self.progress = (self.progress[1], self.progress[1])
+            else:
+                self.error = msg[1]
+        if not self.done and self._proc is not None and not self._proc.is_alive() and self._q.empty():
+            self.error = f"the review stopped unexpectedly (exit code {self._proc.exitcode})"
+        return self.progress
+
+    def wait(self, timeout: float = 120.0) -> None:
+        """Block until finished (tests and benchmarks)."""
+        import time
+        end = time.monotonic() + timeout
+        while not self.done and time.monotonic() < end:
+            self.poll()
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._proc is not None and self._proc.is_alive():
+            self._proc.terminate()
+            self._proc.join(1.0)

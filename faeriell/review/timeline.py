@@ -1,0 +1,201 @@
+"""What happened in a game, step by step: replay its actions and record what the engine did.
+
+A game is its origin plus its actions, so the review replays them on a fresh game and listens to
+the engine's own track movements (Doom with its reason, Essences gained, Menaces solved) while each
+action and the automatic steps after it resolve. Nothing here decides a rule; it only watches.
+
+`record(rules, origin, actions)` gives a `Timeline`:
+  - `steps`: one `Step` per action (who, what, round, phase, Doom before and after, and the Doom
+    movements with their causes);
+  - `rounds`: per round, Doom and each tribe's Achievements at its end (coop: the team's count);
+  - `figures`: Essences gained by source, Menaces solved by colour, actions by phase.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from faeriell.engine import Action
+from faeriell.engine.saves import rebuild
+
+# How the engine words a Doom movement (Game.move_doom's reason) -> the cause a player reads.
+_CAUSES = (
+    ("Automatic Doom", "Automatic Doom"),
+    ("Menace on a troubled", "Menace on a taken Guardian"),
+    ("Ignore Corruption", "Ignore Corruption"),
+    ("Havoc", "Havoc"),
+    ("unpaid Achievement", "Unpaid claim"),
+    ("lost to Corruption", "Lost to Corruption"),
+    ("Cleanse Corruption", "Cleanse Corruption"),
+    ("Ravage", "Corruption Sower Perk"),
+    ("Ruin", "Corruption Sower Perk"),
+    ("Twins", "The Twins set-up"),
+)
+CAUSES = tuple(dict.fromkeys(c for _, c in _CAUSES))
+
+# Which action brought an Essence in (the action being resolved when it was gained).
+_SOURCES = {
+    "harvest": "Harvest", "harvest_choice": "Harvest",
+    "solve_menace": "Menaces solved by Heroes", "beacon_solve": "Menaces solved by Beacons",
+    "lore": "Lore Actions", "perk": "Perks", "solve_quest": "Quests",
+    "corruption": "Corruption Events", "starting_essence": "Set-up", "place_settlement": "Set-up",
+    "choose_hero": "Set-up", "place_hero": "Set-up",
+}
+
+PHASE_NAMES = {"tribe": "Tribe Phase", "event": "Event Phase", "hero": "Hero Phase", None: "Set-up"}
+
+
+def cause_of(why: str) -> str:
+    for needle, cause in _CAUSES:
+        if needle.lower() in why.lower():
+            return cause
+    return "Other"
+
+
+@dataclass
+class Step:
+    index: int                 # 0-based position in the action list
+    player: int | None         # who acted (0-based), None for no one
+    action: Action
+    round: int
+    phase: str | None
+    doom_before: int
+    doom_after: int
+    doom_moves: list = field(default_factory=list)    # [(steps, cause)], in order
+    random: bool = False
+
+
+@dataclass
+class RoundMark:
+    round: int
+    doom: int
+    achievements: list          # per tribe, at the round's end
+    team_distinct: int          # Achievements held by anyone (the coop count)
+    team_tokens: int            # Achievement tokens on the board (the other coop count)
+
+
+@dataclass
+class Timeline:
+    players: int
+    mode: str
+    tribes: list                # tribe ids in seat order
+    steps: list
+    rounds: list
+    doom_by_cause: Counter
+    gained: list                # per tribe: Counter {source: Essences}
+    gained_colour: list         # per tribe: Counter {colour: Essences}
+    solved: list                # per tribe: Counter {colour: Menaces}
+    actions_by_phase: list      # per tribe: Counter {phase name: actions}
+    final_doom: int
+    winners: list
+    end_reason: str
+    game_over: bool
+    achievements: list          # per tribe at the end
+
+    def doom_series(self) -> list[tuple[int, int]]:
+        """(round, Doom at its end) for each round played, the last one as it stands."""
+        return [(m.round, m.doom) for m in self.rounds]
+
+    def steps_of(self, player: int) -> list[Step]:
+        return [st for st in self.steps if st.player == player]
+
+
+def _team_counts(s) -> tuple[int, int]:
+    distinct = sum(1 for holders in s.achievements.values() if holders)
+    tokens = sum(len(holders) for holders in s.achievements.values())
+    return distinct, tokens
+
+
+def _mark(s) -> RoundMark:
+    distinct, tokens = _team_counts(s)
+    return RoundMark(s.round, s.doom, [len(t.achievements) for t in s.tribes], distinct, tokens)
+
+
+class _Listener:
+    """Wraps one game's track movements (instance attributes shadow the Game's methods)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.kind = None
+        self.doom: list = []
+        self.gains: list = []
+        self.solves: list = []
+        move_doom, gain, advance_track = game.move_doom, game.gain, game.advance_track
+
+        def on_doom(n, why=""):
+            before = game.state.doom
+            move_doom(n, why)
+            moved = game.state.doom - before
+            if moved:
+                self.doom.append((moved, cause_of(why)))
+
+        def on_gain(i, colour, n=1):
+            got = gain(i, colour, n)
+            if got:
+                self.gains.append((i, colour, got, _SOURCES.get(self.kind, "Other")))
+            return got
+
+        def on_track(i, colour):
+            # a tracking token moves up for a Menace solved or removed (and a few Perk rewards)
+            advance_track(i, colour)
+            self.solves.append((i, colour))
+
+        game.move_doom, game.gain, game.advance_track = on_doom, on_gain, on_track
+
+
+def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
+    """Replay `actions` from `origin` and record the game (raises SaveError like saves.replay)."""
+    from faeriell.engine.saves import SaveError
+    game = rebuild(rules, origin)
+    s = game.state
+    ear = _Listener(game)
+    steps: list[Step] = []
+    rounds: list[RoundMark] = []
+    n = s.players
+    gained = [Counter() for _ in range(n)]
+    gained_colour = [Counter() for _ in range(n)]
+    solved = [Counter() for _ in range(n)]
+    by_phase = [Counter() for _ in range(n)]
+    doom_by_cause: Counter = Counter()
+    total = len(actions)
+    for k, raw in enumerate(actions):
+        action = raw if isinstance(raw, Action) else Action.from_dict(raw)
+        s = game.state
+        player, rnd, phase, doom0 = game.acting, s.round, s.phase, s.doom
+        reason = game.why_not(action)
+        if reason is not None:
+            raise SaveError(f"action {k + 1} of {total}, {action!r}, is not legal at its point: {reason}")
+        ear.kind, ear.doom, ear.gains, ear.solves = action.kind, [], [], []
+        game.apply(action)
+        s = game.state
+        steps.append(Step(k, player, action, rnd, phase, doom0, s.doom, list(ear.doom),
+                          bool(game.history and game.history[-1].get("random"))))
+        for moved, cause in ear.doom:
+            if moved > 0:
+                doom_by_cause[cause] += moved
+        for i, colour, got, source in ear.gains:
+            gained[i][source] += got
+            gained_colour[i][colour] += got
+        for i, colour in ear.solves:
+            solved[i][colour] += 1
+        if player is not None:
+            by_phase[player][PHASE_NAMES.get(phase, "Set-up")] += 1
+        if s.round != rnd and phase is not None:
+            # the round ended inside this action: its Doom includes Automatic Doom (R34)
+            rounds.append(RoundMark(rnd, s.doom, [len(t.achievements) for t in s.tribes],
+                                    *_team_counts(s)))
+        if progress is not None:
+            progress(k + 1, total)
+    s = game.state
+    if not rounds or rounds[-1].round != s.round:
+        rounds.append(_mark(s))
+    return Timeline(players=n, mode=s.mode, tribes=[t.id for t in s.tribes], steps=steps,
+                    rounds=rounds, doom_by_cause=doom_by_cause, gained=gained,
+                    gained_colour=gained_colour, solved=solved, actions_by_phase=by_phase,
+                    final_doom=s.doom, winners=list(s.winners), end_reason=s.end_reason,
+                    game_over=s.game_over, achievements=[list(t.achievements) for t in s.tribes])
+
+
+def record_game(game, progress=None) -> Timeline:
+    """The timeline of a game in play or finished (from its origin and history)."""
+    return record(game.rules, game.origin, [h["action"] for h in game.history], progress)

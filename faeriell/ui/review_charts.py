@@ -1,0 +1,144 @@
+"""The review's pictures: the Doom chart with its causes, Achievements over the rounds, figures.
+
+Pure drawing from a `faeriell.review.timeline.Timeline`; the review screen places them.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from faeriell.ui import widgets as W
+
+# One colour per Doom cause (kept apart from the tribes' colours and readable on the dark panel).
+CAUSE_RGB = {
+    "Automatic Doom": (150, 110, 190),
+    "Menace on a taken Guardian": (230, 150, 60),
+    "Ignore Corruption": (200, 70, 80),
+    "Havoc": (240, 210, 90),
+    "Unpaid claim": (110, 170, 230),
+    "Lost to Corruption": (120, 60, 60),
+    "Corruption Sower Perk": (90, 90, 90),
+    "The Twins set-up": (160, 160, 160),
+    "Other": (140, 140, 140),
+}
+DOOM_MAX = 15
+
+
+def doom_added_per_round(tl) -> list[tuple[int, Counter]]:
+    """(round, Counter {cause: Doom added in that round}) for every round of the game."""
+    out: dict[int, Counter] = {m.round: Counter() for m in tl.rounds}
+    for st in tl.steps:
+        for n, cause in st.doom_moves:
+            if n > 0:
+                out.setdefault(st.round, Counter())[cause] += n
+    return sorted(out.items())
+
+
+def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]]:
+    """Stacked bars of the Doom each round added, by cause, under the line of Doom at round end.
+
+    Returns hover spots (rect, text) for the bars' pieces.
+    """
+    W.panel(surf, rect)
+    W.draw_text(surf, "Doom over the rounds", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+    plot = pygame.Rect(rect.x + 36, rect.y + 34, rect.w - 48, rect.h - 34 - 58)
+    rounds = doom_added_per_round(tl)
+    spots: list[tuple[pygame.Rect, str]] = []
+    if plot.w < 40 or plot.h < 40 or not rounds:
+        return spots
+    for v in (0, 5, 10, 15):
+        y = plot.bottom - plot.h * v // DOOM_MAX
+        pygame.draw.line(surf, W.PANEL_EDGE, (plot.x, y), (plot.right, y))
+        W.draw_text(surf, str(v), (plot.x - 6, y), 14, W.MUTED, anchor="midright")
+    n = len(rounds)
+    slot = plot.w / n
+    bw = max(6, int(slot * 0.55))
+    ends = {m.round: m.doom for m in tl.rounds}
+    line = []
+    for k, (rnd, causes) in enumerate(rounds):
+        cx = int(plot.x + slot * (k + 0.5))
+        y = plot.bottom
+        for cause in sorted(causes, key=lambda c: list(CAUSE_RGB).index(c) if c in CAUSE_RGB else 99):
+            h = plot.h * causes[cause] / DOOM_MAX
+            piece = pygame.Rect(cx - bw // 2, int(y - h), bw, max(1, int(round(h))))
+            pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), piece)
+            spots.append((piece, f"Round {rnd}: {cause} +{causes[cause]}"))
+            y -= h
+        W.draw_text(surf, str(rnd), (cx, plot.bottom + 4), 14, W.MUTED, anchor="midtop")
+        if rnd in ends:
+            line.append((cx, plot.bottom - plot.h * min(DOOM_MAX, ends[rnd]) // DOOM_MAX))
+    if len(line) > 1:
+        pygame.draw.lines(surf, W.ERROR, False, line, 2)
+    for p in line:
+        pygame.draw.circle(surf, W.ERROR, p, 3)
+    # legend: only the causes that happened, with their totals
+    x, y = rect.x + 12, rect.bottom - 36
+    for cause, total in sorted(tl.doom_by_cause.items(), key=lambda kv: -kv[1]):
+        label = f"{cause} {total}"
+        wdt = W.font(15).size(label)[0] + 22
+        if x + wdt > rect.right - 8:
+            x, y = rect.x + 12, y + 17
+            if y > rect.bottom - 10:
+                break
+        pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), (x, y + 3, 11, 11))
+        W.draw_text(surf, label, (x + 15, y), 15, W.TEXT)
+        x += wdt
+    return spots
+
+
+def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: list,
+                           target: int | None = None) -> None:
+    """Achievements held at each round's end: one line per tribe; in coop the team's count against
+    its target (a dashed line)."""
+    W.panel(surf, rect)
+    title = "Achievements over the rounds" + (" (the team)" if tl.mode == "coop" else "")
+    W.draw_text(surf, title, (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+    plot = pygame.Rect(rect.x + 36, rect.y + 34, rect.w - 48, rect.h - 34 - 40)
+    if plot.w < 40 or plot.h < 30 or not tl.rounds:
+        return
+    series = []
+    if tl.mode == "coop":
+        series.append(("Team", W.ACCENT, [m.team_distinct for m in tl.rounds]))
+    for i, name in enumerate(names):
+        series.append((name, colours[i], [m.achievements[i] for m in tl.rounds]))
+    top = max([target or 0] + [max(v) for _, _, v in series] + [6])
+    for v in range(0, top + 1, 2 if top <= 12 else 4):
+        y = plot.bottom - plot.h * v // top
+        pygame.draw.line(surf, W.PANEL_EDGE, (plot.x, y), (plot.right, y))
+        W.draw_text(surf, str(v), (plot.x - 6, y), 14, W.MUTED, anchor="midright")
+    n = len(tl.rounds)
+    slot = plot.w / n
+    if target:
+        y = plot.bottom - plot.h * target // top
+        for x in range(plot.x, plot.right, 12):
+            pygame.draw.line(surf, W.OK, (x, y), (min(x + 6, plot.right), y))
+        W.draw_text(surf, f"goal {target}", (plot.right - 2, y - 2), 14, W.OK, anchor="bottomright")
+    for k, m in enumerate(tl.rounds):
+        W.draw_text(surf, str(m.round), (int(plot.x + slot * (k + 0.5)), plot.bottom + 4), 14, W.MUTED,
+                    anchor="midtop")
+    for name, rgb, values in series:
+        pts = [(int(plot.x + slot * (k + 0.5)), plot.bottom - plot.h * v // top) for k, v in enumerate(values)]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, rgb, False, pts, 3 if name == "Team" else 2)
+        for p in pts:
+            pygame.draw.circle(surf, rgb, p, 3)
+    x = rect.x + 12
+    for name, rgb, values in series:
+        label = f"{name} {values[-1]}"
+        pygame.draw.rect(surf, rgb, (x, rect.bottom - 19, 11, 11))
+        W.draw_text(surf, label, (x + 15, rect.bottom - 22), 15, W.TEXT)
+        x += W.font(15).size(label)[0] + 26
+
+
+def figure_lines(tl, names: list) -> list[str]:
+    """Figures at a glance, one line each, in the game's words."""
+    out = []
+    for i, name in enumerate(names):
+        src = ", ".join(f"{k} {v}" for k, v in tl.gained[i].most_common()) or "none"
+        out.append(f"{name}: Essences gained: {sum(tl.gained[i].values())} ({src})")
+        solved = ", ".join(f"{v} {c}" for c, v in sorted(tl.solved[i].items())) or "none"
+        out.append(f"{name}: Menaces solved or removed: {sum(tl.solved[i].values())} ({solved})")
+        phases = ", ".join(f"{k} {v}" for k, v in tl.actions_by_phase[i].items())
+        out.append(f"{name}: moves by phase: {phases}")
+    return out

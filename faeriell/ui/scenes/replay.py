@@ -1,0 +1,174 @@
+"""The replay (scene "replay"): a finished or saved game stepped through on the table, move by move.
+
+    Left / Right      one move back / on          Page Up / Page Down   ten moves
+    Home / End        the start / the end         M / Shift+M           the next / previous key moment
+    P                 play from here (a new practice game at this position)
+    Esc               back
+
+The table is read-only: pointing shows tooltips and the wheel zooms, but nothing can be picked up.
+Hidden cards stay hidden: with one human seat the table shows what that player saw; with several
+(hot-seat) or none, every hand stays face down.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.review.replay import Replay
+from faeriell.ui import widgets as W
+from faeriell.ui.scene import Host, Scene
+from faeriell.ui.session import Session
+
+SPECTATOR = -1          # a viewer who holds no hand: every tribe's hidden cards stay hidden
+
+
+def replay_viewer(seats: list) -> int:
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    return humans[0] if len(humans) == 1 else SPECTATOR
+
+
+class ReplayScene(Scene):
+    def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None, table_factory=None):
+        self.host = host
+        self.replay = Replay.of(game)
+        n = game.state.players
+        self.seats = (list(seats or []) + ["human"] * n)[:n]
+        self.viewer = replay_viewer(self.seats)
+        self.moments = sorted(set(int(k) for k in moments if 0 <= int(k) < len(self.replay)))
+        self.back_scene = back
+        self.session = Session(self.replay.seek(0), self.seats, autosave=False)
+        self.size = host.size
+        self.table = (table_factory or self._table)(self.session)
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.seek(start)
+        self.layout()
+
+    def _table(self, session):
+        from faeriell.ui.table import TableScene
+        return TableScene(session, _assets(), self.size,
+                          hotseat_curtain=False)
+
+    # ---- stepping ------------------------------------------------------------------------------
+    @property
+    def k(self) -> int:
+        return self.replay.k
+
+    def seek(self, k: int) -> None:
+        game = self.replay.seek(k)
+        # the table gets its own copy: its drawing may build listings on it, the replay goes on
+        from faeriell.ui.bot_driver import game_copy
+        self.session.replace_game(game_copy(game))
+        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))     # let it sync with the session
+        self.table.viewer = self.viewer
+        self.table.curtain = None
+        self.table.peek = None
+
+    def step(self, n: int) -> None:
+        self.seek(self.k + n)
+
+    def next_moment(self, forward: bool = True) -> None:
+        later = [m for m in self.moments if (m > self.k if forward else m < self.k)]
+        if later:
+            self.seek(later[0] if forward else later[-1])
+
+    def play_from_here(self) -> None:
+        try:
+            game = self.replay.branch()
+        except Exception as exc:             # a replay that cannot be branched says so
+            self.host.report("starting a game from this position", exc)
+            return
+        self.host.open_game(game, self.seats)
+
+    def back(self) -> None:
+        if self.back_scene is not None:
+            self.host.show(self.back_scene)
+        else:
+            self.host.go("start")
+
+    def status(self) -> str:
+        s = self.replay.game.state
+        last = self.replay.last_action
+        what = self.table.words.action(last) if last is not None else "the game as it began"
+        who = ""
+        if last is not None:
+            p = self.replay.game.history[self.k - 1]["player"] if self.k <= len(self.replay.game.history) else None
+            if p is not None:
+                who = self.table.words.tribe(s.tribes[p].id) + ": "
+        mark = " · key moment" if self.k - 1 in self.moments else ""
+        return f"Move {self.k} of {len(self.replay)} · round {s.round} · Doom {s.doom}{mark} · {who}{what}"
+
+    # ---- the bar -------------------------------------------------------------------------------
+    def bar_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.size[0], 44)
+
+    def layout(self) -> None:
+        w, _ = self.size
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        x, y, bh = 6, 6, 32
+        for wid, label, fn, bw in (("first", "|<", lambda: self.seek(0), 40),
+                                   ("prev", "<", lambda: self.step(-1), 40),
+                                   ("next", ">", lambda: self.step(1), 40),
+                                   ("last", ">|", lambda: self.seek(len(self.replay)), 40),
+                                   ("moment", "Next key moment", lambda: self.next_moment(True), 150)):
+            if wid == "moment" and not self.moments:
+                continue
+            self.root.add(W.Button((x, y, bw, bh), label, fn, id=wid, size=18))
+            x += bw + 4
+        self.status_x = x + 8
+        self.root.add(W.Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
+                               primary=True, size=18))
+        self.root.add(W.Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
+
+    def find(self, wid):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid):
+        return self.root.screen_rect(wid)
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            shift = bool(ev.mod & pygame.KMOD_SHIFT)
+            keys = {pygame.K_RIGHT: lambda: self.step(1), pygame.K_LEFT: lambda: self.step(-1),
+                    pygame.K_PAGEDOWN: lambda: self.step(10), pygame.K_PAGEUP: lambda: self.step(-10),
+                    pygame.K_HOME: lambda: self.seek(0), pygame.K_END: lambda: self.seek(len(self.replay)),
+                    pygame.K_m: lambda: self.next_moment(not shift), pygame.K_p: self.play_from_here,
+                    pygame.K_ESCAPE: self.back}
+            fn = keys.get(ev.key)
+            if fn is not None:
+                fn()
+                return True
+            return False
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if self.bar_rect().collidepoint(ev.pos):
+                return self.root.handle(ev)
+            if getattr(ev, "button", 0) in (4, 5):
+                return self.table.handle_event(ev)
+            return False                    # read-only: nothing on the table is picked up
+        if ev.type == pygame.MOUSEMOTION:
+            self.root.handle(ev)
+            return self.table.handle_event(ev) or True
+        if ev.type == pygame.MOUSEWHEEL:
+            return self.table.handle_event(ev)
+        return False
+
+    def update(self, dt_ms: int) -> bool:
+        return bool(self.table.update(dt_ms))
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.table.resize(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        self.table.draw(surf)
+        bar = self.bar_rect()
+        pygame.draw.rect(surf, W.PANEL, bar)
+        pygame.draw.line(surf, W.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        W.draw_text(surf, self.status(), (self.status_x, bar.centery), 18, W.TEXT, anchor="midleft",
+                    width=max(40, self.size[0] - 310 - self.status_x))
+        self.root.draw(surf)
+
+
+def _assets():
+    from faeriell.ui.assets import Assets
+    return Assets()

@@ -1,0 +1,254 @@
+"""The game review (scene "review"): why a game was won or lost, and where to try again.
+
+    Doom over the rounds, each step by its cause    Achievements over the rounds (coop: the team)
+    Key moments: the reviewed players' decisions whose position fell most against the best move
+    found, graded, with the better move and why; a click opens the replay at that move
+    Figures at a glance: Essences by source, Menaces by colour, moves by phase
+
+The timeline is quick (one replay of the game); the key moments think, so they are worked out in a
+background thread with a progress bar while the screen stays live. Reached from the end screen and
+from the table's menu (for the game so far).
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.review.background import ReviewJob
+from faeriell.review.timeline import record_game
+from faeriell.ui import review_charts as RC
+from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
+from faeriell.ui.bot_driver import game_copy
+from faeriell.ui.scene import Host, Scene
+from faeriell.ui.table.words import Words
+
+GRADE_RGB = {"blunder": (236, 96, 86), "mistake": (236, 160, 70), "inaccuracy": (226, 210, 110)}
+MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
+
+
+def reviewed_players(seats: list, players: int) -> list[int]:
+    """Whose decisions are reviewed: the human seats, or every seat in an all-bot game."""
+    humans = [i for i, s in enumerate(seats[:players]) if s == "human"]
+    return humans or list(range(players))
+
+
+class ReviewScene(Scene):
+    def __init__(self, host: Host, session, back=None):
+        """`session`: the game at the table (finished or not); `back`: the screen Back returns to."""
+        self.host = host
+        self.session = session
+        self.back_scene = back
+        self.game = game_copy(session.game)        # the review never touches the game in play
+        g = self.game
+        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
+        self.names = [self.words.tribe(t.id) for t in g.state.tribes]
+        self.colours = [W.tribe_rgb(g.rules.catalog, t.id) for t in g.state.tribes]
+        self.players = reviewed_players(list(session.seats), g.state.players)
+        self.timeline = record_game(g)
+        self.moments: list = []
+        # the key moments think in another process: the window keeps its frame rate
+        self.job = ReviewJob(g.origin, [h["action"] for h in g.history], self.players, rules=g.rules)
+        self.job.start()
+        self.size = host.size
+        self.moment_rects: list[tuple[pygame.Rect, object]] = []
+        self.hover_spots: list = []
+        self.mouse = (0, 0)
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.layout()
+
+    # ---- the thinking ------------------------------------------------------------------------
+    @property
+    def progress(self) -> tuple[int, int]:
+        return self.job.progress
+
+    @property
+    def ready(self) -> bool:
+        return self.job.done
+
+    def leave(self) -> None:
+        pass            # the replay may come back here: the thinking goes on (Back ends it)
+
+    def coop_target(self) -> int | None:
+        s = self.game.state
+        if s.mode == "coop":
+            try:
+                rows = self.game.rules.modes["coop"]["win"]
+                return int(next((r for r in rows if int(r["players"]) == s.players), rows[-1])["achievements"])
+            except Exception:          # the goal line is a nicety
+                return None
+        if s.mode == "solo":
+            try:
+                return int(self.game.rules.modes["solo"]["achievements"])
+            except Exception:
+                return None
+        return None
+
+    # ---- what to say -------------------------------------------------------------------------
+    def headline(self) -> str:
+        s = self.game.state
+        if not s.game_over:
+            return f"The game so far: round {s.round}, Doom {s.doom}"
+        if not s.winners:
+            return "Faeriell falls: the review"
+        if s.mode in ("coop", "solo"):
+            return "Faeriell is saved: the review"
+        return f"{', '.join(self.names[i] for i in s.winners)} won: the review"
+
+    def verdict(self) -> str:
+        """One sentence on what decided the game, from the figures."""
+        tl, s = self.timeline, self.game.state
+        if not tl.doom_by_cause:
+            return "Doom never moved."
+        cause, n = tl.doom_by_cause.most_common(1)[0]
+        total = sum(tl.doom_by_cause.values())
+        fell = -sum(d for st in tl.steps for d, _ in st.doom_moves if d < 0)
+        held = max(len(a) for a in tl.achievements) if tl.achievements else 0
+        if s.mode == "coop":
+            held = tl.rounds[-1].team_distinct if tl.rounds else 0
+        goal = self.coop_target()
+        race = f"{held} of {goal} Achievements" if goal else f"{held} Achievements at best"
+        back = f" and fell {fell} by Cleanse Corruption" if fell else ""
+        return (f"Doom rose {total} in {len(tl.rounds)} rounds ({n} of it from {cause}){back}; "
+                f"the race ended at {race}.")
+
+    def moment_lines(self, m) -> tuple[str, str, str]:
+        who = self.names[m.player] if len(self.players) > 1 else "You"
+        head = f"Round {m.round} · {m.grade.capitalize()}"
+        if m.played_value < 0 < m.best_value and m.best_value - m.played_value > 100:
+            head += ": this decided the game"
+        played = f"{who} played: {self.words.action(m.played)}"
+        better = f"Better: {self.words.action(m.best)}" + (f": {self.words.say(m.reason)}" if m.reason else "")
+        return head, played, better
+
+    # ---- buttons -------------------------------------------------------------------------------
+    def back(self) -> None:
+        self.job.stop()
+        if self.back_scene is not None:
+            self.host.show(self.back_scene)
+        else:
+            self.host.go("start")
+
+    def open_replay(self, at: int | None = None) -> None:
+        marks = [m.index for m in self.moments]
+        self.host.go("replay", game=self.game, seats=list(self.session.seats), start=at or 0,
+                     moments=sorted(marks), back=self)
+
+    def layout(self) -> None:
+        w, h = self.size
+        self.root = W.Container(pygame.Rect(0, 0, w, h))
+        bw, gap, y = min(200, (w - 80) // 3), 14, h - 58
+        x = (w - (3 * bw + 2 * gap)) // 2
+        self.root.add(W.Button((x, y, bw, 44), "Replay the game", lambda: self.open_replay(0), id="replay",
+                               primary=True, size=22))
+        self.root.add(W.Button((x + bw + gap, y, bw, 44), "Rules", lambda: self.host.go("rules", back=self),
+                               id="rules", size=22))
+        self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
+
+    def find(self, wid):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid):
+        return self.root.screen_rect(wid)
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            for rect, m in self.moment_rects:
+                if rect.collidepoint(ev.pos):
+                    self.open_replay(m.index)
+                    return True
+        changed = self.root.handle(ev)
+        return changed or ev.type == pygame.MOUSEMOTION
+
+    def update(self, dt_ms: int) -> bool:
+        if self.ready:
+            return False
+        before = self.job.progress
+        self.job.poll()
+        if self.job.moments is not None:
+            self.moments = self.job.moments
+            return True
+        if self.job.error is not None:
+            self.host.report("reviewing the game", RuntimeError(self.job.error))
+            return True
+        return self.job.progress != before         # the progress bar moves
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        w, h = self.size
+        surf.fill(W.BG)
+        draw_backdrop(surf)
+        W.draw_text(surf, self.headline(), (w // 2, 14), 40, W.ACCENT, anchor="midtop", width=w - 40)
+        W.draw_text(surf, self.verdict(), (w // 2, 56), 19, W.TEXT, anchor="midtop", width=w - 40)
+        left_w = (w - 36) // 2
+        top = 84
+        chart_h = max(150, (h - top - 70 - 150) // 2)
+        self.hover_spots = RC.draw_doom_chart(surf, pygame.Rect(12, top, left_w, chart_h), self.timeline)
+        RC.draw_achievement_chart(surf, pygame.Rect(12, top + chart_h + 8, left_w, chart_h), self.timeline,
+                                  self.colours, self.names, self.coop_target())
+        fig = pygame.Rect(12, top + 2 * chart_h + 16, left_w, h - 70 - (top + 2 * chart_h + 16))
+        self._draw_figures(surf, fig)
+        self._draw_moments(surf, pygame.Rect(24 + left_w, top, w - 36 - left_w, h - 70 - top))
+        for rect, text in self.hover_spots:
+            if rect.collidepoint(self.mouse):
+                W.draw_text(surf, text, (rect.centerx, rect.y - 4), 16, W.TEXT, anchor="midbottom")
+        self.root.draw(surf)
+
+    def _draw_figures(self, surf, rect) -> None:
+        if rect.h < 40:
+            return
+        W.panel(surf, rect)
+        W.draw_text(surf, "Figures at a glance", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+        y = rect.y + 34
+        for line in RC.figure_lines(self.timeline, self.names):
+            if y + 16 > rect.bottom - 4:
+                break
+            y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 12, y, rect.w - 24, 40), 15, W.TEXT,
+                                max_lines=2) + 3
+
+    def _draw_moments(self, surf, rect) -> None:
+        W.panel(surf, rect)
+        W.draw_text(surf, "Key moments", (rect.x + 12, rect.y + 8), 22, W.ACCENT)
+        self.moment_rects = []
+        y = rect.y + 40
+        if not self.ready:
+            done, total = self.progress
+            bar = pygame.Rect(rect.x + 16, y + 4, rect.w - 32, 14)
+            pygame.draw.rect(surf, W.FIELD_BG, bar, border_radius=6)
+            fill = bar.copy()
+            fill.w = int(bar.w * done / max(1, total))
+            pygame.draw.rect(surf, W.ACCENT, fill, border_radius=6)
+            W.draw_text(surf, f"Looking for the moves that mattered… move {done} of {total}",
+                        (rect.x + 16, y + 24), 17, W.MUTED)
+            return
+        if not self.moments:
+            W.draw_wrapped(surf, "No move stood out: every decision was within a whisker of the best one "
+                                 "found. The figures on the left show where Doom came from.",
+                           pygame.Rect(rect.x + 16, y, rect.w - 32, 80), 18, W.TEXT)
+            return
+        W.draw_text(surf, "Click a moment to see it on the table and play on from there.",
+                    (rect.x + 16, y), 16, W.MUTED, width=rect.w - 32)
+        y += 24
+        for m in self.moments:
+            head, played, better = self.moment_lines(m)
+            box_top = y
+            if y + 60 > rect.bottom:
+                break
+            W.draw_text(surf, head, (rect.x + 16, y), 19, GRADE_RGB.get(m.grade, W.TEXT))
+            y += 22
+            y += W.draw_wrapped(surf, played, pygame.Rect(rect.x + 16, y, rect.w - 32, 40), 16, W.TEXT,
+                                max_lines=2) + 2
+            y += W.draw_wrapped(surf, better, pygame.Rect(rect.x + 16, y, rect.w - 32, 60), 16, W.OK,
+                                max_lines=3) + 8
+            box = pygame.Rect(rect.x + 8, box_top - 4, rect.w - 16, y - box_top)
+            if box.collidepoint(self.mouse):
+                pygame.draw.rect(surf, W.PANEL_EDGE, box, 1, border_radius=6)
+            self.moment_rects.append((box, m))

@@ -1,0 +1,70 @@
+"""The Settings screen (scene "settings"), opened from the start screen: bot speed, animations,
+text size, sound, hot-seat curtain, colour-blind markings. Every change takes effect at once and is
+kept in the user's data folder; Back (or Esc) returns to the start screen.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui import settings_panel
+from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
+from faeriell.ui.scene import Host, Scene
+
+
+class SettingsScene(Scene):
+    def __init__(self, host: Host, back: str = "start"):
+        self.host = host
+        self.back_to = back
+        self.size = host.size
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.layout()
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        pw = min(760, w - 48)
+        return pygame.Rect((w - pw) // 2, 96, pw, max(200, h - 96 - 24))
+
+    def layout(self) -> None:
+        r = self.panel_rect()
+        self.root = W.Container(pygame.Rect(0, 0, *self.size), scrollable=False)
+        body = pygame.Rect(r.x + 28, r.y + 56, r.width - 56, r.height - 56 - 76)
+        settings_panel.build(self.root, body, self.host.settings, self._changed)
+        self.root.add(W.Button((r.right - 28 - 160, r.bottom - 64, 160, 46), "Back", self.back, id="back",
+                               primary=True, size=24))
+
+    def _changed(self, key: str) -> None:
+        self.host.settings_changed()
+        if key in ("volume", "mute"):
+            self.host.play_sound("drop")          # hear the new volume
+        self.layout()                              # a new text size re-measures every row
+
+    def back(self) -> None:
+        self.host.go(self.back_to)
+
+    def find(self, wid):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid):
+        return self.root.screen_rect(wid)
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.back()
+            return True
+        return self.root.handle(ev)
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        surf.fill(W.BG)
+        draw_backdrop(surf)
+        W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
+        sub_y = 22 + W.font(60).get_height() + 3          # below the title at any text size
+        W.draw_text(surf, "Settings are kept in your Faeriell folder and apply at once.", (26, sub_y), 20, W.MUTED,
+                    width=max(100, self.size[0] - 50))
+        W.panel(surf, self.panel_rect(), "Settings")
+        self.root.draw(surf)

@@ -1,0 +1,199 @@
+"""Why a piece cannot be picked up now, and where a missed drop almost landed - in the engine's words.
+
+    why = cannot_pick(scene, key)     # None when the piece moves now (or is no piece)
+    text = missed_drop(scene, drag, pos)
+
+The reasons come from `faeriell.engine.explain.why_none` (the engine's why_not of the closest
+moves of that piece); this module only knows which kind of move a piece stands for, the inverse
+of gestures.gesture. Answers are remembered per session version (a hover asks every frame).
+"""
+from __future__ import annotations
+
+import math
+
+from faeriell.engine.explain import why_none
+
+
+def piece_move(key: tuple, s, i: int):
+    """(kind, fields) a piece stands for when picked up by tribe i, 'theirs' for another tribe's
+    own piece, or None when the thing is no piece."""
+    k = key[0]
+    own = len(key) > 1 and isinstance(key[1], int) and key[1] == i
+    setup = s.stage == "setup"
+    if k == "supply_settlement":
+        if not own:
+            return "theirs"
+        return ("place_settlement", {}) if setup else ("build_settlement", {})
+    if k == "supply_beacon":
+        return "build_beacon", {"color": key[1]}
+    if k == "totem":
+        return "control_totem", {}
+    if k == "inactive":
+        if not own:
+            return "theirs"
+        return ("choose_hero", {"hero": key[2]}) if setup else ("dress_hero", {"hero": key[2]})
+    if k == "hero":
+        if not own:
+            return "theirs"
+        return ("place_hero", {"hero": key[2]}) if setup else ("move_hero", {"hero": key[2]})
+    if k == "perk_up":
+        return "level_up", {"perk": key[1]}
+    if k == "herb_up":
+        return "gather_herb", {"herb": key[1]}
+    if k == "attune_free":
+        return "attune", {"guardian": key[1]}
+    if k == "guardian":
+        return "move_guardian", {"guardian": key[1]}
+    if k == "beacon":
+        return "beacon_solve", {"region": key[1]}
+    if k == "harvest_token":
+        return "harvest", {}
+    if k == "deck":
+        return "go_quest", {"deck": key[1]}
+    if k == "quest":
+        if not own:
+            return "theirs"
+        return "solve_quest", {"hero": key[2], "card": key[3]}
+    if k == "phase":
+        if not own:
+            return "theirs"
+        return "choose_phase", {"phase": key[2]}
+    if k in ("herb_own", "attune_own"):
+        if not own:
+            return "theirs"
+        return "lore", {"card": key[2]}
+    if k == "drifter":
+        return "drifter_move", {}
+    return None
+
+
+WHAT = {"supply_settlement": "Settlements", "inactive": "Hero", "hero": "Hero", "quest": "Quest card",
+        "phase": "Phase tile", "herb_own": "Herb", "attune_own": "Attunement"}
+
+
+def cannot_pick(scene, key: tuple) -> str | None:
+    """Why the acting player cannot pick up this piece now (None: it moves now, or it is no piece)."""
+    session = scene.session
+    memo = scene.__dict__.setdefault("_why_memo", {})
+    if memo.get("version") != session.version:
+        memo.clear()
+        memo["version"] = session.version
+    if key in memo:
+        return memo[key]
+    memo[key] = why = _cannot_pick(scene, key)
+    return why
+
+
+def _cannot_pick(scene, key: tuple) -> str | None:
+    session = scene.session
+    g = session.game
+    s = g.state
+    w = scene.words
+    if s.game_over:
+        return None
+    i = g.acting
+    if i is None:
+        return None
+    meant = piece_move(key, s, i)
+    if meant is None:
+        return None
+    if session.seats[i] != "human":
+        return f"Wait: {w.player(i + 1)} (bot) is playing."
+    if key in scene.index.drops or key in scene.index.clicks:
+        return None
+    if meant == "theirs":
+        return f"That {WHAT.get(key[0], 'piece')} belongs to {w.player(key[1] + 1)}."
+    kind, fields = meant
+    pend = s.pending
+    if pend is not None and pend.get("kind") != kind:
+        head, _how = w.decision(pend, s)
+        return f"First the decision on the table: {head}"
+    try:
+        why = why_none(g, kind, **fields)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        why = None
+    if not why:
+        return None
+    if why.startswith("It costs "):
+        why = f"{what_it_is(scene, key)} costs " + why[len("It costs "):]
+    return w.plain(why)
+
+
+def what_it_is(scene, key: tuple) -> str:
+    """The piece as the subject of 'costs ...' ('A red Beacon', 'Ley Lines Herb')."""
+    w = scene.words
+    k = key[0]
+    if k == "supply_beacon":
+        return f"A {w.color(key[1]).lower()} Beacon"
+    if k == "supply_settlement":
+        return "A Settlement"
+    if k == "totem":
+        return "The Spiritual Totem"
+    if k == "attune_free":
+        return w.attunement(key[1])
+    if k == "herb_up":
+        return w.herb(key[1])
+    if k == "perk_up":
+        return f"Levelling up with {w.perk(key[1])}"
+    if k == "inactive":
+        return f"Dressing the {w.hero(key[2])}"
+    return "It"
+
+
+def place_name(scene, key: tuple) -> str:
+    w = scene.words
+    k = key[0]
+    if k == "region":
+        return w.region(key[1])
+    if k == "node":
+        return w.node(key[1])
+    if k == "guardian":
+        return w.guardian(key[1])
+    if k == "hero":
+        return f"the {w.hero(key[2])} of {w.player(key[1] + 1)}"
+    if k == "achievement":
+        return f"the {w.achievement(key[1])} Achievement"
+    if k == "wheel":
+        return "that Harvest space"
+    if k == "tribe_board":
+        return "your tribe board"
+    return "that place"
+
+
+def nearest_place(scene, drag, pos):
+    """The place of a kind this piece goes to that is nearest to pos (key, distance)."""
+    best, dist = None, math.inf
+    for key, spots in scene.spots.by_key.items():
+        if key[0] not in drag.target_kinds or key == drag.grip:
+            continue
+        for sp in spots:
+            d = math.dist(pos, sp.center)
+            if d < dist:
+                best, dist = key, d
+    if "region" in drag.target_kinds:
+        board = scene.session.game.rules.board
+        for r in board.regions:
+            d = math.dist(pos, scene._region_point(r))
+            if d < dist:
+                best, dist = ("region", r), d
+    return best, dist
+
+
+def missed_drop(scene, drag, pos) -> str:
+    """What to say when a drop lands on no place: the nearest place and why it does not take the
+    piece (or that it does, when it glows)."""
+    near, _ = nearest_place(scene, drag, pos)
+    if near is None:
+        return "Drop it on a glowing place."
+    name = place_name(scene, near)
+    if near in drag.targets or near in drag.aliases:
+        return f"It landed between places: {name}, the nearest, takes it - drop it there (it glows)."
+    why = scene._reason(_at(drag, near))
+    return f"Not on {name}. {why or 'It cannot go there.'}"
+
+
+def _at(drag, place):
+    from copy import copy
+    d = copy(drag)
+    d.hover = place
+    return d

@@ -1,0 +1,251 @@
+"""The engine's modules import each other without a cycle, floor by floor (docs/ARCHITECTURE.md).
+
+Every module of faeriell/engine is parsed with `ast`, imports inside functions included: a
+function-level import that only hides a cycle from Python is still a cycle here. Imports under
+`if TYPE_CHECKING:` never run and are left out.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "faeriell" / "engine"
+PACKAGE = "faeriell.engine"
+INIT = "__init__"
+
+# Lower floors never import higher ones; modules of one floor may import each other (no cycle).
+FLOORS = {
+    "values": ("actions", "board", "catalog", "effect_kinds", "payment", "rng", "rules", "state"),
+    "registries and listings": ("registry", "legal", "costs"),
+    "shared procedures": ("tracks", "corruption", "triggers", "endgame", "achievements"),
+    "core": ("core",),
+    "phases": ("turns", "tribe_phase", "event_phase", "hero_phase", "effects", "drifter", "setup"),
+    "built on the game": ("position", "saves", "undo", "view", "invariants", "randomplay"),
+    "package": (INIT,),
+}
+FLOOR_OF = {m: k for k, mods in enumerate(FLOORS.values()) for m in mods}
+NEW_MODULE_FLOOR = list(FLOORS).index("phases")     # a module not listed above counts as a phase
+
+
+def _under_type_checking(node, parents) -> bool:
+    for p in parents:
+        if isinstance(p, ast.If) and "TYPE_CHECKING" in ast.unparse(p.test):
+            return True
+    return False
+
+
+def module_imports(name: str, source: str, modules: set) -> list[tuple[str, int, bool]]:
+    """(imported engine module, line, inside a function) for every import in `source`, the
+    source of engine module `name` ("__init__" for the package itself)."""
+    here = [] if name == INIT else name.split(".")[:-1]     # the package a relative import starts from
+    found = []
+
+    def target(dotted: str) -> str | None:
+        """The engine module a dotted path inside the engine names, or the package."""
+        parts = dotted.split(".") if dotted else []
+        while parts:
+            if ".".join(parts) in modules:
+                return ".".join(parts)
+            parts.pop()
+        return INIT
+
+    def visit(node, parents, in_function):
+        for child in ast.iter_child_nodes(node):
+            fn = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, (ast.Import, ast.ImportFrom)) and not _under_type_checking(child, parents):
+                for mod in _targets(child, here, target, modules):
+                    if mod != name:
+                        found.append((mod, child.lineno, in_function))
+            visit(child, parents + [child], fn)
+
+    visit(ast.parse(source), [], False)
+    return found
+
+
+def _targets(node, here, target, modules) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [target(a.name[len(PACKAGE) + 1:]) for a in node.names
+                if a.name == PACKAGE or a.name.startswith(PACKAGE + ".")]
+    if node.level:
+        base = here[:len(here) - (node.level - 1)] if node.level > 1 else list(here)
+        if node.level - 1 > len(here):
+            return []                                           # outside the engine
+        inside = ".".join(base + ([node.module] if node.module else []))
+    elif node.module == PACKAGE or (node.module or "").startswith(PACKAGE + "."):
+        inside = node.module[len(PACKAGE) + 1:]
+    else:
+        return []
+    out = []
+    for alias in node.names:               # `from . import x` names the module x when there is one
+        sub = f"{inside}.{alias.name}" if inside else alias.name
+        out.append(sub if sub in modules else target(inside))
+    return out
+
+
+def engine_graph(folder: Path = ENGINE) -> dict[str, list[tuple[str, int, bool]]]:
+    """Engine module (dotted, relative to the package) -> its imports of engine modules."""
+    files = {}
+    for path in sorted(folder.rglob("*.py")):
+        rel = path.relative_to(folder).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        files[".".join(parts) or INIT] = path
+    modules = set(files)
+    return {name: module_imports(name, path.read_text(encoding="utf-8"), modules)
+            for name, path in files.items()}
+
+
+def find_cycles(graph: dict) -> list[list[str]]:
+    """One cycle per group of modules that all reach each other (Tarjan's strongly connected
+    components), as a closed path; `cycle_groups` gives the whole groups."""
+    return [_a_cycle(graph, group) for group in cycle_groups(graph)]
+
+
+def cycle_groups(graph: dict) -> list[set]:
+    index, low, stack, on_stack, groups = {}, {}, [], set(), []
+
+    def strong(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w, _line, _fn in graph.get(v, ()):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(set(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return groups
+
+
+def _a_cycle(graph, group) -> list[str]:
+    """A shortest closed path from the group's first module back to it (breadth first)."""
+    start = min(group)
+    came = {}
+    queue = [start]
+    while queue:
+        v = queue.pop(0)
+        for w, _line, _fn in sorted(graph[v]):
+            if w == start:
+                path = [v]
+                while path[-1] != start:
+                    path.append(came[path[-1]])
+                return path[::-1] + [start]
+            if w in group and w != start and w not in came:
+                came[w] = v
+                queue.append(w)
+    raise AssertionError(f"no cycle through {sorted(group)}")
+
+
+def describe(graph, cycle) -> str:
+    steps = []
+    for a, b in zip(cycle, cycle[1:]):
+        line, lazy = next((ln, fn) for w, ln, fn in graph[a] if w == b)
+        steps.append(f"{a} -> {b} (line {line}{', inside a function' if lazy else ''})")
+    return " -> ".join(cycle) + "\n    " + "\n    ".join(steps)
+
+
+def test_no_import_cycle_inside_the_engine():
+    graph = engine_graph()
+    assert "core" in graph and "achievements" in graph, sorted(graph)
+    groups = cycle_groups(graph)
+    assert groups == [], "import cycles inside faeriell/engine:\n  " + "\n  ".join(
+        describe(graph, _a_cycle(graph, g)) + f"\n    (modules caught in the loop: {', '.join(sorted(g))})"
+        for g in groups)
+
+
+def test_no_engine_module_imports_a_higher_floor():
+    graph = engine_graph()
+    names = list(FLOORS)
+    wrong = []
+    for mod, imports in sorted(graph.items()):
+        mine = FLOOR_OF.get(mod, NEW_MODULE_FLOOR)
+        for dep, line, _fn in imports:
+            theirs = FLOOR_OF.get(dep, NEW_MODULE_FLOOR)
+            if theirs > mine:
+                wrong.append(f"{mod} ({names[mine]}) imports {dep} ({names[theirs]}) at line {line}")
+    assert wrong == [], ("an engine module imports one on a higher floor (floors: tests/"
+                         "test_engine_layers.py FLOORS, docs/ARCHITECTURE.md):\n  " + "\n  ".join(wrong))
+
+
+def test_every_listed_module_exists():
+    graph = engine_graph()
+    missing = sorted(set(FLOOR_OF) - set(graph))
+    assert missing == [], f"FLOORS lists modules that are not in faeriell/engine: {missing}"
+
+
+def registers(source: str) -> bool:
+    """Does this module register a move or a task when imported (registry.move / @task)?"""
+    for node in ast.parse(source).body:
+        calls = [node.value] if isinstance(node, ast.Expr) else []
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            calls = node.decorator_list
+        for call in calls:
+            if isinstance(call, ast.Call) and ast.unparse(call.func).split(".")[-1] in ("move", "task"):
+                return True
+    return False
+
+
+def test_the_package_imports_every_module_that_registers_moves_or_tasks():
+    """The core finds moves and tasks only in the registry, so the package must import each
+    module that fills it (directly: the wiring should not hang on another module's imports)."""
+    wired = {dep for dep, _line, _fn in engine_graph()[INIT]}
+    registering = sorted(p.stem for p in ENGINE.glob("*.py") if registers(p.read_text(encoding="utf-8")))
+    assert {"turns", "tracks", "setup", "achievements"} <= set(registering), registering
+    missing = [m for m in registering if m not in wired]
+    assert missing == [], f"faeriell/engine/__init__.py does not import {missing}, which register moves or tasks"
+
+
+def _write(folder: Path, files: dict) -> Path:
+    pkg = folder / "pkg"
+    pkg.mkdir()
+    for name, text in files.items():
+        (pkg / f"{name}.py").write_text(text)
+    return pkg
+
+
+def test_the_scan_finds_a_cycle_hidden_in_a_function(tmp_path):
+    pkg = _write(tmp_path, {
+        "__init__": "from . import top\n",
+        "top": "from .mid import x\n",
+        "mid": "from faeriell.engine.low import y\nx = 1\n",
+        "low": "def f():\n    from .top import z\n    return z\n",
+        "free": "from . import low\nfrom .. import elsewhere\nimport os\n",
+        "typed": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .top import T\n",
+    })
+    graph = engine_graph(pkg)
+    assert ("top", 1, False) in graph["__init__"]
+    assert ("low", 1, False) in graph["free"] and len(graph["free"]) == 1
+    assert graph["typed"] == []
+    cycles = find_cycles(graph)
+    assert cycles == [["low", "top", "mid", "low"]], cycles
+    text = describe(graph, cycles[0])
+    assert "low -> top (line 2, inside a function)" in text and "mid -> low (line 1)" in text
+
+
+def test_the_scan_finds_a_cycle_through_the_package(tmp_path):
+    pkg = _write(tmp_path, {"__init__": "from .a import A\n", "a": "from faeriell.engine import b\n",
+                            "b": "from . import A\n"})
+    assert find_cycles(engine_graph(pkg)) == [["__init__", "a", "b", "__init__"]]
+
+
+def test_registering_is_recognised():
+    assert registers("from .registry import move\nmove('x', f, g, h)\n")
+    assert registers("@task('end_turn', quiet=True)\ndef end_turn(g, t):\n    pass\n")
+    assert registers("from . import registry\nregistry.move('x', f, g, h)\n")
+    assert not registers("def f():\n    move('x', f, g, h)\n")

@@ -1,0 +1,204 @@
+"""The review, the replay and the rules screens, driven by real mouse and key events."""
+from __future__ import annotations
+
+# first: it sets the dummy video driver before pygame is imported
+from test_app_support import click, key, make_app, run_until
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.bots.base import HeuristicBot
+from faeriell.engine import new_game
+from faeriell.engine.state import to_dict
+from faeriell.ui.scenes.end import EndScene
+from faeriell.ui.scenes.replay import SPECTATOR, ReplayScene
+from faeriell.ui.scenes.review import ReviewScene
+from faeriell.ui.scenes.rules import RulesScene
+from faeriell.ui.scenes.table import TableScreen
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=7)
+    assert isinstance(a.scene, TableScreen), a.errors
+    yield a
+    pygame.display.quit()
+
+
+def finished(app, blunder=0.15):
+    """Play the table's game to its end with a clumsy bot, then show the end screen."""
+    s = app.session
+    bot = HeuristicBot(0, blunder=blunder)
+    while not s.state.game_over:
+        assert s.apply(bot.choose(s.game, s.acting)) is None
+    assert run_until(app, lambda: isinstance(app.scene, EndScene))
+    return s.game
+
+
+def test_end_screen_review_then_key_moment_then_play_from_here(app):
+    game = finished(app)
+    click(app, "review")
+    review = app.scene
+    assert isinstance(review, ReviewScene)
+    assert review.timeline.final_doom == game.state.doom
+    assert "Doom rose" in review.verdict()
+    # the key moments think in the background; the window keeps drawing its progress
+    assert run_until(app, lambda: review.ready and review.moments, timeout=60)
+    app.step()
+    # every line the review shows is in the game's words
+    from test_player_words import id_pattern
+    ids = id_pattern(app.rules)
+    shown = [review.headline(), review.verdict()] + [line for m in review.moments for line in review.moment_lines(m)]
+    from faeriell.ui.review_charts import figure_lines
+    shown += figure_lines(review.timeline, review.names)
+    assert not [s for s in shown if ids.search(s)], [s for s in shown if ids.search(s)]
+    rect, moment = review.moment_rects[0]
+    click(app, rect.center)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    assert replay.k == moment.index and moment.index in replay.moments
+    key(app, pygame.K_RIGHT)
+    assert replay.k == moment.index + 1
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert replay.k == moment.index - 1
+    click(app, "play_here")
+    table = app.scene
+    assert isinstance(table, TableScreen)
+    assert len(table.session.game.history) == moment.index - 1
+    assert to_dict(table.session.state) == to_dict(replay.replay.game.state)
+
+
+def test_replay_is_read_only_and_steps_with_keys_and_buttons(app):
+    game = finished(app)
+    app.go("replay", game=game, seats=["human"], start=30)
+    rp = app.scene
+    assert rp.k == 30 and rp.viewer == 0
+    before = to_dict(rp.session.state)
+    # presses and drags on the island change nothing
+    w, h = app.size
+    for pos in ((w // 2, h // 2), (w // 3, h // 2), (200, h - 100)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 40, pos[1]), rel=(40, 0),
+                                             buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(pos[0] + 40, pos[1]), button=1))
+        app.step()
+    assert to_dict(rp.session.state) == before and rp.k == 30
+    click(app, "next")
+    assert rp.k == 31
+    click(app, "first")
+    assert rp.k == 0
+    key(app, pygame.K_END)
+    assert rp.k == len(game.history)
+    assert to_dict(rp.session.state) == to_dict(game.state)
+    key(app, pygame.K_PAGEUP)
+    assert rp.k == len(game.history) - 10
+    assert "Move" in rp.status() and "round" in rp.status()
+    click(app, "back")
+    assert not isinstance(app.scene, ReplayScene)
+
+
+def test_hot_seat_replays_keep_every_hand_hidden(app):
+    g = new_game(app.rules, 2, "competitive", "medium", [], 5)
+    bot = HeuristicBot(1)
+    for _ in range(40):
+        g.apply(bot.choose(g, g.acting))
+    app.go("replay", game=g, seats=["human", "human"], start=20)
+    assert app.scene.viewer == SPECTATOR and app.scene.table.viewer == SPECTATOR
+    app.go("replay", game=g, seats=["human", "easy"], start=20)
+    assert app.scene.table.viewer == 0
+
+
+def test_menu_review_of_the_game_so_far(app):
+    s = app.session
+    bot = HeuristicBot(0)
+    for _ in range(60):
+        assert s.apply(bot.choose(s.game, s.acting)) is None
+    key(app, pygame.K_ESCAPE)
+    click(app, "review")
+    review = app.scene
+    assert isinstance(review, ReviewScene)
+    assert "so far" in review.headline()
+    assert len(review.timeline.steps) == 60
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScreen) and app.scene.session is s
+
+
+def _type(app, text):
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step()
+    app.step()
+
+
+def test_f1_opens_the_rules_search_finds_and_a_click_opens_a_section(app):
+    key(app, pygame.K_F1)
+    rules = app.scene
+    assert isinstance(rules, RulesScene)
+    click(app, rules.search.get_abs_rect().center)
+    _type(app, "havoc")
+    assert rules.query == "havoc"
+    titles = [s.title for s in rules.shown]
+    assert titles and all("havoc" in s.haystack() for s in rules.shown)
+    # click the second item of the filtered list
+    want = rules.shown[min(1, len(rules.shown) - 1)]
+    item = next(i["button_element"] for i in rules.list.item_list if i["text"] == want.title)
+    click(app, item.get_abs_rect().center)
+    # pygame_gui answers a click with its own events (pressed, then the new selection)
+    assert run_until(app, lambda: rules.current is want, timeout=2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScreen)
+
+
+def test_a_refused_kind_opens_its_rule(app):
+    app.go("rules", kind="build_beacon")
+    assert app.scene.current.id == "build-beacon"
+    assert "1 yellow" in app.scene.current.text
+
+
+def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, players=2, seed=11)
+    table = app.scene.table
+    app.step()
+    # in the set-up, a Beacon of the supply cannot be built yet: pressing it says why
+    pos = table.spot_pos(("supply_beacon", "red"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+    assert table.message_bad and "F1: the rule" in table.message
+    assert table.rule_kind() == "build_beacon"
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesScene) and app.scene.current.id == "build-beacon"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScreen)
+    pygame.display.quit()
+
+
+def test_start_screen_opens_the_rules_and_replays_a_save(tmp_path, monkeypatch):
+    from faeriell.ui.dialogs import save_game
+    from faeriell.ui.scenes.start import StartScene
+    app = make_app(tmp_path, monkeypatch)
+    assert isinstance(app.scene, StartScene)
+    click(app, "rules")
+    assert isinstance(app.scene, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    start = app.scene
+    assert isinstance(start, StartScene)
+    g = new_game(app.rules, 1, "solo", "medium", [], 9)
+    bot = HeuristicBot(0)
+    for _ in range(50):
+        g.apply(bot.choose(g, g.acting))
+    path = save_game(g, name="to replay")
+    click(app, "tab_load")
+    start = app.scene
+    start.load_path = str(path)
+    click(app, "replay")
+    rp = app.scene
+    assert isinstance(rp, ReplayScene) and rp.k == 50
+    assert to_dict(rp.session.state) == to_dict(g.state)
+    key(app, pygame.K_HOME)
+    assert rp.k == 0
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, StartScene)
+    pygame.display.quit()

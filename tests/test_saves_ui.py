@@ -1,0 +1,160 @@
+"""Saves you can find (issue 13 item 7): one autosave per game that never overwrites another
+game's, a Load screen listing saves with mode, players, round and date, named saves (Ctrl+S asks a
+name), Continue and --continue open the game played last. Real mouse and key events."""
+from __future__ import annotations
+
+import os
+import time
+
+# first: it sets the dummy video driver before pygame is imported
+from test_app_support import click, ctrl, key, make_app, save_as, type_text
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.engine import new_game
+from faeriell.engine.state import to_dict
+from faeriell.ui import dialogs
+from faeriell.ui.scenes.start import StartScene
+from faeriell.ui.scenes.table import TableScreen
+
+pytest.importorskip("faeriell.engine.saves")
+
+
+@pytest.fixture(autouse=True)
+def close_window():
+    yield
+    pygame.display.quit()
+
+
+def through_setup(session, moves=None):
+    n = 0
+    while session.state.stage == "setup" and (moves is None or n < moves):
+        assert session.apply(session.legal()[0]) is None
+        n += 1
+
+
+def test_each_game_keeps_its_own_autosave(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    click(app, "quick_solo")
+    first = app.session
+    through_setup(first)
+    first_state = to_dict(first.state)
+    key(app, pygame.K_ESCAPE)
+    click(app, "new")                                  # leaving autosaves it
+    click(app, "players:2")
+    click(app, "start")
+    second = app.session
+    assert second is not first and second.game_id != first.game_id
+    through_setup(second)
+    key(app, pygame.K_ESCAPE)
+    click(app, "new")
+    files = sorted((tmp_path / "autosaves").glob("*.json"))
+    assert {p.stem for p in files} == {first.game_id, second.game_id}
+    # the first game's autosave still holds the first game
+    g = dialogs.load_game(app.rules, first.autosave_path())
+    assert to_dict(g.state) == first_state
+
+
+def test_load_screen_lists_mode_players_round_and_date_and_opens_by_double_click(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    g = new_game(app.rules, 3, "coop", "hard", [], 5)
+    while g.state.stage == "setup":
+        g.apply(g.legal_actions()[0])
+    named = dialogs.save_game(g, name="Our coop evening")
+    old = dialogs.save_game(new_game(app.rules, 1, "solo", "easy", [], 6), name="Solo try")
+    past = time.time() - 3 * 86400
+    os.utime(old, (past, past))
+    click(app, "tab_load")
+    lb = app.scene.find("saves")
+    assert [item[0] for item in lb.items] == [str(named), str(old)]          # newest first
+    title, detail = lb.items[0][1], lb.items[0][2]
+    assert title == "Our coop evening"
+    assert "Full Coop" in detail and "3 players" in detail and f"round {g.state.round}" in detail
+    assert time.strftime("%Y") in detail and "hard" in detail
+    assert "Solo" in lb.items[1][2] and "1 player" in lb.items[1][2]
+    app.draw()
+    row = lb.row_rect(0).move(0, -app.scene.content.scroll)
+    click(app, row)
+    click(app, row)                                    # a double click opens it
+    assert isinstance(app.scene, TableScreen), (app.errors, getattr(app.scene, "status", None))
+    assert app.session.state.mode == "coop" and to_dict(app.session.state) == to_dict(g.state)
+
+
+def test_ctrl_s_asks_a_name_and_never_overwrites(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, players=2, seed=9)
+    suggested = dialogs.suggest_save_name(app.session.game)
+    assert suggested == "Competitive, 2 players, round 1"
+    p1 = save_as(app, None)                            # Enter keeps the suggestion
+    assert p1.name == f"{suggested}.json"
+    p2 = save_as(app, "My game: 1/2")                  # a name with characters no file may hold
+    assert p2.name == "My game 1 2.json"
+    p3 = save_as(app, "My game 1 2")
+    assert p3.name == "My game 1 2 2.json" and p2.exists()
+    # Esc cancels without saving
+    ctrl(app, pygame.K_s)
+    type_text(app, "never")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.modal is None and not (tmp_path / "saves" / "never.json").exists()
+    # the Ctrl+O list shows them by name
+    ctrl(app, pygame.K_o)
+    titles = [item[1] for item in app.scene.modal.listbox.items]
+    assert {"My game 1 2", "My game 1 2 2", suggested} <= set(titles)
+
+
+def test_continue_opens_the_game_played_last(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    assert app.scene.find("continue").enabled is False
+    games = []
+    for players, mode in ((1, "solo"), (2, "coop")):
+        assert app.new_game(players, mode, "medium", [], 3, None) is None
+        through_setup(app.session, moves=4)
+        app.session.autosave()
+        games.append((app.session.game_id, to_dict(app.session.state)))
+        time.sleep(0.02)
+    older = tmp_path / "autosaves" / f"{games[0][0]}.json"
+    past = time.time() - 3600
+    os.utime(older, (past, past))
+    app.go("start")
+    click(app, "continue")
+    assert isinstance(app.scene, TableScreen)
+    assert app.session.game_id == games[1][0] and to_dict(app.session.state) == games[1][1]
+    # the continued game keeps writing its own autosave; the other one is untouched
+    before = older.read_bytes()
+    through_setup(app.session, moves=3)
+    app.session.autosave()
+    assert older.read_bytes() == before
+    assert len(list((tmp_path / "autosaves").glob("*.json"))) == 2
+    # a named save loaded and played on autosaves under a new name
+    named = save_as(app, "Branch")
+    assert app.load(named) is None
+    assert dialogs.game_id_of(named) is None and app.session.game_id not in (games[0][0], games[1][0])
+
+
+def test_dash_dash_continue_opens_the_latest(tmp_path, monkeypatch):
+    import main
+    app = make_app(tmp_path, monkeypatch)
+    ids = []
+    for seed in (1, 2):
+        assert app.new_game(2, "competitive", "medium", [], seed, None) is None
+        through_setup(app.session, moves=2)
+        app.session.autosave()
+        ids.append(app.session.game_id)
+    newest = tmp_path / "autosaves" / f"{ids[0]}.json"
+    os.utime(newest, (time.time() + 60, time.time() + 60))
+    pygame.display.quit()
+    from faeriell.ui.app import App
+    opened = App((800, 600), options=main.launch_options(main.parse_args(["--continue"])))
+    assert isinstance(opened.scene, TableScreen) and opened.session.game_id == ids[0]
+    assert opened.session.state.seed == 1
+
+
+def test_a_save_list_survives_odd_files(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "broken.json").write_text("{nope")
+    (tmp_path / "settings.json").write_text("{}")
+    items = dialogs.list_saves()
+    assert [i[1] for i in items] == ["broken"] and "not readable" in items[0][2]
+    click(app, "tab_load")
+    assert not app.errors

@@ -1,0 +1,357 @@
+"""Find practice-puzzle candidates in real games: seeded bot self-play, one Phase (or a coop lap) at
+a time, kept when the line played gains an Achievement, brings Doom down, clears Menaces, cleanses
+Corruption or harvests well, and a tempting other first move does not get there.
+
+    python tools/puzzle_finder.py --games 20 --seed 1 --mode solo --out /tmp/candidates
+    python tools/puzzle_finder.py --check data/puzzles/*.yaml     # solutions win, wrong moves refuted
+
+Each candidate is written as a scenario file (SCENARIOS.md, `position: empty`) with a `goal`, the
+line the bot played as `solution`, and a `wrong` first move; the position is rebuilt from the file
+and the line replayed on it before it is kept. Story, hint, theme and level are for a person to
+write (the file holds a draft). Nothing here is used by the game itself.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from faeriell.bots import HeuristicBot  # noqa: E402
+from faeriell.bots.heuristic import score_actions  # noqa: E402
+from faeriell.content.rules_loader import default_rules  # noqa: E402
+from faeriell.engine import Action, new_game  # noqa: E402
+from faeriell.engine.actions import card_color  # noqa: E402
+from faeriell.engine.core import Game  # noqa: E402
+from faeriell.engine.position import build  # noqa: E402
+from faeriell.engine.state import clone  # noqa: E402
+from faeriell.puzzle import Goal, PuzzleTracker  # noqa: E402
+
+BUDGET = 2500        # positions a refutation may visit
+PROVE = False        # --prove: keep a wrong first move only when no line after it wins (slow)
+
+THEME_OF = {"beacons": "beacons", "totem": "beacons", "purity": "corruption", "cleanser": "corruption",
+            "adventurer": "heroes", "shaman": "heroes", "druid": "heroes", "chieftain": "heroes",
+            "vigor": "heroes", "spirit": "heroes", "ley-lines": "heroes", "influence": "heroes",
+            "fellowship": "heroes"}
+
+
+# ---------------------------------------------------------------------------- a state as a position
+def _token_spec(rules, tok, side=None) -> str:
+    kind, sides = rules.tokens[tok]
+    if kind == "havoc":
+        return "havoc"
+    return f"{kind}@{side or (sides[0] if sides else '')}".rstrip("@")
+
+
+def position_of(g: Game, draws: list[str], deck_tops: dict) -> dict:
+    """The scenario sections (setup, board, tribes, turn) of g's position; `draws` are the bag
+    tokens to be drawn first (as the real game drew them), `deck_tops` the Essence cards on top."""
+    s, r = g.state, g.rules
+    board = {"doom": s.doom, "harvest": r.wheel[s.harvest], "first_player": s.first_player + 1,
+             "heartlands": {a: dict(h) for a, h in s.heartlands.items()},
+             "guardians": {gd: d["region"] for gd, d in s.guardians.items()},
+             "under": {gd: r.tokens[d["token"]][0] for gd, d in s.guardians.items() if d["token"]},
+             "herbs_up": list(s.herbs_up), "perk_piles": [list(p) for p in s.perk_piles]}
+    if s.totem.get("region"):
+        board["totem"] = {"region": s.totem["region"], "yellow": len(s.totem["cards"])}
+    rest = list(s.bag)
+    bag = list(draws)
+    for spec in draws:                      # the drawn tokens first, then the rest of the bag
+        kind = spec.partition("@")[0]
+        tok = next((t for t in rest if r.tokens[t][0] == kind), None)
+        if tok is not None:
+            rest.remove(tok)
+    bag += [_token_spec(r, t) for t in rest]
+    board["bag"] = bag
+    if s.set_aside:
+        board["set_aside"] = [_token_spec(r, t) for t in s.set_aside]
+    if deck_tops:
+        board["decks"] = {c: list(v) for c, v in deck_tops.items() if v}
+    if s.drifter:
+        board["drifter"] = {"node": s.drifter["node"], "owner": s.drifter["owner"] + 1}
+    if s.winter_gems:
+        board["winter_gems"] = [r.wheel[k] for k in s.winter_gems]
+    tribes = []
+    for t in s.tribes:
+        heroes = {h: {"node": hero.node, "perks": list(hero.perks), "gems": hero.gems,
+                      "quests": list(hero.quests)} for h, hero in t.heroes.items()}
+        spec = {"settlements": list(t.settlements), "beacons": dict(t.beacons), "heroes": heroes,
+                "essences": list(t.essences), "corruption": t.corruption, "solved": dict(t.solved),
+                "herbs": list(t.herbs), "attunements": list(t.attunements),
+                "achievements": list(t.achievements), "designated": t.designated}
+        if t.sower and "sower" not in t.heroes:
+            spec["sower"] = True
+        tribes.append(spec)
+    turn = {"player": s.active + 1, "phase": s.phase, "done": list(s.tribes[s.active].phases_done),
+            "lap": s.lap, "round": s.round}
+    setup = {"players": s.players, "mode": s.mode, "difficulty": s.difficulty, "variants": list(s.variants),
+             "seed": s.seed, "position": "empty"}
+    return {"setup": setup, "board": board, "tribes": tribes, "turn": turn}
+
+
+def replay_line(rules, pos: dict, line: list) -> Game | None:
+    """The position rebuilt and the line played on it (None when a move is refused)."""
+    try:
+        g = build(rules, pos["setup"], pos["board"], pos["tribes"], pos["turn"])
+    except Exception:                 # noqa: BLE001 - a state the format cannot write
+        return None
+    for a in line:
+        if g.state.game_over or g.why_not(a) is not None:
+            return None
+        g.apply(a)
+    return g
+
+
+# ---------------------------------------------------------------------------- what a line achieved
+def goals_of(before: Game, after: Game, player: int, coop: bool) -> list[tuple[str, dict, str]]:
+    """(theme, expect, text) for what the line changed in the player's (or team's) favour."""
+    sb, sa = before.state, after.state
+    out = []
+    mine = set(range(sa.players)) if coop else {player}
+    for aid, holders in sa.achievements.items():
+        got = set(holders) - set(sb.achievements.get(aid, []))
+        if got & mine:
+            name = after.rules.catalog.achievements[aid]["name"] if hasattr(after.rules.catalog, "achievements") \
+                else aid
+            out.append((THEME_OF.get(aid, "harvest"), {f"achievements.{aid}": sorted(h + 1 for h in holders)},
+                        f"Claim the {name} Achievement"))
+    if sa.doom < sb.doom:
+        out.append(("doom", {"doom": sa.doom}, f"Bring Doom down to {sa.doom}"))
+    cleared = [gd for gd, d in sb.guardians.items() if d["token"] and not sa.guardians[gd]["token"]]
+    if len(cleared) >= 2:
+        out.append(("heroes", {f"guardians.{gd}.under": None for gd in cleared},
+                    "Clear the Menaces of the " + " and the ".join(gd.capitalize() for gd in cleared)))
+    tb, ta = sb.tribes[player], sa.tribes[player]
+    if ta.corruption < tb.corruption:
+        out.append(("corruption", {f"p{player + 1}.corruption": ta.corruption},
+                    f"Bring your Tribe Corruption down to {ta.corruption}"))
+    if sb.phase == "event" and len(ta.essences) - len(tb.essences) >= 3:
+        cols = {}
+        for c in ta.essences:
+            cols[card_color(c)] = cols.get(card_color(c), 0) + 1
+        exp = {f"p{player + 1}.essences.total": len(ta.essences)}
+        exp.update({f"p{player + 1}.essences.{c}": n for c, n in cols.items()})
+        out.append(("harvest", exp, f"End the Event Phase holding exactly {len(ta.essences)} Essences"))
+    return out
+
+
+def _recording(g: Game):
+    """Record the bag tokens g draws (as kind@side), in order."""
+    drawn: list[str] = []
+    real = g.draw_token
+
+    def draw():
+        got = real()
+        if got is not None:
+            drawn.append(_token_spec(g.rules, got[0], got[1]))
+        return got
+    g.draw_token = draw
+    return drawn
+
+
+def wins(rules, pos, goal, line) -> int:
+    """How many moves of the line win the goal from the position (0: it does not win)."""
+    g = replay_line(rules, pos, [])
+    if g is None:
+        return 0
+    tr = PuzzleTracker(goal, g)
+    if tr.result != "open":
+        return 0
+    for n, a in enumerate(line, 1):
+        if g.state.game_over or g.why_not(a) is not None:
+            return 0
+        g.apply(a)
+        if tr.update(g) != "open":
+            return n if tr.result == "won" else 0
+    return 0
+
+
+def refuted(rules, pos, goal, first, budget=4000, depth=6, prefix=()) -> bool | None:
+    """True when no line of up to `depth` moves after `prefix` + `first` meets the goal before it
+    passes (searched exhaustively, payments folded by colour); None when the budget ran out."""
+    g = replay_line(rules, pos, [])
+    if g is None:
+        return None
+    tr = PuzzleTracker(goal, g)
+    for a in list(prefix) + [first]:
+        if g.why_not(a) is not None:
+            return None
+        g.apply(a)
+    left = [budget]
+
+    def key(a):
+        if not a.has("pay"):
+            return a
+        return a.replace(pay=tuple(sorted(card_color(c) for c in a["pay"])))
+
+    def dfs(game, tracker, d):
+        if tracker.result == "won":
+            return False
+        if tracker.result == "lost" or d == 0 or game.state.game_over:
+            return True
+        left[0] -= 1
+        if left[0] < 0:
+            raise TimeoutError
+        for a in {key(a): a for a in game.legal_actions()}.values():
+            h = Game(rules, clone(game.state))
+            t2 = PuzzleTracker(goal, h)
+            t2.start, t2.result = tracker.start, tracker.result
+            h.apply(a)
+            t2.update(h)
+            if not dfs(h, t2, d - 1):
+                return False
+        return True
+    try:
+        tr.update(g)
+        return dfs(g, tr, depth)
+    except TimeoutError:
+        return None
+
+
+# ---------------------------------------------------------------------------- self-play
+def candidates(rules, mode: str, players: int, seed: int, variants=()):
+    g = new_game(rules, players, mode, "medium", list(variants), seed)
+    bots = [HeuristicBot(seed * 10 + k) for k in range(players)]
+    out = []
+    steps = 0
+    while not g.state.game_over and steps < 3000:
+        s = g.state
+        if s.stage == "play" and s.phase is not None and s.pending is None and g.history \
+                and g.history[-1]["action"].kind == "choose_phase":
+            out.extend(_follow(rules, g, bots))
+        p = g.acting
+        g.apply(bots[p].choose(g, p))
+        steps += 1
+    return out
+
+
+def _follow(rules, g0: Game, bots) -> list[dict]:
+    """Play the bots on from a Phase start in a copy; return the candidates that line makes."""
+    s0 = g0.state
+    coop = s0.mode in ("coop", "solo")
+    window = "round_end" if (s0.mode == "coop" and s0.lap == 3) else "phase_end"
+    g = Game(rules, clone(s0))
+    g.history = []
+    decks0 = {c: list(d) for c, d in s0.decks.items()}
+    drawn = _recording(g)
+    start = (s0.round, s0.lap, s0.active, s0.phase)
+    line, who = [], []
+    while not g.state.game_over:
+        s = g.state
+        if window == "phase_end" and ((s.round, s.lap, s.active) != start[:3] or s.phase != start[3]):
+            break
+        if window == "round_end" and s.round != start[0]:
+            break
+        p = g.acting
+        a = bots[p].choose(g, p)
+        line.append(a)
+        who.append(p)
+        g.apply(a)
+    player = s0.active
+    tops = {}
+    for c, d in decks0.items():
+        n = len(d) - len(g.state.decks[c])
+        if n < 0:
+            return []                  # a reshuffle: the draws are not the deck's top
+        tops[c] = d[:n]
+    pos = position_of(Game(rules, clone(s0)), drawn, tops)
+    out = []
+    for theme, expect, text in goals_of(Game(rules, clone(s0)), g, player, coop):
+        if window == "round_end":
+            theme = "coop"
+        goal = Goal(text + (" before the round ends." if window == "round_end" else
+                            f" before your {s0.phase.capitalize()} Phase ends."), expect, window)
+        n = wins(rules, pos, goal, line)
+        if not n:
+            continue
+        sol = line[:n]
+        if window == "round_end" and len(set(who[:n])) < 2:
+            continue                   # teamwork: both partners' moves are needed
+        # the most tempting other first move: the heuristic's best that is not the line's
+        h = replay_line(rules, pos, [])
+        acts = [a for a in h.legal_actions() if a != sol[0] and a.kind != "end_phase"]
+        if not acts:
+            continue
+        sc = score_actions(h, h.acting, acts)
+        order = sorted(range(len(acts)), key=lambda k: -sc[k][0])
+        wrong = None
+        for k in order[:4]:
+            if not wins(rules, pos, goal, [acts[k]] + sol[1:]) and \
+                    (not PROVE or refuted(rules, pos, goal, acts[k], budget=BUDGET, depth=len(sol) + 1)):
+                wrong = acts[k]
+                break
+        if wrong is None:
+            continue
+        out.append({"theme": theme, "goal": goal, "pos": pos, "line": sol, "wrong": wrong,
+                    "where": f"{s0.mode} {s0.players}p seed {s0.seed} round {s0.round} lap {s0.lap} "
+                             f"player {s0.active + 1} {s0.phase}"})
+    return out
+
+
+def to_yaml(c: dict, name: str) -> str:
+    doc = {"name": name, "rules": "found by tools/puzzle_finder.py: " + c["where"],
+           "description": "DRAFT: a one-line story.",
+           "puzzle": {"theme": c["theme"], "level": min(3, 1 + len(c["line"]) // 3), "hint": "DRAFT"},
+           **c["pos"],
+           "goal": {"text": c["goal"].text, "expect": c["goal"].expect, "before": c["goal"].before},
+           "solution": [{"do": a.to_dict()} for a in c["line"]],
+           "wrong": [{"do": c["wrong"].to_dict()}]}
+    return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110)
+
+
+def check(rules, path: Path, budget: int) -> str:
+    """Whether a puzzle file's solution wins and each `wrong:` first move is refuted."""
+    from faeriell import scenario
+    sc = scenario.load(path)
+    pos = {"setup": sc.setup, "board": sc.board, "tribes": sc.tribes, "turn": sc.turn}
+    goal = Goal.from_dict(sc.goal)
+    sol = [Action.from_dict(v) for k, v, _ in sc.solution if k == "do"]
+    out = [f"{path.name}: solution {'wins' if wins(rules, pos, goal, sol) else 'DOES NOT WIN'}"]
+    wrong = [Action.from_dict(v) for k, v, _ in sc.wrong]
+    if wrong:
+        r = refuted(rules, pos, goal, wrong[-1], budget=budget, depth=len(sol) + 1, prefix=wrong[:-1])
+        out.append({True: "refuted", False: "NOT refuted", None: "unknown (budget)"}[r] + f" {wrong[-1]}")
+    return "; ".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mode", default="solo", choices=("solo", "coop", "competitive"))
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--out", default="/tmp/faeriell-puzzle-candidates")
+    ap.add_argument("--variants", default="", help="comma-separated variants")
+    ap.add_argument("--prove", action="store_true", help="prove each wrong first move loses (slow)")
+    ap.add_argument("--check", nargs="*", help="puzzle files: does the solution win, is each wrong move refuted")
+    ap.add_argument("--budget", type=int, default=BUDGET, help="positions a refutation may visit")
+    args = ap.parse_args(argv)
+    global PROVE
+    PROVE = args.prove
+    rules = default_rules()
+    if args.check:
+        for f in args.check:
+            print(check(rules, Path(f), args.budget), flush=True)
+        return 0
+    players = args.players or (1 if args.mode == "solo" else 2)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for k in range(args.games):
+        seed = args.seed + k
+        for c in candidates(rules, args.mode, players, seed, [v for v in args.variants.split(",") if v]):
+            n += 1
+            name = f"{c['theme']}-{args.mode}-{seed}-{n}"
+            (out / f"{name}.yaml").write_text(to_yaml(c, name))
+            print(f"{name}: {c['goal'].text} ({len(c['line'])} moves; wrong first move {c['wrong']})", flush=True)
+    print(f"{n} candidates in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

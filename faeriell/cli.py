@@ -18,6 +18,8 @@ import logging
 import os
 import sys
 
+from faeriell.safe_read import clip
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MODES = ("competitive", "coop", "solo")
@@ -151,18 +153,28 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     given = [f"--{k}" for k in SETUP_OPTIONS if getattr(args, k) is not None]
     if sources and given:
         p.error(f"{sources[0]} opens an existing game; it cannot be combined with {', '.join(given)}")
-    for name, path in (("--load", args.load), ("--scenario", args.scenario)):
-        if path and not os.path.isfile(path):
-            p.error(f"{name}: no such file: {path}")
+    for name, path, kind in (("--load", args.load, "save"), ("--scenario", args.scenario, "scenario")):
+        if path:
+            problem = _file_problem(path, kind)       # a folder, a pipe, too large, not a save: unread
+            if problem:
+                refuse(p, f"{name}: {problem}")
     if args.load:
         why = why_not_a_save(args.load, args.map)
         if why:
-            p.error(f"--load: {why}")
+            refuse(p, f"--load: {why}")
     if args.cont:
         from faeriell.ui.dialogs import latest_autosave
-        from faeriell.ui.session import autosave_dir
-        if latest_autosave() is None:
-            p.error(f"--continue: there is no autosave yet ({autosave_dir()})")
+        from faeriell.ui.session import DataDirError, autosave_dir, user_data_dir
+        try:
+            user_data_dir()
+        except DataDirError as e:
+            refuse(p, f"--continue: {e}")
+        auto = latest_autosave()
+        if auto is None:
+            refuse(p, f"--continue: there is no autosave yet ({autosave_dir()})")
+        problem = _file_problem(str(auto), "save")
+        if problem:
+            refuse(p, f"--continue: {problem}")
     if given:
         from faeriell.ui.launch import resolve_setup
         if args.seats is not None and args.players is not None and len(args.seats) != args.players:
@@ -177,6 +189,40 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         except SetupError as e:
             p.error(f"this set-up is not possible: {e}")
     return args
+
+
+def refuse(p: argparse.ArgumentParser, message: str) -> None:
+    """A file the command line named cannot be opened: one line on stderr and exit code 2 (the
+    options were fine, so no usage text)."""
+    p.exit(2, f"{p.prog}: error: {clip(message, 1500)}\n")
+
+
+def _file_problem(path: str, kind: str) -> str | None:
+    """Why `path` cannot be a save / scenario, found without opening a window or replaying:
+    missing, a folder or pipe, too large, not UTF-8, not JSON / YAML, not a save / scenario."""
+    from faeriell.safe_read import why_not_readable
+    problem = why_not_readable(path, kind)
+    if problem:
+        return problem
+    try:
+        if kind == "save":
+            from faeriell.safe_read import read_bytes
+            from faeriell.engine.saves import parse, check_shape, SaveError
+            try:
+                check_shape(parse(read_bytes(path, "save")))
+            except SaveError as e:
+                return f"{clip(path)}: {clip(e, 1000)}"
+        else:
+            from faeriell.scenario import load, ScenarioError
+            try:
+                load(path)
+            except ScenarioError as e:
+                return clip(e, 1000)
+    except ImportError:                 # no engine: the window will say so
+        return None
+    except Exception as e:              # noqa: BLE001 - a reason, never a traceback
+        return f"{clip(path)}: cannot be read ({type(e).__name__}: {clip(e)})"
+    return None
 
 
 def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
@@ -216,13 +262,13 @@ def main(argv: list[str] | None = None) -> int:
                   options=launch_options(args))
         if args.screenshot:   # the PNG is written even when something failed; the exit code tells
             app.screenshot(args.screenshot)     # errors were logged to stderr already
-            return 1 if app.errors else 0
+            return 1 if app.errors or app.refusals else 0
         return app.run()
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # no traceback for a player; the log has it with -v
         logging.getLogger("main").debug("fatal", exc_info=True)
-        print(f"Faeriell could not start: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"Faeriell could not start: {type(exc).__name__}: {clip(exc, 1000)}", file=sys.stderr)
         return 1
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from faeriell.puzzle import LEVELS, OTHER_THEME, THEMES
+from faeriell.safe_read import parse_json, read_text
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE_DIR = ROOT / "data" / "puzzles"
@@ -117,7 +118,7 @@ class Progress:
         try:
             if f is None or not f.is_file() or f.stat().st_size > MAX_PROGRESS_BYTES:
                 return set()
-            data = json.loads(f.read_text(encoding="utf-8"))
+            data = parse_json(read_text(f, "index"), shown=f)       # checked like every file we read
         except (OSError, ValueError, RecursionError):
             return set()
         ids = data.get("solved") if isinstance(data, dict) else None

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from faeriell.content.yaml_lines import read_yaml, plain
+from faeriell.engine.action_schema import action_problem
+from faeriell.safe_read import clip
 from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
 from faeriell.engine.state import to_dict
 from faeriell.engine.view import resolve, PathError
@@ -37,18 +39,19 @@ class Scenario:
     description: str = ""
     goal: dict = field(default_factory=dict)
     solution: list = field(default_factory=list)
+    lines: dict = field(default_factory=dict)     # line of each top-level field, for errors
     puzzle: dict = field(default_factory=dict)      # a puzzle's theme, level and hint (faeriell.puzzle)
     wrong: list = field(default_factory=list)       # tempting first moves that lose (puzzles)
 
 
 def _err(path, line, fld, msg):
-    return ScenarioError(f"{path}:{line}: {fld}: {msg}")
+    return ScenarioError(f"{path}:{line}: {clip(fld, 200)}: {clip(msg, 1000)}")
 
 
 def load(path: str | Path) -> Scenario:
     path = Path(path)
     shown = str(path)
-    data = read_yaml(path, shown, ScenarioError)
+    data = read_yaml(path, shown, ScenarioError, kind="scenario")
     if not isinstance(data, dict):
         raise _err(shown, 1, "(file)", "a scenario is a mapping with name, setup and steps")
     lines = getattr(data, "lines", {})
@@ -66,6 +69,10 @@ def load(path: str | Path) -> Scenario:
         if key not in SETUP_KEYS:
             raise _err(shown, setup.lines.get(key, 1), f"setup.{key}",
                        f"unknown field (known: {', '.join(sorted(SETUP_KEYS))})")
+    problem = _setup_problem(setup)
+    if problem:
+        key, msg = problem
+        raise _err(shown, setup.lines.get(key, lines.get("setup", 1)), f"setup.{key}", msg)
     for key, typ in (("board", dict), ("tribes", list), ("turn", dict), ("goal", dict)):
         if key in data and data[key] is not None and not isinstance(data[key], typ):
             raise _err(shown, lines.get(key, 1), key, f"must be a {'mapping' if typ is dict else 'list'}")
@@ -90,7 +97,26 @@ def load(path: str | Path) -> Scenario:
                     tribes=plain(data.get("tribes") or []), turn=plain(data.get("turn") or {}),
                     steps=steps, rules=str(data.get("rules") or ""), goal=goal, solution=solution,
                     puzzle=meta, wrong=wrong,
-                    description=str(data.get("description") or "").strip())
+                    description=str(data.get("description") or "").strip(), lines=dict(lines))
+
+
+def _setup_problem(setup: dict):
+    """(field, what is wrong) for a set-up value of the wrong type (the engine checks values)."""
+    for key in ("players", "seed"):
+        v = setup.get(key)
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            return key, f"must be a whole number, not {clip(repr(v), 40)}"
+    seed = setup.get("seed")
+    if seed is not None and not 0 <= seed < 1 << 64:
+        return "seed", "must be from 0 to 2^64-1"
+    for key in ("mode", "difficulty", "position"):
+        v = setup.get(key)
+        if v is not None and not isinstance(v, str):
+            return key, f"must be a name, not {clip(repr(v), 40)}"
+    v = setup.get("variants")
+    if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
+        return "variants", f"must be a list of variant names, not {clip(repr(v), 40)}"
+    return None
 
 
 def _parse_steps(shown, data, key) -> list:
@@ -111,9 +137,17 @@ def _parse_steps(shown, data, key) -> list:
         if kind in ("do", "reject", "legal", "illegal"):
             if not isinstance(value, dict) or "action" not in value:
                 raise _err(shown, line, f"{where}.{kind}", "an action needs an 'action' field")
+            problem = action_problem(value, extra=("player",))
+            player = value.get("player")
+            if not problem and player is not None and (
+                    not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= 4):
+                problem = f"player must be a player number 1-4, not {clip(repr(player), 40)}"
+            if problem:
+                raise _err(shown, line, f"{where}.{kind}", problem)
         elif kind == "expect" and not isinstance(value, dict):
             raise _err(shown, line, f"{where}.expect", "must map state paths to values")
-        elif kind == "draw" and not isinstance(value, list):
+        elif kind == "draw" and (not isinstance(value, list)
+                                 or not all(isinstance(v, str) for v in value)):
             raise _err(shown, line, f"{where}.draw", "must be a list of tokens or cards")
         steps.append((kind, value, line))
     return steps
@@ -124,10 +158,51 @@ def start(sc: Scenario, rules=None):
     if rules is None:
         from faeriell.content.rules_loader import default_rules
         rules = default_rules()
+    for where, steps in (("steps", sc.steps), ("solution", sc.solution)):
+        for k, (kind, value, line) in enumerate(steps):
+            if kind != "draw":
+                continue
+            for item in value:
+                if not _drawable(rules, item):
+                    raise _err(sc.path, line, f"{where}[{k}].draw", f"{clip(repr(item), 60)} is no "
+                               "token or card of the game (a colour, token or card id, optionally @side)")
     try:
         return build_position(rules, sc.setup, sc.board, sc.tribes, sc.turn)
     except PositionError as e:
-        raise ScenarioError(f"{sc.path}: position: {e}") from None
+        msg = str(e)
+        section = msg.split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
+        line = sc.lines.get(section) or sc.lines.get("setup", 1)
+        raise ScenarioError(f"{sc.path}:{line}: position: {clip(e)}") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
+            RecursionError) as e:       # a shape the position reader did not foresee
+        section = _broken_section(sc, rules)
+        raise ScenarioError(f"{sc.path}:{sc.lines.get(section, 1)}: {section}: malformed "
+                            f"({type(e).__name__}: {clip(e)})") from None
+
+
+def _broken_section(sc: Scenario, rules) -> str:
+    """Which of setup, board, tribes, turn makes the position fail (each added in turn)."""
+    parts = {"board": {}, "tribes": [], "turn": {}}
+    for section in ("setup", "board", "tribes", "turn"):
+        if section != "setup":
+            parts[section] = getattr(sc, section)
+        try:
+            build_position(rules, sc.setup, parts["board"], parts["tribes"], parts["turn"])
+        except Exception:       # noqa: BLE001 - looking for the section, not the reason
+            return section
+    return "setup"
+
+
+def _drawable(rules, item: str) -> bool:
+    """A name the engine's forced draws understand (SCENARIOS.md `draw:`): an Essence colour or
+    card (red@owl), a bag token (red@owl, corruption@bear, havoc), a Herb or a Sower Perk."""
+    name, at, side = item.partition("@")
+    cat = rules.catalog
+    sides = set(cat.guardians)
+    names = (set(cat.colors) | {kind for kind, _ in rules.tokens.values()} | {"havoc"}
+             | set(rules.herb_abilities) | set(cat.herbs)
+             | {p["id"] if isinstance(p, dict) else p for p in cat.sower_perks(True)})
+    return name in names and (not at or side in sides)
 
 
 def _same(actual, expected) -> bool:
@@ -241,7 +316,7 @@ def main(argv=None) -> int:
             sc = load(p)
             problem = run(sc)
         except ScenarioError as e:        # not a valid scenario: say where, go on with the others
-            print(f"ERROR {e}", file=sys.stderr)
+            print(f"ERROR {clip(e, 2000)}", file=sys.stderr)
             invalid = True
             continue
         except Exception as e:      # a bug must not hide the other results

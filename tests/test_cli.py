@@ -72,6 +72,12 @@ def a_save(path):
     return path
 
 
+SHAPED = ('{"format": "faeriell-save", "version": 1, "origin": {"kind": "new", "players": 1, '
+          '"mode": "solo", "difficulty": "medium", "variants": [], "seed": 1}, "actions": [], '
+          '"players_of_actions": [], "snapshot": {"hash": "x", "round": 1, "doom": 0, '
+          '"active_player": 1}}')
+
+
 def test_load_continue_and_scenario_parse(tmp_path, data_dir):
     save = a_save(tmp_path / "game.json")
     assert main.parse_args(["--load", str(save)]).load == str(save)

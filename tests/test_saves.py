@@ -312,7 +312,7 @@ def test_a_corrupt_file_never_replaces_a_good_backup(tmp_path, played):
 
 
 def test_missing_file():
-    with pytest.raises(SaveError, match="cannot read the save"):
+    with pytest.raises(SaveError, match="no such file"):
         read_save(R, "/nonexistent/slot.json")
 
 

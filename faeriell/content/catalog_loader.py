@@ -21,6 +21,7 @@ import yaml
 
 from faeriell.engine import effect_kinds as ek
 from faeriell.engine.catalog import Catalog
+from faeriell.safe_read import clip
 from faeriell.resources import resource_dir
 
 DEFAULT_DATA_DIR = resource_dir("data")
@@ -68,7 +69,7 @@ class At:
     line: int
 
     def fail(self, message: str):
-        raise CatalogError(f"{self.file}:{self.line}: {self.path or '(top)'}: {message}")
+        raise CatalogError(f"{self.file}:{self.line}: {clip(self.path or '(top)', 200)}: {clip(message, 1000)}")
 
     def key(self, mapping, key) -> "At":
         line = mapping.lines.get(key, self.line) if isinstance(mapping, _Map) else self.line
@@ -642,7 +643,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cat = load_catalog(argv[0] if argv else None)
     except CatalogError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {clip(exc, 2000)}", file=sys.stderr)
+        return 1
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        # a shape the schema checks did not foresee: still one line, no traceback
+        print(f"error: {clip(argv[0] if argv else _shown(DEFAULT_DATA_DIR))}: the data cannot be "
+              f"validated ({type(exc).__name__}: {clip(exc)})", file=sys.stderr)
         return 1
     print(f"catalog OK: {argv[0] if argv else _shown(DEFAULT_DATA_DIR)}")
     print(_summary(cat))

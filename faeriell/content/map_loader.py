@@ -35,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from faeriell.engine.board import Board, Node, Path, Region  # noqa: E402
+from faeriell.safe_read import clip, why_not_readable  # noqa: E402
 
 # R1: the eight Areas (one per Great Guardian) and the four Terrains. Names, not numbers.
 AREAS = ("bear", "stag", "owl", "wolf", "boar", "toad", "snake", "turtle")
@@ -49,6 +50,9 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 
 class MapError(ValueError):
     """The map file breaks an R1 invariant or cannot be read as an island."""
+
+    def __init__(self, message: str):
+        super().__init__(clip(message, 1500))      # the file name leads; a huge value is cut
 
 
 def default_map_path() -> str:
@@ -178,6 +182,11 @@ def pole_of_inaccessibility(poly, precision: float = 2.0) -> tuple[float, float]
 # --------------------------------------------------------------------------- loading
 
 def _read(path: str):
+    if not os.path.lexists(path):
+        raise MapError(f"{clip(path)}: no such map file")
+    problem = why_not_readable(path, "map")     # a folder, FIFO, device or huge file: refused unread
+    if problem:
+        raise MapError(problem)
     try:
         return pytmx.TiledMap(path)
     except FileNotFoundError as exc:
@@ -226,7 +235,11 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
 
     for obj in regions_layer:
         name = obj.name
-        label = f"region object '{name}' (id {obj.id})" if name else f"unnamed region object (id {obj.id})"
+        label = f"region object '{clip(name, 60)}' (id {obj.id})" if name else f"unnamed region object (id {obj.id})"
+        kind = _obj_type(obj)
+        if kind not in (None, "region"):
+            raise MapError(f"{f}: {label}: type must be 'region' in the object group "
+                           f"'{REGIONS_LAYER}', not {clip(repr(kind), 40)}")
         if not name:
             raise MapError(f"{f}: {label}: has no name; a Region is named <area>-<terrain> (R1)")
         points = getattr(obj, "points", None) if "points" in obj.__dict__ else None
@@ -541,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         report = analyse_map(path, full)
     except MapError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {clip(exc, 2000)}", file=sys.stderr)
         return 1
     print(f"{path}")
     print(summary(report, time.perf_counter() - t0))

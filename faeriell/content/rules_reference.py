@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 REFERENCE_PATH = Path(__file__).resolve().parents[2] / "data" / "rules" / "reference.yaml"
 _FIELDS = {"id", "title", "group", "keywords", "kinds", "text"}
@@ -55,11 +54,12 @@ def _section(raw, where: str) -> Section:
 
 
 def load_reference(path: Path | str = REFERENCE_PATH) -> tuple[Section, ...]:
+    from faeriell.content.yaml_lines import YamlError, plain, read_yaml
     path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ReferenceError(f"{path}: cannot read the rules reference: {exc}") from None
+    try:        # checked and bounded like every data file (regular file, size, alias expansion: issue 15)
+        data = plain(read_yaml(path, str(path), YamlError, "data"))
+    except YamlError as exc:               # "file:line: what", from the reader
+        raise ReferenceError(f"cannot read the rules reference: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
         raise ReferenceError(f"{path}: expected a mapping with a 'sections' list")
     sections = tuple(_section(raw, f"{path}: section {k + 1}") for k, raw in enumerate(data["sections"]))

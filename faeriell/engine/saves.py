@@ -23,6 +23,9 @@ import os
 import tempfile
 from typing import Any
 
+from faeriell.safe_read import UnsafeFile, clip, decode, parse_json, read_bytes
+
+from .action_schema import action_problem
 from .actions import Action
 from .core import Game, IllegalAction
 from .position import build, PositionError
@@ -33,10 +36,14 @@ FORMAT = "faeriell-save"
 VERSION = 1
 FIELDS = ("format", "version", "origin", "actions", "players_of_actions", "snapshot")
 SNAPSHOT_FIELDS = ("hash", "round", "doom", "active_player")
+MAX_ACTIONS = 50_000         # a long real game has a few thousand; more is junk that would replay for hours
 
 
 class SaveError(ValueError):
     """A save that cannot be written or loaded; the message says exactly why."""
+
+    def __init__(self, message: str):
+        super().__init__(clip(message, 1500))      # never a whole huge value from the file
 
 
 # ---------------------------------------------------------------- canonical form
@@ -97,6 +104,7 @@ def rebuild(rules, origin: dict) -> Game:
     try:
         if kind == "new":
             _need(origin, ("players", "mode", "difficulty", "variants", "seed"), "origin")
+            _check_new_origin(origin)
             return new_game(rules, origin["players"], origin["mode"], origin["difficulty"],
                             list(origin["variants"] or ()), origin["seed"])
         if kind == "position":
@@ -104,10 +112,32 @@ def rebuild(rules, origin: dict) -> Game:
             return build(rules, origin["setup"], origin.get("board"), origin.get("tribes"),
                          origin.get("turn"))
     except (SetupError, PositionError) as e:
-        raise SaveError(f"origin: the game cannot be set up again: {e}") from e
-    except (TypeError, ValueError, KeyError) as e:
-        raise SaveError(f"origin: malformed ({type(e).__name__}: {e})") from e
-    raise SaveError(f"origin.kind must be 'new' or 'position', not {kind!r}")
+        raise SaveError(f"origin: the game cannot be set up again: {clip(e)}") from e
+    except SaveError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as e:
+        raise SaveError(f"origin: malformed ({type(e).__name__}: {clip(e)})") from e
+    raise SaveError(f"origin.kind must be 'new' or 'position', not {clip(repr(kind), 60)}")
+
+
+def _check_new_origin(origin: dict) -> None:
+    """The settings of a new game: types first (the set-up checks the values)."""
+    seed = origin["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        raise SaveError(f"origin.seed must be a whole number from 0 to 2^64-1, not "
+                        f"{clip(repr(seed), 40)}")
+    p = origin["players"]
+    if not isinstance(p, int) or isinstance(p, bool):
+        raise SaveError(f"origin.players must be a whole number, not {clip(repr(p), 40)}")
+    for k in ("mode", "difficulty"):
+        if not isinstance(origin[k], str):
+            raise SaveError(f"origin.{k} must be text, not {clip(repr(origin[k]), 40)}")
+    v = origin["variants"]
+    if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
+        raise SaveError(f"origin.variants must be a list of variant names, not {clip(repr(v), 60)}")
+    unknown = set(origin) - {"kind", "players", "mode", "difficulty", "variants", "seed"}
+    if unknown:
+        raise SaveError(f"origin has unknown field {clip(repr(sorted(map(str, unknown))[0]), 40)}")
 
 
 def replay(rules, origin: dict, actions: list, players: list | None = None) -> Game:
@@ -120,10 +150,14 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
     total = len(actions)
     for k, raw in enumerate(actions):
         no = f"action {k + 1} of {total}"
+        if not isinstance(raw, Action):
+            problem = action_problem(raw)
+            if problem:
+                raise SaveError(f"{no} is malformed: {problem}")
         try:
             action = raw if isinstance(raw, Action) else Action.from_dict(raw)
         except (TypeError, ValueError) as e:
-            raise SaveError(f"{no} is malformed: {e}") from e
+            raise SaveError(f"{no} is malformed: {clip(e)}") from e
         acting = g.acting
         reason = g.why_not(action)
         if reason is not None:
@@ -149,20 +183,22 @@ def _need(d: dict, keys, where: str) -> None:
 
 # ---------------------------------------------------------------- load
 def parse(text: str | bytes) -> dict:
-    """The JSON of a save, or SaveError saying where it breaks."""
+    """The JSON of a save, or SaveError saying where it breaks (nesting and numbers bounded)."""
     if isinstance(text, (bytes, bytearray)):
         try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise SaveError(f"not a Faeriell save: the file is not UTF-8 text (byte {e.start})") from e
+            text = decode(bytes(text), "")
+        except UnsafeFile as e:
+            raise SaveError(f"not a Faeriell save: the file is {str(e).lstrip(':0123456789 ')}") from None
     if not text.strip():
         raise SaveError("not a Faeriell save: the file is empty")
     try:
-        data = json.loads(text)
+        data = parse_json(text)
+    except UnsafeFile as e:
+        raise SaveError(f"not a Faeriell save: {e}") from None
     except json.JSONDecodeError as e:
         stripped = text.rstrip()
-        cut = (" (the file looks truncated)"
-               if e.pos >= len(stripped) or not stripped.endswith("}") else "")
+        cut = (" (the file looks truncated)" if stripped.startswith("{") and
+               (e.pos >= len(stripped) or not stripped.endswith("}")) else "")
         raise SaveError(f"not a Faeriell save: invalid JSON at line {e.lineno}, column {e.colno}: "
                         f"{e.msg}{cut}") from e
     return data
@@ -175,19 +211,24 @@ def check_shape(data: Any) -> None:
     if "format" not in data:
         raise SaveError("not a Faeriell save: missing field 'format'")
     if data["format"] != FORMAT:
-        raise SaveError(f"not a Faeriell save: format is {data['format']!r}, expected {FORMAT!r}")
+        raise SaveError(f"not a Faeriell save: format is {clip(repr(data['format']), 60)}, "
+                        f"expected {FORMAT!r}")
     if "version" not in data:
         raise SaveError("missing field 'version'")
     v = data["version"]
     if not isinstance(v, int) or isinstance(v, bool) or v != VERSION:
-        raise SaveError(f"unsupported save version {v!r}: this build reads version {VERSION}")
+        raise SaveError(f"unsupported save version {clip(repr(v), 40)}: this build reads version "
+                        f"{VERSION}")
     _need(data, FIELDS, "")
     if not isinstance(data["actions"], list):
         raise SaveError("field 'actions' must be a list")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"field 'actions' lists {len(data['actions'])} moves (a game has at most "
+                        f"{MAX_ACTIONS})")
     for k, a in enumerate(data["actions"]):
-        if not isinstance(a, dict) or not isinstance(a.get("action"), str):
-            raise SaveError(f"action {k + 1} of {len(data['actions'])} is malformed: "
-                            f"expected an object with an 'action' name, found {a!r}")
+        problem = action_problem(a)
+        if problem:
+            raise SaveError(f"action {k + 1} of {len(data['actions'])} is malformed: {problem}")
     pl = data["players_of_actions"]
     if not isinstance(pl, list) or len(pl) != len(data["actions"]):
         raise SaveError(f"field 'players_of_actions' must list one player per action "
@@ -195,7 +236,7 @@ def check_shape(data: Any) -> None:
                         f"{len(pl) if isinstance(pl, list) else type(pl).__name__}")
     for k, p in enumerate(pl):
         if p is not None and (not isinstance(p, int) or isinstance(p, bool)):
-            raise SaveError(f"players_of_actions[{k}] must be a player number, not {p!r}")
+            raise SaveError(f"players_of_actions[{k}] must be a player number, not {clip(repr(p), 40)}")
     snap = data["snapshot"]
     if not isinstance(snap, dict):
         raise SaveError("field 'snapshot' must be an object")
@@ -206,7 +247,21 @@ def check_shape(data: Any) -> None:
 
 
 def load(rules, data_or_text) -> Game:
-    """Rebuild a saved game: replay its actions from its origin and verify the snapshot."""
+    """Rebuild a saved game: replay its actions from its origin and verify the snapshot.
+    Raises SaveError and nothing else, whatever the file holds."""
+    try:
+        return _load(rules, data_or_text)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError("not a Faeriell save: nested too deeply") from None
+    except MemoryError:
+        raise SaveError("the save is too large to load") from None
+    except Exception as e:  # noqa: BLE001 - a save must never crash the loader
+        raise SaveError(f"the save cannot be loaded ({type(e).__name__}: {clip(e)})") from e
+
+
+def _load(rules, data_or_text) -> Game:
     data = parse(data_or_text) if isinstance(data_or_text, (str, bytes, bytearray)) else data_or_text
     check_shape(data)
     g = replay(rules, data["origin"], data["actions"], data["players_of_actions"])
@@ -231,10 +286,9 @@ def loads(rules, text: str | bytes) -> Game:
 def _looks_good(path: str) -> bool:
     """A cheap check (no replay) that an existing file is a whole save worth keeping as backup."""
     try:
-        with open(path, "rb") as f:
-            check_shape(parse(f.read()))
+        check_shape(parse(read_bytes(path, "save")))
         return True
-    except (OSError, SaveError):
+    except (OSError, UnsafeFile, SaveError, RecursionError, MemoryError):
         return False
 
 
@@ -306,13 +360,12 @@ def read_save(rules, path: str | os.PathLike) -> Game:
     """Load the save at `path`; a missing or corrupt file is refused with SaveError (read only)."""
     path = os.fspath(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise SaveError(f"{path}: cannot read the save: {e.strerror or e}") from e
+        raw = read_bytes(path, "save")     # a regular file within the size limit, or refused
+    except UnsafeFile as e:
+        raise SaveError(str(e)) from None
     try:
         return load(rules, raw)
     except SaveError as e:
         hint = (f" (the previous save is kept in {path}.bak)"
-                if os.path.exists(path + ".bak") else "")
-        raise SaveError(f"{path}: {e}{hint}") from e
+                if os.path.isfile(path + ".bak") else "")
+        raise SaveError(f"{clip(path)}: {clip(e, 1000)}{hint}") from None

@@ -53,6 +53,7 @@ class App:
         self.running = True
         self.dirty = True
         self.errors: list[str] = []
+        self.refusals: list[str] = []      # a file the command line named that could not be opened
         self._errors_hidden = 0            # errors before this index are dismissed (still logged)
         self.map_path = map_path
         self.options = options or LaunchOptions()
@@ -66,6 +67,7 @@ class App:
         self._last_tick = time.monotonic()
         self._moving = False               # the scene changed on its own last frame (animating)
         self._guard("loading the rules and the map", self._load_rules)
+        self._guard("tidying the saves folder", self._remove_stale_temp_files)
         self._guard("opening the first screen", self._first_scene)
         if self.scene is None:
             self._guard("opening the start screen", lambda: self.go("start"))
@@ -76,6 +78,11 @@ class App:
     def _load_rules(self) -> None:
         from faeriell.content.rules_loader import default_rules
         self.rules = default_rules(self.map_path)
+
+    def _remove_stale_temp_files(self) -> None:
+        from faeriell.ui.session import remove_stale_temp_files
+        for p in remove_stale_temp_files():
+            log.info("removed %s, left by a save that was interrupted", p)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -114,6 +121,8 @@ class App:
             cfg = resolve_setup(o.players, o.mode, o.difficulty, o.variants, o.seed, o.seats)
             err = self.new_game(**cfg)
         if err:
+            self.refusals.append(err)
+            log.error("%s", W.clip(err, 2000))       # on stderr as well as in the window
             self.go("start", message=err)
 
     # ---- scenes (the Host interface of faeriell/ui/scene.py) ---------------------------------
@@ -181,11 +190,10 @@ class App:
         return None
 
     def continue_game(self) -> str | None:
-        from faeriell.ui.dialogs import latest_autosave
-        from faeriell.ui.session import autosave_dir
-        path = latest_autosave()
+        from faeriell.ui.dialogs import autosave_path, latest_autosave
+        path = latest_autosave()                  # a pipe by that name is listed: loading names it
         if path is None:
-            return f"There is no autosave yet ({autosave_dir()})."
+            return f"There is no autosave yet ({autosave_path()})."
         return self.load(path)
 
     def open_puzzle(self, path) -> str | None:
@@ -225,7 +233,7 @@ class App:
 
     # ---- errors --------------------------------------------------------------------------
     def report(self, what: str, exc: BaseException) -> None:
-        msg = f"Error while {what}: {type(exc).__name__}: {exc}"
+        msg = f"Error while {what}: {type(exc).__name__}: {W.clip(exc, 1000)}"
         log.error("%s", msg)
         log.debug("%s", "".join(traceback.format_exception(exc)))   # main.py -v shows it
         self.show_error(msg)

@@ -13,13 +13,16 @@ letter: R, Y, B, G on Essences, Beacons and Menace tokens, the tribe's initial o
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 import re
 from pathlib import Path
 
 import pygame
 
 from faeriell.resources import resource_dir
+from faeriell.ui.surface_cache import surface_bytes
 
+SCALED_MAX_BYTES = 24 << 20      # sprites fitted to sizes: the least recently used go first
 SPRITES_DIR = resource_dir("sprites")
 log = logging.getLogger(__name__)
 
@@ -34,7 +37,8 @@ class Assets:
         self.directory = Path(directory)
         self.marks = marks
         self._raw: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._scaled: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
+        self._scaled_bytes = 0          # pixels held by _scaled: bounded (zoom and resizes vary sizes)
 
     def set_marks(self, on: bool) -> bool:
         """Turn the colour-blind letters on or off; True when that changed (the caches are emptied)."""
@@ -78,11 +82,18 @@ class Assets:
             size = (max(1, round(w * height / h)), height)
             surf = raw if size == (w, h) else pygame.transform.smoothscale(raw, size)
             self._scaled[key] = surf
+            self._scaled_bytes += surface_bytes(surf)
+            while self._scaled_bytes > SCALED_MAX_BYTES and len(self._scaled) > 1:
+                _, old = self._scaled.popitem(last=False)
+                self._scaled_bytes -= surface_bytes(old)
+        else:
+            self._scaled.move_to_end(key)
         return surf
 
     def clear(self) -> None:
         self._raw.clear()
         self._scaled.clear()
+        self._scaled_bytes = 0
 
 
 def mark_letter(name: str) -> str | None:
@@ -103,8 +114,8 @@ def marked(img: pygame.Surface, letter: str) -> pygame.Surface:
     d = max(8, round(min(w, h) * 0.52))
     if not pygame.font.get_init():
         pygame.font.init()
-    fnt = pygame.font.Font(None, max(8, round(d * 1.1)))
-    fnt.set_bold(True)
+    from faeriell.ui.widgets import make_font
+    fnt = make_font(max(8, round(d * 1.1)), bold=True)      # a SafeFont, like every font of the UI
     c = (w - d // 2 - 1, h - d // 2 - 1)
     pygame.draw.circle(out, (250, 248, 240), c, d // 2)
     pygame.draw.circle(out, (20, 16, 14), c, d // 2, max(1, d // 10))

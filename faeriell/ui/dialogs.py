@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import time
 from datetime import datetime
@@ -17,6 +18,7 @@ from typing import Callable
 
 import pygame
 
+from faeriell.safe_read import clip, parse_json, read_text, why_not_readable
 from faeriell.resources import CHECKOUT, resource_dir
 from faeriell.ui import widgets as W
 
@@ -41,15 +43,23 @@ def saves_dir() -> Path:
 
 def autosave_files() -> list[Path]:
     """Every game's autosave, newest first (autosaves/<game>.json, and the single autosave.json of
-    older versions)."""
-    from faeriell.ui.session import autosave_dir
+    older versions). Regular files come first: a pipe or a device named like an autosave is listed last (loading
+    it says what it is) and is never opened here. Never creates the data folder; never raises."""
+    from faeriell.ui.session import AUTOSAVES, user_data_dir
     files = []
-    for p in list(autosave_dir().glob("*.json")) + [data_dir() / "autosave.json"]:
+    try:
+        root = user_data_dir(create=False)
+        found = list((root / AUTOSAVES).glob("*.json")) + [root / "autosave.json"]
+    except OSError:
+        return []
+    for p in found:
         try:
-            files.append((p.stat().st_mtime, p))
+            st = p.lstat()
+            regular = p.is_file()          # follows a link: a link to /dev/zero is no file
         except OSError:
-            pass
-    return [p for _, p in sorted(files, key=lambda t: t[0], reverse=True)]
+            continue
+        files.append((regular, st.st_mtime, p))
+    return [p for _, _, p in sorted(files, key=lambda t: (t[0], t[1]), reverse=True)]
 
 
 def latest_autosave() -> Path | None:
@@ -60,8 +70,18 @@ def latest_autosave() -> Path | None:
 
 def autosave_path() -> Path:
     """The latest autosave, or where one would be (for messages that name the folder)."""
-    from faeriell.ui.session import autosave_dir
-    return latest_autosave() or autosave_dir()
+    from faeriell.ui.session import AUTOSAVES, user_data_dir
+    return latest_autosave() or user_data_dir(create=False) / AUTOSAVES
+
+
+def has_autosave() -> bool:
+    """A game to continue: the latest autosave is a regular file (a folder or pipe by that name
+    is no save). Asking never creates the data folder and never fails."""
+    path = latest_autosave()
+    try:
+        return path is not None and path.is_file()
+    except OSError:
+        return False
 
 
 def game_id_of(path: Path | str) -> str | None:
@@ -156,7 +176,7 @@ def remember_seats(game, seats) -> None:
         if all_human and not path.exists():
             return                         # human seats are what a save loads with anyway
         try:
-            known = json.loads(path.read_text(encoding="utf-8"))
+            known = parse_json(read_text(path, "index"))
             known = known if isinstance(known, dict) else {}
         except (OSError, ValueError):
             known = {}
@@ -178,9 +198,9 @@ def remember_seats(game, seats) -> None:
 def recall_seats(game) -> list | None:
     """The seats noted for this game's origin, if any."""
     try:
-        known = json.loads((data_dir() / SEATS_FILE).read_text(encoding="utf-8"))
+        known = parse_json(read_text(data_dir() / SEATS_FILE, "index"))
         seats = known.get(_origin_key(game)) if isinstance(known, dict) else None
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, TypeError):
         return None
     if not isinstance(seats, list) or len(seats) != game.state.players:
         return None
@@ -194,14 +214,15 @@ def load_game(rules, path: Path | str):
     except ImportError:
         raise FileServiceError("Loading saves is not available in this build yet.") from None
     path = Path(str(path).strip()).expanduser()
-    if not path.exists():
-        raise FileServiceError(f"No such file: {path}")
-    if path.is_dir():
-        raise FileServiceError(f"{path} is a folder, not a save file")
+    if not os.path.lexists(path):
+        raise FileServiceError(f"No such file: {clip(path)}")
+    problem = why_not_readable(path, "save")   # a folder, a pipe, a device, too large
+    if problem:
+        raise FileServiceError(f"Could not load the save: {problem}")
     try:
         return read_save(rules, str(path))
     except Exception as e:                 # SaveError names what is wrong with the file
-        raise FileServiceError(f"Could not load {path.name}: {e}") from e
+        raise FileServiceError(f"Could not load {clip(path.name, 80)}: {clip(e, 1000)}") from e
 
 
 def save_info(path: Path) -> dict:
@@ -214,8 +235,8 @@ def save_info(path: Path) -> dict:
         info["when"] = datetime.fromtimestamp(st.st_mtime)
         if st.st_size >= 4_000_000:
             return info
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+        data = parse_json(read_text(path, "save"))     # a pipe or device is refused, unread
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return info
     if not (isinstance(data, dict) and isinstance(data.get("origin"), dict)):
         return info
@@ -321,11 +342,11 @@ def _puzzle_name(p: Path) -> str:
     if name is None:
         name = p.stem.replace("-", " ").capitalize()
         try:
-            for line in p.read_text(encoding="utf-8").splitlines()[:20]:
+            for line in read_text(p, "scenario").splitlines()[:20]:
                 if line.startswith("name:"):
-                    name = line[5:].strip().strip("'\"") or name
+                    name = clip(line[5:].strip().strip("'\""), 120) or name
                     break
-        except OSError:
+        except (OSError, ValueError):
             pass
         _PUZZLE_NAMES[key] = name
     return name
@@ -359,7 +380,7 @@ def puzzle_info(path: Path | str) -> dict:
         info = {"name": _puzzle_name(p), "description": "", "goal": ""}
         try:
             from faeriell.content.yaml_lines import plain, read_yaml
-            data = plain(read_yaml(p, str(p)))
+            data = plain(read_yaml(p, str(p), kind="scenario"))
             if isinstance(data, dict):
                 info["name"] = str(data.get("name") or info["name"])
                 info["description"] = " ".join(str(data.get("description") or "").split())
@@ -391,13 +412,16 @@ def load_puzzle(rules, path: Path | str):
     """The game at a scenario file's position (faeriell.scenario.load + start)."""
     from faeriell import scenario
     path = Path(str(path).strip()).expanduser()
-    if not path.exists():
-        raise FileServiceError(f"No such file: {path}")
+    if not os.path.lexists(path):
+        raise FileServiceError(f"No such file: {clip(path)}")
+    problem = why_not_readable(path, "scenario")
+    if problem:
+        raise FileServiceError(problem)
     try:
         sc = scenario.load(path)
         game = scenario.start(sc, rules)
     except Exception as e:                 # ScenarioError names file, line and field
-        raise FileServiceError(str(e)) from e
+        raise FileServiceError(clip(e, 1000)) from e
     return sc, game
 
 

@@ -18,6 +18,7 @@ import pygame
 from faeriell.engine.board import Board
 from faeriell.ui import widgets as W
 from faeriell.ui.assets import Assets
+from faeriell.ui.widgets import make_font
 
 log = logging.getLogger(__name__)
 
@@ -363,8 +364,8 @@ class MapView:
     def _draw_labels(self, surf, s, P):
         guardians = getattr(self.catalog, "guardians", None) or {}
         t = min(s, LABEL_MAX_SCALE)      # names and icons stop growing past this zoom
-        big = pygame.font.Font(None, max(12, round(30 * t)))
-        small = pygame.font.Font(None, max(W.MIN_TEXT + 2, round(19 * t)))
+        big = make_font(max(12, round(30 * t)))
+        small = make_font(max(W.MIN_TEXT + 2, round(19 * t)))
         for area, pos in self.board.guardian_icons.items():
             icon = self.guardian_icon(area, t)
             c = P(pos)

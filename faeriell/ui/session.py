@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
+import time
 import secrets
 from datetime import datetime
 from pathlib import Path
@@ -17,8 +19,13 @@ from faeriell.engine import Action, Game, IllegalAction
 log = logging.getLogger(__name__)
 
 
-def user_data_dir() -> Path:
-    """Where autosaves and saves live (XDG on Linux, the usual folders elsewhere)."""
+class DataDirError(OSError):
+    """The data folder cannot be created or used; str() says which folder and why."""
+
+
+def user_data_dir(create: bool = True) -> Path:
+    """Where autosaves and saves live (XDG on Linux, the usual folders elsewhere).
+    Raises DataDirError (an OSError) naming the folder when it cannot be created."""
     base = os.environ.get("FAERIELL_DATA") or os.environ.get("XDG_DATA_HOME")
     if base:
         root = Path(base)
@@ -27,11 +34,18 @@ def user_data_dir() -> Path:
     else:
         root = Path.home() / ".local" / "share"
     path = root / "faeriell" if not os.environ.get("FAERIELL_DATA") else root
-    path.mkdir(parents=True, exist_ok=True)
+    if not create:
+        return path
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:        # e.g. a file where the folder should be, or no permission
+        raise DataDirError(f"the data folder {path} cannot be created: "
+                           f"{e.strerror or e}") from None
     return path
 
 
 AUTOSAVES = "autosaves"
+SAVES = "saves"                   # named saves (faeriell.ui.dialogs.saves_dir)
 
 
 def new_game_id() -> str:
@@ -42,6 +56,50 @@ def new_game_id() -> str:
 
 def autosave_dir() -> Path:
     return user_data_dir() / AUTOSAVES
+
+
+def remove_stale_temp_files(folder: Path | None = None, older_than_s: float = 60.0) -> list[Path]:
+    """Delete the temporary files a save killed mid-write left behind (`NAME.json.XXXX.tmp`,
+    `NAME.bak.XXXX.tmp`, `seats.tmp`); only those older than a minute, so a save another window
+    is writing right now is left alone. With no folder: the data folder, its autosaves/ and its
+    saves/. Returns what was removed; never raises."""
+    removed: list[Path] = []
+    try:
+        if folder is not None:
+            folders = [Path(folder)]
+        else:
+            root = user_data_dir(create=False)
+            folders = [root, root / AUTOSAVES, root / SAVES]
+    except OSError:
+        log.debug("could not find the data folder", exc_info=True)
+        return removed
+    now = time.time()
+    for where in folders:
+        try:
+            for p in where.glob("*.tmp"):
+                name = p.name
+                if not (".json." in name or ".bak." in name or name == "seats.tmp"):
+                    continue
+                try:
+                    st = p.lstat()
+                    if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
+                        p.unlink()
+                        removed.append(p)
+                except OSError:
+                    continue
+        except OSError:
+            log.debug("could not look for stale temporary files in %s", where, exc_info=True)
+    return removed
+
+
+def _reason(e: BaseException) -> str:
+    """An autosave failure in a player's words: 'No space left on device', 'Permission denied'."""
+    if isinstance(e, DataDirError):
+        return str(e)
+    if isinstance(e, OSError) and e.strerror:
+        where = os.path.dirname(e.filename) if isinstance(e.filename, str) else ""
+        return f"{e.strerror}" + (f" ({where})" if where else "")
+    return str(e) or type(e).__name__
 
 
 class Session:
@@ -57,6 +115,8 @@ class Session:
         self.listeners: list[Callable[[str, Action | None], None]] = []
         self.last_error: str | None = None
         self._undo = None                  # (version, game, undo available?)
+        self.autosave_problem: str | None = None   # why the last autosave failed (None: it worked)
+        self.autosave_file: Path | None = None     # where autosaves go when the player chose
 
     # ---- what the engine says --------------------------------------------------------------
     @property
@@ -132,23 +192,36 @@ class Session:
         """Another game at this table (a load): from now on it autosaves under its own name."""
         self.game = game
         self.game_id = game_id or new_game_id()
+        self.autosave_file = None        # "Save elsewhere" was for the game before this one
         self.opened_from_save = True
         self.version += 1
         self._notify("load", None)
 
     # ---- saving ----------------------------------------------------------------------------
     def autosave_path(self) -> Path:
-        """This game's own autosave: one file per game, never another game's."""
+        """This game's own autosave: one file per game, never another game's; or the file the
+        player chose with "Save elsewhere" after an autosave failed."""
+        if self.autosave_file is not None:
+            return self.autosave_file
         return autosave_dir() / f"{self.game_id}.json"
 
-    def autosave(self) -> None:
+    def autosave(self) -> bool:
+        """Save after a turn. A failure never stops play, but it is not silent either: the table
+        shows `autosave_problem` until an autosave works again (each turn tries again), and the
+        last good save stays as it was (write_save replaces it only with a whole new file)."""
         try:
             from faeriell.engine.saves import write_save
             path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
             write_save(self.game, str(path))
         except Exception as e:          # an autosave must never stop play
-            log.warning("autosave failed: %s", e)
+            problem = _reason(e)
+            if problem != self.autosave_problem:
+                log.warning("autosave failed: %s", problem)
+            self.autosave_problem = problem
+            return False
+        self.autosave_problem = None
+        return True
 
     def _notify(self, what: str, action: Action | None) -> None:
         for fn in list(self.listeners):

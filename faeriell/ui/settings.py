@@ -12,6 +12,8 @@ import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from faeriell.safe_read import parse_json, read_text
+
 log = logging.getLogger(__name__)
 
 FILE_NAME = "settings.json"
@@ -74,7 +76,9 @@ class Settings:
         path = Path(path) if path else default_path()
         s = cls(path=path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            if not path.exists():
+                return s
+            data = parse_json(read_text(path, "index"), shown=path)   # a pipe or a huge file: unread
         except FileNotFoundError:
             return s
         except (OSError, ValueError) as e:

@@ -17,6 +17,8 @@ from typing import Callable, Iterable
 
 import pygame
 
+from faeriell.safe_read import clip
+
 # ---------------------------------------------------------------------------------------- theme
 BG = (20, 26, 38)
 PANEL = (32, 38, 54)
@@ -38,6 +40,29 @@ FIELD_BG = (16, 20, 30)
 SELECT = (70, 92, 140)
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+MAX_LINE = 400          # characters SDL_ttf is ever asked to draw in one go
+MAX_TEXT = 4000         # characters of one text laid out (wrapped, ellipsized) at all
+
+
+class SafeFont(pygame.font.Font):
+    """pygame's Font, but every text it measures or draws first goes through `safe_read.clip`:
+    cut to MAX_LINE characters, lone surrogates and NULs made harmless. Text from a file (a
+    region name of ten million characters in a refused save) can then never crash SDL_ttf.
+    Every font of the UI is one of these (widgets.font, table/theme.font, map_view)."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):
+        return super().render(clip(text, MAX_LINE), antialias, color, bgcolor, wraplength)
+
+    def size(self, text):
+        return super().size(clip(text, MAX_LINE))
+
+
+def make_font(size: int, bold: bool = False) -> SafeFont:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = SafeFont(None, max(8, int(size)))
+    f.set_bold(bold)
+    return f
 MIN_TEXT = 11          # px: the smallest text drawn anywhere (readable at 1024x700)
 _TEXT_SCALE = [1.0]                 # the Text size setting; every font of the window follows it
 _RESCALE_HOOKS: list[Callable[[], None]] = []
@@ -75,18 +100,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (int(size), bool(bold))
     f = _FONTS.get(key)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = pygame.font.Font(None, scaled(size))
-        f.set_bold(bold)
-        _FONTS[key] = f
+        f = _FONTS[key] = make_font(scaled(size), bold)   # SafeFont at the Text size setting
     return f
 
 
 def wrap(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split text into lines no wider than width (a word longer than width gets its own line)."""
     out: list[str] = []
-    for para in str(text).split("\n"):
+    for para in clip(text, MAX_TEXT).split("\n"):
         cur = ""
         for word in para.split():
             trial = f"{cur} {word}".strip()
@@ -100,16 +121,24 @@ def wrap(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
 
 
 def ellipsize(fnt: pygame.font.Font, text: str, width: int) -> str:
+    """text, or its longest start that fits `width` px followed by an ellipsis."""
+    text = clip(text, MAX_LINE)
     if fnt.size(text)[0] <= width:
         return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    lo, hi = 0, len(text)             # the longest start that fits: found by halving
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
 
 
 def draw_text(surf, text, pos, size=20, color=TEXT, bold=False, anchor="topleft", width=None):
     """Blit one line (ellipsized to width if given); returns its rect."""
     fnt = font(size, bold)
+    text = clip(text, MAX_LINE)
     if width is not None:
         text = ellipsize(fnt, text, width)
     img = fnt.render(text, True, color)

@@ -15,8 +15,8 @@ import pygame
 from faeriell.ui import widgets as W
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import (FileServiceError, describe_save, latest_autosave, list_saves, load_game,
-                                 practice_items, puzzle_info, recall_seats)
+from faeriell.ui.dialogs import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
+                                 load_game, practice_items, puzzle_info, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, Scene
 
@@ -311,7 +311,7 @@ class StartScene(Scene):
         nav_w = self.nav_width()
         x, y = 24, 96
         ap = latest_autosave()
-        has_auto = ap is not None
+        has_auto = has_autosave()                # a pipe named like an autosave is no game to continue
         self.root.add(W.Button((x, y, nav_w, 70), "Quick solo", self.quick_solo, id="quick_solo", primary=True,
                                size=28, sub="1 player · Medium · new island"))
         y += 82

@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 import logging
 import time
+from pathlib import Path
 
 import pygame
 
@@ -221,6 +222,65 @@ class TableScreen(Scene):
         if key in ("volume", "mute"):
             self.host.play_sound("drop")          # hear the new volume
 
+    # ---- a failed autosave: a notice that stays, and a way to save elsewhere ------------------
+    NOTICE_H = 40
+
+    def save_notice(self) -> str:
+        """The words of the notice shown while autosaves fail ('' when they work)."""
+        problem = getattr(self.session, "autosave_problem", None)
+        if not problem or not getattr(self.session, "autosave_enabled", False):
+            return ""
+        return f"Your game is not being saved: {problem}"
+
+    def notice_rects(self):
+        """(the notice, its 'Save elsewhere' button) in screen coordinates, or (None, None)."""
+        if not self.save_notice():
+            return None, None
+        w, h = self.host.size
+        bw = 170
+        r = pygame.Rect(0, 0, min(w - 20, 880), self.NOTICE_H)
+        r.midbottom = (w // 2, h - 70)
+        button = pygame.Rect(r.right - bw - 6, r.y + 5, bw, r.height - 10)
+        return r, button
+
+    def open_save_elsewhere(self) -> None:
+        folder = ""
+        try:
+            folder = str(Path.home())
+        except (OSError, RuntimeError):
+            pass
+        self.modal = FileDialog(self.host.size, "Save the game elsewhere", lambda: [], self._save_elsewhere,
+                                "Save", empty_text="Type a folder or a file name below: the game is saved "
+                                "there now and after every turn.",
+                                hint=f"a folder or a .json file, e.g. {folder or '~'}/faeriell.json")
+
+    def _save_elsewhere(self, text: str) -> str | None:
+        from faeriell.ui.dialogs import timestamped_save_path
+        path = Path(text).expanduser()
+        if path.is_dir():
+            path = timestamped_save_path(path)
+        elif path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        try:
+            saved = save_game(self.session.game, path)
+        except FileServiceError as e:
+            return str(e)
+        self.session.autosave_file = saved         # the next autosaves go there too
+        self.session.autosave_problem = None
+        self.flash(f"Saved to {saved}; the game now saves itself there after every turn.")
+        return None
+
+    def _draw_save_notice(self, surf) -> None:
+        r, button = self.notice_rects()
+        if r is None:
+            return
+        pygame.draw.rect(surf, (120, 30, 36), r, border_radius=8)
+        pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=8)
+        W.draw_text(surf, self.save_notice(), (r.x + 12, r.centery), 20, W.TEXT, anchor="midleft",
+                    width=button.x - r.x - 20)
+        pygame.draw.rect(surf, W.BTN_HOVER, button, border_radius=6)
+        W.draw_text(surf, "Save elsewhere…", button.center, 19, W.TEXT, anchor="center", width=button.width - 8)
+
     def open_load_dialog(self) -> None:
         self.modal = FileDialog(self.host.size, "Load a game", list_saves, self._load_path, "Load",
                                 empty_text="No saves yet (Ctrl+S saves the game)",
@@ -301,7 +361,11 @@ class TableScreen(Scene):
         if self.session.state.game_over:
             items.append(("results", "Results", self.show_results))
         items.append(("quit", "Quit", self.host.quit))
-        self.modal = Menu(self.host.size, items, note="The game saves itself after every turn.")
+        note = "The game saves itself after every turn."
+        if self.save_notice():
+            items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
+            note = self.save_notice()
+        self.modal = Menu(self.host.size, items, note=note)
 
     def review(self) -> None:
         self.host.go("review", session=self.session, back=self)
@@ -319,6 +383,12 @@ class TableScreen(Scene):
             if self.modal is not None and self.modal.closed:
                 self.modal = None
             return True
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
+            _, button = self.notice_rects()
+            if button is not None and button.collidepoint(ev.pos):
+                if ev.type == pygame.MOUSEBUTTONUP:
+                    self.open_save_elsewhere()
+                return True
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
                 # Esc first cancels what the table has in hand (a drag, a choice); else the menu
@@ -399,6 +469,7 @@ class TableScreen(Scene):
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
             pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
             surf.blit(img, img.get_rect(center=r.center))
+        self._draw_save_notice(surf)
         self.toast.draw(surf)
         if self.modal is not None:
             self.modal.draw(surf)

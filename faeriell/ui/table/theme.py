@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from faeriell.ui import widgets
+from faeriell.ui.surface_cache import surface_cache
 
 BG = (26, 24, 30)
 PANEL = (44, 40, 50)
@@ -41,17 +42,15 @@ MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any win
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    f = pygame.font.Font(None, widgets.scaled(size))      # the player's Text size setting
-    f.set_bold(bold)
-    return f
+    return widgets.make_font(widgets.scaled(size), bold)   # SafeFont (text clipped), Text size setting
 
 
-@lru_cache(maxsize=4096)
+@surface_cache(max_bytes=8 << 20, max_items=4096)
 def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
     return font(size, bold).render(str(s), True, color)
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(max_bytes=4 << 20, max_items=1024)
 def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False) -> pygame.Surface:
     img = font(size, bold).render(str(s), True, color)
     e = font(size, bold).render(str(s), True, edge)
@@ -73,12 +72,7 @@ widgets.on_rescale(lambda: [fn.cache_clear() for fn in (font, text, outlined, wr
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
     """s shortened with an ellipsis so it fits `width` px."""
-    f = font(size, bold)
-    if f.size(s)[0] <= width:
-        return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    return widgets.ellipsize(font(size, bold), s, width)
 
 
 def panel(surf, rect, fill=PANEL, edge=PANEL_EDGE, radius=6, width=1) -> None:
@@ -104,7 +98,7 @@ def shade(c, d):
     return tuple(max(0, min(255, v + d)) for v in c[:3])
 
 
-@lru_cache(maxsize=256)
+@surface_cache(max_bytes=2 << 20, max_items=256)
 def disc(radius: int, color, edge=(20, 16, 14)) -> pygame.Surface:
     r = max(2, int(radius))
     s = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
@@ -114,7 +108,7 @@ def disc(radius: int, color, edge=(20, 16, 14)) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=128)
+@surface_cache(max_bytes=2 << 20, max_items=128)
 def ring(radius: int, color=GLOW, width: int = 3, alpha: int = 255) -> pygame.Surface:
     r = max(3, int(radius))
     s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
@@ -123,7 +117,7 @@ def ring(radius: int, color=GLOW, width: int = 3, alpha: int = 255) -> pygame.Su
     return s
 
 
-@lru_cache(maxsize=128)
+@surface_cache(max_bytes=2 << 20, max_items=128)
 def halo(radius: int, color=GLOW, alpha: int = 120) -> pygame.Surface:
     """A soft filled glow disc (a few concentric rings of falling alpha)."""
     r = max(3, int(radius))
@@ -142,12 +136,12 @@ def blit_center(surf, img, center) -> pygame.Rect:
     return r
 
 
-@lru_cache(maxsize=512)
+@surface_cache(max_bytes=6 << 20, max_items=512)
 def rotated(img: pygame.Surface, angle: int) -> pygame.Surface:
     return pygame.transform.rotate(img, angle)
 
 
-@lru_cache(maxsize=512)
+@surface_cache(max_bytes=6 << 20, max_items=512)
 def greyed(img: pygame.Surface) -> pygame.Surface:
     g = pygame.transform.grayscale(img)
     g.set_alpha(150)

@@ -125,18 +125,18 @@ def test_other_tribes_boards_read_in_words_and_open_large_on_a_click(monkeypatch
 
 def test_no_text_under_11_px_at_1024x700(monkeypatch):
     sizes: list[int] = []
-    real = pygame.font.Font
+    real = widgets.make_font             # every font of the UI is made here (a SafeFont)
 
-    def rec(name, size, *a, **k):
+    def rec(size, *a, **k):
         sizes.append(int(size))
-        return real(name, size, *a, **k)
+        return real(size, *a, **k)
 
     T.font.cache_clear()
     T.text.cache_clear()
     T.outlined.cache_clear()
     T.wrap.cache_clear()
     widgets._FONTS.clear()
-    monkeypatch.setattr(pygame.font, "Font", rec)
+    monkeypatch.setattr(widgets, "make_font", rec)
     g = position({}, {"under": {"bear": "red"}}, tribes(), {"player": 1, "phase": "tribe"})
     t = Table(g, size=(1024, 700))
     t.move(t.pos(("achievement", "meadows")))               # a tooltip too

@@ -57,6 +57,10 @@ def test_end_screen_review_then_key_moment_then_play_from_here(app):
     replay = app.scene
     assert isinstance(replay, ReplayScene)
     assert replay.k == moment.index and moment.index in replay.moments
+    key(app, pygame.K_F1)                      # the rule behind the move at hand, and back
+    assert isinstance(app.scene, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is replay
     key(app, pygame.K_RIGHT)
     assert replay.k == moment.index + 1
     key(app, pygame.K_LEFT)

@@ -2,6 +2,7 @@
 
     Left / Right      one move back / on          Page Up / Page Down   ten moves
     Home / End        the start / the end         M / Shift+M           the next / previous key moment
+    F1                the rule behind the next move
     P                 play from here (a new practice game at this position)
     Esc               back
 
@@ -132,6 +133,8 @@ class ReplayScene(Scene):
                     pygame.K_PAGEDOWN: lambda: self.step(10), pygame.K_PAGEUP: lambda: self.step(-10),
                     pygame.K_HOME: lambda: self.seek(0), pygame.K_END: lambda: self.seek(len(self.replay)),
                     pygame.K_m: lambda: self.next_moment(not shift), pygame.K_p: self.play_from_here,
+                    pygame.K_F1: lambda: self.host.go("rules", kind=getattr(self.replay.next_action, "kind", None),
+                                                      back=self),
                     pygame.K_ESCAPE: self.back}
             fn = keys.get(ev.key)
             if fn is not None:

@@ -155,6 +155,9 @@ class ReviewScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+            self.host.go("rules", topic="doom", back=self)
+            return True
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:

@@ -51,7 +51,7 @@ def test_a_bots_move_is_told_as_narration_and_the_banner_says_what_it_does():
     t.click(("button", "end_phase"))               # the person ends the Phase: the bot's turn
     assert t.session.acting == 1
     who, what = chrome.expectation(t.scene._p)
-    assert what.startswith("(bot)") and "drag" not in what.lower() and "click" not in what.lower(), what
+    assert what.startswith(f"{name} (bot)") and "drag" not in what.lower() and "click" not in what.lower(), what
     moves = bot_moves(t, 3)
     assert moves
     for (action, _player), msg, (_who, what), acting in moves:

@@ -39,7 +39,7 @@ def expectation(p) -> tuple[str, str]:
     if not p.human:
         seats = p.session.seats
         bot = 0 <= i < len(seats) and seats[i] != "human"
-        what = ("(bot) " if bot else "") + w.doing(g, p.index.kinds)
+        what = (f"{w.tribe(s.tribes[i].id)} (bot) " if bot else "") + w.doing(g, p.index.kinds)
         last = getattr(p, "bot_line", None)
         if last:
             what += f" · last: {last}"

@@ -59,7 +59,7 @@ def test_a_bots_move_is_told_as_narration_and_the_banner_says_what_it_does():
         assert "Player 2:" not in msg
         assert msg.split(" ", 2)[2][:1].islower(), msg          # "takes", "plays": a verb, told
         if acting == 1:                                          # still the bot's turn: the banner tells it
-            assert what.startswith("(bot)") and f"last: {msg}" in what, what
+            assert what.startswith(f"{name} (bot)") and f"last: {msg}" in what, what
 
 
 def test_the_thinking_indicator_names_the_tribe():

@@ -12,6 +12,7 @@ from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
 from .endgame import doom_reached
 from .legal import LegalActions
+from .names import Names
 from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
 from .rules import Rules, COLORS
@@ -274,7 +275,8 @@ class Game:
 
     # ------------------------------------------------------------------ helpers used by moves
     def log(self, text: str) -> None:
-        self.state.log.append(text)
+        # the log is player text (shown at the table, kept in saves): ids said as printed names
+        self.state.log.append(Names.of(self.rules).text(text))
         if len(self.state.log) > 400:
             del self.state.log[:100]
 

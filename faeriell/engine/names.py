@@ -116,7 +116,7 @@ class Names:
             return s
         said = self._said.get(s)
         if said is None:
-            if len(self._said) > 4000:
+            if len(self._said) > 20000:
                 self._said.clear()
             said = self._said[s] = self._text(str(s))
         return said

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 
-from .heuristic import score_actions
+from .heuristic import playout_move, score_actions
 from .knowledge import Ctx
 from .observe import fork
 from .search import HEURISTIC_ONLY
@@ -151,17 +151,7 @@ class ClairvoyantPlanner:
         rng = self.rng
         steps = 0
         while not s.game_over and steps < self.max_steps:
-            acts = w.legal_actions()
-            if len(acts) == 1:
-                a = acts[0]
-            else:
-                i = w.acting
-                sc = score_actions(w, i, acts, Ctx(w, i))
-                if noise:
-                    k = max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))
-                else:
-                    k = max(range(len(acts)), key=lambda q: sc[q][0])
-                a = acts[k]
+            a = playout_move(w, rng, noise)
             w.apply(a, trusted=True)
             line.append(a)
             steps += 1

@@ -44,7 +44,7 @@ from .heuristic import score_actions
 from .knowledge import Ctx
 from .naming import Names
 from .observe import determinize, fast_clone, view_of
-from .search import HEURISTIC_ONLY, _fix_bag_order, _paired
+from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired
 
 # Race weights, set by hand; only the playout depth (`rounds`) was compared by self-play so far
 # (bench/README.md, "The expert").
@@ -230,7 +230,7 @@ class ExpertBot(BaseBot):
                 self.last_stats["playouts"] += 1
             it += 1
             if it in (2, 4, 8, 16, 32, 64) and len(alive) > 2:
-                alive = _prune(vals, alive)
+                alive = SearchBot._prune(vals, alive)
         self.last_stats["worlds"] = it
         means = {j: sum(vals[j].values()) / len(vals[j]) for j in range(n) if vals[j]}
         best = 0
@@ -307,21 +307,6 @@ def _outlook(ends, coop=False) -> str | None:
     if wins:
         txt += f", a win in {wins}"
     return txt
-
-
-def _prune(vals, alive):
-    means = {j: (sum(vals[j].values()) / len(vals[j]) if vals[j] else float("-inf")) for j in alive}
-    lead = max(alive, key=lambda j: means[j])
-    keep = []
-    for j in alive:
-        if j in (0, lead):
-            keep.append(j)
-            continue
-        d, se, m = _paired(vals[j], vals[lead])
-        if m >= 2 and d + 2.0 * se < 0:
-            continue
-        keep.append(j)
-    return keep
 
 
 # ------------------------------------------------------------------------------ gains in words

@@ -39,6 +39,19 @@ def score_actions(g, i: int, actions: list, ctx: Ctx | None = None) -> list[tupl
     return [h.score(a) for a in actions]
 
 
+def playout_move(w, rng=None, noise: float = 0.0):
+    """The move a playout makes for whoever acts: the only one, else the heuristic's favourite
+    (its scores blurred by Gaussian `noise`, drawn from `rng`, when noise is asked for)."""
+    acts = w.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    i = w.acting
+    sc = score_actions(w, i, acts, Ctx(w, i))
+    if noise:
+        return acts[max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))]
+    return acts[max(range(len(acts)), key=lambda q: sc[q][0])]
+
+
 def best_action(g, i: int, actions: list, ctx: Ctx | None = None):
     sc = score_actions(g, i, actions, ctx)
     k = max(range(len(actions)), key=lambda j: sc[j][0])

@@ -28,7 +28,7 @@ from faeriell.engine.core import Game
 
 from .base import BaseBot
 from .evaluate import evaluate
-from .heuristic import score_actions
+from .heuristic import playout_move, score_actions
 from .knowledge import Ctx
 from .observe import determinize, fast_clone, view_of
 
@@ -186,18 +186,7 @@ class SearchBot(BaseBot):
                         break
                 elif turns > horizon:
                     break
-            acts = w.legal_actions()
-            if len(acts) == 1:
-                a = acts[0]
-            else:
-                i = w.acting
-                sc = score_actions(w, i, acts, Ctx(w, i))
-                if noise:
-                    k = max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))
-                else:
-                    k = max(range(len(acts)), key=lambda q: sc[q][0])
-                a = acts[k]
-            w.apply(a, trusted=True)
+            w.apply(playout_move(w, rng, noise), trusted=True)
             steps += 1
         return evaluate(w, player)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from faeriell.bots.evaluate import evaluate
 from faeriell.bots.expert import describe_gain
-from faeriell.bots.heuristic import score_actions
+from faeriell.bots.heuristic import playout_move, score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.naming import Names
 from faeriell.bots.observe import fork
@@ -57,14 +57,7 @@ def _playout(w, player: int, start_round: int, max_steps: int) -> float:
     s = w.state
     steps = 0
     while not s.game_over and s.round == start_round and steps < max_steps:
-        acts = w.legal_actions()
-        if len(acts) == 1:
-            a = acts[0]
-        else:
-            i = w.acting
-            sc = score_actions(w, i, acts, Ctx(w, i))
-            a = acts[max(range(len(acts)), key=lambda q: sc[q][0])]
-        w.apply(a, trusted=True)
+        w.apply(playout_move(w), trusted=True)
         steps += 1
     return evaluate(w, player)
 

@@ -45,7 +45,7 @@ HEURISTIC_GAMES = {"solo": 200, "coop2": 100, "coop3": 60}
 COMPETITIVE_GAMES = {2: 300, 3: 200, 4: 150}
 SEARCH_ITERATIONS = 4          # playouts per candidate move
 SEARCH_WIDTH = 4               # candidate moves searched
-EXPERT_ITERATIONS = 4          # imagined worlds per decision (the expert's fixed work)
+EXPERT_ITERATIONS = 8          # imagined worlds per decision (the expert's fixed work)
 EXPERT_COMPETITIVE_GAMES = 20  # expert vs search, 2 players, seats rotated
 DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
 LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
@@ -115,6 +115,13 @@ def main(argv=None) -> int:
                     help="play the expert too (auto: when faeriell.bots.expert is importable)")
     ap.add_argument("--data", help="also write every summary here (JSON)")
     ap.add_argument("--render", help="draw the report from summaries written by --data, playing nothing")
+    ap.add_argument("--levels", default="search,heuristic,expert",
+                    help="comma list of the bots whose solo/coop cells are played (others come from --merge)")
+    ap.add_argument("--no-competitive", action="store_true",
+                    help="do not play the competitive tables (they come from --merge)")
+    ap.add_argument("--difficulties", default=",".join(DIFFS), help="comma list of difficulties to play")
+    ap.add_argument("--no-duel", action="store_true", help="do not play the expert against the search bot")
+    ap.add_argument("--merge", help="summaries (--data JSON) that supply every cell not played in this run")
     args = ap.parse_args(argv)
     sc = args.scale
     ceiling = load_ceiling(args.ceiling)
@@ -134,23 +141,29 @@ def main(argv=None) -> int:
     levels = [("search", SEARCH_GAMES, SEARCH_ITERATIONS), ("heuristic", HEURISTIC_GAMES, None)]
     if with_expert:
         levels.append(("expert", SEARCH_GAMES, EXPERT_ITERATIONS))
+    wanted = {x for x in args.levels.split(",") if x}
+    levels = [lv for lv in levels if lv[0] in wanted]
+    old = json.loads(Path(args.merge).read_text()) if args.merge else None
     for bot, sizes, its in levels:
         for label, players, mode in (("solo", 1, "solo"), ("coop2", 2, "coop"), ("coop3", 3, "coop")):
-            for d in DIFFS:
+            for d in (x for x in DIFFS if x in args.difficulties.split(",")):
                 plan.append((bot, label, players, mode, d, n(sizes[label]), its))
     for k, (bot, label, players, mode, d, games, its) in enumerate(plan):
         sm = run(players, mode, d, bot, games, args.seed + 1000 * k, args.workers, its)
         coop_rows.append((bot, label, d, sm))
         print(f"[{time.perf_counter() - t0:6.0f} s] {bot} {label} {d}: team win rate "
               f"{100 * (sm.get('team_win_rate') or 0):.0f}% of {sm['finished']}", flush=True)
-    comp_rows = []
-    for k, players in enumerate((2, 3, 4)):
+    if old:
+        played = {(b, lb, d) for b, lb, d, _ in coop_rows}
+        coop_rows = [tuple(r) for r in old["coop_rows"] if tuple(r[:3]) not in played] + coop_rows
+    comp_rows = [tuple(r) for r in old["comp_rows"]] if old and args.no_competitive else []
+    for k, players in enumerate(() if args.no_competitive else (2, 3, 4)):
         sm = run(players, "competitive", "medium", "heuristic", n(COMPETITIVE_GAMES[players]),
                  args.seed + 500 + k, args.workers)
         comp_rows.append((players, sm))
         print(f"[{time.perf_counter() - t0:6.0f} s] competitive {players}p done", flush=True)
-    duel = None
-    if with_expert:
+    duel = old.get("duel") if old else None
+    if with_expert and "expert" in wanted and not args.no_duel:
         duel = run(2, "competitive", "medium", "expert,search", n(EXPERT_COMPETITIVE_GAMES), args.seed + 700,
                    args.workers, EXPERT_ITERATIONS, rotate=True)
         print(f"[{time.perf_counter() - t0:6.0f} s] expert vs search done", flush=True)
@@ -162,6 +175,12 @@ def main(argv=None) -> int:
     saved = {"coop_rows": [list(r) for r in coop_rows], "comp_rows": [list(r) for r in comp_rows],
              "duel": duel, "with_expert": with_expert, "scale": sc, "seed": args.seed, "workers": args.workers,
              "cpu": cpu, "wall": wall, "load": load, "date": date.today().isoformat()}
+    if old:
+        saved["merged"] = (f"This run played the {', '.join(sorted(wanted))} cells"
+                           + ("" if args.no_competitive else " and the competitive tables")
+                           + f" (the figures above are for them); every other cell is the run of "
+                           f"{old.get('date')} ({old.get('cpu', 0) / 60:.1f} CPU-minutes), with the "
+                           "bots as they were then.")
     if args.data:
         Path(args.data).parent.mkdir(parents=True, exist_ok=True)
         Path(args.data).write_text(json.dumps(saved, indent=1))
@@ -246,6 +265,9 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
              f"{load:.1f} at the end). "
              f"Every game is seeded (the seeds start at {seed}) and the search bot's work is counted "
              "in playouts, so the same command plays the same games on any machine.")
+    if saved.get("merged"):
+        L.append("")
+        L.append(saved["merged"])
     L.append("")
     L.append("Bots: **search** = `SearchBot` with fixed work instead of a clock: "
              f"{SEARCH_ITERATIONS} imagined playouts for each of its best {SEARCH_WIDTH} candidate moves "

@@ -15,7 +15,7 @@ from __future__ import annotations
 from faeriell.engine.actions import card_color
 
 from . import knowledge
-from .knowledge import ACH, CORRUPT_CARD, INF, Ctx
+from .knowledge import CORRUPT_CARD, INF, Ctx
 
 WIN = 200.0
 
@@ -37,12 +37,12 @@ def tribe_value(ctx: Ctx, j: int) -> float:
     v = 0.0
     for aid, cond in ctx.r.conditions.items():
         if aid in held:
-            v += ACH
+            v += knowledge.ACH
             continue
         if knowledge.MODEL == "cost":
             cost = ctx.remaining_cost(aid, None, j)
             if cost < INF:
-                v += max(0.0, ACH - 0.9 * cost) * ctx.time_factor(cost) * 0.9
+                v += max(0.0, knowledge.ACH - 0.9 * cost) * ctx.time_factor(cost) * 0.9
             continue
         if cond["kind"] != "most":
             continue
@@ -82,5 +82,5 @@ def evaluate(g, player: int, ctx: Ctx | None = None) -> float:
     if s.mode == "coop":
         vals = [tribe_value(ctx, j) for j in range(s.players)]
         distinct = sum(1 for holders in s.achievements.values() if holders)
-        return sum(vals) / len(vals) + 0.6 * ACH * distinct / max(1, s.players) - doom_penalty(ctx)
+        return sum(vals) / len(vals) + 0.6 * knowledge.ACH * distinct / max(1, s.players) - doom_penalty(ctx)
     return mine - doom_penalty(ctx)

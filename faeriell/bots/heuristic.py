@@ -25,7 +25,7 @@ from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colou
 from faeriell.engine.rules import COLORS
 
 from . import knowledge
-from .knowledge import ACH, KNOCK, Ctx, track_aid
+from .knowledge import KNOCK, Ctx, track_aid
 
 END_PHASE_REASON = "nothing useful is left in this phase"
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
@@ -216,7 +216,7 @@ class _Scorer:
         c = self.c
         reg = a["region"]
         gain, notes = c.terrain_delta((reg,))
-        prod = 0.35 * c.rounds_left * (1.0 + 0.3 * (len(c.region_colours(reg)) - 1))
+        prod = knowledge.SETTLE_PROD * c.rounds_left * (1.0 + 0.3 * (len(c.region_colours(reg)) - 1))
         st = c.status(reg)
         if st:
             prod *= 0.5
@@ -244,12 +244,15 @@ class _Scorer:
                if d.get("token") and self.r.token_kind(d["token"]) == col and d["region"] in reach]
         if now and "event" not in c.t.phases_done:
             gain += 0.8 * self.solve_value(col, now[0])
-        gain += 0.3 * min(c.rounds_left, 5)
+        gain += knowledge.BEACON_RUN * min(c.rounds_left, 5)
         if len(c.region_colours(reg)) == 2:
             gain += min(2.0, 0.2 * c.rounds_left)
         totem_aid = "totem"
         if not c.t.beacons and self.s.totem["owner"] != c.i and totem_aid in self.r.conditions:
-            gain += 1.0
+            # The first Beacon opens the way to the Spiritual Totem (a cheap Achievement in solo
+            # and coop, where nobody takes it back).
+            free = self.s.totem["owner"] is None
+            gain += max(1.0, knowledge.TOTEM_PATH * knowledge.ACH if free else 0.0)
         note = f"Beacons {n}/{c.target(aid)}" if aid else ""
         return (gain, f"builds a {col} Beacon in {reg}" + (f": {note}" if note else ""))
 
@@ -258,11 +261,11 @@ class _Scorer:
         owner = self.s.totem["owner"]
         if owner == c.i:
             return (-1.0, "moves the Spiritual Totem")
-        gain = ACH
+        gain = knowledge.ACH
         if owner is not None and not c.coop:
-            gain += ACH * KNOCK
+            gain += knowledge.ACH * KNOCK
         elif owner is not None and c.coop:
-            gain = 0.2 * ACH
+            gain = 0.2 * knowledge.ACH
         gain += 0.6
         return (gain, "takes the Spiritual Totem and its Achievement"
                 + (f" from player {owner + 1}" if owner is not None else ""))
@@ -394,11 +397,11 @@ class _Scorer:
         if len(hero.quests) >= hero.level:
             qv = -0.1
         elif deck == "corruption":
-            qv = 0.35 * self.event_value() - 0.2
+            qv = knowledge.QUEST_BLACK * self.event_value() - 0.2
             if c.aspiring:
                 qv = 1.5
         else:
-            qv = 0.55 - 0.08 * len(hero.quests)
+            qv = knowledge.QUEST_COLOUR - 0.08 * len(hero.quests)
         why = f"the {h} goes on a {deck} Quest"
         if deck == "corruption":
             why += " (a chance to cleanse Corruption later)"
@@ -595,15 +598,15 @@ class _Scorer:
             v = c.cv("corruption")
             why = "yields to Corruption for a Corruption Essence"
             if corr == 0 and not c.sower_me:
-                v -= c.ach_value("purity", 1) if "purity" in r.conditions else ACH
+                v -= c.ach_value("purity", 1) if "purity" in r.conditions else knowledge.ACH
                 why += " (loses Purity)"
             if t.cleanser:
-                v -= ACH
+                v -= knowledge.ACH
             if not c.coop and corr + 1 >= r.sower_at and not c.sower_me:
                 if self.s.sower is None:
-                    v -= 2.5 * ACH
+                    v -= 2.5 * knowledge.ACH
                 else:
-                    v -= 2 * ACH + 2 * c.doom_cost()
+                    v -= 2 * knowledge.ACH + 2 * c.doom_cost()
             elif c.sower_me:
                 v += 0.5
             else:
@@ -612,7 +615,7 @@ class _Scorer:
         if choice == "ignore":
             v = -c.doom_cost()
             if t.cleanser and not c.sower_me:
-                v -= ACH
+                v -= knowledge.ACH
             why = "ignores Corruption (Doom +1)"
             if tok and gd:
                 reg = self.s.guardians[gd]["region"]
@@ -622,7 +625,7 @@ class _Scorer:
         if choice == "cleanse_tribe":
             v = -cost + 1.2
             if corr == 1:
-                v += ACH - c.claim_cost((pay_col,)) if "purity" not in c.held else 0.0
+                v += knowledge.ACH - c.claim_cost((pay_col,)) if "purity" not in c.held else 0.0
                 return (v, f"cleanses the tribe with a {pay_col} Essence and wins back Purity")
             if corr >= r.sower_at - 2 and not c.coop:
                 v += 2.5
@@ -632,11 +635,11 @@ class _Scorer:
         why = f"cleanses Corruption with a {pay_col} Essence"
         if corr == 0:
             if not t.cleanser:
-                v += ACH - c.claim_cost((pay_col,) if pay_col else ())
+                v += knowledge.ACH - c.claim_cost((pay_col,) if pay_col else ())
                 why += " and claims Corruption Cleanser"
             elif not c.coop:
                 others = sum(1 for j, o in enumerate(self.s.tribes) if j != c.i and o.cleanser)
-                v += KNOCK * ACH * others
+                v += KNOCK * knowledge.ACH * others
         for part in str(target or "doom").split("+"):
             if part == "doom":
                 v += c.doom_cost(max(0, self.s.doom - 1))
@@ -698,7 +701,7 @@ class _Scorer:
             v += 0.6 + (0.5 if owner is not None else 0.0)
         else:
             v += 0.2 if owner is None else -0.2
-        v += 0.45 * max(0.0, c.doom_cost())      # one token fewer for the next Drafts to hit
+        v += knowledge.SOLVE_DOOM * max(0.0, c.doom_cost())      # one token fewer for the next Drafts to hit
         return v
 
     def solve_reason(self, kind, gd, by) -> str:
@@ -770,9 +773,9 @@ class _Scorer:
         def val(hh, pp):
             tgt = c.target(aid)
             if hh >= 3 and pp >= tgt:
-                return ACH
+                return knowledge.ACH
             frac = 0.5 * min(hh, 3) / 3 + 0.5 * min(pp, tgt) / max(1, tgt)
-            return ACH * 0.6 * frac * c.horizon
+            return knowledge.ACH * 0.6 * frac * c.horizon
         return val(heroes + dheroes, perks + dperks) - val(heroes, perks)
 
     # ---- Harvest ------------------------------------------------------------------------
@@ -964,7 +967,7 @@ class _Scorer:
             if need <= gems:
                 v = val * (0.97 ** k)
             else:
-                v = val * 0.3 * (0.9 ** k)
+                v = val * knowledge.LATER * (knowledge.DECAY ** k)
             if v > best:
                 second = best
                 best, label = v, lab

@@ -31,6 +31,48 @@ DOOM_SLOPE = 0.25    # ... growing by this much per space already filled
 SOWER_PLAN = True    # competitive bots may court Corruption when Doom is winning the race
 SAVE_WEIGHT = 0.12   # extra worth of a card kept for a wished same-colour purchase, per card of net gain
 SOWER_MARGIN = 0.1   # how much likelier the Sower road must look than the Achievement road
+# Weights below were tuned by self-play (tools/tune_heuristic.py: solo and 2-player coop, medium).
+DOOM_COOP = 3.0      # solo/coop: cost of a step of Doom ...
+DOOM_COOP_SLOPE = 0.25   # ... growing with the spaces filled ...
+DOOM_COOP_NEAR = 8.0     # ... and sharply near the end
+SETTLE_PROD = 0.35   # a Settlement's Harvest, in cards per round left
+QUEST_BLACK = 0.35   # share of a Corruption Event's worth (its Cleanse) in drawing a black Quest
+QUEST_COLOUR = 0.55  # drawing a colour Quest (a card later)
+SOLVE_DOOM = 0.45    # share of a Doom step in clearing a Menace (one target fewer for the Draft)
+LATER = 0.3          # a Hero's target out of reach this Phase, against one in reach ...
+DECAY = 0.9          # ... and less for each move it is away
+BEACON_RUN = 0.3     # a Beacon's Menace solves to come, in cards per round left (5 at most)
+TOTEM_PATH = 0.0     # share of an Achievement the first Beacon earns while the Totem is free
+FOCUS = 1.0          # solo/coop: share kept by progress towards an Achievement outside the plan
+RESERVE = 0.6        # solo/coop: share of a Doom step (and of the Cleanser) that the last Essence
+                     # able to pay a Cleanse is worth beyond its price (an Ignore is the fallback)
+
+
+# Solo and Full Coop are a race against the Doom clock, not against rivals: there the weights
+# below replace the competitive ones above. They were tuned by self-play (tools/tune_heuristic.py,
+# seeded solo and 2-player coop games at medium); competitive play keeps its own.
+TUNED = ("ACH", "PROG", "FOCUS", "TOTEM_PATH", "BEACON_RUN", "TEAM_DUP", "SAVE_WEIGHT", "DOOM_COOP", "DOOM_COOP_SLOPE",
+         "DOOM_COOP_NEAR", "SETTLE_PROD", "QUEST_BLACK", "QUEST_COLOUR", "SOLVE_DOOM", "LATER", "DECAY", "RESERVE")
+WEIGHTS: dict[str, dict[str, float]] = {
+    "competitive": {k: globals()[k] for k in TUNED + ("MODEL",)},
+    "solo": {},
+    # 2-player coop, medium, 240 games (seeds 5000-5239): 20% won with the competitive weights,
+    # 37% with these (Doom weighs more against an Achievement, progress counts in full).
+    "coop": {"ACH": 4.8, "PROG": 1.0},
+}
+_family = "competitive"
+
+
+def use_weights(mode: str) -> None:
+    """Make the module's weights those of `mode` ("solo", "coop" or "competitive")."""
+    global _family
+    fam = mode if mode in WEIGHTS else "competitive"
+    if fam == _family:
+        return
+    g = globals()
+    g.update(WEIGHTS["competitive"])
+    g.update(WEIGHTS[fam])
+    _family = fam
 
 
 # ------------------------------------------------------------------------------ static tables
@@ -94,6 +136,8 @@ class Ctx:
     def __init__(self, g, i: int) -> None:
         s = g.state
         r = g.rules
+        if s.mode != _family:
+            use_weights(s.mode)
         self.g, self.s, self.r = g, s, r
         self.T = tables(r)
         self.i = i
@@ -113,6 +157,8 @@ class Ctx:
         self.horizon = max(0.25, min(1.0, self.rounds_left / 4.0))
         self._occupied = None
         self._status = None
+        self._cleanse_cols = None
+        self._focus = None
         self.claims = 0          # Achievements newly reached by the gains computed since reset
         self.saving = None       # (colour, extra worth): cards kept for a same-colour purchase
 
@@ -232,7 +278,32 @@ class Ctx:
             # Each further card of a colour costs a little less (the pool shrinks from the top).
             cost += self.cv(col) - 0.03 * (seen[col] - 1)
         cost += 0.35 * len(discounts or ())
+        if self.coop and RESERVE and pay:
+            cost += self.reserve_cost(pay)
         return cost
+
+    def cleanse_cols(self) -> set:
+        """Colours this tribe could pay a Cleanse with (its active Heroes' colours, the Shadow's)."""
+        if self._cleanse_cols is None:
+            from faeriell.engine.corruption import cleanse_colours
+            cols = set(self.hero_colours())
+            if "shadow" in self.t.heroes:
+                cols.add("corruption")
+            if len(cleanse_colours(self.g, self.i)) > len(cols & set(self.pool)):
+                cols.update(COLORS)          # a Perk lets any colour cleanse
+            self._cleanse_cols = cols
+        return self._cleanse_cols
+
+    def reserve_cost(self, pay) -> float:
+        """Spending the last card that could pay for a Cleanse leaves the next Corruption Event
+        to an Ignore (Doom +1, the Corruption Cleanser lost): that risk, in cards."""
+        cols = self.cleanse_cols()
+        have = sum(self.pool.get(c, 0) for c in cols)
+        spent = sum(1 for c in pay if card_color(c) in cols)
+        if have == 0 or have - spent > 0:
+            return 0.0
+        risk = self.doom_cost() + (ACH if self.t.cleanser else 0.0)
+        return RESERVE * risk * 0.5
 
     # ---- Doom ---------------------------------------------------------------------------
     def doom_cost(self, doom: int | None = None) -> float:
@@ -242,7 +313,7 @@ class Ctx:
         if self.sower_me:
             return -(3.0 + 12.0 / max(1, left))
         if self.coop:
-            return 3.0 + 0.25 * d + (25.0 if left <= 1 else 8.0 / max(1, left))
+            return DOOM_COOP + DOOM_COOP_SLOPE * d + (25.0 if left <= 1 else DOOM_COOP_NEAR / max(1, left))
         base = DOOM_BASE + DOOM_SLOPE * d + (3.0 if left <= 3 else 0.0) + (20.0 if left <= 1 else 0.0)
         if self.sower_other:
             base += 3.0 + 10.0 / max(1, left)
@@ -283,7 +354,27 @@ class Ctx:
         if m >= tgt:
             return ACH * dup
         hz = self.horizon if i == self.i else 1.0
+        if FOCUS < 1.0 and self.coop and i == self.i and aid not in self.focus():
+            hz *= FOCUS
         return ACH * PROG * (m / tgt) * hz * dup
+
+    def focus(self) -> set:
+        """Solo/coop: the Achievements this tribe plans on - the cheapest ones still missing
+        (knowledge.remaining_cost), as many as its share of the target plus one to spare.
+        Progress elsewhere is worth only `FOCUS` of its usual share: a plan beats a spread."""
+        if self._focus is None:
+            s = self.s
+            if self.solo:
+                need = int(self.r.modes["solo"]["achievements"]) - len(self.t.achievements)
+                taken = set(self.t.achievements)
+            else:
+                from faeriell.engine.endgame import _coop_target
+                win = _coop_target(self.g)
+                taken = {a for a, h in s.achievements.items() if h}
+                need = -(-max(0, win["achievements"] - len(taken)) // max(1, self.n))
+            costs = sorted((self.remaining_cost(aid), aid) for aid in self.r.conditions if aid not in taken)
+            self._focus = {aid for c, aid in costs[:need + 1] if c < INF}
+        return self._focus
 
     def _fellowship(self, aid, i, perks_if_three) -> float:
         t = self.s.tribes[i]

@@ -4,6 +4,9 @@
     nice -n 5 python bench/ceiling.py --modes solo,coop2 --difficulties all --games 20
     python bench/ceiling.py --games 4 --width 3 --rollouts 1            # a quick look
     python bench/ceiling.py --planner expert --iterations 8             # ExpertBot(clairvoyant=True), if present
+    python bench/ceiling.py --planner honest --modes solo --difficulties medium --games 40
+        # the same planner on imagined worlds (what the player may know): the control that shows
+        # how much of the ceiling is foresight
 
 The planner (faeriell/bots/clairvoyant.py) reads the real state and plans on copies of the real
 game, whose generator is the game's own: it knows every draw to come. Its win rate is the ceiling
@@ -88,7 +91,31 @@ def _record_doom(game, steps: list) -> None:
     game.move_doom = move_doom
 
 
+def _honest_planner(seed, width, rollouts, noise):
+    """The clairvoyant planner made honest: every playout starts from a world imagined from the
+    acting player's view (observe.determinize), not from the real future."""
+    import random as _random
+
+    from faeriell.bots.clairvoyant import ClairvoyantPlanner
+    from faeriell.bots.observe import determinize, view_of
+    from faeriell.bots.search import _fix_bag_order
+
+    class HonestPlanner(ClairvoyantPlanner):
+        name = "honest"
+
+        def _playout(self, game, first, noise):
+            p = game.acting
+            wseed = self.rng.getrandbits(64)
+            world = determinize(game.rules, view_of(game, p), p, _random.Random(wseed))
+            _fix_bag_order(world, _random.Random(wseed))
+            return super()._playout(world, first, noise)
+
+    return HonestPlanner(seed, width=width, rollouts=rollouts, noise=noise)
+
+
 def make_planner(job: dict):
+    if job["planner"] == "honest":
+        return _honest_planner(job["seed"], job["width"], job["rollouts"], job["noise"])
     if job["planner"] == "expert":
         from faeriell.bots.expert import ExpertBot          # the other engineer's bot, when present
         return ExpertBot(seed=job["seed"], budget=job["budget"], iterations=job.get("iterations"),
@@ -175,7 +202,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=12, help="games per mode and difficulty")
     ap.add_argument("--games-coop3", type=int, default=None, help="games per coop3 cell (default --games)")
     ap.add_argument("--seed", type=int, default=30000)
-    ap.add_argument("--planner", choices=("clairvoyant", "expert"), default="clairvoyant")
+    ap.add_argument("--planner", choices=("clairvoyant", "honest", "expert"), default="clairvoyant")
     ap.add_argument("--width", type=int, default=5, help="candidate moves per decision")
     ap.add_argument("--rollouts", type=int, default=2, help="whole-game playouts per candidate (1 greedy + noisy)")
     ap.add_argument("--noise", type=float, default=1.5, help="score noise of the extra playouts (card units)")

@@ -105,3 +105,25 @@ def test_the_balance_report_puts_the_ceiling_beside_the_bots(tmp_path):
     row = next(line for line in solo.splitlines() if line.startswith("| medium |"))
     assert row.split(" | ")[1].startswith(f"{round(100 * cell['wins'] / cell['games'])}% ({cell['wins']}/{cell['games']};")
     assert "Automatic Doom" in text and "not run" in row
+
+
+def test_the_honest_control_plans_on_imagined_worlds_not_the_real_future(rules, monkeypatch):
+    """bench/ceiling.py --planner honest: every playout starts from observe.determinize of the
+    acting player's view, never from a copy of the real game."""
+    bench = _bench()
+    import faeriell.bots.observe as observe
+    seen = []
+    real = observe.determinize
+
+    def spy(r, view, p, rng):
+        seen.append(p)
+        return real(r, view, p, rng)
+    monkeypatch.setattr(observe, "determinize", spy)
+    planner = bench.make_planner({"planner": "honest", "seed": 5, "width": 2, "rollouts": 1, "noise": 1.5})
+    g = new_game(rules, 1, "solo", "medium", [], 11)
+    _greedy(g, 25)
+    for _ in range(3):
+        a = planner.choose(g, g.acting)
+        assert a in g.legal_actions()
+        g.apply(a)
+    assert seen == [0] * len(seen) and len(seen) >= 2, "every playout imagines player 1's world"

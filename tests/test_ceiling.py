@@ -89,7 +89,8 @@ def test_doom_reasons_sort_into_the_causes_a_reader_knows():
 
 def test_the_balance_report_puts_the_ceiling_beside_the_bots(tmp_path):
     """tools/balance_report.py --render: the ceiling of bench/results/ceiling.json lands in the
-    table row of its mode and difficulty, and the expert column says when it was not played."""
+    table row of its mode and difficulty, and the expert column shows the saved figure where the
+    expert played and says "not run" where it did not."""
     import json
     import subprocess
     import sys
@@ -104,7 +105,20 @@ def test_the_balance_report_puts_the_ceiling_beside_the_bots(tmp_path):
     solo = text.split("## Solo")[1].split("## ")[0]
     row = next(line for line in solo.splitlines() if line.startswith("| medium |"))
     assert row.split(" | ")[1].startswith(f"{round(100 * cell['wins'] / cell['games'])}% ({cell['wins']}/{cell['games']};")
-    assert "Automatic Doom" in text and "not run" in row
+    assert "Automatic Doom" in text
+    saved = json.loads(data.read_text())
+    expert = {(lb, d): sm for b, lb, d, sm in saved["coop_rows"] if b == "expert"}
+    for line in solo.splitlines():
+        if not line.startswith("| ") or line.startswith("| difficulty") or line.startswith("|---"):
+            continue
+        label = line.split(" | ")[0][2:].replace(" ", "_")
+        exp_cell = line.split(" | ")[2]
+        sm = expert.get(("solo", label))
+        if sm is None:
+            assert exp_cell == "not run", line
+        else:
+            wins = round(sm["team_win_rate"] * sm["finished"])
+            assert exp_cell.startswith(f"{round(100 * wins / sm['finished'])}% ({wins}/{sm['finished']};"), line
 
 
 def test_the_honest_control_plans_on_imagined_worlds_not_the_real_future(rules, monkeypatch):

@@ -56,8 +56,9 @@ TUNED = ("ACH", "PROG", "FOCUS", "TOTEM_PATH", "BEACON_RUN", "TEAM_DUP", "SAVE_W
 WEIGHTS: dict[str, dict[str, float]] = {
     "competitive": {k: globals()[k] for k in TUNED + ("MODEL",)},
     "solo": {},
-    # 2-player coop, medium, 240 games (seeds 5000-5239): 20% won with the competitive weights,
-    # 37% with these (Doom weighs more against an Achievement, progress counts in full).
+    # 2-player coop, medium, seeds from 5000: 7% won with the competitive weights (150 games),
+    # 20% with ACH 8, 37% with these (240 games): Doom weighs more against an Achievement and
+    # progress counts in full.
     "coop": {"ACH": 4.8, "PROG": 1.0},
 }
 _family = "competitive"

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import os
 import sys
 import time
 from collections import Counter
@@ -34,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from faeriell.sim import wilson  # noqa: E402
 
 MODES = {"solo": (1, "solo"), "coop2": (2, "coop"), "coop3": (3, "coop")}
 DIFFS = ("easy", "medium", "hard", "very_hard")
@@ -63,16 +63,6 @@ def doom_cause(why: str) -> str:
     if why == "The Twins":
         return "The Twins"
     return "other"
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
 
 
 def _record_doom(game, steps: list) -> None:

@@ -33,6 +33,17 @@ DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
 _RULES = None
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of k wins in n games ((0, 0) for no games)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    h = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
+
+
 def rules():
     global _RULES
     if _RULES is None:

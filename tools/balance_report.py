@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import math
 import os
 import resource
 import sys
@@ -36,6 +35,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from faeriell import sim  # noqa: E402
+from faeriell.sim import wilson  # noqa: E402
 
 DIFFS = ("easy", "medium", "hard", "very_hard")
 
@@ -58,16 +58,6 @@ def expert_importable() -> bool:
         return importlib.util.find_spec("faeriell.bots.expert") is not None
     except (ImportError, ValueError):
         return False
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))
 
 
 def run(players, mode, difficulty, bots, games, seed, workers, iterations=None, rotate=False):

@@ -27,7 +27,7 @@ import time
 from .heuristic import playout_move, score_actions
 from .knowledge import Ctx
 from .observe import fork
-from .search import HEURISTIC_ONLY
+from .search import HEURISTIC_ONLY, candidates
 
 
 def goal_progress(g) -> float:
@@ -128,19 +128,7 @@ class ClairvoyantPlanner:
         return a
 
     def _candidates(self, acts, scores) -> list:
-        best_by_key: dict = {}
-        for k, a in enumerate(acts):
-            key = a.without("pay", "discounts") if a.has("pay") else a
-            if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
-                best_by_key[key] = k
-        ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
-        out = [acts[k] for k in ranked[:self.width]]
-        if len(ranked) > self.width:
-            for k in ranked[self.width:]:
-                if acts[k].kind == "end_phase":
-                    out[-1] = acts[k]
-                    break
-        return out
+        return [acts[k] for k in candidates(acts, scores, self.width)]
 
     def _playout(self, game, first, noise: float):
         """Play `first` and then the heuristic to the end on a copy: (value, the moves)."""

@@ -44,7 +44,7 @@ from .heuristic import score_actions
 from .knowledge import Ctx
 from .naming import Names
 from .observe import determinize, fast_clone, view_of
-from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired
+from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired, candidates
 
 # Race weights, set by hand. The search settings (width 4, z 1.0, playouts to the end of the next
 # round) were chosen by self-play on seeded games (bench/README.md, "The expert"): a wider list
@@ -173,23 +173,10 @@ class ExpertBot(BaseBot):
         return a, self.reason(world0, player, a, outlook)
 
     def _candidates(self, acts, scores) -> list[int]:
-        """Indices of the best `width` distinct moves (payment variants folded), best first."""
-        best_by_key: dict = {}
-        for k, a in enumerate(acts):
-            key = a.without("pay", "discounts") if a.has("pay") else a
-            if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
-                best_by_key[key] = k
-        ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
         width = self.width
         if self.iterations is None and self.budget < 0.5:
             width = min(width, 4)          # a short budget goes further on fewer candidates
-        out = ranked[:width]
-        if len(out) > 1:
-            for k in ranked[width:]:
-                if acts[k].kind == "end_phase":
-                    out[-1] = k
-                    break
-        return out
+        return candidates(acts, scores, width)
 
     # ---------------------------------------------------------------------------- search
     def _search(self, game, view, player, cands, t0):

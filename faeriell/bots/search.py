@@ -86,21 +86,7 @@ class SearchBot(BaseBot):
         return acts[k], why
 
     def _candidates(self, acts, scores) -> list[int]:
-        """Indices of the best `width` distinct moves (payment variants folded), best first."""
-        best_by_key: dict = {}
-        for k, a in enumerate(acts):
-            key = a.without("pay", "discounts") if a.has("pay") else a
-            if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
-                best_by_key[key] = k
-        ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
-        out = ranked[:self.width]
-        # Always keep ending the phase in view: it is the usual alternative to a weak move.
-        if len(out) > 1:
-            for k in ranked[self.width:]:
-                if acts[k].kind == "end_phase":
-                    out[-1] = k
-                    break
-        return out
+        return candidates(acts, scores, self.width)
 
     # ---------------------------------------------------------------------------- search
     def _search(self, rules, view, player, cands, t0):
@@ -257,3 +243,22 @@ def _fix_bag_order(world: Game, rng: random.Random) -> None:
         else:
             order.append("havoc" if kind == "havoc" else f"{kind}@{side}")
     s.bag_order = order
+
+
+def candidates(acts, scores, width: int) -> list[int]:
+    """Indices of the best `width` distinct moves (payment variants folded into their best
+    payment), best first. Ending the phase stays in view: it is the usual alternative to a weak
+    move. Shared by the search bot, the expert and the clairvoyant planner."""
+    best_by_key: dict = {}
+    for k, a in enumerate(acts):
+        key = a.without("pay", "discounts") if a.has("pay") else a
+        if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
+            best_by_key[key] = k
+    ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
+    out = ranked[:width]
+    if len(out) > 1:
+        for k in ranked[width:]:
+            if acts[k].kind == "end_phase":
+                out[-1] = k
+                break
+    return out

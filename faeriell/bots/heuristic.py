@@ -249,10 +249,7 @@ class _Scorer:
             gain += min(2.0, 0.2 * c.rounds_left)
         totem_aid = "totem"
         if not c.t.beacons and self.s.totem["owner"] != c.i and totem_aid in self.r.conditions:
-            # The first Beacon opens the way to the Spiritual Totem (a cheap Achievement in solo
-            # and coop, where nobody takes it back).
-            free = self.s.totem["owner"] is None
-            gain += max(1.0, knowledge.TOTEM_PATH * knowledge.ACH if free else 0.0)
+            gain += 1.0
         note = f"Beacons {n}/{c.target(aid)}" if aid else ""
         return (gain, f"builds a {col} Beacon in {reg}" + (f": {note}" if note else ""))
 

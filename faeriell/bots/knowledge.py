@@ -42,7 +42,6 @@ SOLVE_DOOM = 0.45    # share of a Doom step in clearing a Menace (one target few
 LATER = 0.3          # a Hero's target out of reach this Phase, against one in reach ...
 DECAY = 0.9          # ... and less for each move it is away
 BEACON_RUN = 0.3     # a Beacon's Menace solves to come, in cards per round left (5 at most)
-TOTEM_PATH = 0.0     # share of an Achievement the first Beacon earns while the Totem is free
 FOCUS = 1.0          # solo/coop: share kept by progress towards an Achievement outside the plan
 RESERVE = 0.6        # solo/coop: share of a Doom step (and of the Cleanser) that the last Essence
                      # able to pay a Cleanse is worth beyond its price (an Ignore is the fallback)
@@ -51,7 +50,7 @@ RESERVE = 0.6        # solo/coop: share of a Doom step (and of the Cleanser) tha
 # Solo and Full Coop are a race against the Doom clock, not against rivals: there the weights
 # below replace the competitive ones above. They were tuned by self-play (tools/tune_heuristic.py,
 # seeded solo and 2-player coop games at medium); competitive play keeps its own.
-TUNED = ("ACH", "PROG", "FOCUS", "TOTEM_PATH", "BEACON_RUN", "TEAM_DUP", "SAVE_WEIGHT", "DOOM_COOP", "DOOM_COOP_SLOPE",
+TUNED = ("ACH", "PROG", "FOCUS", "BEACON_RUN", "TEAM_DUP", "SAVE_WEIGHT", "DOOM_COOP", "DOOM_COOP_SLOPE",
          "DOOM_COOP_NEAR", "SETTLE_PROD", "QUEST_BLACK", "QUEST_COLOUR", "SOLVE_DOOM", "LATER", "DECAY", "RESERVE")
 WEIGHTS: dict[str, dict[str, float]] = {
     "competitive": {k: globals()[k] for k in TUNED + ("MODEL",)},
@@ -286,13 +285,8 @@ class Ctx:
     def cleanse_cols(self) -> set:
         """Colours this tribe could pay a Cleanse with (its active Heroes' colours, the Shadow's)."""
         if self._cleanse_cols is None:
-            from faeriell.engine.corruption import cleanse_colours
-            cols = set(self.hero_colours())
-            if "shadow" in self.t.heroes:
-                cols.add("corruption")
-            if len(cleanse_colours(self.g, self.i)) > len(cols & set(self.pool)):
-                cols.update(COLORS)          # a Perk lets any colour cleanse
-            self._cleanse_cols = cols
+            from faeriell.engine.corruption import cleanse_payers
+            self._cleanse_cols = cleanse_payers(self.g, self.i)
         return self._cleanse_cols
 
     def reserve_cost(self, pay) -> float:

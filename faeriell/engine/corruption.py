@@ -21,7 +21,13 @@ def yield_allowed(g, i) -> bool:
 
 
 def cleanse_colours(g, i) -> list[str]:
-    """Colours tribe i may spend on a Cleanse option (R18; Cleanser perk; the Shadow)."""
+    """Colours tribe i may spend on a Cleanse option now (R18; Cleanser perk; the Shadow)."""
+    have = g.pool(i)
+    return sorted(c for c in cleanse_payers(g, i) if have.get(c, 0) > 0)
+
+
+def cleanse_payers(g, i) -> set[str]:
+    """Colours that could pay tribe i's Cleanse, whether it holds them or not."""
     t = g.state.tribes[i]
     cols = set()
     for h, hero in t.heroes.items():
@@ -32,8 +38,7 @@ def cleanse_colours(g, i) -> list[str]:
             cols.add("corruption")
         if any(g.rules.perk_has(p, "cleanse_any") for p in hero.perks):
             cols.update(COLORS)
-    have = g.pool(i)
-    return sorted(c for c in cols if have.get(c, 0) > 0)
+    return cols
 
 
 def corrupted_guardians(g) -> list[str]:

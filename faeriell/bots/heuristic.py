@@ -175,8 +175,14 @@ class _Scorer:
         v += 0.4 * same
         free_adj = sum(1 for x in adj if c.owner_of(x) is None)
         v += 0.15 * free_adj
+        v += knowledge.AREA_BONUS * self.same_area(reg)
         return (v, f"settles {reg}: {' and '.join(c.region_colours(reg))} Essences"
                    + (", next to its own Region" if any(x in c.t.settlements for x in adj) else ""))
+
+    def same_area(self, reg) -> int:
+        """Own Settlements in reg's Area: a Harvest of that Area pays one card for each."""
+        area = self.r.region_area[reg]
+        return sum(1 for x in self.c.t.settlements if self.r.region_area[x] == area)
 
     def s_choose_hero(self, a):
         h = a["hero"]
@@ -221,6 +227,7 @@ class _Scorer:
         if st:
             prod *= 0.5
         gain += min(prod, 3.0) + 0.3
+        gain += knowledge.AREA_BONUS * self.same_area(reg) * min(1.0, c.rounds_left / 4.0)
         if reg.split("-")[0] in self.s.attunements_free:
             gain += 0.3
         return (gain, f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else ""))
@@ -321,7 +328,7 @@ class _Scorer:
         c = self.c
         h = a["hero"]
         gain = self.fellowship_gain(dheroes=1, dperks=0)
-        gain += 0.9 * min(c.rounds_left, 4)          # two more gems each round
+        gain += knowledge.HERO_RUN * min(c.rounds_left, 4)          # two more gems each round
         col = self.r.hero_color.get(h)
         if col in COLORS and col not in c.hero_colours():
             gain += 0.6
@@ -362,6 +369,8 @@ class _Scorer:
         k = a["steps"]
         idx = (self.s.harvest + k) % len(self.T.wheel)
         v, why = self.harvest_value(idx)
+        if knowledge.HARVEST_NEXT and self.c.rounds_left > 1:
+            v += knowledge.HARVEST_NEXT * self.next_harvest(idx)
         return (v, f"moves the Harvest {k} step{'s' if k != 1 else ''} to {self.T.wheel[idx]}: {why}")
 
     # ================================================================== Hero Phase
@@ -834,6 +843,13 @@ class _Scorer:
         if c.coop and others > 0:
             why += f", {int(others)} for its partners"
         return (v, why)
+
+    def next_harvest(self, idx) -> float:
+        """The best Harvest the next round can reach from wheel space idx (as things stand)."""
+        from faeriell.engine.event_phase import max_steps
+        steps = max_steps(self.g, self.c.i)
+        w = len(self.T.wheel)
+        return max(self.harvest_value((idx + k) % w)[0] for k in range(1, steps + 1))
 
     def best_harvest(self) -> tuple[float, str]:
         from faeriell.engine.event_phase import max_steps

@@ -460,7 +460,7 @@ class _Scorer:
                 return (-1.0, "the Shadow moves through the shadows")
             after = self.plan(h, hero, dest, hero.gems)
             before = self.plan(h, hero, hero.node, hero.gems)
-            return (after[0] - before[0] - c.cv("corruption"), f"the Shadow moves through the shadows")
+            return (after[0] - before[0] - c.cv("corruption"), "the Shadow moves through the shadows")
         effects = [ab.get("effect") for ab in self.r.perk_abilities.get(perk, ())]
         if a.has("from") and "convert" in effects:
             fr, to = a["from"], a["to"]
@@ -599,7 +599,7 @@ class _Scorer:
             v = c.cv("corruption") + 8.0 + 2.0 * corr
             return (v, f"yields to Corruption on the road to the Sower (Tribe Corruption {corr + 1})")
         if choice == "cleanse_tribe" and c.aspiring:
-            return (-6.0, f"cleanses the tribe")
+            return (-6.0, "cleanses the tribe")
         if choice == "yield":
             v = c.cv("corruption")
             why = "yields to Corruption for a Corruption Essence"

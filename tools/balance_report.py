@@ -45,7 +45,9 @@ HEURISTIC_GAMES = {"solo": 200, "coop2": 100, "coop3": 60}
 COMPETITIVE_GAMES = {2: 300, 3: 200, 4: 150}
 SEARCH_ITERATIONS = 4          # playouts per candidate move
 SEARCH_WIDTH = 4               # candidate moves searched
-EXPERT_ITERATIONS = 8          # imagined worlds per decision (the expert's fixed work)
+# Imagined worlds per decision (the expert's fixed work): solo games are short enough for the
+# 32 of the strength benchmark (bench/bots.py); coop keeps 8.
+EXPERT_ITERATIONS = {"solo": 32, "coop2": 8, "coop3": 8, "competitive": 8}
 EXPERT_COMPETITIVE_GAMES = 20  # expert vs search, 2 players, seats rotated
 DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
 LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
@@ -110,6 +112,9 @@ def main(argv=None) -> int:
     ap.add_argument("--no-competitive", action="store_true",
                     help="do not play the competitive tables (they come from --merge)")
     ap.add_argument("--difficulties", default=",".join(DIFFS), help="comma list of difficulties to play")
+    ap.add_argument("--modes", default="solo,coop2,coop3", help="comma list of solo, coop2, coop3 to play")
+    ap.add_argument("--expert-difficulties", default=None,
+                    help="comma list of difficulties the expert plays (default: --difficulties)")
     ap.add_argument("--no-duel", action="store_true", help="do not play the expert against the search bot")
     ap.add_argument("--merge", help="summaries (--data JSON) that supply every cell not played in this run")
     args = ap.parse_args(argv)
@@ -136,8 +141,13 @@ def main(argv=None) -> int:
     old = json.loads(Path(args.merge).read_text()) if args.merge else None
     for bot, sizes, its in levels:
         for label, players, mode in (("solo", 1, "solo"), ("coop2", 2, "coop"), ("coop3", 3, "coop")):
-            for d in (x for x in DIFFS if x in args.difficulties.split(",")):
-                plan.append((bot, label, players, mode, d, n(sizes[label]), its))
+            if label not in args.modes.split(","):
+                continue
+            diffs = args.difficulties
+            if bot == "expert" and args.expert_difficulties:
+                diffs = args.expert_difficulties
+            for d in (x for x in DIFFS if x in diffs.split(",")):
+                plan.append((bot, label, players, mode, d, n(sizes[label]), its[label] if its else None))
     for k, (bot, label, players, mode, d, games, its) in enumerate(plan):
         sm = run(players, mode, d, bot, games, args.seed + 1000 * k, args.workers, its)
         coop_rows.append((bot, label, d, sm))
@@ -155,7 +165,7 @@ def main(argv=None) -> int:
     duel = old.get("duel") if old else None
     if with_expert and "expert" in wanted and not args.no_duel:
         duel = run(2, "competitive", "medium", "expert,search", n(EXPERT_COMPETITIVE_GAMES), args.seed + 700,
-                   args.workers, EXPERT_ITERATIONS, rotate=True)
+                   args.workers, EXPERT_ITERATIONS["competitive"], rotate=True)
         print(f"[{time.perf_counter() - t0:6.0f} s] expert vs search done", flush=True)
     wall = time.perf_counter() - t0
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -166,7 +176,8 @@ def main(argv=None) -> int:
              "duel": duel, "with_expert": with_expert, "scale": sc, "seed": args.seed, "workers": args.workers,
              "cpu": cpu, "wall": wall, "load": load, "date": date.today().isoformat()}
     if old:
-        saved["merged"] = (f"This run played the {', '.join(sorted(wanted))} cells"
+        modes = ", ".join(t.split(" (")[0] for lb, t in LABELS if lb in args.modes.split(","))
+        saved["merged"] = (f"This run played the {', '.join(sorted(wanted))} cells of {modes}"
                            + ("" if args.no_competitive else " and the competitive tables")
                            + f" (the figures above are for them); every other cell is the run of "
                            f"{old.get('date')} ({old.get('cpu', 0) / 60:.1f} CPU-minutes), with the "
@@ -275,7 +286,8 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
                  + "`, `".join(c.strip() for c in ceiling["command"].split(" ; ")) + "`.")
         L.append("")
     L.append("**expert** = `ExpertBot` (`faeriell/bots/expert.py`) with fixed work: "
-             f"{EXPERT_ITERATIONS} imagined worlds per decision"
+             f"{EXPERT_ITERATIONS['solo']} imagined worlds per decision in solo, "
+             f"{EXPERT_ITERATIONS['coop2']} in coop and against the search bot"
              + ("." if with_expert else "; not played in this run (`--expert on` when it is importable)."))
     L.append("")
 

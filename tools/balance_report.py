@@ -147,7 +147,7 @@ def main(argv=None) -> int:
             if bot == "expert" and args.expert_difficulties:
                 diffs = args.expert_difficulties
             for d in (x for x in DIFFS if x in diffs.split(",")):
-                plan.append((bot, label, players, mode, d, n(sizes[label]), its[label] if its else None))
+                plan.append((bot, label, players, mode, d, n(sizes[label]), its[label] if isinstance(its, dict) else its))
     for k, (bot, label, players, mode, d, games, its) in enumerate(plan):
         sm = run(players, mode, d, bot, games, args.seed + 1000 * k, args.workers, its)
         coop_rows.append((bot, label, d, sm))
@@ -181,7 +181,8 @@ def main(argv=None) -> int:
                            + ("" if args.no_competitive else " and the competitive tables")
                            + f" (the figures above are for them); every other cell is the run of "
                            f"{old.get('date')} ({old.get('cpu', 0) / 60:.1f} CPU-minutes), with the "
-                           "bots as they were then.")
+                           "bots as they were then."
+                           + (f" That run's own note: {old['merged']}" if old.get("merged") else ""))
     if args.data:
         Path(args.data).parent.mkdir(parents=True, exist_ok=True)
         Path(args.data).write_text(json.dumps(saved, indent=1))

@@ -64,6 +64,14 @@ def test_expert_reads_only_its_view_unless_clairvoyant(rules):
     """Scrambling what the player cannot see (decks, bag order, the generator) leaves an honest
     expert's choice unchanged; the clairvoyant plans on the true game."""
     g = played(rules, 1, "solo", 21, 40)
+    # Move on to a decision the expert searches (more than one candidate worth comparing).
+    for _ in range(80):
+        probe = ExpertBot(9, iterations=1, clear_margin=None)
+        probe.decide(g, g.acting)
+        if probe.last_stats["searched"]:
+            break
+        g.apply(HeuristicBot(0).choose(g, g.acting))
+    assert probe.last_stats["searched"]
     g2 = Game(rules, fast_clone(g.state, keep_log=True))
     s2 = g2.state
     random.Random(1).shuffle(s2.bag)

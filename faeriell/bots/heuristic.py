@@ -177,12 +177,20 @@ class _Scorer:
         v += 0.15 * free_adj
         v += knowledge.AREA_BONUS * self.same_area(reg)
         return (v, f"settles {reg}: {' and '.join(c.region_colours(reg))} Essences"
-                   + (", next to its own Region" if any(x in c.t.settlements for x in adj) else ""))
+                   + (", next to its own Region" if any(x in c.t.settlements for x in adj) else "")
+                   + self.area_note(reg))
 
     def same_area(self, reg) -> int:
         """Own Settlements in reg's Area: a Harvest of that Area pays one card for each."""
         area = self.r.region_area[reg]
         return sum(1 for x in self.c.t.settlements if self.r.region_area[x] == area)
+
+    def area_note(self, reg) -> str:
+        k = self.same_area(reg)
+        if not (knowledge.AREA_BONUS and k):
+            return ""
+        area = self.r.region_area[reg].replace("-", " ").title()
+        return f", Settlement {k + 1} in the {area}'s Area (its Harvest pays each)"
 
     def s_choose_hero(self, a):
         h = a["hero"]
@@ -230,7 +238,8 @@ class _Scorer:
         gain += knowledge.AREA_BONUS * self.same_area(reg) * min(1.0, c.rounds_left / 4.0)
         if reg.split("-")[0] in self.s.attunements_free:
             gain += 0.3
-        return (gain, f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else ""))
+        return (gain, f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else "")
+                + self.area_note(reg))
 
     def s_move_settlement(self, a):
         c = self.c

@@ -133,21 +133,21 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     coop_rows = []          # (bot, label, difficulty, summary)
     plan = []
-    levels = [("search", SEARCH_GAMES, SEARCH_ITERATIONS), ("heuristic", HEURISTIC_GAMES, None)]
+    levels = [("search", SEARCH_GAMES, dict.fromkeys(SEARCH_GAMES, SEARCH_ITERATIONS)),
+              ("heuristic", HEURISTIC_GAMES, dict.fromkeys(HEURISTIC_GAMES))]
     if with_expert:
         levels.append(("expert", SEARCH_GAMES, EXPERT_ITERATIONS))
     wanted = {x for x in args.levels.split(",") if x}
     levels = [lv for lv in levels if lv[0] in wanted]
     old = json.loads(Path(args.merge).read_text()) if args.merge else None
+    modes = args.modes.split(",")
     for bot, sizes, its in levels:
+        diffs = (args.expert_difficulties if bot == "expert" and args.expert_difficulties
+                 else args.difficulties).split(",")
         for label, players, mode in (("solo", 1, "solo"), ("coop2", 2, "coop"), ("coop3", 3, "coop")):
-            if label not in args.modes.split(","):
-                continue
-            diffs = args.difficulties
-            if bot == "expert" and args.expert_difficulties:
-                diffs = args.expert_difficulties
-            for d in (x for x in DIFFS if x in diffs.split(",")):
-                plan.append((bot, label, players, mode, d, n(sizes[label]), its[label] if isinstance(its, dict) else its))
+            if label in modes:
+                plan.extend((bot, label, players, mode, d, n(sizes[label]), its[label])
+                            for d in DIFFS if d in diffs)
     for k, (bot, label, players, mode, d, games, its) in enumerate(plan):
         sm = run(players, mode, d, bot, games, args.seed + 1000 * k, args.workers, its)
         coop_rows.append((bot, label, d, sm))
@@ -176,8 +176,8 @@ def main(argv=None) -> int:
              "duel": duel, "with_expert": with_expert, "scale": sc, "seed": args.seed, "workers": args.workers,
              "cpu": cpu, "wall": wall, "load": load, "date": date.today().isoformat()}
     if old:
-        modes = ", ".join(t.split(" (")[0] for lb, t in LABELS if lb in args.modes.split(","))
-        saved["merged"] = (f"This run played the {', '.join(sorted(wanted))} cells of {modes}"
+        names = ", ".join(t.split(" (")[0] for lb, t in LABELS if lb in modes)
+        saved["merged"] = (f"This run played the {', '.join(sorted(wanted))} cells of {names}"
                            + ("" if args.no_competitive else " and the competitive tables")
                            + f" (the figures above are for them); every other cell is the run of "
                            f"{old.get('date')} ({old.get('cpu', 0) / 60:.1f} CPU-minutes), with the "

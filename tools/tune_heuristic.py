@@ -26,20 +26,10 @@ if str(ROOT) not in sys.path:
 STEPS = (0.6, 1.5)
 
 
-def _progress(g) -> float:
-    s = g.state
-    if s.mode == "solo":
-        return min(1.0, len(s.tribes[0].achievements) / int(g.rules.modes["solo"]["achievements"]))
-    from faeriell.engine.endgame import _coop_target
-    win = _coop_target(g)
-    distinct = sum(1 for h in s.achievements.values() if h)
-    tokens = sum(len(t.achievements) for t in s.tribes)
-    return min(1.0, max(distinct / win["achievements"], tokens / win["tokens"]))
-
-
 def play(job) -> tuple[bool, float, int]:
     weights, mode, players, difficulty, seed = job
     from faeriell.bots import knowledge
+    from faeriell.bots.clairvoyant import goal_progress
     from faeriell.bots.heuristic import playout_move
     from faeriell.engine import new_game
     from faeriell.sim import rules
@@ -50,7 +40,7 @@ def play(job) -> tuple[bool, float, int]:
     while not g.state.game_over and n < 4000:
         g.apply(playout_move(g), trusted=True)
         n += 1
-    return bool(g.state.winners), _progress(g), g.state.round
+    return bool(g.state.winners), goal_progress(g), g.state.round
 
 
 def score(pool, weights, args) -> tuple[float, dict]:

@@ -37,8 +37,8 @@ def goal_progress(g) -> float:
         need = int(g.rules.modes["solo"]["achievements"])
         return min(1.0, len(s.tribes[0].achievements) / need)
     if s.mode == "coop":
-        from faeriell.engine.endgame import _coop_target
-        win = _coop_target(g)
+        from faeriell.engine.endgame import coop_target
+        win = coop_target(g)
         claimed = sum(1 for holders in s.achievements.values() if holders)
         placed = sum(len(t.achievements) for t in s.tribes)
         return min(1.0, max(claimed / win["achievements"], placed / win["tokens"]))

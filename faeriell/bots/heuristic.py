@@ -26,6 +26,7 @@ from faeriell.engine.rules import COLORS
 
 from . import knowledge
 from .knowledge import KNOCK, Ctx, track_aid
+from .naming import title
 
 END_PHASE_REASON = "nothing useful is left in this phase"
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
@@ -68,6 +69,7 @@ class _Scorer:
         self.T = ctx.T
         self._target_cache: dict = {}
         self._base: dict = {}
+        self._harvest: dict = {}
         if SAVING and ctx.s.stage == "play" and ctx.saving is None and not ctx.sower_me:
             ctx.saving = self.wish() or ()
 
@@ -175,22 +177,22 @@ class _Scorer:
         v += 0.4 * same
         free_adj = sum(1 for x in adj if c.owner_of(x) is None)
         v += 0.15 * free_adj
-        v += knowledge.AREA_BONUS * self.same_area(reg)
+        k = self.same_area(reg)
+        v += knowledge.AREA_BONUS * k
         return (v, f"settles {reg}: {' and '.join(c.region_colours(reg))} Essences"
                    + (", next to its own Region" if any(x in c.t.settlements for x in adj) else "")
-                   + self.area_note(reg))
+                   + self.area_note(reg, k))
 
     def same_area(self, reg) -> int:
         """Own Settlements in reg's Area: a Harvest of that Area pays one card for each."""
         area = self.r.region_area[reg]
         return sum(1 for x in self.c.t.settlements if self.r.region_area[x] == area)
 
-    def area_note(self, reg) -> str:
-        k = self.same_area(reg)
+    def area_note(self, reg, k: int) -> str:
+        """Said when the Area bonus counted: the k own Settlements already in reg's Area."""
         if not (knowledge.AREA_BONUS and k):
             return ""
-        area = self.r.region_area[reg].replace("-", " ").title()
-        return f", Settlement {k + 1} in the {area}'s Area (its Harvest pays each)"
+        return f", Settlement {k + 1} in the {title(self.r.region_area[reg])}'s Area (its Harvest pays each)"
 
     def s_choose_hero(self, a):
         h = a["hero"]
@@ -235,11 +237,12 @@ class _Scorer:
         if st:
             prod *= 0.5
         gain += min(prod, 3.0) + 0.3
-        gain += knowledge.AREA_BONUS * self.same_area(reg) * min(1.0, c.rounds_left / 4.0)
+        k = self.same_area(reg)
+        gain += knowledge.AREA_BONUS * k * min(1.0, c.rounds_left / 4.0)
         if reg.split("-")[0] in self.s.attunements_free:
             gain += 0.3
         return (gain, f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else "")
-                + self.area_note(reg))
+                + self.area_note(reg, k))
 
     def s_move_settlement(self, a):
         c = self.c
@@ -379,7 +382,7 @@ class _Scorer:
         idx = (self.s.harvest + k) % len(self.T.wheel)
         v, why = self.harvest_value(idx)
         if knowledge.HARVEST_NEXT and self.c.rounds_left > 1:
-            v += knowledge.HARVEST_NEXT * self.next_harvest(idx)
+            v += knowledge.HARVEST_NEXT * self.best_harvest(idx)[0]
         return (v, f"moves the Harvest {k} step{'s' if k != 1 else ''} to {self.T.wheel[idx]}: {why}")
 
     # ================================================================== Hero Phase
@@ -795,6 +798,12 @@ class _Scorer:
 
     # ---- Harvest ------------------------------------------------------------------------
     def harvest_value(self, idx) -> tuple[float, str]:
+        """What a Harvest on wheel space idx brings (cached: a decision asks for it per step)."""
+        if idx not in self._harvest:
+            self._harvest[idx] = self._harvest_value(idx)
+        return self._harvest[idx]
+
+    def _harvest_value(self, idx) -> tuple[float, str]:
         c = self.c
         s = self.s
         r = self.r
@@ -853,23 +862,13 @@ class _Scorer:
             why += f", {int(others)} for its partners"
         return (v, why)
 
-    def next_harvest(self, idx) -> float:
-        """The best Harvest the next round can reach from wheel space idx (as things stand)."""
+    def best_harvest(self, start: int | None = None) -> tuple[float, str]:
+        """The best Harvest reachable from wheel space `start` (default: the token's space)."""
         from faeriell.engine.event_phase import max_steps
-        steps = max_steps(self.g, self.c.i)
+        start = self.s.harvest if start is None else start
         w = len(self.T.wheel)
-        return max(self.harvest_value((idx + k) % w)[0] for k in range(1, steps + 1))
-
-    def best_harvest(self) -> tuple[float, str]:
-        from faeriell.engine.event_phase import max_steps
-        steps = max_steps(self.g, self.c.i)
-        best = (-9.0, "")
-        for k in range(1, steps + 1):
-            idx = (self.s.harvest + k) % len(self.T.wheel)
-            v = self.harvest_value(idx)
-            if v[0] > best[0]:
-                best = v
-        return best
+        return max((self.harvest_value((start + k) % w) for k in range(1, max_steps(self.g, self.c.i) + 1)),
+                   key=lambda v: v[0])
 
     def beacon_solve_value(self) -> float:
         c = self.c

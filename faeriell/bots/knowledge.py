@@ -372,8 +372,8 @@ class Ctx:
                 need = int(self.r.modes["solo"]["achievements"]) - len(self.t.achievements)
                 taken = set(self.t.achievements)
             else:
-                from faeriell.engine.endgame import _coop_target
-                win = _coop_target(self.g)
+                from faeriell.engine.endgame import coop_target
+                win = coop_target(self.g)
                 taken = {a for a, h in s.achievements.items() if h}
                 need = -(-max(0, win["achievements"] - len(taken)) // max(1, self.n))
             costs = sorted((self.remaining_cost(aid), aid) for aid in self.r.conditions if aid not in taken)

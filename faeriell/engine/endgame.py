@@ -67,7 +67,7 @@ def end_of_turn_checks(g):
             end_game(g, [], "Frost covers the whole Harvest wheel: every tribe loses (Winter's Grasp).", [])
             return
     if s.mode == "coop":
-        win = _coop_target(g)
+        win = coop_target(g)
         claimed = sum(1 for holders in s.achievements.values() if holders)
         placed = sum(len(t.achievements) for t in s.tribes)
         if claimed >= win["achievements"] or placed >= win["tokens"]:
@@ -80,7 +80,8 @@ def end_of_turn_checks(g):
             end_game(g, [0], f"{need} Achievements: you save Faeriell!", [0])
 
 
-def _coop_target(g):
+def coop_target(g):
+    """The Full Coop win row for this many players (Achievements, tokens)."""
     for row in g.rules.modes["coop"]["win"]:
         if int(row["players"]) == g.state.players:
             return row

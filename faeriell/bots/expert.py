@@ -37,6 +37,7 @@ from math import tanh
 from faeriell.engine.achievements import tribe_measures
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game
+from faeriell.engine.endgame import coop_target
 
 from .base import BaseBot
 from .evaluate import WIN, evaluate
@@ -57,12 +58,12 @@ SCALE = 8.0           # cards of slack that make the race look safe
 LOSS_ACH = 12.0       # a lost solo/coop game still counts each Achievement held this much
 
 
-def team_count(s, rules, player: int) -> tuple[int, int]:
+def team_count(g, player: int) -> tuple[int, int]:
     """(Achievements the side holds, Achievements it needs to win) in solo/coop."""
+    s = g.state
     if s.mode == "solo":
-        return len(s.tribes[player].achievements), int(rules.modes["solo"]["achievements"])
-    row = next((r for r in rules.modes["coop"]["win"] if int(r["players"]) == s.players),
-               rules.modes["coop"]["win"][-1])
+        return len(s.tribes[player].achievements), int(g.rules.modes["solo"]["achievements"])
+    row = coop_target(g)
     distinct = sum(1 for holders in s.achievements.values() if holders)
     tokens = sum(len(t.achievements) for t in s.tribes)
     # Progress on whichever way is closer: distinct Achievements or tokens placed.
@@ -92,7 +93,7 @@ def race_value(g, player: int, ctx: Ctx | None = None) -> float:
                 return WIN * 0.5
             return WIN + (g.rules.doom_max - s.doom)
         if coop:
-            have, need = team_count(s, g.rules, player)
+            have, need = team_count(g, player)
             return -WIN + LOSS_ACH * have * 6.0 / need
         return -WIN
     ctx = ctx or Ctx(g, player)
@@ -106,7 +107,7 @@ def race_slack(g, player: int, ctx: Ctx) -> float:
     """Solo/coop: squashed (cards in hand + income over the rounds Doom leaves) minus what the
     cheapest Achievements still needed cost (knowledge.remaining_cost), in [-1, 1]."""
     s = g.state
-    have, need = team_count(s, g.rules, player)
+    have, need = team_count(g, player)
     short = need - have
     if short <= 0:
         return 1.0

@@ -175,6 +175,19 @@ class PuzzleResult:
     def __init__(self):
         self.rects: dict[str, pygame.Rect] = {}
         self.panel_rect: pygame.Rect | None = None
+        self.focus: int | None = None           # the button the keyboard is on (Tab / arrows)
+
+    def step(self, d: int) -> None:
+        n = len(self.rects)
+        if n:
+            self.focus = 0 if self.focus is None and d > 0 else ((self.focus or 0) + d) % n
+
+    def focused(self) -> str | None:
+        """The button Enter presses: the one the keyboard is on, else the first (the main one)."""
+        names = list(self.rects)
+        if not names:
+            return None
+        return names[self.focus % len(names)] if self.focus is not None else names[0]
 
     def click(self, pos) -> str | None:
         for name, r in self.rects.items():
@@ -241,10 +254,13 @@ class PuzzleResult:
         by = r.bottom - P(52)
         self.rects = {}
         mouse = scene.mouse
-        for (name, img), bw in zip(imgs, widths):
+        keyed = self.focus % len(labels) if self.focus is not None else None
+        for k, ((name, img), bw) in enumerate(zip(imgs, widths)):
             br = pygame.Rect(x, by, bw, P(36))
             prime = name == labels[0][0]
-            hot = br.collidepoint(mouse)
+            hot = br.collidepoint(mouse) or k == keyed
+            if k == keyed:
+                pygame.draw.rect(surf, T.AIM, br.inflate(P(8), P(8)), max(2, P(3)), border_radius=P(9))
             fill = T.BUTTON_HI if (prime or hot) else T.BUTTON
             T.panel(surf, br, fill, T.GLOW if (prime or hot) else T.PANEL_EDGE, P(7), 1)
             surf.blit(img, img.get_rect(center=br.center))

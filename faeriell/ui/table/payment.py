@@ -84,6 +84,7 @@ class Tray:
         self._press = None             # (pos, (row, item))
         self.drag_item = None          # (row, item) being dragged
         self.mouse = (0, 0)
+        self.focus = None              # (row, item) the keyboard is on (Tab / arrows; Space moves it)
 
     # ---- state -----------------------------------------------------------------------------
     @property
@@ -136,6 +137,46 @@ class Tray:
         most = max(kept(a) for a in fits)
         best = cheapest([a for a in fits if kept(a) == most], pool_counts)
         self.tray = pick_cards([colour(c) for c in (best.get("pay") or ())], self.pool_all)
+
+    # ---- the keyboard ------------------------------------------------------------------------
+    def items(self) -> list[tuple[str, str]]:
+        """Every card and Herb of the tray in reading order: to pay, the pool, the Herbs."""
+        pool = sorted(self.pool, key=lambda c: (ORDER.get(colour(c), 9), c))
+        return [("tray", c) for c in self.tray] + [("pool", c) for c in pool] + [("herb", h) for h in self.herbs]
+
+    def step_focus(self, d: int) -> None:
+        items = self.items()
+        if not items:
+            self.focus = None
+            return
+        k = items.index(self.focus) + d if self.focus in items else (0 if d > 0 else -1)
+        self.focus = items[k % len(items)]
+
+    def toggle_focus(self) -> bool:
+        """Move the card in focus to the other row, or turn the Herb in focus (Space)."""
+        if self.focus is None or self.focus not in self.items():
+            self.step_focus(1)
+            return self.focus is not None
+        row, item = self.focus
+        self.move(row, item)
+        if row == "tray" and item in self.pool:
+            self.focus = ("pool", item)
+        elif row == "pool" and item in self.tray:
+            self.focus = ("tray", item)
+        return True
+
+    def focus_words(self) -> str:
+        if self.focus is None:
+            return ""
+        row, item = self.focus
+        if row == "herb":
+            hb, k = item.split("#")
+            used = int(k) < self.discounts.count(hb)
+            return f"{self.words.herb(hb)}: {'turned for its discount' if used else 'not turned'} (Space turns it)"
+        card = self.words.card(item)
+        if row == "tray":
+            return f"To pay: {card} (Space puts it back in your pool; Enter confirms)"
+        return f"Your pool: {card} (Space puts it on the tray; Enter confirms)"
 
     # ---- input -----------------------------------------------------------------------------
     def _item_at(self, pos):
@@ -251,6 +292,9 @@ class Tray:
         for rr, s in ((self.confirm_rect, "Confirm"), (self.cancel_rect, "Cancel")):
             img = T.text(s, p.fs(15), T.INK if (ok or s == "Cancel") else T.INK_FAINT, True)
             surf.blit(img, img.get_rect(center=rr.center))
+        for rr, it in self.rects:           # the keyboard's card or Herb
+            if it == self.focus:
+                pygame.draw.rect(surf, T.AIM, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(5))
         if self.drag_item is not None:
             row, item = self.drag_item
             rr = pygame.Rect(0, 0, cw, ch)

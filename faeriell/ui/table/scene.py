@@ -13,7 +13,6 @@ glowing targets, choices, the payment tray, tooltips, animations). The table dec
 from __future__ import annotations
 
 import importlib.util
-import math
 
 import pygame
 
@@ -21,18 +20,22 @@ from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, explain, guide, overlays, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, guide, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
-from faeriell.ui.table.decisions import Option, build_choice, group_actions
-from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD, Drag, draw_drag, update_hover
+from faeriell.ui.table.board_layer import BoardLayer
+from faeriell.ui.table.decision_layer import DecisionLayer
+from faeriell.ui.table.decisions import group_actions
+from faeriell.ui.table.drag_layer import DragLayer
+from faeriell.ui.table.dragdrop import Drag
 from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
-from faeriell.ui.table.overlays import TIP_DELAY
+from faeriell.ui.table.layers import LayerStack
 from faeriell.ui.table.paint import Paint
-from faeriell.ui.table.payment import Tray
+from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, ResultLayer
 from faeriell.ui.table.spots import RegionRaster, SpotMap
+from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.words import Words
 
 FLASH_MS = 4500
@@ -40,6 +43,16 @@ FLASH_MS = 4500
 # are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
 # no tiles and stays small; the others list every choice (a drag still answers those that have one).
 MAP_DECISIONS = {"place_settlement", "place_hero"}
+
+
+def _owned(layer: str, attr: str) -> property:
+    """A scene attribute that a layer owns (scene.tray is scene.tray_layer.tray)."""
+    def get(self):
+        return getattr(getattr(self, layer), attr)
+
+    def put(self, value):
+        setattr(getattr(self, layer), attr, value)
+    return property(get, put, doc=f"{layer}.{attr}")
 
 
 class TableScene(Scene):
@@ -52,9 +65,6 @@ class TableScene(Scene):
         self.puzzle = guide.Puzzle.from_session(session)      # a practice puzzle's goal, if any
         # one person plays every seat of a puzzle: no curtain between them
         self.hotseat_curtain = hotseat_curtain and self.puzzle is None
-        self.result_panel = guide.PuzzleResult()
-        self.tips = guide.TipCard()                            # Starting Scenario tips
-        self.tip_card_shown: int | None = None
         self.request: str | None = None       # "start": the host goes back to the start screen
         self.layout = compute(size, goal=self.puzzle is not None)
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
@@ -72,13 +82,6 @@ class TableScene(Scene):
         self._p: Paint | None = None
         self.now = 0.0
         self.mouse = (0, 0)
-        self._pressed = None           # (pos, spot or None, pan?)
-        self._pan_last = None
-        self.drag: Drag | None = None
-        self.choice = None
-        self.choice_auto = False
-        self.peek: int | None = None     # another tribe's board shown large (a click on its small one)
-        self.tray: Tray | None = None
         self.flights: list[Flight] = []
         self._pending_flights: list[dict] = []
         self._prev_base: pygame.Surface | None = None
@@ -87,41 +90,61 @@ class TableScene(Scene):
         self.message_bad = False
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_until = 0.0
-        self.hover_key = None
-        self.hover_since = 0.0
-        self.log_scroll = 0
-        self.curtain: int | None = None
         self._ghost = None
         self._last_human: int | None = None
+        self._dirty = False                    # a layer asked for a redraw without taking the event
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
         self.viewer = humans[0] if humans else 0
         self._undo_ok = importlib.util.find_spec("faeriell.engine.undo") is not None
+        # the input, top layer first: curtain, result, dialogs, tray, decision, drag, board
+        # (layers.py; the notices layer only draws)
+        self.board = BoardLayer(self)
+        self.drag_layer = DragLayer(self)
+        self.decision = DecisionLayer(self)
+        self.tray_layer = TrayLayer(self)
+        self.dialogs = DialogLayer(self)
+        self.result = ResultLayer(self)
+        self.curtain_layer = CurtainLayer(self)
+        self.layers = LayerStack([self.board, self.drag_layer, self.decision, self.tray_layer, self.dialogs,
+                                  NoticeLayer(self), self.result, self.curtain_layer])
         self._sync()
+
+    # =================================================================== what the layers own
+    # (read and set through the scene, as the screen, the overlays and the tests always have)
+    curtain = _owned("curtain_layer", "tribe")
+    result_panel = _owned("result", "panel")
+    tips = _owned("dialogs", "tips")
+    tip_card_shown = _owned("dialogs", "shown")
+    tray = _owned("tray_layer", "tray")
+    drag = _owned("drag_layer", "drag")
+    choice = _owned("decision", "choice")
+    choice_auto = _owned("decision", "auto")
+    hover_key = _owned("board", "hover_key")
+    hover_since = _owned("board", "hover_since")
+    peek = _owned("board", "peek")
+    log_scroll = _owned("board", "log_scroll")
+    _pressed = _owned("board", "pressed")
+
+    def redraw(self) -> None:
+        """A layer saw something change while passing the event on: draw the next frame."""
+        self._dirty = True
 
     # =================================================================== public Scene API
     def handle_event(self, ev) -> bool:
         self._sync()
         t = ev.type
-        if t == pygame.MOUSEMOTION:
-            return self._motion(ev.pos)
-        if t == pygame.MOUSEBUTTONDOWN:
-            if ev.button == 1:
-                return self._press(ev.pos)
-            if ev.button == 3:
-                return self._cancel()
-            return False
-        if t == pygame.MOUSEBUTTONUP and ev.button == 1:
-            return self._release(ev.pos)
-        if t == pygame.MOUSEWHEEL:
-            return self._wheel(ev)
-        if t == pygame.KEYDOWN:
-            return self._key(ev)
         if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             return True
         if t == pygame.WINDOWLEAVE:
             self.hover_key = None
             return True
-        return False
+        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if t == pygame.MOUSEMOTION or ev.button in (1, 3):
+                self.mouse = ev.pos
+            if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                self.hover_key = None
+        self._dirty = False
+        return self.layers.handle(ev) or self._dirty
 
     def update(self, dt_ms: int) -> bool:
         self.now += dt_ms
@@ -136,11 +159,7 @@ class TableScene(Scene):
         if self.message and self.now > self.message_until:
             self.message = None
             changed = True
-        if self.hover_key is not None and not self.drag and TIP_DELAY <= self.now - self.hover_since < TIP_DELAY + dt_ms + 1:
-            changed = True
-        if self.tip_card_shown is not None and int(self.now // 80) != int((self.now - dt_ms) // 80):
-            changed = True                 # the pieces a tip names pulse
-        return changed
+        return self.layers.update(dt_ms) or changed
 
     def draw(self, surface) -> None:
         self._sync()
@@ -148,33 +167,7 @@ class TableScene(Scene):
             self.resize(surface.get_size())
         self._ensure_base()
         surface.blit(self.base, (0, 0))
-        p = self._p
-        if self.choice is not None:
-            overlays.choice_spots(surface, self)
-        if self.drag is not None:
-            draw_drag(surface, self.drag, self.spots, self.map, self.session.game.rules.board, self.layout.u)
-            overlays.drag_preview(surface, self)
-        elif self.hover_key is not None and self.hover_key[0] == "setup_card" and self.tray is None:
-            overlays.setup_area(surface, self, self.hover_key)
-        elif self.hover_key is not None and self._p.active_key(self.hover_key) and self.tray is None:
-            sp = self.spots.first(self.hover_key)
-            if sp is not None:
-                overlays.ring(surface, sp, T.GLOW, 3, self.layout.u)
-        if self._ghost is not None:
-            overlays.ghost(surface, self)
-        for f in self.flights:
-            f.draw(surface, self.now)
-        if self.choice is not None:
-            self.choice.draw(surface, p, self.layout.map, self._asked_rects())
-        self.tip_card_shown = self.tips.draw(surface, self) if self.tray is None else None
-        if self.tray is not None:
-            self.tray.draw(surface, p, self.layout.map)
-        overlays.tip(surface, self)
-        overlays.message(surface, self)
-        if self.curtain is not None:
-            overlays.curtain(surface, self)
-        elif self.puzzle is not None and self.puzzle.overlay:
-            self.result_panel.draw(surface, self, self.puzzle)
+        self.layers.draw(surface)
 
     def _asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
@@ -285,15 +278,15 @@ class TableScene(Scene):
 
     def covered_by(self, pos) -> str | None:
         """The panel over the table that a press at `pos` reaches instead of what lies under it
-        (None: the table itself). Follows the order in which _press hands a press out."""
+        (None: the table itself). Follows the layer stack, top first."""
         if self.curtain is not None:
             return "curtain"
         if self.puzzle is not None and self.puzzle.overlay:
             return "puzzle result"
-        if self.tray is not None:
-            return "payment tray"
         if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
             return "tip card"
+        if self.tray is not None:
+            return "payment tray"
         if self.choice is not None and self.choice.click(pos) is not None:
             return "decision bar"
         return None
@@ -314,12 +307,7 @@ class TableScene(Scene):
         if self.puzzle is not None:
             self.puzzle.follow(s.game)
         self.index = build_index(s)
-        self.drag = None
-        self.tray = None
-        self.peek = None                 # after a move the board of whoever acts shows again
-        if self.choice is not None:
-            self.choice = None
-            self.choice_auto = False
+        self.layers.reset()              # what was in hand belonged to the position before
         self._update_seat()
         self._auto_choice()
         return True
@@ -347,9 +335,8 @@ class TableScene(Scene):
             return
         head, how = self.words.decision(s.pending, s)
         who = f"Player {self.session.acting + 1}: " if s.players > 1 else ""
-        self.choice = build_choice(who + head, acts, self._paint(), self.words, cancellable=False, note=how,
-                                   compact=s.pending["kind"] in MAP_DECISIONS)
-        self.choice_auto = True
+        self.decision.open(who + head, acts, auto=True, paint=self._paint(), cancellable=False, note=how,
+                           compact=s.pending["kind"] in MAP_DECISIONS)
 
     # =================================================================== the base picture
     def _paint(self) -> Paint:
@@ -456,248 +443,19 @@ class TableScene(Scene):
         sc = mv.map_to_screen(c)
         mv.pan_by(vp.centerx - sc[0], vp.centery - sc[1])
 
-    # =================================================================== input
-    def _press(self, pos) -> bool:
-        self.mouse = pos
-        self.hover_key = None
-        if self.curtain is not None:
-            self.curtain = None
-            self._auto_choice()
-            return True
-        if self.puzzle is not None and self.puzzle.overlay:
-            r = self.result_panel.click(pos)
-            if r == "retry":
-                self.retry_puzzle()
-            elif r == "next" and self.puzzle.next_path:
-                self.retry_puzzle(self.puzzle.next_path)
-            elif r == "hint":
-                self.puzzle.show_hint = True
-            elif r == "start":
-                self.request = "start"
-            elif r == "look":
-                self.puzzle.overlay = False
-            return True
-        if self.tray is None and self.tips.click(self, pos):
-            return True
-        if self.tray is not None:
-            r = self.tray.press(pos)
-            if r == "confirm":
-                self._confirm_tray()
-            elif r == "cancel":
-                self.tray = None
-            return True
-        if self.drag is not None and self.drag.sticky:
-            self._drop(pos)
-            return True
-        hits = self.spots.hit_all(pos)
-        if self.choice is not None:
-            r = self.choice.click(pos)
-            if isinstance(r, Option):
-                self._pick(r)
-                return True
-            if r == "cancel":
-                self.choice, self.choice_auto = None, False
-                return True
-            if r == "back":
-                self.choice = self.choice.parent
-                return True
-            if r == "fold":
-                self.choice.folded = not self.choice.folded
-                return True
-            if r == "inside":
-                return True
-            opts = self.choice.spot_keys()
-            for sp in hits:
-                if sp.key in opts:
-                    self._pick(opts[sp.key])
-                    return True
-        for sp in hits:
-            if sp.key[0] == "button":
-                self._button(sp.key[1])
-                return True
-        if self.choice is not None and not self.choice_auto:
-            self.choice = None
-        if self._human():
-            for sp in hits:
-                if sp.key in self.index.clicks or sp.key in self.index.drops:
-                    self._pressed = (pos, sp, False)
-                    return True
-        said = False
-        for sp in hits:                      # a piece that cannot move now says why (never silent)
-            why = explain.cannot_pick(self, sp.key)
-            if why:
-                self.refuse(why, self.kind_of(sp.key))
-                said = True                  # the window redraws to show it
-                break
-        for sp in hits:
-            if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
-                i = sp.key[1]
-                self.peek = None if i == self.session.acting else i
-                return True
-        if self.layout.map.collidepoint(pos):
-            self._pressed = (pos, None, True)
-            self._pan_last = pos
-        return said
-
-    def _motion(self, pos) -> bool:
-        self.mouse = pos
-        if self.puzzle is not None and self.puzzle.overlay and self.curtain is None:
-            return True                      # the result panel's buttons light up under the mouse
-        if self.tray is not None:
-            return self.tray.motion(pos) or self.tray.drag_item is not None
-        if self.drag is not None:
-            update_hover(self.drag, self.spots, pos)
-            return True
-        if self._pressed is not None:
-            p0, sp, pan = self._pressed
-            if pan:
-                last = self._pan_last or p0
-                self._pan_last = pos
-                if abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) >= THRESHOLD:
-                    return self.map.pan_by(pos[0] - last[0], pos[1] - last[1])
-                return False
-            if abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) > THRESHOLD:
-                if sp.key in self.index.drops:
-                    self._pressed = None
-                    self._start_drag(sp, pos, sticky=False)
-                    return True
-                if sp.key[0] == "phase" and sp.key in self.index.clicks:
-                    # a Phase tile may also be dragged onto the island to play it
-                    self._pressed = None
-                    self._start_drag(sp, pos, sticky=False, targets={PLAY_AREA})
-                    return True
-            return False
-        changed = self.choice.motion(pos) if self.choice is not None else False
-        sp = self.spots.top(pos)
-        key = sp.key if sp is not None else None
-        if key != self.hover_key:
-            self.hover_key = key
-            self.hover_since = self.now
-            self._cursor(key is not None and self._p is not None and
-                         (key[0] == "button" or self._p.active_key(key)))
-            return True          # the hover ring / tooltip follow the mouse
-        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
-            return True          # "Got it" lights up
-        return changed
-
-    def _release(self, pos) -> bool:
-        self.mouse = pos
-        if self.tray is not None:
-            self.tray.release(pos)
-            return True
-        if self.drag is not None and not self.drag.sticky:
-            self._drop(pos)
-            return True
-        if self._pressed is not None:
-            p0, sp, pan = self._pressed
-            self._pressed = None
-            self._pan_last = None
-            if not pan and sp is not None:
-                self._click(sp)
-            return True
-        return False
-
-    def _wheel(self, ev) -> bool:
-        steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
-        if not steps:
-            return False
-        if self.layout.log.collidepoint(self.mouse):
-            self.log_scroll = max(0, self.log_scroll + (3 if steps > 0 else -3))
-            return True
-        if self.layout.map.collidepoint(self.mouse) and self.drag is None:
-            return self.map.zoom_at(self.mouse, 1 if steps > 0 else -1)
-        return False
-
-    def _key(self, ev) -> bool:
-        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.tray is not None:
-                self._confirm_tray()
-                return True
-            if self.curtain is not None:
-                self.curtain = None
-                self._auto_choice()
-                return True
-            return False
-        if ev.key == pygame.K_ESCAPE:
-            if self.puzzle is not None and self.puzzle.overlay:
-                self.puzzle.overlay = False            # look at the table
-                return True
-            return self._cancel()
-        if ev.key == pygame.K_HOME:
-            self._fit_island()
-            return True
-        return False
-
-    def _cancel(self) -> bool:
-        if self.drag is not None:
-            d, self.drag = self.drag, None
-            self.flights.append(Flight(d.sprite, d.pos, d.origin, self.now, 220, pulse=False))
-            return True
-        if self.tray is not None:
-            self.tray = None
-            return True
-        if self.choice is not None and self.choice.cancellable:
-            self.choice = self.choice.parent if self.choice.parent is not None else None
-            return True
-        return False
-
-    def _cursor(self, hand: bool) -> None:
-        try:
-            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
-        except (pygame.error, AttributeError):
-            pass
-
     # =================================================================== moves
-    def _click(self, sp) -> None:
-        key = sp.key
-        if key in self.index.clicks:
-            self._resolve(self.index.clicks[key], self.words.drop_title(key))
-        elif key in self.index.drops:
-            self._start_drag(sp, self.mouse, sticky=True)
+    def _cancel(self) -> bool:
+        """Put back what is in hand (as Esc does)."""
+        return self.layers.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                     scancode=0))
 
     def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
-        grip = sp.key
-        if targets is None:
-            targets = self.index.targets(grip)
-        sprite = sp.sprite
-        if sprite is not None:
-            h = max(sprite.get_height() * 1.25, self.layout.px(34))
-            sprite = self.assets_scale(sprite, h)
-        self.drag = Drag(grip, sprite, sp.center, pos, targets, {t[0] for t in targets}, sticky)
-        # a Hero or a Beacon may be dropped on the Guardian's Region as well as on the Guardian
-        guardians = self.session.state.guardians
-        for t in targets:
-            if t[0] == "guardian" and t[1] in guardians:
-                reg = ("region", guardians[t[1]]["region"])
-                if reg not in targets:
-                    self.drag.aliases[reg] = t
-        self.hover_key = None
-        update_hover(self.drag, self.spots, pos)
+        self.drag_layer.start(sp, pos, sticky, targets)
 
     @staticmethod
     def assets_scale(sprite, h: float):
         w = sprite.get_width() * h / sprite.get_height()
         return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
-
-    def _drop(self, pos) -> None:
-        d = self.drag
-        self.drag = None
-        update_hover(d, self.spots, pos)
-        if d.hover == PLAY_AREA and d.hover_ok:
-            self._resolve(self.index.clicks.get(d.grip, []), "Choose")
-            return
-        if d.hover is not None and d.hover_ok:
-            acts = self.index.drops.get(d.grip, {}).get(d.hover, [])
-            if acts:
-                self._resolve(acts, self.words.drop_title(d.hover, d.grip))
-                return
-        self.flights.append(Flight(d.sprite, pos, d.origin, self.now, 260, pulse=False))
-        near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
-        if d.hover is None:
-            if not near:
-                self.refuse(explain.missed_drop(self, d, pos), self.kind_of(d.grip))
-            return
-        self.refuse(self._reason(d), self.kind_of(d.grip))
 
     def _reason(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
@@ -711,28 +469,22 @@ class TableScene(Scene):
                 return self.words.plain(why)
         return "That move is not possible there."
 
-    def _resolve(self, actions, title: str = "Choose") -> None:
+    def resolve(self, actions, title: str = "Choose") -> None:
+        """Play the move these actions are (one move: made; several: the decision bar asks which;
+        a Tribe Action paid with Essences: the payment tray opens)."""
         groups = group_actions(actions)
         if len(groups) > 1:
-            self.choice = build_choice(title, actions, self._p or self._paint(), self.words, cancellable=True)
-            self.choice_auto = False
+            self.decision.open(title, actions, cancellable=True)
             return
         key, acts = groups[0]
         if key.kind in TRAY_KINDS and any(a.get("pay") for a in acts):
-            self.tray = Tray(self.session, acts, self.words, self.words.action(key))
+            self.tray_layer.open(acts, self.words.action(key))
             return
-        self._apply(acts[0])
+        self.apply(acts[0])
 
-    def _pick(self, opt: Option) -> None:
-        if opt.group:
-            self.choice = build_choice(opt.label, opt.actions, self._p or self._paint(), self.words,
-                                       cancellable=True, parent=self.choice)
-            self.choice_auto = False
-            return
-        self.choice, self.choice_auto = None, False
-        self._resolve(opt.actions, opt.label)
+    _resolve = resolve
 
-    def _apply(self, action) -> bool:
+    def apply(self, action) -> bool:
         why = self.session.apply(action)
         if why:
             self.refuse(self.words.plain(why), action.kind)
@@ -740,20 +492,7 @@ class TableScene(Scene):
         self._sync()
         return True
 
-    def _confirm_tray(self) -> None:
-        tray = self.tray
-        legal = tray.matched()
-        if legal is None:
-            self.flash(tray.reason() or "That payment is not accepted.", bad=True)
-            return
-        why = self.session.apply(tray.action())
-        if why:
-            why = self.session.apply(legal)
-        if why:
-            self.refuse(self.words.plain(why), legal.kind)
-            return
-        self.tray = None
-        self._sync()
+    _apply = apply
 
     def retry_puzzle(self, path: str | None = None) -> str | None:
         """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
@@ -772,7 +511,7 @@ class TableScene(Scene):
         self.session.replace_game(game)
         self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress)
         self.tips = guide.TipCard()
-        self.choice, self.choice_auto, self.tray, self.drag = None, False, None, None
+        self.layers.reset()
         self._sync()
         self.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
         return None
@@ -782,9 +521,7 @@ class TableScene(Scene):
             self.retry_puzzle()
             return
         if name == "moves":
-            self.choice = build_choice("Moves without a piece to drag", self.index.loose, self._p or self._paint(),
-                                       self.words, cancellable=True)
-            self.choice_auto = False
+            self.decision.open("Moves without a piece to drag", self.index.loose, cancellable=True)
             return
         if name == "undo":
             why = self.session.undo()
@@ -793,7 +530,7 @@ class TableScene(Scene):
             return
         acts = self.index.clicks.get(("button", name))
         if acts and self._human():
-            self._apply(acts[0])
+            self.apply(acts[0])
 
 
 class _RegionSpot:

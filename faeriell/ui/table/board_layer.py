@@ -1,0 +1,162 @@
+"""The bottom layer: the island and the boards. A press on a piece that can move becomes a drag
+(past a few pixels) or a click (picked up: the next click drops it); a press on a button plays
+it; a piece that cannot move says why; a press on the sea pans; the wheel zooms the island or
+scrolls the log; Home fits the island. It also owns what the mouse rests on (tooltips)."""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui.table import explain, overlays
+from faeriell.ui.table import theme as T
+from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
+from faeriell.ui.table.events import is_key, is_motion, is_press, is_release
+from faeriell.ui.table.layers import Layer
+from faeriell.ui.table.overlays import TIP_DELAY
+
+
+class BoardLayer(Layer):
+    name = "board"
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.pressed = None                # (pos, spot or None, pan?) between a press and its release
+        self.pan_last = None
+        self.hover_key = None              # the spot under the mouse
+        self.hover_since = 0.0
+        self.peek: int | None = None       # another tribe's board shown large (a click on its small one)
+        self.log_scroll = 0
+
+    def reset(self) -> None:
+        self.peek = None                   # after a move the board of whoever acts shows again
+
+    # ---- events ----------------------------------------------------------------------------
+    def handle(self, ev) -> bool:
+        if is_press(ev):
+            return self.press(ev.pos)
+        if is_motion(ev):
+            return self.motion(ev.pos)
+        if is_release(ev):
+            return self.release(ev.pos)
+        if ev.type == pygame.MOUSEWHEEL:
+            return self.wheel(ev)
+        if is_key(ev, pygame.K_HOME):
+            self.scene._fit_island()
+            return True
+        return False
+
+    def press(self, pos) -> bool:
+        s = self.scene
+        hits = s.spots.hit_all(pos)
+        for sp in hits:
+            if sp.key[0] == "button":
+                s._button(sp.key[1])
+                return True
+        if s._human():
+            for sp in hits:
+                if sp.key in s.index.clicks or sp.key in s.index.drops:
+                    self.pressed = (pos, sp, False)
+                    return True
+        said = False
+        for sp in hits:                      # a piece that cannot move now says why (never silent)
+            why = explain.cannot_pick(s, sp.key)
+            if why:
+                s.refuse(why, s.kind_of(sp.key))
+                said = True                  # the window redraws to show it
+                break
+        for sp in hits:
+            if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
+                i = sp.key[1]
+                self.peek = None if i == s.session.acting else i
+                return True
+        if s.layout.map.collidepoint(pos):
+            self.pressed = (pos, None, True)
+            self.pan_last = pos
+        return said
+
+    def motion(self, pos) -> bool:
+        s = self.scene
+        if self.pressed is not None:
+            p0, sp, pan = self.pressed
+            if pan:
+                last = self.pan_last or p0
+                self.pan_last = pos
+                if abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) >= THRESHOLD:
+                    return s.map.pan_by(pos[0] - last[0], pos[1] - last[1])
+                return False
+            if abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) > THRESHOLD:
+                if sp.key in s.index.drops:
+                    self.pressed = None
+                    s.drag_layer.start(sp, pos, sticky=False)
+                    return True
+                if sp.key[0] == "phase" and sp.key in s.index.clicks:
+                    # a Phase tile may also be dragged onto the island to play it
+                    self.pressed = None
+                    s.drag_layer.start(sp, pos, sticky=False, targets={PLAY_AREA})
+                    return True
+            return False
+        sp = s.spots.top(pos)
+        key = sp.key if sp is not None else None
+        if key != self.hover_key:
+            self.hover_key = key
+            self.hover_since = s.now
+            self._cursor(key is not None and s._p is not None and (key[0] == "button" or s._p.active_key(key)))
+            return True          # the hover ring / tooltip follow the mouse
+        return False
+
+    def release(self, pos) -> bool:
+        if self.pressed is None:
+            return False
+        p0, sp, pan = self.pressed
+        self.pressed = None
+        self.pan_last = None
+        if not pan and sp is not None:
+            self.click(sp)
+        return True
+
+    def click(self, sp) -> None:
+        """A click on a piece: its move when it has one click-move, else it is picked up."""
+        s = self.scene
+        key = sp.key
+        if key in s.index.clicks:
+            s.resolve(s.index.clicks[key], s.words.drop_title(key))
+        elif key in s.index.drops:
+            s.drag_layer.start(sp, s.mouse, sticky=True)
+
+    def wheel(self, ev) -> bool:
+        s = self.scene
+        steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
+        if not steps:
+            return False
+        if s.layout.log.collidepoint(s.mouse):
+            self.log_scroll = max(0, self.log_scroll + (3 if steps > 0 else -3))
+            return True
+        if s.layout.map.collidepoint(s.mouse) and s.drag is None:
+            return s.map.zoom_at(s.mouse, 1 if steps > 0 else -1)
+        return False
+
+    @staticmethod
+    def _cursor(hand: bool) -> None:
+        try:
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        except (pygame.error, AttributeError):
+            pass
+
+    # ---- time and drawing ------------------------------------------------------------------
+    def update(self, dt_ms: int) -> bool:
+        s = self.scene
+        return self.hover_key is not None and s.drag is None and \
+            TIP_DELAY <= s.now - self.hover_since < TIP_DELAY + dt_ms + 1     # the tooltip is due
+
+    def draw(self, surf) -> None:
+        s = self.scene
+        if s.drag is None and s.tray is None and self.hover_key is not None:
+            if self.hover_key[0] == "setup_card":
+                overlays.setup_area(surf, s, self.hover_key)
+            elif s._p.active_key(self.hover_key):
+                sp = s.spots.first(self.hover_key)
+                if sp is not None:
+                    overlays.ring(surf, sp, T.GLOW, 3, s.layout.u)
+        if s._ghost is not None:
+            overlays.ghost(surf, s)
+        for f in s.flights:
+            f.draw(surf, s.now)

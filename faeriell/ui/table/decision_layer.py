@@ -1,0 +1,89 @@
+"""The decision bar as a layer: a pending decision (R27, `auto`: it stays until answered), a drop
+that means several moves, or the Moves list. A click on its tiles or on a table spot an option
+names picks that option; a click elsewhere closes a bar the player opened (not a pending one).
+While a piece is in hand, only the bar's own panel is the bar's: the rest of the table is the
+drop's."""
+from __future__ import annotations
+
+from faeriell.ui.table import overlays
+from faeriell.ui.table.decisions import Option, build_choice
+from faeriell.ui.table.events import is_cancel, is_motion, is_press
+from faeriell.ui.table.layers import Layer
+
+
+class DecisionLayer(Layer):
+    name = "decision"
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.choice = None
+        self.auto = False                  # a pending decision's bar (not closed by a click away)
+
+    def is_open(self) -> bool:
+        return self.choice is not None
+
+    def reset(self) -> None:
+        self.choice, self.auto = None, False
+
+    def open(self, title: str, actions, auto: bool = False, paint=None, **kw) -> None:
+        s = self.scene
+        self.choice = build_choice(title, actions, paint or s._p or s._paint(), s.words, **kw)
+        self.auto = auto
+
+    def pick(self, opt: Option) -> None:
+        s = self.scene
+        if opt.group:
+            self.choice = build_choice(opt.label, opt.actions, s._p or s._paint(), s.words,
+                                       cancellable=True, parent=self.choice)
+            self.auto = False
+            return
+        self.choice, self.auto = None, False
+        s.resolve(opt.actions, opt.label)
+
+    def back(self) -> None:
+        self.choice = self.choice.parent
+        if self.choice is None:
+            self.auto = False
+
+    def handle(self, ev) -> bool:
+        ch = self.choice
+        holding = self.scene.drag is not None
+        if is_press(ev):
+            r = ch.click(ev.pos)
+            if isinstance(r, Option):
+                self.pick(r)
+                return True
+            if r == "cancel":
+                self.choice, self.auto = None, False
+                return True
+            if r == "back":
+                self.choice = ch.parent
+                return True
+            if r == "fold":
+                ch.folded = not ch.folded
+                return True
+            if r == "inside":
+                return True
+            if holding:
+                return False
+            opts = ch.spot_keys()
+            for sp in self.scene.spots.hit_all(ev.pos):
+                if sp.key in opts:
+                    self.pick(opts[sp.key])
+                    return True
+            if not self.auto:
+                self.choice = None           # a click away closes a bar the player opened
+            return False
+        if is_motion(ev):
+            if ch.motion(ev.pos):
+                self.scene.redraw()
+            return False
+        if is_cancel(ev) and not holding and ch.cancellable:
+            self.choice = ch.parent
+            return True
+        return False
+
+    def draw(self, surf) -> None:
+        s = self.scene
+        overlays.choice_spots(surf, s)
+        self.choice.draw(surf, s._p, s.layout.map, s._asked_rects())

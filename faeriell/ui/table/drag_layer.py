@@ -1,0 +1,103 @@
+"""A piece in hand as a layer: dragged with the button held, or picked up by a click (the next
+click drops it). Its legal targets glow (dragdrop.py); Esc or a right click puts it back."""
+from __future__ import annotations
+
+import math
+
+from faeriell.ui.table import explain, overlays
+from faeriell.ui.table.anim import Flight
+from faeriell.ui.table.dragdrop import PLAY_AREA, Drag, draw_drag, update_hover
+from faeriell.ui.table.events import is_cancel, is_motion, is_press, is_release
+from faeriell.ui.table.layers import Layer
+
+
+class DragLayer(Layer):
+    name = "drag"
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.drag: Drag | None = None
+
+    def is_open(self) -> bool:
+        return self.drag is not None
+
+    def reset(self) -> None:
+        self.drag = None
+
+    # ---- picking up, dropping --------------------------------------------------------------
+    def start(self, sp, pos, sticky: bool, targets=None) -> Drag:
+        s = self.scene
+        grip = sp.key
+        if targets is None:
+            targets = s.index.targets(grip)
+        sprite = sp.sprite
+        if sprite is not None:
+            h = max(sprite.get_height() * 1.25, s.layout.px(34))
+            sprite = s.assets_scale(sprite, h)
+        d = self.drag = Drag(grip, sprite, sp.center, pos, targets, {t[0] for t in targets}, sticky)
+        # a Hero or a Beacon may be dropped on the Guardian's Region as well as on the Guardian
+        guardians = s.session.state.guardians
+        for t in targets:
+            if t[0] == "guardian" and t[1] in guardians:
+                reg = ("region", guardians[t[1]]["region"])
+                if reg not in targets:
+                    d.aliases[reg] = t
+        s.board.hover_key = None
+        update_hover(d, s.spots, pos)
+        return d
+
+    def drop(self, pos) -> None:
+        s, d = self.scene, self.drag
+        self.drag = None
+        update_hover(d, s.spots, pos)
+        self.land(d, pos)
+
+    def land(self, d: Drag, pos) -> None:
+        """Make the move `d.hover` means, or say why not and fly the piece home."""
+        s = self.scene
+        if d.hover == PLAY_AREA and d.hover_ok:
+            s.resolve(s.index.clicks.get(d.grip, []), "Choose")
+            return
+        if d.hover is not None and d.hover_ok:
+            acts = s.index.drops.get(d.grip, {}).get(d.hover, [])
+            if acts:
+                s.resolve(acts, s.words.drop_title(d.hover, d.grip))
+                return
+        s.flights.append(Flight(d.sprite, pos, d.origin, s.now, 260, pulse=False))
+        near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
+        if d.hover is None:
+            if not near:
+                s.refuse(explain.missed_drop(s, d, pos), s.kind_of(d.grip))
+            return
+        s.refuse(s._reason(d), s.kind_of(d.grip))
+
+    def cancel(self) -> None:
+        s, d = self.scene, self.drag
+        self.drag = None
+        s.flights.append(Flight(d.sprite, d.pos, d.origin, s.now, 220, pulse=False))
+
+    # ---- events ----------------------------------------------------------------------------
+    def handle(self, ev) -> bool:
+        d = self.drag
+        if is_press(ev):
+            if d.sticky:
+                self.drop(ev.pos)
+                return True
+            return False
+        if is_motion(ev):
+            update_hover(d, self.scene.spots, ev.pos)
+            return True
+        if is_release(ev):
+            if not d.sticky:
+                self.drop(ev.pos)
+                return True
+            return False
+        if is_cancel(ev):
+            self.cancel()
+            return True
+        return False
+
+    def draw(self, surf) -> None:
+        s = self.scene
+        draw_drag(surf, self.drag, s.spots, s.map, s.session.game.rules.board, s.layout.u)
+        overlays.drag_preview(surf, s)

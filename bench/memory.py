@@ -21,7 +21,6 @@ import argparse
 import gc
 import json
 import os
-import random
 import sys
 import tempfile
 import time

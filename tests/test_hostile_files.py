@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.content.yaml_lines import YamlError, read_yaml  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.engine.action_schema import action_problem  # noqa: E402
-from faeriell.engine.saves import SaveError, dumps, read_save, save, write_save  # noqa: E402
+from faeriell.engine.saves import SaveError, dumps, read_save, save  # noqa: E402
 
 R = default_rules()
 FIFO_OK = hasattr(os, "mkfifo")

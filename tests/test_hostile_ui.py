@@ -213,6 +213,6 @@ def test_stale_temp_files_are_removed_at_start_up(tmp_path, monkeypatch):
     for p in stale_at_start + keep[-1:]:
         p.write_text("x")
         os.utime(p, (old, old))
-    app = make_app(tmp_path, monkeypatch)
+    make_app(tmp_path, monkeypatch)        # starting the app sweeps the stale autosaves
     assert not any(p.exists() for p in stale_at_start) and all(p.exists() for p in keep) and fresh.exists()
     pygame.display.quit()

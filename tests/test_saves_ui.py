@@ -15,7 +15,6 @@ import pytest  # noqa: E402
 from faeriell.engine import new_game
 from faeriell.engine.state import to_dict
 from faeriell.ui import dialogs
-from faeriell.ui.scenes.start import StartScene
 from faeriell.ui.scenes.table import TableScreen
 
 pytest.importorskip("faeriell.engine.saves")

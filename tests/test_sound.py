@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import Action, build_position
 from faeriell.ui import sound
-from faeriell.ui.sound import EFFECTS, Sounds, cues, watch
+from faeriell.ui.sound import EFFECTS, Sounds, cues
 from faeriell.ui.table.gestures import gesture, make_ctx
 
 

@@ -151,7 +151,7 @@ def faces() -> dict[str, list[str]]:
     """Region id -> cyclic list of node names; COAST_MARK between two tips means: along the coast."""
     out: dict[str, list[str]] = {}
     for a in RING:
-        p, n = prv(a), nxt(a)
+        p = prv(a)
         out[part_id(a, "S")] = ([f"T_{p}", COAST_MARK, f"T_{a}", f"P_{a}", f"Q_{a}"]
                                 + ([f"Y_{p}", f"X_{p}"] if OPTION[p] == "A" else [f"X_{p}"]))
         out[part_id(a, "W")] = ([f"T_{a}"] + ([f"X_{a}"] if OPTION[a] == "A" else [f"X_{a}", f"Y_{a}"])

@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 
 from faeriell.engine import effect_kinds as ek
 from faeriell.engine.catalog import Catalog

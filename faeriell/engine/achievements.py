@@ -6,6 +6,8 @@ qualify (to their designated area) and asks the next qualifying tribe to claim.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import Action, card_color
 from .endgame import end_game
 from .registry import move
@@ -91,7 +93,7 @@ def measure_values(g, i) -> tuple:
     t = s.tribes[i]
     r = g.rules
     ids, sources, perk_races, _races = _measure_table(r)
-    v = {("solved", c): n for c, n in t.solved.items()}
+    v: dict[tuple, int] = {("solved", c): n for c, n in t.solved.items()}
     perks = 0
     sower_perks = r.sower_perk_ids
     for h, hero in t.heroes.items():
@@ -166,11 +168,12 @@ def qualifiers(g, key=None) -> dict:
     if last is None or last[3] != solo or len(last[0]) != len(tribe_keys):
         keys = [(common, tk) for tk in tribe_keys]
         rows = [measure_values(g, j) for j in range(len(tribe_keys))]
-        changed = range(len(table))
+        changed: Iterable[int] = range(len(table))
         out = {}
     else:
         keys, rows, out = list(last[0]), list(last[1]), last[2]
-        changed = set()
+        grown: set[int] = set()
+        changed = grown
         for j, tk in enumerate(tribe_keys):
             if keys[j] != (common, tk):
                 keys[j] = (common, tk)
@@ -178,7 +181,7 @@ def qualifiers(g, key=None) -> dict:
                 old = rows[j]
                 if new != old:
                     rows[j] = new
-                    changed.update([k for k, v in enumerate(new) if v != old[k]])
+                    grown.update([k for k, v in enumerate(new) if v != old[k]])
         if changed:
             out = dict(out)             # a dict handed out earlier is never changed afterwards
     for k in changed:

@@ -33,6 +33,9 @@ class Action:
     """An immutable move: a kind plus named fields."""
 
     __slots__ = ("kind", "fields", "_hash")
+    kind: str
+    fields: tuple
+    _hash: int | None
 
     def __init__(self, kind: str, **fields: Any) -> None:
         items = []
@@ -123,9 +126,9 @@ class Action:
 # The slots' own setters: Action refuses attribute assignment, and these are the quickest way
 # around that for its constructors (a listing builds thousands of Actions).
 _new = object.__new__
-_set_kind = Action.kind.__set__
-_set_fields = Action.fields.__set__
-_set_hash = Action._hash.__set__
+_set_kind = Action.__dict__["kind"].__set__
+_set_fields = Action.__dict__["fields"].__set__
+_set_hash = Action.__dict__["_hash"].__set__
 
 
 def card_color(card: str) -> str:

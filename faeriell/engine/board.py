@@ -56,16 +56,16 @@ class Board:
     def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],
               area_labels: dict[str, Point] | None = None,
               guardian_icons: dict[str, Point] | None = None) -> "Board":
-        regions = {r.id: r for r in sorted(regions, key=lambda r: r.id)}
-        nodes = {n.id: n for n in sorted(nodes, key=lambda n: n.id)}
-        paths = tuple(sorted(paths, key=lambda p: p.nodes))
+        by_region = {r.id: r for r in sorted(regions, key=lambda r: r.id)}
+        by_node = {n.id: n for n in sorted(nodes, key=lambda n: n.id)}
+        all_paths = tuple(sorted(paths, key=lambda p: p.nodes))
         areas: dict[str, list[str]] = {}
-        for r in regions.values():
+        for r in by_region.values():
             areas.setdefault(r.area, []).append(r.id)
-        region_adj: dict[str, set[str]] = {r: set() for r in regions}
-        node_adj: dict[str, set[str]] = {n: set() for n in nodes}
+        region_adj: dict[str, set[str]] = {r: set() for r in by_region}
+        node_adj: dict[str, set[str]] = {n: set() for n in by_node}
         path_between = {}
-        for p in paths:
+        for p in all_paths:
             a, b = p.regions
             region_adj[a].add(b)
             region_adj[b].add(a)
@@ -73,20 +73,20 @@ class Board:
             node_adj[x].add(y)
             node_adj[y].add(x)
             path_between[frozenset(p.nodes)] = p
-        region_nodes: dict[str, list[str]] = {r: [] for r in regions}
-        for n in nodes.values():
-            for r in n.regions:
-                region_nodes[r].append(n.id)
+        region_nodes: dict[str, list[str]] = {r: [] for r in by_region}
+        for n in by_node.values():
+            for rid in n.regions:
+                region_nodes[rid].append(n.id)
         node_adj_t = {n: tuple(sorted(v)) for n, v in node_adj.items()}
         return cls(
-            regions=regions, nodes=nodes, paths=paths,
+            regions=by_region, nodes=by_node, paths=all_paths,
             area_labels=dict(area_labels or {}), guardian_icons=dict(guardian_icons or {}),
             areas={a: tuple(sorted(v)) for a, v in sorted(areas.items())},
             region_adj={r: frozenset(v) for r, v in region_adj.items()},
             region_nodes={r: tuple(sorted(v)) for r, v in region_nodes.items()},
             node_adj=node_adj_t,
             path_between=path_between,
-            node_dist={n: _bfs(node_adj_t, n) for n in nodes},
+            node_dist={n: _bfs(node_adj_t, n) for n in by_node},
         )
 
     # Small helpers the rules use often.

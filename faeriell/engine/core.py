@@ -60,7 +60,9 @@ class Game:
         return s.active
 
     def tribe(self, i: int | None = None) -> Tribe:
-        return self.state.tribes[self.acting if i is None else i]
+        who = self.acting if i is None else i
+        assert who is not None             # a finished game has no acting tribe to ask for
+        return self.state.tribes[who]
 
     def allowed_kinds(self) -> tuple:
         s = self.state
@@ -116,6 +118,7 @@ class Game:
             return f"'{action.kind}' is not a move of this game."
         player = action.get("player")
         acting = self.acting
+        assert acting is not None          # only a finished game has nobody acting
         if player is not None and int(player) - 1 != acting:
             return f"It is not player {player}'s move: player {acting + 1} must act now."
         if action.kind not in self.allowed_kinds():
@@ -283,7 +286,7 @@ class Game:
     def ask(self, player: int, kind: str, **info) -> None:
         self.state.pending = {"player": player, "kind": kind, **info}
 
-    def take_pending(self) -> dict:
+    def take_pending(self) -> dict | None:
         """The decision being answered, now answered (a decision's perform starts here)."""
         pend, self.state.pending = self.state.pending, None
         return pend
@@ -419,7 +422,7 @@ class Game:
         # Which two Guardians share a token is not printed anywhere (R6): a forced side is honoured.
         return tok, side
 
-    def find_token(self, kind: str, side: str, places: list) -> str | None:
+    def find_token(self, kind: str, side: str | None, places: list) -> str | None:
         for tok in places:
             tk, sides = self.rules.tokens[tok]
             if tk == kind and (side is None or side in sides):

@@ -6,6 +6,7 @@ lists every payment the pool can make. Listing and judging share `cost_of`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 
 from .actions import card_color
@@ -112,7 +113,7 @@ def discounted(raw, inn, herbs: tuple):
     """(cost, innate used) once the innate and the named Herbs ((name, colour) pairs) apply,
     or (None, reason). Pure: the same requirement and discounts give the same cost."""
     if raw[0] == "same":
-        disc = Counter()
+        disc: Counter = Counter()
         if inn:
             disc[inn[1]] += 1
         for _h, col in herbs:
@@ -189,7 +190,7 @@ def describe_cost(cost) -> str:
     return text
 
 
-def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]:
+def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tuple]]:
     """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours.
     `purse` (a Purse) saves recounting the pool when listing many targets at once."""
     if purse is None:
@@ -203,7 +204,8 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
     if entry is None:
         if len(_BY_REQUIREMENT) > 2000:
             _BY_REQUIREMENT.clear()
-        entry = _BY_REQUIREMENT[raw] = (_size(raw), _caps(raw), {})
+        fresh: dict = {}
+        entry = _BY_REQUIREMENT[raw] = (_size(raw), _caps(raw), fresh)
     size, caps, known = entry
     if not purse.could_cover(size, 1 if inn else 0):
         return _NONE
@@ -212,7 +214,7 @@ def payment_choices(g, i, kind: str, a, purse=None) -> list[tuple[tuple, tuple]]
     # pool is remembered only up to that many of each: far more listings share an entry.
     pool_key = tuple([n if n < c else c for n, c in zip(purse.key, caps)])
     key = (inn and inn[1], herbs, pool_key)
-    found = known.get(key)
+    found: Sequence | None = known.get(key)
     if found is None:
         if len(known) > 5000:
             known.clear()
@@ -340,7 +342,7 @@ def _payable(raw, inn, herbs: tuple, pool: dict) -> bool:
 def _choices(raw, inn, herbs: tuple, pool: Counter) -> list:
     """payment_choices for a requirement, usable Herbs and pool: a pure function, remembered
     across states because listing Tribe Actions asks the same few combinations again and again."""
-    subsets = {()}
+    subsets: set[tuple] = {()}
     for k in range(1, len(herbs) + 1):
         subsets.update(tuple(sorted(s)) for s in combinations(herbs, k))
     out = []

@@ -447,7 +447,7 @@ def spent_copies(t, h, perk) -> int:
     """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
     the most uses any one of its Special abilities has had. For the table's tile drawing."""
     prefix = f"special:{h}:{perk}:"
-    uses = {}
+    uses: dict = {}
     for key in t.once:
         if key.startswith(prefix):
             uses[key] = uses.get(key, 0) + 1

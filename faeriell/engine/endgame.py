@@ -122,7 +122,9 @@ def final_ranking(g):
 def _swaps(raw, hero_perks=(), sower_perks=()) -> list[tuple[str | None, str | None]]:
     """(old Perk, Sower Perk) pairs from `replace`: 'old>new', {old: new}, or plain ids - a Hero
     Perk is given up, a Sower Perk is taken; unpaired ones pair in order (R39)."""
-    pairs, olds, news = [], [], []
+    pairs: list[tuple[str | None, str | None]] = []
+    olds: list[str] = []
+    news: list[str] = []
     for item in raw or ():
         if isinstance(item, tuple) and item and isinstance(item[0], tuple):
             pairs.extend((str(k), str(v)) for k, v in item)

@@ -1,7 +1,7 @@
 """The Event Phase in its fixed order (R28): Guardian movement, Menace Draft, Beacon solves, Harvest."""
 from __future__ import annotations
 
-from .actions import Action, card_color
+from .actions import Action
 from .corruption import raise_event
 from .registry import move, task
 from .rules import COLORS
@@ -15,7 +15,7 @@ def _me(g):
 # ---------------------------------------------------------------- 1. Great Guardian movement (R29)
 def guardian_cards(g, i) -> dict:
     """Guardian -> one card of the pool whose back shows it."""
-    out = {}
+    out: dict = {}
     for c in g.state.tribes[i].essences:
         if "@" in c:
             out.setdefault(c.split("@", 1)[1], c)
@@ -370,7 +370,6 @@ def hc_check(g, a):
 
 
 def hc_perform(g, a):
-    s = g.state
     pend = g.take_pending()
     p = pend["player"]
     if "colors" in pend:

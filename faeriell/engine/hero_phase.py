@@ -114,7 +114,7 @@ move("move_hero", mv_enum, mv_check, mv_perform,
 # ---------------------------------------------------------------- 2. Solve a Menace by a Hero
 def solvable_colours(g, i, hero, region) -> set:
     """Token kinds this Hero may solve on this Region."""
-    cols = set()
+    cols: set = set()
     colour = g.rules.hero_color.get(hero.type)
     if hero.type == "sower":
         return cols                                   # only through Sower Perks

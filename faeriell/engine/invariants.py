@@ -8,7 +8,7 @@ from .state import to_dict, state_from_dict
 
 
 def all_cards(s) -> Counter:
-    c = Counter()
+    c: Counter = Counter()
     for pile in list(s.decks.values()) + list(s.discards.values()):
         c.update(pile)
     for t in s.tribes:

@@ -25,7 +25,7 @@ class Paid:
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self.groups: list[tuple[list, list]] = []    # (target item tuples, [(pay, discounts)])
-        self._index = None
+        self._index: dict | None = None
 
     def add(self, base: tuple, choices: list) -> None:
         """`base`: sorted (field, value) items of one target; `choices` its payments (targets in a
@@ -67,9 +67,9 @@ class Paid:
         if self._index is None:
             self._index = {}
             for bases, choices in self.groups:
-                pays = set(choices)
+                each = set(choices)
                 for b in bases:
-                    self._index[b] = pays
+                    self._index[b] = each
         base = tuple((k, v) for k, v in action.fields if k not in _PAYMENT_FIELDS)
         pays = self._index.get(base)
         return pays is not None and (action.get("pay"), action.get("discounts") or ()) in pays
@@ -79,6 +79,12 @@ class LegalActions(Sequence):
     """Every legal action now, in a fixed order; equal to the list it stands for."""
 
     __slots__ = ("_parts", "_starts", "_len", "_by_kind", "_last", "_flat")
+    _parts: list
+    _starts: list
+    _len: int
+    _by_kind: dict | None
+    _last: Action | None
+    _flat: list | None
 
     def __init__(self, parts) -> None:
         self._by_kind = None
@@ -99,7 +105,7 @@ class LegalActions(Sequence):
         self._parts = []          # plain lists of Actions (neighbours merged) and Paid groups
         self._starts = []
         n = 0
-        plain = None
+        plain: list | None = None
         for p in parts:
             if isinstance(p, Paid):
                 size = len(p)
@@ -109,15 +115,15 @@ class LegalActions(Sequence):
                     n += size
                     plain = None
                 continue
-            p = p if isinstance(p, list) else list(p)
-            if not p:
+            moves = p if isinstance(p, list) else list(p)
+            if not moves:
                 continue
             if plain is None:
                 plain = []
                 self._parts.append(plain)
                 self._starts.append(n)
-            plain += p
-            n += len(p)
+            plain += moves
+            n += len(moves)
         self._len = n
         self._flat = self._parts[0] if len(self._parts) == 1 and plain is not None else None
 
@@ -158,7 +164,8 @@ class LegalActions(Sequence):
         if not isinstance(action, Action):
             return False
         if self._by_kind is None:
-            by_kind = self._by_kind = {}
+            by_kind: dict = {}
+            self._by_kind = by_kind
             for part in self._parts:
                 if isinstance(part, Paid):
                     by_kind.setdefault(part.kind, (set(), []))[1].append(part)
@@ -179,7 +186,7 @@ class LegalActions(Sequence):
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, like the list it stands for
 
     def __add__(self, other):
         return list(self) + list(other)

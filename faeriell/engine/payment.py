@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import product
 
 COLORS = ("red", "yellow", "blue", "green")
 WILD = "corruption"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .actions import card_color
 from .core import Game
-from .rules import Rules, COLORS
+from .rules import Rules
 from .setup import blank_state, new_game, deal_piles, SetupError
 from .state import Hero
 from .tribe_phase import refill_herbs
@@ -98,7 +98,7 @@ def _token_for(g, spec: str, places: list) -> str:
     (the pairing of sides on tokens is ours, not the rulebook's: R6)."""
     kind, _, side = spec.partition("@")
     if spec == "havoc":
-        kind, side = "havoc", None
+        kind, side = "havoc", ""
     if kind not in ("red", "yellow", "blue", "green", "corruption", "havoc"):
         raise PositionError(f"'{spec}' is not a bag token (colour@guardian, corruption@guardian or havoc)")
     tok = g.find_token(kind, side or None, places) or g.find_token(kind, None, places)

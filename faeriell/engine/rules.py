@@ -53,7 +53,7 @@ class Rules:
         self.end_round_at = int(end.get("achievements_end_round", 5))
         self.win_now_at = int(end.get("achievements_win_now", 7))
         # Bag (R6): token id -> (kind, sides)
-        self.tokens: dict[str, tuple[str, tuple[str, str]]] = {}
+        self.tokens: dict[str, tuple[str, tuple[str, ...]]] = {}
         for i, tok in enumerate(c.bag["menace"]):
             self.tokens[f"{tok['color']}.{i}"] = (tok["color"], tuple(tok["sides"]))
         for i, tok in enumerate(c.bag["corruption"]):

@@ -160,7 +160,7 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
             raise SaveError(f"{no} is malformed: {clip(e)}") from e
         acting = g.acting
         reason = g.why_not(action)
-        if reason is not None:
+        if reason is not None or acting is None:
             raise SaveError(f"{no}, {action!r}, is not legal at its point: {reason}")
         if players is not None and players[k] is not None and players[k] != acting + 1:
             raise SaveError(f"{no}, {action!r}, is recorded as player {players[k]}'s but player "
@@ -262,7 +262,8 @@ def load(rules, data_or_text) -> Game:
 
 
 def _load(rules, data_or_text) -> Game:
-    data = parse(data_or_text) if isinstance(data_or_text, (str, bytes, bytearray)) else data_or_text
+    data = parse(bytes(data_or_text) if isinstance(data_or_text, bytearray) else data_or_text) \
+        if isinstance(data_or_text, (str, bytes, bytearray)) else data_or_text
     check_shape(data)
     g = replay(rules, data["origin"], data["actions"], data["players_of_actions"])
     want, got = data["snapshot"], snapshot(g)

@@ -1,7 +1,7 @@
 """The Tribe Phase: seven Tribe Actions, any number, in any order (rulebook "Tribe Phase")."""
 from __future__ import annotations
 
-from .actions import Action, card_color
+from .actions import card_color
 from .core import IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid

@@ -12,7 +12,7 @@ action and the automatic steps after it resolve. Nothing here decides a rule; it
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 
 from faeriell.engine import Action

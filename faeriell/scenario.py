@@ -1,4 +1,4 @@
-"""Run scenario files (../shared/SCENARIOS.md): `python -m faeriell.scenario FILE_OR_DIR...`
+"""Run scenario files (docs/SCENARIOS.md): `python -m faeriell.scenario FILE_OR_DIR...`
 
 One line per scenario, `PASS name` or `FAIL name: step N: what differed`; exit 0 when all pass,
 1 when one fails, 2 with file, line and field when a file is not a valid scenario.

@@ -1,4 +1,4 @@
-"""Run every scenario file (../shared/SCENARIOS.md) through the project's runner.
+"""Run every scenario file (docs/SCENARIOS.md) through the project's runner.
 
 - tests/scenarios/**.yaml and ../shared/scenarios/**.yaml: one test per file (id = file stem); a file passes
   when `faeriell.scenario.run` returns None.

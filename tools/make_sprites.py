@@ -21,6 +21,7 @@ File names (assets.py loads them by these names):
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import math

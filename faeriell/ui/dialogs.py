@@ -21,6 +21,7 @@ import pygame
 from faeriell.safe_read import clip, parse_json, read_text, why_not_readable
 from faeriell.resources import CHECKOUT, resource_dir
 from faeriell.ui import widgets as W
+from faeriell.ui.key_focus import KeyFocus
 
 log = logging.getLogger(__name__)
 ROOT = CHECKOUT          # the folder that holds data/ (and tests/ in a source checkout)
@@ -430,10 +431,12 @@ class Modal:
     """A centred panel over a dimmed screen that takes all input until closed."""
 
     title = ""
+    first_focus: int | None = None          # the control in keyboard focus when it opens (None: none yet)
 
     def __init__(self, screen_size: tuple[int, int], size: tuple[int, int]):
         self.want = size
         self.closed = False
+        self.keys = KeyFocus(self.first_focus)   # Tab / arrows / Enter / Space (key_focus.py)
         self.root = W.Container(pygame.Rect(0, 0, 1, 1))
         self.resize(screen_size)
 
@@ -464,6 +467,8 @@ class Modal:
             else:
                 self.close()
             return True
+        if self.keys.handle(ev, self.root):
+            return True
         self.root.handle(ev)
         return True
 
@@ -471,12 +476,14 @@ class Modal:
         W.shade(surf, 140)
         W.panel(surf, self.rect, self.title)
         self.root.draw(surf)
+        self.keys.draw(surf, self.root)
 
 
 class Menu(Modal):
     """The table's Esc menu: a column of buttons [(id, label, callback)]; Esc resumes."""
 
     title = "Menu"
+    first_focus = 0                         # Resume: Enter at once goes back to the game
 
     def __init__(self, screen_size, items: list[tuple[str, str, Callable[[], None]]], note: str = ""):
         self.items = items
@@ -503,10 +510,11 @@ class Menu(Modal):
 
 
 class MessageBox(Modal):
-    def __init__(self, screen_size, title: str, text: str):
+    def __init__(self, screen_size, title: str, text: str, width: int = 520):
         self.title = title
         self.text = text
-        super().__init__(screen_size, (520, 110 + W.wrapped_height(text, 470, 19) + 60))
+        width = min(width, max(520, screen_size[0] - 40))
+        super().__init__(screen_size, (width, 110 + W.wrapped_height(text, width - 50, 19) + 60))
 
     def layout(self) -> None:
         r = self.rect

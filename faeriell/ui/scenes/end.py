@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, Scene
 
@@ -21,6 +22,7 @@ class EndScene(Scene):
         self.table = table
         self.size = host.size
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.keys = KeyFocus()
         self.layout()
 
     # ---- what to show --------------------------------------------------------------------------
@@ -121,6 +123,8 @@ class EndScene(Scene):
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
+        if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
+            return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.new_game()
@@ -157,6 +161,7 @@ class EndScene(Scene):
         self._draw_rows(surf, table)
         surf.set_clip(old)
         self.root.draw(surf)
+        self.keys.draw(surf, self.root)
 
     def _achievement_text(self, i: int) -> str:
         return ", ".join(self.achievement_name(a) for a in self.session.state.tribes[i].achievements) \

@@ -8,6 +8,7 @@ import pygame
 
 from faeriell.ui import settings_panel
 from faeriell.ui import widgets as W
+from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, Scene
 
@@ -18,6 +19,7 @@ class SettingsScene(Scene):
         self.back_to = back
         self.size = host.size
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.keys = KeyFocus()
         self.layout()
 
     def panel_rect(self) -> pygame.Rect:
@@ -50,6 +52,8 @@ class SettingsScene(Scene):
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
+        if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
+            return True
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.back()
             return True
@@ -68,3 +72,4 @@ class SettingsScene(Scene):
                     width=max(100, self.size[0] - 50))
         W.panel(surf, self.panel_rect(), "Settings")
         self.root.draw(surf)
+        self.keys.draw(surf, self.root)

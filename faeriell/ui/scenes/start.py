@@ -13,6 +13,7 @@ import logging
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, bots_available
 from faeriell.ui.dialogs import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
@@ -65,6 +66,7 @@ class StartScene(Scene):
         self._relayout = False
         self._scroll = {t: 0 for t in TABS}
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.keys = KeyFocus()
         self.content = W.Container(pygame.Rect(0, 0, 1, 1), scrollable=True)
         self.layout()
 
@@ -482,6 +484,8 @@ class StartScene(Scene):
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
+        if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
+            return True
         if ev.type == pygame.KEYDOWN:
             field = self.root.focused_field()
             if field is None:
@@ -518,6 +522,7 @@ class StartScene(Scene):
         r = self.content_rect()
         W.panel(surf, r, TAB_TITLES[self.tab])
         self.root.draw(surf)
+        self.keys.draw(surf, self.root)
         foot = self.footer_rect()
         text_rect = pygame.Rect(foot.x, foot.y + 2, max(60, foot.width - 210), foot.height)
         if self.status:

@@ -32,6 +32,7 @@ from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
 from faeriell.ui.standin_table import StandInTable
+from faeriell.ui.table.keyboard import KEYS_HELP
 
 log = logging.getLogger(__name__)
 
@@ -374,7 +375,7 @@ class TableScreen(Scene):
         self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.host.size, "Shortcuts", HELP_TEXT)
+        self.modal = MessageBox(self.host.size, "Keys and shortcuts", HELP_TEXT + "\n" + KEYS_HELP, width=900)
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.ui.table import explain, overlays
+from faeriell.ui.table import explain, keyboard, overlays
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
-from faeriell.ui.table.events import is_key, is_motion, is_press, is_release
+from faeriell.ui.table.events import is_enter, is_key, is_motion, is_press, is_release
 from faeriell.ui.table.layers import Layer
 from faeriell.ui.table.overlays import TIP_DELAY
 
@@ -25,6 +25,7 @@ class BoardLayer(Layer):
         self.hover_since = 0.0
         self.peek: int | None = None       # another tribe's board shown large (a click on its small one)
         self.log_scroll = 0
+        self.focus = None                  # the piece, tile or button the keyboard is on (keyboard.py)
 
     def reset(self) -> None:
         self.peek = None                   # after a move the board of whoever acts shows again
@@ -42,7 +43,41 @@ class BoardLayer(Layer):
         if is_key(ev, pygame.K_HOME):
             self.scene._fit_island()
             return True
+        d = keyboard.step_of(ev)
+        if d:
+            items = keyboard.pieces(self.scene)
+            if not items:
+                return False
+            self.focus = keyboard.cycle(items, self.focus, d)
+            self.scene.prompt(keyboard.say_piece(self.scene, self.focus))
+            return True
+        if is_enter(ev) and self.focus is not None:
+            self.activate(self.focus)
+            return True
         return False
+
+    def activate(self, key) -> None:
+        """Enter on the piece in focus: play its tile or button, or pick it up (its first place
+        in focus)."""
+        s = self.scene
+        if key == keyboard.TIP_OK:
+            s.dialogs.dismiss()
+            self.focus = None
+            return
+        if key not in keyboard.pieces(s):
+            self.focus = None
+            s.flash("That cannot act now: Tab goes to what can.")
+            return
+        if key[0] == "button":
+            s._button(key[1])
+            return
+        if key in s.index.clicks:
+            s.resolve(s.index.clicks[key], s.words.drop_title(key))
+            return
+        sp = s.spot(key)
+        d = s.drag_layer.start(sp, sp.center, sticky=True)
+        d.keyed = True
+        s.drag_layer.aim(1)
 
     def press(self, pos) -> bool:
         s = self.scene
@@ -156,7 +191,31 @@ class BoardLayer(Layer):
                 sp = s.spots.first(self.hover_key)
                 if sp is not None:
                     overlays.ring(surf, sp, T.GLOW, 3, s.layout.u)
+        if s.drag is None and self.focus is not None:
+            self.draw_focus(surf)
         if s._ghost is not None:
             overlays.ghost(surf, s)
         for f in s.flights:
             f.draw(surf, s.now)
+
+    def draw_focus(self, surf) -> None:
+        """The keyboard's piece: a thick ring in the aim colour, and a small 'Enter' tag."""
+        s = self.scene
+        key = self.focus
+        if key == keyboard.TIP_OK:
+            r = s.tips.ok_rect
+            rects = [r] if r is not None else []
+        elif key[0] == "region":
+            overlays.light(surf, s, key, T.AIM, 5)
+            rects = []
+        else:
+            rects = [sp.rect for sp in s.spots.by_key.get(key, ())]
+            overlays.light(surf, s, key, T.AIM, 5)
+        if key == keyboard.TIP_OK and rects:
+            pygame.draw.rect(surf, T.AIM, rects[0].inflate(8, 8), max(3, s.layout.px(4)), border_radius=8)
+        p = s._target_point(key) if key != keyboard.TIP_OK else (rects[0].center if rects else None)
+        if p is not None:
+            tag = T.text("Enter", max(10, s.layout.px(12)), (20, 30, 40), True)
+            r = tag.get_rect(midbottom=(p[0], p[1] - s.layout.px(18))).inflate(s.layout.px(8), s.layout.px(2))
+            pygame.draw.rect(surf, T.AIM, r, border_radius=s.layout.px(4))
+            surf.blit(tag, tag.get_rect(center=r.center))

@@ -5,9 +5,12 @@ While a piece is in hand, only the bar's own panel is the bar's: the rest of the
 drop's."""
 from __future__ import annotations
 
-from faeriell.ui.table import overlays
+import pygame
+
+from faeriell.ui.table import keyboard, overlays
+from faeriell.ui.table import theme as T
 from faeriell.ui.table.decisions import Option, build_choice
-from faeriell.ui.table.events import is_cancel, is_motion, is_press
+from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
 from faeriell.ui.table.layers import Layer
 
 
@@ -29,6 +32,9 @@ class DecisionLayer(Layer):
         s = self.scene
         self.choice = build_choice(title, actions, paint or s._p or s._paint(), s.words, **kw)
         self.auto = auto
+        if s._prompt:                        # reached by the keyboard: say how to answer with it
+            s.prompt(f"{title} - Tab or the arrows go through the {len(self.choice.options)} choices, "
+                     "Enter takes one")
 
     def pick(self, opt: Option) -> None:
         s = self.scene
@@ -81,9 +87,37 @@ class DecisionLayer(Layer):
         if is_cancel(ev) and not holding and ch.cancellable:
             self.choice = ch.parent
             return True
+        if holding or ev.type != pygame.KEYDOWN:
+            return False
+        step = keyboard.step_of(ev)
+        if step:
+            self.step(step)
+            return True
+        if is_enter(ev):
+            if ch.focus is None or ch.focus >= len(ch.options):
+                self.step(1)                 # first a choice in focus, then Enter takes it
+            else:
+                self.pick(ch.options[ch.focus])
+            return True
+        if is_key(ev, pygame.K_BACKSPACE) and ch.parent is not None:
+            self.back()
+            return True
         return False
+
+    def step(self, d: int) -> None:
+        ch = self.choice
+        n = len(ch.options)
+        if not n:
+            return
+        ch.focus = (0 if d > 0 else n - 1) if ch.focus is None else (ch.focus + d) % n
+        opt = ch.options[ch.focus]
+        more = " (Enter opens it)" if opt.group else ""
+        self.scene.prompt(f"{ch.title} - {opt.label}{more}: {ch.focus + 1} of {n}, Enter to choose")
 
     def draw(self, surf) -> None:
         s = self.scene
+        ch = self.choice
         overlays.choice_spots(surf, s)
-        self.choice.draw(surf, s._p, s.layout.map, s._asked_rects())
+        if ch.focus is not None and ch.focus < len(ch.options) and ch.options[ch.focus].spot is not None:
+            overlays.light(surf, s, ch.options[ch.focus].spot, T.AIM, 5)   # the keyboard's place
+        ch.draw(surf, s._p, s.layout.map, s._asked_rects())

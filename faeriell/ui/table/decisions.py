@@ -46,6 +46,7 @@ class Choice:
     panel_rect: pygame.Rect | None = None
     hover: int = -1
     folded: bool = False                           # only the title line: the island shows
+    focus: int | None = None                       # the option the keyboard is on (Tab / arrows)
 
     def spot_keys(self) -> dict:
         return {o.spot: o for o in self.options if o.spot is not None}
@@ -155,8 +156,10 @@ class Choice:
         for k, o in enumerate(shown):
             c, row = k % cols, k // cols
             rr = pygame.Rect(r.x + P(9) + c * (tile_w + P(6)), r.y + top + row * (tile_h + P(6)), tile_w, tile_h)
-            hot = k == self.hover
+            hot = k == self.hover or k == self.focus
             T.panel(surf, rr, T.BUTTON_HI if hot else (62, 54, 60), T.GLOW if hot else T.PANEL_EDGE, P(6), 1)
+            if k == self.focus:
+                pygame.draw.rect(surf, T.AIM, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(8))
             label = o.label + (" ›" if o.group else "")
             icons = o.icons[:3]
             while len(icons) > 1:         # fewer pictures rather than a cut sentence

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import math
 
-from faeriell.ui.table import explain, overlays
+import pygame
+
+from faeriell.ui.table import explain, keyboard, overlays
+from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.dragdrop import PLAY_AREA, Drag, draw_drag, update_hover
-from faeriell.ui.table.events import is_cancel, is_motion, is_press, is_release
+from faeriell.ui.table.events import is_cancel, is_enter, is_motion, is_press, is_release
 from faeriell.ui.table.layers import Layer
 
 
@@ -71,6 +74,28 @@ class DragLayer(Layer):
             return
         s.refuse(s._reason(d), s.kind_of(d.grip))
 
+    def aim(self, d: int) -> None:
+        """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""
+        s, drag = self.scene, self.drag
+        order = keyboard.targets(s, drag)
+        target = keyboard.cycle(order, drag.hover if drag.hover_ok else None, d)
+        if target is None:
+            s.flash("This piece has no place to go now: Esc puts it back.", bad=True)
+            return
+        drag.keyed = True
+        drag.hover, drag.hover_ok = target, True
+        sp = s.spots.first(target) if target[0] != "region" else None
+        if target == PLAY_AREA:
+            drag.hover_rect, drag.hover_radius = pygame.Rect(s.layout.map), 0.0
+        elif sp is not None:
+            drag.hover_rect, drag.hover_radius = sp.rect, sp.radius
+        else:
+            drag.hover_rect, drag.hover_radius = None, 0.0
+        p = keyboard._point(s, target)
+        if p is not None:                    # the piece hovers just over the place, which stays seen
+            drag.pos = (round(p[0]), round(p[1] - s.layout.px(26)))
+        s.prompt(keyboard.say_target(s, drag.grip, target))
+
     def cancel(self) -> None:
         s, d = self.scene, self.drag
         self.drag = None
@@ -95,9 +120,23 @@ class DragLayer(Layer):
         if is_cancel(ev):
             self.cancel()
             return True
+        step = keyboard.step_of(ev)
+        if step:
+            self.aim(step)
+            return True
+        if is_enter(ev):
+            if d.hover is None or not d.hover_ok:
+                self.aim(1)                  # first a place, then Enter puts it there
+                return True
+            self.drag = None
+            self.land(d, d.pos)
+            return True
         return False
 
     def draw(self, surf) -> None:
         s = self.scene
-        draw_drag(surf, self.drag, s.spots, s.map, s.session.game.rules.board, s.layout.u)
+        d = self.drag
+        draw_drag(surf, d, s.spots, s.map, s.session.game.rules.board, s.layout.u)
+        if d.keyed and d.hover is not None and d.hover_ok and d.hover != PLAY_AREA:
+            overlays.light(surf, s, d.hover, T.AIM, 6)     # the keyboard's place, unmistakable
         overlays.drag_preview(surf, s)

@@ -34,6 +34,7 @@ class Drag:
     overlay: pygame.Surface | None = None
     overlay_key: tuple = field(default_factory=tuple)
     aliases: dict = field(default_factory=dict)   # another place meaning a target (a Guardian's Region)
+    keyed: bool = False           # picked up with the keyboard: the arrow keys choose the place
 
 
 def pick_target(drag: Drag, hits) -> tuple:

@@ -34,6 +34,9 @@ def _light(surf, scene, key, col, w) -> None:
             ring(surf, sp, col, w, scene.layout.u)
 
 
+light = _light          # a spot or a Region lit in a colour (the keyboard's focus uses it too)
+
+
 def choice_spots(surf, scene) -> None:
     """The table places that also pick an option of the open choice."""
     if scene.choice.compact:

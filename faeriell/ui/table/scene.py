@@ -93,6 +93,7 @@ class TableScene(Scene):
         self._ghost = None
         self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
+        self._prompt = False                   # the message says what the keyboard is on
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
         self.viewer = humans[0] if humans else 0
         self._undo_ok = importlib.util.find_spec("faeriell.engine.undo") is not None
@@ -239,8 +240,14 @@ class TableScene(Scene):
         self.message = self.words.say(text)
         self.message_bad = bad
         self.message_until = self.now + FLASH_MS
+        self._prompt = False
         if not bad:
             self.refused_kind = None
+
+    def prompt(self, text: str) -> None:
+        """What the keyboard's focus is on, said in the message line (gone once a move is made)."""
+        self.flash(text)
+        self._prompt = True
 
     def refuse(self, text: str, kind: str | None) -> None:
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
@@ -308,6 +315,8 @@ class TableScene(Scene):
             self.puzzle.follow(s.game)
         self.index = build_index(s)
         self.layers.reset()              # what was in hand belonged to the position before
+        if self._prompt:
+            self.message, self._prompt = None, False     # "Enter puts it here" is no longer true
         self._update_seat()
         self._auto_choice()
         return True

@@ -23,6 +23,9 @@ class TrayLayer(Layer):
     def open(self, actions, title: str) -> None:
         s = self.scene
         self.tray = Tray(s.session, actions, s.words, title)
+        if s._prompt:                        # reached by the keyboard: say how to pay with it
+            s.prompt(f"{title}: Enter pays {s.words.pay(self.tray.tray)}; Tab and Space change the payment, "
+                     "Esc cancels")
 
     def reset(self) -> None:
         self.tray = None
@@ -52,11 +55,11 @@ class TrayLayer(Layer):
                                                    pygame.K_UP, pygame.K_DOWN):
             back = ev.key in (pygame.K_LEFT, pygame.K_UP) or (ev.key == pygame.K_TAB and shift(ev))
             tray.step_focus(-1 if back else 1)
-            self.scene.flash(tray.focus_words())
+            self.scene.prompt(tray.focus_words())
             return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             if tray.toggle_focus():
-                self.scene.flash(tray.focus_words())
+                self.scene.prompt(tray.focus_words())
             return True
         return False
 

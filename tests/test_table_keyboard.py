@@ -232,14 +232,15 @@ def test_click_a_piece_then_click_a_place_no_drag_and_a_wrong_place_says_why():
     assert region in t.state.tribes[0].settlements
 
 
-def aim_pixels(surface, rect) -> int:
+def focus_pixels(surface, rect) -> int:
+    """Pixels of the focus colour (white) around `rect`."""
     from faeriell.ui.table import theme as T
-    r = rect.inflate(30, 30).clip(surface.get_rect())
+    r = rect.inflate(40, 60).clip(surface.get_rect())
     n = 0
     for x in range(r.x, r.right):
         for y in range(r.y, r.bottom):
             c = surface.get_at((x, y))
-            if abs(c.r - T.AIM[0]) < 12 and abs(c.g - T.AIM[1]) < 12 and abs(c.b - T.AIM[2]) < 12:
+            if min(c.r - T.FOCUS[0] + 12, c.g - T.FOCUS[1] + 12, c.b - T.FOCUS[2] + 12) > 0:
                 n += 1
     return n
 
@@ -248,14 +249,18 @@ def test_the_piece_and_the_place_in_focus_are_drawn():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     kp = player_of(t)
     hero = t.scene.spot(("hero", 0, "druid")).rect.copy()
-    assert aim_pixels(t.screen, hero) < 20
+    before = focus_pixels(t.screen, hero)
     kp.focus_piece(("hero", 0, "druid"))
-    assert aim_pixels(t.screen, hero) > 60                   # a thick ring and its "Enter" tag
+    assert focus_pixels(t.screen, hero) > before + 150       # a thick white ring and its "Enter" tag
     t.key(pygame.K_RETURN)
     place = t.scene.drag.hover
-    if place[0] == "node":
-        spot = t.scene.spot(place).rect.copy()
-        assert aim_pixels(t.screen, spot) > 40
+    spot = t.scene.spot(place)
+    if place[0] != "region":
+        t.key(pygame.K_ESCAPE)
+        bare = focus_pixels(t.screen, spot.rect)
+        t.key(pygame.K_RETURN)
+        assert t.scene.drag.hover == place
+        assert focus_pixels(t.screen, spot.rect) > bare + 100
 
 
 def test_the_result_panel_of_a_puzzle_from_the_keyboard():

@@ -78,9 +78,12 @@ class KeyFocus:
         if isinstance(w, W.Choice) and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             values = [v for v, _ in w.options if v not in w.disabled]
             if values:
-                d = -1 if k == pygame.K_LEFT else 1
                 at = values.index(w.value) if w.value in values else -1
-                value = values[(at + d) % len(values)]
+                if k == pygame.K_SPACE:               # Space goes round; the arrows stop at the ends
+                    value = values[(at + 1) % len(values)]
+                else:
+                    d = -1 if k == pygame.K_LEFT else 1
+                    value = values[max(0, min(len(values) - 1, at + d))]
                 if value != w.value:
                     w.value = value
                     if w.on_change:

@@ -375,7 +375,7 @@ class TableScreen(Scene):
         self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.host.size, "Keys and shortcuts", HELP_TEXT + "\n" + KEYS_HELP, width=900)
+        self.modal = MessageBox(self.host.size, "Keys and shortcuts", HELP_TEXT + "\n\n" + KEYS_HELP, width=900)
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:

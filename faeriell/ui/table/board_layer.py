@@ -191,31 +191,21 @@ class BoardLayer(Layer):
                 sp = s.spots.first(self.hover_key)
                 if sp is not None:
                     overlays.ring(surf, sp, T.GLOW, 3, s.layout.u)
-        if s.drag is None and self.focus is not None:
-            self.draw_focus(surf)
+        if s.drag is None and self.focus is not None and s.tray is None and s.choice is None:
+            if self.focus in keyboard.pieces(s):        # (the keys go to an open tray or bar)
+                self.draw_focus(surf)
+            else:
+                self.focus = None            # it cannot act any more (a move was made)
         if s._ghost is not None:
             overlays.ghost(surf, s)
         for f in s.flights:
             f.draw(surf, s.now)
 
     def draw_focus(self, surf) -> None:
-        """The keyboard's piece: a thick ring in the aim colour, and a small 'Enter' tag."""
+        """The keyboard's piece, tile or button (overlays.focus_mark)."""
         s = self.scene
         key = self.focus
         if key == keyboard.TIP_OK:
-            r = s.tips.ok_rect
-            rects = [r] if r is not None else []
-        elif key[0] == "region":
-            overlays.light(surf, s, key, T.AIM, 5)
-            rects = []
-        else:
-            rects = [sp.rect for sp in s.spots.by_key.get(key, ())]
-            overlays.light(surf, s, key, T.AIM, 5)
-        if key == keyboard.TIP_OK and rects:
-            pygame.draw.rect(surf, T.AIM, rects[0].inflate(8, 8), max(3, s.layout.px(4)), border_radius=8)
-        p = s._target_point(key) if key != keyboard.TIP_OK else (rects[0].center if rects else None)
-        if p is not None:
-            tag = T.text("Enter", max(10, s.layout.px(12)), (20, 30, 40), True)
-            r = tag.get_rect(midbottom=(p[0], p[1] - s.layout.px(18))).inflate(s.layout.px(8), s.layout.px(2))
-            pygame.draw.rect(surf, T.AIM, r, border_radius=s.layout.px(4))
-            surf.blit(tag, tag.get_rect(center=r.center))
+            return                           # drawn on the card itself (the dialogs layer is above)
+        if key in s.spots.by_key or key[0] == "region":
+            overlays.focus_mark(surf, s, key)

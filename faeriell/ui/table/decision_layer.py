@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui.table import keyboard, overlays
-from faeriell.ui.table import theme as T
 from faeriell.ui.table.decisions import Option, build_choice
 from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
 from faeriell.ui.table.layers import Layer
@@ -119,5 +118,5 @@ class DecisionLayer(Layer):
         ch = self.choice
         overlays.choice_spots(surf, s)
         if ch.focus is not None and ch.focus < len(ch.options) and ch.options[ch.focus].spot is not None:
-            overlays.light(surf, s, ch.options[ch.focus].spot, T.AIM, 5)   # the keyboard's place
+            overlays.focus_mark(surf, s, ch.options[ch.focus].spot)      # the keyboard's place
         ch.draw(surf, s._p, s.layout.map, s._asked_rects())

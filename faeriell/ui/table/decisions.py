@@ -159,7 +159,7 @@ class Choice:
             hot = k == self.hover or k == self.focus
             T.panel(surf, rr, T.BUTTON_HI if hot else (62, 54, 60), T.GLOW if hot else T.PANEL_EDGE, P(6), 1)
             if k == self.focus:
-                pygame.draw.rect(surf, T.AIM, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(8))
+                pygame.draw.rect(surf, T.FOCUS, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(8))
             label = o.label + (" ›" if o.group else "")
             icons = o.icons[:3]
             while len(icons) > 1:         # fewer pictures rather than a cut sentence

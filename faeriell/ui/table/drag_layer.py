@@ -7,7 +7,6 @@ import math
 import pygame
 
 from faeriell.ui.table import explain, keyboard, overlays
-from faeriell.ui.table import theme as T
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.dragdrop import PLAY_AREA, Drag, draw_drag, update_hover
 from faeriell.ui.table.events import is_cancel, is_enter, is_motion, is_press, is_release
@@ -138,5 +137,5 @@ class DragLayer(Layer):
         d = self.drag
         draw_drag(surf, d, s.spots, s.map, s.session.game.rules.board, s.layout.u)
         if d.keyed and d.hover is not None and d.hover_ok and d.hover != PLAY_AREA:
-            overlays.light(surf, s, d.hover, T.AIM, 6)     # the keyboard's place, unmistakable
+            overlays.focus_mark(surf, s, d.hover, tag="")    # the keyboard's place, unmistakable
         overlays.drag_preview(surf, s)

@@ -260,7 +260,7 @@ class PuzzleResult:
             prime = name == labels[0][0]
             hot = br.collidepoint(mouse) or k == keyed
             if k == keyed:
-                pygame.draw.rect(surf, T.AIM, br.inflate(P(8), P(8)), max(2, P(3)), border_radius=P(9))
+                pygame.draw.rect(surf, T.FOCUS, br.inflate(P(8), P(8)), max(2, P(3)), border_radius=P(9))
             fill = T.BUTTON_HI if (prime or hot) else T.BUTTON
             T.panel(surf, br, fill, T.GLOW if (prime or hot) else T.PANEL_EDGE, P(7), 1)
             surf.blit(img, img.get_rect(center=br.center))

@@ -34,7 +34,38 @@ def _light(surf, scene, key, col, w) -> None:
             ring(surf, sp, col, w, scene.layout.u)
 
 
-light = _light          # a spot or a Region lit in a colour (the keyboard's focus uses it too)
+light = _light          # a spot or a Region lit in a colour
+
+
+def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
+    """What the keyboard is on: a white ring edged in black (a white outline for a Region) and a
+    small tag above it saying which key acts. Unlike any other ring on the table."""
+    u = scene.layout.u
+    P = scene.layout.px
+    if key[0] == "region":
+        clip = surf.get_clip()
+        surf.set_clip(scene.layout.map)
+        pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key[1])
+        pygame.draw.lines(surf, (0, 0, 0), True, pts, max(6, round(8 * u)))
+        pygame.draw.lines(surf, T.FOCUS, True, pts, max(3, round(4 * u)))
+        surf.set_clip(clip)
+    else:
+        for sp in scene.spots.by_key.get(key, ()):
+            if sp.radius:
+                pygame.draw.circle(surf, (0, 0, 0), sp.rect.center, sp.radius + P(8), max(5, P(7)))
+                pygame.draw.circle(surf, T.FOCUS, sp.rect.center, sp.radius + P(7), max(3, P(4)))
+            else:
+                rr = sp.rect.inflate(P(12), P(12))
+                pygame.draw.rect(surf, (0, 0, 0), rr.inflate(P(3), P(3)), max(5, P(7)), border_radius=P(8))
+                pygame.draw.rect(surf, T.FOCUS, rr, max(3, P(4)), border_radius=P(7))
+    if point is None:
+        point = scene._target_point(key)
+    if point is not None and tag:
+        img = T.text(tag, max(10, P(12)), (16, 16, 20), True)
+        r = img.get_rect(midbottom=(point[0], point[1] - P(20))).inflate(P(10), P(4))
+        pygame.draw.rect(surf, (0, 0, 0), r.inflate(P(3), P(3)), border_radius=P(5))
+        pygame.draw.rect(surf, T.FOCUS, r, border_radius=P(4))
+        surf.blit(img, img.get_rect(center=r.center))
 
 
 def choice_spots(surf, scene) -> None:

@@ -294,7 +294,7 @@ class Tray:
             surf.blit(img, img.get_rect(center=rr.center))
         for rr, it in self.rects:           # the keyboard's card or Herb
             if it == self.focus:
-                pygame.draw.rect(surf, T.AIM, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(5))
+                pygame.draw.rect(surf, T.FOCUS, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(5))
         if self.drag_item is not None:
             row, item = self.drag_item
             rr = pygame.Rect(0, 0, cw, ch)

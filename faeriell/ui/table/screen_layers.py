@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui.table import guide, overlays
+from faeriell.ui.table import theme as T
+from faeriell.ui.table.keyboard import TIP_OK
 from faeriell.ui.table.events import is_cancel, is_enter, is_motion, is_press
 from faeriell.ui.table.layers import Layer
 
@@ -125,6 +127,10 @@ class DialogLayer(Layer):
 
     def draw(self, surf) -> None:
         self.shown = self.tips.draw(surf, self.scene) if self.scene.tray is None else None
+        r = self.tips.ok_rect
+        if self.shown is not None and r is not None and self.scene.board.focus == TIP_OK:   # the keyboard's
+            pygame.draw.rect(surf, (0, 0, 0), r.inflate(14, 14), 7, border_radius=9)
+            pygame.draw.rect(surf, T.FOCUS, r.inflate(10, 10), 4, border_radius=8)
 
 
 class NoticeLayer(Layer):

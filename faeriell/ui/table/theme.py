@@ -23,6 +23,7 @@ GOLD = (224, 186, 96)
 GLOW = (255, 226, 120)
 AFFORD = (214, 178, 92)     # things the acting player may pick up or click
 AIM = (140, 220, 255)       # where a pending decision's pieces may go
+FOCUS = (255, 255, 255)     # what the keyboard is on (a white ring edged in black, with an "Enter" tag)
 GOOD = (120, 210, 120)
 BAD = (230, 96, 84)
 SHADOW = (0, 0, 0, 90)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from test_table_support import Table, position  # first: sets the dummy video driver
 
+import math  # noqa: E402
+
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.engine import Action  # noqa: E402
 from faeriell.ui import map_view, widgets  # noqa: E402
-from faeriell.ui.table import pieces  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
 
@@ -63,18 +64,21 @@ def test_area_borders_are_drawn_in_their_own_colour_after_a_zoom():
     assert marked <= len(inner) * 0.2
 
 
-def test_a_beacons_colour_shows_over_a_guardian_on_its_region():
+def test_a_beacons_colour_shows_beside_a_guardian_on_its_region():
     g = position({}, {"guardians": {"bear": "bear-river"}}, tribes({"beacons": {"bear-river": "red"}}),
                  {"player": 1, "phase": "hero"})
     t = Table(g)
     t.scene._base_key = None
     t.frame()
-    mv = t.scene.map
-    k = pieces.piece_scale(mv)
-    pip = pieces.beacon_pip(mv, g.rules.board, "bear-river", k)
-    gsp = t.scene.spot(("guardian", "bear"))
-    assert gsp.rect.inflate(gsp.rect.w, gsp.rect.h).collidepoint(pip)   # the Guardian stands right there
-    assert tuple(t.screen.get_at(pip))[:3] == tuple(t.scene._p.ess_rgb("red"))
+    bsp, gsp = t.scene.spot(("beacon", "bear-river")), t.scene.spot(("guardian", "bear"))
+    # side by side in the Region, not one over the other (pieces.layout packs them)
+    assert math.dist(bsp.center, gsp.center) >= bsp.radius + gsp.radius
+    assert math.dist(bsp.center, gsp.center) < 3 * (bsp.radius + gsp.radius)
+    red = t.scene._p.ess_rgb("red")
+    r = bsp.sprite.get_rect(center=bsp.center)
+    hits = sum(all(abs(a - b) <= 24 for a, b in zip(t.screen.get_at((x, y))[:3], red))
+               for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+    assert hits >= 12
 
 
 def test_menace_tokens_are_large_enough_at_1280x800():

@@ -34,7 +34,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
 
     # ---- Essence decks: top card colour side up, discards Guardian side up (rulebook) --------
     y += _label(surf, p, x0, y, "Essence decks") + P(2)
-    cw, ch = P(34), P(48)
+    cw, ch = P(32), P(45)
     col_w = w // 5
     for k, col in enumerate(COLORS5):
         cx = x0 + k * col_w + col_w // 2
@@ -48,7 +48,8 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         else:
             pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
         p.add(("deck", col), r, sprite=p.spr(f"essence_{col}", ch))
-        _count(surf, p, (r.centerx, r.bottom - P(2)), len(deck), True)
+        img = T.text(str(len(deck)), p.fs(11), T.INK, True)     # below: the card's name and letter stay clear
+        surf.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 1)))
         disc = s.discards.get(col, [])
         dr = pygame.Rect(0, 0, P(24), P(34))
         dr.topleft = (r.right + P(3), y + P(7))
@@ -60,8 +61,8 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
             pygame.draw.rect(surf, (70, 64, 72), dr, 1, border_radius=3)
         p.add(("discard", col), dr)
         img = T.text(str(len(disc)), p.fs(11), T.INK_DIM)
-        surf.blit(img, img.get_rect(midtop=(dr.centerx, dr.bottom + 1)))
-    y += ch + P(6) + gap
+        surf.blit(img, img.get_rect(midtop=(dr.centerx, r.bottom + 1)))
+    y += ch + P(13) + gap
 
     # ---- Heirloom Herbs: deck, three face up, discard ---------------------------------------
     y += _label(surf, p, x0, y, "Heirloom Herbs") + P(2)
@@ -80,7 +81,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
     if s.herb_discard:
         surf.blit(T.greyed(p.spr(f"herb_{s.herb_discard[-1]}", hh)), r)
-    _count(surf, p, (r.centerx, r.bottom - P(2)), len(s.herb_discard), True)
+    _count(surf, p, (r.centerx, r.top + P(2)), len(s.herb_discard), True)     # the name is at the bottom
     p.spots.add(("herb_discard",), r)
 
     y += hh + gap
@@ -118,7 +119,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         else:
             T.blit_center(surf, T.greyed(img), c)
             p.spots.add_circle(key, c, bh * 0.45)
-        _count(surf, p, (c[0] + P(14), c[1] + P(10)), n, True)
+        _count(surf, p, (c[0] - P(14), c[1] + P(10)), n, True)     # the letter is at the lower right
     tx = x0 + P(190)
     slot = pygame.Rect(tx, y, P(40), bh)
     pygame.draw.rect(surf, (36, 32, 40), slot, border_radius=6)

@@ -7,9 +7,12 @@ Drifter stand on Node positions. Sizes follow the map zoom, within limits.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.placement import capacity, place
 
 FIT = 0.53           # the map scale the offsets below were tuned at
 # Offsets from a Region's pole, in map pixels.
@@ -18,6 +21,13 @@ OFF_SETTLEMENT = (-22, 16)
 OFF_BEACON = (4, 20)
 OFF_TOTEM = (28, 12)
 OFF_HEARTLAND = (-30, -16)
+PACKING = 0.5        # share of a Region's inside its pieces may fill before they are drawn smaller
+SHRINK_MIN = 0.72    # the smallest a crowded Region's pieces get (of their usual size)
+
+
+def token_size(guardian_size: float) -> float:
+    """The token under a Guardian: readable at 1280x800 whatever the Guardian's size."""
+    return max(22.0, guardian_size * 0.8)
 
 
 def piece_scale(mv) -> float:
@@ -56,60 +66,52 @@ def draw_pieces(surf, p, mv) -> None:
         aims += [key[1] for key in p.index.clicks if key[0] == "region"]
         for r in aims:
             pygame.draw.lines(surf, T.AIM, True, region_outline(mv, board, r), max(2, round(3 * p.u)))
+    found = layout(p, mv, k)
+    where, size_of = found.where, found.sizes
+    # the glow of a Guardian's token first, under every piece
+    for gd, (name, kind) in found.tokens.items():
+        c = p.ess_rgb(kind) if kind != "corruption" else (150, 60, 200)
+        h = T.halo(int(size_of[("guardian", gd)] * 0.62), c, 170)
+        surf.blit(h, h.get_rect(center=_round(where[("guardian", gd)])))
     # Heartland terrain tokens (rulebook setup step 2)
     for area, hl in s.heartlands.items():
-        tok = hl.get("token")
-        if tok and hl.get("region") in board.regions:
-            pos = region_point(mv, board, hl["region"], OFF_HEARTLAND)
-            img = p.spr(f"terrain_{tok}", 22 * k)
-            T.blit_center(surf, img, pos)
-            p.spots.add_circle(("heartland", area), pos, 11 * k)
+        key = ("heartland", area)
+        if key in where:
+            img = p.spr(f"terrain_{hl['token']}", size_of[key])
+            T.blit_center(surf, img, where[key])
+            p.spots.add_circle(key, where[key], size_of[key] / 2)
     # Settlements, Beacons
     for i, t in enumerate(s.tribes):
         for r in t.settlements:
-            pos = region_point(mv, board, r, OFF_SETTLEMENT)
             key = ("settlement", i, r)
-            img = p.spr(f"settlement_{t.id}", 26 * k)
-            p.piece(surf, key, img, pos, 13 * k)
+            if key in where:
+                p.piece(surf, key, p.spr(f"settlement_{t.id}", size_of[key]), where[key], size_of[key] / 2)
         for r, col in t.beacons.items():
-            pos = region_point(mv, board, r, OFF_BEACON)
             key = ("beacon", r)
-            img = p.spr(f"beacon_{col}", 28 * k)
-            if p.lifted != key:
-                T.blit_center(surf, img, pos)
-                pygame.draw.circle(surf, p.tribe_rgb(i), (pos[0], pos[1] + 13 * k), max(2, 3 * k))
-            p.add(key, pos, 13 * k, sprite=img)
+            if key in where:
+                p.piece(surf, key, p.spr(f"beacon_{col}", size_of[key]), where[key], size_of[key] * 0.47)
     # The Spiritual Totem
-    tot = s.totem
-    if tot.get("region") in board.regions:
-        pos = region_point(mv, board, tot["region"], OFF_TOTEM)
-        img = p.spr("totem", 32 * k)
-        p.piece(surf, ("totem",), img, pos, 14 * k)
-    # Great Guardians and the token under each (Menace colour, Corruption)
+    if ("totem",) in where:
+        p.piece(surf, ("totem",), p.spr("totem", size_of[("totem",)]), where[("totem",)], size_of[("totem",)] * 0.45)
+    # Great Guardians and the token under each (Menace colour, Corruption), side by side
     for gd, d in s.guardians.items():
-        if d.get("region") not in board.regions:
+        key = ("guardian", gd)
+        if key not in where:
             continue
-        pos = region_point(mv, board, d["region"], OFF_GUARDIAN)
-        size = 32 * k
-        tok = d.get("token")
+        pos = where[key]
+        size = size_of[key]
+        tok = found.tokens.get(gd)
         if tok:
-            kind = p.rules.token_kind(tok)
-            name = "corruption_token" if kind == "corruption" else f"menace_{kind}"
-            timg = p.spr(name, max(22.0, size * 0.8))        # readable at 1280x800
-            tpos = (pos[0] + size * 0.55, pos[1] + size * 0.32)
-            if kind == "corruption":
-                surf.blit(T.halo(int(size * 0.75), (150, 60, 200), 150),
-                          T.halo(int(size * 0.75), (150, 60, 200), 150).get_rect(center=(round(pos[0]), round(pos[1]))))
-            else:
-                c = p.ess_rgb(kind)
-                surf.blit(T.halo(int(size * 0.72), c, 170),
-                          T.halo(int(size * 0.72), c, 170).get_rect(center=(round(pos[0]), round(pos[1]))))
+            timg = p.spr(tok[0], token_size(size))
+            tpos = where[("under", gd)]
+            if math.dist(pos, tpos) > size * 0.5 + timg.get_width() * 0.5 + 6 * k:
+                pygame.draw.line(surf, (20, 16, 14), _round(pos), _round(tpos), max(2, round(2 * k)))
             if p.lifted != ("under", gd):
                 rim = timg.get_width() / 2 + 1
-                pygame.draw.circle(surf, (20, 16, 14), (round(tpos[0]), round(tpos[1])), rim + 1)
+                pygame.draw.circle(surf, (20, 16, 14), _round(tpos), rim + 1)
                 T.blit_center(surf, timg, tpos)
         img = p.spr(f"guardian_{gd}", size)
-        p.piece(surf, ("guardian", gd), img, pos, size * 0.5)
+        p.piece(surf, key, img, pos, size * 0.5)
         if tok:
             p.add(("under", gd), tpos, size * 0.3, sprite=timg)
     # Nodes (drop places), then Heroes and the Drifter on top
@@ -127,23 +129,109 @@ def draw_pieces(surf, p, mv) -> None:
         pos = node_point(mv, board, dr["node"])
         img = p.spr("drifter", 32 * k)
         p.piece(surf, ("drifter",), img, pos, 15 * k)
-    # a Beacon's colour stays visible over a Guardian or a Hero standing on its Region
-    for i, t in enumerate(s.tribes):
-        for r, col in t.beacons.items():
-            if p.lifted == ("beacon", r):
-                continue
-            c = beacon_pip(mv, board, r, k)
-            rad = max(5, round(6 * k))
-            pygame.draw.circle(surf, (20, 16, 14), c, rad + 2)
-            pygame.draw.circle(surf, p.ess_rgb(col), c, rad)
-            pygame.draw.circle(surf, p.tribe_rgb(i), c, rad + 2, max(1, round(1.5 * k)))
     surf.set_clip(clip)
 
 
-def beacon_pip(mv, board, region: str, k: float) -> tuple[int, int]:
-    """Where a Beacon's colour pip sits: beside the Beacon, on top of every other piece."""
-    x, y = region_point(mv, board, region, OFF_BEACON)
-    return round(x + 12 * k), round(y - 10 * k)
+def _round(pt) -> tuple[int, int]:
+    return round(pt[0]), round(pt[1])
+
+
+class Layout:
+    """Where every Region piece stands this frame (screen px), and each Guardian's token sprite."""
+
+    def __init__(self, where: dict, tokens: dict, sizes: dict):
+        self.where = where
+        self.tokens = tokens
+        self.sizes = sizes          # drawn height per piece (a crowded Region's are smaller)
+
+
+_LAST: list = [None, None]      # (key, Layout): the base redraws often with the same pieces
+
+
+def layout(p, mv, k: float) -> Layout:
+    """Place each Region's pieces (placement.place) around the Heroes and the Drifter standing on
+    Nodes. Radii are the drawn sprites' half sizes, so packed pieces never cover one another."""
+    s, board = p.s, p.rules.board
+    tokens = {}
+    for gd, d in s.guardians.items():
+        tok = d.get("token")
+        if tok and d.get("region") in board.regions:
+            kind = p.rules.token_kind(tok)
+            tokens[gd] = ("corruption_token" if kind == "corruption" else f"menace_{kind}", kind)
+    nodes = [hero.node for t in s.tribes for hero in t.heroes.values() if hero.node in board.nodes]
+    if s.drifter and s.drifter.get("node") in board.nodes:
+        nodes.append(s.drifter["node"])
+    per_region: dict[str, list] = {}
+
+    def put(region, key, size, off):
+        if region in board.regions:
+            per_region.setdefault(region, []).append((key, size, off))
+
+    for gd, d in s.guardians.items():
+        put(d.get("region"), ("guardian", gd), 32 * k, OFF_GUARDIAN)
+    for i, t in enumerate(s.tribes):
+        for r in t.settlements:
+            put(r, ("settlement", i, r), 26 * k, OFF_SETTLEMENT)
+        for r in t.beacons:
+            put(r, ("beacon", r), 28 * k, OFF_BEACON)
+    put(s.totem.get("region"), ("totem",), 32 * k, OFF_TOTEM)
+    for area, hl in s.heartlands.items():
+        if hl.get("token"):
+            put(hl.get("region"), ("heartland", area), 22 * k, OFF_HEARTLAND)
+    sig = (id(board), mv.scale, mv.offset, tuple(mv.viewport), tuple(sorted(nodes)),
+           tuple(sorted((r, tuple(x[0] for x in v)) for r, v in per_region.items())),
+           tuple(sorted((g, v[0]) for g, v in tokens.items())))
+    if _LAST[0] == sig:
+        return _LAST[1]
+    placed = [(node_point(mv, board, n), 16 * k) for n in nodes]
+    where, sizes = {}, {}
+    for region, items in per_region.items():
+        todo = []
+        # a crowded Region draws its pieces smaller (never below SHRINK_MIN) so they fit inside it
+        need = sum(math.pi * (size / 2) ** 2 for _, size, _ in items)
+        need += sum(math.pi * (token_size(size) / 2) ** 2 for key, size, _ in items
+                    if key[0] == "guardian" and key[1] in tokens)
+        room = capacity(board, region, mv) * PACKING
+        f = max(SHRINK_MIN, min(1.0, math.sqrt(room / need))) if need else 1.0
+        for key, size, off in sorted(items, key=lambda x: -x[1]):
+            size *= f
+            sizes[key] = size
+            img = p.spr(_sprite_name(p, key), size)
+            r = max(img.get_width(), img.get_height()) / 2
+            todo.append((key, r, region_point(mv, board, region, off)))
+            if key[0] == "guardian" and key[1] in tokens:
+                timg = p.spr(tokens[key[1]][0], token_size(size))
+                todo.append((("under", key[1]), timg.get_width() / 2 + 1, None))
+        # a token wants to sit at its Guardian's lower right, tucked under its rim: placed right after it
+        got = {}
+        for key, r, want in todo:
+            if want is None:
+                g = got[("guardian", key[1])]
+                gs = sizes[("guardian", key[1])]
+                got.update(place([(key, r, (g[0] + gs * 0.55, g[1] + gs * 0.32), (g, last_r))],
+                                 board, region, mv, placed))
+                continue
+            got.update(place([(key, r, want)], board, region, mv, placed))
+            last_r = r
+        where.update(got)
+    out = Layout(where, tokens, sizes)
+    _LAST[0], _LAST[1] = sig, out
+    return out
+
+
+def _sprite_name(p, key) -> str:
+    kind = key[0]
+    s = p.s
+    if kind == "guardian":
+        return f"guardian_{key[1]}"
+    if kind == "settlement":
+        return f"settlement_{s.tribes[key[1]].id}"
+    if kind == "beacon":
+        col = next(t.beacons[key[1]] for t in s.tribes if key[1] in t.beacons)
+        return f"beacon_{col}"
+    if kind == "totem":
+        return "totem"
+    return f"terrain_{s.heartlands[key[1]]['token']}"
 
 
 def region_outline(mv, board, region: str) -> list[tuple[float, float]]:

@@ -1,0 +1,125 @@
+"""Pieces never hide each other (issue 21.2): a crowded position drawn on a headless window, then
+every piece's sprite is checked against what is drawn after it (a hit-mask per piece), and its
+own pixels, its colour-blind letter above all, are found on the screen where it stands."""
+from __future__ import annotations
+
+from test_table_support import Table, assets, position  # first: sets the dummy video driver
+
+import pygame
+import pytest
+
+from faeriell.ui.table import pieces
+
+# the order in which pieces.draw_pieces paints them (a later one may cover an earlier one)
+DRAW_ORDER = ("heartland", "settlement", "beacon", "totem", "guardian", "hero", "drifter")
+
+
+def crowded(players: int = 3):
+    """The Bear's River holds a Settlement, a yellow Beacon, the Totem and the Bear with a yellow
+    Menace, with three Heroes on its corners; the Wolf's and Owl's Regions are full too."""
+    tribes = [{"settlements": ["bear-river", "wolf-meadow"], "beacons": {"bear-river": "yellow", "wolf-meadow": "red"},
+               "heroes": {"shaman": {"node": {"near": "bear-river"}}, "druid": {"node": {"near": "wolf-meadow"}}}},
+              {"settlements": ["owl-forest"], "beacons": {"owl-forest": "blue"},
+               "heroes": {"shaman": {"node": {"near": "bear-river"}},
+                          "adventurer": {"node": {"near": "owl-forest"}}}},
+              {"settlements": ["toad-river"], "heroes": {"chieftain": {"node": {"near": "bear-river"}}}}]
+    return position({"players": players},
+                    {"guardians": {"bear": "bear-river", "wolf": "wolf-meadow", "owl": "owl-forest"},
+                     "under": {"bear": "yellow", "wolf": "red", "owl": "corruption"},
+                     "totem": {"region": "bear-river"}},
+                    tribes[:players], {"player": 1, "phase": "tribe"})
+
+
+@pytest.fixture
+def marks():
+    a = assets()
+    a.set_marks(True)
+    yield a
+    a.set_marks(False)
+
+
+def map_pieces(scene):
+    """(key, sprite, screen rect) of every piece on the island, in drawing order; a Guardian's
+    token is drawn just before its Guardian."""
+    found = [sp for sp in scene.spots.spots if sp.sprite is not None and sp.key[0] in DRAW_ORDER + ("under",)
+             and scene.layout.map.collidepoint(sp.center)]
+
+    def rank(sp):
+        kind = "guardian" if sp.key[0] == "under" else sp.key[0]
+        return (DRAW_ORDER.index(kind), sp.key[1:] if kind != "guardian" else (sp.key[1], sp.key[0] != "under"))
+    found.sort(key=rank)
+    return [(sp.key, sp.sprite, sp.sprite.get_rect(center=sp.center)) for sp in found]
+
+
+def visible_masks(found):
+    """Per piece: the mask of its sprite's pixels that no later piece covers, in screen px."""
+    out = []
+    for k, (key, img, rect) in enumerate(found):
+        mine = pygame.mask.from_surface(img, 128)
+        for _key, other, orect in found[k + 1:]:
+            if orect.colliderect(rect):
+                mine.erase(pygame.mask.from_surface(other, 128), (orect.x - rect.x, orect.y - rect.y))
+        out.append(mine)
+    return out
+
+
+def letter_box(img) -> pygame.Rect:
+    """Where assets.marked puts the colour-blind letter: a disc at the sprite's lower right."""
+    w, h = img.get_size()
+    d = max(8, round(min(w, h) * 0.52))
+    return pygame.Rect(w - d - 1, h - d - 1, d, d)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_every_piece_of_a_crowded_position_shows(marks, size):
+    t = Table(crowded(), size=size)
+    found = map_pieces(t.scene)
+    kinds = {key[0] for key, _, _ in found}
+    assert {"settlement", "beacon", "totem", "guardian", "under", "hero"} <= kinds
+    assert sum(1 for key, _, _ in found if key[0] == "hero") == 5
+    for (key, img, rect), seen in zip(found, visible_masks(found)):
+        own = pygame.mask.from_surface(img, 128)
+        share = seen.count() / max(1, own.count())
+        assert share >= 0.9, f"{key} is {100 - 100 * share:.0f}% hidden"
+        if key[0] in ("beacon", "under", "settlement", "hero"):     # these carry a letter when marked
+            box = letter_box(img)
+            letter = pygame.mask.Mask(box.size, fill=True)
+            mine = own.overlap_mask(letter, box.topleft)
+            left = seen.overlap_mask(letter, box.topleft)
+            assert left.count() >= 0.97 * mine.count(), f"the letter of {key} is covered"
+        # and what the mask says is free is really this piece's picture on the screen
+        same = total = 0
+        for x in range(0, rect.w, 2):
+            for y in range(0, rect.h, 2):
+                if seen.get_at((x, y)) and img.get_at((x, y)).a >= 245:
+                    total += 1
+                    got, want = t.screen.get_at((rect.x + x, rect.y + y)), img.get_at((x, y))
+                    same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3]))
+        assert total and same >= 0.85 * total, f"{key}: {same}/{total} of its pixels on screen"
+
+
+def test_a_crowded_regions_pieces_stay_near_it():
+    t = Table(crowded())
+    mv, board = t.scene.map, t.game.rules.board
+    pole = mv.map_to_screen(board.regions["bear-river"].center)
+    for key in (("settlement", 0, "bear-river"), ("beacon", "bear-river"), ("totem",), ("guardian", "bear"),
+                ("under", "bear")):
+        c = t.scene.spot(key).center
+        assert abs(c[0] - pole[0]) < 60 and abs(c[1] - pole[1]) < 60, (key, c, pole)
+
+
+def test_a_lone_piece_keeps_its_usual_place():
+    g = position({}, {}, [{"settlements": ["stag-meadow"]}, {}], {"player": 1, "phase": "tribe"})
+    t = Table(g)
+    mv, board = t.scene.map, g.rules.board
+    want = pieces.region_point(mv, board, "stag-meadow", pieces.OFF_SETTLEMENT)
+    got = t.scene.spot(("settlement", 0, "stag-meadow")).center
+    assert abs(got[0] - want[0]) <= 8 and abs(got[1] - want[1]) <= 8, (got, want)
+
+
+def test_the_regions_tooltip_lists_what_stands_there():
+    t = Table(crowded())
+    from faeriell.ui.table import tooltips
+    title, lines = tooltips.tip(("region", "bear-river"), t.scene._p)
+    text = " ".join(lines)
+    assert "Settlement of" in text and "Yellow Beacon" in text and "Totem" in text and "Rhudo" in text

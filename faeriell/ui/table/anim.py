@@ -1,10 +1,17 @@
-"""Short sprite flights: a bot's piece moving to its new place, a refused piece snapping back.
+"""Short sprite flights: a bot's piece moving to its new place, a refused piece snapping back,
+and what a move set off (issue 20.4): Essences flying from their deck to a pool, a Menace drawn
+from the bag to its Guardian, the Doom token stepping along its track, an Achievement token
+landing on its tile, the Harvest token travelling round the wheel.
 
-Animations are overlays only: the state has already changed (or never did), input is never held.
+What happened is read from two snapshots of the state (before and after a change of the
+session's version), never worked out from the rules. Animations are overlays only: the state
+has already changed, input is never held, and at the "off" speed none is made at all.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections import Counter
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -15,6 +22,10 @@ SPEED = [1.0]       # the Animation speed setting: flight times are multiplied b
 
 def set_speed(factor: float) -> None:
     SPEED[0] = max(0.0, float(factor))
+
+
+def on() -> bool:
+    return SPEED[0] > 0
 
 
 @dataclass
@@ -29,14 +40,29 @@ class Flight:
     # is in the air, so the piece is not seen waiting at its destination already.
     cover: pygame.Surface | None = None
     cover_at: tuple = (0, 0)
+    via: list = field(default_factory=list)     # points passed on the way (the Doom track, the wheel)
+    what: str = "move"          # what it shows ("essence", "menace", "doom", "achievement", "harvest")
 
     def __post_init__(self):
         self.dur *= SPEED[0]
         if not SPEED[0]:
             self.pulse = False
+        self._path = [tuple(self.start), *[tuple(v) for v in self.via], tuple(self.end)]
+        legs = [math.dist(a, b) for a, b in zip(self._path, self._path[1:])]
+        self._legs, self._length = legs, sum(legs)
 
     def pos(self, now: float) -> tuple[float, float, float]:
+        if now < self.t0:
+            return self.start[0], self.start[1], -1.0      # not off yet (staggered)
         t = max(0.0, min(1.0, (now - self.t0) / self.dur)) if self.dur > 0 else 1.0
+        if len(self._path) > 2:           # steps along a track: evenly, one space after another
+            d = t * self._length
+            for (a, b), leg in zip(zip(self._path, self._path[1:]), self._legs):
+                if d <= leg:
+                    f = d / leg if leg else 1.0
+                    return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, t
+                d -= leg
+            return self.end[0], self.end[1], t
         e = 1 - (1 - t) ** 3
         return (self.start[0] + (self.end[0] - self.start[0]) * e,
                 self.start[1] + (self.end[1] - self.start[1]) * e, t)
@@ -46,6 +72,10 @@ class Flight:
 
     def draw(self, surf, now: float) -> None:
         x, y, t = self.pos(now)
+        if t < 0:
+            if self.cover is not None:
+                surf.blit(self.cover, self.cover_at)
+            return
         if t < 1 and self.sprite is not None:
             if self.cover is not None:
                 surf.blit(self.cover, self.cover_at)
@@ -55,3 +85,131 @@ class Flight:
             r = int(14 + 18 * k)
             ring = T.ring(r, T.GLOW, 3, max(0, int(230 * (1 - k))))
             surf.blit(ring, ring.get_rect(center=(round(self.end[0]), round(self.end[1]))))
+
+
+# --------------------------------------------------------------------------- what just happened
+
+def snapshot(state) -> dict:
+    """The parts of the state the table animates, as plain values."""
+    return {
+        "doom": state.doom,
+        "harvest": state.harvest,
+        "pools": [Counter(str(c).partition("@")[0] for c in t.essences) for t in state.tribes],
+        "under": {gd: d.get("token") for gd, d in state.guardians.items()},
+        "achievements": {aid: tuple(v) for aid, v in state.achievements.items()},
+        "players": len(state.tribes),
+    }
+
+
+def what_happened(before: dict | None, after: dict) -> list[tuple]:
+    """Events between two snapshots, in the order they are shown:
+    ("harvest", old, new), ("essence", tribe, colour, n), ("menace", guardian, token),
+    ("achievement", id, tribe), ("doom", old, new)."""
+    if before is None or before["players"] != after["players"]:
+        return []
+    out: list[tuple] = []
+    if after["harvest"] != before["harvest"] and before["harvest"] is not None and after["harvest"] is not None:
+        out.append(("harvest", before["harvest"], after["harvest"]))
+    for i, (old, new) in enumerate(zip(before["pools"], after["pools"])):
+        for col in sorted(new):
+            if new[col] > old.get(col, 0):
+                out.append(("essence", i, col, new[col] - old.get(col, 0)))
+    for gd, tok in after["under"].items():
+        if tok and tok != before["under"].get(gd):
+            out.append(("menace", gd, tok))
+    for aid, holders in after["achievements"].items():
+        for i in holders:
+            if i not in before["achievements"].get(aid, ()):
+                out.append(("achievement", aid, i))
+    if after["doom"] > before["doom"]:
+        out.append(("doom", before["doom"], after["doom"]))
+    return out
+
+
+ESSENCE_MAX = 5        # Essence cards shown flying per tribe and colour (a big Harvest stays short)
+
+
+def flights_for(events, scene, prev_base=None) -> list[Flight]:
+    """Flights showing `events` on the table just drawn (its spots say where things are now);
+    `prev_base` (the table before the change) covers a token's new place while it is on the way."""
+    if not on():
+        return []
+    p, spots, now = scene._p, scene.spots, scene.now
+    s = scene.session.game.state
+    out: list[Flight] = []
+    delay = 0.0
+
+    def centre(key):
+        sp = spots.first(key)
+        return sp.center if sp is not None else None
+
+    def covered(f: Flight, at, sprite) -> Flight:
+        if prev_base is not None and at is not None and sprite is not None:
+            r = sprite.get_rect(center=(round(at[0]), round(at[1]))).inflate(6, 6).clip(prev_base.get_rect())
+            if r.w > 0 and r.h > 0:
+                f.cover, f.cover_at = prev_base.subsurface(r).copy(), r.topleft
+        return f
+
+    def board_of(i):
+        return centre(("tribe_small", i)) or centre(("tribe_board", i))
+
+    for ev in events:
+        kind = ev[0]
+        if kind == "harvest":
+            old, new = ev[1], ev[2]
+            n = len(p.rules.wheel)
+            steps = [(old + k) % n for k in range(1, (new - old) % n + 1)]     # clockwise (R11)
+            pts = [centre(("wheel", k)) for k in [old] + steps]
+            end = centre(("harvest_token",))
+            if None in pts or end is None:
+                continue
+            # the token rides inside the ring of spaces: the same inset as where it stands now
+            ring = [sp.center for sp in spots.spots if sp.key[0] == "wheel"]
+            c0 = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
+            k_in = math.dist(c0, end) / max(1.0, math.dist(c0, pts[-1]))
+            pts = [(c0[0] + (x - c0[0]) * k_in, c0[1] + (y - c0[1]) * k_in) for x, y in pts]
+            img = p.spr("harvest_token", p.P(22))
+            f = Flight(img, pts[0], end, now + delay, 260 + 120 * len(steps), via=pts[1:], what="harvest")
+            out.append(covered(f, end, img))
+            delay += 0.6 * f.dur
+        elif kind == "essence":
+            _, i, col, n = ev
+            start = centre(("deck", col))
+            ends = [sp.center for sp in spots.spots if sp.key[:2] == ("pool_card", i)
+                    and str(sp.key[2]).partition("@")[0] == col]
+            end = ends[-1] if ends else board_of(i)
+            if start is None or end is None:
+                continue
+            img = p.spr(f"essence_{col}", p.P(34))
+            for k in range(min(n, ESSENCE_MAX)):
+                out.append(Flight(img, start, end, now + delay + 90 * k * SPEED[0], 380, pulse=k == 0,
+                                  what="essence"))
+            delay += 60 * SPEED[0]
+        elif kind == "menace":
+            _, gd, tok = ev
+            start, end = centre(("bag",)), centre(("under", gd))
+            if start is None or end is None:
+                continue
+            tk = p.rules.token_kind(tok)
+            name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(tk, f"menace_{tk}")
+            img = p.spr(name, p.P(24))
+            f = Flight(img, start, end, now + delay, 520, what="menace")
+            out.append(covered(f, end, spots.first(("under", gd)).sprite or img))
+            delay += 160 * SPEED[0]
+        elif kind == "achievement":
+            _, aid, i = ev
+            start, end = board_of(i), centre(("achievement", aid))
+            if start is None or end is None:
+                continue
+            img = p.spr(f"achievement_{s.tribes[i].id}", p.P(20))
+            out.append(Flight(img, start, end, now + delay, 560, what="achievement"))
+            delay += 200 * SPEED[0]
+        elif kind == "doom":
+            old, new = ev[1], ev[2]
+            pts = [centre(("doom", k)) for k in range(old, new + 1)]
+            if None in pts:
+                continue
+            img = p.spr("doom_token", p.P(26))
+            f = Flight(img, pts[0], pts[-1], now + delay, 220 + 200 * (new - old), via=pts[1:-1], what="doom")
+            out.append(covered(f, pts[-1], img))
+    return out

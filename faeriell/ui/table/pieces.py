@@ -178,11 +178,19 @@ def layout(p, mv, k: float) -> Layout:
     for area, hl in s.heartlands.items():
         if hl.get("token"):
             put(hl.get("region"), ("heartland", area), 22 * k, OFF_HEARTLAND)
-    sig = (id(board), mv.scale, mv.offset, tuple(mv.viewport), tuple(sorted(nodes)),
+    # the packing depends on the zoom and the pieces, not on the pan: kept relative to the map's origin
+    origin = mv.map_to_screen((0, 0))
+    sig = (id(board), mv.scale, tuple(mv.viewport.size), tuple(sorted(nodes)),
            tuple(sorted((r, tuple(x[0] for x in v)) for r, v in per_region.items())),
            tuple(sorted((g, v[0]) for g, v in tokens.items())))
-    if _LAST[0] == sig:
-        return _LAST[1]
+    if _LAST[0] != sig:
+        _LAST[0], _LAST[1] = sig, _pack(p, mv, k, board, nodes, per_region, tokens, origin)
+    rel = _LAST[1]
+    where = {key: (origin[0] + x, origin[1] + y) for key, (x, y) in rel.where.items()}
+    return Layout(where, tokens, rel.sizes)
+
+
+def _pack(p, mv, k, board, nodes, per_region, tokens, origin) -> Layout:
     placed = [(node_point(mv, board, n), 16 * k) for n in nodes]
     where, sizes = {}, {}
     for region, items in per_region.items():
@@ -197,26 +205,18 @@ def layout(p, mv, k: float) -> Layout:
             size *= f
             sizes[key] = size
             img = p.spr(_sprite_name(p, key), size)
-            r = max(img.get_width(), img.get_height()) / 2
-            todo.append((key, r, region_point(mv, board, region, off)))
+            todo.append((key, max(img.get_width(), img.get_height()) / 2, region_point(mv, board, region, off)))
             if key[0] == "guardian" and key[1] in tokens:
+                # its token wants the Guardian's lower right, tucked under its rim: placed right after it
                 timg = p.spr(tokens[key[1]][0], token_size(size))
-                todo.append((("under", key[1]), timg.get_width() / 2 + 1, None))
-        # a token wants to sit at its Guardian's lower right, tucked under its rim: placed right after it
-        got = {}
-        for key, r, want in todo:
-            if want is None:
-                g = got[("guardian", key[1])]
-                gs = sizes[("guardian", key[1])]
-                got.update(place([(key, r, (g[0] + gs * 0.55, g[1] + gs * 0.32), (g, last_r))],
-                                 board, region, mv, placed))
-                continue
-            got.update(place([(key, r, want)], board, region, mv, placed))
-            last_r = r
-        where.update(got)
-    out = Layout(where, tokens, sizes)
-    _LAST[0], _LAST[1] = sig, out
-    return out
+
+                def beside(got, key=key, size=size):
+                    g = got[key]
+                    return g[0] + size * 0.55, g[1] + size * 0.32
+                todo.append((("under", key[1]), timg.get_width() / 2 + 1, beside, key))
+        where.update(place(todo, board, region, mv, placed))
+    rel = {key: (x - origin[0], y - origin[1]) for key, (x, y) in where.items()}
+    return Layout(rel, tokens, sizes)
 
 
 def _sprite_name(p, key) -> str:

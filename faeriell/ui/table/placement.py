@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-GRID = 9.0            # map px between sample points
+GRID = 11.0           # map px between sample points
 GAP = 1.0             # screen px kept free between two pieces
 
 
@@ -57,6 +57,22 @@ def samples(board_key, polygon: tuple) -> tuple[tuple[float, float, float], ...]
     return tuple(out)
 
 
+def _screen_samples(board, region: str, mv):
+    """The Region's sample points on screen, and how far they reach from its pole (+ a margin)."""
+    s = mv.scale
+    ox, oy = mv.map_to_screen((0, 0))
+    rel = _scaled(id(board), region, s, tuple(tuple(p) for p in board.regions[region].polygon),
+                  tuple(board.regions[region].center))
+    return [(ox + x, oy + y, d) for x, y, d in rel[0]], rel[1]
+
+
+@lru_cache(maxsize=512)
+def _scaled(board_key, region, s, polygon, center):
+    pts = [(x * s, y * s, d * s) for x, y, d in samples(board_key, polygon)]
+    cx, cy = center[0] * s, center[1] * s
+    return pts, max((math.hypot(x - cx, y - cy) for x, y, _ in pts), default=0.0) + 80
+
+
 def region_samples(board, region: str):
     return samples(id(board), tuple(tuple(p) for p in board.regions[region].polygon))
 
@@ -75,32 +91,42 @@ def _ring(center, radius_max: float, step: float):
 
 
 def place(items, board, region: str, mv, placed: list) -> dict:
-    """Screen centres for `items`, a list of (key, radius, preferred screen point) in placing order.
+    """Screen centres for `items`, a list of (key, radius, preferred screen point[, hug key]) in
+    placing order; a preferred point may be a function of the centres placed so far.
 
     A piece goes where it overlaps nothing in `placed` (the (centre, radius) circles of pieces
     placed before it and of obstacles; it is added there), as near its preferred point as it can,
-    inside the Region when there is room."""
-    s = mv.scale
-    ox, oy = mv.map_to_screen((0, 0))
-    pts = [(ox + x * s, oy + y * s, d * s) for x, y, d in region_samples(board, region)]
+    inside the Region when there is room. A piece with a hug key may tuck under that piece's rim."""
+    pts, reach = _screen_samples(board, region, mv)
     pole = mv.map_to_screen(board.regions[region].center)
-    reach = max((math.hypot(x - pole[0], y - pole[1]) for x, y, _ in pts), default=0.0) + 80
     near = [c for c in placed if math.hypot(c[0][0] - pole[0], c[0][1] - pole[1]) < reach + c[1]]
-    out = {}
+    out: dict = {}
+    circles: dict = {}
     for item in items:
         key, r, want = item[:3]
-        hug = item[3] if len(item) > 3 else None      # a circle this piece may tuck under (its Guardian)
-        scored = []
-        for x, y, edge in pts:
-            score = math.hypot(x - want[0], y - want[1])
-            if edge < r * 0.75:                  # pokes over the border: only when nothing else fits
-                score += 4 * r + (r - edge) * 3
-            scored.append((score, x, y))
-        scored.sort()
-        best = next(((x, y) for _, x, y in scored if _free((x, y), r, near, hug)), None)
+        hug = circles.get(item[3]) if len(item) > 3 else None
+        if callable(want):
+            want = want(out)
+        best = None
+        # nearest first, looking close by before looking everywhere
+        for span in (3 * r + 4, float("inf")):
+            wx, wy = want
+            scored = []
+            for x, y, edge in pts:
+                if abs(x - wx) > span or abs(y - wy) > span:
+                    continue
+                score = math.hypot(x - wx, y - wy)
+                if edge < r * 0.75:              # pokes over the border: only when nothing else fits
+                    score += 4 * r + (r - edge) * 3
+                scored.append((score, x, y))
+            scored.sort()
+            best = next(((x, y) for sc, x, y in scored if sc <= span and _free((x, y), r, near, hug)), None)
+            if best is not None:
+                break
         if best is None:                         # the Region is full: the nearest free point outside
             best = next((c for c in _ring(pole, 12 * r, max(3.0, r / 2)) if _free(c, r, near, hug)), want)
         out[key] = best
+        circles[key] = (best, r)
         near.append((best, r))
         placed.append((best, r))
     return out
@@ -112,7 +138,7 @@ def capacity(board, region: str, mv) -> float:
     return len(region_samples(board, region)) * cell
 
 
-HUG = 0.72          # a token may tuck this deep under its Guardian's rim (centres this far apart)
+HUG = 0.8          # a token may tuck this deep under its Guardian's rim (centres this far apart)
 
 
 def _free(c, r, placed, hug=None) -> bool:

@@ -22,6 +22,7 @@ from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
 from faeriell.ui.table import boards, chrome, explain, guide, pieces, tribe_board
 from faeriell.ui.table import theme as T
+from faeriell.ui.table import anim
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.board_layer import BoardLayer
 from faeriell.ui.table.decision_layer import DecisionLayer
@@ -85,6 +86,7 @@ class TableScene(Scene):
         self.flights: list[Flight] = []
         self._pending_flights: list[dict] = []
         self._prev_base: pygame.Surface | None = None
+        self._seen = (None, None)        # (game, anim.snapshot) of the state last drawn
         self.message: str | None = None
         self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
@@ -362,9 +364,10 @@ class TableScene(Scene):
             return
         self._base_key = key
         size = self.layout.size
-        # A bot's move is about to land: keep the table as it was, to cover the landing place.
-        self._prev_base = self.base.copy() if (self._pending_flights and self.base is not None
-                                               and self.base.get_size() == size) else None
+        # A move is about to land: keep the table as it was, to cover the landing places.
+        changed = self.session.version != self._spots_version
+        self._prev_base = self.base.copy() if ((self._pending_flights or (changed and anim.on()))
+                                               and self.base is not None and self.base.get_size() == size) else None
         if self.base is None or self.base.get_size() != size:
             self.base = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
@@ -392,7 +395,20 @@ class TableScene(Scene):
         version = self.session.version
         if version != self._spots_version:
             self._spots_version = version
+            prev = self._prev_base
             self._land_flights()
+            self._show_what_happened(prev)
+
+    def _show_what_happened(self, prev_base) -> None:
+        """Essences, Menaces, Doom, Achievements and the Harvest token moved by the last change:
+        shown as flights (anim.what_happened compares the state with the one drawn before)."""
+        g = self.session.game
+        snap = anim.snapshot(g.state)
+        seen_game, before = self._seen
+        self._seen = (g, snap)
+        if seen_game is not g:          # a new game, a load or an undo: nothing to show
+            return
+        self.flights += anim.flights_for(anim.what_happened(before, snap), self, prev_base)
 
     def _land_flights(self) -> None:
         keep = []

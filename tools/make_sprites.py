@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Draw every component sprite from the data catalog into sprites/ (no downloaded art).
+"""Draw every component sprite from the data catalog into sprites/, with game-icons.net icons
+(tools/icons/, copied there by tools/game_icons.py; their authors in sprites/LICENSE-game-icons.md).
 
     python3 tools/make_sprites.py            # (re)write sprites/*.png and sprites/manifest.json
     python3 tools/make_sprites.py --check    # exit 1 when the committed sprites are out of date
@@ -493,165 +494,142 @@ def draw_terrain(c: Canvas, surf, tid, cx, cy, r, col, ink=INK):
         text(surf, tid[:1].upper(), (cx, cy), size=round(2 * r), color=ink)
 
 
-# Guardian (animal) glyphs: light silhouettes with dark details on the guardian's badge --------
+# Icons (game-icons.net, CC BY 3.0: sprites/LICENSE-game-icons.md) ------------------------------
+# tools/game_icons.py copied the used SVGs into tools/icons/; here they are rasterized (pygame-ce
+# reads SVG), recoloured and outlined, then pasted onto the shapes drawn below.
 
-def a_bear(c, cx, cy, r, fg, ink):
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.55 * r, cy - 0.55 * r), 0.26 * r, fg)
-        c.circle((cx + sx * 0.55 * r, cy - 0.55 * r), 0.26 * r, ink, 0.07 * r)
-        c.circle((cx + sx * 0.55 * r, cy - 0.55 * r), 0.11 * r, ink)
-    c.ellipse((cx, cy), 0.72 * r, 0.66 * r, fg)
-    c.ellipse((cx, cy), 0.72 * r, 0.66 * r, ink, 0.07 * r)
-    c.ellipse((cx, cy + 0.3 * r), 0.34 * r, 0.26 * r, lighter(fg, 0.5))
-    c.ellipse((cx, cy + 0.2 * r), 0.14 * r, 0.09 * r, ink)
-    c.line((cx, cy + 0.22 * r), (cx, cy + 0.42 * r), ink, 0.06 * r)
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.3 * r, cy - 0.12 * r), 0.08 * r, ink)
+ICON_DIR = ROOT / "tools" / "icons"
+GUARDIAN_ICONS = {"bear": "bear-face", "boar": "boar", "owl": "owl", "wolf": "wolf-head", "stag": "deer-head",
+                  "toad": "frog", "snake": "snake", "turtle": "turtle"}
+HERO_ICONS = {"adventurer": "backpack", "chieftain": "crown", "druid": "oak-leaf", "shaman": "tribal-mask",
+              "shadow": "cowled", "sower": "thorny-vine"}
+# an Essence colour's picture, by the symbol data/colors.yaml gives it
+SYMBOL_ICONS = {"triangle": "fire", "flame": "fire", "fire": "fire", "sun": "sun", "drop": "water-drop",
+                "droplet": "water-drop", "water": "water-drop", "leaf": "linden-leaf", "skull": "goo-skull"}
+TERRAIN_ICONS = {"mountain": "peaks", "meadow": "high-grass", "river": "waves", "forest": "pine-tree"}
+SOW_ICONS = {"sow-dread": "dread-skull", "sow-ravage": "claw-slashes", "sow-hunger": "fanged-skull",
+             "sow-frenzy": "fire-breath", "sow-ruin": "broken-skull", "sow-summon": "evil-minion",
+             "sow-tithe": "coins", "sow-harvest": "scythe", "sow-alchemy": "cauldron"}
+KIND_ICONS = {"scroll": "scroll-unfurled", "sparkle": "sparkles", "chevrons": "wingfoot", "footsteps": "footsteps",
+              "shield": "checked-shield", "up": "open-book", "gem": "gems", "leaf": "herbs-bundle",
+              "badge": "rune-stone", "beacon": "fire-bowl", "totem": "totem", "hut": "huts-village",
+              "pure": "lotus", "star": "laurel-crown"}
 
-
-def a_stag(c, cx, cy, r, fg, ink):
-    for sx in (-1, 1):  # antlers
-        main = [(cx + sx * 0.18 * r, cy - 0.35 * r), (cx + sx * 0.45 * r, cy - 0.7 * r),
-                (cx + sx * 0.55 * r, cy - 0.98 * r)]
-        c.lines(main, ink, 0.2 * r)
-        c.line(main[1], (cx + sx * 0.85 * r, cy - 0.8 * r), ink, 0.2 * r)
-        c.line(((main[0][0] + main[1][0]) / 2, (main[0][1] + main[1][1]) / 2),
-               (cx + sx * 0.18 * r, cy - 0.85 * r), ink, 0.18 * r)
-        c.lines(main, fg, 0.1 * r)
-        c.line(main[1], (cx + sx * 0.85 * r, cy - 0.8 * r), fg, 0.1 * r)
-        c.line(((main[0][0] + main[1][0]) / 2, (main[0][1] + main[1][1]) / 2),
-               (cx + sx * 0.18 * r, cy - 0.85 * r), fg, 0.09 * r)
-        ear = [(cx + sx * 0.25 * r, cy - 0.25 * r), (cx + sx * 0.8 * r, cy - 0.35 * r),
-               (cx + sx * 0.35 * r, cy - 0.05 * r)]
-        c.poly(ear, fg)
-        c.poly(ear, ink, 0.06 * r)
-    head = [(cx - 0.33 * r, cy - 0.35 * r), (cx + 0.33 * r, cy - 0.35 * r), (cx + 0.25 * r, cy + 0.45 * r),
-            (cx + 0.12 * r, cy + 0.85 * r), (cx - 0.12 * r, cy + 0.85 * r), (cx - 0.25 * r, cy + 0.45 * r)]
-    c.poly(head, fg)
-    c.poly(head, ink, 0.07 * r)
-    c.ellipse((cx, cy + 0.72 * r), 0.12 * r, 0.08 * r, ink)
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.17 * r, cy - 0.05 * r), 0.07 * r, ink)
+_ICON_CACHE: dict = {}
 
 
-def a_owl(c, cx, cy, r, fg, ink):
-    body = [(cx - 0.7 * r, cy - 0.85 * r), (cx - 0.3 * r, cy - 0.55 * r), (cx + 0.3 * r, cy - 0.55 * r),
-            (cx + 0.7 * r, cy - 0.85 * r), (cx + 0.72 * r, cy + 0.2 * r), (cx + 0.45 * r, cy + 0.75 * r),
-            (cx, cy + 0.92 * r), (cx - 0.45 * r, cy + 0.75 * r), (cx - 0.72 * r, cy + 0.2 * r)]
-    c.poly(body, fg)
-    c.poly(body, ink, 0.07 * r)
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.32 * r, cy - 0.15 * r), 0.3 * r, WHITE)
-        c.circle((cx + sx * 0.32 * r, cy - 0.15 * r), 0.3 * r, ink, 0.07 * r)
-        c.circle((cx + sx * 0.32 * r, cy - 0.15 * r), 0.14 * r, ink)
-    c.poly([(cx - 0.12 * r, cy + 0.1 * r), (cx + 0.12 * r, cy + 0.1 * r), (cx, cy + 0.42 * r)], (232, 170, 40))
-    c.poly([(cx - 0.12 * r, cy + 0.1 * r), (cx + 0.12 * r, cy + 0.1 * r), (cx, cy + 0.42 * r)], ink, 0.05 * r)
-    for dx in (-0.25, 0, 0.25):
-        c.arc((cx + dx * r, cy + 0.55 * r), 0.1 * r, 0.2, math.pi - 0.2, ink, 0.05 * r, 6)
+def icon_svg(name: str) -> str:
+    return (ICON_DIR / f"{name}.svg").read_text()
 
 
-def a_wolf(c, cx, cy, r, fg, ink):
-    head = [(cx - 0.75 * r, cy - 0.95 * r), (cx - 0.3 * r, cy - 0.45 * r), (cx + 0.3 * r, cy - 0.45 * r),
-            (cx + 0.75 * r, cy - 0.95 * r), (cx + 0.72 * r, cy - 0.1 * r), (cx + 0.45 * r, cy + 0.2 * r),
-            (cx + 0.2 * r, cy + 0.8 * r), (cx - 0.2 * r, cy + 0.8 * r), (cx - 0.45 * r, cy + 0.2 * r),
-            (cx - 0.72 * r, cy - 0.1 * r)]
-    c.poly(head, fg)
-    c.poly(head, ink, 0.07 * r)
-    for sx in (-1, 1):
-        c.poly([(cx + sx * 0.62 * r, cy - 0.75 * r), (cx + sx * 0.38 * r, cy - 0.45 * r),
-                (cx + sx * 0.62 * r, cy - 0.3 * r)], ink)
-        c.poly([(cx + sx * 0.12 * r, cy - 0.1 * r), (cx + sx * 0.42 * r, cy - 0.2 * r),
-                (cx + sx * 0.35 * r, cy - 0.02 * r)], ink)
-    c.poly([(cx - 0.2 * r, cy + 0.25 * r), (cx + 0.2 * r, cy + 0.25 * r), (cx + 0.2 * r, cy + 0.8 * r),
-            (cx - 0.2 * r, cy + 0.8 * r)], lighter(fg, 0.45))
-    c.ellipse((cx, cy + 0.62 * r), 0.14 * r, 0.1 * r, ink)
+def icon(name: str, size: int, col) -> pygame.Surface:
+    """The icon `name` rasterized into a size x size surface in colour `col`."""
+    key = (name, size, tuple(col[:3]))
+    img = _ICON_CACHE.get(key)
+    if img is None:
+        import io
+        hexcol = "#%02x%02x%02x" % tuple(col[:3])
+        svg = icon_svg(name).replace("currentColor", hexcol)
+        img = pygame.image.load_sized_svg(io.BytesIO(svg.encode()), (size, size))
+        _ICON_CACHE[key] = img
+    return img
 
 
-def a_boar(c, cx, cy, r, fg, ink):
-    for sx in (-1, 1):
-        ear = [(cx + sx * 0.35 * r, cy - 0.55 * r), (cx + sx * 0.9 * r, cy - 0.85 * r),
-               (cx + sx * 0.7 * r, cy - 0.3 * r)]
-        c.poly(ear, fg)
-        c.poly(ear, ink, 0.07 * r)
-    c.ellipse((cx, cy - 0.05 * r), 0.72 * r, 0.65 * r, fg)
-    c.ellipse((cx, cy - 0.05 * r), 0.72 * r, 0.65 * r, ink, 0.07 * r)
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.3 * r, cy - 0.25 * r), 0.08 * r, ink)
-        tusk = [(cx + sx * 0.3 * r, cy + 0.45 * r), (cx + sx * 0.62 * r, cy + 0.2 * r),
-                (cx + sx * 0.58 * r, cy - 0.05 * r), (cx + sx * 0.48 * r, cy + 0.32 * r)]
-        c.poly(tusk, WHITE)
-        c.poly(tusk, ink, 0.05 * r)
-    c.ellipse((cx, cy + 0.38 * r), 0.38 * r, 0.28 * r, lighter(fg, 0.4))
-    c.ellipse((cx, cy + 0.38 * r), 0.38 * r, 0.28 * r, ink, 0.07 * r)
-    for sx in (-1, 1):
-        c.ellipse((cx + sx * 0.14 * r, cy + 0.38 * r), 0.07 * r, 0.11 * r, ink)
+def paste(surf: pygame.Surface, name: str, center, size: float, col, outline=INK, width: float = 1.4,
+          alpha: int = 255) -> None:
+    """An icon centred at `center`, filled with `col`, with an `outline` ring `width` px wide."""
+    size = max(4, round(size))
+    sup = 2                                  # rasterized at twice the size, then smoothed down
+    big = pygame.Surface((size * sup + 8 * sup, size * sup + 8 * sup), pygame.SRCALPHA)
+    o = 4 * sup
+    if outline is not None and width > 0:
+        edge = icon(name, size * sup, outline)
+        rr = width * sup
+        steps = 16
+        for k in range(steps):
+            a = 2 * math.pi * k / steps
+            big.blit(edge, (o + rr * math.cos(a), o + rr * math.sin(a)))
+    big.blit(icon(name, size * sup, col), (o, o))
+    small = pygame.transform.smoothscale(big, (big.get_width() // sup, big.get_height() // sup))
+    if alpha < 255:
+        small.set_alpha(alpha)
+    surf.blit(small, small.get_rect(center=(round(center[0]), round(center[1]))))
 
 
-def a_toad(c, cx, cy, r, fg, ink):
-    body = [(cx - 0.9 * r, cy + 0.1 * r), (cx - 0.6 * r, cy - 0.3 * r), (cx + 0.6 * r, cy - 0.3 * r),
-            (cx + 0.9 * r, cy + 0.1 * r), (cx + 0.8 * r, cy + 0.55 * r), (cx + 0.4 * r, cy + 0.75 * r),
-            (cx - 0.4 * r, cy + 0.75 * r), (cx - 0.8 * r, cy + 0.55 * r)]
-    c.poly(body, fg)
-    c.poly(body, ink, 0.07 * r)
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.45 * r, cy - 0.35 * r), 0.3 * r, fg)
-        c.circle((cx + sx * 0.45 * r, cy - 0.35 * r), 0.3 * r, ink, 0.07 * r)
-        c.circle((cx + sx * 0.45 * r, cy - 0.35 * r), 0.18 * r, (232, 190, 50))
-        c.ellipse((cx + sx * 0.45 * r, cy - 0.35 * r), 0.16 * r, 0.06 * r, ink)
-        c.circle((cx + sx * 0.3 * r, cy + 0.45 * r), 0.05 * r, darker(fg, 0.3))
-    c.arc((cx, cy - 0.3 * r), 0.75 * r, math.radians(55), math.radians(125), ink, 0.08 * r, 16)
+def gradient(surf: pygame.Surface, rect, top, bottom) -> None:
+    """A vertical gradient inside `rect` (drawn over what is there, keeping the surface's alpha)."""
+    x, y, w, h = [round(v) for v in rect]
+    for k in range(h):
+        pygame.draw.line(surf, mix(top, bottom, k / max(1, h - 1)), (x, y + k), (x + w - 1, y + k))
 
 
-def a_snake(c, cx, cy, r, fg, ink):
-    pts = [(cx + 0.55 * r * math.sin(t * 2.2 * math.pi) * (0.5 + 0.5 * t), cy + 0.9 * r - 1.5 * r * t)
-           for t in [i / 30 for i in range(31)]]
-    c.lines(pts, ink, 0.42 * r)
-    c.lines(pts, fg, 0.28 * r)
-    head = pts[-1]
-    c.ellipse((head[0], head[1] - 0.08 * r), 0.26 * r, 0.2 * r, fg)
-    c.ellipse((head[0], head[1] - 0.08 * r), 0.26 * r, 0.2 * r, ink, 0.06 * r)
-    c.lines([(head[0], head[1] - 0.28 * r), (head[0], head[1] - 0.45 * r)], (200, 40, 40), 0.05 * r)
-    c.line((head[0], head[1] - 0.45 * r), (head[0] - 0.08 * r, head[1] - 0.55 * r), (200, 40, 40), 0.05 * r)
-    c.line((head[0], head[1] - 0.45 * r), (head[0] + 0.08 * r, head[1] - 0.55 * r), (200, 40, 40), 0.05 * r)
-    for sx in (-1, 1):
-        c.circle((head[0] + sx * 0.11 * r, head[1] - 0.12 * r), 0.05 * r, ink)
-    for t in (0.15, 0.35, 0.55):
-        p = pts[round(t * 30)]
-        c.circle(p, 0.06 * r, ink)
+def ribbon(c: Canvas, x, y, w, h, fill, edge=INK):
+    """A banner with notched ends, for a card's name."""
+    n = h * 0.35
+    pts = [(x, y), (x + w, y), (x + w - n, y + h / 2), (x + w, y + h), (x, y + h), (x + n, y + h / 2)]
+    c.poly(pts, fill)
+    c.poly(pts, edge, 1.0)
 
 
-def a_turtle(c, cx, cy, r, fg, ink):
-    for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        c.ellipse((cx + sx * 0.55 * r, cy + sy * 0.45 * r + 0.1 * r), 0.2 * r, 0.16 * r, fg)
-        c.ellipse((cx + sx * 0.55 * r, cy + sy * 0.45 * r + 0.1 * r), 0.2 * r, 0.16 * r, ink, 0.06 * r)
-    c.ellipse((cx, cy - 0.72 * r), 0.2 * r, 0.24 * r, fg)
-    c.ellipse((cx, cy - 0.72 * r), 0.2 * r, 0.24 * r, ink, 0.06 * r)
-    c.poly([(cx, cy + 0.75 * r), (cx - 0.1 * r, cy + 0.95 * r), (cx + 0.1 * r, cy + 0.95 * r)], ink)
-    c.ellipse((cx, cy + 0.08 * r), 0.6 * r, 0.7 * r, darker(fg, 0.15))
-    c.ellipse((cx, cy + 0.08 * r), 0.6 * r, 0.7 * r, ink, 0.08 * r)
-    hexa = _ngon(cx, cy + 0.08 * r, 0.26 * r, 6, 0)
-    c.poly(hexa, lighter(fg, 0.25))
-    c.poly(hexa, ink, 0.06 * r)
-    for x, y in hexa:
-        dx, dy = x - cx, y - (cy + 0.08 * r)
-        c.line((x, y), (cx + dx * 2.2, cy + 0.08 * r + dy * 2.5), ink, 0.06 * r)
+def corner_knots(c: Canvas, w, h, col, inset=6.5, r=2.2):
+    for x, y in ((inset, inset), (w - inset, inset), (inset, h - inset), (w - inset, h - inset)):
+        c.poly(_ngon(x, y, r, 4), col)
 
 
-ANIMALS = {"bear": a_bear, "stag": a_stag, "owl": a_owl, "wolf": a_wolf, "boar": a_boar, "toad": a_toad,
-           "snake": a_snake, "turtle": a_turtle}
+def card_face(w, h, fill, edge_col, pattern: str | None = None, pattern_col=None, pattern_alpha=46,
+              pattern_at=None, pattern_size=None):
+    """A card's base: ink border, a light-to-dark fill, an inner line, corner knots and, faintly, a big
+    picture filling the card. Returns (canvas, finish) where finish() gives the surface."""
+    c = Canvas(w, h)
+    c.rect((0.5, 0.5, w - 1, h - 1), INK, radius=6)
+    c.rect((2, 2, w - 4, h - 4), fill, radius=5)
+
+    def finish():
+        surf = c.finish()
+        inner = pygame.Surface((w - 6, h - 6), pygame.SRCALPHA)
+        gradient(inner, (0, 0, w - 6, h - 6), lighter(fill, 0.22), darker(fill, 0.22))
+        mask = pygame.Surface((w - 6, h - 6), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=4)
+        inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(inner, (3, 3))
+        if pattern:
+            paste(surf, pattern, pattern_at or (w / 2, h / 2), pattern_size or min(w, h) * 1.05,
+                  pattern_col or darker(fill, 0.35), None, 0, pattern_alpha)
+        over = Canvas(w, h)
+        over.rect((4.5, 4.5, w - 9, h - 9), edge_col, width=1.1, radius=4)
+        corner_knots(over, w, h, edge_col)
+        surf.blit(over.finish(), (0, 0))
+        return surf
+    return c, finish
 
 
-def draw_guardian_badge(c: Canvas, surf, gid: str, name: str, cx, cy, r, col):
+def medallion(surf, name: str | None, center, r, ring, fill, fg=WHITE, scale=1.3):
+    c = Canvas(surf.get_width(), surf.get_height())
+    c.circle(center, r, INK)
+    c.circle(center, r - 1.2, ring)
+    c.circle(center, r * 0.8, fill)
+    surf.blit(c.finish(), (0, 0))
+    if name:
+        paste(surf, name, center, r * scale, fg, INK, 1.1)
+
+
+def guardian_badge(surf, gid: str, name: str, cx, cy, r, col):
     """A round badge in the guardian's colour with its animal (or a big initial if unknown)."""
+    c = Canvas(surf.get_width(), surf.get_height())
     c.circle((cx, cy), r, INK)
-    c.circle((cx, cy), r * 0.9, col)
-    c.circle((cx, cy), r * 0.76, lighter(col, 0.25), r * 0.05)
-    fn = ANIMALS.get(gid)
-    fg = lighter(col, 0.7)
-    if fn:
-        fn(c, cx, cy + 0.02 * r, r * 0.66, fg, INK)
-        return None
-    return lambda s: text(s, name[:1].upper(), (cx, cy), size=round(r * 1.6), color=WHITE, outline=INK)
+    c.circle((cx, cy), r * 0.92, col)
+    c.circle((cx, cy), r * 0.8, lighter(col, 0.18))
+    c.circle((cx, cy), r * 0.8, darker(col, 0.3), r * 0.04)
+    surf.blit(c.finish(), (0, 0))
+    ic = GUARDIAN_ICONS.get(gid)
+    if ic:
+        paste(surf, ic, (cx, cy + 0.02 * r), r * 1.32, lighter(col, 0.82), INK, max(1.0, r * 0.05))
+    else:
+        text(surf, name[:1].upper(), (cx, cy), size=round(r * 1.6), color=WHITE, outline=INK)
+
+
+def essence_icon(symbol: str) -> str | None:
+    return SYMBOL_ICONS.get(symbol.strip().lower())
 
 
 # --------------------------------------------------------------------------- sprite painters
@@ -667,51 +645,41 @@ def paint_settlement(inp):
     col = inp["rgb"]
     w, h = MEEPLE
     c = Canvas(w, h)
-    hut = [(w / 2, 3), (w - 3, h * 0.45), (w - 7, h * 0.45), (w - 7, h - 4), (7, h - 4), (7, h * 0.45),
-           (3, h * 0.45)]
-    c.poly(hut, col)
-    c.poly([(w / 2, 3), (w - 3, h * 0.45), (3, h * 0.45)], darker(col, 0.25))
-    c.poly(hut, INK, 2)
-    c.rect((w / 2 - 5, h - 16, 10, 12), INK, radius=4)
-    for x in (w / 2 - 10, w / 2 + 10):
-        c.rect((x - 2.5, h * 0.56, 5, 5), INK, radius=1)
-    return c.finish()
+    c.ellipse((w / 2, h - 4.5), 16, 3.6, (20, 16, 14, 150))        # its shadow on the ground
+    surf = c.finish()
+    paste(surf, "hut", (w / 2, h / 2 - 1), h * 0.98, col, INK, 1.6)
+    return surf
 
 
 def paint_beacon(inp):
+    """A stone brazier whose fire is the Beacon's colour, its symbol carved on the stone."""
     col, sym = inp["rgb"], inp["symbol"]
     w, h = MEEPLE
     c = Canvas(w, h)
-    tower = [(w / 2 - 8, h - 3), (w / 2 - 6, 18), (w / 2 + 6, 18), (w / 2 + 8, h - 3)]
-    c.poly(tower, (150, 146, 140))
-    c.poly(tower, INK, 1.6)
-    c.rect((w / 2 - 11, 13, 22, 6), (120, 116, 110), radius=2)
-    c.rect((w / 2 - 11, 13, 22, 6), INK, 1.4, radius=2)
-    c.circle((w / 2, 9), 9.5, col)
-    c.circle((w / 2, 9), 9.5, INK, 1.6)
-    known = draw_symbol(c, sym, w / 2, 9, 6.2, WHITE)
-    for y in (26, 34):
-        c.line((w / 2 - 6, y), (w / 2 + 6, y), darker((150, 146, 140), 0.3), 1)
-    s = c.finish()
-    if not known:
-        text(s, sym[:1], (w / 2, 10), size=15, color=WHITE, outline=INK)
-    return s
+    stone = (150, 146, 140)
+    base = [(w / 2 - 10, h - 2.5), (w / 2 - 7, h - 17), (w / 2 + 7, h - 17), (w / 2 + 10, h - 2.5)]
+    c.poly(base, stone)
+    c.poly(base, INK, 1.5)
+    c.rect((w / 2 - 12, h - 20, 24, 5), darker(stone, 0.15), radius=2)
+    c.rect((w / 2 - 12, h - 20, 24, 5), INK, 1.3, radius=2)
+    c.circle((w / 2, h - 9.5), 4.6, col)
+    c.circle((w / 2, h - 9.5), 4.6, INK, 1.0)
+    draw_symbol(c, sym, w / 2, h - 9.5, 3.2, WHITE, INK)
+    surf = c.finish()
+    glow = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.circle(glow, (*lighter(col, 0.4), 90), (w // 2, 12), 12)
+    surf.blit(glow, (0, 0))
+    paste(surf, "fire-bowl", (w / 2, 14), 27, col, INK, 1.5)
+    return surf
 
 
 def paint_totem(inp):
     w, h = MEEPLE
     c = Canvas(w, h)
-    wood, light = (176, 128, 80), (226, 196, 150)
-    c.poly([(3, 12), (w / 2, 6), (w - 3, 12), (w / 2, 16)], light)  # wings
-    c.poly([(3, 12), (w / 2, 6), (w - 3, 12), (w / 2, 16)], INK, 1.4)
-    for k, y in enumerate((4, 17, 30)):
-        c.rect((w / 2 - 9, y, 18, 12), wood if k % 2 else light, radius=3)
-        c.rect((w / 2 - 9, y, 18, 12), INK, 1.4, radius=3)
-        c.circle((w / 2 - 4, y + 5), 1.6, INK)
-        c.circle((w / 2 + 4, y + 5), 1.6, INK)
-        c.line((w / 2 - 3, y + 9), (w / 2 + 3, y + 9), INK, 1.2)
-    c.rect((w / 2 - 12, h - 3, 24, 3), INK, radius=1)
-    return c.finish()
+    c.ellipse((w / 2, h - 3), 13, 3, (20, 16, 14, 150))
+    surf = c.finish()
+    paste(surf, "totem", (w / 2, h / 2 - 1), h * 1.02, (214, 160, 96), INK, 1.6)
+    return surf
 
 
 def _mask(c: Canvas, cx, cy, r, col, kind):
@@ -753,28 +721,27 @@ def _mask(c: Canvas, cx, cy, r, col, kind):
 
 
 def paint_hero(inp):
-    tribe, col, kind, letter = inp["tribe_rgb"], inp["hero_rgb"], inp["hero"], inp["letter"]
+    """The tribe's ring around the Hero's sign (its type at a glance, in the Hero's colour)."""
+    tribe, col, kind = inp["tribe_rgb"], inp["hero_rgb"], inp["hero"]
     s = HERO
     c = Canvas(s, s)
     c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
     c.circle((s / 2, s / 2), s / 2 - 2, tribe)
-    c.circle((s / 2, s / 2), s / 2 - 7, lighter(tribe, 0.55))
-    _mask(c, s / 2, s / 2 + 1, 10.5, col, kind)
+    c.circle((s / 2, s / 2), s / 2 - 6.5, lighter(tribe, 0.6))
+    c.circle((s / 2, s / 2), s / 2 - 6.5, darker(tribe, 0.3), 1.0)
     surf = c.finish()
-    if letter:  # hero initial on the tribe ring, lower right, so the type reads in any colour
-        pygame.draw.circle(surf, INK, (s - 8, s - 8), 7)
-        pygame.draw.circle(surf, WHITE, (s - 8, s - 8), 6)
-        text(surf, letter, (s - 8, s - 7.5), size=13, color=INK)
+    ic = HERO_ICONS.get(kind)
+    if ic:
+        paste(surf, ic, (s / 2, s / 2), s * 0.56, col, INK, 1.4)
+    else:
+        text(surf, kind[:1].upper(), (s / 2, s / 2), size=22, color=col, outline=INK)
     return surf
 
 
 def paint_guardian(inp):
     s = GUARDIAN
-    c = Canvas(s, s)
-    later = draw_guardian_badge(c, None, inp["id"], inp["name"], s / 2, s / 2, s / 2 - 1, inp["rgb"])
-    surf = c.finish()
-    if later:
-        later(surf)
+    surf = pygame.Surface((s, s), pygame.SRCALPHA)
+    guardian_badge(surf, inp["id"], inp["name"], s / 2, s / 2, s / 2 - 1, inp["rgb"])
     return surf
 
 
@@ -786,9 +753,12 @@ def paint_menace(inp):
     c.poly(spikes, INK)
     c.poly(_star_pts(s / 2, s / 2, s / 2 - 2.2, s / 2 - 6, 12), col)
     c.circle((s / 2, s / 2), s / 2 - 8, darker(col, 0.35))
-    known = draw_symbol(c, sym, s / 2, s / 2, 7.5, WHITE)
+    corrupt = inp.get("corruption", False)
+    known = True if corrupt else draw_symbol(c, sym, s / 2, s / 2, 7.5, WHITE)
     surf = c.finish()
-    if not known:
+    if corrupt:
+        paste(surf, "tentacles-skull", (s / 2, s / 2), 19, (226, 214, 236), INK, 1.0)
+    elif not known:
         text(surf, sym[:1], (s / 2, s / 2 + 1), size=18, color=WHITE, outline=INK)
     return surf
 
@@ -798,22 +768,19 @@ def paint_havoc(inp):
     c = Canvas(s, s)
     c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
     c.circle((s / 2, s / 2), s / 2 - 2, (170, 30, 40))
-    for k in range(3):
-        a0 = k * 2 * math.pi / 3
-        pts = [(s / 2 + (2 + 12 * t) * math.cos(a0 + 2.6 * t), s / 2 + (2 + 12 * t) * math.sin(a0 + 2.6 * t))
-               for t in [i / 16 for i in range(17)]]
-        c.lines(pts, (250, 220, 120), 2.4)
-    c.circle((s / 2, s / 2), 3, INK)
-    return c.finish()
+    surf = c.finish()
+    paste(surf, "vortex", (s / 2, s / 2), 25, (250, 220, 120), INK, 1.0)
+    return surf
 
 
 def paint_doom(inp):
     s = TOKEN
     c = Canvas(s, s)
     c.circle((s / 2, s / 2), s / 2 - 0.5, (10, 8, 12))
-    c.circle((s / 2, s / 2), s / 2 - 3, (150, 30, 40), 1.5)
-    g_skull(c, s / 2, s / 2, 11, (232, 226, 210))
-    return c.finish()
+    c.circle((s / 2, s / 2), s / 2 - 3, (170, 34, 44), 1.6)
+    surf = c.finish()
+    paste(surf, "death-skull", (s / 2, s / 2), 23, (236, 228, 212), None, 0)
+    return surf
 
 
 def paint_harvest(inp):
@@ -821,91 +788,112 @@ def paint_harvest(inp):
     c = Canvas(s, s)
     c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
     c.circle((s / 2, s / 2), s / 2 - 2, (236, 208, 120))
-    for dx in (-6, 0, 6):  # wheat sheaf
-        top = (s / 2 + dx * 0.9, 7)
-        c.line((s / 2, s - 8), top, (150, 110, 40), 1.6)
-        for k in range(4):
-            y = 8 + k * 3.2
-            x = s / 2 + dx * 0.9 * (1 - (y - 7) / (s - 15))
-            c.ellipse((x - 1.8, y), 1.7, 1.1, (196, 140, 30))
-            c.ellipse((x + 1.8, y), 1.7, 1.1, (196, 140, 30))
-    c.rect((s / 2 - 6, s / 2 + 3, 12, 3), (120, 70, 30), radius=1)
-    return c.finish()
+    c.circle((s / 2, s / 2), s / 2 - 4, (196, 150, 60), 1.0)
+    surf = c.finish()
+    paste(surf, "wheat", (s / 2, s / 2), 25, (150, 96, 30), None, 0)
+    return surf
 
 
 def paint_terrain(inp):
     s = TOKEN + 4
     c = Canvas(s, s)
-    hexa = _ngon(s / 2, s / 2, s / 2 - 0.5, 6, 0)
-    c.poly(hexa, INK)
+    c.poly(_ngon(s / 2, s / 2, s / 2 - 0.5, 6, 0), INK)
     c.poly(_ngon(s / 2, s / 2, s / 2 - 2.5, 6, 0), lighter(inp["rgb"], 0.45))
     c.poly(_ngon(s / 2, s / 2, s / 2 - 2.5, 6, 0), inp["rgb"], 1.5)
-    draw_terrain(c, None, inp["id"], s / 2, s / 2, 11, inp["rgb"])
-    return c.finish()
+    surf = c.finish()
+    ic = TERRAIN_ICONS.get(inp["id"])
+    if ic:
+        paste(surf, ic, (s / 2, s / 2), 25, darker(inp["rgb"], 0.45), None, 0)
+    else:
+        text(surf, inp["id"][:1].upper(), (s / 2, s / 2), size=22, color=INK)
+    return surf
 
 
 def paint_essence(inp):
+    """An Essence card: the colour's name on a banner, its Essence's name under it, its picture in a
+    medallion and, faintly, over the whole card; its symbol in the lower left corner (the one a
+    fanned hand still shows), the colour-blind letter's place (lower right) left free."""
     col, sym, title, sub = inp["rgb"], inp["symbol"], inp["title"], inp.get("sub", "")
     w, h = CARD
-    c = Canvas(w, h)
-    card_frame(c, w, h, col, inner=lighter(col, 0.4))
-    c.circle((w / 2, h / 2 + 4), 19, lighter(col, 0.3))
-    c.circle((w / 2, h / 2 + 4), 19, darker(col, 0.3), 1.2)
-    known = draw_symbol(c, sym, w / 2, h / 2 + 4, 15, WHITE)
-    surf = c.finish()
-    if not known:
-        text(surf, sym[:2], (w / 2, h / 2 + 5), size=30, color=WHITE, outline=INK)
-    text(surf, title, (w / 2, 13), size=15, color=contrast_ink(col), width=w - 10, max_lines=1)
+    ic = essence_icon(sym)
+    c, finish = card_face(w, h, col, lighter(col, 0.45), ic, darker(col, 0.4), 64, (w / 2, 54), 64)
+    surf = finish()
+    over = Canvas(w, h)
+    ribbon(over, 5, 5, w - 10, 14, mix(col, WHITE, 0.78))
+    over.circle((12, h - 11), 6.2, INK)
+    over.circle((12, h - 11), 5.2, mix(col, WHITE, 0.78))
+    draw_symbol(over, sym, 12, h - 11, 3.9, col, INK)
+    surf.blit(over.finish(), (0, 0))
+    text(surf, title, (w / 2, 12.5), size=14, color=INK, width=w - 16, max_lines=1)
     if sub:
-        text(surf, sub, (w / 2, h - 12), size=13, color=contrast_ink(col), width=w - 10, max_lines=1)
+        text(surf, sub, (w / 2, 26), size=13, color=WHITE, width=w - 8, max_lines=1, outline=darker(col, 0.5))
+    if ic:
+        medallion(surf, ic, (w / 2, 52), 15.5, mix(col, WHITE, 0.6), darker(col, 0.25), WHITE, 1.3)
+    else:
+        c2 = Canvas(w, h)
+        known = draw_symbol(c2, sym, w / 2, 52, 13, WHITE)
+        surf.blit(c2.finish(), (0, 0))
+        if not known:
+            text(surf, sym[:2], (w / 2, 53), size=30, color=WHITE, outline=INK)
     return surf
 
 
 def paint_card_back(inp):
+    """The Guardian side of an Essence card: a dark back with a lattice, the Guardian's badge, its name."""
     w, h = CARD
-    c = Canvas(w, h)
     back = (58, 52, 76)
-    card_frame(c, w, h, back, inner=(150, 130, 90))
-    for x, y in ((9, 9), (w - 9, 9), (9, h - 9), (w - 9, h - 9)):  # corner diamonds
-        c.poly(_ngon(x, y, 2.6, 4), (150, 130, 90))
-    later = draw_guardian_badge(c, None, inp["id"], inp["name"], w / 2, h / 2 - 6, 20, inp["rgb"])
-    surf = c.finish()
-    if later:
-        later(surf)
-    text(surf, inp["name"], (w / 2, h - 15), size=14, color=(240, 226, 180), width=w - 8, max_lines=1)
+    gold = (170, 146, 96)
+    c, finish = card_face(w, h, back, gold)
+    surf = finish()
+    lattice = Canvas(w, h)
+    for k in range(-h, w + h, 9):
+        lattice.line((k, 4), (k + h, h + 4), (*lighter(back, 0.12), 255), 0.7)
+        lattice.line((k, h + 4), (k + h, 4), (*lighter(back, 0.12), 255), 0.7)
+    lay = lattice.finish()
+    clip = pygame.Surface((w - 12, h - 12), pygame.SRCALPHA)
+    clip.blit(lay, (-6, -6))
+    surf.blit(clip, (6, 6))
+    guardian_badge(surf, inp["id"], inp["name"], w / 2, h / 2 - 7, 20, inp["rgb"])
+    rib = Canvas(w, h)
+    ribbon(rib, 4, h - 22, w - 8, 13, mix(gold, back, 0.2))
+    surf.blit(rib.finish(), (0, 0))
+    text(surf, inp["name"], (w / 2, h - 15.5), size=13, color=INK, width=w - 16, max_lines=1)
     return surf
 
 
-def _perk_icon(c: Canvas, surf, inp, cx, cy):
+def _perk_icon(surf, inp, cx, cy):
     kind = inp["icon"]
     a = inp.get("args", [])
     if kind == "convert" and len(a) == 2:
-        c.circle((cx - 12, cy), 7, a[0])
-        c.circle((cx - 12, cy), 7, INK, 1.2)
-        c.circle((cx + 12, cy), 7, a[1])
-        c.circle((cx + 12, cy), 7, INK, 1.2)
-        c.line((cx - 3, cy), (cx + 3, cy), INK, 1.8)
-        c.poly([(cx + 4, cy - 4), (cx + 4, cy + 4), (cx + 7, cy)], INK)
+        c = Canvas(surf.get_width(), surf.get_height())
+        for dx, col in zip((-12, 12), a):
+            c.circle((cx + dx, cy), 7.5, INK)
+            c.circle((cx + dx, cy), 6.3, col)
+        surf.blit(c.finish(), (0, 0))
+        paste(surf, "cycle", (cx, cy), 15, (90, 70, 40), None, 0)
     elif kind == "terrain":
-        draw_terrain(c, surf, a[0], cx, cy, 10, a[1])
+        paste(surf, TERRAIN_ICONS.get(a[0], "footprint"), (cx - 4, cy), 24, darker(a[1], 0.2), INK, 1.0)
+        paste(surf, "footprint", (cx + 12, cy + 6), 13, (90, 70, 40), (244, 232, 200), 1.0)
     elif kind == "gem":
-        paint_gem_on(c, cx, cy, 9, a[0])
+        paste(surf, "gems", (cx, cy), 26, a[0], INK, 1.1)
     elif kind == "guardians" and len(a) == 2:
         for dx, (gid, rgb) in zip((-11, 11), a):
-            c.circle((cx + dx, cy), 10, INK)
-            c.circle((cx + dx, cy), 9, rgb)
-            fn = ANIMALS.get(gid)
-            if fn:
-                fn(c, cx + dx, cy, 6.5, lighter(rgb, 0.7), INK)
+            guardian_badge(surf, gid, gid, cx + dx, cy, 10.5, rgb)
     elif kind == "corruptor" and len(a) == 2:
-        for dx, rgb in zip((-13, 13), a):
-            c.circle((cx + dx, cy + 3), 6, rgb)
-            c.circle((cx + dx, cy + 3), 6, INK, 1.2)
-        g_skull(c, cx, cy - 1, 8, (90, 60, 100), INK)
+        c = Canvas(surf.get_width(), surf.get_height())
+        for dx, rgb in zip((-14, 14), a):
+            c.circle((cx + dx, cy + 4), 6.2, INK)
+            c.circle((cx + dx, cy + 4), 5.2, rgb)
+        surf.blit(c.finish(), (0, 0))
+        paste(surf, "goo-skull", (cx, cy - 1), 20, (120, 84, 140), INK, 1.0)
     elif kind == "sower":
-        g_skull(c, cx, cy, 12, (220, 210, 230))
+        paste(surf, SOW_ICONS.get(inp.get("id", ""), "thorny-vine"), (cx, cy), 26, (226, 210, 236), INK, 1.0)
+    elif kind in KIND_ICONS:
+        paste(surf, KIND_ICONS[kind], (cx, cy), 25, (120, 84, 40), None, 0)
     else:
+        c = Canvas(surf.get_width(), surf.get_height())
         draw_icon(c, kind, cx, cy, 10)
+        surf.blit(c.finish(), (0, 0))
 
 
 def draw_icon(c: Canvas, kind: str, cx, cy, r):
@@ -983,48 +971,44 @@ def paint_gem_on(c: Canvas, cx, cy, r, col):
 
 def paint_perk(inp):
     w, h = TILE
-    c = Canvas(w, h)
     dark = inp["icon"] == "sower"
-    fill = (70, 48, 82) if dark else (232, 214, 170)
-    card_frame(c, w, h, fill, inner=(150, 110, 160) if dark else (176, 140, 80))
-    _perk_icon(c, None, inp, w / 2, 20)
-    surf = c.finish()
-    text(surf, inp["title"], (w / 2, 46), size=13, color=(240, 230, 240) if dark else INK, width=w - 8,
+    fill = (76, 52, 90) if dark else (232, 214, 170)
+    c, finish = card_face(w, h, fill, (150, 110, 160) if dark else (176, 140, 80))
+    surf = finish()
+    _perk_icon(surf, inp, w / 2, 21)
+    text(surf, inp["title"], (w / 2, 47), size=13, color=(240, 230, 240) if dark else INK, width=w - 8,
          max_lines=2)
     return surf
 
 
 def paint_herb(inp):
     w, h = CARD
-    c = Canvas(w, h)
-    card_frame(c, w, h, (214, 230, 190), inner=(90, 140, 80))
+    c, finish = card_face(w, h, (200, 222, 170), (90, 140, 80), "herbs-bundle", (120, 160, 96), 70, (w / 2, 36), 56)
+    surf = finish()
     kind, a = inp["icon"], inp.get("args", [])
-    cy = 34
+    cy = 32
     if kind == "color":
-        c.circle((w / 2, cy), 15, a[0])
-        c.circle((w / 2, cy), 15, INK, 1.3)
-        draw_symbol(c, a[1], w / 2, cy, 10, WHITE)
+        ic = essence_icon(a[1])
+        medallion(surf, ic, (w / 2, cy), 14, mix(a[0], WHITE, 0.5), a[0], WHITE, 1.3)
     elif kind == "terrain":
-        draw_terrain(c, None, a[0], w / 2, cy, 14, a[1])
+        medallion(surf, TERRAIN_ICONS.get(a[0]), (w / 2, cy), 14, mix(a[1], WHITE, 0.5), lighter(a[1], 0.35),
+                  darker(a[1], 0.5), 1.35)
     elif kind == "hero":
-        _mask(c, w / 2, cy + 3, 11, a[0], a[1])
+        medallion(surf, HERO_ICONS.get(a[1]), (w / 2, cy), 14, mix(a[0], WHITE, 0.5), lighter(a[0], 0.55), a[0], 1.3)
     else:
-        g_leaf(c, w / 2, cy, 14, (90, 160, 80))
-    g_leaf(c, 11, h - 11, 5, (90, 160, 80))
-    surf = c.finish()
+        paste(surf, "herbs-bundle", (w / 2, cy), 26, (70, 120, 60), INK, 1.0)
+    paste(surf, "herbs-bundle", (12, h - 12), 13, (70, 120, 60), None, 0)
     text(surf, inp["title"], (w / 2, h - 20), size=13, color=INK, width=w - 8, max_lines=2)
     return surf
 
 
 def paint_attunement(inp):
     w, h = CARD
-    c = Canvas(w, h)
     col = inp["rgb"]
-    card_frame(c, w, h, lighter(col, 0.55), inner=darker(col, 0.2))
-    later = draw_guardian_badge(c, None, inp["id"], inp["guardian"], w / 2, 33, 19, col)
-    surf = c.finish()
-    if later:
-        later(surf)
+    c, finish = card_face(w, h, lighter(col, 0.55), darker(col, 0.2), "rune-stone", darker(col, 0.1), 60,
+                          (w / 2, 34), 54)
+    surf = finish()
+    guardian_badge(surf, inp["id"], inp["guardian"], w / 2, 31, 18, col)
     text(surf, inp["title"], (w / 2, h - 18), size=13, color=INK, width=w - 8, max_lines=2)
     return surf
 
@@ -1035,59 +1019,46 @@ def paint_achievement(inp):
     col = inp["rgb"]
     c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
     c.circle((s / 2, s / 2), s / 2 - 2, col)
-    for sx in (-1, 1):  # laurel
-        for k in range(4):
-            a = math.radians(110 + 35 * k) if sx < 0 else math.radians(70 - 35 * k)
-            x, y = s / 2 + 10 * math.cos(a), s / 2 + 10 * math.sin(a)
-            c.ellipse((x, y), 2.4, 1.5, lighter(col, 0.6))
-    g_star(c, s / 2, s / 2, 7, lighter(col, 0.7))
-    return c.finish()
+    surf = c.finish()
+    paste(surf, "laurel-crown", (s / 2, s / 2), 24, lighter(col, 0.75), INK, 0.9)
+    return surf
 
 
 def paint_achievement_tile(inp):
+    """An Achievement slot: a band in its subject's colour, its picture large, its name below."""
     w, h = (60, 48)
-    c = Canvas(w, h)
-    card_frame(c, w, h, (226, 214, 184), inner=(170, 140, 90))
     kind, a, cx, cy = inp["icon"], inp.get("args", []), w / 2, 16
+    band = {"hero": lambda: a[0], "color": lambda: a[0], "terrain": lambda: a[1]}.get(kind, lambda: (214, 170, 50))()
+    c, finish = card_face(w, h, (226, 214, 184), (170, 140, 90), "laurels", (196, 176, 130), 90, (cx, cy + 1), 34)
+    surf = finish()
+    top = Canvas(w, h)
+    top.rect((3, 3, w - 6, 4), band, radius=1.5)
+    surf.blit(top.finish(), (0, 0))
     if kind == "hero":
-        _mask(c, cx, cy + 1, 8, a[0], a[1])
+        paste(surf, HERO_ICONS.get(a[1], "laurel-crown"), (cx, cy), 21, a[0], INK, 1.1)
     elif kind == "color":
-        c.circle((cx, cy), 10, a[0])
-        c.circle((cx, cy), 10, INK, 1.2)
-        draw_symbol(c, a[1], cx, cy, 6.5, WHITE)
+        medallion(surf, essence_icon(a[1]), (cx, cy), 10.5, mix(a[0], WHITE, 0.5), a[0], WHITE, 1.3)
     elif kind == "terrain":
-        draw_terrain(c, None, a[0], cx, cy, 10, a[1])
+        paste(surf, TERRAIN_ICONS.get(a[0], "laurel-crown"), (cx, cy), 22, darker(a[1], 0.2), INK, 1.0)
     else:
-        draw_icon(c, kind, cx, cy, 9)
-    surf = c.finish()
+        paste(surf, KIND_ICONS.get(kind, "laurel-crown"), (cx, cy), 21, (120, 84, 40), (250, 244, 228), 1.0)
     text(surf, inp["title"], (cx, h - 13), size=13, color=INK, width=w - 8, max_lines=2)
     return surf
 
 
+PHASE_ICONS = {"tribe": "huts-village", "event": "swap-bag", "hero": "crossed-swords"}
+
+
 def paint_phase(inp):
     s = 48
-    c = Canvas(s, s)
     up, kind = inp["up"], inp["kind"]
     fill = (236, 222, 186) if up else (84, 74, 96)
-    card_frame(c, s, s, fill, inner=(170, 140, 90) if up else (120, 110, 140))
+    c, finish = card_face(s, s, fill, (170, 140, 90) if up else (120, 110, 140))
+    surf = finish()
     ink = INK if up else (170, 160, 190)
     col = inp["rgb"] if up else (120, 110, 140)
-    cx, cy = s / 2, 19
-    if kind == "tribe":
-        hut = [(cx, cy - 10), (cx + 11, cy - 1), (cx + 8, cy - 1), (cx + 8, cy + 10), (cx - 8, cy + 10),
-               (cx - 8, cy - 1), (cx - 11, cy - 1)]
-        c.poly(hut, col)
-        c.poly(hut, ink, 1.4)
-    elif kind == "event":
-        bag = [(cx - 6, cy - 9), (cx + 6, cy - 9), (cx + 3, cy - 5), (cx + 11, cy + 4), (cx + 8, cy + 11),
-               (cx - 8, cy + 11), (cx - 11, cy + 4), (cx - 3, cy - 5)]
-        c.poly(bag, col)
-        c.poly(bag, ink, 1.4)
-        c.line((cx - 4, cy - 5), (cx + 4, cy - 5), ink, 1.4)
-    else:
-        _mask(c, cx, cy + 1, 9, col, "adventurer")
-    surf = c.finish()
-    text(surf, inp["title"], (cx, s - 10), size=13, color=ink, width=s - 6, max_lines=1)
+    paste(surf, PHASE_ICONS.get(kind, "laurel-crown"), (s / 2, 19), 24, col, INK if up else (60, 54, 70), 1.0)
+    text(surf, inp["title"], (s / 2, s - 10), size=13, color=ink, width=s - 6, max_lines=1)
     return surf
 
 
@@ -1111,22 +1082,13 @@ def paint_first_player(inp):
     return surf
 
 
-def _hooded(c: Canvas, cx, top, h, col):
-    cloak = [(cx, top), (cx + 0.35 * h, top + 0.3 * h), (cx + 0.42 * h, top + h), (cx - 0.42 * h, top + h),
-             (cx - 0.35 * h, top + 0.3 * h)]
-    c.poly(cloak, col)
-    c.poly(cloak, INK, 0.04 * h)
-    c.ellipse((cx, top + 0.33 * h), 0.18 * h, 0.14 * h, (16, 12, 20))
-    for sx in (-1, 1):
-        c.circle((cx + sx * 0.07 * h, top + 0.33 * h), 0.03 * h, (240, 90, 120))
-
-
 def paint_drifter(inp):
     w, h = MEEPLE
     c = Canvas(w, h)
-    c.ellipse((w / 2, h - 4), 15, 3.5, INK)
-    _hooded(c, w / 2, 2, h - 6, (84, 70, 104))
-    return c.finish()
+    c.ellipse((w / 2, h - 4), 14, 3.2, (20, 16, 14, 160))
+    surf = c.finish()
+    paste(surf, "hooded-figure", (w / 2, h / 2 - 1), h * 0.98, (110, 92, 140), INK, 1.6)
+    return surf
 
 
 def paint_drifter_token(inp):
@@ -1134,8 +1096,49 @@ def paint_drifter_token(inp):
     c = Canvas(s, s)
     c.circle((s / 2, s / 2), s / 2 - 0.5, INK)
     c.circle((s / 2, s / 2), s / 2 - 2, (150, 140, 170))
-    _hooded(c, s / 2, 5, s - 11, (84, 70, 104))
-    return c.finish()
+    surf = c.finish()
+    paste(surf, "hooded-figure", (s / 2, s / 2), 27, (84, 70, 104), None, 0)
+    return surf
+
+
+def paint_island(inp):
+    """The island on its own (for the start, end and curtain screens): the map as the table draws
+    it, without names, with each Great Guardian's badge on its Area."""
+    from faeriell.content.map_loader import default_board, default_map_path
+    from faeriell.ui.map_view import MapView
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))          # pytmx converts its tiles
+    board = default_board()
+    w, h = inp["size"]
+    mv = MapView(board, default_map_path(), load_catalog(), viewport=(0, 0, w, h))
+    sc = mv.fit_scale
+    size = (round(mv.map_size[0] * sc), round(mv.map_size[1] * sc))
+    surf = pygame.Surface(size)
+    surf.blit(pygame.transform.smoothscale(mv.background, size), (0, 0))
+    P = lambda p: (p[0] * sc, p[1] * sc)  # noqa: E731
+    mv._draw_beach(surf, sc, P)
+    mv._draw_regions(surf, sc, P)
+    mv._draw_borders(surf, sc, P)
+    mv._draw_paths_and_nodes(surf, sc, P)
+    for gid, pos in board.guardian_icons.items():
+        g = inp["guardians"].get(gid)
+        if g is None:
+            continue
+        badge = pygame.Surface((60, 60), pygame.SRCALPHA)
+        guardian_badge(badge, gid, g[0], 30, 30, 29, tuple(g[1]))
+        c = P(pos)
+        surf.blit(badge, badge.get_rect(center=(round(c[0]), round(c[1]))))
+    out = pygame.Surface((w, h))
+    out.fill(mv.sea)
+    out.blit(surf, surf.get_rect(center=(w // 2, h // 2)))
+    return out
+
+
+def paint_bag(inp):
+    w, h = 40, 44
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    paste(surf, "swap-bag", (w / 2, h / 2), 42, (140, 100, 60), INK, 1.4)
+    return surf
 
 
 # --------------------------------------------------------------------------- specs from the catalog
@@ -1156,7 +1159,7 @@ def _perk_inputs(pid: str, entry: dict, pal: Palette, cat) -> dict:
     """Pick a perk tile's icon from its abilities (data), falling back to a star."""
     title = entry_name(entry, pid)
     if str(entry.get("set", "")).startswith("sower") or pid.startswith("sow-"):
-        return {"icon": "sower", "title": title}
+        return {"icon": "sower", "title": title, "id": pid}
     for ab in entry.get("abilities") or []:
         eff = ab.get("effect")
         if eff == "convert" and len(ab.get("colors") or []) == 2:
@@ -1177,7 +1180,7 @@ def _perk_inputs(pid: str, entry: dict, pal: Palette, cat) -> dict:
 
 
 PERK_EFFECT_ICONS = {"quest_any": "scroll", "cleanse_any": "sparkle", "extra_move": "chevrons",
-                     "move_after_solve": "chevrons", "gem_on_quest_solve": "shield", "track_on_perk": "up"}
+                     "move_after_solve": "footsteps", "gem_on_quest_solve": "shield", "track_on_perk": "up"}
 
 
 def _achievement_inputs(aid: str, entry: dict, pal: Palette, cat) -> dict:
@@ -1228,7 +1231,7 @@ def build_specs(cat) -> list[Spec]:
         add(f"essence_{cid}", paint_essence, rgb=pal.color(cid), symbol=pal.symbol(cid),
             title=entry_name(entry, cid), sub=str(entry.get("essence_name") or entry.get("essence") or ""))
         if is_corruption(cid, entry):
-            add("corruption_token", paint_menace, rgb=pal.color(cid), symbol=pal.symbol(cid))
+            add("corruption_token", paint_menace, rgb=pal.color(cid), symbol=pal.symbol(cid), corruption=True)
         else:
             add(f"beacon_{cid}", paint_beacon, rgb=pal.color(cid), symbol=pal.symbol(cid))
             add(f"menace_{cid}", paint_menace, rgb=pal.color(cid), symbol=pal.symbol(cid))
@@ -1260,6 +1263,13 @@ def build_specs(cat) -> list[Spec]:
     add("first_player", paint_first_player)
     add("drifter", paint_drifter)
     add("drifter_token", paint_drifter_token)
+    add("bag", paint_bag)
+    tmx = ROOT / "maps" / "faeriell.tmx"
+    tiles = ROOT / "sprites" / "map_tiles.png"
+    add("island", paint_island, size=[800, 600],
+        map=hashlib.sha256(tmx.read_bytes()).hexdigest()[:16] if tmx.exists() else "",
+        tiles=hashlib.sha256(tiles.read_bytes()).hexdigest()[:16] if tiles.exists() else "",
+        guardians={g: [entry_name(e, g), pal.guardian(g)] for g, e in guardians.items()})
     return specs
 
 
@@ -1271,7 +1281,11 @@ def expected_names(cat) -> list[str]:
 # --------------------------------------------------------------------------- manifest / io
 
 def generator_hash() -> str:
-    return hashlib.sha256(Path(__file__).read_bytes().replace(b"\r\n", b"\n")).hexdigest()[:16]
+    """This file and the icons it paints with (tools/icons/*.svg)."""
+    h = hashlib.sha256(Path(__file__).read_bytes().replace(b"\r\n", b"\n"))
+    for svg in sorted(ICON_DIR.glob("*.svg")):
+        h.update(svg.name.encode() + svg.read_bytes().replace(b"\r\n", b"\n"))
+    return h.hexdigest()[:16]
 
 
 def file_hash(path: Path) -> str:

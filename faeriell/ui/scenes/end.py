@@ -142,7 +142,7 @@ class EndScene(Scene):
         w, h = self.size
         s = self.session.state
         surf.fill(W.BG)
-        draw_backdrop(surf)
+        draw_backdrop(surf, "end")
         won = bool(s.winners)
         W.draw_text(surf, self.headline(), (w // 2, 34), 64, GOLD if won else W.ERROR, anchor="midtop", width=w - 40)
         y = 100

@@ -514,7 +514,7 @@ class StartScene(Scene):
     def draw(self, surf) -> None:
         w, h = self.size
         surf.fill(W.BG)
-        draw_backdrop(surf)
+        draw_backdrop(surf, "start")
         W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
         sub_y = 22 + W.font(60).get_height() + 3          # below the title at any text size
         W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, sub_y), 20,

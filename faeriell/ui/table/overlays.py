@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.table import pieces, tooltips
 from faeriell.ui.table import theme as T
 
@@ -164,10 +165,19 @@ def curtain(surf, scene) -> None:
     tid = g.state.tribes[i].id
     surf.fill((22, 20, 26))
     rgb = T.rgb((g.rules.catalog.tribes.get(tid) or {}).get("rgb"), (200, 200, 200))
+    draw_backdrop(surf, "curtain", rgb)           # the island, in the colour of the tribe to come
     cx, cy = surf.get_width() // 2, surf.get_height() // 2
     P = scene.layout.px
-    pygame.draw.circle(surf, T.shade(rgb, -60), (cx, cy - P(70)), P(46))
+    # the tribe's Settlement in a ring of its colour, above the words
+    pygame.draw.circle(surf, T.shade(rgb, -70), (cx, cy - P(70)), P(46))
     pygame.draw.circle(surf, rgb, (cx, cy - P(70)), P(46), P(4))
+    hut = scene.assets.scaled(f"settlement_{tid}", P(60))
+    surf.blit(hut, hut.get_rect(center=(cx, cy - P(72))))
+    band = pygame.Rect(0, 0, min(surf.get_width() - P(20), P(760)), P(96))
+    band.center = (cx, cy + P(28))
+    veil = pygame.Surface(band.size, pygame.SRCALPHA)
+    veil.fill((14, 12, 20, 170))
+    surf.blit(veil, band)
     img = T.text(f"Pass to {scene.words.tribe(tid)} (player {i + 1})", P(40), T.INK, True)
     surf.blit(img, img.get_rect(center=(cx, cy + P(8))))
     img = T.text("The cards of the other tribes are hidden. Click when ready.", P(20), T.INK_DIM)

@@ -1,0 +1,5 @@
+import sys
+
+from faeriell.tutorial.check import main
+
+sys.exit(main())

@@ -1,0 +1,62 @@
+"""A table Session for a tutorial chapter: every move is asked of the chapter's step first (the
+step's own reason for any other move), then of the engine. No pygame here.
+
+The table needs nothing special: it applies moves through the Session as always; a refusal's
+words come back from `apply`/`why_not`. `refusal(action)` lets the table refuse a drop before it
+opens the payment tray. Autosave is off (the chapter's progress is kept instead) and undo is
+refused: a step is taken back by opening the chapter again at that step.
+"""
+from __future__ import annotations
+
+from faeriell.tutorial.lesson import Lesson
+from faeriell.tutorial.progress import Progress
+from faeriell.ui.session import Session
+
+NO_UNDO = "In the guided game every move stays; to try a step again, leave and reopen the chapter."
+
+
+class TutorialSession(Session):
+    def __init__(self, lesson: Lesson, game, progress: Progress | None = None):
+        super().__init__(game, ["human"] * game.state.players, autosave=False)
+        self.tutorial = lesson
+        self.progress = progress
+        lesson.on_step = self._stepped
+
+    def refusal(self, action) -> str | None:
+        return self.tutorial.refusal(self.game, action)
+
+    def why_not(self, action) -> str | None:
+        return self.refusal(action) or super().why_not(action)
+
+    def apply(self, action) -> str | None:
+        why = self.refusal(action)
+        if why:
+            self.last_error = why
+            return why
+        why = super().apply(action)
+        if why is None:
+            self.tutorial.moved(self.game, action)
+            self.version += 1
+        return why
+
+    def next_step(self) -> bool:
+        """The Next button of a read step."""
+        if self.tutorial.next(self.game):
+            self.version += 1
+            self._notify("step", None)
+            return True
+        return False
+
+    def undo_available(self) -> bool:
+        return False
+
+    def undo(self) -> str | None:
+        return NO_UNDO
+
+    def _stepped(self, lesson: Lesson) -> None:
+        if self.progress is None:
+            return
+        if lesson.finished:
+            self.progress.finish(lesson.chapter.id)
+        else:
+            self.progress.at(lesson.chapter.id, lesson.index)

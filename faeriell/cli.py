@@ -3,7 +3,7 @@
     faeriell                                  # the start screen (1280x800); Quick solo is one click
     faeriell --players 2 --seats human,hard --variants drifter --seed 7    # straight to the table
     faeriell --continue                       # the game played last (its autosave)
-    faeriell --load FILE | --scenario FILE
+    faeriell --load FILE | --scenario FILE | --tutorial [CHAPTER]
     faeriell --screenshot first.png           # draw the first frame to a PNG and exit (exit 1 if an
                                               # error showed); headless: SDL_VIDEODRIVER=dummy
 
@@ -125,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--continue", dest="cont", action="store_true",
                    help="resume the game played last (its autosave)")
     o.add_argument("--scenario", metavar="FILE", help="play from a scenario or puzzle file (YAML)")
+    o.add_argument("--tutorial", nargs="?", const="", default=None, metavar="CHAPTER",
+                   help="the guided first game: resume where you left it, or open CHAPTER (its number or name)")
     w = p.add_argument_group("window")
     w.add_argument("--size", type=parse_size, default=(1280, 800), metavar="WxH",
                    help="window size (default 1280x800)")
@@ -147,7 +149,8 @@ SETUP_OPTIONS = ("players", "mode", "difficulty", "variants", "seed", "seats")
 def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     """Combinations argparse cannot see; p.error() exits with code 2 and the reason."""
     sources = [name for name, on in (("--load", args.load), ("--continue", args.cont),
-                                     ("--scenario", args.scenario)) if on]
+                                     ("--scenario", args.scenario),
+                                     ("--tutorial", args.tutorial is not None)) if on]
     if len(sources) > 1:
         p.error(f"{' and '.join(sources)} cannot be combined: choose one game to open")
     given = [f"--{k}" for k in SETUP_OPTIONS if getattr(args, k) is not None]
@@ -158,6 +161,10 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             problem = _file_problem(path, kind)       # a folder, a pipe, too large, not a save: unread
             if problem:
                 refuse(p, f"{name}: {problem}")
+    if args.tutorial:
+        why = why_not_a_chapter(args.tutorial)
+        if why:
+            refuse(p, f"--tutorial: {why}")
     if args.load:
         why = why_not_a_save(args.load, args.map)
         if why:
@@ -240,6 +247,21 @@ def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
     return None
 
 
+def why_not_a_chapter(name: str) -> str | None:
+    """None when `name` names a tutorial chapter, else the reason with the names there are."""
+    try:
+        from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
+    except ImportError:             # no tutorial: the window will say so
+        return None
+    try:
+        chapters = load_all()
+    except ChapterError as e:
+        return str(e)
+    if find_chapter(chapters, name) is None:
+        return f"no chapter {clip(name, 60)!r}; the chapters are {chapter_names(chapters)}"
+    return None
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = build_parser()
     return check_args(p, p.parse_args(argv))
@@ -249,7 +271,7 @@ def launch_options(args: argparse.Namespace):
     from faeriell.ui.launch import LaunchOptions
     return LaunchOptions(players=args.players, mode=args.mode, difficulty=args.difficulty, variants=args.variants,
                          seed=args.seed, seats=args.seats, load=args.load, cont=args.cont, scenario=args.scenario,
-                         curtain=args.curtain, bot_delay=args.bot_delay)
+                         tutorial=args.tutorial, curtain=args.curtain, bot_delay=args.bot_delay)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -185,3 +185,21 @@ def load_all(folder: Path | str = CHAPTER_DIR) -> list[Chapter]:
             raise ChapterError(f"{c.path}:1: start.after: no chapter {clip(after, 80)!r} comes before this one")
         seen.add(c.id)
     return chapters
+
+
+def find_chapter(chapters: list[Chapter], name: str) -> Chapter | None:
+    """The chapter called `name`: its number (3), its file name (03-heroes-and-round) or that name
+    without the number (heroes-and-round)."""
+    name = str(name).strip().lower()
+    if name.isdigit():
+        k = int(name)
+        return chapters[k - 1] if 1 <= k <= len(chapters) else None
+    for c in chapters:
+        if name in (c.id.lower(), c.id.lower().partition("-")[2]):
+            return c
+    return None
+
+
+def chapter_names(chapters: list[Chapter]) -> str:
+    """'1 (01-setup) ... 8 (08-full-coop)': what --tutorial accepts."""
+    return ", ".join(f"{k} ({c.id})" for k, c in enumerate(chapters, 1))

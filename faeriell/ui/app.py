@@ -117,6 +117,8 @@ class App:
             err = self.continue_game()
         elif o.scenario:
             err = self.open_puzzle(o.scenario)
+        elif o.tutorial is not None:
+            err = self.open_tutorial(o.tutorial or None)
         else:
             cfg = resolve_setup(o.players, o.mode, o.difficulty, o.variants, o.seed, o.seats)
             err = self.new_game(**cfg)
@@ -206,6 +208,40 @@ class App:
             return str(e)
         session = self.new_session(game, autosave=False)
         session.scenario = sc
+        self.open_session(session)
+        return None
+
+    def open_tutorial(self, chapter: str | None = None, step: int | None = None) -> str | None:
+        """A guided chapter at the table: `chapter` by number or name (None: where the player left
+        off, else the first not done), at `step` (None: where it was left, else its start)."""
+        from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
+        from faeriell.tutorial.lesson import Lesson
+        from faeriell.tutorial.progress import default_progress
+        from faeriell.tutorial.session import TutorialSession
+        if self.rules is None:
+            return "The rules could not be loaded (see the error panel)."
+        try:
+            chapters = load_all()
+        except ChapterError as e:
+            return str(e)
+        progress = default_progress()
+        if chapter is None:
+            at = progress.resume_point()
+            done = progress.done()
+            chapter = at[0] if at else next((c.id for c in chapters if c.id not in done), chapters[0].id if chapters else "")
+        c = find_chapter(chapters, chapter)
+        if c is None:
+            return f"There is no chapter {W.clip(chapter, 60)!r} (the chapters are {chapter_names(chapters)})."
+        if step is None:
+            step = progress.step_of(c.id)
+        lesson = Lesson(c, self.rules, chapters)
+        try:
+            game = lesson.begin(step)
+        except Exception as e:          # a chapter that does not play as written: say which
+            self.report(f"opening the chapter {c.title}", e)
+            return f"The chapter {c.title} could not be opened ({type(e).__name__}: {W.clip(e, 300)})."
+        session = TutorialSession(lesson, game, progress)
+        progress.at(c.id, lesson.index)           # resuming opens here even before the first move
         self.open_session(session)
         return None
 

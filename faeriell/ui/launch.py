@@ -17,6 +17,7 @@ class LaunchOptions:
     load: str | None = None
     cont: bool = False
     scenario: str | None = None
+    tutorial: str | None = None         # "": resume the guided game; else a chapter's number or name
     curtain: bool | None = None         # None: as the settings say
     bot_delay: float | None = None      # None: as the settings say
     end_delay: float = 1.5              # seconds the final position stays before the end screen
@@ -27,7 +28,8 @@ class LaunchOptions:
                                           self.seats))
 
     def wants_table(self) -> bool:
-        return self.has_setup() or bool(self.load) or self.cont or bool(self.scenario)
+        return (self.has_setup() or bool(self.load) or self.cont or bool(self.scenario)
+                or self.tutorial is not None)
 
 
 def new_seed() -> int:

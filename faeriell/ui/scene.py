@@ -22,6 +22,7 @@ SCENES: dict[str, str] = {
     "review": "faeriell.ui.scenes.review:ReviewScene",
     "replay": "faeriell.ui.scenes.replay:ReplayScene",
     "rules": "faeriell.ui.scenes.rules:RulesScene",
+    "tutorial": "faeriell.ui.scenes.tutorial:TutorialScene",
 }
 
 
@@ -88,6 +89,10 @@ class Host(Protocol):
 
     def open_puzzle(self, path: str) -> str | None:
         """Open a scenario or puzzle file at the table."""
+
+    def open_tutorial(self, chapter: str | None = None, step: int | None = None) -> str | None:
+        """A guided chapter at the table (faeriell/tutorial): by number or name, at a step (None:
+        where the player left it)."""
 
     def open_game(self, game, seats: list | None = None, path: str | None = None) -> None:
         """Open an engine Game at a new table; `path`: the save it was read from (it then keeps

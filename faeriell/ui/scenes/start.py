@@ -210,6 +210,19 @@ class StartScene(Scene):
     def quick_solo(self) -> None:
         self._report(self.host.quick_solo())
 
+    def tutorial_state(self) -> tuple[int, int]:
+        """(chapters done, chapters there are) of the guided game."""
+        try:
+            from faeriell.tutorial.chapters import load_all
+            from faeriell.tutorial.progress import default_progress
+            ids = {c.id for c in load_all()}
+            return len(default_progress().done() & ids), len(ids)
+        except Exception:                  # noqa: BLE001 - a broken chapter file: the list says why
+            return 0, 0
+
+    def open_tutorial(self) -> None:
+        self.host.go("tutorial")
+
     def start(self) -> None:
         why = self.problem()
         if why:
@@ -314,9 +327,18 @@ class StartScene(Scene):
         x, y = 24, 96
         ap = latest_autosave()
         has_auto = has_autosave()                # a pipe named like an autosave is no game to continue
-        self.root.add(W.Button((x, y, nav_w, 70), "Quick solo", self.quick_solo, id="quick_solo", primary=True,
-                               size=28, sub="1 player · Medium · new island"))
-        y += 82
+        done, total = self.tutorial_state()
+        learning = done < total                  # a player new to the game is offered the guided game first
+        if learning:
+            self.root.add(W.Button((x, y, nav_w, 70), "Learn to play", self.open_tutorial, id="tutorial",
+                                   primary=True, size=28,
+                                   sub=(f"guided game · {done} of {total} chapters done" if done
+                                        else "a guided first game")))
+            y += 82
+        self.root.add(W.Button((x, y, nav_w, 70 if not learning else 58), "Quick solo", self.quick_solo,
+                               id="quick_solo", primary=not learning, size=28 if not learning else 24,
+                               sub="1 player · Medium · new island"))
+        y += 82 if not learning else 74
         self.root.add(W.Button((x, y, nav_w, 58), "Continue", self.continue_game, id="continue", size=24,
                                sub=(describe_save(ap, short=True) if has_auto else "no autosave yet"),
                                enabled=has_auto))
@@ -329,6 +351,9 @@ class StartScene(Scene):
         y += 52
         self.root.add(W.Button((x, y, nav_w, 44), "Rules", lambda: self.host.go("rules", back=self), id="rules"))
         y += 52
+        if not learning:
+            self.root.add(W.Button((x, y, nav_w, 44), "Guided game", self.open_tutorial, id="tutorial"))
+            y += 52
         self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
                                id="quit"))
 

@@ -304,7 +304,17 @@ class TableScreen(Scene):
             self.host.open_game(game, seats, path=path)
         return None
 
+    def tutorial(self):
+        """The guided chapter played here (faeriell/tutorial), or None."""
+        return getattr(self.session, "tutorial", None)
+
+    def leave_tutorial(self) -> None:
+        self.host.go("tutorial")
+
     def hint(self) -> None:
+        if self.tutorial() is not None:
+            self.flash("In the guided game the step card is your hint: the pink rings show the move.")
+            return
         mod = bots_module()
         if mod is None or not hasattr(mod, "hint"):
             self.flash("Hints come with the bots, which are not installed yet.")
@@ -361,6 +371,8 @@ class TableScreen(Scene):
                  ("new", "New game", self.new_game)]
         if self.session.state.game_over:
             items.append(("results", "Results", self.show_results))
+        if self.tutorial() is not None:        # leave at any step: the chapter list resumes it
+            items.insert(1, ("chapters", "Leave to the chapter list", self.leave_tutorial))
         items.append(("quit", "Quit", self.host.quit))
         note = "The game saves itself after every turn."
         if self.save_notice():
@@ -433,12 +445,24 @@ class TableScreen(Scene):
         if ind != self._indicator:
             self._indicator = ind
             changed = True
-        if getattr(self.table, "request", None) == "start":      # a puzzle's "Back to start"
+        request = getattr(self.table, "request", None)
+        if request == "start":                                     # a puzzle's "Back to start"
             self.table.request = None
             self.host.go("start", tab="practice")
             return True
+        if request == "tutorial":                                  # the step card's "Chapters"
+            self.table.request = None
+            self.leave_tutorial()
+            return True
+        if isinstance(request, tuple) and request[0] == "tutorial":   # "Next chapter"
+            self.table.request = None
+            err = self.host.open_tutorial(request[1], 0)
+            if err:
+                self.flash(err, error=True)
+            return True
         s = self.session.state
-        puzzle = getattr(self.table, "puzzle", None) is not None   # its result panel says how it ended
+        # a puzzle's result panel, or a chapter's step card, says how it ended
+        puzzle = getattr(self.table, "puzzle", None) is not None or self.tutorial() is not None
         if s.game_over and not self.end_shown and self.modal is None and not puzzle:
             now = time.monotonic()
             if self._over_since is None:
@@ -453,7 +477,7 @@ class TableScreen(Scene):
         the frame cap instead of sleeping until the next event."""
         s = self.session.state
         if s.game_over:
-            return not self.end_shown and getattr(self.table, "puzzle", None) is None
+            return not self.end_shown and getattr(self.table, "puzzle", None) is None and self.tutorial() is None
         return self.modal is None and self.driver.is_bot(self.session.acting)
 
     def _indicator_text(self) -> str:

@@ -37,6 +37,7 @@ from faeriell.ui.table.paint import Paint
 from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, ResultLayer
 from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
+from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
 
 FLASH_MS = 4500
@@ -64,8 +65,9 @@ class TableScene(Scene):
         self._size = tuple(size)
         g = session.game
         self.puzzle = guide.Puzzle.from_session(session)      # a practice puzzle's goal, if any
-        # one person plays every seat of a puzzle: no curtain between them
-        self.hotseat_curtain = hotseat_curtain and self.puzzle is None
+        self.tutorial = TutorialLayer.from_session(session, self)   # a guided chapter's step, if any
+        # one person plays every seat of a puzzle or a guided chapter: no curtain between them
+        self.hotseat_curtain = hotseat_curtain and self.puzzle is None and self.tutorial is None
         self.request: str | None = None       # "start": the host goes back to the start screen
         self.layout = compute(size, goal=self.puzzle is not None)
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
@@ -110,6 +112,9 @@ class TableScene(Scene):
         self.curtain_layer = CurtainLayer(self)
         self.layers = LayerStack([self.board, self.drag_layer, self.decision, self.tray_layer, self.dialogs,
                                   NoticeLayer(self), self.result, self.curtain_layer])
+        if self.tutorial is not None:    # its card and rings: over the boards, under the message line
+            self.layers.push(self.tutorial, below="notices")
+            self.tips.dismissed.update(range(4))               # the chapter's steps say the tips
         self._sync()
 
     # =================================================================== what the layers own
@@ -296,6 +301,8 @@ class TableScene(Scene):
             return "tip card"
         if self.tray is not None:
             return "payment tray"
+        if self.tutorial is not None and self.tutorial.card is not None and self.tutorial.card.collidepoint(pos):
+            return "step card"
         if self.choice is not None and self.choice.click(pos) is not None:
             return "decision bar"
         return None
@@ -497,6 +504,13 @@ class TableScene(Scene):
     def resolve(self, actions, title: str = "Choose") -> None:
         """Play the move these actions are (one move: made; several: the decision bar asks which;
         a Tribe Action paid with Essences: the payment tray opens)."""
+        refusal = getattr(self.session, "refusal", None)      # a guided step narrows the moves
+        if callable(refusal) and actions:
+            allowed = [a for a in actions if refusal(a) is None]
+            if not allowed:                  # said now, before a tray or a choice opens
+                self.refuse(refusal(actions[0]), actions[0].kind)
+                return
+            actions = allowed
         groups = group_actions(actions)
         if len(groups) > 1:
             self.decision.open(title, actions, cancellable=True)

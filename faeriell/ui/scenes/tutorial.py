@@ -1,0 +1,152 @@
+"""The guided game's chapter list (scene "tutorial"): every chapter of data/tutorial/ with what
+it teaches, a tick on the finished ones and "step N" on the one left half-way. A click on a
+chapter opens it on the table (where it was left, if it was); Resume opens the chapter left
+half-way; Back returns to the start screen.
+
+The chapters and the progress come from faeriell.tutorial (no rule here); opening one is
+`host.open_tutorial(chapter_id, step)`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
+from faeriell.ui.scene import Host, Scene
+
+ROW_H = 64
+
+
+class TutorialScene(Scene):
+    def __init__(self, host: Host, message: str | None = None, progress=None):
+        from faeriell.tutorial.chapters import ChapterError, load_all
+        from faeriell.tutorial.progress import default_progress
+        self.host = host
+        self.size = host.size
+        self.progress = progress if progress is not None else default_progress()
+        self.status = message
+        try:
+            self.chapters = load_all()
+        except ChapterError as e:            # a broken chapter file: say which, keep the window
+            self.chapters = []
+            self.status = str(e)
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.layout()
+
+    # ---- what the list shows -----------------------------------------------------------------
+    def state_of(self, chapter_id: str) -> str:
+        """'done', 'step N' (left half-way) or ''."""
+        at = self.progress.resume_point()
+        if at and at[0] == chapter_id and at[1] > 0:
+            return f"step {at[1] + 1}"
+        return "done" if chapter_id in self.progress.done() else ""
+
+    def resume_target(self) -> tuple[str, int] | None:
+        """The chapter left half-way, else the first one not done, else None."""
+        ids = [c.id for c in self.chapters]
+        at = self.progress.resume_point()
+        if at and at[0] in ids:
+            return at
+        done = self.progress.done()
+        nxt = next((c.id for c in self.chapters if c.id not in done), None)
+        return (nxt, 0) if nxt else None
+
+    # ---- actions -----------------------------------------------------------------------------
+    def open(self, chapter_id: str) -> None:
+        err = self.host.open_tutorial(chapter_id, self.progress.step_of(chapter_id))
+        if err:
+            self.status = err
+
+    def resume(self) -> None:
+        t = self.resume_target()
+        if t is None:
+            self.status = "Every chapter is done. Pick any one to play it again."
+            return
+        err = self.host.open_tutorial(t[0], t[1])
+        if err:
+            self.status = err
+
+    # ---- layout ------------------------------------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        pw = min(860, w - 48)
+        return pygame.Rect((w - pw) // 2, 96, pw, max(200, h - 96 - 24))
+
+    def layout(self) -> None:
+        r = self.panel_rect()
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        body = W.Container(pygame.Rect(r.x + 20, r.y + 52, r.width - 40, r.height - 52 - 84), scrollable=True)
+        y = body.rect.y
+        for k, c in enumerate(self.chapters):
+            state = self.state_of(c.id)
+            mark = {"done": "Done", "": ""}.get(state, f"left at {state}")
+            title = f"{k + 1}. {c.title}"
+            body.add(_ChapterRow((body.rect.x, y, body.rect.width - 10, ROW_H - 6), title, c.about, mark,
+                                 (lambda cid=c.id: self.open(cid)), id=f"chapter_{c.id}"))
+            y += ROW_H
+        self.root.add(body)
+        t = self.resume_target()
+        label = "Resume" if (t and t[1] > 0) else "Start" if not self.progress.done() else "Next chapter"
+        self.root.add(W.Button((r.right - 20 - 200, r.bottom - 66, 200, 48), label, self.resume, id="resume",
+                               primary=True, size=26, enabled=t is not None))
+        self.root.add(W.Button((r.x + 20, r.bottom - 66, 150, 48), "Back", lambda: self.host.go("start"),
+                               id="back", size=24))
+
+    def find(self, wid):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid):
+        return self.root.screen_rect(wid)
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.host.go("start")
+                return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.resume()
+                return True
+        return self.root.handle(ev)
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        w, h = self.size
+        surf.fill(W.BG)
+        draw_backdrop(surf)
+        W.draw_text(surf, "Learn to play", (24, 22), 60, W.ACCENT)
+        W.draw_text(surf, "a guided first game on the real table: each step says what to do and why",
+                    (26, 22 + W.font(60).get_height() + 3), 20, W.MUTED, width=max(100, w - 50))
+        r = self.panel_rect()
+        done = len(self.progress.done() & {c.id for c in self.chapters})
+        W.panel(surf, r, f"Chapters ({done} of {len(self.chapters)} done)")
+        self.root.draw(surf)
+        if self.status:
+            W.draw_wrapped(surf, self.status, pygame.Rect(r.x + 190, r.bottom - 66, r.width - 420, 52), 17,
+                           W.ERROR, max_lines=3)
+        elif self.progress.error:
+            W.draw_wrapped(surf, f"Your progress could not be saved: {self.progress.error}.",
+                           pygame.Rect(r.x + 190, r.bottom - 66, r.width - 420, 52), 17, W.ERROR, max_lines=3)
+
+
+class _ChapterRow(W.Button):
+    """One chapter: its title, what it teaches, and whether it is done."""
+
+    def __init__(self, rect, title: str, about: str, mark: str, on_click, id=None):
+        super().__init__(rect, title, on_click, id=id)
+        self.about, self.mark = about, mark
+
+    def draw(self, surf) -> None:
+        bg, fg = self.colours()
+        pygame.draw.rect(surf, bg, self.rect, border_radius=6)
+        pygame.draw.rect(surf, W.ACCENT if self.hover else W.PANEL_EDGE, self.rect, 1, border_radius=6)
+        mark_w = 130 if self.mark else 0
+        W.draw_text(surf, self.text, (self.rect.x + 14, self.rect.y + 8), 22, fg, width=self.rect.width - 28 - mark_w)
+        W.draw_text(surf, self.about, (self.rect.x + 14, self.rect.y + 34), 16, W.MUTED,
+                    width=self.rect.width - 28 - mark_w)
+        if self.mark:
+            col = W.OK if self.mark == "Done" else W.ACCENT
+            W.draw_text(surf, self.mark, (self.rect.right - 14, self.rect.centery), 18, col, anchor="midright")

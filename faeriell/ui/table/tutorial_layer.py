@@ -1,0 +1,251 @@
+"""The guided game's layer over the table: the step card (what to do and why, Next, Chapters)
+and the step's move drawn on the board - the piece and where it goes ringed in the tutor's
+magenta, an arrow between them - unmistakable against the legal glow (gold) and a hint (blue).
+
+    layer = TutorialLayer.from_session(session, scene)   # None unless the session is a tutorial one
+    scene.layers.push(layer, below="notices")            # one layer of the table's stack (layers.py)
+
+The layer decides no rule and gates no move: the TutorialSession (faeriell/tutorial/session.py)
+does, with the step's reason. The layer only says and shows. It asks the table for two things:
+where a spot is drawn (scene.spots, scene.choice) and to go elsewhere (scene.request).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from faeriell.engine import matches
+from faeriell.ui.table import pieces
+from faeriell.ui.table import theme as T
+from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
+from faeriell.ui.table.layers import Layer
+
+TUTOR = (255, 84, 196)          # the step's own colour: neither the legal glow nor the hint's blue
+TUTOR_EDGE = (40, 6, 30)
+
+
+class TutorialLayer(Layer):
+    name = "tutorial"
+
+    def __init__(self, session, scene=None):
+        self.session = session
+        self.scene = scene
+        self.rects: dict[str, pygame.Rect] = {}
+        self.card: pygame.Rect | None = None
+        self.mouse = (0, 0)
+
+    @classmethod
+    def from_session(cls, session, scene=None) -> "TutorialLayer | None":
+        return cls(session, scene) if getattr(session, "tutorial", None) is not None else None
+
+    # ---- the Layer protocol (faeriell/ui/table/layers.py) -----------------------------------
+    def is_open(self) -> bool:
+        return self.scene is not None and self.scene.curtain is None
+
+    def handle(self, ev) -> bool:
+        return self.handle_event(self.scene, ev)
+
+    def update(self, dt_ms: int) -> bool:
+        now = self.scene.now                 # the rings pulse and the arrow runs: a frame every 50 ms
+        return int(now // 50) != int((now - dt_ms) // 50)
+
+    @property
+    def lesson(self):
+        return self.session.tutorial
+
+    def next_chapter(self) -> str | None:
+        ids = [c.id for c in self.lesson.chapters]
+        k = ids.index(self.lesson.chapter.id) if self.lesson.chapter.id in ids else -1
+        return ids[k + 1] if 0 <= k < len(ids) - 1 else None
+
+    # ---- input -------------------------------------------------------------------------------
+    def handle_event(self, scene, ev) -> bool:
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+            return bool(self.card is not None and self.card.collidepoint(ev.pos))
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
+            if self.card is None or not self.card.collidepoint(ev.pos):
+                return False
+            if ev.type == pygame.MOUSEBUTTONDOWN:
+                for name, r in self.rects.items():
+                    if r.collidepoint(ev.pos):
+                        self._button(scene, name)
+                        break
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            st = self.lesson.step
+            if st is not None and st.kind == "read" and scene.tray is None and scene.drag is None:
+                self.session.next_step()
+                return True
+        return False
+
+    def _button(self, scene, name: str) -> None:
+        if name == "next":
+            self.session.next_step()
+        elif name == "chapters":
+            scene.request = "tutorial"
+        elif name == "next_chapter":
+            nxt = self.next_chapter()
+            scene.request = ("tutorial", nxt) if nxt else "tutorial"
+
+    # ---- the step's move on the board --------------------------------------------------------
+    def targets(self, scene) -> list[tuple]:
+        """The spot keys of the step's move: [grip, target] (grip None for a click), [] if none."""
+        a = self.lesson.expected(self.session.game)
+        if a is None:
+            return []
+        try:
+            gs = gesture(a, make_ctx(self.session.game))
+        except (KeyError, TypeError, IndexError):
+            return []
+        if gs is None or gs == DECIDE:
+            return []
+        return list(gs)
+
+    def _option_rects(self, scene) -> list[pygame.Rect]:
+        """The decision bar's options that are this step's move."""
+        pattern = self.lesson.pattern()
+        ch = scene.choice
+        if pattern is None or ch is None:
+            return []
+        return [r for r, o in getattr(ch, "rects", ()) if any(matches(pattern, a) for a in o.actions)]
+
+    def _centre(self, scene, key):
+        if key is None:
+            return None
+        if key[0] == "region":
+            return scene._region_point(key[1])
+        sp = scene.spots.first(key)
+        return sp.center if sp is not None else None
+
+    def _mark(self, surf, scene, key, pulse: float) -> None:
+        L = scene.layout
+        w = max(3, round((3 + 2 * pulse) * L.u))
+        if key[0] == "region":
+            clip = surf.get_clip()
+            surf.set_clip(L.map)
+            pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key[1])
+            pygame.draw.lines(surf, TUTOR_EDGE, True, pts, w + 4)
+            pygame.draw.lines(surf, TUTOR, True, pts, w)
+            surf.set_clip(clip)
+            return
+        for sp in scene.spots.by_key.get(key, ()):
+            pad = L.px(6) + round(3 * pulse)
+            if sp.radius:
+                pygame.draw.circle(surf, TUTOR_EDGE, sp.rect.center, sp.radius + pad, w + 4)
+                pygame.draw.circle(surf, TUTOR, sp.rect.center, sp.radius + pad, w)
+            else:
+                r = sp.rect.inflate(2 * pad, 2 * pad)
+                pygame.draw.rect(surf, TUTOR_EDGE, r, w + 4, border_radius=L.px(8))
+                pygame.draw.rect(surf, TUTOR, r, w, border_radius=L.px(8))
+
+    def _arrow(self, surf, scene, a, b, phase: float) -> None:
+        L = scene.layout
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy)
+        if d < L.px(30):
+            return
+        ux, uy = dx / d, dy / d
+        start = (a[0] + ux * L.px(18), a[1] + uy * L.px(18))
+        end = (b[0] - ux * L.px(22), b[1] - uy * L.px(22))
+        w = max(3, round(4 * L.u))
+        pygame.draw.line(surf, TUTOR_EDGE, start, end, w + 4)
+        # dashes running towards the target say which way the piece goes
+        seg, gap = L.px(16), L.px(9)
+        total = math.hypot(end[0] - start[0], end[1] - start[1])
+        s = -(phase * (seg + gap)) % (seg + gap) - (seg + gap)
+        while s < total:
+            s0, s1 = max(0.0, s), min(total, s + seg)
+            if s1 > s0:
+                pygame.draw.line(surf, TUTOR, (start[0] + ux * s0, start[1] + uy * s0),
+                                 (start[0] + ux * s1, start[1] + uy * s1), w)
+            s += seg + gap
+        h = L.px(16)
+        left = (end[0] - ux * h - uy * h * 0.6, end[1] - uy * h + ux * h * 0.6)
+        right = (end[0] - ux * h + uy * h * 0.6, end[1] - uy * h - ux * h * 0.6)
+        pygame.draw.polygon(surf, TUTOR_EDGE, [end, left, right], 0)
+        pygame.draw.polygon(surf, TUTOR, [(end[0] - ux * 2, end[1] - uy * 2), left, right], 0)
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def draw(self, surf, scene=None) -> None:
+        scene = scene or self.scene
+        L = scene.layout
+        pulse = 0.5 + 0.5 * math.sin(scene.now / 240)
+        shown: list = []
+        st = self.lesson.step
+        if st is not None and st.kind == "do" and scene.curtain is None and scene.tray is None:
+            keys = self.targets(scene)
+            for key in keys:
+                if key is not None:
+                    self._mark(surf, scene, key, pulse)
+            pts = [self._centre(scene, k) for k in keys]
+            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
+                self._arrow(surf, scene, pts[0], pts[1], scene.now / 600)
+            shown = [p for p in pts if p is not None]
+            for r in self._option_rects(scene):
+                w = max(3, round((3 + 2 * pulse) * L.u))
+                pygame.draw.rect(surf, TUTOR_EDGE, r.inflate(L.px(10), L.px(10)), w + 4, border_radius=L.px(8))
+                pygame.draw.rect(surf, TUTOR, r.inflate(L.px(10), L.px(10)), w, border_radius=L.px(8))
+                shown.append(r.center)
+        self._draw_card(surf, scene, shown)
+
+    def _draw_card(self, surf, scene, avoid_points) -> None:
+        L = scene.layout
+        P = L.px
+        lesson = self.lesson
+        ch = lesson.chapter
+        st = lesson.step
+        w = min(P(400), L.map.w - P(20))
+        size = max(T.MIN_TEXT, P(17))
+        if st is None:
+            head = "Chapter done!"
+            body = "Well played. " + ("Go on to the next chapter, or back to the list."
+                                      if self.next_chapter() else "That was the last chapter: you know the whole game.")
+            buttons = ([("next_chapter", "Next chapter")] if self.next_chapter() else []) + [("chapters", "Chapters")]
+        else:
+            n, total = lesson.number()
+            head = f"Step {n} of {total}"
+            body = st.text
+            buttons = ([("next", "Next")] if st.kind == "read" else []) + [("chapters", "Chapters")]
+        lines = T.wrap(body, size, w - P(28))
+        lh = T.font(size).get_linesize()
+        k = [c.id for c in lesson.chapters].index(ch.id) + 1 if ch in lesson.chapters else 1
+        title = f"Guided game · Chapter {k} of {len(lesson.chapters)}: {ch.title}"
+        h = P(62) + lh * len(lines) + P(52)
+        r = pygame.Rect(0, 0, w, h)
+        corners = [(L.map.x + P(10), L.map.y + P(10)), (L.map.right - P(10) - w, L.map.y + P(10)),
+                   (L.map.x + P(10), L.map.bottom - P(10) - h), (L.map.right - P(10) - w, L.map.bottom - P(10) - h)]
+        avoid = [pygame.Rect(p[0] - P(14), p[1] - P(14), P(28), P(28)) for p in avoid_points]
+        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+        if bar is not None:
+            avoid.append(bar)                # the decision bar stays readable and clickable
+        best = min(corners, key=lambda c: sum(1 for a in avoid if pygame.Rect(c, r.size).colliderect(a)))
+        r.topleft = best                     # the first corner that hides neither piece, place nor bar
+        self.card = r
+        T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
+        T.panel(surf, r, (50, 34, 50), TUTOR, P(10), 3)
+        surf.blit(T.text(T.fit_text(title, max(T.MIN_TEXT, P(14)), w - P(24), True), max(T.MIN_TEXT, P(14)),
+                         T.INK_DIM, True), (r.x + P(12), r.y + P(8)))
+        surf.blit(T.text(head, max(T.MIN_TEXT, P(20)), TUTOR if st is not None else T.GOOD, True),
+                  (r.x + P(12), r.y + P(28)))
+        y = r.y + P(56)
+        for line in lines:
+            surf.blit(T.text(line, size, T.INK), (r.x + P(14), y))
+            y += lh
+        self.rects = {}
+        x = r.right - P(12)
+        for name, label in reversed(buttons):
+            img = T.text(label, max(T.MIN_TEXT, P(16)), T.INK, True)
+            b = pygame.Rect(0, 0, img.get_width() + P(28), P(32))
+            b.bottomright = (x, r.bottom - P(10))
+            prime = name in ("next", "next_chapter")
+            hot = b.collidepoint(self.mouse)
+            T.panel(surf, b, T.BUTTON_HI if (prime or hot) else T.BUTTON, TUTOR if prime else T.PANEL_EDGE, P(7),
+                    2 if prime else 1)
+            surf.blit(img, img.get_rect(center=b.center))
+            self.rects[name] = b
+            x = b.left - P(10)
+        if st is not None and st.kind == "do":
+            note = T.text("the pink rings show the piece and where it goes", max(T.MIN_TEXT, P(12)), T.INK_FAINT)
+            surf.blit(note, (r.x + P(14), r.bottom - P(26) - note.get_height() // 2))

@@ -1,0 +1,139 @@
+"""The guided game at the window, with real mouse events: the start screen offers it first; a
+step's card takes Next; a step accepts only its own move (dragged or clicked) and refuses another
+with the step's reason, changing nothing; leaving and resuming comes back at the same step; a
+finished chapter is marked done in the chapter list."""
+from __future__ import annotations
+
+from test_app_support import click, key, make_app  # first: sets the dummy video driver
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.tutorial.progress import Progress  # noqa: E402
+from faeriell.tutorial.session import TutorialSession  # noqa: E402
+from faeriell.ui.scenes.table import TableScreen  # noqa: E402
+from faeriell.ui.scenes.tutorial import TutorialScene  # noqa: E402
+
+CHIEFTAIN_NODE = "owl-forest+owl-river+wolf-meadow"       # 01-setup's first move
+OTHER_NODE = "owl-forest+owl-mountain+owl-river"          # legal for the engine, not the step's
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    pygame.display.quit()
+
+
+def drag(app, a, b, steps=6) -> None:
+    ev = pygame.event.post
+    ev(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    ev(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.step()
+    for k in range(1, steps + 1):
+        p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
+        ev(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.step()
+    ev(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.step()
+
+
+def card_button(app, name) -> None:
+    """Click a button of the step card (drawn on the last frame)."""
+    layer = app.scene.table.tutorial
+    assert name in layer.rects, f"the step card has no {name!r} button now ({sorted(layer.rects)})"
+    click(app, layer.rects[name].center)
+
+
+def open_from_start(app) -> TableScreen:
+    assert app.scene.find("tutorial") is not None and app.scene.find("tutorial").primary
+    click(app, "tutorial")
+    assert isinstance(app.scene, TutorialScene)
+    click(app, "resume")
+    assert isinstance(app.scene, TableScreen), app.errors
+    assert isinstance(app.session, TutorialSession)
+    return app.scene
+
+
+def test_a_step_accepts_only_its_move_and_refuses_another_with_its_reason(app):
+    host = open_from_start(app)
+    table, s = host.table, app.session
+    lesson = s.tutorial
+    assert lesson.chapter.id == "01-setup" and lesson.step.kind == "read"
+    assert not table.hotseat_curtain and table.tutorial is not None
+    # a read step: the piece cannot be placed yet; Next (a click, then Enter) moves on
+    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
+    assert not s.game.history and table.message and "Next" in table.message
+    card_button(app, "next")
+    key(app, pygame.K_RETURN)
+    step = lesson.step
+    assert step.kind == "do" and lesson.index == 2
+    # the step rings its piece and its place (the tutor's own colour, not the legal glow)
+    assert table.tutorial.targets(table) == [("hero", 0, "chieftain"), ("node", CHIEFTAIN_NODE)]
+    # a move the engine allows but the step does not: refused with the step's words, nothing changes
+    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", OTHER_NODE)))
+    assert not s.game.history and lesson.index == 2
+    assert table.message == table.words.say(step.refuse) and table.message_bad
+    # the step's own move goes through and the next step comes
+    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
+    assert [h["action"].kind for h in s.game.history] == ["place_hero"]
+    assert s.state.tribes[0].heroes["chieftain"].node == CHIEFTAIN_NODE
+    assert lesson.index == 3 and lesson.step.kind == "read"
+
+
+def test_a_wrong_phase_tile_is_refused_and_the_right_one_plays(app):
+    assert app.open_tutorial("2", 0) is None
+    table, s = app.scene.table, app.session
+    app.step()
+    step = s.tutorial.step
+    assert step.action == {"action": "choose_phase", "phase": "tribe"}
+    before = len(s.game.history)
+    click(app, table.spot_pos(("phase", 0, "event")))
+    assert len(s.game.history) == before and s.state.phase is None
+    assert table.message == table.words.say(step.refuse)
+    click(app, table.spot_pos(("phase", 0, "tribe")))
+    assert s.state.phase == "tribe" and s.tutorial.index == 1
+
+
+def test_leave_and_resume_at_the_same_step(app, tmp_path):
+    host = open_from_start(app)
+    table, s = host.table, app.session
+    card_button(app, "next")
+    card_button(app, "next")
+    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
+    assert s.tutorial.index == 3
+    card_button(app, "chapters")                     # leave from the step card
+    assert isinstance(app.scene, TutorialScene)
+    assert Progress(tmp_path).resume_point() == ("01-setup", 3)
+    assert app.scene.state_of("01-setup") == "step 4"
+    assert app.scene.find("resume").text == "Resume"
+    click(app, "resume")
+    assert isinstance(app.scene, TableScreen)
+    s2 = app.session
+    assert s2 is not s and s2.tutorial.index == 3 and s2.tutorial.chapter.id == "01-setup"
+    assert s2.state.tribes[0].heroes["chieftain"].node == CHIEFTAIN_NODE
+    # leaving from the Esc menu works the same
+    key(app, pygame.K_ESCAPE)
+    click(app, app.scene.modal.screen_rect("chapters").center)
+    assert isinstance(app.scene, TutorialScene)
+
+
+def test_a_finished_chapter_is_marked_done_and_the_next_is_offered(app, tmp_path):
+    assert app.open_tutorial("01-setup", None) is None
+    s = app.session
+    lesson = s.tutorial
+    while lesson.step is not None:                   # the moves are the test above's; here the end
+        if lesson.step.kind == "read":
+            s.next_step()
+        else:
+            assert s.apply(lesson.expected(s.game)) is None
+    app.step()
+    table = app.scene.table
+    assert "next_chapter" in table.tutorial.rects
+    assert Progress(tmp_path).done() == {"01-setup"}
+    card_button(app, "next_chapter")
+    assert isinstance(app.scene, TableScreen) and app.session.tutorial.chapter.id == "02-first-turns"
+    card_button(app, "chapters")
+    assert app.scene.state_of("01-setup") == "done"
+    click(app, "back")
+    assert app.scene.find("tutorial").sub.startswith("guided game · 1 of ")

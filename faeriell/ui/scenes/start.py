@@ -20,6 +20,7 @@ from faeriell.ui.dialogs import (FileServiceError, describe_save, has_autosave, 
                                  load_game, practice_items, puzzle_info, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, Scene
+from faeriell.win_rates import WinRates
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,9 @@ class StartScene(Scene):
         self.difficulty = cfg.get("difficulty") or "medium"
         self.variants = [v for v in (cfg.get("variants") or []) if v in self.variant_ids]
         self.bots = bots_available()
+        self.win_rates = WinRates.load()         # the bots' measured win rates, from docs/balance.md
+        self.hover_level: str | None = None       # the bot level under the mouse on a seat row
+        self.hover_difficulty: str | None = None
         seats = list(cfg.get("seats") or [])
         self.seats = [s if (s == "human" or (self.bots and s in BOT_LEVELS)) else "human"
                       for s in (seats + ["human"] * 4)[:4]]
@@ -83,6 +87,30 @@ class StartScene(Scene):
             return str(self.rules.modes["difficulties"][d].get("name") or d)
         except (AttributeError, KeyError, TypeError):
             return d.replace("_", " ").capitalize()
+
+    def difficulty_text(self, d: str) -> str:
+        """What a difficulty means (the set-up it deals) and how often the bots won solo at it."""
+        try:
+            row = self.rules.modes["difficulties"][d]
+            menaces, corr = int(row.get("menace", 0)), int(row.get("corruption", 0))
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return self.difficulty_name(d)
+        start = f"{menaces} Menaces and " + (f"{corr} Corruption token{'s' if corr > 1 else ''}" if corr
+                                             else "no Corruption")
+        text = f"{self.difficulty_name(d)}: {start} at the start."
+        got = [(name, self.win_rates.solo(d, col)) for name, col in
+               (("Expert", "expert wins"), ("Normal", "search bot wins"), ("a greedy bot", "heuristic wins"))]
+        got = [f"{name} {r.short()}" for name, r in got if r is not None]
+        return text + (" Solo wins measured: " + ", ".join(got) + "." if got else "")
+
+    def level_text(self, level: str) -> str:
+        """What a bot level does, with its measured solo win rate (docs/balance.md)."""
+        text = f"{BOT_LABELS[level]} — {BOT_DESCRIPTIONS[level].split(': ', 1)[-1]}"
+        r = self.win_rates.for_level(level)
+        if r is not None:
+            note = " (measured without its slips)" if level == "easy" else ""
+            return text + f" Wins solo at Medium: {r.say()}{note}."
+        return text + " Its solo win rate is not measured."
 
     def tribe(self, i: int) -> tuple[str, tuple]:
         try:
@@ -183,12 +211,14 @@ class StartScene(Scene):
 
     def seats_text(self) -> str:
         """One line under the seats: what the bot level last picked (or first seated) does."""
-        level = self.seat_info if self.seat_info in self.seats[: self.players] else None
+        level = self.hover_level if self.hover_level in BOT_LEVELS else None
+        if level is None:
+            level = self.seat_info if self.seat_info in self.seats[: self.players] else None
         if level is None:
             level = next((s for s in self.seats[: self.players] if s in BOT_LEVELS), None)
         if level is None:
             return "Any seat can be a bot: " + ", ".join(BOT_LABELS[lv] for lv in BOT_LEVELS) + "."
-        return f"{BOT_LABELS[level]} — {BOT_DESCRIPTIONS[level].split(': ', 1)[-1]}"
+        return self.level_text(level)
 
     def set_seed_text(self, text) -> None:
         self.seed_text = text
@@ -296,7 +326,7 @@ class StartScene(Scene):
         self.puzzle_path = str(path)
         f = self.content.find("puzzle_path")
         if f is not None:
-            f.text = self.puzzle_path
+            f.text = ""                        # a puzzle is its name in the list, never a file path
         self.status = None
         self._relayout = True                 # the description below the list follows the pick
 
@@ -402,7 +432,10 @@ class StartScene(Scene):
         y = self._caption(xa, y, col_a_w, "Difficulty")
         self.content.add(W.Choice((xa, y, col_a_w, 38), [(d, self.difficulty_name(d)) for d in self.difficulties],
                                   self.difficulty, self.set_difficulty, id="difficulty"))
-        y += 50
+        y += 42
+        self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, 38), self.difficulty_text(self.difficulty), 16, W.TEXT,
+                                 wrap_text=True, id="difficulty_info"))
+        y += 44
         y = self._caption(xa, y, col_a_w, "Seats" if self.bots else "Seats (bots are not installed yet)")
         label_w = min(128, col_a_w // 3)
         n_opts = 1 + len(BOT_LEVELS)
@@ -426,9 +459,9 @@ class StartScene(Scene):
                 self.content.add(W.Label(pygame.Rect(cx, y, cw, 34), "Human", 20, W.TEXT))
             y += 40
         if self.bots:
-            self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, 38), self.seats_text(), 16, W.TEXT,
+            self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, 40), self.seats_text(), 16, W.TEXT,
                                      wrap_text=True, id="seat_info"))
-            y += 38
+            y += 42
         y += 6
         y = self._caption(xa, y, col_a_w, "Seed (the same seed deals the same island)")
         self.content.add(W.TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,
@@ -490,10 +523,12 @@ class StartScene(Scene):
             head, text = self.practice_about()
             self.content.add(_About(pygame.Rect(x + 4, body.y + 12 + list_h, w - 8, about_h - 10), head, text,
                                     id="practice_about"))
-        self.content.add(W.TextField((x, body.y + 16 + list_h + about_h, w, 36), self.puzzle_path,
+        listed = {k for k, _, _ in self.puzzle_items if k}
+        typed = "" if self.puzzle_path in listed else self.puzzle_path     # no file path for a listed puzzle
+        self.content.add(W.TextField((x, body.y + 16 + list_h + about_h, w, 36), typed,
                                      on_submit=self.play_selected,
                                      on_change=lambda t: setattr(self, "puzzle_path", t), id="puzzle_path",
-                                     placeholder="or type the path of a scenario file (.yaml)"))
+                                     placeholder="or type the path of your own scenario file (.yaml)"))
 
     # ---- tests and tools find widgets by id ----------------------------------------------------
     def find(self, wid: str):
@@ -521,10 +556,33 @@ class StartScene(Scene):
                     {"new": self.start, "load": self.load_selected, "practice": self.play_selected}[self.tab]()
                     return True
         changed = self.root.handle(ev)
+        if ev.type == pygame.MOUSEMOTION and self.tab == "new":
+            changed |= self._follow_hover()
         if self._relayout:
             self.layout()
             changed = True
         return changed or ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and self.root.focused_field() is not None
+
+    def _follow_hover(self) -> bool:
+        """The info lines under Difficulty and the seats say what the segment under the mouse
+        means (else what is chosen)."""
+        diff = self.content.find("difficulty")
+        hd = diff.options[diff.hover][0] if diff is not None and diff.hover is not None else None
+        hl = None
+        for i in range(self.players):
+            seat = self.content.find(f"seat{i + 1}")
+            if seat is not None and seat.hover is not None:
+                hl = seat.options[seat.hover][0]
+        if (hd, hl) == (self.hover_difficulty, self.hover_level):
+            return False
+        self.hover_difficulty, self.hover_level = hd, hl
+        label = self.content.find("difficulty_info")
+        if label is not None:
+            label.text = self.difficulty_text(hd or self.difficulty)
+        label = self.content.find("seat_info")
+        if label is not None:
+            label.text = self.seats_text()
+        return True
 
     def update(self, dt_ms: int) -> bool:
         if self._relayout:

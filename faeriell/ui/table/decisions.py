@@ -326,6 +326,8 @@ def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Opti
         if col and 0 <= j < len(p.s.tribes):
             n = p.s.tribes[j].solved.get(col, 0)
             label = f"{words.player(j + 1)}: {words.color(col)} track {n} → {max(0, n - 1)}"
+    elif k.kind == "choose_hero":
+        label = words.hero_choice(k)                 # what each Hero does, to choose by
     elif k.kind in ("level_up", "free_level") and differing not in (None, "hero", "kind"):
         label = words.level_short(k)                 # one Hero: say only the Perks
     if differing == "discard" and k.get("discard"):

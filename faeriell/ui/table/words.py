@@ -64,6 +64,26 @@ class Words:
     def hero(self, h: str) -> str:
         return self._name("heroes", h)
 
+    def hero_choice(self, a) -> str:
+        """A starting Hero as an option: its name and what it does ('Start with the Shaman. Bound
+        to Blue. Once per Tribe Phase, an Attunement costs you one Blue Essence less.')."""
+        h = a.get("hero")
+        text = str((self.cat.heroes.get(h) or {}).get("text") or "").strip()
+        return f"Start with the {self.hero(h)}." + (f" {text}" if text else "")
+
+    def set_aside_note(self, state, player) -> str:
+        """Why some Heroes cannot be chosen: Solo and Full Coop set Heroes aside at random."""
+        try:
+            aside = list(state.tribes[player].set_aside)
+        except (AttributeError, IndexError, TypeError):
+            aside = []
+        if not aside:
+            return ""
+        names = " and ".join(f"the {self.hero(h)}" for h in aside)
+        n = "one Hero" if len(aside) == 1 else f"{len(aside)} Heroes"
+        return (f" Set aside: {names} (Solo and Full Coop set {n} per tribe aside at random, two with 3 or 4 "
+                f"players; {'it returns' if len(aside) == 1 else 'they return'} to your board after set-up).")
+
     def guardian(self, g: str) -> str:
         """'Rhudo the Bear' (the Guardian's printed name and its animal)."""
         d = (self.cat.guardians or {}).get(g) or {}
@@ -472,9 +492,11 @@ class Words:
                 second = bool(state.tribes[get("player")].heroes)
             except (AttributeError, IndexError, TypeError):
                 second = False
+            aside = self.set_aside_note(state, get("player"))
             if second:
-                return ("Set-up: choose a second Hero", "Click a Hero below or among your inactive Heroes.")
-            return ("Set-up: choose the Hero you start with", "Click a Hero below or among your inactive Heroes.")
+                return ("Set-up: choose a second Hero", "Click a Hero below or among your inactive Heroes." + aside)
+            return ("Set-up: choose the Hero you start with",
+                    "Click a Hero below or among your inactive Heroes." + aside)
         if kind == "place_hero":
             hero = get("hero")
             return (f"Set-up: place your {self.hero(hero) if hero else 'Hero'} on the island",

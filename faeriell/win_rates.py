@@ -1,0 +1,88 @@
+"""The bots' measured win rates, read from docs/balance.md (the one place they are written, by
+tools/balance_report.py), for the start screen's hover texts. No pygame here.
+
+    rates = WinRates.load()
+    rates.solo("medium", "expert")      # Rate(percent=25, won=3, games=12) or None
+    rates.for_level("normal")           # the Solo, medium figure of the bot a seat level plays like
+
+Which measured bot stands for which seat level (the report plays bots with fixed work):
+  easy   -> "heuristic": the greedy bot Easy is made of, measured without Easy's slips;
+  normal -> "search bot": fixed work of about what Normal's 0.3 s buys;
+  expert -> "expert".
+Hard (the search bot with a longer clock) and Random are not measured on their own.
+A missing or unreadable file gives no figures (the texts then say so); nothing is invented.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from faeriell.resources import CHECKOUT
+
+BALANCE_FILE = CHECKOUT / "docs" / "balance.md"
+LEVEL_COLUMN = {"easy": "heuristic wins", "normal": "search bot wins", "expert": "expert wins"}
+_CELL = re.compile(r"(\d+)%\s*\((\d+)/(\d+)")
+
+
+@dataclass(frozen=True)
+class Rate:
+    percent: int
+    won: int
+    games: int
+
+    def say(self) -> str:
+        return f"{self.percent}% ({self.won} of {self.games} games)"
+
+    def short(self) -> str:
+        return f"{self.percent}% of {self.games} games"
+
+
+class WinRates:
+    def __init__(self, tables: dict[str, dict[str, dict[str, Rate]]]):
+        self.tables = tables               # section -> difficulty -> column -> Rate
+
+    @classmethod
+    def load(cls, path: Path | str = BALANCE_FILE) -> "WinRates":
+        try:
+            from faeriell.safe_read import read_text
+            text = read_text(Path(path), "data")
+        except (OSError, ValueError):
+            return cls({})
+        return cls(parse(text))
+
+    def solo(self, difficulty: str, column_or_level: str) -> Rate | None:
+        col = LEVEL_COLUMN.get(column_or_level, column_or_level)
+        return self.tables.get("solo", {}).get(difficulty.replace("_", " "), {}).get(col)
+
+    def for_level(self, level: str, difficulty: str = "medium") -> Rate | None:
+        return self.solo(difficulty, level) if level in LEVEL_COLUMN else None
+
+
+def parse(text: str) -> dict:
+    """The report's tables by section ('solo', 'coop 2', 'coop 3'): difficulty -> column -> Rate."""
+    tables: dict = {}
+    section = None
+    header: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            title = line[3:].strip().lower()
+            section = ("solo" if title.startswith("solo") else
+                       f"coop {m.group(1)}" if (m := re.match(r"full coop, (\d) players", title)) else None)
+            header = None
+            continue
+        if section is None or not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = [c.lower() for c in cells]
+            continue
+        if set("".join(cells)) <= set("-: "):
+            continue                       # the |---| row
+        row = dict(zip(header, cells))
+        diff = row.get("difficulty", "").lower()
+        for col, cell in row.items():
+            m = _CELL.search(cell)
+            if m:
+                tables.setdefault(section, {}).setdefault(diff, {})[col] = Rate(*map(int, m.groups()))
+    return tables

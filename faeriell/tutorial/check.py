@@ -11,7 +11,7 @@ import sys
 from faeriell.engine import Action, matches
 from faeriell.engine.state import to_dict
 from faeriell.tutorial.chapters import Chapter, ChapterError, load_all
-from faeriell.tutorial.lesson import Lesson, LessonError, start_game
+from faeriell.tutorial.lesson import Lesson, LessonError
 from faeriell.tutorial.session import TutorialSession
 
 

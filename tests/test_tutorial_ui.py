@@ -137,3 +137,20 @@ def test_a_finished_chapter_is_marked_done_and_the_next_is_offered(app, tmp_path
     assert app.scene.state_of("01-setup") == "done"
     click(app, "back")
     assert app.scene.find("tutorial").sub.startswith("guided game · 1 of ")
+
+
+def test_a_decision_bar_shows_every_choice_and_refuses_the_others_with_the_steps_reason(app):
+    assert app.open_tutorial("05-event-phase", 4) is None       # the Corruption Event
+    for _ in range(3):
+        app.step()
+    table, s = app.scene.table, app.session
+    step = s.tutorial.step
+    assert step.action["action"] == "corruption" and s.state.pending["kind"] == "corruption"
+    rects = {o.actions[0]["choice"]: r for r, o in table.choice.rects}
+    assert set(rects) == {"yield", "ignore", "cleanse_corruption"}
+    doom = s.state.doom
+    click(app, rects["ignore"].center)
+    assert s.state.doom == doom and s.state.pending["kind"] == "corruption"
+    assert table.message == table.words.say(step.refuse)
+    click(app, app.scene.table.tutorial._option_rects(app.scene.table)[0].center)
+    assert s.state.doom == doom - 1 and s.tutorial.index == 5

@@ -18,7 +18,7 @@ from faeriell.tutorial.session import TutorialSession
 def _wrong_move(session, step, pattern) -> Action | None:
     if step.wrong is not None:
         return Action.from_dict(step.wrong)
-    return next((a for a in session.legal() if not matches(pattern, a)), None)
+    return next((a for a in session.game.legal_actions() if not matches(pattern, a)), None)
 
 
 def check_chapter(chapter: Chapter, rules, chapters) -> tuple[str | None, int]:
@@ -34,7 +34,7 @@ def check_chapter(chapter: Chapter, rules, chapters) -> tuple[str | None, int]:
         st = lesson.step
         where = f"step {lesson.number()[0]} (line {st.line})"
         if st.kind == "read":
-            if s.apply(next(iter(s.legal()), Action("end_phase"))) is None:
+            if s.legal() or s.apply(next(iter(s.game.legal_actions()), Action("end_phase"))) is None:
                 return f"{where}: a move went through while the player should be reading", moves
             s.next_step()
             continue
@@ -42,6 +42,8 @@ def check_chapter(chapter: Chapter, rules, chapters) -> tuple[str | None, int]:
         expected = lesson.expected(s.game)
         if expected is None:
             return f"{where}: {pattern} is not legal here ({s.game.why_not(pattern) or 'not listed'})", moves
+        if expected not in s.legal() or any(not matches(pattern, a) for a in s.legal()):
+            return f"{where}: the session lists moves other than the step's", moves
         wrong = _wrong_move(s, st, pattern)
         if wrong is not None:
             if matches(pattern, wrong):

@@ -1,17 +1,21 @@
 """A table Session for a tutorial chapter: every move is asked of the chapter's step first (the
 step's own reason for any other move), then of the engine. No pygame here.
 
-The table needs nothing special: it applies moves through the Session as always; a refusal's
-words come back from `apply`/`why_not`. `refusal(action)` lets the table refuse a drop before it
-opens the payment tray. Autosave is off (the chapter's progress is kept instead) and undo is
+The table needs nothing special: `legal()` lists only the moves this step accepts (the engine's
+legal moves, narrowed: only the step's piece glows, and what the Session lists it accepts), it
+applies moves through the Session as always, and a refusal's words come back from `apply` /
+`why_not` / `step_reason()` (a piece the table cannot pick up now). `refusal(action)` lets the
+table refuse a drop before it opens the payment tray. Autosave is off (the chapter's progress is kept instead) and undo is
 refused: a step is taken back by opening the chapter again at that step.
 """
 from __future__ import annotations
 
+from faeriell.engine import Action
 from faeriell.tutorial.lesson import Lesson
 from faeriell.tutorial.progress import Progress
 from faeriell.ui.session import Session
 
+_NO_MOVE = Action("no_move")          # matches no step: asks a step for its refusal words
 NO_UNDO = "In the guided game every move stays; to try a step again, leave and reopen the chapter."
 
 
@@ -24,6 +28,23 @@ class TutorialSession(Session):
 
     def refusal(self, action) -> str | None:
         return self.tutorial.refusal(self.game, action)
+
+    def legal(self):
+        key = (self.version, self.tutorial.index)
+        if getattr(self, "_narrowed", (None,))[0] != key:
+            self._narrowed = (key, [a for a in super().legal() if self.refusal(a) is None])
+        return self._narrowed[1]
+
+    def engine_legal(self):
+        """Every move the engine allows now (a decision bar shows all its choices)."""
+        return super().legal()
+
+    def step_reason(self) -> str | None:
+        """What this step says to any move but its own (None once the chapter is over)."""
+        st = self.tutorial.step
+        if st is None:
+            return None
+        return self.tutorial.refusal(self.game, _NO_MOVE)
 
     def why_not(self, action) -> str | None:
         return self.refusal(action) or super().why_not(action)

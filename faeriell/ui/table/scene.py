@@ -348,7 +348,10 @@ class TableScene(Scene):
         s = self.session.state
         if not (s.pending and self._human()):
             return
-        acts = [a for a in self.session.legal() if a.kind == s.pending["kind"]] or list(self.session.legal())
+        # a guided step lists only its own move; its decision bar still shows every choice (the
+        # others are refused with the step's reason when picked)
+        legal = getattr(self.session, "engine_legal", self.session.legal)()
+        acts = [a for a in legal if a.kind == s.pending["kind"]] or list(legal)
         if not acts:
             return
         head, how = self.words.decision(s.pending, s)
@@ -509,6 +512,8 @@ class TableScene(Scene):
             allowed = [a for a in actions if refusal(a) is None]
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)
+                if self.choice is None:
+                    self._auto_choice()      # a pending decision's bar stays up to choose again
                 return
             actions = allowed
         groups = group_actions(actions)

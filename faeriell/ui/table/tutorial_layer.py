@@ -34,6 +34,7 @@ class TutorialLayer(Layer):
         self.rects: dict[str, pygame.Rect] = {}
         self.card: pygame.Rect | None = None
         self.mouse = (0, 0)
+        self._seen = session.tutorial.index
 
     @classmethod
     def from_session(cls, session, scene=None) -> "TutorialLayer | None":
@@ -47,7 +48,12 @@ class TutorialLayer(Layer):
         return self.handle_event(self.scene, ev)
 
     def update(self, dt_ms: int) -> bool:
-        now = self.scene.now                 # the rings pulse and the arrow runs: a frame every 50 ms
+        scene = self.scene
+        if self.lesson.index != self._seen:  # a step done: an earlier refusal no longer applies
+            self._seen = self.lesson.index
+            if scene.message and scene.message_bad:
+                scene.message = None
+        now = scene.now                      # the rings pulse and the arrow runs: a frame every 50 ms
         return int(now // 50) != int((now - dt_ms) // 50)
 
     @property

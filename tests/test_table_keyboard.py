@@ -341,3 +341,19 @@ def test_the_menu_the_keys_screen_and_the_settings_from_the_keyboard(tmp_path, m
     assert app.settings.colour_blind is (not was)
     key(app, pygame.K_ESCAPE)
     assert app.scene.modal is None and not app.errors
+
+
+def test_the_keyboard_brings_the_whole_island_back_into_view():
+    t = Table(two_tribes({"player": 1, "phase": "hero"}))
+    fitted = (t.scene.map.zoom_level, t.scene.map.offset)
+    for _ in range(3):                                       # zoom in away from the Hero
+        t.post(pygame.MOUSEMOTION, pos=(t.scene.layout.map.right - 5, t.scene.layout.map.y + 5), rel=(0, 0),
+               buttons=(0, 0, 0))
+        t.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+        t.frame()
+    assert (t.scene.map.zoom_level, t.scene.map.offset) != fitted
+    t.key(pygame.K_TAB)
+    assert (t.scene.map.zoom_level, t.scene.map.offset) == fitted
+    player_of(t).focus_piece(("hero", 0, "druid"))
+    t.key(pygame.K_RETURN)
+    assert t.scene.layout.map.collidepoint(t.scene.spot_pos(t.scene.drag.hover))

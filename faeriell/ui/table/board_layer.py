@@ -48,6 +48,7 @@ class BoardLayer(Layer):
             items = keyboard.pieces(self.scene)
             if not items:
                 return False
+            self.scene.keep_island_in_view()
             self.focus = keyboard.cycle(items, self.focus, d)
             self.scene.prompt(keyboard.say_piece(self.scene, self.focus))
             return True

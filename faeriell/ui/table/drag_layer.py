@@ -76,6 +76,7 @@ class DragLayer(Layer):
     def aim(self, d: int) -> None:
         """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""
         s, drag = self.scene, self.drag
+        s.keep_island_in_view()                 # every place shows where the arrows go
         order = keyboard.targets(s, drag)
         target = keyboard.cycle(order, drag.hover if drag.hover_ok else None, d)
         if target is None:

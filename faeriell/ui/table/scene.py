@@ -452,6 +452,17 @@ class TableScene(Scene):
         x, y = self.map.map_to_screen(board.regions[region].center)
         return round(x), round(y)
 
+    def keep_island_in_view(self) -> bool:
+        """The keyboard goes round every piece and place: show the whole island first (Home's
+        view), drawn at once so that every spot is where it shows. True when the view moved."""
+        if (self.map.zoom_level, self.map.offset) == getattr(self, "_fitted_view", None):
+            return False
+        self._fit_island()
+        self._ensure_base()
+        if self.drag is not None:
+            self.drag.overlay = None             # its glow follows the island
+        return True
+
     def _fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
         mv = self.map
@@ -477,6 +488,7 @@ class TableScene(Scene):
             mv.zoom_at(mv.map_to_screen(c), best)
         sc = mv.map_to_screen(c)
         mv.pan_by(vp.centerx - sc[0], vp.centery - sc[1])
+        self._fitted_view = (mv.zoom_level, mv.offset)
 
     # =================================================================== moves
     def _cancel(self) -> bool:

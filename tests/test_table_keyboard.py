@@ -357,3 +357,23 @@ def test_the_keyboard_brings_the_whole_island_back_into_view():
     player_of(t).focus_piece(("hero", 0, "druid"))
     t.key(pygame.K_RETURN)
     assert t.scene.layout.map.collidepoint(t.scene.spot_pos(t.scene.drag.hover))
+
+
+def test_the_rules_screen_goes_through_its_sections_by_the_arrow_keys(tmp_path, monkeypatch):
+    from test_app_support import key, make_app
+    from faeriell.ui.scenes.rules import RulesScene
+    from faeriell.ui.scenes.table import TableScreen
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=3)
+    key(app, pygame.K_F1)
+    rules = app.scene
+    assert isinstance(rules, RulesScene)
+    ids = [sid for _, sid in rules._items()]
+    at = ids.index(rules.current.id)
+    key(app, pygame.K_DOWN)
+    assert rules.current.id == ids[at + 1]
+    selected = rules.list.get_single_selection(include_object_id=True)
+    assert (selected[1] if isinstance(selected, tuple) else selected) == ids[at + 1]
+    key(app, pygame.K_UP)
+    assert rules.current.id == ids[at]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, TableScreen) and not app.errors

@@ -17,6 +17,7 @@ from faeriell.review.background import ReviewJob
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
+from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import game_copy
 from faeriell.ui.scene import Host, Scene
@@ -136,6 +137,8 @@ class ReviewScene(Scene):
     def layout(self) -> None:
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))
+        if not hasattr(self, "keys"):
+            self.keys = KeyFocus()
         bw, gap, y = min(200, (w - 80) // 3), 14, h - 58
         x = (w - (3 * bw + 2 * gap)) // 2
         self.root.add(W.Button((x, y, bw, 44), "Replay the game", lambda: self.open_replay(0), id="replay",
@@ -152,6 +155,8 @@ class ReviewScene(Scene):
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
+        if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
+            return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.back()
             return True
@@ -204,6 +209,7 @@ class ReviewScene(Scene):
             if rect.collidepoint(self.mouse):
                 W.draw_text(surf, text, (rect.centerx, rect.y - 4), 16, W.TEXT, anchor="midbottom")
         self.root.draw(surf)
+        self.keys.draw(surf, self.root)
 
     def _draw_figures(self, surf, rect) -> None:
         if rect.h < 40:

@@ -120,6 +120,16 @@ class RulesScene(Scene):
         if self.shown and self.current not in self.shown:
             self.open(self.shown[0].id)
 
+    def step(self, d: int) -> None:
+        """The next (d=1) or previous section of the list, opened and selected."""
+        ids = [sid for _, sid in self._items()]
+        if not ids:
+            return
+        k = ids.index(self.current.id) + d if self.current.id in ids else 0
+        self.open(ids[max(0, min(len(ids) - 1, k))])
+        self.manager.clear_and_reset()
+        self._build()                      # the list shows the new selection (and keeps the search)
+
     def back(self) -> None:
         if self.back_scene is not None:
             self.host.show(self.back_scene)
@@ -130,6 +140,9 @@ class RulesScene(Scene):
     def handle_event(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_F1):
             self.back()
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_UP, pygame.K_DOWN):
+            self.step(1 if ev.key == pygame.K_DOWN else -1)     # the sections without the mouse
             return True
         consumed = self.manager.process_events(ev)
         if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element is self.search:
@@ -161,5 +174,6 @@ class RulesScene(Scene):
         surf.fill(W.BG)
         draw_backdrop(surf)
         W.draw_text(surf, "The rules of Sons of Faeriell", (16, 18), 36, W.ACCENT)
-        W.draw_text(surf, "In our own words. Esc returns.", (w - 16, 30), 18, W.MUTED, anchor="topright")
+        W.draw_text(surf, "In our own words. Up/Down: the sections. Esc returns.", (w - 16, 30), 18, W.MUTED,
+                    anchor="topright")
         self.manager.draw_ui(surf)

@@ -101,6 +101,7 @@ class KeyPlayer:
         self.keys(pygame.K_RETURN)
 
     def toggle(self, tray, item) -> None:
+        item = next(it for it in tray.items() if it[:2] == item)      # the first of its twins
         self.keys(pygame.K_TAB, presses(tray.items(), tray.focus, item))
         assert tray.focus == item, (tray.focus, item)
         self.keys(pygame.K_SPACE)

@@ -23,16 +23,29 @@ def player_of(t: Table) -> KeyPlayer:
     return KeyPlayer(lambda: t.scene, t.frame, t.session)
 
 
-def test_a_whole_solo_game_by_keyboard_only_on_the_table():
+GAMES = [
+    ("solo", 1, "solo", "hard", (), 5),
+    ("2-player hot-seat", 2, "competitive", "hard", (), 3),
+    ("2 players, variants", 2, "competitive", "medium", ("drifter", "shadows", "kickstarter", "winters_grasp"), 9),
+]
+
+
+@pytest.mark.parametrize("label,players,mode,difficulty,variants,seed", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_by_keyboard_only_on_the_table(label, players, mode, difficulty, variants, seed):
+    """A seeded picker chooses among the engine's legal moves; each is made by key events only
+    (KeyPlayer counts the presses) and must reach the engine as exactly that move."""
     from faeriell.content.rules_loader import default_rules
     from faeriell.engine import new_game
-    game = new_game(default_rules(), 1, "solo", "hard", (), 5)
-    t = Table(game, seats=["human"])
+    game = new_game(default_rules(), players, mode, difficulty, variants, seed)
+    t = Table(game, seats=["human"] * players, curtain=players > 1)
     kp = player_of(t)
-    pick = random.Random(5)
+    pick = random.Random(seed)
     moves = 0
     while not t.game.state.game_over:
         assert moves < 1500, "the game did not end"
+        if t.scene.curtain is not None:                      # hot seat: Enter lifts the curtain
+            kp.keys(pygame.K_RETURN)
+            assert t.scene.curtain is None
         legal = t.game.legal_actions()
         ends = [a for a in legal if a.kind == "end_phase"]
         a = ends[0] if ends and pick.random() < 0.35 else pick.choice(legal)
@@ -42,8 +55,8 @@ def test_a_whole_solo_game_by_keyboard_only_on_the_table():
         assert made and same_move(made[0]["action"], a), f"move {moves}: wanted {a}, made " \
             f"{made[0]['action'] if made else None} ({t.scene.message})"
         moves += 1
-    assert invariants.check(t.game) == []
-    print(moves, "moves by keyboard")
+    assert invariants.check(t.game) == [] and t.game.state.end_reason
+    print(label, moves, "moves by keyboard")
 
 
 def test_a_whole_solo_game_by_keyboard_only_through_the_app_to_the_end_screen(tmp_path, monkeypatch):
@@ -377,3 +390,25 @@ def test_the_rules_screen_goes_through_its_sections_by_the_arrow_keys(tmp_path, 
     assert rules.current.id == ids[at]
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, TableScreen) and not app.errors
+
+
+def test_two_cards_alike_in_the_tray_are_two_stops_of_the_keyboard():
+    t = Table(two_tribes({"player": 1, "phase": "tribe"}, {"essences": ["red@bear", "red@bear", "blue@owl"]}))
+    kp = player_of(t)
+    kp.focus_piece(("supply_settlement", 0))
+    t.key(pygame.K_RETURN)
+    t.key(pygame.K_RETURN)
+    tray = t.scene.tray
+    assert tray is not None and tray.tray == ["red@bear", "red@bear"]
+    seen = []
+    for _ in range(len(tray.items())):
+        t.key(pygame.K_TAB)
+        seen.append(tray.focus)
+    assert len(set(seen)) == len(tray.items()) == 3          # both Reds, then the Blue: none skipped
+    t.key(pygame.K_TAB)                                      # round to the first Red: back to the pool
+    t.key(pygame.K_SPACE)
+    assert tray.tray == ["red@bear"] and tray.focus == ("pool", "red@bear", 0)
+    t.key(pygame.K_SPACE)                                    # and on the tray again
+    assert tray.tray == ["red@bear", "red@bear"]
+    t.key(pygame.K_RETURN)
+    assert len(t.state.tribes[0].settlements) == 3

@@ -139,10 +139,17 @@ class Tray:
         self.tray = pick_cards([colour(c) for c in (best.get("pay") or ())], self.pool_all)
 
     # ---- the keyboard ------------------------------------------------------------------------
-    def items(self) -> list[tuple[str, str]]:
-        """Every card and Herb of the tray in reading order: to pay, the pool, the Herbs."""
+    def items(self) -> list[tuple[str, str, int]]:
+        """Every card and Herb of the tray in reading order: to pay, the pool, the Herbs. Two
+        cards alike are told apart by their place among their twins (the third value)."""
         pool = sorted(self.pool, key=lambda c: (ORDER.get(colour(c), 9), c))
-        return [("tray", c) for c in self.tray] + [("pool", c) for c in pool] + [("herb", h) for h in self.herbs]
+        out: list[tuple[str, str, int]] = []
+        for row, cards in (("tray", self.tray), ("pool", pool), ("herb", self.herbs)):
+            seen: Counter = Counter()
+            for c in cards:
+                out.append((row, c, seen[c]))
+                seen[c] += 1
+        return out
 
     def step_focus(self, d: int) -> None:
         items = self.items()
@@ -157,18 +164,19 @@ class Tray:
         if self.focus is None or self.focus not in self.items():
             self.step_focus(1)
             return self.focus is not None
-        row, item = self.focus
+        row, item, _ = self.focus
         self.move(row, item)
-        if row == "tray" and item in self.pool:
-            self.focus = ("pool", item)
-        elif row == "pool" and item in self.tray:
-            self.focus = ("tray", item)
+        for other in ("pool", "tray"):
+            if other != row and row != "herb":
+                twins = [it for it in self.items() if it[0] == other and it[1] == item]
+                if twins:
+                    self.focus = twins[-1]
         return True
 
     def focus_words(self) -> str:
         if self.focus is None:
             return ""
-        row, item = self.focus
+        row, item, _ = self.focus
         if row == "herb":
             hb, k = item.split("#")
             used = int(k) < self.discounts.count(hb)
@@ -292,8 +300,11 @@ class Tray:
         for rr, s in ((self.confirm_rect, "Confirm"), (self.cancel_rect, "Cancel")):
             img = T.text(s, p.fs(15), T.INK if (ok or s == "Cancel") else T.INK_FAINT, True)
             surf.blit(img, img.get_rect(center=rr.center))
-        for rr, it in self.rects:           # the keyboard's card or Herb
-            if it == self.focus:
+        seen: Counter = Counter()
+        for rr, it in self.rects:           # the keyboard's card or Herb (twins told apart)
+            n = seen[it]
+            seen[it] += 1
+            if (*it, n) == self.focus:
                 pygame.draw.rect(surf, T.FOCUS, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(5))
         if self.drag_item is not None:
             row, item = self.drag_item

@@ -64,7 +64,7 @@ def test_undo_is_refused_across_a_random_draw():
     assert undo_points(g) == 0
     with pytest.raises(UndoError) as e:
         undo(g)
-    assert "draft()" in e.value.reason and "random" in e.value.reason
+    assert "The Menace Draft" in e.value.reason and "random" in e.value.reason   # in words, not ids
     assert isinstance(e.value, IllegalAction)
     assert why_not_undo(g, 1) == e.value.reason
 
@@ -202,3 +202,45 @@ def test_game_over_and_games_without_origin():
     assert undo_points(bare) == 0
     with pytest.raises(UndoError, match="cannot be replayed"):
         undo(bare)
+
+
+def _before_a_level_up(seed=1):
+    """A solo game played at random (seeded) up to the first Level Up that would show a new tile."""
+    from faeriell.engine import new_game as _new
+    g = _new(R, 1, "solo", "medium", (), seed)
+    rnd = random.Random(seed)
+    while not g.state.game_over and len(g.history) < 2000:
+        ups = [a for a in g.legal_actions() if a.kind == "level_up"]
+        for a in ups:
+            pile = next((p for p in g.state.perk_piles if p and p[0] == a["perk"]), None)
+            if pile is not None and len(pile) > 1:
+                return g, a
+        g.apply(rnd.choice(g.legal_actions()))
+    pytest.fail("no Level Up in the seeded game")
+
+
+def test_a_level_up_that_shows_a_new_perk_tile_cannot_be_undone():
+    # Taking a face-up Perk turns up the tile under it: undoing would let the player peek at the
+    # row and choose again, so the move is a reveal (BGA's policy, engine/undo.py).
+    g, up = _before_a_level_up()
+    tops = [p[0] for p in g.state.perk_piles if p]
+    g.apply(up)
+    assert [p[0] for p in g.state.perk_piles if p] != tops       # something new shows
+    assert g.history[-1]["random"]
+    if g.acting == g.history[-1]["player"]:
+        assert undo_points(g) == 0
+        with pytest.raises(UndoError, match="revealed"):
+            undo(g)
+
+
+def test_the_reveal_counts_only_when_a_hidden_tile_comes_up():
+    # Discarding the only tile of a pile puts it back on top: nothing new shows, so no reveal.
+    from faeriell.engine.tribe_phase import take_perk
+    g, up = _before_a_level_up()
+    s = g.state
+    s.perk_piles = [["a1", "a2"], ["b1"], ["c1"], []]
+    before = g.reveals
+    take_perk(g, "c1", "b1")                # b1 goes under its own pile: still b1 on top
+    assert g.reveals == before and s.perk_piles[1] == ["b1"]
+    take_perk(g, "a1", None)                 # a2 comes up
+    assert g.reveals == before + 1

@@ -237,6 +237,7 @@ def check_achievements(g) -> bool:
                 if aid in t.achievements:
                     t.achievements.remove(aid)
                 t.designated += 1
+                g.note("lose", i, aid)
                 g.log(f"{g.tribe_name(i)} loses the {aid} Achievement; its token goes to the designated area.")
     for i in g.order_from(s.active):
         t = s.tribes[i]
@@ -322,6 +323,7 @@ def claim_perform(g, a):
             g.pay(i, [a["pay"]])
     s.achievements.setdefault(aid, []).append(i)
     t.achievements.append(aid)
+    g.note("claim", i, aid)
     g.log(f"{g.tribe_name(i)} claims the {aid} Achievement.")
     if s.mode == "competitive" and len(t.achievements) >= g.rules.end_round_at and not s.end_after_round:
         s.end_after_round = True

@@ -10,6 +10,7 @@ from collections import Counter
 from . import registry
 from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
+from .doom_causes import cause_of
 from .endgame import doom_reached
 from .legal import LegalActions
 from .names import Names
@@ -42,12 +43,15 @@ class Game:
         self.rules = rules
         self.state = state
         self.rng = Rng(state)
-        self.history: list[dict] = []    # {"action": Action, "player": int, "random": bool}
+        # {"action": Action, "player": int, "random": bool, "turn": (stage, round, lap, active)}
+        # and, when the action moved Doom or an Achievement, "events": [plain lists] (note())
+        self.history: list[dict] = []
         self.origin: dict = {}           # how the game started (new game settings or a position)
         self._legal_cache: LegalActions | None = None
         self._listing: dict | None = None      # memo of one legal listing (listing_memo)
         self._checked = False    # an Achievement check found nothing to do since the last change
         self.reveals = 0         # top cards taken from a face-down pile without the generator
+        self._events: list = []  # what the action being applied did to Doom and the Achievements
 
     # ------------------------------------------------------------------ who acts, what is legal
     @property
@@ -184,6 +188,7 @@ class Game:
         reveals_before = self.reveals
         hidden_before = self._hidden_sizes() if self.verify_quiet else None
         turn = (s.stage, s.round, s.lap, s.active)
+        self._events = events = []
         quiet = self._perform(registry.MOVES[bare.kind], bare)
         self._legal_cache = None
         self.state.achievements_live = True
@@ -199,7 +204,11 @@ class Game:
             hidden = self._hidden_sizes()
             if any(a < b for a, b in zip(hidden, hidden_before)):
                 raise AssertionError(f"{bare} took something face-down without counting it a reveal")
-        self.history.append({"action": bare, "player": player, "random": random, "turn": turn})
+        entry = {"action": bare, "player": player, "random": random, "turn": turn}
+        if events:
+            entry["events"] = events
+            self._events = []
+        self.history.append(entry)
 
     def _perform(self, mv, a: Action) -> bool:
         """Perform a move (chosen, or the only option of a decision); True when it is quiet and
@@ -214,7 +223,8 @@ class Game:
 
     def _hidden_sizes(self) -> list:
         s = self.state
-        return [*map(len, s.decks.values()), len(s.herb_deck), len(s.bag)]
+        return [*map(len, s.decks.values()), len(s.herb_deck), len(s.bag),
+                sum(len(p) - 1 for p in s.perk_piles if p)]      # Perk tiles under the tops
 
     def invalidate_legal(self) -> None:
         """Forget what was derived from the state: the cached legal-action list and whether the
@@ -277,6 +287,12 @@ class Game:
             raise AssertionError(f"{what} is declared quiet but changed what Achievements read")
 
     # ------------------------------------------------------------------ helpers used by moves
+    def note(self, *event) -> None:
+        """Record what the action being applied did, as plain data in its history entry:
+        ("doom", steps, cause) and ("claim" | "lose", tribe index, Achievement id). The round
+        summary (preview.round_summary) and the review read these instead of guessing."""
+        self._events.append(list(event))
+
     def log(self, text: str) -> None:
         # the log is player text (shown at the table, kept in saves): ids said as printed names
         self.state.log.append(Names.of(self.rules).text(text))
@@ -438,6 +454,7 @@ class Game:
         s.doom = max(0, min(self.rules.doom_max, s.doom + n))
         moved = s.doom - before
         if moved:
+            self.note("doom", moved, cause_of(why))
             self.log(f"Doom {'+' if moved > 0 else ''}{moved} ({why}) -> {s.doom}." if why else
                      f"Doom -> {s.doom}.")
         if moved > 0:

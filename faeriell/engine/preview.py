@@ -4,6 +4,8 @@ stands toward each Achievement, what a Menace Draft will draw. Pure: the state i
     harvest_preview(game, steps)   # {"space", "index", "frozen", "tribes": [{"player", "regions", "bonus"}]}
     achievement_progress(game)     # [{"id", "kind", "min", "values", "leaders", "holders"}]
     draft_preview(game)            # {"draws", "bag": {kind: count}, "stops_at_event"}
+    goal_progress(game)            # how near the win is: solo 6 Achievements, the coop target, Doom's pace
+    round_summary(game, round)     # what a round did: Doom by cause, Achievements claimed or lost
 
 The Harvest preview follows the Harvest's own steps (event_phase.hv_perform and its tasks): the
 same Regions, the same statuses and colours, so the table shows what the rules will do.
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .achievements import tribe_measures
+from .endgame import coop_target
 from .event_phase import _stops_draft, region_colours, terrain_regions
 
 
@@ -90,3 +93,77 @@ def draft_preview(g) -> dict:
     kinds = Counter(g.rules.token_kind(t) for t in s.bag)
     return {"draws": g.rules.draft_count(s.doom), "bag": dict(sorted(kinds.items())),
             "stops_at_event": _stops_draft(g)}
+
+
+def _round_of(entry) -> int | None:
+    turn = entry.get("turn")
+    return turn[1] if turn and turn[0] == "play" else None
+
+
+def round_summary(g, rnd: int) -> dict:
+    """What round `rnd` did, from the engine's own notes in the history (Game.note): Doom moved
+    by cause, Achievements claimed and lost (by tribe), and Doom at the round's end as it stands.
+        {"round", "doom_by_cause": {cause: steps}, "doom_total", "claimed": [(tribe, id)],
+         "lost": [(tribe, id)], "doom": Doom now}"""
+    by_cause: dict = {}
+    claimed, lost = [], []
+    for h in g.history:
+        if _round_of(h) != rnd:
+            continue
+        for ev in h.get("events", ()):
+            if ev[0] == "doom":
+                by_cause[ev[2]] = by_cause.get(ev[2], 0) + ev[1]
+            elif ev[0] == "claim":
+                claimed.append((ev[1], ev[2]))
+            elif ev[0] == "lose":
+                lost.append((ev[1], ev[2]))
+    return {"round": rnd, "doom_by_cause": by_cause, "doom_total": sum(by_cause.values()),
+            "claimed": claimed, "lost": lost, "doom": g.state.doom}
+
+
+def _doom_pace(g) -> int:
+    """Doom steps a round at the current pace: the most of the Automatic Doom this round's end
+    will add (R34) and what the rounds played so far added on average (rounded up)."""
+    s = g.state
+    auto = g.rules.draft_count(s.doom) if (
+        g.coop_like() and g.rules.modes["coop_solo"].get("automatic_doom", True)) else 0
+    done = s.round - 1
+    moved = 0
+    if done > 0:
+        for h in g.history:
+            r = _round_of(h)
+            if r is not None and r <= done:
+                moved += sum(ev[1] for ev in h.get("events", ()) if ev[0] == "doom")
+    average = -(-moved // done) if done > 0 and moved > 0 else 0
+    return max(auto, average)
+
+
+def goal_progress(g) -> dict:
+    """How near the end is, in the engine's own counts (endgame.end_of_turn_checks, R34, R35).
+        {"mode", "held", "need"            # solo: your Achievements of 6; coop: the nearer count
+         "achievements", "need_achievements", "tokens", "need_tokens"   # coop: both counts
+         "doom", "doom_max", "pace", "rounds_left"}   # rounds left at that pace (None: no pace)
+    Competitive play has no shared goal: "need" is the Achievements that end the round (R42)."""
+    s = g.state
+    r = g.rules
+    out = {"mode": s.mode, "doom": s.doom, "doom_max": r.doom_max}
+    if s.mode == "solo":
+        out.update(held=len(s.tribes[0].achievements), need=int(r.modes["solo"]["achievements"]))
+    elif s.mode == "coop":
+        win = coop_target(g)
+        claimed = sum(1 for holders in s.achievements.values() if holders)
+        placed = sum(len(t.achievements) for t in s.tribes)
+        need_a, need_t = int(win["achievements"]), int(win["tokens"])
+        out.update(achievements=claimed, need_achievements=need_a, tokens=placed, need_tokens=need_t)
+        if need_t - placed < need_a - claimed:
+            out.update(held=placed, need=need_t, counts="tokens")
+        else:
+            out.update(held=claimed, need=need_a, counts="achievements")
+    else:
+        i = s.active
+        out.update(held=max((len(t.achievements) for t in s.tribes), default=0),
+                   need=r.end_round_at, player=i)
+    pace = _doom_pace(g)
+    out["pace"] = pace
+    out["rounds_left"] = -(-(r.doom_max - s.doom) // pace) if pace > 0 else None
+    return out

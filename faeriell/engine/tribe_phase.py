@@ -265,6 +265,7 @@ def level_perform(g, a):
 def take_perk(g, perk, disc):
     """Take a face-up Perk (or a Sower Perk, R39); the discarded one goes under its pile."""
     s = g.state
+    shown = {p[0] for p in s.perk_piles if p}
     for pile in s.perk_piles:
         if pile and pile[0] == perk:
             pile.pop(0)
@@ -276,6 +277,10 @@ def take_perk(g, perk, disc):
             if pile and pile[0] == disc:
                 pile.append(pile.pop(0))
                 break
+    # A tile that was face-down under its pile now shows: that is hidden information revealed,
+    # so the move is marked random and cannot be undone (undo.py, BGA's policy).
+    if any(p[0] not in shown for p in s.perk_piles if p):
+        g.reveals += 1
 
 
 move("level_up", _paid("level_up", level_targets_of, keys=level_keys),

@@ -22,6 +22,7 @@ from __future__ import annotations
 import weakref
 
 from .core import Game, IllegalAction
+from .explain import DOING
 from .saves import rebuild, SaveError
 from .state import to_dict, state_from_dict
 
@@ -112,8 +113,9 @@ def _window(game: Game) -> tuple[int, str]:
             who = "nobody" if h["player"] is None else f"player {h['player'] + 1}"
             return count, (f"{a!r} was played by {who}; you may undo only your own latest actions")
         if h["random"] or revealed:
-            return count, (f"{a!r} drew at random or revealed something hidden, so it cannot be "
-                           f"taken back")
+            doing = DOING.get(a.kind, "That move")
+            return count, (f"{doing} drew at random or revealed something hidden (a card, a token "
+                           f"or a Perk tile came to light), so it cannot be taken back")
         if key != current:
             return count, f"{a!r} belongs to an earlier turn; your turn has begun since"
         count += 1

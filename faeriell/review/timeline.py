@@ -16,22 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from faeriell.engine import Action
+from faeriell.engine.doom_causes import CAUSES, cause_of  # noqa: F401  (CAUSES: read by the review)
 from faeriell.engine.saves import rebuild
 
-# How the engine words a Doom movement (Game.move_doom's reason) -> the cause a player reads.
-_CAUSES = (
-    ("Automatic Doom", "Automatic Doom"),
-    ("Menace on a troubled", "Menace on a taken Guardian"),
-    ("Ignore Corruption", "Ignore Corruption"),
-    ("Havoc", "Havoc"),
-    ("unpaid Achievement", "Unpaid claim"),
-    ("lost to Corruption", "Lost to Corruption"),
-    ("Cleanse Corruption", "Cleanse Corruption"),
-    ("Ravage", "Corruption Sower Perk"),
-    ("Ruin", "Corruption Sower Perk"),
-    ("Twins", "The Twins set-up"),
-)
-CAUSES = tuple(dict.fromkeys(c for _, c in _CAUSES))
+# Doom's causes are filed by the engine (engine/doom_causes.py, the same words its history notes).
 
 # Which action brought an Essence in (the action being resolved when it was gained).
 _SOURCES = {
@@ -43,13 +31,6 @@ _SOURCES = {
 }
 
 PHASE_NAMES = {"tribe": "Tribe Phase", "event": "Event Phase", "hero": "Hero Phase", None: "Set-up"}
-
-
-def cause_of(why: str) -> str:
-    for needle, cause in _CAUSES:
-        if needle.lower() in why.lower():
-            return cause
-    return "Other"
 
 
 @dataclass

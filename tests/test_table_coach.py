@@ -54,3 +54,55 @@ def test_ctrl_z_after_a_level_up_that_showed_a_new_perk_tile_is_refused(solo):
     assert to_dict(solo.session.state) == after           # the old Perk row did not come back
     assert "cannot be taken back" in said[-1] and "Levelling up a Hero" in said[-1]
     assert not solo.errors
+
+
+# ---------------------------------------------------------------- item 3: the goal in view
+def _hover(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+
+
+def test_the_goal_meter_counts_what_the_engine_counts_and_explains_the_rule(solo):
+    from faeriell.ui.table import goal, tooltips
+    session, table = solo.session, solo.scene.table
+    rnd = random.Random(4)
+    seen = set()
+    while session.state.round < 4 and not session.state.game_over:
+        assert session.apply(rnd.choice(list(session.legal()))) is None
+        solo.step()
+        if session.state.stage != "play":
+            continue
+        table.draw(pygame.display.get_surface())
+        sp = table.spots.first(goal.METER_KEY)
+        assert sp is not None, "the goal meter is not on the table"
+        held = len(session.state.tribes[0].achievements)       # the solo win counts these (R35)
+        top, doom = goal.meter_lines(goal.goal_progress(session.game))
+        assert top == f"Goal: {held} of 6 Achievements"
+        assert doom.startswith(f"Doom {session.state.doom} of 15")
+        seen.add(held)
+    _hover(solo, sp.rect.center)
+    assert table.hover_key == goal.METER_KEY
+    title, lines = tooltips.tip(table.hover_key, table._p)
+    assert title == "The goal" and any("6 Achievements" in x for x in lines)
+    assert not solo.errors
+
+
+def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
+    session, table = solo.session, solo.scene.table
+    rnd = random.Random(2)
+    while not (session.state.stage == "play" and session.state.round == 1):
+        assert session.apply(rnd.choice(list(session.legal()))) is None
+        solo.step()
+    doom_at_start = session.state.doom
+    while session.state.round == 1:
+        assert session.apply(rnd.choice(list(session.legal()))) is None
+        solo.step()
+        assert not table.round_card.shown or session.state.round > 1
+    assert table.round_card.shown and table.round_card.round == 1
+    moved = session.state.doom - doom_at_start
+    first_line = table.round_card.lines[0]
+    assert first_line.startswith(f"Doom +{moved} (now {session.state.doom})") and "Automatic Doom +" in first_line
+    table.draw(pygame.display.get_surface())
+    click(solo, table.round_card.rect.center)
+    assert not table.round_card.shown
+    assert not solo.errors

@@ -121,12 +121,17 @@ def round_summary(g, rnd: int) -> dict:
             "claimed": claimed, "lost": lost, "doom": g.state.doom}
 
 
+def _automatic_doom(g) -> int:
+    """What the Automatic Doom at this round's end adds at today's Doom (R34; 0 when none)."""
+    return g.rules.draft_count(g.state.doom) if (
+        g.coop_like() and g.rules.modes["coop_solo"].get("automatic_doom", True)) else 0
+
+
 def _doom_pace(g) -> int:
     """Doom steps a round at the current pace: the most of the Automatic Doom this round's end
     will add (R34) and what the rounds played so far added on average (rounded up)."""
     s = g.state
-    auto = g.rules.draft_count(s.doom) if (
-        g.coop_like() and g.rules.modes["coop_solo"].get("automatic_doom", True)) else 0
+    auto = _automatic_doom(g)
     done = s.round - 1
     moved = 0
     if done > 0:
@@ -142,7 +147,9 @@ def goal_progress(g) -> dict:
     """How near the end is, in the engine's own counts (endgame.end_of_turn_checks, R34, R35).
         {"mode", "held", "need"            # solo: your Achievements of 6; coop: the nearer count
          "achievements", "need_achievements", "tokens", "need_tokens"   # coop: both counts
-         "doom", "doom_max", "pace", "rounds_left"}   # rounds left at that pace (None: no pace)
+         "doom", "doom_max", "automatic", "pace", "rounds_left"}
+    `automatic`: the Automatic Doom of this round's end; `pace`: Doom steps a round, the larger of
+    that and the rounds so far; `rounds_left`: rounds until Doom's end at that pace (None: no pace).
     Competitive play has no shared goal: "need" is the Achievements that end the round (R42)."""
     s = g.state
     r = g.rules
@@ -164,6 +171,7 @@ def goal_progress(g) -> dict:
         out.update(held=max((len(t.achievements) for t in s.tribes), default=0),
                    need=r.end_round_at, player=i)
     pace = _doom_pace(g)
+    out["automatic"] = _automatic_doom(g)
     out["pace"] = pace
     out["rounds_left"] = -(-(r.doom_max - s.doom) // pace) if pace > 0 else None
     return out

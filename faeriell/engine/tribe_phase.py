@@ -265,9 +265,13 @@ def level_perform(g, a):
 def take_perk(g, perk, disc):
     """Take a face-up Perk (or a Sower Perk, R39); the discarded one goes under its pile."""
     s = g.state
-    shown = {p[0] for p in s.perk_piles if p}
+    # A pile of two or more tiles that loses its top or sends it under shows a tile that was
+    # face-down (even a copy of the same Perk: its identity was hidden). That is hidden
+    # information revealed, so the move counts as a reveal and cannot be undone (undo.py).
+    revealed = False
     for pile in s.perk_piles:
         if pile and pile[0] == perk:
+            revealed |= len(pile) > 1
             pile.pop(0)
             break
     else:
@@ -275,11 +279,10 @@ def take_perk(g, perk, disc):
     if disc is not None:
         for pile in s.perk_piles:
             if pile and pile[0] == disc:
+                revealed |= len(pile) > 1
                 pile.append(pile.pop(0))
                 break
-    # A tile that was face-down under its pile now shows: that is hidden information revealed,
-    # so the move is marked random and cannot be undone (undo.py, BGA's policy).
-    if any(p[0] not in shown for p in s.perk_piles if p):
+    if revealed:
         g.reveals += 1
 
 

@@ -18,6 +18,10 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     def text_of(table, cid):
         return str(((getattr(cat, table, None) or {}).get(cid) or {}).get("text") or "")
 
+    if k == "goal_meter":
+        from faeriell.engine.preview import goal_progress
+        from faeriell.ui.table.goal import meter_tip
+        return meter_tip(goal_progress(p.g))
     if k == "region":
         r = key[1]
         reg = rules.board.regions[r]

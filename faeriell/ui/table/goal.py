@@ -1,0 +1,207 @@
+"""The goal in view: a small meter in the island's top-left corner (how near the win, how many
+rounds Doom leaves at its pace) and, at the end of each round, a summary card over the log (what
+moved Doom, which Achievements came and went, what the next round brings).
+
+Every count is the engine's (engine/preview.goal_progress, round_summary); this module only
+words and draws them. Self-contained: the table calls `draw_meter` while painting its base
+picture and keeps one `RoundCard`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.engine.preview import goal_progress, round_summary
+from faeriell.ui.table import theme as T
+
+METER_KEY = ("goal_meter",)
+CARD_KEY = ("round_card",)
+
+
+# ------------------------------------------------------------------------------ words
+def meter_lines(goal: dict) -> tuple[str, str]:
+    """(the goal line, the Doom line) of the meter."""
+    mode = goal["mode"]
+    if mode == "solo":
+        top = f"Goal: {goal['held']} of {goal['need']} Achievements"
+    elif mode == "coop":
+        what = "Achievements" if goal["counts"] == "achievements" else "Achievement tokens"
+        top = f"Team: {goal['held']} of {goal['need']} {what}"
+    else:
+        top = f"Most held: {goal['held']} of {goal['need']}"
+    left = goal["rounds_left"]
+    doom = f"Doom {goal['doom']} of {goal['doom_max']}"
+    if left is not None and mode in ("solo", "coop"):
+        doom += f" · ~{left} round{'s' if left != 1 else ''} left"
+    return top, doom
+
+
+def meter_tip(goal: dict) -> tuple[str, list[str]]:
+    """The meter's tooltip: the rule in our words and the counts behind it."""
+    mode = goal["mode"]
+    lines = []
+    if mode == "solo":
+        lines.append(f"You win at the end of a turn in which you hold {goal['need']} Achievements.")
+        lines.append(f"You hold {goal['held']}; {max(0, goal['need'] - goal['held'])} to go.")
+    elif mode == "coop":
+        lines.append("Together you win at the end of a turn when the tribes have claimed "
+                     f"{goal['need_achievements']} different Achievements (one held by two counts once) "
+                     f"or placed {goal['need_tokens']} Achievement tokens.")
+        lines.append(f"Now: {goal['achievements']} of {goal['need_achievements']} Achievements, "
+                     f"{goal['tokens']} of {goal['need_tokens']} tokens (the meter shows the nearer).")
+    else:
+        lines.append(f"The round in which a tribe claims its {goal['need']}th Achievement is the last; "
+                     "then the tribe with the most Achievements wins.")
+    lines.append(f"Everyone loses when Doom reaches {goal['doom_max']}.")
+    if mode in ("solo", "coop"):
+        pace = goal["pace"]
+        lines.append(f"Each round ends with Automatic Doom (+{goal['automatic']} at this Doom). With "
+                     f"what else moved it so far, Doom goes about +{pace} a round, which leaves "
+                     f"~{goal['rounds_left']} round{'s' if goal['rounds_left'] != 1 else ''}.")
+    return "The goal", lines
+
+
+def summary_lines(summary: dict, goal: dict, words, tribe_ids, viewer: int | None, solo: bool) -> list[str]:
+    """The round card's lines: Doom by cause, Achievements claimed and lost, the next round."""
+    out = []
+    total = summary["doom_total"]
+    if summary["doom_by_cause"]:
+        parts = ", ".join(f"{cause} {'+' if n > 0 else ''}{n}"
+                          for cause, n in sorted(summary["doom_by_cause"].items(), key=lambda kv: -abs(kv[1])))
+        out.append(f"Doom {'+' if total > 0 else ''}{total} (now {summary['doom']}): {parts}.")
+    else:
+        out.append(f"Doom did not move (it stands at {summary['doom']}).")
+
+    def who(i):
+        if solo or i == viewer:
+            return "You"
+        return words.tribe(tribe_ids[i])
+
+    for i, aid in summary["claimed"]:
+        out.append(f"{who(i)} claimed {words.achievement(aid)}.")
+    for i, aid in summary["lost"]:
+        out.append(f"{who(i)} lost {words.achievement(aid)}.")
+    if not summary["claimed"] and not summary["lost"]:
+        out.append("No Achievement was claimed or lost.")
+    if goal["mode"] in ("solo", "coop"):
+        nxt = f"Next round ends with Automatic Doom +{goal['automatic']}"
+        if goal["rounds_left"] is not None:
+            left = goal["rounds_left"]
+            nxt += (f"; at about +{goal['pace']} a round, Doom leaves ~{left} round{'s' if left != 1 else ''}")
+        out.append(nxt + ".")
+        out.append(f"{'You hold' if goal['mode'] == 'solo' else 'The team has'} {goal['held']} of {goal['need']}.")
+    return out
+
+
+# ------------------------------------------------------------------------------ the meter
+def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
+    """The meter in the top-left corner of `area` (the island); a spot for its tooltip."""
+    if p.s.stage == "setup":
+        return None
+    try:
+        goal = goal_progress(p.g)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return None
+    P = p.P
+    top, doom = meter_lines(goal)
+    size, small = p.fs(14), p.fs(13)
+    low = goal["rounds_left"] is not None and goal["rounds_left"] <= 2
+    head = T.text(top, size, T.INK, True)
+    foot = T.text(doom, small, T.BAD if low else T.INK_DIM)
+    w = max(head.get_width(), foot.get_width(), P(120)) + P(16)
+    h = P(5) + head.get_height() + P(9) + foot.get_height() + P(5)
+    r = pygame.Rect(area.x + P(8), area.y + P(8), w, h)
+    T.panel(surf, r, (30, 28, 36), T.GOLD, P(7), 1)
+    surf.blit(head, (r.x + P(8), r.y + P(5)))
+    # pips: one per Achievement needed (a bar when there are many)
+    bar = pygame.Rect(r.x + P(8), r.y + P(5) + head.get_height() + P(2), r.w - P(16), P(5))
+    need, held = max(1, goal["need"]), goal["held"]
+    if need <= 8:
+        gap = P(3)
+        pw = (bar.w - gap * (need - 1)) / need
+        for k in range(need):
+            pr = pygame.Rect(round(bar.x + k * (pw + gap)), bar.y, max(2, round(pw)), bar.h)
+            pygame.draw.rect(surf, T.GOLD if k < held else (70, 64, 74), pr, border_radius=P(2))
+    else:
+        pygame.draw.rect(surf, (70, 64, 74), bar, border_radius=P(2))
+        pygame.draw.rect(surf, T.GOLD, (bar.x, bar.y, round(bar.w * min(1.0, held / need)), bar.h),
+                         border_radius=P(2))
+    surf.blit(foot, (r.x + P(8), bar.bottom + P(2)))
+    p.spots.add(METER_KEY, r)
+    p.spots.blockers.append(r)
+    return r
+
+
+# ------------------------------------------------------------------------------ the round card
+class RoundCard:
+    """The summary of the round just ended, over the log until clicked (or the next round's)."""
+
+    def __init__(self) -> None:
+        self.seen_round: int | None = None      # the round the table last saw
+        self.round: int | None = None           # the round the card sums up (None: no card)
+        self.lines: list[str] = []
+        self.rect: pygame.Rect | None = None
+
+    def follow(self, game, words, viewer, solo: bool) -> bool:
+        """After a change: a round just ended -> its card. True when the card changed."""
+        s = game.state
+        if s.stage != "play" and not s.game_over:
+            self.seen_round = None
+            return False
+        rnd = s.round
+        if self.seen_round is None:
+            self.seen_round = rnd
+            return False
+        if rnd == self.seen_round:
+            return False
+        ended = self.seen_round
+        self.seen_round = rnd
+        if rnd < ended:          # an undo or a load went back: no card
+            self.round = None
+            return True
+        try:
+            summary = round_summary(game, ended)
+            goal = goal_progress(game)
+        except (KeyError, TypeError, ValueError, ZeroDivisionError):
+            return False
+        self.round = ended
+        self.lines = summary_lines(summary, goal, words, [t.id for t in s.tribes], viewer, solo)
+        return True
+
+    def close(self) -> None:
+        self.round = None
+        self.rect = None
+
+    @property
+    def shown(self) -> bool:
+        return self.round is not None
+
+    def hit(self, pos) -> bool:
+        return self.shown and self.rect is not None and self.rect.collidepoint(pos)
+
+    def draw(self, surf, p, area: pygame.Rect) -> None:
+        """Over `area` (the log): a title, the lines, and how to close it."""
+        if not self.shown:
+            self.rect = None
+            return
+        P = p.P
+        size = p.fs(12)
+        lh = T.font(size).get_linesize()
+        width = area.w - P(12)
+        body = []
+        for line in self.lines:
+            body += T.wrap(line, size, width - P(16))
+        head = f"Round {self.round} is over"
+        h = P(26) + lh * len(body) + P(22)
+        r = pygame.Rect(area.x + P(6), area.y + P(4), width, min(h, area.h - P(8)))
+        T.panel(surf, r, (40, 34, 26), T.GOLD, P(7), 2)
+        surf.blit(T.text(head, p.fs(14), T.GOLD, True), (r.x + P(8), r.y + P(5)))
+        y = r.y + P(26)
+        clip = surf.get_clip()
+        surf.set_clip(r)
+        for line in body:
+            surf.blit(T.text(line, size, T.INK), (r.x + P(8), y))
+            y += lh
+        img = T.text("click to close", p.fs(11), T.INK_FAINT)
+        surf.blit(img, img.get_rect(bottomright=(r.right - P(8), r.bottom - P(4))))
+        surf.set_clip(clip)
+        self.rect = r

@@ -229,14 +229,12 @@ def test_bot_driver_keeps_its_pace():
 def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
     import faeriell.ui.scenes.table as sc
     monkeypatch.setattr(sc, "HINT_BUDGET", 0.2)
-    said = record_flashes(app.scene)
-    ghosts = []
-    app.scene.table.ghost = ghosts.append
+    card = app.scene.table.hint_card
     t = time.monotonic()
     key(app, pygame.K_h)
     assert time.monotonic() - t < 0.2          # the key returns at once
-    assert run_until(app, lambda: any(x.startswith("Hint") for x in said), 10), said
-    assert len(ghosts) == 1 and ghosts[0] in app.session.legal()
+    assert run_until(app, lambda: card.shown, 10)
+    assert card.action in app.session.legal() and card.reason
     assert not app.errors
 
 

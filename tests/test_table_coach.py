@@ -106,3 +106,88 @@ def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
     click(solo, table.round_card.rect.center)
     assert not table.round_card.shown
     assert not solo.errors
+
+
+# ---------------------------------------------------------------- item 2: a hint that stays and shows
+def _hint_now(app, monkeypatch, longer=False):
+    """Press H and let the background thread answer (no timing is asserted)."""
+    import time
+    import faeriell.bots as bots
+    import faeriell.ui.scenes.table as sc
+    monkeypatch.setattr(sc, "HINT_BUDGET", 0.1)
+    monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
+    key(app, pygame.K_h)
+    for _ in range(400):
+        app.step()
+        if app.scene.hint_job is None:
+            break
+        time.sleep(0.01)
+    app.step()
+
+
+def _to_play(app, seed=3, moves=30):
+    rnd = random.Random(seed)
+    s = app.session
+    while s.state.stage == "setup" or moves > 0 or len(s.legal()) < 2 or s.state.pending is not None:
+        assert s.apply(rnd.choice(list(s.legal()))) is None
+        moves -= 1
+    app.step()
+
+
+def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_goes_with_the_move(solo, monkeypatch):
+    _to_play(solo)
+    table = solo.scene.table
+    _hint_now(solo, monkeypatch)
+    card = table.hint_card
+    assert card.shown and card.action in solo.session.legal()
+    surf = pygame.display.get_surface()
+    for _ in range(600):                    # ten seconds of frames at 60 a second, no sleeping
+        solo.scene.update(17)
+        solo.scene.draw(surf)
+    assert card.shown and card.rect is not None and card.rect.colliderect(table.layout.map)
+    assert card.reason and "Imagined" not in card.reason
+    version = solo.session.version
+    click(solo, card.buttons["show"].center)          # "Show me" plays the drag, makes no move
+    assert card.animating(table.now) and solo.session.version == version
+    solo.scene.update(400)
+    solo.scene.draw(surf)
+    assert card.shown and solo.session.version == version
+    assert solo.session.apply(card.action) is None    # the player makes the move
+    solo.step()
+    assert not card.shown
+    assert not solo.errors
+
+
+def test_h_again_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
+    _to_play(solo, seed=5)
+    card = solo.scene.table.hint_card
+    _hint_now(solo, monkeypatch)
+    first = card.action
+    assert card.shown and not card.note
+    _hint_now(solo, monkeypatch)                       # H again: a longer look
+    assert card.shown and "looked longer" in card.note
+    assert ("still suggest" in card.note) == (card.action == first)
+    click(solo, card.buttons["close"].center)
+    assert not card.shown
+    assert not solo.errors
+
+
+def test_inside_a_decision_bar_the_hint_never_covers_its_buttons(solo, monkeypatch):
+    s = solo.session
+    table = solo.scene.table
+    rnd = random.Random(7)
+    for _ in range(3000):                            # a decision with a bar of tiles (not a map pick)
+        solo.step()
+        if s.state.pending and table.choice is not None and not table.choice.compact and len(s.legal()) > 1:
+            break
+        assert s.apply(rnd.choice(list(s.legal()))) is None
+    else:
+        pytest.fail("no decision bar came up")
+    _hint_now(solo, monkeypatch)
+    card = table.hint_card
+    assert card.shown
+    table.draw(pygame.display.get_surface())
+    bar = table.choice.panel_rect
+    assert bar is not None and not card.rect.colliderect(bar)
+    assert all(not card.rect.colliderect(r) for r, _ in table.choice.rects)
+    assert not solo.errors

@@ -258,18 +258,24 @@ class ExpertBot(BaseBot):
 
     # ---------------------------------------------------------------------------- words
     def reason(self, world, player: int, a, outlook=None) -> str:
-        """The move and its concrete gain, in the game's words."""
+        """The move, what it achieves and why now, then what it costs or risks, in the game's
+        words (words only: the move is already chosen)."""
         names = Names(world.rules)
         head = names.action(a)
         head = head[0].upper() + head[1:]
-        gains = describe_gain(world, player, a, names)
+        gains, risks = gain_and_risk(world, player, a, names)
         text = head
         if gains:
             text += ": " + "; ".join(gains)
         elif a.kind == "end_phase":
             text += ": nothing left in this Phase is worth what it costs"
+        elif _why_kind(a):
+            text += ": " + _why_kind(a)
+        text += "."
+        if risks:
+            text += " " + ("It " if risks[0].startswith(_COST_WORDS) else "Risk: ") + "; ".join(risks) + "."
         if outlook:
-            text += f". {outlook}"
+            text += f" {outlook}"
         return text
 
 
@@ -283,44 +289,144 @@ def _leaf(w: Game, player: int):
 
 
 def _outlook(ends, coop=False) -> str | None:
+    """What this move tends to lead to when played forward, in plain words (no count of the
+    imagined games: a learner needs the direction, not the statistics)."""
     if not ends:
         return None
     n = len(ends)
     ach = sum(e[0] for e in ends) / n
     doom = sum(e[1] for e in ends) / n
-    wins = sum(1 for e in ends if e[2])
     rnd = max(e[4] for e in ends)
-    txt = (f"Imagined {n} time{'s' if n != 1 else ''} to round {rnd}: about {ach:.1f} "
-           f"{'team ' if coop else ''}Achievements "
-           f"and Doom {doom:.0f} of 15")
-    if wins:
-        txt += f", a win in {wins}"
-    return txt
+    wins = sum(1 for e in ends if e[2])
+    who = "the team" if coop else "you"
+    txt = (f"Played forward to the end of round {rnd}, it leaves {who} about {round(ach)} "
+           f"Achievement{'s' if round(ach) != 1 else ''} with Doom near {round(doom)}")
+    if wins and wins * 2 >= n:
+        txt += ", often a win"
+    return txt + "."
 
 
 # ------------------------------------------------------------------------------ gains in words
+_COST_WORDS = ("spends", "pays")
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+# what each kind of Achievement measure counts, for "2 of the 4 it needs"
+_UNITS = {"solved": "{color} Menaces solved", "terrain": "{terrain} Regions", "herbs": "Heirloom Herbs",
+          "attunements": "Attunements", "beacons": "Beacons", "shire": "Regions in one Shire", "perks": "Perks"}
+
+
+def _nth(n: int) -> str:
+    return _ORDINAL.get(n if n < 20 else n % 10, f"{n}th") if not 10 < n % 100 < 14 else f"{n}th"
+
+
+def _goal_words(world, player: int, s1, names: Names) -> str:
+    """': your 4th Achievement of 6' - where a claim leaves the player against the win."""
+    s0 = world.state
+    r = world.rules
+    if s0.mode == "solo":
+        return f"your {_nth(len(s1.tribes[player].achievements))} Achievement of {int(r.modes['solo']['achievements'])}"
+    if s0.mode == "coop":
+        need = int(coop_target(world)["achievements"])
+        have = sum(1 for holders in s1.achievements.values() if holders)
+        return f"the team's {_nth(have)} of the {need} it needs"
+    return f"your {_nth(len(s1.tribes[player].achievements))} (a 5th ends the game at the round's end)"
+
+
+def _progress_words(r, aid, cond, value: int, names: Names) -> str:
+    """'a step toward Chieftain (your Chieftain at level 2 of the 4 it needs)'."""
+    tgt = int(cond.get("min", 1))
+    m = cond.get("measure")
+    if m == "hero_level":
+        what = f"your {names.hero(cond.get('hero'))} at level {value} of the {tgt} it needs"
+    elif m in _UNITS:
+        unit = _UNITS[m].format(color=names.color(cond.get("color", "")),
+                                terrain=str(((r.catalog.terrains or {}).get(cond.get("terrain")) or {})
+                                            .get("name") or str(cond.get("terrain", "")).title()))
+        what = f"{value} of {tgt} {unit}"
+    else:
+        what = f"{value} of {tgt}"
+    if value >= tgt:
+        return f"{names.achievement(aid)} within reach ({what}): it can be claimed when you lead"
+    return f"a step toward the {names.achievement(aid)} Achievement ({what})"
+
+
+def _within_reach(world, player: int) -> set:
+    """What the player could pay for if it were their Tribe Phase now: ("beacon", colour),
+    ("level", hero), ("settlement",), ("hero",). The engine lists it; this only reads."""
+    try:
+        st = fast_clone(world.state)
+        st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
+        g = Game(world.rules, st)
+        out = set()
+        for act in g.legal_actions():
+            k = act.kind
+            if k == "build_beacon":
+                out.add(("beacon", act.get("color")))
+            elif k == "level_up":
+                out.add(("level", act.get("hero")))
+            elif k == "build_settlement":
+                out.add(("settlement",))
+            elif k == "dress_hero":
+                out.add(("hero",))
+        return out
+    except Exception:          # noqa: BLE001 - a position the listing cannot read: say nothing
+        return set()
+
+
+def _reach_words(item, names: Names) -> str:
+    if item[0] == "beacon":
+        return f"a {names.color(item[1])} Beacon"
+    if item[0] == "level":
+        return f"a Level Up of your {names.hero(item[1])}"
+    if item[0] == "settlement":
+        return "a new Settlement"
+    return "a new Hero"
+
+
+_PHASE_WHY = {"tribe": "spend Essences on Tribe Actions (Settlements, Beacons, Heroes, Level Ups)",
+              "event": "move a Great Guardian, draw Menaces and move the Harvest token for Essences",
+              "hero": "move your Heroes to solve Menaces and Quests"}
+
+
+def _why_kind(a) -> str:
+    """What a move is for when it changes nothing to count yet."""
+    if a.kind == "choose_phase":
+        return _PHASE_WHY.get(a.get("phase"), "")
+    if a.kind == "go_quest":
+        return "a Quest card that pays its reward once the Hero solves it"
+    if a.kind == "move_hero":
+        return "on the way to a Menace or a Quest"
+    return ""
+
+
 def describe_gain(world, player: int, a, names: Names) -> list[str]:
-    """What `a` changes at once for `player`'s side, in words (empty when nothing visible)."""
+    """What `a` changes for `player`'s side, in words: its gains, then its costs and risks."""
+    gains, risks = gain_and_risk(world, player, a, names)
+    return gains + risks
+
+
+def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[str]]:
+    """(what `a` achieves, what it costs or risks) for `player`, in plain words."""
     g = Game(world.rules, fast_clone(world.state))
     s0 = world.state
     try:
         g.apply(a, trusted=True)
     except Exception:          # noqa: BLE001 - an imagined world that refuses: say nothing
-        return []
+        return [], []
     s1 = g.state
     r = world.rules
     out: list[str] = []
-    # What a draw brings (cards, tokens) in an imagined world is no promise: then only the sure
-    # parts are told (Achievements, Menaces cleared, Regions, levels) and the draw is named as luck.
-    luck = (s1.rng_draws != s0.rng_draws or len(s1.bag) != len(s0.bag) or len(s1.herb_deck) != len(s0.herb_deck)
-            or sum(map(len, s1.decks.values())) != sum(map(len, s0.decks.values())))
+    risks: list[str] = []
+    # A token from the bag or a roll of the generator differs in every imagined world: then the
+    # tokens are not promised (only the sure parts are told). Cards taken from a colour's deck
+    # are that colour's Essences in every world, so those gains are told.
+    luck = s1.rng_draws != s0.rng_draws or len(s1.bag) != len(s0.bag)
     t0, t1 = s0.tribes[player], s1.tribes[player]
     new = [x for x in t1.achievements if x not in t0.achievements]
     for aid in new:
-        out.append(f"claims {names.achievement(aid)}")
+        out.append(f"claims {names.achievement(aid)}: {_goal_words(world, player, s1, names)}")
     lost = [x for x in t0.achievements if x not in t1.achievements]
     for aid in lost:
-        out.append(f"gives up {names.achievement(aid)}")
+        risks.append(f"gives up {names.achievement(aid)}")
     if s0.mode == "coop":
         for j in range(s0.players):
             if j != player:
@@ -337,13 +443,11 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
             continue
         if cond.get("kind") != "most":
             if m1.get(aid, 0) > m0.get(aid, 0):
-                out.append(f"{names.achievement(aid)} ready to claim")
+                out.append(f"{names.achievement(aid)} can be claimed next")
             continue
         b, c = m0.get(aid, 0), m1.get(aid, 0)
         if c > b:
-            tgt = int(cond.get("min", 1))
-            out.append(f"{names.achievement(aid)} {min(c, max(tgt, c))}/{tgt}"
-                       + (" (ready to claim)" if c >= tgt else ""))
+            out.append(_progress_words(r, aid, cond, c, names))
     # Menaces solved or cleared.
     for gd, d0 in s0.guardians.items():
         tok0, tok1 = d0.get("token"), s1.guardians[gd].get("token")
@@ -353,8 +457,8 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
             reg = d0.get("region")
             mine = reg in t0.settlements
             out.append(f"clears the {what} of {names.guardian(gd)}"
-                       + (f", freeing your Settlement in {names.region(reg)}" if mine else ""))
-    # Essences.
+                       + (f", so your Settlement in {names.region(reg)} harvests again" if mine else ""))
+    # Essences, and what they bring within reach.
     def pool(t):
         c: dict = {}
         for x in t.essences:
@@ -365,26 +469,42 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
     gained = {c: p1.get(c, 0) - p0.get(c, 0) for c in set(p0) | set(p1) if p1.get(c, 0) > p0.get(c, 0)}
     spent = {c: p0.get(c, 0) - p1.get(c, 0) for c in set(p0) | set(p1) if p0.get(c, 0) > p1.get(c, 0)}
     if gained and not luck:
-        out.append("gains " + names.essences(gained))
-    if spent and not luck:
-        out.append("spends " + names.essences(spent))
+        line = "gains " + names.essences(gained)
+        if s1.stage == "play" and not s1.game_over and s0.stage == "play":
+            fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
+            if fresh:
+                line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2])
+                         + " in a Tribe Phase")
+        out.append(line)
     # Regions, Heroes.
     for reg in t1.settlements:
         if reg not in t0.settlements:
-            out.append(f"a Settlement in {names.region(reg)}")
+            out.append(f"a Settlement in {names.region(reg)} (it harvests there)")
     for h, hero in t1.heroes.items():
         before = t0.heroes.get(h)
         if before is not None and hero.level > before.level:
             out.append(f"the {names.hero(h)} reaches level {hero.level}")
-    # Doom and Corruption.
     if s1.round != s0.round and not s1.game_over:
         out.append("ends the round")
-    if luck:
-        out.append("what it draws is luck")
-    elif s1.doom != s0.doom:
+    if luck and out:
+        out.append("the tokens or cards it brings are luck")
+    elif luck:
+        out.append("it brings the Menaces your Heroes solve for Essences and Achievements (which tokens "
+                   "come out of the bag is luck)" if a.kind == "draft" else
+                   "it turns up something new (what exactly is luck)")
+    # Costs and risks.
+    if spent and not luck:
+        risks.insert(0, "spends " + names.essences(spent))
+    if s1.doom != s0.doom and not luck:
         d = s1.doom - s0.doom
-        out.append(f"Doom {'+' if d > 0 else ''}{d} (to {s1.doom} of {r.doom_max})")
+        if d > 0:
+            risks.append(f"Doom +{d} (to {s1.doom} of {r.doom_max})")
+        else:
+            out.append(f"Doom {d} (to {s1.doom} of {r.doom_max})")
     if t1.corruption != t0.corruption and not luck:
         d = t1.corruption - t0.corruption
-        out.append(f"Tribe Corruption {'+' if d > 0 else ''}{d}")
-    return out
+        if d > 0:
+            risks.append(f"Tribe Corruption +{d} (to {t1.corruption})")
+        else:
+            out.append(f"Tribe Corruption {d}")
+    return out, risks

@@ -88,6 +88,7 @@ class TableScreen(Scene):
         self.modal = None
         self.toast = Toast()
         self.hint_job: Job | None = None
+        self._hint_before = None                         # the move the card showed before thinking longer
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
@@ -311,7 +312,16 @@ class TableScreen(Scene):
     def leave_tutorial(self) -> None:
         self.host.go("tutorial")
 
-    def hint(self) -> None:
+    def _shown_hint(self):
+        """The hint card on the table for this very position, or None."""
+        card = getattr(self.table, "hint_card", None)
+        if card is not None and card.shown and card.version == self.session.version:
+            return card
+        return None
+
+    def hint(self, longer: bool | None = None) -> None:
+        """H: a hint; H again while it shows: think longer (a few seconds) and say whether the
+        expert still agrees. The thinking runs in a background thread (bot_driver.Job)."""
         if self.tutorial() is not None:
             self.flash("In the guided game the step card is your hint: the pink rings show the move.")
             return
@@ -327,8 +337,19 @@ class TableScreen(Scene):
             return
         if self.hint_job is not None and not self.hint_job.done.is_set():
             return                            # already thinking
+        card = self._shown_hint()
+        if longer is None:
+            longer = card is not None
         game = game_copy(self.session.game)
-        self.hint_job = Job(lambda: mod.hint(game, HINT_BUDGET), tag=self.session.version, name="hint")
+        if longer:
+            if card is not None:
+                card.thinking = True
+            self._hint_before = card.action if card is not None else None
+            work = lambda: mod.hint(game, HINT_BUDGET, think_harder=True)  # noqa: E731
+        else:
+            self._hint_before = None
+            work = lambda: mod.hint(game, HINT_BUDGET)  # noqa: E731
+        self.hint_job = Job(work, tag=(self.session.version, longer), name="hint")
         self.hint_job.start()
 
     def _hint_done(self) -> bool:
@@ -336,7 +357,8 @@ class TableScreen(Scene):
         if job is None or not job.done.is_set():
             return False
         self.hint_job = None
-        if job.tag != self.session.version:
+        version, longer = job.tag if isinstance(job.tag, tuple) else (job.tag, False)
+        if version != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
         if job.error is not None:
             self.host.report("thinking about a hint", job.error)
@@ -345,12 +367,27 @@ class TableScreen(Scene):
             action, reason = job.result
         except (TypeError, ValueError):
             action, reason = None, str(job.result)
+        if action is not None and callable(getattr(self.table, "show_hint", None)):
+            note = ""
+            before = getattr(self, "_hint_before", None)
+            if longer:
+                secs = self._think_longer_seconds()
+                note = (f"I looked longer (about {secs} seconds) and still suggest this move." if before == action
+                        else f"I looked longer (about {secs} seconds) and now suggest this move instead."
+                        if before is not None else f"I looked longer (about {secs} seconds).")
+            self.table.show_hint(action, reason or "", note)
+            return True
         self.flash(f"Hint: {reason}" if reason else f"Hint: {action}")
         if action is not None:
             for name in ("ghost", "show_ghost", "ghost_move"):
                 if self._table_call(name, action):
                     break
         return True
+
+    @staticmethod
+    def _think_longer_seconds() -> int:
+        mod = bots_module()
+        return round(getattr(mod, "THINK_HARDER_BUDGET", 4.0)) if mod is not None else 4
 
     def new_game(self) -> None:
         s = self.session.state
@@ -444,6 +481,10 @@ class TableScreen(Scene):
         ind = self._indicator_text()
         if ind != self._indicator:
             self._indicator = ind
+            changed = True
+        if getattr(self.table, "request", None) == "think_longer":   # the hint card's button
+            self.table.request = None
+            self.hint(longer=True)
             changed = True
         request = getattr(self.table, "request", None)
         if request == "start":                                     # a puzzle's "Back to start"

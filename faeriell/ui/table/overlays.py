@@ -149,6 +149,9 @@ def message(surf, scene) -> None:
     card = scene.tips.rect if getattr(scene, "tip_card_shown", None) is not None else None
     if card is not None and r.colliderect(card):
         r.bottom = card.top - P(8)
+    hint = getattr(scene, "hint_card", None)
+    if hint is not None and hint.shown and hint.rect is not None and r.colliderect(hint.rect):
+        r.bottom = hint.rect.top - P(8)
     bad = scene.message_bad
     T.panel(surf, r, (90, 34, 32) if bad else (34, 44, 36), T.BAD if bad else T.GOOD, P(8), 1)
     y = r.y + P(6)

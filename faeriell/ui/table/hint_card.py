@@ -1,0 +1,240 @@
+"""A hint that stays and shows: the suggested move drawn on the table and its reason in a card.
+
+The card stays until the position changes (the player moves, or anyone does) or the player
+closes it: no timeout. On the board, the move is a thick magenta arrow from the piece to where it
+goes and the piece ghosted there, a colour and a shape the legal glow (gold, light blue) never
+uses; a hint that answers a decision rings its tile in the bar instead. "Show me" plays the drag
+as an animation without making the move. "Think longer" (or H again) asks the expert for a few
+seconds more and the card says whether it still agrees.
+
+Self-contained: the table keeps one HintCard, calls `follow(version)` after each change,
+`draw(surf, scene)` each frame over everything but its own panels, and `click(pos)` first.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from faeriell.ui.table import theme as T
+
+HINT = (255, 84, 196)            # the hint's colour: never a legal-glow colour
+HINT_DARK = (60, 10, 44)
+SHOW_MS = 1100                   # one flight of "Show me"
+SHOW_TIMES = 2                   # flights per press
+
+
+class HintCard:
+    def __init__(self) -> None:
+        self.action = None
+        self.reason = ""
+        self.note = ""               # after thinking longer: agrees or changed its mind
+        self.version: int | None = None
+        self.gesture = None          # (grip, target) on the table, "decide", or None
+        self.show_from: float | None = None
+        self.rect: pygame.Rect | None = None
+        self.buttons: dict[str, pygame.Rect] = {}
+        self.thinking = False        # a longer look is under way
+
+    # ---- state ------------------------------------------------------------------------------
+    @property
+    def shown(self) -> bool:
+        return self.action is not None
+
+    def set(self, action, reason: str, version: int, gesture, note: str = "") -> None:
+        self.action, self.reason, self.version, self.gesture = action, reason, version, gesture
+        self.note = note
+        self.show_from = None
+        self.thinking = False
+
+    def clear(self) -> None:
+        self.action = None
+        self.reason = self.note = ""
+        self.version = self.gesture = self.show_from = None
+        self.rect = None
+        self.buttons = {}
+        self.thinking = False
+
+    def follow(self, version: int) -> bool:
+        """A move was made (the session's version moved on): the hint has served. True if it went."""
+        if self.shown and version != self.version:
+            self.clear()
+            return True
+        return False
+
+    def animating(self, now: float) -> bool:
+        return self.show_from is not None and now - self.show_from < SHOW_MS * SHOW_TIMES
+
+    def click(self, pos) -> str | None:
+        """"show", "longer", "close", "inside" (a press on the card) or None."""
+        if not self.shown or self.rect is None:
+            return None
+        for name, r in self.buttons.items():
+            if r.collidepoint(pos):
+                return name
+        return "inside" if self.rect.collidepoint(pos) else None
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw(self, surf, scene) -> None:
+        if not self.shown:
+            return
+        self._marks(surf, scene)
+        self._card(surf, scene)
+
+    def _points(self, scene):
+        """(start, end, sprite) of the hinted move on screen (start None: nothing to pick up)."""
+        if not isinstance(self.gesture, tuple):
+            return None
+        grip, target = self.gesture
+        end = scene._target_point(target) if target is not None else None
+        if end is None:
+            return None
+        start, sprite = None, None
+        if grip is not None:
+            sp = scene.spots.first(grip)
+            if sp is not None:
+                start, sprite = sp.center, sp.sprite
+        return start, end, sprite
+
+    def _marks(self, surf, scene) -> None:
+        P = scene.layout.px
+        if self.gesture == "decide":
+            self._ring_option(surf, scene)
+            return
+        pts = self._points(scene)
+        if pts is None:
+            return
+        start, end, sprite = pts
+        clip = surf.get_clip()
+        if start is not None and math.dist(start, end) > P(12):
+            arrow(surf, start, end, P(7))
+        ring = pygame.Rect(0, 0, P(44), P(44))
+        ring.center = end
+        pygame.draw.circle(surf, HINT_DARK, end, P(24), P(7))
+        pygame.draw.circle(surf, HINT, end, P(23), P(4))
+        if sprite is not None:
+            ghost = sprite.copy()
+            ghost.set_alpha(150)
+            surf.blit(ghost, ghost.get_rect(center=end))
+            if start is not None:
+                pygame.draw.circle(surf, HINT, start, max(sprite.get_width(), sprite.get_height()) // 2 + P(4), P(3))
+        if self.animating(scene.now) and start is not None:
+            t = ((scene.now - self.show_from) % SHOW_MS) / SHOW_MS
+            t = min(1.0, t / 0.8)
+            e = t * t * (3 - 2 * t)                    # ease in and out
+            x = start[0] + (end[0] - start[0]) * e
+            y = start[1] + (end[1] - start[1]) * e - math.sin(e * math.pi) * P(26)     # lifted
+            if sprite is not None:
+                surf.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
+            pygame.draw.circle(surf, (255, 255, 255), (round(x), round(y) + P(14)), P(6))      # the hand
+            pygame.draw.circle(surf, HINT, (round(x), round(y) + P(14)), P(6), P(2))
+        surf.set_clip(clip)
+
+    def _ring_option(self, surf, scene) -> None:
+        ch = scene.choice
+        if ch is None:
+            return
+        P = scene.layout.px
+        pulse = self.animating(scene.now) and int(scene.now // 180) % 2
+        w = P(6) if pulse else P(4)
+        for r, o in getattr(ch, "rects", ()):
+            if self.action in (getattr(o, "actions", None) or ()):
+                pygame.draw.rect(surf, HINT_DARK, r.inflate(P(10), P(10)), w + P(2), border_radius=P(8))
+                pygame.draw.rect(surf, HINT, r.inflate(P(8), P(8)), w, border_radius=P(8))
+        for o in getattr(ch, "options", ()):           # an option that is a place on the table
+            if o.spot is not None and self.action in (o.actions or ()):
+                c = scene._target_point(o.spot)
+                if c is not None:
+                    pygame.draw.circle(surf, HINT_DARK, c, P(24), w + P(3))
+                    pygame.draw.circle(surf, HINT, c, P(23), w)
+
+    def _place(self, scene, w: int, h: int) -> pygame.Rect:
+        """Where the card goes: never over the decision bar or the payment tray."""
+        L = scene.layout
+        P = L.px
+        m = L.map
+        avoid = []
+        ch = scene.choice
+        if ch is not None and getattr(ch, "panel_rect", None) is not None:
+            avoid.append(ch.panel_rect)
+        tray = scene.tray
+        if tray is not None and getattr(tray, "panel_rect", None) is not None:
+            avoid.append(tray.panel_rect)
+        tries = []
+        r = pygame.Rect(0, 0, w, h)
+        r.bottomright = (m.right - P(8), m.bottom - P(8))
+        tries.append(r.copy())
+        r.topright = (m.right - P(8), m.y + P(8))
+        tries.append(r.copy())
+        r = pygame.Rect(L.log.x + P(4), L.log.y + P(4), L.log.w - P(8), h)
+        tries.append(r)
+        for r in tries:
+            if not any(r.colliderect(a) for a in avoid):
+                return r
+        return tries[-1]
+
+    def _card(self, surf, scene) -> None:
+        L = scene.layout
+        P = L.px
+        size = max(10, P(14))
+        w = min(L.map.w - P(40), P(440))
+        lines = []
+        for para in (self.reason, self.note):
+            if para:
+                lines += T.wrap(para, size, w - P(20))
+        lh = T.font(size).get_linesize()
+        bh = P(26)
+        h = P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(lines) + P(8) + bh + P(8)
+        r = self._place(scene, w, h)
+        if r.w < w:                 # over the log: the narrow column rewraps
+            lines = []
+            for para in (self.reason, self.note):
+                if para:
+                    lines += T.wrap(para, size, r.w - P(20))
+            r.h = P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(lines) + P(8) + bh + P(8)
+        T.panel(surf, r, (48, 22, 44), HINT, P(8), 2)
+        y = r.y + P(6)
+        head = T.text("Hint", max(10, P(15)), HINT, True)
+        surf.blit(head, (r.x + P(10), y))
+        y += head.get_height() + P(2)
+        for k, line in enumerate(lines):
+            col = T.INK
+            if self.note and k >= len(lines) - len(T.wrap(self.note, size, r.w - P(20))):
+                col = T.GOLD
+            surf.blit(T.text(line, size, col), (r.x + P(10), y))
+            y += lh
+        self.buttons = {}
+        bx = r.x + P(10)
+        labels = [("show", "Show me"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
+                  ("close", "Close")]
+        for name, label in labels:
+            img = T.text(label, max(10, P(13)), T.INK, True)
+            br = pygame.Rect(bx, r.bottom - P(8) - bh, img.get_width() + P(18), bh)
+            if br.right > r.right - P(8):
+                break
+            T.panel(surf, br, T.BUTTON_HI if name == "show" else T.BUTTON, HINT if name == "show" else T.PANEL_EDGE,
+                    P(6), 1)
+            surf.blit(img, img.get_rect(center=br.center))
+            self.buttons[name] = br
+            bx = br.right + P(8)
+        self.rect = r
+        if r not in scene.spots.blockers:          # a press there is the card's, not a Region's
+            scene.spots.blockers.append(r)
+
+
+def arrow(surf, start, end, width: int) -> None:
+    """A thick arrow with a dark outline, its head at `end` (kept short of the ring there)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    stop = (end[0] - ux * width * 3.2, end[1] - uy * width * 3.2)
+    head = width * 3.0
+    tip = (end[0] - ux * width * 0.8, end[1] - uy * width * 0.8)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7)
+    right = (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)
+    for col, extra in ((HINT_DARK, 4), (HINT, 0)):
+        pygame.draw.line(surf, col, start, stop, width + extra)
+        pygame.draw.polygon(surf, col, [tip, left, right])
+        if extra:
+            pygame.draw.polygon(surf, col, [tip, left, right], extra)

@@ -191,3 +191,58 @@ def test_inside_a_decision_bar_the_hint_never_covers_its_buttons(solo, monkeypat
     assert bar is not None and not card.rect.colliderect(bar)
     assert all(not card.rect.colliderect(r) for r, _ in table.choice.rects)
     assert not solo.errors
+
+
+# ---------------------------------------------------------------- item 5: any seat, any time
+@pytest.fixture
+def duo(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch, players=2, seed=11, seats=["human", "human"])
+    assert isinstance(a.scene, TableScreen), a.errors
+    yield a
+    pygame.display.quit()
+
+
+def _run_until(app, cond, frames=3000):
+    import time
+    for _ in range(frames):
+        app.step()
+        if cond():
+            return True
+        time.sleep(0.002)
+    return cond()
+
+
+def test_the_esc_menu_hands_the_acting_seat_to_a_bot_and_the_bot_moves(duo):
+    session = duo.session
+    me = session.acting
+    before = len(session.game.history)
+    key(duo, pygame.K_ESCAPE)
+    click(duo, "seats")
+    click(duo, f"seat{me + 1}")
+    click(duo, "random")
+    assert duo.scene.modal is None and session.seats[me] == "random"
+    # the next decision is the bot's: it plays without anyone touching the table
+    assert _run_until(duo, lambda: len(session.game.history) > before)
+    assert session.game.history[before]["player"] == me
+    assert not duo.errors
+
+
+def test_a_bot_seat_handed_to_a_person_waits_for_that_person(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, players=2, seed=11, seats=["human", "random"], bot_delay=5.0)
+    session = app.session
+    rnd = random.Random(1)
+    while session.acting != 1:
+        assert session.apply(rnd.choice(list(session.legal()))) is None
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    click(app, "seats")
+    click(app, "seat2")
+    click(app, "human")
+    assert session.seats == ["human", "human"] and session.is_human_turn()
+    n = len(session.game.history)
+    for _ in range(50):
+        app.step()
+    assert len(session.game.history) == n            # no bot plays the seat any more
+    assert app.scene.table._human() and app.scene.table.viewer == 1
+    assert not app.errors
+    pygame.display.quit()

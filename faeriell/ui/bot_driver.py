@@ -190,10 +190,12 @@ class BotDriver:
             return None
         version = s.version
         job = self._job
-        if job is None or job.tag != (version, player):
+        level = s.seats[player]
+        if job is None or job.tag != (version, player, level):     # a seat handed to another level thinks anew
             bot = self.bot_for(player)
             game = game_copy(s.game)
-            self._job = job = Job(lambda: bot.choose(game, player), tag=(version, player), name=f"bot-p{player + 1}")
+            self._job = job = Job(lambda: bot.choose(game, player), tag=(version, player, level),
+                                  name=f"bot-p{player + 1}")
             job.start()
             return None
         if not job.done.is_set() or self.clock() < self._last_move + self.delay:

@@ -485,19 +485,25 @@ class Menu(Modal):
     title = "Menu"
     first_focus = 0                         # Resume: Enter at once goes back to the game
 
-    def __init__(self, screen_size, items: list[tuple[str, str, Callable[[], None]]], note: str = ""):
+    def __init__(self, screen_size, items: list[tuple[str, str, Callable[[], None]]], note: str = "",
+                 title: str | None = None, width: int = 340):
         self.items = items
         self.note = note
+        if title is not None:
+            self.title = title
         h = 66 + 54 * len(items) + (44 if note else 10)
-        super().__init__(screen_size, (340, h))
+        super().__init__(screen_size, (width, h))
 
     def layout(self) -> None:
         r = self.rect
         y = r.y + 56
+        # a short window: the buttons close up rather than run off the panel
+        room = r.height - 56 - (44 if self.note else 10)
+        step = max(30, min(54, room // max(1, len(self.items))))
         for wid, label, fn in self.items:
-            self.root.add(W.Button((r.x + 30, y, r.width - 60, 44), label, self._run(fn), id=wid,
+            self.root.add(W.Button((r.x + 30, y, r.width - 60, step - 10), label, self._run(fn), id=wid,
                                    primary=(wid == "resume")))
-            y += 54
+            y += step
         if self.note:
             self.root.add(W.Label(pygame.Rect(r.x + 24, y + 2, r.width - 48, 36), self.note, 16, W.MUTED,
                                   wrap_text=True))

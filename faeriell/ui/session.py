@@ -188,6 +188,21 @@ class Session:
         self._notify("undo", None)
         return None
 
+    def set_seat(self, player: int, level: str) -> str | None:
+        """Hand a seat to a person ("human") or a bot level, mid-game; None when done, else why
+        not. The game itself is untouched; the table and the bot driver follow the new seat."""
+        from faeriell.ui.bot_driver import BOT_LEVELS
+        if not (isinstance(player, int) and 0 <= player < len(self.seats)):
+            return f"There is no seat {player!r} at this table."
+        if level != "human" and level not in BOT_LEVELS:
+            return f"{level!r} is not a bot level (known: human, {', '.join(BOT_LEVELS)})."
+        if self.seats[player] == level:
+            return None
+        self.seats[player] = level
+        self.version += 1
+        self._notify("seats", None)
+        return None
+
     def replace_game(self, game: Game, game_id: str | None = None) -> None:
         """Another game at this table (a load): from now on it autosaves under its own name."""
         self.game = game

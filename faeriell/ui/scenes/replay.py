@@ -28,8 +28,14 @@ def replay_viewer(seats: list) -> int:
 
 
 class ReplayScene(Scene):
-    def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None, table_factory=None):
+    def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None, table_factory=None,
+                 reviewed=None, better=None):
+        """`reviewed`: the seats the review looked at (Play from here gives one of them to the
+        person reviewing); `better`: {action index: (move played, better move)} of the key
+        moments, drawn on the table when the replay stands just before one."""
         self.host = host
+        self.reviewed = [int(i) for i in (reviewed or ())]
+        self.better = dict(better or {})
         self.replay = Replay.of(game)
         n = game.state.players
         self.seats = (list(seats or []) + ["human"] * n)[:n]
@@ -77,7 +83,24 @@ class ReplayScene(Scene):
         except Exception as exc:             # a replay that cannot be branched says so
             self.host.report("starting a game from this position", exc)
             return
-        self.host.open_game(game, self.seats)
+        self.host.open_game(game, self.play_seats(game))
+
+    def play_seats(self, game) -> list:
+        """Who plays the branched game: as recorded, except that the person reviewing takes the
+        seat they reviewed (one reviewed seat: that one; several: the one acting now, else the
+        first), so a bot never keeps the seat a person came to play."""
+        seats = list(self.seats)
+        acting = game.acting
+        pick = None
+        if len(self.reviewed) == 1:
+            pick = self.reviewed[0]
+        elif self.reviewed:
+            pick = acting if acting in self.reviewed else self.reviewed[0]
+        elif "human" not in seats:
+            pick = acting if acting is not None else 0
+        if pick is not None and 0 <= pick < len(seats):
+            seats[pick] = "human"
+        return seats
 
     def back(self) -> None:
         if self.back_scene is not None:

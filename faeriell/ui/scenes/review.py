@@ -112,8 +112,16 @@ class ReviewScene(Scene):
         return (f"Doom rose {total} in {len(tl.rounds)} rounds ({n} of it from {cause}){back}; "
                 f"the race ended at {race}.")
 
+    def who(self, player: int) -> str:
+        """Who made a move, truthfully: a bot's seat is named as a bot, never "You"."""
+        seats = list(self.session.seats)
+        if 0 <= player < len(seats) and seats[player] != "human":
+            return f"{self.names[player]} (bot)"
+        humans = [i for i, x in enumerate(seats) if x == "human"]
+        return "You" if humans == [player] else self.names[player]
+
     def moment_lines(self, m) -> tuple[str, str, str]:
-        who = self.names[m.player] if len(self.players) > 1 else "You"
+        who = self.who(m.player)
         head = f"Round {m.round} · {m.grade.capitalize()}"
         if m.played_value < 0 < m.best_value and m.best_value - m.played_value > 100:
             head += ": this decided the game"
@@ -131,8 +139,9 @@ class ReviewScene(Scene):
 
     def open_replay(self, at: int | None = None) -> None:
         marks = [m.index for m in self.moments]
+        better = {m.index: (m.played, m.best) for m in self.moments}
         self.host.go("replay", game=self.game, seats=list(self.session.seats), start=at or 0,
-                     moments=sorted(marks), back=self)
+                     moments=sorted(marks), back=self, reviewed=list(self.players), better=better)
 
     def layout(self) -> None:
         w, h = self.size

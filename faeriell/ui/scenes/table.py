@@ -24,7 +24,8 @@ from pathlib import Path
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.bot_driver import BotDriver, Job, bots_module, game_copy, DEFAULT_DELAY
+from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, bots_module,
+                                   game_copy, DEFAULT_DELAY)
 from faeriell.ui.curtain import has_secrets
 from faeriell.ui.dialogs import (AskText, FileDialog, FileServiceError, Menu, MessageBox, Toast, game_id_of,
                                  list_saves, load_game, recall_seats, remember_seats, save_game, suggest_save_name)
@@ -38,10 +39,13 @@ log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
 SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: the rules")
-HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, review, rules, new game, quit).\n"
+HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, players and bots, review, rules, "
+             "new game, quit).\n"
+             "Players and bots hands any seat to a person or a bot level, mid-game.\n"
              "Ctrl+Z takes back your last move when the rules allow it.\n"
              "Ctrl+S saves the game under a name you choose; Ctrl+O loads a save.\n"
-             "H asks for a hint (the suggestion is shown on the table).\n"
+             "H asks for a hint: it stays on the table, its move drawn, until you move or close it; "
+             "H again thinks longer.\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
              "The game is also saved by itself after every turn: 'Continue' on the start screen resumes it.")
@@ -402,6 +406,7 @@ class TableScreen(Scene):
                  ("save", "Save  (Ctrl+S)", self.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
                  ("settings", "Settings…", self.open_settings),
+                 ("seats", "Players and bots…", self.open_seats),
                  ("review", "Review the game so far", self.review),
                  ("rules", "Rules  (F1)", self.show_rules),
                  ("keys", "Keys and shortcuts", self.show_help),
@@ -416,6 +421,42 @@ class TableScreen(Scene):
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
         self.modal = Menu(self.host.size, items, note=note)
+
+    # ---- any seat, any time: a person or a bot level for each seat, mid-game ----------------
+    def _seat_label(self, i: int) -> str:
+        g = self.session.game
+        tid = g.state.tribes[i].id
+        name = str((g.rules.catalog.tribes.get(tid) or {}).get("name") or tid.capitalize())
+        seat = self.session.seats[i]
+        who = "a person" if seat == "human" else f"the {BOT_LABELS.get(seat, seat)} bot"
+        return f"Player {i + 1} · {name}: {who}"
+
+    def open_seats(self) -> None:
+        """Esc menu > Players and bots: pick a seat, then who plays it from now on."""
+        items = [(f"seat{i + 1}", self._seat_label(i), (lambda i=i: self.open_seat(i)))
+                 for i in range(len(self.session.seats))]
+        items.append(("resume", "Back to the game", lambda: None))
+        self.modal = Menu(self.host.size, items, title="Players and bots", width=460,
+                          note="Hand any seat to a person or a bot; the game goes on from this move.")
+
+    def open_seat(self, i: int) -> None:
+        seat = self.session.seats[i]
+        items = [("human", "A person plays it" + ("  (now)" if seat == "human" else ""),
+                  lambda: self.set_seat(i, "human"))]
+        for level in BOT_LEVELS:
+            items.append((level, f"{BOT_LABELS.get(level, level)} bot" + ("  (now)" if seat == level else ""),
+                          (lambda level=level: self.set_seat(i, level))))
+        items.append(("back", "Back", self.open_seats))
+        self.modal = Menu(self.host.size, items, title=self._seat_label(i).split(":")[0], width=420,
+                          note=BOT_DESCRIPTIONS.get(seat, "A person makes this seat's moves at this screen."))
+
+    def set_seat(self, i: int, level: str) -> None:
+        why = self.session.set_seat(i, level)
+        if why:
+            self.flash(why, error=True)
+            return
+        remember_seats(self.session.game, self.session.seats)     # its saves reopen the same way
+        self.flash(self._seat_label(i).replace(": ", " is now played by ", 1) + ".")
 
     def review(self) -> None:
         self.host.go("review", session=self.session, back=self)

@@ -15,6 +15,7 @@ The table's own stack, top first (faeriell/ui/table/scene.py builds it):
     dialogs      the Starting Scenario tip card
     tray         the payment tray of a Tribe Action (takes every press while open)
     notices      the tooltip and the message line (draw only)
+    coach        the hint card that stays until a move, and the round's summary card (coach_layer.py)
     drag         a piece in hand (dragged, or picked up by a click or by the keyboard)
     decision     the decision bar: a pending decision, a drop with several meanings, the Moves list
     board        the island and the boards: pressing, clicking, panning, zooming, hovering, focus

@@ -20,11 +20,12 @@ from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, explain, guide, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, goal, guide, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table import anim
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.board_layer import BoardLayer
+from faeriell.ui.table.coach_layer import CoachLayer
 from faeriell.ui.table.decision_layer import DecisionLayer
 from faeriell.ui.table.decisions import group_actions
 from faeriell.ui.table.drag_layer import DragLayer
@@ -112,6 +113,8 @@ class TableScene(Scene):
         self.curtain_layer = CurtainLayer(self)
         self.layers = LayerStack([self.board, self.drag_layer, self.decision, self.tray_layer, self.dialogs,
                                   NoticeLayer(self), self.result, self.curtain_layer])
+        # the hint that stays and the round's summary: over the tray and the bar, under the notices
+        self.coach = self.layers.push(CoachLayer(self), below="notices")
         if self.tutorial is not None:    # its card and rings: over the boards, under the message line
             self.layers.push(self.tutorial, below="notices")
             self.tips.dismissed.update(range(4))               # the chapter's steps say the tips
@@ -132,6 +135,8 @@ class TableScene(Scene):
     peek = _owned("board", "peek")
     log_scroll = _owned("board", "log_scroll")
     _pressed = _owned("board", "pressed")
+    hint_card = _owned("coach", "hint")
+    round_card = _owned("coach", "round_card")
 
     def redraw(self) -> None:
         """A layer saw something change while passing the event on: draw the next frame."""
@@ -242,6 +247,16 @@ class TableScene(Scene):
         if gs is None or gs == DECIDE:
             return
         self._ghost = (gs, self.now + 4000)
+
+    def show_hint(self, action, reason: str, note: str = "") -> None:
+        """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, until
+        the position changes or the player closes it (hint_card.py, coach_layer.py)."""
+        try:
+            gs = gesture(action, make_ctx(self.session.game))
+        except (KeyError, TypeError, IndexError):
+            gs = None
+        self.hint_card.set(action, self.words.say(reason), self.session.version,
+                           "decide" if gs == DECIDE else gs, note)
 
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
@@ -401,6 +416,8 @@ class TableScene(Scene):
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
         if L.goal is not None and self.puzzle is not None:
             guide.draw_goal(surf, p, L.goal, self.puzzle)
+        if self.puzzle is None:
+            goal.draw_meter(surf, p, L.map)          # the win and Doom's pace, always in view
         p.draw_affordances(surf)
         version = self.session.version
         if version != self._spots_version:

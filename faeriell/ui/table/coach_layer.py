@@ -1,0 +1,65 @@
+"""The table as a teacher, as one layer of the input stack (layers.py): the hint card that stays
+and shows (hint_card.py) and the card that sums up the round just ended (goal.py).
+
+It sits just under the notices, so a press on either card is the card's and never reaches the
+tray, the decision bar or the island under it; Esc closes the hint first. Everything else passes
+through. A change of position (reset) retires the hint and may bring a round's card.
+"""
+from __future__ import annotations
+
+import pygame
+
+from faeriell.ui.table.events import is_key, is_press
+from faeriell.ui.table.goal import RoundCard
+from faeriell.ui.table.hint_card import HintCard
+from faeriell.ui.table.layers import Layer
+
+
+class CoachLayer(Layer):
+    name = "coach"
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.hint = HintCard()
+        self.round_card = RoundCard()
+
+    def is_open(self) -> bool:
+        return self.hint.shown or self.round_card.shown
+
+    def reset(self) -> None:
+        s = self.scene.session
+        self.hint.follow(s.version)                  # a move was made: the hint has served
+        self.round_card.follow(s.game, self.scene.words, self.scene.viewer, s.game.state.mode == "solo")
+
+    def handle(self, ev) -> bool:
+        scene = self.scene
+        if is_press(ev):
+            if self.round_card.hit(ev.pos):
+                self.round_card.close()
+                return True
+            hit = self.hint.click(ev.pos)
+            if hit == "close":
+                self.hint.clear()
+            elif hit == "show":
+                self.hint.show_from = scene.now
+            elif hit == "longer":
+                scene.request = "think_longer"       # the table screen asks the expert again, longer
+            return hit is not None
+        if is_key(ev, pygame.K_ESCAPE) and self.hint.shown and scene.drag is None and scene.tray is None:
+            self.hint.clear()
+            return True
+        return False
+
+    def update(self, dt_ms: int) -> bool:
+        h = self.hint
+        if h.show_from is None:
+            return False
+        if not h.animating(self.scene.now):           # one more frame to draw the piece back home
+            h.show_from = None
+        return True
+
+    def draw(self, surf) -> None:
+        scene = self.scene
+        self.round_card.draw(surf, scene._p, scene.layout.log)
+        if scene.curtain is None:
+            self.hint.draw(surf, scene)

@@ -246,3 +246,55 @@ def test_a_bot_seat_handed_to_a_person_waits_for_that_person(tmp_path, monkeypat
     assert app.scene.table._human() and app.scene.table.viewer == 1
     assert not app.errors
     pygame.display.quit()
+
+
+# ---------------------------------------------------------------- items 5 and 6: the review and the replay
+def _bot_game(app, moves=80):
+    """The table's solo game played on by an easy bot seat for a while (the review reads it)."""
+    from faeriell.bots.base import HeuristicBot
+    s = app.session
+    s.seats[0] = "easy"
+    bot = HeuristicBot(0, blunder=0.2)
+    for _ in range(moves):
+        if s.state.game_over:
+            break
+        assert s.apply(bot.choose(s.game, s.acting)) is None
+    return s.game
+
+
+def test_play_from_here_in_a_bots_game_gives_the_person_the_seat(solo):
+    from faeriell.ui.scenes.replay import ReplayScene
+    game = _bot_game(solo)
+    solo.go("replay", game=game, seats=["easy"], start=40, reviewed=[0])
+    replay = solo.scene
+    assert isinstance(replay, ReplayScene)
+    click(solo, "play_here")
+    table = solo.scene
+    assert isinstance(table, TableScreen)
+    assert table.session.seats == ["human"] and table.session.is_human_turn()
+    for _ in range(20):                     # no bot takes the move away from the person
+        solo.step()
+    assert len(table.session.game.history) == 40
+    assert not solo.errors
+
+
+def test_the_review_names_a_bots_move_as_the_bots_and_states_the_gain_in_figures(solo):
+    import re
+    from faeriell.review.moments import assess
+    from faeriell.ui.scenes.review import ReviewScene
+    game = _bot_game(solo, moves=120)
+    review = ReviewScene(solo, solo.session)
+    review.job.stop()
+    m = None
+    from faeriell.engine.saves import rebuild
+    w = rebuild(game.rules, game.origin)
+    for h in game.history:                            # the first graded decision of the bot
+        if w.state.stage == "play" and h["player"] == 0:
+            m = assess(w, 0, h["action"])
+            if m is not None and m.grade is not None:
+                break
+        w.apply(h["action"])
+    assert m is not None and m.grade is not None, "no graded decision in the bot's game"
+    head, played, better = review.moment_lines(m)
+    assert played.startswith(f"{review.names[0]} (bot) played") and "You" not in played
+    assert re.search(r"By the round's end: .*(Achievement|Doom \d+ instead of \d+|Essence)", better), better

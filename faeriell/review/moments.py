@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faeriell.bots.expert import gain_and_risk, race_value
+from faeriell.bots.expert import _why_kind, gain_and_risk, race_value
 from faeriell.bots.heuristic import playout_move, score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.naming import Names
@@ -31,7 +31,10 @@ from faeriell.engine.saves import rebuild
 
 GRADES = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
 CLEARLY = 10.0        # a fall the longer look must find before it grades one of the expert's own favourites
-LOOKED_LONGER = "Looking further ahead than a move in play does (to the round's end, with the draws known): "
+LOOKED_LONGER = "Found by looking further ahead than a move in play does (to the round's end, knowing the draws)."
+# what the figures of a played-out position are worth, in the evaluation's card units (one
+# Achievement held is 12); a "better" move whose figures show no gain is not called better
+ACH_CARDS, DOOM_CARDS = 12.0, 3.0
 
 
 def grade_of(fall: float) -> str | None:
@@ -91,6 +94,12 @@ def _figures(w, player: int) -> tuple[int, int, int]:
     return ach, s.doom, len(s.tribes[player].essences)
 
 
+def figure_gain(better, played) -> float:
+    """The better move's lead in the figures, in card units (Achievements, Doom, Essences)."""
+    (a1, d1, e1), (a0, d0, e0) = better, played
+    return ACH_CARDS * (a1 - a0) - DOOM_CARDS * (d1 - d0) + (e1 - e0)
+
+
 def figure_words(better, played, coop: bool = False) -> str:
     """'By the round's end: 1 more Achievement (3 instead of 2), Doom 7 instead of 8.'"""
     (a1, d1, e1), (a0, d0, e0) = better, played
@@ -145,16 +154,20 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
     if best != played and favourite and best_value - played_value < CLEARLY:
         # the expert's own kind of choice, and the longer look finds nothing clearly better
         best, best_value, best_end = played, played_value, played_end
+    if best != played and figure_gain(_figures(best_end, player), _figures(played_end, player)) <= 0:
+        # the figures by the round's end do not bear it out: not called better (the review tells
+        # only gains it can show)
+        best, best_value, best_end = played, played_value, played_end
     if best != played:
         names = Names(game.rules)
         gains, risks = gain_and_risk(game, player, best, names)
-        words = "; ".join(gains + risks)
+        words = "; ".join(gains + risks) or _why_kind(best)
         reason = figure_words(_figures(best_end, player), _figures(played_end, player),
                               game.state.mode == "coop")
         if words:
             reason = f"{words[0].upper()}{words[1:]}. {reason}"
         if favourite:
-            reason = LOOKED_LONGER + reason
+            reason += " " + LOOKED_LONGER
     return Moment(-1, player, game.state.round, played, best, played_value, best_value, reason)
 
 

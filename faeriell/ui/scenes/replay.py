@@ -85,6 +85,17 @@ class ReplayScene(Scene):
             return
         self.host.open_game(game, self.play_seats(game))
 
+    def _draw_moment(self, surf) -> None:
+        """Just before a key moment: the move played (white) and the better one (magenta)."""
+        pair = self.better.get(self.k)
+        if pair is None or not hasattr(self.table, "spots"):
+            return
+        try:
+            _draw_moment(surf, self.table, *pair)
+        except Exception as exc:            # a drawing nicety never stops the replay
+            self.host.report("drawing the key moment", exc)
+            self.better.pop(self.k, None)
+
     def play_seats(self, game) -> list:
         """Who plays the branched game: as recorded, except that the person reviewing takes the
         seat they reviewed (one reviewed seat: that one; several: the one acting now, else the
@@ -118,6 +129,8 @@ class ReplayScene(Scene):
             if p is not None:
                 who = self.table.words.tribe(s.tribes[p].id) + ": "
         mark = " · key moment" if self.k - 1 in self.moments else ""
+        if self.k in self.better:
+            mark = " · key moment next: white the move played, magenta the better one"
         return f"Move {self.k} of {len(self.replay)} · round {s.round} · Doom {s.doom}{mark} · {who}{what}"
 
     # ---- the bar -------------------------------------------------------------------------------
@@ -187,12 +200,23 @@ class ReplayScene(Scene):
 
     def draw(self, surf) -> None:
         self.table.draw(surf)
+        self._draw_moment(surf)
         bar = self.bar_rect()
         pygame.draw.rect(surf, W.PANEL, bar)
         pygame.draw.line(surf, W.PANEL_EDGE, bar.bottomleft, bar.bottomright)
         W.draw_text(surf, self.status(), (self.status_x, bar.centery), 18, W.TEXT, anchor="midleft",
                     width=max(40, self.size[0] - 310 - self.status_x))
         self.root.draw(surf)
+
+
+PLAYED_RGB, PLAYED_DARK = (236, 236, 236), (40, 40, 46)       # the move played: white
+BETTER_RGB, BETTER_DARK = (255, 84, 196), (60, 10, 44)         # the better move: the hint's magenta
+
+
+def _draw_moment(surf, scene, played, best) -> None:
+    from faeriell.ui.table.hint_card import draw_move
+    draw_move(surf, scene, played, PLAYED_RGB, PLAYED_DARK, "played")
+    draw_move(surf, scene, best, BETTER_RGB, BETTER_DARK, "better")
 
 
 def _assets():

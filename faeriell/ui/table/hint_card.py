@@ -17,6 +17,7 @@ import math
 import pygame
 
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.gestures import gesture, make_ctx
 
 HINT = (255, 84, 196)            # the hint's colour: never a legal-glow colour
 HINT_DARK = (60, 10, 44)
@@ -222,7 +223,34 @@ class HintCard:
             scene.spots.blockers.append(r)
 
 
-def arrow(surf, start, end, width: int) -> None:
+def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
+    """Any move drawn on the table as an arrow from its piece to its place (the replay's key
+    moments: the move played and the better one). False when it has no place to point at."""
+    try:
+        gs = gesture(action, make_ctx(scene.session.game))
+    except (KeyError, TypeError, IndexError):
+        return False
+    if not isinstance(gs, tuple):
+        return False
+    grip, target = gs
+    end = scene._target_point(target) if target is not None else None
+    sp = scene.spots.first(grip) if grip is not None else None
+    if end is None:
+        return False
+    P = scene.layout.px
+    if sp is not None and math.dist(sp.center, end) > P(12):
+        arrow(surf, sp.center, end, P(6), col, dark)
+    pygame.draw.circle(surf, dark, end, P(22), P(6))
+    pygame.draw.circle(surf, col, end, P(21), P(3))
+    if label:
+        img = T.text(label, max(10, P(13)), col, True)
+        r = img.get_rect(midbottom=(end[0], end[1] - P(24))).inflate(P(8), P(4))
+        pygame.draw.rect(surf, dark, r, border_radius=P(4))
+        surf.blit(img, img.get_rect(center=r.center))
+    return True
+
+
+def arrow(surf, start, end, width: int, col=HINT, dark=HINT_DARK) -> None:
     """A thick arrow with a dark outline, its head at `end` (kept short of the ring there)."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     d = math.hypot(dx, dy) or 1.0
@@ -233,8 +261,8 @@ def arrow(surf, start, end, width: int) -> None:
     base = (tip[0] - ux * head, tip[1] - uy * head)
     left = (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7)
     right = (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)
-    for col, extra in ((HINT_DARK, 4), (HINT, 0)):
-        pygame.draw.line(surf, col, start, stop, width + extra)
-        pygame.draw.polygon(surf, col, [tip, left, right])
+    for c, extra in ((dark, 4), (col, 0)):
+        pygame.draw.line(surf, c, start, stop, width + extra)
+        pygame.draw.polygon(surf, c, [tip, left, right])
         if extra:
-            pygame.draw.polygon(surf, col, [tip, left, right], extra)
+            pygame.draw.polygon(surf, c, [tip, left, right], extra)

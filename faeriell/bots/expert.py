@@ -345,7 +345,7 @@ def _progress_words(r, aid, cond, value: int, names: Names) -> str:
     else:
         what = f"{value} of {tgt}"
     if value >= tgt:
-        return f"{names.achievement(aid)} within reach ({what}): it can be claimed when you lead"
+        return f"{what}: enough for the {names.achievement(aid)} Achievement, if no tribe has more"
     return f"a step toward the {names.achievement(aid)} Achievement ({what})"
 
 
@@ -395,6 +395,8 @@ def _why_kind(a) -> str:
         return "a Quest card that pays its reward once the Hero solves it"
     if a.kind == "move_hero":
         return "on the way to a Menace or a Quest"
+    if a.kind == "solve_quest":
+        return "the Quest pays its reward now"
     return ""
 
 
@@ -438,16 +440,24 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
         m0, m1 = tribe_measures(world, player), tribe_measures(g, player)
     except Exception:          # noqa: BLE001
         m0 = m1 = {}
+    steps = []
+    told_levels: set = set()         # Heroes whose level the progress already tells
     for aid, cond in r.conditions.items():
         if aid in t1.achievements:
             continue
         if cond.get("kind") != "most":
             if m1.get(aid, 0) > m0.get(aid, 0):
-                out.append(f"{names.achievement(aid)} can be claimed next")
+                out.append(f"the {names.achievement(aid)} Achievement can then be claimed")
             continue
         b, c = m0.get(aid, 0), m1.get(aid, 0)
         if c > b:
-            out.append(_progress_words(r, aid, cond, c, names))
+            steps.append((-c / max(1, int(cond.get("min", 1))), _progress_words(r, aid, cond, c, names)))
+            if cond.get("measure") == "hero_level":
+                told_levels.add(cond.get("hero"))
+    steps.sort(key=lambda x: x[0])                  # the nearest first; two are enough to read
+    out += [w for _, w in steps[:2]]
+    if len(steps) > 2:
+        out.append(f"and {len(steps) - 2} more Achievement{'s' if len(steps) > 3 else ''} a step nearer")
     # Menaces solved or cleared.
     for gd, d0 in s0.guardians.items():
         tok0, tok1 = d0.get("token"), s1.guardians[gd].get("token")
@@ -478,11 +488,11 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
         out.append(line)
     # Regions, Heroes.
     for reg in t1.settlements:
-        if reg not in t0.settlements:
+        if reg not in t0.settlements and a.kind not in ("build_settlement", "place_settlement", "move_settlement"):
             out.append(f"a Settlement in {names.region(reg)} (it harvests there)")
     for h, hero in t1.heroes.items():
         before = t0.heroes.get(h)
-        if before is not None and hero.level > before.level:
+        if before is not None and hero.level > before.level and h not in told_levels:
             out.append(f"the {names.hero(h)} reaches level {hero.level}")
     if s1.round != s0.round and not s1.game_over:
         out.append("ends the round")

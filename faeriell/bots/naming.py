@@ -87,7 +87,8 @@ class Names:
         if k == "control_totem":
             return f"take the Spiritual Totem to {self.region(f('region'))}"
         if k == "dress_hero":
-            return f"dress a {self.hero(f('hero'))} on {self.node(f('node'))}"
+            hero = self.hero(f('hero'))
+            return f"dress {'an' if hero[:1] in 'AEIOU' else 'a'} {hero} on {self.node(f('node'))}"
         if k == "place_hero":
             return f"place the {self.hero(f('hero'))} on {self.node(f('node'))}"
         if k == "choose_hero":

@@ -51,6 +51,11 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
              "The game is also saved by itself after every turn: 'Continue' on the start screen resumes it.")
 
 
+def _level_name(level: str) -> str:
+    """'Expert' for the expert level (its start-screen label says '(thinks)' beside it)."""
+    return BOT_LABELS.get(level, level).split(" (")[0]
+
+
 def _ctrl(ev) -> bool:
     return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
@@ -428,7 +433,7 @@ class TableScreen(Scene):
         tid = g.state.tribes[i].id
         name = str((g.rules.catalog.tribes.get(tid) or {}).get("name") or tid.capitalize())
         seat = self.session.seats[i]
-        who = "a person" if seat == "human" else f"the {BOT_LABELS.get(seat, seat)} bot"
+        who = "a person" if seat == "human" else f"the {_level_name(seat)} bot"
         return f"Player {i + 1} · {name}: {who}"
 
     def open_seats(self) -> None:
@@ -444,7 +449,7 @@ class TableScreen(Scene):
         items = [("human", "A person plays it" + ("  (now)" if seat == "human" else ""),
                   lambda: self.set_seat(i, "human"))]
         for level in BOT_LEVELS:
-            items.append((level, f"{BOT_LABELS.get(level, level)} bot" + ("  (now)" if seat == level else ""),
+            items.append((level, f"{_level_name(level)} bot" + ("  (now)" if seat == level else ""),
                           (lambda level=level: self.set_seat(i, level))))
         items.append(("back", "Back", self.open_seats))
         self.modal = Menu(self.host.size, items, title=self._seat_label(i).split(":")[0], width=420,

@@ -107,6 +107,14 @@ class HintCard:
             return
         start, end, sprite = pts
         clip = surf.get_clip()
+        target = self.gesture[1]
+        if target is not None and target[0] == "region":      # the whole Region, outlined thick
+            from faeriell.ui.table import pieces
+            surf.set_clip(scene.layout.map)
+            pts_r = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
+            pygame.draw.lines(surf, HINT_DARK, True, pts_r, P(8))
+            pygame.draw.lines(surf, HINT, True, pts_r, P(5))
+            surf.set_clip(clip)
         if start is not None and math.dist(start, end) > P(12):
             arrow(surf, start, end, P(7))
         ring = pygame.Rect(0, 0, P(44), P(44))

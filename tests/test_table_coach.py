@@ -288,7 +288,8 @@ def test_the_review_names_a_bots_move_as_the_bots_and_states_the_gain_in_figures
     m = None
     from faeriell.engine.saves import rebuild
     w = rebuild(game.rules, game.origin)
-    for h in game.history:                            # the first graded decision of the bot
+    k = 0
+    for k, h in enumerate(game.history):              # the first graded decision of the bot
         if w.state.stage == "play" and h["player"] == 0:
             m = assess(w, 0, h["action"])
             if m is not None and m.grade is not None:
@@ -297,4 +298,10 @@ def test_the_review_names_a_bots_move_as_the_bots_and_states_the_gain_in_figures
     assert m is not None and m.grade is not None, "no graded decision in the bot's game"
     head, played, better = review.moment_lines(m)
     assert played.startswith(f"{review.names[0]} (bot) played") and "You" not in played
+    # the replay, just before that moment, draws both moves on the table
+    solo.go("replay", game=game, seats=["easy"], start=k, better={k: (m.played, m.best)}, reviewed=[0])
+    surf = pygame.display.get_surface()
+    solo.scene.draw(surf)
+    assert solo.scene._draw_moment(surf) >= 1
+    assert "key moment next" in solo.scene.status()
     assert re.search(r"By the round's end: .*(Achievement|Doom \d+ instead of \d+|Essence)", better), better

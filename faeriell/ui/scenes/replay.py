@@ -85,16 +85,17 @@ class ReplayScene(Scene):
             return
         self.host.open_game(game, self.play_seats(game))
 
-    def _draw_moment(self, surf) -> None:
+    def _draw_moment(self, surf) -> int:
         """Just before a key moment: the move played (white) and the better one (magenta)."""
         pair = self.better.get(self.k)
         if pair is None or not hasattr(self.table, "spots"):
-            return
+            return 0
         try:
-            _draw_moment(surf, self.table, *pair)
+            return _draw_moment(surf, self.table, *pair)
         except Exception as exc:            # a drawing nicety never stops the replay
             self.host.report("drawing the key moment", exc)
             self.better.pop(self.k, None)
+            return 0
 
     def play_seats(self, game) -> list:
         """Who plays the branched game: as recorded, except that the person reviewing takes the
@@ -213,10 +214,11 @@ PLAYED_RGB, PLAYED_DARK = (236, 236, 236), (40, 40, 46)       # the move played:
 BETTER_RGB, BETTER_DARK = (255, 84, 196), (60, 10, 44)         # the better move: the hint's magenta
 
 
-def _draw_moment(surf, scene, played, best) -> None:
+def _draw_moment(surf, scene, played, best) -> int:
+    """The two moves of a key moment on the table; how many could be drawn."""
     from faeriell.ui.table.hint_card import draw_move
-    draw_move(surf, scene, played, PLAYED_RGB, PLAYED_DARK, "played")
-    draw_move(surf, scene, best, BETTER_RGB, BETTER_DARK, "better")
+    return (int(draw_move(surf, scene, played, PLAYED_RGB, PLAYED_DARK, "played"))
+            + int(draw_move(surf, scene, best, BETTER_RGB, BETTER_DARK, "better")))
 
 
 def _assets():

@@ -95,8 +95,6 @@ def summary_lines(summary: dict, goal: dict, words, tribe_ids, viewer: int | Non
 # ------------------------------------------------------------------------------ the meter
 def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
     """The meter in the top-left corner of `area` (the island); a spot for its tooltip."""
-    if p.s.stage == "setup":
-        return None
     try:
         goal = goal_progress(p.g)
     except (KeyError, TypeError, ValueError, ZeroDivisionError):

@@ -124,8 +124,9 @@ class Paint:
             img = T.rotated(img, rotated_deg)
         surf.blit(img, img.get_rect(center=rect.center))
         if show_back and back:
+            # lower left, over the card's corner pip: the lower right is the colour-blind letter's
             icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))
-            surf.blit(icon, icon.get_rect(bottomright=(rect.right + 2, rect.bottom + 2)))
+            surf.blit(icon, icon.get_rect(bottomleft=(rect.left - 2, rect.bottom + 2)))
 
     def hidden_card(self, surf, rect: pygame.Rect) -> None:
         pygame.draw.rect(surf, (56, 46, 70), rect, border_radius=max(2, rect.w // 8))

@@ -114,21 +114,29 @@ def draw_pieces(surf, p, mv) -> None:
         p.piece(surf, key, img, pos, size * 0.5)
         if tok:
             p.add(("under", gd), tpos, size * 0.3, sprite=timg)
-    # Nodes (drop places), then Heroes and the Drifter on top
+    # Nodes (drop places), then Heroes and the Drifter on top, each no wider than the gap to the
+    # nearest other one standing on a Node (two near Nodes never show one figure over the other)
     draw_nodes(surf, p, mv)
+    stood = [node_point(mv, board, n) for n in found.nodes]
+
+    def fit(pos, size):
+        gaps = [math.dist(pos, o) for o in stood if o != pos]
+        return min(size, min(gaps) - 2) if gaps else size
     for i, t in enumerate(s.tribes):
         for h, hero in t.heroes.items():
             if not hero.node or hero.node not in board.nodes:
                 continue
             pos = node_point(mv, board, hero.node)
             key = ("hero", i, h)
-            img = p.spr(f"hero_{h}_{t.id}", 30 * k)
-            p.piece(surf, key, img, pos, 15 * k)
+            size = fit(pos, 30 * k)
+            img = p.spr(f"hero_{h}_{t.id}", size)
+            p.piece(surf, key, img, pos, size / 2)
     dr = s.drifter
     if dr and dr.get("node") in board.nodes:
         pos = node_point(mv, board, dr["node"])
-        img = p.spr("drifter", 32 * k)
-        p.piece(surf, ("drifter",), img, pos, 15 * k)
+        size = fit(pos, 32 * k)
+        img = p.spr("drifter", size)
+        p.piece(surf, ("drifter",), img, pos, min(15 * k, size / 2))
     surf.set_clip(clip)
 
 
@@ -139,7 +147,8 @@ def _round(pt) -> tuple[int, int]:
 class Layout:
     """Where every Region piece stands this frame (screen px), and each Guardian's token sprite."""
 
-    def __init__(self, where: dict, tokens: dict, sizes: dict):
+    def __init__(self, where: dict, tokens: dict, sizes: dict, nodes=()):
+        self.nodes = tuple(nodes)   # Nodes a Hero or the Drifter stands on
         self.where = where
         self.tokens = tokens
         self.sizes = sizes          # drawn height per piece (a crowded Region's are smaller)
@@ -187,7 +196,7 @@ def layout(p, mv, k: float) -> Layout:
         _LAST[0], _LAST[1] = sig, _pack(p, mv, k, board, nodes, per_region, tokens, origin)
     rel = _LAST[1]
     where = {key: (origin[0] + x, origin[1] + y) for key, (x, y) in rel.where.items()}
-    return Layout(where, tokens, rel.sizes)
+    return Layout(where, tokens, rel.sizes, nodes)
 
 
 def _pack(p, mv, k, board, nodes, per_region, tokens, origin) -> Layout:

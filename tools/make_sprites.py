@@ -1134,6 +1134,24 @@ def paint_island(inp):
     return out
 
 
+def paint_back(inp):
+    """A face-down card or tile: a lattice on a dark ground, the kind's picture in a medallion."""
+    w, h = inp["size"]
+    fill, gold = tuple(inp["fill"]), (170, 146, 96)
+    c, finish = card_face(w, h, fill, gold)
+    surf = finish()
+    lattice = Canvas(w, h)
+    for k in range(-h, w + h, 9):
+        lattice.line((k, 4), (k + h, h + 4), lighter(fill, 0.14), 0.7)
+        lattice.line((k, h + 4), (k + h, 4), lighter(fill, 0.14), 0.7)
+    clip = pygame.Surface((w - 12, h - 12), pygame.SRCALPHA)
+    clip.blit(lattice.finish(), (-6, -6))
+    surf.blit(clip, (6, 6))
+    r = min(w, h) * 0.3
+    medallion(surf, inp["icon"], (w / 2, h / 2), r, gold, darker(fill, 0.2), lighter(fill, 0.75), 1.35)
+    return surf
+
+
 def paint_bag(inp):
     w, h = 40, 44
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -1264,6 +1282,9 @@ def build_specs(cat) -> list[Spec]:
     add("drifter", paint_drifter)
     add("drifter_token", paint_drifter_token)
     add("bag", paint_bag)
+    add("herb_back", paint_back, size=list(CARD), fill=[60, 92, 60], icon="herbs-bundle")
+    add("card_hidden", paint_back, size=list(CARD), fill=[58, 52, 76], icon="rune-stone")
+    add("sower_back", paint_back, size=list(TILE), fill=[70, 44, 82], icon="thorny-vine")
     tmx = ROOT / "maps" / "faeriell.tmx"
     tiles = ROOT / "sprites" / "map_tiles.png"
     add("island", paint_island, size=[800, 600],

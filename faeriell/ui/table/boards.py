@@ -69,7 +69,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     hh = P(50)
     hw = round(hh * 60 / 84)
     r = pygame.Rect(x0, y, hw, hh)
-    p.hidden_card(surf, r)
+    p.hidden_card(surf, r, "herb_back")
     _count(surf, p, (r.centerx, r.bottom - P(2)), len(s.herb_deck), True)
     p.spots.add(("herb_deck",), r)
     for k, h in enumerate(s.herbs_up):
@@ -322,7 +322,7 @@ def _sower(surf, p, x0, y, w, h) -> None:
         x += sz + P(3)
     if ("sower_pile",) in p.index.drops:
         r = pygame.Rect(x + P(4), y, sz, sz)
-        p.hidden_card(surf, r)
+        p.hidden_card(surf, r, "sower_back")
         p.add(("sower_pile",), r, sprite=p.spr("perk_sow-dread", sz))
 
 

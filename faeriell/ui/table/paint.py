@@ -128,8 +128,9 @@ class Paint:
             icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))
             surf.blit(icon, icon.get_rect(bottomleft=(rect.left - 2, rect.bottom + 2)))
 
-    def hidden_card(self, surf, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surf, (56, 46, 70), rect, border_radius=max(2, rect.w // 8))
-        pygame.draw.rect(surf, (150, 130, 170), rect, 1, border_radius=max(2, rect.w // 8))
-        q = T.text("?", max(10, rect.h // 2), (210, 200, 230), True)
-        surf.blit(q, q.get_rect(center=rect.center))
+    def hidden_card(self, surf, rect: pygame.Rect, back: str = "card_hidden") -> None:
+        """A face-down card (or tile): `back` is its sprite (herb_back, sower_back, card_hidden)."""
+        img = self.spr(back, rect.h)
+        if img.get_width() > rect.w + 2:
+            img = self.assets.scaled(back, max(4, round(rect.h * rect.w / img.get_width())))
+        surf.blit(img, img.get_rect(center=rect.center))

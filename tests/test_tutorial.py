@@ -114,3 +114,27 @@ def test_progress_that_cannot_be_read_or_written_loses_nothing_else(tmp_path):
     blocked.write_text("x")
     bad = Progress(blocked / "sub")                  # a folder under a file cannot be made
     assert bad.finish("01-setup") is False and bad.error
+
+
+def test_the_command_line_opens_a_chapter_by_number_or_name_and_refuses_an_unknown_one(capsys):
+    from faeriell import cli
+    assert cli.parse_args(["--tutorial"]).tutorial == ""
+    assert cli.parse_args(["--tutorial", "3"]).tutorial == "3"
+    assert cli.launch_options(cli.parse_args(["--tutorial", "heroes-and-round"])).wants_table()
+    with pytest.raises(SystemExit) as e:
+        cli.parse_args(["--tutorial", "99"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "no chapter '99'" in err and "1 (01-setup)" in err
+    with pytest.raises(SystemExit) as e:
+        cli.parse_args(["--tutorial", "--continue"])
+    assert e.value.code == 2
+
+
+def test_find_chapter_by_number_file_name_or_name():
+    from faeriell.tutorial.chapters import find_chapter
+    chapters = load_all()
+    assert find_chapter(chapters, "1") is chapters[0]
+    assert find_chapter(chapters, "04-tribe-actions").id == "04-tribe-actions"
+    assert find_chapter(chapters, "Tribe-Actions").id == "04-tribe-actions"
+    assert find_chapter(chapters, "0") is None and find_chapter(chapters, "nothing") is None

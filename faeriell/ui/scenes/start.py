@@ -52,6 +52,7 @@ class StartScene(Scene):
         self.variants = [v for v in (cfg.get("variants") or []) if v in self.variant_ids]
         self.bots = bots_available()
         self.win_rates = WinRates.load()         # the bots' measured win rates, from docs/balance.md
+        self.tutorial_done = self._tutorial_state()   # read once: the chapters do not change meanwhile
         self.hover_level: str | None = None       # the bot level under the mouse on a seat row
         self.hover_difficulty: str | None = None
         seats = list(cfg.get("seats") or [])
@@ -242,6 +243,10 @@ class StartScene(Scene):
 
     def tutorial_state(self) -> tuple[int, int]:
         """(chapters done, chapters there are) of the guided game."""
+        return self.tutorial_done
+
+    @staticmethod
+    def _tutorial_state() -> tuple[int, int]:
         try:
             from faeriell.tutorial.chapters import load_all
             from faeriell.tutorial.progress import default_progress

@@ -138,3 +138,17 @@ def test_find_chapter_by_number_file_name_or_name():
     assert find_chapter(chapters, "04-tribe-actions").id == "04-tribe-actions"
     assert find_chapter(chapters, "Tribe-Actions").id == "04-tribe-actions"
     assert find_chapter(chapters, "0") is None and find_chapter(chapters, "nothing") is None
+
+
+def test_chapters_speak_in_the_games_words(rules):
+    """No ids (owl-river, herb-red, cleanse_corruption) and no ruling numbers in what a step says."""
+    import re
+    cat = rules.catalog
+    ids = set(rules.board.regions) | set(cat.herbs) | set(rules.board.nodes)
+    ids |= {"build_beacon", "cleanse_corruption", "place_hero", "harvest_choice", "ley-lines"}
+    for c in load_all():
+        for st in c.steps:
+            for text in (st.text, st.refuse, c.title, c.about):
+                words = set(re.findall(r"[a-z_]+(?:-[a-z]+)+|[a-z]+_[a-z_]+", text))
+                assert not words & ids, (c.id, st.line, words & ids)
+                assert not re.search(r"\bR\d+\b", text), (c.id, st.line, text)

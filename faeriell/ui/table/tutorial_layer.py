@@ -206,8 +206,10 @@ class TutorialLayer(Layer):
         size = max(T.MIN_TEXT, P(17))
         if st is None:
             head = "Chapter done!"
-            body = "Well played. " + ("Go on to the next chapter, or back to the list."
-                                      if self.next_chapter() else "That was the last chapter: you know the whole game.")
+            nxt = next((c for c in lesson.chapters if c.id == self.next_chapter()), None)
+            body = "Well played. " + (f"Next: {nxt.title} ({nxt.about[:1].lower() + nxt.about[1:]})" if nxt else
+                                      "That was the last chapter: you know the whole game. Start a solo game from "
+                                      "the start screen (Quick solo), and press H at the table for a hint.")
             buttons = ([("next_chapter", "Next chapter")] if self.next_chapter() else []) + [("chapters", "Chapters")]
         else:
             n, total = lesson.number()

@@ -397,6 +397,10 @@ def _why_kind(a) -> str:
         return "on the way to a Menace or a Quest"
     if a.kind == "solve_quest":
         return "the Quest pays its reward now"
+    if a.kind == "corruption" and a.get("choice") == "ignore":
+        return "your Essences and your Tribe Corruption stay as they are"
+    if a.kind == "corruption" and a.get("choice") == "yield":
+        return "Doom does not move"
     return ""
 
 

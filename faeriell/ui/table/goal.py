@@ -1,4 +1,4 @@
-"""The goal in view: a small meter in the island's top-left corner (how near the win, how many
+"""The goal in view: a small meter in the island's bottom-left corner (how near the win, how many
 rounds Doom leaves at its pace) and, at the end of each round, a summary card over the log (what
 moved Doom, which Achievements came and went, what the next round brings).
 
@@ -94,7 +94,7 @@ def summary_lines(summary: dict, goal: dict, words, tribe_ids, viewer: int | Non
 
 # ------------------------------------------------------------------------------ the meter
 def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
-    """The meter in the top-left corner of `area` (the island); a spot for its tooltip."""
+    """The meter in the bottom-left corner of `area` (the island); a spot for its tooltip."""
     try:
         goal = goal_progress(p.g)
     except (KeyError, TypeError, ValueError, ZeroDivisionError):
@@ -107,7 +107,8 @@ def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
     foot = T.text(doom, small, T.BAD if low else T.INK_DIM)
     w = max(head.get_width(), foot.get_width(), P(120)) + P(16)
     h = P(5) + head.get_height() + P(9) + foot.get_height() + P(5)
-    r = pygame.Rect(area.x + P(8), area.y + P(8), w, h)
+    r = pygame.Rect(0, 0, w, h)
+    r.bottomleft = (area.x + P(8), area.bottom - P(8))     # the sea's corner: decision bars sit at the top
     T.panel(surf, r, (30, 28, 36), T.GOLD, P(7), 1)
     surf.blit(head, (r.x + P(8), r.y + P(5)))
     # pips: one per Achievement needed (a bar when there are many)

@@ -45,6 +45,9 @@ class ReplayScene(Scene):
         self.session = Session(self.replay.seek(0), self.seats, autosave=False)
         self.size = host.size
         self.table = (table_factory or self._table)(self.session)
+        coach = getattr(self.table, "coach", None)
+        if coach is not None:
+            coach.round_card.enabled = False      # stepping across rounds is no round ending
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.seek(start)
         self.layout()

@@ -139,9 +139,12 @@ class RoundCard:
         self.round: int | None = None           # the round the card sums up (None: no card)
         self.lines: list[str] = []
         self.rect: pygame.Rect | None = None
+        self.enabled = True                     # the replay steps through rounds: no cards there
 
     def follow(self, game, words, viewer, solo: bool) -> bool:
         """After a change: a round just ended -> its card. True when the card changed."""
+        if not self.enabled:
+            return False
         s = game.state
         if s.stage != "play" and not s.game_over:
             self.seen_round = None
@@ -154,8 +157,8 @@ class RoundCard:
             return False
         ended = self.seen_round
         self.seen_round = rnd
-        if rnd < ended:          # an undo or a load went back: no card
-            self.round = None
+        if rnd != ended + 1 or not any(h.get("turn") and h["turn"][1] == ended for h in game.history):
+            self.round = None    # an undo, a load or a jump: no card for a round not seen played
             return True
         try:
             summary = round_summary(game, ended)

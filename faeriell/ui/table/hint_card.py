@@ -216,6 +216,8 @@ class HintCard:
         bx = r.x + P(10)
         labels = [("show", "Show me"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
                   ("close", "Close")]
+        if self.gesture is None:                  # nothing on the table to play: no Show me
+            labels = labels[1:]
         for name, label in labels:
             img = T.text(label, max(10, P(13)), T.INK, True)
             br = pygame.Rect(bx, r.bottom - P(8) - bh, img.get_width() + P(18), bh)

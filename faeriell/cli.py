@@ -36,13 +36,23 @@ def _engine_names():
         return MODES, DIFFICULTIES, ()
 
 
+MAX_SIZE = (7680, 4320)         # 8K: a window surface of 130 MB; 100000x100000 would take 40 GB
+MAX_SEED = (1 << 64) - 1        # the engine's generator is 64-bit (R36): a save of a larger seed cannot load
+
+
+def _shown(text: str) -> str:
+    return repr(clip(text, 40))
+
+
 def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) <= 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {_shown(text)}")
+    w, h = (int(p) for p in parts)
     if w < 320 or h < 240:
         raise argparse.ArgumentTypeError("size must be at least 320x240")
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"size must be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return w, h
 
 
@@ -71,30 +81,33 @@ def parse_seats(text: str) -> list[str]:
 
 
 def parse_seed(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
-    if n < 0:
+    t = text.strip()
+    if not (t.isdigit() or (t[:1] == "-" and t[1:].isdigit())):
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {_shown(text)}")
+    if t.startswith("-"):
         raise argparse.ArgumentTypeError("seed must not be negative")
-    return n
+    if len(t.lstrip("0")) > len(str(MAX_SEED)) or int(t) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be at most {MAX_SEED} (2^64-1)")
+    return int(t)
 
 
 def parse_positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+    t = text.strip()
+    if not t.isdigit() or len(t) > 4:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 1000, not {_shown(text)}")
+    n = int(t)
+    if not 1 <= n <= 1000:
+        raise argparse.ArgumentTypeError("must be from 1 to 1000")
     return n
 
 
 def parse_delay(text: str) -> float:
     try:
-        x = float(text)
+        x = float(text) if len(text) <= 20 else float("nan")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, like 0.6, not {text!r}") from None
+        x = float("nan")
+    if x != x:
+        raise argparse.ArgumentTypeError(f"expected seconds, like 0.6, not {_shown(text)}")
     if not 0 <= x <= 60:
         raise argparse.ArgumentTypeError("must be between 0 and 60 seconds")
     return x
@@ -105,9 +118,16 @@ def _prog() -> str:
     return "main.py" if name == "main.py" else "faeriell"
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a refusal said in one line (the usage text is what --help is for)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {clip(message, 1500)} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     modes, diffs, variants = _engine_names()
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog=_prog(), description="Sons of Faeriell: the digital table.",
         epilog="Any set-up option starts the table directly; without one the start screen opens.")
     g = p.add_argument_group("a new game")
@@ -156,6 +176,10 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     given = [f"--{k}" for k in SETUP_OPTIONS if getattr(args, k) is not None]
     if sources and given:
         p.error(f"{sources[0]} opens an existing game; it cannot be combined with {', '.join(given)}")
+    if args.map is not None:
+        problem = _map_problem(args.map)
+        if problem:
+            refuse(p, f"--map: {problem}")
     for name, path, kind in (("--load", args.load, "save"), ("--scenario", args.scenario, "scenario")):
         if path:
             problem = _file_problem(path, kind)       # a folder, a pipe, too large, not a save: unread
@@ -170,8 +194,7 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if why:
             refuse(p, f"--load: {why}")
     if args.cont:
-        from faeriell.ui.dialogs import latest_autosave
-        from faeriell.ui.session import DataDirError, autosave_dir, user_data_dir
+        from faeriell.storage import DataDirError, autosave_dir, latest_autosave, user_data_dir
         try:
             user_data_dir()
         except DataDirError as e:
@@ -232,11 +255,31 @@ def _file_problem(path: str, kind: str) -> str | None:
     return None
 
 
+def _map_problem(path: str) -> str | None:
+    """Why `path` cannot be the map: missing, a folder, a pipe or device, too large, or a file it
+    names (a tileset, an image) that may not be opened; None when it loads as an island."""
+    from faeriell.safe_read import why_not_readable
+    problem = why_not_readable(path, "map")
+    if problem:
+        return problem
+    try:
+        from faeriell.content.map_loader import MapError, load_board
+    except ImportError:                 # no map loader: the window will say so
+        return None
+    try:
+        load_board(path)
+    except MapError as e:
+        return clip(e, 1000)
+    except Exception as e:              # noqa: BLE001 - a reason, never a traceback
+        return f"{clip(path)}: not a map ({type(e).__name__}: {clip(e)})"
+    return None
+
+
 def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
     """None when `path` opens as a saved game, else the reason (the engine's words)."""
     try:
         from faeriell.content.rules_loader import default_rules
-        from faeriell.ui.dialogs import FileServiceError, load_game
+        from faeriell.storage import FileServiceError, load_game
         rules = default_rules(map_path)
     except Exception:               # no rules here: the window will say why
         return None

@@ -12,18 +12,16 @@ or written loses nothing else: the path then shows nothing solved, and a win say
 """
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from faeriell.puzzle import LEVELS, OTHER_THEME, THEMES
+from faeriell.resources import CHECKOUT
 from faeriell.safe_read import parse_json, read_text
+from faeriell.storage import PROGRESS_FILE, update_json, user_data_dir
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = CHECKOUT
 PUZZLE_DIR = ROOT / "data" / "puzzles"
-PROGRESS_FILE = "puzzles.json"
 MAX_PROGRESS_BYTES = 256 * 1024          # a few thousand puzzle ids; anything bigger is not ours
 
 
@@ -108,6 +106,7 @@ class Progress:
     def __init__(self, folder: Path | str | None):
         self.folder = Path(folder) if folder else None
         self.error = ""                    # why the last write failed, in words
+        self.notice = ""                   # after a write: a damaged file that was kept aside
 
     @property
     def file(self) -> Path | None:
@@ -125,21 +124,20 @@ class Progress:
         return {x for x in ids if isinstance(x, str)} if isinstance(ids, list) else set()
 
     def mark_solved(self, puzzle_id: str) -> bool:
-        """Record a win (written whole to a temporary file, then renamed); False if not kept."""
+        """Record a win: under the file's lock, the ids on disk now (another window's wins too)
+        plus this one, written whole (storage.update_json). A file that could not be read is kept
+        as puzzles.json.bad first and `notice` says so; False (and `error`) if not kept."""
         if self.folder is None:
             self.error = "there is no data folder"
             return False
-        ids = self.solved() | {str(puzzle_id)}
+
+        def merge(old):
+            ids = old.get("solved") if isinstance(old, dict) else None
+            ids = {x for x in ids if isinstance(x, str)} if isinstance(ids, list) else set()
+            return {"solved": sorted(ids | {str(puzzle_id)})}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".puzzles-", suffix=".tmp", dir=self.folder)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump({"solved": sorted(ids)}, fh, indent=1)
-                os.replace(tmp, self.file)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            _, self.notice = update_json(self.file, merge)
         except OSError as e:
             self.error = e.strerror or str(e)
             return False
@@ -151,7 +149,20 @@ def default_progress() -> Progress:
     """Progress in the folder the saves use ($FAERIELL_DATA or the usual place); none if it cannot
     be made."""
     try:
-        from faeriell.ui.session import user_data_dir
         return Progress(user_data_dir())
     except Exception:                      # noqa: BLE001 - a folder that cannot be made: keep nothing
         return Progress(None)
+
+
+def practice_items(progress=None) -> list[tuple[str, str, str]]:
+    """The Practice list: the puzzle path only (rule-test scenarios are not puzzles), a heading row
+    per theme (key "") with how many are solved, then its puzzles, easiest first, solved marked."""
+    solved = (progress or default_progress()).solved()
+    items = []
+    for title, entries in PuzzlePath.load(PUZZLE_DIR).groups():
+        done = sum(1 for e in entries if e.id in solved)
+        items.append(("", title.upper(), f"{done} of {len(entries)} solved"))
+        for e in entries:
+            about = " · ".join(x for x in (e.level_name, e.story or (e.goal and "Goal: " + e.goal)) if x)
+            items.append((e.path, ("Solved · " if e.id in solved else "") + e.name, about))
+    return items

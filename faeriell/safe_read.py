@@ -22,7 +22,9 @@ import stat
 KB, MB = 1 << 10, 1 << 20
 # The largest file of each kind we agree to read. A long real save is ~200 KB (one action a line);
 # the shipped data files and the map are under 200 KB each; a scenario is a page or two.
-LIMITS = {"save": 8 * MB, "scenario": 1 * MB, "data": 1 * MB, "map": 4 * MB, "index": 1 * MB}
+# A tile image is a picture a map names (faeriell/content/map_refs.py also bounds its pixels).
+LIMITS = {"save": 8 * MB, "scenario": 1 * MB, "data": 1 * MB, "map": 4 * MB, "index": 1 * MB,
+          "image": 16 * MB}
 MAX_JSON_DEPTH = 64          # a save nests 5 deep; an origin position perhaps 8
 MAX_NUMBER_CHARS = 40        # seeds are 64-bit (20 digits); nothing we read needs more
 MAX_SHOWN = 300              # characters of a file's own text quoted in a message

@@ -18,8 +18,8 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import build_position, new_game  # noqa: E402
 from faeriell.engine import saves  # noqa: E402
 from faeriell.engine.randomplay import play_random  # noqa: E402
-from faeriell.engine.saves import (SaveError, dumps, load, read_save, save, state_hash,  # noqa: E402
-                                   write_save)
+from faeriell.engine.saves import SaveError, dumps, load, read_save, save, state_hash  # noqa: E402
+from faeriell.storage import write_save  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 
 R = default_rules()
@@ -67,7 +67,9 @@ def test_round_trip_dict_text_and_file(played, tmp_path):
     p = tmp_path / "game.json"
     write_save(played, p)
     _same(read_save(R, p), played)
-    assert json.loads(p.read_text()) == save(played)     # the file is the save, one action a line
+    written = json.loads(p.read_text())
+    assert written["snapshot"].pop("saved_at").endswith("Z")   # the game's own record of when (UTC)
+    assert written == save(played)                       # the file is the save, one action a line
     assert p.read_text().count("\n") > len(played.history)
 
 
@@ -221,9 +223,14 @@ def test_tampered_origin_seed_is_caught(played):
 
 
 # ---------------------------------------------------------------- files: atomic, with a backup
+def _start_of_played():
+    """The game `played` before its first move: the same game (same origin), an older save of it."""
+    return new_game(R, 3, "competitive", "medium", (), 8)
+
+
 def test_write_keeps_previous_as_bak(tmp_path, played):
     p = tmp_path / "slot1.json"
-    g = new_game(R, 2, seed=3)
+    g = _start_of_played()
     write_save(g, p)
     assert not (tmp_path / "slot1.json.bak").exists()
     first = p.read_bytes()
@@ -285,7 +292,7 @@ def test_unsaveable_game_touches_nothing(tmp_path):
 
 def test_corrupt_file_is_refused_and_nothing_is_touched(tmp_path, played):
     p = tmp_path / "slot.json"
-    g = new_game(R, 2, seed=3)
+    g = _start_of_played()
     write_save(g, p)
     write_save(played, p)
     bak = (tmp_path / "slot.json.bak").read_bytes()
@@ -300,9 +307,22 @@ def test_corrupt_file_is_refused_and_nothing_is_touched(tmp_path, played):
     _same(read_save(R, str(p) + ".bak"), g)
 
 
+def test_a_save_of_another_game_is_kept_under_a_new_name_never_as_the_bak(tmp_path, played):
+    """issue 23 case 1: the .bak holds this game's previous save only; another game's save that
+    the player agreed to replace stays beside it under its own name, and later saves keep it."""
+    p = tmp_path / "slot.json"
+    other = new_game(R, 2, seed=3)
+    write_save(other, p)
+    write_save(played, p)
+    write_save(played, p)                              # two turns later: still there
+    kept = tmp_path / "slot (replaced).json"
+    _same(read_save(R, kept), other)
+    _same(read_save(R, str(p) + ".bak"), played)
+
+
 def test_a_corrupt_file_never_replaces_a_good_backup(tmp_path, played):
     p = tmp_path / "slot.json"
-    g = new_game(R, 2, seed=3)
+    g = _start_of_played()
     write_save(g, p)
     write_save(played, p)                              # .bak = g
     p.write_text("{ garbage")

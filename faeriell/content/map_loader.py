@@ -34,6 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytmx  # noqa: E402
 
+from faeriell.content.map_refs import map_reference_problem  # noqa: E402
 from faeriell.engine.board import Board, Node, Path, Region  # noqa: E402
 from faeriell.safe_read import clip, why_not_readable  # noqa: E402
 
@@ -187,6 +188,9 @@ def _read(path: str):
     problem = why_not_readable(path, "map")     # a folder, FIFO, device or huge file: refused unread
     if problem:
         raise MapError(problem)
+    problem = map_reference_problem(path)       # the tilesets and images it names, checked alike
+    if problem:
+        raise MapError(f"{clip(path)}: {problem}")
     try:
         return pytmx.TiledMap(path)
     except FileNotFoundError as exc:

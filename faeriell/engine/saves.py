@@ -13,14 +13,13 @@ was made.
      "snapshot": {"hash": "<sha256>", "round": 3, "doom": 7, "active_player": 2}}
 
 Players are numbered from 1 in the file, as in actions and state paths (SCENARIOS.md).
-Pure Python: json, hashlib, os, tempfile only.
+Pure Python: json, hashlib, os only.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import tempfile
 from typing import Any
 
 from faeriell.safe_read import UnsafeFile, clip, decode, parse_json, read_bytes
@@ -78,9 +77,13 @@ def save(game: Game) -> dict:
             "players_of_actions": players, "snapshot": snapshot(game)}
 
 
-def dumps(game: Game) -> str:
-    """The save as JSON text: one action a line, so a save reads (and diffs) as a move list."""
+def dumps(game: Game, saved_at: str | None = None) -> str:
+    """The save as JSON text: one action a line, so a save reads (and diffs) as a move list.
+    `saved_at` (UTC, "2026-12-01T10:03:19Z") goes in the snapshot as the game's own record of
+    when it was saved (Continue orders games by it, not by file times); the replay ignores it."""
     data = save(game)
+    if saved_at is not None:
+        data["snapshot"]["saved_at"] = str(saved_at)
     head = {k: data[k] for k in ("format", "version", "origin")}
     lines = ["{"]
     for k, v in head.items():
@@ -284,77 +287,8 @@ def loads(rules, text: str | bytes) -> Game:
 
 
 # ---------------------------------------------------------------- files
-def _looks_good(path: str) -> bool:
-    """A cheap check (no replay) that an existing file is a whole save worth keeping as backup."""
-    try:
-        check_shape(parse(read_bytes(path, "save")))
-        return True
-    except (OSError, UnsafeFile, SaveError, RecursionError, MemoryError):
-        return False
-
-
-def write_save(game: Game, path: str | os.PathLike) -> None:
-    """Write atomically: a temporary file beside `path`, flushed, then os.replace.
-
-    The file it replaces is kept as `path + ".bak"` when it is a whole save (a corrupt one never
-    overwrites a good backup). If anything fails, `path` is left exactly as it was.
-    """
-    path = os.fspath(path)
-    text = dumps(game)                    # fails before anything on disk is touched
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if os.path.exists(path) and _looks_good(path):
-            _backup(path, path + ".bak")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _sync_dir(folder)
-
-
-def _backup(src: str, bak: str) -> None:
-    """Copy src to bak atomically (a hard link where the file system allows, else a copy)."""
-    folder = os.path.dirname(os.path.abspath(bak))
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(bak) + ".", suffix=".tmp", dir=folder)
-    try:
-        with open(src, "rb") as f_in, os.fdopen(fd, "wb") as f_out:
-            while True:
-                block = f_in.read(1 << 20)
-                if not block:
-                    break
-                f_out.write(block)
-            f_out.flush()
-            os.fsync(f_out.fileno())
-        os.replace(tmp, bak)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _sync_dir(folder: str) -> None:
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+# Writing a save is faeriell/storage.py's write_save (one atomic helper for every file the
+# game writes); the engine only turns a game into text (dumps) and reads it back.
 
 
 def read_save(rules, path: str | os.PathLike) -> Game:

@@ -46,6 +46,25 @@ def _work(origin, actions, players, out, stop=None, rules=None) -> None:
         out.put(("error", f"{type(exc).__name__}: {exc}"))
 
 
+PARENT_CHECK_S = 0.5        # how often the child looks whether the window still exists
+
+
+def _child(origin, actions, players, out) -> None:
+    """The child process: the work, plus a watchdog that ends it once the window's process is
+    gone (killed, crashed): a review never outlives its window."""
+    parent = mp.parent_process()
+
+    def watch():
+        import os
+        import time
+        while True:
+            if parent is None or not parent.is_alive():
+                os._exit(0)
+            time.sleep(PARENT_CHECK_S)
+    threading.Thread(target=watch, daemon=True, name="faeriell-review-watchdog").start()
+    _work(origin, actions, players, out)
+
+
 class ReviewJob:
     def __init__(self, origin: dict, actions: list, players=None, rules=None, use_process: bool = True):
         self.origin = origin
@@ -66,7 +85,7 @@ class ReviewJob:
             try:
                 ctx = mp.get_context("spawn")
                 self._q = ctx.Queue()
-                self._proc = ctx.Process(target=_work, args=(self.origin, self.actions, self.players, self._q),
+                self._proc = ctx.Process(target=_child, args=(self.origin, self.actions, self.players, self._q),
                                          daemon=True, name="faeriell-review")
                 self._proc.start()
                 return

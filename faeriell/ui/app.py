@@ -58,7 +58,10 @@ class App:
         self.map_path = map_path
         self.options = options or LaunchOptions()
         self.table_factory = table_factory          # None: the table screen's own (the real table)
+        self.notices: list[str] = []       # what the player should know (a top banner; a click hides it)
         self.settings = settings if settings is not None else Settings.load()
+        if getattr(self.settings, "notice", ""):
+            self.notify(self.settings.notice)
         self.assets = Assets()
         self.sounds = Sounds(self.settings.sound_volume)
         self._apply_settings()
@@ -80,7 +83,7 @@ class App:
         self.rules = default_rules(self.map_path)
 
     def _remove_stale_temp_files(self) -> None:
-        from faeriell.ui.session import remove_stale_temp_files
+        from faeriell.storage import remove_stale_temp_files
         for p in remove_stale_temp_files():
             log.info("removed %s, left by a save that was interrupted", p)
 
@@ -145,12 +148,17 @@ class App:
 
     def open_session(self, session) -> None:
         o = self.options
+        if not session.claim():            # the same game is open in another window
+            session.play_as_copy()
+            session.claim()
+            self.notify("This game is open in another window, so you are playing a copy of it here: "
+                        "it saves as a game of its own and the other window's turns are kept.")
         self.go("table", session=session, factory=self.table_factory, assets=self.assets,
                 curtain=self.settings.curtain if o.curtain is None else o.curtain, map_path=self.map_path,
                 bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)
 
     def open_game(self, game, seats=None, path=None) -> None:
-        from faeriell.ui.dialogs import game_id_of
+        from faeriell.storage import game_id_of
         self.open_session(self.new_session(game, seats, game_id=game_id_of(path) if path else None,
                                            opened_from_save=path is not None))
 
@@ -181,7 +189,7 @@ class App:
         return self.new_game(1, "solo", "medium", [], new_seed(), ["human"])
 
     def load(self, path, seats=None) -> str | None:
-        from faeriell.ui.dialogs import load_game, recall_seats, FileServiceError
+        from faeriell.storage import load_game, recall_seats, FileServiceError
         if self.rules is None:
             return "The rules could not be loaded (see the error panel)."
         try:
@@ -192,14 +200,14 @@ class App:
         return None
 
     def continue_game(self) -> str | None:
-        from faeriell.ui.dialogs import autosave_path, latest_autosave
+        from faeriell.storage import autosave_path, latest_autosave
         path = latest_autosave()                  # a pipe by that name is listed: loading names it
         if path is None:
             return f"There is no autosave yet ({autosave_path()})."
         return self.load(path)
 
     def open_puzzle(self, path) -> str | None:
-        from faeriell.ui.dialogs import load_puzzle, FileServiceError
+        from faeriell.storage import load_puzzle, FileServiceError
         if self.rules is None:
             return "The rules could not be loaded (see the error panel)."
         try:
@@ -250,7 +258,8 @@ class App:
 
     def settings_changed(self) -> None:
         self.settings.clean()
-        self.settings.save()
+        if not self.settings.save() and self.settings.save_problem:
+            self.notify(f"Your settings are not being saved: {self.settings.save_problem}")
         self._apply_settings()
         follow = getattr(self.scene, "settings_changed", None)
         if callable(follow):
@@ -278,6 +287,36 @@ class App:
         if msg not in self.errors[self._errors_hidden:]:
             self.errors.append(msg)
         self.dirty = True
+
+    def notify(self, text: str) -> None:
+        """A notice in the banner at the top (not an error: nothing went wrong in the program)."""
+        text = W.clip(text, 600)
+        if text not in self.notices:
+            self.notices.append(text)
+        self.dirty = True
+
+    def notice_rect(self) -> pygame.Rect | None:
+        if not self.notices:
+            return None
+        w, _ = self.size
+        fnt = W.font(18)
+        lines = [part for msg in self.notices[-3:] for part in W.wrap(fnt, msg, min(w, 980) - 60)][-6:]
+        r = pygame.Rect(0, 6, min(w - 20, 980), 12 + fnt.get_linesize() * len(lines))
+        r.centerx = w // 2
+        return r
+
+    def _draw_notices(self) -> None:
+        r = self.notice_rect()
+        if r is None:
+            return
+        fnt = W.font(18)
+        lines = [part for msg in self.notices[-3:] for part in W.wrap(fnt, msg, r.width - 60)][-6:]
+        pygame.draw.rect(self.screen, (60, 52, 24), r, border_radius=6)
+        pygame.draw.rect(self.screen, W.ACCENT, r, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            self.screen.blit(fnt.render(line, True, W.TEXT), (r.x + 10, r.y + 6 + fnt.get_linesize() * i))
+        tip = W.font(14).render("click to hide", True, W.MUTED)
+        self.screen.blit(tip, (r.right - tip.get_width() - 8, r.bottom - tip.get_height() - 4))
 
     def visible_errors(self) -> list[str]:
         return self.errors[self._errors_hidden:]
@@ -318,6 +357,11 @@ class App:
                 self._errors_hidden = len(self.errors)
                 self.dirty = True
                 return
+            r = self.notice_rect()
+            if r is not None and r.collidepoint(ev.pos):      # ... and on the notices
+                self.notices.clear()
+                self.dirty = True
+                return
         if self.scene is not None and self.scene.handle_event(ev):
             self.dirty = True
 
@@ -337,6 +381,11 @@ class App:
         self.screen.fill(W.BG)
         if self.scene is not None:
             self._guard("drawing the screen", lambda: self.scene.draw(self.screen))
+        if self.notices:
+            try:
+                self._draw_notices()
+            except Exception:  # noqa: BLE001 - like the error panel, it must not raise
+                log.exception("notices")
         if self.visible_errors():
             try:
                 self._draw_errors()

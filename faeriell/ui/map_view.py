@@ -167,13 +167,16 @@ class MapView:
         """Render the .tmx tile layer 'background' once, at map resolution."""
         import pytmx
         from pytmx.util_pygame import load_pygame
+        from faeriell.content.map_refs import map_reference_problem
         try:
+            problem = map_reference_problem(str(tmx_path))    # a pipe, a huge or giant image: unopened
+            if problem:
+                raise ValueError(problem)
             tmx = load_pygame(str(tmx_path))
         except Exception as exc:  # a missing tileset image must not close the window
             self.warnings.append(f"map tiles not loaded: {exc}")
             log.warning("background of %s not loaded: %s", tmx_path, exc)
-            tmx = pytmx.TiledMap(str(tmx_path))
-            return None, (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
+            return None, _map_pixels(str(tmx_path))
         size = (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
         if tmx.background_color:
             self.sea = pygame.Color(tmx.background_color)[:3]
@@ -380,3 +383,13 @@ class MapView:
             if guardian:
                 sub = _outlined_text(small, guardian, (250, 232, 170), INK, max(1, round(1.5 * t)))
                 surf.blit(sub, sub.get_rect(midtop=(rect.centerx, rect.bottom - round(3 * t))))
+
+
+def _map_pixels(tmx_path: str) -> tuple[int, int]:
+    """The map's size in pixels from its own attributes (read through safe_read, nothing it
+    names is opened)."""
+    from xml.etree import ElementTree
+    from faeriell.safe_read import read_bytes
+    root = ElementTree.fromstring(read_bytes(tmx_path, "map"))
+    return (int(root.get("width", 1)) * int(root.get("tilewidth", 1)),
+            int(root.get("height", 1)) * int(root.get("tileheight", 1)))

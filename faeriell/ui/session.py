@@ -5,10 +5,9 @@ The Session decides no rule: it asks the engine (legal_actions / why_not / apply
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
-import stat
-import time
 import secrets
 from datetime import datetime
 from pathlib import Path
@@ -19,77 +18,16 @@ from faeriell.engine import Action, Game, IllegalAction
 log = logging.getLogger(__name__)
 
 
-class DataDirError(OSError):
-    """The data folder cannot be created or used; str() says which folder and why."""
-
-
-def user_data_dir(create: bool = True) -> Path:
-    """Where autosaves and saves live (XDG on Linux, the usual folders elsewhere).
-    Raises DataDirError (an OSError) naming the folder when it cannot be created."""
-    base = os.environ.get("FAERIELL_DATA") or os.environ.get("XDG_DATA_HOME")
-    if base:
-        root = Path(base)
-    elif os.name == "nt":
-        root = Path(os.environ.get("APPDATA", Path.home()))
-    else:
-        root = Path.home() / ".local" / "share"
-    path = root / "faeriell" if not os.environ.get("FAERIELL_DATA") else root
-    if not create:
-        return path
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as e:        # e.g. a file where the folder should be, or no permission
-        raise DataDirError(f"the data folder {path} cannot be created: "
-                           f"{e.strerror or e}") from None
-    return path
-
-
-AUTOSAVES = "autosaves"
-SAVES = "saves"                   # named saves (faeriell.ui.dialogs.saves_dir)
+# Where games live, and the cleanup of interrupted writes: faeriell/storage.py (these names
+# are kept here for the modules that import them from the session).
+from faeriell.storage import (AUTOSAVES, SAVES, DataDirError, autosave_dir,  # noqa: E402,F401
+                              claim_game, game_key_of, remove_stale_temp_files, user_data_dir)
 
 
 def new_game_id() -> str:
     """A name for one game's autosave: when it began, plus a few random letters (two games
     started in the same second still get their own file)."""
     return datetime.now().strftime("%Y-%m-%d_%H-%M-%S") + "-" + secrets.token_hex(2)
-
-
-def autosave_dir() -> Path:
-    return user_data_dir() / AUTOSAVES
-
-
-def remove_stale_temp_files(folder: Path | None = None, older_than_s: float = 60.0) -> list[Path]:
-    """Delete the temporary files a save killed mid-write left behind (`NAME.json.XXXX.tmp`,
-    `NAME.bak.XXXX.tmp`, `seats.tmp`); only those older than a minute, so a save another window
-    is writing right now is left alone. With no folder: the data folder, its autosaves/ and its
-    saves/. Returns what was removed; never raises."""
-    removed: list[Path] = []
-    try:
-        if folder is not None:
-            folders = [Path(folder)]
-        else:
-            root = user_data_dir(create=False)
-            folders = [root, root / AUTOSAVES, root / SAVES]
-    except OSError:
-        log.debug("could not find the data folder", exc_info=True)
-        return removed
-    now = time.time()
-    for where in folders:
-        try:
-            for p in where.glob("*.tmp"):
-                name = p.name
-                if not (".json." in name or ".bak." in name or name == "seats.tmp"):
-                    continue
-                try:
-                    st = p.lstat()
-                    if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
-                        p.unlink()
-                        removed.append(p)
-                except OSError:
-                    continue
-        except OSError:
-            log.debug("could not look for stale temporary files in %s", where, exc_info=True)
-    return removed
 
 
 def _reason(e: BaseException) -> str:
@@ -117,6 +55,29 @@ class Session:
         self._undo = None                  # (version, game, undo available?)
         self.autosave_problem: str | None = None   # why the last autosave failed (None: it worked)
         self.autosave_file: Path | None = None     # where autosaves go when the player chose
+        self._claim = None                 # the lock that says this window plays this game
+
+    # ---- one game, one window --------------------------------------------------------------
+    def claim(self) -> bool:
+        """Hold this game's lock (storage.claim_game) before its autosave is written: False when
+        another window plays it (then nothing of that window's is overwritten)."""
+        key = game_key_of(self.game_id, self.autosave_file)
+        if self._claim is not None and self._claim.key == key:
+            return True
+        self.release()
+        self._claim = claim_game(key)
+        return self._claim is not None
+
+    def release(self) -> None:
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
+
+    def play_as_copy(self) -> None:
+        """Go on under a name of its own (the game is open in another window)."""
+        self.release()
+        self.game_id = new_game_id()
+        self.autosave_file = None
 
     # ---- what the engine says --------------------------------------------------------------
     @property
@@ -205,6 +166,7 @@ class Session:
 
     def replace_game(self, game: Game, game_id: str | None = None) -> None:
         """Another game at this table (a load): from now on it autosaves under its own name."""
+        self.release()
         self.game = game
         self.game_id = game_id or new_game_id()
         self.autosave_file = None        # "Save elsewhere" was for the game before this one
@@ -225,7 +187,9 @@ class Session:
         shows `autosave_problem` until an autosave works again (each turn tries again), and the
         last good save stays as it was (write_save replaces it only with a whole new file)."""
         try:
-            from faeriell.engine.saves import write_save
+            from faeriell.storage import write_save
+            if not self.claim():
+                raise OSError(errno.EBUSY, "this game is open in another window")
             path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
             write_save(self.game, str(path))

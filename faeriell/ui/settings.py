@@ -2,17 +2,20 @@
 ~/.local/share/faeriell): bot speed, animation speed, hot-seat curtain, text size, sound volume
 and mute, colour-blind markings. No pygame here.
 
-A missing or damaged file gives the defaults (a damaged one is left alone and logged); values
-out of range are brought back into range, unknown keys are ignored.
+A missing or damaged file gives the defaults (a damaged one is kept aside as settings.json.bad
+and the window says so); a value of the wrong kind becomes its default, values out of range are
+brought back into range, unknown keys are ignored.
 """
 from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict, dataclass, fields
+import math
+import os
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from faeriell.safe_read import parse_json, read_text
+from faeriell.safe_read import clip, parse_json, read_text
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,9 @@ class Settings:
     mute: bool = False
     colour_blind: bool = False          # a letter on every coloured piece
     path: Path | None = None            # where it was read from / is written to (not saved)
+    bad: list = field(default_factory=list)      # fields clean() replaced by their default
+    notice: str = ""                    # what the player should be told about the file
+    save_problem: str = ""              # why the last save failed ('' when it worked)
 
     # ---- what the settings mean -------------------------------------------------------------
     @property
@@ -51,59 +57,95 @@ class Settings:
 
     # ---- file ----------------------------------------------------------------------------------
     def clean(self) -> "Settings":
-        if self.bot_speed not in BOT_DELAYS:
-            self.bot_speed = "normal"
-        if self.anim_speed not in ANIM_FACTORS:
-            self.anim_speed = "normal"
-        try:
-            self.ui_scale = min(UI_SCALES, key=lambda s: abs(s - float(self.ui_scale)))
-        except (TypeError, ValueError):
-            self.ui_scale = 1.0
-        try:
-            self.volume = max(0.0, min(1.0, round(float(self.volume), 2)))
-        except (TypeError, ValueError):
-            self.volume = 0.7
-        self.curtain, self.mute, self.colour_blind = bool(self.curtain), bool(self.mute), bool(self.colour_blind)
+        """Every value made valid: one that is not (a list, a word we do not know, NaN) becomes
+        its default. Returns self; `bad` lists the fields replaced."""
+        default = Settings()
+        bad = []
+
+        def fix(name, ok):
+            if not ok:
+                bad.append(name)
+                setattr(self, name, getattr(default, name))
+        fix("bot_speed", isinstance(self.bot_speed, str) and self.bot_speed in BOT_DELAYS)
+        fix("anim_speed", isinstance(self.anim_speed, str) and self.anim_speed in ANIM_FACTORS)
+        for name in ("ui_scale", "volume"):
+            v = getattr(self, name)
+            fix(name, isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v))
+        self.ui_scale = min(UI_SCALES, key=lambda s: abs(s - float(self.ui_scale)))
+        self.volume = max(0.0, min(1.0, round(float(self.volume), 2)))
+        for name in ("curtain", "mute", "colour_blind"):       # true/false, or 1/0 as older files wrote
+            v = getattr(self, name)
+            fix(name, isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)))
+            setattr(self, name, bool(getattr(self, name)))
+        self.bad = bad
         return self
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        d.pop("path", None)
+        for k in ("path", "bad", "notice", "save_problem"):
+            d.pop(k, None)
         return d
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> "Settings":
-        path = Path(path) if path else default_path()
-        s = cls(path=path)
+        """The settings in the file; the game always starts: a missing file gives the defaults,
+        a value that is not valid its default, and a file that cannot be read or parsed (or that
+        held a bad value) is kept aside as settings.json.bad - never overwritten - with
+        `notice` saying so. Without a usable data folder: the defaults, and `notice` says the
+        settings are not being saved."""
         try:
-            if not path.exists():
-                return s
+            path = Path(path) if path else default_path()
+        except OSError as e:               # DataDirError: FAERIELL_DATA is a file, /dev/null, ...
+            s = cls(path=None)
+            s.save_problem = str(e)
+            s.notice = f"Your settings and games are not being saved: {e}"
+            return s
+        s = cls(path=path)
+        if not os.path.lexists(path):
+            return s
+        try:
             data = parse_json(read_text(path, "index"), shown=path)   # a pipe or a huge file: unread
-        except FileNotFoundError:
-            return s
         except (OSError, ValueError) as e:
-            log.warning("settings file %s not readable (%s): the defaults are used", path, e)
+            s._set_aside(f"could not be read ({clip(e, 200)})")
             return s
-        if isinstance(data, dict):
-            for f in fields(cls):
-                if f.name != "path" and f.name in data:
-                    setattr(s, f.name, data[f.name])
-        return s.clean()
+        if not isinstance(data, dict):
+            s._set_aside("does not hold settings")
+            return s
+        for f in fields(cls):
+            if f.name in data and f.name not in ("path", "bad", "notice", "save_problem"):
+                setattr(s, f.name, data[f.name])
+        s.clean()
+        if s.bad:
+            s._set_aside(f"had a value that is not valid for {', '.join(s.bad)}; the default is used")
+        return s
+
+    def _set_aside(self, why: str) -> None:
+        from faeriell.storage import set_aside
+        bad = set_aside(self.path)
+        if bad is None:                    # cannot be moved: never write over it either
+            self.save_problem = f"{self.path} {why} and cannot be moved aside"
+            self.notice = f"Your settings file {why}; changes are not saved over it."
+        else:
+            self.notice = f"Your settings file {why}; it is kept as {bad.name}."
+        log.warning("settings: %s", self.notice)
 
     def save(self) -> bool:
-        """Write the file (atomically); False when it could not be written (play goes on)."""
-        path = self.path or default_path()
+        """Write the file (storage.atomic_write); False when it could not be written, with
+        `save_problem` saying why (the window shows it; play goes on)."""
+        if self.path is None or self.save_problem.endswith("cannot be moved aside"):
+            return False                   # no data folder, or a file we must not write over
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(self.to_dict(), indent=1), encoding="utf-8")
-            tmp.replace(path)
-            return True
+            from faeriell.storage import atomic_write
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.path, json.dumps(self.to_dict(), indent=1))
         except OSError as e:
-            log.warning("could not save the settings to %s: %s", path, e)
+            self.save_problem = f"the settings could not be saved to {clip(self.path)}: {e.strerror or e}"
+            log.warning("%s", self.save_problem)
             return False
+        self.save_problem = ""
+        return True
 
 
 def default_path() -> Path:
-    from faeriell.ui.session import user_data_dir
+    from faeriell.storage import user_data_dir
     return user_data_dir() / FILE_NAME

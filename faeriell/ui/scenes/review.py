@@ -11,6 +11,8 @@ from the table's menu (for the game so far).
 """
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from faeriell.review.background import ReviewJob
@@ -32,6 +34,8 @@ def reviewed_players(seats: list, players: int) -> list[int]:
     humans = [i for i, s in enumerate(seats[:players]) if s == "human"]
     return humans or list(range(players))
 
+
+log = logging.getLogger(__name__)
 
 class ReviewScene(Scene):
     def __init__(self, host: Host, session, back=None):
@@ -190,8 +194,8 @@ class ReviewScene(Scene):
         if self.job.moments is not None:
             self.moments = self.job.moments
             return True
-        if self.job.error is not None:
-            self.host.report("reviewing the game", RuntimeError(self.job.error))
+        if self.job.error is not None:       # said in the moments panel, never over the Back button
+            log.warning("the review could not finish: %s", self.job.error)
             return True
         return self.job.progress != before         # the progress bar moves
 
@@ -237,6 +241,11 @@ class ReviewScene(Scene):
         W.draw_text(surf, "Key moments", (rect.x + 12, rect.y + 8), 22, W.ACCENT)
         self.moment_rects = []
         y = rect.y + 40
+        if self.job.error is not None and self.moments is None:
+            W.draw_wrapped(surf, f"The key moments could not be worked out ({self.job.error}). The charts "
+                                 "and figures still show the whole game; Back returns to the table.",
+                           pygame.Rect(rect.x + 16, y, rect.w - 32, 120), 18, W.ERROR)
+            return
         if not self.ready:
             done, total = self.progress
             bar = pygame.Rect(rect.x + 16, y + 4, rect.w - 32, 14)

@@ -16,8 +16,10 @@ from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, bots_available
-from faeriell.ui.dialogs import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
-                                 load_game, practice_items, puzzle_info, recall_seats)
+from faeriell import storage
+from faeriell.storage import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
+                              load_game, puzzle_info, recall_seats)
+from faeriell.puzzle_progress import practice_items
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, Scene
 from faeriell.win_rates import WinRates
@@ -65,6 +67,7 @@ class StartScene(Scene):
         self.status: tuple[str, bool] | None = (message, True) if message else None
         self.size = host.size
         self.save_items: list | None = None
+        self._saves_job = None             # the Load list being read (storage.Background)
         self.puzzle_items: list | None = None
         self.load_path = ""
         self.puzzle_path = ""
@@ -234,7 +237,7 @@ class StartScene(Scene):
         self.tab = tab
         self.status = None
         if tab == "load":
-            self.save_items = None
+            self.save_items, self._saves_job = None, None
         self._changed()
 
     # ---- actions -----------------------------------------------------------------------------
@@ -486,16 +489,22 @@ class StartScene(Scene):
             yb += th + 4
 
     def _layout_load(self, body: pygame.Rect) -> None:
-        if self.save_items is None:
-            self.save_items = list_saves()
+        if self.save_items is None:        # read off the UI thread: 150 junk files never freeze the window
+            if self._saves_job is None:
+                self._saves_job = storage.Background(list_saves)
+            if self._saves_job.join(storage.LIST_WAIT_S):
+                self.save_items = list(self._saves_job.result() or [])
+                self._saves_job = None
+        reading = self.save_items is None
         pad = 16
         x, w = body.x + pad, body.width - 2 * pad - 8
         list_h = max(60, body.height - 70)
-        lb = W.ListBox((x, body.y + 6, w, list_h), self.save_items, on_select=self._pick_save,
+        lb = W.ListBox((x, body.y + 6, w, list_h), self.save_items or [], on_select=self._pick_save,
                        on_activate=self.load_selected, id="saves",
-                       empty_text="No saves yet: Ctrl+S on the table saves a game here")
+                       empty_text=("Reading the saves…" if reading else
+                                   "No saves yet: Ctrl+S on the table saves a game here"))
         self.content.add(lb)
-        for k, item in enumerate(self.save_items):
+        for k, item in enumerate(self.save_items or []):
             if item[0] == self.load_path:
                 lb.selected = k
         self.content.add(W.TextField((x, body.y + 16 + list_h, w, 36), self.load_path, on_submit=self.load_selected,
@@ -590,6 +599,12 @@ class StartScene(Scene):
         return True
 
     def update(self, dt_ms: int) -> bool:
+        job = self._saves_job
+        if job is not None and job.finished:
+            self._saves_job = None
+            self.save_items = list(job.result() or [])
+            if self.tab == "load":
+                self._relayout = True
         if self._relayout:
             self.layout()
             return True

@@ -27,8 +27,9 @@ from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, bots_module,
                                    game_copy, DEFAULT_DELAY)
 from faeriell.ui.curtain import has_secrets
-from faeriell.ui.dialogs import (AskText, FileDialog, FileServiceError, Menu, MessageBox, Toast, game_id_of,
-                                 list_saves, load_game, recall_seats, remember_seats, save_game, suggest_save_name)
+from faeriell.storage import (FileServiceError, Background, game_id_of, list_saves, load_game, recall_seats,
+                              remember_seats, save_game, suggest_save_name, timestamped_save_path, why_not_replace)
+from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox, Toast
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
@@ -266,17 +267,34 @@ class TableScreen(Scene):
                                 hint=f"a folder or a .json file, e.g. {folder or '~'}/faeriell.json")
 
     def _save_elsewhere(self, text: str) -> str | None:
-        from faeriell.ui.dialogs import timestamped_save_path
+        """Save where the player typed. Nothing is replaced without asking, and nothing that is
+        not a Faeriell save is replaced at all (the settings, the puzzle progress, a foreign file)."""
         path = Path(text).expanduser()
         if path.is_dir():
             path = timestamped_save_path(path)
         elif path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
+        refusal, question = why_not_replace(path, self.session.game)
+        if refusal:
+            return refusal
+        if question:
+            self.modal = Confirm(self.host.size, "Replace the save?", question, "Replace",
+                                 lambda: self._save_elsewhere_to(path, replace=True))
+            return None
+        return self._save_elsewhere_to(path)
+
+    def _save_elsewhere_to(self, path: Path, replace: bool = False) -> str | None:
         try:
-            saved = save_game(self.session.game, path)
+            saved = save_game(self.session.game, path, replace=replace)
         except FileServiceError as e:
+            self.flash(str(e), error=True)
             return str(e)
         self.session.autosave_file = saved         # the next autosaves go there too
+        if not self.session.claim():               # another window autosaves to that file
+            self.session.autosave_file = None
+            self.flash(f"Saved to {saved}; another window saves its game there, so this game goes on "
+                       "saving under its own name.", error=True)
+            return None
         self.session.autosave_problem = None
         self.flash(f"Saved to {saved}; the game now saves itself there after every turn.")
         return None
@@ -293,7 +311,7 @@ class TableScreen(Scene):
         W.draw_text(surf, "Save elsewhere…", button.center, 19, W.TEXT, anchor="center", width=button.width - 8)
 
     def open_load_dialog(self) -> None:
-        self.modal = FileDialog(self.host.size, "Load a game", list_saves, self._load_path, "Load",
+        self.modal = FileDialog(self.host.size, "Load a game", lambda: Background(list_saves), self._load_path, "Load",
                                 empty_text="No saves yet (Ctrl+S saves the game)",
                                 hint="or type the path of a save file")
 
@@ -513,6 +531,9 @@ class TableScreen(Scene):
 
     def update(self, dt_ms: int) -> bool:
         changed = bool(self.table.update(dt_ms))
+        modal_update = getattr(self.modal, "update", None)
+        if callable(modal_update):
+            changed |= bool(modal_update())        # e.g. the Load list read in the background
         self.driver.paused = self.modal is not None
         moved = self.driver.update()
         if moved is not None:
@@ -598,6 +619,9 @@ class TableScreen(Scene):
         self.driver.stop()
         if getattr(self.session, "autosave_enabled", False) and self.session.game.history:
             self.session.autosave()           # Continue resumes exactly here, mid-turn too
+        release = getattr(self.session, "release", None)
+        if callable(release):
+            release()                         # another window may open this game now
         self._table_call("leave")
 
     def show_results(self) -> None:

@@ -210,6 +210,8 @@ class PuzzleResult:
         sub = ("Goal met: " + puzzle.goal.text) if won else why
         if won and puzzle.kept is False:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
+        elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
+            sub += " (" + puzzle.progress.notice + ".)"       # a damaged progress file was kept aside
         elif won and puzzle.kept and puzzle.next_path is None:
             sub += " You have solved every puzzle on the path."
         lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]

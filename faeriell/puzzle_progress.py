@@ -132,17 +132,25 @@ class Progress:
             return False
 
         def merge(old):
-            ids = old.get("solved") if isinstance(old, dict) else None
-            ids = {x for x in ids if isinstance(x, str)} if isinstance(ids, list) else set()
+            ids = set(old["solved"]) if _progress_ok(old) else set()
             return {"solved": sorted(ids | {str(puzzle_id)})}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            _, self.notice = update_json(self.file, merge)
+            _, self.notice = update_json(self.file, merge, valid=_progress_ok)
         except OSError as e:
             self.error = e.strerror or str(e)
             return False
         self.error = ""
         return True
+
+
+MAX_ID = 200               # a puzzle id is a file name
+
+
+def _progress_ok(data) -> bool:
+    """What puzzles.json holds: {"solved": [ids]}; anything else is kept aside, not merged."""
+    ids = data.get("solved") if isinstance(data, dict) else None
+    return isinstance(ids, list) and all(isinstance(x, str) and 0 < len(x) <= MAX_ID for x in ids)
 
 
 def default_progress() -> Progress:

@@ -259,11 +259,12 @@ def _lock_of(path: Path) -> Path:
     return path.with_name("." + path.name + ".lock")
 
 
-def update_json(path, merge: Callable[[object], object], kind: str = "index",
-                lock: bool = True) -> tuple[object, str]:
+def update_json(path, merge: Callable[[object], object], kind: str = "index", lock: bool = True,
+                valid: Callable[[object], bool] | None = None) -> tuple[object, str]:
     """Read `path` again under its lock, write `merge(old)` whole (old is None when the file is
-    missing or damaged) and return (new value, notice). A damaged file is set aside first and
-    the notice says where it went; a file that cannot be set aside is never replaced (OSError)."""
+    missing or damaged) and return (new value, notice). A damaged file - unreadable, not JSON, or
+    JSON that `valid` refuses - is set aside first and the notice says where it went; a file
+    that cannot be set aside is never replaced (OSError)."""
     path = Path(path)
     guard = FileLock(_lock_of(path)) if lock else None
     if guard is not None:
@@ -273,6 +274,9 @@ def update_json(path, merge: Callable[[object], object], kind: str = "index",
         if os.path.lexists(path):
             try:
                 old = parse_json(read_text(path, kind), shown=path)
+                if valid is not None and not valid(old):
+                    old = None
+                    raise ValueError("it does not hold what this file holds")
             except (OSError, ValueError) as e:        # unreadable, malformed, too large, a pipe
                 bad = set_aside(path)
                 if bad is None:
@@ -551,7 +555,8 @@ def remember_seats(game, seats) -> str:
             while len(known) > SEATS_KEPT:
                 known.pop(next(iter(known)))
             return known
-        _, notice = update_json(path, merge)
+        _, notice = update_json(path, merge, valid=lambda d: isinstance(d, dict) and all(
+            isinstance(v, list) for v in d.values()))
         return notice
     except Exception as e:                 # nice to have: without it a save loads with human seats
         log.debug("could not note the seats", exc_info=True)

@@ -61,9 +61,12 @@ def test_load_screen_lists_mode_players_round_and_date_and_opens_by_double_click
     while g.state.stage == "setup":
         g.apply(g.legal_actions()[0])
     named = dialogs.save_game(g, name="Our coop evening")
-    old = dialogs.save_game(new_game(app.rules, 1, "solo", "easy", [], 6), name="Solo try")
-    past = time.time() - 3 * 86400
-    os.utime(old, (past, past))
+    from datetime import datetime, timedelta, timezone
+    from faeriell import storage
+    three_days_ago = (datetime.now(timezone.utc) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    with monkeypatch.context() as m:
+        m.setattr(storage, "now_stamp", lambda: three_days_ago)     # the game's own record of when
+        old = dialogs.save_game(new_game(app.rules, 1, "solo", "easy", [], 6), name="Solo try")
     click(app, "tab_load")
     lb = app.scene.find("saves")
     assert [item[0] for item in lb.items] == [str(named), str(old)]          # newest first
@@ -139,13 +142,15 @@ def test_dash_dash_continue_opens_the_latest(tmp_path, monkeypatch):
         through_setup(app.session, moves=2)
         app.session.autosave()
         ids.append(app.session.game_id)
-    newest = tmp_path / "autosaves" / f"{ids[0]}.json"
-    os.utime(newest, (time.time() + 60, time.time() + 60))
+    older = tmp_path / "autosaves" / f"{ids[0]}.json"
+    os.utime(older, (time.time() + 86400, time.time() + 86400))     # a file dated in the future...
+    app.scene.leave()                               # the first window closes (its game's lock with it)
     pygame.display.quit()
     from faeriell.ui.app import App
     opened = App((800, 600), options=main.launch_options(main.parse_args(["--continue"])))
-    assert isinstance(opened.scene, TableScreen) and opened.session.game_id == ids[0]
-    assert opened.session.state.seed == 1
+    # ... does not win (issue 23 case 9): the game's own recorded time says which was played last
+    assert isinstance(opened.scene, TableScreen) and opened.session.game_id == ids[1]
+    assert opened.session.state.seed == 2
 
 
 def test_a_save_list_survives_odd_files(tmp_path, monkeypatch):

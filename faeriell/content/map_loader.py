@@ -190,7 +190,7 @@ def _read(path: str):
         raise MapError(problem)
     problem = map_reference_problem(path)       # the tilesets and images it names, checked alike
     if problem:
-        raise MapError(f"{clip(path)}: {problem}")
+        raise MapError(problem if problem.startswith(clip(path)) else f"{clip(path)}: {problem}")
     try:
         return pytmx.TiledMap(path)
     except FileNotFoundError as exc:

@@ -88,7 +88,12 @@ def _xml(path: str, kind: str = "map"):
 def referenced_files(tmx_path: str) -> list[tuple[str, str]]:
     """(kind, path) of every file the map names: 'tileset' (.tsx) and 'image'; ValueError with a
     sentence when the map or a tileset cannot be read as XML."""
-    root = _xml(tmx_path)
+    try:
+        root = ElementTree.fromstring(read_bytes(tmx_path, "map"))
+    except UnsafeFile as e:
+        raise ValueError(str(e)) from None
+    except ElementTree.ParseError:
+        return []                      # not a map at all: the map reader says so in its words
     folder = os.path.dirname(os.path.abspath(tmx_path))
     found: list[tuple[str, str]] = []
     for img in root.iter("image"):

@@ -317,8 +317,9 @@ def settings_cases(t, rnd, tmp: Path, n: int) -> None:
 
         def run(f=f, raw=raw, folder=folder):
             s = Settings.load(f)
+            flags = (s.curtain, s.mute, s.colour_blind)
             if s.bot_speed not in BOT_DELAYS or s.anim_speed not in ANIM_FACTORS or s.ui_scale not in UI_SCALES \
-                    or not 0 <= s.volume <= 1 or not all(isinstance(v, bool) for v in (s.curtain, s.mute, s.colour_blind)):
+                    or not 0 <= s.volume <= 1 or not all(isinstance(v, bool) for v in flags):
                 return f"a value left invalid: {s.to_dict()}"
             if raw not in _originals(folder, "settings.json"):
                 return "the original file is gone"
@@ -485,9 +486,10 @@ def map_ref_cases(t, tmp: Path, tmx: str, MapError, load_board) -> None:
                          ("tile-image-30000x30000", "giant.tsx"), ("tile-image-fifo", "pipeimg.tsx")):
         f = folder / f"{name}.tmx"
         f.write_text(_re.sub(r'<tileset [^>]*>.*?</tileset>', f'<tileset firstgid="1" source="{source}"/>',
-                             tmx, count=1, flags=_re.S))
+                             tmx, count=1, flags=_re.DOTALL))
         t.case("map-refs", name, lambda f=f: load_board(str(f)), f, MapError)
-    for name, img in (("image-30000x30000", "giant.png"), ("image-fifo", "pipe.png"), ("image-not-png", "notimage.png")):
+    for name, img in (("image-30000x30000", "giant.png"), ("image-fifo", "pipe.png"),
+                      ("image-not-png", "notimage.png")):
         f = folder / f"{name}.tmx"
         f.write_text(_re.sub(r'<image [^>]*source="[^"]*"', f'<image source="{img}"', tmx, count=1))
         t.case("map-refs", name, lambda f=f: load_board(str(f)), f, MapError)

@@ -136,6 +136,7 @@ class Settings:
             return False                   # no data folder, or a file we must not write over
         try:
             from faeriell.storage import atomic_write
+            self.path = Path(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(self.path, json.dumps(self.to_dict(), indent=1))
         except OSError as e:

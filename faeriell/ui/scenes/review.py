@@ -37,6 +37,7 @@ def reviewed_players(seats: list, players: int) -> list[int]:
 
 log = logging.getLogger(__name__)
 
+
 class ReviewScene(Scene):
     def __init__(self, host: Host, session, back=None):
         """`session`: the game at the table (finished or not); `back`: the screen Back returns to."""

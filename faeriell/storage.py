@@ -546,6 +546,8 @@ def remember_seats(game, seats) -> str:
         if all_human and not os.path.lexists(path):
             return ""                      # human seats are what a save loads with anyway
         key = _origin_key(game)
+        if all_human and recall_seats(game) is None:
+            return ""                      # nothing noted for this game: nothing to forget
 
         def merge(known):
             known = dict(known) if isinstance(known, dict) else {}
@@ -581,6 +583,14 @@ HEAD_BYTES = 64 * 1024            # format, version and origin lead a save; the 
 TAIL_BYTES = 64 * 1024
 
 
+def _read_at(fd: int, n: int, offset: int) -> bytes:
+    """Up to `n` bytes at `offset` (os.pread where there is one, else seek and read)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, n, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, n)
+
+
 def save_header(path) -> dict:
     """What a save tells from its first and last few KB, never parsing the moves: {'readable',
     'origin', 'mode', 'players', 'difficulty', 'scenario', 'round', 'moves', 'saved_at' (a UTC
@@ -598,8 +608,8 @@ def save_header(path) -> dict:
         info["mtime"] = datetime.fromtimestamp(st.st_mtime)
         if file_kind(st.st_mode) or st.st_size > LIMITS["save"]:
             return info
-        head = os.pread(fd, HEAD_BYTES, 0)
-        tail = os.pread(fd, TAIL_BYTES, max(0, st.st_size - TAIL_BYTES)) if st.st_size > HEAD_BYTES else b""
+        head = _read_at(fd, HEAD_BYTES, 0)
+        tail = _read_at(fd, TAIL_BYTES, max(0, st.st_size - TAIL_BYTES)) if st.st_size > HEAD_BYTES else b""
     except OSError:
         return info
     finally:

@@ -465,19 +465,24 @@ def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatc
     for k in range(30):                               # junk files the size of long saves
         (tmp_path / "saves" / f"junk{k}.json").write_text("[" + "1," * 1_200_000 + "1]")
     read, threads = [], set()
-    real_pread = os.pread
+    real_read_at = storage._read_at
+
+    go = threading.Event()                            # the listing waits until the screen was looked at
 
     def counting(fd, n, offset):
         threads.add(threading.current_thread().name)
-        data = real_pread(fd, n, offset)
+        go.wait(60)
+        data = real_read_at(fd, n, offset)
         read.append(len(data))
         return data
-    monkeypatch.setattr(storage.os, "pread", counting)
+    monkeypatch.setattr(storage, "_read_at", counting)
     monkeypatch.setattr(storage, "LIST_WAIT_S", 0.0)
     app = make_app(tmp_path, monkeypatch)
     click(app, "tab_load")
     job = app.scene._saves_job
     assert job is not None and app.scene.find("saves").empty_text == "Reading the saves…"
+    app.step()                                        # the window goes on while the list is read
+    go.set()
     assert job.join(120)
     app.step()
     items = app.scene.find("saves").items

@@ -36,6 +36,7 @@ FPS = 60
 IDLE_WAIT_MS = 200          # when nothing happens, the scene is updated this often (timers, bots)
 IDLE_POLL_S = 0.02          # ... and the loop looks for input this often
 ERROR_BG = (120, 24, 30)
+NOTICE_S = 20.0             # a notice stays this long (a click hides it sooner)
 
 
 # ------------------------------------------------------------------------------------ the app
@@ -59,6 +60,7 @@ class App:
         self.options = options or LaunchOptions()
         self.table_factory = table_factory          # None: the table screen's own (the real table)
         self.notices: list[str] = []       # what the player should know (a top banner; a click hides it)
+        self._notices_until = 0.0          # ... and it goes by itself after NOTICE_S
         self.settings = settings if settings is not None else Settings.load()
         if getattr(self.settings, "notice", ""):
             self.notify(self.settings.notice)
@@ -293,6 +295,7 @@ class App:
         text = W.clip(text, 600)
         if text not in self.notices:
             self.notices.append(text)
+        self._notices_until = time.monotonic() + NOTICE_S
         self.dirty = True
 
     def notice_rect(self) -> pygame.Rect | None:
@@ -422,6 +425,9 @@ class App:
             if not self.running:
                 return False
         now = time.monotonic()
+        if self.notices and now > self._notices_until:
+            self.notices.clear()
+            self.dirty = True
         dt = int((now - self._last_tick) * 1000)
         self._last_tick = now
         if self.scene is not None:

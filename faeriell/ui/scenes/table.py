@@ -326,7 +326,13 @@ class TableScreen(Scene):
             self._watched = watch(self.session.state)
             self.end_shown = game.state.game_over
             self._over_since = None
-            self.flash(f"Loaded {path}")
+            if not self.session.claim():       # open in another window: go on as a copy
+                self.session.play_as_copy()
+                self.session.claim()
+                self.flash(f"Loaded {path}. It is open in another window, so you are playing a copy: "
+                           "it saves as a game of its own.")
+            else:
+                self.flash(f"Loaded {path}")
             self._curtain_on_open()
         else:
             self.host.open_game(game, seats, path=path)

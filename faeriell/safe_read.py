@@ -123,6 +123,42 @@ def read_bytes(path, kind: str = "save", shown=None) -> bytes:
         os.close(fd)
 
 
+def _read_at(fd: int, n: int, offset: int) -> bytes:
+    """Up to `n` bytes at `offset` (os.pread where there is one, else seek and read)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, n, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, n)
+
+
+def read_ends(path, kind: str, head: int, tail: int = 0, shown=None) -> tuple[bytes, bytes, os.stat_result]:
+    """The first `head` and the last `tail` bytes of a regular file within LIMITS[kind], never
+    what lies between (a save's header and snapshot, an image's header), and its stat. Opened
+    without blocking and checked on the descriptor, like read_bytes; UnsafeFile otherwise."""
+    shown = clip(os.fspath(path if shown is None else shown))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise UnsafeFile(f"{shown} is a folder, not a file") from None
+    except OSError as e:
+        raise UnsafeFile(f"{shown}: cannot read: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        what = file_kind(st.st_mode)
+        if what:
+            raise UnsafeFile(f"{shown} is {what}, not a file")
+        if st.st_size > LIMITS[kind]:
+            raise UnsafeFile(f"{shown}: too large for a {kind} file ({_size(st.st_size)}; "
+                             f"at most {_size(LIMITS[kind])})")
+        first = _read_at(fd, head, 0)
+        last = _read_at(fd, tail, max(head, st.st_size - tail)) if tail and st.st_size > head else b""
+        return first, last, st
+    except OSError as e:
+        raise UnsafeFile(f"{shown}: cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+
+
 def decode(raw: bytes, shown) -> str:
     """UTF-8 text (a leading BOM dropped); UnsafeFile naming the line of the first bad byte."""
     try:

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Callable
 
 from faeriell.resources import CHECKOUT, resource_dir
-from faeriell.safe_read import LIMITS, clip, file_kind, parse_json, read_bytes, read_text, why_not_readable
+from faeriell.safe_read import clip, file_kind, parse_json, read_bytes, read_ends, read_text, why_not_readable
 
 try:                                       # POSIX advisory locks; elsewhere a lock is a no-op
     import fcntl
@@ -583,37 +583,18 @@ HEAD_BYTES = 64 * 1024            # format, version and origin lead a save; the 
 TAIL_BYTES = 64 * 1024
 
 
-def _read_at(fd: int, n: int, offset: int) -> bytes:
-    """Up to `n` bytes at `offset` (os.pread where there is one, else seek and read)."""
-    if hasattr(os, "pread"):
-        return os.pread(fd, n, offset)
-    os.lseek(fd, offset, os.SEEK_SET)
-    return os.read(fd, n)
-
-
 def save_header(path) -> dict:
     """What a save tells from its first and last few KB, never parsing the moves: {'readable',
     'origin', 'mode', 'players', 'difficulty', 'scenario', 'round', 'moves', 'saved_at' (a UTC
     datetime or None), 'mtime'}. Never raises; a pipe or device is never opened."""
     info = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
             "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None}
-    p = os.fspath(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(p, flags)
-    except OSError:
-        return info
-    try:
-        st = os.fstat(fd)
+        st = os.stat(path)
         info["mtime"] = datetime.fromtimestamp(st.st_mtime)
-        if file_kind(st.st_mode) or st.st_size > LIMITS["save"]:
-            return info
-        head = _read_at(fd, HEAD_BYTES, 0)
-        tail = _read_at(fd, TAIL_BYTES, max(0, st.st_size - TAIL_BYTES)) if st.st_size > HEAD_BYTES else b""
-    except OSError:
+        head, tail, st = read_ends(path, "save", HEAD_BYTES, TAIL_BYTES)   # never the moves between
+    except (OSError, ValueError):           # missing, a pipe or device (never opened blocking), too large
         return info
-    finally:
-        os.close(fd)
     lines = head.decode("utf-8", "replace").splitlines()
     if st.st_size <= HEAD_BYTES:
         whole = head.decode("utf-8", "replace")

@@ -465,7 +465,8 @@ def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatc
     for k in range(30):                               # junk files the size of long saves
         (tmp_path / "saves" / f"junk{k}.json").write_text("[" + "1," * 1_200_000 + "1]")
     read, threads = [], set()
-    real_read_at = storage._read_at
+    from faeriell import safe_read
+    real_read_at = safe_read._read_at
 
     go = threading.Event()                            # the listing waits until the screen was looked at
 
@@ -475,7 +476,7 @@ def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatc
         data = real_read_at(fd, n, offset)
         read.append(len(data))
         return data
-    monkeypatch.setattr(storage, "_read_at", counting)
+    monkeypatch.setattr(safe_read, "_read_at", counting)
     monkeypatch.setattr(storage, "LIST_WAIT_S", 0.0)
     app = make_app(tmp_path, monkeypatch)
     click(app, "tab_load")

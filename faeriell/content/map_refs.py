@@ -12,7 +12,7 @@ import os
 import struct
 from xml.etree import ElementTree
 
-from faeriell.safe_read import UnsafeFile, clip, file_kind, read_bytes, why_not_readable
+from faeriell.safe_read import UnsafeFile, clip, read_bytes, read_ends, why_not_readable
 
 MAX_IMAGE_SIDE = 8192                 # pixels a side; the game's tileset is 512 wide
 MAX_IMAGE_PIXELS = 16 * 1024 * 1024   # 64 MB once decoded to 32-bit pixels
@@ -54,18 +54,9 @@ def image_problem(path: str) -> str | None:
         return problem
     shown = clip(path)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as e:
-        return f"{shown}: cannot read: {e.strerror or e}"
-    try:
-        what = file_kind(os.fstat(fd).st_mode)
-        if what:
-            return f"{shown} is {what}, not a file"
-        head = os.pread(fd, HEADER_BYTES, 0)
-    except OSError as e:
-        return f"{shown}: cannot read: {e.strerror or e}"
-    finally:
-        os.close(fd)
+        head, _, _ = read_ends(path, "image", HEADER_BYTES)    # the header only, never decoded here
+    except UnsafeFile as e:
+        return str(e)
     size = image_size(head)
     if size is None:
         return f"{shown}: not a PNG, GIF, BMP or JPEG image"

@@ -7,42 +7,33 @@ in tutorial.json in the user's data folder (next to the saves). No pygame here.
     p.at(chapter_id, step)          # after every step
     p.finish(chapter_id)            # a chapter played to its end
 
-Written whole to a temporary file, flushed to disk, then renamed over the old one, so a crash
-mid-write leaves the last good file. (/work's harden branch brings faeriell/storage.py for
-this; until main has it, the few lines below do the same.) A file that cannot be read counts as
-no progress; one that cannot be written loses nothing but the record (`error` says why).
+Written through faeriell/storage.py: under the file's lock, read again, changed and written whole
+(a unique temporary file, fsync, rename), so a crash mid-write leaves the last good file and two
+windows never drop each other's chapters. A file that cannot be read counts as no progress, and
+the next write keeps it aside as tutorial.json.bad instead of replacing it; one that cannot be
+written loses nothing but the record (`error` says why).
 """
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 
 from faeriell.safe_read import parse_json, read_text
+from faeriell.storage import update_json, user_data_dir
 
 PROGRESS_FILE = "tutorial.json"
 MAX_BYTES = 64 * 1024
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """`text` replaces `path` whole, or not at all."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _ok(data) -> bool:
+    """What tutorial.json holds: a mapping with a list of finished chapters (or none yet)."""
+    return isinstance(data, dict) and isinstance(data.get("done", []), list)
 
 
 class Progress:
     def __init__(self, folder: Path | str | None):
         self.folder = Path(folder) if folder else None
         self.error = ""
+        self.notice = ""                   # after a write: a damaged file that was kept aside
 
     @property
     def file(self) -> Path | None:
@@ -75,26 +66,31 @@ class Progress:
         return at[1] if at and at[0] == chapter_id else 0
 
     def at(self, chapter_id: str, step: int) -> bool:
-        data = self._read()
-        data["at"] = {"chapter": str(chapter_id), "step": int(step)}
-        return self._write(data)
+        def change(data):
+            data["at"] = {"chapter": str(chapter_id), "step": int(step)}
+            return data
+        return self._update(change)
 
     def finish(self, chapter_id: str) -> bool:
-        data = self._read()
-        data["done"] = sorted(self.done() | {str(chapter_id)})
-        if (data.get("at") or {}).get("chapter") == chapter_id:
-            data.pop("at", None)
-        return self._write(data)
+        def change(data):
+            done = {x for x in data.get("done") or [] if isinstance(x, str)}
+            data["done"] = sorted(done | {str(chapter_id)})
+            if (data.get("at") or {}).get("chapter") == chapter_id:
+                data.pop("at", None)
+            return data
+        return self._update(change)
 
-    def _write(self, data: dict) -> bool:
+    def _update(self, change) -> bool:
         if self.folder is None:
             self.error = "there is no data folder"
             return False
+
+        def merge(old):
+            data = change(dict(old) if _ok(old) else {})
+            return {"done": sorted(data.get("done") or []), **({"at": data["at"]} if data.get("at") else {})}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.file, json.dumps({"done": sorted(data.get("done") or []),
-                                                    **({"at": data["at"]} if data.get("at") else {})},
-                                                   indent=1))
+            _, self.notice = update_json(self.file, merge, valid=_ok)
         except OSError as e:
             self.error = e.strerror or str(e)
             return False
@@ -105,7 +101,6 @@ class Progress:
 def default_progress() -> Progress:
     """Progress in the folder the saves use ($FAERIELL_DATA or the usual place)."""
     try:
-        from faeriell.ui.session import user_data_dir
         return Progress(user_data_dir())
     except Exception:                      # noqa: BLE001 - a folder that cannot be made: keep nothing
         return Progress(None)

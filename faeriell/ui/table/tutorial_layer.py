@@ -222,9 +222,13 @@ class TutorialLayer(Layer):
         title = f"Guided game · Chapter {k} of {len(lesson.chapters)}: {ch.title}"
         h = P(62) + lh * len(lines) + P(52)
         r = pygame.Rect(0, 0, w, h)
-        corners = [(L.map.x + P(10), L.map.y + P(10)), (L.map.right - P(10) - w, L.map.y + P(10)),
+        meter = scene.spots.first(("goal_meter",))     # the goal in view stays in view
+        top_left = meter.rect.bottom + P(8) if meter is not None else L.map.y + P(10)
+        corners = [(L.map.x + P(10), top_left), (L.map.right - P(10) - w, L.map.y + P(10)),
                    (L.map.x + P(10), L.map.bottom - P(10) - h), (L.map.right - P(10) - w, L.map.bottom - P(10) - h)]
         avoid = [pygame.Rect(p[0] - P(14), p[1] - P(14), P(28), P(28)) for p in avoid_points]
+        if meter is not None:
+            avoid.append(meter.rect)
         bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
         if bar is not None:
             avoid.append(bar)                # the decision bar stays readable and clickable

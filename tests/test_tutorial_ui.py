@@ -154,3 +154,14 @@ def test_a_decision_bar_shows_every_choice_and_refuses_the_others_with_the_steps
     assert table.message == table.words.say(step.refuse)
     click(app, app.scene.table.tutorial._option_rects(app.scene.table)[0].center)
     assert s.state.doom == doom - 1 and s.tutorial.index == 5
+
+
+def test_the_step_card_hides_neither_the_goal_meter_nor_the_steps_piece_and_place(app):
+    assert app.open_tutorial("01-setup", 2) is None
+    app.step()
+    table = app.scene.table
+    card = table.tutorial.card
+    meter = table.spots.first(("goal_meter",))
+    assert card is not None and meter is not None and not card.colliderect(meter.rect)
+    for key in table.tutorial.targets(table):
+        assert not card.collidepoint(table.spot_pos(key)), key

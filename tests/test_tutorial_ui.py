@@ -163,5 +163,5 @@ def test_the_step_card_hides_neither_the_goal_meter_nor_the_steps_piece_and_plac
     card = table.tutorial.card
     meter = table.spots.first(("goal_meter",))
     assert card is not None and meter is not None and not card.colliderect(meter.rect)
-    for key in table.tutorial.targets(table):
-        assert not card.collidepoint(table.spot_pos(key)), key
+    for spot_key in table.tutorial.targets(table):
+        assert not card.collidepoint(table.spot_pos(spot_key)), spot_key

@@ -155,3 +155,23 @@ def test_the_letters_of_a_pools_cards_stay_clear_of_the_guardian_on_their_backs(
                 got = t.screen.get_at((at.x + x, at.y + y))
                 same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3]))
         assert total and same >= 0.9 * total, f"{sp.key}: the letter is covered ({same}/{total})"
+
+
+def test_achievement_tokens_on_one_tile_lie_side_by_side(marks):
+    g = position({"players": 4}, {}, [{}, {}, {}, {}], {"player": 1, "phase": "tribe"})
+    g.state.achievements["purity"] = [0, 1, 2, 3]        # a flag Achievement every tribe holds
+    for tr in g.state.tribes:
+        tr.achievements.append("purity")
+    t = Table(g)
+    tile = t.scene.spot(("achievement", "purity")).rect
+    toks = [sp for sp in t.scene.spots.spots if sp.key[:2] == ("achievement_token", "purity")]
+    assert len(toks) == 4
+    found = [(sp.key, sp.sprite, sp.rect) for sp in toks]
+    for (key, img, rect), seen in zip(found, visible_masks(found)):
+        assert tile.contains(rect), key
+        own = pygame.mask.from_surface(img, 128)
+        box = letter_box(img)
+        letter = pygame.mask.Mask(box.size, fill=True)
+        assert seen.overlap_mask(letter, box.topleft).count() >= 0.97 * own.overlap_mask(letter, box.topleft).count()
+    # a click there still reaches the tile (its tooltip, its claims)
+    assert t.scene.spots.top(toks[0].rect.center).key == ("achievement", "purity")

@@ -229,9 +229,12 @@ def _achievements(surf, p, x0, y, w) -> int:
         if th < TILE_NATIVE_H:
             _tile_name(surf, p, img.get_rect(center=r.center), p.words.achievement(aid), img)
         holders = s.achievements.get(aid, [])
-        for j, i in enumerate(holders):       # along the top edge: the name below stays readable
-            tok = p.spr(f"achievement_{s.tribes[i].id}", P(15))
-            surf.blit(tok, (r.x + P(1) + j * P(11), r.y + P(1)))
+        # along the top edge (the name below stays readable), side by side: none hides another's letter
+        size = min(P(15), (r.w - P(2)) // max(1, len(holders)) - 1)
+        for j, i in enumerate(holders):
+            tok = p.spr(f"achievement_{s.tribes[i].id}", size)
+            at = surf.blit(tok, (r.x + P(1) + j * (size + 1), r.y + P(1)))
+            p.spots.add(("achievement_token", aid, i), at, sprite=tok)    # under the tile's own spot
         e = progress.get(aid)
         if e is not None and e["kind"] == "most" and me < len(e["values"]) and e["values"][me] > 0 \
                 and me not in holders:

@@ -487,8 +487,10 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
         if s1.stage == "play" and not s1.game_over and s0.stage == "play":
             fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
             if fresh:
-                line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2])
-                         + " in a Tribe Phase")
+                t = s1.tribes[player]
+                when = ("in your Tribe Phase this round" if "tribe" not in t.phases_done or s1.phase == "tribe"
+                        else "in your Tribe Phase next round")
+                line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2]) + " " + when)
         out.append(line)
     # Regions, Heroes.
     for reg in t1.settlements:

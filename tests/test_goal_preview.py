@@ -53,3 +53,16 @@ def test_goal_progress_counts_what_the_engine_counts():
     left_a = got["need_achievements"] - got["achievements"]
     left_t = got["need_tokens"] - got["tokens"]
     assert got["need"] - got["held"] == min(left_a, left_t)
+
+
+def test_the_doom_forecast_grows_with_the_automatic_doom():
+    # At Doom 0 with nothing else moving it, Automatic Doom (R34: +1 up to 4, +2 from 5, +3 from
+    # 10) reaches 15 after 5 + 3 + 2 = 10 rounds, not the 15 a flat +1 a round would say.
+    g = new_game(R, 1, "solo", "medium", (), 3)
+    while g.state.stage == "setup":
+        g.apply(g.legal_actions()[0])
+    g.state.doom = 0
+    got = goal_progress(g)
+    assert (got["automatic"], got["pace"], got["rounds_left"]) == (1, 1, 10)
+    g.state.doom = 12
+    assert goal_progress(g)["rounds_left"] == 1

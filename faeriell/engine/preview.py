@@ -127,20 +127,36 @@ def _automatic_doom(g) -> int:
         g.coop_like() and g.rules.modes["coop_solo"].get("automatic_doom", True)) else 0
 
 
-def _doom_pace(g) -> int:
-    """Doom steps a round at the current pace: the most of the Automatic Doom this round's end
-    will add (R34) and what the rounds played so far added on average (rounded up)."""
-    s = g.state
-    auto = _automatic_doom(g)
-    done = s.round - 1
+def _extra_doom(g) -> float:
+    """What moved Doom besides the Automatic Doom, on average over the rounds played (Menaces,
+    Havoc, unpaid claims, Corruption; a Cleanse counts against it), from the history's notes."""
+    done = g.state.round - 1
+    if done <= 0:
+        return 0.0
     moved = 0
-    if done > 0:
-        for h in g.history:
-            r = _round_of(h)
-            if r is not None and r <= done:
-                moved += sum(ev[1] for ev in h.get("events", ()) if ev[0] == "doom")
-    average = -(-moved // done) if done > 0 and moved > 0 else 0
-    return max(auto, average)
+    for h in g.history:
+        r = _round_of(h)
+        if r is not None and r <= done:
+            moved += sum(ev[1] for ev in h.get("events", ()) if ev[0] == "doom" and ev[2] != "Automatic Doom")
+    return max(0.0, moved / done)
+
+
+def _doom_forecast(g) -> tuple[int, int | None]:
+    """(Doom steps in this round at the current pace, rounds until Doom's end at that pace).
+    Each round adds its Automatic Doom at the Doom it has reached (R34: it grows as Doom climbs)
+    plus what else moved Doom a round so far; None when nothing moves Doom."""
+    s = g.state
+    r = g.rules
+    auto_on = g.coop_like() and r.modes["coop_solo"].get("automatic_doom", True)
+    extra = _extra_doom(g)
+    first = (r.draft_count(s.doom) if auto_on else 0) + extra
+    if first <= 0:
+        return 0, None
+    d, n = float(s.doom), 0
+    while d < r.doom_max and n < 99:
+        d += (r.draft_count(int(d)) if auto_on else 0) + extra
+        n += 1
+    return max(1, round(first)), max(1, n)
 
 
 def goal_progress(g) -> dict:
@@ -148,8 +164,9 @@ def goal_progress(g) -> dict:
         {"mode", "held", "need"            # solo: your Achievements of 6; coop: the nearer count
          "achievements", "need_achievements", "tokens", "need_tokens"   # coop: both counts
          "doom", "doom_max", "automatic", "pace", "rounds_left"}
-    `automatic`: the Automatic Doom of this round's end; `pace`: Doom steps a round, the larger of
-    that and the rounds so far; `rounds_left`: rounds until Doom's end at that pace (None: no pace).
+    `automatic`: the Automatic Doom of this round's end; `pace`: Doom steps this round, that plus
+    what else moved Doom a round so far; `rounds_left`: rounds until Doom's end at that pace, the
+    Automatic Doom growing as Doom climbs (None: nothing moves Doom).
     Competitive play has no shared goal: "need" is the Achievements that end the round (R42)."""
     s = g.state
     r = g.rules
@@ -170,8 +187,8 @@ def goal_progress(g) -> dict:
         i = s.active
         out.update(held=max((len(t.achievements) for t in s.tribes), default=0),
                    need=r.end_round_at, player=i)
-    pace = _doom_pace(g)
+    pace, left = _doom_forecast(g)
     out["automatic"] = _automatic_doom(g)
     out["pace"] = pace
-    out["rounds_left"] = -(-(r.doom_max - s.doom) // pace) if pace > 0 else None
+    out["rounds_left"] = left
     return out

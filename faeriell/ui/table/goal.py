@@ -54,9 +54,10 @@ def meter_tip(goal: dict) -> tuple[str, list[str]]:
     lines.append(f"Everyone loses when Doom reaches {goal['doom_max']}.")
     if mode in ("solo", "coop"):
         pace = goal["pace"]
-        lines.append(f"Each round ends with Automatic Doom (+{goal['automatic']} at this Doom). With "
-                     f"what else moved it so far, Doom goes about +{pace} a round, which leaves "
-                     f"~{goal['rounds_left']} round{'s' if goal['rounds_left'] != 1 else ''}.")
+        left = goal["rounds_left"]
+        lines.append(f"Each round ends with Automatic Doom: +{goal['automatic']} now, more as Doom climbs. "
+                     f"With what else moved Doom so far, this round adds about +{pace}"
+                     + (f", and Doom's end is ~{left} round{'s' if left != 1 else ''} away." if left else "."))
     return "The goal", lines
 
 
@@ -86,7 +87,7 @@ def summary_lines(summary: dict, goal: dict, words, tribe_ids, viewer: int | Non
         nxt = f"Next round ends with Automatic Doom +{goal['automatic']}"
         if goal["rounds_left"] is not None:
             left = goal["rounds_left"]
-            nxt += (f"; at about +{goal['pace']} a round, Doom leaves ~{left} round{'s' if left != 1 else ''}")
+            nxt += (f"; at this pace (about +{goal['pace']} now), Doom leaves ~{left} round{'s' if left != 1 else ''}")
         out.append(nxt + ".")
         out.append(f"{'You hold' if goal['mode'] == 'solo' else 'The team has'} {goal['held']} of {goal['need']}.")
     return out

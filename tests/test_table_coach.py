@@ -167,6 +167,17 @@ def test_h_again_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatc
     _hint_now(solo, monkeypatch)                       # H again: a longer look
     assert card.shown and "looked longer" in card.note
     assert ("still suggest" in card.note) == (card.action == first)
+    first = card.action
+    click(solo, card.buttons["longer"].center)          # the card's own button asks the same
+    assert card.thinking
+    for _ in range(400):
+        solo.step()
+        if solo.scene.hint_job is None and not card.thinking:
+            break
+        import time
+        time.sleep(0.01)
+    assert card.shown and "looked longer" in card.note
+    assert ("still suggest" in card.note) == (card.action == first)
     click(solo, card.buttons["close"].center)
     assert not card.shown
     assert not solo.errors

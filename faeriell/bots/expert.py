@@ -438,7 +438,9 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
             if j != player:
                 for aid in s1.tribes[j].achievements:
                     if aid not in s0.tribes[j].achievements:
-                        out.append(f"player {j + 1} claims {names.achievement(aid)}")
+                        tid = s1.tribes[j].id
+                        tribe = str((r.catalog.tribes.get(tid) or {}).get("name") or tid.title())
+                        out.append(f"{tribe} (player {j + 1}) claims {names.achievement(aid)} for the team")
     # Progress towards an Achievement (minimum thresholds).
     try:
         m0, m1 = tribe_measures(world, player), tribe_measures(g, player)

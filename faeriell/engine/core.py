@@ -188,7 +188,8 @@ class Game:
         reveals_before = self.reveals
         hidden_before = self._hidden_sizes() if self.verify_quiet else None
         turn = (s.stage, s.round, s.lap, s.active)
-        self._events = events = []
+        events: list = []
+        self._events = events
         quiet = self._perform(registry.MOVES[bare.kind], bare)
         self._legal_cache = None
         self.state.achievements_live = True
@@ -204,7 +205,7 @@ class Game:
             hidden = self._hidden_sizes()
             if any(a < b for a, b in zip(hidden, hidden_before)):
                 raise AssertionError(f"{bare} took something face-down without counting it a reveal")
-        entry = {"action": bare, "player": player, "random": random, "turn": turn}
+        entry: dict = {"action": bare, "player": player, "random": random, "turn": turn}
         if events:
             entry["events"] = events
             self._events = []

@@ -165,3 +165,20 @@ def test_the_step_card_hides_neither_the_goal_meter_nor_the_steps_piece_and_plac
     assert card is not None and meter is not None and not card.colliderect(meter.rect)
     for spot_key in table.tutorial.targets(table):
         assert not card.collidepoint(table.spot_pos(spot_key)), spot_key
+
+
+def test_a_broken_chapter_file_is_named_and_the_window_lives_on(app, tmp_path, monkeypatch):
+    import shutil
+    from faeriell.tutorial import chapters
+    folder = tmp_path / "chapters"
+    shutil.copytree(chapters.CHAPTER_DIR, folder)
+    (folder / "03-heroes-and-round.yaml").write_text("title: Broken\nabout: x\nstart: {new: {}}\nsteps:\n"
+                                                     "  - do: {action: fly}\n    say: s\n    refuse: r\n")
+    monkeypatch.setattr(chapters, "CHAPTER_DIR", folder)
+    assert "03-heroes-and-round.yaml:5: steps[0].do" in app.open_tutorial("1")
+    click(app, "tab_new")                           # the start screen still answers
+    app.go("tutorial")
+    assert isinstance(app.scene, TutorialScene) and not app.scene.chapters
+    assert "03-heroes-and-round.yaml:5" in app.scene.status and not app.errors
+    click(app, "back")
+    assert app.scene.find("quick_solo") is not None

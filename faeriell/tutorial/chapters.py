@@ -173,9 +173,10 @@ def _step(shown, k, st, line) -> Step:
     return Step("do", _words(st["say"]), action, _words(st["refuse"]), wrong, line=line)
 
 
-def load_all(folder: Path | str = CHAPTER_DIR) -> list[Chapter]:
-    """Every chapter, in file-name order; a chapter starting `after` another must follow it."""
-    folder = Path(folder)
+def load_all(folder: Path | str | None = None) -> list[Chapter]:
+    """Every chapter (of data/tutorial/ unless `folder` says), in file-name order; a chapter
+    starting `after` another must follow it."""
+    folder = Path(folder if folder is not None else CHAPTER_DIR)
     files = sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
     chapters = [load_chapter(p) for p in files]
     seen: set[str] = set()

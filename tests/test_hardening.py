@@ -372,12 +372,20 @@ def test_a_game_open_in_another_window_is_played_as_a_copy_and_loses_nothing(tmp
     try:
         assert other.stdout.readline().strip() == "held"
         app = make_app(tmp_path, monkeypatch, cont=True)
-        assert isinstance(app.scene, TableScreen), app.errors
-        assert app.session.game_id != "2026-01-01_10-00-00-abcd"
-        assert any("open in another window" in n for n in app.notices)
+        host = app.scene
+        assert isinstance(host, TableScreen), app.errors
+        assert isinstance(host.modal, Confirm) and "open in another window" in host.modal.text
+        click(app, "cancel")                                     # Back: nothing played, nothing written
+        assert isinstance(app.scene, StartScene) and auto.read_bytes() == theirs
+        click(app, "continue")
+        host = app.scene
+        assert isinstance(host, TableScreen) and isinstance(host.modal, Confirm)
+        click(app, "yes")                                        # Play a copy
+        assert host.modal is None and app.session.game_id != "2026-01-01_10-00-00-abcd"
         _to_next_turn(app.session)
         assert auto.read_bytes() == theirs                       # the other window's file untouched
         assert app.session.autosave_path().is_file()             # the copy saved as its own game
+        assert not app.errors
     finally:
         other.communicate("\n", timeout=60)
     pygame.display.quit()

@@ -150,11 +150,6 @@ class App:
 
     def open_session(self, session) -> None:
         o = self.options
-        if not session.claim():            # the same game is open in another window
-            session.play_as_copy()
-            session.claim()
-            self.notify("This game is open in another window, so you are playing a copy of it here: "
-                        "it saves as a game of its own and the other window's turns are kept.")
         self.go("table", session=session, factory=self.table_factory, assets=self.assets,
                 curtain=self.settings.curtain if o.curtain is None else o.curtain, map_path=self.map_path,
                 bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)

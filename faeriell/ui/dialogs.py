@@ -140,23 +140,37 @@ class MessageBox(Modal):
 
 
 class Confirm(Modal):
-    """A question with two buttons: `yes_label` runs on_yes() and closes; Cancel (or Esc) closes."""
+    """A question with two buttons: `yes_label` runs on_yes() and closes; `no_label` (or Esc)
+    closes and runs on_no() when there is one."""
 
-    def __init__(self, screen_size, title: str, text: str, yes_label: str, on_yes: Callable[[], object]):
+    def __init__(self, screen_size, title: str, text: str, yes_label: str, on_yes: Callable[[], object],
+                 no_label: str = "Cancel", on_no: Callable[[], object] | None = None):
         self.title, self.text, self.yes_label, self.on_yes = title, text, yes_label, on_yes
+        self.no_label, self.on_no = no_label, on_no
         super().__init__(screen_size, (560, 110 + W.wrapped_height(text, 510, 19) + 60))
 
     def layout(self) -> None:
         r = self.rect
         self.root.add(W.Label(pygame.Rect(r.x + 24, r.y + 56, r.width - 48, r.height - 120), self.text, 19,
                               W.TEXT, wrap_text=True))
-        self.root.add(W.Button((r.right - 250, r.bottom - 56, 110, 40), self.yes_label, self._yes, id="yes",
+        self.root.add(W.Button((r.right - 270, r.bottom - 56, 130, 40), self.yes_label, self._yes, id="yes",
                                primary=True))
-        self.root.add(W.Button((r.right - 130, r.bottom - 56, 110, 40), "Cancel", self.close, id="cancel"))
+        self.root.add(W.Button((r.right - 130, r.bottom - 56, 110, 40), self.no_label, self._no, id="cancel"))
 
     def _yes(self) -> None:
         self.close()
         self.on_yes()
+
+    def _no(self) -> None:
+        self.close()
+        if self.on_no is not None:
+            self.on_no()
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self._no()
+            return True
+        return super().handle(ev)
 
 
 class AskText(Modal):

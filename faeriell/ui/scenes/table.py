@@ -110,6 +110,23 @@ class TableScreen(Scene):
         self._apply_anim_speed()
         self._curtain_on_open()
         remember_seats(session.game, session.seats)      # so its saves reopen with the same bots
+        if not session.claim():                          # the same game is open in another window
+            self._offer_copy()
+
+    # ---- one game, one window ------------------------------------------------------------------
+    COPY_QUESTION = ("This game is open in another window. Play a copy of it here? The copy saves as a "
+                     "game of its own; the other window's game and its turns are left as they are.")
+
+    def _offer_copy(self) -> None:
+        """Ask before playing on: a copy under its own name, or back to the start screen (nothing
+        is saved over the other window's game meanwhile: its lock is not ours)."""
+        self.modal = Confirm(self.host.size, "Open in another window", self.COPY_QUESTION, "Play a copy",
+                             self._play_copy, no_label="Back", on_no=lambda: self.host.go("start"))
+
+    def _play_copy(self) -> None:
+        self.session.play_as_copy()
+        self.session.claim()
+        self.flash("You are playing a copy of this game: it saves as a game of its own.")
 
     # ---- settings, curtain, sounds -------------------------------------------------------------
     def _apply_anim_speed(self) -> None:
@@ -326,11 +343,8 @@ class TableScreen(Scene):
             self._watched = watch(self.session.state)
             self.end_shown = game.state.game_over
             self._over_since = None
-            if not self.session.claim():       # open in another window: go on as a copy
-                self.session.play_as_copy()
-                self.session.claim()
-                self.flash(f"Loaded {path}. It is open in another window, so you are playing a copy: "
-                           "it saves as a game of its own.")
+            if not self.session.claim():       # open in another window: ask first
+                self._offer_copy()
             else:
                 self.flash(f"Loaded {path}")
             self._curtain_on_open()

@@ -131,4 +131,6 @@ def test_what_happened_reads_only_the_state():
     assert anim.what_happened(before, after) == [("essence", 1, "red", 1), ("achievement", "meadows", 0),
                                                  ("doom", 2, 4)]
     assert anim.what_happened(after, after) == []
+    g.state.set_aside.append(g.state.bag.pop())
+    assert anim.what_happened(after, anim.snapshot(g.state)) == [("aside", g.state.set_aside[-1])]
     assert anim.what_happened(None, after) == []

@@ -96,6 +96,7 @@ def snapshot(state) -> dict:
         "harvest": state.harvest,
         "pools": [Counter(str(c).partition("@")[0] for c in t.essences) for t in state.tribes],
         "under": {gd: d.get("token") for gd, d in state.guardians.items()},
+        "set_aside": tuple(state.set_aside),
         "achievements": {aid: tuple(v) for aid, v in state.achievements.items()},
         "players": len(state.tribes),
     }
@@ -104,7 +105,8 @@ def snapshot(state) -> dict:
 def what_happened(before: dict | None, after: dict) -> list[tuple]:
     """Events between two snapshots, in the order they are shown:
     ("harvest", old, new), ("essence", tribe, colour, n), ("menace", guardian, token),
-    ("achievement", id, tribe), ("doom", old, new)."""
+    ("aside", token) (drawn from the bag and set beside it: Havoc, R6), ("achievement", id, tribe),
+    ("doom", old, new)."""
     if before is None or before["players"] != after["players"]:
         return []
     out: list[tuple] = []
@@ -117,6 +119,9 @@ def what_happened(before: dict | None, after: dict) -> list[tuple]:
     for gd, tok in after["under"].items():
         if tok and tok != before["under"].get(gd):
             out.append(("menace", gd, tok))
+    for tok in after["set_aside"]:
+        if tok not in before["set_aside"]:
+            out.append(("aside", tok))
     for aid, holders in after["achievements"].items():
         for i in holders:
             if i not in before["achievements"].get(aid, ()):
@@ -195,6 +200,17 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             img = p.spr(name, p.P(24))
             f = Flight(img, start, end, now + delay, 520, what="menace")
             out.append(covered(f, end, spots.first(("under", gd)).sprite or img))
+            delay += 160 * SPEED[0]
+        elif kind == "aside":
+            start, area = centre(("bag",)), spots.first(("set_aside",))
+            if start is None or area is None:
+                continue
+            tk = p.rules.token_kind(ev[1])
+            name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(tk, f"menace_{tk}")
+            k = list(s.set_aside).index(ev[1]) if ev[1] in s.set_aside else 0
+            # where boards.draw_wheel lays the set-aside tokens: rows of three under the bag
+            end = (area.rect.x + (k % 3) * p.P(14) + p.P(7), area.rect.y + p.P(2) + (k // 3) * p.P(15) + p.P(7))
+            out.append(Flight(p.spr(name, p.P(18)), start, end, now + delay, 480, what="aside"))
             delay += 160 * SPEED[0]
         elif kind == "achievement":
             _, aid, i = ev

@@ -183,5 +183,5 @@ def curtain(surf, scene) -> None:
     surf.blit(veil, band)
     img = T.text(f"Pass to {scene.words.tribe(tid)} (player {i + 1})", P(40), T.INK, True)
     surf.blit(img, img.get_rect(center=(cx, cy + P(8))))
-    img = T.text("The cards of the other tribes are hidden. Click when ready.", P(20), T.INK_DIM)
+    img = T.text("The cards of the other tribes are hidden. Click or press Enter when ready.", P(20), T.INK_DIM)
     surf.blit(img, img.get_rect(center=(cx, cy + P(48))))

@@ -412,3 +412,36 @@ def test_two_cards_alike_in_the_tray_are_two_stops_of_the_keyboard():
     assert tray.tray == ["red@bear", "red@bear"]
     t.key(pygame.K_RETURN)
     assert len(t.state.tribes[0].settlements) == 3
+
+
+def test_save_and_load_dialogs_from_the_keyboard(tmp_path, monkeypatch):
+    from test_app_support import ctrl, key, make_app, type_text
+    from faeriell.ui.dialogs import AskText, FileDialog
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=4)
+    ctrl(app, pygame.K_s)
+    assert isinstance(app.scene.modal, AskText)
+    type_text(app, "by keys")
+    key(app, pygame.K_RETURN)                                # the name field has the keys: saved
+    assert app.scene.modal is None
+    ctrl(app, pygame.K_o)
+    dlg = app.scene.modal
+    assert isinstance(dlg, FileDialog) and dlg.listbox.items
+    key(app, pygame.K_TAB)                                   # the list of saves
+    assert dlg.keys.current(dlg.root) is dlg.listbox
+    key(app, pygame.K_DOWN)
+    assert dlg.listbox.selected == 0 and dlg.field.text == str(dlg.listbox.items[0][0])
+    key(app, pygame.K_RETURN)                                # opens the selected save
+    assert app.scene.modal is None and not app.errors
+
+
+def test_a_hint_moves_the_keyboards_focus_to_its_piece():
+    from faeriell.engine import Action
+    t = Table(two_tribes({"player": 1, "phase": "hero"}))
+    to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
+    t.key(pygame.K_TAB)                                      # playing by keyboard
+    assert t.scene.board.focus != ("hero", 0, "druid")
+    t.scene.show_hint(Action("move_hero", hero="druid", to=to), "")   # what the screen does with a hint (H)
+    t.frame()
+    assert t.scene.board.focus == ("hero", 0, "druid")
+    t.key(pygame.K_RETURN)
+    assert t.scene.drag is not None and t.scene.drag.grip == ("hero", 0, "druid")

@@ -6,9 +6,15 @@ made by dragging a piece (or clicking a tile, a button, a choice) - each one ask
     scene.animate(action)      # a bot's move: a short flight of the piece, never blocking input
     scene.flash("Saved.")      # a message line
 
+Input is a stack of layers (layers.py): curtain, puzzle result, tip card, payment tray, decision
+bar, piece in hand, board - each owns its state and meets every event top first, in one order;
+the mouse (drag, or click then click) and the keyboard (keyboard.py: Tab, arrows, Enter, Esc) go
+through the same layers to the same moves.
+
 Drawing is split in two: a base picture (map, pieces, panels) redrawn only when the session
-version, the window, the camera or the viewer change; and per-frame overlays (the dragged piece,
-glowing targets, choices, the payment tray, tooltips, animations). The table decides no rule.
+version, the window, the camera or the viewer change; and per-frame overlays drawn by the layers,
+bottom first (the dragged piece, glowing targets, choices, the payment tray, tooltips,
+animations). The table decides no rule.
 """
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ from faeriell.content.map_loader import default_map_path
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, explain, goal, guide, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, goal, guide, keyboard, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table import anim
 from faeriell.ui.table.anim import Flight
@@ -247,6 +253,15 @@ class TableScene(Scene):
         if gs is None or gs == DECIDE:
             return
         self._ghost = (gs, self.now + 4000)
+        self._focus_hint(gs)
+
+    def _focus_hint(self, gs) -> None:
+        """Playing by keyboard: the hint's piece takes the focus, so Enter picks it up."""
+        if self.board.focus is None or gs is None or gs == DECIDE:
+            return
+        key = gs[0] if gs[0] is not None else gs[1]
+        if key in keyboard.pieces(self):
+            self.board.focus = key
 
     def show_hint(self, action, reason: str, note: str = "") -> None:
         """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, until
@@ -257,6 +272,7 @@ class TableScene(Scene):
             gs = None
         self.hint_card.set(action, self.words.say(reason), self.session.version,
                            "decide" if gs == DECIDE else gs, note)
+        self._focus_hint(gs)
 
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)

@@ -1,4 +1,4 @@
-"""Copies the game's files (data/, maps/, sprites/, sounds/) into the built package as
+"""Copies the game's files (data/, maps/, sprites/, sounds/, fonts/) into the built package as
 faeriell/_files/<name>, where faeriell/resources.py looks for them once installed. Everything
 else is in pyproject.toml."""
 import shutil
@@ -8,7 +8,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-FILES = ("data", "maps", "sprites", "sounds")
+FILES = ("data", "maps", "sprites", "sounds", "fonts")
 
 
 class BuildWithFiles(build_py):

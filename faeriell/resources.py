@@ -1,4 +1,4 @@
-"""Where the game's files are: data/, maps/, sprites/, sounds/ (and the practice puzzles).
+"""Where the game's files are: data/, maps/, sprites/, sounds/, fonts/ (and the practice puzzles).
 
 In a source checkout they sit beside the faeriell package; `pip install .` copies them into the
 package as faeriell/_files/<name> (see pyproject.toml). This module finds either, so every loader
@@ -11,7 +11,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 CHECKOUT = PACKAGE.parent
 INSTALLED = PACKAGE / "_files"
-NAMES = ("data", "maps", "sprites", "sounds")
+NAMES = ("data", "maps", "sprites", "sounds", "fonts")
 
 
 def resource_dir(name: str) -> Path:

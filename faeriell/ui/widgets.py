@@ -12,11 +12,13 @@ A click is a press and a release of the left button on the same widget. Nothing 
 """
 from __future__ import annotations
 
+import logging
 import time
 from typing import Callable, Iterable
 
 import pygame
 
+from faeriell.resources import resource_dir
 from faeriell.safe_read import clip
 
 # ---------------------------------------------------------------------------------------- theme
@@ -57,13 +59,48 @@ class SafeFont(pygame.font.Font):
         return super().size(clip(text, MAX_LINE))
 
 
+# The game's own font, Noto Sans (hinted build, SIL Open Font License: fonts/OFL.txt). pygame's
+# built-in font (FreeSansBold, used before) loses glyphs at small sizes: its hinting rounds "/"
+# and spaces away ("lap 2/3" drew as "lap 23", "Round 2 begins" as "Round 2begins").
+FONT_DIR = resource_dir("fonts")
+FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+# Sizes across the UI are "design px", the size pygame's built-in font was asked for. That font
+# draws at 0.6875 of it; Noto Sans at 0.7 of it sets a line about as wide, so layouts keep.
+EM_PER_PX = 0.7
+MIN_TEXT = 15          # design px: the smallest text drawn anywhere (Noto Sans at 10 pt)
+
+
+def font_path(bold: bool = False) -> str | None:
+    """The game's font file (None: it is missing, and pygame's own font stands in, logged once)."""
+    path = FONT_DIR / FONT_FILES[bool(bold)]
+    if path.is_file():
+        return str(path)
+    if not _MISSING:
+        _MISSING.append(path)
+        logging.getLogger(__name__).warning("font %s is missing: pygame's own font stands in", path)
+    return None
+
+
+_MISSING: list = []
+
+
+def point_size(size: float) -> int:
+    """The point size the font file is opened at for a design size."""
+    return max(6, round(float(size) * EM_PER_PX))
+
+
 def make_font(size: int, bold: bool = False) -> SafeFont:
+    """The game's font at design size `size` (no Text size setting: see `font`)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    f = SafeFont(None, max(8, int(size)))
-    f.set_bold(bold)
-    return f
-MIN_TEXT = 11          # px: the smallest text drawn anywhere (readable at 1024x700)
+    path = font_path(bold)
+    if path is None:
+        f = SafeFont(None, max(8, int(size)))
+        f.set_bold(bold)
+        return f
+    return SafeFont(path, point_size(size))
+
+
 _TEXT_SCALE = [1.0]                 # the Text size setting; every font of the window follows it
 _RESCALE_HOOKS: list[Callable[[], None]] = []
 

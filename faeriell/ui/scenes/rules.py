@@ -21,18 +21,33 @@ from faeriell.ui import widgets as W
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, Scene
 
-THEME = {
-    "defaults": {
-        "colours": {"normal_bg": "#20263a", "hovered_bg": "#3a4260", "selected_bg": "#46648c",
-                    "active_bg": "#46648c", "dark_bg": "#202636", "normal_text": "#ece2c8",
-                    "hovered_text": "#ffffff", "selected_text": "#ffffff", "normal_border": "#464e64",
-                    "link_text": "#deb054", "link_hover": "#f0c870", "text_cursor": "#ece2c8"},
-        "font": {"name": "noto_sans", "size": "17"},
-    },
-    "selection_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left",
-                                                      "text_horiz_alignment_padding": "8"}},
-    "text_box": {"font": {"name": "noto_sans", "size": "18"}},
-}
+
+def _font(size: int) -> dict:
+    """pygame_gui's font block: the game's own Noto Sans files (widgets.FONT_DIR), not the copy
+    pygame_gui carries, at the player's Text size."""
+    block = {"name": "faeriell_sans", "size": str(max(10, round(size * W.text_scale())))}
+    regular, bold = W.font_path(False), W.font_path(True)
+    if regular and bold:
+        block.update(regular_path=regular, bold_path=bold, italic_path=regular, bold_italic_path=bold)
+    else:
+        block["name"] = "noto_sans"
+    return block
+
+
+def theme() -> dict:
+    """The panel's pygame_gui theme (built when the screen opens: the Text size may have changed)."""
+    return {
+        "defaults": {
+            "colours": {"normal_bg": "#20263a", "hovered_bg": "#3a4260", "selected_bg": "#46648c",
+                        "active_bg": "#46648c", "dark_bg": "#202636", "normal_text": "#ece2c8",
+                        "hovered_text": "#ffffff", "selected_text": "#ffffff", "normal_border": "#464e64",
+                        "link_text": "#deb054", "link_hover": "#f0c870", "text_cursor": "#ece2c8"},
+            "font": _font(17),
+        },
+        "selection_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left",
+                                                          "text_horiz_alignment_padding": "8"}},
+        "text_box": {"font": _font(18)},
+    }
 
 
 def section_html(section: ref.Section) -> str:
@@ -86,8 +101,11 @@ class RulesScene(Scene):
 
     def _build(self) -> None:
         w, h = self.size
-        self.manager = pygame_gui.UIManager((w, h), THEME)
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": 18, "style": "bold", "antialiased": "1"}])
+        th = theme()
+        self.manager = pygame_gui.UIManager((w, h), th)
+        body = th["text_box"]["font"]
+        self.manager.preload_fonts([{"name": body["name"], "point_size": int(body["size"]), "style": "bold",
+                                     "antialiased": "1"}])
         # pygame_gui needs room to wrap a word: in a tiny window the panels keep a minimum size
         # and run off the edge rather than shrink to nothing
         list_w = max(160, min(360, w // 3))

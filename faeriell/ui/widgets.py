@@ -42,7 +42,7 @@ FIELD_BG = (16, 20, 30)
 SELECT = (70, 92, 140)
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-MAX_LINE = 400          # characters SDL_ttf is ever asked to draw in one go
+MAX_LINE = 300          # characters SDL_ttf is ever asked to draw in one go (under 20,000 px wide)
 MAX_TEXT = 4000         # characters of one text laid out (wrapped, ellipsized) at all
 
 

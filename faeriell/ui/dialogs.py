@@ -319,21 +319,28 @@ class FileDialog(Modal):
 
 
 class Toast:
-    """A short message at the bottom of the screen that fades after `seconds`."""
+    """A message at the bottom of the screen. It stays until `dismiss()` (the screen calls it on
+    the next click or move: text is never lost to a timer), or for `seconds` when given."""
 
     def __init__(self):
         self.text = ""
-        self.until = 0.0
+        self.until: float | None = None
         self.error = False
 
-    def show(self, text: str, seconds: float = 4.0, error: bool = False) -> None:
-        self.text, self.until, self.error = str(text), time.monotonic() + seconds, error
+    def show(self, text: str, seconds: float | None = None, error: bool = False) -> None:
+        self.text, self.error = str(text), error
+        self.until = None if seconds is None else time.monotonic() + seconds
+
+    def dismiss(self) -> bool:
+        """Put it away; True when one was showing."""
+        shown, self.text = bool(self.text), ""
+        return shown
 
     def active(self) -> bool:
-        return bool(self.text) and time.monotonic() < self.until
+        return bool(self.text) and (self.until is None or time.monotonic() < self.until)
 
     def update(self) -> bool:
-        if self.text and time.monotonic() >= self.until:
+        if self.text and self.until is not None and time.monotonic() >= self.until:
             self.text = ""
             return True
         return False
@@ -343,7 +350,7 @@ class Toast:
             return
         sw, sh = surf.get_size()
         fnt = W.font(20)
-        lines = W.wrap(fnt, self.text, min(900, sw - 80))[:4]
+        lines = W.wrap(fnt, self.text, min(900, sw - 80))[:8]       # all of it
         w = max(fnt.size(line)[0] for line in lines) + 28
         h = len(lines) * fnt.get_linesize() + 16
         r = pygame.Rect((sw - w) // 2, sh - h - bottom_margin, w, h)

@@ -88,7 +88,8 @@ class StandInTable(Scene):
 
     # ---- Scene
     def handle_event(self, ev) -> bool:
-        listed = self.moves.handle(ev)
+        dismissed = ev.type == pygame.MOUSEBUTTONDOWN and self.toast.dismiss()   # a click puts the message away
+        listed = self.moves.handle(ev) or dismissed
         if ev.type == pygame.MOUSEMOTION:
             return self._motion(ev.pos) or listed
         if listed:

@@ -169,6 +169,7 @@ class TableScreen(Scene):
 
     def _session_changed(self, what: str, action) -> None:
         before, self._watched = self._watched, watch(self.session.state)
+        self.toast.dismiss()                 # a move puts the last message away (a new one may follow)
         if what == "apply":
             for name in cues(before, self._watched):
                 self.host.play_sound(name)
@@ -179,7 +180,7 @@ class TableScreen(Scene):
         if held and not self._held:
             self.host.play_sound("pickup")
         self._held = held
-        msg = (getattr(self.table, "message", None), getattr(self.table, "message_until", None))
+        msg = (getattr(self.table, "message", None), getattr(self.table, "message_serial", None))
         if msg != self._message:
             self._message = msg
             if msg[0] and getattr(self.table, "message_bad", False):
@@ -517,6 +518,8 @@ class TableScreen(Scene):
             if self.modal is not None and self.modal.closed:
                 self.modal = None
             return True
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            self.toast.dismiss()             # a click puts the message away
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
             _, button = self.notice_rects()
             if button is not None and button.collidepoint(ev.pos):

@@ -24,7 +24,6 @@ class BoardLayer(Layer):
         self.hover_key = None              # the spot under the mouse
         self.hover_since = 0.0
         self.peek: int | None = None       # another tribe's board shown large (a click on its small one)
-        self.log_scroll = 0
         self.focus = None                  # the piece, tile or button the keyboard is on (keyboard.py)
 
     def reset(self) -> None:
@@ -147,6 +146,8 @@ class BoardLayer(Layer):
         self.pan_last = None
         if not pan and sp is not None:
             self.click(sp)
+        elif pan and abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) < THRESHOLD:
+            self.scene.idle_click(pos)     # a click (not a pan) on the island that moves nothing
         return True
 
     def click(self, sp) -> None:
@@ -163,9 +164,6 @@ class BoardLayer(Layer):
         steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
         if not steps:
             return False
-        if s.layout.log.collidepoint(s.mouse):
-            self.log_scroll = max(0, self.log_scroll + (3 if steps > 0 else -3))
-            return True
         if s.layout.map.collidepoint(s.mouse) and s.drag is None:
             return s.map.zoom_at(s.mouse, 1 if steps > 0 else -1)
         return False

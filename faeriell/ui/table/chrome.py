@@ -1,4 +1,4 @@
-"""The banner (whose turn, which Phase, what is expected now, the buttons) and the log panel."""
+"""The banner: whose turn, which Phase, what is expected now, the buttons (the log: log_panel.py)."""
 from __future__ import annotations
 
 import pygame
@@ -92,32 +92,3 @@ def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
     else:
         img = T.text(what, p.fs(16), T.GLOW)
         surf.blit(img, (x, rect.centery - img.get_height() // 2))
-
-
-def draw_log(surf, p, rect: pygame.Rect, scroll: int) -> int:
-    """The engine's log, newest at the bottom; returns the number of wrapped lines."""
-    P = p.P
-    T.panel(surf, rect, (34, 31, 38), T.PANEL_EDGE, 0, 0)
-    pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
-    surf.blit(T.text("Log", p.fs(13), T.GOLD, True), (rect.x + P(8), rect.y + P(4)))
-    p.spots.add(("log",), rect)
-    size = p.fs(12)
-    lh = T.font(size).get_linesize()
-    body = pygame.Rect(rect.x + P(6), rect.y + P(20), rect.w - P(12), rect.h - P(24))
-    lines = []
-    for entry in p.s.log[-80:]:
-        wrapped = T.wrap(p.words.say(entry), size, body.w - P(6))
-        for k, line in enumerate(wrapped):
-            lines.append(("  " if k else "") + line)
-    fit = max(1, body.h // lh)
-    scroll = max(0, min(scroll, max(0, len(lines) - fit)))
-    view = lines[max(0, len(lines) - fit - scroll): len(lines) - scroll]
-    clip = surf.get_clip()
-    surf.set_clip(body)
-    y = body.bottom - lh * len(view)
-    for k, line in enumerate(view):
-        newest = k == len(view) - 1 and scroll == 0
-        surf.blit(T.text(line, size, T.INK if newest else T.INK_DIM), (body.x, y))
-        y += lh
-    surf.set_clip(clip)
-    return len(lines)

@@ -200,3 +200,25 @@ def _at(drag, place):
     d = copy(drag)
     d.hover = place
     return d
+
+
+PLACES = ("region", "node", "guardian", "achievement", "wheel")
+
+
+def idle_click(scene, key: tuple) -> str | None:
+    """What to say when a place is clicked with nothing in hand and the click does nothing by
+    itself (a click is never silent): which piece goes there and how, or that nothing does now."""
+    if key[0] not in PLACES or key in scene.index.clicks:
+        return None
+    g = scene.session.game
+    if g.state.game_over or g.acting is None or scene.session.seats[g.acting] != "human":
+        return None
+    place = place_name(scene, key)
+    pieces = [grip for grip, targets in scene.index.drops.items() if key in targets]
+    if pieces:
+        names = sorted({what_it_is(scene, grip) for grip in pieces} - {"It"})
+        what = names[0][0].lower() + names[0][1:] if len(names) == 1 else "a piece that can go there"
+        return (f"A click on {place} alone moves nothing: drag {what} onto it (or click the piece first, "
+                f"then {place}).")
+    hint = scene.words.phase_hint(g, scene.index.kinds)
+    return f"Nothing can go to {place} now. {hint[0].upper() + hint[1:]}."

@@ -137,7 +137,7 @@ def message(surf, scene) -> None:
     L = scene.layout
     P = L.px
     size = max(10, P(16))
-    lines = list(T.wrap(scene.message, size, L.map.w - P(60))[:3])
+    lines = list(T.wrap(scene.message, size, L.map.w - P(60)))     # all of it: a message is never cut
     if scene.message_bad and getattr(scene, "refused_kind", None):
         lines.append(RULE_CUE)             # the rule behind a refusal is one key away
     lh = T.font(size).get_linesize()

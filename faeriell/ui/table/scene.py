@@ -40,6 +40,7 @@ from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_inde
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
 from faeriell.ui.table.layers import LayerStack
+from faeriell.ui.table.log_panel import LogLayer
 from faeriell.ui.table.paint import Paint
 from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, ResultLayer
 from faeriell.ui.table.spots import RegionRaster, SpotMap
@@ -47,7 +48,6 @@ from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
 
-FLASH_MS = 4500
 # Every pending decision (R27) shows a bar: its question, how to answer, and its choices. These
 # are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
 # no tiles and stays small; the others list every choice (a drag still answers those that have one).
@@ -100,7 +100,8 @@ class TableScene(Scene):
         self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
-        self.message_until = 0.0
+        self.message_version = -1          # the game's version when the message was said
+        self.message_serial = 0
         self._ghost = None
         self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
@@ -117,8 +118,9 @@ class TableScene(Scene):
         self.dialogs = DialogLayer(self)
         self.result = ResultLayer(self)
         self.curtain_layer = CurtainLayer(self)
-        self.layers = LayerStack([self.board, self.drag_layer, self.decision, self.tray_layer, self.dialogs,
-                                  NoticeLayer(self), self.result, self.curtain_layer])
+        self.log_layer = LogLayer(self)        # the log: grouped, scrolled, resized (table/log_panel.py)
+        self.layers = LayerStack([self.board, self.drag_layer, self.log_layer, self.decision, self.tray_layer,
+                                  self.dialogs, NoticeLayer(self), self.result, self.curtain_layer])
         # the hint that stays and the round's summary: over the tray and the bar, under the notices
         self.coach = self.layers.push(CoachLayer(self), below="notices")
         if self.tutorial is not None:    # its card and rings: over the boards, under the message line
@@ -139,10 +141,10 @@ class TableScene(Scene):
     hover_key = _owned("board", "hover_key")
     hover_since = _owned("board", "hover_since")
     peek = _owned("board", "peek")
-    log_scroll = _owned("board", "log_scroll")
     _pressed = _owned("board", "pressed")
     hint_card = _owned("coach", "hint")
     round_card = _owned("coach", "round_card")
+    log = _owned("log_layer", "panel")
 
     def redraw(self) -> None:
         """A layer saw something change while passing the event on: draw the next frame."""
@@ -162,6 +164,8 @@ class TableScene(Scene):
                 self.mouse = ev.pos
             if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
                 self.hover_key = None
+                if self.message and self.curtain is None:
+                    self.message = None      # a click puts the message away (a refusal says a new one)
         self._dirty = False
         return self.layers.handle(ev) or self._dirty
 
@@ -175,9 +179,6 @@ class TableScene(Scene):
             changed = True
         if self._pending_flights and any(self.now - f["t"] > 2500 for f in self._pending_flights):
             self._pending_flights = [f for f in self._pending_flights if self.now - f["t"] <= 2500]
-        if self.message and self.now > self.message_until:
-            self.message = None
-            changed = True
         return self.layers.update(dt_ms) or changed
 
     def draw(self, surface) -> None:
@@ -277,7 +278,8 @@ class TableScene(Scene):
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
         self.message_bad = bad
-        self.message_until = self.now + FLASH_MS
+        self.message_version = self.session.version   # it stays until the next move or click
+        self.message_serial += 1                       # a new message (the same text said again too)
         self._prompt = False
         if not bad:
             self.refused_kind = None
@@ -291,6 +293,25 @@ class TableScene(Scene):
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
         self.flash(text, bad=True)
         self.refused_kind = kind         # the message shows "F1: the rule behind this" (overlays.message)
+
+    def you(self) -> str | None:
+        """The tribe the log calls "you": the one human seat's (solo, or one person against bots)."""
+        seats = self.session.seats
+        humans = [k for k, seat in enumerate(seats) if seat == "human"]
+        if len(humans) != 1 or humans[0] >= len(self.session.state.tribes):
+            return None
+        return self.words.say(self.session.game.tribe_name(humans[0]))
+
+    def idle_click(self, pos) -> None:
+        """A click on a place that does nothing by itself says why (explain.idle_click), unless
+        the press already said something (a piece that cannot move now)."""
+        if self.message:
+            return
+        for sp in self.spots.hit_all(pos):          # the Region under the island comes last
+            why = explain.idle_click(self, sp.key)
+            if why:
+                self.refuse(why, None)
+                return
 
     def kind_of(self, key) -> str | None:
         """The kind of move a piece stands for (for its rule), or None."""
@@ -350,6 +371,8 @@ class TableScene(Scene):
         if self.index.version == s.version and self._game is s.game:
             return False
         self._game = s.game
+        if self.message and self.message_version != s.version:
+            self.message = None              # a move was made since it was said
         self.words.tribe_ids = [t.id for t in s.game.state.tribes]
         if self.puzzle is not None:
             self.puzzle.follow(s.game)
@@ -400,7 +423,7 @@ class TableScene(Scene):
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag.grip if self.drag else None, self._human(), self.log_scroll, self.peek)
+               self.viewer, self.drag.grip if self.drag else None, self._human(), self.peek)
         if key == self._base_key and self.base is not None:
             return
         self._base_key = key
@@ -421,7 +444,6 @@ class TableScene(Scene):
         p = self._p = self._paint()
         pieces.draw_pieces(surf, p, self.map)
         boards.draw_wheel(surf, p, L.wheel)
-        chrome.draw_log(surf, p, L.log, self.log_scroll)
         boards.draw_side(surf, p, L.side)
         big = p.acting
         if self.peek is not None and self.peek < len(p.s.tribes) and big is not None:

@@ -49,6 +49,8 @@ class App:
         pygame.display.set_caption(TITLE)
         flags = pygame.RESIZABLE if resizable else 0
         self.screen = pygame.display.set_mode(size, flags)
+        self.windowed_size = tuple(size)     # the window's size before F11 made it fullscreen
+        self.fullscreen = False
         self.clock = pygame.time.Clock()
         self.fps = max(1, int(fps))
         self.running = True
@@ -349,6 +351,9 @@ class App:
                        pygame.WINDOWFOCUSGAINED):
             self.dirty = True
             return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             r = self.error_rect()
             if r is not None and r.collidepoint(ev.pos):      # a click on the panel hides it
@@ -362,6 +367,25 @@ class App:
                 return
         if self.scene is not None and self.scene.handle_event(ev):
             self.dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        """F11 on any screen: fullscreen at the desktop's size, or back to the window as it was.
+        The screen lays itself out again for the new size (a driver that refuses keeps the window)."""
+        try:
+            if not self.fullscreen:
+                self.windowed_size = self.size
+                desktop = pygame.display.get_desktop_sizes()
+                size = desktop[0] if desktop else self.size
+                self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = not self.fullscreen
+        except pygame.error as e:
+            log.warning("fullscreen could not be toggled: %s", e)
+            return
+        if self.scene is not None:
+            self._guard("laying out the screen for its new size", lambda: self.scene.resize(self.size))
+        self.dirty = True
 
     def _after_scene_work(self) -> None:
         scene = self.scene

@@ -30,11 +30,15 @@ def _nearest(options, value):
 
 def build(container: W.Container, rect: pygame.Rect, settings: Settings,
           on_change: Callable[[str], None]) -> int:
-    """Add the controls to `container` inside `rect`; returns the y below the last one."""
+    """Add the controls to `container` inside `rect`; returns the y below the last one. Heights
+    are measured at the largest Text size, so a change of it moves no control."""
     label_w = min(210, max(120, rect.width // 3))
     x, w = rect.x, rect.width
     cx, cw = x + label_w, w - label_w
-    row = W.scaled(38)
+    with W.largest_text():
+        row = W.scaled(38)
+        toggle_h = {detail: W.Toggle.height_for(w, detail) + W.scaled(8)
+                    for detail in ("", CURTAIN_TEXT, MARKS_TEXT)}
     size = 20
     y = rect.y
 
@@ -61,7 +65,7 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
     for key, label, detail in (("mute", "Mute all sound", ""),
                                ("curtain", "Hot-seat curtain", CURTAIN_TEXT),
                                ("colour_blind", "Colour-blind markings", MARKS_TEXT)):
-        h = max(row, W.Toggle.height_for(w, detail) + W.scaled(8))
+        h = max(row, toggle_h[detail])
         container.add(W.Toggle((x, y, w, h), label, getattr(settings, key),
                                (lambda on, k=key: set_(k, on)), id=key, detail=detail))
         y += h + 6

@@ -20,6 +20,7 @@ import pygame
 
 from faeriell.resources import resource_dir
 from faeriell.safe_read import clip
+from faeriell.ui.settings import UI_SCALES
 
 # ---------------------------------------------------------------------------------------- theme
 BG = (20, 26, 38)
@@ -130,6 +131,26 @@ def set_text_scale(scale: float) -> bool:
     for fn in _RESCALE_HOOKS:
         fn()
     return True
+
+
+class largest_text:
+    """`with largest_text():` measures as if the Text size were its largest (fonts made inside are
+    not kept). A layout measured so keeps every control where it is whatever the Text size: a
+    change of it never moves a control under the cursor (the Settings dialog)."""
+
+    LARGEST = max(UI_SCALES)
+
+    def __enter__(self):
+        self._saved = (_TEXT_SCALE[0], dict(_FONTS))
+        _TEXT_SCALE[0] = max(_TEXT_SCALE[0], self.LARGEST)
+        _FONTS.clear()
+        return self
+
+    def __exit__(self, *exc):
+        _TEXT_SCALE[0] = self._saved[0]
+        _FONTS.clear()
+        _FONTS.update(self._saved[1])
+        return False
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

@@ -49,6 +49,9 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
              "H again thinks longer.\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
+             "The log: the wheel over it or PgUp/PgDn scroll it, End shows the newest line; "
+             "its Larger button (or the grip at its corner) makes it larger.\n"
+             "F11 switches fullscreen on and off (on every screen).\n"
              "The game is also saved by itself after every turn: 'Continue' on the start screen resumes it.")
 
 

@@ -193,7 +193,7 @@ def test_a_corruption_event_bar_leaves_its_guardian_in_sight():
     assert not panel.colliderect(t.scene.spot(("guardian", "bear")).rect)
 
 
-def test_achievement_names_are_written_in_the_table_font_when_the_tiles_shrink(monkeypatch):
+def test_achievement_names_are_written_in_the_table_font_at_every_size(monkeypatch):
     seen: list[tuple] = []
     text = T.text
     monkeypatch.setattr(T, "text", lambda s, size, *a, **k: (seen.append((str(s), size)), text(s, size, *a, **k))[1])
@@ -204,7 +204,7 @@ def test_achievement_names_are_written_in_the_table_font_when_the_tiles_shrink(m
     names = {s for s, size in seen if size >= 11}
     assert {"Meadows", "Fellowship", "Beacons"} <= names
     seen.clear()
-    t2 = Table(g, size=(1280, 800))          # at full size the tiles' own printed names read
+    t2 = Table(g, size=(1280, 800))          # at full size too: the game's font, over the sprite's
     t2.scene._base_key = None
     t2.frame()
-    assert "Fellowship" not in {s for s, _ in seen}
+    assert "Fellowship" in {s for s, _ in seen}

@@ -193,15 +193,37 @@ def ellipsize(fnt: pygame.font.Font, text: str, width: int) -> str:
     return text[:lo] + "…"
 
 
+LABELS: list | None = None      # set to a list (tests): every label drawn, as (text, shown, rect, box_width)
+
+
+def note_label(text: str, shown: str, rect, box_width) -> None:
+    """Record a drawn label while LABELS is a list (tests measure each one against its box)."""
+    if LABELS is not None:
+        LABELS.append((text, shown, pygame.Rect(rect), box_width))
+
+
+def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=None) -> int:
+    """The largest design size up to `size` at which `text` fits `width` px, never under the
+    smallest text: a label at a large Text size shrinks before it is ever cut."""
+    measure = measure or font
+    s = int(size)
+    while s > 1 and scaled(s) > MIN_TEXT and measure(s, bold).size(text)[0] > width:
+        s -= 1
+    return s
+
+
 def draw_text(surf, text, pos, size=20, color=TEXT, bold=False, anchor="topleft", width=None):
-    """Blit one line (ellipsized to width if given); returns its rect."""
-    fnt = font(size, bold)
+    """Blit one line; with `width`, shrunk to fit it (ellipsized only below the smallest text).
+    Returns its rect."""
     text = clip(text, MAX_LINE)
+    shown = text
     if width is not None:
-        text = ellipsize(fnt, text, width)
-    img = fnt.render(text, True, color)
+        size = fitting_size(text, size, width, bold)
+        shown = ellipsize(font(size, bold), text, width)
+    img = font(size, bold).render(shown, True, color)
     r = img.get_rect(**{anchor: pos})
     surf.blit(img, r)
+    note_label(text, shown, r, width)
     return r
 
 
@@ -209,6 +231,7 @@ def draw_wrapped(surf, text, rect, size=18, color=TEXT, line_gap=2, max_lines=No
     """Blit text wrapped into rect's width from its top; returns the height used."""
     fnt = font(size)
     lines = wrap(fnt, text, max(10, rect.width))
+    whole = lines
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(fnt, lines[-1] + " …", rect.width)
@@ -217,6 +240,9 @@ def draw_wrapped(surf, text, rect, size=18, color=TEXT, line_gap=2, max_lines=No
         if line:
             surf.blit(fnt.render(line, True, color), (rect.x, y))
         y += fnt.get_linesize() + line_gap
+    if LABELS is not None:
+        cut = lines is not whole or y - line_gap > rect.bottom + 1     # lines left out, or below the box
+        note_label(text, "…" if cut else text, pygame.Rect(rect.x, rect.y, rect.w, y - rect.y), rect.w)
     return y - rect.y
 
 

@@ -467,9 +467,10 @@ class StartScene(Scene):
                 self.content.add(W.Label(pygame.Rect(cx, y, cw, 34), "Human", 20, W.TEXT))
             y += 40
         if self.bots:
-            self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, 40), self.seats_text(), 16, W.TEXT,
+            info_h = max(40, W.wrapped_height(self.seats_text(), col_a_w, 16) + 2)   # all of it, at any text size
+            self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, W.TEXT,
                                      wrap_text=True, id="seat_info"))
-            y += 42
+            y += info_h + 2
         y += 6
         y = self._caption(xa, y, col_a_w, "Seed (the same seed deals the same island)")
         self.content.add(W.TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,
@@ -658,5 +659,8 @@ class _About(W.Widget):
         if self.head:
             W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
             y += 24
-        lines = max(1, (r.bottom - y) // (W.font(17).get_linesize() + 2))
-        W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), 17, W.TEXT, max_lines=lines)
+        size = 17                              # smaller type before any line is left out
+        while size > 11 and W.wrapped_height(self.text, r.width, size) > r.bottom - y:
+            size -= 1
+        lines = max(1, (r.bottom - y) // (W.font(size).get_linesize() + 2))
+        W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), size, W.TEXT, max_lines=lines)

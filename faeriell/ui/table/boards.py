@@ -135,7 +135,9 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     yel = len(tot.get("cards", []))
     for k in range(min(yel, 6)):
         p.card(surf, "yellow", pygame.Rect(slot.right + P(6) + k * P(9), y + P(4), P(18), P(26)), False)
-    img = T.text(f"{yel} yellow on the Totem", p.fs(11), T.INK_DIM)
+    room = x0 + w - slot.right - P(6)
+    img = T.fitted(T.first_fitting([f"{yel} yellow on the Totem", f"{yel} yellow"], p.fs(11), room), p.fs(11),
+                   room, T.INK_DIM)
     surf.blit(img, (slot.right + P(6), y + bh - P(3)))
     p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, P(100), bh + P(8)))
     y += bh + P(8) + gap
@@ -221,13 +223,16 @@ def _achievements(surf, p, x0, y, w) -> int:
     me = p.viewer
     cols = 5
     tw = (w - (cols - 1) * P(4)) // cols
+    if not all(T.fits(word, T.MIN_TEXT, tw - 6) for aid in ids for word in p.words.achievement(aid).split()):
+        cols = 4                                               # (1024x700) larger tiles, one more row
+        tw = (w - (cols - 1) * P(4)) // cols
     th = round(tw * 48 / 60)
     for k, aid in enumerate(ids):
         r = pygame.Rect(x0 + (k % cols) * (tw + P(4)), y + (k // cols) * (th + P(4)), tw, th)
         img = p.spr(f"achievement_tile_{aid}", th)
         surf.blit(img, img.get_rect(center=r.center))
-        if th < TILE_NATIVE_H:
-            _tile_name(surf, p, img.get_rect(center=r.center), p.words.achievement(aid), img)
+        # the name in the game's font at every size (over the one printed on the sprite)
+        _tile_name(surf, p, img.get_rect(center=r.center), p.words.achievement(aid), img)
         holders = s.achievements.get(aid, [])
         # along the top edge (the name below stays readable), side by side: none hides another's letter
         size = min(P(15), (r.w - P(2)) // max(1, len(holders)) - 1)
@@ -286,7 +291,7 @@ def _paper(img) -> tuple:
 def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
     """The slot's name in the table's font over the tile's lower half: a tile scaled below its
     native size would shrink its printed name under the smallest readable text."""
-    size = T.MIN_TEXT
+    size = max(T.MIN_TEXT, p.fs(12))
     band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 3)
     paper = _paper(img)
     pygame.draw.rect(surf, paper, band, border_radius=2)
@@ -294,9 +299,11 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
     if len(lines) > 2:
         lines = [lines[0], T.fit_text(" ".join(lines[1:]), size, band.w)]
     lh = T.font(size).get_linesize()
-    y = band.centery - lh * len(lines) // 2
+    if len(lines) > 1:
+        lh = lh * 4 // 5                    # two lines: the font's line gap is mostly accent room
+    y = band.centery - lh * len(lines) // 2 - (T.font(size).get_linesize() - lh) // 2
     for line in lines:
-        txt = T.text(T.fit_text(line, size, band.w), size, (40, 32, 24))
+        txt = T.fitted(line, size, band.w, (40, 32, 24))
         surf.blit(txt, txt.get_rect(midtop=(band.centerx, y)))
         y += lh
 

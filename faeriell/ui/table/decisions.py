@@ -145,7 +145,7 @@ class Choice:
             self.fold_rect = None
         y = r.y + P(9)
         for line in heads:
-            surf.blit(T.text(T.fit_text(line, p.fs(16), right - tx, True), p.fs(16), T.GOLD, True), (tx, y))
+            surf.blit(T.fitted(line, p.fs(16), right - tx, T.GOLD, True), (tx, y))
             y += lh
         if notes:
             y += P(2)

@@ -162,11 +162,11 @@ def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
     T.panel(surf, br, T.GOLD, T.shade(T.GOLD, -50), P(4), 1)
     surf.blit(badge, badge.get_rect(center=br.center))
     room = chip.left - P(14) - (br.right + P(8))
-    surf.blit(T.text(T.fit_text(puzzle.name, p.fs(16), room, True), p.fs(16), T.GOLD, True),
+    surf.blit(T.fitted(puzzle.name, p.fs(16), room, T.GOLD, True),
               (br.right + P(8), br.y - P(1)))
     goal = "Goal: " + (puzzle.goal.text or "see the description")
     room = chip.left - P(14) - x
-    surf.blit(T.text(T.fit_text(goal, p.fs(15), room), p.fs(15), T.INK), (x, rect.y + P(25)))
+    surf.blit(T.fitted(goal, p.fs(15), room, T.INK), (x, rect.y + P(25)))
 
 
 class PuzzleResult:

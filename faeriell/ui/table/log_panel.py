@@ -192,7 +192,7 @@ class LogPanel:
         for row in rows:
             indent = {"round": 0, "turn": P(8), "line": P(16)}[row.kind]
             bold = row.kind != "line"
-            for k, line in enumerate(T.wrap(row.text, size, body.w - indent - (P(8) if k else 0), bold)):
+            for k, line in enumerate(T.wrap(row.text, size, body.w - indent - P(8), bold)):
                 lines.append((row.kind, line, indent + (P(8) if k else 0)))
         self.lines, self.fit = len(lines), max(1, body.h // lh)
         self.scroll = max(0, min(self.scroll, max(0, len(lines) - self.fit)))

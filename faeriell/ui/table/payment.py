@@ -242,7 +242,7 @@ class Tray:
         surf.blit(shadow, r.move(P(4), P(5)))
         T.panel(surf, r, (40, 36, 46), T.GOLD, P(8), 2)
         x0 = r.x + P(12)
-        surf.blit(T.text(T.fit_text(self.title, p.fs(17), w - P(24), True), p.fs(17), T.GOLD, True), (x0, r.y + P(8)))
+        surf.blit(T.fitted(self.title, p.fs(17), w - P(24), T.GOLD, True), (x0, r.y + P(8)))
         self.rects = []
         ch = P(52)
         cw = round(ch * 60 / 84)

@@ -72,8 +72,42 @@ widgets.on_rescale(lambda: [fn.cache_clear() for fn in (font, text, outlined, wr
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
-    """s shortened with an ellipsis so it fits `width` px."""
-    return widgets.ellipsize(font(size, bold), s, width)
+    """s shortened with an ellipsis so it fits `width` px (a test records each cut: widgets.LABELS)."""
+    shown = widgets.ellipsize(font(size, bold), s, width)
+    if widgets.LABELS is not None:
+        widgets.note_label(s, shown, pygame.Rect(0, 0, font(size, bold).size(shown)[0], 1), width)
+    return shown
+
+
+SQUEEZE = 0.8        # a label may be drawn this much narrower (condensed) before it is ever cut
+
+
+def fitted(s: str, size: int, width: int, color=INK, bold: bool = False) -> pygame.Surface:
+    """One line that fits `width` px: at `size`, or smaller (never under the smallest text), or
+    condensed up to SQUEEZE, ellipsized only when even that is too wide. A larger Text size never
+    cuts a label."""
+    s = str(s)
+    fit = widgets.fitting_size(s, size, width, bold, measure=font)
+    wide = font(fit, bold).size(s)[0]
+    if width < wide <= width / SQUEEZE:
+        img = text(s, fit, color, bold)
+        if widgets.LABELS is not None:
+            widgets.note_label(s, s, pygame.Rect(0, 0, width, img.get_height()), width)
+        return pygame.transform.smoothscale(img, (max(1, int(width)), img.get_height()))
+    return text(fit_text(s, fit, width, bold), fit, color, bold)
+
+
+def fits(s: str, size: int, width: int, bold: bool = False) -> bool:
+    """Whether `fitted` draws s whole (shrunk or condensed, never cut)."""
+    fit = widgets.fitting_size(str(s), size, width, bold, measure=font)
+    return font(fit, bold).size(str(s))[0] <= width / SQUEEZE
+
+
+def first_fitting(options, size: int, width: int, bold: bool = False) -> str:
+    """The first (longest) of several ways to say a thing that fits `width` whole; the last one
+    else (then `fitted` makes it fit as it can)."""
+    options = list(options)
+    return next((o for o in options if fits(o, size, width, bold)), options[-1])
 
 
 def panel(surf, rect, fill=PANEL, edge=PANEL_EDGE, radius=6, width=1) -> None:

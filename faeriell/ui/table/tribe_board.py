@@ -54,10 +54,12 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         info += "   ·   Corruption Sower"
     from faeriell.engine.preview import achievement_progress
     near = p.words.nearest_achievements(achievement_progress(p.g), i)
-    if near:
-        info += "   ·   Toward: " + ", ".join(near)
-    room = band.right - P(10) - P(23) * len(t.achievements) - x
-    img = T.text(T.fit_text(info, p.fs(13), room), p.fs(13), T.INK_DIM)
+    tiles = sum(p.spr(f"achievement_tile_{aid}", P(20)).get_width() + P(3) for aid in t.achievements)
+    room = band.right - P(10) - tiles - x
+    # as many of the nearest Achievements as fit whole (each tile shows its progress too)
+    options = [info + "   ·   Toward: " + ", ".join(near[:k]) for k in range(len(near), 0, -1)]
+    info = T.first_fitting(options + [info, info.replace("   ·   ", " · ")], p.fs(13), room)
+    img = T.fitted(info, p.fs(13), room, T.INK_DIM)
     surf.blit(img, (x, band.centery - img.get_height() // 2))
     # claimed achievements, small, at the right of the band
     ax = band.right - P(6)
@@ -243,7 +245,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     if p.lifted != key or hero.node:
         T.blit_center(surf, img, ic)
     p.add(key, r, sprite=img)
-    surf.blit(T.text(T.fit_text(p.words.hero(h), p.fs(15), r.w - P(54), True), p.fs(15), T.INK, True),
+    surf.blit(T.fitted(p.words.hero(h), p.fs(15), r.w - P(54), T.INK, True),
               (r.x + P(48), r.y + P(5)))
     surf.blit(T.text(f"Level {hero.level}", p.fs(12), T.INK_DIM), (r.x + P(48), r.y + P(20)))
     if not hero.node:
@@ -327,10 +329,12 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     if p.session.seats[i] != "human":
         name += " · bot"
     surf.blit(T.text(name, p.fs(14), T.INK, True), (x + P(15), y))
-    info = f"Corruption {t.corruption} · Achievements {len(t.achievements)}"
     name_w = T.font(p.fs(14), True).size(name)[0] + P(24)
-    info = T.fit_text(info, p.fs(12), rect.w - P(16) - name_w)
-    img = T.text(info, p.fs(12), T.INK_DIM)
+    room = rect.w - P(16) - name_w
+    n = len(t.achievements)
+    info = T.first_fitting([f"Corruption {t.corruption} · Achievements {n}",
+                            f"Corruption {t.corruption} · {n} Ach.", f"Corruption {t.corruption}"], p.fs(12), room)
+    img = T.fitted(info, p.fs(12), room, T.INK_DIM)
     surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
     y += P(18)
     # heroes with level, settlements
@@ -364,7 +368,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     if y + P(14) > rect.bottom:
         return
     line = f"Herbs {len(t.herbs)} · Attunements {len(t.attunements)}"
-    surf.blit(T.text(T.fit_text(line, p.fs(12), room), p.fs(12), T.INK_DIM), (x, y))
+    surf.blit(T.fitted(line, p.fs(12), room, T.INK_DIM), (x, y))
     y += P(16)
     if y + P(14) > rect.bottom:
         return
@@ -376,7 +380,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         tx += P(14)
     left = [ph.capitalize() for ph in PHASES if ph not in t.phases_done]
     phases = "Phases left: " + (", ".join(left) if left else "none")
-    surf.blit(T.text(T.fit_text(phases, p.fs(12), x + room - tx - P(6)), p.fs(12), T.INK_FAINT), (tx + P(6), y))
+    surf.blit(T.fitted(phases, p.fs(12), x + room - tx - P(6), T.INK_FAINT), (tx + P(6), y))
 
 
 def draw_others(surf, p, rect: pygame.Rect, big: int) -> None:

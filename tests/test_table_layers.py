@@ -53,6 +53,7 @@ def post_one_of_each(t, pos):
 def test_the_stack_top_first():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     assert t.scene.layers.names() == ["curtain", "result", "notices", "coach", "dialogs", "tray", "decision",
+                                      "log",
                                       "drag", "board"]
 
 

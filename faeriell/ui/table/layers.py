@@ -18,6 +18,7 @@ The table's own stack, top first (faeriell/ui/table/scene.py builds it):
     coach        the hint card that stays until a move, and the round's summary card (coach_layer.py)
     drag         a piece in hand (dragged, or picked up by a click or by the keyboard)
     decision     the decision bar: a pending decision, a drop with several meanings, the Moves list
+    log          the log: its wheel, PgUp/PgDn/End, its size button and grip; grown, it covers the island
     board        the island and the boards: pressing, clicking, panning, zooming, hovering, focus
 
 A piece in hand sits above the decision bar so that the click which drops it is never taken

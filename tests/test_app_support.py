@@ -39,7 +39,7 @@ def rect_of(app, target) -> pygame.Rect:
         r = holder.screen_rect(target)
         assert r is not None, f"no widget {target!r} on {type(holder).__name__}"
         assert r.width > 0 and r.height > 0, f"{target!r} is not visible ({r})"
-        return r
+        return app.window_rect(holder, r)          # a screen or dialog drawn larger (Interface size)
     return pygame.Rect(target)
 
 

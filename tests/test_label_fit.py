@@ -171,3 +171,42 @@ def test_a_text_size_change_moves_no_control(where, tmp_path, monkeypatch):
         click(app, f"ui_scale:{value}")
         assert app.settings.ui_scale == float(value)
         assert {i: holder().screen_rect(i) for i in ids} == before, value
+
+
+def test_menus_and_dialogs_scale_with_the_window_and_the_interface_size(tmp_path, monkeypatch):
+    """At 1920x1080 the start screen, Settings and the dialogs over the table are drawn larger as
+    a whole (Interface size "Fit window"), and a click still lands on the control drawn there."""
+    from test_app_support import click, key, make_app, rect_of
+
+    def sizes(app):
+        click(app, "settings")
+        screen = rect_of(app, "bot_speed")
+        key(app, pygame.K_ESCAPE)
+        click(app, "quick_solo")
+        key(app, pygame.K_ESCAPE)
+        menu = rect_of(app, "resume")
+        click(app, "settings")
+        dialog = rect_of(app, "bot_speed")
+        return screen, menu, dialog
+
+    small = sizes(make_app(tmp_path / "a", monkeypatch, size=(1280, 800)))
+    pygame.display.quit()
+    app = make_app(tmp_path / "b", monkeypatch, size=(1920, 1080))
+    big = sizes(app)
+    for s, b in zip(small, big):
+        assert b.h >= s.h * 1.3 and b.w >= s.w * 1.3, (s, b)
+    click(app, "layout_scale:1.0")                 # the player's own choice: 100%
+    assert app.settings.layout_scale == 1.0
+    assert rect_of(app, "bot_speed").h == small[2].h
+    click(app, "done")
+    assert app.scene.modal is None
+
+
+def test_the_interface_size_setting_is_cleaned_and_bounded():
+    from faeriell.ui.settings import Settings
+    assert Settings(layout_scale="2").clean().layout_scale == 1.5
+    assert Settings(layout_scale="big").clean().layout_scale == "auto"
+    assert Settings().clean().layout_scale == "auto"
+    assert W.ui_factor((1280, 800)) == 1.0 and W.ui_factor((1024, 700)) == 1.0
+    assert W.ui_factor((1920, 1080)) == 1.35 and W.ui_factor((1920, 1080), 1.0) == 1.0
+    assert W.ui_factor((1280, 800), 1.5) == 1.25            # a layout keeps at least 1024x640

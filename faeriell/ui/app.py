@@ -36,7 +36,6 @@ FPS = 60
 IDLE_WAIT_MS = 200          # when nothing happens, the scene is updated this often (timers, bots)
 IDLE_POLL_S = 0.02          # ... and the loop looks for input this often
 ERROR_BG = (120, 24, 30)
-NOTICE_S = 20.0             # a notice stays this long (a click hides it sooner)
 
 
 # ------------------------------------------------------------------------------------ the app
@@ -50,6 +49,7 @@ class App:
         flags = pygame.RESIZABLE if resizable else 0
         self.screen = pygame.display.set_mode(size, flags)
         self.windowed_size = tuple(size)     # the window's size before F11 made it fullscreen
+        self.canvas = W.Canvas()             # where a scaled screen draws (widgets.ui_factor)
         self.fullscreen = False
         self.clock = pygame.time.Clock()
         self.fps = max(1, int(fps))
@@ -61,8 +61,7 @@ class App:
         self.map_path = map_path
         self.options = options or LaunchOptions()
         self.table_factory = table_factory          # None: the table screen's own (the real table)
-        self.notices: list[str] = []       # what the player should know (a top banner; a click hides it)
-        self._notices_until = 0.0          # ... and it goes by itself after NOTICE_S
+        self.notices: list[str] = []       # what the player should know (a top banner until a click hides it)
         self.settings = settings if settings is not None else Settings.load()
         if getattr(self.settings, "notice", ""):
             self.notify(self.settings.notice)
@@ -94,6 +93,23 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    def ui_factor(self) -> float:
+        """How much larger menus, dialogs and the scaled screens are drawn (Interface size)."""
+        return W.ui_factor(self.size, self.settings.layout_scale)
+
+    def factor_of(self, scene) -> float:
+        """The factor a screen is drawn at: the Interface size for a scaled screen, else 1."""
+        return self.ui_factor() if getattr(scene, "ui_scaled", False) else 1.0
+
+    def scene_size(self, scene) -> tuple[int, int]:
+        """The size a screen lays itself out in (the window's, or less for a scaled screen)."""
+        return W.virtual_size(self.size, self.factor_of(scene))
+
+    def window_rect(self, holder, rect) -> pygame.Rect:
+        """A widget's rect on `holder` (a screen or a dialog) in the window's px."""
+        f = self.factor_of(holder) if holder is self.scene else getattr(self.scene, "modal_factor", lambda: 1.0)()
+        return W.window_rect(rect, f)
 
     @property
     def map_view(self):
@@ -147,7 +163,7 @@ class App:
                 self.report("leaving a screen", exc)
         scene.next_scene = None
         self.scene = scene
-        self._guard("sizing the screen", lambda: scene.resize(self.size))
+        self._guard("sizing the screen", lambda: scene.resize(self.scene_size(scene)))
         self.dirty = True
 
     def open_session(self, session) -> None:
@@ -269,6 +285,9 @@ class App:
         """What the settings change outside any one screen: text size, piece letters, volume."""
         s = self.settings
         W.set_text_scale(s.ui_scale)
+        if getattr(self, "scene", None) is not None and getattr(self, "_layout_scale", s.layout_scale) != s.layout_scale:
+            self._guard("laying out the screen again", lambda: self.scene.resize(self.scene_size(self.scene)))
+        self._layout_scale = s.layout_scale
         self.assets.set_marks(s.colour_blind)
         self.sounds.set_volume(s.sound_volume)
 
@@ -292,7 +311,6 @@ class App:
         text = W.clip(text, 600)
         if text not in self.notices:
             self.notices.append(text)
-        self._notices_until = time.monotonic() + NOTICE_S
         self.dirty = True
 
     def notice_rect(self) -> pygame.Rect | None:
@@ -344,7 +362,7 @@ class App:
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if self.scene is not None:
-                self.scene.resize(self.size)
+                self.scene.resize(self.scene_size(self.scene))
             self.dirty = True
             return
         if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN,
@@ -365,7 +383,7 @@ class App:
                 self.notices.clear()
                 self.dirty = True
                 return
-        if self.scene is not None and self.scene.handle_event(ev):
+        if self.scene is not None and self.scene.handle_event(W.scaled_event(ev, self.factor_of(self.scene))):
             self.dirty = True
 
     def toggle_fullscreen(self) -> None:
@@ -384,7 +402,8 @@ class App:
             log.warning("fullscreen could not be toggled: %s", e)
             return
         if self.scene is not None:
-            self._guard("laying out the screen for its new size", lambda: self.scene.resize(self.size))
+            self._guard("laying out the screen for its new size",
+                        lambda: self.scene.resize(self.scene_size(self.scene)))
         self.dirty = True
 
     def _after_scene_work(self) -> None:
@@ -402,7 +421,8 @@ class App:
     def draw(self) -> None:
         self.screen.fill(W.BG)
         if self.scene is not None:
-            self._guard("drawing the screen", lambda: self.scene.draw(self.screen))
+            f = self.factor_of(self.scene)
+            self._guard("drawing the screen", lambda: self.canvas.draw(self.screen, f, self.scene.draw))
         if self.notices:
             try:
                 self._draw_notices()
@@ -444,9 +464,6 @@ class App:
             if not self.running:
                 return False
         now = time.monotonic()
-        if self.notices and now > self._notices_until:
-            self.notices.clear()
-            self.dirty = True
         dt = int((now - self._last_tick) * 1000)
         self._last_tick = now
         if self.scene is not None:

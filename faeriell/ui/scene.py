@@ -104,6 +104,9 @@ class Host(Protocol):
     def settings_changed(self) -> None:
         """Save the settings and let every part of the window follow them."""
 
+    def ui_factor(self) -> float:
+        """How much larger menus and dialogs are drawn (the Interface size; widgets.ui_factor)."""
+
     def play_sound(self, name: str) -> None:
         """A sound effect (faeriell/ui/sound.py EFFECTS) at the player's volume; silent without audio."""
 

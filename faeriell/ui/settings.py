@@ -1,6 +1,6 @@
 """The player's settings, kept as settings.json in the user's data folder ($FAERIELL_DATA or
-~/.local/share/faeriell): bot speed, animation speed, hot-seat curtain, text size, sound volume
-and mute, colour-blind markings. No pygame here.
+~/.local/share/faeriell): bot speed, animation speed, hot-seat curtain, text size, interface
+size, sound volume and mute, colour-blind markings. No pygame here.
 
 A missing or damaged file gives the defaults (a damaged one is kept aside as settings.json.bad
 and the window says so); a value of the wrong kind becomes its default, values out of range are
@@ -26,6 +26,7 @@ BOT_DELAYS = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 # how long a flight lasts, as a factor of the table's own durations (0: no animation)
 ANIM_FACTORS = {"slow": 1.8, "normal": 1.0, "fast": 0.5, "off": 0.0}
 UI_SCALES = (0.85, 1.0, 1.15, 1.3)
+LAYOUT_SCALES = ("auto", 1.0, 1.25, 1.5)     # the Interface size: menus and dialogs drawn larger
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Settings:
     anim_speed: str = "normal"
     curtain: bool = True                # hot-seat: hide the hand when it changes hands
     ui_scale: float = 1.0               # text size
+    layout_scale: object = "auto"       # interface size: "auto" (follows the window) or a factor
     volume: float = 0.7                 # 0..1
     mute: bool = False
     colour_blind: bool = False          # a letter on every coloured piece
@@ -73,6 +75,11 @@ class Settings:
             fix(name, isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v))
         self.ui_scale = min(UI_SCALES, key=lambda s: abs(s - float(self.ui_scale)))
         self.volume = max(0.0, min(1.0, round(float(self.volume), 2)))
+        ls = self.layout_scale                                  # "auto", or a factor of LAYOUT_SCALES
+        fix("layout_scale", ls == "auto" or (isinstance(ls, (int, float)) and not isinstance(ls, bool)
+                                             and math.isfinite(ls)))
+        if self.layout_scale != "auto":
+            self.layout_scale = min(LAYOUT_SCALES[1:], key=lambda v: abs(v - float(self.layout_scale)))
         for name in ("curtain", "mute", "colour_blind"):       # true/false, or 1/0 as older files wrote
             v = getattr(self, name)
             fix(name, isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)))

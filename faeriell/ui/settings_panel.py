@@ -16,6 +16,8 @@ from faeriell.ui.settings import Settings
 BOT_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
 ANIM_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")]
 TEXT_SIZES = [(0.85, "Small"), (1.0, "Normal"), (1.15, "Large"), (1.3, "Larger")]
+# menus, dialogs and screens drawn larger as a whole ("auto": as large as the window allows)
+LAYOUT_SIZES = [("auto", "Fit window"), (1.0, "100%"), (1.25, "125%"), (1.5, "150%")]
 VOLUMES = [(0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")]
 
 CURTAIN_TEXT = ("Between human players at one screen, the table hides itself and asks the next "
@@ -36,7 +38,7 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
     x, w = rect.x, rect.width
     cx, cw = x + label_w, w - label_w
     with W.largest_text():
-        row = W.scaled(38)
+        row = W.scaled(34)
         toggle_h = {detail: W.Toggle.height_for(w, detail) + W.scaled(8)
                     for detail in ("", CURTAIN_TEXT, MARKS_TEXT)}
     size = 20
@@ -52,7 +54,7 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
         container.add(W.Label(pygame.Rect(x, y, label_w - 10, row), text, 21, W.ACCENT))
         control.rect = pygame.Rect(cx, y, cw, row)
         container.add(control)
-        y += row + 12
+        y += row + 8
 
     line("Bot speed", W.Choice((0, 0, 1, 1), BOT_SPEEDS, settings.bot_speed,
                                lambda v: set_("bot_speed", v), id="bot_speed", size=size))
@@ -60,6 +62,8 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
                                 lambda v: set_("anim_speed", v), id="anim_speed", size=size))
     line("Text size", W.Choice((0, 0, 1, 1), TEXT_SIZES, _nearest(TEXT_SIZES, settings.ui_scale),
                                lambda v: set_("ui_scale", v), id="ui_scale", size=size))
+    line("Interface size", W.Choice((0, 0, 1, 1), LAYOUT_SIZES, settings.layout_scale,
+                                    lambda v: set_("layout_scale", v), id="layout_scale", size=size))
     line("Sound volume", W.Choice((0, 0, 1, 1), VOLUMES, _nearest(VOLUMES, settings.volume),
                                   lambda v: set_("volume", v), id="volume", size=size))
     for key, label, detail in (("mute", "Mute all sound", ""),

@@ -15,6 +15,8 @@ GOLD = (240, 200, 90)
 
 
 class EndScene(Scene):
+    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+
     def __init__(self, host: Host, session, table=None):
         """`table`: the table screen this game was played on (See the table goes back to it)."""
         self.host = host

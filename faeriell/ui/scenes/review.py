@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 
 
 class ReviewScene(Scene):
+    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+
     def __init__(self, host: Host, session, back=None):
         """`session`: the game at the table (finished or not); `back`: the screen Back returns to."""
         self.host = host

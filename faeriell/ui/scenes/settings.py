@@ -14,6 +14,8 @@ from faeriell.ui.scene import Host, Scene
 
 
 class SettingsScene(Scene):
+    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+
     def __init__(self, host: Host, back: str = "start"):
         self.host = host
         self.back_to = back
@@ -25,14 +27,16 @@ class SettingsScene(Scene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.size
         pw = min(760, w - 48)
-        return pygame.Rect((w - pw) // 2, 96, pw, max(200, h - 96 - 24))
+        top = W.header_top()
+        return pygame.Rect((w - pw) // 2, top, pw, max(200, h - top - 24))
 
     def layout(self) -> None:
         r = self.panel_rect()
         self.root = W.Container(pygame.Rect(0, 0, *self.size), scrollable=False)
-        body = pygame.Rect(r.x + 28, r.y + 56, r.width - 56, r.height - 56 - 76)
+        body = pygame.Rect(r.x + 28, r.y + 62, r.width - 56, r.height - 62 - 12)
         settings_panel.build(self.root, body, self.host.settings, self._changed)
-        self.root.add(W.Button((r.right - 28 - 160, r.bottom - 64, 160, 46), "Back", self.back, id="back",
+        # Back beside the panel's title: the rows below keep all the height (1024x700, Larger text)
+        self.root.add(W.Button((r.right - 20 - 140, r.y + 10, 140, 42), "Back", self.back, id="back",
                                primary=True, size=24))
 
     def _changed(self, key: str) -> None:
@@ -66,10 +70,8 @@ class SettingsScene(Scene):
     def draw(self, surf) -> None:
         surf.fill(W.BG)
         draw_backdrop(surf)
-        W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
-        sub_y = 22 + W.font(60).get_height() + 3          # below the title at any text size
-        W.draw_text(surf, "Settings are kept in your Faeriell folder and apply at once.", (26, sub_y), 20, W.MUTED,
-                    width=max(100, self.size[0] - 50))
+        W.draw_title(surf, "Sons of Faeriell", "Settings are kept in your Faeriell folder and apply at once.",
+                     self.size[0] - 50)
         W.panel(surf, self.panel_rect(), "Settings")
         self.root.draw(surf)
         self.keys.draw(surf, self.root)

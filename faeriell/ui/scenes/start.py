@@ -39,6 +39,8 @@ def _engine_setup():
 
 
 class StartScene(Scene):
+    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+
     def __init__(self, host: Host, tab: str | None = None, message: str | None = None,
                  config: dict | None = None):
         self.host = host
@@ -345,7 +347,8 @@ class StartScene(Scene):
     def content_rect(self) -> pygame.Rect:
         w, h = self.size
         x = 24 + self.nav_width() + 24
-        return pygame.Rect(x, 96, max(120, w - x - 24), max(120, h - 96 - 24))
+        top = W.header_top()
+        return pygame.Rect(x, top, max(120, w - x - 24), max(120, h - top - 24))
 
     def body_rect(self) -> pygame.Rect:
         r = self.content_rect()
@@ -362,7 +365,7 @@ class StartScene(Scene):
         self._prev_puzzles = self.content.find("puzzles") if self.content else None
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
-        x, y = 24, 96
+        x, y = 24, W.header_top()
         ap = latest_autosave()
         has_auto = has_autosave()                # a pipe named like an autosave is no game to continue
         done, total = self.tutorial_state()
@@ -619,10 +622,8 @@ class StartScene(Scene):
         w, h = self.size
         surf.fill(W.BG)
         draw_backdrop(surf, "start")
-        W.draw_text(surf, "Sons of Faeriell", (24, 22), 60, W.ACCENT)
-        sub_y = 22 + W.font(60).get_height() + 3          # below the title at any text size
-        W.draw_text(surf, "the digital table · 1-4 players · competitive, Full Coop or Solo", (26, sub_y), 20,
-                    W.MUTED, width=max(100, w - 50))
+        W.draw_title(surf, "Sons of Faeriell", "the digital table · 1-4 players · competitive, Full Coop or Solo",
+                     w - 50)
         r = self.content_rect()
         W.panel(surf, r, TAB_TITLES[self.tab])
         self.root.draw(surf)

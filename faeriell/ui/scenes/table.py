@@ -100,6 +100,7 @@ class TableScreen(Scene):
         self.end_delay = end_delay
         self.modal = None
         self.toast = Toast()
+        self._canvas = W.Canvas()          # the dialogs drawn at the Interface size
         self.hint_job: Job | None = None
         self._hint_before = None                         # the move the card showed before thinking longer
         self.end_shown = False
@@ -236,7 +237,7 @@ class TableScreen(Scene):
 
     def save(self) -> None:
         """Ask a name, then save under it (saves/ in the user data folder)."""
-        self.modal = AskText(self.host.size, "Save the game", "Name of the save:",
+        self.modal = AskText(self.modal_size(), "Save the game", "Name of the save:",
                              suggest_save_name(self.session.game), self._save_as, ok_label="Save")
 
     def _save_as(self, name: str) -> str | None:
@@ -248,7 +249,7 @@ class TableScreen(Scene):
         return None
 
     def open_settings(self) -> None:
-        self.modal = SettingsDialog(self.host.size, self.host.settings, self._setting_changed)
+        self.modal = SettingsDialog(self.modal_size(), self.host.settings, self._setting_changed)
 
     def _setting_changed(self, key: str) -> None:
         self.host.settings_changed()
@@ -282,7 +283,7 @@ class TableScreen(Scene):
             folder = str(Path.home())
         except (OSError, RuntimeError):
             pass
-        self.modal = FileDialog(self.host.size, "Save the game elsewhere", lambda: [], self._save_elsewhere,
+        self.modal = FileDialog(self.modal_size(), "Save the game elsewhere", lambda: [], self._save_elsewhere,
                                 "Save", empty_text="Type a folder or a file name below: the game is saved "
                                 "there now and after every turn.",
                                 hint=f"a folder or a .json file, e.g. {folder or '~'}/faeriell.json")
@@ -332,7 +333,7 @@ class TableScreen(Scene):
         W.draw_text(surf, "Save elsewhere…", button.center, 19, W.TEXT, anchor="center", width=button.width - 8)
 
     def open_load_dialog(self) -> None:
-        self.modal = FileDialog(self.host.size, "Load a game", lambda: Background(list_saves), self._load_path, "Load",
+        self.modal = FileDialog(self.modal_size(), "Load a game", lambda: Background(list_saves), self._load_path, "Load",
                                 empty_text="No saves yet (Ctrl+S saves the game)",
                                 hint="or type the path of a save file")
 
@@ -467,7 +468,7 @@ class TableScreen(Scene):
         if self.save_notice():
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
-        self.modal = Menu(self.host.size, items, note=note)
+        self.modal = Menu(self.modal_size(), items, note=note)
 
     # ---- any seat, any time: a person or a bot level for each seat, mid-game ----------------
     def _seat_label(self, i: int) -> str:
@@ -512,12 +513,21 @@ class TableScreen(Scene):
         self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.host.size, "Keys and shortcuts", HELP_TEXT + "\n\n" + KEYS_HELP, width=900)
+        self.modal = MessageBox(self.modal_size(), "Keys and shortcuts", HELP_TEXT + "\n\n" + KEYS_HELP, width=900)
+
+    # ---- dialogs at the Interface size ----------------------------------------------------------
+    def modal_factor(self) -> float:
+        """How much larger the dialogs over the table are drawn (the table itself fits the window)."""
+        f = getattr(self.host, "ui_factor", None)
+        return f() if callable(f) else 1.0
+
+    def modal_size(self) -> tuple[int, int]:
+        return W.virtual_size(self.host.size, self.modal_factor())
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
         if self.modal is not None:
-            self.modal.handle(ev)
+            self.modal.handle(W.scaled_event(ev, self.modal_factor()))
             if self.modal is not None and self.modal.closed:
                 self.modal = None
             return True
@@ -631,13 +641,13 @@ class TableScreen(Scene):
         self._draw_save_notice(surf)
         self.toast.draw(surf)
         if self.modal is not None:
-            self.modal.draw(surf)
+            self._canvas.draw(surf, self.modal_factor(), self.modal.draw, alpha=True)
 
     def resize(self, size) -> None:
         self.size = tuple(size)
         self.table.resize(size)
         if self.modal is not None:
-            self.modal.resize(size)
+            self.modal.resize(self.modal_size())
 
     def leave(self) -> None:
         if self.end_shown and self.session.state.game_over:

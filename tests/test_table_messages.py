@@ -106,3 +106,16 @@ def test_the_toast_stays_until_dismissed():
     assert toast.dismiss() and not toast.active()
     toast.show("For a moment", seconds=0.0)
     assert toast.update() and not toast.active()
+
+
+def test_a_click_on_a_region_the_set_up_refuses_says_what_the_set_up_asks():
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    t = Table(new_game(default_rules(), 1, "solo", "medium", [], 5), seats=["human"])
+    assert t.state.stage == "setup"
+    allowed = {k[1] for k in t.scene.index.clicks if k[0] == "region"}
+    other = next(r for r in t.game.rules.board.regions if r not in allowed)
+    click_at(t, t.pos(("region", other)))
+    msg = t.scene.message or ""
+    assert msg.startswith("Nothing can go to") and "Set-up" in msg and "Phase tile" not in msg, msg
+    assert t.state.stage == "setup"

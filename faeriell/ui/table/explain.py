@@ -220,5 +220,7 @@ def idle_click(scene, key: tuple) -> str | None:
         what = names[0][0].lower() + names[0][1:] if len(names) == 1 else "a piece that can go there"
         return (f"A click on {place} alone moves nothing: drag {what} onto it (or click the piece first, "
                 f"then {place}).")
-    hint = scene.words.phase_hint(g, scene.index.kinds)
+    from faeriell.ui.table.chrome import expectation       # what the banner says is expected now
+    hint = expectation(scene._p)[1] if scene._p is not None else scene.words.phase_hint(g, scene.index.kinds)
+    hint = hint.rstrip(".")
     return f"Nothing can go to {place} now. {hint[0].upper() + hint[1:]}."

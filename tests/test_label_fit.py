@@ -210,3 +210,13 @@ def test_the_interface_size_setting_is_cleaned_and_bounded():
     assert W.ui_factor((1280, 800)) == 1.0 and W.ui_factor((1024, 700)) == 1.0
     assert W.ui_factor((1920, 1080)) == 1.35 and W.ui_factor((1920, 1080), 1.0) == 1.0
     assert W.ui_factor((1280, 800), 1.5) == 1.25            # a layout keeps at least 1024x640
+
+
+def test_f11_switches_fullscreen_and_back(tmp_path, monkeypatch):
+    from test_app_support import key, make_app
+    app = make_app(tmp_path, monkeypatch, size=(1100, 700))
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.size == tuple(pygame.display.get_desktop_sizes()[0])
+    assert app.scene.size == app.scene_size(app.scene)     # the screen laid itself out again
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1100, 700) and app.scene.size == app.scene_size(app.scene)

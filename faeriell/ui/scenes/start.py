@@ -444,9 +444,11 @@ class StartScene(Scene):
         self.content.add(W.Choice((xa, y, col_a_w, 38), [(d, self.difficulty_name(d)) for d in self.difficulties],
                                   self.difficulty, self.set_difficulty, id="difficulty"))
         y += 42
-        self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, 38), self.difficulty_text(self.difficulty), 16, W.TEXT,
-                                 wrap_text=True, id="difficulty_info"))
-        y += 44
+        # as tall as the longest of the texts (the one under the mouse shows there): all of it, no jump
+        info_h = max([38] + [W.wrapped_height(self.difficulty_text(d), col_a_w, 16) + 2 for d in self.difficulties])
+        self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, info_h), self.difficulty_text(self.difficulty), 16,
+                                 W.TEXT, wrap_text=True, id="difficulty_info"))
+        y += info_h + 6
         y = self._caption(xa, y, col_a_w, "Seats" if self.bots else "Seats (bots are not installed yet)")
         label_w = min(128, col_a_w // 3)
         n_opts = 1 + len(BOT_LEVELS)
@@ -470,7 +472,9 @@ class StartScene(Scene):
                 self.content.add(W.Label(pygame.Rect(cx, y, cw, 34), "Human", 20, W.TEXT))
             y += 40
         if self.bots:
-            info_h = max(40, W.wrapped_height(self.seats_text(), col_a_w, 16) + 2)   # all of it, at any text size
+            # as tall as the longest text it may show (a level under the mouse): all of it, no jump
+            texts = [self.seats_text()] + [self.level_text(lv) for lv in BOT_LEVELS]
+            info_h = max([40] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in texts])
             self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, W.TEXT,
                                      wrap_text=True, id="seat_info"))
             y += info_h + 2

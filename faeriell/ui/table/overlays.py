@@ -65,7 +65,7 @@ def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
         img = T.text(tag, max(10, P(12)), (16, 16, 20), True)
         ink = img.get_bounding_rect()          # the letters only: the font's line room stays out of the tag
         img = img.subsurface(ink) if ink.w and ink.h else img
-        r = img.get_rect(midbottom=(point[0], point[1] - P(20))).inflate(P(8), P(8))
+        r = img.get_rect(midbottom=(point[0], point[1] - P(20))).inflate(P(6), P(5))
         pygame.draw.rect(surf, (0, 0, 0), r.inflate(P(3), P(3)), border_radius=P(5))
         pygame.draw.rect(surf, T.FOCUS, r, border_radius=P(4))
         surf.blit(img, img.get_rect(center=r.center))

@@ -281,8 +281,10 @@ def _paper(img) -> tuple:
     if found is None:
         from collections import Counter
         w, h = img.get_size()
-        counts = Counter(tuple(img.get_at((x, y)))[:3] for x in range(0, w, 2) for y in range(h // 2, h, 2))
-        found = _PAPER[key] = counts.most_common(1)[0][0] if counts else (226, 214, 184)
+        counts = Counter(c for c in (tuple(img.get_at((x, y))) for x in range(w // 6, w - w // 6, 2)
+                                     for y in range(h // 2, h - h // 8, 2))
+                         if c[3] > 200 and sum(c[:3]) > 3 * 140)      # light and opaque: the parchment
+        found = _PAPER[key] = counts.most_common(1)[0][0][:3] if counts else (226, 214, 184)
         if len(_PAPER) > 200:
             _PAPER.clear()
     return found

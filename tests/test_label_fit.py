@@ -220,3 +220,15 @@ def test_f11_switches_fullscreen_and_back(tmp_path, monkeypatch):
     assert app.scene.size == app.scene_size(app.scene)     # the screen laid itself out again
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.size == (1100, 700) and app.scene.size == app.scene_size(app.scene)
+
+
+def test_achievement_names_are_written_dark_on_light():
+    """The band under a tile's name takes the tile's light parchment: the dark name reads on it."""
+    from test_table_support import assets
+    from faeriell.ui.table import boards
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    for aid in default_rules().achievement_ids:
+        for h in (38, 48, 64):
+            paper = boards._paper(assets().scaled(f"achievement_tile_{aid}", h))
+            assert sum(paper) > 3 * 140, (aid, h, paper)

@@ -204,7 +204,7 @@ def test_menus_and_dialogs_scale_with_the_window_and_the_interface_size(tmp_path
 
 def test_the_interface_size_setting_is_cleaned_and_bounded():
     from faeriell.ui.settings import Settings
-    assert Settings(layout_scale="2").clean().layout_scale == 1.5
+    assert Settings(layout_scale=2.0).clean().layout_scale == 1.5
     assert Settings(layout_scale="big").clean().layout_scale == "auto"
     assert Settings().clean().layout_scale == "auto"
     assert W.ui_factor((1280, 800)) == 1.0 and W.ui_factor((1024, 700)) == 1.0

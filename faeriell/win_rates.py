@@ -35,7 +35,7 @@ class Rate:
         return f"{self.percent}% ({self.won} of {self.games} games)"
 
     def short(self) -> str:
-        return f"{self.percent}% of {self.games} games"
+        return f"{self.percent}% ({self.games} games)"
 
 
 class WinRates:

@@ -105,8 +105,8 @@ class StartScene(Scene):
                                              else "no Corruption")
         text = f"{self.difficulty_name(d)}: {start} at the start."
         got = [(name, self.win_rates.solo(d, col)) for name, col in
-               (("Expert", "expert wins"), ("Normal", "search bot wins"), ("a greedy bot", "heuristic wins"))]
-        got = [f"{name} {r.short()}" for name, r in got if r is not None]
+               (("Expert", "expert wins"), ("Normal", "search bot wins"), ("greedy bot", "heuristic wins"))]
+        got = [f"{name} {r.short()}" for name, r in got if r is not None]    # "Expert 25% (12 games)"
         return text + (" Solo wins measured: " + ", ".join(got) + "." if got else "")
 
     def level_text(self, level: str) -> str:

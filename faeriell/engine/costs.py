@@ -163,8 +163,7 @@ def check_payment(g, i, kind: str, a) -> str | None:
     spec = g.rules.costs[kind]
     paid = Counter(card_color(c) for c in pay)
     if "one_of" in spec:
-        ok = len(pay) == 1 and (card_color(pay[0]) in spec["one_of"] or card_color(pay[0]) == WILD)
-        return None if ok else f"Pay exactly one {' or '.join(spec['one_of'])} Essence."
+        return _one_of_problem(g, spec["one_of"], pay, herbs)
     cost, inn = cost_of(g, i, kind, a, herbs)
     if cost is None:
         return inn
@@ -176,6 +175,25 @@ def check_payment(g, i, kind: str, a) -> str | None:
             if herb_color(g, h) != col:
                 return f"{h} discounts {herb_color(g, h)}, but you are paying in {col}."
     return None
+
+
+def _one_of_problem(g, colours, pay: list, herbs: list) -> str | None:
+    """A one-Essence cost (Winter's Grasp's Tribes on the Move: one green or one yellow) paid by
+    one card, or by one Herb of such a colour alone: a colour Herb discounts an Essence of its
+    colour from any Tribe Action, which here is the whole cost (R19, R24). A Herb is never
+    turned for nothing: not one of another colour, and not beside a paid card."""
+    either = " or ".join(colours)
+    if herbs:
+        if len(herbs) > 1:
+            return f"One Herb already pays this whole cost of one {either} Essence: name only one."
+        col = herb_color(g, herbs[0])
+        if col not in colours:
+            return f"{herbs[0]} discounts {col}, and this costs one {either} Essence: nothing to discount."
+        if pay:
+            return f"{herbs[0]} already pays this whole cost: give no Essence with it."
+        return None
+    ok = len(pay) == 1 and (card_color(pay[0]) in colours or card_color(pay[0]) == WILD)
+    return None if ok else f"Pay exactly one {either} Essence."
 
 
 def describe_cost(cost) -> str:
@@ -198,7 +216,10 @@ def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tup
     spec = g.rules.costs[kind]
     if "one_of" in spec:
         cols = [c for c in list(spec["one_of"]) + [WILD] if purse.pool.get(c, 0) > 0]
-        return [((c,), ()) for c in cols]
+        out: list[tuple[tuple, tuple]] = [((c,), ()) for c in cols]
+        # A usable Herb of one of the colours pays it all (one entry per distinct Herb).
+        out += [((), (h,)) for h in sorted({h for h, col in purse.herbs if col in spec["one_of"]})]
+        return out
     raw, inn = raw_cost(g, i, kind, a, purse)
     entry = _BY_REQUIREMENT.get(raw)
     if entry is None:
@@ -251,7 +272,7 @@ def may_afford(g, i, kind: str, purse) -> bool:
     the listing from pricing targets one by one; most hands in play hold few cards)."""
     spec = g.rules.costs[kind]
     if "one_of" in spec:
-        return purse.total >= 1
+        return purse.total >= 1 or any(col in spec["one_of"] for _h, col in purse.herbs)
     t = g.state.tribes[i]
     if spec.get("same_color"):
         count = spec["count"]

@@ -9,7 +9,7 @@ import pytest
 from faeriell.bots import ALL_LEVELS, HeuristicBot, RandomBot, SearchBot, explain, hint, make_bot
 from faeriell.bots.evaluate import evaluate
 from faeriell.bots.heuristic import score_actions
-from faeriell.bots.observe import determinize, fast_clone, observe
+from faeriell.bots.observe import determinize, observe
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
 from faeriell.engine.actions import card_color
@@ -99,7 +99,7 @@ def _scramble_hidden(g, viewer: int, seed: int):
     the backs of other players' cards (swapped with same-colour deck cards), bag order and the
     tiles under the Perk piles' tops."""
     from faeriell.engine.core import Game
-    s = fast_clone(g.state, keep_log=True)
+    s = g.copy().state
     rng = random.Random(seed)
     s.rng = rng.getrandbits(64)
     for j, t in enumerate(s.tribes):

@@ -9,10 +9,8 @@ import pytest
 from faeriell.bots import ExpertBot, HeuristicBot, make_bot
 from faeriell.bots.expert import race_slack, race_value, rounds_left
 from faeriell.bots.knowledge import Ctx
-from faeriell.bots.observe import fast_clone
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
-from faeriell.engine.core import Game
 from faeriell.engine.view import player_view
 
 
@@ -50,7 +48,7 @@ def test_expert_with_fixed_work_is_deterministic(rules):
     picks = []
     for _ in range(2):
         bot = ExpertBot(5, iterations=2, clear_margin=None)
-        w = Game(rules, fast_clone(g.state))
+        w = g.copy(log=False)
         seq = []
         for _ in range(5):
             a, _ = bot.decide(w, w.acting)
@@ -72,7 +70,7 @@ def test_expert_reads_only_its_view_unless_clairvoyant(rules):
             break
         g.apply(HeuristicBot(0).choose(g, g.acting))
     assert probe.last_stats["searched"]
-    g2 = Game(rules, fast_clone(g.state, keep_log=True))
+    g2 = g.copy()
     s2 = g2.state
     random.Random(1).shuffle(s2.bag)
     for deck in s2.decks.values():
@@ -91,17 +89,17 @@ def test_expert_reads_only_its_view_unless_clairvoyant(rules):
 def test_race_value_counts_doom_and_the_win(rules):
     g = played(rules, 1, "solo", 30, 30)
     v = race_value(g, 0)
-    later = Game(rules, fast_clone(g.state))
+    later = g.copy(log=False)
     later.state.doom = min(14, g.state.doom + 4)
     assert race_value(later, 0) < v                       # Doom steps cost
     assert rounds_left(10, rules) < rounds_left(2, rules)
-    won = Game(rules, fast_clone(g.state))
+    won = g.copy(log=False)
     won.state.game_over, won.state.winners = True, [0]
-    lost = Game(rules, fast_clone(g.state))
+    lost = g.copy(log=False)
     lost.state.game_over, lost.state.winners = True, []
     assert race_value(won, 0) > v > race_value(lost, 0)
     # The race term: one Achievement fewer to find makes the race look better.
-    nearer = Game(rules, fast_clone(g.state))
+    nearer = g.copy(log=False)
     free = next(a for a in rules.conditions if a not in nearer.state.tribes[0].achievements)
     nearer.state.tribes[0].achievements.append(free)
     nearer.state.achievements.setdefault(free, []).append(0)
@@ -112,7 +110,7 @@ def test_coop_value_is_the_teams(rules):
     """In coop both partners see the same team race: a partner's Achievement counts for me."""
     g = played(rules, 2, "coop", 33, 40)
     free = next(a for a in rules.conditions if not g.state.achievements.get(a))
-    h = Game(rules, fast_clone(g.state))
+    h = g.copy(log=False)
     h.state.tribes[1].achievements.append(free)
     h.state.achievements.setdefault(free, []).append(1)
     assert race_slack(h, 0, Ctx(h, 0)) > race_slack(g, 0, Ctx(g, 0))

@@ -10,10 +10,8 @@ import pytest
 
 from faeriell.bots import ExpertBot, HeuristicBot, hint
 from faeriell.bots.naming import Names
-from faeriell.bots.observe import fast_clone
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
-from faeriell.engine.core import Game
 
 GAMES = [(1, "solo", "medium"), (2, "coop", "medium"), (2, "competitive", "medium"), (1, "solo", "hard"),
          (3, "coop", "easy")]
@@ -39,7 +37,7 @@ def sweep(rules):
         n = 0
         while not g.state.game_over and n < 120:
             if n % 2 == 0 and len(g.legal_actions()) > 1:
-                out.append(Game(rules, fast_clone(g.state, keep_log=True)))
+                out.append(g.copy())
             g.apply(bots[g.acting].choose(g, g.acting))
             n += 1
     return out
@@ -55,7 +53,7 @@ def _check(rules, g, action, reason):
     head = names.action(action)
     assert reason.startswith(head[0].upper() + head[1:]), f"{reason!r} does not name the move {action}"
     # What it says it claims or clears, the move does (checked on the true game).
-    after = Game(rules, fast_clone(g.state))
+    after = g.copy(log=False)
     after.apply(action)
     me = g.acting
     for name in re.findall(r"(?:^|; |: )claims ([A-Z][\w ]+?)(?=;|\.|$)", reason):

@@ -100,7 +100,7 @@ def test_save_load_identical_at_several_points(players, mode, variants, seed):
             assert to_dict(g2.state) == to_dict(g.state), f"state differs after load at action {n}"
             assert [h["action"] for h in g2.history] == [h["action"] for h in g.history]
             assert [h["player"] for h in g2.history] == [h["player"] for h in g.history]
-            assert [h["random"] for h in g2.history] == [h["random"] for h in g.history]
+            assert [h["revealed"] for h in g2.history] == [h["revealed"] for h in g.history]
             assert g2.legal_actions() == g.legal_actions()
             checked.append(n)
 
@@ -133,7 +133,7 @@ def test_replay_is_deterministic(players, mode, seed):
     for h in g.history:
         again.apply(h["action"])
     assert to_dict(again.state) == to_dict(g.state)
-    assert [h["random"] for h in again.history] == [h["random"] for h in g.history]
+    assert [h["revealed"] for h in again.history] == [h["revealed"] for h in g.history]
     g3, n3 = play_random(R, players, mode, "medium", (), seed, check_every=False)
     assert n3 == n and to_dict(g3.state) == to_dict(g.state)
 

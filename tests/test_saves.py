@@ -39,8 +39,8 @@ def played():
 
 def _same(a, b):
     assert to_dict(a.state) == to_dict(b.state)
-    assert [(h["action"], h["player"], h["random"]) for h in a.history] == \
-           [(h["action"], h["player"], h["random"]) for h in b.history]
+    assert [(h["action"], h["player"], h["revealed"]) for h in a.history] == \
+           [(h["action"], h["player"], h["revealed"]) for h in b.history]
     assert a.origin == b.origin
 
 

@@ -15,8 +15,7 @@ from variant_positions import find_positions, shape  # noqa: E402
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine.registry import MOVES  # noqa: E402
-from faeriell.engine import Game, new_game  # noqa: E402
-from faeriell.engine.state import clone  # noqa: E402
+from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
 
 CONFIGS = [
@@ -42,7 +41,7 @@ def positions(seed: int, players, mode, difficulty, variants, every=9, limit=500
     n = 0
     while not g.state.game_over and n < limit:
         if n % every == 0 or (g.state.stage == "setup" and n % 2 == 0):
-            yield Game(rules, clone(g.state))
+            yield g.copy()
         acts = g.legal_actions()
         # prefer moves that change the table over ending phases, to reach varied positions
         busy = [a for a in acts if a.kind != "end_phase"] or acts
@@ -127,7 +126,7 @@ def test_every_action_shape_of_every_variant_set_up_is_reachable():
     problems = []
     met = set()
     for g, origin in by_game.values():
-        t = _show(t, Game(rules, clone(g.state)), g.state.players)
+        t = _show(t, g.copy(), g.state.players)
         for a in t.session.legal():
             met.add(shape(rules, a))
             why = reachable(t, a)
@@ -138,7 +137,6 @@ def test_every_action_shape_of_every_variant_set_up_is_reachable():
 
 
 def test_a_sample_of_moves_played_with_the_mouse_does_exactly_that():
-    rules = default_rules()
     done: dict[str, int] = {}
     failures = []
     t = None
@@ -148,7 +146,7 @@ def test_a_sample_of_moves_played_with_the_mouse_does_exactly_that():
             rnd = random.Random(len(acts))
             todo = [a for a in acts if done.get(a.kind, 0) < 3]
             for a in rnd.sample(todo, min(2, len(todo))):
-                g = Game(rules, clone(g0.state))
+                g = g0.copy()
                 if t is None:
                     t = Table(g, seats=["human"] * players)
                 else:

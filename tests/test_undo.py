@@ -40,7 +40,7 @@ def test_undo_own_action_restores_the_exact_state():
     after_choice = to_dict(g.state)
     assert undo_points(g) == 1
     g.apply(first(g, "build_beacon"))
-    assert not g.history[-1]["random"]
+    assert not g.history[-1]["revealed"]
     assert undo_points(g) == 2
     one = undo(g)
     assert to_dict(one.state) == after_choice
@@ -60,7 +60,7 @@ def test_undo_is_refused_across_a_random_draw():
     g.apply(first(g, "move_guardian"))
     assert undo_points(g) == 2
     g.apply(first(g, "draft"))                        # draws Menace tokens from the bag (R36)
-    assert g.history[-1]["random"]
+    assert g.history[-1]["revealed"]
     assert undo_points(g) == 0
     with pytest.raises(UndoError) as e:
         undo(g)
@@ -77,7 +77,7 @@ def test_own_actions_after_a_draw_undo_but_not_the_draw():
         while not g.state.game_over and len(g.history) < 400:
             g.apply(rnd.choice(g.legal_actions()))
             h = g.history
-            if (len(h) >= 2 and h[-2]["random"] and not h[-1]["random"]
+            if (len(h) >= 2 and h[-2]["revealed"] and not h[-1]["revealed"]
                     and h[-1]["player"] == h[-2]["player"] == g.acting and undo_points(g) == 1):
                 before = _state_before_last(g)
                 assert to_dict(undo(g, 1).state) == before
@@ -140,7 +140,7 @@ def test_turn_start_is_a_barrier_in_solo():
     g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
     g.apply(first(g, "end_phase"))
     assert g.acting == 0 and g.state.phase is None     # the same player, a new turn
-    if g.history[-1]["random"]:
+    if g.history[-1]["revealed"]:
         pytest.skip("ending this turn drew at random")
     assert undo_points(g) == 0
     with pytest.raises(UndoError, match="earlier turn"):
@@ -226,7 +226,7 @@ def test_a_level_up_that_shows_a_new_perk_tile_cannot_be_undone():
     tops = [p[0] for p in g.state.perk_piles if p]
     g.apply(up)
     assert [p[0] for p in g.state.perk_piles if p] != tops       # something new shows
-    assert g.history[-1]["random"]
+    assert g.history[-1]["revealed"]
     if g.acting == g.history[-1]["player"]:
         assert undo_points(g) == 0
         with pytest.raises(UndoError, match="revealed"):
@@ -243,4 +243,35 @@ def test_the_reveal_counts_only_when_a_hidden_tile_comes_up():
     take_perk(g, "c1", "b1")                # b1 goes under its own pile: still b1 on top
     assert g.reveals == before and s.perk_piles[1] == ["b1"]
     take_perk(g, "a1", None)                 # a2 comes up
+    assert g.reveals == before + 1
+
+
+def test_game_copy_is_independent_and_keeps_what_undo_and_saves_read():
+    g = in_play(seed=3)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
+    copy = g.copy()
+    assert to_dict(copy.state) == to_dict(g.state) and copy.history == g.history
+    assert copy.origin == g.origin and copy.legal_actions() == g.legal_actions()
+    assert undo_points(copy) == undo_points(g) >= 1
+    assert to_dict(undo(copy).state) == to_dict(undo(g).state)
+    copy.apply(first(copy, "end_phase"))                 # moving the copy leaves the game alone
+    assert len(copy.history) == len(g.history) + 1 and copy.state.phase != g.state.phase
+    copy.state.tribes[0].essences.clear()
+    assert g.state.tribes[0].essences
+    bare = g.copy(log=False)
+    assert bare.state.log == [] and g.state.log
+
+
+def test_a_card_taken_from_another_tribes_pool_is_a_reveal():
+    # The history's record is the only one undo reads: a card leaving a rival's hidden pool
+    # shows it, so the move that took it is marked even though no generator or deck was used.
+    g = in_play(seed=5)
+    g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
+    me, rival = g.acting, 1 - g.acting
+    g.state.tribes[rival].essences.append("corruption@owl")
+    g._mover = me
+    before = g.reveals
+    g.take_from_pool(rival, "corruption")
+    assert g.reveals == before + 1
+    g.take_from_pool(me, g.state.tribes[me].essences[0])
     assert g.reveals == before + 1

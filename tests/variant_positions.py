@@ -15,7 +15,6 @@ from pathlib import Path
 from faeriell import scenario
 from faeriell.engine import Action, new_game
 from faeriell.engine.position import build
-from faeriell.ui.bot_driver import game_copy
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -69,7 +68,7 @@ def shape(rules, a: Action) -> tuple:
 def _note(found: dict, rules, g, origin: str) -> None:
     new = {shape(rules, a) for a in g.legal_actions()} - set(found)
     if new:
-        copy = game_copy(g)
+        copy = g.copy()
         for sh in new:
             found[sh] = (copy, origin)
 

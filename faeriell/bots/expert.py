@@ -44,7 +44,7 @@ from .evaluate import WIN, evaluate
 from .heuristic import score_actions
 from .knowledge import Ctx
 from .naming import Names
-from .observe import determinize, fast_clone, view_of
+from .observe import determinize, view_of
 from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired, candidates
 
 # Race weights, set by hand. The search settings (width 4, z 1.0, playouts to the end of the next
@@ -149,7 +149,7 @@ class ExpertBot(BaseBot):
     # ---------------------------------------------------------------------------- worlds
     def _world(self, game, view, player, rng) -> Game:
         if self.clairvoyant:
-            return Game(game.rules, fast_clone(game.state))
+            return game.copy(log=False)
         return determinize(game.rules, view, player, rng)
 
     # ---------------------------------------------------------------------------- decide
@@ -181,7 +181,6 @@ class ExpertBot(BaseBot):
 
     # ---------------------------------------------------------------------------- search
     def _search(self, game, view, player, cands, t0):
-        rules = game.rules
         n = len(cands)
         vals: list[dict] = [dict() for _ in range(n)]
         ends: list[list] = [[] for _ in range(n)]        # (Achievements, Doom, round) at leaves
@@ -204,7 +203,7 @@ class ExpertBot(BaseBot):
                 if self.iterations is None and cost and time.perf_counter() + cost > deadline:
                     break
                 p0 = time.perf_counter()
-                w = Game(rules, fast_clone(world.state))
+                w = world.copy(log=False)
                 try:
                     w.apply(cands[j], trusted=True)
                     v = self._playout(w, player, random.Random(seed))
@@ -353,7 +352,7 @@ def _within_reach(world, player: int) -> set:
     """What the player could pay for if it were their Tribe Phase now: ("beacon", colour),
     ("level", hero), ("settlement",), ("hero",). The engine lists it; this only reads."""
     try:
-        st = fast_clone(world.state)
+        st = world.copy(log=False).state
         st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
         g = Game(world.rules, st)
         out = set()
@@ -412,7 +411,7 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
 
 def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[str]]:
     """(what `a` achieves, what it costs or risks) for `player`, in plain words."""
-    g = Game(world.rules, fast_clone(world.state))
+    g = world.copy(log=False)
     s0 = world.state
     try:
         g.apply(a, trusted=True)

@@ -8,82 +8,25 @@ and into the hidden hands, the tokens not on the board or beside the bag go into
 not in sight into the Herb deck), and the generator gets a fresh seed of the bot's own. The result is
 a complete `Game` the bot may play forward as it likes: a guess, never the truth.
 
-`fast_clone` copies a state several times faster than `state.clone` (one pass, no dict round trip);
-searches copy a world once per playout.
+Copies of a game come from the engine (`Game.copy`); searches copy a world once per playout.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields
 
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game
 from faeriell.engine.rules import COLORS
-from faeriell.engine.state import GameState, Hero, Tribe, state_from_dict
+from faeriell.engine.state import state_from_dict
 from faeriell.engine.view import player_view
 
 HIDDEN = "?"
 
-# ---------------------------------------------------------------------------------- fast clone
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_TRIBE_FIELDS = tuple(f.name for f in fields(Tribe))
-_HERO_FIELDS = tuple(f.name for f in fields(Hero))
-
-
-def _cp(v):
-    t = type(v)
-    if t is list:
-        if v and type(v[0]) in (str, int):
-            # Flat lists of strings/ints (the common case): one C-level copy. A mixed list
-            # falls through to the element-wise copy below.
-            for x in v:
-                tx = type(x)
-                if tx is not str and tx is not int:
-                    break
-            else:
-                return v[:]
-        return [_cp(x) for x in v]
-    if t is dict:
-        return {k: _cp(x) for k, x in v.items()}
-    if t is tuple:
-        return tuple(_cp(x) for x in v)
-    return v
-
-
-def _clone_hero(h: Hero) -> Hero:
-    n = Hero.__new__(Hero)
-    for f in _HERO_FIELDS:
-        setattr(n, f, _cp(getattr(h, f)))
-    return n
-
-
-def _clone_tribe(t: Tribe) -> Tribe:
-    n = Tribe.__new__(Tribe)
-    for f in _TRIBE_FIELDS:
-        if f == "heroes":
-            n.heroes = {k: _clone_hero(h) for k, h in t.heroes.items()}
-        else:
-            setattr(n, f, _cp(getattr(t, f)))
-    return n
-
-
-def fast_clone(s: GameState, keep_log: bool = False) -> GameState:
-    """A deep copy of the state. The log is dropped unless asked (playouts never read it)."""
-    n = GameState.__new__(GameState)
-    for f in _STATE_FIELDS:
-        if f == "tribes":
-            n.tribes = [_clone_tribe(t) for t in s.tribes]
-        elif f == "log":
-            n.log = s.log[:] if keep_log else []
-        else:
-            setattr(n, f, _cp(getattr(s, f)))
-    return n
-
-
+# ---------------------------------------------------------------------------------- copies
 def fork(g: Game) -> Game:
-    """A playable copy of a game (its own state; same rules)."""
-    return Game(g.rules, fast_clone(g.state))
+    """A playable copy of a game (its own state and generator; same rules), without the log."""
+    return g.copy(log=False)
 
 
 # ---------------------------------------------------------------------------------- views

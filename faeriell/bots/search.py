@@ -30,7 +30,7 @@ from .base import BaseBot
 from .evaluate import evaluate
 from .heuristic import playout_move, score_actions
 from .knowledge import Ctx
-from .observe import determinize, fast_clone, view_of
+from .observe import determinize, view_of
 
 # Decisions where the heuristic's answer stands (search would only spend time).
 HEURISTIC_ONLY = {"claim", "harvest_choice", "discard_quest", "track_choice", "starting_essence",
@@ -113,7 +113,7 @@ class SearchBot(BaseBot):
                 if self.iterations is None and it > 0 and time.perf_counter() + playout_time > deadline:
                     break
                 p0 = time.perf_counter()
-                w = Game(rules, fast_clone(world.state))
+                w = world.copy(log=False)
                 try:
                     w.apply(cands[j], trusted=True)
                     v = self._playout(w, player, random.Random(seed), self.horizon)
@@ -208,7 +208,7 @@ def _bag_format(world: Game) -> str | None:
         side = world.rules.tokens[tok][1][0]
         kind = world.rules.tokens[tok][0]
         for name, entry in (("pair", (tok, side)), ("text", f"{kind}@{side}")):
-            probe = Game(world.rules, fast_clone(s))
+            probe = world.copy(log=False)
             probe.state.forced = []
             probe.state.bag_order = [entry]
             try:

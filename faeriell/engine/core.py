@@ -17,7 +17,7 @@ from .names import Names
 from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
 from .rules import Rules, COLORS
-from .state import GameState, Tribe, Hero
+from .state import GameState, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
 
 
@@ -43,15 +43,30 @@ class Game:
         self.rules = rules
         self.state = state
         self.rng = Rng(state)
-        # {"action": Action, "player": int, "random": bool, "turn": (stage, round, lap, active)}
-        # and, when the action moved Doom or an Achievement, "events": [plain lists] (note())
+        # One entry per applied action: {"action": Action, "player": int (0-based) or None,
+        # "revealed": bool, "turn": (stage, round, lap, active) before it} and, when the action
+        # moved Doom or an Achievement, "events": [plain lists] (note()). "revealed": the move
+        # drew at random or brought something hidden to light (undo never goes back past it).
         self.history: list[dict] = []
         self.origin: dict = {}           # how the game started (new game settings or a position)
         self._legal_cache: LegalActions | None = None
         self._listing: dict | None = None      # memo of one legal listing (listing_memo)
         self._checked = False    # an Achievement check found nothing to do since the last change
-        self.reveals = 0         # top cards taken from a face-down pile without the generator
+        # Things come to light without the generator: top cards taken from a face-down pile,
+        # or cards leaving a tribe's hidden pool other than the mover's (take_from_pool).
+        self.reveals = 0
+        self._mover: int | None = None     # who plays the action being applied
         self._events: list = []  # what the action being applied did to Doom and the Achievements
+
+    def copy(self, log: bool = True) -> "Game":
+        """An independent game in the same position: its own state (with its generator), the
+        same rules, origin and history, so saves and undo work on it. The only way the package
+        copies a game (bots' worlds, the review, the table's thinking threads, undo).
+        `log=False` leaves the log behind: a playout never reads it."""
+        g = Game(self.rules, copy_state(self.state, keep_log=log))
+        g.origin = dict(self.origin)
+        g.history = self.history[:]     # entries are never changed once written
+        return g
 
     # ------------------------------------------------------------------ who acts, what is legal
     @property
@@ -186,26 +201,29 @@ class Game:
         draws_before = s.rng_draws
         forced_before = len(s.forced) + len(s.bag_order)
         reveals_before = self.reveals
-        hidden_before = self._hidden_sizes() if self.verify_quiet else None
+        hidden_before = self._hidden(player) if self.verify_quiet else None
         turn = (s.stage, s.round, s.lap, s.active)
         events: list = []
         self._events = events
+        self._mover = player
         quiet = self._perform(registry.MOVES[bare.kind], bare)
         self._legal_cache = None
         self.state.achievements_live = True
         self.advance(quiet)
-        # "random": the generator was used or something face-down came to light (a deck, the Herb
-        # deck or the bag shrank) - undo never goes back past such a move (BGA's policy). The bag
-        # is only drawn from by the generator or a scenario's order; a deck or the Herb deck can
-        # give its top card without the generator, and those draws count `reveals`.
+        self._mover = None
+        # "revealed": the generator was used or something hidden came to light (a deck, the Herb
+        # deck or the bag shrank; another tribe's hidden cards changed) - undo never goes back
+        # past such a move (BGA's policy). The bag is only drawn from by the generator or a
+        # scenario's order; a deck or the Herb deck can give its top card without the
+        # generator, and those draws count `reveals`, as do cards taken from another's pool.
         s = self.state
-        random = (s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before
-                  or self.reveals != reveals_before)
-        if hidden_before is not None and not random:
-            hidden = self._hidden_sizes()
-            if any(a < b for a, b in zip(hidden, hidden_before)):
-                raise AssertionError(f"{bare} took something face-down without counting it a reveal")
-        entry: dict = {"action": bare, "player": player, "random": random, "turn": turn}
+        revealed = (s.rng_draws != draws_before or len(s.forced) + len(s.bag_order) != forced_before
+                    or self.reveals != reveals_before)
+        if hidden_before is not None and not revealed:
+            piles, others = self._hidden(player)
+            if any(a < b for a, b in zip(piles, hidden_before[0])) or others != hidden_before[1]:
+                raise AssertionError(f"{bare} took something face-down or from a hidden pool without counting it")
+        entry: dict = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
         if events:
             entry["events"] = events
             self._events = []
@@ -222,10 +240,15 @@ class Game:
             self._verify_quiet(before, f"the move {a}")
         return quiet
 
-    def _hidden_sizes(self) -> list:
+    def _hidden(self, player) -> tuple:
+        """What `player` cannot see, as the verification compares it around an action: the
+        face-down piles' sizes (one shrinks only when its top comes to light) and the other
+        tribes' hidden cards (any change shows them something)."""
         s = self.state
-        return [*map(len, s.decks.values()), len(s.herb_deck), len(s.bag),
-                sum(len(p) - 1 for p in s.perk_piles if p)]      # Perk tiles under the tops
+        return ([*(len(s.decks[c]) for c in sorted(s.decks)), len(s.herb_deck), len(s.bag),
+                 sum(len(p) - 1 for p in s.perk_piles if p)],      # Perk tiles under the tops
+                [(sorted(t.essences), sorted(q for h in t.heroes.values() for q in h.quests))
+                 for k, t in enumerate(s.tribes) if k != player])
 
     def invalidate_legal(self) -> None:
         """Forget what was derived from the state: the cached legal-action list and whether the
@@ -368,6 +391,8 @@ class Game:
 
     def take_from_pool(self, i: int, spec: str) -> str:
         """Remove a card matching spec ('red' or 'red@owl') from tribe i's pool and return it."""
+        if i != self._mover:
+            self.reveals += 1            # a card leaves a pool its mover could not see
         pool = self.state.tribes[i].essences
         if "@" in spec:
             pool.remove(spec)

@@ -4,27 +4,21 @@
 own consecutive most recent actions, stopping at
 
 * an action by another player (it has been seen and answered);
-* an action that drew at random or revealed something hidden: its history entry says "random"
-  (the generator was used, R36), or it took a card from a face-down deck or pile, a token from the
-  bag, or changed another tribe's hidden cards (view.player_view masks all of these);
+* an action that drew at random or revealed something hidden: its history entry says
+  "revealed" (the generator was used, R36, a card came off a face-down deck or pile, a token
+  from the bag, or another tribe's hidden cards changed: what view.player_view masks);
 * the start of the current turn: the turn's own `choose_phase` may be undone, nothing before it
-  (a turn is the stage, round, lap and active player - R26).
+  (a turn is the stage, round, lap and active player - R26; each history entry records it).
 
 `undo(game, n)` returns a new Game replayed from the origin without the last n actions, or raises
-UndoError (an IllegalAction, with a reason in words) when the policy forbids it.
-
-Whether an action revealed something is found by replaying the history once beside the game (a
-shadow copy kept per game and extended as the game goes on), since the history records only the
-generator's use.
+UndoError (an IllegalAction, with a reason in words) when the policy forbids it. Everything the
+policy reads is in the history as `Game.apply` wrote it.
 """
 from __future__ import annotations
-
-import weakref
 
 from .core import Game, IllegalAction
 from .explain import DOING
 from .saves import rebuild, SaveError
-from .state import to_dict, state_from_dict
 
 
 class UndoError(IllegalAction):
@@ -35,60 +29,11 @@ def _turn_key(s) -> tuple:
     return (s.stage, s.round, s.lap, s.active)
 
 
-def _hidden(s) -> tuple:
-    """What a player cannot see, reduced to what can only shrink when something is revealed."""
-    return (tuple(len(s.decks[c]) for c in sorted(s.decks)), len(s.herb_deck), len(s.bag),
-            [(sorted(t.essences), sorted(q for h in t.heroes.values() for q in h.quests))
-             for t in s.tribes])
-
-
-def _revealed(before: tuple, after: tuple, player) -> bool:
-    decks_b, herbs_b, bag_b, tribes_b = before
-    decks_a, herbs_a, bag_a, tribes_a = after
-    if any(a < b for a, b in zip(decks_a, decks_b)) or herbs_a < herbs_b or bag_a < bag_b:
-        return True
-    return any(tb != ta for k, (tb, ta) in enumerate(zip(tribes_b, tribes_a)) if k != player)
-
-
-class _Shadow:
-    """A replica of a game, replayed from its origin, with what each history entry did."""
-
-    __slots__ = ("game", "info")
-
-    def __init__(self, game: Game, info: list) -> None:
-        self.game = game
-        self.info = info          # per history entry: (turn key before it, revealed hidden info)
-
-
-_SHADOWS: "weakref.WeakKeyDictionary[Game, _Shadow]" = weakref.WeakKeyDictionary()
-
-
 def _rebuild(game: Game) -> Game:
     try:
         return rebuild(game.rules, game.origin)
     except SaveError as e:
         raise UndoError(f"This game cannot be replayed, so nothing can be undone ({e}).") from e
-
-
-def _shadow(game: Game) -> _Shadow:
-    hist = game.history
-    sh = _SHADOWS.get(game)
-    if sh is not None:
-        k = len(sh.info)
-        if k > len(hist) or (k and sh.game.history[k - 1]["action"] != hist[k - 1]["action"]):
-            sh = None
-    if sh is None:
-        sh = _Shadow(_rebuild(game), [])
-        _SHADOWS[game] = sh
-    for h in hist[len(sh.info):]:
-        s = sh.game.state
-        key, before = _turn_key(s), _hidden(s)
-        sh.game.apply(h["action"], trusted=True)
-        sh.info.append((key, _revealed(before, _hidden(sh.game.state), h["player"])))
-    if to_dict(sh.game.state) != to_dict(game.state):
-        _SHADOWS.pop(game, None)
-        raise UndoError("This game's history does not replay to its state, so nothing can be undone.")
-    return sh
 
 
 def _window(game: Game) -> tuple[int, str]:
@@ -99,24 +44,21 @@ def _window(game: Game) -> tuple[int, str]:
     hist = game.history
     if not hist:
         return 0, "no action has been played yet"
-    try:
-        info = _shadow(game).info
-    except UndoError as e:
-        return 0, e.reason
+    if not game.origin:
+        return 0, "this game cannot be replayed: it has no recorded start"
     current = _turn_key(game.state)
     count = 0
     for k in range(len(hist) - 1, -1, -1):
         h = hist[k]
-        key, revealed = info[k]
         a = h["action"]
         if h["player"] != me:
             who = "nobody" if h["player"] is None else f"player {h['player'] + 1}"
             return count, (f"{a!r} was played by {who}; you may undo only your own latest actions")
-        if h["random"] or revealed:
+        if h["revealed"]:
             doing = DOING.get(a.kind, "That move")
             return count, (f"{doing} drew at random or revealed something hidden (a card, a token "
                            f"or a Perk tile came to light), so it cannot be taken back")
-        if key != current:
+        if h["turn"] != current:
             return count, f"{a!r} belongs to an earlier turn; your turn has begun since"
         count += 1
     return count, "that is the start of the game"
@@ -145,15 +87,7 @@ def undo(game: Game, n: int = 1) -> Game:
     reason = why_not_undo(game, n)
     if reason is not None:
         raise UndoError(reason)
-    old = _shadow(game)
-    keep = game.history[:len(game.history) - n]
     g = _rebuild(game)
-    for h in keep:
+    for h in game.history[:len(game.history) - n]:
         g.apply(h["action"], trusted=True)
-    # The replayed prefix is the shadow's too: hand the new game a copy so its next undo_points
-    # does not replay from the origin again.
-    twin = Game(g.rules, state_from_dict(to_dict(g.state)))
-    twin.origin = g.origin
-    twin.history = list(g.history)
-    _SHADOWS[g] = _Shadow(twin, old.info[:len(keep)])
     return g

@@ -8,14 +8,13 @@ the same origin and the first k actions: its own history, saves and undo work as
 """
 from __future__ import annotations
 
-from faeriell.bots.observe import fast_clone
-from faeriell.engine import Action, Game
+from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
 
 
 def _copy(game):
     """A playable copy that keeps the log (the replay shows it)."""
-    return Game(game.rules, fast_clone(game.state, keep_log=True))
+    return game.copy()
 
 
 class Replay:

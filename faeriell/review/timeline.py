@@ -150,7 +150,7 @@ def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
         game.apply(action)
         s = game.state
         steps.append(Step(k, player, action, rnd, phase, doom0, s.doom, list(ear.doom),
-                          bool(game.history and game.history[-1].get("random"))))
+                          bool(game.history and game.history[-1]["revealed"])))
         for moved, cause in ear.doom:
             if moved > 0:
                 doom_by_cause[cause] += moved

@@ -18,8 +18,7 @@ import threading
 import time
 from typing import Callable
 
-from faeriell.engine import Action, Game
-from faeriell.engine.state import clone
+from faeriell.engine import Action
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +68,6 @@ def make_level_bot(mod, level: str, seed):
             return mod.make_bot("hard", seed)
         return ExpertBot(seed)
     return mod.make_bot(level, seed)
-
-
-def game_copy(game: Game) -> Game:
-    """An independent copy of the game (state, history, origin) for a thread to think on."""
-    g = Game(game.rules, clone(game.state))
-    g.origin = dict(game.origin)
-    g.history = [dict(h) for h in game.history]
-    return g
 
 
 class RandomBot:
@@ -193,7 +184,7 @@ class BotDriver:
         level = s.seats[player]
         if job is None or job.tag != (version, player, level):     # a seat handed to another level thinks anew
             bot = self.bot_for(player)
-            game = game_copy(s.game)
+            game = s.game.copy()
             self._job = job = Job(lambda: bot.choose(game, player), tag=(version, player, level),
                                   name=f"bot-p{player + 1}")
             job.start()

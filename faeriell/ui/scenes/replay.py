@@ -65,8 +65,7 @@ class ReplayScene(Scene):
     def seek(self, k: int) -> None:
         game = self.replay.seek(k)
         # the table gets its own copy: its drawing may build listings on it, the replay goes on
-        from faeriell.ui.bot_driver import game_copy
-        self.session.replace_game(game_copy(game))
+        self.session.replace_game(game.copy())
         self.table.handle_event(pygame.event.Event(pygame.USEREVENT))     # let it sync with the session
         self.table.viewer = self.viewer
         self.table.curtain = None

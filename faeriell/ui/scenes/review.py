@@ -21,7 +21,6 @@ from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.bot_driver import game_copy
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table.words import Words
 
@@ -46,7 +45,7 @@ class ReviewScene(Scene):
         self.host = host
         self.session = session
         self.back_scene = back
-        self.game = game_copy(session.game)        # the review never touches the game in play
+        self.game = session.game.copy()        # the review never touches the game in play
         g = self.game
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
         self.names = [self.words.tribe(t.id) for t in g.state.tribes]

@@ -25,7 +25,7 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, bots_module,
-                                   game_copy, DEFAULT_DELAY)
+                                   DEFAULT_DELAY)
 from faeriell.ui.curtain import has_secrets
 from faeriell.storage import (FileServiceError, Background, game_id_of, list_saves, load_game, recall_seats,
                               remember_seats, save_game, suggest_save_name, timestamped_save_path, why_not_replace)
@@ -392,7 +392,7 @@ class TableScreen(Scene):
         card = self._shown_hint()
         if longer is None:
             longer = card is not None
-        game = game_copy(self.session.game)
+        game = self.session.game.copy()
         if longer:
             if card is not None:
                 card.thinking = True

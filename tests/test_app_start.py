@@ -8,7 +8,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.engine.setup import VARIANTS
-from faeriell.ui.bot_driver import bots_available
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.scenes.start import StartScene
 
@@ -100,7 +99,6 @@ def test_seed_field_takes_typed_digits(app):
     assert app.session.state.seed == 42
 
 
-@pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
 def test_a_seat_can_be_a_bot(app):
     click(app, "players:2")
     click(app, "seat2:random")

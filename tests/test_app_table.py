@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import Action, build_position, invariants
 from faeriell.engine.state import to_dict
-from faeriell.ui.bot_driver import BotDriver, bots_available
+from faeriell.ui.bot_driver import BotDriver
 from faeriell.ui.dialogs import FileDialog, Menu
 from faeriell.ui.scenes.end import EndScene
 from faeriell.ui.scenes.table import TableScreen
@@ -176,7 +176,6 @@ def test_everyone_loses_is_shown_without_a_ranking(tmp_path, monkeypatch):
         pygame.display.quit()
 
 
-@pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
 def test_bots_play_in_the_background_without_blocking_input(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, players=2, seats=["hard", "hard"], seed=4)
     try:
@@ -225,7 +224,6 @@ def test_bot_driver_keeps_its_pace():
     assert moved is not None and fs.applied == [moved[0]]
 
 
-@pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
 def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
     import faeriell.ui.scenes.table as sc
     monkeypatch.setattr(sc, "HINT_BUDGET", 0.2)

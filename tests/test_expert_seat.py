@@ -5,7 +5,6 @@ from __future__ import annotations
 # first: it sets the dummy video driver before pygame is imported
 from test_app_support import click, make_app, run_until
 
-import sys  # noqa: E402
 import threading  # noqa: E402
 
 import pygame  # noqa: E402
@@ -13,10 +12,9 @@ import pytest  # noqa: E402
 
 import main  # noqa: E402
 from faeriell.ui import bot_driver  # noqa: E402
-from faeriell.ui.bot_driver import BOT_LABELS, bots_available, make_level_bot  # noqa: E402
+from faeriell.ui.bot_driver import BOT_LABELS  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 
-needs_bots = pytest.mark.skipif(not bots_available(), reason="faeriell.bots is not installed")
 
 
 @pytest.fixture
@@ -32,7 +30,6 @@ def _label_text(app, wid):
     return w.text
 
 
-@needs_bots
 def test_expert_is_picked_on_the_start_screen_and_named_for_what_it_does(app):
     click(app, "players:2")
     click(app, "seat2:expert")
@@ -46,7 +43,6 @@ def test_expert_is_picked_on_the_start_screen_and_named_for_what_it_does(app):
     assert type(bot).__name__ in ("ExpertBot", "SearchBot")      # the expert, or the strongest stand-in
 
 
-@needs_bots
 def test_a_thinking_bot_shows_its_tribe_is_thinking(app):
     click(app, "players:2")
     click(app, "seat1:expert")
@@ -80,15 +76,6 @@ def test_seats_option_takes_expert_and_starts_the_table(tmp_path, monkeypatch):
         assert a.session.seats == ["human", "expert"] and a.session.state.players == 2
     finally:
         pygame.display.quit()
-
-
-@needs_bots
-def test_expert_falls_back_to_the_strongest_bot_until_it_lands(monkeypatch):
-    import faeriell.bots as bots
-    monkeypatch.setattr(bots, "LEVELS", tuple(x for x in bots.LEVELS if x != "expert"), raising=False)
-    monkeypatch.setitem(sys.modules, "faeriell.bots.expert", None)      # import fails
-    bot = make_level_bot(bots, "expert", 3)
-    assert type(bot).__name__ == "SearchBot" and bot.budget == pytest.approx(bots.BUDGETS["hard"])
 
 
 def test_every_level_has_a_label_and_a_description():

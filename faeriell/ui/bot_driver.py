@@ -13,11 +13,11 @@ When faeriell.bots is missing (or a bot fails), a seat falls back to a random le
 from __future__ import annotations
 
 import logging
-import random
 import threading
 import time
 from typing import Callable
 
+from faeriell import bots
 from faeriell.engine import Action
 
 log = logging.getLogger(__name__)
@@ -37,47 +37,9 @@ BOT_DESCRIPTIONS = {
 }
 
 
-def bots_module():
-    """faeriell.bots when it is installed and offers make_bot, else None."""
-    try:
-        import faeriell.bots as bots
-    except ImportError:
-        return None
-    except Exception:               # a broken bots package must not stop the table
-        log.warning("faeriell.bots failed to import", exc_info=True)
-        return None
-    return bots if hasattr(bots, "make_bot") else None
-
-
-def bots_available() -> bool:
-    return bots_module() is not None
-
-
-def hint_available() -> bool:
-    b = bots_module()
-    return b is not None and hasattr(b, "hint")
-
-
-def make_level_bot(mod, level: str, seed):
-    """A bot of this level from faeriell.bots. `expert` is faeriell.bots.expert.ExpertBot when it is
-    there, else the strongest bot the package has, so an Expert seat always plays."""
-    if level == "expert" and "expert" not in getattr(mod, "LEVELS", ()):
-        try:
-            from faeriell.bots.expert import ExpertBot
-        except ImportError:
-            return mod.make_bot("hard", seed)
-        return ExpertBot(seed)
-    return mod.make_bot(level, seed)
-
-
-class RandomBot:
-    """A uniformly random legal move (the stand-in when faeriell.bots is missing)."""
-
-    def __init__(self, seed=None):
-        self.rng = random.Random(seed)
-
-    def choose(self, game, player):
-        return self.rng.choice(game.legal_actions())
+def make_level_bot(level: str, seed):
+    """A bot of this level (faeriell.bots.make_bot: random, easy, normal, hard, expert)."""
+    return bots.make_bot(level, seed)
 
 
 class Job(threading.Thread):
@@ -112,7 +74,7 @@ class BotDriver:
         self._job: Job | None = None
         self._last_move = clock()
         self._said: set[str] = set()
-        self._fallback = RandomBot(self._seed(99))
+        self._fallback = bots.RandomBot(self._seed(99))    # plays for a bot that failed
 
     # ---- seats -------------------------------------------------------------------------------
     def is_bot(self, player: int | None) -> bool:
@@ -123,10 +85,7 @@ class BotDriver:
         return any(s != "human" for s in self.session.seats)
 
     def _seed(self, k: int) -> int:
-        try:
-            return int(self.session.state.seed) * 10 + k
-        except Exception:
-            return k
+        return int(self.session.state.seed) * 10 + k
 
     def _say_once(self, text: str) -> None:
         if text not in self._said:
@@ -138,16 +97,11 @@ class BotDriver:
         key = (player, level)
         bot = self._bots.get(key)
         if bot is None:
-            mod = bots_module()
-            if mod is None:
-                self._say_once("Bots are not installed yet: bot seats play random legal moves.")
-                bot = RandomBot(self._seed(player))
-            else:
-                try:
-                    bot = make_level_bot(mod, level, self._seed(player))
-                except Exception as e:
-                    self._say_once(f"Bot '{level}' could not start ({e}); it plays random moves.")
-                    bot = RandomBot(self._seed(player))
+            try:
+                bot = make_level_bot(level, self._seed(player))
+            except ValueError as e:            # a seat of a level this version does not know
+                self._say_once(f"Bot '{level}' could not start ({e}); it plays random moves.")
+                bot = bots.RandomBot(self._seed(player))
             self._bots[key] = bot
         return bot
 
@@ -161,12 +115,9 @@ class BotDriver:
         if job is None or job.done.is_set() or time.monotonic() - job.started_at <= after:
             return ""
         player = job.tag[1] if isinstance(job.tag, tuple) else self.session.acting
-        try:
-            game = self.session.game
-            tid = game.state.tribes[player].id
-            name = str(game.rules.catalog.tribes[tid].get("name") or tid.capitalize())
-        except Exception:                 # a stand-in session without a game: the seat number
-            name = f"Player {player + 1}"
+        game = self.session.game
+        tid = game.state.tribes[player].id
+        name = str(game.rules.catalog.tribes[tid].get("name") or tid.capitalize())
         return f"{name} is thinking…"
 
     def update(self) -> tuple[Action, int] | None:

@@ -15,7 +15,7 @@ import pygame
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, bots_available
+from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
 from faeriell import storage
 from faeriell.storage import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
                               load_game, puzzle_info, recall_seats)
@@ -54,13 +54,12 @@ class StartScene(Scene):
         self.mode = cfg.get("mode") or ("solo" if self.players == 1 else "competitive")
         self.difficulty = cfg.get("difficulty") or "medium"
         self.variants = [v for v in (cfg.get("variants") or []) if v in self.variant_ids]
-        self.bots = bots_available()
         self.win_rates = WinRates.load()         # the bots' measured win rates, from docs/balance.md
         self.tutorial_done = self._tutorial_state()   # read once: the chapters do not change meanwhile
         self.hover_level: str | None = None       # the bot level under the mouse on a seat row
         self.hover_difficulty: str | None = None
         seats = list(cfg.get("seats") or [])
-        self.seats = [s if (s == "human" or (self.bots and s in BOT_LEVELS)) else "human"
+        self.seats = [s if (s == "human" or s in BOT_LEVELS) else "human"
                       for s in (seats + ["human"] * 4)[:4]]
         self.seed_text = str(cfg.get("seed") or new_seed())
         self.seat_info: str | None = None
@@ -449,12 +448,12 @@ class StartScene(Scene):
         self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, info_h), self.difficulty_text(self.difficulty), 16,
                                  W.TEXT, wrap_text=True, id="difficulty_info"))
         y += info_h + 6
-        y = self._caption(xa, y, col_a_w, "Seats" if self.bots else "Seats (bots are not installed yet)")
+        y = self._caption(xa, y, col_a_w, "Seats")
         label_w = min(128, col_a_w // 3)
         n_opts = 1 + len(BOT_LEVELS)
         # Six levels need room: when a segment beside the name would be too narrow for its word,
         # the name goes above its row.
-        above = self.bots and (col_a_w - label_w) / n_opts < 64
+        above = (col_a_w - label_w) / n_opts < 64
         for i in range(self.players):
             name, rgb = self.tribe(i)
             if above:
@@ -464,20 +463,16 @@ class StartScene(Scene):
             else:
                 self.content.add(W.Label(pygame.Rect(xa, y, label_w, 34), f"P{i + 1} {name}", 20, rgb))
                 cx, cw = xa + label_w, col_a_w - label_w
-            if self.bots:
-                opts = [("human", "Human")] + [(lv, SEAT_NAMES.get(lv, lv)) for lv in BOT_LEVELS]
-                self.content.add(W.Choice((cx, y, cw, 34), opts, self.seats[i],
-                                          (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
-            else:
-                self.content.add(W.Label(pygame.Rect(cx, y, cw, 34), "Human", 20, W.TEXT))
+            opts = [("human", "Human")] + [(lv, SEAT_NAMES.get(lv, lv)) for lv in BOT_LEVELS]
+            self.content.add(W.Choice((cx, y, cw, 34), opts, self.seats[i],
+                                      (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
             y += 40
-        if self.bots:
-            # as tall as the longest text it may show (a level under the mouse): all of it, no jump
-            texts = [self.seats_text()] + [self.level_text(lv) for lv in BOT_LEVELS]
-            info_h = max([40] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in texts])
-            self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, W.TEXT,
-                                     wrap_text=True, id="seat_info"))
-            y += info_h + 2
+        # as tall as the longest text it may show (a level under the mouse): all of it, no jump
+        texts = [self.seats_text()] + [self.level_text(lv) for lv in BOT_LEVELS]
+        info_h = max([40] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in texts])
+        self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, W.TEXT,
+                                 wrap_text=True, id="seat_info"))
+        y += info_h + 2
         y += 6
         y = self._caption(xa, y, col_a_w, "Seed (the same seed deals the same island)")
         self.content.add(W.TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,

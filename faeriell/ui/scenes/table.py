@@ -16,7 +16,6 @@ refused, the Doom marker stepping, an Achievement claimed, the end of the game. 
 """
 from __future__ import annotations
 
-import inspect
 import logging
 import time
 from pathlib import Path
@@ -24,8 +23,8 @@ from pathlib import Path
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, bots_module,
-                                   DEFAULT_DELAY)
+from faeriell import bots
+from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, DEFAULT_DELAY
 from faeriell.ui.curtain import has_secrets
 from faeriell.storage import (FileServiceError, Background, game_id_of, list_saves, load_game, recall_seats,
                               remember_seats, save_game, suggest_save_name, timestamped_save_path, why_not_replace)
@@ -34,6 +33,7 @@ from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
 from faeriell.ui.standin_table import StandInTable
+from faeriell.ui.table import TableScene, anim
 from faeriell.ui.table.keyboard import KEYS_HELP
 
 log = logging.getLogger(__name__)
@@ -64,27 +64,9 @@ def _ctrl(ev) -> bool:
     return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def make_table(session, assets, size, **extras):
-    """The real TableScene when faeriell.ui.table is there, else the stand-in table.
-
-    `extras` (curtain=..., map_path=...) go to the constructor when it takes them (`curtain` as
-    `hotseat_curtain` when that is its name); others are dropped.
-    """
-    try:
-        from faeriell.ui.table import TableScene
-    except ImportError as e:
-        if getattr(e, "name", "") and not str(e.name).startswith("faeriell.ui.table"):
-            raise
-        return StandInTable(session, assets, size, **extras)
-    try:
-        params = inspect.signature(TableScene).parameters
-        takes_all = any(p.kind == p.VAR_KEYWORD for p in params.values())
-    except (TypeError, ValueError):
-        params, takes_all = {}, False
-    if "curtain" in extras and "curtain" not in params and "hotseat_curtain" in params:
-        extras["hotseat_curtain"] = extras.pop("curtain")
-    given = {k: v for k, v in extras.items() if takes_all or k in params}
-    return TableScene(session, assets, size, **given)
+def make_table(session, assets, size, curtain: bool = True, map_path: str | None = None):
+    """The table scene for this session (faeriell.ui.table.TableScene)."""
+    return TableScene(session, assets, size, hotseat_curtain=curtain, map_path=map_path)
 
 
 class TableScreen(Scene):
@@ -134,10 +116,6 @@ class TableScreen(Scene):
 
     # ---- settings, curtain, sounds -------------------------------------------------------------
     def _apply_anim_speed(self) -> None:
-        try:
-            from faeriell.ui.table import anim
-        except ImportError:                # the stand-in table has no flights
-            return
         anim.set_speed(self.host.settings.anim_factor)
 
     def settings_changed(self) -> None:
@@ -377,10 +355,6 @@ class TableScreen(Scene):
         if self.tutorial() is not None:
             self.flash("In the guided game the step card is your hint: the pink rings show the move.")
             return
-        mod = bots_module()
-        if mod is None or not hasattr(mod, "hint"):
-            self.flash("Hints come with the bots, which are not installed yet.")
-            return
         if self.session.state.game_over:
             self.flash("The game is over.")
             return
@@ -397,10 +371,10 @@ class TableScreen(Scene):
             if card is not None:
                 card.thinking = True
             self._hint_before = card.action if card is not None else None
-            work = lambda: mod.hint(game, HINT_BUDGET, think_harder=True)  # noqa: E731
+            work = lambda: bots.hint(game, HINT_BUDGET, think_harder=True)  # noqa: E731
         else:
             self._hint_before = None
-            work = lambda: mod.hint(game, HINT_BUDGET)  # noqa: E731
+            work = lambda: bots.hint(game, HINT_BUDGET)  # noqa: E731
         self.hint_job = Job(work, tag=(self.session.version, longer), name="hint")
         self.hint_job.start()
 
@@ -438,8 +412,7 @@ class TableScreen(Scene):
 
     @staticmethod
     def _think_longer_seconds() -> int:
-        mod = bots_module()
-        return round(getattr(mod, "THINK_HARDER_BUDGET", 4.0)) if mod is not None else 4
+        return round(bots.THINK_HARDER_BUDGET)
 
     def new_game(self) -> None:
         s = self.session.state

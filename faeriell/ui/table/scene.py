@@ -18,7 +18,6 @@ animations). The table decides no rule.
 """
 from __future__ import annotations
 
-import importlib.util
 
 import pygame
 
@@ -108,7 +107,6 @@ class TableScene(Scene):
         self._prompt = False                   # the message says what the keyboard is on
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
         self.viewer = humans[0] if humans else 0
-        self._undo_ok = importlib.util.find_spec("faeriell.engine.undo") is not None
         # the input, top layer first: curtain, result, dialogs, tray, decision, drag, board
         # (layers.py; the notices layer only draws)
         self.board = BoardLayer(self)
@@ -450,7 +448,7 @@ class TableScene(Scene):
             big = self.peek
         tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
         tribe_board.draw_others(surf, p, L.others, big)
-        can_undo = self._undo_ok and self._human() and self.session.undo_available()
+        can_undo = self._human() and self.session.undo_available()
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
         if L.goal is not None and self.puzzle is not None:
             guide.draw_goal(surf, p, L.goal, self.puzzle)

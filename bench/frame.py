@@ -80,8 +80,6 @@ def mid_game(players=3, seed=5, moves=100):
 
 def measure(size, frames: int) -> dict:
     import pygame
-    from faeriell.engine import Game
-    from faeriell.engine.state import clone
     from faeriell.ui.assets import Assets
     from faeriell.ui.session import Session
     from faeriell.ui.table import TableScene
@@ -90,7 +88,7 @@ def measure(size, frames: int) -> dict:
     pygame.font.init()
     screen = pygame.display.set_mode(size)
     g0 = mid_game()
-    session = Session(Game(g0.rules, clone(g0.state)), autosave=False)
+    session = Session(g0.copy(), autosave=False)
     scene = TableScene(session, Assets(), size, hotseat_curtain=False)
     scene.draw(screen)
     w, h = size
@@ -125,7 +123,7 @@ def measure(size, frames: int) -> dict:
             hover.append(ms)
             mix.append(ms)
     # 2) drag the piece with the most legal places around the table
-    session.replace_game(Game(g0.rules, clone(g0.state)))
+    session.replace_game(g0.copy())
     scene.draw(screen)
     grip = None
     for _ in range(400):

@@ -13,7 +13,6 @@ from faeriell.bots import ALL_LEVELS, SearchBot, make_bot
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine.registry import MOVES
 from faeriell.engine.setup import VARIANTS
-from faeriell.ui.bot_driver import game_copy
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +56,7 @@ def test_every_bot_level_decides_wherever_each_action_shape_is_legal(positions):
         p = g.acting
         for level, bot in _bots(k):
             try:
-                a, why = bot.decide(game_copy(g), p)
+                a, why = bot.decide(g.copy(), p)
             except Exception as e:  # noqa: BLE001 - name the position and the shapes it holds
                 raise AssertionError(f"{level} bot crashed ({type(e).__name__}: {e}) at {origin}, "
                                      f"where {shapes} are legal") from e

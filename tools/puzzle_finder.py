@@ -28,7 +28,6 @@ from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.actions import card_color  # noqa: E402
 from faeriell.engine.core import Game  # noqa: E402
 from faeriell.engine.position import build  # noqa: E402
-from faeriell.engine.state import clone  # noqa: E402
 from faeriell.puzzle import Goal, PuzzleTracker  # noqa: E402
 
 BUDGET = 2500        # positions a refutation may visit
@@ -198,7 +197,7 @@ def refuted(rules, pos, goal, first, budget=4000, depth=6, prefix=()) -> bool | 
         if left[0] < 0:
             raise TimeoutError
         for a in {key(a): a for a in game.legal_actions()}.values():
-            h = Game(rules, clone(game.state))
+            h = game.copy()
             t2 = PuzzleTracker(goal, h)
             t2.start, t2.result = tracker.start, tracker.result
             h.apply(a)
@@ -235,7 +234,7 @@ def _follow(rules, g0: Game, bots) -> list[dict]:
     s0 = g0.state
     coop = s0.mode in ("coop", "solo")
     window = "round_end" if (s0.mode == "coop" and s0.lap == 3) else "phase_end"
-    g = Game(rules, clone(s0))
+    g = g0.copy()
     g.history = []
     decks0 = {c: list(d) for c, d in s0.decks.items()}
     drawn = _recording(g)
@@ -259,9 +258,9 @@ def _follow(rules, g0: Game, bots) -> list[dict]:
         if n < 0:
             return []                  # a reshuffle: the draws are not the deck's top
         tops[c] = d[:n]
-    pos = position_of(Game(rules, clone(s0)), drawn, tops)
+    pos = position_of(g0.copy(), drawn, tops)
     out = []
-    for theme, expect, text in goals_of(Game(rules, clone(s0)), g, player, coop):
+    for theme, expect, text in goals_of(g0.copy(), g, player, coop):
         if window == "round_end":
             theme = "coop"
         goal = Goal(text + (" before the round ends." if window == "round_end" else

@@ -16,7 +16,8 @@ INIT = "__init__"
 
 # Lower floors never import higher ones; modules of one floor may import each other (no cycle).
 FLOORS = {
-    "values": ("actions", "board", "catalog", "doom_causes", "effect_kinds", "names", "payment", "rng", "rules", "state"),
+    "values": ("actions", "board", "catalog", "describe", "doom_causes", "effect_kinds", "names", "payment", "rng",
+               "rules", "state"),
     "registries and listings": ("registry", "legal", "costs"),
     "shared procedures": ("tracks", "corruption", "triggers", "endgame", "achievements"),
     "core": ("core",),

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from faeriell.bots import ExpertBot, HeuristicBot, hint
-from faeriell.bots.naming import Names
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
 
@@ -44,14 +45,14 @@ def sweep(rules):
 
 
 def _check(rules, g, action, reason):
-    names = Names(rules)
+    names = Names.of(rules)
     assert action in g.legal_actions()
     assert reason and reason.strip(), f"empty reason for {action}"
     assert not ID.search(reason), f"internal id in {reason!r}"
     assert not BARE.search(reason), f"a bare id in {reason!r}"
     assert "better than" not in reason and "instead" not in reason, f"cites another move: {reason!r}"
-    head = names.action(action)
-    assert reason.startswith(head[0].upper() + head[1:]), f"{reason!r} does not name the move {action}"
+    head = describe(action, names, [t.id for t in g.state.tribes])
+    assert reason.startswith(head), f"{reason!r} does not name the move {action}"
     # What it says it claims or clears, the move does (checked on the true game).
     after = g.copy(log=False)
     after.apply(action)
@@ -60,7 +61,7 @@ def _check(rules, g, action, reason):
         held = {names.achievement(a) for a in after.state.tribes[me].achievements}
         assert name in held, f"{reason!r}: says it claims {name}, but the move does not"
     for gd in re.findall(r"clears the [\w ]+? of (\w+) the", reason):
-        tok = [d.get("token") for k, d in after.state.guardians.items() if names.guardian(k).startswith(gd)]
+        tok = [d.get("token") for k, d in after.state.guardians.items() if names.guardian_name(k).startswith(gd)]
         assert tok == [None], f"{reason!r}: the Menace of {gd} is still there"
     if action.kind == "end_phase":
         assert "/" not in reason and "claims" not in reason, \

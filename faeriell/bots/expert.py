@@ -25,7 +25,7 @@ about to make is not worth duplicating unless the tokens pay.
 ceiling an honest bot can approach, for benchmarks only.
 
 The reason given with a move (the hint's text) names the move and its concrete gain in the game's
-words (naming.py): Achievements claimed or approached ("Vigor 3/4"), Essences, Menaces, Doom; and
+words (engine.names, engine.describe): Achievements claimed or approached ("Vigor 3/4"), Essences, Menaces, Doom; and
 what the imagined futures of that very move looked like. It never cites another move.
 """
 from __future__ import annotations
@@ -43,7 +43,8 @@ from .base import BaseBot
 from .evaluate import WIN, evaluate
 from .heuristic import score_actions
 from .knowledge import Ctx
-from .naming import Names
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names
 from .observe import determinize, view_of
 from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired, candidates
 
@@ -259,9 +260,8 @@ class ExpertBot(BaseBot):
     def reason(self, world, player: int, a, outlook=None) -> str:
         """The move, what it achieves and why now, then what it costs or risks, in the game's
         words (words only: the move is already chosen)."""
-        names = Names(world.rules)
-        head = names.action(a)
-        head = head[0].upper() + head[1:]
+        names = Names.of(world.rules)
+        head = describe(a, names, [t.id for t in world.state.tribes])
         gains, risks = gain_and_risk(world, player, a, names)
         text = head
         if gains:
@@ -471,7 +471,7 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
             what = "Corruption" if kind == "corruption" else f"{names.color(kind)} Menace"
             reg = d0.get("region")
             mine = reg in t0.settlements
-            out.append(f"clears the {what} of {names.guardian(gd)}"
+            out.append(f"clears the {what} of {names.guardian_name(gd)}"
                        + (f", so your Settlement in {names.region(reg)} harvests again" if mine else ""))
     # Essences, and what they bring within reach.
     def pool(t):

@@ -26,7 +26,7 @@ from faeriell.engine.rules import COLORS
 
 from . import knowledge
 from .knowledge import KNOCK, Ctx, track_aid
-from .naming import title
+from faeriell.engine.names import title
 
 END_PHASE_REASON = "nothing useful is left in this phase"
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level

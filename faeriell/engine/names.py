@@ -27,6 +27,11 @@ def _cap(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
+def title(s) -> str:
+    """'Ley Lines' for an id with no printed name ('ley-lines')."""
+    return str(s).replace("_", " ").replace("-", " ").title()
+
+
 class Names:
     _cache: dict = {}
 
@@ -82,6 +87,61 @@ class Names:
     def guardian(self, g: str) -> str:
         """'the Bear' (the Guardian as the island names its Area)."""
         return f"the {_cap(g)}"
+
+    def guardian_name(self, g: str) -> str:
+        """'Rhudo the Bear' (the Guardian's printed name and its animal)."""
+        d = (self.cat.guardians or {}).get(g) or {}
+        return f"{d.get('name', title(g))} the {title(g)}" if d else title(g)
+
+    def hero(self, h: str) -> str:
+        return self.heroes.get(h) or title(h)
+
+    def perk(self, p: str) -> str:
+        return self.perks.get(p) or title(p)
+
+    def herb(self, h: str) -> str:
+        return self.herbs.get(h) or title(h)
+
+    def attunement(self, a: str) -> str:
+        return self.attunements.get(a) or title(a)
+
+    def achievement(self, a: str) -> str:
+        return self.achievements.get(a) or title(a)
+
+    def tribe(self, t: str) -> str:
+        return self.tribes.get(t) or title(t)
+
+    def terrain(self, t: str) -> str:
+        return self.terrains.get(t) or title(t)
+
+    def player(self, n, tribe_ids=()) -> str:
+        """'Berrywort (player 2)' for a player number (numbered from 1, as in every action)."""
+        try:
+            k = int(n)
+        except (TypeError, ValueError):
+            return f"player {n}"
+        if 1 <= k <= len(tribe_ids):
+            return f"{self.tribe(tribe_ids[k - 1])} (player {k})"
+        return f"player {k}"
+
+    def pay(self, pay) -> str:
+        """'1 Red + 2 Blue' for the cards of a payment ('free' for none)."""
+        if not pay:
+            return "free"
+        if isinstance(pay, str):
+            pay = (pay,)
+        counts: dict[str, int] = {}
+        for c in pay:
+            col = str(c).split("@", 1)[0]
+            counts[col] = counts.get(col, 0) + 1
+        return " + ".join(f"{n} {self.color(c)}" for c, n in counts.items())
+
+    def essences(self, counts: dict) -> str:
+        """'2 Red, 1 Blue Essences' for colour counts ('' for none)."""
+        parts = [f"{n} {self.color(c)}" for c, n in sorted(counts.items()) if n]
+        if not parts:
+            return ""
+        return ", ".join(parts) + (" Essence" if sum(counts.values()) == 1 else " Essences")
 
     def area(self, a: str) -> str:
         return f"the {_cap(a)}'s Area"

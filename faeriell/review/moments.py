@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from faeriell.bots.expert import _why_kind, gain_and_risk, race_value
 from faeriell.bots.heuristic import playout_move, score_actions
 from faeriell.bots.knowledge import Ctx
-from faeriell.bots.naming import Names
+from faeriell.engine.names import Names
 from faeriell.bots.observe import fork
 from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
@@ -159,7 +159,7 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
         # only gains it can show)
         best, best_value, best_end = played, played_value, played_end
     if best != played:
-        names = Names(game.rules)
+        names = Names.of(game.rules)
         gains, risks = gain_and_risk(game, player, best, names)
         words = "; ".join(gains + risks) or _why_kind(best)
         reason = figure_words(_figures(best_end, player), _figures(played_end, player),

@@ -47,7 +47,7 @@ class ReviewScene(Scene):
         self.back_scene = back
         self.game = session.game.copy()        # the review never touches the game in play
         g = self.game
-        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes])
+        self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         self.names = [self.words.tribe(t.id) for t in g.state.tribes]
         self.colours = [W.tribe_rgb(g.rules.catalog, t.id) for t in g.state.tribes]
         self.players = reviewed_players(list(session.seats), g.state.players)

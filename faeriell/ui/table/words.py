@@ -4,21 +4,14 @@ Names come from the catalog (data/*.yaml `name`); the sentences are the table's 
 """
 from __future__ import annotations
 
-import re
 
 from faeriell.engine import Action
-from faeriell.engine.names import Names
-
-
-_ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
+from faeriell.engine.describe import card, describe
+from faeriell.engine.names import Names, title
 
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
-
-
-def title(s: str) -> str:
-    return str(s).replace("_", " ").replace("-", " ").title()
 
 
 _VERBS = {"Take", "Build", "Move", "Play", "Draw", "Place", "Dress", "Level", "Gather", "Attune", "Harvest",
@@ -34,35 +27,32 @@ def _third_person(verb: str) -> str:
 
 
 class Words:
+    """The table's lines around the engine's words: names and move labels come from the engine
+    (engine.names.Names, engine.describe), the questions, banners and previews are the table's."""
+
     def __init__(self, catalog, tribe_ids=(), rules=None):
         self.cat = catalog
         self.tribe_ids = list(tribe_ids)     # seat order, for "Berrywort (player 2)"
-        self.names = Names.of(rules) if rules is not None else None
+        self.names = Names.of(rules)
 
     def say(self, text) -> str:
         """An engine sentence (log line, refusal) in the game's words: no ids, no ruling numbers."""
         if text is None:
             return ""
-        return self.names.text(str(text)) if self.names is not None else str(text)
+        return self.names.text(str(text))
 
-    # ---- names -----------------------------------------------------------------------------
-    def _name(self, table: str, key: str) -> str:
-        entry = (getattr(self.cat, table, None) or {}).get(key) or {}
-        return str(entry.get("name") or title(key))
-
+    # ---- names (the engine's) ------------------------------------------------------------------
     def perk(self, p: str) -> str:
-        if p == "random-sower":
-            return "a random Corruption Sower Perk"
-        return self._name("perks", p)
+        return self.names.perk(p)
 
     def herb(self, h: str) -> str:
-        return self._name("herbs", h)
+        return self.names.herb(h)
 
     def attunement(self, a: str) -> str:
-        return self._name("attunements", a)
+        return self.names.attunement(a)
 
     def hero(self, h: str) -> str:
-        return self._name("heroes", h)
+        return self.names.hero(h)
 
     def hero_choice(self, a) -> str:
         """A starting Hero as an option: its name and what it does ('Start with the Shaman. Bound
@@ -86,28 +76,20 @@ class Words:
 
     def guardian(self, g: str) -> str:
         """'Rhudo the Bear' (the Guardian's printed name and its animal)."""
-        d = (self.cat.guardians or {}).get(g) or {}
-        return f"{d.get('name', title(g))} the {title(g)}" if d else title(g)
+        return self.names.guardian_name(g)
 
     def achievement(self, a: str) -> str:
-        return self._name("achievements", a)
+        return self.names.achievement(a)
 
     def tribe(self, tid: str) -> str:
-        return self._name("tribes", tid)
+        return self.names.tribe(tid)
 
     def color(self, c: str) -> str:
-        return self._name("colors", c)
+        return self.names.color(c)
 
     def player(self, n) -> str:
-        """'Berrywort (player 2)' for a 1-based player number (the table tells the tribes)."""
-        try:
-            k = int(n)
-        except (TypeError, ValueError):
-            return f"player {n}"
-        ids = self.tribe_ids
-        if 1 <= k <= len(ids):
-            return f"{self.tribe(ids[k - 1])} (player {k})"
-        return f"player {k}"
+        """'Berrywort (player 2)' for a player number (from 1; the table tells the tribes)."""
+        return self.names.player(n, self.tribe_ids)
 
     def player_name(self, i: int, seats=None) -> str:
         """'Berrywort (bot)' for a bot seat, 'Berrywort' for a person (0-based seat)."""
@@ -118,141 +100,28 @@ class Words:
 
     def region(self, r: str) -> str:
         """'the Bear's Mountain' for a Region id."""
-        if self.names is not None and r in self.names.regions:
-            return self.names.regions[r]
-        return title(str(r).replace("-", " "))
+        return self.names.region(r)
 
     def terrain(self, t: str) -> str:
-        return self._name("terrains", t)
+        return self.names.terrain(t)
 
     def area(self, a: str) -> str:
         """'the Bear's Area'."""
-        return f"the {title(a)}'s Area"
+        return self.names.area(a)
 
     def node(self, n: str) -> str:
-        if self.names is not None:
-            return self.names.node(n)
-        parts = [self.region(r) for r in str(n).split("+")]
-        return "the node between " + ", ".join(parts)
+        return self.names.node(n)
 
-    def card(self, card: str, hidden: bool = False) -> str:
-        col, _, g = str(card).partition("@")
-        if hidden or not g:
-            return f"{self.color(col)} Essence"
-        return f"{self.color(col)} Essence (the {title(g)} on its back)"
+    def card(self, c: str, hidden: bool = False) -> str:
+        return card(self.names, c, hidden)
 
     def pay(self, pay) -> str:
-        if not pay:
-            return "free"
-        if isinstance(pay, str):
-            pay = (pay,)
-        counts: dict[str, int] = {}
-        for c in pay:
-            col = c.split("@", 1)[0]
-            counts[col] = counts.get(col, 0) + 1
-        return " + ".join(f"{n} {self.color(c)}" for c, n in counts.items())
+        return self.names.pay(pay)
 
     # ---- moves -----------------------------------------------------------------------------
     def action(self, a: Action) -> str:
-        """A move as a label: 'Build a Red Beacon in the Bear's River'."""
-        return _ARTICLE.sub(lambda m: m.group(1) + "n ", self._action(a))
-
-    def _action(self, a: Action) -> str:
-        k = a.kind
-        f = a.get
-        if k == "choose_phase":
-            return f"Play the {title(f('phase'))} Phase"
-        if k == "end_phase":
-            return "End the Phase"
-        if k == "draft":
-            return "Draw the Menace Draft"
-        if k == "build_settlement":
-            return f"Build a Settlement in {self.region(f('region'))}"
-        if k == "place_settlement":
-            return f"Place a Settlement in {self.region(f('region'))}"
-        if k == "move_settlement":
-            return f"Move the Settlement from {self.region(f('from'))} to {self.region(f('to'))}"
-        if k == "build_beacon":
-            return f"Build a {self.color(f('color'))} Beacon in {self.region(f('region'))}"
-        if k == "control_totem":
-            return f"Take the Spiritual Totem to {self.region(f('region'))}"
-        if k == "dress_hero":
-            return f"Dress a {self.hero(f('hero'))} on {self.node(f('node'))}"
-        if k == "place_hero":
-            return f"Place the {self.hero(f('hero'))} on {self.node(f('node'))}"
-        if k == "choose_hero":
-            return f"Start with the {self.hero(f('hero'))}"
-        if k in ("level_up", "free_level"):
-            s = f"Level up the {self.hero(f('hero'))} with {self.perk(f('perk'))}"
-            if f("discard"):
-                s += f"; {self.perk(f('discard'))} goes under its pile"
-            return s + (" (free)" if k == "free_level" else "")
-        if k == "gather_herb":
-            s = f"Gather {self.herb(f('herb'))}"
-            return s + (f", discarding {self.herb(f('discard'))}" if f("discard") else "")
-        if k == "attune":
-            return f"Attune with {self.guardian(f('guardian'))} ({self.attunement(f('guardian'))})"
-        if k == "move_guardian":
-            return f"Move {self.guardian(f('guardian'))} to {self.region(f('region'))}"
-        if k == "beacon_solve":
-            return f"The Beacon in {self.region(f('region'))} solves the Menace of {self.guardian(f('guardian'))}" + \
-                self._target(a)
-        if k == "harvest":
-            n = f("steps")
-            return f"Move the Harvest token {n} step{'s' if n != 1 else ''}"
-        if k == "harvest_choice":
-            if a.has("color"):
-                return f"Take a {self.color(f('color'))} Essence from {self.region(f('region'))}"
-            return f"Harvest from {self.region(f('region'))}"
-        if k == "move_hero":
-            to = f("to") or (f("path") or [None])[-1]
-            return f"Move the {self.hero(f('hero'))} to {self.node(to)}"
-        if k == "solve_menace":
-            return f"The {self.hero(f('hero'))} solves the Menace of {self.guardian(f('guardian'))}" + self._target(a)
-        if k == "go_quest":
-            return f"The {self.hero(f('hero'))} goes on a {self.color(f('deck'))} Quest"
-        if k == "solve_quest":
-            return f"The {self.hero(f('hero'))} solves the Quest {self.card(f('card'))}"
-        if k == "discard_quest":
-            return f"Discard the Quest card {self.card(f('card'))}"
-        if k == "perk":
-            return self._perk(a)
-        if k == "lore":
-            return self._lore(a)
-        if k == "drifter_move":
-            return f"Move the Drifter to {self.node(f('to'))}"
-        if k == "drifter_shift":
-            return f"The Drifter shifts the token of {self.guardian(f('from'))} to {self.guardian(f('to'))}"
-        if k == "corruption":
-            return self._corruption(a)
-        if k == "claim":
-            tok = f("token")
-            how = "a token from the designated area" if tok == "designated" else f"the token of your {tok} slot"
-            pay = f("pay")
-            cost = "" if tok == "designated" else (", advancing Doom by 1" if pay == "doom" else
-                                                   f", paying 1 {self.color(str(pay).split('@')[0])}")
-            return f"Claim {self.achievement(f('achievement'))} with {how}{cost}"
-        if k == "become_sower":
-            s = f"Your {self.hero(f('hero'))} becomes the Corruption Sower"
-            rep = f("replace")
-            if rep:
-                pairs = [str(x).split(">") for x in rep]
-                s += "; swap " + ", ".join(f"{self.perk(p[0])} for {self.perk(p[1])}" if len(p) == 2
-                                           else self.perk(p[0]) for p in pairs)
-            return s
-        if k == "starting_essence":
-            return f"Take a {self.color(f('color'))} Essence"
-        if k == "track_choice":
-            return f"Move your {self.color(f('color'))} tracking token forward"
-        if k == "menace_rival":
-            return f"{self.player(f('target'))} steps back"
-        if k == "twins_swap":
-            pay = f("pay") or ()
-            if not pay:
-                return "Keep your Essences (no swap)"
-            n = len(pay)
-            return f"Swap {self.pay(pay)} for {n} Corruption Essence{'s' if n != 1 else ''}"
-        return title(k) + (": " + ", ".join(f"{n} {v}" for n, v in a.fields) if a.fields else "")
+        """A move as a label: 'Build a Red Beacon in the Bear's River' (engine.describe)."""
+        return describe(a, self.names, self.tribe_ids)
 
     def narrate(self, a: Action, who: str) -> str:
         """A move told as it happens: 'Berrywort (bot) takes a Yellow Essence'."""
@@ -387,62 +256,6 @@ class Words:
         if a.get("discard"):
             s += f"; {self.perk(a.get('discard'))} goes under its pile"
         return s
-
-    def _target(self, a: Action) -> str:
-        t = a.get("target")
-        return f" ({self.player(t)} steps back on its track)" if t is not None else ""
-
-    def _perk(self, a: Action) -> str:
-        f = a.get
-        who = self.hero(f("hero"))
-        if f("perk") == "shadow":
-            return f"The Shadow moves with the shadows to {self.node(f('node') or f('to'))}"
-        name = self.perk(f("perk"))
-        if f("from") and f("to"):
-            return f"{name}: trade 1 {self.color(f('from'))} for 1 {self.color(f('to'))}"
-        if f("guardian") and isinstance(f("to"), str):
-            return f"{name}: move {self.guardian(f('guardian'))} to {self.region(f('to'))}"
-        if f("guardian"):
-            return f"{name}: the {who} removes the Menace of {self.guardian(f('guardian'))}"
-        if isinstance(f("to"), tuple):
-            to = f("to")
-            if all(isinstance(x, str) and "-" in x for x in to):
-                return f"{name}: move the Guardians to {', '.join(self.region(x) for x in to)}"
-            return f"{name}: take {self.pay(to)}"
-        if isinstance(f("to"), str):
-            extra = f" paying 1 {self.color(f('color'))}" if f("color") else ""
-            return f"{name}: the {who} moves to {self.node(f('to'))}{extra}"
-        if f("target") is not None:
-            return f"{name}: the Tribe Corruption of {self.player(f('target'))} moves up"
-        if f("pay"):
-            return f"{name}: pay {self.pay(f('pay'))}"
-        if f("color"):
-            return f"{name}: pay 1 {self.color(f('color'))}"
-        return f"{name} ({who})"
-
-    def _lore(self, a: Action) -> str:
-        f = a.get
-        card = f("card")
-        name = self.attunement(card) if "herb" not in card else self.herb(card)
-        if f("to"):
-            return f"{name}: move the {self.hero(f('hero'))} to {self.node(f('to'))}"
-        if f("guardian"):
-            return f"{name}: the {self.hero(f('hero'))} solves the Menace of {self.guardian(f('guardian'))}" + \
-                self._target(a)
-        return f"{name}: the {self.hero(f('hero'))} gains an Action gem"
-
-    def _corruption(self, a: Action) -> str:
-        ch = a.get("choice")
-        if ch == "yield":
-            return "Yield: take a Corruption Essence, Tribe Corruption +1"
-        if ch == "ignore":
-            return "Ignore: Doom +1"
-        pay = self.pay(a.get("pay"))
-        if ch == "cleanse_tribe":
-            return f"Cleanse your Tribe (pay {pay}): Tribe Corruption -1"
-        tg = str(a.get("target", "doom"))
-        parts = ["Doom -1" if p == "doom" else f"clear {self.guardian(p)}" for p in tg.split("+")]
-        return f"Cleanse Corruption (pay {pay}): {' and '.join(parts)}"
 
     # ---- decisions and the banner ----------------------------------------------------------
     def decision(self, pend: dict, state=None) -> tuple[str, str]:

@@ -1,0 +1,191 @@
+"""Every move said in the game's words: the one description the table, the hint, the bots'
+reasons and the review all show (python-chess's `Board.san`, OpenSpiel's `action_to_string`).
+
+    describe(Action("build_beacon", region="bear-river", color="red"), Names.of(rules))
+        # "Build a Red Beacon in the Bear's River"
+
+A label is an imperative for whoever plays it ("Gather Ley Lines Herb, discarding ..."); player
+numbers in a move's fields count from 1, as everywhere in actions (action_schema.PLAYER), and
+`tribe_ids` (seat order) lets a label name the tribe behind a number.
+"""
+from __future__ import annotations
+
+import re
+
+from .actions import Action, card_color
+from .names import Names, title
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
+
+
+def describe(a: Action, names: Names, tribe_ids=()) -> str:
+    """A move as a label: 'Build a Red Beacon in the Bear's River'."""
+    return _ARTICLE.sub(lambda m: m.group(1) + "n ", _Say(names, tribe_ids).action(a))
+
+
+def card(names: Names, c: str, hidden: bool = False) -> str:
+    """'Green Essence (the Owl on its back)', or only its colour when the back is hidden."""
+    col, _, g = str(c).partition("@")
+    if hidden or not g:
+        return f"{names.color(col)} Essence"
+    return f"{names.color(col)} Essence (the {title(g)} on its back)"
+
+
+class _Say:
+    def __init__(self, names: Names, tribe_ids) -> None:
+        self.n = names
+        self.tribe_ids = tuple(tribe_ids)
+
+    def player(self, k) -> str:
+        return self.n.player(k, self.tribe_ids)
+
+    def action(self, a: Action) -> str:
+        n, k, f = self.n, a.kind, a.get
+        if k == "choose_phase":
+            return f"Play the {title(f('phase'))} Phase"
+        if k == "end_phase":
+            return "End the Phase"
+        if k == "draft":
+            return "Draw the Menace Draft"
+        if k == "build_settlement":
+            return f"Build a Settlement in {n.region(f('region'))}"
+        if k == "place_settlement":
+            return f"Place a Settlement in {n.region(f('region'))}"
+        if k == "move_settlement":
+            return f"Move the Settlement from {n.region(f('from'))} to {n.region(f('to'))}"
+        if k == "build_beacon":
+            return f"Build a {n.color(f('color'))} Beacon in {n.region(f('region'))}"
+        if k == "control_totem":
+            return f"Take the Spiritual Totem to {n.region(f('region'))}"
+        if k == "dress_hero":
+            return f"Dress a {n.hero(f('hero'))} on {n.node(f('node'))}"
+        if k == "place_hero":
+            return f"Place the {n.hero(f('hero'))} on {n.node(f('node'))}"
+        if k == "choose_hero":
+            return f"Start with the {n.hero(f('hero'))}"
+        if k in ("level_up", "free_level"):
+            s = f"Level up the {n.hero(f('hero'))} with {n.perk(f('perk'))}"
+            if f("discard"):
+                s += f"; {n.perk(f('discard'))} goes under its pile"
+            return s + (" (free)" if k == "free_level" else "")
+        if k == "gather_herb":
+            s = f"Gather {n.herb(f('herb'))}"
+            return s + (f", discarding {n.herb(f('discard'))}" if f("discard") else "")
+        if k == "attune":
+            return f"Attune with {n.guardian_name(f('guardian'))} ({n.attunement(f('guardian'))})"
+        if k == "move_guardian":
+            return f"Move {n.guardian_name(f('guardian'))} to {n.region(f('region'))}"
+        if k == "beacon_solve":
+            return (f"The Beacon in {n.region(f('region'))} solves the Menace of "
+                    f"{n.guardian_name(f('guardian'))}" + self._target(a))
+        if k == "harvest":
+            steps = f("steps")
+            return f"Move the Harvest token {steps} step{'s' if steps != 1 else ''}"
+        if k == "harvest_choice":
+            if a.has("color"):
+                return f"Take a {n.color(f('color'))} Essence from {n.region(f('region'))}"
+            return f"Harvest from {n.region(f('region'))}"
+        if k == "move_hero":
+            to = f("to") or (f("path") or [None])[-1]
+            return f"Move the {n.hero(f('hero'))} to {n.node(to)}"
+        if k == "solve_menace":
+            return f"The {n.hero(f('hero'))} solves the Menace of {n.guardian_name(f('guardian'))}" + self._target(a)
+        if k == "go_quest":
+            return f"The {n.hero(f('hero'))} goes on a {n.color(f('deck'))} Quest"
+        if k == "solve_quest":
+            return f"The {n.hero(f('hero'))} solves the Quest {card(n, f('card'))}"
+        if k == "discard_quest":
+            return f"Discard the Quest card {card(n, f('card'))}"
+        if k == "perk":
+            return self._perk(a)
+        if k == "lore":
+            return self._lore(a)
+        if k == "drifter_move":
+            return f"Move the Drifter to {n.node(f('to'))}"
+        if k == "drifter_shift":
+            return f"The Drifter shifts the token of {n.guardian_name(f('from'))} to {n.guardian_name(f('to'))}"
+        if k == "corruption":
+            return self._corruption(a)
+        if k == "claim":
+            tok = f("token")
+            how = "a token from the designated area" if tok == "designated" else f"the token of your {tok} slot"
+            pay = f("pay")
+            cost = "" if tok == "designated" else (", advancing Doom by 1" if pay == "doom" else
+                                                   f", paying 1 {n.color(card_color(str(pay)))}")
+            return f"Claim {n.achievement(f('achievement'))} with {how}{cost}"
+        if k == "become_sower":
+            s = f"Your {n.hero(f('hero'))} becomes the Corruption Sower"
+            rep = f("replace")
+            if rep:
+                pairs = [str(x).split(">") for x in rep]
+                s += "; swap " + ", ".join(f"{n.perk(p[0])} for {n.perk(p[1])}" if len(p) == 2
+                                           else n.perk(p[0]) for p in pairs)
+            return s
+        if k == "starting_essence":
+            return f"Take a {n.color(f('color'))} Essence"
+        if k == "track_choice":
+            return f"Move your {n.color(f('color'))} tracking token forward"
+        if k == "menace_rival":
+            return f"{self.player(f('target'))} steps back"
+        if k == "twins_swap":
+            pay = f("pay") or ()
+            if not pay:
+                return "Keep your Essences (no swap)"
+            return f"Swap {n.pay(pay)} for {len(pay)} Corruption Essence{'s' if len(pay) != 1 else ''}"
+        return title(k) + (": " + ", ".join(f"{x} {v}" for x, v in a.fields) if a.fields else "")
+
+    def _target(self, a: Action) -> str:
+        t = a.get("target")
+        return f" ({self.player(t)} steps back on its track)" if t is not None else ""
+
+    def _perk(self, a: Action) -> str:
+        n, f = self.n, a.get
+        who = n.hero(f("hero"))
+        if f("perk") == "shadow":
+            return f"The Shadow moves with the shadows to {n.node(f('node') or f('to'))}"
+        name = n.perk(f("perk"))
+        if f("from") and f("to"):
+            return f"{name}: trade 1 {n.color(f('from'))} for 1 {n.color(f('to'))}"
+        if f("guardian") and isinstance(f("to"), str):
+            return f"{name}: move {n.guardian_name(f('guardian'))} to {n.region(f('to'))}"
+        if f("guardian"):
+            return f"{name}: the {who} removes the Menace of {n.guardian_name(f('guardian'))}"
+        if isinstance(f("to"), tuple):
+            to = f("to")
+            if all(isinstance(x, str) and "-" in x for x in to):
+                return f"{name}: move the Guardians to {', '.join(n.region(x) for x in to)}"
+            return f"{name}: take {n.pay(to)}"
+        if isinstance(f("to"), str):
+            extra = f" paying 1 {n.color(f('color'))}" if f("color") else ""
+            return f"{name}: the {who} moves to {n.node(f('to'))}{extra}"
+        if f("target") is not None:
+            return f"{name}: the Tribe Corruption of {self.player(f('target'))} moves up"
+        if f("pay"):
+            return f"{name}: pay {n.pay(f('pay'))}"
+        if f("color"):
+            return f"{name}: pay 1 {n.color(f('color'))}"
+        return f"{name} ({who})"
+
+    def _lore(self, a: Action) -> str:
+        n, f = self.n, a.get
+        c = f("card")
+        name = n.attunement(c) if "herb" not in c else n.herb(c)
+        if f("to"):
+            return f"{name}: move the {n.hero(f('hero'))} to {n.node(f('to'))}"
+        if f("guardian"):
+            return (f"{name}: the {n.hero(f('hero'))} solves the Menace of {n.guardian_name(f('guardian'))}"
+                    + self._target(a))
+        return f"{name}: the {n.hero(f('hero'))} gains an Action gem"
+
+    def _corruption(self, a: Action) -> str:
+        n, ch = self.n, a.get("choice")
+        if ch == "yield":
+            return "Yield: take a Corruption Essence, Tribe Corruption +1"
+        if ch == "ignore":
+            return "Ignore: Doom +1"
+        pay = n.pay(a.get("pay"))
+        if ch == "cleanse_tribe":
+            return f"Cleanse your Tribe (pay {pay}): Tribe Corruption -1"
+        tg = str(a.get("target", "doom"))
+        parts = ["Doom -1" if p == "doom" else f"clear {n.guardian_name(p)}" for p in tg.split("+")]
+        return f"Cleanse Corruption (pay {pay}): {' and '.join(parts)}"

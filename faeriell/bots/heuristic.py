@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from math import ceil
 
+from faeriell.engine.action_schema import seat
 from faeriell.engine import registry
 from faeriell.engine.actions import Action, card_color
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
@@ -571,11 +572,8 @@ class _Scorer:
 
     def s_menace_rival(self, a):
         """Advanced Menace rule: push back the rival who profits most (most Achievements)."""
-        j = int(a["target"]) - 1 if isinstance(a["target"], int) and a["target"] >= 1 else a["target"]
-        try:
-            t = self.s.tribes[j]
-        except (IndexError, TypeError):
-            return (0.0, "pushes back a rival's tracking token")
+        j = seat(a["target"])             # a player number (action_schema.PLAYER)
+        t = self.s.tribes[j]
         return (len(t.achievements) + 0.1 * sum(t.solved.values()),
                 f"pushes back player {j + 1}'s tracking token")
 

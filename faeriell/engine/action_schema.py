@@ -1,55 +1,121 @@
-"""The fields each action kind may carry, and what their values may look like.
+"""Every action kind, declared once: its fields and the type of each (catanatron's documented
+ActionType value shapes). The engine registers how a kind is listed, checked and performed
+(registry.move, in its phase module); engine.describe says it in words; this table says what it
+carries, and is the schema that actions read from files (saves, scenario steps) are checked
+against before they reach the rules: an unknown kind or field, or a value of the wrong type, is
+refused with a reason instead of being replayed and kept. tests/test_hostile_files.py checks
+that every action the engine lists in random games (all variants) fits these specs.
 
-Actions read from files (saves, scenario steps) are checked here before they reach the rules, so
-junk is refused with a reason instead of being replayed and kept: an unknown kind or field, a
-value that is not an id, a small whole number or a short list of ids. tests/test_hostile_files.py
-checks that every action the engine lists in random games (all variants) fits this table.
+One player numbering: a field of type PLAYER is a player number counted from 1, as the `player`
+field any action may carry and the state paths (`p1`, `winners`) are; seats inside the state
+count from 0 (`pending["player"]`), and `seat(n)` turns one into the other.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-PAID = ("pay", "discounts")
-FIELDS: dict[str, frozenset] = {k: frozenset(v) for k, v in {
+# What a field's value names. Every type is an id of the catalog or the board (checked as an id
+# here, and against the game by the rules) except PLAYER and COUNT, which are whole numbers.
+REGION, NODE, HERO, PERK, HERB, GUARDIAN = "region", "node", "hero", "perk", "herb", "guardian"
+COLOR, CARD, ACHIEVEMENT, PHASE, SLOT, CHOICE = "color", "card", "achievement", "phase", "slot", "choice"
+PLAYER, COUNT = "player", "count"
+INTS = frozenset({PLAYER, COUNT})
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field: the types its value may have (a list of them when `many`)."""
+    types: tuple
+    many: bool = False
+    one_or_many: bool = False       # a single value is accepted where a list is expected too
+
+    def shapes(self) -> set:
+        ints = any(t in INTS for t in self.types)
+        ids = any(t not in INTS for t in self.types)
+        out = set()
+        if not self.many or self.one_or_many:
+            out |= {"int"} if ints else set()
+            out |= {"id"} if ids else set()
+        if self.many:
+            out.add("list")
+        return out
+
+
+def _f(*types, many=False, one_or_many=False) -> Field:
+    return Field(tuple(types), many, one_or_many)
+
+
+PAY = {"pay": _f(CARD, many=True, one_or_many=True), "discounts": _f(HERB, many=True)}
+
+
+@dataclass(frozen=True)
+class Spec:
+    kind: str
+    phase: str          # when it is played: tribe, event, hero, turn, decision, setup
+    fields: dict        # name -> Field
+
+
+def _spec(kind: str, when: str, **fields: Field) -> Spec:
+    return Spec(kind, when, dict(fields))
+
+
+_SPECS = [
     # Tribe Actions (R14-R19) and the Winter's Grasp move
-    "dress_hero": ("hero", "node", *PAID),
-    "level_up": ("hero", "perk", "discard", *PAID),
-    "build_settlement": ("region", *PAID),
-    "build_beacon": ("region", "color", *PAID),
-    "control_totem": ("region", *PAID),
-    "gather_herb": ("herb", "discard", *PAID),
-    "attune": ("guardian", *PAID),
-    "move_settlement": ("from", "to", *PAID),
+    _spec("dress_hero", "tribe", hero=_f(HERO), node=_f(NODE), **PAY),
+    _spec("level_up", "tribe", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
+    _spec("build_settlement", "tribe", region=_f(REGION), **PAY),
+    _spec("build_beacon", "tribe", region=_f(REGION), color=_f(COLOR), **PAY),
+    _spec("control_totem", "tribe", region=_f(REGION), **PAY),
+    _spec("gather_herb", "tribe", herb=_f(HERB), discard=_f(HERB), **PAY),
+    _spec("attune", "tribe", guardian=_f(GUARDIAN), **PAY),
+    _spec("move_settlement", "tribe", **{"from": _f(REGION), "to": _f(REGION)}, **PAY),
     # turns, the Event Phase, the Hero Phase
-    "choose_phase": ("phase",),
-    "end_phase": (),
-    "move_guardian": ("guardian", "region", "card"),
-    "draft": (),
-    "beacon_solve": ("guardian", "region"),
-    "harvest": ("steps",),
-    "move_hero": ("hero", "to", "path"),
-    "solve_menace": ("hero", "guardian"),
-    "go_quest": ("hero", "deck"),
-    "solve_quest": ("hero", "card"),
-    "perk": ("hero", "perk", "from", "to", "node", "guardian", "color", "target", "pay"),
-    "lore": ("hero", "card", "guardian", "to"),
-    "drifter_move": ("to",),
-    "drifter_shift": ("from", "to"),
-    # decisions asked mid-turn and during set-up
-    "corruption": ("choice", "pay", "target"),
-    "harvest_choice": ("region", "color"),
-    "claim": ("achievement", "token", "pay"),
-    "discard_quest": ("hero", "card"),
-    "become_sower": ("hero", "replace"),
-    "place_settlement": ("region",),
-    "choose_hero": ("hero",),
-    "place_hero": ("hero", "node"),
-    "starting_essence": ("color",),
-    "track_choice": ("color",),
-    "menace_rival": ("target",),
-    "free_level": ("hero", "perk", "discard"),
-    "twins_swap": ("pay",),
-}.items()}
+    _spec("choose_phase", "turn", phase=_f(PHASE)),
+    _spec("end_phase", "turn"),
+    _spec("move_guardian", "event", guardian=_f(GUARDIAN), region=_f(REGION), card=_f(CARD)),
+    _spec("draft", "event"),
+    _spec("beacon_solve", "event", guardian=_f(GUARDIAN), region=_f(REGION)),
+    _spec("harvest", "event", steps=_f(COUNT)),
+    _spec("move_hero", "hero", hero=_f(HERO), to=_f(NODE), path=_f(NODE, many=True)),
+    _spec("solve_menace", "hero", hero=_f(HERO), guardian=_f(GUARDIAN)),
+    _spec("go_quest", "hero", hero=_f(HERO), deck=_f(COLOR)),
+    _spec("solve_quest", "hero", hero=_f(HERO), card=_f(CARD)),
+    # a Perk's own fields: a colour traded (from/to), Guardians or Regions moved, a node
+    # reached, a rival whose track moves, the cards it takes or pays
+    _spec("perk", "hero", hero=_f(HERO), perk=_f(PERK), node=_f(NODE), guardian=_f(GUARDIAN),
+          color=_f(COLOR), target=_f(PLAYER), pay=_f(CARD, many=True, one_or_many=True),
+          **{"from": _f(COLOR, GUARDIAN, REGION),
+             "to": _f(NODE, REGION, COLOR, CARD, many=True, one_or_many=True)}),
+    _spec("lore", "hero", hero=_f(HERO), card=_f(HERB, GUARDIAN), guardian=_f(GUARDIAN), to=_f(NODE)),
+    _spec("drifter_move", "hero", to=_f(NODE)),
+    _spec("drifter_shift", "hero", **{"from": _f(GUARDIAN), "to": _f(GUARDIAN)}),
+    # decisions asked mid-turn (R27) and during set-up
+    _spec("corruption", "decision", choice=_f(CHOICE), pay=_f(CARD, many=True, one_or_many=True),
+          target=_f(GUARDIAN)),         # `doom`, a Guardian, or both joined by + (the Twins)
+    _spec("harvest_choice", "decision", region=_f(REGION), color=_f(COLOR)),
+    _spec("claim", "decision", achievement=_f(ACHIEVEMENT), token=_f(SLOT), pay=_f(CARD)),   # or `doom`
+    _spec("discard_quest", "decision", hero=_f(HERO), card=_f(CARD)),
+    _spec("become_sower", "decision", hero=_f(HERO), replace=_f(PERK, many=True)),
+    _spec("place_settlement", "setup", region=_f(REGION)),
+    _spec("choose_hero", "setup", hero=_f(HERO)),
+    _spec("place_hero", "setup", hero=_f(HERO), node=_f(NODE)),
+    _spec("starting_essence", "setup", color=_f(COLOR)),
+    _spec("track_choice", "decision", color=_f(COLOR)),
+    _spec("menace_rival", "decision", target=_f(PLAYER)),
+    _spec("free_level", "setup", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK)),
+    _spec("twins_swap", "setup", pay=_f(CARD, many=True, one_or_many=True)),
+]
+SPECS: dict[str, Spec] = {s.kind: s for s in _SPECS}
+
+# The field names each kind may carry (what a save or a scenario step may spell).
+FIELDS: dict[str, frozenset] = {k: frozenset(s.fields) for k, s in SPECS.items()}
+
+
+def seat(player_number: int) -> int:
+    """The seat (from 0, as inside the state) of a player number (from 1, as in actions)."""
+    return int(player_number) - 1
+
 
 MAX_ID = 100                # the longest id (a Node: four Region ids joined by +) is ~50
 MAX_LIST = 40               # a payment or a list of colours is a handful of items
@@ -62,26 +128,37 @@ def _show(v) -> str:
     return s if len(s) <= 40 else s[:37] + "..."
 
 
-def _value_problem(key: str, v) -> str | None:
+def _value_problem(key: str, v, shapes=frozenset({"id", "int", "list"})) -> str | None:
     if isinstance(v, bool) or v is None:
         return f"field '{key}' is {_show(v)}, not an id or a number"
     if isinstance(v, int):
+        if "int" not in shapes:
+            return f"field '{key}' is a number, not {_what(shapes)}"
         return None if -MAX_INT <= v <= MAX_INT else f"field '{key}' is out of range ({_show(v)})"
     if isinstance(v, str):
+        if "id" not in shapes:
+            return f"field '{key}' is {_show(v)}, not {_what(shapes)}"
         if len(v) > MAX_ID:
             return f"field '{key}' is {len(v)} characters long (an id has at most {MAX_ID})"
         return None if _ID.match(v) else f"field '{key}' is not an id: {_show(v)}"
     if isinstance(v, (list, tuple)):
+        if "list" not in shapes:
+            return f"field '{key}' is a list, not {_what(shapes)}"
         if len(v) > MAX_LIST:
             return f"field '{key}' lists {len(v)} items (at most {MAX_LIST})"
         for x in v:
             if isinstance(x, (list, tuple, dict)):
                 return f"field '{key}' holds a nested list or object"
-            p = _value_problem(key, x)
+            p = _value_problem(key, x, shapes - {"list"} or {"id", "int"})
             if p:
                 return p
         return None
     return f"field '{key}' is {type(v).__name__}, not an id, a number or a list of ids"
+
+
+def _what(shapes) -> str:
+    words = {"id": "an id", "int": "a whole number", "list": "a list"}
+    return " or ".join(words[x] for x in ("id", "int", "list") if x in shapes)
 
 
 def action_problem(d, extra: tuple = ()) -> str | None:
@@ -94,7 +171,7 @@ def action_problem(d, extra: tuple = ()) -> str | None:
         return "it has no 'action' name"
     if kind not in FIELDS:
         return f"{_show(kind)} is not a move of this game."
-    allowed = FIELDS[kind]
+    allowed = SPECS[kind].fields
     for key, v in d.items():
         if key == "action":
             continue
@@ -105,7 +182,7 @@ def action_problem(d, extra: tuple = ()) -> str | None:
         if key not in allowed:
             known = ", ".join(sorted(allowed)) or "none"
             return f"unknown field {_show(key)} for {kind} (its fields: {known})"
-        p = _value_problem(key, v)
+        p = _value_problem(key, v, allowed[key].shapes())
         if p:
             return p
     return None

@@ -1,0 +1,70 @@
+"""Each action kind is declared once (engine.action_schema.SPECS: typed fields), described once
+(engine.describe), and registered once (registry.move): the three agree, files are checked
+against the types, and every move the engine lists is said in the game's words."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import new_game, registry
+from faeriell.engine.action_schema import PLAYER, SPECS, action_problem, seat
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names, title
+from test_player_words import id_pattern
+
+R = default_rules()
+
+
+def test_every_registered_move_has_a_spec_and_every_spec_a_move():
+    assert set(SPECS) == set(registry.MOVES)
+
+
+@pytest.mark.parametrize("bad, why", [
+    ({"action": "harvest", "steps": "three"}, "not a whole number"),
+    ({"action": "menace_rival", "target": "p2"}, "not a whole number"),
+    ({"action": "build_settlement", "region": 4, "pay": ["red"]}, "is a number"),
+    ({"action": "build_settlement", "region": ["bear-river"]}, "is a list"),
+    ({"action": "move_hero", "hero": "druid", "path": "bear-river"}, "not a list"),
+    ({"action": "claim", "achievement": "vigor", "token": "red", "pay": ["red", "red"]}, "is a list"),
+])
+def test_a_value_of_the_wrong_type_is_refused_with_its_field(bad, why):
+    problem = action_problem(bad)
+    field = next(k for k in bad if k != "action" and f"'{k}'" in str(problem))
+    assert problem and why in problem and field, problem
+
+
+def test_the_spellings_files_use_still_fit():
+    # a single card where a payment lists cards (SCENARIOS.md), a Perk moving Guardians to Regions
+    assert action_problem({"action": "build_settlement", "region": "bear-river", "pay": "red"}) is None
+    assert action_problem({"action": "perk", "hero": "druid", "perk": "call-bear-stag",
+                           "to": ["bear-river", "stag-forest"]}) is None
+    assert action_problem({"action": "menace_rival", "target": 2}) is None
+
+
+def test_one_player_numbering():
+    kinds = {k for k, s in SPECS.items() if any(PLAYER in f.types for f in s.fields.values())}
+    assert {"menace_rival", "perk"} <= kinds
+    assert seat(1) == 0 and seat(4) == 3
+
+
+def test_every_listed_move_is_described_in_the_games_words():
+    names = Names.of(R)
+    ids = id_pattern(R)
+    seen = set()
+    for seed, (players, mode, variants) in enumerate([(2, "competitive", []), (3, "coop", ["shadows"]),
+                                                      (2, "competitive", ["twins", "kickstarter"]),
+                                                      (4, "competitive", ["drifter", "winters_grasp"])]):
+        g = new_game(R, players, mode, "medium", variants, seed)
+        rnd = random.Random(seed)
+        tribes = [t.id for t in g.state.tribes]
+        while not g.state.game_over and len(g.history) < 600:
+            acts = g.legal_actions()
+            for a in list(acts)[:40]:
+                label = describe(a, names, tribes)
+                seen.add(a.kind)
+                assert label and not label.startswith(title(a.kind) + ":"), (a, label)
+                assert not ids.search(label), (a, label)
+            g.apply(rnd.choice(acts))
+    assert len(seen) >= 25, sorted(seen)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faeriell.engine.view import resolve, PathError
+from faeriell.engine.view import holds, resolve, PathError
 
 MOMENTS = ("phase_end", "turn_end", "round_end", "game_end")
 
@@ -88,9 +88,8 @@ class PuzzleTracker:
         self.update(game)
 
     def holds(self, game) -> bool:
-        from faeriell.scenario import _same
         try:
-            return all(_same(resolve(game, p), v) for p, v in self.goal.expect.items())
+            return all(holds(resolve(game, p), v) for p, v in self.goal.expect.items())
         except PathError:
             return False
 

@@ -14,7 +14,8 @@ from faeriell.engine.action_schema import action_problem
 from faeriell.safe_read import clip
 from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
 from faeriell.engine.state import to_dict
-from faeriell.engine.view import resolve, PathError
+from faeriell.engine.view import resolve, holds, PathError
+from faeriell.puzzle import Goal, GoalError, PuzzleMeta
 
 STEP_KINDS = ("do", "reject", "legal", "illegal", "expect", "draw")
 TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description", "solution",
@@ -81,14 +82,12 @@ def load(path: str | Path) -> Scenario:
     wrong = _parse_steps(shown, data, "wrong")
     goal = plain(data.get("goal") or {})
     if goal:
-        from faeriell.puzzle import Goal, GoalError
         try:
             Goal.from_dict(goal)
         except GoalError as e:
             raise _err(shown, lines.get("goal", 1), "goal", str(e)) from None
     meta = plain(data.get("puzzle") or {})
     if "puzzle" in data:
-        from faeriell.puzzle import GoalError, PuzzleMeta
         try:
             PuzzleMeta.from_dict(meta)
         except GoalError as e:
@@ -205,16 +204,6 @@ def _drawable(rules, item: str) -> bool:
     return name in names and (not at or side in sides)
 
 
-def _same(actual, expected) -> bool:
-    if isinstance(expected, list) and isinstance(actual, list):
-        return sorted(map(str, actual)) == sorted(map(str, expected))
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        return all(k in actual and _same(actual[k], v) for k, v in expected.items())
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        return actual is expected or actual == expected
-    return actual == expected
-
-
 def _is_legal(g, pattern: Action) -> bool:
     player = pattern.get("player")
     if player is not None and (g.acting is None or int(player) - 1 != g.acting):
@@ -252,7 +241,7 @@ def _step(g, kind, value):
         diffs = []
         for path, want in value.items():
             got = resolve(g, str(path))
-            if not _same(got, want):
+            if not holds(got, want):
                 diffs.append(f"{path} is {got!r}, expected {want!r}")
         return "; ".join(diffs) or None
     action = Action.from_dict(value)

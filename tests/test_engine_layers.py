@@ -1,8 +1,10 @@
-"""The engine's modules import each other without a cycle, floor by floor (docs/ARCHITECTURE.md).
+"""The package's modules import each other without a cycle, floor by floor (docs/ARCHITECTURE.md).
 
-Every module of faeriell/engine is parsed with `ast`, imports inside functions included: a
-function-level import that only hides a cycle from Python is still a cycle here. Imports under
-`if TYPE_CHECKING:` never run and are left out.
+Two scans: the whole of faeriell/ by its parts (PACKAGE_FLOORS: the engine, content, bots, the
+windowless tools, the ui, the command line), and faeriell/engine by its own floors (FLOORS).
+Every module is parsed with `ast`, imports inside functions included: a function-level import
+that only hides a cycle from Python is still a cycle here. Imports under `if TYPE_CHECKING:`
+never run and are left out.
 """
 from __future__ import annotations
 
@@ -10,9 +12,26 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "faeriell" / "engine"
+TOP = ROOT / "faeriell"
+ENGINE = TOP / "engine"
 PACKAGE = "faeriell.engine"
 INIT = "__init__"
+
+# The whole package by its parts, lowest first: a module belongs to the part named by the first
+# component of its path inside faeriell/ (faeriell/ui/table/scene.py is `ui`), except the modules
+# named in full here. ui.session (a game at the table: seats, autosave, undo) imports no pygame
+# and serves the windowless tools too (puzzle progress, the tutorial), so it stands with them.
+PACKAGE_FLOORS = {
+    "base": (INIT, "resources", "safe_read"),
+    "values and engine": ("engine",),
+    "content": ("content",),
+    "bots": ("bots",),
+    "without a window": ("puzzle", "puzzle_progress", "scenario", "sim", "review", "storage", "win_rates",
+                         "tutorial", "ui.session"),
+    "ui": ("ui",),
+    "command line": ("cli", "__main__"),
+}
+PART_FLOOR = {m: k for k, mods in enumerate(PACKAGE_FLOORS.values()) for m in mods}
 
 # Lower floors never import higher ones; modules of one floor may import each other (no cycle).
 FLOORS = {
@@ -36,10 +55,15 @@ def _under_type_checking(node, parents) -> bool:
     return False
 
 
-def module_imports(name: str, source: str, modules: set) -> list[tuple[str, int, bool]]:
-    """(imported engine module, line, inside a function) for every import in `source`, the
-    source of engine module `name` ("__init__" for the package itself)."""
-    here = [] if name == INIT else name.split(".")[:-1]     # the package a relative import starts from
+def module_imports(name: str, source: str, modules: set, package: str = PACKAGE,
+                   is_package: bool = False) -> list[tuple[str, int, bool]]:
+    """(imported module, line, inside a function) for every import in `source`, the source of
+    module `name` of `package` ("__init__" for the package itself; `is_package`: `name` is a
+    subpackage's __init__), counting only imports of modules inside `package`."""
+    if name == INIT:
+        here = []
+    else:
+        here = name.split(".") if is_package else name.split(".")[:-1]   # where `.` starts
     found = []
 
     def target(dotted: str) -> str | None:
@@ -55,7 +79,7 @@ def module_imports(name: str, source: str, modules: set) -> list[tuple[str, int,
         for child in ast.iter_child_nodes(node):
             fn = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
             if isinstance(child, (ast.Import, ast.ImportFrom)) and not _under_type_checking(child, parents):
-                for mod in _targets(child, here, target, modules):
+                for mod in _targets(child, here, target, modules, package):
                     if mod != name:
                         found.append((mod, child.lineno, in_function))
             visit(child, parents + [child], fn)
@@ -64,17 +88,17 @@ def module_imports(name: str, source: str, modules: set) -> list[tuple[str, int,
     return found
 
 
-def _targets(node, here, target, modules) -> list[str]:
+def _targets(node, here, target, modules, package) -> list[str]:
     if isinstance(node, ast.Import):
-        return [target(a.name[len(PACKAGE) + 1:]) for a in node.names
-                if a.name == PACKAGE or a.name.startswith(PACKAGE + ".")]
+        return [target(a.name[len(package) + 1:]) for a in node.names
+                if a.name == package or a.name.startswith(package + ".")]
     if node.level:
         base = here[:len(here) - (node.level - 1)] if node.level > 1 else list(here)
         if node.level - 1 > len(here):
             return []                                           # outside the engine
         inside = ".".join(base + ([node.module] if node.module else []))
-    elif node.module == PACKAGE or (node.module or "").startswith(PACKAGE + "."):
-        inside = node.module[len(PACKAGE) + 1:]
+    elif node.module == package or (node.module or "").startswith(package + "."):
+        inside = node.module[len(package) + 1:]
     else:
         return []
     out = []
@@ -84,8 +108,8 @@ def _targets(node, here, target, modules) -> list[str]:
     return out
 
 
-def engine_graph(folder: Path = ENGINE) -> dict[str, list[tuple[str, int, bool]]]:
-    """Engine module (dotted, relative to the package) -> its imports of engine modules."""
+def engine_graph(folder: Path = ENGINE, package: str = PACKAGE) -> dict[str, list[tuple[str, int, bool]]]:
+    """Module (dotted, relative to the package) -> its imports of the package's modules."""
     files = {}
     for path in sorted(folder.rglob("*.py")):
         rel = path.relative_to(folder).with_suffix("")
@@ -94,8 +118,75 @@ def engine_graph(folder: Path = ENGINE) -> dict[str, list[tuple[str, int, bool]]
             parts.pop()
         files[".".join(parts) or INIT] = path
     modules = set(files)
-    return {name: module_imports(name, path.read_text(encoding="utf-8"), modules)
+    return {name: module_imports(name, path.read_text(encoding="utf-8"), modules, package,
+                                 is_package=path.name == "__init__.py" and name != INIT)
             for name, path in files.items()}
+
+
+def package_graph() -> dict[str, list[tuple[str, int, bool]]]:
+    return engine_graph(TOP, "faeriell")
+
+
+def part_of(module: str) -> str:
+    return module if module in PART_FLOOR else module.split(".")[0]
+
+
+def test_no_import_cycle_anywhere_in_the_package():
+    graph = package_graph()
+    assert {"engine.core", "ui.app", "scenario", "puzzle", "bots.expert"} <= set(graph)
+    groups = cycle_groups(graph)
+    assert groups == [], "import cycles inside faeriell/:\n  " + "\n  ".join(
+        describe(graph, _a_cycle(graph, g)) + f"\n    (modules caught in the loop: {', '.join(sorted(g))})"
+        for g in groups)
+
+
+def test_no_part_of_the_package_imports_a_higher_floor():
+    graph = package_graph()
+    names = list(PACKAGE_FLOORS)
+    unlisted = sorted({part_of(m) for m in graph} - set(PART_FLOOR))
+    assert unlisted == [], f"parts of faeriell/ with no floor in PACKAGE_FLOORS: {unlisted}"
+    wrong = []
+    for mod, imports in sorted(graph.items()):
+        mine = PART_FLOOR[part_of(mod)]
+        for dep, line, _fn in imports:
+            theirs = PART_FLOOR[part_of(dep)]
+            if theirs > mine:
+                wrong.append(f"{mod} ({names[mine]}) imports {dep} ({names[theirs]}) at line {line}")
+    assert wrong == [], ("a module imports one on a higher floor (floors: tests/test_engine_layers.py"
+                         " PACKAGE_FLOORS, docs/ARCHITECTURE.md):\n  " + "\n  ".join(wrong))
+
+
+def test_nothing_below_the_ui_imports_pygame():
+    below = PART_FLOOR["ui"]
+    found = []
+    for path in sorted(TOP.rglob("*.py")):
+        rel = path.relative_to(TOP).with_suffix("").parts
+        mod = ".".join(rel[:-1] if rel[-1] == "__init__" else rel) or INIT
+        if PART_FLOOR[part_of(mod)] >= below:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            if any(n == "pygame" or n.startswith(("pygame.", "pygame_gui")) for n in names):
+                found.append(f"{mod} (line {node.lineno})")
+    assert found == [], f"modules below the ui import pygame: {found}"
+    assert part_of("ui.session") == "ui.session" and part_of("ui.table.scene") == "ui"
+
+
+def test_the_package_scan_resolves_imports_as_python_does(tmp_path):
+    pkg = tmp_path / "faeriell"
+    (pkg / "ui").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "puzzle.py").write_text("from faeriell.ui.session import x\n")
+    (pkg / "ui" / "__init__.py").write_text("from .session import x\n")
+    (pkg / "ui" / "session.py").write_text("def f():\n    from faeriell import puzzle\n    from .. import safe\n")
+    (pkg / "safe.py").write_text("import faeriell.ui\n")
+    graph = engine_graph(pkg, "faeriell")
+    assert graph["puzzle"] == [("ui.session", 1, False)]
+    assert graph["ui"] == [("ui.session", 1, False)]
+    assert graph["ui.session"] == [("puzzle", 2, True), ("safe", 3, True)]
+    assert graph["safe"] == [("ui", 1, False)]
+    assert find_cycles(graph) == [["puzzle", "ui.session", "puzzle"]]
 
 
 def find_cycles(graph: dict) -> list[list[str]]:

@@ -15,6 +15,18 @@ class PathError(KeyError):
     pass
 
 
+def holds(actual, expected) -> bool:
+    """Does a view value equal what a scenario or a puzzle goal expects? Lists compare sorted
+    (as text), a mapping by the keys it names."""
+    if isinstance(expected, list) and isinstance(actual, list):
+        return sorted(map(str, actual)) == sorted(map(str, expected))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return all(k in actual and holds(actual[k], v) for k, v in expected.items())
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return actual is expected or actual == expected
+    return actual == expected
+
+
 def resolve(g, path: str):
     """Value of a SCENARIOS.md state path, e.g. 'p1.heroes.druid.gems' or 'guardians.owl.under'."""
     s = g.state

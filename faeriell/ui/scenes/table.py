@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from faeriell.engine.undo import why_not_undo
 from faeriell.ui import widgets as W
 from faeriell import bots
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, DEFAULT_DELAY
@@ -142,11 +143,7 @@ class TableScreen(Scene):
         acting = s.acting
         if acting is None or s.seats[acting] != "human" or self._humans() < 2 or s.state.game_over:
             return
-        try:
-            secret = has_secrets(s.game, acting)
-        except Exception:                  # a view that cannot be made: hide (the safe side)
-            secret = True
-        if secret and hasattr(table, "curtain"):
+        if has_secrets(s.game, acting) and hasattr(table, "curtain"):
             table.curtain = acting
 
     def _session_changed(self, what: str, action) -> None:
@@ -204,14 +201,7 @@ class TableScreen(Scene):
         if reason is None:
             self.flash("Move taken back.")
             return
-        try:
-            from faeriell.engine.undo import why_not_undo
-            better = why_not_undo(self.session.game, 1)
-            if better:
-                reason = better
-        except Exception:                  # the Session's own reason is good enough
-            pass
-        self.flash(reason)
+        self.flash(why_not_undo(self.session.game, 1) or reason)
 
     def save(self) -> None:
         """Ask a name, then save under it (saves/ in the user data folder)."""

@@ -363,3 +363,24 @@ def test_rng_shuffle_is_below_step_for_step():
             Rng(a).shuffle(xs)
             reference(Rng(b), ys)
             assert xs == ys and (a.rng, a.rng_draws) == (b.rng, b.rng_draws)
+
+
+def test_a_save_written_while_an_older_version_kept_rivals_by_number_still_loads():
+    # Before the pending Advanced Menace rule decision kept seats (from 0, like its `player`), it
+    # named its rivals by player number; the snapshot's hash of such a save is still accepted.
+    from faeriell import scenario as runner
+    from faeriell.engine.saves import legacy_hash
+    sc = runner.load(Path(__file__).parent / "scenarios" / "hero" / "hero-advanced-rule-two-rivals.yaml")
+    g = runner.start(sc, R)
+    g.apply({"action": "solve_menace", "hero": "shaman", "guardian": "toad"})
+    assert g.state.pending["kind"] == "menace_rival" and g.state.pending["rivals"] == [1, 2]
+    data = save(g)
+    old = legacy_hash(g.state)
+    assert old and old != data["snapshot"]["hash"]
+    data["snapshot"]["hash"] = old
+    back = load(R, json.dumps(data))
+    assert back.state.pending["rivals"] == [1, 2] and back.legal_actions() == g.legal_actions()
+    data["snapshot"]["hash"] = "0" * 64
+    with pytest.raises(SaveError, match="snapshot mismatch"):
+        load(R, json.dumps(data))
+    assert load(R, dumps(g)).state.pending == g.state.pending

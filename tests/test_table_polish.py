@@ -291,7 +291,7 @@ def decision_game(kind):
         g = _base(3, ["advanced_menace_rule"])
         for j in (1, 2):
             g.state.tribes[j].solved["red"] = 2
-        return _ask(g, 0, "menace_rival", color="red", rivals=[2, 3])
+        return _ask(g, 0, "menace_rival", color="red", rivals=[1, 2])      # seats of players 2 and 3
     if kind == "free_level":
         return _ask(_base(), 0, "free_level")
     if kind == "twins_swap":

@@ -1,6 +1,7 @@
 """The Event Phase in its fixed order (R28): Guardian movement, Menace Draft, Beacon solves, Harvest."""
 from __future__ import annotations
 
+from .action_schema import seat
 from .actions import Action
 from .corruption import raise_event
 from .registry import move, task
@@ -180,22 +181,24 @@ def rivals(g, i, colour):
 
 def mr_enum(g):
     pend = g.state.pending
-    return [Action("menace_rival", target=j) for j in pend["rivals"]]
+    return [Action("menace_rival", target=j + 1) for j in pend["rivals"]]    # seats -> player numbers
 
 
 def mr_check(g, a):
     pend = g.state.pending
-    if a.get("target") not in pend["rivals"]:
-        return f"Choose a rival whose {pend['color']} tracking token can step back: {pend['rivals']}."
+    t = a.get("target")
+    if not isinstance(t, int) or isinstance(t, bool) or seat(t) not in pend["rivals"]:
+        return (f"Choose a rival whose {pend['color']} tracking token can step back: "
+                f"{', '.join(f'player {j + 1}' for j in pend['rivals'])}.")
     return None
 
 
 def mr_perform(g, a):
     s = g.state
     pend = g.take_pending()
-    rival = s.tribes[int(a["target"]) - 1]
+    rival = s.tribes[seat(a["target"])]
     rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
-    g.log(f"{g.tribe_name(int(a['target']) - 1)}'s {pend['color']} tracking token steps back (advanced rule).")
+    g.log(f"{g.tribe_name(seat(a['target']))}'s {pend['color']} tracking token steps back (advanced rule).")
 
 
 move("menace_rival", mr_enum, mr_check, mr_perform)
@@ -226,10 +229,10 @@ def solve_token(g, i, gd, target=None, reward=True):
     if t.solved[col] >= g.rules.menace_max and g.variant("advanced_menace_rule") and col in COLORS:
         # Advanced Rule: a rival's tracking token steps back (named, or asked: R27).
         if target is not None:
-            rival = s.tribes[int(target) - 1]
+            rival = s.tribes[seat(target)]
             rival.solved[col] = max(0, rival.solved[col] - 1)
         elif rivals(g, i, col):
-            g.ask(i, "menace_rival", color=col, rivals=[j + 1 for j in rivals(g, i, col)])
+            g.ask(i, "menace_rival", color=col, rivals=rivals(g, i, col))     # seats, like "player"
     g.advance_track(i, col)
     g.log(f"{g.tribe_name(i)} solves the {col} Menace of the {gd}.")
 

@@ -22,7 +22,7 @@ from faeriell.engine import Action
 
 log = logging.getLogger(__name__)
 
-BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
+BOT_LEVELS = bots.LEVELS
 SEAT_CHOICES = ("human",) + BOT_LEVELS
 DEFAULT_DELAY = 0.6
 

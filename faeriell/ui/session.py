@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
+from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -152,11 +153,10 @@ class Session:
     def set_seat(self, player: int, level: str) -> str | None:
         """Hand a seat to a person ("human") or a bot level, mid-game; None when done, else why
         not. The game itself is untouched; the table and the bot driver follow the new seat."""
-        from faeriell.ui.bot_driver import BOT_LEVELS
         if not (isinstance(player, int) and 0 <= player < len(self.seats)):
             return f"There is no seat {player!r} at this table."
-        if level != "human" and level not in BOT_LEVELS:
-            return f"{level!r} is not a bot level (known: human, {', '.join(BOT_LEVELS)})."
+        if level != "human" and level not in bots.LEVELS:
+            return f"{level!r} is not a bot level (known: human, {', '.join(bots.LEVELS)})."
         if self.seats[player] == level:
             return None
         self.seats[player] = level

@@ -262,6 +262,8 @@ IMPOSSIBLE = [
     ("first player 9", {"BOARD": "{first_player: 9}"}, "board.first_player", "out of range"),
     ("two Sowers", {"TRIBE": "\n    sower: true", "SOWER": "\n    sower: true"}, "Sower", "only one"),
     ("a Totem on no Region", {"BOARD": "{totem: {region: nowhere}}"}, "board.totem", "not a Region"),
+    ("a Heartland token of no Terrain", {"BOARD": "{heartlands: {bear: {region: bear-meadow, token: .inf}}}"},
+     "board.heartlands.bear.token", "not a Terrain token"),
     ("nine frost gems on one space", {"BOARD": "{winter_gems: [bear, bear, bear, bear, bear, bear, bear, bear, "
                                                "bear]}"}, "winter_gems", "one frost gem"),
 ]

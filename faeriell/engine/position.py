@@ -432,6 +432,12 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
         _int(board["doom"], "board.doom", 0, r.doom_max)
     if "first_player" in board:
         _int(board["first_player"], "board.first_player", 1, players)
+    for area, hl in (board.get("heartlands") or {}).items():
+        if not isinstance(hl, dict):
+            raise PositionError(f"board.heartlands.{area}: must be a mapping with a region and a token")
+        if hl.get("token") is not None and hl.get("token") not in r.terrain_color:
+            raise PositionError(f"board.heartlands.{area}.token: {str(hl.get('token'))[:40]!r} is not a "
+                                f"Terrain token ({', '.join(r.terrains)})")
     tot = board.get("totem")
     if tot is not None:
         if not isinstance(tot, dict) or tot.get("region") not in regions:

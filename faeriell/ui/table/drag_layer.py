@@ -91,7 +91,7 @@ class DragLayer(Layer):
             drag.hover_rect, drag.hover_radius = sp.rect, sp.radius
         else:
             drag.hover_rect, drag.hover_radius = None, 0.0
-        p = keyboard._point(s, target)
+        p = keyboard.point(s, target)
         if p is not None:                    # the piece hovers just over the place, which stays seen
             drag.pos = (round(p[0]), round(p[1] - s.layout.px(26)))
         s.prompt(keyboard.say_target(s, drag.grip, target))

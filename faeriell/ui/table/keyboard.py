@@ -9,6 +9,8 @@ gestures.py): the same pieces and places a drag would light up; no rule is decid
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from faeriell.ui.table.decisions import group_actions
@@ -55,7 +57,8 @@ def cycle(items: list, current, d: int):
     return items[0] if d > 0 else items[-1]
 
 
-def _point(scene, key):
+def point(scene, key):
+    """Where `key` shows on screen (None: not drawn now)."""
     if key == TIP_OK:
         r = scene.tips.ok_rect
         return r.center if r is not None else None
@@ -67,7 +70,7 @@ def _point(scene, key):
 def _reading_order(scene, keys) -> list:
     placed = []
     for k in keys:
-        p = _point(scene, k)
+        p = point(scene, k)
         if p is not None:
             placed.append((round(p[1] / 24), p[0], k))     # rows of 24 px, then left to right
     placed.sort(key=lambda t: (t[0], t[1]))
@@ -103,7 +106,6 @@ def _cost(scene, acts) -> str:
     if not paid:
         return ""
     pool = scene.session.game.state.tribes[scene.session.game.acting].essences
-    from collections import Counter
     best = cheapest(paid, Counter(colour(c) for c in pool))
     ways = len({tuple(sorted(colour(c) for c in (a.get("pay") or ()))) for a in paid})
     return f", costs {scene.words.pay(best.get('pay'))}" + (f" (or {ways - 1} other way{'s' if ways > 2 else ''} to pay)"

@@ -111,7 +111,8 @@ class DecisionLayer(Layer):
         ch.focus = (0 if d > 0 else n - 1) if ch.focus is None else (ch.focus + d) % n
         opt = ch.options[ch.focus]
         more = " (Enter opens it)" if opt.group else ""
-        self.scene.prompt(f"{ch.title} - {opt.label}{more}: {ch.focus + 1} of {n}, Enter to choose")
+        label = opt.label.rstrip(". ")       # a label that is a sentence: no ".:" after it
+        self.scene.prompt(f"{ch.title} - {label}{more}: {ch.focus + 1} of {n}, Enter to choose")
 
     def draw(self, surf) -> None:
         s = self.scene

@@ -66,6 +66,9 @@ def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
         ink = img.get_bounding_rect()          # the letters only: the font's line room stays out of the tag
         img = img.subsurface(ink) if ink.w and ink.h else img
         r = img.get_rect(midbottom=(point[0], point[1] - P(20))).inflate(P(6), P(5))
+        if r.top < 0:                        # a button along the top edge: the tag goes under it
+            r.top = round(point[1]) + P(20)
+        r.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, (0, 0, 0), r.inflate(P(3), P(3)), border_radius=P(5))
         pygame.draw.rect(surf, T.FOCUS, r, border_radius=P(4))
         surf.blit(img, img.get_rect(center=r.center))

@@ -15,6 +15,7 @@ from typing import Callable
 
 from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
+from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo
 
 log = logging.getLogger(__name__)
 
@@ -106,14 +107,9 @@ class Session:
 
     def undo_available(self) -> bool:
         """Can the player who acts now take back a move (BGA's policy, engine/undo.py)? Asked
-        once per change of the game: it replays a shadow game."""
+        once per change of the game (the policy reads the game's history)."""
         if self._undo is None or self._undo[0] != self.version or self._undo[1] is not self.game:
-            from faeriell.engine.undo import undo_points
-            try:
-                ok = undo_points(self.game) > 0
-            except Exception:          # noqa: BLE001 - a game that cannot be replayed: no undo
-                ok = False
-            self._undo = (self.version, self.game, ok)
+            self._undo = (self.version, self.game, undo_points(self.game) > 0)
         return self._undo[2]
 
     def is_human_turn(self) -> bool:
@@ -138,14 +134,13 @@ class Session:
         return None
 
     def undo(self) -> str | None:
-        from faeriell.engine.undo import undo, why_not_undo
         reason = why_not_undo(self.game, 1)       # the engine's own words (BGA's policy)
         if reason:
             return reason
         try:
             self.game = undo(self.game, 1)
-        except Exception as e:          # UndoError carries the reason
-            return str(e)
+        except UndoError as e:          # the game cannot be replayed from its origin
+            return e.reason
         self.version += 1
         self._notify("undo", None)
         return None

@@ -66,6 +66,9 @@ LOCK_WAIT_S = 10.0                # how long a write waits for another window's 
 MAX_NAME_BYTES = 180
 
 
+NEW_FILE_MODE = 0o600             # the player's own files: readable by them alone (as mkstemp makes them)
+
+
 class FileServiceError(Exception):
     """A save or load that did not work; str() is the reason for the player."""
 
@@ -137,9 +140,15 @@ def atomic_write(path, data: str | bytes) -> Path:
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     _refuse_special(path)
     folder = path.parent if str(path.parent) else Path(".")
+    try:
+        mode = stat.S_IMODE(os.lstat(path).st_mode)       # a file replaced keeps its permissions
+    except OSError:
+        mode = NEW_FILE_MODE
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=folder)  # O_EXCL, 0600
     try:
         try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
             view = memoryview(raw)
             while view:
                 n = os.write(fd, view)

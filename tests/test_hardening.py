@@ -166,6 +166,16 @@ def test_no_write_follows_a_link_or_opens_a_pipe(tmp_path):
     assert {"settings.tmp", "seats.tmp"} <= removed and victim.exists()
 
 
+def test_a_rewritten_file_keeps_its_permissions(tmp_path):
+    f = tmp_path / "settings.json"
+    f.write_text("{}")
+    os.chmod(f, 0o640)
+    storage.atomic_write(f, '{"volume": 0.5}')
+    assert (f.stat().st_mode & 0o777) == 0o640 and json.loads(f.read_text()) == {"volume": 0.5}
+    fresh = storage.atomic_write(tmp_path / "new.json", "{}")
+    assert (fresh.stat().st_mode & 0o777) == storage.NEW_FILE_MODE
+
+
 WRITER = textwrap.dedent("""
     import sys
     from faeriell.ui.settings import Settings

@@ -8,6 +8,8 @@
 hard, expert, heuristic, search; `--budget` sets the seconds per decision of the searching levels,
 `--iterations` fixes their work: playouts per candidate for search, imagined worlds for expert).
 `--rotate` turns the list one seat further each game, so every bot sits in every seat.
+`--save-dir DIR` writes every game as a save (one file a game, named by mode, bots and seed) that
+the game loads and replays and `python -m faeriell.review FILE --text` reviews.
 Game k is seeded `--seed + k`: the same command plays the same games (bots are seeded too; a
 search bot's choices also depend on the clock unless `--iterations` fixes its work).
 
@@ -110,8 +112,15 @@ def play_one(job: dict) -> dict:
     except Exception as e:  # noqa: BLE001 - a failing game is reported with its seed
         return {"cfg": cfg, "bots": levels, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc()}
     s = g.state
+    saved = None
+    if job.get("save_dir"):
+        try:
+            saved = str(save_game_file(g, job["save_dir"], cfg, levels))
+        except Exception as e:  # noqa: BLE001 - a game that cannot be written is reported with its seed
+            return {"cfg": cfg, "bots": levels, "error": f"saving the game failed: {type(e).__name__}: {e}",
+                    "traceback": traceback.format_exc()}
     return {
-        "cfg": cfg, "bots": levels, "winners": list(s.winners), "rounds": s.round, "doom": s.doom,
+        "cfg": cfg, "bots": levels, "save": saved, "winners": list(s.winners), "rounds": s.round, "doom": s.doom,
         "end": end_kind(s), "actions": n, "seconds": time.perf_counter() - t0,
         "achievements": [len(t.achievements) for t in s.tribes],
         "achievement_ids": [list(t.achievements) for t in s.tribes],
@@ -120,6 +129,24 @@ def play_one(job: dict) -> dict:
         "think_max": {str(p): max(v) for p, v in think.items()},
         "decisions": {str(p): len(v) for p, v in think.items()},
     }
+
+
+def save_name(cfg: dict, levels: list) -> str:
+    """The file name of a played game's save: what was played and its seed, so a folder of saves
+    reads as the run that made it (competitive-2p-medium-expert+hard-seed1000.json)."""
+    bots = "+".join(levels) if len(set(levels)) > 1 else levels[0]
+    variants = "".join(f"-{v}" for v in cfg["variants"])
+    return f"{cfg['mode']}-{cfg['players']}p-{cfg['difficulty']}{variants}-{bots}-seed{cfg['seed']}.json"
+
+
+def save_game_file(game, folder, cfg: dict, levels: list):
+    """Write `game` as a save the game can load, replay and review (storage.write_save: atomic)."""
+    from pathlib import Path
+
+    from faeriell.storage import write_save
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return write_save(game, folder / save_name(cfg, levels))
 
 
 def make_jobs(args) -> list[dict]:
@@ -137,7 +164,7 @@ def make_jobs(args) -> list[dict]:
                      "budget": args.budget, "iterations": args.iterations, "max_actions": args.max_actions,
                      "search_opts": json.loads(args.search_opts) if args.search_opts else None,
                      "level_opts": json.loads(args.level_opts) if getattr(args, "level_opts", None) else None,
-                     "timing": bool(args.json)})
+                     "timing": bool(args.json), "save_dir": args.save_dir})
     return jobs
 
 
@@ -299,6 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-actions", type=int, default=5000)
     ap.add_argument("--csv", help="write one row per game here")
     ap.add_argument("--json", help="write the summary (and per-game results) here")
+    ap.add_argument("--save-dir", default=None,
+                    help="write every game played here as a save the game can load, replay and review "
+                         "(python -m faeriell.review SAVE --text)")
     ap.add_argument("--quiet", action="store_true")
     return ap
 

@@ -1,0 +1,114 @@
+"""The review as text and the simulator's saves: a seeded bot game is written by
+`faeriell.sim --save-dir`, loads and replays in the game, and `faeriell.review SAVE --text`
+reads it back in the game's words (issue 25, item 4)."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from faeriell import sim, storage
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import Action
+from faeriell.engine.saves import read_save, replay, snapshot
+from faeriell.review.moments import Moment
+from faeriell.review.text import VALUE_LABEL, review_text, round_values
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return default_rules()
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """Two seeded heuristic solo games written by the simulator."""
+    folder = tmp_path_factory.mktemp("sim-saves")
+    rc = sim.main(["--players", "1", "--mode", "solo", "--bots", "heuristic", "--games", "2",
+                   "--seed", "31", "--workers", "1", "--quiet", "--save-dir", str(folder)])
+    assert rc == 0
+    return folder
+
+
+def _ids(rules) -> set[str]:
+    """Catalog and board ids that differ from the names printed for them (those must not show)."""
+    cat = rules.catalog
+    ids = set(rules.board.regions)
+    for table in ("heroes", "perks", "herbs", "attunements", "achievements", "guardians", "tribes"):
+        for k, v in (getattr(cat, table, None) or {}).items():
+            if str((v or {}).get("name")) != k:
+                ids.add(k)
+    return {i for i in ids if len(i) > 3}
+
+
+def test_every_game_played_is_written_as_a_save_that_loads_and_replays(rules, saved):
+    files = sorted(saved.glob("*.json"))
+    assert [f.name for f in files] == ["solo-1p-medium-heuristic-seed31.json",
+                                       "solo-1p-medium-heuristic-seed32.json"]
+    for f, seed in zip(files, (31, 32)):
+        game = storage.load_game(rules, f)          # what the game's Load does
+        assert game.origin["seed"] == seed and game.state.game_over
+        again = replay(rules, game.origin, [h["action"] for h in game.history])
+        assert snapshot(again) == snapshot(game)
+    # the simulator's result for the same seed is the game that was saved
+    r = sim.play_one({"players": 1, "mode": "solo", "difficulty": "medium", "variants": [], "seed": 31,
+                      "bots": ["heuristic"]})
+    g = read_save(rules, files[0])
+    assert (r["rounds"], r["doom"], r["actions"]) == (g.state.round, g.state.doom, len(g.history))
+
+
+def test_the_value_curve_has_one_row_a_round(rules, saved):
+    g = read_save(rules, sorted(saved.glob("*.json"))[0])
+    rows = round_values(rules, g.origin, [h["action"] for h in g.history])
+    assert [r for r, _ in rows] == list(range(1, g.state.round + 1))
+    assert all(len(v) == 1 for _, v in rows)           # solo: one side, the tribe
+    final = rows[-1][1][0]
+    assert (final > 100) == bool(g.state.winners)      # a won game ends far above 0, a lost one below
+
+
+def test_the_text_names_moves_in_the_games_words_and_no_ids(rules, saved):
+    g = read_save(rules, sorted(saved.glob("*.json"))[0])
+    acts = [h["action"] for h in g.history]
+    k = next(i for i, h in enumerate(g.history) if h["action"].kind == "move_hero")
+    best = Action("build_beacon", color="red", region="bear-forest")
+    # a reason as the engine words it (ids quoted, a ruling cited) is said in the game's words
+    fake = Moment(k, 0, 2, acts[k], best, 1.0, 13.0, "Claims 'adventurer' at 'bear-forest' (R17).")
+    text = review_text(rules, g.origin, acts, moments=[fake])
+    assert VALUE_LABEL in text and "not a win chance" in text
+    assert "Round 2, move" in text and "Blunder" in text and "worth 12.0 more in card units" in text
+    assert "played: move the" in text and "Better: build a Red Beacon in Bear Forest" in text
+    assert "Why: Claims Adventurer at the Bear's Forest." in text
+    for i in _ids(rules):
+        assert not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text), f"id {i!r} in the text review"
+    assert not re.search(r"\bR\d+\b", text)
+
+
+def test_the_command_reviews_a_save_the_simulator_wrote(rules, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    # a short coop game (the action cap stops it): the review thinks about every move of it
+    rc = sim.main(["--players", "2", "--mode", "coop", "--bots", "heuristic,easy", "--games", "1",
+                   "--seed", "8", "--workers", "1", "--quiet", "--max-actions", "60",
+                   "--save-dir", str(tmp_path)])
+    assert rc == 0
+    (save,) = tmp_path.glob("*.json")
+    out = subprocess.run([sys.executable, "-m", "faeriell.review", str(save), "--text", "--quiet"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert text.startswith("Faeriell game review: Full Coop, 2 players")
+    assert "The game is not over yet." in text
+    assert "The team" in text and "Key moments" in text
+    for i in _ids(rules):
+        assert not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text), f"id {i!r} in the text review"
+    # bad input: a clear reason, nothing written, no traceback
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    out = subprocess.run([sys.executable, "-m", "faeriell.review", str(junk), "--text"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "cannot review this file" in out.stderr and "Traceback" not in out.stderr

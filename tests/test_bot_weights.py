@@ -1,15 +1,18 @@
-"""The heuristic's weights by mode: solo and Full Coop use their own (tuned by self-play),
-competitive play keeps its own, and a decision always reads the table of its game's mode."""
+"""The heuristic's weights by mode, as data (data/bots/weights.yaml, read once into frozen values):
+solo and Full Coop use their own (tuned by self-play), competitive play keeps its own, a decision
+reads the table of its game's mode, and a bot thinks with the weights it was given."""
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from pathlib import Path
 
 import pytest
 
-from faeriell.bots import knowledge
+from faeriell.bots import knowledge, make_bot
 from faeriell.bots.heuristic import playout_move
 from faeriell.bots.knowledge import Ctx
+from faeriell.bots.weights import WeightBook, WeightsError, default_path, weight_book
 from faeriell.engine import new_game
 from faeriell.sim import rules as sim_rules
 
@@ -22,19 +25,46 @@ def rules():
 def test_a_decision_reads_the_weights_of_its_games_mode(rules):
     coop = new_game(rules, 2, "coop", "medium", [], 3)
     comp = new_game(rules, 2, "competitive", "medium", [], 3)
-    Ctx(coop, 0)
-    assert knowledge.ACH == knowledge.WEIGHTS["coop"].get("ACH", knowledge.WEIGHTS["competitive"]["ACH"])
-    assert knowledge.ACH != knowledge.WEIGHTS["competitive"]["ACH"]        # coop is tuned apart
-    Ctx(comp, 0)
-    for k, v in knowledge.WEIGHTS["competitive"].items():
-        assert getattr(knowledge, k) == v, k                                # and back, every weight
+    book = weight_book()
+    assert Ctx(coop, 0).w == book.of("coop") and Ctx(comp, 0).w == book.of("competitive")
+    assert book.of("coop").ach != book.of("competitive").ach               # coop is tuned apart
+    assert Ctx(comp, 0).w.ach == 12.0                                       # nothing was swapped
 
 
-def test_every_tuned_weight_exists_and_every_table_names_only_tuned_weights():
-    for k in knowledge.TUNED:
-        assert isinstance(getattr(knowledge, k), float), k
-    for mode, table in knowledge.WEIGHTS.items():
-        assert set(table) <= set(knowledge.TUNED) | {"MODEL"}, mode
+def test_the_weights_are_data_read_once_into_frozen_values():
+    book = weight_book()
+    assert weight_book() is book                                           # read once
+    assert [m for m, _ in book.tables] == ["competitive", "solo", "coop"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        book.of("solo").ach = 1.0                                           # type: ignore[misc]
+    text = default_path().read_text(encoding="utf-8")
+    assert "solo:" in text and "area_bonus: 2.5" in text                    # the file, not code, holds them
+    assert not hasattr(knowledge, "WEIGHTS") and not hasattr(knowledge, "use_weights")
+    assert not hasattr(knowledge, "ACH")                                    # no module global to swap
+
+
+def test_a_broken_weights_file_is_refused_naming_the_field(tmp_path):
+    bad = tmp_path / "weights.yaml"
+    good = default_path().read_text(encoding="utf-8")
+    bad.write_text(good.replace("    hero_run: 5.0", "    hero_run: lots"))
+    with pytest.raises(WeightsError, match=r"weights\.solo\.hero_run must be a number"):
+        weight_book(bad)
+    bad.write_text(good.replace("  coop:", "  cooperative:"))
+    with pytest.raises(WeightsError, match=r"weights\.coop is missing"):
+        weight_book(bad)
+
+
+def test_a_bot_thinks_with_the_weights_it_was_given(rules):
+    """Weights are passed to each bot: two bots in one process, one with changed weights,
+    score the same position differently while the other keeps the shipped ones."""
+    g = new_game(rules, 1, "solo", "medium", [], 7003)
+    while g.state.stage != "play":
+        g.apply(playout_move(g))
+    book = weight_book()
+    changed = WeightBook(tuple((m, w.with_(ach=1.0) if m == "solo" else w) for m, w in book.tables))
+    mine, other = make_bot("heuristic", weights=changed), make_bot("heuristic")
+    assert mine.ctx(g, 0).w.ach == 1.0 and other.ctx(g, 0).w.ach == book.of("solo").ach
+    assert weight_book().of("solo").ach == book.of("solo").ach             # the shipped book untouched
 
 
 def test_interleaved_games_of_two_modes_play_as_when_played_alone(rules):
@@ -65,49 +95,47 @@ def test_interleaved_games_of_two_modes_play_as_when_played_alone(rules):
     assert mixed_comp == alone_comp
 
 
-def test_the_tuner_runs_and_prints_a_weight_table(capsys):
+def test_the_tuner_runs_and_writes_the_weights_file(capsys, tmp_path):
     path = Path(__file__).resolve().parent.parent / "tools" / "tune_heuristic.py"
     spec = importlib.util.spec_from_file_location("tune_heuristic", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    before = dict(knowledge.WEIGHTS["coop"])
-    try:
-        assert mod.main(["--mode", "coop", "--games", "2", "--only", "PROG", "--workers", "1"]) == 0
-    finally:
-        knowledge.WEIGHTS["coop"] = before
-        knowledge._family = None
+    out_file = tmp_path / "weights.yaml"
+    shipped = default_path().read_text(encoding="utf-8")
+    assert mod.main(["--mode", "coop", "--games", "2", "--only", "prog", "--workers", "1",
+                     "--start", '{"PROG": 0.5}', "--out", str(out_file)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("start ")
-    assert "PROG=" in out and out.strip().splitlines()[-1].startswith("{")
+    assert "prog=" in out and out.strip().splitlines()[-1].startswith("{")
+    written = weight_book(out_file)                                         # a file the bots can read
+    assert written.of("coop").prog in (0.5, 0.3, 0.75)                      # the start or a kept trial
+    assert written.of("solo") == weight_book().of("solo")                   # other modes kept
+    text = out_file.read_text(encoding="utf-8")
+    assert "Last tuned: coop, by `python tools/tune_heuristic.py --mode coop" in text
+    assert "solo: fresh seeds 7000-7799" in text                            # earlier notes kept
+    assert default_path().read_text(encoding="utf-8") == shipped            # --out: shipped file untouched
 
 
 def _solo_achievements(rules, table, seeds):
     """Mean Achievements held at the end of seeded solo games played by the greedy heuristic
-    with `table` as the solo weights."""
-    saved = dict(knowledge.WEIGHTS["solo"])
-    knowledge.WEIGHTS["solo"] = dict(table)
-    knowledge._family = None
-    try:
-        held = 0
-        for seed in seeds:
-            g = new_game(rules, 1, "solo", "medium", [], seed)
-            n = 0
-            while not g.state.game_over and n < 4000:
-                g.apply(playout_move(g), trusted=True)
-                n += 1
-            held += len(g.state.tribes[0].achievements)
-        return held / len(seeds)
-    finally:
-        knowledge.WEIGHTS["solo"] = saved
-        knowledge._family = None
+    with `table` (a Weights) as the solo weights."""
+    held = 0
+    for seed in seeds:
+        g = new_game(rules, 1, "solo", "medium", [], seed)
+        n = 0
+        while not g.state.game_over and n < 4000:
+            g.apply(playout_move(g, weights=table), trusted=True)
+            n += 1
+        held += len(g.state.tribes[0].achievements)
+    return held / len(seeds)
 
 
 def test_the_solo_weights_reach_more_achievements_than_the_competitive_ones(rules):
     """The solo table was tuned by self-play (4.8% -> 12.8% won, 3.3 -> 4.0 Achievements over
     800 fresh seeds); on a small seeded sample it must still play the better solo game."""
     seeds = range(7000, 7040)
-    tuned = _solo_achievements(rules, knowledge.WEIGHTS["solo"], seeds)
-    plain = _solo_achievements(rules, {}, seeds)
+    tuned = _solo_achievements(rules, weight_book().of("solo"), seeds)
+    plain = _solo_achievements(rules, weight_book().of("competitive"), seeds)
     assert tuned > plain + 0.3, (tuned, plain)
 
 
@@ -126,12 +154,23 @@ def test_solo_settlements_gather_in_an_area(rules):
     free = [x for x in rules.board.regions if ctx.owner_of(x) is None]
     inside = next(x for x in free if rules.region_area[x] in own_area)
     assert sc.same_area(inside) >= 1
-    assert knowledge.AREA_BONUS > 0
+    assert ctx.w.area_bonus > 0
     with_bonus = sc.s_build_settlement(Action("build_settlement", region=inside))[0]
-    saved = knowledge.AREA_BONUS
-    knowledge.AREA_BONUS = 0.0
-    try:
-        without = sc.s_build_settlement(Action("build_settlement", region=inside))[0]
-    finally:
-        knowledge.AREA_BONUS = saved
+    without = _Scorer(Ctx(g, 0, ctx.w.with_(area_bonus=0.0))).s_build_settlement(
+        Action("build_settlement", region=inside))[0]
     assert with_bonus > without
+
+
+def test_the_heroes_discounts_come_from_the_catalog(rules):
+    """No rule copied into the bots (R19): the Adventurer's own level-up discount and the
+    Chieftain's, Druid's and Shaman's Tribe Action discounts are read from data/heroes.yaml."""
+    T = knowledge.tables(rules)
+    assert T.own_level_discount["adventurer"] == 1
+    assert all(n == 0 for h, n in T.own_level_discount.items() if h != "adventurer")
+    assert T.tribe_discount("build_beacon", {"chieftain": None}) == 1
+    assert T.tribe_discount("gather_herb", {"druid": None}) == 1
+    assert T.tribe_discount("attune", {"shaman": None, "druid": None}) == 1
+    assert T.tribe_discount("attune", {"adventurer": None}) == 0
+    src = "".join((Path(knowledge.__file__).parent / f).read_text() for f in ("knowledge.py", "heuristic.py"))
+    for hero in ("adventurer", "chieftain", "druid", "shaman"):
+        assert f'"{hero}"' not in src, hero

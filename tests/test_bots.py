@@ -259,12 +259,14 @@ def test_search_playouts_run_without_engine_errors(rules):
     assert searched > 3
 
 
-def test_alternative_progress_model_scores_too(rules, monkeypatch):
-    # knowledge.MODEL = "cost" values progress by the share of the remaining cost it pays.
-    from faeriell.bots import knowledge
-    monkeypatch.setattr(knowledge, "MODEL", "cost")
+def test_alternative_progress_model_scores_too(rules):
+    # model "cost" (a weight in data/bots/weights.yaml) values progress by the share of the
+    # remaining cost it pays.
+    from faeriell.bots.knowledge import Ctx
+    from faeriell.bots.weights import weights_for
     for g in positions(rules, per_config=1):
         acts = g.legal_actions()
-        scores = score_actions(g, g.acting, acts)
+        w = weights_for(g.state.mode).with_(model="cost")
+        scores = score_actions(g, g.acting, acts, Ctx(g, g.acting, w))
         assert len(scores) == len(acts)
-        assert evaluate(g, g.acting) == evaluate(g, g.acting)
+        assert evaluate(g, g.acting, weights=w) == evaluate(g, g.acting, weights=w)

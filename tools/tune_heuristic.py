@@ -1,13 +1,16 @@
 """Tune the heuristic's solo / Full Coop weights by self-play (coordinate search).
 
     python tools/tune_heuristic.py --mode solo --games 400
-    python tools/tune_heuristic.py --mode coop --games 200 --start '{"ACH": 8}'
+    python tools/tune_heuristic.py --mode coop --games 200 --start '{"ach": 8}'
+    python tools/tune_heuristic.py --mode coop --games 200 --out /tmp/weights.yaml   # try, keep the shipped file
 
 Every candidate plays the same seeded games (common random numbers) with the greedy heuristic on
 every seat; the score is the win rate plus half the mean progress towards the mode's target
 (Achievements held / 6 in solo; the nearer of distinct Achievements and tokens in coop), which
 separates weights long before wins are frequent. A change is kept when it beats the incumbent by
-more than `--margin`. The result is printed as the `WEIGHTS[mode]` table for faeriell/bots/knowledge.py.
+more than `--margin`. The tuned mode's table is written into the weights file (`--out`, default
+data/bots/weights.yaml, the file the bots read; the other modes' tables are kept as they are) with
+the command and seeds in its comments, and the changes are printed.
 """
 from __future__ import annotations
 
@@ -28,17 +31,16 @@ STEPS = (0.6, 1.5)
 
 def play(job) -> tuple[bool, float, int]:
     weights, mode, players, difficulty, seed = job
-    from faeriell.bots import knowledge
     from faeriell.bots.clairvoyant import goal_progress
     from faeriell.bots.heuristic import playout_move
+    from faeriell.bots.weights import Weights
     from faeriell.engine import new_game
     from faeriell.sim import rules
-    knowledge.WEIGHTS[mode] = dict(weights)
-    knowledge._family = None             # re-read the table at the next decision
+    w = Weights(**weights)               # the trial's weights, passed to every decision
     g = new_game(rules(), players, mode, difficulty, [], seed)
     n = 0
     while not g.state.game_over and n < 4000:
-        g.apply(playout_move(g), trusted=True)
+        g.apply(playout_move(g, weights=w), trusted=True)
         n += 1
     return bool(g.state.winners), goal_progress(g), g.state.round
 
@@ -79,13 +81,17 @@ def main(argv=None) -> int:
     ap.add_argument("--margin", type=float, default=0.015)
     ap.add_argument("--only", default="", help="comma list of weights to try (default: all)")
     ap.add_argument("--start", default="", help="JSON weights to start from (default: the current table)")
+    ap.add_argument("--out", default=None, help="the weights file to write (default: data/bots/weights.yaml)")
     args = ap.parse_args(argv)
-    from faeriell.bots import knowledge
-    weights = dict(knowledge.WEIGHTS["competitive"])
-    weights.update(knowledge.WEIGHTS.get(args.mode, {}))
+    from faeriell.bots.weights import NUMBERS, Weights, default_path, dumps, weight_book
+    book = weight_book()
+    weights = book.of(args.mode).to_dict()
     if args.start:
-        weights.update(json.loads(args.start))
-    names = [k for k in (args.only.split(",") if args.only else knowledge.TUNED) if k]
+        weights.update({k.lower(): v for k, v in json.loads(args.start).items()})
+    names = [k.strip().lower() for k in (args.only.split(",") if args.only else NUMBERS) if k.strip()]
+    unknown = [k for k in names + list(weights) if k not in Weights.__dataclass_fields__]
+    if unknown:
+        raise SystemExit(f"{unknown[0]!r} is not a weight (known: {', '.join(NUMBERS)})")
     t0 = time.time()
     with (Pool(args.workers) if args.workers > 1 else _InProcess()) as pool:
         best, info = score(pool, weights, args)
@@ -101,8 +107,20 @@ def main(argv=None) -> int:
                         best, weights = sc, trial
                         print(f"  kept {k}={trial[k]}", flush=True)
                         break
-    changed = {k: v for k, v in weights.items() if v != knowledge.WEIGHTS["competitive"].get(k)}
+    before = book.of(args.mode).to_dict()
+    changed = {k: v for k, v in weights.items() if v != before.get(k)}
     print(f"best {best:.3f} after {time.time() - t0:.0f} s")
+    tables = dict(book.tables)
+    tables[args.mode] = Weights(**weights)
+    out = Path(args.out) if args.out else default_path()
+    cmd = "python tools/tune_heuristic.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    note = (f"Last tuned: {args.mode}, by `{cmd}` ({args.games} games from seed {args.seed}, "
+            f"{args.players if args.mode != 'solo' else 1} player(s), {args.difficulty}); score {best:.3f}.")
+    from faeriell.bots.weights import notes_of
+    from faeriell.storage import atomic_write
+    kept = notes_of(default_path().read_text(encoding="utf-8")) if default_path().is_file() else ""
+    atomic_write(out, dumps(tables, (kept + "\n" if kept else "") + note))
+    print(f"wrote {out}")
     print(json.dumps(changed))
     return 0
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .base import BaseBot, Bot, HeuristicBot, RandomBot
 from .expert import ExpertBot
 from .search import SearchBot
+from .weights import WeightBook
 
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 ALL_LEVELS = LEVELS + ("heuristic", "search")
@@ -30,21 +31,22 @@ HINT_BUDGET = 0.8
 THINK_HARDER_BUDGET = 4.0
 
 
-def make_bot(level: str, seed=0, budget: float | None = None) -> BaseBot:
-    """A bot of this level. `budget` overrides the search levels' seconds per decision."""
+def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBook | None = None) -> BaseBot:
+    """A bot of this level. `budget` overrides the search levels' seconds per decision; `weights`
+    (a WeightBook) replaces the shipped heuristic weights (data/bots/weights.yaml; the tuner's trials)."""
     level = (level or "").strip().lower()
     if level == "random":
-        return RandomBot(seed)
+        return RandomBot(seed, weights)
     if level == "easy":
-        return HeuristicBot(seed, noise=2.5, blunder=0.05)
+        return HeuristicBot(seed, noise=2.5, blunder=0.05, weights=weights)
     if level == "heuristic":
-        return HeuristicBot(seed)
+        return HeuristicBot(seed, weights=weights)
     if level in ("normal", "hard"):
-        return SearchBot(seed, budget=BUDGETS[level] if budget is None else budget)
+        return SearchBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights)
     if level == "expert":
-        return ExpertBot(seed, budget=BUDGETS[level] if budget is None else budget)
+        return ExpertBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights)
     if level == "search":
-        return SearchBot(seed, budget=1.0 if budget is None else budget)
+        return SearchBot(seed, budget=1.0 if budget is None else budget, weights=weights)
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
 
 

@@ -19,6 +19,7 @@ from faeriell.engine.actions import Action
 
 from .heuristic import score_actions
 from .knowledge import Ctx
+from .weights import WeightBook, weight_book
 from .observe import observe
 
 
@@ -38,9 +39,16 @@ class BaseBot:
 
     name = "bot"
 
-    def __init__(self, seed: int | None = 0) -> None:
+    def __init__(self, seed: int | None = 0, weights: WeightBook | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        # the heuristic's weights per mode (data/bots/weights.yaml), frozen: the bot thinks with
+        # its own book, whatever other bots or hints in this process think with
+        self.weights = weights if weights is not None else weight_book()
+
+    def ctx(self, world, player: int) -> Ctx:
+        """What one decision of `player` knows, with this bot's weights for the world's mode."""
+        return Ctx(world, player, self.weights.of(world.state.mode))
 
     def reseed(self, seed) -> None:
         self.seed = seed
@@ -58,7 +66,7 @@ class BaseBot:
         if player is None:
             return "the game is over"
         world = observe(game, player, random.Random(0))
-        return score_actions(world, player, [action])[0][1]
+        return score_actions(world, player, [action], self.ctx(world, player))[0][1]
 
     @staticmethod
     def _legal(game, player: int) -> list[Action]:
@@ -85,8 +93,9 @@ class HeuristicBot(BaseBot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = 0, noise: float = 0.0, blunder: float = 0.0) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int | None = 0, noise: float = 0.0, blunder: float = 0.0,
+                 weights: WeightBook | None = None) -> None:
+        super().__init__(seed, weights)
         self.noise = noise
         self.blunder = blunder          # chance of a random legal move instead
 
@@ -94,12 +103,12 @@ class HeuristicBot(BaseBot):
         acts = self._legal(game, player)
         if len(acts) == 1:
             world = observe(game, player, self.rng)
-            return acts[0], score_actions(world, player, acts)[0][1]
+            return acts[0], score_actions(world, player, acts, self.ctx(world, player))[0][1]
         world = observe(game, player, self.rng)
         return self.pick(world, player, acts)
 
     def pick(self, world, player: int, acts: list[Action]) -> tuple[Action, str]:
-        scores = score_actions(world, player, acts, Ctx(world, player))
+        scores = score_actions(world, player, acts, self.ctx(world, player))
         if self.blunder and self.rng.random() < self.blunder:
             k = self.rng.randrange(len(acts))
             return acts[k], scores[k][1]

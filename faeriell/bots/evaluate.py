@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from faeriell.engine.actions import card_color
 
-from . import knowledge
 from .knowledge import CORRUPT_CARD, INF, Ctx
 
 WIN = 200.0
@@ -37,12 +36,12 @@ def tribe_value(ctx: Ctx, j: int) -> float:
     v = 0.0
     for aid, cond in ctx.r.conditions.items():
         if aid in held:
-            v += knowledge.ACH
+            v += ctx.w.ach
             continue
-        if knowledge.MODEL == "cost":
+        if ctx.w.model == "cost":
             cost = ctx.remaining_cost(aid, None, j)
             if cost < INF:
-                v += max(0.0, knowledge.ACH - 0.9 * cost) * ctx.time_factor(cost) * 0.9
+                v += max(0.0, ctx.w.ach - 0.9 * cost) * ctx.time_factor(cost) * 0.9
             continue
         if cond["kind"] != "most":
             continue
@@ -64,11 +63,13 @@ def doom_penalty(ctx: Ctx) -> float:
     return sum(ctx.doom_cost(d) for d in range(ctx.s.doom))
 
 
-def evaluate(g, player: int, ctx: Ctx | None = None) -> float:
+def evaluate(g, player: int, ctx: Ctx | None = None, weights=None) -> float:
+    """The position's worth for `player` in card units; `weights` (a Weights) when no `ctx` is
+    given (default: the mode's, from data/bots/weights.yaml)."""
     s = g.state
     if s.game_over:
         return terminal_value(g, player)
-    ctx = ctx or Ctx(g, player)
+    ctx = ctx or Ctx(g, player, weights)
     mine = tribe_value(ctx, player)
     if s.mode == "competitive":
         others = [tribe_value(ctx, j) for j in range(s.players) if j != player]
@@ -82,5 +83,5 @@ def evaluate(g, player: int, ctx: Ctx | None = None) -> float:
     if s.mode == "coop":
         vals = [tribe_value(ctx, j) for j in range(s.players)]
         distinct = sum(1 for holders in s.achievements.values() if holders)
-        return sum(vals) / len(vals) + 0.6 * knowledge.ACH * distinct / max(1, s.players) - doom_penalty(ctx)
+        return sum(vals) / len(vals) + 0.6 * ctx.w.ach * distinct / max(1, s.players) - doom_penalty(ctx)
     return mine - doom_penalty(ctx)

@@ -42,7 +42,7 @@ from faeriell.engine.endgame import coop_target
 from .base import BaseBot
 from .evaluate import WIN, evaluate
 from .heuristic import score_actions
-from .knowledge import Ctx
+from .knowledge import RACE_INCOME, Ctx
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 from .observe import determinize, view_of
@@ -52,7 +52,6 @@ from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired, candidat
 # round) were chosen by self-play on seeded games (bench/README.md, "The expert"): a wider list
 # and a lower bar let noise pick moves worse than the heuristic's favourite.
 RACE = 30.0           # card units of the race term (race_slack, in [-1, 1])
-INCOME = 3.0          # cards a tribe gains per round
 CLAIM = 1.0           # a claim's slot payment
 CORRUPT = 0.6         # a Corruption Essence pays for Tribe Actions only
 SCALE = 8.0           # cards of slack that make the race look safe
@@ -84,7 +83,7 @@ def rounds_left(doom: int, rules) -> float:
     return n
 
 
-def race_value(g, player: int, ctx: Ctx | None = None) -> float:
+def race_value(g, player: int, ctx: Ctx | None = None, weights=None) -> float:
     """The leaf value for `player`, in card units (see the module's docstring)."""
     s = g.state
     coop = s.mode in ("coop", "solo")
@@ -97,7 +96,7 @@ def race_value(g, player: int, ctx: Ctx | None = None) -> float:
             have, need = team_count(g, player)
             return -WIN + LOSS_ACH * have * 6.0 / need
         return -WIN
-    ctx = ctx or Ctx(g, player)
+    ctx = ctx or Ctx(g, player, weights)
     v = evaluate(g, player, ctx)
     if coop:
         v += RACE * race_slack(g, player, ctx)
@@ -115,7 +114,7 @@ def race_slack(g, player: int, ctx: Ctx) -> float:
     left = rounds_left(s.doom, g.rules)
     tribes = [player] if s.mode == "solo" else range(s.players)
     held = set(a for j in tribes for a in s.tribes[j].achievements)
-    ctxs = {j: ctx if j == player else Ctx(g, j) for j in tribes}
+    ctxs = {j: ctx if j == player else Ctx(g, j, ctx.w) for j in tribes}
     costs = []
     for aid in g.rules.conditions:
         if aid in held:
@@ -125,7 +124,7 @@ def race_slack(g, player: int, ctx: Ctx) -> float:
     costs.sort()
     need_cost = sum(costs[:short])
     cards = sum(CORRUPT if card_color(c) == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
-    slack = cards + INCOME * len(list(tribes)) * left - need_cost
+    slack = cards + RACE_INCOME * len(list(tribes)) * left - need_cost
     return tanh(slack / SCALE)
 
 
@@ -134,8 +133,9 @@ class ExpertBot(BaseBot):
 
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 4, rounds: int = 1, clairvoyant: bool = False, z: float = 1.0,
-                 noise: float = 0.25, max_playout: int = 600, clear_margin: float | None = 8.0) -> None:
-        super().__init__(seed)
+                 noise: float = 0.25, max_playout: int = 600, clear_margin: float | None = 8.0,
+                 weights=None) -> None:
+        super().__init__(seed, weights)
         self.budget = float(budget)
         self.iterations = iterations      # fixed number of worlds instead of the clock
         self.width = width
@@ -159,7 +159,7 @@ class ExpertBot(BaseBot):
         acts = self._legal(game, player)
         view = None if self.clairvoyant else view_of(game, player)
         world0 = self._world(game, view, player, self.rng)
-        scores = score_actions(world0, player, acts, Ctx(world0, player))
+        scores = score_actions(world0, player, acts, self.ctx(world0, player))
         self.last_stats = {"playouts": 0, "candidates": 1, "searched": False, "worlds": 0}
         best_k = max(range(len(acts)), key=lambda k: scores[k][0])
         pick, outlook = best_k, None
@@ -238,13 +238,14 @@ class ExpertBot(BaseBot):
         stop_round = s.round + self.rounds
         steps = 0
         noise = self.noise
+        weights = self.weights.of(s.mode)
         while not s.game_over and steps < self.max_playout and s.round <= stop_round:
             acts = w.legal_actions()
             if len(acts) == 1:
                 a = acts[0]
             else:
                 i = w.acting
-                ctx = Ctx(w, i)
+                ctx = Ctx(w, i, weights)
                 ctx.saving = ()                   # the saving-up wish costs a third of the time
                 sc = score_actions(w, i, acts, ctx)
                 if noise:
@@ -254,7 +255,7 @@ class ExpertBot(BaseBot):
                 a = acts[k]
             w.apply(a, trusted=True)
             steps += 1
-        return race_value(w, player)
+        return race_value(w, player, weights=weights)
 
     # ---------------------------------------------------------------------------- words
     def reason(self, world, player: int, a, outlook=None) -> str:

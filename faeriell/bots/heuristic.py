@@ -25,7 +25,6 @@ from faeriell.engine.actions import Action, card_color
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.rules import COLORS
 
-from . import knowledge
 from .knowledge import KNOCK, Ctx, track_aid
 from faeriell.engine.names import title
 
@@ -41,14 +40,15 @@ def score_actions(g, i: int, actions: list, ctx: Ctx | None = None) -> list[tupl
     return [h.score(a) for a in actions]
 
 
-def playout_move(w, rng=None, noise: float = 0.0):
+def playout_move(w, rng=None, noise: float = 0.0, weights=None):
     """The move a playout makes for whoever acts: the only one, else the heuristic's favourite
-    (its scores blurred by Gaussian `noise`, drawn from `rng`, when noise is asked for)."""
+    (its scores blurred by Gaussian `noise`, drawn from `rng`, when noise is asked for).
+    `weights`: the Weights to think with (default: the game's mode's, from data/bots/weights.yaml)."""
     acts = w.legal_actions()
     if len(acts) == 1:
         return acts[0]
     i = w.acting
-    sc = score_actions(w, i, acts, Ctx(w, i))
+    sc = score_actions(w, i, acts, Ctx(w, i, weights))
     if noise:
         return acts[max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))]
     return acts[max(range(len(acts)), key=lambda q: sc[q][0])]
@@ -92,7 +92,7 @@ class _Scorer:
         for h, hero in t.heroes.items():
             if hero.level >= self.r.max_level:
                 continue
-            need = hero.level + 1 - (1 if h == "adventurer" else 0)
+            need = hero.level + 1 - self.T.own_level_discount.get(h, 0)
             ups = [p[0] for p in self.s.perk_piles if p]
             if not ups:
                 continue
@@ -106,7 +106,7 @@ class _Scorer:
         have = c.pool.get(col, 0) + wild
         if have >= need or need - have > 2 or c.pool.get(col, 0) == 0:
             return None
-        return (col, min(1.0, knowledge.SAVE_WEIGHT * net))
+        return (col, min(1.0, self.c.w.save_weight * net))
 
     # ------------------------------------------------------------------ dispatch
     def score(self, a: Action) -> tuple[float, str]:
@@ -179,7 +179,7 @@ class _Scorer:
         free_adj = sum(1 for x in adj if c.owner_of(x) is None)
         v += 0.15 * free_adj
         k = self.same_area(reg)
-        v += knowledge.AREA_BONUS * k
+        v += self.c.w.area_bonus * k
         return (v, f"settles {reg}: {' and '.join(c.region_colours(reg))} Essences"
                    + (", next to its own Region" if any(x in c.t.settlements for x in adj) else "")
                    + self.area_note(reg, k))
@@ -191,7 +191,7 @@ class _Scorer:
 
     def area_note(self, reg, k: int) -> str:
         """Said when the Area bonus counted: the k own Settlements already in reg's Area."""
-        if not (knowledge.AREA_BONUS and k):
+        if not (self.c.w.area_bonus and k):
             return ""
         return f", Settlement {k + 1} in the {title(self.r.region_area[reg])}'s Area (its Harvest pays each)"
 
@@ -233,13 +233,13 @@ class _Scorer:
         c = self.c
         reg = a["region"]
         gain, notes = c.terrain_delta((reg,))
-        prod = knowledge.SETTLE_PROD * c.rounds_left * (1.0 + 0.3 * (len(c.region_colours(reg)) - 1))
+        prod = self.c.w.settle_prod * c.rounds_left * (1.0 + 0.3 * (len(c.region_colours(reg)) - 1))
         st = c.status(reg)
         if st:
             prod *= 0.5
         gain += min(prod, 3.0) + 0.3
         k = self.same_area(reg)
-        gain += knowledge.AREA_BONUS * k * min(1.0, c.rounds_left / 4.0)
+        gain += self.c.w.area_bonus * k * min(1.0, c.rounds_left / 4.0)
         if reg.split("-")[0] in self.s.attunements_free:
             gain += 0.3
         return (gain, f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else "")
@@ -264,7 +264,7 @@ class _Scorer:
                if d.get("token") and self.r.token_kind(d["token"]) == col and d["region"] in reach]
         if now and "event" not in c.t.phases_done:
             gain += 0.8 * self.solve_value(col, now[0])
-        gain += knowledge.BEACON_RUN * min(c.rounds_left, 5)
+        gain += self.c.w.beacon_run * min(c.rounds_left, 5)
         if len(c.region_colours(reg)) == 2:
             gain += min(2.0, 0.2 * c.rounds_left)
         totem_aid = "totem"
@@ -278,11 +278,11 @@ class _Scorer:
         owner = self.s.totem["owner"]
         if owner == c.i:
             return (-1.0, "moves the Spiritual Totem")
-        gain = knowledge.ACH
+        gain = self.c.w.ach
         if owner is not None and not c.coop:
-            gain += knowledge.ACH * KNOCK
+            gain += self.c.w.ach * KNOCK
         elif owner is not None and c.coop:
-            gain = 0.2 * knowledge.ACH
+            gain = 0.2 * self.c.w.ach
         gain += 0.6
         return (gain, "takes the Spiritual Totem and its Achievement"
                 + (f" from player {owner + 1}" if owner is not None else ""))
@@ -341,7 +341,7 @@ class _Scorer:
         c = self.c
         h = a["hero"]
         gain = self.fellowship_gain(dheroes=1, dperks=0)
-        gain += knowledge.HERO_RUN * min(c.rounds_left, 4)          # two more gems each round
+        gain += self.c.w.hero_run * min(c.rounds_left, 4)          # two more gems each round
         col = self.r.hero_color.get(h)
         if col in COLORS and col not in c.hero_colours():
             gain += 0.6
@@ -382,8 +382,8 @@ class _Scorer:
         k = a["steps"]
         idx = (self.s.harvest + k) % len(self.T.wheel)
         v, why = self.harvest_value(idx)
-        if knowledge.HARVEST_NEXT and self.c.rounds_left > 1:
-            v += knowledge.HARVEST_NEXT * self.best_harvest(idx)[0]
+        if self.c.w.harvest_next and self.c.rounds_left > 1:
+            v += self.c.w.harvest_next * self.best_harvest(idx)[0]
         return (v, f"moves the Harvest {k} step{'s' if k != 1 else ''} to {self.T.wheel[idx]}: {why}")
 
     # ================================================================== Hero Phase
@@ -416,11 +416,11 @@ class _Scorer:
         if len(hero.quests) >= hero.level:
             qv = -0.1
         elif deck == "corruption":
-            qv = knowledge.QUEST_BLACK * self.event_value() - 0.2
+            qv = self.c.w.quest_black * self.event_value() - 0.2
             if c.aspiring:
                 qv = 1.5
         else:
-            qv = knowledge.QUEST_COLOUR - 0.08 * len(hero.quests)
+            qv = self.c.w.quest_colour - 0.08 * len(hero.quests)
         why = f"the {h} goes on a {deck} Quest"
         if deck == "corruption":
             why += " (a chance to cleanse Corruption later)"
@@ -614,15 +614,15 @@ class _Scorer:
             v = c.cv("corruption")
             why = "yields to Corruption for a Corruption Essence"
             if corr == 0 and not c.sower_me:
-                v -= c.ach_value("purity", 1) if "purity" in r.conditions else knowledge.ACH
+                v -= c.ach_value("purity", 1) if "purity" in r.conditions else self.c.w.ach
                 why += " (loses Purity)"
             if t.cleanser:
-                v -= knowledge.ACH
+                v -= self.c.w.ach
             if not c.coop and corr + 1 >= r.sower_at and not c.sower_me:
                 if self.s.sower is None:
-                    v -= 2.5 * knowledge.ACH
+                    v -= 2.5 * self.c.w.ach
                 else:
-                    v -= 2 * knowledge.ACH + 2 * c.doom_cost()
+                    v -= 2 * self.c.w.ach + 2 * c.doom_cost()
             elif c.sower_me:
                 v += 0.5
             else:
@@ -631,7 +631,7 @@ class _Scorer:
         if choice == "ignore":
             v = -c.doom_cost()
             if t.cleanser and not c.sower_me:
-                v -= knowledge.ACH
+                v -= self.c.w.ach
             why = "ignores Corruption (Doom +1)"
             if tok and gd:
                 reg = self.s.guardians[gd]["region"]
@@ -641,7 +641,7 @@ class _Scorer:
         if choice == "cleanse_tribe":
             v = -cost + 1.2
             if corr == 1:
-                v += knowledge.ACH - c.claim_cost((pay_col,)) if "purity" not in c.held else 0.0
+                v += self.c.w.ach - c.claim_cost((pay_col,)) if "purity" not in c.held else 0.0
                 return (v, f"cleanses the tribe with a {pay_col} Essence and wins back Purity")
             if corr >= r.sower_at - 2 and not c.coop:
                 v += 2.5
@@ -651,11 +651,11 @@ class _Scorer:
         why = f"cleanses Corruption with a {pay_col} Essence"
         if corr == 0:
             if not t.cleanser:
-                v += knowledge.ACH - c.claim_cost((pay_col,) if pay_col else ())
+                v += self.c.w.ach - c.claim_cost((pay_col,) if pay_col else ())
                 why += " and claims Corruption Cleanser"
             elif not c.coop:
                 others = sum(1 for j, o in enumerate(self.s.tribes) if j != c.i and o.cleanser)
-                v += KNOCK * knowledge.ACH * others
+                v += KNOCK * self.c.w.ach * others
         for part in str(target or "doom").split("+"):
             if part == "doom":
                 v += c.doom_cost(max(0, self.s.doom - 1))
@@ -717,7 +717,7 @@ class _Scorer:
             v += 0.6 + (0.5 if owner is not None else 0.0)
         else:
             v += 0.2 if owner is None else -0.2
-        v += knowledge.SOLVE_DOOM * max(0.0, c.doom_cost())      # one token fewer for the next Drafts to hit
+        v += self.c.w.solve_doom * max(0.0, c.doom_cost())      # one token fewer for the next Drafts to hit
         return v
 
     def solve_reason(self, kind, gd, by) -> str:
@@ -782,16 +782,15 @@ class _Scorer:
         t = c.t
         heroes = len(t.heroes)
         perks = sum(len(h.perks) for h in t.heroes.values())
-        from . import knowledge
-        if knowledge.MODEL == "cost":
+        if self.c.w.model == "cost":
             return c.delta(aid, c.mine[aid], heroes=heroes + dheroes, perks=perks + dperks)
 
         def val(hh, pp):
             tgt = c.target(aid)
             if hh >= 3 and pp >= tgt:
-                return knowledge.ACH
+                return self.c.w.ach
             frac = 0.5 * min(hh, 3) / 3 + 0.5 * min(pp, tgt) / max(1, tgt)
-            return knowledge.ACH * 0.6 * frac * c.horizon
+            return self.c.w.ach * 0.6 * frac * c.horizon
         return val(heroes + dheroes, perks + dperks) - val(heroes, perks)
 
     # ---- Harvest ------------------------------------------------------------------------
@@ -986,7 +985,7 @@ class _Scorer:
             if need <= gems:
                 v = val * (0.97 ** k)
             else:
-                v = val * knowledge.LATER * (knowledge.DECAY ** k)
+                v = val * self.c.w.later * (self.c.w.decay ** k)
             if v > best:
                 second = best
                 best, label = v, lab

@@ -16,77 +16,32 @@ from faeriell.engine.achievements import shire_size, tribe_measures
 from faeriell.engine.actions import card_color
 from faeriell.engine.rules import COLORS
 
-ACH = 12.0           # one Achievement held, in cards
-PROG = 0.8           # share of ACH earned linearly on the way to a threshold
+from .weights import Weights, weights_for
+
 KNOCK = 0.5          # share of ACH for pushing a rival off an Achievement (competitive)
-TEAM_DUP = 0.55      # coop: an Achievement a partner already holds only adds a token
 CORRUPT_CARD = 0.6   # a Corruption Essence: wild for Tribe Actions only
-INCOME = 2.6         # cards a tribe expects to gain per round (Harvests, solves, Quests)
-MODEL = "linear"     # "linear": progress valued by the share of the threshold it covers;
-                     # "cost": by the share of the remaining cost it pays (kept as an experiment:
-                     # it beat random less often, 58% against 71% of 200 games)
+# Cards a tribe expects to gain per round (Harvests, solves, Quests) when the heuristic sizes what
+# can still pay for in the rounds left (Ctx.time_factor). The expert's race (expert.race_slack) counts RACE_INCOME = 3.0
+# instead; both were set by hand and each changes moves if moved to the other, so each keeps its
+# value, said once here.
+INCOME = 2.6
+RACE_INCOME = 3.0
 INF = 99.0
 DOOM_BASE = 1.2      # competitive: cost of one step of Doom ...
 DOOM_SLOPE = 0.25    # ... growing by this much per space already filled
 SOWER_PLAN = True    # competitive bots may court Corruption when Doom is winning the race
-SAVE_WEIGHT = 0.12   # extra worth of a card kept for a wished same-colour purchase, per card of net gain
 SOWER_MARGIN = 0.1   # how much likelier the Sower road must look than the Achievement road
-# Weights below were tuned by self-play (tools/tune_heuristic.py: solo and 2-player coop, medium).
-DOOM_COOP = 3.0      # solo/coop: cost of a step of Doom ...
-DOOM_COOP_SLOPE = 0.25   # ... growing with the spaces filled ...
-DOOM_COOP_NEAR = 8.0     # ... and sharply near the end
-SETTLE_PROD = 0.35   # a Settlement's Harvest, in cards per round left
-QUEST_BLACK = 0.35   # share of a Corruption Event's worth (its Cleanse) in drawing a black Quest
-QUEST_COLOUR = 0.55  # drawing a colour Quest (a card later)
-SOLVE_DOOM = 0.45    # share of a Doom step in clearing a Menace (one target fewer for the Draft)
-LATER = 0.3          # a Hero's target out of reach this Phase, against one in reach ...
-DECAY = 0.9          # ... and less for each move it is away
-BEACON_RUN = 0.3     # a Beacon's Menace solves to come, in cards per round left (5 at most)
-FOCUS = 1.0          # solo/coop: share kept by progress towards an Achievement outside the plan
-HERO_RUN = 0.9       # a new Hero: its two Action gems a round, in cards per round left (4 at most)
-AREA_BONUS = 0.0     # a Settlement, per own Settlement already in its Area (Area Harvests pay each)
-HARVEST_NEXT = 0.0   # share of the next round's best Harvest (from where this one leaves the token)
-RESERVE = 0.6        # solo/coop: share of a Doom step (and of the Cleanser) that the last Essence
-                     # able to pay a Cleanse is worth beyond its price (an Ignore is the fallback)
-
-
-# Solo and Full Coop are a race against the Doom clock, not against rivals: there the weights
-# below replace the competitive ones above. They were tuned by self-play (tools/tune_heuristic.py,
-# seeded solo and 2-player coop games at medium); competitive play keeps its own.
-TUNED = ("ACH", "PROG", "FOCUS", "BEACON_RUN", "TEAM_DUP", "SAVE_WEIGHT", "DOOM_COOP", "DOOM_COOP_SLOPE",
-         "DOOM_COOP_NEAR", "HARVEST_NEXT", "AREA_BONUS", "HERO_RUN", "SETTLE_PROD", "QUEST_BLACK", "QUEST_COLOUR", "SOLVE_DOOM", "LATER", "DECAY", "RESERVE")
-WEIGHTS: dict[str, dict[str, float]] = {
-    "competitive": {k: globals()[k] for k in TUNED + ("MODEL",)},
-    # Solo, medium, fresh seeds 7000-7799: 4.8% won with the competitive weights, 12.8% with these
-    # (mean Achievements 3.3 -> 4.0, Essences gained 15 -> 19 a game): a third Hero is worth its
-    # cost (its Action gems solve Menaces), Settlements gather in one Area (an Area Harvest pays
-    # one card each), the Harvest leaves its token where the next one pays, far Hero targets count.
-    "solo": {"FOCUS": 0.6, "DOOM_COOP_SLOPE": 0.15, "DOOM_COOP_NEAR": 4.8, "HARVEST_NEXT": 0.5,
-             "AREA_BONUS": 2.5, "HERO_RUN": 5.0, "SOLVE_DOOM": 1.2, "LATER": 0.6, "QUEST_COLOUR": 0.825,
-             "RESERVE": 0.9},
-    # 2-player coop, medium, seeds from 5000: 7% won with the competitive weights (150 games),
-    # 20% with ACH 8, 37% with these (240 games): Doom weighs more against an Achievement and
-    # progress counts in full.
-    "coop": {"ACH": 4.8, "PROG": 1.0},
-}
-_family = "competitive"
-
-
-def use_weights(mode: str) -> None:
-    """Make the module's weights those of `mode` ("solo", "coop" or "competitive")."""
-    global _family
-    fam = mode if mode in WEIGHTS else "competitive"
-    if fam == _family:
-        return
-    g = globals()
-    g.update(WEIGHTS["competitive"])
-    g.update(WEIGHTS[fam])
-    _family = fam
+# The weights tuned per mode (Achievement worth, Doom's cost in solo/coop, ...) are data:
+# data/bots/weights.yaml, read once into frozen values (weights.py); a Ctx holds its mode's.
 
 
 # ------------------------------------------------------------------------------ static tables
 class Tables:
     """Per-rules look-ups computed once (distances from nodes to Regions, colour ids...)."""
+
+    def tribe_discount(self, kind: str, heroes) -> int:
+        """Essences off one `kind` Tribe Action for a tribe with these active Heroes."""
+        return sum(1 for h in self.action_discount.get(kind, ()) if h in heroes)
 
     def __init__(self, rules) -> None:
         b = rules.board
@@ -114,6 +69,15 @@ class Tables:
         for aid, cond in rules.conditions.items():
             self.measure_aid.setdefault(cond["measure"], aid)
         self.wheel = list(rules.wheel)
+        # Essences off a Hero's own level-up (the Adventurer's innate discount, R19), read from
+        # the catalog (data/heroes.yaml) through the rules, never written into the bots
+        self.own_level_discount = {h: sum(1 for hh, _c, own in rules.innate_discounts.get("level_up", ())
+                                          if hh == h and own)
+                                   for h in rules.innate}
+        # ... and off a Tribe Action for a tribe with the Hero (Chieftain's Beacons, Druid's Herbs,
+        # Shaman's Attunements): {action kind: Heroes giving one Essence off}
+        self.action_discount = {kind: tuple(h for h, _c, own in found if not own)
+                                for kind, found in rules.innate_discounts.items()}
         self.guardian_set = set(rules.guardians)
         # Perk tile values for a Hero (rough, in cards); unknown ids get 0.5.
         self.perk_value = {}
@@ -142,11 +106,10 @@ def tables(rules) -> Tables:
 class Ctx:
     """The numbers one decision of player `i` needs, computed once."""
 
-    def __init__(self, g, i: int) -> None:
+    def __init__(self, g, i: int, weights: Weights | None = None) -> None:
         s = g.state
         r = g.rules
-        if s.mode != _family:
-            use_weights(s.mode)
+        self.w = weights if weights is not None else weights_for(s.mode)     # this mode's tuned weights
         self.g, self.s, self.r = g, s, r
         self.T = tables(r)
         self.i = i
@@ -287,7 +250,7 @@ class Ctx:
             # Each further card of a colour costs a little less (the pool shrinks from the top).
             cost += self.cv(col) - 0.03 * (seen[col] - 1)
         cost += 0.35 * len(discounts or ())
-        if self.coop and RESERVE and pay:
+        if self.coop and self.w.reserve and pay:
             cost += self.reserve_cost(pay)
         return cost
 
@@ -306,8 +269,8 @@ class Ctx:
         spent = sum(1 for c in pay if card_color(c) in cols)
         if have == 0 or have - spent > 0:
             return 0.0
-        risk = self.doom_cost() + (ACH if self.t.cleanser else 0.0)
-        return RESERVE * risk * 0.5
+        risk = self.doom_cost() + (self.w.ach if self.t.cleanser else 0.0)
+        return self.w.reserve * risk * 0.5
 
     # ---- Doom ---------------------------------------------------------------------------
     def doom_cost(self, doom: int | None = None) -> float:
@@ -317,7 +280,7 @@ class Ctx:
         if self.sower_me:
             return -(3.0 + 12.0 / max(1, left))
         if self.coop:
-            return DOOM_COOP + DOOM_COOP_SLOPE * d + (25.0 if left <= 1 else DOOM_COOP_NEAR / max(1, left))
+            return self.w.doom_coop + self.w.doom_coop_slope * d + (25.0 if left <= 1 else self.w.doom_coop_near / max(1, left))
         base = DOOM_BASE + DOOM_SLOPE * d + (3.0 if left <= 3 else 0.0) + (20.0 if left <= 1 else 0.0)
         if self.sower_other:
             base += 3.0 + 10.0 / max(1, left)
@@ -349,18 +312,18 @@ class Ctx:
         if self.coop and not self.solo:
             holders = s.achievements.get(aid, ())
             if any(j != i for j in holders):
-                dup = TEAM_DUP
+                dup = self.w.team_dup
         if cond["kind"] != "most":
-            return ACH * dup if m > 0 else 0.0
+            return self.w.ach * dup if m > 0 else 0.0
         if cond["measure"] == "perks":
             return self._fellowship(aid, i, m) * dup
         tgt = self.target(aid, i)
         if m >= tgt:
-            return ACH * dup
+            return self.w.ach * dup
         hz = self.horizon if i == self.i else 1.0
-        if FOCUS < 1.0 and self.coop and i == self.i and aid not in self.focus():
-            hz *= FOCUS
-        return ACH * PROG * (m / tgt) * hz * dup
+        if self.w.focus < 1.0 and self.coop and i == self.i and aid not in self.focus():
+            hz *= self.w.focus
+        return self.w.ach * self.w.prog * (m / tgt) * hz * dup
 
     def focus(self) -> set:
         """Solo/coop: the Achievements this tribe plans on - the cheapest ones still missing
@@ -388,9 +351,9 @@ class Ctx:
             perks = max(perks, perks_if_three)
         tgt = self.target(aid, i)
         if heroes >= 3 and perks >= tgt:
-            return ACH
+            return self.w.ach
         frac = 0.5 * min(heroes, 3) / 3 + 0.5 * min(perks, tgt) / max(1, tgt)
-        return ACH * PROG * frac * (self.horizon if i == self.i else 1.0)
+        return self.w.ach * self.w.prog * frac * (self.horizon if i == self.i else 1.0)
 
     def delta(self, aid: str, new_m: float, **hyp) -> float:
         """Gain for me when my measure of aid becomes new_m (incl. pushing rivals off).
@@ -399,7 +362,7 @@ class Ctx:
         old = self.mine[aid]
         if new_m == old and not hyp:
             return 0.0
-        if MODEL == "linear":
+        if self.w.model == "linear":
             gain = self.ach_value(aid, new_m) - self.ach_value(aid, old)
             if new_m > old and aid not in self.held and new_m >= self.target(aid) > old:
                 self.claims += 1
@@ -407,19 +370,19 @@ class Ctx:
             c0 = self.remaining_cost(aid)
             c1 = self.remaining_cost(aid, new_m, **hyp)
             if c0 <= 0 or c0 >= INF:
-                gain = 0.0 if c1 >= c0 else ACH * 0.3
+                gain = 0.0 if c1 >= c0 else self.w.ach * 0.3
             else:
-                gain = ACH * (c0 - c1) / c0 * self.time_factor(c0)
+                gain = self.w.ach * (c0 - c1) / c0 * self.time_factor(c0)
                 if c1 <= 0 and aid not in self.held:
                     self.claims += 1
-                    gain = max(gain, ACH * 0.999)
+                    gain = max(gain, self.w.ach * 0.999)
             if self.coop and not self.solo and any(j != self.i for j in self.s.achievements.get(aid, ())):
-                gain *= TEAM_DUP
+                gain *= self.w.team_dup
         if not self.coop and self.r.conditions[aid]["kind"] == "most" and new_m > old:
             n = int(self.r.conditions[aid].get("min", 1))
             for j in range(self.n):
                 if j != self.i and self.rows[j][aid] >= n and old <= self.rows[j][aid] < new_m:
-                    gain += ACH * KNOCK
+                    gain += self.w.ach * KNOCK
         return gain
 
     def time_factor(self, cost: float) -> float:
@@ -499,7 +462,7 @@ class Ctx:
             else:
                 bonus = row[aid] - hero.level
                 lvl = int(m - bonus)
-            disc = 1 if h == "adventurer" else 0
+            disc = self.T.own_level_discount.get(h, 0)
             for _ in range(int(k)):
                 if lvl >= r.max_level:
                     cost += 4.0      # a Herb or Attunement bonus instead
@@ -520,19 +483,19 @@ class Ctx:
         if meas == "shire":
             return self._settle_chain(int(k), nset)
         if meas == "herbs":
-            per = 2.0 if "druid" in t.heroes else 3.0
+            per = 3.0 - self.T.tribe_discount("gather_herb", t.heroes)
             return k * per
         if meas == "beacons":
             left = sum(self.s.beacon_supply.values())
             if left < k:
                 return INF
-            per = 2.0 if "chieftain" in t.heroes else 3.0
+            per = 3.0 - self.T.tribe_discount("build_beacon", t.heroes)
             return k * per
         if meas == "attunements":
             free = self.s.attunements_free
             if len(free) < k:
                 return INF
-            sh = 1 if "shaman" in t.heroes else 0
+            sh = self.T.tribe_discount("attune", t.heroes)
             costs = sorted(max(1, 4 - sum(1 for x in t.settlements if r.region_area[x] == g) - sh)
                            for g in free)
             return float(sum(costs[:int(k)]))
@@ -571,7 +534,7 @@ class Ctx:
         shire_aid = T.measure_aid.get("shire")
         if shire_aid:
             new_shire = shire_size(self.g, regs)
-            if new_shire != self.mine[shire_aid] or MODEL == "cost":
+            if new_shire != self.mine[shire_aid] or self.w.model == "cost":
                 gain += self.delta(shire_aid, new_shire, settlements=len(regs))
                 if new_shire > self.mine[shire_aid]:
                     notes.append(f"Shire {new_shire}/{self.target(shire_aid)}")

@@ -29,7 +29,6 @@ from faeriell.engine.core import Game
 from .base import BaseBot
 from .evaluate import evaluate
 from .heuristic import playout_move, score_actions
-from .knowledge import Ctx
 from .observe import determinize, view_of
 
 # Decisions where the heuristic's answer stands (search would only spend time).
@@ -43,8 +42,8 @@ class SearchBot(BaseBot):
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 5, horizon: int | None = None, noise: float = 0.0,
                  max_playout: int = 300, clear_margin: float | None = 10.0, z: float = 1.0,
-                 kinds: set | None = None) -> None:
-        super().__init__(seed)
+                 kinds: set | None = None, weights=None) -> None:
+        super().__init__(seed, weights)
         self.budget = float(budget)
         self.iterations = iterations          # fixed work instead of the clock (tests, replays)
         self.width = width
@@ -62,7 +61,7 @@ class SearchBot(BaseBot):
         acts = self._legal(game, player)
         view = view_of(game, player)
         world0 = determinize(game.rules, view, player, self.rng)
-        scores = score_actions(world0, player, acts, Ctx(world0, player))
+        scores = score_actions(world0, player, acts, self.ctx(world0, player))
         self.last_stats = {"playouts": 0, "candidates": 1, "searched": False}
         best_k = max(range(len(acts)), key=lambda k: scores[k][0])
         if len(acts) == 1 or (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts)):
@@ -162,6 +161,7 @@ class SearchBot(BaseBot):
         start_round = s.round
         steps = 0
         noise = self.noise
+        weights = self.weights.of(s.mode)
         while not s.game_over and steps < self.max_playout:
             cur = (s.round, s.lap, s.active)
             if cur != last:
@@ -172,9 +172,9 @@ class SearchBot(BaseBot):
                         break
                 elif turns > horizon:
                     break
-            w.apply(playout_move(w, rng, noise), trusted=True)
+            w.apply(playout_move(w, rng, noise, weights), trusted=True)
             steps += 1
-        return evaluate(w, player)
+        return evaluate(w, player, weights=weights)
 
 
 def _paired(a: dict, b: dict) -> tuple[float, float, int]:

@@ -1,0 +1,178 @@
+"""The heuristic's weights per mode, as data: data/bots/weights.yaml, read once into frozen values.
+
+Solo and Full Coop are a race against the Doom clock, not against rivals, so each mode has its own
+table (tuned by self-play: tools/tune_heuristic.py writes the file). A bot's `Ctx` holds the
+`Weights` of its game's mode; nothing swaps module globals, so hints thinking in a thread and a bot
+of another mode never see each other's weights.
+
+    book = weight_book()               # {mode: Weights}, loaded once per file
+    w = book.of("solo"); w.ach         # 12.0
+    text = dumps({"solo": w, ...})     # the file the tuner writes
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from pathlib import Path
+
+from faeriell.resources import resource_dir
+
+MODES = ("competitive", "solo", "coop")
+MODELS = ("linear", "cost")
+
+# What each weight means, in card units (one ordinary Essence card is worth about 1); the file the
+# tuner writes carries these as comments.
+MEANING = {
+    "ach": "one Achievement held, in cards",
+    "prog": "share of an Achievement earned linearly on the way to its threshold",
+    "focus": "solo/coop: share kept by progress towards an Achievement outside the plan",
+    "beacon_run": "a Beacon's Menace solves to come, in cards per round left (5 at most)",
+    "team_dup": "coop: an Achievement a partner already holds only adds a token",
+    "save_weight": "extra worth of a card kept for a wished same-colour purchase, per card of net gain",
+    "doom_coop": "solo/coop: cost of a step of Doom ...",
+    "doom_coop_slope": "... growing with the spaces filled ...",
+    "doom_coop_near": "... and sharply near the end",
+    "harvest_next": "share of the next round's best Harvest (from where this one leaves the token)",
+    "area_bonus": "a Settlement, per own Settlement already in its Area (Area Harvests pay each)",
+    "hero_run": "a new Hero: its two Action gems a round, in cards per round left (4 at most)",
+    "settle_prod": "a Settlement's Harvest, in cards per round left",
+    "quest_black": "share of a Corruption Event's worth (its Cleanse) in drawing a black Quest",
+    "quest_colour": "drawing a colour Quest (a card later)",
+    "solve_doom": "share of a Doom step in clearing a Menace (one target fewer for the Draft)",
+    "later": "a Hero's target out of reach this Phase, against one in reach ...",
+    "decay": "... and less for each move it is away",
+    "reserve": "solo/coop: share of a Doom step (and of the Cleanser) the last Essence able to pay a "
+               "Cleanse is worth beyond its price",
+    "model": "'linear': progress valued by the share of the threshold it covers; 'cost': by the share "
+             "of the remaining cost it pays (an experiment: it beat random less often)",
+}
+
+
+@dataclass(frozen=True)
+class Weights:
+    ach: float
+    prog: float
+    focus: float
+    beacon_run: float
+    team_dup: float
+    save_weight: float
+    doom_coop: float
+    doom_coop_slope: float
+    doom_coop_near: float
+    harvest_next: float
+    area_bonus: float
+    hero_run: float
+    settle_prod: float
+    quest_black: float
+    quest_colour: float
+    solve_doom: float
+    later: float
+    decay: float
+    reserve: float
+    model: str = "linear"
+
+    def with_(self, **changes) -> "Weights":
+        """A copy with some weights changed (the tuner's trials)."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+NUMBERS = tuple(f.name for f in fields(Weights) if f.name != "model")   # what the tuner may change
+
+
+class WeightsError(ValueError):
+    """The weights file is missing, malformed or incomplete; the message names file and field."""
+
+
+@dataclass(frozen=True)
+class WeightBook:
+    tables: tuple            # ((mode, Weights), ...) in MODES order
+
+    def of(self, mode: str) -> Weights:
+        """The weights of `mode`; a mode without its own table plays by the competitive one."""
+        d = dict(self.tables)
+        return d.get(mode) or d["competitive"]
+
+
+def default_path() -> Path:
+    return resource_dir("data") / "bots" / "weights.yaml"
+
+
+def parse(data, shown: str) -> WeightBook:
+    if not isinstance(data, dict) or not isinstance(data.get("weights"), dict):
+        raise WeightsError(f"{shown}: expected a mapping 'weights' with one table per mode")
+    tables = []
+    for mode in MODES:
+        row = data["weights"].get(mode)
+        if not isinstance(row, dict):
+            raise WeightsError(f"{shown}: weights.{mode} is missing (every mode needs its table)")
+        unknown = set(row) - set(MEANING)
+        if unknown:
+            raise WeightsError(f"{shown}: weights.{mode}.{sorted(unknown)[0]} is not a weight the bots know")
+        missing = [k for k in NUMBERS if k not in row]
+        if missing:
+            raise WeightsError(f"{shown}: weights.{mode}.{missing[0]} is missing")
+        for k in NUMBERS:
+            v = row[k]
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise WeightsError(f"{shown}: weights.{mode}.{k} must be a number, not {v!r}")
+        model = row.get("model", "linear")
+        if model not in MODELS:
+            raise WeightsError(f"{shown}: weights.{mode}.model must be one of {', '.join(MODELS)}")
+        tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, model=model)))
+    return WeightBook(tuple(tables))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> WeightBook:
+    from faeriell.content.yaml_lines import YamlError, plain, read_yaml
+    try:
+        data = plain(read_yaml(Path(path), path))
+    except YamlError as e:
+        raise WeightsError(str(e)) from None
+    return parse(data, path)
+
+
+def weight_book(path: str | Path | None = None) -> WeightBook:
+    """The weights file read once (per path) into frozen tables."""
+    return _load(str(path or default_path()))
+
+
+def weights_for(mode: str) -> Weights:
+    return weight_book().of(mode)
+
+
+HEADER = ("# The heuristic's weights per mode (faeriell/bots/weights.py), in card units: one ordinary",
+          "# Essence card is worth about 1. Written by tools/tune_heuristic.py; edit by hand only to try",
+          "# a value (the tuner overwrites the mode it tunes).")
+
+
+def notes_of(text: str) -> str:
+    """The notes (provenance) of a weights file: its comment lines between the header and the tables."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("weights:"):
+            break
+        if line.startswith("#") and line not in HEADER:
+            out.append(line[2:] if line.startswith("# ") else line[1:])
+    return "\n".join(out)
+
+
+def dumps(tables: dict, note: str = "") -> str:
+    """The weights file's text for `tables` ({mode: Weights}), one commented line a weight, with
+    `note` (the provenance: how each table was tuned) as comments above them."""
+    lines = list(HEADER)
+    if note:
+        lines += [f"# {x}" for x in note.splitlines()]
+    lines.append("weights:")
+    for mode in MODES:
+        w = tables[mode]
+        lines.append(f"  {mode}:")
+        for k, v in w.to_dict().items():
+            lines.append(f"    {k}: {v!r}" if k != "model" else f"    {k}: {v}")
+        if mode == "competitive":
+            lines[-len(NUMBERS) - 1:] = [f"{x:<34}# {MEANING[x.split(':')[0].strip()]}"
+                                         for x in lines[-len(NUMBERS) - 1:]]
+    return "\n".join(lines) + "\n"

@@ -82,7 +82,7 @@ def test_the_text_names_moves_in_the_games_words_and_no_ids(rules, saved):
     text = review_text(rules, g.origin, acts, moments=[fake])
     assert VALUE_LABEL in text and "not a win chance" in text
     assert "Round 2, move" in text and "Blunder" in text and "worth 12.0 more in card units" in text
-    assert "played: move the" in text and "Better: build a Red Beacon in Bear Forest" in text
+    assert "played: Move the" in text and "Better: Build a Red Beacon in the Bear's Forest" in text
     assert "Why: Claims Adventurer at the Bear's Forest." in text
     for i in _ids(rules):
         assert not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text), f"id {i!r} in the text review"

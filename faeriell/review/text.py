@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from faeriell.bots.evaluate import WIN
 from faeriell.bots.expert import race_value
-from faeriell.bots.naming import Names as MoveNames
 from faeriell.engine import Action
+from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 from faeriell.engine.saves import rebuild
 
@@ -64,13 +64,13 @@ def _outcome(names: Names, tl: Timeline) -> str:
     return ", ".join(names.tribes.get(tl.tribes[i], "?") for i in tl.winners) + " won."
 
 
-def moment_lines(m: Moment, names: Names, moves: MoveNames, tribe_names: list[str]) -> list[str]:
+def moment_lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: list[str]) -> list[str]:
     who = tribe_names[m.player] if 0 <= m.player < len(tribe_names) else f"Player {m.player + 1}"
     grade = (m.grade or "").capitalize()
     gain = m.best_value - m.played_value
     lines = [f"Round {m.round}, move {m.index + 1} - {grade}",
-             f"  {who} played: {moves.action(m.played)}",
-             f"  Better: {moves.action(m.best)} (worth {gain:.1f} more in card units)"]
+             f"  {who} played: {describe(m.played, names, tribe_ids)}",
+             f"  Better: {describe(m.best, names, tribe_ids)} (worth {gain:.1f} more in card units)"]
     if m.reason:
         lines.append(f"  Why: {names.text(m.reason)}")
     return lines
@@ -80,7 +80,6 @@ def review_text(rules, origin: dict, actions: list, players=None, moments: list 
                 progress=None) -> str:
     """The whole review as text. `moments`, when given, are used instead of working them out."""
     names = Names.of(rules)
-    moves = MoveNames(rules)
     tl = record(rules, origin, actions)
     tribe_names = [names.tribes.get(t, t.title()) for t in tl.tribes]
     lines = [f"Faeriell game review: {MODE_NAMES.get(tl.mode, tl.mode)}, "
@@ -101,5 +100,5 @@ def review_text(rules, origin: dict, actions: list, players=None, moments: list 
     if not moments:
         lines.append("  None: no move fell clearly short of the best one found.")
     for m in sorted(moments, key=lambda m: m.index):
-        lines.extend(moment_lines(m, names, moves, tribe_names))
+        lines.extend(moment_lines(m, names, list(tl.tribes), tribe_names))
     return "\n".join(lines) + "\n"

@@ -119,3 +119,22 @@ def test_a_click_on_a_region_the_set_up_refuses_says_what_the_set_up_asks():
     msg = t.scene.message or ""
     assert msg.startswith("Nothing can go to") and "Set-up" in msg and "Phase tile" not in msg, msg
     assert t.state.stage == "setup"
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_message_never_covers_the_goal_meter(size):
+    from faeriell.ui.table import goal, overlays
+    t = Table(game({"player": 1, "phase": "tribe"}), size=size)
+    t.scene.flash(" ".join(["Nothing can go to the Stag's Mountain now."] * 6), bad=True)
+    panels = []
+    orig = overlays.T.panel
+    try:
+        overlays.T.panel = lambda surf, r, fill, *a, **k: (panels.append((pygame.Rect(r), fill)),
+                                                            orig(surf, r, fill, *a, **k))[1]
+        t.frame()
+    finally:
+        overlays.T.panel = orig
+    meter = t.scene.spots.first(goal.METER_KEY)
+    assert meter is not None
+    said = [r for r, fill in panels if fill == (90, 34, 32)]
+    assert said and not any(r.colliderect(meter.rect) for r in said)

@@ -6,6 +6,7 @@ import pygame
 
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.table import pieces, tooltips
+from faeriell.ui.table.goal import METER_KEY
 from faeriell.ui.table import theme as T
 
 TIP_DELAY = 450          # ms the mouse rests before a tooltip shows
@@ -157,6 +158,9 @@ def message(surf, scene) -> None:
     hint = getattr(scene, "hint_card", None)
     if hint is not None and hint.shown and hint.rect is not None and r.colliderect(hint.rect):
         r.bottom = hint.rect.top - P(8)
+    meter = scene.spots.first(METER_KEY)        # the goal meter stays in view beside the message
+    if meter is not None and r.colliderect(meter.rect):
+        r.bottom = min(r.bottom, meter.rect.top - P(8))
     bad = scene.message_bad
     T.panel(surf, r, (90, 34, 32) if bad else (34, 44, 36), T.BAD if bad else T.GOOD, P(8), 1)
     y = r.y + P(6)

@@ -218,11 +218,16 @@ class Canvas:
 
 
 _FONTS: dict[int, pygame.font.Font] = {}
+# Labels are baked in the game's own font, bold Noto Sans (fonts/, as widgets.make_font loads it):
+# pygame's built-in font dropped and merged letters at these sizes. Bold, because a card's name
+# is drawn on the table at 6-7 px and thin strokes vanish there.
+FONT_FILE = ROOT / "fonts" / "NotoSans-Bold.ttf"
+EM_PER_PX = 0.7  # sizes below are in the built-in font's px; Noto Sans at 0.7 of it sets as wide
 
 
 def font(size: int) -> pygame.font.Font:
     if size not in _FONTS:
-        _FONTS[size] = pygame.font.Font(None, size)
+        _FONTS[size] = pygame.font.Font(str(FONT_FILE), max(6, round(size * EM_PER_PX)))
     return _FONTS[size]
 
 
@@ -976,7 +981,7 @@ def paint_perk(inp):
     c, finish = card_face(w, h, fill, (150, 110, 160) if dark else (176, 140, 80))
     surf = finish()
     _perk_icon(surf, inp, w / 2, 21)
-    text(surf, inp["title"], (w / 2, 47), size=13, color=(240, 230, 240) if dark else INK, width=w - 8,
+    text(surf, inp["title"], (w / 2, 45), size=15, color=(240, 230, 240) if dark else INK, width=w - 8,
          max_lines=2)
     return surf
 
@@ -998,7 +1003,7 @@ def paint_herb(inp):
     else:
         paste(surf, "herbs-bundle", (w / 2, cy), 26, (70, 120, 60), INK, 1.0)
     paste(surf, "herbs-bundle", (12, h - 12), 13, (70, 120, 60), None, 0)
-    text(surf, inp["title"], (w / 2, h - 20), size=13, color=INK, width=w - 8, max_lines=2)
+    text(surf, inp["title"], (w / 2, h - 20), size=16, color=INK, width=w - 8, max_lines=2)
     return surf
 
 
@@ -1009,7 +1014,7 @@ def paint_attunement(inp):
                           (w / 2, 34), 54)
     surf = finish()
     guardian_badge(surf, inp["id"], inp["guardian"], w / 2, 31, 18, col)
-    text(surf, inp["title"], (w / 2, h - 18), size=13, color=INK, width=w - 8, max_lines=2)
+    text(surf, inp["title"], (w / 2, h - 19), size=16, color=INK, width=w - 8, max_lines=2)
     return surf
 
 
@@ -1042,7 +1047,7 @@ def paint_achievement_tile(inp):
         paste(surf, TERRAIN_ICONS.get(a[0], "laurel-crown"), (cx, cy), 22, darker(a[1], 0.2), INK, 1.0)
     else:
         paste(surf, KIND_ICONS.get(kind, "laurel-crown"), (cx, cy), 21, (120, 84, 40), (250, 244, 228), 1.0)
-    text(surf, inp["title"], (cx, h - 13), size=13, color=INK, width=w - 8, max_lines=2)
+    text(surf, inp["title"], (cx, h - 13), size=16, color=INK, width=w - 8, max_lines=2)
     return surf
 
 
@@ -1302,8 +1307,9 @@ def expected_names(cat) -> list[str]:
 # --------------------------------------------------------------------------- manifest / io
 
 def generator_hash() -> str:
-    """This file and the icons it paints with (tools/icons/*.svg)."""
+    """This file, the font it writes with and the icons it paints with (tools/icons/*.svg)."""
     h = hashlib.sha256(Path(__file__).read_bytes().replace(b"\r\n", b"\n"))
+    h.update(FONT_FILE.read_bytes())
     for svg in sorted(ICON_DIR.glob("*.svg")):
         h.update(svg.name.encode() + svg.read_bytes().replace(b"\r\n", b"\n"))
     return h.hexdigest()[:16]

@@ -109,7 +109,9 @@ def test_achievement_progress_shows_on_the_board_and_in_the_tooltip(drawn):
     t.scene._base_key = None
     t.frame()
     assert "2/4" in drawn                                     # the tag on the Meadows tile
-    assert any("Toward: " in s and "Meadows 2/4" in s for s in drawn), [s for s in drawn if "Toward" in s]
+    # the board's header says it in words, not '2/4' (Meadows counts owned Meadow Regions)
+    assert any("Nearest: " in s and "Meadows: 2 of 4 Regions" in s for s in drawn), \
+        [s for s in drawn if "Nearest" in s]
     drawn.clear()
     hover(t, ("achievement", "meadows"))
     said = " ".join(drawn)

@@ -2,7 +2,7 @@
 stands toward each Achievement, what a Menace Draft will draw. Pure: the state is only read.
 
     harvest_preview(game, steps)   # {"space", "index", "frozen", "tribes": [{"player", "regions", "bonus"}]}
-    achievement_progress(game)     # [{"id", "kind", "min", "values", "leaders", "holders"}]
+    achievement_progress(game)     # [{"id", "kind", "measure", "min", "values", "leaders", "holders"}]
     draft_preview(game)            # {"draws", "bag": {kind: count}, "stops_at_event"}
     goal_progress(game)            # how near the win is: solo 6 Achievements, the coop target, Doom's pace
     round_summary(game, round)     # what a round did: Doom by cause, Achievements claimed or lost
@@ -81,7 +81,8 @@ def achievement_progress(g) -> list[dict]:
         best = max(vals) if vals else 0
         leaders = [k for k, v in enumerate(vals) if v == best and v > 0] if kind == "most" else \
             [k for k, v in enumerate(vals) if v > 0]
-        out.append({"id": aid, "kind": kind, "min": lo if kind == "most" else 1, "values": vals,
+        out.append({"id": aid, "kind": kind, "measure": cond["measure"], "min": lo if kind == "most" else 1,
+                    "values": vals,
                     "leaders": leaders, "holders": list(s.achievements.get(aid, []))})
     return out
 

@@ -186,7 +186,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return f"{w.tribe(t.id)} (player {key[1] + 1})", [
             f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
             "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
-            "Toward: " + (", ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
+            "Nearest: " + ("; ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
             "Click to see this board large; click your own to return."]
     if k == "heartland":
         hl = s.heartlands[key[1]]

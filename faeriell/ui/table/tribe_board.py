@@ -57,7 +57,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     tiles = sum(p.spr(f"achievement_tile_{aid}", P(20)).get_width() + P(3) for aid in t.achievements)
     room = band.right - P(10) - tiles - x
     # as many of the nearest Achievements as fit whole (each tile shows its progress too)
-    options = [info + "   ·   Toward: " + ", ".join(near[:k]) for k in range(len(near), 0, -1)]
+    options = [info + "   ·   Nearest: " + "; ".join(near[:k]) for k in range(len(near), 0, -1)]
     info = T.first_fitting(options + [info, info.replace("   ·   ", " · ")], p.fs(13), room)
     img = T.fitted(info, p.fs(13), room, T.INK_DIM)
     surf.blit(img, (x, band.centery - img.get_height() // 2))

@@ -168,11 +168,24 @@ class Words:
             return f"{name} {v}/{entry['min']}"
         return f"{name}: {'yes' if v else 'not yet'}"
 
+    # What a race's count counts, for a newcomer ('Forests: 1 of 4 Regions', not 'Forests 1/4').
+    _COUNTED = {"solved": "Menaces solved", "terrain": "Regions", "perks": "Perks", "herbs": "Herbs",
+                "attunements": "Attunements", "beacons": "Beacons", "shire": "linked Regions"}
+
+    def progress_words(self, entry: dict, i: int) -> str:
+        """A race in words for tribe i: 'Chieftain at level 1 of 4', 'Forests: 1 of 4 Regions'."""
+        name = self.achievement(entry["id"])
+        v = entry["values"][i] if i < len(entry["values"]) else 0
+        if entry.get("measure") == "hero_level":
+            return f"{name} at level {v} of {entry['min']}"
+        counted = self._COUNTED.get(entry.get("measure", ""))
+        return f"{name}: {v} of {entry['min']}" + (f" {counted}" if counted else "")
+
     def nearest_achievements(self, progress: list, i: int, n: int = 3) -> list[str]:
-        """Tribe i's closest races not held yet, nearest first ('Meadows 2/4')."""
+        """Tribe i's closest races not held yet, nearest first, in words (progress_words)."""
         races = [e for e in progress if e["kind"] == "most" and i not in e["holders"] and e["values"][i] > 0]
         races.sort(key=lambda e: (-e["values"][i] / max(1, e["min"]), self.achievement(e["id"])))
-        return [self.progress(e, i) for e in races[:n]]
+        return [self.progress_words(e, i) for e in races[:n]]
 
     def progress_lines(self, entry: dict) -> list[str]:
         """Every tribe's measure toward one Achievement, and who leads (for its tooltip)."""

@@ -190,3 +190,30 @@ def test_every_shipped_puzzle_opens(app):
         assert app.session.autosave_enabled is False        # practice never replaces the autosave
         app.step()
     assert not app.errors
+
+
+def test_no_caption_is_cut_in_half_while_the_new_game_tab_scrolls(tmp_path, monkeypatch):
+    """At 1024x700 one wheel step (40 px) used to leave 'Variants' half shown at the bottom edge:
+    each step now settles so that every caption is whole or out of view, down and back up."""
+    a = make_app(tmp_path, monkeypatch, size=(1024, 700))
+    try:
+        content = a.scene.content
+        assert content.max_scroll() > 0
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=content.rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        a.step()
+        seen = []
+        for wheel in [-1] * 14 + [1] * 14:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=wheel, flipped=False))
+            a.step()
+            content = a.scene.content
+            seen.append(content.scroll)
+            top, bottom = content.rect.top + content.scroll, content.rect.bottom + content.scroll
+            for w in content.children:
+                if type(w).__name__ == "Label" and not w.wrap_text:
+                    assert not (w.rect.top < top < w.rect.bottom or w.rect.top < bottom < w.rect.bottom), \
+                        (w.text, w.rect, content.scroll)
+        assert max(seen) == content.max_scroll() and seen[-1] == 0      # it went all the way, and back
+        assert any(getattr(w, "text", None) == "Variants" for w in content.children)
+    finally:
+        pygame.display.quit()

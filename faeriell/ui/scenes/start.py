@@ -416,6 +416,7 @@ class StartScene(Scene):
                                    primary=True, size=28))
         self.content.scroll = max(0, min(old_scroll if old_scroll else self._scroll.get(self.tab, 0),
                                          self.content.max_scroll()))
+        self.content.settle()          # a relayout may have moved a caption under an edge
         self.root.add(self.content)
 
     def _caption(self, x, y, w, text) -> int:

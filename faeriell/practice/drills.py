@@ -1,0 +1,188 @@
+"""Learn from your mistakes: each key moment of a human seat becomes a drill.
+
+A drill is the position before the move (the game's origin and the actions up to it), whose seat
+played, what was played and the review's better move with its reason. On the real table the
+player is asked to find a better move; the move is judged by the same measure the review uses
+(faeriell.review.moments: each move played on a copy of the position to the end of the round,
+meeting the game's own luck, then valued for the player), against the best move of a wider
+search than the review's (DEEP_WIDTH candidates instead of its 4). A move counts when its value is
+within MARGIN of that best. Three tries, then the answer with the reason. The drill then goes on
+the spaced schedule (faeriell.practice.schedule).
+
+    book = DrillBook(folder, clock=time.time)
+    book.add_from_review(origin, actions, moments, humans, label="Solo, Medium, seed 7")
+    book.due()                                 # drills to do now, oldest first
+    verdict = judge(rules, drill, action)      # Verdict(ok, value, best_value, best, reason)
+    book.record(drill.id, success)             # up a step, or back to the first
+No pygame here.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict, dataclass, field
+
+from faeriell.practice.schedule import next_review
+from faeriell.practice.store import Document
+
+FILE = "drills.json"
+MARGIN = 2.0          # card units; below the review's smallest grade (an inaccuracy is 2)
+DEEP_WIDTH = 12       # candidates of the judging search (the review looks at 4)
+TRIES = 3
+MAX_DRILLS = 400      # the oldest mastered drills go first beyond this
+
+
+@dataclass
+class Drill:
+    id: str
+    origin: dict
+    actions: list                  # action dicts before the moment
+    player: int
+    round: int
+    played: dict
+    best: dict
+    reason: str
+    fall: float
+    label: str = ""                # which game, in words
+    created: float = 0.0
+    step: int = 0                  # successes in a row
+    due: float = 0.0
+    attempts: int = 0
+    solved: int = 0
+    last: str = ""                 # "", "solved", "failed"
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Drill | None":
+        try:
+            fields = {k: d[k] for k in ("id", "origin", "actions", "player", "round", "played", "best", "reason",
+                                        "fall")}
+            if not (isinstance(fields["origin"], dict) and isinstance(fields["actions"], list)
+                    and isinstance(fields["played"], dict) and isinstance(fields["best"], dict)):
+                return None
+            extra = {k: d[k] for k in ("label", "created", "step", "due", "attempts", "solved", "last") if k in d}
+            dr = cls(**fields, **extra)
+            dr.player, dr.round, dr.step, dr.attempts, dr.solved = (int(dr.player), int(dr.round), int(dr.step),
+                                                                     int(dr.attempts), int(dr.solved))
+            dr.fall, dr.created, dr.due = float(dr.fall), float(dr.created), float(dr.due)
+            dr.id, dr.reason, dr.label, dr.last = str(dr.id), str(dr.reason), str(dr.label), str(dr.last)
+            return dr
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+def drill_id(origin: dict, actions: list, player: int) -> str:
+    blob = json.dumps([origin, actions, player], sort_keys=True, default=str)
+    return hashlib.sha1(blob.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    value: float
+    best_value: float
+    best: object                   # the engine Action judged best
+    reason: str                    # why the best is better, in the game's words
+    loss: float = field(default=0.0)
+
+
+def position(rules, drill: Drill):
+    """The game at the drill's moment (SaveError if the record no longer fits the rules)."""
+    from faeriell.engine.saves import replay
+    return replay(rules, drill.origin, drill.actions)
+
+
+def judge(rules, drill: Drill, action, game=None) -> Verdict:
+    """Is `action` (an engine Action, legal at the drill's position) within MARGIN of the best?"""
+    from faeriell.bots.expert import describe_gain
+    from faeriell.bots.naming import Names
+    from faeriell.engine import Action
+    from faeriell.review.moments import _candidates, _value_after
+    g = game if game is not None else position(rules, drill)
+    player = drill.player
+    value = _value_after(g, action, player, 400)
+    recorded = Action.from_dict(drill.best)
+    best, best_value = recorded, _value_after(g, recorded, player, 400)
+    for a, _why in _candidates(g, player, g.legal_actions(), DEEP_WIDTH):
+        v = _value_after(g, a, player, 400)
+        if v > best_value:
+            best, best_value = a, v
+    best_value = max(best_value, value)
+    if value >= best_value:
+        best = action
+    reason = "; ".join(describe_gain(g, player, best, Names(g.rules))) or \
+        "played on to the end of the round, it leaves you better placed"
+    loss = best_value - value
+    return Verdict(loss <= MARGIN, value, best_value, best, reason, loss)
+
+
+class DrillBook:
+    """The player's drills in `folder`/drills.json."""
+
+    def __init__(self, folder, clock=time.time):
+        self.doc = Document(folder, FILE)
+        self.clock = clock
+        self.drills: list[Drill] = []
+        self.done = 0                      # drills answered, ever (the statistics show it)
+        self.reload()
+
+    @property
+    def note(self) -> str:
+        return self.doc.note
+
+    def reload(self) -> None:
+        data = self.doc.load()
+        raw = data.get("drills") if isinstance(data.get("drills"), list) else []
+        self.drills = [d for d in (Drill.from_dict(x) for x in raw if isinstance(x, dict)) if d is not None]
+        done = data.get("done", 0)
+        self.done = done if isinstance(done, int) and done >= 0 else 0
+
+    def save(self) -> bool:
+        if len(self.drills) > MAX_DRILLS:                  # forget the longest-mastered first
+            self.drills.sort(key=lambda d: (-d.step, d.created))
+            self.drills = self.drills[len(self.drills) - MAX_DRILLS:]
+        return self.doc.save({"version": 1, "done": self.done, "drills": [asdict(d) for d in self.drills]})
+
+    def get(self, did: str) -> Drill | None:
+        return next((d for d in self.drills if d.id == did), None)
+
+    def add_from_review(self, origin: dict, actions: list, moments, humans, label: str = "") -> int:
+        """A drill for every key moment of a seat in `humans`; returns how many were new."""
+        now = self.clock()
+        known = {d.id for d in self.drills}
+        acts = [a if isinstance(a, dict) else a.to_dict() for a in actions]
+        new = 0
+        for m in moments:
+            if m.player not in humans:
+                continue
+            before = acts[: m.index]
+            did = drill_id(origin, before, m.player)
+            if did in known:
+                continue
+            known.add(did)
+            self.drills.append(Drill(did, origin, before, m.player, m.round, m.played.to_dict(), m.best.to_dict(),
+                                     m.reason, round(m.fall, 2), label, now, 0, now))
+            new += 1
+        if new:
+            self.save()
+        return new
+
+    def due(self, now: float | None = None) -> list[Drill]:
+        now = self.clock() if now is None else now
+        return sorted((d for d in self.drills if d.due <= now), key=lambda d: (d.due, d.created))
+
+    def upcoming(self, now: float | None = None) -> list[Drill]:
+        now = self.clock() if now is None else now
+        return sorted((d for d in self.drills if d.due > now), key=lambda d: d.due)
+
+    def record(self, did: str, success: bool) -> Drill | None:
+        d = self.get(did)
+        if d is None:
+            return None
+        d.step, d.due = next_review(d.step, success, self.clock())
+        d.attempts += 1
+        d.solved += 1 if success else 0
+        d.last = "solved" if success else "failed"
+        self.done += 1
+        self.save()
+        return d

@@ -39,9 +39,10 @@ def _work(origin, actions, players, out, stop=None, rules=None) -> None:
         def progress(done, total):
             if done == total or done % 4 == 0:
                 out.put(("progress", done, total))
+        tally: dict = {}
         found = key_moments(rules, origin, actions, players=players, progress=progress,
-                            should_stop=(stop.is_set if stop is not None else None))
-        out.put(("done", [_pack(m) for m in found]))
+                            should_stop=(stop.is_set if stop is not None else None), tally=tally)
+        out.put(("done", [_pack(m) for m in found], tally))
     except Exception as exc:      # noqa: BLE001 - the window reports it
         out.put(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -74,6 +75,7 @@ class ReviewJob:
         self.use_process = use_process
         self.progress = (0, max(1, len(self.actions)))
         self.moments: list | None = None
+        self.tally: dict = {}                    # decisions assessed and graded (the accuracy)
         self.error: str | None = None
         self._proc = None
         self._thread = None
@@ -114,6 +116,7 @@ class ReviewJob:
                 self.progress = (msg[1], msg[2])
             elif msg[0] == "done":
                 self.moments = [_unpack(t) for t in msg[1]]
+                self.tally = dict(msg[2]) if len(msg) > 2 and isinstance(msg[2], dict) else {}
                 self.progress = (self.progress[1], self.progress[1])
             else:
                 self.error = msg[1]

@@ -172,11 +172,12 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
 
 
 def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4, top: int = 6,
-                progress=None, should_stop=None) -> list[Moment]:
+                progress=None, should_stop=None, tally: dict | None = None) -> list[Moment]:
     """The worst graded decisions of `players` (default: every seat), worst first, at most `top`.
 
     `progress(done, total)` is called after each action; `should_stop()` may end the review early
-    (what was found so far is returned). Raises SaveError if an action does not fit.
+    (what was found so far is returned). `tally`, a dict, receives how many decisions were
+    assessed and how many of them were graded (the accuracy is the share within the margin). Raises SaveError if an action does not fit.
     """
     game = rebuild(rules, origin)
     found: list[Moment] = []
@@ -188,6 +189,9 @@ def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4
         who = game.acting
         if who is not None and (players is None or who in players) and game.state.stage == "play":
             m = assess(game, who, action, width)
+            if m is not None and tally is not None:
+                tally["assessed"] = tally.get("assessed", 0) + 1
+                tally["graded"] = tally.get("graded", 0) + (m.grade is not None)
             if m is not None and m.grade is not None:
                 m.index = k
                 found.append(m)

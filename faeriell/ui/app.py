@@ -268,6 +268,34 @@ class App:
         self.open_session(session)
         return None
 
+    def open_drill(self, drill, book) -> str | None:
+        from faeriell.engine.saves import SaveError
+        from faeriell.practice.drills import position
+        if self.rules is None:
+            return "The rules could not be loaded (see the error panel)."
+        try:
+            game = position(self.rules, drill)
+        except SaveError as e:
+            return f"This drill no longer fits the rules: {e}"
+        session = self.new_session(game, autosave=False)      # every seat by hand, like a puzzle
+        session.drill, session.drill_book = drill, book
+        self.open_session(session)
+        return None
+
+    def open_rated_puzzle(self, path, trainer) -> str | None:
+        from faeriell.ui.dialogs import load_puzzle, FileServiceError
+        if self.rules is None:
+            return "The rules could not be loaded (see the error panel)."
+        try:
+            sc, game = load_puzzle(self.rules, path)
+        except FileServiceError as e:
+            return str(e)
+        session = self.new_session(game, autosave=False)
+        session.scenario, session.trainer, session.rated_counted = sc, trainer, set()
+        trainer.served(os.path.splitext(os.path.basename(str(path)))[0])
+        self.open_session(session)
+        return None
+
     def quit(self) -> None:
         self.running = False
 

@@ -23,6 +23,8 @@ SCENES: dict[str, str] = {
     "replay": "faeriell.ui.scenes.replay:ReplayScene",
     "rules": "faeriell.ui.scenes.rules:RulesScene",
     "tutorial": "faeriell.ui.scenes.tutorial:TutorialScene",
+    "practice": "faeriell.ui.scenes.practice:PracticeScene",
+    "stats": "faeriell.ui.scenes.stats:StatsScene",
 }
 
 
@@ -93,6 +95,12 @@ class Host(Protocol):
     def open_tutorial(self, chapter: str | None = None, step: int | None = None) -> str | None:
         """A guided chapter at the table (faeriell/tutorial): by number or name, at a step (None:
         where the player left it)."""
+
+    def open_drill(self, drill, book) -> str | None:
+        """Open a drill (faeriell.practice.drills.Drill) of the player's DrillBook at the table."""
+
+    def open_rated_puzzle(self, path: str, trainer) -> str | None:
+        """Open a puzzle file at the table as a rated try of `trainer` (faeriell.practice.trainer)."""
 
     def open_game(self, game, seats: list | None = None, path: str | None = None) -> None:
         """Open an engine Game at a new table; `path`: the save it was read from (it then keeps

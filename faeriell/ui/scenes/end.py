@@ -25,7 +25,22 @@ class EndScene(Scene):
         self.size = host.size
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.keys = KeyFocus()
+        self.practice_notes = self._keep_for_practice()
         self.layout()
+
+    def _keep_for_practice(self) -> list[str]:
+        """A finished game goes into the statistics, the ladder and the daily game (once)."""
+        s = self.session
+        if not s.state.game_over or getattr(s, "practice_kept", False):
+            return list(getattr(s, "practice_notes", []))
+        try:
+            from faeriell.practice.record import game_finished
+            s.practice_notes = game_finished(s.game, s.seats)
+        except Exception as exc:          # noqa: BLE001 - the end screen shows anyway
+            self.host.report("keeping this game in your statistics", exc)
+            s.practice_notes = []
+        s.practice_kept = True
+        return list(s.practice_notes)
 
     # ---- what to show --------------------------------------------------------------------------
     def headline(self) -> str:
@@ -154,6 +169,9 @@ class EndScene(Scene):
             y += fnt.get_linesize() + 2
         W.draw_text(surf, self.setup_line(), (w // 2, y + 6), 18, W.MUTED, anchor="midtop", width=w - 40)
         y += 40
+        if self.practice_notes:            # a ladder level opened, a daily best, a file that could not be kept
+            W.draw_text(surf, " ".join(self.practice_notes), (w // 2, y - 8), 17, W.OK, anchor="midtop", width=w - 40)
+            y += 22
         tw = min(860, w - 40)
         want = 50 + sum(self._row_height(i, tw) for _, i in self.rows())
         table = pygame.Rect(max(20, w // 2 - tw // 2), y, tw, max(60, min(want, h - 100 - y)))

@@ -135,6 +135,14 @@ class ReviewScene(Scene):
         better = f"Better: {self.words.action(m.best)}" + (f": {self.words.say(m.reason)}" if m.reason else "")
         return head, played, better
 
+    def _keep_for_practice(self) -> None:
+        """The human seats' key moments become drills; the accuracy goes to the statistics."""
+        try:
+            from faeriell.practice.record import review_finished
+            self.practice_notes = review_finished(self.game, self.session.seats, self.moments, self.job.tally)
+        except Exception as exc:          # noqa: BLE001 - practice files are a nicety: say so, keep the review
+            self.host.report("keeping the drills of this review", exc)
+
     # ---- buttons -------------------------------------------------------------------------------
     def back(self) -> None:
         self.job.stop()
@@ -195,6 +203,7 @@ class ReviewScene(Scene):
         self.job.poll()
         if self.job.moments is not None:
             self.moments = self.job.moments
+            self._keep_for_practice()
             return True
         if self.job.error is not None:       # said in the moments panel, never over the Back button
             log.warning("the review could not finish: %s", self.job.error)

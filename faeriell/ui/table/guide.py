@@ -22,8 +22,11 @@ PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
 
 # --------------------------------------------------------------------------- practice puzzles
 class Puzzle:
-    def __init__(self, scenario, game, progress=None):
+    def __init__(self, scenario, game, progress=None, trainer=None, counted=None):
         from faeriell.puzzle import Goal, PuzzleTracker
+        self.trainer = trainer                 # the rated trainer (faeriell.practice.trainer) when rated
+        self.counted = counted if counted is not None else set()   # puzzle ids already rated this sitting
+        self.rating_change: tuple | None = None                    # (before, after) of the player's rating
         self.scenario = scenario
         self.goal = Goal.from_dict(scenario.goal)
         self.tracker = PuzzleTracker(self.goal, game)
@@ -41,7 +44,8 @@ class Puzzle:
         if sc is None or not getattr(sc, "goal", None):
             return None
         try:
-            return cls(sc, session.game)
+            return cls(sc, session.game, trainer=getattr(session, "trainer", None),
+                       counted=getattr(session, "rated_counted", None))
         except Exception:          # a goal the tracker cannot follow: play on without it
             return None
 
@@ -81,7 +85,19 @@ class Puzzle:
             self.overlay = True
             if now == "won":
                 self._record_win()
+            if self.trainer is not None:
+                self._rate(now == "won")
         return now != before
+
+    def _rate(self, won: bool) -> None:
+        """The first try at a rated puzzle moves both ratings; the next one near the new rating."""
+        from pathlib import Path
+        pid = Path(self.path).stem
+        if pid not in self.counted:
+            self.counted.add(pid)
+            self.rating_change = self.trainer.record(pid, won)
+        nxt = self.trainer.next_puzzle(exclude={pid})
+        self.next_path = nxt.path if nxt is not None else None
 
     def _record_win(self) -> None:
         """Mark this puzzle solved in the user's data folder and find the next unsolved one."""
@@ -207,7 +223,11 @@ class PuzzleResult:
         game = scene.session.game
         why = "" if won else puzzle.why_lost(game, scene.words)
         head = "Solved!" if won else "Not this time"
-        sub = ("Goal met: " + puzzle.goal.text) if won else why
+        sub = ((puzzle.won_text() if hasattr(puzzle, "won_text") else "Goal met: " + puzzle.goal.text)
+               if won else why)
+        if getattr(puzzle, "rating_change", None):
+            a, b = puzzle.rating_change
+            sub += f" Your puzzle rating: {a:.0f} → {b:.0f}."
         if won and puzzle.kept is False:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
         elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
@@ -244,7 +264,7 @@ class PuzzleResult:
                 y += glh
         # buttons
         if won:
-            labels = ([("next", "Next puzzle")] if puzzle.next_path else []) + \
+            labels = ([("next", getattr(puzzle, "next_label", "Next puzzle"))] if puzzle.next_path else []) + \
                 [("start", "Back to start"), ("look", "Look at the table")]
         else:
             labels = [("retry", "Retry")] + ([] if puzzle.show_hint else [("hint", "Hint")]) + \

@@ -35,6 +35,7 @@ from faeriell.ui.table.decision_layer import DecisionLayer
 from faeriell.ui.table.decisions import group_actions
 from faeriell.ui.table.drag_layer import DragLayer
 from faeriell.ui.table.dragdrop import Drag
+from faeriell.ui.table.drill_coach import DrillCoach
 from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
@@ -70,13 +71,16 @@ class TableScene(Scene):
         self.assets = assets
         self._size = tuple(size)
         g = session.game
-        self.puzzle = guide.Puzzle.from_session(session)      # a practice puzzle's goal, if any
+        # a practice puzzle's goal, or a drill of the player's own key moment, if any
+        self.puzzle = DrillCoach.from_session(session) or guide.Puzzle.from_session(session)
         self.tutorial = TutorialLayer.from_session(session, self)   # a guided chapter's step, if any
         # one person plays every seat of a puzzle or a guided chapter: no curtain between them
         self.hotseat_curtain = hotseat_curtain and self.puzzle is None and self.tutorial is None
         self.request: str | None = None       # "start": the host goes back to the start screen
         self.layout = compute(size, goal=self.puzzle is not None)
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
+        if isinstance(self.puzzle, DrillCoach):
+            self.puzzle.words = self.words
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
         self._fit_island()
         self.spots = SpotMap()
@@ -608,6 +612,17 @@ class TableScene(Scene):
         path); None when done, else why not (flashed too)."""
         if self.puzzle is None:
             return "This game is not a puzzle."
+        if isinstance(self.puzzle, DrillCoach):
+            why = self.puzzle.restart(self.session, path)
+            if why:
+                self.flash(why, bad=True)
+                return why
+            self.puzzle = DrillCoach(self.session, self.puzzle.book)
+            self.puzzle.words = self.words
+            self.layers.reset()
+            self._sync()
+            self.flash("The next drill." if path else "The position again: find a better move.")
+            return None
         from faeriell.ui.dialogs import FileServiceError, load_puzzle
         try:
             sc, game = load_puzzle(self.session.game.rules, path or self.puzzle.path)
@@ -618,7 +633,7 @@ class TableScene(Scene):
         if len(self.session.seats) != game.state.players:      # a puzzle is played by hand, every seat
             self.session.seats = ["human"] * game.state.players
         self.session.replace_game(game)
-        self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress)
+        self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress, self.puzzle.trainer, self.puzzle.counted)
         self.tips = guide.TipCard()
         self.layers.reset()
         self._sync()

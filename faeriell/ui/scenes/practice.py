@@ -1,0 +1,307 @@
+"""The Training screen (scene "practice"): Drills (your own key moments, due on a spaced schedule),
+Rated puzzles (served near your Glicko-2 rating), the Ladder (Solo and Full Coop) and the Daily
+game. All it knows comes from faeriell.practice (no pygame there); the games open at the table
+through the Host.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import pygame
+
+from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
+from faeriell.ui.scene import Host, Scene
+
+TABS = (("drills", "Drills"), ("puzzles", "Rated puzzles"), ("ladder", "Ladder"), ("daily", "Daily game"))
+TITLES = {"drills": "Drills: learn from your mistakes", "puzzles": "Rated puzzles",
+          "ladder": "The ladder", "daily": "The daily game"}
+LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard"}
+
+
+class PracticeScene(Scene):
+    def __init__(self, host: Host, tab: str = "drills", folder=None, clock=time.time, back=None):
+        from faeriell.practice.store import data_folder
+        self.host = host
+        self.folder = folder if folder is not None else data_folder()
+        self.clock = clock
+        self.back_scene = back
+        self.tab = tab if tab in dict(TABS) else "drills"
+        self.status: tuple[str, bool] | None = None
+        self.size = host.size
+        self.selected_drill: str | None = None
+        self.reload()
+        self.layout()
+
+    # ---- data --------------------------------------------------------------------------------
+    def reload(self) -> None:
+        from faeriell.practice.daily import DailyBook
+        from faeriell.practice.drills import DrillBook
+        from faeriell.practice.ladder import LadderBook
+        from faeriell.practice.trainer import Trainer
+        from faeriell.puzzle_progress import PuzzlePath
+        self.drills = DrillBook(self.folder, self.clock)
+        self.trainer = Trainer(self.folder, PuzzlePath.load().entries, self.clock)
+        self.ladder = LadderBook(self.folder)
+        self.daily = DailyBook(self.folder)
+        notes = [b.note for b in (self.drills, self.trainer, self.ladder, self.daily) if b.note]
+        if notes:
+            self.status = (" ".join(notes), True)
+
+    def _words(self):
+        from faeriell.ui.table.words import Words
+        rules = self.host.rules
+        return Words(rules.catalog, list(rules.catalog.tribes), rules) if rules is not None else None
+
+    def drill_items(self) -> list[tuple]:
+        from faeriell.engine import Action
+        from faeriell.practice.schedule import wait_words
+        now = self.clock()
+        words = self._words()
+        out = []
+        for d in self.drills.due(now) + self.drills.upcoming(now):
+            try:
+                played = words.action(Action.from_dict(d.played)) if words else str(d.played.get("action"))
+            except Exception:                   # an action the words cannot say: its kind
+                played = str(d.played.get("action", "a move"))
+            when = wait_words(d.due, now)
+            state = {"solved": "last time: found", "failed": "last time: missed"}.get(d.last, "new")
+            out.append((d.id, f"{when.capitalize()} · round {d.round} · {d.label}",
+                        f"You played: {played} · {state}"))
+        return out
+
+    # ---- actions -----------------------------------------------------------------------------
+    def show_tab(self, tab: str) -> None:
+        self.tab = tab
+        self.status = None
+        self.reload()
+        self.layout()
+
+    def back(self) -> None:
+        if self.back_scene is not None:
+            self.host.show(self.back_scene)
+        else:
+            self.host.go("start")
+
+    def start_drill(self, did: str | None = None) -> None:
+        did = did or self.selected_drill
+        due = self.drills.due()
+        d = self.drills.get(did) if did else (due[0] if due else None)
+        if d is None:
+            self.status = ("No drill is due. Finish a game and open its review: your key moments become drills.",
+                           True)
+            return
+        self._report(self.host.open_drill(d, self.drills))
+
+    def start_at(self, level) -> None:
+        self.trainer.start_at(int(level))
+        self.status = (f"Your puzzle rating starts at {self.trainer.player.rating:.0f} ({LEVEL_NAMES[int(level)]}).",
+                       False)
+        self.layout()
+
+    def next_puzzle(self) -> None:
+        e = self.trainer.next_puzzle()
+        if e is None:
+            self.status = ("No puzzle files were found in data/puzzles/.", True)
+            return
+        self._report(self.host.open_rated_puzzle(e.path, self.trainer))
+
+    def play_level(self, mode: str) -> None:
+        from faeriell.practice.ladder import COOP_PLAYERS, LADDERS
+        from faeriell.ui.bot_driver import bots_available
+        from faeriell.ui.launch import new_seed
+        lv = LADDERS[mode][self.ladder.unlocked(mode) - 1]
+        players = 1 if mode == "solo" else COOP_PLAYERS
+        seats = ["human"] + (["expert"] if bots_available() else ["human"]) * (players - 1)
+        self._report(self.host.new_game(players, mode, lv.difficulty, list(lv.variants), new_seed(), seats))
+
+    def today(self) -> dt.date:
+        from faeriell.practice.daily import today
+        return today(self.clock())
+
+    def play_daily(self) -> None:
+        from faeriell.practice.daily import daily_config
+        c = daily_config(self.today())
+        self._report(self.host.new_game(c["players"], c["mode"], c["difficulty"], c["variants"], c["seed"],
+                                        ["human"]))
+
+    def replay_best(self) -> None:
+        from faeriell.engine.saves import SaveError, replay
+        best = self.daily.best(self.today())
+        if best is None:
+            self.status = ("No daily game finished today yet.", True)
+            return
+        try:
+            game = replay(self.host.rules, best["origin"], best["actions"])
+        except SaveError as e:
+            self.status = (f"Your best game of the day could not be replayed: {e}", True)
+            return
+        self.host.go("replay", game=game, seats=["human"], start=0, back=self)
+
+    def _report(self, err: str | None) -> None:
+        if err:
+            self.status = (err, True)
+            self.layout()
+
+    # ---- layout ------------------------------------------------------------------------------
+    def content_rect(self) -> pygame.Rect:
+        w, h = self.size
+        x = 24 + 220 + 24
+        return pygame.Rect(x, 96, max(200, w - x - 24), max(200, h - 96 - 24))
+
+    def layout(self) -> None:
+        w, h = self.size
+        self.root = W.Container(pygame.Rect(0, 0, w, h))
+        x, y = 24, 96
+        for tab, label in TABS:
+            self.root.add(W.Button((x, y, 220, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
+                                   selected=self.tab == tab))
+            y += 52
+        self.root.add(W.Button((x, y + 12, 220, 44), "Progress", lambda: self.host.go("stats", back=self),
+                               id="progress"))
+        self.root.add(W.Button((x, max(y + 70, h - 68), 220, 44), "Back", self.back, id="back"))
+        r = self.content_rect()
+        body = pygame.Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 56 - 80)
+        foot_y = r.bottom - 64
+        getattr(self, f"_layout_{self.tab}")(body, foot_y, r)
+
+    def _layout_drills(self, body, foot_y, r) -> None:
+        items = self.drill_items()
+        lb = W.ListBox(body, items, on_select=self._pick_drill, on_activate=self.start_drill, id="drills",
+                       empty_text="No drills yet: finish a game and open its review")
+        for k, it in enumerate(items):
+            if it[0] == self.selected_drill:
+                lb.selected = k
+        self.root.add(lb)
+        due = len(self.drills.due())
+        self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Start drill", self.start_drill, id="start_drill",
+                               primary=True, size=26, enabled=bool(items)))
+        self.summary = (f"{due} drill{'s' if due != 1 else ''} due now, {len(items) - due} waiting. A drill comes "
+                        f"back after 1 day, 3 days, a week, a month; a miss starts it again.")
+
+    def _pick_drill(self, did) -> None:
+        self.selected_drill = did
+
+    def _layout_puzzles(self, body, foot_y, r) -> None:
+        y = body.y + 150
+        self.root.add(W.Label(pygame.Rect(body.x, y, body.width, 24), "Start at a level (sets your rating):", 20,
+                              W.ACCENT))
+        self.root.add(W.Choice((body.x, y + 28, min(480, body.width), 38), list(LEVEL_NAMES.items()), None,
+                               self.start_at, id="start_level"))
+        nxt = self.trainer.next_puzzle()
+        self.root.add(W.Button((r.right - 246, foot_y, 230, 48), "Next rated puzzle", self.next_puzzle,
+                               id="next_puzzle", primary=True, size=24, enabled=nxt is not None))
+        t = self.trainer
+        self.summary = (f"Next: {nxt.name} (rated {t.puzzle_rating(nxt).rating:.0f})." if nxt else
+                        "No puzzles found.")
+
+    def _layout_ladder(self, body, foot_y, r) -> None:
+        half = (body.width - 16) // 2
+        for k, mode in enumerate(("solo", "coop")):
+            x = body.x + k * (half + 16)
+            self.root.add(W.Button((x, foot_y, min(half, 260), 48), f"Play {'Solo' if k == 0 else 'Full Coop'} "
+                                   f"level {self.ladder.unlocked(mode)}", (lambda m=mode: self.play_level(m)),
+                                   id=f"play_{mode}", primary=k == 0, size=20))
+        self.summary = ""
+
+    def _layout_daily(self, body, foot_y, r) -> None:
+        self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Play today", self.play_daily, id="play_daily",
+                               primary=True, size=26))
+        self.root.add(W.Button((r.right - 412, foot_y, 190, 48), "Replay my best", self.replay_best,
+                               id="replay_best", size=22, enabled=self.daily.best(self.today()) is not None))
+        self.summary = "The same island for every player today: the seed comes from the date."
+
+    # ---- tests and tools find widgets by id ----------------------------------------------------
+    def find(self, wid: str):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid: str):
+        return self.root.screen_rect(wid)
+
+    # ---- Scene ---------------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return self.root.handle(ev)
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def draw(self, surf) -> None:
+        surf.fill(W.BG)
+        draw_backdrop(surf)
+        W.draw_text(surf, "Training", (24, 22), 60, W.ACCENT)
+        r = self.content_rect()
+        W.panel(surf, r, TITLES[self.tab])
+        body = pygame.Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 56 - 80)
+        getattr(self, f"_draw_{self.tab}", lambda s, b: None)(surf, body)
+        self.root.draw(surf)
+        foot = pygame.Rect(r.x + 16, r.bottom - 62, r.width - 480, 52)
+        if self.status:
+            W.draw_wrapped(surf, self.status[0], foot, 17, W.ERROR if self.status[1] else W.OK, max_lines=3)
+        elif self.summary:
+            W.draw_wrapped(surf, self.summary, foot, 17, W.MUTED, max_lines=3)
+
+    def _draw_puzzles(self, surf, body) -> None:
+        t = self.trainer
+        W.draw_text(surf, f"Your puzzle rating: {t.player.rating:.0f}", (body.x, body.y), 34, W.TEXT)
+        W.draw_text(surf, f"± {2 * t.player.rd:.0f} · {t.tried} tried, {t.solved} solved · "
+                    f"{len(t.entries)} puzzles", (body.x, body.y + 42), 18, W.MUTED)
+        chart = pygame.Rect(body.x, body.y + 240, body.width, max(60, body.height - 250))
+        draw_line_chart(surf, chart, [r for _, r in t.history][-60:], "Rating, last 60 changes")
+
+    def _draw_ladder(self, surf, body) -> None:
+        from faeriell.practice.ladder import LADDER_NAMES, LADDERS
+        half = (body.width - 16) // 2
+        for k, mode in enumerate(("solo", "coop")):
+            x = body.x + k * (half + 16)
+            best = self.ladder.best[mode]
+            W.draw_text(surf, f"{LADDER_NAMES[mode]} · best level {best or '—'}", (x, body.y), 22, W.ACCENT,
+                        width=half)
+            y = body.y + 34
+            for lv in LADDERS[mode]:
+                if lv.number <= best:
+                    mark, col = "won", W.OK
+                elif lv.number == self.ladder.unlocked(mode):
+                    mark, col = "open", W.TEXT
+                else:
+                    mark, col = "locked", W.MUTED
+                W.draw_text(surf, f"{lv.number}. {lv.title}", (x, y), 17, col, width=half - 70)
+                W.draw_text(surf, mark, (x + half, y), 16, col, anchor="topright")
+                y += 26
+
+    def _draw_daily(self, surf, body) -> None:
+        from faeriell.practice.daily import daily_config
+        d = self.today()
+        c = daily_config(d)
+        W.draw_text(surf, d.strftime("%A %d %B %Y"), (body.x, body.y), 30, W.TEXT)
+        W.draw_text(surf, f"Solo · {c['difficulty'].replace('_', ' ').capitalize()} · seed {c['seed']}",
+                    (body.x, body.y + 40), 20, W.MUTED)
+        best = self.daily.best(d)
+        if best is None:
+            text = "Your best today: not played yet."
+        else:
+            text = (f"Your best today: {'saved Faeriell' if best['won'] else 'lost'} with {best['achievements']} "
+                    f"Achievement{'s' if best['achievements'] != 1 else ''}, Doom {best['doom']}, "
+                    f"{best['rounds']} rounds.")
+        W.draw_wrapped(surf, text, pygame.Rect(body.x, body.y + 80, body.width, 60), 20, W.TEXT)
+
+
+def draw_line_chart(surf, rect: pygame.Rect, values: list[float], title: str) -> None:
+    """A small line chart of `values` (oldest first) with its lowest and highest value marked."""
+    W.panel(surf, rect)
+    W.draw_text(surf, title, (rect.x + 10, rect.y + 6), 16, W.MUTED)
+    if len(values) < 2:
+        W.draw_text(surf, "Play rated puzzles to draw your rating here.", rect.center, 17, W.MUTED, anchor="center")
+        return
+    lo, hi = min(values), max(values)
+    span = max(1.0, hi - lo)
+    inner = rect.inflate(-60, -40).move(20, 8)
+    pts = [(inner.x + k * inner.width / (len(values) - 1), inner.bottom - (v - lo) / span * inner.height)
+           for k, v in enumerate(values)]
+    pygame.draw.lines(surf, W.ACCENT, False, pts, 2)
+    W.draw_text(surf, f"{hi:.0f}", (rect.x + 6, inner.y - 8), 14, W.MUTED)
+    W.draw_text(surf, f"{lo:.0f}", (rect.x + 6, inner.bottom - 8), 14, W.MUTED)

@@ -1,0 +1,145 @@
+"""A drill at the table ("find a better move"): the position of one of the player's key moments.
+
+It stands where a practice puzzle stands (table.puzzle: the goal strip and the result panel read
+the same attributes), but its goal is a move, not a state: the first move made from the position
+is judged by faeriell.practice.drills.judge (the engine plays it on, the review's measure values
+it against a wider search). Three tries; after the third the answer is shown with its reason.
+The result goes on the drill's spaced schedule once per opening.
+
+    coach = DrillCoach.from_session(session)      # None unless session.drill is set
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class _Goal:
+    text: str
+    before: str = "phase_end"
+
+
+class DrillCoach:
+    def __init__(self, session, book=None):
+        from faeriell.practice.drills import TRIES
+        self.drill = session.drill
+        self.book = book if book is not None else getattr(session, "drill_book", None)
+        self.start_len = len(session.game.history)
+        self.tries = int(getattr(session, "drill_tries", 0))
+        self.max_tries = TRIES
+        self.goal = _Goal("Find a better move than the one played in your game.")
+        self.result = "open"
+        self.verdict = None
+        self.decided_at: int | None = None
+        self.overlay = False
+        self.show_hint = False
+        self.kept: bool | None = None
+        self.progress = self            # the result panel reads progress.error when a win was not kept
+        self.error = ""
+        self.recorded = bool(getattr(session, "drill_recorded", False))
+        self.next_path: str | None = None       # the id of the next drill due
+        self.next_label = "Next drill"
+        self.words = None
+        self.session = session
+
+    @classmethod
+    def from_session(cls, session) -> "DrillCoach | None":
+        if getattr(session, "drill", None) is None:
+            return None
+        return cls(session)
+
+    # ---- what the panels read ---------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        d = self.drill
+        return f"Drill · round {d.round}" + (f" · {d.label}" if d.label else "")
+
+    @property
+    def path(self) -> str:
+        return ""
+
+    @property
+    def description(self) -> str:
+        return "A position from your own game: find a better move than the one you played."
+
+    def _say(self, action_dict) -> str:
+        from faeriell.engine import Action
+        a = Action.from_dict(action_dict) if isinstance(action_dict, dict) else action_dict
+        if self.words is not None:
+            return self.words.action(a)
+        return str(a)
+
+    @property
+    def hint(self) -> str:
+        return f"In your game you chose: {self._say(self.drill.played)}. Look for a move that gains more."
+
+    def status(self) -> str:
+        if self.result == "won":
+            return "Found!"
+        if self.result == "lost":
+            return "Answer shown" if self.tries >= self.max_tries else f"Try {self.tries + 1} of {self.max_tries}"
+        return f"Try {self.tries + 1} of {self.max_tries}"
+
+    def why_lost(self, game, words=None) -> str:
+        v = self.verdict
+        if v is None:
+            return "That was not a move of the drill's seat."
+        if self.tries >= self.max_tries:
+            return (f"The better move: {self._say(v.best)}: {v.reason}. "
+                    f"It comes back tomorrow.")
+        left = self.max_tries - self.tries
+        return (f"Not quite: it leaves you about {v.loss:.0f} card{'s' if round(v.loss) != 1 else ''} worse off "
+                f"than the best move. {left} {'tries' if left > 1 else 'try'} left: Retry.")
+
+    def won_text(self) -> str:
+        v = self.verdict
+        return f"A good move: {v.reason}." if v is not None and v.reason else "A good move."
+
+    # ---- following the game -----------------------------------------------------------------
+    def follow(self, game) -> bool:
+        before = self.result
+        if self.result != "open" and self.decided_at is not None and len(game.history) < self.decided_at:
+            self.result, self.decided_at, self.overlay = "open", None, False
+        if self.result == "open" and len(game.history) > self.start_len:
+            entry = game.history[self.start_len]
+            action = entry["action"] if isinstance(entry, dict) else entry
+            self._judge(action)
+            self.decided_at = len(game.history)
+            self.overlay = True
+        return self.result != before
+
+    def _judge(self, action) -> None:
+        from faeriell.practice.drills import judge, position
+        rules = self.session.game.rules
+        self.verdict = judge(rules, self.drill, action, position(rules, self.drill))
+        if self.verdict.ok:
+            self.result = "won"
+        else:
+            self.result = "lost"
+            self.tries += 1
+            self.session.drill_tries = self.tries
+        if self.book is not None and not self.recorded and (self.verdict.ok or self.tries >= self.max_tries):
+            # the schedule counts the opening: found within three tries, or not
+            self.book.record(self.drill.id, self.verdict.ok and self.tries == 0)
+            self.recorded = self.session.drill_recorded = True
+            self.kept = not self.book.doc.error
+            self.error = self.book.doc.error
+        if self.book is not None:
+            nxt = [d for d in self.book.due() if d.id != self.drill.id]
+            self.next_path = nxt[0].id if nxt else None
+
+    def restart(self, session, target: str | None = None) -> str | None:
+        """The drill's position again (or the drill `target`); None when done, else why not."""
+        from faeriell.engine.saves import SaveError
+        from faeriell.practice.drills import position
+        if target:
+            d = self.book.get(target) if self.book is not None else None
+            if d is None:
+                return "That drill is no longer in your list."
+            session.drill, session.drill_tries, session.drill_recorded = d, 0, False
+        try:
+            game = position(session.game.rules, session.drill)
+        except SaveError as e:
+            return f"This drill no longer fits the rules: {e}"
+        session.replace_game(game)
+        return None

@@ -1,0 +1,147 @@
+"""Training and Progress at the window, with real mouse events: a drill from a key moment at the
+table (a miss, Retry, the better move), a rated puzzle that moves the rating, the ladder opening
+its next level after a win, the daily game, and the statistics after a finished game."""
+from __future__ import annotations
+
+import json
+
+from test_app_support import click, make_app, run_until  # first: sets the dummy video driver
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell import scenario  # noqa: E402
+from faeriell.bots.base import HeuristicBot  # noqa: E402
+from faeriell.engine import Action, new_game  # noqa: E402
+from faeriell.engine.endgame import end_game  # noqa: E402
+from faeriell.practice.daily import daily_config, today  # noqa: E402
+from faeriell.practice.drills import MARGIN, DrillBook  # noqa: E402
+from faeriell.practice.ladder import LadderBook  # noqa: E402
+from faeriell.practice.stats import StatsBook  # noqa: E402
+from faeriell.review.moments import assess  # noqa: E402
+from faeriell.ui.scenes.end import EndScene  # noqa: E402
+from faeriell.ui.scenes.practice import PracticeScene  # noqa: E402
+from faeriell.ui.scenes.stats import StatsScene  # noqa: E402
+from faeriell.ui.scenes.table import TableScreen  # noqa: E402
+from faeriell.ui.table.drill_coach import DrillCoach  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    pygame.display.quit()
+
+
+def press(app, pos) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    app.step()
+
+
+def a_mistake(rules):
+    g = new_game(rules, 1, "solo", "medium", [], 7)
+    bot = HeuristicBot(3, blunder=0.3)
+    while not g.state.game_over:
+        a = bot.choose(g, g.acting)
+        if g.state.stage == "play":
+            m = assess(g, g.acting, a)
+            if m is not None and m.fall > MARGIN + 1:
+                m.index = len(g.history)
+                return g, m
+        g.apply(a)
+    pytest.fail("no mistake in the seeded game")
+
+
+def finish(app, winners):
+    """End the game at the table through the engine's own end, then let the table show the end screen."""
+    end_game(app.session.game, winners, "The test ended the game.")
+    app.session.version += 1
+    assert run_until(app, lambda: isinstance(app.scene, EndScene), 5), app.errors
+
+
+def test_a_drill_is_missed_retried_and_found_at_the_table(app, tmp_path):
+    g, m = a_mistake(app.rules)
+    DrillBook(tmp_path).add_from_review(g.origin, [h["action"] for h in g.history] + [m.played], [m], [0], "Solo")
+    click(app, "training")
+    assert isinstance(app.scene, PracticeScene), app.errors
+    assert len(app.scene.find("drills").items) == 1
+    click(app, "start_drill")
+    assert isinstance(app.scene, TableScreen), app.errors
+    table = app.scene.table
+    assert isinstance(table.puzzle, DrillCoach) and len(app.session.game.history) == m.index
+    assert app.session.apply(m.played) is None                  # the move played in the game again
+    app.step()
+    assert table.puzzle.result == "lost" and table.puzzle.overlay and "Retry" in table.puzzle.why_lost(g)
+    best = table.puzzle.verdict.best                            # the answer comes after three tries
+    press(app, table.result_panel.rects["retry"].center)
+    assert table.puzzle.result == "open" and len(app.session.game.history) == m.index
+    assert table.puzzle.status() == "Try 2 of 3"
+    assert app.session.apply(best) is None
+    app.step()
+    assert table.puzzle.result == "won", table.puzzle.verdict
+    d = DrillBook(tmp_path).drills[0]
+    assert d.attempts == 1 and d.last == "failed" and d.step == 0      # found on the second try: back to day one
+    assert not app.errors
+
+
+def test_rated_puzzles_move_the_rating(app, tmp_path):
+    click(app, "training")
+    click(app, "tab_puzzles")
+    click(app, "start_level:1")
+    assert app.scene.trainer.player.rating == 1200
+    click(app, "next_puzzle")
+    assert isinstance(app.scene, TableScreen), (app.errors, app.scene.status)
+    table = app.scene.table
+    sc = scenario.load(table.puzzle.path)
+    for _kind, value, _ in sc.solution:
+        assert app.session.apply(Action.from_dict(value)) is None
+    app.step()
+    assert table.puzzle.result == "won" and table.puzzle.rating_change[1] > 1200
+    kept = json.loads((tmp_path / "ratings.json").read_text())
+    assert kept["player"][0] > 1200 and kept["tried"] == 1
+    assert table.puzzle.next_path and table.puzzle.next_path != table.puzzle.path
+    assert not app.errors
+
+
+def test_the_ladder_opens_the_next_level_after_a_win_and_progress_counts_it(app, tmp_path):
+    click(app, "training")
+    click(app, "tab_ladder")
+    click(app, "play_solo")
+    assert isinstance(app.scene, TableScreen), (app.errors, getattr(app.scene, "status", None))
+    assert (app.session.state.mode, app.session.state.difficulty) == ("solo", "easy")
+    finish(app, [0])
+    assert "level 2" in " ".join(app.scene.practice_notes)
+    assert LadderBook(tmp_path).unlocked("solo") == 2
+    games = StatsBook(tmp_path).games
+    assert len(games) == 1 and games[0].won and games[0].difficulty == "easy"
+    click(app, "back")
+    click(app, "progress")
+    assert isinstance(app.scene, StatsScene)
+    click(app, "group:difficulty")
+    assert app.scene.group == "difficulty" and dict(app.scene.book.table("difficulty"))["easy"].wins == 1
+    assert not app.errors
+
+
+def test_the_daily_game_is_todays_seed_and_its_best_replays(app, tmp_path):
+    click(app, "training")
+    click(app, "tab_daily")
+    assert not app.scene.find("replay_best").enabled
+    click(app, "play_daily")
+    s = app.session.state
+    cfg = daily_config(today(__import__("time").time()))
+    assert (s.seed, s.difficulty, s.mode) == (cfg["seed"], cfg["difficulty"], "solo")
+    play = app.session
+    bot = HeuristicBot(1)
+    for _ in range(30):                                        # a few real moves, then the end
+        if play.state.game_over:
+            break
+        play.apply(bot.choose(play.game, play.game.acting))
+    finish(app, [])
+    assert "Daily game" in " ".join(app.scene.practice_notes)
+    click(app, "back")
+    click(app, "training")
+    click(app, "tab_daily")
+    click(app, "replay_best")
+    assert type(app.scene).__name__ == "ReplayScene", app.errors
+    assert not app.errors

@@ -145,3 +145,45 @@ def test_the_daily_game_is_todays_seed_and_its_best_replays(app, tmp_path):
     click(app, "replay_best")
     assert type(app.scene).__name__ == "ReplayScene", app.errors
     assert not app.errors
+
+
+def test_a_failed_rated_puzzle_shows_why_its_tempting_move_fails(app, tmp_path):
+    click(app, "training")
+    click(app, "tab_puzzles")
+    click(app, "start_level:2")
+    click(app, "next_puzzle")
+    table = app.scene.table
+    sc = scenario.load(table.puzzle.path)
+    s = app.session
+    assert s.apply(Action.from_dict(sc.wrong[0][1])) is None          # the tempting move
+    for _ in range(200):
+        app.step()
+        if table.puzzle.result != "open":
+            break
+        legal = s.legal()
+        s.apply(next((a for a in legal if a.kind == "end_phase"), legal[0]))
+    app.step()
+    assert table.puzzle.result == "lost" and table.puzzle.rating_change[1] < 1500
+    press(app, table.result_panel.rects["why"].center)
+    assert table.puzzle.refuted and table.puzzle.result == "lost" and table.puzzle.overlay
+    assert len(app.session.game.history) >= 1 and "why" not in table.result_panel.rects
+    assert json.loads((tmp_path / "ratings.json").read_text())["tried"] == 1      # the first try only
+    assert not app.errors
+
+
+def test_three_misses_show_the_answer_with_its_reason(app, tmp_path):
+    g, m = a_mistake(app.rules)
+    DrillBook(tmp_path).add_from_review(g.origin, [h["action"] for h in g.history] + [m.played], [m], [0], "Solo")
+    click(app, "training")
+    click(app, "start_drill")
+    table = app.scene.table
+    for k in range(3):
+        assert app.session.apply(m.played) is None
+        app.step()
+        assert table.puzzle.result == "lost"
+        if k < 2:
+            press(app, table.result_panel.rects["retry"].center)
+    said = table.puzzle.why_lost(app.session.game)
+    assert said.startswith("The better move:") and table.puzzle.verdict.reason in said
+    d = DrillBook(tmp_path).drills[0]
+    assert d.last == "failed" and d.attempts == 1

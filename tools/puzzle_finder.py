@@ -4,6 +4,9 @@ Corruption or harvests well, and a tempting other first move does not get there.
 
     python tools/puzzle_finder.py --games 20 --seed 1 --mode solo --out /tmp/candidates
     python tools/puzzle_finder.py --check data/puzzles/*.yaml     # solutions win, wrong moves refuted
+    nice -n 19 python tools/puzzle_finder.py --sweep 3 --out data/puzzles/rated
+        # the rated trainer's puzzles: solo and Full Coop 2-4 players, every difficulty, some
+        # variants, `--sweep N` games each; the name, story and hint are written in our words
 
 Each candidate is written as a scenario file (SCENARIOS.md, `position: empty`) with a `goal`, the
 line the bot played as `solution`, and a `wrong` first move; the position is rebuilt from the file
@@ -213,8 +216,8 @@ def refuted(rules, pos, goal, first, budget=4000, depth=6, prefix=()) -> bool | 
 
 
 # ---------------------------------------------------------------------------- self-play
-def candidates(rules, mode: str, players: int, seed: int, variants=()):
-    g = new_game(rules, players, mode, "medium", list(variants), seed)
+def candidates(rules, mode: str, players: int, seed: int, variants=(), difficulty: str = "medium"):
+    g = new_game(rules, players, mode, difficulty, list(variants), seed)
     bots = [HeuristicBot(seed * 10 + k) for k in range(players)]
     out = []
     steps = 0
@@ -303,6 +306,116 @@ def to_yaml(c: dict, name: str) -> str:
     return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110)
 
 
+# ---------------------------------------------------------------------------- the rated set
+# the sweep: (mode, players, variants) x every difficulty
+SWEEP = [("solo", 1, ()), ("coop", 2, ()), ("coop", 3, ()), ("coop", 4, ()),
+         ("solo", 1, ("winters_grasp",)), ("coop", 2, ("advanced_menace_rule",)), ("solo", 1, ("kickstarter",))]
+DIFFICULTY_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very_hard": "Very Hard"}
+MODE_WORDS = {"solo": "Solo", "coop": "Full Coop", "competitive": "Competitive"}
+HINTS = {"harvest": "Count what the Harvest pays and which cards a move gives you before you spend any.",
+         "beacons": "A Beacon or the Totem wants its colours: see which Essences you can still gather.",
+         "doom": "Doom falls when a Menace is solved or a Beacon lights: which Hero is closest?",
+         "heroes": "Look at each Hero's reach this Phase: a short walk first may open the longer one.",
+         "corruption": "Cleansing costs cards you may need later: do it when it also moves you on.",
+         "coop": "One partner can set up what the other finishes: plan the whole lap, not one move."}
+
+
+def auto_yaml(c: dict, name: str, difficulty: str) -> str:
+    """A finished rated puzzle: the draft's name, story and hint written from what it is."""
+    s = c["pos"]["setup"]
+    players = s["players"]
+    table = MODE_WORDS[s["mode"]] + (f", {players} players" if s["mode"] == "coop" else "")
+    goal_text = c["goal"].text.rstrip(".")
+    story = (f"A position from seeded self-play ({table}, {DIFFICULTY_WORDS[difficulty]}, round "
+             f"{c['pos']['turn']['round']}): {len(c['line'])} move{'s' if len(c['line']) > 1 else ''} do it.")
+    doc = {"name": f"{goal_text.split(' before')[0]} (round {c['pos']['turn']['round']})",
+           "rules": "found by tools/puzzle_finder.py: " + c["where"] + f" {difficulty}",
+           "description": story,
+           "puzzle": {"theme": c["theme"], "level": min(3, 1 + (len(c["line"]) - 1) // 2),
+                      "hint": HINTS.get(c["theme"], HINTS["harvest"])},
+           **c["pos"],
+           "goal": {"text": c["goal"].text, "expect": c["goal"].expect, "before": c["goal"].before},
+           "solution": [{"do": a.to_dict()} for a in c["line"]],
+           "wrong": [{"do": c["wrong"].to_dict()}]}
+    return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110)
+
+
+def position_key(c: dict) -> str:
+    import hashlib
+    import json
+    return hashlib.sha1(json.dumps([c["pos"], c["goal"].expect], sort_keys=True, default=str).encode()).hexdigest()[:12]
+
+
+def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3) -> int:
+    """Self-play over SWEEP x difficulties; keep at most `per_game` puzzles a game, each proven by
+    replaying it from its file (the solution wins, the wrong move loses); stop at `limit`."""
+    have = {p.stem.rsplit("-", 1)[-1] for p in out.glob("*.yaml")}
+    n = len(have)
+    for k in range(games):
+        for mode, players, variants in SWEEP:
+            for difficulty in DIFFICULTY_WORDS:
+                if n >= limit:
+                    return n
+                game_seed = seed + k * 1000 + players * 100 + len(variants) * 10
+                try:
+                    found = candidates(rules, mode, players, game_seed, variants, difficulty)
+                except Exception as e:          # noqa: BLE001 - a set-up the rules refuse, or a bot stuck
+                    print(f"skip {mode} {players}p {difficulty} {variants}: {type(e).__name__}: {e}", flush=True)
+                    continue
+                kept = 0
+                for c in found:
+                    key = position_key(c)
+                    if key in have or kept >= per_game:
+                        continue
+                    name = f"{c['theme']}-{mode}{players}-{difficulty.replace('_', '')}-{key}"
+                    f = out / f"{name}.yaml"
+                    f.write_text(auto_yaml(c, name, difficulty))
+                    if not proven(rules, f):
+                        f.unlink()
+                        continue
+                    have.add(key)
+                    kept += 1
+                    n += 1
+                    print(f"{n} {name}: {c['goal'].text} ({len(c['line'])} moves)", flush=True)
+    return n
+
+
+def proven(rules, path: Path) -> bool:
+    """The file loads, its solution wins and its wrong line (played on, then the Phases run out) loses:
+    the same proof tests/test_rated_puzzles.py runs."""
+    from faeriell import scenario
+    try:
+        sc = scenario.load(path)
+        goal = Goal.from_dict(sc.goal)
+        g = scenario.start(sc, rules)
+        tr = PuzzleTracker(goal, g)
+        if tr.result != "open" or scenario.play_steps(g, sc.solution) is not None or tr.update(g) != "won":
+            return False
+        return wrong_line_loses(sc, rules)
+    except Exception:                           # noqa: BLE001 - not a puzzle we can keep
+        return False
+
+
+def wrong_line_loses(sc, rules=None) -> bool:
+    """The recorded wrong line played out (faeriell.practice.refute, the line the table shows) loses."""
+    from faeriell import scenario
+    from faeriell.practice.refute import refutation
+    wrong = [Action.from_dict(v) for _, v, _ in sc.wrong]
+    sol = [Action.from_dict(v) for _, v, _ in sc.solution]
+    k = len(wrong) - 1
+    if not wrong or wrong[:k] != sol[:k] or wrong[k] == sol[k]:
+        return False
+    line = refutation(sc, rules)
+    if line[: len(wrong)] != wrong:
+        return False
+    g = scenario.start(sc, rules)
+    tracker = PuzzleTracker(Goal.from_dict(sc.goal), g)
+    for a in line:
+        g.apply(a)
+        tracker.update(g)
+    return tracker.result == "lost"
+
+
 def check(rules, path: Path, budget: int) -> str:
     """Whether a puzzle file's solution wins and each `wrong:` first move is refuted."""
     from faeriell import scenario
@@ -329,6 +442,10 @@ def main(argv=None) -> int:
     ap.add_argument("--prove", action="store_true", help="prove each wrong first move loses (slow)")
     ap.add_argument("--check", nargs="*", help="puzzle files: does the solution win, is each wrong move refuted")
     ap.add_argument("--budget", type=int, default=BUDGET, help="positions a refutation may visit")
+    ap.add_argument("--difficulty", default="medium", choices=tuple(DIFFICULTY_WORDS))
+    ap.add_argument("--sweep", type=int, default=0, metavar="N",
+                    help="N games of every (mode, players, variants) in SWEEP at every difficulty, written finished")
+    ap.add_argument("--limit", type=int, default=400, help="stop the sweep when the folder holds this many")
     args = ap.parse_args(argv)
     global PROVE
     PROVE = args.prove
@@ -340,10 +457,15 @@ def main(argv=None) -> int:
     players = args.players or (1 if args.mode == "solo" else 2)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.sweep:
+        n = sweep(rules, args.sweep, args.seed, out, args.limit)
+        print(f"{n} puzzles in {out}")
+        return 0
     n = 0
     for k in range(args.games):
         seed = args.seed + k
-        for c in candidates(rules, args.mode, players, seed, [v for v in args.variants.split(",") if v]):
+        for c in candidates(rules, args.mode, players, seed, [v for v in args.variants.split(",") if v],
+                            args.difficulty):
             n += 1
             name = f"{c['theme']}-{args.mode}-{seed}-{n}"
             (out / f"{name}.yaml").write_text(to_yaml(c, name))

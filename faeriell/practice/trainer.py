@@ -26,6 +26,14 @@ RECENT = 5                  # not served again within this many puzzles
 MAX_HISTORY = 1000
 
 
+def all_entries() -> list:
+    """The trainer's puzzles: the themed path (data/puzzles/) and the found set (data/puzzles/rated/)."""
+    from faeriell.puzzle_progress import PuzzlePath
+    from faeriell.resources import resource_dir
+    base = resource_dir("data") / "puzzles"
+    return PuzzlePath.load(base).entries + PuzzlePath.load(base / "rated").entries
+
+
 class Trainer:
     def __init__(self, folder, entries, clock=time.time):
         self.doc = Document(folder, FILE)

@@ -39,10 +39,9 @@ class PracticeScene(Scene):
         from faeriell.practice.daily import DailyBook
         from faeriell.practice.drills import DrillBook
         from faeriell.practice.ladder import LadderBook
-        from faeriell.practice.trainer import Trainer
-        from faeriell.puzzle_progress import PuzzlePath
+        from faeriell.practice.trainer import Trainer, all_entries
         self.drills = DrillBook(self.folder, self.clock)
-        self.trainer = Trainer(self.folder, PuzzlePath.load().entries, self.clock)
+        self.trainer = Trainer(self.folder, all_entries(), self.clock)
         self.ladder = LadderBook(self.folder)
         self.daily = DailyBook(self.folder)
         notes = [b.note for b in (self.drills, self.trainer, self.ladder, self.daily) if b.note]

@@ -39,6 +39,7 @@ class DrillCoach:
         self.recorded = bool(getattr(session, "drill_recorded", False))
         self.next_path: str | None = None       # the id of the next drill due
         self.next_label = "Next drill"
+        self.badge = "DRILL"
         self.words = None
         self.session = session
 

@@ -27,6 +27,7 @@ class Puzzle:
         self.trainer = trainer                 # the rated trainer (faeriell.practice.trainer) when rated
         self.counted = counted if counted is not None else set()   # puzzle ids already rated this sitting
         self.rating_change: tuple | None = None                    # (before, after) of the player's rating
+        self.refuted = False                   # the table played the recorded wrong line out
         self.scenario = scenario
         self.goal = Goal.from_dict(scenario.goal)
         self.tracker = PuzzleTracker(self.goal, game)
@@ -124,6 +125,11 @@ class Puzzle:
     def status(self) -> str:
         return {"open": "In progress", "won": "Solved!", "lost": "Not solved"}[self.result]
 
+    @property
+    def can_refute(self) -> bool:
+        """A recorded tempting wrong move the table can play out (and has not yet)."""
+        return bool(getattr(self.scenario, "wrong", None)) and not self.refuted
+
     def why_lost(self, game, words=None) -> str:
         s = game.state
         if s.game_over:
@@ -173,7 +179,7 @@ def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
     surf.blit(chip_t, chip_t.get_rect(center=chip.center))
     # the badge and the name, then the goal
     x = rect.x + P(10)
-    badge = T.text("PUZZLE", p.fs(12), (30, 24, 16), True)
+    badge = T.text(getattr(puzzle, "badge", "PUZZLE"), p.fs(12), (30, 24, 16), True)
     br = pygame.Rect(x, rect.y + P(6), badge.get_width() + P(12), badge.get_height() + P(4))
     T.panel(surf, br, T.GOLD, T.shade(T.GOLD, -50), P(4), 1)
     surf.blit(badge, badge.get_rect(center=br.center))
@@ -222,6 +228,14 @@ class PuzzleResult:
         w = min(L.size[0] - P(40), P(560))
         game = scene.session.game
         why = "" if won else puzzle.why_lost(game, scene.words)
+        if not won and getattr(puzzle, "refuted", False):
+            first = puzzle.scenario.wrong[0][1]
+            try:
+                from faeriell.engine import Action
+                first = scene.words.action(Action.from_dict(first))
+            except Exception:              # noqa: BLE001 - the words are a nicety
+                first = "the tempting move"
+            why = f"The tempting move, {first}, played out on the table: {why}"
         head = "Solved!" if won else "Not this time"
         sub = ((puzzle.won_text() if hasattr(puzzle, "won_text") else "Goal met: " + puzzle.goal.text)
                if won else why)
@@ -268,6 +282,7 @@ class PuzzleResult:
                 [("start", "Back to start"), ("look", "Look at the table")]
         else:
             labels = [("retry", "Retry")] + ([] if puzzle.show_hint else [("hint", "Hint")]) + \
+                ([("why", "Why it fails")] if getattr(puzzle, "can_refute", False) else []) + \
                 [("start", "Back to start"), ("look", "Look at the table")]
         imgs = [(name, T.text(s, max(10, P(17)), T.INK, True)) for name, s in labels]
         widths = [img.get_width() + P(28) for _, img in imgs]

@@ -607,6 +607,24 @@ class TableScene(Scene):
 
     _apply = apply
 
+    def show_refutation(self) -> str | None:
+        """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out
+        (faeriell.practice.refute), the result panel then says how it ends."""
+        from faeriell.practice.refute import refutation
+        if self.puzzle is None or not getattr(self.puzzle, "can_refute", False):
+            return "This puzzle records no tempting move."
+        sc = self.puzzle.scenario
+        why = self.retry_puzzle()
+        if why:
+            return why
+        for a in refutation(sc, self.session.game.rules):
+            if self.session.apply(a) is not None:
+                break
+        self.puzzle.refuted = True
+        self._sync()
+        self.puzzle.overlay = self.puzzle.result != "open"
+        return None
+
     def retry_puzzle(self, path: str | None = None) -> str | None:
         """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
         path); None when done, else why not (flashed too)."""

@@ -81,6 +81,8 @@ class ResultLayer(Layer):
             scene.retry_puzzle(puzzle.next_path)
         elif r == "hint":
             puzzle.show_hint = True
+        elif r == "why":
+            scene.show_refutation()
         elif r == "start":
             scene.request = "start"
         elif r == "look":

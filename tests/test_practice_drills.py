@@ -89,6 +89,8 @@ def test_judging_the_played_move_fails_and_the_better_move_counts(rules, tmp_pat
     assert g.acting == 0 and m.played in g.legal_actions()
     bad = judge(rules, d, m.played, g)
     assert not bad.ok and bad.loss > MARGIN and bad.reason
+    again = judge(rules, d, m.played, g)                                     # the same verdict every time
+    assert (again.value, again.best_value, again.best) == (bad.value, bad.best_value, bad.best)
     good = judge(rules, d, bad.best, g)
     assert good.ok and good.best_value == pytest.approx(bad.best_value)
     assert judge(rules, d, m.best, g).value >= m.best_value - 1e-9          # the review's move is as good as it said

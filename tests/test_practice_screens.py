@@ -112,14 +112,23 @@ def test_the_ladder_opens_the_next_level_after_a_win_and_progress_counts_it(app,
     assert (app.session.state.mode, app.session.state.difficulty) == ("solo", "easy")
     finish(app, [0])
     assert "level 2" in " ".join(app.scene.practice_notes)
-    assert LadderBook(tmp_path).unlocked("solo") == 2
+    click(app, "back")
+    click(app, "training")
+    click(app, "tab_ladder")
+    click(app, "coop_players:3")
+    click(app, "play_coop")                                    # its own ladder: level 1, three players
+    s = app.session.state
+    assert (s.mode, s.players, s.difficulty) == ("coop", 3, "easy") and app.session.seats[0] == "human"
+    finish(app, [])                                            # a loss opens nothing
+    assert LadderBook(tmp_path).unlocked("solo") == 2 and LadderBook(tmp_path).unlocked("coop") == 1
     games = StatsBook(tmp_path).games
-    assert len(games) == 1 and games[0].won and games[0].difficulty == "easy"
+    assert [(g.mode, g.won, g.difficulty) for g in games] == [("solo", True, "easy"), ("coop", False, "easy")]
     click(app, "back")
     click(app, "progress")
     assert isinstance(app.scene, StatsScene)
     click(app, "group:difficulty")
     assert app.scene.group == "difficulty" and dict(app.scene.book.table("difficulty"))["easy"].wins == 1
+    assert dict(app.scene.book.table("difficulty"))["easy"].games == 2
     assert not app.errors
 
 
@@ -187,3 +196,33 @@ def test_three_misses_show_the_answer_with_its_reason(app, tmp_path):
     assert said.startswith("The better move:") and table.puzzle.verdict.reason in said
     d = DrillBook(tmp_path).drills[0]
     assert d.last == "failed" and d.attempts == 1
+
+
+def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkeypatch):
+    from faeriell.ui.scenes.review import ReviewScene
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=7)
+    try:
+        s = app.session
+        bot = HeuristicBot(0, blunder=0.15)
+        while not s.state.game_over:
+            assert s.apply(bot.choose(s.game, s.acting)) is None
+        assert run_until(app, lambda: isinstance(app.scene, EndScene))
+        (game,) = StatsBook(tmp_path).games
+        assert game.doom == s.state.doom and game.accuracy is None
+        click(app, "review")
+        review = app.scene
+        assert isinstance(review, ReviewScene)
+        assert run_until(app, lambda: review.ready and review.moments, timeout=60)
+        app.step()
+        drills = DrillBook(tmp_path).drills
+        assert len(drills) == len(review.moments) and all(d.player == 0 for d in drills)
+        assert "new drill" in " ".join(review.practice_notes)
+        acc = StatsBook(tmp_path).games[0].accuracy
+        assert acc is not None and 0 < acc < 1
+        click(app, "back")
+        click(app, "back")                                # the end screen, then the start screen
+        click(app, "progress")
+        assert isinstance(app.scene, StatsScene) and app.scene.book.games[0].accuracy == acc
+        assert not app.errors
+    finally:
+        pygame.display.quit()

@@ -15,7 +15,7 @@ RATED = sorted((Path(__file__).parents[1] / "data" / "puzzles" / "rated").glob("
 
 
 def test_the_found_set_spans_modes_players_and_difficulties():
-    assert len(RATED) >= 100, len(RATED)
+    assert len(RATED) >= 200, len(RATED)
     tables, difficulties = set(), set()
     for path in RATED:
         sc = scenario.load(path)

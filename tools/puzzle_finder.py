@@ -416,6 +416,33 @@ def wrong_line_loses(sc, rules=None) -> bool:
     return tracker.result == "lost"
 
 
+def reprove(rules, path: Path, budget: int, tries: int = 6) -> str:
+    """Keep the puzzle only with a wrong first move refuted exhaustively: its own, else the most
+    tempting other first move that is; a puzzle with none is removed. Says what it did."""
+    from faeriell import scenario
+    sc = scenario.load(path)
+    pos = {"setup": sc.setup, "board": sc.board, "tribes": sc.tribes, "turn": sc.turn}
+    goal = Goal.from_dict(sc.goal)
+    sol = [Action.from_dict(v) for k, v, _ in sc.solution if k == "do"]
+    wrong = [Action.from_dict(v) for k, v, _ in sc.wrong]
+    if len(wrong) == 1 and refuted(rules, pos, goal, wrong[0], budget=budget, depth=len(sol) + 1):
+        return f"{path.name}: kept, {wrong[0]} refuted"
+    h = replay_line(rules, pos, [])
+    acts = [a for a in h.legal_actions() if a != sol[0] and a.kind != "end_phase" and a not in wrong]
+    sc_ = score_actions(h, h.acting, acts) if acts else []
+    for k in sorted(range(len(acts)), key=lambda k: -sc_[k][0])[:tries]:
+        a = acts[k]
+        if not wins(rules, pos, goal, [a] + sol[1:]) and \
+                refuted(rules, pos, goal, a, budget=budget, depth=len(sol) + 1):
+            doc = yaml.safe_load(path.read_text())
+            doc["wrong"] = [{"do": a.to_dict()}]
+            path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110))
+            if proven(rules, path):
+                return f"{path.name}: new wrong move {a} refuted"
+    path.unlink()
+    return f"{path.name}: removed (no wrong first move refuted within the budget)"
+
+
 def check(rules, path: Path, budget: int) -> str:
     """Whether a puzzle file's solution wins and each `wrong:` first move is refuted."""
     from faeriell import scenario
@@ -441,6 +468,8 @@ def main(argv=None) -> int:
     ap.add_argument("--variants", default="", help="comma-separated variants")
     ap.add_argument("--prove", action="store_true", help="prove each wrong first move loses (slow)")
     ap.add_argument("--check", nargs="*", help="puzzle files: does the solution win, is each wrong move refuted")
+    ap.add_argument("--reprove", nargs="*", help="puzzle files: keep each with an exhaustively refuted wrong first "
+                                                 "move (its own or another), else remove it")
     ap.add_argument("--budget", type=int, default=BUDGET, help="positions a refutation may visit")
     ap.add_argument("--difficulty", default="medium", choices=tuple(DIFFICULTY_WORDS))
     ap.add_argument("--sweep", type=int, default=0, metavar="N",
@@ -450,6 +479,10 @@ def main(argv=None) -> int:
     global PROVE
     PROVE = args.prove
     rules = default_rules()
+    if args.reprove:
+        for f in args.reprove:
+            print(reprove(rules, Path(f), args.budget), flush=True)
+        return 0
     if args.check:
         for f in args.check:
             print(check(rules, Path(f), args.budget), flush=True)

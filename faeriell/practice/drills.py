@@ -6,7 +6,8 @@ player is asked to find a better move; the move is judged by the same measure th
 (faeriell.review.moments: each move played on a copy of the position to the end of the round,
 meeting the game's own luck, then valued for the player), against the best move of a wider
 search than the review's (DEEP_WIDTH candidates instead of its 4). A move counts when its value is
-within MARGIN of that best. Three tries, then the answer with the reason. The drill then goes on
+within MARGIN of that best; the expert (bots.expert, a fixed number of imagined worlds, so the same
+verdict every time) adds its own choice to the moves that search compares. Three tries, then the answer with the reason. The drill then goes on
 the spaced schedule (faeriell.practice.schedule).
 
     book = DrillBook(folder, clock=time.time)
@@ -29,6 +30,7 @@ from faeriell.practice.store import Document
 FILE = "drills.json"
 MARGIN = 2.0          # card units; below the review's smallest grade (an inaccuracy is 2)
 DEEP_WIDTH = 12       # candidates of the judging search (the review looks at 4)
+EXPERT_WORLDS = 8     # the expert's search when it proposes its move (fixed: the verdict repeats)
 TRIES = 3
 MAX_DRILLS = 400      # the oldest mastered drills go first beyond this
 
@@ -103,7 +105,11 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
     value = _value_after(g, action, player, 400)
     recorded = Action.from_dict(drill.best)
     best, best_value = recorded, _value_after(g, recorded, player, 400)
-    for a, _why in _candidates(g, player, g.legal_actions(), DEEP_WIDTH):
+    moves = [a for a, _why in _candidates(g, player, g.legal_actions(), DEEP_WIDTH)]
+    expert = _expert_move(g, player)
+    if expert is not None:
+        moves.append(expert)
+    for a in moves:
         v = _value_after(g, a, player, 400)
         if v > best_value:
             best, best_value = a, v
@@ -114,6 +120,15 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
         "played on to the end of the round, it leaves you better placed"
     loss = best_value - value
     return Verdict(loss <= MARGIN, value, best_value, best, reason, loss)
+
+
+def _expert_move(game, player: int):
+    """The expert's choice at the position, or None if it cannot think here."""
+    from faeriell.bots.expert import ExpertBot
+    try:
+        return ExpertBot(seed=0, iterations=EXPERT_WORLDS).decide(game, player)[0]
+    except Exception:                      # noqa: BLE001 - the wider search still judges
+        return None
 
 
 class DrillBook:

@@ -31,6 +31,7 @@ class PracticeScene(Scene):
         self.status: tuple[str, bool] | None = None
         self.size = host.size
         self.selected_drill: str | None = None
+        self.coop_players = 2                  # the Full Coop ladder at 2, 3 or 4 players (bot partners)
         self.reload()
         self.layout()
 
@@ -107,11 +108,11 @@ class PracticeScene(Scene):
         self._report(self.host.open_rated_puzzle(e.path, self.trainer))
 
     def play_level(self, mode: str) -> None:
-        from faeriell.practice.ladder import COOP_PLAYERS, LADDERS
+        from faeriell.practice.ladder import LADDERS
         from faeriell.ui.bot_driver import bots_available
         from faeriell.ui.launch import new_seed
         lv = LADDERS[mode][self.ladder.unlocked(mode) - 1]
-        players = 1 if mode == "solo" else COOP_PLAYERS
+        players = 1 if mode == "solo" else self.coop_players
         seats = ["human"] + (["expert"] if bots_available() else ["human"]) * (players - 1)
         self._report(self.host.new_game(players, mode, lv.difficulty, list(lv.variants), new_seed(), seats))
 
@@ -202,7 +203,16 @@ class PracticeScene(Scene):
             self.root.add(W.Button((x, foot_y, min(half, 260), 48), f"Play {'Solo' if k == 0 else 'Full Coop'} "
                                    f"level {self.ladder.unlocked(mode)}", (lambda m=mode: self.play_level(m)),
                                    id=f"play_{mode}", primary=k == 0, size=20))
+        x = body.x + half + 16
+        self.root.add(W.Label(pygame.Rect(x, foot_y - 84, half, 24), "Full Coop players (bot partners):", 17,
+                              W.MUTED))
+        self.root.add(W.Choice((x, foot_y - 56, min(half, 260), 34), [(n, str(n)) for n in (2, 3, 4)],
+                               self.coop_players, self._set_coop_players, id="coop_players", size=18))
         self.summary = ""
+
+    def _set_coop_players(self, n) -> None:
+        self.coop_players = int(n)
+        self.layout()
 
     def _layout_daily(self, body, foot_y, r) -> None:
         self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Play today", self.play_daily, id="play_daily",

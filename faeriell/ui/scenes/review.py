@@ -53,6 +53,7 @@ class ReviewScene(Scene):
         self.players = reviewed_players(list(session.seats), g.state.players)
         self.timeline = record_game(g)
         self.moments: list = []
+        self.practice_notes: list[str] = []       # new drills from this review, a file not kept
         # the key moments think in another process: the window keeps its frame rate
         self.job = ReviewJob(g.origin, [h["action"] for h in g.history], self.players, rules=g.rules)
         self.job.start()
@@ -232,6 +233,12 @@ class ReviewScene(Scene):
         for rect, text in self.hover_spots:
             if rect.collidepoint(self.mouse):
                 W.draw_text(surf, text, (rect.centerx, rect.y - 4), 16, W.TEXT, anchor="midbottom")
+        if self.practice_notes:
+            btn = self.root.screen_rect("replay")
+            left = btn.x - 24 if btn is not None else 0
+            if left > 120:
+                W.draw_wrapped(surf, " ".join(self.practice_notes), pygame.Rect(12, h - 60, left, 56), 16, W.OK,
+                               max_lines=3)
         self.root.draw(surf)
         self.keys.draw(surf, self.root)
 

@@ -84,7 +84,8 @@ class DrillCoach:
     def why_lost(self, game, words=None) -> str:
         v = self.verdict
         if v is None:
-            return "That was not a move of the drill's seat."
+            return ("That move could not be judged (" + self.error + "). Retry: it does not count."
+                    if self.error else "That was not a move of the drill's seat.")
         if self.tries >= self.max_tries:
             return (f"The better move: {self._say(v.best)}: {v.reason}. "
                     f"It comes back tomorrow.")
@@ -112,7 +113,12 @@ class DrillCoach:
     def _judge(self, action) -> None:
         from faeriell.practice.drills import judge, position
         rules = self.session.game.rules
-        self.verdict = judge(rules, self.drill, action, position(rules, self.drill))
+        try:
+            self.verdict = judge(rules, self.drill, action, position(rules, self.drill))
+        except Exception as exc:          # noqa: BLE001 - a move that cannot be judged counts for nothing
+            self.verdict, self.result = None, "lost"
+            self.error = f"{type(exc).__name__}: {exc}"
+            return
         if self.verdict.ok:
             self.result = "won"
         else:

@@ -124,6 +124,7 @@ def test_the_ladder_opens_the_next_level_after_a_win_and_progress_counts_it(app,
     games = StatsBook(tmp_path).games
     assert [(g.mode, g.won, g.difficulty) for g in games] == [("solo", True, "easy"), ("coop", False, "easy")]
     click(app, "back")
+    click(app, "training")
     click(app, "progress")
     assert isinstance(app.scene, StatsScene)
     click(app, "group:difficulty")
@@ -221,6 +222,7 @@ def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkey
         assert acc is not None and 0 < acc < 1
         click(app, "back")
         click(app, "back")                                # the end screen, then the start screen
+        click(app, "training")
         click(app, "progress")
         assert isinstance(app.scene, StatsScene) and app.scene.book.games[0].accuracy == acc
         assert not app.errors

@@ -416,31 +416,37 @@ def wrong_line_loses(sc, rules=None) -> bool:
     return tracker.result == "lost"
 
 
-def reprove(rules, path: Path, budget: int, tries: int = 6) -> str:
-    """Keep the puzzle only with a wrong first move refuted exhaustively: its own, else the most
-    tempting other first move that is; a puzzle with none is removed. Says what it did."""
+def reprove(rules, path: Path, budget: int, tries: int = 4) -> str:
+    """Keep the puzzle only with a wrong first move that no line within the search wins after: its
+    own, else the most tempting other first move; refuted exhaustively, or, where the search
+    outgrows the budget, not found winning in it (said so). A puzzle with none is removed."""
     from faeriell import scenario
     sc = scenario.load(path)
     pos = {"setup": sc.setup, "board": sc.board, "tribes": sc.tribes, "turn": sc.turn}
     goal = Goal.from_dict(sc.goal)
     sol = [Action.from_dict(v) for k, v, _ in sc.solution if k == "do"]
     wrong = [Action.from_dict(v) for k, v, _ in sc.wrong]
-    if len(wrong) == 1 and refuted(rules, pos, goal, wrong[0], budget=budget, depth=len(sol) + 1):
-        return f"{path.name}: kept, {wrong[0]} refuted"
+    words = {True: "refuted", None: "not won within the search budget"}
+    if len(wrong) == 1:
+        r = refuted(rules, pos, goal, wrong[0], budget=budget, depth=len(sol) + 1)
+        if r is not False:
+            return f"{path.name}: kept, {wrong[0]} {words[r]}"
     h = replay_line(rules, pos, [])
     acts = [a for a in h.legal_actions() if a != sol[0] and a.kind != "end_phase" and a not in wrong]
     sc_ = score_actions(h, h.acting, acts) if acts else []
     for k in sorted(range(len(acts)), key=lambda k: -sc_[k][0])[:tries]:
         a = acts[k]
-        if not wins(rules, pos, goal, [a] + sol[1:]) and \
-                refuted(rules, pos, goal, a, budget=budget, depth=len(sol) + 1):
+        if wins(rules, pos, goal, [a] + sol[1:]):
+            continue
+        r = refuted(rules, pos, goal, a, budget=budget, depth=len(sol) + 1)
+        if r is not False:
             doc = yaml.safe_load(path.read_text())
             doc["wrong"] = [{"do": a.to_dict()}]
             path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110))
             if proven(rules, path):
-                return f"{path.name}: new wrong move {a} refuted"
+                return f"{path.name}: new wrong move {a} {words[r]}"
     path.unlink()
-    return f"{path.name}: removed (no wrong first move refuted within the budget)"
+    return f"{path.name}: removed (after each tempting first move tried, a line still wins)"
 
 
 def check(rules, path: Path, budget: int) -> str:

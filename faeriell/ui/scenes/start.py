@@ -394,12 +394,9 @@ class StartScene(Scene):
         if not learning:
             self.root.add(W.Button((x, y, nav_w, 44), "Guided game", self.open_tutorial, id="tutorial"))
             y += 52
-        # drills, rated puzzles, the ladder and the daily game; then the statistics
+        # drills, rated puzzles, the ladder and the daily game; the statistics (Progress) are one click on
         self.root.add(W.Button((x, y, nav_w, 44), "Training", lambda: self.host.go("practice", back=self),
                                id="training"))
-        y += 52
-        self.root.add(W.Button((x, y, nav_w, 44), "Progress", lambda: self.host.go("stats", back=self),
-                               id="progress"))
         y += 52
         self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
                                id="quit"))

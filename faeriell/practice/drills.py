@@ -95,29 +95,35 @@ def position(rules, drill: Drill):
 
 
 def judge(rules, drill: Drill, action, game=None) -> Verdict:
-    """Is `action` (an engine Action, legal at the drill's position) within MARGIN of the best?"""
-    from faeriell.bots.expert import describe_gain
+    """Is `action` (an engine Action, legal at the drill's position) within MARGIN of the best?
+    The reason says what the best move is for and what it gains by the round's end over `action`,
+    in the review's words."""
+    from faeriell.bots.expert import _why_kind, gain_and_risk
     from faeriell.bots.naming import Names
     from faeriell.engine import Action
-    from faeriell.review.moments import _candidates, _value_after
+    from faeriell.review.moments import _candidates, _figures, _played_out, figure_words
     g = game if game is not None else position(rules, drill)
     player = drill.player
-    value = _value_after(g, action, player, 400)
+    value, tried_end = _played_out(g, action, player, 400)
     recorded = Action.from_dict(drill.best)
-    best, best_value = recorded, _value_after(g, recorded, player, 400)
+    best, (best_value, best_end) = recorded, _played_out(g, recorded, player, 400)
     moves = [a for a, _why in _candidates(g, player, g.legal_actions(), DEEP_WIDTH)]
     expert = _expert_move(g, player)
     if expert is not None:
         moves.append(expert)
     for a in moves:
-        v = _value_after(g, a, player, 400)
+        v, end = _played_out(g, a, player, 400)
         if v > best_value:
-            best, best_value = a, v
-    best_value = max(best_value, value)
+            best, best_value, best_end = a, v, end
     if value >= best_value:
-        best = action
-    reason = "; ".join(describe_gain(g, player, best, Names(g.rules))) or \
-        "played on to the end of the round, it leaves you better placed"
+        best, best_value, best_end = action, value, tried_end
+    gains, risks = gain_and_risk(g, player, best, Names(g.rules))
+    words = "; ".join(gains + risks) or _why_kind(best)
+    reason = figure_words(_figures(best_end, player), _figures(tried_end, player), g.state.mode == "coop")
+    if words and best != action:
+        reason = f"{words[0].upper()}{words[1:]}. {reason}"
+    elif words:
+        reason = f"{words[0].upper()}{words[1:]}."
     loss = best_value - value
     return Verdict(loss <= MARGIN, value, best_value, best, reason, loss)
 

@@ -87,15 +87,14 @@ class DrillCoach:
             return ("That move could not be judged (" + self.error + "). Retry: it does not count."
                     if self.error else "That was not a move of the drill's seat.")
         if self.tries >= self.max_tries:
-            return (f"The better move: {self._say(v.best)}: {v.reason}. "
-                    f"It comes back tomorrow.")
+            return f"The better move: {self._say(v.best)}. {v.reason} It comes back tomorrow."
         left = self.max_tries - self.tries
         return (f"Not quite: it leaves you about {v.loss:.0f} card{'s' if round(v.loss) != 1 else ''} worse off "
                 f"than the best move. {left} {'tries' if left > 1 else 'try'} left: Retry.")
 
     def won_text(self) -> str:
         v = self.verdict
-        return f"A good move: {v.reason}." if v is not None and v.reason else "A good move."
+        return f"A good move. {v.reason}" if v is not None and v.reason else "A good move."
 
     # ---- following the game -----------------------------------------------------------------
     def follow(self, game) -> bool:

@@ -99,7 +99,7 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
     The reason says what the best move is for and what it gains by the round's end over `action`,
     in the review's words."""
     from faeriell.bots.expert import _why_kind, gain_and_risk
-    from faeriell.bots.naming import Names
+    from faeriell.engine.names import Names
     from faeriell.engine import Action
     from faeriell.review.moments import _candidates, _figures, _played_out, figure_words
     g = game if game is not None else position(rules, drill)
@@ -117,7 +117,7 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
             best, best_value, best_end = a, v, end
     if value >= best_value:
         best, best_value, best_end = action, value, tried_end
-    gains, risks = gain_and_risk(g, player, best, Names(g.rules))
+    gains, risks = gain_and_risk(g, player, best, Names.of(g.rules))
     words = "; ".join(gains + risks) or _why_kind(best)
     reason = figure_words(_figures(best_end, player), _figures(tried_end, player), g.state.mode == "coop")
     if words and best != action:

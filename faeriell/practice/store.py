@@ -5,41 +5,31 @@
     doc.note                   # what happened to a bad file, in words (shown by the screens), or ""
     doc.save(data)             # whole file to a temporary one, fsync, rename: never half written
 
-write_atomic() is the one write; when faeriell/storage.py (the shared atomic helper) lands, it
-points there.
+write_atomic() is faeriell.storage.atomic_write; a bad file is moved aside by storage.set_aside
+(never over an older .bad).
 """
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from faeriell.safe_read import parse_json, read_text
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all (mkstemp in the same folder, fsync, os.replace)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + "-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write `text` to `path` whole or not at all: faeriell.storage.atomic_write (mkstemp, fsync,
+    os.replace; a link or pipe in its place is refused)."""
+    from faeriell.storage import atomic_write
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, text)
 
 
 def data_folder() -> Path | None:
     """The folder the saves use ($FAERIELL_DATA or the usual place); None if it cannot be made."""
+    from faeriell.storage import user_data_dir
     try:
-        from faeriell.ui.session import user_data_dir      # no pygame there; one place decides the folder
         return user_data_dir()
-    except Exception:                                       # noqa: BLE001 - keep nothing, say so on write
+    except OSError:                                         # keep nothing, say so on write
         return None
 
 
@@ -68,16 +58,12 @@ class Document:
             return {}
 
     def _set_aside(self, f: Path, why: BaseException) -> None:
-        bad = f.with_name(f.name + ".bad")
-        try:
-            if f.is_file():
-                os.replace(f, bad)
-                self.note = (f"{f.name} could not be read ({why}); it was kept as {bad.name} and a "
-                             f"fresh one started.")
-                return
-        except OSError:
-            pass
-        self.note = f"{f.name} could not be read ({why}); a fresh one is used for now."
+        from faeriell.storage import set_aside
+        bad = set_aside(f) if f.is_file() else None
+        if bad is not None:
+            self.note = f"{f.name} could not be read ({why}); it was kept as {bad.name} and a fresh one started."
+        else:
+            self.note = f"{f.name} could not be read ({why}); a fresh one is used for now."
 
     def save(self, data: dict) -> bool:
         if self.file is None:

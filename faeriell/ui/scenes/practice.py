@@ -109,11 +109,10 @@ class PracticeScene(Scene):
 
     def play_level(self, mode: str) -> None:
         from faeriell.practice.ladder import LADDERS
-        from faeriell.ui.bot_driver import bots_available
         from faeriell.ui.launch import new_seed
         lv = LADDERS[mode][self.ladder.unlocked(mode) - 1]
         players = 1 if mode == "solo" else self.coop_players
-        seats = ["human"] + (["expert"] if bots_available() else ["human"]) * (players - 1)
+        seats = ["human"] + ["expert"] * (players - 1)          # expert partners at the Full Coop table
         self._report(self.host.new_game(players, mode, lv.difficulty, list(lv.variants), new_seed(), seats))
 
     def today(self) -> dt.date:

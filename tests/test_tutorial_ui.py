@@ -182,3 +182,19 @@ def test_a_broken_chapter_file_is_named_and_the_window_lives_on(app, tmp_path, m
     assert "03-heroes-and-round.yaml:5" in app.scene.status and not app.errors
     click(app, "back")
     assert app.scene.find("quick_solo") is not None
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_the_chapter_lists_panel_leaves_the_title_lines_whole(app, size):
+    from faeriell.ui import widgets as W
+    click(app, "tutorial")
+    scene = app.scene
+    assert isinstance(scene, TutorialScene)
+    scene.resize(size)
+    W.LABELS = []
+    try:
+        scene.draw(pygame.Surface(size))
+        title = [r for text, _shown, r, _box in W.LABELS if text.startswith("a guided first game")]
+    finally:
+        W.LABELS = None
+    assert title and title[0].bottom <= scene.panel_rect().top

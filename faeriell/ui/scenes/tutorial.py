@@ -70,7 +70,8 @@ class TutorialScene(Scene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.size
         pw = min(860, w - 48)
-        return pygame.Rect((w - pw) // 2, 96, pw, max(200, h - 96 - 24))
+        top = 22 + W.font(60).get_height() + 3 + W.font(20).get_height() + 10   # under the title's two lines
+        return pygame.Rect((w - pw) // 2, top, pw, max(200, h - top - 24))
 
     def layout(self) -> None:
         r = self.panel_rect()

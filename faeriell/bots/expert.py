@@ -46,7 +46,8 @@ from .knowledge import RACE_INCOME, Ctx
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 from .observe import determinize, view_of
-from .search import HEURISTIC_ONLY, SearchBot, _fix_bag_order, _paired, candidates
+from .sampling import sample_worlds
+from .search import HEURISTIC_ONLY, _fix_bag_order, _paired, candidates
 
 # Race weights, set by hand. The search settings (width 4, z 1.0, playouts to the end of the next
 # round) were chosen by self-play on seeded games (bench/README.md, "The expert"): a wider list
@@ -183,43 +184,20 @@ class ExpertBot(BaseBot):
     # ---------------------------------------------------------------------------- search
     def _search(self, game, view, player, cands, t0):
         n = len(cands)
-        vals: list[dict] = [dict() for _ in range(n)]
         ends: list[list] = [[] for _ in range(n)]        # (Achievements, Doom, round) at leaves
-        alive = list(range(n))
-        deadline = t0 + self.budget
-        it = 0
-        cost = 0.0                                        # seconds per playout (running mean)
-        while True:
-            if self.iterations is not None:
-                if it >= self.iterations:
-                    break
-            elif it > 0 and time.perf_counter() + cost * len(alive) > deadline:
-                break
-            seed = self.rng.getrandbits(64)
-            prng = random.Random(seed)
+
+        def new_world(prng):
             world = self._world(game, view, player, prng)
             if not self.clairvoyant:
                 _fix_bag_order(world, prng)
-            for j in list(alive):
-                if self.iterations is None and cost and time.perf_counter() + cost > deadline:
-                    break
-                p0 = time.perf_counter()
-                w = world.copy(log=False)
-                try:
-                    w.apply(cands[j], trusted=True)
-                    v = self._playout(w, player, random.Random(seed))
-                except Exception as e:     # noqa: BLE001 - a world the engine cannot play is skipped
-                    self.last_stats["failed_playouts"] = self.last_stats.get("failed_playouts", 0) + 1
-                    self.last_stats["last_failure"] = f"{type(e).__name__}: {e}"
-                    continue
-                dt = time.perf_counter() - p0
-                cost = dt if cost == 0 else 0.8 * cost + 0.2 * dt
-                vals[j][it] = v
-                ends[j].append(_leaf(w, player))
-                self.last_stats["playouts"] += 1
-            it += 1
-            if it in (2, 4, 8, 16, 32, 64) and len(alive) > 2:
-                alive = SearchBot._prune(vals, alive)
+            return world
+
+        # the search's loop (sampling.py) with the expert's playout and leaf (race_value), its
+        # pruning schedule, and its clock: it may stop inside the first world
+        vals, it = sample_worlds(self, cands, new_world, lambda w, rng: self._playout(w, player, rng), t0,
+                                 prune_at=(2, 4, 8, 16, 32, 64), whole_first_world=False,
+                                 stop_at_deadline=False,
+                                 on_leaf=lambda j, w: ends[j].append(_leaf(w, player)))
         self.last_stats["worlds"] = it
         means = {j: sum(vals[j].values()) / len(vals[j]) for j in range(n) if vals[j]}
         best = 0

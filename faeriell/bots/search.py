@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import time
-from math import sqrt
 
 from faeriell.engine.core import Game
 
@@ -30,6 +29,7 @@ from .base import BaseBot
 from .evaluate import evaluate
 from .heuristic import playout_move, score_actions
 from .observe import determinize, view_of
+from .sampling import paired, prune, sample_worlds
 
 # Decisions where the heuristic's answer stands (search would only spend time).
 HEURISTIC_ONLY = {"claim", "harvest_choice", "discard_quest", "track_choice", "starting_essence",
@@ -91,42 +91,15 @@ class SearchBot(BaseBot):
     def _search(self, rules, view, player, cands, t0):
         """Index of the candidate to play (0 = the heuristic's), playouts per survivor, gain."""
         n = len(cands)
-        vals: list[dict] = [dict() for _ in range(n)]       # iteration -> value
-        alive = list(range(n))
-        deadline = t0 + self.budget
-        it = 0
-        playout_time = 0.0
-        while True:
-            if self.iterations is not None:
-                if it >= self.iterations:
-                    break
-            elif it > 0 and time.perf_counter() + playout_time * len(alive) > deadline:
-                break
-            elif time.perf_counter() > deadline:
-                break
-            seed = self.rng.getrandbits(64)
-            prng = random.Random(seed)
+
+        def new_world(prng):
             world = determinize(rules, view, player, prng)
             _fix_bag_order(world, prng)
-            for j in list(alive):
-                if self.iterations is None and it > 0 and time.perf_counter() + playout_time > deadline:
-                    break
-                p0 = time.perf_counter()
-                w = world.copy(log=False)
-                try:
-                    w.apply(cands[j], trusted=True)
-                    v = self._playout(w, player, random.Random(seed), self.horizon)
-                except Exception as e:     # noqa: BLE001 - a world the engine cannot play is skipped
-                    self.last_stats["failed_playouts"] = self.last_stats.get("failed_playouts", 0) + 1
-                    self.last_stats["last_failure"] = f"{type(e).__name__}: {e}"
-                    continue
-                dt = time.perf_counter() - p0
-                playout_time = dt if playout_time == 0 else 0.8 * playout_time + 0.2 * dt
-                vals[j][it] = v
-                self.last_stats["playouts"] += 1
-            it += 1
-            if it in (3, 6, 12, 24, 48) and len(alive) > 2:
-                alive = self._prune(vals, alive)
+            return world
+
+        vals, _ = sample_worlds(self, cands, new_world,
+                                lambda w, rng: self._playout(w, player, rng, self.horizon), t0,
+                                prune_at=(3, 6, 12, 24, 48))
         # Pairwise against the heuristic's favourite (candidate 0).
         best, best_gain = 0, 0.0
         n0 = len(vals[0])
@@ -138,21 +111,7 @@ class SearchBot(BaseBot):
                 best, best_gain = j, d
         return best, min(n0, len(vals[best])) if best else n0, best_gain
 
-    @staticmethod
-    def _prune(vals, alive):
-        """Drop candidates clearly behind the best one (pairwise), keep at least two."""
-        means = {j: (sum(vals[j].values()) / len(vals[j]) if vals[j] else float("-inf")) for j in alive}
-        lead = max(alive, key=lambda j: means[j])
-        keep = []
-        for j in alive:
-            if j in (0, lead):
-                keep.append(j)
-                continue
-            d, se, m = _paired(vals[j], vals[lead])
-            if m >= 2 and d + 2.0 * se < 0:
-                continue
-            keep.append(j)
-        return keep
+    _prune = staticmethod(prune)        # sampling.prune (the expert prunes alike)
 
     def _playout(self, w: Game, player: int, rng: random.Random, horizon) -> float:
         s = w.state
@@ -177,18 +136,7 @@ class SearchBot(BaseBot):
         return evaluate(w, player, weights=weights)
 
 
-def _paired(a: dict, b: dict) -> tuple[float, float, int]:
-    """Mean and standard error of a - b over the iterations both have; and their number."""
-    common = [k for k in a if k in b]
-    m = len(common)
-    if m == 0:
-        return 0.0, float("inf"), 0
-    diffs = [a[k] - b[k] for k in common]
-    mean = sum(diffs) / m
-    if m == 1:
-        return mean, float("inf"), 1
-    var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return mean, sqrt(var / m), m
+_paired = paired             # sampling.paired
 
 
 _BAG_FORMAT: list = []        # how this engine reads state.bag_order (probed once)

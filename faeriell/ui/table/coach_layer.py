@@ -45,9 +45,18 @@ class CoachLayer(Layer):
             elif hit == "longer":
                 scene.request = "think_longer"       # the table screen asks the expert again, longer
             return hit is not None
-        if is_key(ev, pygame.K_ESCAPE) and self.hint.shown and scene.drag is None and scene.tray is None:
-            self.hint.clear()
+        free = scene.drag is None and scene.tray is None
+        if is_key(ev, pygame.K_s) and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and free \
+                and self.hint.shown and self.hint.gesture is not None:
+            self.hint.show_from = scene.now           # S: Show me, without a mouse
             return True
+        if is_key(ev, pygame.K_ESCAPE) and free:
+            if self.hint.shown:
+                self.hint.clear()
+                return True
+            if self.round_card.shown:                 # then the round's card (a click closes it too)
+                self.round_card.close()
+                return True
         return False
 
     def update(self, dt_ms: int) -> bool:

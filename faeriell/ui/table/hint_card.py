@@ -214,8 +214,8 @@ class HintCard:
             y += lh
         self.buttons = {}
         bx = r.x + P(10)
-        labels = [("show", "Show me"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
-                  ("close", "Close")]
+        labels = [("show", "Show me (S)"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
+                  ("close", "Close (Esc)")]
         if self.gesture is None:                  # nothing on the table to play: no Show me
             labels = labels[1:]
         for name, label in labels:

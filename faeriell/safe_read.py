@@ -83,16 +83,12 @@ def why_not_readable(path, kind: str = "save") -> str | None:
     return None
 
 
-def read_bytes(path, kind: str = "save", shown=None) -> bytes:
-    """The bytes of a regular file no larger than LIMITS[kind]; UnsafeFile otherwise.
-
-    Opened without blocking and checked on the open descriptor (a FIFO never hangs, a file
-    swapped after a check is still checked), then read to at most limit + 1 bytes."""
-    shown = clip(os.fspath(path if shown is None else shown))
-    limit = LIMITS[kind]
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+def _open_regular(path, kind: str, shown: str) -> tuple[int, os.stat_result]:
+    """An open descriptor of `path` and its stat, when it is a regular file within LIMITS[kind];
+    UnsafeFile otherwise (nothing left open). Opened without blocking and checked on the
+    descriptor, so a FIFO never hangs and a file swapped after a check is still checked."""
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise UnsafeFile(f"{shown}: cannot read: no such file") from None
     except IsADirectoryError:
@@ -101,12 +97,24 @@ def read_bytes(path, kind: str = "save", shown=None) -> bytes:
         raise UnsafeFile(f"{shown}: cannot read: {e.strerror or e}") from None
     try:
         st = os.fstat(fd)
-        what = file_kind(st.st_mode)
-        if what:
-            raise UnsafeFile(f"{shown} is {what}, not a file")
-        if st.st_size > limit:
-            raise UnsafeFile(f"{shown}: too large for a {kind} file ({_size(st.st_size)}; "
-                             f"at most {_size(limit)})")
+    except OSError as e:
+        os.close(fd)
+        raise UnsafeFile(f"{shown}: cannot read: {e.strerror or e}") from None
+    what, limit = file_kind(st.st_mode), LIMITS[kind]
+    if what or st.st_size > limit:
+        os.close(fd)
+        raise UnsafeFile(f"{shown} is {what}, not a file" if what else
+                         f"{shown}: too large for a {kind} file ({_size(st.st_size)}; at most {_size(limit)})")
+    return fd, st
+
+
+def read_bytes(path, kind: str = "save", shown=None) -> bytes:
+    """The bytes of a regular file no larger than LIMITS[kind]; UnsafeFile otherwise. Opened and
+    checked by _open_regular, then read to at most limit + 1 bytes (a file grown since the check)."""
+    shown = clip(os.fspath(path if shown is None else shown))
+    limit = LIMITS[kind]
+    fd, _ = _open_regular(path, kind, shown)
+    try:
         chunks, total = [], 0
         while total <= limit:
             block = os.read(fd, min(1 * MB, limit + 1 - total))
@@ -136,20 +144,8 @@ def read_ends(path, kind: str, head: int, tail: int = 0, shown=None) -> tuple[by
     what lies between (a save's header and snapshot, an image's header), and its stat. Opened
     without blocking and checked on the descriptor, like read_bytes; UnsafeFile otherwise."""
     shown = clip(os.fspath(path if shown is None else shown))
+    fd, st = _open_regular(path, kind, shown)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except IsADirectoryError:
-        raise UnsafeFile(f"{shown} is a folder, not a file") from None
-    except OSError as e:
-        raise UnsafeFile(f"{shown}: cannot read: {e.strerror or e}") from None
-    try:
-        st = os.fstat(fd)
-        what = file_kind(st.st_mode)
-        if what:
-            raise UnsafeFile(f"{shown} is {what}, not a file")
-        if st.st_size > LIMITS[kind]:
-            raise UnsafeFile(f"{shown}: too large for a {kind} file ({_size(st.st_size)}; "
-                             f"at most {_size(LIMITS[kind])})")
         first = _read_at(fd, head, 0)
         last = _read_at(fd, tail, max(head, st.st_size - tail)) if tail and st.st_size > head else b""
         return first, last, st

@@ -217,3 +217,25 @@ def test_no_caption_is_cut_in_half_while_the_new_game_tab_scrolls(tmp_path, monk
         assert any(getattr(w, "text", None) == "Variants" for w in content.children)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080), (1024, 600)])
+@pytest.mark.parametrize("learning", [True, False])
+def test_every_button_of_the_left_column_is_in_the_window_and_none_overlaps(tmp_path, monkeypatch, size,
+                                                                           learning):
+    if not learning:                 # a player who finished the guided game: its button moves down
+        monkeypatch.setattr(StartScene, "tutorial_state", lambda self: (8, 8))
+    a = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        scene = a.scene
+        ids = ["quick_solo", "continue", "tab_new", "tab_load", "tab_practice", "settings", "rules",
+               "tutorial", "training", "quit"]
+        rects = [scene.root.find(i).rect for i in ids]
+        window = pygame.Rect(0, 0, *size)
+        for i, r in zip(ids, rects):
+            assert window.contains(r), f"{i} at {r} is not wholly in the {size} window"
+        for k, r in enumerate(rects):
+            for j in range(k):
+                assert not r.colliderect(rects[j]), f"{ids[k]} overlaps {ids[j]}"
+    finally:
+        pygame.display.quit()

@@ -364,42 +364,44 @@ class StartScene(Scene):
         self._prev_puzzles = self.content.find("puzzles") if self.content else None
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
-        x, y = 24, W.header_top()
+        x, top = 24, W.header_top()
         ap = latest_autosave()
         has_auto = has_autosave()                # a pipe named like an autosave is no game to continue
         done, total = self.tutorial_state()
         learning = done < total                  # a player new to the game is offered the guided game first
+        # (height, gap after, label, action, Button keywords): laid out below, squeezed to fit the window
+        nav: list[tuple[int, int, str, object, dict]] = []
         if learning:
-            self.root.add(W.Button((x, y, nav_w, 70), "Learn to play", self.open_tutorial, id="tutorial",
-                                   primary=True, size=28,
-                                   sub=(f"guided game · {done} of {total} chapters done" if done
-                                        else "a guided first game")))
-            y += 82
-        self.root.add(W.Button((x, y, nav_w, 70 if not learning else 58), "Quick solo", self.quick_solo,
-                               id="quick_solo", primary=not learning, size=28 if not learning else 24,
-                               sub="1 player · Medium · new island"))
-        y += 82 if not learning else 74
-        self.root.add(W.Button((x, y, nav_w, 58), "Continue", self.continue_game, id="continue", size=24,
-                               sub=(describe_save(ap, short=True) if has_auto else "no autosave yet"),
-                               enabled=has_auto))
-        y += 74
+            nav.append((70, 12, "Learn to play", self.open_tutorial,
+                        dict(id="tutorial", primary=True, size=28,
+                             sub=(f"guided game · {done} of {total} chapters done" if done
+                                  else "a guided first game"))))
+        nav.append((70 if not learning else 58, 12 if not learning else 16, "Quick solo", self.quick_solo,
+                    dict(id="quick_solo", primary=not learning, size=28 if not learning else 24,
+                         sub="1 player · Medium · new island")))
+        nav.append((58, 16, "Continue", self.continue_game,
+                    dict(id="continue", size=24, enabled=has_auto,
+                         sub=(describe_save(ap, short=True) if has_auto else "no autosave yet"))))
         for tab, label in (("new", "New game"), ("load", "Load a save"), ("practice", "Practice")):
-            self.root.add(W.Button((x, y, nav_w, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
-                                   selected=(self.tab == tab)))
-            y += 52
-        self.root.add(W.Button((x, y, nav_w, 44), "Settings", self.open_settings, id="settings"))
-        y += 52
-        self.root.add(W.Button((x, y, nav_w, 44), "Rules", lambda: self.host.go("rules", back=self), id="rules"))
-        y += 52
+            nav.append((44, 8, label, (lambda t=tab: self.show_tab(t)),
+                        dict(id=f"tab_{tab}", selected=(self.tab == tab))))
+        nav.append((44, 8, "Settings", self.open_settings, dict(id="settings")))
+        nav.append((44, 8, "Rules", lambda: self.host.go("rules", back=self), dict(id="rules")))
         if not learning:
-            self.root.add(W.Button((x, y, nav_w, 44), "Guided game", self.open_tutorial, id="tutorial"))
-            y += 52
+            nav.append((44, 8, "Guided game", self.open_tutorial, dict(id="tutorial")))
         # drills, rated puzzles, the ladder and the daily game; the statistics (Progress) are one click on
-        self.root.add(W.Button((x, y, nav_w, 44), "Training", lambda: self.host.go("practice", back=self),
-                               id="training"))
-        y += 52
-        self.root.add(W.Button((x, max(y + 16, h - 24 - 44), nav_w, 44), "Quit", lambda: self.host.quit(),
-                               id="quit"))
+        nav.append((44, 24, "Training", lambda: self.host.go("practice", back=self), dict(id="training")))
+        nav.append((44, 0, "Quit", lambda: self.host.quit(), dict(id="quit")))
+        room = h - 16 - top
+        need = sum(hh + gap for hh, gap, *_ in nav)
+        squeeze = min(1.0, room / need) if need else 1.0       # a short window: every button a little less tall
+        y = top
+        for k, (hh, gap, label, action, kw) in enumerate(nav):
+            bh = max(30, round(hh * squeeze))
+            if k == len(nav) - 1:                              # Quit keeps to the bottom when there is room
+                y = max(y, h - 24 - bh)
+            self.root.add(W.Button((x, y, nav_w, bh), label, action, **kw))
+            y += bh + max(4, round(gap * squeeze))
 
         body = self.body_rect()
         self.content = W.Container(body, scrollable=True)

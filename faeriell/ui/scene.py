@@ -11,7 +11,12 @@ screen is: one module in scenes/, one line in SCENES.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
+
+import pygame
+
+from faeriell.ui import widgets as W
+from faeriell.ui.backdrop import draw_backdrop
 
 # name -> "module:Class" (imported when first needed, so this module imports no scene)
 SCENES: dict[str, str] = {
@@ -57,6 +62,48 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         pass
+
+
+class MenuScene(Scene):
+    """A screen whose controls are one widget tree, `self.root`, that `layout()` builds for
+    `self.size` (every screen but the table): what such screens share, kept in one place."""
+
+    size: tuple[int, int]
+    root: Any                             # a widgets.Container
+
+    def layout(self) -> None:
+        raise NotImplementedError
+
+    # tests and tools find widgets by id
+    def find(self, wid: str):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid: str):
+        return self.root.screen_rect(wid)
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        self.layout()
+
+    def menu_event(self, ev, escape: Callable[[], Any] | None = None, enter: Callable[[], Any] | None = None,
+                   keys=None) -> bool:
+        """A menu's handle_event: the keyboard focus first (`keys`, a key_focus.KeyFocus, when the
+        screen has one), then Esc and Enter run `escape` / `enter` (when given), then the widgets."""
+        if keys is not None and keys.handle(ev, self.root):     # Tab / arrows / Enter / Space
+            return True
+        if ev.type == pygame.KEYDOWN:
+            action = (escape if ev.key == pygame.K_ESCAPE
+                      else enter if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None)
+            if action is not None:
+                action()
+                return True
+        return self.root.handle(ev)
+
+    def draw_heading(self, surf, title: str) -> None:
+        """The plain background and pattern, and the screen's big title at the top left."""
+        surf.fill(W.BG)
+        draw_backdrop(surf)
+        W.draw_text(surf, title, (24, 22), 60, W.ACCENT)
 
 
 @runtime_checkable

@@ -8,13 +8,13 @@ import pygame
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 GOLD = (240, 200, 90)
 
 
-class EndScene(Scene):
+class EndScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
     def __init__(self, host: Host, session, table=None):
@@ -132,28 +132,9 @@ class EndScene(Scene):
             self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
                                    size=24))
 
-    def find(self, wid):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid):
-        return self.root.screen_rect(wid)
-
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
-            return True
-        if ev.type == pygame.KEYDOWN:
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.new_game()
-                return True
-            if ev.key == pygame.K_ESCAPE:
-                self.back()
-                return True
-        return self.root.handle(ev)
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
+        return self.menu_event(ev, escape=self.back, enter=self.new_game, keys=self.keys)
 
     def draw(self, surf) -> None:
         w, h = self.size

@@ -11,8 +11,7 @@ import time
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 
 TABS = (("drills", "Drills"), ("puzzles", "Rated puzzles"), ("ladder", "Ladder"), ("daily", "Daily game"))
 TITLES = {"drills": "Drills: learn from your mistakes", "puzzles": "Rated puzzles",
@@ -20,7 +19,7 @@ TITLES = {"drills": "Drills: learn from your mistakes", "puzzles": "Rated puzzle
 LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard"}
 
 
-class PracticeScene(Scene):
+class PracticeScene(MenuScene):
     def __init__(self, host: Host, tab: str = "drills", folder=None, clock=time.time, back=None):
         from faeriell.practice.store import data_folder
         self.host = host
@@ -220,28 +219,12 @@ class PracticeScene(Scene):
                                id="replay_best", size=22, enabled=self.daily.best(self.today()) is not None))
         self.summary = "The same island for every player today: the seed comes from the date."
 
-    # ---- tests and tools find widgets by id ----------------------------------------------------
-    def find(self, wid: str):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid: str):
-        return self.root.screen_rect(wid)
-
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return self.root.handle(ev)
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
+        return self.menu_event(ev, escape=self.back)
 
     def draw(self, surf) -> None:
-        surf.fill(W.BG)
-        draw_backdrop(surf)
-        W.draw_text(surf, "Training", (24, 22), 60, W.ACCENT)
+        self.draw_heading(surf, "Training")
         r = self.content_rect()
         W.panel(surf, r, TITLES[self.tab])
         body = pygame.Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 56 - 80)

@@ -16,7 +16,7 @@ import pygame
 
 from faeriell.review.replay import Replay
 from faeriell.ui import widgets as W
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.session import Session
 
 SPECTATOR = -1          # a viewer who holds no hand: every tribe's hidden cards stay hidden
@@ -27,7 +27,7 @@ def replay_viewer(seats: list) -> int:
     return humans[0] if len(humans) == 1 else SPECTATOR
 
 
-class ReplayScene(Scene):
+class ReplayScene(MenuScene):
     def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None, table_factory=None,
                  reviewed=None, better=None):
         """`reviewed`: the seats the review looked at (Play from here gives one of them to the
@@ -157,12 +157,6 @@ class ReplayScene(Scene):
         self.root.add(W.Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
                                primary=True, size=18))
         self.root.add(W.Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
-
-    def find(self, wid):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid):
-        return self.root.screen_rect(wid)
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:

@@ -21,7 +21,7 @@ from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table.words import Words
 
 GRADE_RGB = {"blunder": (236, 96, 86), "mistake": (236, 160, 70), "inaccuracy": (226, 210, 110)}
@@ -37,7 +37,7 @@ def reviewed_players(seats: list, players: int) -> list[int]:
 log = logging.getLogger(__name__)
 
 
-class ReviewScene(Scene):
+class ReviewScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
     def __init__(self, host: Host, session, back=None):
@@ -171,12 +171,6 @@ class ReviewScene(Scene):
                                id="rules", size=22))
         self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
 
-    def find(self, wid):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid):
-        return self.root.screen_rect(wid)
-
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
         if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
@@ -210,10 +204,6 @@ class ReviewScene(Scene):
             log.warning("the review could not finish: %s", self.job.error)
             return True
         return self.job.progress != before         # the progress bar moves
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
 
     def draw(self, surf) -> None:
         w, h = self.size

@@ -10,10 +10,10 @@ from faeriell.ui import settings_panel
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
     def __init__(self, host: Host, back: str = "start"):
@@ -48,24 +48,9 @@ class SettingsScene(Scene):
     def back(self) -> None:
         self.host.go(self.back_to)
 
-    def find(self, wid):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid):
-        return self.root.screen_rect(wid)
-
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        if self.keys.handle(ev, self.root):        # Tab / arrows / Enter / Space (key_focus.py)
-            return True
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.back()
-            return True
-        return self.root.handle(ev)
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
+        return self.menu_event(ev, escape=self.back, enter=self.back, keys=self.keys)
 
     def draw(self, surf) -> None:
         surf.fill(W.BG)

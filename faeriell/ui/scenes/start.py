@@ -21,7 +21,7 @@ from faeriell.storage import (FileServiceError, describe_save, has_autosave, lat
                               load_game, puzzle_info, recall_seats)
 from faeriell.puzzle_progress import practice_items
 from faeriell.ui.launch import new_seed
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 from faeriell.win_rates import WinRates
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ def _engine_setup():
     return setup
 
 
-class StartScene(Scene):
+class StartScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
     def __init__(self, host: Host, tab: str | None = None, message: str | None = None,
@@ -555,9 +555,6 @@ class StartScene(Scene):
                                      placeholder="or type the path of your own scenario file (.yaml)"))
 
     # ---- tests and tools find widgets by id ----------------------------------------------------
-    def find(self, wid: str):
-        return self.root.find(wid)
-
     def screen_rect(self, wid: str) -> pygame.Rect | None:
         """Where a widget (or a Choice segment, 'players:2') is on screen now."""
         base = wid.partition(":")[0]
@@ -619,10 +616,6 @@ class StartScene(Scene):
             self.layout()
             return True
         return False
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
 
     def draw(self, surf) -> None:
         w, h = self.size

@@ -11,8 +11,7 @@ import time
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 
 GROUPS = (("mode", "Mode"), ("difficulty", "Difficulty"), ("players", "Players"), ("variants", "Variants"))
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
@@ -26,7 +25,7 @@ def _num(x) -> str:
     return "—" if x is None else f"{x:.1f}"
 
 
-class StatsScene(Scene):
+class StatsScene(MenuScene):
     def __init__(self, host: Host, folder=None, clock=time.time, back=None):
         from faeriell.practice.drills import DrillBook
         from faeriell.practice.stats import StatsBook
@@ -73,27 +72,12 @@ class StatsScene(Scene):
                                id="group"))
         self.root.add(W.Button((w - 164, h - 64, 140, 44), "Back", self.back, id="back"))
 
-    def find(self, wid):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid):
-        return self.root.screen_rect(wid)
-
     def handle_event(self, ev) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return self.root.handle(ev)
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
+        return self.menu_event(ev, escape=self.back)
 
     def draw(self, surf) -> None:
         w, h = self.size
-        surf.fill(W.BG)
-        draw_backdrop(surf)
-        W.draw_text(surf, "Your progress", (24, 22), 60, W.ACCENT)
+        self.draw_heading(surf, "Your progress")
         if self.book.note:
             W.draw_text(surf, self.book.note, (24, 74), 16, W.ERROR, width=w - 48)
         left = pygame.Rect(24, 144, w // 2 - 36, h - 144 - 84)

@@ -11,13 +11,12 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 
 ROW_H = 64
 
 
-class TutorialScene(Scene):
+class TutorialScene(MenuScene):
     def __init__(self, host: Host, message: str | None = None, progress=None):
         from faeriell.tutorial.chapters import ChapterError, load_all
         from faeriell.tutorial.progress import default_progress
@@ -93,32 +92,13 @@ class TutorialScene(Scene):
         self.root.add(W.Button((r.x + 20, r.bottom - 66, 150, 48), "Back", lambda: self.host.go("start"),
                                id="back", size=24))
 
-    def find(self, wid):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid):
-        return self.root.screen_rect(wid)
-
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE:
-                self.host.go("start")
-                return True
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.resume()
-                return True
-        return self.root.handle(ev)
-
-    def resize(self, size) -> None:
-        self.size = tuple(size)
-        self.layout()
+        return self.menu_event(ev, escape=lambda: self.host.go("start"), enter=self.resume)
 
     def draw(self, surf) -> None:
         w, h = self.size
-        surf.fill(W.BG)
-        draw_backdrop(surf)
-        W.draw_text(surf, "Learn to play", (24, 22), 60, W.ACCENT)
+        self.draw_heading(surf, "Learn to play")
         W.draw_text(surf, "a guided first game on the real table: each step says what to do and why",
                     (26, 22 + W.font(60).get_height() + 3), 20, W.MUTED, width=max(100, w - 50))
         r = self.panel_rect()

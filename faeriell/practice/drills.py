@@ -25,7 +25,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from faeriell.practice.schedule import next_review
-from faeriell.practice.store import Document
+from faeriell.practice.store import Document, records
 
 FILE = "drills.json"
 MARGIN = 2.0          # card units; below the review's smallest grade (an inaccuracy is 2)
@@ -153,8 +153,7 @@ class DrillBook:
 
     def reload(self) -> None:
         data = self.doc.load()
-        raw = data.get("drills") if isinstance(data.get("drills"), list) else []
-        self.drills = [d for d in (Drill.from_dict(x) for x in raw if isinstance(x, dict)) if d is not None]
+        self.drills = records(data, "drills", Drill.from_dict)
         done = data.get("done", 0)
         self.done = done if isinstance(done, int) and done >= 0 else 0
 

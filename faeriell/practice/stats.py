@@ -16,7 +16,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from faeriell.practice.store import Document
+from faeriell.practice.store import Document, records
 
 FILE = "stats.json"
 MAX_GAMES = 5000
@@ -109,8 +109,7 @@ class StatsBook:
 
     def reload(self) -> None:
         data = self.doc.load()
-        raw = data.get("games") if isinstance(data.get("games"), list) else []
-        self.games = [g for g in (GameSummary.from_dict(x) for x in raw if isinstance(x, dict)) if g is not None]
+        self.games = records(data, "games", GameSummary.from_dict)
 
     def save(self) -> bool:
         self.games = self.games[-MAX_GAMES:]

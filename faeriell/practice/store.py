@@ -16,6 +16,15 @@ from pathlib import Path
 from faeriell.safe_read import parse_json, read_text
 
 
+def records(data: dict, key: str, from_dict) -> list:
+    """The entries of data[key] that `from_dict` accepts (it returns None for a bad one): a file
+    edited by hand loses only its bad entries; [] when data[key] is not a list."""
+    raw = data.get(key)
+    if not isinstance(raw, list):
+        return []
+    return [r for r in (from_dict(x) for x in raw if isinstance(x, dict)) if r is not None]
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` whole or not at all: faeriell.storage.atomic_write (mkstemp, fsync,
     os.replace; a link or pipe in its place is refused)."""

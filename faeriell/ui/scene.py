@@ -70,6 +70,8 @@ class MenuScene(Scene):
 
     size: tuple[int, int]
     root: Any                             # a widgets.Container
+    host: "Host"
+    back_scene: Scene | None = None       # where Back returns to (None: the start screen)
 
     def layout(self) -> None:
         raise NotImplementedError
@@ -84,6 +86,12 @@ class MenuScene(Scene):
     def resize(self, size) -> None:
         self.size = tuple(size)
         self.layout()
+
+    def back(self) -> None:
+        if self.back_scene is not None:
+            self.host.show(self.back_scene)
+        else:
+            self.host.go("start")
 
     def menu_event(self, ev, escape: Callable[[], Any] | None = None, enter: Callable[[], Any] | None = None,
                    keys=None) -> bool:

@@ -77,12 +77,6 @@ class PracticeScene(MenuScene):
         self.reload()
         self.layout()
 
-    def back(self) -> None:
-        if self.back_scene is not None:
-            self.host.show(self.back_scene)
-        else:
-            self.host.go("start")
-
     def start_drill(self, did: str | None = None) -> None:
         did = did or self.selected_drill
         due = self.drills.due()

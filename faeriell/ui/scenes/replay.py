@@ -116,12 +116,6 @@ class ReplayScene(MenuScene):
             seats[pick] = "human"
         return seats
 
-    def back(self) -> None:
-        if self.back_scene is not None:
-            self.host.show(self.back_scene)
-        else:
-            self.host.go("start")
-
     def status(self) -> str:
         s = self.replay.game.state
         last = self.replay.last_action

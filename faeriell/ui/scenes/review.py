@@ -147,10 +147,7 @@ class ReviewScene(MenuScene):
     # ---- buttons -------------------------------------------------------------------------------
     def back(self) -> None:
         self.job.stop()
-        if self.back_scene is not None:
-            self.host.show(self.back_scene)
-        else:
-            self.host.go("start")
+        super().back()
 
     def open_replay(self, at: int | None = None) -> None:
         marks = [m.index for m in self.moments]

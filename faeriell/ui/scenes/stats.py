@@ -59,12 +59,6 @@ class StatsScene(MenuScene):
         self.group = g
         self.layout()
 
-    def back(self) -> None:
-        if self.back_scene is not None:
-            self.host.show(self.back_scene)
-        else:
-            self.host.go("start")
-
     def layout(self) -> None:
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))

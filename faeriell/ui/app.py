@@ -30,6 +30,7 @@ from faeriell.ui.standin_table import StandInTable  # noqa: E402,F401
 from faeriell.ui import widgets as W  # noqa: E402
 
 log = logging.getLogger(__name__)
+NO_RULES = "The rules could not be loaded (see the error panel)."   # every opener says the same
 
 TITLE = "Sons of Faeriell"
 FPS = 60
@@ -187,7 +188,7 @@ class App:
     def new_game(self, players, mode, difficulty, variants, seed, seats=None) -> str | None:
         from faeriell.engine import new_game, SetupError
         if self.rules is None:
-            return "The rules could not be loaded (see the error panel)."
+            return NO_RULES
         try:
             game = new_game(self.rules, players, mode, difficulty, list(variants), seed)
         except SetupError as e:
@@ -206,7 +207,7 @@ class App:
     def load(self, path, seats=None) -> str | None:
         from faeriell.storage import load_game, recall_seats, FileServiceError
         if self.rules is None:
-            return "The rules could not be loaded (see the error panel)."
+            return NO_RULES
         try:
             game = load_game(self.rules, path)
         except FileServiceError as e:
@@ -224,7 +225,7 @@ class App:
     def open_puzzle(self, path) -> str | None:
         from faeriell.storage import load_puzzle, FileServiceError
         if self.rules is None:
-            return "The rules could not be loaded (see the error panel)."
+            return NO_RULES
         try:
             sc, game = load_puzzle(self.rules, path)
         except FileServiceError as e:
@@ -242,7 +243,7 @@ class App:
         from faeriell.tutorial.progress import default_progress
         from faeriell.tutorial.session import TutorialSession
         if self.rules is None:
-            return "The rules could not be loaded (see the error panel)."
+            return NO_RULES
         try:
             chapters = load_all()
         except ChapterError as e:
@@ -272,7 +273,7 @@ class App:
         from faeriell.engine.saves import SaveError
         from faeriell.practice.drills import position
         if self.rules is None:
-            return "The rules could not be loaded (see the error panel)."
+            return NO_RULES
         try:
             game = position(self.rules, drill)
         except SaveError as e:
@@ -285,7 +286,7 @@ class App:
     def open_rated_puzzle(self, path, trainer) -> str | None:
         from faeriell.ui.dialogs import load_puzzle, FileServiceError
         if self.rules is None:
-            return "The rules could not be loaded (see the error panel)."
+            return NO_RULES
         try:
             sc, game = load_puzzle(self.rules, path)
         except FileServiceError as e:

@@ -54,7 +54,7 @@ def first_frame_child(size) -> None:
     from faeriell.content.rules_loader import default_rules
     from faeriell.engine import new_game
     from faeriell.ui.assets import Assets
-    from faeriell.ui.session import Session
+    from faeriell.session import Session
     from faeriell.ui.table import TableScene
     g = new_game(default_rules(), 2, "competitive", "medium", [], 1)
     session = Session(g, autosave=False)
@@ -81,7 +81,7 @@ def mid_game(players=3, seed=5, moves=100):
 def measure(size, frames: int) -> dict:
     import pygame
     from faeriell.ui.assets import Assets
-    from faeriell.ui.session import Session
+    from faeriell.session import Session
     from faeriell.ui.table import TableScene
 
     pygame.display.init()

@@ -74,7 +74,7 @@ def main(argv=None) -> int:
     from faeriell.review.timeline import record_game
     from faeriell.ui.scenes.replay import ReplayScene
     from faeriell.ui.scenes.review import ReviewScene
-    from faeriell.ui.session import Session
+    from faeriell.session import Session
     rules = default_rules()
     for n in range(args.games):
         g = played_game(rules, args.seed + n, "clumsy")

@@ -22,18 +22,13 @@ from faeriell.safe_read import clip
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-MODES = ("competitive", "coop", "solo")
-DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
 SEATS = ("human", "random", "easy", "normal", "hard", "expert")
 
 
 def _engine_names():
-    """MODES, DIFFICULTIES and VARIANTS as the engine knows them (the constants above if it fails)."""
-    try:
-        from faeriell.engine.setup import MODES as m, DIFFICULTIES as d, VARIANTS as v
-        return tuple(m), tuple(d), tuple(v)
-    except Exception:          # the parser must still print --help
-        return MODES, DIFFICULTIES, ()
+    """MODES, DIFFICULTIES and VARIANTS as the engine knows them (pure Python: --help stays quick)."""
+    from faeriell.engine.setup import MODES as m, DIFFICULTIES as d, VARIANTS as v
+    return tuple(m), tuple(d), tuple(v)
 
 
 MAX_SIZE = (7680, 4320)         # 8K: a window surface of 130 MB; 100000x100000 would take 40 GB
@@ -210,10 +205,7 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if args.seats is not None and args.players is not None and len(args.seats) != args.players:
             p.error(f"--seats names {len(args.seats)} seat(s) but --players is {args.players}")
         cfg = resolve_setup(args.players, args.mode, args.difficulty, args.variants, args.seed, args.seats)
-        try:
-            from faeriell.engine.setup import validate_config, SetupError
-        except Exception:         # no engine: the window will say so
-            return args
+        from faeriell.engine.setup import validate_config, SetupError
         try:
             validate_config(cfg["players"], cfg["mode"], cfg["difficulty"], cfg["variants"])
         except SetupError as e:
@@ -234,23 +226,17 @@ def _file_problem(path: str, kind: str) -> str | None:
     problem = why_not_readable(path, kind)
     if problem:
         return problem
+    from faeriell.engine.saves import SaveError, check_shape, parse
+    from faeriell.safe_read import read_bytes
+    from faeriell.scenario import ScenarioError, load
     try:
         if kind == "save":
-            from faeriell.safe_read import read_bytes
-            from faeriell.engine.saves import parse, check_shape, SaveError
-            try:
-                check_shape(parse(read_bytes(path, "save")))
-            except SaveError as e:
-                return f"{clip(path)}: {clip(e, 1000)}"
+            check_shape(parse(read_bytes(path, "save")))
         else:
-            from faeriell.scenario import load, ScenarioError
-            try:
-                load(path)
-            except ScenarioError as e:
-                return clip(e, 1000)
-    except ImportError:                 # no engine: the window will say so
-        return None
-    except Exception as e:              # noqa: BLE001 - a reason, never a traceback
+            load(path)
+    except (SaveError, ScenarioError) as e:     # what is wrong inside the file, in the loader's words
+        return clip(e, 1000) if kind != "save" else f"{clip(path)}: {clip(e, 1000)}"
+    except (OSError, ValueError) as e:           # gone or changed since it was checked; a read refused (UnsafeFile)
         return f"{clip(path)}: cannot be read ({type(e).__name__}: {clip(e)})"
     return None
 
@@ -262,27 +248,24 @@ def _map_problem(path: str) -> str | None:
     problem = why_not_readable(path, "map")
     if problem:
         return problem
-    try:
-        from faeriell.content.map_loader import MapError, load_board
-    except ImportError:                 # no map loader: the window will say so
-        return None
+    from faeriell.content.map_loader import MapError, load_board
     try:
         load_board(path)
-    except MapError as e:
+    except MapError as e:               # load_board turns whatever pytmx raises into a MapError
         return clip(e, 1000)
-    except Exception as e:              # noqa: BLE001 - a reason, never a traceback
+    except OSError as e:                # gone or unreadable since it was checked
         return f"{clip(path)}: not a map ({type(e).__name__}: {clip(e)})"
     return None
 
 
 def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
     """None when `path` opens as a saved game, else the reason (the engine's words)."""
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.storage import FileServiceError, load_game
     try:
-        from faeriell.content.rules_loader import default_rules
-        from faeriell.storage import FileServiceError, load_game
         rules = default_rules(map_path)
-    except Exception:               # no rules here: the window will say why
-        return None
+    except (OSError, ValueError):   # data/ or the map cannot be read (CatalogError, MapError, YamlError
+        return None                 # are ValueErrors): the window opens and says so (app.NO_RULES)
     try:
         load_game(rules, path)
     except FileServiceError as e:
@@ -292,10 +275,7 @@ def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
 
 def why_not_a_chapter(name: str) -> str | None:
     """None when `name` names a tutorial chapter, else the reason with the names there are."""
-    try:
-        from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
-    except ImportError:             # no tutorial: the window will say so
-        return None
+    from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
     try:
         chapters = load_all()
     except ChapterError as e:

@@ -60,7 +60,7 @@ def read_entry(path: Path) -> Entry:
                 goal = " ".join(str(g.get("text") or "").split())
             if isinstance(data.get("puzzle"), dict):
                 meta = PuzzleMeta.from_dict(data["puzzle"])
-    except Exception:                      # noqa: BLE001 - listed anyway; opening it will say why
+    except (OSError, ValueError):          # YamlError, UnsafeFile, GoalError: listed anyway; opening it says why
         pass
     return Entry(path.stem, str(path), name, story, goal, meta.theme, meta.level, meta.hint)
 
@@ -158,7 +158,7 @@ def default_progress() -> Progress:
     be made."""
     try:
         return Progress(user_data_dir())
-    except Exception:                      # noqa: BLE001 - a folder that cannot be made: keep nothing
+    except OSError:                        # DataDirError: a folder that cannot be made: keep nothing
         return Progress(None)
 
 

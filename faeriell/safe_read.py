@@ -34,6 +34,12 @@ class UnsafeFile(ValueError):
     """A file refused before or while parsing; the message names the file."""
 
 
+# What code reading a file's data raises on a shape it did not foresee (a list where a mapping
+# was, text for a number, a missing key, a number too large): a loader catches these and names
+# the file, so a hostile file is refused in words, never with a traceback.
+MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError, RecursionError)
+
+
 def clip(text, limit: int = MAX_SHOWN) -> str:
     """`text` as a str no longer than `limit` (an ellipsis says it was cut), safe to print and to
     render: lone surrogates and NULs (which SDL_ttf and terminals choke on) become U+FFFD.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from faeriell.content.yaml_lines import read_yaml, plain
 from faeriell.engine.action_schema import action_problem
-from faeriell.safe_read import clip
+from faeriell.safe_read import MALFORMED, clip
 from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
 from faeriell.engine.state import to_dict
 from faeriell.engine.view import resolve, holds, PathError
@@ -187,7 +187,7 @@ def _broken_section(sc: Scenario, rules) -> str:
             parts[section] = getattr(sc, section)
         try:
             build_position(rules, sc.setup, parts["board"], parts["tribes"], parts["turn"])
-        except Exception:       # noqa: BLE001 - looking for the section, not the reason
+        except (PositionError, *MALFORMED):   # looking for the section, not the reason (as start() catches)
             return section
     return "setup"
 
@@ -270,7 +270,7 @@ def _step(g, kind, value):
 def _why(g, action):
     try:
         return g.why_not(action) or "not listed"
-    except Exception as e:          # a partial action may not be checkable
+    except MALFORMED as e:          # a partial action (a field left out) may not be checkable
         return f"cannot check: {e}"
 
 

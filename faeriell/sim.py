@@ -116,7 +116,7 @@ def play_one(job: dict) -> dict:
     if job.get("save_dir"):
         try:
             saved = str(save_game_file(g, job["save_dir"], cfg, levels))
-        except Exception as e:  # noqa: BLE001 - a game that cannot be written is reported with its seed
+        except (OSError, ValueError) as e:   # a full disk, a link (OSError); SaveError: reported with its seed
             return {"cfg": cfg, "bots": levels, "error": f"saving the game failed: {type(e).__name__}: {e}",
                     "traceback": traceback.format_exc()}
     return {

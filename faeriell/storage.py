@@ -521,7 +521,7 @@ def save_game(game, path: Path | str | None = None, name: str | None = None,
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_save(game, path)
-    except Exception as e:                 # SaveError, OSError...: say why, keep playing
+    except (OSError, ValueError) as e:     # a full disk, a link (OSError); a game the format refuses (SaveError)
         raise FileServiceError(f"Could not save to {clip(path)}: {clip(e, 500)}") from e
     return path
 
@@ -536,7 +536,7 @@ def load_game(rules, path: Path | str):
         raise FileServiceError(f"Could not load the save: {problem}")
     try:
         return read_save(rules, str(path))
-    except Exception as e:                 # SaveError names what is wrong with the file
+    except (OSError, ValueError) as e:     # SaveError, UnsafeFile (ValueErrors) name what is wrong with the file
         raise FileServiceError(f"Could not load {clip(path.name, 80)}: {clip(e, 1000)}") from e
 
 
@@ -569,7 +569,7 @@ def remember_seats(game, seats) -> str:
         _, notice = update_json(path, merge, valid=lambda d: isinstance(d, dict) and all(
             isinstance(v, list) for v in d.values()))
         return notice
-    except Exception as e:                 # nice to have: without it a save loads with human seats
+    except (OSError, ValueError) as e:     # nice to have: without it a save loads with human seats
         log.debug("could not note the seats", exc_info=True)
         return f"the bots of this game could not be noted ({clip(e, 200)})"
 
@@ -810,7 +810,7 @@ class Background:
     def _run(self, fn) -> None:
         try:
             self.value = fn()
-        except Exception as e:             # noqa: BLE001 - said in the list, never a traceback
+        except Exception as e:             # noqa: BLE001 - a worker's edge: said in the list, never a traceback
             self.error = f"{type(e).__name__}: {clip(e, 300)}"
         self.finished = True
 
@@ -884,7 +884,7 @@ def puzzle_info(path: Path | str) -> dict:
                 goal = data.get("goal")
                 if isinstance(goal, dict):
                     info["goal"] = " ".join(str(goal.get("text") or "").split())
-        except Exception:                  # noqa: BLE001 - an unreadable file still lists; opening it says why
+        except (OSError, ValueError):      # YamlError, UnsafeFile: an unreadable file still lists; opening it says why
             pass
         _PUZZLE_INFO[key] = info
     return info
@@ -902,7 +902,7 @@ def load_puzzle(rules, path: Path | str):
     try:
         sc = scenario.load(path)
         game = scenario.start(sc, rules)
-    except Exception as e:                 # noqa: BLE001 - ScenarioError names file, line and field
+    except (OSError, ValueError) as e:     # ScenarioError, YamlError name file, line and field
         raise FileServiceError(clip(e, 1000)) from e
     return sc, game
 

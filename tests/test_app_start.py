@@ -127,7 +127,7 @@ def test_continue_opens_the_autosave(app):
 
 def test_load_tab_lists_saves_and_opens_one(app, tmp_path):
     pytest.importorskip("faeriell.engine.saves")
-    from faeriell.ui.dialogs import save_game
+    from faeriell.storage import save_game
     from faeriell.engine import new_game
     g = new_game(app.rules, 2, "coop", "easy", [], 5)
     g.apply(g.legal_actions()[0])
@@ -180,7 +180,7 @@ def test_screen_survives_a_small_window(app):
 
 
 def test_every_shipped_puzzle_opens(app):
-    from faeriell.ui.dialogs import list_puzzles
+    from faeriell.storage import list_puzzles
     puzzles = [p for p, _, rel in list_puzzles() if rel.startswith("data")]
     if not puzzles:
         pytest.skip("no data/puzzles in this checkout")

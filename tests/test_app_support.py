@@ -100,12 +100,11 @@ def record_flashes(host) -> list:
     said = []
     real = host.table.flash
 
-    def flash(text):
+    def flash(text, bad=False):
         said.append(str(text))
-        return real(text)
+        return real(text, bad=bad)
 
     host.table.flash = flash
-    host.toast.show = lambda text, seconds=4.0, error=False: said.append(str(text))
     return said
 
 

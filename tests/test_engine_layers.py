@@ -18,16 +18,16 @@ PACKAGE = "faeriell.engine"
 INIT = "__init__"
 
 # The whole package by its parts, lowest first: a module belongs to the part named by the first
-# component of its path inside faeriell/ (faeriell/ui/table/scene.py is `ui`), except the modules
-# named in full here. ui.session (a game at the table: seats, autosave, undo) imports no pygame
-# and serves the windowless tools too (puzzle progress, the tutorial), so it stands with them.
+# component of its path inside faeriell/ (faeriell/ui/table/scene.py is `ui`); no module inside a
+# folder stands on another floor than its folder (session.py, a game at the table without a
+# window, left ui/ for that: the tutorial builds on it).
 PACKAGE_FLOORS = {
     "base": (INIT, "resources", "safe_read"),
     "values and engine": ("engine",),
     "content": ("content",),
     "bots": ("bots",),
     "without a window": ("puzzle", "puzzle_progress", "scenario", "sim", "review", "storage", "win_rates",
-                         "tutorial", "practice", "ui.session"),
+                         "tutorial", "practice", "session"),
     "ui": ("ui",),
     "command line": ("cli", "__main__"),
 }
@@ -170,7 +170,9 @@ def test_nothing_below_the_ui_imports_pygame():
             if any(n == "pygame" or n.startswith(("pygame.", "pygame_gui")) for n in names):
                 found.append(f"{mod} (line {node.lineno})")
     assert found == [], f"modules below the ui import pygame: {found}"
-    assert part_of("ui.session") == "ui.session" and part_of("ui.table.scene") == "ui"
+    assert part_of("ui.table.scene") == "ui" and part_of("session") == "session"
+    assert all("." not in m for mods in PACKAGE_FLOORS.values() for m in mods), \
+        "a part is a whole folder or a top-level module: a module inside a folder stands on its folder's floor"
 
 
 def test_the_package_scan_resolves_imports_as_python_does(tmp_path):

@@ -74,12 +74,7 @@ def targets(app) -> list[pygame.Rect]:
         if root is not None:
             out += _widget_rects(root)
     table = getattr(scene, "table", None)
-    moves = getattr(table, "moves", None)          # the stand-in table's move list
-    if isinstance(moves, W.ListBox):
-        c = W.Container(pygame.Rect(0, 0, 1, 1))
-        c.add(moves)
-        out += _widget_rects(c)
-    # the real table's clickable spots (pieces, tiles, buttons, choices), when it offers them
+    # the table's clickable spots (pieces, tiles, buttons, choices), on the screens that hold one
     for sp in list(getattr(getattr(table, "spots", None), "spots", None) or [])[:400]:
         r = getattr(sp, "rect", None)
         if r is not None:

@@ -21,8 +21,10 @@ from faeriell.engine import new_game  # noqa: E402
 from faeriell.engine import saves  # noqa: E402
 from faeriell import storage  # noqa: E402
 from faeriell.ui import widgets as W  # noqa: E402
-from faeriell.ui.dialogs import FileDialog, list_saves  # noqa: E402
-from faeriell.ui.session import Session, remove_stale_temp_files  # noqa: E402
+from faeriell.storage import list_saves  # noqa: E402
+from faeriell.ui.dialogs import FileDialog  # noqa: E402
+from faeriell.session import Session  # noqa: E402
+from faeriell.storage import remove_stale_temp_files  # noqa: E402
 from faeriell.ui.scenes.start import StartScene  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 

@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, build_position  # noqa: E402
 from faeriell.ui.assets import Assets  # noqa: E402
-from faeriell.ui.session import Session  # noqa: E402
+from faeriell.session import Session  # noqa: E402
 from faeriell.ui.table import TableScene  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
 

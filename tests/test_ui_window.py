@@ -1,8 +1,7 @@
 """The window, headless (SDL_VIDEODRIVER=dummy): screenshot, quitting, zoom and pan, errors.
 
-Without set-up options the start screen opens, so the map tests open a table: the zoom and pan
-tests on the stand-in table of faeriell.ui.standin_table (MapView alone beside a move list), the screenshot
-tests on whatever table the app opens.
+Without set-up options the start screen opens, so the map tests open a table (the one table of
+faeriell/ui/table/): the zoom and pan tests press on open sea, where no piece is.
 """
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from faeriell.content.catalog_loader import default_catalog  # noqa: E402
-from faeriell.ui.app import App, LaunchOptions, StandInTable  # noqa: E402
+from faeriell.ui.app import App, LaunchOptions  # noqa: E402
 from faeriell.ui.map_view import NODE_FILL  # noqa: E402
 
 
@@ -85,8 +84,9 @@ def test_bad_size_is_a_usage_error():
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("FAERIELL_DATA", str(tmp_path))
-    # 1380 px: the stand-in's move list takes 380, so the map keeps the 1000x670 view these tests measured
-    a = App((1380, 700), fps=240, options=LaunchOptions(players=1, seed=1), table_factory=StandInTable)
+    a = App((1280, 800), fps=240, options=LaunchOptions(players=1, seed=1))
+    a.scene.table.tips.dismissed.update(range(4))       # the Starting Scenario tips stay closed
+    a.step()
     yield a
     pygame.display.quit()
 
@@ -113,10 +113,25 @@ def test_escape_ends_the_loop_on_the_start_screen(start_app):
     assert app.running is False
 
 
+def open_sea(app, reach=(0, 0)) -> tuple[int, int]:
+    """A point of the island's view with no piece nor button on it (open sea, or a Region's
+    bare ground: a press there pans), nor at `reach` from it."""
+    table = app.scene.table
+    view = table.layout.map
+
+    def bare(p) -> bool:
+        return all(sp.key[0] == "region" for sp in table.spots.hit_all(p))
+    for y in range(view.top + 60, view.bottom - 60, 10):
+        for x in range(view.left + 60, view.right - 60, 10):
+            if bare((x, y)) and bare((x + reach[0], y + reach[1])):
+                return x, y
+    raise AssertionError("no open spot on the island's view")
+
+
 def test_wheel_zooms_around_the_pointer(app):
     mv = app.map_view
     assert mv is not None and not app.errors
-    pointer = (400, 300)
+    pointer = open_sea(app)
     before_scale = mv.scale
     anchor = mv.screen_to_map(pointer)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0)))
@@ -135,44 +150,52 @@ def test_wheel_zooms_around_the_pointer(app):
 
 def test_drag_pans_the_map(app):
     mv = app.map_view
+    centre = app.scene.table.layout.map.center          # the wheel zooms where the mouse is
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     for _ in range(3):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.step()
     assert mv.zoom_level == 3
     start = mv.offset
+    x, y = open_sea(app, reach=(40, 30))
     events = [
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(500, 400), button=1),
-        pygame.event.Event(pygame.MOUSEMOTION, pos=(520, 410), rel=(20, 10), buttons=(1, 0, 0)),
-        pygame.event.Event(pygame.MOUSEMOTION, pos=(540, 430), rel=(20, 20), buttons=(1, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(540, 430), button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 20, y + 10), rel=(20, 10), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 40, y + 30), rel=(20, 20), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 40, y + 30), button=1),
     ]
     for ev in events:
         pygame.event.post(ev)
     app.step()
     assert mv.offset == (start[0] + 40, start[1] + 30)
     # moving the mouse after the button is released pans no more
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 500), rel=(60, 70), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 100, y + 100), rel=(60, 70),
+                                         buttons=(0, 0, 0)))
     app.step()
     assert mv.offset == (start[0] + 40, start[1] + 30)
 
 
 def test_redraws_only_when_something_changed(app):
+    centre = app.scene.table.layout.map.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
     drawn = []
     real = app.draw
     app.draw = lambda: (drawn.append(1), real())
-    app.step()                     # first frame
+    app.step()                     # the frame after the move was drawn already: nothing changed since
     app.step()
     app.step()
-    assert len(drawn) == 1
+    assert len(drawn) == 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.step()
-    assert len(drawn) == 2
+    assert len(drawn) == 1
 
 
 def test_errors_are_shown_not_raised(app):
     def broken(_surface):
         raise RuntimeError("boom")
-    app.map_view.draw = broken
+    app.scene.table.draw = broken
+    app.dirty = True               # the next frame is drawn
     app.step()                     # must not raise
     assert any("boom" in e for e in app.errors)
     def broken_handle(_ev):

@@ -36,7 +36,7 @@ from math import tanh
 
 from faeriell.engine.achievements import tribe_measures
 from faeriell.engine.actions import card_color
-from faeriell.engine.core import Game
+from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
 
 from .base import BaseBot
@@ -330,24 +330,21 @@ def _progress_words(r, aid, cond, value: int, names: Names) -> str:
 def _within_reach(world, player: int) -> set:
     """What the player could pay for if it were their Tribe Phase now: ("beacon", colour),
     ("level", hero), ("settlement",), ("hero",). The engine lists it; this only reads."""
-    try:
-        st = world.copy(log=False).state
-        st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
-        g = Game(world.rules, st)
-        out = set()
-        for act in g.legal_actions():
-            k = act.kind
-            if k == "build_beacon":
-                out.add(("beacon", act.get("color")))
-            elif k == "level_up":
-                out.add(("level", act.get("hero")))
-            elif k == "build_settlement":
-                out.add(("settlement",))
-            elif k == "dress_hero":
-                out.add(("hero",))
-        return out
-    except Exception:          # noqa: BLE001 - a position the listing cannot read: say nothing
-        return set()
+    st = world.copy(log=False).state
+    st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
+    g = Game(world.rules, st)
+    out = set()
+    for act in g.legal_actions():
+        k = act.kind
+        if k == "build_beacon":
+            out.add(("beacon", act.get("color")))
+        elif k == "level_up":
+            out.add(("level", act.get("hero")))
+        elif k == "build_settlement":
+            out.add(("settlement",))
+        elif k == "dress_hero":
+            out.add(("hero",))
+    return out
 
 
 def _reach_words(item, names: Names) -> str:
@@ -394,7 +391,7 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
     s0 = world.state
     try:
         g.apply(a, trusted=True)
-    except Exception:          # noqa: BLE001 - an imagined world that refuses: say nothing
+    except IllegalAction:      # an imagined world that refuses the move: say nothing
         return [], []
     s1 = g.state
     r = world.rules
@@ -420,10 +417,7 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
                         tribe = str((r.catalog.tribes.get(tid) or {}).get("name") or tid.title())
                         out.append(f"{tribe} (player {j + 1}) claims {names.achievement(aid)} for the team")
     # Progress towards an Achievement (minimum thresholds).
-    try:
-        m0, m1 = tribe_measures(world, player), tribe_measures(g, player)
-    except Exception:          # noqa: BLE001
-        m0 = m1 = {}
+    m0, m1 = tribe_measures(world, player), tribe_measures(g, player)
     steps = []
     told_levels: set = set()         # Heroes whose level the progress already tells
     for aid, cond in r.conditions.items():

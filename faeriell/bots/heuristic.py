@@ -1021,13 +1021,7 @@ class _Scorer:
         best, why = 0.0, ""
         for kind in ("level_up", "build_settlement", "build_beacon", "control_totem", "gather_herb",
                      "attune", "dress_hero"):
-            mv = registry.MOVES.get(kind)
-            if mv is None:
-                continue
-            try:
-                acts = mv.enumerate(g)
-            except Exception:          # noqa: BLE001 - a listing needs the Tribe Phase context
-                continue
+            acts = registry.MOVES[kind].enumerate(g)       # every Tribe Action is registered
             for a in acts:
                 v, w = self.score(a)
                 if v > best:

@@ -21,6 +21,8 @@ import random
 import time
 from math import sqrt
 
+from faeriell.engine.core import IllegalAction
+
 
 def paired(a: dict, b: dict) -> tuple[float, float, int]:
     """Mean and standard error of a - b over the worlds both have; and their number."""
@@ -81,7 +83,8 @@ def sample_worlds(bot, cands, new_world, play, t0: float, prune_at, whole_first_
             try:
                 w.apply(cands[j], trusted=True)
                 v = play(w, random.Random(seed))
-            except Exception as e:     # noqa: BLE001 - a world the engine cannot play is skipped
+            except (IllegalAction, RuntimeError) as e:   # a world the engine refuses (an imagined hand that
+                # cannot pay: IllegalAction) or cannot settle (advance(): RuntimeError) is skipped, and counted
                 bot.last_stats["failed_playouts"] = bot.last_stats.get("failed_playouts", 0) + 1
                 bot.last_stats["last_failure"] = f"{type(e).__name__}: {e}"
                 continue

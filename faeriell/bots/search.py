@@ -139,37 +139,6 @@ class SearchBot(BaseBot):
 _paired = paired             # sampling.paired
 
 
-_BAG_FORMAT: list = []        # how this engine reads state.bag_order (probed once)
-
-
-def _bag_format(world: Game) -> str | None:
-    """'pair' for [(token, side)], 'text' for ['kind@side'], None if neither draws as asked.
-
-    `bag_order` is the engine's hook for scenario bags; its format is the engine's business, so
-    it is probed on a throwaway copy rather than assumed."""
-    if _BAG_FORMAT:
-        return _BAG_FORMAT[0]
-    fmt = None
-    s = world.state
-    tok = next((t for t in s.bag if world.rules.tokens[t][1]), None)
-    if tok is not None:
-        side = world.rules.tokens[tok][1][0]
-        kind = world.rules.tokens[tok][0]
-        for name, entry in (("pair", (tok, side)), ("text", f"{kind}@{side}")):
-            probe = world.copy(log=False)
-            probe.state.forced = []
-            probe.state.bag_order = [entry]
-            try:
-                got = probe.draw_token()
-            except Exception:          # noqa: BLE001 - this format is not the engine's
-                continue
-            if got is not None and got[1] == side and probe.rules.tokens[got[0]][0] == kind:
-                fmt = name
-                break
-        _BAG_FORMAT.append(fmt)
-    return fmt
-
-
 def _fix_bag_order(world: Game, rng: random.Random) -> None:
     """Draw the imagined bag's order now (token and side), so every candidate of an iteration
     meets the same Menace Draft whatever else its moves draw from the generator."""
@@ -177,19 +146,12 @@ def _fix_bag_order(world: Game, rng: random.Random) -> None:
     r = world.rules
     if not s.bag:
         return
-    fmt = _bag_format(world)
-    if fmt is None:
-        return
     bag = list(s.bag)
     rng.shuffle(bag)
     order = []
-    for tok in bag:
-        kind, sides = r.tokens[tok]
-        side = rng.choice(sides) if sides else None
-        if fmt == "pair":
-            order.append((tok, side))
-        else:
-            order.append("havoc" if kind == "havoc" else f"{kind}@{side}")
+    for tok in bag:                       # Game.draw_token reads bag_order as (token, side) pairs
+        sides = r.tokens[tok][1]
+        order.append((tok, rng.choice(sides) if sides else None))
     s.bag_order = order
 
 

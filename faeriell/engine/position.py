@@ -19,6 +19,7 @@ from .rules import Rules
 from .setup import blank_state, new_game, deal_piles, SetupError
 from .state import Hero
 from .tribe_phase import refill_herbs
+from faeriell.safe_read import MALFORMED
 
 PHASES = ("tribe", "event", "hero")
 
@@ -521,7 +522,8 @@ def check_built(g) -> None:
     try:
         moves = g.legal_actions()
         empty = len(moves) == 0
-    except Exception as e:             # noqa: BLE001 - an engine that cannot list moves here: refuse
+    except (RuntimeError, *MALFORMED) as e:   # a written position the listing cannot work in (a shape
+        # the checks above did not foresee; advance() that cannot settle): refused, never a traceback
         raise PositionError(f"turn: no move can be worked out from this position "
                             f"({type(e).__name__}: {str(e)[:200]})") from None
     if empty and g.acting is not None:

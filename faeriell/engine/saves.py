@@ -22,7 +22,7 @@ import json
 import os
 from typing import Any
 
-from faeriell.safe_read import UnsafeFile, clip, decode, parse_json, read_bytes
+from faeriell.safe_read import MALFORMED, UnsafeFile, clip, decode, parse_json, read_bytes
 
 from .action_schema import action_problem
 from .actions import Action
@@ -184,7 +184,7 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
             g.apply(action)
         except IllegalAction as e:
             raise SaveError(f"{no}, {action!r}, is not legal at its point: {e.reason}") from e
-        except Exception as e:  # noqa: BLE001 - a save must never crash the loader
+        except (RuntimeError, *MALFORMED) as e:   # a recorded action of a shape the engine cannot perform
             raise SaveError(f"{no}, {action!r}, failed while being replayed "
                             f"({type(e).__name__}: {e})") from e
     return g
@@ -272,7 +272,7 @@ def load(rules, data_or_text) -> Game:
         raise SaveError("not a Faeriell save: nested too deeply") from None
     except MemoryError:
         raise SaveError("the save is too large to load") from None
-    except Exception as e:  # noqa: BLE001 - a save must never crash the loader
+    except Exception as e:  # noqa: BLE001 - the file boundary: a save must never crash the loader
         raise SaveError(f"the save cannot be loaded ({type(e).__name__}: {clip(e)})") from e
 
 

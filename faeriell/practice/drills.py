@@ -24,6 +24,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
+from faeriell.engine import IllegalAction
 from faeriell.practice.schedule import next_review
 from faeriell.practice.store import Document, records
 
@@ -133,7 +134,7 @@ def _expert_move(game, player: int):
     from faeriell.bots.expert import ExpertBot
     try:
         return ExpertBot(seed=0, iterations=EXPERT_WORLDS).decide(game, player)[0]
-    except Exception:                      # noqa: BLE001 - the wider search still judges
+    except IllegalAction:                  # an imagined world that refuses: the wider search still judges
         return None
 
 

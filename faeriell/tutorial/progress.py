@@ -102,5 +102,5 @@ def default_progress() -> Progress:
     """Progress in the folder the saves use ($FAERIELL_DATA or the usual place)."""
     try:
         return Progress(user_data_dir())
-    except Exception:                      # noqa: BLE001 - a folder that cannot be made: keep nothing
+    except OSError:                        # DataDirError: a folder that cannot be made: keep nothing
         return Progress(None)

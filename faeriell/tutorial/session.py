@@ -13,7 +13,7 @@ from __future__ import annotations
 from faeriell.engine import Action
 from faeriell.tutorial.lesson import Lesson
 from faeriell.tutorial.progress import Progress
-from faeriell.ui.session import Session
+from faeriell.session import Session
 
 _NO_MOVE = Action("no_move")          # matches no step: asks a step for its refusal words
 NO_UNDO = "In the guided game every move stays; to try a step again, leave and reopen the chapter."
@@ -24,6 +24,7 @@ class TutorialSession(Session):
         super().__init__(game, ["human"] * game.state.players, autosave=False)
         self.tutorial = lesson
         self.progress = progress
+        self._narrowed: tuple = (None, [])   # ((version, step), the moves this step accepts)
         lesson.on_step = self._stepped
 
     def refusal(self, action) -> str | None:
@@ -31,7 +32,7 @@ class TutorialSession(Session):
 
     def legal(self):
         key = (self.version, self.tutorial.index)
-        if getattr(self, "_narrowed", (None,))[0] != key:
+        if self._narrowed[0] != key:
             self._narrowed = (key, [a for a in super().legal() if self.refusal(a) is None])
         return self._narrowed[1]
 

@@ -26,7 +26,6 @@ from faeriell.ui.launch import LaunchOptions, new_seed, resolve_setup  # noqa: E
 from faeriell.ui.scene import Scene, scene_class  # noqa: E402
 from faeriell.ui.settings import Settings  # noqa: E402
 from faeriell.ui.sound import Sounds  # noqa: E402
-from faeriell.ui.standin_table import StandInTable  # noqa: E402,F401
 from faeriell.ui import widgets as W  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -43,7 +42,7 @@ ERROR_BG = (120, 24, 30)
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 800), map_path: str | None = None,
                  fps: int = FPS, resizable: bool = True, options: LaunchOptions | None = None,
-                 table_factory=None, settings: Settings | None = None):
+                 settings: Settings | None = None):
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
@@ -61,7 +60,6 @@ class App:
         self._errors_hidden = 0            # errors before this index are dismissed (still logged)
         self.map_path = map_path
         self.options = options or LaunchOptions()
-        self.table_factory = table_factory          # None: the table screen's own (the real table)
         self.notices: list[str] = []       # what the player should know (a top banner until a click hides it)
         self.settings = settings if settings is not None else Settings.load()
         if getattr(self.settings, "notice", ""):
@@ -84,7 +82,10 @@ class App:
     # ---- setup ---------------------------------------------------------------------------
     def _load_rules(self) -> None:
         from faeriell.content.rules_loader import default_rules
-        self.rules = default_rules(self.map_path)
+        try:
+            self.rules = default_rules(self.map_path)
+        except (OSError, ValueError) as e:   # data/ or the map unreadable or invalid (CatalogError, MapError,
+            self.report("loading the rules and the map", e)   # YamlError: ValueErrors): every opener says NO_RULES
 
     def _remove_stale_temp_files(self) -> None:
         from faeriell.storage import remove_stale_temp_files
@@ -101,7 +102,7 @@ class App:
 
     def factor_of(self, scene) -> float:
         """The factor a screen is drawn at: the Interface size for a scaled screen, else 1."""
-        return self.ui_factor() if getattr(scene, "ui_scaled", False) else 1.0
+        return self.ui_factor() if scene.ui_scaled else 1.0
 
     def scene_size(self, scene) -> tuple[int, int]:
         """The size a screen lays itself out in (the window's, or less for a scaled screen)."""
@@ -109,23 +110,15 @@ class App:
 
     def window_rect(self, holder, rect) -> pygame.Rect:
         """A widget's rect on `holder` (a screen or a dialog) in the window's px."""
-        f = self.factor_of(holder) if holder is self.scene else getattr(self.scene, "modal_factor", lambda: 1.0)()
+        f = self.factor_of(holder) if holder is self.scene else self.scene.modal_factor()
         return W.window_rect(rect, f)
 
     @property
     def map_view(self):
-        """The map view of the table on screen (None on the other screens)."""
-        from faeriell.ui.map_view import MapView
-        scene = self.scene
-        for _ in range(3):
-            for name in ("map_view", "map"):
-                mv = getattr(scene, name, None)
-                if isinstance(mv, MapView):
-                    return mv
-            scene = getattr(scene, "table", None)
-            if scene is None:
-                return None
-        return None
+        """The island of the table on screen (the table screen's, the replay's), else None."""
+        from faeriell.ui.table import TableScene
+        table = getattr(self.scene, "table", None)      # the screens that show a table hold it as .table
+        return table.map if isinstance(table, TableScene) else None
 
     @property
     def session(self):
@@ -157,11 +150,8 @@ class App:
 
     def show(self, scene: Scene) -> None:
         old = self.scene
-        if old is not None and old is not scene and hasattr(old, "leave"):
-            try:
-                old.leave()
-            except Exception as exc:
-                self.report("leaving a screen", exc)
+        if old is not None and old is not scene:
+            self._guard("leaving a screen", old.leave)
         scene.next_scene = None
         self.scene = scene
         self._guard("sizing the screen", lambda: scene.resize(self.scene_size(scene)))
@@ -169,7 +159,7 @@ class App:
 
     def open_session(self, session) -> None:
         o = self.options
-        self.go("table", session=session, factory=self.table_factory, assets=self.assets,
+        self.go("table", session=session, assets=self.assets,
                 curtain=self.settings.curtain if o.curtain is None else o.curtain, map_path=self.map_path,
                 bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)
 
@@ -179,7 +169,7 @@ class App:
                                            opened_from_save=path is not None))
 
     def new_session(self, game, seats=None, autosave=True, game_id=None, opened_from_save=False):
-        from faeriell.ui.session import Session
+        from faeriell.session import Session
         seats = list(seats) if seats else ["human"] * game.state.players
         seats = (seats + ["human"] * game.state.players)[: game.state.players]
         return Session(game, seats, autosave=autosave, game_id=game_id, opened_from_save=opened_from_save)
@@ -191,13 +181,8 @@ class App:
             return NO_RULES
         try:
             game = new_game(self.rules, players, mode, difficulty, list(variants), seed)
-        except SetupError as e:
+        except SetupError as e:         # anything else is a bug: the frame loop's error panel says it
             return str(e)
-        except Exception as e:          # an engine bug: say so, keep the window and the start screen
-            what = (f"setting up {players} player(s), {mode}, {difficulty}, variants "
-                    f"[{', '.join(variants)}], seed {seed}")
-            self.report(what, e)
-            return f"This game could not be set up ({type(e).__name__}: {e}). Try another seed or set-up."
         self.open_session(self.new_session(game, seats))
         return None
 
@@ -261,7 +246,8 @@ class App:
         lesson = Lesson(c, self.rules, chapters)
         try:
             game = lesson.begin(step)
-        except Exception as e:          # a chapter that does not play as written: say which
+        except (ValueError, TypeError) as e:   # a chapter file that does not play as written
+            # (LessonError, SetupError, PositionError are ValueErrors; a value of the wrong kind: TypeError)
             self.report(f"opening the chapter {c.title}", e)
             return f"The chapter {c.title} could not be opened ({type(e).__name__}: {W.clip(e, 300)})."
         session = TutorialSession(lesson, game, progress)
@@ -284,7 +270,7 @@ class App:
         return None
 
     def open_rated_puzzle(self, path, trainer) -> str | None:
-        from faeriell.ui.dialogs import load_puzzle, FileServiceError
+        from faeriell.storage import load_puzzle, FileServiceError
         if self.rules is None:
             return NO_RULES
         try:
@@ -305,9 +291,8 @@ class App:
         if not self.settings.save() and self.settings.save_problem:
             self.notify(f"Your settings are not being saved: {self.settings.save_problem}")
         self._apply_settings()
-        follow = getattr(self.scene, "settings_changed", None)
-        if callable(follow):
-            self._guard("applying the settings", follow)
+        if self.scene is not None:
+            self._guard("applying the settings", self.scene.settings_changed)
         self.dirty = True
 
     def _apply_settings(self) -> None:
@@ -512,7 +497,7 @@ class App:
 
     def _busy(self) -> bool:
         """True while the scene animates (then the loop runs at the frame cap, not idle)."""
-        return bool(getattr(self.scene, "busy", lambda: False)())
+        return self.scene is not None and bool(self.scene.busy())
 
     def run(self, max_frames: int | None = None) -> int:
         """The event loop; returns 0 when the window is closed (or after max_frames steps)."""
@@ -524,11 +509,8 @@ class App:
                 if max_frames is not None and frames >= max_frames:
                     break
         finally:
-            if self.scene is not None and hasattr(self.scene, "leave"):
-                try:
-                    self.scene.leave()
-                except Exception:
-                    log.debug("leave failed", exc_info=True)
+            if self.scene is not None:
+                self._guard("leaving the screen", self.scene.leave)
             pygame.display.quit()
         return 0
 

@@ -1,9 +1,8 @@
 """Modal dialogs: the table's Esc menu, the file picker, a question, a message box, a toast.
 
-A modal takes every event while it is open; `closed` turns True when it is done. The file
-services these dialogs call (saving, loading, listing) live in the pygame-free
-faeriell/storage.py; the names below are imported from there for the screens that still ask
-this module for them.
+A modal takes every event while it is open; `closed` turns True when it is done. No file is
+read or written here: the file services the screens hand these dialogs (saving, loading, the
+Load list read in a thread) live in the pygame-free faeriell/storage.py.
 """
 from __future__ import annotations
 
@@ -13,21 +12,11 @@ from typing import Callable
 
 import pygame
 
-from faeriell.storage import (  # noqa: F401  (the file services, for callers of the old path)
-    FileServiceError, MODE_NAMES, NOT_SAVES, ROOT, SEATS_FILE, SEATS_KEPT, autosave_files, autosave_path,
-    clean_save_name, data_dir, describe_save, game_id_of, has_autosave, latest_autosave, list_puzzles,
-    list_saves, load_game, load_puzzle, named_save_path, puzzle_dirs, puzzle_info,
-    recall_seats, remember_seats, save_game, save_info, saves_dir, suggest_save_name, timestamped_save_path)
-from faeriell.puzzle_progress import practice_items  # noqa: F401
+from faeriell import storage
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 
 log = logging.getLogger(__name__)
-
-
-def list_wait() -> float:
-    from faeriell import storage
-    return storage.LIST_WAIT_S
 
 
 # ------------------------------------------------------------------------------------ modals
@@ -56,6 +45,10 @@ class Modal:
 
     def close(self) -> None:
         self.closed = True
+
+    def update(self) -> bool:
+        """True when something arrived that the dialog must show (the Load list's files)."""
+        return False
 
     def find(self, wid: str):
         return self.root.find(wid)
@@ -200,12 +193,8 @@ class AskText(Modal):
 
     def _ok(self) -> None:
         text = self.text.strip() or self.suggestion
-        try:
-            reason = self.on_ok(text)
-        except Exception as e:          # show it, stay open
-            log.debug("ask text failed", exc_info=True)
-            reason = f"{type(e).__name__}: {e}"
-        if reason:
+        reason = self.on_ok(text)          # its own refusals come back as words; a bug reaches the
+        if reason:                          # error panel and the dialog stays open with the text typed
             self.message = reason
         else:
             self.close()
@@ -231,7 +220,8 @@ class FileDialog(Modal):
     on_open(path) returns None when the file was opened, else the reason to show (the dialog stays).
     """
 
-    def __init__(self, screen_size, title: str, lister: Callable[[], list], on_open: Callable[[str], str | None],
+    def __init__(self, screen_size, title: str, lister: Callable[[], "list | storage.Background"],
+                 on_open: Callable[[str], str | None],
                  open_label: str = "Open", empty_text: str = "No files yet", hint: str = ""):
         self.title = title
         self.lister = lister
@@ -242,17 +232,16 @@ class FileDialog(Modal):
         self.message = ""
         self.path_text = ""
         self.items = []
-        self.job = None                    # a listing read in a thread (storage.Background)
-        try:
-            found = lister()
-            if hasattr(found, "join"):
-                if found.join(list_wait()):
-                    found = found.result() or []
-                else:
-                    self.job, found = found, []
-            self.items = list(found)
-        except Exception as e:          # noqa: BLE001 - an unreadable folder: say so, keep the path field usable
-            self.message = f"Could not list the files: {e}"
+        self.job: storage.Background | None = None     # a listing read in a thread
+        found = lister()
+        if isinstance(found, storage.Background):
+            if found.join(storage.LIST_WAIT_S):      # a short wait: most lists are there at once
+                if found.error:
+                    self.message = f"Could not list the files: {found.error}"
+                found = found.result() or []
+            else:
+                self.job, found = found, []
+        self.items = list(found)
         super().__init__(screen_size, (720, 560))
 
     def update(self) -> bool:
@@ -302,11 +291,7 @@ class FileDialog(Modal):
         if not path:
             self.message = "Choose a file in the list or type its path."
             return
-        try:
-            reason = self.on_open(path)
-        except Exception as e:          # the opener failed in an unexpected way: show it, stay open
-            log.debug("open failed", exc_info=True)
-            reason = f"{type(e).__name__}: {e}"
+        reason = self.on_open(path)        # a refusal in words; a bug reaches the error panel, the dialog stays
         if reason:
             self.message = reason
         else:

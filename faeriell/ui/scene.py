@@ -63,6 +63,23 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         pass
 
+    # What the app asks of every screen (a screen overrides what it has):
+    ui_scaled: bool = False               # laid out at the Interface size (widgets.ui_factor)
+
+    def busy(self) -> bool:
+        """True while something is due soon (a bot's move): the loop runs at the frame cap."""
+        return False
+
+    def settings_changed(self) -> None:
+        """The player changed a setting: follow it now."""
+
+    def leave(self) -> None:
+        """Another screen replaces this one (or the window closes)."""
+
+    def modal_factor(self) -> float:
+        """How much larger this screen's dialogs are drawn than the screen itself."""
+        return 1.0
+
 
 class MenuScene(Scene):
     """A screen whose controls are one widget tree, `self.root`, that `layout()` builds for

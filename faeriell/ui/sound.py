@@ -36,7 +36,7 @@ class Sounds:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             return bool(pygame.mixer.get_init())
-        except Exception as e:          # pygame.error, no device, no mixer module: play silently
+        except (pygame.error, NotImplementedError) as e:   # no device; no mixer module: play silently
             log.info("no sound: %s", e)
             return False
 
@@ -47,7 +47,7 @@ class Sounds:
         if name not in self._cache:
             try:
                 self._cache[name] = pygame.mixer.Sound(str(self.directory / f"{name}.wav"))
-            except Exception as e:      # a missing or unreadable file: that effect stays silent
+            except (pygame.error, OSError) as e:   # a missing or unreadable file: that effect stays silent
                 log.info("sound %s unavailable: %s", name, e)
                 self._cache[name] = None
         return self._cache[name]
@@ -64,7 +64,7 @@ class Sounds:
             if snd is not None:
                 snd.set_volume(self.volume)
                 snd.play()
-        except Exception as e:          # a sound must never stop play
+        except pygame.error as e:       # the device went away mid-game: a sound never stops play
             log.debug("could not play %s: %s", name, e)
 
 

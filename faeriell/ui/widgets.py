@@ -638,8 +638,8 @@ class TextField(Widget):
                 return True
             if ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
                 try:
-                    pasted = pygame.scrap.get_text() if hasattr(pygame, "scrap") else ""
-                except Exception:        # no clipboard (headless): nothing to paste
+                    pasted = pygame.scrap.get_text()
+                except (pygame.error, NotImplementedError):   # no clipboard (headless, no scrap module)
                     pasted = ""
                 if pasted:
                     self._set(self.text + "".join(ch for ch in pasted if ch.isprintable()))
@@ -954,12 +954,16 @@ def shade(surf, alpha: int = 150) -> None:
     surf.blit(veil, (0, 0))
 
 
+NEUTRAL_RGB = (180, 180, 180)
+
+
 def tribe_rgb(catalog, tribe_id: str) -> tuple[int, int, int]:
-    try:
-        rgb = catalog.tribes[tribe_id].get("rgb")
-        return tuple(int(v) for v in rgb[:3])
-    except Exception:            # no catalog / no colour: a neutral swatch
-        return (180, 180, 180)
+    """The tribe's colour from data/ (validated at load), or a neutral swatch for an unknown id."""
+    rgb = (catalog.tribes.get(tribe_id) or {}).get("rgb")
+    if not rgb:
+        return NEUTRAL_RGB
+    r, g, b = (int(v) for v in rgb[:3])
+    return r, g, b
 
 
 def iter_widgets(root: Iterable[Widget]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.endgame import coop_target
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
@@ -31,13 +32,13 @@ class EndScene(MenuScene):
     def _keep_for_practice(self) -> list[str]:
         """A finished game goes into the statistics, the ladder and the daily game (once)."""
         s = self.session
-        if not s.state.game_over or getattr(s, "practice_kept", False):
-            return list(getattr(s, "practice_notes", []))
+        if not s.state.game_over or s.practice_kept:
+            return list(s.practice_notes)
         try:
             from faeriell.practice.record import game_finished
             s.practice_notes = game_finished(s.game, s.seats)
-        except Exception as exc:          # noqa: BLE001 - the end screen shows anyway
-            self.host.report("keeping this game in your statistics", exc)
+        except (OSError, ValueError) as exc:   # a practice file that cannot be written (store.Document keeps
+            self.host.report("keeping this game in your statistics", exc)   # a bad one aside): the end screen shows anyway
             s.practice_notes = []
         s.practice_kept = True
         return list(s.practice_notes)
@@ -57,16 +58,10 @@ class EndScene(MenuScene):
 
     def tribe_name(self, i: int) -> str:
         t = self.session.state.tribes[i]
-        try:
-            return str(self.session.game.rules.catalog.tribes[t.id].get("name") or t.id.capitalize())
-        except Exception:
-            return t.id.capitalize()
+        return str((self.session.game.rules.catalog.tribes.get(t.id) or {}).get("name") or t.id.capitalize())
 
     def achievement_name(self, aid: str) -> str:
-        try:
-            return str(self.session.game.rules.catalog.achievements[aid].get("name") or aid)
-        except Exception:
-            return aid
+        return str((self.session.game.rules.catalog.achievements.get(aid) or {}).get("name") or aid)
 
     def rows(self) -> list[tuple[str, int]]:
         """(place label, tribe index) in ranking order; tribes outside the ranking follow, unplaced."""
@@ -81,21 +76,12 @@ class EndScene(MenuScene):
         bits = [{"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}.get(s.mode, s.mode),
                 f"{s.players} player{'s' if s.players != 1 else ''}", s.difficulty.replace("_", " ")]
         if s.variants:
-            names = []
-            for v in s.variants:
-                try:
-                    names.append(self.session.game.rules.modes["variants"][v]["name"])
-                except Exception:
-                    names.append(v)
-            bits.append(", ".join(names))
+            known = self.session.game.rules.modes.get("variants") or {}
+            bits.append(", ".join(str((known.get(v) or {}).get("name") or v) for v in s.variants))
         if s.mode == "coop":
-            try:
-                rows = self.session.game.rules.modes["coop"]["win"]
-                row = next((r for r in rows if int(r["players"]) == s.players), rows[-1])
-                held = sum(1 for holders in s.achievements.values() if holders)
-                bits.append(f"{held} of {row['achievements']} Achievements held together")
-            except Exception:        # the target is a nicety
-                pass
+            row = coop_target(self.session.game)          # the engine's win row (data/modes.yaml, validated)
+            held = sum(1 for holders in s.achievements.values() if holders)
+            bits.append(f"{held} of {row['achievements']} Achievements held together")
         bits.append(f"round {s.round}")
         bits.append(f"Doom {s.doom}")
         return " · ".join(bits)
@@ -183,10 +169,7 @@ class EndScene(MenuScene):
         y += 26
         solo_need = None
         if s.mode == "solo":
-            try:
-                solo_need = int(self.session.game.rules.modes["solo"]["achievements"])
-            except Exception:
-                solo_need = None
+            solo_need = int(self.session.game.rules.modes["solo"]["achievements"])   # validated at load
         for place, i in self.rows():
             t = s.tribes[i]
             rgb = W.tribe_rgb(cat, t.id)

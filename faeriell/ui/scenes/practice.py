@@ -62,7 +62,7 @@ class PracticeScene(MenuScene):
         for d in self.drills.due(now) + self.drills.upcoming(now):
             try:
                 played = words.action(Action.from_dict(d.played)) if words else str(d.played.get("action"))
-            except Exception:                   # an action the words cannot say: its kind
+            except (ValueError, KeyError, TypeError):   # a drills.json move the rules no longer know: its kind
                 played = str(d.played.get("action", "a move"))
             when = wait_words(d.due, now)
             state = {"solved": "last time: found", "failed": "last time: missed"}.get(d.last, "new")

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.saves import SaveError
 from faeriell.review.replay import Replay
 from faeriell.ui import widgets as W
 from faeriell.ui.scene import Host, MenuScene
-from faeriell.ui.session import Session
+from faeriell.ui.table import TableScene
+from faeriell.session import Session
 
 SPECTATOR = -1          # a viewer who holds no hand: every tribe's hidden cards stay hidden
 
@@ -28,7 +30,7 @@ def replay_viewer(seats: list) -> int:
 
 
 class ReplayScene(MenuScene):
-    def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None, table_factory=None,
+    def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None,
                  reviewed=None, better=None):
         """`reviewed`: the seats the review looked at (Play from here gives one of them to the
         person reviewing); `better`: {action index: (move played, better move)} of the key
@@ -44,18 +46,11 @@ class ReplayScene(MenuScene):
         self.back_scene = back
         self.session = Session(self.replay.seek(0), self.seats, autosave=False)
         self.size = host.size
-        self.table = (table_factory or self._table)(self.session)
-        coach = getattr(self.table, "coach", None)
-        if coach is not None:
-            coach.round_card.enabled = False      # stepping across rounds is no round ending
+        self.table = TableScene(self.session, _assets(), self.size, hotseat_curtain=False)
+        self.table.coach.round_card.enabled = False      # stepping across rounds is no round ending
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.seek(start)
         self.layout()
-
-    def _table(self, session):
-        from faeriell.ui.table import TableScene
-        return TableScene(session, _assets(), self.size,
-                          hotseat_curtain=False)
 
     # ---- stepping ------------------------------------------------------------------------------
     @property
@@ -82,7 +77,7 @@ class ReplayScene(MenuScene):
     def play_from_here(self) -> None:
         try:
             game = self.replay.branch()
-        except Exception as exc:             # a replay that cannot be branched says so
+        except SaveError as exc:             # a replay that cannot be branched says so
             self.host.report("starting a game from this position", exc)
             return
         self.host.open_game(game, self.play_seats(game))
@@ -90,14 +85,9 @@ class ReplayScene(MenuScene):
     def _draw_moment(self, surf) -> int:
         """Just before a key moment: the move played (white) and the better one (magenta)."""
         pair = self.better.get(self.k)
-        if pair is None or not hasattr(self.table, "spots"):
+        if pair is None:
             return 0
-        try:
-            return _draw_moment(surf, self.table, *pair)
-        except Exception as exc:            # a drawing nicety never stops the replay
-            self.host.report("drawing the key moment", exc)
-            self.better.pop(self.k, None)
-            return 0
+        return _draw_moment(surf, self.table, *pair)    # a move it cannot point at is drawn as nothing
 
     def play_seats(self, game) -> list:
         """Who plays the branched game: as recorded, except that the person reviewing takes the

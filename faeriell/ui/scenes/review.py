@@ -15,6 +15,7 @@ import logging
 
 import pygame
 
+from faeriell.engine.endgame import coop_target
 from faeriell.review.background import ReviewJob
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
@@ -78,17 +79,10 @@ class ReviewScene(MenuScene):
 
     def coop_target(self) -> int | None:
         s = self.game.state
-        if s.mode == "coop":
-            try:
-                rows = self.game.rules.modes["coop"]["win"]
-                return int(next((r for r in rows if int(r["players"]) == s.players), rows[-1])["achievements"])
-            except Exception:          # the goal line is a nicety
-                return None
+        if s.mode == "coop":                   # the engine's win row (data/modes.yaml, validated at load)
+            return int(coop_target(self.game)["achievements"])
         if s.mode == "solo":
-            try:
-                return int(self.game.rules.modes["solo"]["achievements"])
-            except Exception:
-                return None
+            return int(self.game.rules.modes["solo"]["achievements"])
         return None
 
     # ---- what to say -------------------------------------------------------------------------
@@ -141,7 +135,7 @@ class ReviewScene(MenuScene):
         try:
             from faeriell.practice.record import review_finished
             self.practice_notes = review_finished(self.game, self.session.seats, self.moments, self.job.tally)
-        except Exception as exc:          # noqa: BLE001 - practice files are a nicety: say so, keep the review
+        except (OSError, ValueError) as exc:   # a practice file that cannot be written: say so, keep the review
             self.host.report("keeping the drills of this review", exc)
 
     # ---- buttons -------------------------------------------------------------------------------

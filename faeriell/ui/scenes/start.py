@@ -118,11 +118,11 @@ class StartScene(MenuScene):
         return text + " Its solo win rate is not measured."
 
     def tribe(self, i: int) -> tuple[str, tuple]:
-        try:
-            tid = list(self.rules.catalog.tribes)[i]
-            return self.rules.catalog.tribes[tid].get("name", tid), W.tribe_rgb(self.rules.catalog, tid)
-        except Exception:            # no rules loaded: plain names
-            return f"Tribe {i + 1}", (180, 180, 180)
+        tribes = list(self.rules.catalog.tribes) if self.rules is not None else []
+        if i >= len(tribes):         # no rules loaded (the window says so): plain names
+            return f"Tribe {i + 1}", W.NEUTRAL_RGB
+        tid = tribes[i]
+        return self.rules.catalog.tribes[tid].get("name", tid), W.tribe_rgb(self.rules.catalog, tid)
 
     def seed(self) -> int | None:
         text = self.seed_text.strip()
@@ -251,13 +251,13 @@ class StartScene(MenuScene):
 
     @staticmethod
     def _tutorial_state() -> tuple[int, int]:
+        from faeriell.tutorial.chapters import ChapterError, load_all
+        from faeriell.tutorial.progress import default_progress
         try:
-            from faeriell.tutorial.chapters import load_all
-            from faeriell.tutorial.progress import default_progress
             ids = {c.id for c in load_all()}
-            return len(default_progress().done() & ids), len(ids)
-        except Exception:                  # noqa: BLE001 - a broken chapter file: the list says why
+        except ChapterError:               # a broken chapter file: the chapter list says why
             return 0, 0
+        return len(default_progress().done() & ids), len(ids)
 
     def open_tutorial(self) -> None:
         self.host.go("tutorial")

@@ -47,10 +47,9 @@ class StatsScene(MenuScene):
         if self.group == "variants":
             if v == "none":
                 return "no variant"
-            try:
-                return str(self.host.rules.modes["variants"][v]["name"])
-            except Exception:             # a variant the rules no longer know: its id, readable
-                return v.replace("_", " ")
+            known = (self.host.rules.modes.get("variants") or {}) if self.host.rules is not None else {}
+            # a variant the rules no longer know (an old statistics file): its id, readable
+            return str((known.get(v) or {}).get("name") or v.replace("_", " "))
         if self.group == "players":
             return f"{v} player{'s' if v != '1' else ''}"
         return v.replace("_", " ").capitalize()

@@ -1,5 +1,5 @@
-"""The table screen (scene "table"): the table of faeriell/ui/table/ (or the simple stand-in
-table when that cannot open), wrapped with the services around it:
+"""The table screen (scene "table"): the table of faeriell/ui/table/, wrapped with the services
+around it:
 
     Esc       the menu: resume / undo / hint / save / load / settings / new game / quit
     Ctrl+Z    undo (Session.undo; the reason is shown when the rules refuse)
@@ -29,11 +29,10 @@ from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, Bot
 from faeriell.ui.curtain import has_secrets
 from faeriell.storage import (FileServiceError, Background, game_id_of, list_saves, load_game, recall_seats,
                               remember_seats, save_game, suggest_save_name, timestamped_save_path, why_not_replace)
-from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox, Toast
+from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
-from faeriell.ui.standin_table import StandInTable
 from faeriell.ui.table import TableScene, anim
 from faeriell.ui.table.keyboard import KEYS_HELP
 
@@ -65,24 +64,18 @@ def _ctrl(ev) -> bool:
     return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def make_table(session, assets, size, curtain: bool = True, map_path: str | None = None):
-    """The table scene for this session (faeriell.ui.table.TableScene)."""
-    return TableScene(session, assets, size, hotseat_curtain=curtain, map_path=map_path)
-
-
 class TableScreen(Scene):
-    def __init__(self, host: Host, session, table=None, factory=None, assets=None, curtain: bool = True,
+    def __init__(self, host: Host, session, table: TableScene | None = None, assets=None, curtain: bool = True,
                  map_path: str | None = None, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
-        """`table`: a table scene already built; else `factory(session, assets, size, **extras)`
-        builds it (make_table by default; the stand-in table if that fails)."""
+        """`table`: a table scene already built; else the table of faeriell/ui/table/ for this
+        session (a failure to build it reaches the app's error panel, the start screen stays)."""
         self.host = host
         self.session = session
-        self.table = table if table is not None else self._build_table(factory or make_table, assets, curtain,
-                                                                       map_path)
+        self.table: TableScene = (table if table is not None else
+                                  TableScene(session, assets, host.size, hotseat_curtain=curtain, map_path=map_path))
         self.driver = BotDriver(session, bot_delay)
         self.end_delay = end_delay
         self.modal = None
-        self.toast = Toast()
         self._canvas = W.Canvas()          # the dialogs drawn at the Interface size
         self.hint_job: Job | None = None
         self._hint_before = None                         # the move the card showed before thinking longer
@@ -123,10 +116,8 @@ class TableScreen(Scene):
         """The player changed a setting (Esc menu > Settings): follow it now."""
         st = self.host.settings
         self.driver.delay = st.bot_delay
-        for name in ("hotseat_curtain", "curtain_enabled"):
-            if hasattr(self.table, name):
-                setattr(self.table, name, st.curtain)
-        if not st.curtain and hasattr(self.table, "curtain") and not isinstance(self.table, StandInTable):
+        self.table.hotseat_curtain = st.curtain
+        if not st.curtain:
             self.table.curtain = None
         self._apply_anim_speed()
         self.resize(self.host.size)        # a new text size lays the table out again
@@ -138,62 +129,36 @@ class TableScreen(Scene):
         """A hot-seat game loaded or continued opens behind the curtain: whoever sits at the
         screen now may not be the player whose cards it would show."""
         table, s = self.table, self.session
-        if not (getattr(s, "opened_from_save", False) and getattr(table, "hotseat_curtain", False)):
+        if not (s.opened_from_save and table.hotseat_curtain):
             return
         acting = s.acting
         if acting is None or s.seats[acting] != "human" or self._humans() < 2 or s.state.game_over:
             return
-        if has_secrets(s.game, acting) and hasattr(table, "curtain"):
+        if has_secrets(s.game, acting):
             table.curtain = acting
 
     def _session_changed(self, what: str, action) -> None:
         before, self._watched = self._watched, watch(self.session.state)
-        self.toast.dismiss()                 # a move puts the last message away (a new one may follow)
         if what == "apply":
             for name in cues(before, self._watched):
                 self.host.play_sound(name)
 
     def _table_cues(self) -> None:
         """A piece taken in hand, a refusal the table announced (its message in red)."""
-        held = getattr(self.table, "drag", None) is not None
+        held = self.table.drag is not None
         if held and not self._held:
             self.host.play_sound("pickup")
         self._held = held
-        msg = (getattr(self.table, "message", None), getattr(self.table, "message_serial", None))
+        msg = (self.table.message, self.table.message_serial)
         if msg != self._message:
             self._message = msg
-            if msg[0] and getattr(self.table, "message_bad", False):
+            if msg[0] and self.table.message_bad:
                 self.host.play_sound("refuse")
-
-    def _build_table(self, factory, assets, curtain, map_path):
-        extras = {"curtain": curtain}
-        if map_path:
-            extras["map_path"] = map_path
-        try:
-            return factory(self.session, assets, self.host.size, **extras)
-        except Exception as exc:
-            if factory is StandInTable:
-                raise
-            self.host.report("opening the table (the simple table is used instead)", exc)
-            return StandInTable(self.session, assets, self.host.size, **extras)
 
     # ---- talking to the table ------------------------------------------------------------------
     def flash(self, text: str, error: bool = False) -> None:
-        fn = getattr(self.table, "flash", None)
-        if callable(fn):
-            try:
-                fn(text)
-                return
-            except Exception as exc:       # the message still reaches the player
-                self.host.report("showing a message on the table", exc)
-        self.toast.show(text, error=error)
-
-    def _table_call(self, name: str, *args) -> bool:
-        fn = getattr(self.table, name, None)
-        if callable(fn):
-            fn(*args)
-            return True
-        return False
+        """A message on the table's message line (a failed save's in red)."""
+        self.table.flash(text, bad=error)
 
     # ---- services ------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -229,8 +194,8 @@ class TableScreen(Scene):
 
     def save_notice(self) -> str:
         """The words of the notice shown while autosaves fail ('' when they work)."""
-        problem = getattr(self.session, "autosave_problem", None)
-        if not problem or not getattr(self.session, "autosave_enabled", False):
+        problem = self.session.autosave_problem
+        if not problem or not self.session.autosave_enabled:
             return ""
         return f"Your game is not being saved: {problem}"
 
@@ -327,14 +292,14 @@ class TableScreen(Scene):
 
     def tutorial(self):
         """The guided chapter played here (faeriell/tutorial), or None."""
-        return getattr(self.session, "tutorial", None)
+        return self.session.tutorial
 
     def leave_tutorial(self) -> None:
         self.host.go("tutorial")
 
     def _shown_hint(self):
         """The hint card on the table for this very position, or None."""
-        card = getattr(self.table, "hint_card", None)
+        card = self.table.hint_card
         if card is not None and card.shown and card.version == self.session.version:
             return card
         return None
@@ -373,31 +338,24 @@ class TableScreen(Scene):
         if job is None or not job.done.is_set():
             return False
         self.hint_job = None
-        version, longer = job.tag if isinstance(job.tag, tuple) else (job.tag, False)
+        version, longer = job.tag
         if version != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
         if job.error is not None:
             self.host.report("thinking about a hint", job.error)
             return True
-        try:
-            action, reason = job.result
-        except (TypeError, ValueError):
-            action, reason = None, str(job.result)
-        if action is not None and callable(getattr(self.table, "show_hint", None)):
-            note = ""
-            before = getattr(self, "_hint_before", None)
-            if longer:
-                secs = self._think_longer_seconds()
-                note = (f"I looked longer (about {secs} seconds) and still suggest this move." if before == action
-                        else f"I looked longer (about {secs} seconds) and now suggest this move instead."
-                        if before is not None else f"I looked longer (about {secs} seconds).")
-            self.table.show_hint(action, reason or "", note)
+        action, reason = job.result               # bots.hint: (action, reason)
+        if action is None:
+            self.flash(f"Hint: {reason}")
             return True
-        self.flash(f"Hint: {reason}" if reason else f"Hint: {action}")
-        if action is not None:
-            for name in ("ghost", "show_ghost", "ghost_move"):
-                if self._table_call(name, action):
-                    break
+        note = ""
+        before = self._hint_before
+        if longer:
+            secs = self._think_longer_seconds()
+            note = (f"I looked longer (about {secs} seconds) and still suggest this move." if before == action
+                    else f"I looked longer (about {secs} seconds) and now suggest this move instead."
+                    if before is not None else f"I looked longer (about {secs} seconds).")
+        self.table.show_hint(action, reason or "", note)
         return True
 
     @staticmethod
@@ -481,8 +439,7 @@ class TableScreen(Scene):
     # ---- dialogs at the Interface size ----------------------------------------------------------
     def modal_factor(self) -> float:
         """How much larger the dialogs over the table are drawn (the table itself fits the window)."""
-        f = getattr(self.host, "ui_factor", None)
-        return f() if callable(f) else 1.0
+        return self.host.ui_factor()
 
     def modal_size(self) -> tuple[int, int]:
         return W.virtual_size(self.host.size, self.modal_factor())
@@ -494,8 +451,6 @@ class TableScreen(Scene):
             if self.modal is not None and self.modal.closed:
                 self.modal = None
             return True
-        if ev.type == pygame.MOUSEBUTTONDOWN:
-            self.toast.dismiss()             # a click puts the message away
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
             _, button = self.notice_rects()
             if button is not None and button.collidepoint(ev.pos):
@@ -521,8 +476,7 @@ class TableScreen(Scene):
                 self.hint()
                 return True
             if ev.key == pygame.K_F1:
-                rule_kind = getattr(self.table, "rule_kind", None)
-                self.show_rules(rule_kind() if callable(rule_kind) else None)
+                self.show_rules(self.table.rule_kind())
                 return True
         changed = bool(self.table.handle_event(ev))
         self._table_cues()
@@ -537,22 +491,21 @@ class TableScreen(Scene):
         moved = self.driver.update()
         if moved is not None:
             action, _player = moved
-            self._table_call("animate", action)
+            self.table.animate(action)
             changed = True
         for msg in self.driver.pop_messages():
             self.flash(msg)
             changed = True
         changed |= self._hint_done()
-        changed |= self.toast.update()
         ind = self._indicator_text()
         if ind != self._indicator:
             self._indicator = ind
             changed = True
-        if getattr(self.table, "request", None) == "think_longer":   # the hint card's button
+        if self.table.request == "think_longer":   # the hint card's button
             self.table.request = None
             self.hint(longer=True)
             changed = True
-        request = getattr(self.table, "request", None)
+        request = self.table.request
         if request == "start":                                     # a puzzle's "Back to start"
             self.table.request = None
             self.host.go("start", tab="practice")
@@ -569,7 +522,7 @@ class TableScreen(Scene):
             return True
         s = self.session.state
         # a puzzle's result panel, or a chapter's step card, says how it ended
-        puzzle = getattr(self.table, "puzzle", None) is not None or self.tutorial() is not None
+        puzzle = self.table.puzzle is not None or self.tutorial() is not None
         if s.game_over and not self.end_shown and self.modal is None and not puzzle:
             now = time.monotonic()
             if self._over_since is None:
@@ -584,7 +537,7 @@ class TableScreen(Scene):
         the frame cap instead of sleeping until the next event."""
         s = self.session.state
         if s.game_over:
-            return not self.end_shown and getattr(self.table, "puzzle", None) is None and self.tutorial() is None
+            return not self.end_shown and self.table.puzzle is None and self.tutorial() is None
         return self.modal is None and self.driver.is_bot(self.session.acting)
 
     def _indicator_text(self) -> str:
@@ -602,7 +555,6 @@ class TableScreen(Scene):
             pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
             surf.blit(img, img.get_rect(center=r.center))
         self._draw_save_notice(surf)
-        self.toast.draw(surf)
         if self.modal is not None:
             self._canvas.draw(surf, self.modal_factor(), self.modal.draw, alpha=True)
 
@@ -616,12 +568,9 @@ class TableScreen(Scene):
         if self.end_shown and self.session.state.game_over:
             return                            # to the end screen, which may come back here
         self.driver.stop()
-        if getattr(self.session, "autosave_enabled", False) and self.session.game.history:
+        if self.session.autosave_enabled and self.session.game.history:
             self.session.autosave()           # Continue resumes exactly here, mid-turn too
-        release = getattr(self.session, "release", None)
-        if callable(release):
-            release()                         # another window may open this game now
-        self._table_call("leave")
+        self.session.release()                # another window may open this game now
 
     def show_results(self) -> None:
         """The end screen; its 'See the table' comes back here (no bounce back to the end screen)."""

@@ -110,11 +110,13 @@ class DrillCoach:
         return self.result != before
 
     def _judge(self, action) -> None:
+        from faeriell.engine import IllegalAction
         from faeriell.practice.drills import judge, position
         rules = self.session.game.rules
         try:
             self.verdict = judge(rules, self.drill, action, position(rules, self.drill))
-        except Exception as exc:          # noqa: BLE001 - a move that cannot be judged counts for nothing
+        except (IllegalAction, ValueError) as exc:   # a drill the rules no longer replay (SaveError) or a
+            # move refused in its imagined worlds: it counts for nothing, the coach says why
             self.verdict, self.result = None, "lost"
             self.error = f"{type(exc).__name__}: {exc}"
             return

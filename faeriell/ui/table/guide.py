@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from faeriell.puzzle import GoalError
 from faeriell.ui.table import theme as T
 
 PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
@@ -41,13 +42,12 @@ class Puzzle:
 
     @classmethod
     def from_session(cls, session) -> "Puzzle | None":
-        sc = getattr(session, "scenario", None)
-        if sc is None or not getattr(sc, "goal", None):
+        sc = session.scenario
+        if sc is None or not sc.goal:
             return None
         try:
-            return cls(sc, session.game, trainer=getattr(session, "trainer", None),
-                       counted=getattr(session, "rated_counted", None))
-        except Exception:          # a goal the tracker cannot follow: play on without it
+            return cls(sc, session.game, trainer=session.trainer, counted=session.rated_counted)
+        except GoalError:          # a goal the tracker cannot follow: play on without it
             return None
 
     @property
@@ -58,11 +58,8 @@ class Puzzle:
     def description(self) -> str:
         d = getattr(self.scenario, "description", None)
         if not d:
-            try:
-                from faeriell.ui.dialogs import puzzle_info
-                d = puzzle_info(self.path)["description"]
-            except Exception:          # the description is a nicety
-                d = ""
+            from faeriell.storage import puzzle_info
+            d = puzzle_info(self.path)["description"]     # "" when the file says none or cannot be read
         return " ".join(str(d or "").split())
 
     @property
@@ -233,7 +230,7 @@ class PuzzleResult:
             try:
                 from faeriell.engine import Action
                 first = scene.words.action(Action.from_dict(first))
-            except Exception:              # noqa: BLE001 - the words are a nicety
+            except (ValueError, KeyError, TypeError):   # a `wrong:` move the words cannot say
                 first = "the tempting move"
             why = f"The tempting move, {first}, played out on the table: {why}"
         head = "Solved!" if won else "Not this time"

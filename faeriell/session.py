@@ -1,5 +1,6 @@
 """A game being played at the table: the engine game plus seats, autosave, undo and a change
-counter the views watch. No pygame here: the table and the tests both drive a Session.
+counter the views watch. No pygame here: the table, the tutorial (tutorial/session.py), the
+tests and the benchmarks all drive a Session; it stands on the floor without a window.
 
 The Session decides no rule: it asks the engine (legal_actions / why_not / apply).
 """
@@ -17,13 +18,10 @@ from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
 from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo
 
+from faeriell import storage
+from faeriell.storage import DataDirError, autosave_dir, claim_game, game_key_of
+
 log = logging.getLogger(__name__)
-
-
-# Where games live, and the cleanup of interrupted writes: faeriell/storage.py (these names
-# are kept here for the modules that import them from the session).
-from faeriell.storage import (AUTOSAVES, SAVES, DataDirError, autosave_dir,  # noqa: E402,F401
-                              claim_game, game_key_of, remove_stale_temp_files, user_data_dir)
 
 
 def new_game_id() -> str:
@@ -43,6 +41,15 @@ def _reason(e: BaseException) -> str:
 
 
 class Session:
+    # What the table reads of every session; a guided chapter (tutorial/session.py), a puzzle or a
+    # drill sets its own (the app fills scenario / trainer / drill when it opens one).
+    tutorial = None                   # the chapter's Lesson (TutorialSession)
+    scenario = None                   # a puzzle's scenario (faeriell.scenario.Scenario)
+    trainer = None                    # a rated puzzle's practice.trainer.Trainer
+    rated_counted: set | None = None  # the rated puzzles already counted in this sitting
+    drill = None                      # a drill of the player's own key moment, and its book
+    drill_book = None
+
     def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
                  game_id: str | None = None, opened_from_save: bool = False) -> None:
         self.game = game
@@ -58,6 +65,8 @@ class Session:
         self.autosave_problem: str | None = None   # why the last autosave failed (None: it worked)
         self.autosave_file: Path | None = None     # where autosaves go when the player chose
         self._claim = None                 # the lock that says this window plays this game
+        self.practice_kept = False         # the end screen filed this game in the practice files
+        self.practice_notes: list[str] = []   # ... and what it said about them
 
     # ---- one game, one window --------------------------------------------------------------
     def claim(self) -> bool:
@@ -104,6 +113,15 @@ class Session:
 
     def why_not(self, action: Action) -> str | None:
         return self.game.why_not(action)
+
+    def refusal(self, action: Action) -> str | None:
+        """Why this table refuses `action` before the engine is asked (a guided step: its own
+        words); None here: the engine decides alone."""
+        return None
+
+    def engine_legal(self) -> list[Action]:
+        """Every move the engine allows now (the same as legal() but in a guided chapter)."""
+        return self.legal()
 
     def undo_available(self) -> bool:
         """Can the player who acts now take back a move (BGA's policy, engine/undo.py)? Asked
@@ -182,13 +200,13 @@ class Session:
         shows `autosave_problem` until an autosave works again (each turn tries again), and the
         last good save stays as it was (write_save replaces it only with a whole new file)."""
         try:
-            from faeriell.storage import write_save
             if not self.claim():
                 raise OSError(errno.EBUSY, "this game is open in another window")
             path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_save(self.game, str(path))
-        except Exception as e:          # an autosave must never stop play
+            storage.write_save(self.game, str(path))
+        except (OSError, ValueError) as e:   # a full disk, no folder, a lock held elsewhere (OSError);
+            # a save the format refuses (SaveError, UnsafeFile: ValueErrors): play goes on, the notice says why
             problem = _reason(e)
             if problem != self.autosave_problem:
                 log.warning("autosave failed: %s", problem)

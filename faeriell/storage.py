@@ -233,6 +233,12 @@ class FileLock:
             while True:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    if not _still_named(fd, self.path):
+                        # the file was tidied away (remove_stale_locks, a claim released) between our
+                        # open and our lock: that lock guards nothing any more, take a fresh file
+                        os.close(fd)
+                        fd = None
+                        return self.acquire(blocking)
                     self.fd, fd = fd, None
                     return True
                 except BlockingIOError:
@@ -262,6 +268,16 @@ class FileLock:
 
     def __exit__(self, *exc) -> None:
         self.release()
+
+
+def _still_named(fd: int, path: Path) -> bool:
+    """`path` still names the very file `fd` holds open (not unlinked, not replaced)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _lock_of(path: Path) -> Path:
@@ -310,7 +326,15 @@ class GameClaim:
         self.key, self._lock = key, lock
 
     def release(self) -> None:
-        self._lock.release()
+        """Let the game go; its lock file goes too (removed while still held, so a window that
+        opened it meanwhile finds it gone once it holds it, and makes a fresh one)."""
+        lock = self._lock
+        if lock.held and fcntl is not None:
+            try:
+                os.unlink(lock.path)
+            except OSError:
+                pass                        # already gone, or a read-only folder: the lock still ends
+        lock.release()
 
 
 def _claim_name(key: str) -> str:
@@ -335,6 +359,45 @@ def claim_game(key: str) -> GameClaim | None:
 
 def game_key_of(game_id: str, autosave_file=None) -> str:
     return f"file:{Path(autosave_file).resolve()}" if autosave_file else f"game:{game_id}"
+
+
+def remove_stale_locks(folder: Path | None = None, older_than_s: float = 60.0) -> list[Path]:
+    """Delete the game locks in `folder` (the data folder's locks/) whose owner is gone: a lock
+    that can be taken now is held by no window (the system drops a flock when its process ends,
+    even after a kill). A lock newer than `older_than_s` or not a regular file is left alone, and
+    a lock is removed only while we hold it (FileLock.acquire makes a fresh file when it finds its
+    own unlinked). Without fcntl nothing tells a live lock from a dead one: nothing is removed.
+    Returns what was removed; never raises."""
+    removed: list[Path] = []
+    if fcntl is None:
+        return removed
+    try:
+        where = Path(folder) if folder is not None else user_data_dir(create=False) / LOCKS
+        entries = list(os.scandir(where))
+    except OSError:
+        return removed
+    now = time.time()
+    for e in entries:
+        if not e.name.endswith(".lock"):
+            continue
+        path = Path(e.path)
+        try:
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < older_than_s:
+                continue
+            fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if _still_named(fd, path):
+                os.unlink(path)
+                removed.append(path)
+        except OSError:                     # BlockingIOError: a window holds it, it stays
+            pass
+        finally:
+            os.close(fd)
+    return removed
 
 
 # ------------------------------------------------------------------------------------ stale temporary files
@@ -592,14 +655,40 @@ HEAD_BYTES = 64 * 1024            # format, version and origin lead a save; the 
 TAIL_BYTES = 64 * 1024
 
 
+_HEADERS: dict[tuple, dict] = {}   # (path, device, inode, size, mtime) -> its header, read once
+HEADERS_KEPT = 1024
+
+
 def save_header(path) -> dict:
     """What a save tells from its first and last few KB, never parsing the moves: {'readable',
     'origin', 'mode', 'players', 'difficulty', 'scenario', 'round', 'moves', 'saved_at' (a UTC
-    datetime or None), 'mtime'}. Never raises; a pipe or device is never opened."""
-    info = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
-            "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None}
+    datetime or None), 'mtime'}. Never raises; a pipe or device is never opened.
+    A regular file is read once per version of it (its size, time and inode): the start screen
+    lays itself out again on every resize and asks for every autosave's header each time."""
     try:
         st = os.stat(path)
+    except OSError:
+        st = None
+    key = None
+    if st is not None and stat.S_ISREG(st.st_mode):
+        key = (os.path.abspath(str(path)), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        known = _HEADERS.get(key)
+        if known is not None:
+            return dict(known)
+    info = _read_header(path, st)
+    if key is not None:
+        if len(_HEADERS) >= HEADERS_KEPT:
+            _HEADERS.clear()
+        _HEADERS[key] = dict(info)
+    return info
+
+
+def _read_header(path, st) -> dict:
+    info = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
+            "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None}
+    if st is None:
+        return info
+    try:
         info["mtime"] = datetime.fromtimestamp(st.st_mtime)
         head, tail, st = read_ends(path, "save", HEAD_BYTES, TAIL_BYTES)   # never the moves between
     except (OSError, ValueError):           # missing, a pipe or device (never opened blocking), too large

@@ -88,9 +88,11 @@ class App:
             self.report("loading the rules and the map", e)   # YamlError: ValueErrors): every opener says NO_RULES
 
     def _remove_stale_temp_files(self) -> None:
-        from faeriell.storage import remove_stale_temp_files
+        from faeriell.storage import remove_stale_locks, remove_stale_temp_files
         for p in remove_stale_temp_files():
             log.info("removed %s, left by a save that was interrupted", p)
+        for p in remove_stale_locks():
+            log.info("removed %s, the lock of a window that is gone", p)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
 from faeriell import storage
-from faeriell.storage import (FileServiceError, describe_save, has_autosave, latest_autosave, list_saves,
+from faeriell.storage import (FileServiceError, describe_save, latest_autosave, list_saves,
                               load_game, puzzle_info, recall_seats)
 from faeriell.puzzle_progress import practice_items
 from faeriell.ui.launch import new_seed
@@ -365,8 +365,8 @@ class StartScene(MenuScene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
         x, top = 24, W.header_top()
-        ap = latest_autosave()
-        has_auto = has_autosave()                # a pipe named like an autosave is no game to continue
+        ap = latest_autosave()                   # headers read once per file version (storage.save_header)
+        has_auto = ap is not None and ap.is_file()   # a pipe named like an autosave is no game to continue
         done, total = self.tutorial_state()
         learning = done < total                  # a player new to the game is offered the guided game first
         # (height, gap after, label, action, Button keywords): laid out below, squeezed to fit the window

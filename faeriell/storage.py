@@ -718,7 +718,9 @@ def _read_header(path, st) -> dict:
 
 
 def _fill(info, fmt, version, origin, snap, players) -> dict:
-    if fmt != "faeriell-save" or version != 1 or not isinstance(origin, dict):
+    from faeriell.engine.saves import READS
+    if fmt != "faeriell-save" or version not in READS or isinstance(version, bool) \
+            or not isinstance(origin, dict):
         return info
     setup = origin.get("setup") if origin.get("kind") == "position" and isinstance(origin.get("setup"), dict) \
         else origin

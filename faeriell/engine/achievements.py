@@ -324,7 +324,6 @@ def claim_perform(g, a):
     s.achievements.setdefault(aid, []).append(i)
     t.achievements.append(aid)
     g.note("claim", i, aid)
-    g.log(f"{g.tribe_name(i)} claims the {aid} Achievement.")
     if s.mode == "competitive" and len(t.achievements) >= g.rules.end_round_at and not s.end_after_round:
         s.end_after_round = True
         g.log("Five Achievements: the game ends at the end of this round.")

@@ -10,6 +10,7 @@ from collections import Counter
 from . import registry
 from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
+from .describe import narrate
 from .doom_causes import cause_of
 from .endgame import doom_reached
 from .legal import LegalActions
@@ -235,10 +236,22 @@ class Game:
         quiet = self._checked and (mv.quiet if mv.quiet.__class__ is bool else mv.quiet(self, a))
         self._checked = quiet       # any other step may change what the Achievements read
         before = self._quiet_inputs() if quiet and self.verify_quiet else None
+        self.tell(a)
         mv.perform(self, a)
         if before is not None:
             self._verify_quiet(before, f"the move {a}")
         return quiet
+
+    def tell(self, a: Action) -> None:
+        """The log's line for a move about to be performed: describe's phrase, told by its mover
+        (describe.narrate); what the move then does (Essences gained, Doom) follows it."""
+        s = self.state
+        i = self.acting
+        seats = tuple(t.id for t in s.tribes)
+        line = narrate(a, Names.of(self.rules), self.tribe_name(i), seats) if i is not None else str(a)
+        s.log.append(line + ".")
+        if len(s.log) > 400:
+            del s.log[:100]
 
     def _hidden(self, player) -> tuple:
         """What `player` cannot see, as the verification compares it around an action: the

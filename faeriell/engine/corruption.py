@@ -131,7 +131,6 @@ def ev_perform(g, a):
             t.essences.append(card)
         g.move_corruption(i, 1)
         t.cleanser = False
-        g.log(f"{g.tribe_name(i)} yields to Corruption (Tribe Corruption {t.corruption}).")
     elif ch == "ignore":
         t.cleanser = False
         if tok is not None and gd is not None:       # R30
@@ -140,15 +139,12 @@ def ev_perform(g, a):
                 s.set_aside.append(old)
             s.guardians[gd]["token"] = tok
             placed = True
-            g.log(f"{g.tribe_name(i)} ignores Corruption: the {gd} is Corrupted.")
-        else:
-            g.log(f"{g.tribe_name(i)} ignores Corruption.")
+            g.log(f"The {gd} is Corrupted.")
         g.move_doom(1, "Ignore Corruption")
     else:
         g.pay(i, a["pay"])
         if ch == "cleanse_tribe":
             g.move_corruption(i, -1)
-            g.log(f"{g.tribe_name(i)} cleanses the tribe (Tribe Corruption {t.corruption}).")
         else:
             was_pure = t.corruption == 0
             parts = str(a.get("target") or default_target(g)).split("+")
@@ -161,7 +157,6 @@ def ev_perform(g, a):
                     old = s.guardians[part]["token"]
                     s.guardians[part]["token"] = None
                     s.set_aside.append(old)
-                    g.log(f"{g.tribe_name(i)} cleanses the {part}.")
             if was_pure:
                 if t.cleanser:
                     for j, other in enumerate(s.tribes):     # a holder claiming again

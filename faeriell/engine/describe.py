@@ -7,6 +7,14 @@ reasons and the review all show (python-chess's `Board.san`, OpenSpiel's `action
 A label is an imperative for whoever plays it ("Gather Ley Lines Herb, discarding ..."); player
 numbers in a move's fields count from 1, as everywhere in actions (action_schema.PLAYER), and
 `tribe_ids` (seat order) lets a label name the tribe behind a number.
+
+    narrate(action, names, "Berrywort (player 2)")
+        # "Berrywort (player 2) builds a Red Beacon in the Bear's River"
+
+`narrate` tells the same label as it happens, for everyone at the table: the game log's line for
+every move (Game._perform writes it) and the table's line for a bot's move. It is worked out from
+the label (the imperative's verb in the third person, "Your Druid" -> "Berrywort's Druid"), so a
+move kind has one phrase, here, and never a second one for the log.
 """
 from __future__ import annotations
 
@@ -20,7 +28,55 @@ _ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an
 
 def describe(a: Action, names: Names, tribe_ids=()) -> str:
     """A move as a label: 'Build a Red Beacon in the Bear's River'."""
-    return _ARTICLE.sub(lambda m: m.group(1) + "n ", _Say(names, tribe_ids).action(a))
+    return _ARTICLE.sub(_an, _Say(names, tribe_ids).action(a))
+
+
+def _an(m: re.Match) -> str:
+    return m.group(1) + "n "
+
+
+# The verbs a label starts with (its imperative), and the words after "The"/"Your" that make a
+# label's subject something the mover owns ("The Shaman solves ..." -> "Berrywort's Shaman ...").
+VERBS = frozenset({"Attune", "Build", "Claim", "Cleanse", "Discard", "Draw", "Dress", "End", "Gather",
+                   "Harvest", "Ignore", "Keep", "Level", "Move", "Place", "Play", "Send", "Start",
+                   "Swap", "Take", "Yield"})
+_USED = frozenset({"perk", "lore"})        # "Swift: trade ..." -> "... uses Swift: trade ..."
+
+
+def third_person(verb: str) -> str:
+    """'takes', 'dresses', 'yields:' for the imperative that starts a label."""
+    colon = verb.endswith(":")
+    v = verb.rstrip(":").lower()
+    v = v + ("es" if v.endswith(("s", "sh", "ch", "x", "z")) else "s")
+    return v + (":" if colon else "")
+
+
+def narrate(a: Action, names: Names, who: str, tribe_ids=()) -> str:
+    """The move `a` told as it happens, by `who` ('Berrywort (player 2)'), for everyone: the
+    same phrase as describe(a), with what only its owner may see left out (a discarded Quest
+    card's back). Remembered per (move, who, seats): every applied move is told once."""
+    key = (a, who, tuple(tribe_ids))
+    told = names.told.get(key)
+    if told is None:
+        if len(names.told) > 50_000:
+            names.told.clear()
+        told = names.told[key] = _narrate(a, names, who, tribe_ids)
+    return told
+
+
+def _narrate(a: Action, names: Names, who: str, tribe_ids) -> str:
+    text = _ARTICLE.sub(_an, _Say(names, tribe_ids, public=True).action(a)).replace(" your ", " its ")
+    if a.kind == "corruption" and a.get("choice") in ("yield", "ignore"):
+        text = text.replace("Yield:", "Yield to the Corruption Event:").replace(
+            "Ignore:", "Ignore the Corruption Event:")
+    head, _, rest = text.partition(" ")
+    if head in VERBS and rest:
+        return f"{who} {third_person(head)} {rest}"
+    if head == "Your" or (head == "The" and rest.split(" ", 1)[0] in names.owned_words):
+        return f"{who}'s {rest}"
+    if a.kind in _USED:
+        return f"{who} uses {text}"
+    return f"{who}: {text}"
 
 
 def card(names: Names, c: str, hidden: bool = False) -> str:
@@ -32,9 +88,10 @@ def card(names: Names, c: str, hidden: bool = False) -> str:
 
 
 class _Say:
-    def __init__(self, names: Names, tribe_ids) -> None:
+    def __init__(self, names: Names, tribe_ids, public: bool = False) -> None:
         self.n = names
         self.tribe_ids = tuple(tribe_ids)
+        self.public = public        # told to everyone: a Quest card in hand shows only its colour
 
     def player(self, k) -> str:
         return self.n.player(k, self.tribe_ids)
@@ -95,6 +152,8 @@ class _Say:
         if k == "solve_quest":
             return f"The {n.hero(f('hero'))} solves the Quest {card(n, f('card'))}"
         if k == "discard_quest":
+            if self.public:
+                return f"Discard a {n.color(card_color(str(f('card'))))} Quest card"
             return f"Discard the Quest card {card(n, f('card'))}"
         if k == "perk":
             return self._perk(a)
@@ -126,7 +185,7 @@ class _Say:
         if k == "track_choice":
             return f"Move your {n.color(f('color'))} tracking token forward"
         if k == "menace_rival":
-            return f"{self.player(f('target'))} steps back"
+            return f"Send {self.player(f('target'))} back on its track"
         if k == "twins_swap":
             pay = f("pay") or ()
             if not pay:

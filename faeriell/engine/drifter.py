@@ -45,7 +45,6 @@ def dm_perform(g, a):
     s = g.state
     s.tribes[s.active].once.extend(["drifter_move", "drifter_started"])
     s.drifter["node"] = a["to"]
-    g.log(f"The Drifter wanders to {a['to']}.")
 
 
 move("drifter_move", dm_enum, dm_check, dm_perform)
@@ -85,7 +84,7 @@ def ds_perform(g, a):
     tok = s.guardians[a["from"]]["token"]
     s.guardians[a["from"]]["token"] = None
     s.guardians[a["to"]]["token"] = tok
-    g.log(f"The Drifter shifts a token from the {a['from']} to the {a['to']}: a Corruption Event.")
+    g.log("The shifted token brings a Corruption Event.")
     raise_event(g, s.active)
 
 

@@ -114,7 +114,6 @@ def _remove(g, i, gd):
     s.set_aside.append(tok)
     if col in COLORS:
         g.advance_track(i, col)
-    g.log(f"{g.tribe_name(i)} removes the Menace of the {gd}.")
 
 
 @effect("remove_menace")
@@ -520,7 +519,6 @@ def perk_perform(g, a):
             if eff.special:
                 t.once.append(f"special:{h}:{perk}:{k}")
             eff.perform(g, i, h, perk, ab, a)
-            g.log(f"{g.tribe_name(i)}'s {h} uses {perk}.")
             return
     raise AssertionError("perk_perform without a passing check")
 

@@ -199,7 +199,6 @@ def bs_perform(g, a):
         hero.perks[hero.perks.index(old)] = new
         s.perk_box.append(old)
         on_perk_gained(g, i, hero, new)
-    g.log(f"{g.tribe_name(i)} becomes the Corruption Sower: its {h} now serves Doom.")
     if s.doom >= g.rules.doom_max:
         doom_reached(g)          # R42: Doom held at 15 by the optional rule ends the game once a Sower exists
 

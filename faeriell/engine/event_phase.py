@@ -58,7 +58,6 @@ def mg_perform(g, a):
     i, t = _me(g)
     g.state.guardians[a["guardian"]]["region"] = a["region"]
     g.state.event_step = "draft"
-    g.log(f"{g.tribe_name(i)} moves the {a['guardian']} to {a['region']}.")
 
 
 move("move_guardian", mg_enum, mg_check, mg_perform, quiet=True)
@@ -198,7 +197,6 @@ def mr_perform(g, a):
     pend = g.take_pending()
     rival = s.tribes[seat(a["target"])]
     rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
-    g.log(f"{g.tribe_name(seat(a['target']))}'s {pend['color']} tracking token steps back (advanced rule).")
 
 
 move("menace_rival", mr_enum, mr_check, mr_perform)
@@ -234,7 +232,6 @@ def solve_token(g, i, gd, target=None, reward=True):
         elif rivals(g, i, col):
             g.ask(i, "menace_rival", color=col, rivals=rivals(g, i, col))     # seats, like "player"
     g.advance_track(i, col)
-    g.log(f"{g.tribe_name(i)} solves the {col} Menace of the {gd}.")
 
 
 # ---------------------------------------------------------------- 4. Harvest (R10, R11, R31)
@@ -261,7 +258,7 @@ def hv_perform(g, a):
     s.harvest = (s.harvest + a["steps"]) % len(g.rules.wheel)
     s.event_step = "done"
     space = g.rules.wheel[s.harvest]
-    g.log(f"{g.tribe_name(i)} moves the Harvest token {a['steps']} to {space}.")
+    g.log(f"The Harvest token stops at {space}.")
     tasks = []
     frozen = s.harvest in s.winter_gems and space in g.rules.guardians
     if frozen:

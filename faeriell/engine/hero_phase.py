@@ -104,7 +104,6 @@ def mv_perform(g, a):
     hero.gems -= 1
     path = a.get("path")
     hero.node = a.get("to") or path[-1]
-    g.log(f"{g.tribe_name(i)} moves the {a['hero']} to {hero.node}.")
 
 
 move("move_hero", mv_enum, mv_check, mv_perform,
@@ -228,7 +227,6 @@ def gq_perform(g, a):
         g.log(f"The {d} deck is empty: the Quest finds nothing.")  # R40
         return
     hero.quests.append(card)
-    g.log(f"{g.tribe_name(i)}'s {a['hero']} goes on a {d} Quest.")
     if len(hero.quests) > hero.level:
         g.ask(i, "discard_quest", hero=a["hero"])
 
@@ -258,7 +256,6 @@ def dq_perform(g, a):
     hero = s.tribes[pend["player"]].heroes[pend["hero"]]
     hero.quests.remove(a["card"])
     g.discard_card(a["card"])
-    g.log(f"{g.tribe_name(pend['player'])} discards a {card_color(a['card'])} Quest card of the {pend['hero']}.")
 
 
 move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True)
@@ -311,7 +308,6 @@ def sq_perform(g, a):
     c = a["card"]
     hero.quests.remove(c)
     hero.gems += sum(1 for p in hero.perks if g.rules.perk_has(p, "gem_on_quest_solve"))   # each Warden
-    g.log(f"{g.tribe_name(i)}'s {a['hero']} solves a Quest: {c}.")
     if card_color(c) == "corruption":
         g.discard_card(c)
         raise_event(g, i)
@@ -400,13 +396,11 @@ def lore_perform(g, a):
     hero = t.heroes[a["hero"]]
     if a.get("to"):
         hero.node = a["to"]
-        g.log(f"{g.tribe_name(i)} uses the {card} Attunement to move the {a['hero']}.")
     elif a.get("guardian"):
         hero.solved_this_phase = True          # the Hero solved it: "after solving" perks trigger
         solve_token(g, i, a["guardian"], a.get("target"))
     else:
         hero.gems += 1
-        g.log(f"{g.tribe_name(i)} uses {card}: the {a['hero']} gains an Action gem.")
 
 
 move("lore", lore_enum, lore_check, lore_perform)

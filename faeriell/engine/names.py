@@ -53,6 +53,9 @@ class Names:
             return {k: str((v or {}).get("name") or _cap(k)) for k, v in (getattr(cat, table, None) or {}).items()}
 
         self.heroes = names("heroes")
+        self.told: dict = {}        # describe.narrate's lines, per (move, who, seats)
+        # what follows "The" in a label whose subject the mover owns ("The Shaman solves ...")
+        self.owned_words = frozenset(v.split(" ")[0] for v in self.heroes.values()) | {"Beacon"}
         self.perks = names("perks")
         self.perks["random-sower"] = "a random Corruption Sower Perk"
         self.herbs = names("herbs")

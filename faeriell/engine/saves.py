@@ -6,7 +6,7 @@ generator, so the same origin and actions give the same game). A snapshot of the
 SHA-256 of its canonical JSON and a few readable fields - proves the replay arrived where the save
 was made.
 
-    {"format": "faeriell-save", "version": 1,
+    {"format": "faeriell-save", "version": 2,
      "origin": {"kind": "new", "players": 2, "mode": "competitive", ...},
      "actions": [{"action": "place_settlement", "region": "bear-forest"}, ...],
      "players_of_actions": [1, 2, ...],            # who made each action, numbered from 1
@@ -14,6 +14,13 @@ was made.
 
 Players are numbered from 1 in the file, as in actions and state paths (SCENARIOS.md).
 Pure Python: json, hashlib, os only.
+
+Versions: 2 hashes the state without its log. The log is text told from the actions
+(describe.narrate), so its wording may change without a new format. Version 1 hashed the log too,
+in words this build no longer writes: a version 1 save still loads - every action replayed and
+checked by the rules, round, Doom and the active player compared - but its hash cannot be worked
+out again and is not compared. Actions are read through `action_schema.upgrade` (the spellings
+an older build wrote, such as become_sower's "old>new", become the typed fields).
 """
 from __future__ import annotations
 
@@ -32,7 +39,8 @@ from .setup import new_game, SetupError
 from .state import to_dict
 
 FORMAT = "faeriell-save"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)               # the versions this build loads (see the module's doc)
 FIELDS = ("format", "version", "origin", "actions", "players_of_actions", "snapshot")
 SNAPSHOT_FIELDS = ("hash", "round", "doom", "active_player")
 MAX_ACTIONS = 50_000         # a long real game has a few thousand; more is junk that would replay for hours
@@ -52,19 +60,9 @@ def canonical_json(obj: Any) -> str:
 
 
 def state_hash(state) -> str:
-    """SHA-256 (hex) of the canonical JSON of `to_dict(state)`."""
-    return hashlib.sha256(canonical_json(to_dict(state)).encode("ascii")).hexdigest()
-
-
-def legacy_hash(state) -> str | None:
-    """The hash an earlier version wrote for this state, where it differs: a pending Advanced
-    Menace rule decision named its rivals by player number (from 1) before it kept seats (from 0,
-    like the pending player). Saves from then still load (the conversion stays at this boundary)."""
-    p = state.pending
-    if not p or p.get("kind") != "menace_rival" or "rivals" not in p:
-        return None
+    """SHA-256 (hex) of the canonical JSON of `to_dict(state)` without the log (version 2)."""
     d = to_dict(state)
-    d["pending"] = dict(d["pending"], rivals=[j + 1 for j in p["rivals"]])
+    del d["log"]
     return hashlib.sha256(canonical_json(d).encode("ascii")).hexdigest()
 
 
@@ -231,9 +229,9 @@ def check_shape(data: Any) -> None:
     if "version" not in data:
         raise SaveError("missing field 'version'")
     v = data["version"]
-    if not isinstance(v, int) or isinstance(v, bool) or v != VERSION:
-        raise SaveError(f"unsupported save version {clip(repr(v), 40)}: this build reads version "
-                        f"{VERSION}")
+    if not isinstance(v, int) or isinstance(v, bool) or v not in READS:
+        raise SaveError(f"unsupported save version {clip(repr(v), 40)}: this build reads versions "
+                        f"{', '.join(map(str, READS))}")
     _need(data, FIELDS, "")
     if not isinstance(data["actions"], list):
         raise SaveError("field 'actions' must be a list")
@@ -282,8 +280,8 @@ def _load(rules, data_or_text) -> Game:
     check_shape(data)
     g = replay(rules, data["origin"], data["actions"], data["players_of_actions"])
     want, got = data["snapshot"], snapshot(g)
-    if want.get("hash") is not None and want.get("hash") == legacy_hash(g.state):
-        got = dict(got, hash=want["hash"])
+    if data["version"] == 1:
+        got = dict(got, hash=want.get("hash"))     # it hashed the old log's words (see above)
     if got != {k: want.get(k) for k in SNAPSHOT_FIELDS}:
         n = len(data["actions"])
         diffs = [f"{k} {want.get(k)!r} in the save but {got[k]!r} after replay"

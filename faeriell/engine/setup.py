@@ -441,7 +441,6 @@ def ps_perform(g, a):
             g.ask(i, "starting_essence", region=r, colors=cols, bonus=True)
         else:
             g.gain(i, cols[0])
-    g.log(f"{g.tribe_name(i)} settles {r}.")
 
 
 move("place_settlement", ps_enum, ps_check, ps_perform)
@@ -465,7 +464,6 @@ def ch_check(g, a):
 def ch_perform(g, a):
     i = g.take_pending()["player"]
     _activate(g, i, a["hero"])
-    g.log(f"{g.tribe_name(i)} chooses the {a['hero']}.")
 
 
 move("choose_hero", ch_enum, ch_check, ch_perform)
@@ -489,7 +487,6 @@ def ph_check(g, a):
 def ph_perform(g, a):
     pend = g.take_pending()
     g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
-    g.log(f"{g.tribe_name(pend['player'])} places the {pend['hero']} on {a['node']}.")
 
 
 move("place_hero", ph_enum, ph_check, ph_perform)
@@ -539,7 +536,6 @@ def fl_perform(g, a):
         take_perk(g, perk, a.get("discard"))
     hero.perks.append(perk)
     hero.gems = g.max_gems(hero)
-    g.log(f"{g.tribe_name(i)} levels the {a['hero']} to {hero.level} for free with {perk}.")
     on_perk_gained(g, i, hero, perk)
 
 

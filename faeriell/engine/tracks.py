@@ -31,7 +31,6 @@ def tc_check(g, a):
 def tc_perform(g, a):
     i = g.take_pending()["player"]
     g.advance_track(i, a["color"])
-    g.log(f"{g.tribe_name(i)} moves its {a['color']} tracking token forward.")
 
 
 move("track_choice", tc_enum, tc_check, tc_perform)

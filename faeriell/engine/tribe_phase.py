@@ -125,7 +125,6 @@ def dress_perform(g, a):
     hero = Hero(type=a["hero"], node=a["node"])
     hero.gems = g.max_gems(hero)
     t.heroes[a["hero"]] = hero
-    g.log(f"{g.tribe_name(i)} dresses a {a['hero']}.")
 
 
 move("dress_hero", _paid("dress_hero", dress_targets),
@@ -258,7 +257,8 @@ def level_perform(g, a):
         take_perk(g, perk, disc)
     hero.perks.append(perk)
     hero.gems += max(0, g.max_gems(hero) - before)
-    g.log(f"{g.tribe_name(i)} levels the {a['hero']} to {hero.level} with {perk}.")
+    if perk != a["perk"]:
+        g.log(f"The {a['hero']} draws {perk}.")      # a random Sower Perk, told once drawn
     on_perk_gained(g, i, hero, perk)
 
 
@@ -324,7 +324,6 @@ def settle_perform(g, a):
     i, t = _me(g)
     spend_and_discard(g, i, "build_settlement", a)
     t.settlements.append(a["region"])
-    g.log(f"{g.tribe_name(i)} builds a Settlement in {a['region']}.")
 
 
 move("build_settlement",
@@ -362,7 +361,6 @@ def beacon_perform(g, a):
     spend_and_discard(g, i, "build_beacon", a)
     g.state.beacon_supply[a["color"]] -= 1
     t.beacons[a["region"]] = a["color"]
-    g.log(f"{g.tribe_name(i)} builds a {a['color']} Beacon in {a['region']}.")
 
 
 move("build_beacon", _paid("build_beacon", beacon_targets_of, keys=beacon_keys),
@@ -401,7 +399,6 @@ def totem_perform(g, a):
             g.discard_card(c)
     g.state.totem["region"] = a["region"]
     g.state.totem["owner"] = i
-    g.log(f"{g.tribe_name(i)} takes the Spiritual Totem to {a['region']}.")
 
 
 move("control_totem", _paid("control_totem", totem_targets, cheap_targets=True),
@@ -430,7 +427,6 @@ def herb_perform(g, a):
         s.herbs_up.remove(a["discard"])
         s.herb_discard.append(a["discard"])
     refill_herbs(g)
-    g.log(f"{g.tribe_name(i)} gathers {a['herb']}.")
 
 
 def refill_herbs(g):
@@ -476,7 +472,6 @@ def attune_perform(g, a):
     spend_and_discard(g, i, "attune", a)
     g.state.attunements_free.remove(a["guardian"])
     t.attunements.append(a["guardian"])
-    g.log(f"{g.tribe_name(i)} attunes with the {a['guardian']}.")
 
 
 move("attune", _paid("attune", lambda g, i, key: [key], keys=attunement_keys),
@@ -522,7 +517,6 @@ def move_settlement_perform(g, a):
         t.beacons[to] = t.beacons.pop(fr)
     if g.state.totem["region"] == fr:
         g.state.totem["region"] = to
-    g.log(f"{g.tribe_name(i)} moves a Settlement from {fr} to {to}.")
 
 
 move("move_settlement", _paid("move_settlement", move_settlement_targets, cheap_targets=True),

@@ -34,7 +34,6 @@ def _choose_perform(g, a):
     elif s.phase == "hero":
         for h in t.heroes.values():
             h.solved_this_phase = False
-    g.log(f"{g.tribe_name(s.active)} plays the {s.phase.capitalize()} Phase.")
 
 
 move("choose_phase", _choose_enum, _choose_check, _choose_perform, quiet=True)
@@ -51,8 +50,6 @@ def _end_check(g, a):
 
 def _end_perform(g, a):
     s = g.state
-    if s.phase:
-        g.log(f"{g.tribe_name(s.active)} ends the {s.phase.capitalize()} Phase.")
     s.queue.append({"task": "end_turn"})
 
 

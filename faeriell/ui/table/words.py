@@ -6,24 +6,12 @@ from __future__ import annotations
 
 
 from faeriell.engine import Action
-from faeriell.engine.describe import card, describe
+from faeriell.engine.describe import card, describe, narrate
 from faeriell.engine.names import Names, title
 
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
-
-
-_VERBS = {"Take", "Build", "Move", "Play", "Draw", "Place", "Dress", "Level", "Gather", "Attune", "Harvest",
-          "Discard", "Claim", "Swap", "Keep", "Start", "End", "Yield", "Ignore", "Cleanse"}
-
-
-def _third_person(verb: str) -> str:
-    """'takes', 'dresses', 'yields:' for the imperative that starts a move's label."""
-    colon = verb.endswith(":")
-    v = verb.rstrip(":").lower()
-    v = v + ("es" if v.endswith(("s", "sh", "ch", "x")) else "s")
-    return v + (":" if colon else "")
 
 
 class Words:
@@ -124,20 +112,9 @@ class Words:
         return describe(a, self.names, self.tribe_ids)
 
     def narrate(self, a: Action, who: str) -> str:
-        """A move told as it happens: 'Berrywort (bot) takes a Yellow Essence'."""
-        if a.kind == "discard_quest":          # the Guardian on its back stays its owner's secret
-            return f"{who} discards a {self.color(str(a.get('card')).split('@')[0])} Quest card"
-        text = self.action(a).replace(" your ", " its ")
-        if a.kind == "corruption" and a.get("choice") in ("yield", "ignore"):
-            text = text.replace("Yield:", "Yield to the Corruption Event:").replace("Ignore:", "Ignore the Corruption Event:")
-        head, _, rest = text.partition(" ")
-        if head in _VERBS and rest:
-            return f"{who} {_third_person(head)} {rest}"
-        if head == "Your":
-            return f"{who}: its {rest}"
-        if head == "The":
-            return f"{who}: the {rest}"
-        return f"{who}: {text}"
+        """A move told as it happens: 'Berrywort (bot) takes a Yellow Essence' (engine.describe,
+        the phrase the log tells too)."""
+        return narrate(a, self.names, who, self.tribe_ids)
 
     def doing(self, g, kinds: set) -> str:
         """What a bot is busy with now, for the banner (not what a person should drag)."""

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from math import ceil
 
-from faeriell.engine.action_schema import seat
+from faeriell.engine.action_schema import seat, swap_pairs
 from faeriell.engine import registry
-from faeriell.engine.actions import Action, card_color
+from faeriell.engine.actions import Action, card_back, card_color
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.rules import COLORS
 
@@ -590,10 +590,7 @@ class _Scorer:
         aid = self.T.hero_aid.get(h)
         if aid and aid in c.held:
             v -= 3
-        rep = a.get("replace") or ()
-        for item in rep:
-            new = item.split(">")[1] if ">" in str(item) else ""
-            old = item.split(">")[0]
+        for old, new in swap_pairs(a):
             v += (1.0 if new in ("sow-ruin", "sow-frenzy", "sow-ravage") else 0.2) - self.T.perk_value.get(old, 0.5) * 0.5
         return (v, f"the {h} becomes the Corruption Sower")
 
@@ -656,14 +653,14 @@ class _Scorer:
             elif not c.coop:
                 others = sum(1 for j, o in enumerate(self.s.tribes) if j != c.i and o.cleanser)
                 v += KNOCK * self.c.w.ach * others
-        for part in str(target or "doom").split("+"):
-            if part == "doom":
-                v += c.doom_cost(max(0, self.s.doom - 1))
-                why += ": Doom -1"
-            else:
-                reg = self.s.guardians[part]["region"]
-                v += self.corrupted_region_harm(reg) + 0.2
-                why += f": the {part} is pure again"
+        part = target or "doom"
+        if part == "doom":
+            v += c.doom_cost(max(0, self.s.doom - 1))
+            why += ": Doom -1"
+        else:
+            reg = self.s.guardians[part]["region"]
+            v += self.corrupted_region_harm(reg) + 0.2
+            why += f": the {part} is pure again"
         return (v, why)
 
     def event_value(self) -> float:
@@ -960,7 +957,7 @@ class _Scorer:
                             ("menace", gd)))
         qcols = quest_colours(self.g, hero)
         for card in hero.quests:
-            col, _, gd = card.partition("@")
+            col, gd = card_color(card), card_back(card)
             if col in qcols and gd in s.guardians:
                 out.append((self.quest_value(card), s.guardians[gd]["region"], 1, f"a Quest at the {gd}",
                             ("quest", card)))

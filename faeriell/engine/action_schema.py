@@ -53,11 +53,18 @@ PAY = {"pay": _f(CARD, many=True, one_or_many=True), "discounts": _f(HERB, many=
 class Spec:
     kind: str
     phase: str          # when it is played: tribe, event, hero, turn, decision, setup
-    fields: dict        # name -> Field
+    fields: dict        # name -> Field: what the engine lists, checks, performs and saves
+    spelled: dict       # name -> Field: accepted from files only (SCENARIOS.md's or an older
+                        # build's spelling); Game.normalize turns it into `fields`
 
 
 def _spec(kind: str, when: str, **fields: Field) -> Spec:
-    return Spec(kind, when, dict(fields))
+    return Spec(kind, when, dict(fields), {})
+
+
+def _spelled(spec: Spec, **spelled: Field) -> Spec:
+    """`spec` accepting these further fields from files (normalize converts them)."""
+    return Spec(spec.kind, spec.phase, spec.fields, dict(spelled))
 
 
 _SPECS = [
@@ -92,11 +99,13 @@ _SPECS = [
     _spec("drifter_shift", "hero", **{"from": _f(GUARDIAN), "to": _f(GUARDIAN)}),
     # decisions asked mid-turn (R27) and during set-up
     _spec("corruption", "decision", choice=_f(CHOICE), pay=_f(CARD, many=True, one_or_many=True),
-          target=_f(GUARDIAN)),         # `doom`, a Guardian, or both joined by + (the Twins)
+          target=_f(GUARDIAN)),         # `doom` or a Guardian (an older build's "doom+owl": normalize)
     _spec("harvest_choice", "decision", region=_f(REGION), color=_f(COLOR)),
     _spec("claim", "decision", achievement=_f(ACHIEVEMENT), token=_f(SLOT), pay=_f(CARD)),   # or `doom`
     _spec("discard_quest", "decision", hero=_f(HERO), card=_f(CARD)),
-    _spec("become_sower", "decision", hero=_f(HERO), replace=_f(PERK, many=True)),
+    # the Hero Perks given up and the Sower Perks taken for them, paired by position (R39)
+    _spelled(_spec("become_sower", "decision", hero=_f(HERO), give=_f(PERK, many=True),
+                   take=_f(PERK, many=True)), replace=_f(PERK, many=True)),
     _spec("place_settlement", "setup", region=_f(REGION)),
     _spec("choose_hero", "setup", hero=_f(HERO)),
     _spec("place_hero", "setup", hero=_f(HERO), node=_f(NODE)),
@@ -109,7 +118,15 @@ _SPECS = [
 SPECS: dict[str, Spec] = {s.kind: s for s in _SPECS}
 
 # The field names each kind may carry (what a save or a scenario step may spell).
-FIELDS: dict[str, frozenset] = {k: frozenset(s.fields) for k, s in SPECS.items()}
+FIELDS: dict[str, frozenset] = {k: frozenset(s.fields) | frozenset(s.spelled) for k, s in SPECS.items()}
+
+
+def swap_pairs(a) -> list[tuple]:
+    """A become_sower's (Hero Perk given up, Sower Perk taken) pairs: `give` beside `take`; a
+    side that runs out pairs with None (the check refuses it)."""
+    give, take = a.get("give") or (), a.get("take") or ()
+    return [(give[k] if k < len(give) else None, take[k] if k < len(take) else None)
+            for k in range(max(len(give), len(take)))]
 
 
 def seat(player_number: int) -> int:
@@ -171,7 +188,7 @@ def action_problem(d, extra: tuple = ()) -> str | None:
         return "it has no 'action' name"
     if kind not in FIELDS:
         return f"{_show(kind)} is not a move of this game."
-    allowed = SPECS[kind].fields
+    allowed = {**SPECS[kind].fields, **SPECS[kind].spelled}
     for key, v in d.items():
         if key == "action":
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 # Fields whose order carries no meaning: compared and stored sorted.
-UNORDERED = frozenset({"pay", "discounts", "replace"})
+UNORDERED = frozenset({"pay", "discounts"})
 
 
 def _freeze(key: str, value: Any) -> Any:
@@ -132,9 +132,15 @@ _set_hash = Action.__dict__["_hash"].__set__
 
 
 def card_color(card: str) -> str:
-    """'red@owl' -> 'red'; 'red' -> 'red'."""
+    """'red@owl' -> 'red'; 'red' -> 'red'. A card's id is its catalog id, colour@back."""
     at = card.find("@")
     return card if at < 0 else card[:at]
+
+
+def card_back(card: str) -> str | None:
+    """'red@owl' -> 'owl' (the Guardian on its back); 'red' (colour alone: any back) -> None."""
+    at = card.find("@")
+    return None if at < 0 else card[at + 1:]
 
 
 def matches(pattern: Action, action: Action) -> bool:

@@ -12,7 +12,8 @@ from .achievements import check_achievements, fingerprint
 from .actions import Action, card_color
 from .describe import narrate
 from .doom_causes import cause_of
-from .endgame import doom_reached
+from .corruption import tash
+from .endgame import doom_reached, spelled_swaps
 from .legal import LegalActions
 from .names import Names
 from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
@@ -150,7 +151,9 @@ class Game:
 
     def normalize(self, a: Action) -> Action:
         """Accept the spellings SCENARIOS.md allows: a single card for `pay`, `node` for `to`,
-        a Region for a Guardian in a Drifter shift."""
+        a Region for a Guardian in a Drifter shift, become_sower's `replace` (into `give` and
+        `take`); and those an older build wrote in saves: "old>new" in `replace`, and Tash's
+        "doom+<guardian>" (Tash cleanses Doom with the Guardian anyway: the Guardian alone)."""
         pay = a.get("pay")
         if isinstance(pay, str) and a.kind != "claim":
             a = a.replace(pay=(pay,))
@@ -168,7 +171,23 @@ class Game:
                         a = a.replace(**{key: gd})
         if a.kind == "go_quest" and a.get("deck") == "black":
             a = a.replace(deck="corruption")
+        if a.kind == "become_sower" and a.has("replace"):
+            a = self._typed_swaps(a)
+        if a.kind == "corruption" and isinstance(a.get("target"), str) and "+" in a["target"]:
+            parts = sorted(a["target"].split("+"))
+            if len(parts) == 2 and "doom" in parts and self.state.pending is not None \
+                    and tash(self, self.state.pending["player"]):
+                a = a.replace(target=parts[0] if parts[1] == "doom" else parts[1])
         return a
+
+    def _typed_swaps(self, a: Action) -> Action:
+        pend = self.state.pending or {}
+        t = self.state.tribes[pend["player"]] if "player" in pend else None
+        hero = t.heroes.get(a.get("hero")) if t is not None else None
+        give, take = spelled_swaps(a["replace"], list(hero.perks) if hero else [],
+                                   list(self.state.sower_perks))
+        return Action(a.kind, **{k: v for k, v in a.fields if k != "replace"},
+                      give=give or None, take=take or None)
 
     def _not_now(self, kind: str) -> str:
         s = self.state

@@ -106,14 +106,14 @@ def ev_check(g, a):
     if ch == "cleanse_tribe":
         return None if t.corruption > 0 else "Your tribe is already pure."
     tg = a.get("target") or default_target(g)
-    for part in str(tg).split("+"):
-        if part == "doom":
-            if g.state.doom <= 0 and corrupted_guardians(g):     # R41: else allowed, nothing moves
-                return "Doom is already at 0: cleanse a Corrupted Guardian instead."
-        elif part not in corrupted_guardians(g):
-            return f"The {part} is not Corrupted."
-    if "+" in str(tg) and not tash(g, i):
-        return "Only Tash may cleanse Doom and a Guardian at once."
+    if tg == "doom":
+        if g.state.doom <= 0 and corrupted_guardians(g):     # R41: else allowed, nothing moves
+            return "Doom is already at 0: cleanse a Corrupted Guardian instead."
+    elif tg not in corrupted_guardians(g):
+        if "+" in str(tg):
+            return ("Cleanse one thing: Doom or one Corrupted Guardian (only Tash cleanses Doom "
+                    "with a Guardian, and does so by itself).")
+        return f"The {tg} is not Corrupted."
     return None
 
 
@@ -147,7 +147,7 @@ def ev_perform(g, a):
             g.move_corruption(i, -1)
         else:
             was_pure = t.corruption == 0
-            parts = str(a.get("target") or default_target(g)).split("+")
+            parts = [a.get("target") or default_target(g)]
             if tash(g, i) and "doom" not in parts and s.doom > 0:
                 parts.insert(0, "doom")             # Tash cleanses Doom and the Guardian at once
             for part in parts:

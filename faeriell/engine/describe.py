@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from .actions import Action, card_color
+from .action_schema import swap_pairs
+from .actions import Action, card_back, card_color
 from .names import Names, title
 
 _ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
@@ -81,10 +82,10 @@ def _narrate(a: Action, names: Names, who: str, tribe_ids) -> str:
 
 def card(names: Names, c: str, hidden: bool = False) -> str:
     """'Green Essence (the Owl on its back)', or only its colour when the back is hidden."""
-    col, _, g = str(c).partition("@")
-    if hidden or not g:
+    col, back = card_color(str(c)), card_back(str(c))
+    if hidden or not back:
         return f"{names.color(col)} Essence"
-    return f"{names.color(col)} Essence (the {title(g)} on its back)"
+    return f"{names.color(col)} Essence (the {title(back)} on its back)"
 
 
 class _Say:
@@ -174,11 +175,9 @@ class _Say:
             return f"Claim {n.achievement(f('achievement'))} with {how}{cost}"
         if k == "become_sower":
             s = f"Your {n.hero(f('hero'))} becomes the Corruption Sower"
-            rep = f("replace")
-            if rep:
-                pairs = [str(x).split(">") for x in rep]
-                s += "; swap " + ", ".join(f"{n.perk(p[0])} for {n.perk(p[1])}" if len(p) == 2
-                                           else n.perk(p[0]) for p in pairs)
+            pairs = swap_pairs(a)
+            if pairs:
+                s += "; swap " + ", ".join(" for ".join(n.perk(p) for p in pair if p) for pair in pairs)
             return s
         if k == "starting_essence":
             return f"Take a {n.color(f('color'))} Essence"
@@ -245,6 +244,5 @@ class _Say:
         pay = n.pay(a.get("pay"))
         if ch == "cleanse_tribe":
             return f"Cleanse your Tribe (pay {pay}): Tribe Corruption -1"
-        tg = str(a.get("target", "doom"))
-        parts = ["Doom -1" if p == "doom" else f"clear {n.guardian_name(p)}" for p in tg.split("+")]
-        return f"Cleanse Corruption (pay {pay}): {' and '.join(parts)}"
+        tg = a.get("target", "doom")
+        return f"Cleanse Corruption (pay {pay}): " + ("Doom -1" if tg == "doom" else f"clear {n.guardian_name(tg)}")

@@ -1,6 +1,7 @@
 """How the game ends (rulebook "Endgame Conditions", coop and solo wins, R34, R35, R38)."""
 from __future__ import annotations
 
+from .action_schema import swap_pairs
 from .actions import Action
 from .registry import move
 from .triggers import on_perk_gained
@@ -119,18 +120,16 @@ def final_ranking(g):
 
 
 # ---------------------------------------------------------------- the Sower rises
-def _swaps(raw, hero_perks=(), sower_perks=()) -> list[tuple[str | None, str | None]]:
-    """(old Perk, Sower Perk) pairs from `replace`: 'old>new', {old: new}, or plain ids - a Hero
-    Perk is given up, a Sower Perk is taken; unpaired ones pair in order (R39)."""
+def spelled_swaps(raw, hero_perks=(), sower_perks=()) -> tuple[tuple, tuple]:
+    """`replace` as SCENARIOS.md spells it (a list of Perk ids: a Hero Perk is given up, a Sower
+    Perk taken; unpaired ones pair in order, R39) or as saves of an older build did ("old>new"),
+    into the typed fields: (give, take), paired by position. A Hero Perk with no Sower Perk named
+    takes the next one of the supply; what cannot pair is left unpaired for the check to refuse."""
     pairs: list[tuple[str | None, str | None]] = []
     olds: list[str] = []
     news: list[str] = []
     for item in raw or ():
-        if isinstance(item, tuple) and item and isinstance(item[0], tuple):
-            pairs.extend((str(k), str(v)) for k, v in item)
-        elif isinstance(item, tuple) and len(item) == 2:
-            pairs.append((str(item[0]), str(item[1])))
-        elif isinstance(item, str) and ">" in item:
+        if isinstance(item, str) and ">" in item:          # the older build's "old>new"
             a, b = item.split(">", 1)
             pairs.append((a, b))
         elif item in sower_perks and item not in hero_perks:
@@ -141,8 +140,14 @@ def _swaps(raw, hero_perks=(), sower_perks=()) -> list[tuple[str | None, str | N
     while news:
         old = olds.pop(0) if olds else (spare.pop(0) if spare else None)
         pairs.append((old, news.pop(0)))
-    pairs.extend((old, None) for old in olds)
-    return pairs
+    supply = list(sower_perks)
+    for _, new in pairs:
+        if new in supply:
+            supply.remove(new)
+    pairs.extend((old, supply.pop(0) if supply else None) for old in olds)
+    give = tuple(old for old, _ in pairs if old is not None)
+    take = tuple(new for _, new in pairs if new is not None)
+    return give, take
 
 
 def bs_enum(g):
@@ -154,7 +159,7 @@ def bs_enum(g):
         out.append(Action("become_sower", hero=h))
         for p in dict.fromkeys(hero.perks):
             for sp in supply:
-                out.append(Action("become_sower", hero=h, replace=(f"{p}>{sp}",)))
+                out.append(Action("become_sower", hero=h, give=(p,), take=(sp,)))
     return out
 
 
@@ -166,20 +171,17 @@ def bs_check(g, a):
         return "Choose one of your active Heroes to become the Corruption Sower."
     perks = list(t.heroes[h].perks)
     supply = list(g.state.sower_perks)
-    for old, new in _swaps(a.get("replace"), perks, supply):
+    for old, new in swap_pairs(a):
         if old is None:
             return f"Your {h} has no Perk left to swap for {new}."
         if old not in perks:
             return f"Your {h} has no {old} Perk to swap."
         perks.remove(old)
         if new is None:
-            if not supply:
-                return "No Corruption Sower Perk is left."
-            supply.pop(0)
-        elif new not in supply:
+            return "No Corruption Sower Perk is left."
+        if new not in supply:
             return f"{new} is not a Corruption Sower Perk in the supply."
-        else:
-            supply.remove(new)
+        supply.remove(new)
     return None
 
 
@@ -193,8 +195,7 @@ def bs_perform(g, a):
     t.heroes["sower"] = hero
     t.sower = True
     s.sower = i
-    for old, new in _swaps(a.get("replace"), list(hero.perks), list(s.sower_perks)):
-        new = new or s.sower_perks[0]
+    for old, new in swap_pairs(a):
         s.sower_perks.remove(new)
         hero.perks[hero.perks.index(old)] = new
         s.perk_box.append(old)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .action_schema import seat
-from .actions import Action
+from .actions import Action, card_back
 from .corruption import raise_event
 from .registry import move, task
 from .rules import COLORS
@@ -19,7 +19,7 @@ def guardian_cards(g, i) -> dict:
     out: dict = {}
     for c in g.state.tribes[i].essences:
         if "@" in c:
-            out.setdefault(c.split("@", 1)[1], c)
+            out.setdefault(card_back(c), c)
     return out
 
 
@@ -43,7 +43,7 @@ def mg_check(g, a):
     if card is not None:
         if card not in t.essences:
             return f"You have no {card} card."
-        if card.split("@", 1)[-1] != gd:
+        if card_back(card) != gd:
             return f"The back of {card} does not show the {gd}."
     elif gd not in cards:
         return f"Reveal a card with the {gd} on its back to move it."  # R29

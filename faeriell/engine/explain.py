@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .actions import Action, card_color
+from .actions import Action, card_back, card_color
 from . import registry
 
 # what a kind of move is called in a sentence ("Attuning is a Tribe Action ...")
@@ -168,7 +168,7 @@ def candidates(g, kind: str, fields: dict) -> list[Action]:
         decks = [f["deck"]] if "deck" in f else list(s.decks)
         opts = [{"hero": h, "deck": d} for h in heroes for d in decks]
     elif kind == "solve_quest" and "card" in f:
-        opts = [{"hero": f.get("hero"), "card": f["card"], "guardian": str(f["card"]).partition("@")[2]}]
+        opts = [{"hero": f.get("hero"), "card": f["card"], "guardian": card_back(str(f["card"]))}]
     elif kind == "harvest":
         opts = [{"steps": k} for k in range(1, len(g.rules.wheel))]
     out = []

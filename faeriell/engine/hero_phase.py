@@ -1,7 +1,7 @@
 """The Hero Phase: Hero Actions (move, solve a Menace, go on / solve a Quest) and Lore Actions."""
 from __future__ import annotations
 
-from .actions import Action, card_color
+from .actions import Action, card_back, card_color
 from .corruption import raise_event
 from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
@@ -278,7 +278,7 @@ def sq_enum(g):
             continue
         here = g.rules.node_regions[hero.node]
         for c in sorted(set(hero.quests)):
-            col, gd = c.split("@", 1)
+            col, gd = card_color(c), card_back(c)
             if col in quest_colours(g, hero) and g.state.guardians[gd]["region"] in here:
                 out.append(Action.raw("solve_quest", (("card", c), ("hero", h))))
     return out
@@ -293,7 +293,7 @@ def sq_check(g, a):
     hero = t.heroes[h]
     if c not in hero.quests:
         return f"{c} is not in your {h}'s Quest pool."
-    col, gd = c.split("@", 1)
+    col, gd = card_color(c), card_back(c)
     if col not in quest_colours(g, hero):
         return f"A {h} cannot solve a {col} Quest."
     if g.state.guardians[gd]["region"] not in g.rules.node_regions[hero.node]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from .actions import card_back, card_color
+
 _CITATION = re.compile(r"\s*\((?:see )?R\d+[a-z]?(?:\s*[,/–-]\s*R?\d+[a-z]?)*\)|\s*\bR\d{1,2}\b(?=[.:;,)]|$)")
 _CARD = re.compile(r"(?<![\w-])([a-z]+)@([a-z]+)(?![\w-])")
 _NODE = re.compile(r"(?<![\w-])[a-z]+-[a-z]+(?:\+[a-z]+-[a-z]+)+(?![\w-])")
@@ -135,7 +137,7 @@ class Names:
             pay = (pay,)
         counts: dict[str, int] = {}
         for c in pay:
-            col = str(c).split("@", 1)[0]
+            col = card_color(str(c))
             counts[col] = counts.get(col, 0) + 1
         return " + ".join(f"{n} {self.color(c)}" for c, n in counts.items())
 
@@ -167,7 +169,7 @@ class Names:
         return self.colors.get(c) or _cap(str(c))
 
     def card(self, card: str) -> str:
-        col, _, back = str(card).partition("@")
+        col, back = card_color(str(card)), card_back(str(card))
         if not back:
             return f"{self.color(col)} Essence"
         return f"{self.color(col)} Essence (with {self.guardian(back)} on its back)"

@@ -2,7 +2,7 @@
 solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)."""
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, card_back
 from .core import Game
 from .event_phase import region_colours
 from .payment import Slots, options
@@ -400,7 +400,7 @@ def _settle_regions(g, i):
     regions = [r for r in g.rules.board.regions if r not in taken]
     cards = s.tribes[i].setup_cards
     if g.coop_like() and cards:
-        areas = {c.split("@", 1)[1] for c in cards}
+        areas = {card_back(c) for c in cards}
         regions = [r for r in regions if g.rules.region_area[r] in areas]
     return sorted(regions)
 
@@ -431,7 +431,7 @@ def ps_perform(g, a):
     area = g.rules.region_area[r]
     if g.coop_like() and tribe.setup_cards:
         for c in tribe.setup_cards:
-            if c.split("@", 1)[1] == area:
+            if card_back(c) == area:
                 tribe.setup_cards.remove(c)
                 g.discard_card(c)
                 break

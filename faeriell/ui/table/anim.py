@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from faeriell.engine.actions import card_color
 from faeriell.ui.table import theme as T
 
 SPEED = [1.0]       # the Animation speed setting: flight times are multiplied by it (0: no flights)
@@ -94,7 +95,7 @@ def snapshot(state) -> dict:
     return {
         "doom": state.doom,
         "harvest": state.harvest,
-        "pools": [Counter(str(c).partition("@")[0] for c in t.essences) for t in state.tribes],
+        "pools": [Counter(card_color(str(c)) for c in t.essences) for t in state.tribes],
         "under": {gd: d.get("token") for gd, d in state.guardians.items()},
         "set_aside": tuple(state.set_aside),
         "achievements": {aid: tuple(v) for aid, v in state.achievements.items()},
@@ -181,7 +182,7 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             _, i, col, n = ev
             start = centre(("deck", col))
             ends = [sp.center for sp in spots.spots if sp.key[:2] == ("pool_card", i)
-                    and str(sp.key[2]).partition("@")[0] == col]
+                    and card_color(str(sp.key[2])) == col]
             end = ends[-1] if ends else board_of(i)
             if start is None or end is None:
                 continue

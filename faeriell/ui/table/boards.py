@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from faeriell.engine.actions import card_back
 from faeriell.ui.table import theme as T
 
 COLORS5 = ("red", "yellow", "blue", "green", "corruption")
@@ -54,7 +55,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         dr = pygame.Rect(0, 0, P(24), P(34))
         dr.topleft = (r.right + P(3), y + P(7))
         if disc:
-            back = disc[-1].partition("@")[2]
+            back = card_back(disc[-1])
             img = p.spr(f"card_back_{back}", dr.h) if back else p.spr(f"essence_{col}", dr.h)
             surf.blit(img, img.get_rect(center=dr.center))
         else:

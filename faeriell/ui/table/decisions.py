@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from faeriell.engine.actions import card_color
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
 
 MAX_OPTIONS = 12
 SPLIT_ORDER = ("kind", "hero", "perk", "card", "guardian", "achievement", "token", "choice", "region",
-               "from", "deck", "color", "discard", "to", "target", "pay", "replace", "steps", "herb",
+               "from", "deck", "color", "discard", "to", "target", "pay", "give", "take", "steps", "herb",
                "node", "phase")
 
 
@@ -222,13 +223,12 @@ def icons_for(a, p) -> list[str]:
             return ["essence_corruption"]
         if ch == "ignore":
             return ["doom_token"]
-        out += [f"essence_{c.split('@')[0]}" for c in (f("pay") or ())]
-        tg = str(f("target") or "")
-        for part in tg.split("+"):
-            if part == "doom":
-                out.append("doom_token")
-            elif part:
-                out.append(f"guardian_{part}")
+        out += [f"essence_{card_color(str(c))}" for c in (f("pay") or ())]
+        tg = f("target")
+        if tg == "doom":
+            out.append("doom_token")
+        elif tg:
+            out.append(f"guardian_{tg}")
         return out
     if k == "menace_rival":
         j = int(f("target")) - 1
@@ -240,12 +240,10 @@ def icons_for(a, p) -> list[str]:
         return out
     if k == "twins_swap":
         pay = f("pay") or ()
-        return ([f"essence_{str(c).split('@')[0]}" for c in pay] + ["essence_corruption"])[:3] if pay else []
+        return ([f"essence_{card_color(str(c))}" for c in pay] + ["essence_corruption"])[:3] if pay else []
     if k == "become_sower":
         out = [f"hero_{f('hero')}_{tid}", f"hero_sower_{tid}"]
-        for pair in f("replace") or ():
-            new = str(pair).split(">")[-1]
-            out.append(f"perk_{new}")
+        out += [f"perk_{new}" for new in f("take") or ()]
         return out[:3]
     if k == "claim":
         out.append(f"achievement_tile_{f('achievement')}")
@@ -402,9 +400,11 @@ def _bucket_label(field_name, v, acts, words) -> str:
         return f"Swap {v} Essence{'s' if v != 1 else ''}"
     if field_name == "target" and acts and acts[0].kind == "menace_rival":
         return words.player(v)
-    if field_name == "replace":
-        return "Swap " + ", ".join(" for ".join(words.perk(p) for p in str(x).split(">")) for x in (v or ())) \
-            if v else "No swap"
+    if field_name in ("give", "take"):             # a become_sower's swaps, by one side
+        if not v:
+            return "No swap"
+        perks = ", ".join(words.perk(p) for p in v)
+        return f"Give up {perks}" if field_name == "give" else f"Take {perks}"
     return words.say(f"{field_name.replace('_', ' ')}: {v}")
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from faeriell.engine import Action
+from faeriell.engine.actions import card_back
 
 DECIDE = ("decide",)
 RANDOM_SOWER = "random-sower"       # faeriell.engine.tribe_phase.RANDOM_SOWER
@@ -64,7 +65,7 @@ def make_ctx(g) -> Ctx:
 
 
 def quest_guardian(card: str) -> str | None:
-    return card.split("@", 1)[1] if "@" in card else None
+    return card_back(card)
 
 
 def gesture(a: Action, c: Ctx):

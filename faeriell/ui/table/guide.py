@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from faeriell.engine.actions import card_color
 from faeriell.puzzle import GoalError
 from faeriell.ui.table import theme as T
 
@@ -336,7 +337,7 @@ def tip_keys(tip: dict, p, i: int) -> list[tuple]:
     pay = tip.get("pay") or ()
     cards = list(p.s.tribes[i].essences)
     for col in pay:
-        card = next((c for c in cards if c.split("@")[0] == col), None)
+        card = next((c for c in cards if card_color(c) == col), None)
         if card is not None:
             cards.remove(card)
             keys.append(("pool_card", i, card))

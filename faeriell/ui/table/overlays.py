@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.actions import card_back
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.table import pieces, tooltips
 from faeriell.ui.table.goal import METER_KEY
@@ -85,7 +86,7 @@ def choice_spots(surf, scene) -> None:
 
 def setup_area(surf, scene, key) -> None:
     """A revealed set-up card under the mouse: the free Regions of the Area on its back glow."""
-    area = str(key[2]).partition("@")[2]
+    area = card_back(str(key[2]))
     if not area:
         return
     g = scene.session.game

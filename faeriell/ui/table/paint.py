@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.actions import card_back, card_color
 from faeriell.engine.view import player_view
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import MoveIndex
@@ -115,7 +116,7 @@ class Paint:
     # ---- cards -------------------------------------------------------------------------------
     def card(self, surf, card: str, rect: pygame.Rect, show_back: bool, rotated_deg: int = 0) -> None:
         """An Essence card: its colour side; the owner also sees the Guardian on its back (R4)."""
-        col, _, back = card.partition("@")
+        col, back = card_color(card), card_back(card)
         if col == "?":
             self.hidden_card(surf, rect)
             return

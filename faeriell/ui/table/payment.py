@@ -13,6 +13,7 @@ from collections import Counter
 
 import pygame
 
+from faeriell.engine.actions import card_back, card_color
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS
 
@@ -20,7 +21,7 @@ ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4}
 
 
 def colour(card: str) -> str:
-    return card.split("@", 1)[0]
+    return card_color(card)
 
 
 def pay_key(pay, discounts) -> tuple:
@@ -42,13 +43,13 @@ def pick_cards(colours, pool: list[str]) -> list[str]:
     """Exact cards of the pool for a list of colours, keeping the Guardian backs the pool holds
     only once (a back is what moves a Guardian, R29)."""
     left = list(pool)
-    backs = Counter(c.split("@", 1)[1] for c in pool if "@" in c)
+    backs = Counter(b for b in map(card_back, pool) if b)
     out = []
     for col in colours:
         cands = [c for c in left if colour(c) == col]
         if not cands:
             continue
-        cands.sort(key=lambda c: -backs.get(c.split("@", 1)[1] if "@" in c else "", 0))
+        cands.sort(key=lambda c: -backs.get(card_back(c) or "", 0))
         card = cands[0]
         left.remove(card)
         out.append(card)

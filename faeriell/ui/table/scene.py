@@ -22,6 +22,7 @@ from __future__ import annotations
 import pygame
 
 from faeriell.content.map_loader import default_map_path
+from faeriell.engine.actions import card_back
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.scene import Scene
@@ -563,7 +564,7 @@ class TableScene(Scene):
 
     def _reason(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
-            want = d.grip[3].split("@", 1)[-1]
+            want = card_back(d.grip[3])
             if want != d.hover[1]:
                 return (f"This Quest is solved where {self.words.guardian(want)} stands, "
                         f"not {self.words.guardian(d.hover[1])}.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.actions import card_back
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
 from faeriell.ui.table import theme as T
 
@@ -201,7 +202,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return "First player token", []
     if k == "setup_card":
         c = key[2]
-        back = c.partition("@")[2]
+        back = card_back(c)
         if not back:
             return "Revealed Essence card", ["Its owner sees which Area it names."]
         area = w.region(back)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.engine.actions import card_back, card_color
 from faeriell.engine.effects import spent_copies
 from faeriell.ui.table import theme as T
 
@@ -17,7 +18,7 @@ PHASES = ("tribe", "event", "hero")
 
 
 def _sorted_cards(cards):
-    return sorted(cards, key=lambda c: (ORDER.get(c.split("@")[0], 9), c))
+    return sorted(cards, key=lambda c: (ORDER.get(card_color(c), 9), c))
 
 
 def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> None:
@@ -221,7 +222,7 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
         step = max(P(10), (r.w - P(12) - cw) // max(1, len(cards) - 1))
     for k, c in enumerate(cards):
         cr = pygame.Rect(x0 + k * step, y, cw, ch)
-        back = c.partition("@")[2] if own else ""
+        back = card_back(c) if own else None
         if back:
             img = p.spr(f"card_back_{back}", ch)
             surf.blit(img, img.get_rect(center=cr.center))
@@ -355,7 +356,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     # Essences by colour (others see colours only, R4), Herbs / Attunements, Menace track
     counts = {}
     for c in tv["essences"]:
-        col = c.split("@")[0]
+        col = card_color(c)
         counts[col] = counts.get(col, 0) + 1
     ex = x
     for col in ("red", "yellow", "blue", "green", "corruption"):

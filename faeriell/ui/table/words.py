@@ -6,6 +6,7 @@ from __future__ import annotations
 
 
 from faeriell.engine import Action
+from faeriell.engine.actions import card_back
 from faeriell.engine.describe import card, describe, narrate
 from faeriell.engine.names import Names, title
 
@@ -342,7 +343,7 @@ class Words:
             return []
         out = []
         for c in cards:
-            back = str(c).partition("@")[2]
+            back = card_back(str(c))
             if back and self.guardian_area(back) not in out:
                 out.append(self.guardian_area(back))
         return out

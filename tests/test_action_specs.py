@@ -68,3 +68,44 @@ def test_every_listed_move_is_described_in_the_games_words():
                 assert not ids.search(label), (a, label)
             g.apply(rnd.choice(acts))
     assert len(seen) >= 25, sorted(seen)
+
+
+def test_a_label_declared_beside_its_spec_names_only_the_kinds_fields():
+    # SPECS' `say` templates (describe fills them by each field's type): a typo in a field name
+    # would otherwise show up only when that move is drawn
+    import re
+    for kind, spec in SPECS.items():
+        for m in re.finditer(r"\{(\w+)(?::(\w+))?\}", spec.say):
+            assert m.group(1) in spec.fields, (kind, m.group(0))
+        assert spec.say.count("[") == spec.say.count("]"), kind
+
+
+def test_a_kind_declared_for_a_phase_is_offered_there_in_spec_order():
+    # adding a Tribe Action (or a Hero Action, or a decision) to SPECS offers it in that phase
+    tribe = [k for k, s in SPECS.items() if s.phase == "tribe"]
+    hero = [k for k, s in SPECS.items() if s.phase == "hero"]
+    assert list(registry.TRIBE_KINDS) == tribe + ["end_phase"] and "gather_herb" in tribe
+    assert list(registry.HERO_KINDS) == hero + ["end_phase"] and "solve_quest" in hero
+    assert set(registry.DECISIONS) == {k for k, s in SPECS.items() if s.phase in ("decision", "setup")}
+
+
+def test_the_log_tells_every_move_in_describes_words():
+    # one phrasebook: the log's line for a move is describe's label told by its mover
+    from faeriell.engine.describe import narrate
+    names = Names.of(R)
+    for seed, (players, variants) in enumerate([(2, []), (4, ["drifter"]), (2, ["twins"])]):
+        g = new_game(R, players, "competitive", "medium", variants, seed)
+        rnd = random.Random(seed)
+        while not g.state.game_over and len(g.history) < 90:
+            g.apply(rnd.choice(g.legal_actions()))
+        seats = [t.id for t in g.state.tribes]
+        told = [narrate(h["action"], names, g.tribe_name(h["player"]), seats) + "." for h in g.history]
+        log = iter(g.state.log)
+        assert all(line in log for line in told)                 # each one, in the order played
+        labels = [describe(h["action"], names, seats) for h in g.history]
+        for line, label, h in zip(told, labels, g.history):
+            if h["action"].kind == "discard_quest":
+                assert "Quest card." in line and "on its back" not in line     # its back stays its owner's
+                continue
+            rest = label.replace(" your ", " its ").partition(" ")[2]     # after its verb or "The"
+            assert rest.partition(":")[0] in line, (label, line)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from faeriell.engine.action_schema import seat, swap_pairs
+from faeriell.engine.action_schema import TRIBE_ACTIONS, seat, swap_pairs
 from faeriell.engine import registry
 from faeriell.engine.actions import Action, card_back, card_color
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
@@ -1026,8 +1026,7 @@ class _Scorer:
         return best, why
 
 
-_TRIBE_PAID = {"dress_hero", "level_up", "build_settlement", "build_beacon", "control_totem",
-               "gather_herb", "attune", "move_settlement"}
+_TRIBE_PAID = frozenset(TRIBE_ACTIONS)
 
 
 def _cards(pay) -> str:

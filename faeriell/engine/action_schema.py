@@ -56,47 +56,72 @@ class Spec:
     fields: dict        # name -> Field: what the engine lists, checks, performs and saves
     spelled: dict       # name -> Field: accepted from files only (SCENARIOS.md's or an older
                         # build's spelling); Game.normalize turns it into `fields`
+    say: str = ""       # the move's label (describe): {field} said by its type, {field:how}
+                        # another way ({guardian:attunement}), [...] only when its fields are
+                        # there; "" for a kind whose words depend on its values (describe._Say)
+    doing: str = ""     # the kind in a sentence ("Gathering an Heirloom Herb is a Tribe Action")
 
 
-def _spec(kind: str, when: str, **fields: Field) -> Spec:
-    return Spec(kind, when, dict(fields), {})
+def _spec(kind: str, when: str, say: str = "", doing: str = "", /, **fields: Field) -> Spec:
+    return Spec(kind, when, dict(fields), {}, say, doing)
 
 
 def _spelled(spec: Spec, **spelled: Field) -> Spec:
     """`spec` accepting these further fields from files (normalize converts them)."""
-    return Spec(spec.kind, spec.phase, spec.fields, dict(spelled))
+    return Spec(spec.kind, spec.phase, spec.fields, dict(spelled), spec.say, spec.doing)
 
 
+# Each kind: _spec(kind, when it is played, its label (describe), the kind in a sentence
+# (explain.DOING), its fields...). A label's {field} is said by the field's type.
 _SPECS = [
     # Tribe Actions (R14-R19) and the Winter's Grasp move
-    _spec("dress_hero", "tribe", hero=_f(HERO), node=_f(NODE), **PAY),
-    _spec("level_up", "tribe", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
-    _spec("build_settlement", "tribe", region=_f(REGION), **PAY),
-    _spec("build_beacon", "tribe", region=_f(REGION), color=_f(COLOR), **PAY),
-    _spec("control_totem", "tribe", region=_f(REGION), **PAY),
-    _spec("gather_herb", "tribe", herb=_f(HERB), discard=_f(HERB), **PAY),
-    _spec("attune", "tribe", guardian=_f(GUARDIAN), **PAY),
-    _spec("move_settlement", "tribe", **{"from": _f(REGION), "to": _f(REGION)}, **PAY),
+    _spec("dress_hero", "tribe", "Dress a {hero} on {node}", "Dressing a new Hero",
+          hero=_f(HERO), node=_f(NODE), **PAY),
+    _spec("level_up", "tribe", "Level up the {hero} with {perk}[; {discard} goes under its pile]",
+          "Levelling up a Hero", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
+    _spec("build_settlement", "tribe", "Build a Settlement in {region}", "Building a Settlement",
+          region=_f(REGION), **PAY),
+    _spec("build_beacon", "tribe", "Build a {color} Beacon in {region}", "Building a Beacon",
+          region=_f(REGION), color=_f(COLOR), **PAY),
+    _spec("control_totem", "tribe", "Take the Spiritual Totem to {region}", "Taking the Spiritual Totem",
+          region=_f(REGION), **PAY),
+    _spec("gather_herb", "tribe", "Gather {herb}[, discarding {discard}]", "Gathering an Heirloom Herb",
+          herb=_f(HERB), discard=_f(HERB), **PAY),
+    _spec("attune", "tribe", "Attune with {guardian} ({guardian:attunement})", "Attuning",
+          guardian=_f(GUARDIAN), **PAY),
+    _spec("move_settlement", "tribe", "Move the Settlement from {from} to {to}", "Moving a Settlement",
+          **{"from": _f(REGION), "to": _f(REGION)}, **PAY),
     # turns, the Event Phase, the Hero Phase
-    _spec("choose_phase", "turn", phase=_f(PHASE)),
-    _spec("end_phase", "turn"),
-    _spec("move_guardian", "event", guardian=_f(GUARDIAN), region=_f(REGION), card=_f(CARD)),
-    _spec("draft", "event"),
-    _spec("beacon_solve", "event", guardian=_f(GUARDIAN), region=_f(REGION)),
-    _spec("harvest", "event", steps=_f(COUNT)),
-    _spec("move_hero", "hero", hero=_f(HERO), to=_f(NODE), path=_f(NODE, many=True)),
-    _spec("solve_menace", "hero", hero=_f(HERO), guardian=_f(GUARDIAN)),
-    _spec("go_quest", "hero", hero=_f(HERO), deck=_f(COLOR)),
-    _spec("solve_quest", "hero", hero=_f(HERO), card=_f(CARD)),
+    _spec("choose_phase", "turn", "Play the {phase} Phase", "Choosing a Phase", phase=_f(PHASE)),
+    _spec("end_phase", "turn", "End the Phase"),
+    _spec("move_guardian", "event", "Move {guardian} to {region}", "Moving a Great Guardian",
+          guardian=_f(GUARDIAN), region=_f(REGION), card=_f(CARD)),
+    _spec("draft", "event", "Draw the Menace Draft", "The Menace Draft"),
+    # target: the rival whose tracking token steps back (the advanced Menace rule), when named
+    _spec("beacon_solve", "event",
+          "The Beacon in {region} solves the Menace of {guardian}[ ({target} steps back on its track)]",
+          "Solving with a Beacon", guardian=_f(GUARDIAN), region=_f(REGION), target=_f(PLAYER)),
+    _spec("harvest", "event", "", "Moving the Harvest token", steps=_f(COUNT)),
+    _spec("move_hero", "hero", "", "Moving a Hero", hero=_f(HERO), to=_f(NODE), path=_f(NODE, many=True)),
+    _spec("solve_menace", "hero",
+          "The {hero} solves the Menace of {guardian}[ ({target} steps back on its track)]",
+          "Solving a Menace", hero=_f(HERO), guardian=_f(GUARDIAN), target=_f(PLAYER)),
+    _spec("go_quest", "hero", "The {hero} goes on a {deck} Quest", "Going on a Quest",
+          hero=_f(HERO), deck=_f(COLOR)),
+    _spec("solve_quest", "hero", "The {hero} solves the Quest {card}", "Solving a Quest",
+          hero=_f(HERO), card=_f(CARD)),
     # a Perk's own fields: a colour traded (from/to), Guardians or Regions moved, a node
     # reached, a rival whose track moves, the cards it takes or pays
-    _spec("perk", "hero", hero=_f(HERO), perk=_f(PERK), node=_f(NODE), guardian=_f(GUARDIAN),
-          color=_f(COLOR), target=_f(PLAYER), pay=_f(CARD, many=True, one_or_many=True),
+    _spec("perk", "hero", "", "Using a Perk", hero=_f(HERO), perk=_f(PERK), node=_f(NODE),
+          guardian=_f(GUARDIAN), color=_f(COLOR), target=_f(PLAYER),
+          pay=_f(CARD, many=True, one_or_many=True),
           **{"from": _f(COLOR, GUARDIAN, REGION),
              "to": _f(NODE, REGION, COLOR, CARD, many=True, one_or_many=True)}),
-    _spec("lore", "hero", hero=_f(HERO), card=_f(HERB, GUARDIAN), guardian=_f(GUARDIAN), to=_f(NODE)),
-    _spec("drifter_move", "hero", to=_f(NODE)),
-    _spec("drifter_shift", "hero", **{"from": _f(GUARDIAN), "to": _f(GUARDIAN)}),
+    _spec("lore", "hero", "", "Using a Herb or an Attunement", hero=_f(HERO), card=_f(HERB, GUARDIAN),
+          guardian=_f(GUARDIAN), to=_f(NODE), target=_f(PLAYER)),
+    _spec("drifter_move", "hero", "Move the Drifter to {to}", "Moving the Drifter", to=_f(NODE)),
+    _spec("drifter_shift", "hero", "The Drifter shifts the token of {from} to {to}",
+          "Shifting a token with the Drifter", **{"from": _f(GUARDIAN), "to": _f(GUARDIAN)}),
     # decisions asked mid-turn (R27) and during set-up
     _spec("corruption", "decision", choice=_f(CHOICE), pay=_f(CARD, many=True, one_or_many=True),
           target=_f(GUARDIAN)),         # `doom` or a Guardian (an older build's "doom+owl": normalize)
@@ -106,16 +131,24 @@ _SPECS = [
     # the Hero Perks given up and the Sower Perks taken for them, paired by position (R39)
     _spelled(_spec("become_sower", "decision", hero=_f(HERO), give=_f(PERK, many=True),
                    take=_f(PERK, many=True)), replace=_f(PERK, many=True)),
-    _spec("place_settlement", "setup", region=_f(REGION)),
-    _spec("choose_hero", "setup", hero=_f(HERO)),
-    _spec("place_hero", "setup", hero=_f(HERO), node=_f(NODE)),
-    _spec("starting_essence", "setup", color=_f(COLOR)),
-    _spec("track_choice", "decision", color=_f(COLOR)),
-    _spec("menace_rival", "decision", target=_f(PLAYER)),
-    _spec("free_level", "setup", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK)),
+    _spec("place_settlement", "setup", "Place a Settlement in {region}", region=_f(REGION)),
+    _spec("choose_hero", "setup", "Start with the {hero}", hero=_f(HERO)),
+    _spec("place_hero", "setup", "Place the {hero} on {node}", hero=_f(HERO), node=_f(NODE)),
+    _spec("starting_essence", "setup", "Take a {color} Essence", color=_f(COLOR)),
+    _spec("track_choice", "decision", "Move your {color} tracking token forward", color=_f(COLOR)),
+    _spec("menace_rival", "decision", "Send {target} back on its track", target=_f(PLAYER)),
+    _spec("free_level", "setup", "Level up the {hero} with {perk}[; {discard} goes under its pile] (free)",
+          "", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK)),
     _spec("twins_swap", "setup", pay=_f(CARD, many=True, one_or_many=True)),
 ]
 SPECS: dict[str, Spec] = {s.kind: s for s in _SPECS}
+
+# The kinds each part of a turn offers, in the order they are listed (SPECS' order): a kind
+# declared with its phase is offered there (registry.TRIBE_KINDS...), paid through the table's
+# tray when it is a Tribe Action.
+TRIBE_ACTIONS = tuple(k for k, s in SPECS.items() if s.phase == "tribe")
+HERO_ACTIONS = tuple(k for k, s in SPECS.items() if s.phase == "hero")
+DECISION_KINDS = tuple(k for k, s in SPECS.items() if s.phase in ("decision", "setup"))
 
 # The field names each kind may carry (what a save or a scenario step may spell).
 FIELDS: dict[str, frozenset] = {k: frozenset(s.fields) | frozenset(s.spelled) for k, s in SPECS.items()}

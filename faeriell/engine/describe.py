@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import re
 
-from .action_schema import swap_pairs
+from .action_schema import (ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PHASE, PLAYER,
+                            REGION, SPECS, Spec, swap_pairs)
 from .actions import Action, card_back, card_color
 from .names import Names, title
 
 _ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
+_SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")                # {region}, {guardian:attunement}
+_OPTIONAL = re.compile(r"\[([^\]]*)\]")                     # [, discarding {discard}]
 
 
 def describe(a: Action, names: Names, tribe_ids=()) -> str:
@@ -99,43 +102,9 @@ class _Say:
 
     def action(self, a: Action) -> str:
         n, k, f = self.n, a.kind, a.get
-        if k == "choose_phase":
-            return f"Play the {title(f('phase'))} Phase"
-        if k == "end_phase":
-            return "End the Phase"
-        if k == "draft":
-            return "Draw the Menace Draft"
-        if k == "build_settlement":
-            return f"Build a Settlement in {n.region(f('region'))}"
-        if k == "place_settlement":
-            return f"Place a Settlement in {n.region(f('region'))}"
-        if k == "move_settlement":
-            return f"Move the Settlement from {n.region(f('from'))} to {n.region(f('to'))}"
-        if k == "build_beacon":
-            return f"Build a {n.color(f('color'))} Beacon in {n.region(f('region'))}"
-        if k == "control_totem":
-            return f"Take the Spiritual Totem to {n.region(f('region'))}"
-        if k == "dress_hero":
-            return f"Dress a {n.hero(f('hero'))} on {n.node(f('node'))}"
-        if k == "place_hero":
-            return f"Place the {n.hero(f('hero'))} on {n.node(f('node'))}"
-        if k == "choose_hero":
-            return f"Start with the {n.hero(f('hero'))}"
-        if k in ("level_up", "free_level"):
-            s = f"Level up the {n.hero(f('hero'))} with {n.perk(f('perk'))}"
-            if f("discard"):
-                s += f"; {n.perk(f('discard'))} goes under its pile"
-            return s + (" (free)" if k == "free_level" else "")
-        if k == "gather_herb":
-            s = f"Gather {n.herb(f('herb'))}"
-            return s + (f", discarding {n.herb(f('discard'))}" if f("discard") else "")
-        if k == "attune":
-            return f"Attune with {n.guardian_name(f('guardian'))} ({n.attunement(f('guardian'))})"
-        if k == "move_guardian":
-            return f"Move {n.guardian_name(f('guardian'))} to {n.region(f('region'))}"
-        if k == "beacon_solve":
-            return (f"The Beacon in {n.region(f('region'))} solves the Menace of "
-                    f"{n.guardian_name(f('guardian'))}" + self._target(a))
+        spec = SPECS.get(k)
+        if spec is not None and spec.say:
+            return self.template(spec, a)
         if k == "harvest":
             steps = f("steps")
             return f"Move the Harvest token {steps} step{'s' if steps != 1 else ''}"
@@ -146,12 +115,6 @@ class _Say:
         if k == "move_hero":
             to = f("to") or (f("path") or [None])[-1]
             return f"Move the {n.hero(f('hero'))} to {n.node(to)}"
-        if k == "solve_menace":
-            return f"The {n.hero(f('hero'))} solves the Menace of {n.guardian_name(f('guardian'))}" + self._target(a)
-        if k == "go_quest":
-            return f"The {n.hero(f('hero'))} goes on a {n.color(f('deck'))} Quest"
-        if k == "solve_quest":
-            return f"The {n.hero(f('hero'))} solves the Quest {card(n, f('card'))}"
         if k == "discard_quest":
             if self.public:
                 return f"Discard a {n.color(card_color(str(f('card'))))} Quest card"
@@ -160,10 +123,6 @@ class _Say:
             return self._perk(a)
         if k == "lore":
             return self._lore(a)
-        if k == "drifter_move":
-            return f"Move the Drifter to {n.node(f('to'))}"
-        if k == "drifter_shift":
-            return f"The Drifter shifts the token of {n.guardian_name(f('from'))} to {n.guardian_name(f('to'))}"
         if k == "corruption":
             return self._corruption(a)
         if k == "claim":
@@ -179,18 +138,32 @@ class _Say:
             if pairs:
                 s += "; swap " + ", ".join(" for ".join(n.perk(p) for p in pair if p) for pair in pairs)
             return s
-        if k == "starting_essence":
-            return f"Take a {n.color(f('color'))} Essence"
-        if k == "track_choice":
-            return f"Move your {n.color(f('color'))} tracking token forward"
-        if k == "menace_rival":
-            return f"Send {self.player(f('target'))} back on its track"
         if k == "twins_swap":
             pay = f("pay") or ()
             if not pay:
                 return "Keep your Essences (no swap)"
             return f"Swap {n.pay(pay)} for {len(pay)} Corruption Essence{'s' if len(pay) != 1 else ''}"
         return title(k) + (": " + ", ".join(f"{x} {v}" for x, v in a.fields) if a.fields else "")
+
+    def template(self, spec: Spec, a: Action) -> str:
+        """The spec's `say` for `a`: each {field} said by its type, [...] only when present."""
+        def optional(m: re.Match) -> str:
+            inner = m.group(1)
+            return inner if all(a.has(x.group(1)) for x in _SLOT.finditer(inner)) else ""
+
+        def slot(m: re.Match) -> str:
+            key, how = m.group(1), m.group(2)
+            return self.value(how or spec.fields[key].types[0], a.get(key))
+        return _SLOT.sub(slot, _OPTIONAL.sub(optional, spec.say))
+
+    def value(self, how: str, v) -> str:
+        """A field's value in words, by its type (action_schema) or the way a template names."""
+        n = self.n
+        said = {REGION: n.region, NODE: n.node, HERO: n.hero, PERK: n.perk, HERB: n.herb,
+                GUARDIAN: n.guardian_name, COLOR: n.color, ACHIEVEMENT: n.achievement,
+                PHASE: title, PLAYER: self.player, "attunement": n.attunement,
+                CARD: lambda c: card(n, c)}.get(how)
+        return said(v) if said is not None else str(v)
 
     def _target(self, a: Action) -> str:
         t = a.get("target")

@@ -15,20 +15,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from .action_schema import SPECS
 from .actions import Action, card_back, card_color
 from . import registry
 
-# what a kind of move is called in a sentence ("Attuning is a Tribe Action ...")
-DOING = {
-    "dress_hero": "Dressing a new Hero", "level_up": "Levelling up a Hero", "build_settlement": "Building a Settlement",
-    "build_beacon": "Building a Beacon", "control_totem": "Taking the Spiritual Totem",
-    "gather_herb": "Gathering an Heirloom Herb", "attune": "Attuning", "move_settlement": "Moving a Settlement",
-    "move_guardian": "Moving a Great Guardian", "draft": "The Menace Draft", "beacon_solve": "Solving with a Beacon",
-    "harvest": "Moving the Harvest token", "move_hero": "Moving a Hero", "solve_menace": "Solving a Menace",
-    "go_quest": "Going on a Quest", "solve_quest": "Solving a Quest", "perk": "Using a Perk",
-    "lore": "Using a Herb or an Attunement", "drifter_move": "Moving the Drifter",
-    "drifter_shift": "Shifting a token with the Drifter", "choose_phase": "Choosing a Phase",
-}
+# what a kind of move is called in a sentence ("Attuning is a Tribe Action ..."): its spec's `doing`
+DOING = {k: spec.doing for k, spec in SPECS.items() if spec.doing}
 _PHASE_OF = {**{k: "Tribe" for k in registry.TRIBE_KINDS}, **{k: "Hero" for k in registry.HERO_KINDS},
              **{k: "Event" for k in registry.EVENT_START + registry.EVENT_AFTER_DRAFT}}
 _ACTION_OF = {"Tribe": "a Tribe Action", "Hero": "a Hero Action", "Event": "part of the Event Phase"}

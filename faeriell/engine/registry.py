@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from .action_schema import DECISION_KINDS, HERO_ACTIONS, TRIBE_ACTIONS
 from .actions import Action
 
 
@@ -57,13 +58,10 @@ def enumerators(kinds: tuple) -> list:
     return found
 
 
-TRIBE_KINDS = ("dress_hero", "level_up", "build_settlement", "build_beacon", "control_totem",
-               "gather_herb", "attune", "move_settlement", "end_phase")
+# What each part of a turn offers, in listing order: the phases' kinds as SPECS declares them.
+TRIBE_KINDS = TRIBE_ACTIONS + ("end_phase",)
 EVENT_START = ("move_guardian", "draft")
 EVENT_AFTER_DRAFT = ("beacon_solve", "harvest")
-HERO_KINDS = ("move_hero", "solve_menace", "go_quest", "solve_quest", "perk", "lore",
-              "drifter_move", "drifter_shift", "end_phase")
+HERO_KINDS = HERO_ACTIONS + ("end_phase",)
 DRIFTER_KINDS = ("drifter_move", "drifter_shift", "end_phase")
-DECISIONS = ("corruption", "harvest_choice", "claim", "discard_quest", "become_sower",
-             "place_settlement", "choose_hero", "place_hero", "starting_essence", "track_choice",
-             "menace_rival", "free_level", "twins_swap")
+DECISIONS = DECISION_KINDS

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from faeriell.engine import Action
+from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine.actions import card_back
 
 DECIDE = ("decide",)
 RANDOM_SOWER = "random-sower"       # faeriell.engine.tribe_phase.RANDOM_SOWER
 
 # Tribe Actions paid with Essences: a drop opens the payment tray.
-TRAY_KINDS = frozenset({"dress_hero", "level_up", "build_settlement", "build_beacon", "control_totem",
-                        "gather_herb", "attune", "move_settlement"})
+TRAY_KINDS = frozenset(TRIBE_ACTIONS)
 PAY_FIELDS = ("pay", "discounts")
 
 # For a drop on a place of the right kind that is not legal: which action field the place names.

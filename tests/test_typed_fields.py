@@ -152,3 +152,30 @@ def test_describe_says_one_target():
     a = Action("corruption", choice="cleanse_corruption", pay=("red",), target="owl")
     assert describe(a, N).endswith(f"clear {N.guardian_name('owl')}")
     assert describe(a.replace(target="doom"), N).endswith("Doom -1")
+
+
+# ---------------------------------------------------------------- what a tribe used this phase
+def test_a_spent_special_gem_is_a_typed_record_not_a_packed_string():
+    # R43: each copy of a Perk tile has its own Special gem; the state records [hero, perk, ability]
+    from faeriell.engine.effects import spent_copies
+    sc = runner.load(ROOT / "tests" / "scenarios" / "rulings" / "r43-two-corruptor-tiles.yaml")
+    g = runner.start(sc, R)
+    t = g.state.tribes[0]
+    g.apply(Action("perk", hero="druid", perk="corruptor-blue-yellow", color="blue"))
+    assert len(t.specials) == 1 and t.specials[0][:2] == ["druid", "corruptor-blue-yellow"]
+    assert isinstance(t.specials[0][2], int)
+    assert all(":" not in x for x in t.once)
+    assert spent_copies(t, "druid", "corruptor-blue-yellow") == 1
+    copy = g.copy()
+    assert copy.state.tribes[0].specials == t.specials and copy.state.tribes[0].specials is not t.specials
+    assert copy.state.tribes[0].specials[0] is not t.specials[0]
+
+
+def test_a_used_innate_ability_names_its_hero():
+    sc = runner.load(ROOT / "tests" / "scenarios" / "variants2" / "shadows-move-with-the-shadows.yaml")
+    g = runner.start(sc, R)
+    g.apply(Action("perk", hero="shadow", perk="shadow", node="turtle-forest+turtle-meadow+turtle-river"))
+    t = g.state.tribes[0]
+    assert t.innate == ["shadow"] and not t.once
+    assert "already moved" in g.why_not(Action("perk", hero="shadow", perk="shadow",
+                                               node="owl-forest+owl-meadow+owl-river"))

@@ -43,9 +43,9 @@ def innate_for(g, i, kind: str, a, purse=None) -> tuple[str, str] | None:
 
 def unused_innates(t) -> tuple:
     """The tribe's active Heroes whose innate discount is unused this round (R19)."""
-    if not t.once:
+    if not t.innate:
         return tuple(t.heroes)
-    return tuple([h for h in t.heroes if f"innate:{h}" not in t.once])
+    return tuple([h for h in t.heroes if h not in t.innate])
 
 
 def herb_color(g, herb: str) -> str | None:
@@ -401,7 +401,7 @@ def spend(g, i, kind: str, a) -> list[str]:
             if isinstance(cost, SameColour):
                 consumed = pay_colour(cost, Counter(card_color(c) for c in pay)) == inn[1]
             if consumed:
-                t.once.append(f"innate:{inn[0]}")
+                t.innate.append(inn[0])
     cards = [g.take_from_pool(i, c) for c in pay]
     t.rotated.extend(herbs)
     return cards

@@ -422,7 +422,7 @@ class Alchemy:
 
 # ---------------------------------------------------------------- the Shadow's innate
 def shadow_actions(g, i, h):
-    if g.pool(i).get("corruption", 0) <= 0 or f"innate:{h}" in g.state.tribes[i].once:
+    if g.pool(i).get("corruption", 0) <= 0 or h in g.state.tribes[i].innate:
         return []
     taken = g.occupied()
     return [_pa(h, "shadow", node=n) for n in g.rules.board.nodes if n not in taken]
@@ -438,18 +438,17 @@ def special_used(t, hero, h, perk, k) -> bool:
     """True when every copy of this Perk tile on the Hero has spent its once-per-Hero-Phase use of
     ability k. R43: duplicate tiles are separate Perks, each with its own Special gem, so the
     uses are counted against the number of copies the Hero carries."""
-    key = f"special:{h}:{perk}:{k}"
-    return key in t.once and t.once.count(key) >= hero.perks.count(perk)
+    used = t.specials.count([h, perk, k]) if t.specials else 0
+    return used > 0 and used >= hero.perks.count(perk)
 
 
 def spent_copies(t, h, perk) -> int:
     """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
     the most uses any one of its Special abilities has had. For the table's tile drawing."""
-    prefix = f"special:{h}:{perk}:"
     uses: dict = {}
-    for key in t.once:
-        if key.startswith(prefix):
-            uses[key] = uses.get(key, 0) + 1
+    for hero, p, k in t.specials:
+        if hero == h and p == perk:
+            uses[k] = uses.get(k, 0) + 1
     return max(uses.values(), default=0)
 
 
@@ -479,7 +478,7 @@ def perk_check(g, a):
         return f"You have no active {h}."
     hero = t.heroes[h]
     if perk == "shadow" and h == "shadow":
-        if f"innate:{h}" in t.once:
+        if h in t.innate:
             return "The Shadow already moved with the shadows this phase."
         if g.pool(i).get("corruption", 0) <= 0:
             return "Moving with the shadows costs a Corruption Essence."
@@ -507,7 +506,7 @@ def perk_perform(g, a):
     h, perk = a["hero"], a["perk"]
     if perk == "shadow" and h == "shadow":
         g.pay(i, ["corruption"])
-        t.once.append(f"innate:{h}")
+        t.innate.append(h)
         t.heroes[h].node = a["node"]
         return
     hero = t.heroes[h]
@@ -517,7 +516,7 @@ def perk_perform(g, a):
             continue
         if eff.check(g, i, h, perk, ab, a) is None:
             if eff.special:
-                t.once.append(f"special:{h}:{perk}:{k}")
+                t.specials.append([h, perk, k])
             eff.perform(g, i, h, perk, ab, a)
             return
     raise AssertionError("perk_perform without a passing check")

@@ -43,7 +43,9 @@ class Tribe:
     achievements: list = field(default_factory=list)  # claimed ids
     cleanser: bool = False                            # cleansed Corruption at Tribe Corruption 0
     phases_done: list = field(default_factory=list)
-    once: list = field(default_factory=list)          # once-per-phase uses (innate, specials, lore)
+    once: list = field(default_factory=list)          # once-per-phase uses: move_settlement, drifter_*
+    innate: list = field(default_factory=list)        # Heroes whose innate ability is used this phase
+    specials: list = field(default_factory=list)      # [hero, perk, ability] per Special gem spent (R43)
     setup_cards: list = field(default_factory=list)   # coop/solo cards that place Settlements
     lost_counted: bool = False                        # R38 arrival at 5 already paid
     sower: bool = False

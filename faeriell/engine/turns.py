@@ -27,7 +27,7 @@ def _choose_perform(g, a):
     s = g.state
     t = g.tribe()
     s.phase = a["phase"]
-    t.once = []
+    t.once, t.innate, t.specials = [], [], []
     if s.phase == "event":
         s.event_step = "guardian"
         s.beacons_used = []
@@ -65,7 +65,7 @@ def end_turn(g, t):
         tribe.phases_done.append(s.phase)
     s.phase = None
     s.event_step = None
-    tribe.once = []
+    tribe.once, tribe.innate, tribe.specials = [], [], []
     # The rest waits for any Sower decision raised by the checks.
     g.push_front({"task": "next_turn"})
     end_of_turn_checks(g)
@@ -97,7 +97,7 @@ def end_round(g, t):
     for tribe in s.tribes:
         tribe.phases_done = []
         tribe.rotated = []
-        tribe.once = []
+        tribe.once, tribe.innate, tribe.specials = [], [], []
         for h in tribe.heroes.values():
             h.gems = g.max_gems(h)
             h.solved_this_phase = False

@@ -12,7 +12,7 @@ numbers in a move's fields count from 1, as everywhere in actions (action_schema
         # "Berrywort (player 2) builds a Red Beacon in the Bear's River"
 
 `narrate` tells the same label as it happens, for everyone at the table: the game log's line for
-every move (Game._perform writes it) and the table's line for a bot's move. It is worked out from
+every move (Game.tell writes it before the move is performed) and the table's line for a bot's move. It is worked out from
 the label (the imperative's verb in the third person, "Your Druid" -> "Berrywort's Druid"), so a
 move kind has one phrase, here, and never a second one for the log.
 """

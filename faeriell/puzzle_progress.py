@@ -45,8 +45,25 @@ class Entry:
         return LEVELS.get(self.level, "")
 
 
+_ENTRIES: dict[tuple[str, int, int], Entry] = {}     # (path, mtime, size) -> its entry: 268 YAML files
+                                                    # take seconds to parse, and do not change meanwhile
+
+
 def read_entry(path: Path) -> Entry:
-    """One puzzle file's entry (an unreadable file gets its name and nothing else)."""
+    """One puzzle file's entry (an unreadable file gets its name and nothing else), read once
+    while the file is unchanged."""
+    try:
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return _read_entry(path)
+    e = _ENTRIES.get(key)
+    if e is None:
+        e = _ENTRIES[key] = _read_entry(path)
+    return e
+
+
+def _read_entry(path: Path) -> Entry:
     from faeriell.content.yaml_lines import plain, read_yaml
     from faeriell.puzzle import PuzzleMeta
     name, story, goal, meta = path.stem, "", "", PuzzleMeta()

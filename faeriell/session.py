@@ -49,6 +49,7 @@ class Session:
     rated_counted: set | None = None  # the rated puzzles already counted in this sitting
     drill = None                      # a drill of the player's own key moment, and its book
     drill_book = None
+    back_to: tuple | None = None      # (screen, keywords) the table's "Back to Practice" returns to
 
     def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
                  game_id: str | None = None, opened_from_save: bool = False) -> None:

@@ -157,12 +157,12 @@ def test_load_of_a_broken_file_says_why_and_stays(app, tmp_path):
 
 
 def test_practice_lists_scenarios_and_opens_one(app):
-    click(app, "tab_practice")
+    click(app, "practice")                     # the Practice screen opens on its Puzzles tab
     lb = app.scene.find("puzzles")
     if not lb.items:
         pytest.skip("no scenario files in this checkout")
     first = next(k for k, item in enumerate(lb.items) if item[0])       # row 0 is a theme's heading
-    click(app, lb.row_rect(first).move(0, -app.scene.content.scroll))
+    click(app, lb.row_rect(first))
     click(app, "play")
     assert isinstance(app.scene, TableScreen), (app.errors, app.scene.status)
     assert app.session.game.origin.get("kind") == "position"
@@ -172,7 +172,7 @@ def test_screen_survives_a_small_window(app):
     pygame.display.set_mode((320, 240), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(320, 240), w=320, h=240))
     app.step()
-    for tab in ("tab_load", "tab_practice", "tab_new"):
+    for tab in ("tab_load", "tab_new"):
         click(app, app.scene.find(tab).rect)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
     app.step()
@@ -228,8 +228,8 @@ def test_every_button_of_the_left_column_is_in_the_window_and_none_overlaps(tmp_
     a = make_app(tmp_path, monkeypatch, size=size)
     try:
         scene = a.scene
-        ids = ["quick_solo", "continue", "tab_new", "tab_load", "tab_practice", "settings", "rules",
-               "tutorial", "training", "quit"]
+        ids = ["quick_solo", "continue", "tab_new", "tab_load", "practice", "settings", "rules",
+               "tutorial", "quit"]
         rects = [scene.root.find(i).rect for i in ids]
         window = pygame.Rect(0, 0, *size)
         for i, r in zip(ids, rects):

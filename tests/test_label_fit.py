@@ -140,9 +140,17 @@ def test_the_menus_and_dialogs_cut_no_label(size, scale, tmp_path, monkeypatch):
     app.settings.ui_scale = scale
     app.settings_changed()
     problems = []
-    for tab in ("new", "load", "practice"):
+    for tab in ("new", "load"):
         click(app, f"tab_{tab}")
         problems += [f"start/{tab}: {c}" for c in screen_cuts(app)]
+    click(app, "practice")
+    for tab in ("puzzles", "rated", "drills", "ladder", "daily"):
+        click(app, f"tab_{tab}")
+        problems += [f"practice/{tab}: {c}" for c in screen_cuts(app)]
+    click(app, "progress")
+    problems += [f"progress: {c}" for c in screen_cuts(app)]
+    click(app, "back")
+    click(app, "back")
     click(app, "settings")
     problems += [f"settings: {c}" for c in screen_cuts(app)]
     key(app, pygame.K_ESCAPE)

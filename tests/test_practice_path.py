@@ -35,7 +35,7 @@ def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_pat
     path = PuzzlePath.load()
     solved_first = path.entries[0]
     assert Progress(tmp_path).mark_solved(solved_first.id)
-    click(app, "tab_practice")
+    click(app, "practice")
     lb = app.scene.find("puzzles")
     # puzzles only (no rule-test scenario), each theme a heading row, in the path's order
     assert all(not key or Path(key).parent.name == "puzzles" for key, _, _ in lb.items)
@@ -50,9 +50,9 @@ def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_pat
     target = path.next_unsolved(None, Progress(tmp_path))
     assert app.scene.practice_about()[0] == target.name
     n = row[target.id][0]
-    r = lb.row_rect(n).move(0, -app.scene.content.scroll)
+    r = lb.row_rect(n)
     click(app, r.center)
-    click(app, app.scene.find("puzzles").row_rect(n).move(0, -app.scene.content.scroll).center)
+    click(app, app.scene.find("puzzles").row_rect(n).center)
     host = app.scene
     assert isinstance(host, TableHost), (app.errors, getattr(app.scene, "status", None))
     table = host.table

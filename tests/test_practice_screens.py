@@ -1,11 +1,11 @@
-"""Training and Progress at the window, with real mouse events: a drill from a key moment at the
+"""Practice and Progress at the window, with real mouse events: a drill from a key moment at the
 table (a miss, Retry, the better move), a rated puzzle that moves the rating, the ladder opening
 its next level after a win, the daily game, and the statistics after a finished game."""
 from __future__ import annotations
 
 import json
 
-from test_app_support import click, make_app, run_until  # first: sets the dummy video driver
+from test_app_support import click, make_app, rect_of, run_until  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -63,8 +63,9 @@ def finish(app, winners):
 def test_a_drill_is_missed_retried_and_found_at_the_table(app, tmp_path):
     g, m = a_mistake(app.rules)
     DrillBook(tmp_path).add_from_review(g.origin, [h["action"] for h in g.history] + [m.played], [m], [0], "Solo")
-    click(app, "training")
+    click(app, "practice")
     assert isinstance(app.scene, PracticeScene), app.errors
+    click(app, "tab_drills")
     assert len(app.scene.find("drills").items) == 1
     click(app, "start_drill")
     assert isinstance(app.scene, TableScreen), app.errors
@@ -86,8 +87,9 @@ def test_a_drill_is_missed_retried_and_found_at_the_table(app, tmp_path):
 
 
 def test_rated_puzzles_move_the_rating(app, tmp_path):
-    click(app, "training")
-    click(app, "tab_puzzles")
+    click(app, "practice")
+    click(app, "tab_rated")
+    assert run_until(app, lambda: app.scene.find("next_puzzle").enabled, 60)   # the puzzle files read
     click(app, "start_level:1")
     assert app.scene.trainer.player.rating == 1200
     click(app, "next_puzzle")
@@ -105,16 +107,15 @@ def test_rated_puzzles_move_the_rating(app, tmp_path):
 
 
 def test_the_ladder_opens_the_next_level_after_a_win_and_progress_counts_it(app, tmp_path):
-    click(app, "training")
+    click(app, "practice")
     click(app, "tab_ladder")
     click(app, "play_solo")
     assert isinstance(app.scene, TableScreen), (app.errors, getattr(app.scene, "status", None))
     assert (app.session.state.mode, app.session.state.difficulty) == ("solo", "easy")
     finish(app, [0])
     assert "level 2" in " ".join(app.scene.practice_notes)
-    click(app, "back")
-    click(app, "training")
-    click(app, "tab_ladder")
+    click(app, "back")                                         # the end screen's Back: the Ladder tab again
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "ladder", app.errors
     click(app, "coop_players:3")
     click(app, "play_coop")                                    # its own ladder: level 1, three players
     s = app.session.state
@@ -124,7 +125,6 @@ def test_the_ladder_opens_the_next_level_after_a_win_and_progress_counts_it(app,
     games = StatsBook(tmp_path).games
     assert [(g.mode, g.won, g.difficulty) for g in games] == [("solo", True, "easy"), ("coop", False, "easy")]
     click(app, "back")
-    click(app, "training")
     click(app, "progress")
     assert isinstance(app.scene, StatsScene)
     click(app, "group:difficulty")
@@ -134,7 +134,7 @@ def test_the_ladder_opens_the_next_level_after_a_win_and_progress_counts_it(app,
 
 
 def test_the_daily_game_is_todays_seed_and_its_best_replays(app, tmp_path):
-    click(app, "training")
+    click(app, "practice")
     click(app, "tab_daily")
     assert not app.scene.find("replay_best").enabled
     click(app, "play_daily")
@@ -149,17 +149,17 @@ def test_the_daily_game_is_todays_seed_and_its_best_replays(app, tmp_path):
         play.apply(bot.choose(play.game, play.game.acting))
     finish(app, [])
     assert "Daily game" in " ".join(app.scene.practice_notes)
-    click(app, "back")
-    click(app, "training")
-    click(app, "tab_daily")
+    click(app, "back")                                         # the end screen's Back: the Daily tab again
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "daily", app.errors
     click(app, "replay_best")
     assert type(app.scene).__name__ == "ReplayScene", app.errors
     assert not app.errors
 
 
 def test_a_failed_rated_puzzle_shows_why_its_tempting_move_fails(app, tmp_path):
-    click(app, "training")
-    click(app, "tab_puzzles")
+    click(app, "practice")
+    click(app, "tab_rated")
+    assert run_until(app, lambda: app.scene.find("next_puzzle").enabled, 60)   # the puzzle files read
     click(app, "start_level:2")
     click(app, "next_puzzle")
     table = app.scene.table
@@ -184,7 +184,8 @@ def test_a_failed_rated_puzzle_shows_why_its_tempting_move_fails(app, tmp_path):
 def test_three_misses_show_the_answer_with_its_reason(app, tmp_path):
     g, m = a_mistake(app.rules)
     DrillBook(tmp_path).add_from_review(g.origin, [h["action"] for h in g.history] + [m.played], [m], [0], "Solo")
-    click(app, "training")
+    click(app, "practice")
+    click(app, "tab_drills")
     click(app, "start_drill")
     table = app.scene.table
     for k in range(3):
@@ -222,9 +223,151 @@ def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkey
         assert acc is not None and 0 < acc < 1
         click(app, "back")
         click(app, "back")                                # the end screen, then the start screen
-        click(app, "training")
+        click(app, "practice")
         click(app, "progress")
         assert isinstance(app.scene, StatsScene) and app.scene.book.games[0].accuracy == acc
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+# --------------------------------------------------------------------------- one Practice, in tabs
+def ink_height(app, rect, colour, tol=40) -> int:
+    """How many rows of the window, inside `rect`, hold a pixel near `colour` (text drawn there)."""
+    surf = app.screen
+    rect = rect.clip(surf.get_rect())
+    rows = 0
+    for y in range(rect.top, rect.bottom):
+        if any(sum(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], colour)) < tol
+               for x in range(rect.left, rect.right, 2)):
+            rows += 1
+    return rows
+
+
+def test_the_start_screen_has_one_way_into_practice_and_every_tab_is_reached(app):
+    from faeriell.ui.scenes.start import StartScene
+    start = app.scene
+    labels = [getattr(w, "text", "") for w in start.root.children]
+    assert labels.count("Practice") == 1 and "Training" not in labels
+    assert start.find("training") is None and start.find("tab_practice") is None
+    click(app, "practice")
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "puzzles", app.errors
+    wanted = {"puzzles": "puzzles", "rated": "next_puzzle", "drills": "drills", "ladder": "play_solo",
+              "daily": "play_daily"}
+    for tab in ("rated", "drills", "ladder", "daily", "puzzles"):
+        click(app, f"tab_{tab}")
+        assert app.scene.tab == tab and app.scene.find(wanted[tab]) is not None, tab
+        others = [t for t in wanted if t != tab]
+        assert all(app.scene.find(wanted[t]) is None for t in others if wanted[t] != wanted[tab])
+    click(app, "progress")                                          # Progress, one click on
+    assert isinstance(app.scene, StatsScene)
+    click(app, "back")
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "puzzles"
+    key_esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    pygame.event.post(key_esc)
+    app.step()
+    assert app.scene is start and isinstance(start, StartScene)
+    assert not app.errors
+
+
+def press_result(app, name) -> None:
+    table = app.scene.table
+    assert table.puzzle.overlay and name in table.result_panel.rects, table.result_panel.rects
+    press(app, table.result_panel.rects[name].center)
+    app.step()
+
+
+def test_a_rated_puzzle_goes_back_to_the_rated_tab(app):
+    click(app, "practice")
+    click(app, "tab_rated")
+    assert run_until(app, lambda: app.scene.find("next_puzzle").enabled, 60)   # the puzzle files read
+    click(app, "next_puzzle")
+    assert isinstance(app.scene, TableScreen), app.errors
+    table = app.scene.table
+    for _kind, value, _ in scenario.load(table.puzzle.path).solution:
+        assert app.session.apply(Action.from_dict(value)) is None
+    app.step()
+    assert table.puzzle.result == "won"
+    press_result(app, "start")
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "rated", app.errors
+    assert app.scene.trainer.tried == 1                 # the screen read the try just made
+    assert not app.errors
+
+
+def test_a_themed_puzzle_goes_back_to_the_puzzles_tab(app):
+    click(app, "practice")
+    assert app.scene.tab == "puzzles"
+    click(app, "tab_ladder")
+    click(app, "tab_puzzles")
+    click(app, "play")
+    assert isinstance(app.scene, TableScreen), (app.errors, app.scene.status)
+    table = app.scene.table
+    s = app.session
+    assert s.apply(Action.from_dict(scenario.load(table.puzzle.path).wrong[0][1])) is None
+    for _ in range(200):
+        app.step()
+        if table.puzzle.result != "open":
+            break
+        legal = s.legal()
+        s.apply(next((a for a in legal if a.kind == "end_phase"), legal[0]))
+    app.step()
+    assert table.puzzle.result == "lost"
+    press_result(app, "start")
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "puzzles", app.errors
+
+
+def test_a_drill_goes_back_to_the_drills_tab(app, tmp_path):
+    g, m = a_mistake(app.rules)
+    DrillBook(tmp_path).add_from_review(g.origin, [h["action"] for h in g.history] + [m.played], [m], [0], "Solo")
+    click(app, "practice")
+    assert app.scene.find("tab_drills").text == "Drills · 1 due"
+    click(app, "tab_drills")
+    click(app, "start_drill")
+    assert isinstance(app.scene, TableScreen), app.errors
+    assert app.session.apply(m.played) is None                 # the move played in the game again: a miss
+    app.step()
+    assert app.scene.table.puzzle.result == "lost"
+    press_result(app, "start")
+    assert isinstance(app.scene, PracticeScene) and app.scene.tab == "drills", app.errors
+    assert [d.id for d in app.scene.drills.due()] == [app.scene.drills.drills[0].id]   # left unfinished: still due
+    assert app.scene.find("drills").items and not app.errors
+
+
+def test_the_interface_size_makes_practice_and_progress_larger(app):
+    """Settings' Interface size (125%) draws Practice and Progress larger as a whole: the tab
+    buttons, and the text itself (the heading's ink), and a click still lands where it is drawn;
+    the Text size makes the words larger on their own."""
+    from faeriell.ui.widgets import ACCENT
+
+    def measure():
+        click(app, "practice")
+        tab = rect_of(app, "tab_rated")
+        title = ink_height(app, pygame.Rect(0, 0, 500, 100), ACCENT)
+        click(app, "tab_rated")                                     # the click lands on the tab drawn there
+        assert app.scene.tab == "rated"
+        click(app, "progress")
+        back = rect_of(app, "back")
+        ptitle = ink_height(app, pygame.Rect(0, 0, 700, 100), ACCENT)
+        click(app, "back")
+        click(app, "back")
+        return tab, title, back, ptitle
+
+    def choose(setting):
+        click(app, "settings")
+        click(app, setting)
+        click(app, "back")
+
+    choose("layout_scale:1.0")
+    small = measure()
+    choose("layout_scale:1.25")
+    assert app.ui_factor() == 1.25
+    big = measure()
+    assert big[0].h >= small[0].h * 1.2 and big[0].w >= small[0].w * 1.2, (small[0], big[0])
+    assert big[1] >= small[1] * 1.15 and big[3] >= small[3] * 1.15, (small, big)
+    assert big[2].h >= small[2].h * 1.2
+    choose("layout_scale:1.0")
+    choose("ui_scale:1.3")                                          # Larger text, the layout as it was
+    click(app, "practice")
+    assert rect_of(app, "tab_rated") == small[0]
+    assert ink_height(app, pygame.Rect(0, 0, 500, 100), ACCENT) >= small[1] * 1.15
+    assert not app.errors

@@ -78,7 +78,7 @@ def test_choosing_a_hero_says_what_each_does_and_why_one_was_set_aside(tmp_path,
 
 
 def test_the_puzzle_list_shows_no_file_path(app):
-    click(app, "tab_practice")
+    click(app, "practice")
     sc = app.scene
     lb = sc.find("puzzles")
     shown = [t for _, title, detail in lb.items for t in (title, detail)]
@@ -88,5 +88,5 @@ def test_the_puzzle_list_shows_no_file_path(app):
     assert not [t for t in shown if "/" in t or ".yaml" in t], shown
     # picking another row keeps the field free of paths, and Play still opens it
     row = next(n for n, (k, _, _) in enumerate(lb.items) if k and k != sc.puzzle_path)
-    click(app, lb.row_rect(row).move(0, -sc.content.scroll).center)
+    click(app, lb.row_rect(row).center)
     assert sc.find("puzzle_path").text == "" and sc.puzzle_path == lb.items[row][0]

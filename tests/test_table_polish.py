@@ -147,7 +147,7 @@ def test_back_to_start_from_the_result(tmp_path, monkeypatch):
         pygame.event.post(pygame.event.Event(kind, pos=r, button=1))
     app.step()
     app.step()
-    assert isinstance(app.scene, StartScene) and app.scene.tab == "practice"
+    assert isinstance(app.scene, StartScene)       # a file opened by itself: no Practice tab to return to
     assert not app.errors
 
 
@@ -155,7 +155,7 @@ def test_practice_lists_the_puzzle_path_with_their_stories(tmp_path, monkeypatch
     from faeriell.puzzle_progress import PuzzlePath
     from test_app_support import click, make_app
     app = make_app(tmp_path, monkeypatch)
-    click(app, "tab_practice")
+    click(app, "practice")
     items = app.scene.find("puzzles").items
     listed = [Path(p).resolve() for p, _, _ in items if p]
     assert sorted(listed) == sorted(p.resolve() for p in (ROOT / "data" / "puzzles").glob("*.yaml"))

@@ -176,8 +176,9 @@ class App:
         seats = (seats + ["human"] * game.state.players)[: game.state.players]
         return Session(game, seats, autosave=autosave, game_id=game_id, opened_from_save=opened_from_save)
 
-    # Each returns None when the table opened, else the reason (for the start screen).
-    def new_game(self, players, mode, difficulty, variants, seed, seats=None) -> str | None:
+    # Each returns None when the table opened, else the reason (for the start screen). `back`:
+    # (screen name, its keywords) the table's "Back to Practice" and the end screen's Back go to.
+    def new_game(self, players, mode, difficulty, variants, seed, seats=None, back=None) -> str | None:
         from faeriell.engine import new_game, SetupError
         if self.rules is None:
             return NO_RULES
@@ -185,7 +186,9 @@ class App:
             game = new_game(self.rules, players, mode, difficulty, list(variants), seed)
         except SetupError as e:         # anything else is a bug: the frame loop's error panel says it
             return str(e)
-        self.open_session(self.new_session(game, seats))
+        session = self.new_session(game, seats)
+        session.back_to = back
+        self.open_session(session)
         return None
 
     def quick_solo(self) -> str | None:
@@ -209,7 +212,7 @@ class App:
             return f"There is no autosave yet ({autosave_path()})."
         return self.load(path)
 
-    def open_puzzle(self, path) -> str | None:
+    def open_puzzle(self, path, back=None) -> str | None:
         from faeriell.storage import load_puzzle, FileServiceError
         if self.rules is None:
             return NO_RULES
@@ -218,7 +221,7 @@ class App:
         except FileServiceError as e:
             return str(e)
         session = self.new_session(game, autosave=False)
-        session.scenario = sc
+        session.scenario, session.back_to = sc, back
         self.open_session(session)
         return None
 
@@ -257,7 +260,7 @@ class App:
         self.open_session(session)
         return None
 
-    def open_drill(self, drill, book) -> str | None:
+    def open_drill(self, drill, book, back=None) -> str | None:
         from faeriell.engine.saves import SaveError
         from faeriell.practice.drills import position
         if self.rules is None:
@@ -267,11 +270,11 @@ class App:
         except SaveError as e:
             return f"This drill no longer fits the rules: {e}"
         session = self.new_session(game, autosave=False)      # every seat by hand, like a puzzle
-        session.drill, session.drill_book = drill, book
+        session.drill, session.drill_book, session.back_to = drill, book, back
         self.open_session(session)
         return None
 
-    def open_rated_puzzle(self, path, trainer) -> str | None:
+    def open_rated_puzzle(self, path, trainer, back=None) -> str | None:
         from faeriell.storage import load_puzzle, FileServiceError
         if self.rules is None:
             return NO_RULES
@@ -280,7 +283,7 @@ class App:
         except FileServiceError as e:
             return str(e)
         session = self.new_session(game, autosave=False)
-        session.scenario, session.trainer, session.rated_counted = sc, trainer, set()
+        session.scenario, session.trainer, session.rated_counted, session.back_to = sc, trainer, set(), back
         trainer.served(os.path.splitext(os.path.basename(str(path)))[0])
         self.open_session(session)
         return None

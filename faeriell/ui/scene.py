@@ -149,8 +149,9 @@ class Host(Protocol):
         """Show a screen that already exists (e.g. back from the end screen to the table)."""
 
     def new_game(self, players: int, mode: str, difficulty: str, variants: list, seed: int,
-                 seats: list | None = None) -> str | None:
-        """Set up a new game and open the table."""
+                 seats: list | None = None, back: tuple | None = None) -> str | None:
+        """Set up a new game and open the table. `back` (here and below): (screen name, keywords),
+        where the table's "Back to Practice" and the end screen's Back return (None: the start screen)."""
 
     def quick_solo(self) -> str | None:
         """A solo game, medium, on a new island."""
@@ -161,17 +162,17 @@ class Host(Protocol):
     def continue_game(self) -> str | None:
         """Open the autosave of the game played last."""
 
-    def open_puzzle(self, path: str) -> str | None:
+    def open_puzzle(self, path: str, back: tuple | None = None) -> str | None:
         """Open a scenario or puzzle file at the table."""
 
     def open_tutorial(self, chapter: str | None = None, step: int | None = None) -> str | None:
         """A guided chapter at the table (faeriell/tutorial): by number or name, at a step (None:
         where the player left it)."""
 
-    def open_drill(self, drill, book) -> str | None:
+    def open_drill(self, drill, book, back: tuple | None = None) -> str | None:
         """Open a drill (faeriell.practice.drills.Drill) of the player's DrillBook at the table."""
 
-    def open_rated_puzzle(self, path: str, trainer) -> str | None:
+    def open_rated_puzzle(self, path: str, trainer, back: tuple | None = None) -> str | None:
         """Open a puzzle file at the table as a rated try of `trainer` (faeriell.practice.trainer)."""
 
     def open_game(self, game, seats: list | None = None, path: str | None = None) -> None:

@@ -93,7 +93,8 @@ class EndScene(MenuScene):
                                                "variants": list(s.variants), "seats": list(self.session.seats)})
 
     def back(self) -> None:
-        self.host.go("start")
+        name, kwargs = self.session.back_to or ("start", {})
+        self.host.go(name, **kwargs)          # a ladder or daily game: back to its Practice tab
 
     def see_table(self) -> None:
         if self.table is not None:
@@ -113,7 +114,9 @@ class EndScene(MenuScene):
                                size=24))
         x += bw + gap
         self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", size=24))
-        self.root.add(W.Button((x + bw + gap, y, bw, 52), "Back to start", self.back, id="back", size=24))
+        practice = (self.session.back_to or ("start",))[0] == "practice"
+        self.root.add(W.Button((x + bw + gap, y, bw, 52), "Back to Practice" if practice else "Back to start",
+                               self.back, id="back", size=24))
         if self.table is not None:
             self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
                                    size=24))

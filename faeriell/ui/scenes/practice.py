@@ -1,7 +1,10 @@
-"""The Training screen (scene "practice"): Drills (your own key moments, due on a spaced schedule),
-Rated puzzles (served near your Glicko-2 rating), the Ladder (Solo and Full Coop) and the Daily
-game. All it knows comes from faeriell.practice (no pygame there); the games open at the table
-through the Host.
+"""The Practice screen (scene "practice"), the one place the start screen's Practice opens, in tabs:
+Puzzles (the themed path of data/puzzles/, and any scenario file by its path), Rated puzzles (served
+near your Glicko-2 rating), Drills (your own key moments, due on a spaced schedule), the Ladder
+(Solo and Full Coop) and the Daily game; Progress (scene "stats") is one click on. All it knows
+comes from faeriell.practice and faeriell.puzzle_progress (no pygame there); the games open at
+the table through the Host, with `back=("practice", {"tab": ...})` so that the table's "Back to
+Practice" (and the end screen's Back) return to the tab they came from.
 """
 from __future__ import annotations
 
@@ -10,38 +13,76 @@ import time
 
 import pygame
 
+from faeriell.storage import puzzle_info
 from faeriell.ui import widgets as W
+from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.scene import Host, MenuScene
 
-TABS = (("drills", "Drills"), ("puzzles", "Rated puzzles"), ("ladder", "Ladder"), ("daily", "Daily game"))
-TITLES = {"drills": "Drills: learn from your mistakes", "puzzles": "Rated puzzles",
+TABS = (("puzzles", "Puzzles"), ("rated", "Rated puzzles"), ("drills", "Drills"), ("ladder", "Ladder"),
+        ("daily", "Daily game"))
+TITLES = {"puzzles": "Puzzles by theme", "rated": "Rated puzzles", "drills": "Drills: learn from your mistakes",
           "ladder": "The ladder", "daily": "The daily game"}
 LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard"}
 
 
 class PracticeScene(MenuScene):
-    def __init__(self, host: Host, tab: str = "drills", folder=None, clock=time.time, back=None):
+    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor), like the start screen
+
+    def __init__(self, host: Host, tab: str = "puzzles", folder=None, clock=time.time, back=None):
         from faeriell.practice.store import data_folder
         self.host = host
         self.folder = folder if folder is not None else data_folder()
         self.clock = clock
         self.back_scene = back
-        self.tab = tab if tab in dict(TABS) else "drills"
+        self.tab = tab if tab in dict(TABS) else "puzzles"
         self.status: tuple[str, bool] | None = None
         self.size = host.size
         self.selected_drill: str | None = None
         self.coop_players = 2                  # the Full Coop ladder at 2, 3 or 4 players (bot partners)
+        self.puzzle_items: list | None = None  # the themed path, read when its tab is first shown
+        self.puzzle_path = ""                  # the chosen puzzle (or a typed scenario file)
+        self.keys = KeyFocus()
+        self.summary = ""
+        self.entries: list | None = None       # the rated trainer's puzzles, read off the UI thread
+        self._entries_job = None
         self.reload()
         self.layout()
+
+    def _read_entries(self) -> bool:
+        """Start (or look at) the read of the trainer's puzzle files; True once they are known."""
+        if self.entries is not None:
+            return True
+        from faeriell.practice.trainer import all_entries
+        from faeriell.storage import LIST_WAIT_S, Background
+        if self._entries_job is None:
+            self._entries_job = Background(all_entries)
+        if not self._entries_job.join(LIST_WAIT_S):
+            return False
+        self.entries = list(self._entries_job.result() or [])
+        self._entries_job = None
+        self.reload()
+        return True
+
+    def update(self, dt_ms: int) -> bool:
+        job = self._entries_job
+        if job is not None and job.finished:
+            self._read_entries()
+            self.layout()
+            return True
+        return False
+
+    def back_here(self) -> tuple[str, dict]:
+        """Where the table's "Back to Practice" returns: this screen, on this tab."""
+        return ("practice", {"tab": self.tab})
 
     # ---- data --------------------------------------------------------------------------------
     def reload(self) -> None:
         from faeriell.practice.daily import DailyBook
         from faeriell.practice.drills import DrillBook
         from faeriell.practice.ladder import LadderBook
-        from faeriell.practice.trainer import Trainer, all_entries
+        from faeriell.practice.trainer import Trainer
         self.drills = DrillBook(self.folder, self.clock)
-        self.trainer = Trainer(self.folder, all_entries(), self.clock)
+        self.trainer = Trainer(self.folder, self.entries or [], self.clock)
         self.ladder = LadderBook(self.folder)
         self.daily = DailyBook(self.folder)
         notes = [b.note for b in (self.drills, self.trainer, self.ladder, self.daily) if b.note]
@@ -85,7 +126,7 @@ class PracticeScene(MenuScene):
             self.status = ("No drill is due. Finish a game and open its review: your key moments become drills.",
                            True)
             return
-        self._report(self.host.open_drill(d, self.drills))
+        self._report(self.host.open_drill(d, self.drills, back=self.back_here()))
 
     def start_at(self, level) -> None:
         self.trainer.start_at(int(level))
@@ -98,7 +139,7 @@ class PracticeScene(MenuScene):
         if e is None:
             self.status = ("No puzzle files were found in data/puzzles/.", True)
             return
-        self._report(self.host.open_rated_puzzle(e.path, self.trainer))
+        self._report(self.host.open_rated_puzzle(e.path, self.trainer, back=self.back_here()))
 
     def play_level(self, mode: str) -> None:
         from faeriell.practice.ladder import LADDERS
@@ -106,7 +147,8 @@ class PracticeScene(MenuScene):
         lv = LADDERS[mode][self.ladder.unlocked(mode) - 1]
         players = 1 if mode == "solo" else self.coop_players
         seats = ["human"] + ["expert"] * (players - 1)          # expert partners at the Full Coop table
-        self._report(self.host.new_game(players, mode, lv.difficulty, list(lv.variants), new_seed(), seats))
+        self._report(self.host.new_game(players, mode, lv.difficulty, list(lv.variants), new_seed(), seats,
+                                        back=self.back_here()))
 
     def today(self) -> dt.date:
         from faeriell.practice.daily import today
@@ -116,7 +158,42 @@ class PracticeScene(MenuScene):
         from faeriell.practice.daily import daily_config
         c = daily_config(self.today())
         self._report(self.host.new_game(c["players"], c["mode"], c["difficulty"], c["variants"], c["seed"],
-                                        ["human"]))
+                                        ["human"], back=self.back_here()))
+
+    def play_puzzle(self, path=None) -> None:
+        """A puzzle of the path (or a scenario file typed by its path) at the table."""
+        path = str(path or self.puzzle_path or "").strip()
+        if not path:
+            self.status = ("Choose a puzzle in the list or type the path of a scenario file.", True)
+            return
+        self._report(self.host.open_puzzle(path, back=self.back_here()))
+
+    def _pick_puzzle(self, path) -> None:
+        if not path:                          # a theme's heading row
+            return
+        self.puzzle_path = str(path)
+        f = self.find("puzzle_path")
+        if f is not None:
+            f.text = ""                        # a puzzle is its name in the list, never a file path
+        about = self.find("practice_about")
+        if about is not None:
+            about.head, about.text = self.practice_about()
+        self.status = None
+
+    def practice_about(self) -> tuple[str, str]:
+        """What the chosen file is: its name, then its description and goal (a puzzle)."""
+        path = str(self.puzzle_path or "").strip()
+        if not path:
+            return "", "Choose a puzzle or a scenario in the list."
+        info = puzzle_info(path)
+        bits = [info["name"]]
+        if info["description"]:
+            bits.append(info["description"])
+        if info["goal"]:
+            bits.append("Goal: " + info["goal"])
+        elif not info["description"]:
+            bits.append("A rule scenario: a position to play from (no goal).")
+        return bits[0], "\n".join(bits[1:])
 
     def replay_best(self) -> None:
         from faeriell.engine.saves import SaveError, replay
@@ -142,13 +219,19 @@ class PracticeScene(MenuScene):
         x = 24 + 220 + 24
         return pygame.Rect(x, 96, max(200, w - x - 24), max(200, h - 96 - 24))
 
+    def tab_label(self, tab: str, label: str) -> str:
+        if tab == "drills":
+            due = len(self.drills.due(self.clock()))
+            return f"Drills · {due} due" if due else label
+        return label
+
     def layout(self) -> None:
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         x, y = 24, 96
         for tab, label in TABS:
-            self.root.add(W.Button((x, y, 220, 44), label, (lambda t=tab: self.show_tab(t)), id=f"tab_{tab}",
-                                   selected=self.tab == tab))
+            self.root.add(W.Button((x, y, 220, 44), self.tab_label(tab, label), (lambda t=tab: self.show_tab(t)),
+                                   id=f"tab_{tab}", selected=self.tab == tab))
             y += 52
         self.root.add(W.Button((x, y + 12, 220, 44), "Progress", lambda: self.host.go("stats", back=self),
                                id="progress"))
@@ -157,6 +240,38 @@ class PracticeScene(MenuScene):
         body = pygame.Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 56 - 80)
         foot_y = r.bottom - 64
         getattr(self, f"_layout_{self.tab}")(body, foot_y, r)
+
+    def _layout_puzzles(self, body, foot_y, r) -> None:
+        from faeriell.puzzle_progress import practice_items
+        if self.puzzle_items is None:
+            self.puzzle_items = practice_items()
+            if not self.puzzle_path:              # the first unsolved puzzle, ready to play
+                keys = [k for k, _title, _ in self.puzzle_items if k]
+                fresh = [k for k, title, _ in self.puzzle_items if k and not title.startswith("Solved")]
+                self.puzzle_path = str((fresh or keys or [""])[0])
+        about_h = 92 if body.height >= 300 else 0
+        list_h = max(60, body.height - 46 - about_h)
+        lb = W.ListBox((body.x, body.y, body.width, list_h), self.puzzle_items, on_select=self._pick_puzzle,
+                       on_activate=lambda key: key and self.play_puzzle(key), id="puzzles",
+                       empty_text="No puzzle files found in data/puzzles/")
+        for k, item in enumerate(self.puzzle_items):
+            if item[0] == self.puzzle_path:
+                lb.selected = k
+                lb.scroll = max(0, min(k * lb.row - list_h // 2, lb.max_scroll()))
+        self.root.add(lb)
+        if about_h:
+            head, text = self.practice_about()
+            self.root.add(_About(pygame.Rect(body.x + 4, body.y + list_h + 6, body.width - 8, about_h - 10), head,
+                                 text, id="practice_about"))
+        listed = {k for k, _, _ in self.puzzle_items if k}
+        typed = "" if self.puzzle_path in listed else self.puzzle_path     # no file path for a listed puzzle
+        self.root.add(W.TextField((body.x, body.y + list_h + about_h + 6, body.width, 36), typed,
+                                  on_submit=self.play_puzzle, on_change=lambda t: setattr(self, "puzzle_path", t),
+                                  id="puzzle_path", placeholder="or type the path of your own scenario file (.yaml)"))
+        self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Play", self.play_puzzle, id="play",
+                               primary=True, size=26))
+        self.summary = ("Puzzles by theme, easiest first. Double-click one to play it; any scenario file opens "
+                        "by its path.")
 
     def _layout_drills(self, body, foot_y, r) -> None:
         items = self.drill_items()
@@ -175,7 +290,8 @@ class PracticeScene(MenuScene):
     def _pick_drill(self, did) -> None:
         self.selected_drill = did
 
-    def _layout_puzzles(self, body, foot_y, r) -> None:
+    def _layout_rated(self, body, foot_y, r) -> None:
+        self._read_entries()
         y = body.y + 150
         self.root.add(W.Label(pygame.Rect(body.x, y, body.width, 24), "Start at a level (sets your rating):", 20,
                               W.ACCENT))
@@ -186,7 +302,7 @@ class PracticeScene(MenuScene):
                                id="next_puzzle", primary=True, size=24, enabled=nxt is not None))
         t = self.trainer
         self.summary = (f"Next: {nxt.name} (rated {t.puzzle_rating(nxt).rating:.0f})." if nxt else
-                        "No puzzles found.")
+                        "Reading the puzzles…" if self.entries is None else "No puzzles found.")
 
     def _layout_ladder(self, body, foot_y, r) -> None:
         half = (body.width - 16) // 2
@@ -215,26 +331,31 @@ class PracticeScene(MenuScene):
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        return self.menu_event(ev, escape=self.back)
+        if self.root.focused_field() is not None and ev.type == pygame.KEYDOWN and ev.key != pygame.K_TAB:
+            return self.root.handle(ev)               # the typing (Enter plays the file, Esc leaves the field)
+        return self.menu_event(ev, escape=self.back, keys=self.keys) or (
+            ev.type == pygame.TEXTINPUT and self.root.focused_field() is not None)
 
     def draw(self, surf) -> None:
-        self.draw_heading(surf, "Training")
+        self.draw_heading(surf, "Practice")
         r = self.content_rect()
         W.panel(surf, r, TITLES[self.tab])
         body = pygame.Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 56 - 80)
         getattr(self, f"_draw_{self.tab}", lambda s, b: None)(surf, body)
         self.root.draw(surf)
+        self.keys.draw(surf, self.root)
         foot = pygame.Rect(r.x + 16, r.bottom - 62, r.width - 480, 52)
         if self.status:
             W.draw_wrapped(surf, self.status[0], foot, 17, W.ERROR if self.status[1] else W.OK, max_lines=3)
         elif self.summary:
             W.draw_wrapped(surf, self.summary, foot, 17, W.MUTED, max_lines=3)
 
-    def _draw_puzzles(self, surf, body) -> None:
+    def _draw_rated(self, surf, body) -> None:
         t = self.trainer
         W.draw_text(surf, f"Your puzzle rating: {t.player.rating:.0f}", (body.x, body.y), 34, W.TEXT)
-        W.draw_text(surf, f"± {2 * t.player.rd:.0f} · {t.tried} tried, {t.solved} solved · "
-                    f"{len(t.entries)} puzzles", (body.x, body.y + 42), 18, W.MUTED)
+        known = f"{len(t.entries)} puzzles" if self.entries is not None else "reading the puzzles…"
+        W.draw_text(surf, f"± {2 * t.player.rd:.0f} · {t.tried} tried, {t.solved} solved · {known}",
+                    (body.x, body.y + 42), 18, W.MUTED)
         chart = pygame.Rect(body.x, body.y + 240, body.width, max(60, body.height - 250))
         draw_line_chart(surf, chart, [r for _, r in t.history][-60:], "Rating, last 60 changes")
 
@@ -273,6 +394,26 @@ class PracticeScene(MenuScene):
                     f"Achievement{'s' if best['achievements'] != 1 else ''}, Doom {best['doom']}, "
                     f"{best['rounds']} rounds.")
         W.draw_wrapped(surf, text, pygame.Rect(body.x, body.y + 80, body.width, 60), 20, W.TEXT)
+
+
+class _About(W.Widget):
+    """The chosen puzzle: its name, then its description and goal, wrapped to fit."""
+
+    def __init__(self, rect, head: str, text: str, id=None):
+        super().__init__(rect, id)
+        self.head, self.text = head, text
+
+    def draw(self, surf) -> None:
+        r = self.rect
+        y = r.y
+        if self.head:
+            W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
+            y += 24
+        size = 17                              # smaller type before any line is left out
+        while size > 11 and W.wrapped_height(self.text, r.width, size) > r.bottom - y:
+            size -= 1
+        lines = max(1, (r.bottom - y) // (W.font(size).get_linesize() + 2))
+        W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), size, W.TEXT, max_lines=lines)
 
 
 def draw_line_chart(surf, rect: pygame.Rect, values: list[float], title: str) -> None:

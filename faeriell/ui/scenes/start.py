@@ -1,6 +1,6 @@
 """The start screen (scene "start"): Quick solo (one click), Continue (the game played last), a new
-game with every setting, Load (a save file), Practice (a scenario or puzzle file) and Settings.
-Everything works by mouse.
+game with every setting, Load (a save file), Practice (its own screen, scene "practice": the puzzles,
+rated puzzles, drills, the ladder and the daily game) and Settings. Everything works by mouse.
 
 The settings follow the rules the engine states (faeriell.engine.setup): solo is one player and one
 player is solo; a combination the engine refuses (e.g. The Twins with three players) keeps Start
@@ -18,8 +18,7 @@ from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
 from faeriell import storage
 from faeriell.storage import (FileServiceError, describe_save, latest_autosave, list_saves,
-                              load_game, puzzle_info, recall_seats)
-from faeriell.puzzle_progress import practice_items
+                              load_game, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.win_rates import WinRates
@@ -29,8 +28,8 @@ log = logging.getLogger(__name__)
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
 # A seat's segment is narrow: the level's short name there, its full name and what it does below.
 SEAT_NAMES = {"human": "Human", **{lv: BOT_LABELS[lv].split(" (")[0] for lv in BOT_LEVELS}}
-TABS = ("new", "load", "practice")
-TAB_TITLES = {"new": "New game", "load": "Load a saved game", "practice": "Practice puzzles"}
+TABS = ("new", "load")
+TAB_TITLES = {"new": "New game", "load": "Load a saved game"}
 
 
 def _engine_setup():
@@ -69,9 +68,7 @@ class StartScene(MenuScene):
         self.size = host.size
         self.save_items: list | None = None
         self._saves_job = None             # the Load list being read (storage.Background)
-        self.puzzle_items: list | None = None
         self.load_path = ""
-        self.puzzle_path = ""
         self._relayout = False
         self._scroll = {t: 0 for t in TABS}
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
@@ -296,27 +293,9 @@ class StartScene(MenuScene):
             return
         self.host.go("replay", game=game, seats=recall_seats(game), start=len(game.history), back=self)
 
-    def play_selected(self, path=None) -> None:
-        path = str(path or self.puzzle_path or "").strip()
-        if not path:
-            self.status = ("Choose a scenario in the list or type its path.", True)
-            return
-        self._report(self.host.open_puzzle(path))
-
-    def practice_about(self) -> tuple[str, str]:
-        """What the chosen Practice file is: its description and goal (a puzzle), or its path."""
-        path = str(self.puzzle_path or "").strip()
-        if not path:
-            return "", "Choose a puzzle or a scenario in the list."
-        info = puzzle_info(path)
-        bits = [info["name"]]
-        if info["description"]:
-            bits.append(info["description"])
-        if info["goal"]:
-            bits.append("Goal: " + info["goal"])
-        elif not info["description"]:
-            bits.append("A rule scenario: a position to play from (no goal).")
-        return bits[0], "\n".join(bits[1:])
+    def open_practice(self) -> None:
+        """The puzzles, rated puzzles, drills, the ladder and the daily game: one screen of tabs."""
+        self.host.go("practice", back=self)
 
     def _report(self, err: str | None) -> None:
         if err:
@@ -328,16 +307,6 @@ class StartScene(MenuScene):
         if f is not None:
             f.text = self.load_path
         self.status = None
-
-    def _pick_puzzle(self, path) -> None:
-        if not path:                          # a theme's heading row
-            return
-        self.puzzle_path = str(path)
-        f = self.content.find("puzzle_path")
-        if f is not None:
-            f.text = ""                        # a puzzle is its name in the list, never a file path
-        self.status = None
-        self._relayout = True                 # the description below the list follows the pick
 
     # ---- layout ------------------------------------------------------------------------------
     def nav_width(self) -> int:
@@ -361,7 +330,6 @@ class StartScene(MenuScene):
         self._relayout = False
         old_scroll = self.content.scroll if self.content else 0
         w, h = self.size
-        self._prev_puzzles = self.content.find("puzzles") if self.content else None
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
         x, top = 24, W.header_top()
@@ -382,15 +350,15 @@ class StartScene(MenuScene):
         nav.append((58, 16, "Continue", self.continue_game,
                     dict(id="continue", size=24, enabled=has_auto,
                          sub=(describe_save(ap, short=True) if has_auto else "no autosave yet"))))
-        for tab, label in (("new", "New game"), ("load", "Load a save"), ("practice", "Practice")):
+        for tab, label in (("new", "New game"), ("load", "Load a save")):
             nav.append((44, 8, label, (lambda t=tab: self.show_tab(t)),
                         dict(id=f"tab_{tab}", selected=(self.tab == tab))))
+        # the puzzles, rated puzzles, drills, the ladder and the daily game; Progress one click on
+        nav.append((44, 8, "Practice", self.open_practice, dict(id="practice")))
         nav.append((44, 8, "Settings", self.open_settings, dict(id="settings")))
         nav.append((44, 8, "Rules", lambda: self.host.go("rules", back=self), dict(id="rules")))
         if not learning:
             nav.append((44, 8, "Guided game", self.open_tutorial, dict(id="tutorial")))
-        # drills, rated puzzles, the ladder and the daily game; the statistics (Progress) are one click on
-        nav.append((44, 24, "Training", lambda: self.host.go("practice", back=self), dict(id="training")))
         nav.append((44, 0, "Quit", lambda: self.host.quit(), dict(id="quit")))
         room = h - 16 - top
         need = sum(hh + gap for hh, gap, *_ in nav)
@@ -410,16 +378,12 @@ class StartScene(MenuScene):
             self._layout_new(body)
             self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Start", self.start, id="start",
                                    primary=True, size=28, enabled=self.problem() is None))
-        elif self.tab == "load":
+        else:
             self._layout_load(body)
             self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Load", self.load_selected, id="load",
                                    primary=True, size=28))
             self.root.add(W.Button((foot.right - 390, foot.y + 4, 190, 48), "Replay", self.replay_selected,
                                    id="replay", size=26))
-        else:
-            self._layout_practice(body)
-            self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Play", self.play_selected, id="play",
-                                   primary=True, size=28))
         self.content.scroll = max(0, min(old_scroll if old_scroll else self._scroll.get(self.tab, 0),
                                          self.content.max_scroll()))
         self.content.settle()          # a relayout may have moved a caption under an edge
@@ -521,39 +485,6 @@ class StartScene(MenuScene):
                                      on_change=lambda t: setattr(self, "load_path", t), id="load_path",
                                      placeholder="or type the path of a save file (.json)"))
 
-    def _layout_practice(self, body: pygame.Rect) -> None:
-        if self.puzzle_items is None:
-            self.puzzle_items = practice_items()
-            if not self.puzzle_path:              # the first unsolved puzzle, ready to play
-                keys = [k for k, title, _ in self.puzzle_items if k]
-                fresh = [k for k, title, _ in self.puzzle_items if k and not title.startswith("Solved")]
-                self.puzzle_path = str((fresh or keys or [""])[0])
-        pad = 16
-        x, w = body.x + pad, body.width - 2 * pad - 8
-        about_h = 92 if body.height >= 300 else 0
-        list_h = max(60, body.height - 70 - about_h)
-        old = self._prev_puzzles
-        lb = W.ListBox((x, body.y + 6, w, list_h), self.puzzle_items, on_select=self._pick_puzzle,
-                       on_activate=lambda key: key and self.play_selected(key), id="puzzles",
-                       empty_text="No puzzle files found in data/puzzles/")
-        if old is not None and isinstance(old, W.ListBox):
-            lb.scroll = min(old.scroll, lb.max_scroll())
-            lb._last_click = old._last_click          # a double click spans the relayout
-        self.content.add(lb)
-        for k, item in enumerate(self.puzzle_items):
-            if item[0] == self.puzzle_path:
-                lb.selected = k
-        if about_h:
-            head, text = self.practice_about()
-            self.content.add(_About(pygame.Rect(x + 4, body.y + 12 + list_h, w - 8, about_h - 10), head, text,
-                                    id="practice_about"))
-        listed = {k for k, _, _ in self.puzzle_items if k}
-        typed = "" if self.puzzle_path in listed else self.puzzle_path     # no file path for a listed puzzle
-        self.content.add(W.TextField((x, body.y + 16 + list_h + about_h, w, 36), typed,
-                                     on_submit=self.play_selected,
-                                     on_change=lambda t: setattr(self, "puzzle_path", t), id="puzzle_path",
-                                     placeholder="or type the path of your own scenario file (.yaml)"))
-
     # ---- tests and tools find widgets by id ----------------------------------------------------
     def screen_rect(self, wid: str) -> pygame.Rect | None:
         """Where a widget (or a Choice segment, 'players:2') is on screen now."""
@@ -574,7 +505,7 @@ class StartScene(MenuScene):
                     self.host.quit()
                     return True
                 if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    {"new": self.start, "load": self.load_selected, "practice": self.play_selected}[self.tab]()
+                    {"new": self.start, "load": self.load_selected}[self.tab]()
                     return True
         changed = self.root.handle(ev)
         if ev.type == pygame.MOUSEMOTION and self.tab == "new":
@@ -637,30 +568,6 @@ class StartScene(MenuScene):
                 W.draw_wrapped(surf, why, text_rect, 18, W.ERROR, max_lines=3)
             else:
                 W.draw_wrapped(surf, self.summary(), text_rect, 18, W.MUTED, max_lines=3)
-        elif self.tab == "load":
+        else:
             W.draw_wrapped(surf, "Saves live in your Faeriell folder. Double-click a save to open it.", text_rect, 18,
                            W.MUTED, max_lines=3)
-        else:
-            W.draw_wrapped(surf, "Puzzles by theme, easiest first. Double-click one to play it; any scenario "
-                           "file opens by its path.",
-                           text_rect, 18, W.MUTED, max_lines=3)
-
-
-class _About(W.Widget):
-    """The chosen Practice file: its name, then its description and goal, wrapped to fit."""
-
-    def __init__(self, rect, head: str, text: str, id=None):
-        super().__init__(rect, id)
-        self.head, self.text = head, text
-
-    def draw(self, surf) -> None:
-        r = self.rect
-        y = r.y
-        if self.head:
-            W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
-            y += 24
-        size = 17                              # smaller type before any line is left out
-        while size > 11 and W.wrapped_height(self.text, r.width, size) > r.bottom - y:
-            size -= 1
-        lines = max(1, (r.bottom - y) // (W.font(size).get_linesize() + 2))
-        W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), size, W.TEXT, max_lines=lines)

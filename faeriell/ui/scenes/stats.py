@@ -26,6 +26,8 @@ def _num(x) -> str:
 
 
 class StatsScene(MenuScene):
+    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+
     def __init__(self, host: Host, folder=None, clock=time.time, back=None):
         from faeriell.practice.drills import DrillBook
         from faeriell.practice.stats import StatsBook

@@ -506,9 +506,10 @@ class TableScreen(Scene):
             self.hint(longer=True)
             changed = True
         request = self.table.request
-        if request == "start":                                     # a puzzle's "Back to start"
+        if request == "start":                                     # a puzzle's "Back to Practice"
             self.table.request = None
-            self.host.go("start", tab="practice")
+            name, kwargs = self.session.back_to or ("start", {})
+            self.host.go(name, **kwargs)                           # the Practice tab it came from
             return True
         if request == "tutorial":                                  # the step card's "Chapters"
             self.table.request = None

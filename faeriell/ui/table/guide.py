@@ -190,7 +190,7 @@ def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
 
 
 class PuzzleResult:
-    """'Solved!' or 'Not this time: why', with Retry, Back to start and a look at the table."""
+    """'Solved!' or 'Not this time: why', with Retry, Back to Practice (or to start) and a look at the table."""
 
     def __init__(self):
         self.rects: dict[str, pygame.Rect] = {}
@@ -274,14 +274,16 @@ class PuzzleResult:
                 img = T.text(line, max(10, P(15)), T.INK_DIM)
                 surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
                 y += glh
-        # buttons
+        # buttons: back where the puzzle was chosen (a Practice tab), else the start screen
+        back = scene.session.back_to
+        back_label = "Back to Practice" if back and back[0] == "practice" else "Back to start"
         if won:
             labels = ([("next", getattr(puzzle, "next_label", "Next puzzle"))] if puzzle.next_path else []) + \
-                [("start", "Back to start"), ("look", "Look at the table")]
+                [("start", back_label), ("look", "Look at the table")]
         else:
             labels = [("retry", "Retry")] + ([] if puzzle.show_hint else [("hint", "Hint")]) + \
                 ([("why", "Why it fails")] if getattr(puzzle, "can_refute", False) else []) + \
-                [("start", "Back to start"), ("look", "Look at the table")]
+                [("start", back_label), ("look", "Look at the table")]
         imgs = [(name, T.text(s, max(10, P(17)), T.INK, True)) for name, s in labels]
         widths = [img.get_width() + P(28) for _, img in imgs]
         gap = P(12)

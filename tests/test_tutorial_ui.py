@@ -198,3 +198,16 @@ def test_the_chapter_lists_panel_leaves_the_title_lines_whole(app, size):
     finally:
         W.LABELS = None
     assert title and title[0].bottom <= scene.panel_rect().top
+
+
+def test_a_guided_chapter_offers_no_review_its_forced_draws_do_not_replay(app):
+    """A chapter's `draw:` steps set its draws, so its moves alone do not replay from its origin:
+    the Esc menu has no Review there (the fuzz once reached it and the review raised SaveError)."""
+    assert app.open_tutorial("2", 0) is None
+    key(app, pygame.K_ESCAPE)
+    menu = app.scene.modal
+    assert menu is not None and menu.screen_rect("chapters") is not None
+    assert menu.find("review") is None
+    key(app, pygame.K_ESCAPE)
+    app.scene.review()                                     # asked another way: said, not raised
+    assert isinstance(app.scene, TableScreen) and not app.errors

@@ -384,6 +384,7 @@ class TableScreen(Scene):
             items.append(("results", "Results", self.show_results))
         if self.tutorial() is not None:        # leave at any step: the chapter list resumes it
             items.insert(1, ("chapters", "Leave to the chapter list", self.leave_tutorial))
+            items = [it for it in items if it[0] != "review"]     # a chapter's forced draws do not replay
         items.append(("quit", "Quit", self.host.quit))
         note = "The game saves itself after every turn."
         if self.save_notice():
@@ -428,6 +429,9 @@ class TableScreen(Scene):
         self.flash(self._seat_label(i).replace(": ", " is now played by ", 1) + ".")
 
     def review(self) -> None:
+        if self.tutorial() is not None:       # its draws are the chapter's own: its moves alone do not replay it
+            self.flash("A guided chapter has no review; play a game of your own to review it.", error=True)
+            return
         self.host.go("review", session=self.session, back=self)
 
     def show_rules(self, kind: str | None = None) -> None:

@@ -344,11 +344,15 @@ class PracticeScene(MenuScene):
         getattr(self, f"_draw_{self.tab}", lambda s, b: None)(surf, body)
         self.root.draw(surf)
         self.keys.draw(surf, self.root)
-        foot = pygame.Rect(r.x + 16, r.bottom - 62, r.width - 480, 52)
+        # the footer's words, left of its buttons (the widest footer: Daily's two)
+        buttons = [wd.rect for wd in self.root.children if isinstance(wd, W.Button) and wd.rect.y >= r.bottom - 70
+                   and wd.rect.x > r.x + r.width // 3]
+        right = min([b.x for b in buttons] + [r.right - 16]) - 16
+        foot = pygame.Rect(r.x + 16, r.bottom - 64, max(120, right - r.x - 16), 58)
         if self.status:
-            W.draw_wrapped(surf, self.status[0], foot, 17, W.ERROR if self.status[1] else W.OK, max_lines=3)
+            W.draw_wrapped(surf, self.status[0], foot, 16, W.ERROR if self.status[1] else W.OK, max_lines=3)
         elif self.summary:
-            W.draw_wrapped(surf, self.summary, foot, 17, W.MUTED, max_lines=3)
+            W.draw_wrapped(surf, self.summary, foot, 16, W.MUTED, max_lines=3)
 
     def _draw_rated(self, surf, body) -> None:
         t = self.trainer
@@ -360,24 +364,30 @@ class PracticeScene(MenuScene):
         draw_line_chart(surf, chart, [r for _, r in t.history][-60:], "Rating, last 60 changes")
 
     def _draw_ladder(self, surf, body) -> None:
+        """One table for both ladders (their levels are the same): each level's name once, then
+        where you stand on it in Solo and in Full Coop."""
         from faeriell.practice.ladder import LADDER_NAMES, LADDERS
-        half = (body.width - 16) // 2
-        for k, mode in enumerate(("solo", "coop")):
-            x = body.x + k * (half + 16)
+        col = min(170, body.width // 4)
+        xs = {"solo": body.right - 2 * col, "coop": body.right - col}
+        W.draw_text(surf, "Level", (body.x, body.y), 20, W.ACCENT)
+        for mode, x in xs.items():
             best = self.ladder.best[mode]
-            W.draw_text(surf, f"{LADDER_NAMES[mode]} · best level {best or '—'}", (x, body.y), 22, W.ACCENT,
-                        width=half)
-            y = body.y + 34
-            for lv in LADDERS[mode]:
+            W.draw_text(surf, f"{LADDER_NAMES[mode]} · best {best or '—'}", (x, body.y), 20, W.ACCENT,
+                        width=col - 8)
+        y = body.y + 34
+        for solo, coop in zip(LADDERS["solo"], LADDERS["coop"]):
+            W.draw_text(surf, f"{solo.number}. {solo.title}", (body.x, y), 17, W.TEXT,
+                        width=xs["solo"] - body.x - 12)
+            for mode, lv in (("solo", solo), ("coop", coop)):
+                best = self.ladder.best[mode]
                 if lv.number <= best:
-                    mark, col = "won", W.OK
+                    mark, colour = "won", W.OK
                 elif lv.number == self.ladder.unlocked(mode):
-                    mark, col = "open", W.TEXT
+                    mark, colour = "open", W.TEXT
                 else:
-                    mark, col = "locked", W.MUTED
-                W.draw_text(surf, f"{lv.number}. {lv.title}", (x, y), 17, col, width=half - 70)
-                W.draw_text(surf, mark, (x + half, y), 16, col, anchor="topright")
-                y += 26
+                    mark, colour = "locked", W.MUTED
+                W.draw_text(surf, mark, (xs[mode], y), 16, colour)
+            y += 26
 
     def _draw_daily(self, surf, body) -> None:
         from faeriell.practice.daily import daily_config

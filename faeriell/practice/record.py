@@ -57,7 +57,7 @@ def review_finished(game, seats, moments, tally=None, folder=None, clock=time.ti
         notes.append(book.note)
     new = book.add_from_review(game.origin, actions, moments, humans, _label(game)) if humans else 0
     if new:
-        notes.append(f"{new} new drill{'s' if new > 1 else ''} from this game: Practice → Drills.")
+        notes.append(f"{new} new drill{'s' if new > 1 else ''} from this game: Practice, then Drills.")
     if book.doc.error:
         notes.append(f"Your drills could not be saved: {book.doc.error}.")
     if tally and tally.get("assessed") and game.state.game_over:

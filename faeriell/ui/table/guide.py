@@ -239,7 +239,7 @@ class PuzzleResult:
                if won else why)
         if getattr(puzzle, "rating_change", None):
             a, b = puzzle.rating_change
-            sub += f" Your puzzle rating: {a:.0f} → {b:.0f}."
+            sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
         if won and puzzle.kept is False:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
         elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):

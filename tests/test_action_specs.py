@@ -93,7 +93,8 @@ def test_the_log_tells_every_move_in_describes_words():
     # one phrasebook: the log's line for a move is describe's label told by its mover
     from faeriell.engine.describe import narrate
     names = Names.of(R)
-    for seed, (players, variants) in enumerate([(2, []), (4, ["drifter"]), (2, ["twins"])]):
+    for seed, (players, variants) in enumerate([(2, []), (4, ["drifter"]), (2, ["twins"]),
+                                                (3, ["advanced_menace_rule", "shadows"])]):
         g = new_game(R, players, "competitive", "medium", variants, seed)
         rnd = random.Random(seed)
         while not g.state.game_over and len(g.history) < 90:
@@ -102,6 +103,8 @@ def test_the_log_tells_every_move_in_describes_words():
         told = [narrate(h["action"], names, g.tribe_name(h["player"]), seats) + "." for h in g.history]
         log = iter(g.state.log)
         assert all(line in log for line in told)                 # each one, in the order played
+        for line, h in zip(told, g.history):                     # a sentence, not "who: label"
+            assert not line.startswith(g.tribe_name(h["player"]) + ": "), line
         labels = [describe(h["action"], names, seats) for h in g.history]
         for line, label, h in zip(told, labels, g.history):
             if h["action"].kind == "discard_quest":
@@ -109,3 +112,23 @@ def test_the_log_tells_every_move_in_describes_words():
                 continue
             rest = label.replace(" your ", " its ").partition(" ")[2]     # after its verb or "The"
             assert rest.partition(":")[0] in line, (label, line)
+
+
+@pytest.mark.parametrize("action, told", [
+    ({"action": "build_settlement", "region": "bear-river", "pay": ["red"]},
+     "Longfeather (player 1) builds a Settlement in the Bear's River"),
+    ({"action": "solve_menace", "hero": "shaman", "guardian": "bear"},
+     "Longfeather (player 1)'s Shaman solves the Menace of Rhudo the Bear"),
+    ({"action": "menace_rival", "target": 2}, "Longfeather (player 1) sends Berrywort (player 2) back on its track"),
+    ({"action": "drifter_shift", "from": "owl", "to": "bear"},
+     "Longfeather (player 1)'s Drifter shifts the token of Jagapi the Owl to Rhudo the Bear"),
+    ({"action": "corruption", "choice": "cleanse_tribe", "pay": ["red"]},
+     "Longfeather (player 1) cleanses its Tribe (pay 1 Red): Tribe Corruption -1"),
+    ({"action": "discard_quest", "hero": "shaman", "card": "blue@stag"},
+     "Longfeather (player 1) discards a Blue Quest card"),
+])
+def test_a_move_told_in_the_log(action, told):
+    from faeriell.engine import Action
+    from faeriell.engine.describe import narrate
+    assert narrate(Action.from_dict(action), Names.of(R), "Longfeather (player 1)",
+                   ("longfeather", "berrywort")) == told

@@ -39,11 +39,13 @@ def _an(m: re.Match) -> str:
     return m.group(1) + "n "
 
 
-# The verbs a label starts with (its imperative), and the words after "The"/"Your" that make a
-# label's subject something the mover owns ("The Shaman solves ..." -> "Berrywort's Shaman ...").
-VERBS = frozenset({"Attune", "Build", "Claim", "Cleanse", "Discard", "Draw", "Dress", "End", "Gather",
-                   "Harvest", "Ignore", "Keep", "Level", "Move", "Place", "Play", "Send", "Start",
-                   "Swap", "Take", "Yield"})
+# The verbs a label starts with (its imperative): the first word of every label declared in
+# SPECS (a new kind's verb needs no entry here) and those of the labels _Say writes. The words
+# after "The"/"Your" that make a label's subject something the mover owns are names.owned_words
+# ("The Shaman solves ..." -> "Berrywort's Shaman ...").
+_SAY_VERBS = {"Claim", "Cleanse", "Discard", "Harvest", "Ignore", "Keep", "Move", "Swap", "Take", "Yield"}
+VERBS = frozenset(_SAY_VERBS | {spec.say.split(" ", 1)[0] for spec in SPECS.values()
+                                if spec.say[:1].isupper() and not spec.say.startswith(("The ", "Your "))})
 _USED = frozenset({"perk", "lore"})        # "Swift: trade ..." -> "... uses Swift: trade ..."
 
 

@@ -57,7 +57,7 @@ class Names:
         self.heroes = names("heroes")
         self.told: dict = {}        # describe.narrate's lines, per (move, who, seats)
         # what follows "The" in a label whose subject the mover owns ("The Shaman solves ...")
-        self.owned_words = frozenset(v.split(" ")[0] for v in self.heroes.values()) | {"Beacon"}
+        self.owned_words = frozenset(v.split(" ")[0] for v in self.heroes.values()) | {"Beacon", "Drifter"}
         self.perks = names("perks")
         self.perks["random-sower"] = "a random Corruption Sower Perk"
         self.herbs = names("herbs")

@@ -40,14 +40,22 @@ def press(app, pos) -> None:
 
 
 def a_mistake(rules):
+    # a good player's slip (a random move every other decision is tried) from a position worth
+    # something: a blundering bot's game is soon lost, and a lost game has no chance left to lose
+    import random
     g = new_game(rules, 1, "solo", "medium", [], 7)
-    bot = HeuristicBot(3, blunder=0.3)
+    bot = HeuristicBot(3)
+    rng = random.Random(1)
+    n = 0
     while not g.state.game_over:
         a = bot.choose(g, g.acting)
-        if g.state.stage == "play":
-            m = assess(g, g.acting, a)
-            if m is not None and m.fall > MARGIN + 1:
+        if g.state.stage == "play" and len(g.legal_actions()) > 1:
+            n += 1
+            slip = rng.choice(list(g.legal_actions()))
+            m = assess(g, g.acting, slip) if n % 2 == 0 else None
+            if m is not None and m.fall > MARGIN + 0.05:
                 m.index = len(g.history)
+                a = slip
                 return g, m
         g.apply(a)
     pytest.fail("no mistake in the seeded game")

@@ -90,22 +90,46 @@ def test_an_illegal_action_in_the_record_is_refused(rules):
         record(rules, g.origin, acts)
 
 
-def test_grades_follow_the_size_of_the_fall():
-    assert grade_of(0.5) is None
-    assert grade_of(2.0) == "inaccuracy"
-    assert grade_of(6) == "mistake"
-    assert grade_of(30) == "blunder"
+def test_grades_follow_the_win_chance_given_away():
+    assert grade_of(0.0) is None and grade_of(0.04) is None
+    assert grade_of(0.05) == "inaccuracy"
+    assert grade_of(0.12) == "mistake"
+    assert grade_of(0.15) == "blunder" and grade_of(0.6) == "blunder"
+
+
+def _slip(rules, seed: int):
+    """A greedy bot's solo game up to its first graded slip: a random legal move tried at every
+    other decision, played only when the review's measure grades it (a blundering bot's game is
+    soon lost, and a lost game has no win chance left to give away). (game, actions with the slip
+    last)."""
+    import random
+    g = new_game(rules, 1, "solo", "medium", [], seed)
+    bot = HeuristicBot(seed)
+    rng = random.Random(seed)
+    n = 0
+    while not g.state.game_over:
+        a = bot.choose(g, g.acting)
+        if g.state.stage == "play" and len(g.legal_actions()) > 1:
+            n += 1
+            slip = rng.choice(list(g.legal_actions()))
+            if n % 2 == 0 and slip != a:
+                m = assess(g, g.acting, slip)
+                if m is not None and m.grade is not None:
+                    return g, [h["action"] for h in g.history] + [slip]
+        g.apply(a)
+    pytest.fail("no graded slip in the seeded game")
 
 
 def test_a_blunder_is_found_and_the_better_move_beats_it(rules):
-    g = _played(rules, 1, "solo", 7, blunder=0.15)
-    acts = [h["action"] for h in g.history]
+    g, acts = _slip(rules, 7)
     seen = []
     moments = key_moments(rules, g.origin, acts, progress=lambda d, t: seen.append((d, t)))
     assert moments and seen[-1] == (len(acts), len(acts))
+    assert len(acts) - 1 in [m.index for m in moments]          # the slip is one of them
     assert [m.fall for m in moments] == sorted((m.fall for m in moments), reverse=True)
     for m in moments:
         assert m.best != m.played and m.best_value > m.played_value and m.grade is not None
+        assert 0.0 <= m.played_value < m.best_value <= 1.0       # win chances
         assert acts[m.index] == m.played
 
 
@@ -163,9 +187,9 @@ def test_play_from_here_is_a_new_game_at_that_position(rules):
 @pytest.mark.parametrize("use_process", [True, False])
 def test_the_background_review_finds_what_the_direct_one_finds(rules, use_process):
     from faeriell.review.background import ReviewJob
-    g = _played(rules, 1, "solo", 7, blunder=0.15)
-    acts = [h["action"] for h in g.history]
+    g, acts = _slip(rules, 7)
     direct = key_moments(rules, g.origin, acts, players=[0])
+    assert direct
     job = ReviewJob(g.origin, acts, [0], rules=rules, use_process=use_process)
     job.start()
     job.wait(120)

@@ -63,13 +63,16 @@ def test_every_game_played_is_written_as_a_save_that_loads_and_replays(rules, sa
     assert (r["rounds"], r["doom"], r["actions"]) == (g.state.round, g.state.doom, len(g.history))
 
 
-def test_the_value_curve_has_one_row_a_round(rules, saved):
+def test_the_win_chance_curve_has_one_row_a_round(rules, saved):
     g = read_save(rules, sorted(saved.glob("*.json"))[0])
     rows = round_values(rules, g.origin, [h["action"] for h in g.history])
     assert [r for r, _ in rows] == list(range(1, g.state.round + 1))
     assert all(len(v) == 1 for _, v in rows)           # solo: one side, the tribe
+    assert all(0.0 <= v[0] <= 1.0 for _, v in rows)    # chances, not card units
     final = rows[-1][1][0]
-    assert (final > 100) == bool(g.state.winners)      # a won game ends far above 0, a lost one below
+    assert final == (1.0 if g.state.winners else 0.0)  # the finished game: won or lost
+    text = review_text(rules, g.origin, [h["action"] for h in g.history], moments=[])
+    assert f"{round(100 * rows[0][1][0])}%" in text and "Win chance after each round" in text
 
 
 def test_the_text_names_moves_in_the_games_words_and_no_ids(rules, saved):
@@ -78,10 +81,11 @@ def test_the_text_names_moves_in_the_games_words_and_no_ids(rules, saved):
     k = next(i for i, h in enumerate(g.history) if h["action"].kind == "move_hero")
     best = Action("build_beacon", color="red", region="bear-forest")
     # a reason as the engine words it (ids quoted, a ruling cited) is said in the game's words
-    fake = Moment(k, 0, 2, acts[k], best, 1.0, 13.0, "Claims 'adventurer' at 'bear-forest' (R17).")
+    fake = Moment(k, 0, 2, acts[k], best, 0.21, 0.43, "Claims 'adventurer' at 'bear-forest' (R17).")
     text = review_text(rules, g.origin, acts, moments=[fake])
-    assert VALUE_LABEL in text and "not a win chance" in text
-    assert "Round 2, move" in text and "Blunder" in text and "worth 12.0 more in card units" in text
+    assert VALUE_LABEL in text and "card units" not in text
+    assert "Round 2, move" in text and "Blunder" in text
+    assert "(win chance 21%)" in text and "(win chance 43%, 22 points more)" in text
     assert "played: Move the" in text and "Better: Build a Red Beacon in the Bear's Forest" in text
     assert "Why: Claims Adventurer at the Bear's Forest." in text
     for i in _ids(rules):

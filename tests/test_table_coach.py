@@ -264,12 +264,17 @@ def _bot_game(app, moves=80):
     """The table's solo game played on by an easy bot seat for a while (the review reads it)."""
     from faeriell.bots.base import HeuristicBot
     s = app.session
+    import random
     s.seats[0] = "easy"
-    bot = HeuristicBot(0, blunder=0.2)
-    for _ in range(moves):
+    bot = HeuristicBot(0)
+    rng = random.Random(0)
+    for k in range(moves):
         if s.state.game_over:
             break
-        assert s.apply(bot.choose(s.game, s.acting)) is None
+        a = bot.choose(s.game, s.acting)
+        if k % 8 == 7:                  # a slip now and then, from positions worth something
+            a = rng.choice(list(s.game.legal_actions()))
+        assert s.apply(a) is None
     return s.game
 
 

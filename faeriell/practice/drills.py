@@ -3,10 +3,11 @@
 A drill is the position before the move (the game's origin and the actions up to it), whose seat
 played, what was played and the review's better move with its reason. On the real table the
 player is asked to find a better move; the move is judged by the same measure the review uses
-(faeriell.review.moments: each move played on a copy of the position to the end of the round,
-meeting the game's own luck, then valued for the player), against the best move of a wider
-search than the review's (DEEP_WIDTH candidates instead of its 4). A move counts when its value is
-within MARGIN of that best; the expert (bots.expert, a fixed number of imagined worlds, so the same
+(faeriell.review.moments: each move played in worlds imagined from the player's view to the end of
+the round, every move meeting the same worlds, then valued by the learned win chance), against the
+best move of a wider
+search than the review's (DEEP_WIDTH candidates instead of its 4). A move counts when its win
+chance is within MARGIN of that best; the expert (bots.expert, a fixed number of imagined worlds, so the same
 verdict every time) adds its own choice to the moves that search compares. Three tries, then the answer with the reason. The drill then goes on
 the spaced schedule (faeriell.practice.schedule).
 
@@ -29,7 +30,7 @@ from faeriell.practice.schedule import next_review
 from faeriell.practice.store import Document, records
 
 FILE = "drills.json"
-MARGIN = 2.0          # card units; below the review's smallest grade (an inaccuracy is 2)
+MARGIN = 0.04         # win chance; below the review's smallest grade (an inaccuracy gives away 0.05)
 DEEP_WIDTH = 12       # candidates of the judging search (the review looks at 4)
 EXPERT_WORLDS = 8     # the expert's search when it proposes its move (fixed: the verdict repeats)
 TRIES = 3

@@ -1,39 +1,43 @@
-"""Key moments: the decisions where a player's position fell most against the best move found.
+"""Key moments: the decisions where a player's win chance fell most against the best move found.
 
 For every decision of the reviewed players that had a real choice, the reviewer replays the game to
-that point and compares the move played with the strongest alternatives: each is played on a copy of
-the position and the game is carried on by the same playout policy to a fixed horizon (the end of the
-round by default), then the position is valued for the player by the expert's own leaf value
-(bots.expert.race_value: Achievements held and within reach, cards, minus what Doom costs, and in solo
-and coop the race against Doom), with the playout policy the expert's playouts follow. The review
-knows the whole game, so each copy meets the same luck (the game's own generator): the gap between
-two moves is their difference, not noise.
+that point and compares the move played with the strongest alternatives (the heuristic's best few
+distinct moves, the expert's own candidates). Each is valued by the learned win chance
+(bots.win_chance.played_out, the contract's chance_after): played in `WORLDS` worlds imagined from
+the player's view (what the player could know then, never the draws to come), the game carried on
+by the heuristic to the end of the round, and the position valued by win_chance. Every move meets
+the same worlds, so the gap between two moves is their difference, not their luck.
+
+A move is graded by the win chance it gives away, as chess sites grade by winning chances:
+inaccuracy >= 5 points, mistake >= 10, blunder >= 15 (a fall of 0.15 in a chance in [0, 1]).
 
 A move among the expert's own favourites (the candidates it would search) is graded only when the
-review's longer look finds a clearly better one (a blunder's fall), and the reason says that it
-looked longer: an expert game reviewed by the expert is not full of its own blunders. Every better
-move states what it gains by the round's end in figures (Achievements, Doom, Essences) and in words.
-
-`fall` is in card units (one Achievement held is worth 12); it grades the move:
-inaccuracy >= 2, mistake >= 5, blunder >= 10.
+review finds a clearly better one (a blunder's fall), and the reason says that it looked longer:
+an expert game reviewed by the expert is not full of its own blunders. Every better move states
+what it gains by the round's end in figures (Achievements, Doom, Essences; averaged over the
+worlds) and in words; one whose figures show no gain is not called better.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faeriell.bots.expert import _why_kind, gain_and_risk, race_value
-from faeriell.bots.heuristic import playout_move, score_actions
+from faeriell.bots.expert import _why_kind, gain_and_risk
+from faeriell.bots.heuristic import score_actions
 from faeriell.bots.knowledge import Ctx
+from faeriell.bots.win_chance import played_out
 from faeriell.engine.names import Names
-from faeriell.bots.observe import fork
 from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
 
-GRADES = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
-CLEARLY = 10.0        # a fall the longer look must find before it grades one of the expert's own favourites
-LOOKED_LONGER = "Found by looking further ahead than a move in play does (to the round's end, knowing the draws)."
-# what the figures of a played-out position are worth, in the evaluation's card units (one
-# Achievement held is 12); a "better" move whose figures show no gain is not called better
+# falls in win chance (0..1) that make each grade
+GRADES = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
+CLEARLY = 0.15        # a fall the longer look must find before it grades one of the expert's own favourites
+DECISIVE = 0.30       # a fall this large from a winning to a losing chance decided the game
+WORLDS = 4            # worlds imagined for each decision (every candidate meets the same ones)
+LOOKED_LONGER = "Found by comparing more moves than a move in play does, each played on to the round's end."
+# what the figures of a played-out position are worth against one another (an Achievement is
+# worth about four steps of Doom and twelve Essences): a "better" move whose figures show no gain
+# is not called better
 ACH_CARDS, DOOM_CARDS = 12.0, 3.0
 
 
@@ -51,8 +55,8 @@ class Moment:
     round: int
     played: Action
     best: Action
-    played_value: float
-    best_value: float
+    played_value: float   # the win chance after the move played (0..1)
+    best_value: float     # ... after the best move found
     reason: str           # why the better move is better, in the game's words
 
     @property
@@ -63,35 +67,36 @@ class Moment:
     def grade(self) -> str | None:
         return grade_of(self.fall)
 
-
-def _playout(w, player: int, start_round: int, max_steps: int):
-    s = w.state
-    steps = 0
-    while not s.game_over and s.round == start_round and steps < max_steps:
-        w.apply(playout_move(w), trusted=True)
-        steps += 1
-    return race_value(w, player), w
+    @property
+    def decisive(self) -> bool:
+        """The move turned a likely win into a likely loss."""
+        return self.played_value < 0.5 <= self.best_value and self.fall >= DECISIVE
 
 
-def _value_after(game, action: Action, player: int, max_steps: int) -> float:
+def _played_out(game, action: Action, player: int, max_steps: int = 400, worlds: int = WORLDS):
+    """(the win chance after `action`, the positions at the round's end it was read from)."""
+    return played_out(game, player, [action], worlds)[0]
+
+
+def _value_after(game, action: Action, player: int, max_steps: int = 400) -> float:
     return _played_out(game, action, player, max_steps)[0]
 
 
-def _played_out(game, action: Action, player: int, max_steps: int):
-    """(the expert's value of the position at the horizon, that position) after `action`."""
-    w = fork(game)
-    w.apply(action, trusted=True)
-    return _playout(w, player, game.state.round, max_steps)
-
-
-def _figures(w, player: int) -> tuple[int, int, int]:
-    """(Achievements - the team's in coop -, Doom, Essences in hand) of a played-out position."""
-    s = w.state
-    if s.mode == "coop":
-        ach = sum(1 for holders in s.achievements.values() if holders)
-    else:
-        ach = len(s.tribes[player].achievements)
-    return ach, s.doom, len(s.tribes[player].essences)
+def _figures(ends, player: int) -> tuple[float, float, float]:
+    """(Achievements - the team's in coop -, Doom, Essences in hand) of a played-out position, or
+    their means over a list of them."""
+    if not isinstance(ends, list):
+        ends = [ends]
+    rows = []
+    for w in ends:
+        s = w.state
+        if s.mode == "coop":
+            ach = sum(1 for holders in s.achievements.values() if holders)
+        else:
+            ach = len(s.tribes[player].achievements)
+        rows.append((ach, s.doom, len(s.tribes[player].essences)))
+    n = max(1, len(rows))
+    return tuple(sum(r[k] for r in rows) / n for k in range(3))  # type: ignore[return-value]
 
 
 def figure_gain(better, played) -> float:
@@ -101,8 +106,9 @@ def figure_gain(better, played) -> float:
 
 
 def figure_words(better, played, coop: bool = False) -> str:
-    """'By the round's end: 1 more Achievement (3 instead of 2), Doom 7 instead of 8.'"""
-    (a1, d1, e1), (a0, d0, e0) = better, played
+    """'By the round's end: 1 more Achievement (3 instead of 2), Doom 7 instead of 8.' (means over
+    the worlds, to the nearest whole one)"""
+    (a1, d1, e1), (a0, d0, e0) = (tuple(int(x + 0.5) for x in better), tuple(int(x + 0.5) for x in played))
     parts = []
     whose = "the team's " if coop else ""
     if a1 != a0:
@@ -136,19 +142,19 @@ def _same(a: Action, b: Action) -> bool:
     return a == b or (a.has("pay") and b.has("pay") and a.without("pay", "discounts") == b.without("pay", "discounts"))
 
 
-def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 400) -> Moment | None:
+def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 400,
+           worlds: int = WORLDS) -> Moment | None:
     """The played move against the best of the expert's favourites, or None without a choice."""
     acts = game.legal_actions()
     if len(acts) < 2:
         return None
     cands = _candidates(game, player, acts, width)
     favourite = any(_same(a, played) for a, _ in cands)      # one the expert itself would weigh
-    played_value, played_end = _played_out(game, played, player, max_steps)
+    others = [a for a, _why in cands if not _same(a, played)]
+    results = played_out(game, player, [played] + others, worlds)
+    played_value, played_end = results[0]
     best, best_value, best_end, reason = played, played_value, played_end, ""
-    for a, why in cands:
-        if _same(a, played):
-            continue
-        v, end = _played_out(game, a, player, max_steps)
+    for a, (v, end) in zip(others, results[1:]):
         if v > best_value:
             best, best_value, best_end = a, v, end
     if best != played and favourite and best_value - played_value < CLEARLY:

@@ -1,39 +1,31 @@
 """The review as plain text, for players who want to read or share it (`python -m faeriell.review`).
 
 It says what the review screen shows, from the same parts: the timeline (timeline.record) for the
-rounds, the key moments (moments.key_moments) for the grades, and the expert's leaf value
-(bots.expert.race_value, the yardstick the key moments are graded by) for the curve. There is no
-learned win chance yet (issue 25, item 3), so the curve is labelled for what it is: a position
-value in card units (one Achievement held is worth 12), not a probability.
+rounds, the key moments (moments.key_moments) for the grades, and the learned win chance
+(bots.win_chance, the yardstick the key moments are graded by) for the curve: after every round,
+how often a side in that position went on to win in the self-play games it was learned from
+(checked on games it never saw: bench/README.md, "Win chances").
 
 Every name is the game's own (tribes, heroes, regions, Achievements): never an id.
 """
 from __future__ import annotations
 
-from faeriell.bots.evaluate import WIN
-from faeriell.bots.expert import race_value
+from faeriell.bots.win_chance import win_chance
 from faeriell.engine import Action
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 from faeriell.engine.saves import rebuild
 
 from .moments import Moment, key_moments
-from .timeline import Timeline, record
+from .timeline import Timeline, record, sides
 
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
-VALUE_LABEL = (f"Position value after each round (the expert's own estimate in card units, where one "
-               f"Achievement held is worth 12 and a finished game about {WIN:+.0f} for a win, {-WIN:+.0f} "
-               f"for a loss). This is not a win chance: no learned evaluation exists yet.")
-
-
-def sides(mode: str, players: int) -> list[int]:
-    """Whose value the curve follows: the one tribe (solo), the team (coop: one curve, seat 1's
-    value, which counts the whole team's race), or each tribe (competitive)."""
-    return [0] if mode in ("solo", "coop") else list(range(players))
+VALUE_LABEL = ("Win chance after each round: how often a side in that position went on to win, learned "
+               "from self-play games and checked on games it never saw (100% once won, 0% once lost).")
 
 
 def round_values(rules, origin: dict, actions: list) -> list[tuple[int, list[float]]]:
-    """(round, value per side) after every round that ended, and where the record stops."""
+    """(round, win chance per side, 0..1) after every round that ended, and where the record stops."""
     game = rebuild(rules, origin)
     who = sides(game.state.mode, game.state.players)
     out: list[tuple[int, list[float]]] = []
@@ -42,9 +34,9 @@ def round_values(rules, origin: dict, actions: list) -> list[tuple[int, list[flo
         rnd = game.state.round
         game.apply(action)
         if game.state.round != rnd or game.state.game_over:
-            out.append((rnd, [race_value(game, p) for p in who]))
+            out.append((rnd, [win_chance(game, p) for p in who]))
     if not game.state.game_over and (not out or out[-1][0] != game.state.round):
-        out.append((game.state.round, [race_value(game, p) for p in who]))
+        out.append((game.state.round, [win_chance(game, p) for p in who]))
     return out
 
 
@@ -64,13 +56,23 @@ def _outcome(names: Names, tl: Timeline) -> str:
     return ", ".join(names.tribes.get(tl.tribes[i], "?") for i in tl.winners) + " won."
 
 
+def percent(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def points(d: float) -> str:
+    """A difference of win chances, in percentage points ('12 points')."""
+    n = round(100 * d)
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
 def moment_lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: list[str]) -> list[str]:
     who = tribe_names[m.player] if 0 <= m.player < len(tribe_names) else f"Player {m.player + 1}"
     grade = (m.grade or "").capitalize()
-    gain = m.best_value - m.played_value
     lines = [f"Round {m.round}, move {m.index + 1} - {grade}",
-             f"  {who} played: {describe(m.played, names, tribe_ids)}",
-             f"  Better: {describe(m.best, names, tribe_ids)} (worth {gain:.1f} more in card units)"]
+             f"  {who} played: {describe(m.played, names, tribe_ids)} (win chance {percent(m.played_value)})",
+             f"  Better: {describe(m.best, names, tribe_ids)} (win chance {percent(m.best_value)}, "
+             f"{points(m.fall)} more)"]
     if m.reason:
         lines.append(f"  Why: {names.text(m.reason)}")
     return lines
@@ -92,11 +94,12 @@ def review_text(rules, origin: dict, actions: list, players=None, moments: list 
     doom_at = {m.round: m.doom for m in tl.rounds}
     for rnd, values in round_values(rules, origin, actions):
         lines.append(f"{rnd:>5}  {doom_at.get(rnd, tl.final_doom):>4}  "
-                     + "  ".join(f"{v:>12.1f}" for v in values))
+                     + "  ".join(f"{round(100 * v):>11d}%" for v in values))
     lines.append("")
     if moments is None:
         moments = key_moments(rules, origin, actions, players=players, progress=progress)
-    lines.append("Key moments (graded by the value a move gives away against the best move found):")
+    lines.append("Key moments (graded by the win chance a move gives away against the best move found: "
+                 "an inaccuracy from 5 points, a mistake from 10, a blunder from 15):")
     if not moments:
         lines.append("  None: no move fell clearly short of the best one found.")
     for m in sorted(moments, key=lambda m: m.index):

@@ -7,7 +7,9 @@ action and the automatic steps after it resolve. Nothing here decides a rule; it
 `record(rules, origin, actions)` gives a `Timeline`:
   - `steps`: one `Step` per action (who, what, round, phase, Doom before and after, and the Doom
     movements with their causes);
-  - `rounds`: per round, Doom and each tribe's Achievements at its end (coop: the team's count);
+  - `rounds`: per round, Doom and each tribe's Achievements at its end (coop: the team's count),
+    and each side's learned win chance there (bots.win_chance: solo the tribe, coop the team,
+    competitive each tribe);
   - `figures`: Essences gained by source, Menaces solved by colour, actions by phase.
 """
 from __future__ import annotations
@@ -53,6 +55,7 @@ class RoundMark:
     achievements: list          # per tribe, at the round's end
     team_distinct: int          # Achievements held by anyone (the coop count)
     team_tokens: int            # Achievement tokens on the board (the other coop count)
+    chances: list = field(default_factory=list)   # win chance per side at the round's end (sides())
 
 
 @dataclass
@@ -87,9 +90,25 @@ def _team_counts(s) -> tuple[int, int]:
     return distinct, tokens
 
 
-def _mark(s) -> RoundMark:
+def sides(mode: str, players: int) -> list[int]:
+    """Whose win chance the review follows: the one tribe (solo), the team (coop: seat 1's, which
+    is the team's), or each tribe (competitive)."""
+    return [0] if mode in ("solo", "coop") else list(range(players))
+
+
+def chances(game) -> list[float]:
+    """Each side's win chance now (empty if the model file cannot be read: the review goes on)."""
+    from faeriell.bots.win_chance import WinChanceModelError, win_chance
+    try:
+        return [win_chance(game, i) for i in sides(game.state.mode, game.state.players)]
+    except WinChanceModelError:
+        return []
+
+
+def _mark(game) -> RoundMark:
+    s = game.state
     distinct, tokens = _team_counts(s)
-    return RoundMark(s.round, s.doom, [len(t.achievements) for t in s.tribes], distinct, tokens)
+    return RoundMark(s.round, s.doom, [len(t.achievements) for t in s.tribes], distinct, tokens, chances(game))
 
 
 class _Listener:
@@ -164,12 +183,12 @@ def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
         if s.round != rnd and phase is not None:
             # the round ended inside this action: its Doom includes Automatic Doom (R34)
             rounds.append(RoundMark(rnd, s.doom, [len(t.achievements) for t in s.tribes],
-                                    *_team_counts(s)))
+                                    *_team_counts(s), chances(game)))
         if progress is not None:
             progress(k + 1, total)
     s = game.state
     if not rounds or rounds[-1].round != s.round:
-        rounds.append(_mark(s))
+        rounds.append(_mark(game))
     return Timeline(players=n, mode=s.mode, tribes=[t.id for t in s.tribes], steps=steps,
                     rounds=rounds, doom_by_cause=doom_by_cause, gained=gained,
                     gained_colour=gained_colour, solved=solved, actions_by_phase=by_phase,

@@ -1,4 +1,5 @@
-"""The review's pictures: the Doom chart with its causes, Achievements over the rounds, figures.
+"""The review's pictures: the Doom chart with its causes, Achievements and the win chance over the
+rounds, figures.
 
 Pure drawing from a `faeriell.review.timeline.Timeline`; the review screen places them.
 """
@@ -90,11 +91,14 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
 def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: list,
                            target: int | None = None) -> None:
     """Achievements held at each round's end: one line per tribe; in coop the team's count against
-    its target (a dashed line)."""
+    its target (a dashed line); and the learned win chance at each round's end (dotted, on the
+    right-hand 0-100% scale: the tribe's, the team's, or each tribe's)."""
     W.panel(surf, rect)
-    title = "Achievements over the rounds" + (" (the team)" if tl.mode == "coop" else "")
+    title = "Achievements and win chance" + (" (the team)" if tl.mode == "coop" else "")
     W.draw_text(surf, title, (rect.x + 12, rect.y + 8), 20, W.ACCENT)
     plot = pygame.Rect(rect.x + 36, rect.y + 34, rect.w - 48, rect.h - 34 - 40)
+    if tl.rounds and all(m.chances for m in tl.rounds):
+        plot.w -= 30                    # room for the win chance's 0-100% scale on the right
     if plot.w < 40 or plot.h < 30 or not tl.rounds:
         return
     series = []
@@ -123,12 +127,52 @@ def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: li
             pygame.draw.lines(surf, rgb, False, pts, 3 if name == "Team" else 2)
         for p in pts:
             pygame.draw.circle(surf, rgb, p, 3)
+    chance_lines = _draw_chances(surf, plot, slot, tl, colours)
     x = rect.x + 12
     for name, rgb, values in series:
         label = f"{name} {values[-1]}"
         pygame.draw.rect(surf, rgb, (x, rect.bottom - 19, 11, 11))
         W.draw_text(surf, label, (x + 15, rect.bottom - 22), 15, W.TEXT)
         x += W.font(15).size(label)[0] + 26
+    if chance_lines:
+        label = chance_lines
+        if x + W.font(15).size(label)[0] + 20 < rect.right:
+            for k in range(0, 12, 4):
+                pygame.draw.line(surf, CHANCE_RGB, (x + k, rect.bottom - 13), (x + k + 1, rect.bottom - 13), 2)
+            W.draw_text(surf, label, (x + 15, rect.bottom - 22), 15, W.TEXT)
+
+
+CHANCE_RGB = (235, 235, 235)
+
+
+def _dotted(surf, rgb, pts) -> None:
+    for a, b in zip(pts, pts[1:]):
+        n = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5) // 6)
+        for k in range(0, n, 2):
+            p = (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+            q = (a[0] + (b[0] - a[0]) * (k + 1) / n, a[1] + (b[1] - a[1]) * (k + 1) / n)
+            pygame.draw.line(surf, rgb, p, q, 2)
+
+
+def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> str:
+    """The win chance at each round's end, dotted, on a 0-100% scale at the plot's right; returns
+    the legend's words ('' when the review has no chances)."""
+    rows = [m.chances for m in tl.rounds]
+    if not rows or any(not c for c in rows):
+        return ""
+    for v in (0, 50, 100):
+        W.draw_text(surf, f"{v}%", (plot.right + 2, plot.bottom - plot.h * v // 100), 13, W.MUTED,
+                    anchor="midleft")
+    sides = len(rows[0])
+    for j in range(sides):
+        rgb = CHANCE_RGB if sides == 1 else colours[j]
+        pts = [(int(plot.x + slot * (k + 0.5)), plot.bottom - int(plot.h * c[j])) for k, c in enumerate(rows)]
+        _dotted(surf, rgb, pts)
+        for p in pts:
+            pygame.draw.circle(surf, rgb, p, 2)
+    if sides == 1:
+        return f"Win chance {round(100 * rows[-1][0])}%"
+    return "Win chance (dotted)"
 
 
 def figure_lines(tl, names: list) -> list[str]:

@@ -1,6 +1,6 @@
 """The game review (scene "review"): why a game was won or lost, and where to try again.
 
-    Doom over the rounds, each step by its cause    Achievements over the rounds (coop: the team)
+    Doom over the rounds, each step by its cause    Achievements and the win chance over the rounds
     Key moments: the reviewed players' decisions whose position fell most against the best move
     found, graded, with the better move and why; a click opens the replay at that move
     Figures at a glance: Essences by source, Menaces by colour, moves by phase
@@ -124,7 +124,7 @@ class ReviewScene(MenuScene):
     def moment_lines(self, m) -> tuple[str, str, str]:
         who = self.who(m.player)
         head = f"Round {m.round} · {m.grade.capitalize()}"
-        if m.played_value < 0 < m.best_value and m.best_value - m.played_value > 100:
+        if m.decisive:
             head += ": this decided the game"
         played = f"{who} played: {self.words.action(m.played)}"
         better = f"Better: {self.words.action(m.best)}" + (f": {self.words.say(m.reason)}" if m.reason else "")

@@ -1,0 +1,253 @@
+"""The chance that a side wins from a position: a learned evaluation (issue 25, items 3 and 4).
+
+    win_chance(game, seat) -> float in [0, 1]
+        solo: the tribe's chance; Full Coop: the team's (any seat gives the same); competitive: the
+        seat's tribe's. A finished game gives 1.0 (the seat is among the winners) or 0.0. Instant
+        (well under a millisecond): a model on named features (features.py), no search.
+    chance_after(game, seat, actions, worlds=8, seed=0) -> list[float]
+        For each action (legal for `seat` now): the win chance after it, averaged over `worlds`
+        worlds imagined from the seat's view (observe.determinize), each played on by the greedy
+        heuristic to the end of the round and then valued by win_chance. Every action meets the
+        same worlds (common random numbers), so two actions differ by their play, not their luck.
+        Deterministic for a seed.
+
+The model (one per mode: a logistic regression or a one-hidden-layer network on the mode's
+features, standardized) is data: data/bots/win_chance.json, written by tools/train_win_chance.py
+with the command, the seed ranges and the dataset in the file, read once into frozen values.
+A bad file is refused with the file and the field named (WinChanceModelError).
+
+Both calls are thread-safe: the model is frozen, and nothing here keeps state between calls.
+"""
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from math import exp, isfinite, tanh
+from pathlib import Path
+
+from faeriell.resources import resource_dir
+from faeriell.safe_read import parse_json, read_text
+
+from .features import feature, mode_features, vector
+from .heuristic import score_actions
+from .knowledge import Ctx
+from .observe import fork, observe
+from .search import _fix_bag_order
+from .weights import weights_for
+
+MODES = ("solo", "coop", "competitive")
+FORMAT = 1
+MAX_PLAYOUT = 600        # actions a playout may take before it is valued where it stands
+
+
+class WinChanceModelError(ValueError):
+    """The model file cannot be used; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """One mode's model: z = (x - mean) / scale; out = w . tanh(H z + c) + b (or w . z + b)."""
+    mode: str
+    features: tuple[str, ...]
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    weights: tuple[float, ...]
+    bias: float
+    hidden: tuple[tuple[float, ...], ...] = ()
+    hidden_bias: tuple[float, ...] = ()
+
+    def logit(self, x) -> float:
+        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
+        if self.hidden:
+            z = [tanh(c + sum(h * q for h, q in zip(row, z))) for row, c in zip(self.hidden, self.hidden_bias)]
+        return self.bias + sum(w * q for w, q in zip(self.weights, z))
+
+    def chance(self, x) -> float:
+        t = self.logit(x)
+        if t >= 0:
+            return 1.0 / (1.0 + exp(-t))
+        e = exp(t)
+        return e / (1.0 + e)
+
+
+@dataclass(frozen=True)
+class ModelBook:
+    path: str
+    models: dict          # mode -> Model (never changed once read)
+    meta: dict            # command, seeds, dataset: what made the file
+
+    def of(self, mode: str) -> Model:
+        return self.models[mode]
+
+
+def default_path() -> Path:
+    return Path(resource_dir("data")) / "bots" / "win_chance.json"
+
+
+def _numbers(path, where: str, value, n: int | None = None, positive: bool = False) -> tuple[float, ...]:
+    if not isinstance(value, list):
+        raise WinChanceModelError(f"{path}: {where}: expected a list of numbers, not {type(value).__name__}")
+    if n is not None and len(value) != n:
+        raise WinChanceModelError(f"{path}: {where}: expected {n} numbers, found {len(value)}")
+    out = []
+    for k, v in enumerate(value):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not isfinite(float(v)):
+            raise WinChanceModelError(f"{path}: {where}[{k}]: {v!r} is not a finite number")
+        if positive and v <= 0:
+            raise WinChanceModelError(f"{path}: {where}[{k}]: a scale must be above 0, not {v!r}")
+        out.append(float(v))
+    return tuple(out)
+
+
+def _number(path, where: str, value) -> float:
+    return _numbers(path, where, [value])[0]
+
+
+def parse_model(path, mode: str, d) -> Model:
+    where = f"models.{mode}"
+    if not isinstance(d, dict):
+        raise WinChanceModelError(f"{path}: {where}: expected a mapping")
+    for key in ("features", "mean", "scale", "weights", "bias"):
+        if key not in d:
+            raise WinChanceModelError(f"{path}: {where}.{key}: missing")
+    feats = d["features"]
+    if not isinstance(feats, list) or not feats or not all(isinstance(f, str) for f in feats):
+        raise WinChanceModelError(f"{path}: {where}.features: expected a list of feature names")
+    for k, f in enumerate(feats):
+        try:
+            feature(f)
+        except KeyError:
+            raise WinChanceModelError(f"{path}: {where}.features[{k}]: unknown feature {f!r} "
+                                      f"(faeriell/bots/features.py names them)") from None
+    n = len(feats)
+    mean = _numbers(path, f"{where}.mean", d["mean"], n)
+    scale = _numbers(path, f"{where}.scale", d["scale"], n, positive=True)
+    hidden: tuple = ()
+    hidden_bias: tuple = ()
+    if d.get("hidden"):
+        rows = d["hidden"]
+        if not isinstance(rows, list):
+            raise WinChanceModelError(f"{path}: {where}.hidden: expected a list of rows")
+        hidden = tuple(_numbers(path, f"{where}.hidden[{k}]", row, n) for k, row in enumerate(rows))
+        hidden_bias = _numbers(path, f"{where}.hidden_bias", d.get("hidden_bias"), len(hidden))
+    weights = _numbers(path, f"{where}.weights", d["weights"], len(hidden) if hidden else n)
+    bias = _number(path, f"{where}.bias", d["bias"])
+    return Model(mode, tuple(feats), mean, scale, weights, bias, hidden, hidden_bias)
+
+
+def read_model_book(path) -> ModelBook:
+    """Read and check a model file (WinChanceModelError names the file and the field)."""
+    path = Path(path)
+    try:
+        d = parse_json(read_text(path, "data", shown=path), shown=path)
+    except (OSError, ValueError) as exc:      # UnsafeFile and bad JSON are ValueErrors naming the file
+        raise WinChanceModelError(f"{path}: cannot be read: {exc}") from None
+    if not isinstance(d, dict):
+        raise WinChanceModelError(f"{path}: expected a mapping at the top")
+    if d.get("format") != FORMAT:
+        raise WinChanceModelError(f"{path}: format: expected {FORMAT}, found {d.get('format')!r}")
+    models = d.get("models")
+    if not isinstance(models, dict):
+        raise WinChanceModelError(f"{path}: models: missing or not a mapping")
+    book = {}
+    for mode in MODES:
+        if mode not in models:
+            raise WinChanceModelError(f"{path}: models.{mode}: missing")
+        book[mode] = parse_model(path, mode, models[mode])
+    meta = {k: v for k, v in d.items() if k != "models"}
+    return ModelBook(str(path), book, meta)
+
+
+_BOOK: ModelBook | None = None
+_LOCK = threading.Lock()
+
+
+def model_book() -> ModelBook:
+    """The shipped models, read once (thread-safe)."""
+    global _BOOK
+    if _BOOK is None:
+        with _LOCK:
+            if _BOOK is None:
+                _BOOK = read_model_book(default_path())
+    return _BOOK
+
+
+def _check_features(model: Model, rules) -> None:
+    """A competitive model names one feature per tribe; a catalog with other tribes gets no
+    silent zeros (its seat would read as no tribe at all)."""
+    expected = set(mode_features(model.mode, rules))
+    if set(model.features) != expected:
+        missing = sorted(expected - set(model.features))
+        extra = sorted(set(model.features) - expected)
+        raise WinChanceModelError(f"models.{model.mode}.features: do not match this game's features "
+                                  f"(missing {missing}, not read {extra}): train the model again")
+
+
+def win_chance(game, seat: int, book: ModelBook | None = None) -> float:
+    """The chance in [0, 1] that `seat`'s side wins from here (see the module's docstring)."""
+    s = game.state
+    if not 0 <= seat < s.players:
+        raise ValueError(f"seat {seat} is not at this table of {s.players}")
+    if s.game_over:
+        return 1.0 if seat in s.winners else 0.0
+    model = (book or model_book()).of(s.mode)
+    return model.chance(vector(game, seat, model.features))
+
+
+def _world_rng(seed: int, k: int) -> random.Random:
+    return random.Random(f"win_chance/{seed}/{k}")
+
+
+def _heuristic_move(w):
+    """The greedy heuristic's move for whoever acts, as the expert's playouts make it (without
+    the saving-up wish, which costs half the time and changes little over one round)."""
+    acts = w.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    i = w.acting
+    ctx = Ctx(w, i, weights_for(w.state.mode))
+    ctx.saving = ()
+    sc = score_actions(w, i, acts, ctx)
+    return acts[max(range(len(acts)), key=lambda q: sc[q][0])]
+
+
+def _played_on(world, seat: int, start_round: int, book) -> float:
+    s = world.state
+    steps = 0
+    while not s.game_over and s.round == start_round and steps < MAX_PLAYOUT:
+        world.apply(_heuristic_move(world), trusted=True)
+        steps += 1
+    return win_chance(world, seat, book)
+
+
+def chance_after(game, seat: int, actions: list, worlds: int = 8, seed: int = 0,
+                 book: ModelBook | None = None) -> list[float]:
+    """The win chance after each of `actions` (see the module's docstring)."""
+    return [chance for chance, _ends in played_out(game, seat, actions, worlds, seed, book)]
+
+
+def played_out(game, seat: int, actions: list, worlds: int = 8, seed: int = 0,
+               book: ModelBook | None = None) -> list[tuple[float, list]]:
+    """chance_after with the positions it valued: per action (mean win chance, the `worlds`
+    positions at the end of the round), for a reader that tells what the action led to."""
+    if game.state.game_over:
+        raise ValueError("the game is over: no action comes after it")
+    if game.acting != seat:
+        raise ValueError(f"seat {seat} is not the one to act (seat {game.acting} is)")
+    if worlds < 1:
+        raise ValueError(f"worlds must be at least 1, not {worlds}")
+    book = book or model_book()
+    start = game.state.round
+    totals = [0.0] * len(actions)
+    ends: list[list] = [[] for _ in actions]
+    for k in range(worlds):
+        rng = _world_rng(seed, k)
+        world = observe(game, seat, rng)
+        _fix_bag_order(world, rng)          # every action meets the same Menace Draft
+        for j, a in enumerate(actions):
+            w = fork(world)
+            w.apply(a, trusted=True)
+            totals[j] += _played_on(w, seat, start, book)
+            ends[j].append(w)
+    return [(t / worlds, e) for t, e in zip(totals, ends)]

@@ -197,3 +197,17 @@ def test_the_calibration_bench_prints_its_table(capsys):
     assert "seeds 62000-62005" in out
     with pytest.raises(SystemExit, match="calibration range"):
         calibration.main(["--seed", "60000", "--games", "2"])
+
+
+def test_a_model_that_reads_other_features_than_the_game_has_is_refused(rules, tmp_path):
+    doc = json.loads(default_path().read_text())
+    m = doc["models"]["competitive"]
+    for key in ("features", "mean", "scale", "weights"):
+        m[key] = m[key][:-1]                    # the last tribe's feature dropped
+    p = tmp_path / "wc.json"
+    p.write_text(json.dumps(doc))
+    book = read_model_book(p)
+    g = _position(rules, 2, "competitive", 3, 5)
+    with pytest.raises(WinChanceModelError, match="models.competitive.features: do not match"):
+        win_chance(g, 0, book)
+    assert 0.0 < win_chance(_position(rules, 1, "solo", 3, 5), 0, book) < 1.0   # the other modes still read

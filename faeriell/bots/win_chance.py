@@ -184,6 +184,9 @@ def _check_features(model: Model, rules) -> None:
                                   f"(missing {missing}, not read {extra}): train the model again")
 
 
+_CHECKED: set = set()      # (model, rules) pairs whose features were compared once
+
+
 def win_chance(game, seat: int, book: ModelBook | None = None) -> float:
     """The chance in [0, 1] that `seat`'s side wins from here (see the module's docstring)."""
     s = game.state
@@ -192,6 +195,10 @@ def win_chance(game, seat: int, book: ModelBook | None = None) -> float:
     if s.game_over:
         return 1.0 if seat in s.winners else 0.0
     model = (book or model_book()).of(s.mode)
+    key = (id(model), id(game.rules))
+    if key not in _CHECKED:
+        _check_features(model, game.rules)
+        _CHECKED.add(key)
     return model.chance(vector(game, seat, model.features))
 
 

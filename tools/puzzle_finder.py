@@ -24,12 +24,13 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from faeriell.bots import HeuristicBot  # noqa: E402
+from faeriell.bots import ExpertBot, HeuristicBot  # noqa: E402
 from faeriell.bots.heuristic import score_actions  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.actions import card_color  # noqa: E402
 from faeriell.engine.core import Game  # noqa: E402
+from faeriell.engine.names import Names  # noqa: E402
 from faeriell.engine.position import build  # noqa: E402
 from faeriell.puzzle import Goal, PuzzleTracker  # noqa: E402
 
@@ -127,7 +128,7 @@ def goals_of(before: Game, after: Game, player: int, coop: bool) -> list[tuple[s
     cleared = [gd for gd, d in sb.guardians.items() if d["token"] and not sa.guardians[gd]["token"]]
     if len(cleared) >= 2:
         out.append(("heroes", {f"guardians.{gd}.under": None for gd in cleared},
-                    "Clear the Menaces of the " + " and the ".join(gd.capitalize() for gd in cleared)))
+                    "Clear the Menaces of " + " and ".join(Names.of(after.rules).guardian(gd) for gd in cleared)))
     tb, ta = sb.tribes[player], sa.tribes[player]
     if ta.corruption < tb.corruption:
         out.append(("corruption", {f"p{player + 1}.corruption": ta.corruption},
@@ -138,7 +139,9 @@ def goals_of(before: Game, after: Game, player: int, coop: bool) -> list[tuple[s
             cols[card_color(c)] = cols.get(card_color(c), 0) + 1
         exp = {f"p{player + 1}.essences.total": len(ta.essences)}
         exp.update({f"p{player + 1}.essences.{c}": n for c, n in cols.items()})
-        out.append(("harvest", exp, f"End the Event Phase holding exactly {len(ta.essences)} Essences"))
+        names = Names.of(after.rules)
+        each = ", ".join(f"{n} {names.color(c)}" for c, n in sorted(cols.items()))
+        out.append(("harvest", exp, f"Hold exactly {len(ta.essences)} Essences ({each})"))
     return out
 
 
@@ -216,52 +219,73 @@ def refuted(rules, pos, goal, first, budget=4000, depth=6, prefix=()) -> bool | 
 
 
 # ---------------------------------------------------------------------------- self-play
-def candidates(rules, mode: str, players: int, seed: int, variants=(), difficulty: str = "medium"):
+EXPERT_WORLDS = 4       # the expert's fixed worlds a decision: a run is the same moves for a seed
+
+
+def make_bots(kind: str, seed: int, players: int, iterations: int = EXPERT_WORLDS) -> list:
+    """The seats of a self-play game: the expert with a fixed number of worlds (reproducible, no
+    clock), or the greedy heuristic (the first rated set's origin)."""
+    if kind == "expert":
+        return [ExpertBot(seed * 10 + k, iterations=iterations) for k in range(players)]
+    return [HeuristicBot(seed * 10 + k) for k in range(players)]
+
+
+def candidates(rules, mode: str, players: int, seed: int, variants=(), difficulty: str = "medium",
+               bot: str = "heuristic", iterations: int = EXPERT_WORLDS, max_rounds: int = 99,
+               coop_laps: tuple = (3,)):
+    """Play one seeded game and return the puzzles its windows make. A window opens at every
+    Phase start (goal before the Phase ends; in Full Coop at a lap in `coop_laps`, also one before
+    the round ends: the teamwork goals) and closes when its moment passes; the line is what the
+    bots really played in it, so the game is played once whatever the bots cost."""
     g = new_game(rules, players, mode, difficulty, list(variants), seed)
-    bots = [HeuristicBot(seed * 10 + k) for k in range(players)]
-    out = []
+    bots = make_bots(bot, seed, players, iterations)
+    drawn = _recording(g)
+    line: list = []
+    who: list = []
+    open_: list[dict] = []
+    out: list = []
     steps = 0
-    while not g.state.game_over and steps < 3000:
+    while not g.state.game_over and steps < 3000 and g.state.round <= max_rounds:
         s = g.state
         if s.stage == "play" and s.phase is not None and s.pending is None and g.history \
                 and g.history[-1]["action"].kind == "choose_phase":
-            out.extend(_follow(rules, g, bots))
-        p = g.acting
-        g.apply(bots[p].choose(g, p))
-        steps += 1
-    return out
-
-
-def _follow(rules, g0: Game, bots) -> list[dict]:
-    """Play the bots on from a Phase start in a copy; return the candidates that line makes."""
-    s0 = g0.state
-    coop = s0.mode in ("coop", "solo")
-    window = "round_end" if (s0.mode == "coop" and s0.lap == 3) else "phase_end"
-    g = g0.copy()
-    g.history = []
-    decks0 = {c: list(d) for c, d in s0.decks.items()}
-    drawn = _recording(g)
-    start = (s0.round, s0.lap, s0.active, s0.phase)
-    line, who = [], []
-    while not g.state.game_over:
-        s = g.state
-        if window == "phase_end" and ((s.round, s.lap, s.active) != start[:3] or s.phase != start[3]):
-            break
-        if window == "round_end" and s.round != start[0]:
-            break
+            windows = ["phase_end"] + (["round_end"] if s.mode == "coop" and s.lap in coop_laps else [])
+            for window in windows:
+                open_.append({"g0": g.copy(), "i0": len(line), "d0": len(drawn), "window": window,
+                              "start": (s.round, s.lap, s.active, s.phase),
+                              "decks0": {c: list(d) for c, d in s.decks.items()}})
         p = g.acting
         a = bots[p].choose(g, p)
         line.append(a)
         who.append(p)
         g.apply(a)
-    player = s0.active
+        steps += 1
+        s = g.state
+        for w in list(open_):
+            r0, lap0, a0, ph0 = w["start"]
+            done = s.game_over or (s.round != r0 if w["window"] == "round_end"
+                                   else ((s.round, s.lap, s.active) != (r0, lap0, a0) or s.phase != ph0))
+            if done:
+                open_.remove(w)
+                out.extend(_window(rules, w, g, line[w["i0"]:], who[w["i0"]:], drawn[w["d0"]:]))
+    return out
+
+
+def _window(rules, w: dict, g: Game, line: list, who: list, drawn: list) -> list[dict]:
+    """The puzzles one closed window makes: each goal the line met, kept with a tempting other
+    first move (the heuristic's favourites) that does not get there by the same line."""
+    g0 = w["g0"]
+    s0 = g0.state
+    window = w["window"]
+    coop = s0.mode in ("coop", "solo")
     tops = {}
-    for c, d in decks0.items():
+    for c, d in w["decks0"].items():
         n = len(d) - len(g.state.decks[c])
         if n < 0:
             return []                  # a reshuffle: the draws are not the deck's top
         tops[c] = d[:n]
-    pos = position_of(g0.copy(), drawn, tops)
+    pos = position_of(g0.copy(), list(drawn), tops)
+    player = s0.active
     out = []
     for theme, expect, text in goals_of(g0.copy(), g, player, coop):
         if window == "round_end":
@@ -273,9 +297,10 @@ def _follow(rules, g0: Game, bots) -> list[dict]:
             continue
         sol = line[:n]
         if window == "round_end" and len(set(who[:n])) < 2:
-            continue                   # teamwork: both partners' moves are needed
-        # the most tempting other first move: the heuristic's best that is not the line's
+            continue                   # teamwork: two partners' moves are needed
         h = replay_line(rules, pos, [])
+        if h is None:
+            continue
         acts = [a for a in h.legal_actions() if a != sol[0] and a.kind != "end_phase"]
         if not acts:
             continue
@@ -307,9 +332,10 @@ def to_yaml(c: dict, name: str) -> str:
 
 
 # ---------------------------------------------------------------------------- the rated set
-# the sweep: (mode, players, variants) x every difficulty
+# the sweep: (mode, players, variants) x every difficulty; a table's name (solo1, coop3) picks rows
 SWEEP = [("solo", 1, ()), ("coop", 2, ()), ("coop", 3, ()), ("coop", 4, ()),
-         ("solo", 1, ("winters_grasp",)), ("coop", 2, ("advanced_menace_rule",)), ("solo", 1, ("kickstarter",))]
+         ("solo", 1, ("winters_grasp",)), ("coop", 2, ("advanced_menace_rule",)), ("solo", 1, ("kickstarter",)),
+         ("solo", 1, ("advanced_menace_rule",)), ("coop", 3, ("kickstarter",)), ("solo", 1, ("shadows",))]
 DIFFICULTY_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very_hard": "Very Hard"}
 MODE_WORDS = {"solo": "Solo", "coop": "Full Coop", "competitive": "Competitive"}
 HINTS = {"harvest": "Count what the Harvest pays and which cards a move gives you before you spend any.",
@@ -317,21 +343,34 @@ HINTS = {"harvest": "Count what the Harvest pays and which cards a move gives yo
          "doom": "Doom falls when a Menace is solved or a Beacon lights: which Hero is closest?",
          "heroes": "Look at each Hero's reach this Phase: a short walk first may open the longer one.",
          "corruption": "Cleansing costs cards you may need later: do it when it also moves you on.",
-         "coop": "One partner can set up what the other finishes: plan the whole lap, not one move."}
+         "coop": "One partner can set up what the other finishes: plan the rest of the round, not one move."}
+EXPERT_ORIGIN = "found in expert self-play by tools/puzzle_finder.py"     # the `rules:` line's start
 
 
-def auto_yaml(c: dict, name: str, difficulty: str) -> str:
-    """A finished rated puzzle: the draft's name, story and hint written from what it is."""
+def variant_words(rules, variants) -> str:
+    names = rules.modes.get("variants", {})
+    return ", ".join(str((names.get(v) or {}).get("name") or v.replace("_", " ").capitalize()) for v in variants)
+
+
+def auto_yaml(c: dict, name: str, difficulty: str, rules=None, origin: str = "") -> str:
+    """A finished rated puzzle: the draft's name, story and hint written from what it is.
+    `origin` starts the `rules:` line (the expert's sweep says so; the first set says the finder)."""
     s = c["pos"]["setup"]
     players = s["players"]
     table = MODE_WORDS[s["mode"]] + (f", {players} players" if s["mode"] == "coop" else "")
+    if s.get("variants") and rules is not None:
+        table += ", " + variant_words(rules, s["variants"])
     goal_text = c["goal"].text.rstrip(".")
+    moves = f"{len(c['line'])} move{'s' if len(c['line']) > 1 else ''}"
     story = (f"A position from seeded self-play ({table}, {DIFFICULTY_WORDS[difficulty]}, round "
-             f"{c['pos']['turn']['round']}): {len(c['line'])} move{'s' if len(c['line']) > 1 else ''} do it.")
-    doc = {"name": f"{goal_text.split(' before')[0]} (round {c['pos']['turn']['round']})",
-           "rules": "found by tools/puzzle_finder.py: " + c["where"] + f" {difficulty}",
+             f"{c['pos']['turn']['round']}): {moves} do it.")
+    if origin:
+        story = (f"The expert reached this in a seeded game ({table}, {DIFFICULTY_WORDS[difficulty]}, round "
+                 f"{c['pos']['turn']['round']}) and did it in {moves}.")
+    doc = {"name": f"{goal_text.split(' before')[0].split(' (')[0]} (round {c['pos']['turn']['round']})",
+           "rules": (origin or "found by tools/puzzle_finder.py") + ": " + c["where"] + f" {difficulty}",
            "description": story,
-           "puzzle": {"theme": c["theme"], "level": min(3, 1 + (len(c["line"]) - 1) // 2),
+           "puzzle": {"theme": c["theme"], "level": level_of(c["line"]),
                       "hint": HINTS.get(c["theme"], HINTS["harvest"])},
            **c["pos"],
            "goal": {"text": c["goal"].text, "expect": c["goal"].expect, "before": c["goal"].before},
@@ -340,44 +379,79 @@ def auto_yaml(c: dict, name: str, difficulty: str) -> str:
     return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110)
 
 
+def level_of(line) -> int:
+    """The puzzle's level from its solution's length (1-2 moves Easy, 3-4 Medium, longer Hard); the
+    trainer's first rating of a puzzle is its level's (practice/trainer.py LEVEL_RATING)."""
+    return min(3, 1 + (len(line) - 1) // 2)
+
+
 def position_key(c: dict) -> str:
     import hashlib
     import json
     return hashlib.sha1(json.dumps([c["pos"], c["goal"].expect], sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
-def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3) -> int:
-    """Self-play over SWEEP x difficulties; keep at most `per_game` puzzles a game, each proven by
-    replaying it from its file (the solution wins, the wrong move loses); stop at `limit`."""
+def table_name(mode: str, players: int, variants=()) -> str:
+    return f"{mode}{players}" + "".join("+" + v for v in variants)
+
+
+def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3, bot: str = "heuristic",
+          iterations: int = EXPERT_WORLDS, tables=None, minutes: float = 0.0, max_rounds: int = 99,
+          per_theme: int = 0, coop_laps: tuple = (3,)) -> int:
+    """Self-play over SWEEP x difficulties; keep at most `per_game` puzzles a game (and `per_theme`
+    of one theme, 0: no cap), each proven by replaying it from its file (the solution wins, the
+    wrong move loses); stop at `limit` files or after `minutes` of CPU. Game k of row r, difficulty
+    d has the seed `seed + 100 k + 10 r + d`. Files are written as found (a run can be stopped)."""
+    import time
     have = {p.stem.rsplit("-", 1)[-1] for p in out.glob("*.yaml")}
     n = len(have)
+    t0 = time.process_time()
+    origin = EXPERT_ORIGIN + f" (ExpertBot, {iterations} worlds a decision)" if bot == "expert" else ""
     for k in range(games):
-        for mode, players, variants in SWEEP:
-            for difficulty in DIFFICULTY_WORDS:
-                if n >= limit:
+        for row, (mode, players, variants) in enumerate(SWEEP):
+            if tables and table_name(mode, players, variants) not in tables:
+                continue
+            for d, difficulty in enumerate(DIFFICULTY_WORDS):
+                if n >= limit or (minutes and time.process_time() - t0 > minutes * 60):
                     return n
-                game_seed = seed + k * 1000 + players * 100 + len(variants) * 10
+                game_seed = seed + k * 100 + row * 10 + d
+                g0 = time.process_time()
                 try:
-                    found = candidates(rules, mode, players, game_seed, variants, difficulty)
+                    found = candidates(rules, mode, players, game_seed, variants, difficulty, bot=bot,
+                                       iterations=iterations, max_rounds=max_rounds, coop_laps=coop_laps)
                 except Exception as e:          # noqa: BLE001 - a set-up the rules refuse, or a bot stuck
                     print(f"skip {mode} {players}p {difficulty} {variants}: {type(e).__name__}: {e}", flush=True)
                     continue
+                themes = _theme_counts(out)
+                found.sort(key=lambda c: (themes.get(c["theme"], 0), -len(c["line"])))   # the thin themes first
                 kept = 0
+                per: dict = {}
                 for c in found:
                     key = position_key(c)
-                    if key in have or kept >= per_game:
+                    if key in have or kept >= per_game or (per_theme and per.get(c["theme"], 0) >= per_theme):
                         continue
                     name = f"{c['theme']}-{mode}{players}-{difficulty.replace('_', '')}-{key}"
                     f = out / f"{name}.yaml"
-                    f.write_text(auto_yaml(c, name, difficulty))
+                    f.write_text(auto_yaml(c, name, difficulty, rules, origin))
                     if not proven(rules, f):
                         f.unlink()
                         continue
                     have.add(key)
                     kept += 1
+                    per[c["theme"]] = per.get(c["theme"], 0) + 1
                     n += 1
                     print(f"{n} {name}: {c['goal'].text} ({len(c['line'])} moves)", flush=True)
+                print(f"# seed {game_seed} {table_name(mode, players, variants)} {difficulty}: {len(found)} "
+                      f"candidates, {kept} kept, {time.process_time() - g0:.1f} s CPU", flush=True)
     return n
+
+
+def _theme_counts(out: Path) -> dict:
+    counts: dict = {}
+    for p in out.glob("*.yaml"):
+        t = p.name.split("-", 1)[0]
+        counts[t] = counts.get(t, 0) + 1
+    return counts
 
 
 def proven(rules, path: Path) -> bool:
@@ -416,21 +490,35 @@ def wrong_line_loses(sc, rules=None) -> bool:
     return tracker.result == "lost"
 
 
+def prove_wrong(rules, sc, wrong: list, budget: int):
+    """The proof search (faeriell.practice.refute.search) after the wrong line `wrong`."""
+    from faeriell import scenario
+    from faeriell.practice.refute import search
+    goal = Goal.from_dict(sc.goal)
+    g = scenario.start(sc, rules)
+    start = PuzzleTracker(goal, g).start
+    for a in wrong:
+        if g.why_not(a) is not None:
+            return None
+        g.apply(a)
+    return search(g, goal, start, budget=budget, depth=1)
+
+
 def reprove(rules, path: Path, budget: int, tries: int = 4) -> str:
-    """Keep the puzzle only with a wrong first move that no line within the search wins after: its
-    own, else the most tempting other first move; refuted exhaustively, or, where the search
-    outgrows the budget, not found winning in it (said so). A puzzle with none is removed."""
+    """Keep the puzzle only with a wrong first move after which no line wins: its own, else the
+    most tempting other first move; refuted exhaustively (the search reached the goal's moment on
+    every line), or bounded (no line of up to N moves wins; the tree outgrew the budget), said so.
+    A puzzle with none is removed."""
     from faeriell import scenario
     sc = scenario.load(path)
     pos = {"setup": sc.setup, "board": sc.board, "tribes": sc.tribes, "turn": sc.turn}
     goal = Goal.from_dict(sc.goal)
     sol = [Action.from_dict(v) for k, v, _ in sc.solution if k == "do"]
     wrong = [Action.from_dict(v) for k, v, _ in sc.wrong]
-    words = {True: "refuted", None: "not won within the search budget"}
     if len(wrong) == 1:
-        r = refuted(rules, pos, goal, wrong[0], budget=budget, depth=len(sol) + 1)
-        if r is not False:
-            return f"{path.name}: kept, {wrong[0]} {words[r]}"
+        proof = prove_wrong(rules, sc, wrong, budget)
+        if proof is not None and proof.result != "won":
+            return f"{path.name}: kept, {wrong[0]} {proof.words()}"
     h = replay_line(rules, pos, [])
     acts = [a for a in h.legal_actions() if a != sol[0] and a.kind != "end_phase" and a not in wrong]
     sc_ = score_actions(h, h.acting, acts) if acts else []
@@ -438,15 +526,49 @@ def reprove(rules, path: Path, budget: int, tries: int = 4) -> str:
         a = acts[k]
         if wins(rules, pos, goal, [a] + sol[1:]):
             continue
-        r = refuted(rules, pos, goal, a, budget=budget, depth=len(sol) + 1)
-        if r is not False:
+        proof = prove_wrong(rules, sc, [a], budget)
+        if proof is not None and proof.result != "won":
             doc = yaml.safe_load(path.read_text())
             doc["wrong"] = [{"do": a.to_dict()}]
             path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110))
             if proven(rules, path):
-                return f"{path.name}: new wrong move {a} {words[r]}"
+                return f"{path.name}: new wrong move {a} {proof.words()}"
     path.unlink()
     return f"{path.name}: removed (after each tempting first move tried, a line still wins)"
+
+
+PROOFS_HEAD = """# The rated puzzles' proofs (tools/puzzle_finder.py --reprove FILES --budget N; data/puzzles/rated/README.md)
+# After each puzzle's recorded wrong first move every line was searched until the goal is met or its
+# moment passes (iterative deepening, a transposition table, payments folded where sound:
+# faeriell/practice/refute.py search). 'refuted exhaustively': the whole tree was searched and no
+# line wins. 'bounded: no line of up to D moves wins': the tree outgrew N positions; every line of
+# up to D moves after the wrong move was searched. Puzzles where a line after every tried wrong
+# move still won were removed.
+# tests/test_rated_puzzles.py proves each file again (solution wins, the wrong line played out loses)
+# and checks that every file has its line here.
+"""
+
+
+def write_proof(proofs: Path, line: str) -> None:
+    """Put one puzzle's line into PROOFS.txt (replacing its old one), rewritten whole each time, so
+    a run can be stopped; the head's tally is counted from the lines."""
+    name = line.split(": ", 1)[0]
+    lines = {}
+    if proofs.exists():
+        for x in proofs.read_text(encoding="utf-8").splitlines():
+            if x and not x.startswith("#"):
+                lines[x.split(": ", 1)[0]] = x
+    if "removed" in line:
+        lines.pop(name, None)
+    else:
+        lines[name] = line
+    body = [lines[k] for k in sorted(lines)]
+    full = sum(1 for x in body if "refuted exhaustively" in x)
+    bounded = sum(1 for x in body if "bounded:" in x)
+    tally = f"# {len(body)} puzzles: {full} refuted exhaustively, {bounded} bounded, {len(body) - full - bounded} other.\n"
+    tmp = proofs.with_suffix(".tmp")
+    tmp.write_text(PROOFS_HEAD + tally + "\n" + "\n".join(body) + "\n", encoding="utf-8")
+    tmp.replace(proofs)
 
 
 def check(rules, path: Path, budget: int) -> str:
@@ -477,17 +599,43 @@ def main(argv=None) -> int:
     ap.add_argument("--reprove", nargs="*", help="puzzle files: keep each with an exhaustively refuted wrong first "
                                                  "move (its own or another), else remove it")
     ap.add_argument("--budget", type=int, default=BUDGET, help="positions a refutation may visit")
+    ap.add_argument("--proofs", default=str(ROOT / "data" / "puzzles" / "rated" / "PROOFS.txt"),
+                    help="--reprove writes each puzzle's proof here as it goes")
+    ap.add_argument("--fresh-only", action="store_true", help="--reprove: skip files this search already proved")
     ap.add_argument("--difficulty", default="medium", choices=tuple(DIFFICULTY_WORDS))
     ap.add_argument("--sweep", type=int, default=0, metavar="N",
                     help="N games of every (mode, players, variants) in SWEEP at every difficulty, written finished")
     ap.add_argument("--limit", type=int, default=400, help="stop the sweep when the folder holds this many")
+    ap.add_argument("--bot", default="heuristic", choices=("heuristic", "expert"), help="who plays the self-play games")
+    ap.add_argument("--iterations", type=int, default=EXPERT_WORLDS, help="the expert's worlds a decision")
+    ap.add_argument("--tables", default="", help="comma-separated rows of SWEEP (solo1, coop3, solo1+winters_grasp)")
+    ap.add_argument("--minutes", type=float, default=0.0, help="stop the sweep after this much CPU time")
+    ap.add_argument("--max-rounds", type=int, default=99, help="stop each game after this round")
+    ap.add_argument("--per-game", type=int, default=3, help="puzzles kept from one game")
+    ap.add_argument("--per-theme", type=int, default=0, help="puzzles of one theme kept from one game (0: any)")
+    ap.add_argument("--coop-laps", default="3", help="laps whose Phases also open a before-the-round-ends window")
     args = ap.parse_args(argv)
     global PROVE
     PROVE = args.prove
     rules = default_rules()
     if args.reprove:
+        import time
+        t0 = time.process_time()
+        proofs = Path(args.proofs)
+        done = set()
+        if args.fresh_only and proofs.exists():       # already proven by this search: skip
+            done = {x.split(": ", 1)[0] for x in proofs.read_text(encoding="utf-8").splitlines()
+                    if "refuted exhaustively" in x or "bounded:" in x}
         for f in args.reprove:
-            print(reprove(rules, Path(f), args.budget), flush=True)
+            if Path(f).name in done:
+                continue
+            if args.minutes and time.process_time() - t0 > args.minutes * 60:
+                print("# out of minutes", flush=True)
+                break
+            p0 = time.process_time()
+            line = reprove(rules, Path(f), args.budget)
+            write_proof(proofs, line)
+            print(f"{line} [{time.process_time() - p0:.1f} s]", flush=True)
         return 0
     if args.check:
         for f in args.check:
@@ -497,7 +645,10 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.sweep:
-        n = sweep(rules, args.sweep, args.seed, out, args.limit)
+        n = sweep(rules, args.sweep, args.seed, out, args.limit, per_game=args.per_game, bot=args.bot,
+                  iterations=args.iterations, tables=[t for t in args.tables.split(",") if t],
+                  minutes=args.minutes, max_rounds=args.max_rounds, per_theme=args.per_theme,
+                  coop_laps=tuple(int(x) for x in args.coop_laps.split(",") if x))
         print(f"{n} puzzles in {out}")
         return 0
     n = 0

@@ -45,3 +45,134 @@ def refutation(sc, rules=None) -> list:
         legal = g.legal_actions()
         play(next((a for a in legal if a.kind == "end_phase"), legal[0]))
     return line
+
+
+# ------------------------------------------------------------------------------ the proof search
+# tools/puzzle_finder.py --reprove runs it outside the tests (it can take seconds a puzzle); the
+# results are written to data/puzzles/rated/PROOFS.txt and tests/test_rated_puzzles.py checks them.
+MIN_DECK_FOR_COLOUR_FOLD = 8     # no Phase draws this many cards: no reshuffle within the window
+
+
+class Proof:
+    """What the search after a wrong move found. `result`: "won" (a line reaches the goal: `line`),
+    "refuted" (every line searched to the goal's moment, none wins) or "bounded" (no line of up to
+    `depth` moves wins; the whole tree outgrew `budget` positions). `positions`: states searched."""
+
+    def __init__(self, result: str, positions: int, depth: int, line=(), folded: str = "cards") -> None:
+        self.result, self.positions, self.depth, self.line, self.folded = result, positions, depth, list(line), folded
+
+    def words(self) -> str:
+        fold = "payments folded by colour" if self.folded == "colour" else "payments folded by card"
+        if self.result == "refuted":
+            return f"refuted exhaustively ({self.positions} positions, {fold})"
+        if self.result == "bounded":
+            return (f"bounded: no line of up to {self.depth} moves wins ({self.positions} positions, {fold}); "
+                    "the whole tree was not finished")
+        return f"NOT refuted: a line wins ({' / '.join(str(a) for a in self.line)})"
+
+
+def _key(game) -> bytes:
+    """The position as a transposition key: the whole state but its log (which differs between
+    two orders of the same moves)."""
+    import hashlib
+
+    from faeriell.engine.saves import canonical_json
+    from faeriell.engine.state import to_dict
+    d = to_dict(game.state)
+    d.pop("log", None)
+    return hashlib.blake2b(canonical_json(d).encode("ascii"), digest_size=16).digest()
+
+
+def colour_fold_is_sound(game, goal) -> bool:
+    """Whether two payments of the same colours lead to the same outcome within the goal's moment.
+    A card's back (the Guardian on it) is read only when a Guardian moves in an Event Phase (R29)
+    and when a reshuffled deck is drawn again; neither happens within a Tribe or Hero Phase whose
+    decks are not nearly empty, so there the back may be forgotten. Elsewhere payments are folded
+    only when they are the very same cards."""
+    s = game.state
+    return goal.before == "phase_end" and s.phase in ("tribe", "hero") and \
+        all(len(d) >= MIN_DECK_FOR_COLOUR_FOLD for d in s.decks.values())
+
+
+def search(game, goal, start, budget: int = 5000, depth: int = 4, max_depth: int = 60) -> Proof:
+    """Every line from `game` (a puzzle after its wrong move; `start` the puzzle's first mark, as
+    PuzzleTracker.start) searched until the goal is met or its moment passes. Iterative deepening
+    from `depth` moves with a transposition table (a position shown not to win to the end is never
+    searched again, nor one shown not to win within as many moves as are left), payments folded
+    (colour_fold_is_sound), claims and Tribe Actions tried before walks and ending the Phase (a win is
+    found early when there is one). Stops at `budget` positions."""
+    from faeriell.engine.actions import card_color
+    from faeriell.puzzle import PuzzleTracker
+
+    tracker = PuzzleTracker(goal, game)
+    tracker.start = start
+    by_colour = colour_fold_is_sound(game, goal)
+
+    def fold(a):
+        if not a.has("pay"):
+            return a
+        pay = a["pay"]
+        return a.replace(pay=tuple(sorted(card_color(c) for c in pay) if by_colour else sorted(pay)))
+
+    def outcome(g) -> str:
+        tracker.result = "open"
+        return tracker.update(g)
+
+    seen: dict = {}            # key -> moves left it was shown not to win within (max_depth+1: to the end)
+    positions = [0]
+    END = max_depth + 1
+
+    class OutOfBudget(Exception):
+        pass
+
+    def order(a) -> int:
+        return {"claim": 0, "end_phase": 9}.get(a.kind, 1 if a.has("pay") else 5)
+
+    def dfs(g, left: int, line: list) -> tuple[list | None, bool]:
+        """(winning line or None, whether the subtree was searched to its end)."""
+        complete = True
+        moves = {fold(a): a for a in g.legal_actions()}
+        for a in sorted(moves.values(), key=order):
+            positions[0] += 1
+            if positions[0] > budget:
+                raise OutOfBudget
+            h = g.copy(log=False)
+            h.apply(a)
+            r = outcome(h)
+            if r == "won":
+                return line + [a], True
+            if r == "lost":
+                continue
+            if left <= 1:
+                complete = False
+                continue
+            k = _key(h)
+            shown = seen.get(k, 0)
+            if shown >= END or shown >= left - 1:
+                complete = complete and shown >= END
+                continue
+            won, done = dfs(h, left - 1, line + [a])
+            if won is not None:
+                return won, True
+            seen[k] = END if done else max(shown, left - 1)
+            complete = complete and done
+        return None, complete
+
+    first = outcome(game)
+    if first == "won":
+        return Proof("won", 0, 0, [], "colour" if by_colour else "cards")
+    if first == "lost":
+        return Proof("refuted", 0, 0, [], "colour" if by_colour else "cards")
+    d, proven = depth, 0
+    try:
+        while d <= max_depth:
+            won, done = dfs(game, d, [])
+            if won is not None:
+                return Proof("won", positions[0], d, won, "colour" if by_colour else "cards")
+            proven = d
+            if done:
+                return Proof("refuted", positions[0], d, [], "colour" if by_colour else "cards")
+            d += 1
+    except OutOfBudget:
+        pass
+    return Proof("bounded", positions[0], proven, [], "colour" if by_colour else "cards")

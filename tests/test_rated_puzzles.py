@@ -1,38 +1,103 @@
 """The rated trainer's found puzzles (data/puzzles/rated/, tools/puzzle_finder.py --sweep): every
 one is proven here like the themed path's: it opens unsolved, its solution wins, and its recorded
 wrong move, played on with the rest of the solution and the Phases running out, loses.
-(The exhaustive refutation is `tools/puzzle_finder.py --reprove`, run outside the tests; its
-results are kept in data/puzzles/rated/PROOFS.txt, one line per puzzle, checked here to cover them.)"""
+
+The heavy refutation (every line after the wrong move, faeriell.practice.refute.search) is
+`tools/puzzle_finder.py --reprove`, run outside the tests; its results are kept in
+data/puzzles/rated/PROOFS.txt, one line per puzzle, checked here to cover every file, and the
+small exhaustive proofs are searched again here (data/puzzles/rated/README.md)."""
+import functools
+import re
 from pathlib import Path
 
 import pytest
 
 from faeriell import scenario
-from faeriell.puzzle import PuzzleMeta, THEMES
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import Action
+from faeriell.practice.refute import search
+from faeriell.puzzle import Goal, PuzzleMeta, PuzzleTracker, THEMES
 from test_puzzles import test_a_wrong_first_move_does_not_reach_the_goal as wrong_loses
 from test_puzzles import test_solution_wins as solution_wins
 
-RATED = sorted((Path(__file__).parents[1] / "data" / "puzzles" / "rated").glob("*.yaml"))
+FOLDER = Path(__file__).parents[1] / "data" / "puzzles" / "rated"
+RATED = sorted(FOLDER.glob("*.yaml"))
+EXPERT = "found in expert self-play by tools/puzzle_finder.py"      # tools/puzzle_finder.py EXPERT_ORIGIN
+SMALL = 200               # exhaustive proofs of at most this many positions are searched again here
 
 
-def test_the_found_set_spans_modes_players_and_difficulties():
-    assert len(RATED) >= 200, len(RATED)
-    tables, difficulties = set(), set()
-    for path in RATED:
-        sc = scenario.load(path)
+def _proofs() -> dict:
+    lines = (FOLDER / "PROOFS.txt").read_text(encoding="utf-8").splitlines()
+    return {x.split(": ", 1)[0]: x.split(": ", 1)[1] for x in lines if x and not x.startswith("#")}
+
+
+@functools.cache
+def _loaded() -> tuple:
+    return tuple((p, scenario.load(p)) for p in RATED)
+
+
+def test_the_found_set_spans_modes_players_difficulties_and_variants():
+    tables, difficulties, variants, themes = set(), set(), set(), {}
+    expert = 0
+    for path, sc in _loaded():
         meta = PuzzleMeta.from_dict(sc.puzzle)
         assert meta.theme in THEMES and meta.hint and sc.description and sc.wrong, path.name
+        assert path.name.startswith(meta.theme + "-"), path.name
+        themes[meta.theme] = themes.get(meta.theme, 0) + 1
+        if not str(sc.rules).startswith(EXPERT):
+            assert str(sc.rules).startswith("found by tools/puzzle_finder.py"), path.name   # the first, heuristic set
+            continue
+        expert += 1
         tables.add((sc.setup["mode"], sc.setup["players"]))
         difficulties.add(sc.setup["difficulty"])
+        variants.update(sc.setup.get("variants") or [])
+    assert expert >= 100, expert
     assert {("solo", 1), ("coop", 2), ("coop", 3), ("coop", 4)} <= tables, tables
-    assert len(difficulties) >= 3, difficulties
+    assert len(difficulties) == 4 and len(variants) >= 3, (difficulties, variants)
+    assert themes.get("harvest", 0) >= 23 and themes.get("coop", 0) >= 19, themes
 
 
-def test_every_found_puzzle_has_its_exhaustive_check_written_down():
-    proofs = (RATED[0].parent / "PROOFS.txt").read_text(encoding="utf-8").splitlines()
-    said = {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in proofs if line and not line.startswith("#")}
+def test_puzzle_texts_speak_in_the_games_words():
+    """What the trainer shows (name, story, goal, hint) names no ids: no 'bear-river', no 'herb-red'."""
+    ids = re.compile(r"@|_|\bherb-|\b(bear|boar|owl|snake|stag|toad|turtle|wolf)-(river|forest|meadow|mountain)\b")
+    for path, sc in _loaded():
+        for text in (sc.name, sc.description, sc.goal["text"], sc.puzzle["hint"]):
+            assert not ids.search(str(text)), (path.name, text)
+
+
+def test_every_found_puzzle_has_its_proof_written_down():
+    said = _proofs()
     assert set(said) == {p.name for p in RATED}
-    assert all(("refuted" in r or "within the search budget" in r) and "removed" not in r for r in said.values())
+    for name, r in said.items():
+        assert "refuted exhaustively" in r or re.search(r"bounded: no line of up to \d+ moves wins", r), (name, r)
+    head = (FOLDER / "PROOFS.txt").read_text(encoding="utf-8")
+    full = sum("refuted exhaustively" in r for r in said.values())
+    assert f"# {len(said)} puzzles: {full} refuted exhaustively, {len(said) - full} bounded" in head
+
+
+def test_the_small_exhaustive_proofs_hold():
+    """Each recorded wrong move whose whole tree is small is searched again: no line after it wins;
+    and the same search finds the win after the solution's first move (it can tell them apart)."""
+    rules = default_rules()
+    said = _proofs()
+    checked = 0
+    for path, sc in _loaded():
+        m = re.search(r"refuted exhaustively \((\d+) positions", said[path.name])
+        if not m or int(m.group(1)) > SMALL:
+            continue
+        goal = Goal.from_dict(sc.goal)
+        for line, want in (([Action.from_dict(v) for _, v, _ in sc.wrong], "refuted"),
+                           ([Action.from_dict(sc.solution[0][1])], "won")):
+            g = scenario.start(sc, rules)
+            start = PuzzleTracker(goal, g).start
+            for a in line:
+                g.apply(a)
+            proof = search(g, goal, start, budget=SMALL * 4, depth=1)
+            assert proof.result == want, (path.name, line, proof.words())
+            if want == "refuted":
+                assert proof.positions == int(m.group(1)), (path.name, proof.words())
+        checked += 1
+    assert checked >= 30, checked
 
 
 @pytest.mark.parametrize("path", RATED, ids=[p.stem for p in RATED])

@@ -602,6 +602,8 @@ def main(argv=None) -> int:
     ap.add_argument("--proofs", default=str(ROOT / "data" / "puzzles" / "rated" / "PROOFS.txt"),
                     help="--reprove writes each puzzle's proof here as it goes")
     ap.add_argument("--fresh-only", action="store_true", help="--reprove: skip files this search already proved")
+    ap.add_argument("--bounded-again", action="store_true",
+                    help="--reprove: skip only the files refuted exhaustively (search the bounded ones again)")
     ap.add_argument("--difficulty", default="medium", choices=tuple(DIFFICULTY_WORDS))
     ap.add_argument("--sweep", type=int, default=0, metavar="N",
                     help="N games of every (mode, players, variants) in SWEEP at every difficulty, written finished")
@@ -623,9 +625,9 @@ def main(argv=None) -> int:
         t0 = time.process_time()
         proofs = Path(args.proofs)
         done = set()
-        if args.fresh_only and proofs.exists():       # already proven by this search: skip
+        if (args.fresh_only or args.bounded_again) and proofs.exists():     # proven by this search: skip
             done = {x.split(": ", 1)[0] for x in proofs.read_text(encoding="utf-8").splitlines()
-                    if "refuted exhaustively" in x or "bounded:" in x}
+                    if "refuted exhaustively" in x or ("bounded:" in x and not args.bounded_again)}
         for f in args.reprove:
             if Path(f).name in done:
                 continue

@@ -153,34 +153,93 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, (c - h) / d), min(1.0, (c + h) / d)
 
 
+# The strength cells of issue 25 (item 5): name -> (players, mode, difficulty, seats).
+CELLS = {
+    "solo": (1, "solo", "medium", "expert"),
+    "solo_hard": (1, "solo", "hard", "expert"),
+    "coop": (2, "coop", "medium", "expert,expert"),
+    "coop3": (3, "coop", "medium", "expert,expert,expert"),
+    "coop4": (4, "coop", "medium", "expert,expert,expert,expert"),
+    "versus": (2, "competitive", "medium", "expert,hard"),
+}
+LABELS = {"solo": "solo medium", "solo_hard": "solo hard", "coop": "coop 2p medium, expert x2",
+          "coop3": "coop 3p medium, expert x3", "coop4": "coop 4p medium, expert x4"}
+
+
+def _pool_results(jobs, workers: int, log_path=None) -> list[dict]:
+    """sim.play_one over the jobs; each finished game is appended to `log_path` (JSON lines) as it
+    comes, so a run cut short still leaves its games."""
+    from multiprocessing import get_context
+    results = []
+    log = open(log_path, "a") if log_path else None
+    try:
+        if workers <= 1 or len(jobs) <= 1:
+            it = map(sim.play_one, jobs)
+            pool = None
+        else:
+            pool = get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers)
+            it = pool.imap_unordered(sim.play_one, jobs, chunksize=1)
+        for r in it:
+            results.append(r)
+            if log:
+                log.write(json.dumps({k: v for k, v in r.items() if k != "think"}, default=str) + "\n")
+                log.flush()
+        if pool is not None:
+            pool.close()
+            pool.join()
+    finally:
+        if log:
+            log.close()
+    results.sort(key=lambda r: r["cfg"]["seed"])
+    return results
+
+
 def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, workers,
-                   which=("solo", "coop", "versus")) -> list[dict]:
-    """The expert's three strength measures (see the module docstring)."""
-    opts = {"expert": {"iterations": iterations} if budget is None else {"budget": budget, "iterations": None},
-            "hard": {"iterations": hard_iterations}}
-    setups = {"solo": ["--players", "1", "--mode", "solo", "--bots", "expert"],
-              "coop": ["--players", "2", "--mode", "coop", "--bots", "expert,expert"],
-              "versus": ["--players", "2", "--mode", "competitive", "--bots", "expert,hard", "--rotate"]}
+                   which=("solo", "coop", "versus"), hard_budget=None, log_path=None,
+                   expert_opts=None) -> list[dict]:
+    """The expert's strength cells (CELLS; see the module docstring). `budget` (seconds) puts the
+    expert on the clock, as at the table; else `iterations` worlds a decision. `hard` likewise
+    (`hard_budget`, else `hard_iterations` playouts a candidate). `expert_opts`: more ExpertBot
+    settings (a dict). Every searched decision's worlds are kept (the clock's reach)."""
+    eopts = {"iterations": iterations} if budget is None else {"budget": budget, "iterations": None}
+    eopts.update(expert_opts or {})
+    opts = {"expert": eopts,
+            "hard": {"iterations": hard_iterations} if hard_budget is None else {"budget": hard_budget,
+                                                                                 "iterations": None}}
     out = []
     for name in which:
-        argv = setups[name] + ["--difficulty", "medium", "--games", str(games), "--seed", str(seed),
-                               "--workers", str(workers), "--level-opts", json.dumps(opts)]
+        players, mode, difficulty, seats = CELLS[name]
+        argv = ["--players", str(players), "--mode", mode, "--bots", seats, "--difficulty", difficulty,
+                "--games", str(games), "--seed", str(seed), "--workers", str(workers),
+                "--level-opts", json.dumps(opts)] + (["--rotate"] if name == "versus" else [])
         args = sim.build_parser().parse_args(argv)
         t0 = time.perf_counter()
         jobs = sim.make_jobs(args)
         for j in jobs:
-            j["timing"] = True              # keep every think time (for the p95)
-        results = sim.run_jobs(jobs, args.workers)
+            j["timing"] = True              # keep every think time (for the p95) and the worlds
+            j["cell"] = name
+        results = _pool_results(jobs, args.workers, log_path)
         sm = sim.summarize(results)
         think = [t for r in results if "error" not in r for p, ts in (r.get("think") or {}).items()
                  if r["bots"][int(p)] == "expert" for t in ts]
-        row = {"what": name, "games": sm["finished"], "failed": sm["failed"], "seconds": time.perf_counter() - t0,
+        worlds = sorted(w for r in results if "error" not in r for p, ws in (r.get("worlds") or {}).items()
+                        if r["bots"][int(p)] == "expert" for w in ws)
+        row = {"what": name, "players": players, "mode": mode, "difficulty": difficulty,
+               "first_seed": seed, "last_seed": seed + games - 1,
+               "games": sm["finished"], "failed": sm["failed"], "seconds": time.perf_counter() - t0,
                "mean_rounds": sm.get("mean_rounds"), "mean_doom_end": sm.get("mean_doom_end"),
                "achievements_per_tribe": sm.get("mean_achievements_per_tribe"),
                "expert_think_p95_s": pct(think, 0.95) if think else None,
                "expert_think_max_s": max(think) if think else None, "expert_decisions": len(think),
+               "searched_decisions": len(worlds),
+               "worlds_median": statistics.median(worlds) if worlds else None,
+               "worlds_p10": pct(worlds, 0.10) if worlds else None,
+               "worlds_mean": statistics.mean(worlds) if worlds else None,
                "endings": sm.get("endings"), "iterations": iterations, "budget": budget,
-               "hard_iterations": hard_iterations if name == "versus" else None}
+               "expert_opts": expert_opts or None,
+               "hard_iterations": hard_iterations if name == "versus" and hard_budget is None else None,
+               "hard_budget": hard_budget if name == "versus" else None,
+               "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None}
         if name == "versus":
             decided = sm["decided"]
             wins = sm["bots"]["expert"]["wins"]
@@ -191,6 +250,7 @@ def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, w
             row.update({"wins": wins, "win_rate": wins / sm["finished"] if sm["finished"] else None,
                         "wilson": wilson(wins, sm["finished"])})
         out.append(row)
+        print_expert([row])
     return out
 
 
@@ -198,19 +258,25 @@ def print_expert(rows) -> None:
     for r in rows:
         how = f"{r['iterations']} worlds a decision" if r["budget"] is None else f"{r['budget']} s a decision"
         p95 = f"{r['expert_think_p95_s']:.2f} s" if r["expert_think_p95_s"] is not None else "-"
+        reach = (f", worlds a searched decision median {r['worlds_median']:.0f} (p10 {r['worlds_p10']}, "
+                 f"mean {r['worlds_mean']:.1f}, {r['searched_decisions']} decisions)"
+                 if r.get("worlds_median") is not None else "")
+        seeds = f"seeds {r['first_seed']}-{r['last_seed']}"
         if r["what"] == "versus":
             lo, hi = r["wilson_decided"]
-            print(f"  expert vs hard ({how}; hard {r['hard_iterations']} playouts a candidate): expert wins "
+            hard = (f"hard {r['hard_budget']} s a decision" if r.get("hard_budget") is not None
+                    else f"hard {r['hard_iterations']} playouts a candidate")
+            print(f"  expert vs hard ({how}; {hard}; {seeds}): expert wins "
                   f"{r['wins']} of {r['decided']} decided games ({r['games']} played): "
                   f"{100 * (r['win_rate_decided'] or 0):.0f}% (95% CI {100 * lo:.0f}-{100 * hi:.0f}%), "
-                  f"think p95 {p95}  ({r['seconds']:.0f} s)")
+                  f"think p95 {p95}{reach}  ({r['seconds']:.0f} s)", flush=True)
         else:
             lo, hi = r["wilson"]
-            label = "solo medium" if r["what"] == "solo" else "coop 2p medium, expert x2"
-            print(f"  {label} ({how}): {r['wins']}/{r['games']} won = {100 * r['win_rate']:.0f}% "
+            label = LABELS.get(r["what"], r["what"])
+            print(f"  {label} ({how}; {seeds}): {r['wins']}/{r['games']} won = {100 * r['win_rate']:.0f}% "
                   f"(95% CI {100 * lo:.0f}-{100 * hi:.0f}%), Achievements per tribe "
-                  f"{r['achievements_per_tribe']:.2f}, rounds {r['mean_rounds']:.1f}, think p95 {p95}  "
-                  f"({r['seconds']:.0f} s)")
+                  f"{r['achievements_per_tribe']:.2f}, rounds {r['mean_rounds']:.1f}, think p95 {p95}{reach}  "
+                  f"({r['seconds']:.0f} s)", flush=True)
 
 
 def main(argv=None) -> int:
@@ -231,7 +297,11 @@ def main(argv=None) -> int:
     ap.add_argument("--expert-iterations", type=int, default=6, help="imagined worlds per expert decision")
     ap.add_argument("--expert-budget", type=float, default=None, help="seconds per expert decision instead")
     ap.add_argument("--hard-iterations", type=int, default=8, help="playouts per candidate of `hard`")
-    ap.add_argument("--expert-which", default="solo,coop,versus", help="a subset of solo,coop,versus ('' for none)")
+    ap.add_argument("--hard-budget", type=float, default=None, help="seconds per decision of `hard` instead")
+    ap.add_argument("--expert-which", default="solo,coop,versus",
+                    help=f"a subset of {','.join(CELLS)} ('' for none)")
+    ap.add_argument("--expert-opts", default=None, help='more ExpertBot settings as JSON, e.g. \'{"leaf": "learned"}\'')
+    ap.add_argument("--log", help="append every finished game here as it ends (JSON lines)")
     ap.add_argument("--hint-positions", type=int, default=0, help="with --expert-only: hint p95 on this many positions")
     ap.add_argument("--json", help="write the results here")
     args = ap.parse_args(argv)
@@ -240,9 +310,10 @@ def main(argv=None) -> int:
         report = {"cpu_count": os.cpu_count()}
         print(f"== the expert, {args.expert_games} games each, {args.workers} workers")
         rows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
-                              args.hard_iterations, args.workers, tuple(args.expert_which.split(","))) \
+                              args.hard_iterations, args.workers, tuple(args.expert_which.split(",")),
+                              hard_budget=args.hard_budget, log_path=args.log,
+                              expert_opts=json.loads(args.expert_opts) if args.expert_opts else None) \
             if args.expert_which else []
-        print_expert(rows)
         report["expert"] = rows
         if args.hint_positions:
             pos = sample_positions(args.hint_positions, seed=7)
@@ -305,8 +376,8 @@ def main(argv=None) -> int:
     if args.expert:
         print(f"== the expert, {args.expert_games} games each")
         erows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
-                               args.hard_iterations, args.workers, tuple(args.expert_which.split(",")))
-        print_expert(erows)
+                               args.hard_iterations, args.workers, tuple(args.expert_which.split(",")),
+                               hard_budget=args.hard_budget, log_path=args.log)
         report["expert"] = erows
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))

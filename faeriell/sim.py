@@ -100,6 +100,7 @@ def play_one(job: dict) -> dict:
                 setattr(b, k, v)
             bots.append(b)
         think = defaultdict(list)
+        worlds = defaultdict(list)        # worlds imagined by each searched decision (the clock's reach)
         n = 0
         cap = job.get("max_actions", 5000)
         while not g.state.game_over and n < cap:
@@ -107,6 +108,9 @@ def play_one(job: dict) -> dict:
             a0 = time.perf_counter()
             a = bots[p].choose(g, p)
             think[p].append(time.perf_counter() - a0)
+            st = getattr(bots[p], "last_stats", None)
+            if st and st.get("searched") and "worlds" in st:
+                worlds[p].append(st["worlds"])
             g.apply(a)
             n += 1
     except Exception as e:  # noqa: BLE001 - a failing game is reported with its seed
@@ -128,6 +132,7 @@ def play_one(job: dict) -> dict:
         "sower": s.sower, "think": {str(p): v for p, v in think.items()} if job.get("timing") else None,
         "think_max": {str(p): max(v) for p, v in think.items()},
         "decisions": {str(p): len(v) for p, v in think.items()},
+        "worlds": {str(p): v for p, v in worlds.items()} if job.get("timing") else None,
     }
 
 

@@ -82,23 +82,17 @@ def _record_doom(game, steps: list) -> None:
 
 
 def _honest_planner(seed, width, rollouts, noise):
-    """The clairvoyant planner made honest: every playout starts from a world imagined from the
-    acting player's view (observe.determinize), not from the real future."""
-    import random as _random
-
+    """The clairvoyant planner made honest: every rollout world is imagined from the acting
+    player's view (observe.determinize, its chance set by the engine), not the real future."""
     from faeriell.bots.clairvoyant import ClairvoyantPlanner
     from faeriell.bots.observe import determinize, view_of
-    from faeriell.bots.search import _fix_bag_order
 
     class HonestPlanner(ClairvoyantPlanner):
         name = "honest"
 
-        def _playout(self, game, first, noise):
+        def _world(self, game, prng):
             p = game.acting
-            wseed = self.rng.getrandbits(64)
-            world = determinize(game.rules, view_of(game, p), p, _random.Random(wseed))
-            _fix_bag_order(world, _random.Random(wseed))
-            return super()._playout(world, first, noise)
+            return determinize(game.rules, view_of(game, p), p, prng, chance=True)
 
     return HonestPlanner(seed, width=width, rollouts=rollouts, noise=noise)
 

@@ -41,7 +41,7 @@ FLOORS = {
     "shared procedures": ("tracks", "corruption", "triggers", "endgame", "achievements"),
     "core": ("core",),
     "phases": ("turns", "tribe_phase", "event_phase", "hero_phase", "effects", "drifter", "setup"),
-    "built on the game": ("position", "saves", "undo", "view", "invariants", "randomplay"),
+    "built on the game": ("position", "saves", "undo", "view", "invariants", "randomplay", "chance"),
     "package": (INIT,),
 }
 FLOOR_OF = {m: k for k, mods in enumerate(FLOORS.values()) for m in mods}

@@ -29,6 +29,8 @@ BUDGETS = {"normal": 0.3, "hard": 1.0, "expert": 1.0}
 # Hints: the expert's seconds at the table, and when the player asks it to think harder.
 HINT_BUDGET = 0.8
 THINK_HARDER_BUDGET = 4.0
+# The leaf evaluator the expert seat and the hint value positions by (leaves.LEAVES).
+EXPERT_LEAF = "race"
 
 
 def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBook | None = None) -> BaseBot:
@@ -44,22 +46,26 @@ def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBoo
     if level in ("normal", "hard"):
         return SearchBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights)
     if level == "expert":
-        return ExpertBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights)
+        return ExpertBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights,
+                         leaf=EXPERT_LEAF)
     if level == "search":
         return SearchBot(seed, budget=1.0 if budget is None else budget, weights=weights)
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
 
 
-def hint(game, budget: float = 1.0, seed=0, think_harder: bool = False, iterations: int | None = None):
+def hint(game, budget: float = 1.0, seed=0, think_harder: bool = False, iterations: int | None = None,
+         leaf=None):
     """(action, reason) the expert would play for whoever must act now, within about `budget` s.
 
-    `think_harder` gives it THINK_HARDER_BUDGET seconds instead; `iterations` fixes its work (tests)."""
+    `think_harder` gives it THINK_HARDER_BUDGET seconds instead; `iterations` fixes its work (tests);
+    `leaf` its leaf evaluator (default EXPERT_LEAF; a leaves.LEAVES name or a factory)."""
     player = game.acting
     if player is None:
         raise ValueError("the game is over: nothing to hint")
     secs = THINK_HARDER_BUDGET if think_harder else budget
     # Leave room for reading the view and writing the reason (a tenth, at least 50 ms).
-    bot = ExpertBot(seed, budget=max(0.0, min(secs * 0.8, secs - 0.05)), iterations=iterations)
+    bot = ExpertBot(seed, budget=max(0.0, min(secs * 0.8, secs - 0.05)), iterations=iterations,
+                    leaf=EXPERT_LEAF if leaf is None else leaf)
     return bot.decide(game, player)
 
 
@@ -69,4 +75,4 @@ def explain(game, action) -> str:
 
 
 __all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "ExpertBot", "make_bot", "hint", "explain",
-           "LEVELS", "ALL_LEVELS", "BUDGETS", "HINT_BUDGET", "THINK_HARDER_BUDGET"]
+           "LEVELS", "ALL_LEVELS", "BUDGETS", "HINT_BUDGET", "THINK_HARDER_BUDGET", "EXPERT_LEAF"]

@@ -10,7 +10,9 @@ puzzle for it, which makes a plain rollout algorithm strong:
    in search.py) plus the first move of the best plan found so far (the incumbent).
 2. For each move play it on a copy, then play the whole game to its end with the heuristic on every
    seat (`rollouts` times: once greedy, then with Gaussian noise on the scores for other lines).
-   Each playout is a full plan: its moves and its exact outcome.
+   Each playout is a full plan: its moves and its exact outcome. The loop is the one search of
+   lookahead.py (worlds: copies of the true game; leaf: `outcome_value`; pick: the best single
+   plan); each rollout's noise comes from a generator seeded per world, shared by the candidates.
 3. Keep the best plan seen (a win beats any loss; among losses, the one closest to the target, then
    the one that survives longest), and play its first move. Once a plan wins, it is simply
    followed. Because chance is known, following the
@@ -24,10 +26,11 @@ from __future__ import annotations
 import random
 import time
 
-from .heuristic import playout_move, score_actions
+from .heuristic import score_actions
 from .knowledge import Ctx
+from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, search
 from .observe import fork
-from .search import HEURISTIC_ONLY, candidates
+from .search import HEURISTIC_ONLY
 
 
 def goal_progress(g) -> float:
@@ -106,18 +109,44 @@ class ClairvoyantPlanner:
         if inc is not None and (len(cands) == 1 or self.plan_value >= WON):
             return self._play(inc, t0), "keeps to its plan"     # a won plan needs no more search
         self.stats["searched"] += 1
-        for a in cands:
-            for k in range(self.rollouts):
-                if a == inc and k == 0:
-                    continue                       # its greedy line is the incumbent's start
-                noise = 0.0 if k == 0 else self.noise
-                val, line = self._playout(game, a, noise)
-                self.stats["playouts"] += 1
-                if val > self.plan_value:
-                    if self.plan:
-                        self.stats["improved"] += 1
-                    self.plan, self.plan_value = line, val
+        self._search(game, player, cands, inc)
         return self._play(self.plan[0], t0), f"its best plan ends with value {self.plan_value:.0f}"
+
+    def _world(self, game, prng):
+        """The world a rollout starts from: the true game (its own generator: the real future)."""
+        return fork(game)
+
+    def _search(self, game, player: int, cands: list, inc) -> None:
+        """The one search (lookahead.py) on the true game: `rollouts` worlds, every candidate
+        played to the end of the game in each (the first world greedy, then with noise on the
+        scores), each playout a whole plan; the best single plan replaces the incumbent if it
+        ends better."""
+        policy = HeuristicPolicy(0.0)
+        worlds = [0]
+        h0 = len(game.history)
+        plans: dict = {}
+
+        def new_world(prng):
+            policy.noise = 0.0 if worlds[0] == 0 else self.noise
+            worlds[0] += 1
+            return self._world(game, prng)
+
+        def on_leaf(j, w, v):
+            plans[(j, worlds[0] - 1)] = [e["action"] for e in w.history[h0:]]
+
+        spec = Spec(policy=policy, leaf=lambda w, p: outcome_value(w),
+                    horizon=Horizon(rounds=None, max_steps=self.max_steps), pick="best_single")
+        out = search(spec, player, cands, new_world, rng=self.rng, budget=float("inf"),
+                     iterations=self.rollouts, stats=self.stats, on_leaf=on_leaf,
+                     skip=lambda j, it: it == 0 and cands[j] == inc)   # its greedy line is the incumbent's
+        plays = [(v, -j, -it) for j, by in enumerate(out.vals) for it, v in by.items()]
+        if not plays:
+            return
+        val, j, it = max(plays)
+        if val > self.plan_value:
+            if self.plan:
+                self.stats["improved"] += 1
+            self.plan, self.plan_value = plans[(-j, -it)], val
 
     def _play(self, a, t0):
         if self.plan and self.plan[0] == a:
@@ -129,18 +158,3 @@ class ClairvoyantPlanner:
 
     def _candidates(self, acts, scores) -> list:
         return [acts[k] for k in candidates(acts, scores, self.width)]
-
-    def _playout(self, game, first, noise: float):
-        """Play `first` and then the heuristic to the end on a copy: (value, the moves)."""
-        w = fork(game)
-        s = w.state
-        line = [first]
-        w.apply(first, trusted=True)
-        rng = self.rng
-        steps = 0
-        while not s.game_over and steps < self.max_steps:
-            a = playout_move(w, rng, noise)
-            w.apply(a, trusted=True)
-            line.append(a)
-            steps += 1
-        return outcome_value(w), line

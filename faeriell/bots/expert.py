@@ -10,10 +10,11 @@ One decision:
    every seat follow a fast heuristic policy to the end of the round *and `rounds` rounds more*
    (or to the end of the game). All candidates of one world meet the same luck (common random
    numbers) and are compared pairwise; candidates clearly behind are dropped along the way.
-3. The leaf value (`race_value`) is the evaluation of evaluate.py plus the race that decides solo
-   and Full Coop: Achievements still needed against the rounds Doom leaves (Automatic Doom, R34,
-   moves 1, 2 then 3 spaces a round). A finished game is a win or a loss; a loss still counts the
-   team's Achievements, so a losing line that came closer is preferred.
+3. The leaf value is pluggable (`leaf`, leaves.py); by default `race_value`: the evaluation of
+   evaluate.py plus the race that decides solo and Full Coop: Achievements still needed against
+   the rounds Doom leaves (Automatic Doom, R34, moves 1, 2 then 3 spaces a round). A finished
+   game is a win or a loss; a loss still counts the team's Achievements, so a losing line that
+   came closer is preferred. The loop is the one search of lookahead.py.
 4. Play the best candidate when it beats the heuristic's favourite pairwise by more than `z`
    standard errors, else the favourite.
 
@@ -30,104 +31,23 @@ what the imagined futures of that very move looked like. It never cites another 
 """
 from __future__ import annotations
 
-import random
 import time
-from math import tanh
 
 from faeriell.engine.achievements import tribe_measures
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
 
-from .base import BaseBot
-from .evaluate import WIN, evaluate
-from .heuristic import score_actions
-from .knowledge import RACE_INCOME, Ctx
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
+
+from .base import BaseBot
+from .heuristic import score_actions
+from .leaves import (CLAIM, CORRUPT, LOSS_ACH, RACE, SCALE, make_leaf, race_slack,  # noqa: F401 - said here
+                     race_value, rounds_left, team_count)
+from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, search
 from .observe import determinize, view_of
-from .sampling import sample_worlds
-from .search import HEURISTIC_ONLY, _fix_bag_order, _paired, candidates
-
-# Race weights, set by hand. The search settings (width 4, z 1.0, playouts to the end of the next
-# round) were chosen by self-play on seeded games (bench/README.md, "The expert"): a wider list
-# and a lower bar let noise pick moves worse than the heuristic's favourite.
-RACE = 30.0           # card units of the race term (race_slack, in [-1, 1])
-CLAIM = 1.0           # a claim's slot payment
-CORRUPT = 0.6         # a Corruption Essence pays for Tribe Actions only
-SCALE = 8.0           # cards of slack that make the race look safe
-LOSS_ACH = 12.0       # a lost solo/coop game still counts each Achievement held this much
-
-
-def team_count(g, player: int) -> tuple[int, int]:
-    """(Achievements the side holds, Achievements it needs to win) in solo/coop."""
-    s = g.state
-    if s.mode == "solo":
-        return len(s.tribes[player].achievements), int(g.rules.modes["solo"]["achievements"])
-    row = coop_target(g)
-    distinct = sum(1 for holders in s.achievements.values() if holders)
-    tokens = sum(len(t.achievements) for t in s.tribes)
-    # Progress on whichever way is closer: distinct Achievements or tokens placed.
-    need_a = int(row["achievements"]) - distinct
-    need_t = int(row["tokens"]) - tokens
-    if need_a <= need_t:
-        return distinct, int(row["achievements"])
-    return tokens, int(row["tokens"])
-
-
-def rounds_left(doom: int, rules) -> float:
-    """Rounds before Automatic Doom alone (R34) reaches the end, plus a Menace step every round."""
-    d, n = doom, 0.0
-    while d < rules.doom_max and n < 15:
-        d += rules.draft_count(int(d)) + 0.7
-        n += 1
-    return n
-
-
-def race_value(g, player: int, ctx: Ctx | None = None, weights=None) -> float:
-    """The leaf value for `player`, in card units (see the module's docstring)."""
-    s = g.state
-    coop = s.mode in ("coop", "solo")
-    if s.game_over:
-        if player in s.winners:
-            if s.mode == "competitive" and len(s.winners) > 1:
-                return WIN * 0.5
-            return WIN + (g.rules.doom_max - s.doom)
-        if coop:
-            have, need = team_count(g, player)
-            return -WIN + LOSS_ACH * have * 6.0 / need
-        return -WIN
-    ctx = ctx or Ctx(g, player, weights)
-    v = evaluate(g, player, ctx)
-    if coop:
-        v += RACE * race_slack(g, player, ctx)
-    return v
-
-
-def race_slack(g, player: int, ctx: Ctx) -> float:
-    """Solo/coop: squashed (cards in hand + income over the rounds Doom leaves) minus what the
-    cheapest Achievements still needed cost (knowledge.remaining_cost), in [-1, 1]."""
-    s = g.state
-    have, need = team_count(g, player)
-    short = need - have
-    if short <= 0:
-        return 1.0
-    left = rounds_left(s.doom, g.rules)
-    tribes = [player] if s.mode == "solo" else range(s.players)
-    held = set(a for j in tribes for a in s.tribes[j].achievements)
-    ctxs = {j: ctx if j == player else Ctx(g, j, ctx.w) for j in tribes}
-    costs = []
-    for aid in g.rules.conditions:
-        if aid in held:
-            continue
-        best = min(ctxs[j].remaining_cost(aid, j=j) for j in tribes)
-        costs.append(min(best, 30.0) + CLAIM)
-    costs.sort()
-    need_cost = sum(costs[:short])
-    cards = sum(CORRUPT if card_color(c) == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
-    slack = cards + RACE_INCOME * len(list(tribes)) * left - need_cost
-    return tanh(slack / SCALE)
-
+from .search import HEURISTIC_ONLY
 
 class ExpertBot(BaseBot):
     name = "expert"
@@ -135,7 +55,7 @@ class ExpertBot(BaseBot):
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 4, rounds: int = 1, clairvoyant: bool = False, z: float = 1.0,
                  noise: float = 0.25, max_playout: int = 600, clear_margin: float | None = 8.0,
-                 weights=None) -> None:
+                 weights=None, leaf="race") -> None:
         super().__init__(seed, weights)
         self.budget = float(budget)
         self.iterations = iterations      # fixed number of worlds instead of the clock
@@ -146,6 +66,7 @@ class ExpertBot(BaseBot):
         self.noise = noise                # playout policy: heuristic + Gaussian noise (card units)
         self.max_playout = max_playout
         self.clear_margin = clear_margin  # the heuristic is this sure: no search
+        self.leaf = leaf                  # the leaf evaluator (leaves.LEAVES name or factory)
         self.last_stats: dict = {}
 
     # ---------------------------------------------------------------------------- worlds
@@ -182,58 +103,33 @@ class ExpertBot(BaseBot):
         return candidates(acts, scores, width)
 
     # ---------------------------------------------------------------------------- search
+    def spec(self, mode: str) -> Spec:
+        """The expert's search (lookahead.py): its playout policy (the heuristic without the
+        saving-up wish, blurred by `noise`), to the end of the round and `rounds` more, valued by
+        its leaf (`leaf`: "race", the default, or another of leaves.LEAVES, or a factory
+        weights -> Evaluator), pruned after 2, 4, 8... worlds; its clock may stop inside the
+        first world."""
+        weights = self.weights.of(mode)
+        return Spec(policy=HeuristicPolicy(self.noise, weights, saving=False),
+                    leaf=make_leaf(self.leaf, weights),
+                    horizon=Horizon(rounds=self.rounds, max_steps=self.max_playout),
+                    prune_at=(2, 4, 8, 16, 32, 64), z=self.z, pick="leader",
+                    whole_first_world=False, stop_at_deadline=False)
+
     def _search(self, game, view, player, cands, t0):
         n = len(cands)
         ends: list[list] = [[] for _ in range(n)]        # (Achievements, Doom, round) at leaves
 
         def new_world(prng):
-            world = self._world(game, view, player, prng)
-            if not self.clairvoyant:
-                _fix_bag_order(world, prng)
-            return world
+            if self.clairvoyant:
+                return game.copy(log=False)
+            return determinize(game.rules, view, player, prng, chance=True)
 
-        # the search's loop (sampling.py) with the expert's playout and leaf (race_value), its
-        # pruning schedule, and its clock: it may stop inside the first world
-        vals, it = sample_worlds(self, cands, new_world, lambda w, rng: self._playout(w, player, rng), t0,
-                                 prune_at=(2, 4, 8, 16, 32, 64), whole_first_world=False,
-                                 stop_at_deadline=False,
-                                 on_leaf=lambda j, w: ends[j].append(_leaf(w, player)))
-        self.last_stats["worlds"] = it
-        means = {j: sum(vals[j].values()) / len(vals[j]) for j in range(n) if vals[j]}
-        best = 0
-        if means:
-            lead = max(means, key=lambda j: (means[j], -j))
-            if lead != 0:
-                d, se, m = _paired(vals[lead], vals[0])
-                if m >= 2 and d > self.z * se:
-                    best = lead
-                elif m == 1 and d > 0 and self.iterations == 1:
-                    best = lead
-        return best, _outlook(ends[best], game.state.mode == "coop")
-
-    def _playout(self, w: Game, player: int, rng: random.Random) -> float:
-        s = w.state
-        stop_round = s.round + self.rounds
-        steps = 0
-        noise = self.noise
-        weights = self.weights.of(s.mode)
-        while not s.game_over and steps < self.max_playout and s.round <= stop_round:
-            acts = w.legal_actions()
-            if len(acts) == 1:
-                a = acts[0]
-            else:
-                i = w.acting
-                ctx = Ctx(w, i, weights)
-                ctx.saving = ()                   # the saving-up wish costs a third of the time
-                sc = score_actions(w, i, acts, ctx)
-                if noise:
-                    k = max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))
-                else:
-                    k = max(range(len(acts)), key=lambda q: sc[q][0])
-                a = acts[k]
-            w.apply(a, trusted=True)
-            steps += 1
-        return race_value(w, player, weights=weights)
+        out = search(self.spec(game.state.mode), player, cands, new_world, rng=self.rng, budget=self.budget,
+                     iterations=self.iterations, t0=t0, stats=self.last_stats,
+                     on_leaf=lambda j, w, v: ends[j].append(_leaf(w, player)))
+        self.last_stats["worlds"] = out.worlds
+        return out.best, _outlook(ends[out.best], game.state.mode == "coop")
 
     # ---------------------------------------------------------------------------- words
     def reason(self, world, player: int, a, outlook=None) -> str:

@@ -9,6 +9,8 @@ not in sight into the Herb deck), and the generator gets a fresh seed of the bot
 a complete `Game` the bot may play forward as it likes: a guess, never the truth.
 
 Copies of a game come from the engine (`Game.copy`); searches copy a world once per playout.
+What is left to chance in a world (the bag's order and sides) the engine sets from the bot's
+generator on request (`determinize(..., chance=True)`, engine/chance.py).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import random
 from collections import Counter
 
 from faeriell.engine.actions import card_color
+from faeriell.engine.chance import set_chance
 from faeriell.engine.core import Game
 from faeriell.engine.rules import COLORS
 from faeriell.engine.state import state_from_dict
@@ -39,8 +42,10 @@ def _all_tokens(rules) -> list[str]:
     return list(rules.tokens)
 
 
-def determinize(rules, view: dict, player: int, rng: random.Random) -> Game:
-    """A complete Game consistent with `view` (what `player` sees); hidden parts drawn from `rng`."""
+def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool = False) -> Game:
+    """A complete Game consistent with `view` (what `player` sees); hidden parts drawn from `rng`.
+    `chance`: also fix the bag's order and sides now, from `rng` (engine.chance.set_chance), so
+    every move played in a copy of this world meets the same Menace Draft."""
     d = {k: v for k, v in view.items()}
     # Every list/dict is copied by state_from_dict; we rebuild the masked parts first.
     d["rng"] = rng.getrandbits(64)
@@ -153,6 +158,8 @@ def determinize(rules, view: dict, player: int, rng: random.Random) -> Game:
     d["perk_piles"] = piles
 
     g = Game(rules, state_from_dict(d))
+    if chance:
+        set_chance(g, rng)
     return g
 
 

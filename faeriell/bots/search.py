@@ -9,7 +9,8 @@ One decision:
 2. Until the time budget (or `iterations`) runs out: imagine a fresh world (others' hidden cards,
    deck and bag order, all redrawn), and for every candidate still in the race play it in a copy
    of that world, let every player follow the heuristic until the end of the round (`horizon`
-   None) or for `horizon` more turns, and evaluate the result (evaluate.py). All candidates of one
+   None) or for `horizon` more turns, and evaluate the result (evaluate.py; `leaf`). The loop is
+   the one search of lookahead.py. All candidates of one
    iteration share the world, its bag order and the playout seed, so they meet the same luck
    (common random numbers) and are compared pairwise.
 3. Play the heuristic's favourite unless another candidate beat it, pairwise, by more than
@@ -20,16 +21,13 @@ milliseconds), so a decision overshoots its budget by at most one playout.
 """
 from __future__ import annotations
 
-import random
 import time
 
-from faeriell.engine.core import Game
-
 from .base import BaseBot
-from .evaluate import evaluate
-from .heuristic import playout_move, score_actions
+from .heuristic import score_actions
+from .leaves import make_leaf
+from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, search
 from .observe import determinize, view_of
-from .sampling import paired, prune, sample_worlds
 
 # Decisions where the heuristic's answer stands (search would only spend time).
 HEURISTIC_ONLY = {"claim", "harvest_choice", "discard_quest", "track_choice", "starting_essence",
@@ -42,7 +40,7 @@ class SearchBot(BaseBot):
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 5, horizon: int | None = None, noise: float = 0.0,
                  max_playout: int = 300, clear_margin: float | None = 10.0, z: float = 1.0,
-                 kinds: set | None = None, weights=None) -> None:
+                 kinds: set | None = None, weights=None, leaf="position") -> None:
         super().__init__(seed, weights)
         self.budget = float(budget)
         self.iterations = iterations          # fixed work instead of the clock (tests, replays)
@@ -53,6 +51,7 @@ class SearchBot(BaseBot):
         self.clear_margin = clear_margin      # skip the search when the heuristic is this sure
         self.z = z                            # evidence needed to overrule the heuristic
         self.kinds = kinds                    # decision kinds to search (None: all but HEURISTIC_ONLY)
+        self.leaf = leaf                      # the leaf evaluator (leaves.LEAVES name or factory)
         self.last_stats: dict = {}
 
     # ---------------------------------------------------------------------------- decide
@@ -88,87 +87,20 @@ class SearchBot(BaseBot):
         return candidates(acts, scores, self.width)
 
     # ---------------------------------------------------------------------------- search
+    def spec(self, mode: str) -> Spec:
+        """The search bot's search (lookahead.py): the heuristic (blurred by `noise`) to the end of
+        the round (`horizon` None) or for `horizon` turn ends, valued by evaluate.py (`leaf`),
+        pruned after 3, 6, 12... worlds; the best gain among the candidates that beat the
+        heuristic's favourite by `z` standard errors."""
+        weights = self.weights.of(mode)
+        horizon = (Horizon(rounds=0, max_steps=self.max_playout) if self.horizon is None
+                   else Horizon(turns=self.horizon, max_steps=self.max_playout))
+        return Spec(policy=HeuristicPolicy(self.noise, weights), leaf=make_leaf(self.leaf, weights),
+                    horizon=horizon, prune_at=(3, 6, 12, 24, 48), z=self.z, pick="best_gain")
+
     def _search(self, rules, view, player, cands, t0):
         """Index of the candidate to play (0 = the heuristic's), playouts per survivor, gain."""
-        n = len(cands)
-
-        def new_world(prng):
-            world = determinize(rules, view, player, prng)
-            _fix_bag_order(world, prng)
-            return world
-
-        vals, _ = sample_worlds(self, cands, new_world,
-                                lambda w, rng: self._playout(w, player, rng, self.horizon), t0,
-                                prune_at=(3, 6, 12, 24, 48))
-        # Pairwise against the heuristic's favourite (candidate 0).
-        best, best_gain = 0, 0.0
-        n0 = len(vals[0])
-        for j in range(1, n):
-            d, se, m = _paired(vals[j], vals[0])
-            if m < 2:
-                continue
-            if d - self.z * se > 0 and d > best_gain:
-                best, best_gain = j, d
-        return best, min(n0, len(vals[best])) if best else n0, best_gain
-
-    _prune = staticmethod(prune)        # sampling.prune (the expert prunes alike)
-
-    def _playout(self, w: Game, player: int, rng: random.Random, horizon) -> float:
-        s = w.state
-        turns = 0
-        last = (s.round, s.lap, s.active)
-        start_round = s.round
-        steps = 0
-        noise = self.noise
-        weights = self.weights.of(s.mode)
-        while not s.game_over and steps < self.max_playout:
-            cur = (s.round, s.lap, s.active)
-            if cur != last:
-                turns += 1
-                last = cur
-                if horizon is None:
-                    if s.round != start_round:
-                        break
-                elif turns > horizon:
-                    break
-            w.apply(playout_move(w, rng, noise, weights), trusted=True)
-            steps += 1
-        return evaluate(w, player, weights=weights)
-
-
-_paired = paired             # sampling.paired
-
-
-def _fix_bag_order(world: Game, rng: random.Random) -> None:
-    """Draw the imagined bag's order now (token and side), so every candidate of an iteration
-    meets the same Menace Draft whatever else its moves draw from the generator."""
-    s = world.state
-    r = world.rules
-    if not s.bag:
-        return
-    bag = list(s.bag)
-    rng.shuffle(bag)
-    order = []
-    for tok in bag:                       # Game.draw_token reads bag_order as (token, side) pairs
-        sides = r.tokens[tok][1]
-        order.append((tok, rng.choice(sides) if sides else None))
-    s.bag_order = order
-
-
-def candidates(acts, scores, width: int) -> list[int]:
-    """Indices of the best `width` distinct moves (payment variants folded into their best
-    payment), best first. Ending the phase stays in view: it is the usual alternative to a weak
-    move. Shared by the search bot, the expert and the clairvoyant planner."""
-    best_by_key: dict = {}
-    for k, a in enumerate(acts):
-        key = a.without("pay", "discounts") if a.has("pay") else a
-        if key not in best_by_key or scores[k][0] > scores[best_by_key[key]][0]:
-            best_by_key[key] = k
-    ranked = sorted(best_by_key.values(), key=lambda k: -scores[k][0])
-    out = ranked[:width]
-    if len(out) > 1:
-        for k in ranked[width:]:
-            if acts[k].kind == "end_phase":
-                out[-1] = k
-                break
-    return out
+        out = search(self.spec(view["mode"]), player, cands,
+                     lambda prng: determinize(rules, view, player, prng, chance=True),
+                     rng=self.rng, budget=self.budget, iterations=self.iterations, t0=t0, stats=self.last_stats)
+        return out.best, out.playouts, out.gain

@@ -122,16 +122,16 @@ def test_the_balance_report_puts_the_ceiling_beside_the_bots(tmp_path):
 
 
 def test_the_honest_control_plans_on_imagined_worlds_not_the_real_future(rules, monkeypatch):
-    """bench/ceiling.py --planner honest: every playout starts from observe.determinize of the
-    acting player's view, never from a copy of the real game."""
+    """bench/ceiling.py --planner honest: every rollout world is observe.determinize of the
+    acting player's view (its chance set by the engine), never a copy of the real game."""
     bench = _bench()
     import faeriell.bots.observe as observe
     seen = []
     real = observe.determinize
 
-    def spy(r, view, p, rng):
-        seen.append(p)
-        return real(r, view, p, rng)
+    def spy(r, view, p, rng, **k):
+        seen.append((p, k.get("chance")))
+        return real(r, view, p, rng, **k)
     monkeypatch.setattr(observe, "determinize", spy)
     planner = bench.make_planner({"planner": "honest", "seed": 5, "width": 2, "rollouts": 1, "noise": 1.5})
     g = new_game(rules, 1, "solo", "medium", [], 11)
@@ -140,4 +140,5 @@ def test_the_honest_control_plans_on_imagined_worlds_not_the_real_future(rules, 
         a = planner.choose(g, g.acting)
         assert a in g.legal_actions()
         g.apply(a)
-    assert seen == [0] * len(seen) and len(seen) >= 2, "every playout imagines player 1's world"
+    assert {p for p, _ in seen} == {0}, "every world is player 1's"
+    assert sum(1 for _, chance in seen if chance) >= 2, "the rollouts' worlds, their chance set"

@@ -122,17 +122,18 @@ class ClairvoyantPlanner:
         scores), each playout a whole plan; the best single plan replaces the incumbent if it
         ends better."""
         policy = HeuristicPolicy(0.0)
-        worlds = [0]
-        h0 = len(game.history)
+        worlds = [0, 0]                    # worlds begun; the history length the current one starts at
         plans: dict = {}
 
         def new_world(prng):
             policy.noise = 0.0 if worlds[0] == 0 else self.noise
             worlds[0] += 1
-            return self._world(game, prng)
+            w = self._world(game, prng)
+            worlds[1] = len(w.history)     # a copy of the game carries its history, an imagined world none
+            return w
 
         def on_leaf(j, w, v):
-            plans[(j, worlds[0] - 1)] = [e["action"] for e in w.history[h0:]]
+            plans[(j, worlds[0] - 1)] = [e["action"] for e in w.history[worlds[1]:]]
 
         spec = Spec(policy=policy, leaf=lambda w, p: outcome_value(w),
                     horizon=Horizon(rounds=None, max_steps=self.max_steps), pick="best_single")

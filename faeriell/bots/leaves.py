@@ -7,7 +7,6 @@
   3 spaces a round). A finished game is a win or a loss; a lost one still counts the team's
   Achievements, so a losing line that came closer is preferred. The expert's leaf, and the
   review's yardstick.
-* `learned_leaf` - the learned win chance of the seat's side (bots/win_chance.py).
 The clairvoyant planner values its whole-game plans by clairvoyant.outcome_value (any win above
 any loss, then closeness to the target).
 
@@ -118,20 +117,7 @@ def race_leaf(weights: Weights | None = None) -> Evaluator:
     return leaf
 
 
-def learned_leaf(weights: Weights | None = None) -> Evaluator:
-    """The learned chance that the seat's side wins from the position (faeriell/bots/win_chance.py,
-    a model trained on self-play; contract: /work/API-win-chance.md), in [0, 1]. The search's
-    pick and pruning compare paired differences against their standard errors, so a leaf on
-    another scale than race_value's card units needs no conversion. `weights` is unused (the
-    model has its own)."""
-    from .win_chance import win_chance                # imported when asked for: a trained model
-
-    def leaf(w, player: int) -> float:
-        return win_chance(w, player)
-    return leaf
-
-
-LEAVES = {"race": race_leaf, "position": position_leaf, "learned": learned_leaf}
+LEAVES = {"race": race_leaf, "position": position_leaf}
 
 
 def make_leaf(leaf, weights: Weights | None = None) -> Evaluator:

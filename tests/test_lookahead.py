@@ -182,3 +182,20 @@ def test_the_review_measure_is_the_heuristic_to_the_rounds_end_valued_by_the_rac
             w.apply(playout_move(w), trusted=True)
         assert v == race_value(w, p) and to_dict(end.state) == to_dict(w.state)
     assert make_leaf("race")(g, p) == race_value(g, p)
+
+
+def test_the_learned_win_chance_is_a_named_leaf(monkeypatch):
+    import faeriell.bots.learned_leaf as learned
+    calls = []
+    real = learned.win_chance
+
+    def spy(w, seat):
+        calls.append(seat)
+        return real(w, seat)
+    monkeypatch.setattr(learned, "win_chance", spy)
+    g = _choice_position()
+    a, _ = ExpertBot(3, iterations=3, clear_margin=None, leaf="learned").decide(g, g.acting)
+    assert a in g.legal_actions()
+    assert calls and set(calls) == {g.acting}            # every leaf valued by the win chance
+    v = make_leaf("learned")(g, g.acting)
+    assert 0.0 <= v <= 1.0

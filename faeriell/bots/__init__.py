@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .base import BaseBot, Bot, HeuristicBot, RandomBot
 from .expert import ExpertBot
+from . import learned_leaf  # noqa: F401  registers leaves.LEAVES['learned'] (the learned win chance)
 from .search import SearchBot
 from .weights import WeightBook
 

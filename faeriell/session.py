@@ -49,6 +49,8 @@ class Session:
     rated_counted: set | None = None  # the rated puzzles already counted in this sitting
     drill = None                      # a drill of the player's own key moment, and its book
     drill_book = None
+    drill_tries = 0                   # the drill's tries so far, and whether its result is filed
+    drill_recorded = False
     back_to: tuple | None = None      # (screen, keywords) the table's "Back to Practice" returns to
 
     def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
@@ -123,6 +125,10 @@ class Session:
     def engine_legal(self) -> list[Action]:
         """Every move the engine allows now (the same as legal() but in a guided chapter)."""
         return self.legal()
+
+    def step_reason(self) -> str | None:
+        """What a guided step says to any move but its own; None: no step narrows the moves."""
+        return None
 
     def undo_available(self) -> bool:
         """Can the player who acts now take back a move (BGA's policy, engine/undo.py)? Asked

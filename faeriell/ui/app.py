@@ -62,7 +62,7 @@ class App:
         self.options = options or LaunchOptions()
         self.notices: list[str] = []       # what the player should know (a top banner until a click hides it)
         self.settings = settings if settings is not None else Settings.load()
-        if getattr(self.settings, "notice", ""):
+        if self.settings.notice:
             self.notify(self.settings.notice)
         self.assets = Assets()
         self.sounds = Sounds(self.settings.sound_volume)

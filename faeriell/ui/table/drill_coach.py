@@ -23,9 +23,9 @@ class DrillCoach:
     def __init__(self, session, book=None):
         from faeriell.practice.drills import TRIES
         self.drill = session.drill
-        self.book = book if book is not None else getattr(session, "drill_book", None)
+        self.book = book if book is not None else session.drill_book
         self.start_len = len(session.game.history)
-        self.tries = int(getattr(session, "drill_tries", 0))
+        self.tries = int(session.drill_tries)
         self.max_tries = TRIES
         self.goal = _Goal("Find a better move than the one played in your game.")
         self.result = "open"
@@ -36,7 +36,7 @@ class DrillCoach:
         self.kept: bool | None = None
         self.progress = self            # the result panel reads progress.error when a win was not kept
         self.error = ""
-        self.recorded = bool(getattr(session, "drill_recorded", False))
+        self.recorded = bool(session.drill_recorded)
         self.next_path: str | None = None       # the id of the next drill due
         self.next_label = "Next drill"
         self.badge = "DRILL"
@@ -45,7 +45,7 @@ class DrillCoach:
 
     @classmethod
     def from_session(cls, session) -> "DrillCoach | None":
-        if getattr(session, "drill", None) is None:
+        if session.drill is None:
             return None
         return cls(session)
 

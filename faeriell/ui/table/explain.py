@@ -101,9 +101,9 @@ def _cannot_pick(scene, key: tuple) -> str | None:
         return f"Wait: {w.player(i + 1)} (bot) is playing."
     if key in scene.index.drops or key in scene.index.clicks:
         return None
-    step_reason = getattr(session, "step_reason", None)      # a guided step: its own words
-    if callable(step_reason) and step_reason():
-        return step_reason()
+    step = session.step_reason()                           # a guided step: its own words
+    if step:
+        return step
     if meant == "theirs":
         return f"That {WHAT.get(key[0], 'piece')} belongs to {w.player(key[1] + 1)}."
     kind, fields = meant

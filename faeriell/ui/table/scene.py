@@ -407,7 +407,7 @@ class TableScene(Scene):
             return
         # a guided step lists only its own move; its decision bar still shows every choice (the
         # others are refused with the step's reason when picked)
-        legal = getattr(self.session, "engine_legal", self.session.legal)()
+        legal = self.session.engine_legal()
         acts = [a for a in legal if a.kind == s.pending["kind"]] or list(legal)
         if not acts:
             return
@@ -577,8 +577,8 @@ class TableScene(Scene):
     def resolve(self, actions, title: str = "Choose") -> None:
         """Play the move these actions are (one move: made; several: the decision bar asks which;
         a Tribe Action paid with Essences: the payment tray opens)."""
-        refusal = getattr(self.session, "refusal", None)      # a guided step narrows the moves
-        if callable(refusal) and actions:
+        refusal = self.session.refusal      # a guided step narrows the moves (Session: None for every move)
+        if actions:
             allowed = [a for a in actions if refusal(a) is None]
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)

@@ -38,7 +38,7 @@ class TutorialLayer(Layer):
 
     @classmethod
     def from_session(cls, session, scene=None) -> "TutorialLayer | None":
-        return cls(session, scene) if getattr(session, "tutorial", None) is not None else None
+        return cls(session, scene) if session.tutorial is not None else None
 
     # ---- the Layer protocol (faeriell/ui/table/layers.py) -----------------------------------
     def is_open(self) -> bool:

@@ -20,6 +20,12 @@ class _Goal:
 
 
 class DrillCoach:
+    # what the result panel reads of a puzzle (guide.Puzzle) and a drill has not: no recorded
+    # wrong line to play out, no rating
+    can_refute = False
+    refuted = False
+    rating_change: tuple | None = None
+
     def __init__(self, session, book=None):
         from faeriell.practice.drills import TRIES
         self.drill = session.drill

@@ -30,6 +30,7 @@ class Puzzle:
         self.counted = counted if counted is not None else set()   # puzzle ids already rated this sitting
         self.rating_change: tuple | None = None                    # (before, after) of the player's rating
         self.refuted = False                   # the table played the recorded wrong line out
+        self.badge = "PUZZLE"
         self.scenario = scenario
         self.goal = Goal.from_dict(scenario.goal)
         self.tracker = PuzzleTracker(self.goal, game)
@@ -123,6 +124,9 @@ class Puzzle:
     def status(self) -> str:
         return {"open": "In progress", "won": "Solved!", "lost": "Not solved"}[self.result]
 
+    def won_text(self) -> str:
+        return "Goal met: " + self.goal.text
+
     @property
     def can_refute(self) -> bool:
         """A recorded tempting wrong move the table can play out (and has not yet)."""
@@ -177,7 +181,7 @@ def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
     surf.blit(chip_t, chip_t.get_rect(center=chip.center))
     # the badge and the name, then the goal
     x = rect.x + P(10)
-    badge = T.text(getattr(puzzle, "badge", "PUZZLE"), p.fs(12), (30, 24, 16), True)
+    badge = T.text(puzzle.badge, p.fs(12), (30, 24, 16), True)
     br = pygame.Rect(x, rect.y + P(6), badge.get_width() + P(12), badge.get_height() + P(4))
     T.panel(surf, br, T.GOLD, T.shade(T.GOLD, -50), P(4), 1)
     surf.blit(badge, badge.get_rect(center=br.center))
@@ -226,7 +230,7 @@ class PuzzleResult:
         w = min(L.size[0] - P(40), P(560))
         game = scene.session.game
         why = "" if won else puzzle.why_lost(game, scene.words)
-        if not won and getattr(puzzle, "refuted", False):
+        if not won and puzzle.refuted:
             first = puzzle.scenario.wrong[0][1]
             try:
                 from faeriell.engine import Action
@@ -235,9 +239,8 @@ class PuzzleResult:
                 first = "the tempting move"
             why = f"The tempting move, {first}, played out on the table: {why}"
         head = "Solved!" if won else "Not this time"
-        sub = ((puzzle.won_text() if hasattr(puzzle, "won_text") else "Goal met: " + puzzle.goal.text)
-               if won else why)
-        if getattr(puzzle, "rating_change", None):
+        sub = puzzle.won_text() if won else why
+        if puzzle.rating_change:
             a, b = puzzle.rating_change
             sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
         if won and puzzle.kept is False:
@@ -282,7 +285,7 @@ class PuzzleResult:
                 [("start", back_label), ("look", "Look at the table")]
         else:
             labels = [("retry", "Retry")] + ([] if puzzle.show_hint else [("hint", "Hint")]) + \
-                ([("why", "Why it fails")] if getattr(puzzle, "can_refute", False) else []) + \
+                ([("why", "Why it fails")] if puzzle.can_refute else []) + \
                 [("start", back_label), ("look", "Look at the table")]
         imgs = [(name, T.text(s, max(10, P(17)), T.INK, True)) for name, s in labels]
         widths = [img.get_width() + P(28) for _, img in imgs]

@@ -612,7 +612,7 @@ class TableScene(Scene):
         """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out
         (faeriell.practice.refute), the result panel then says how it ends."""
         from faeriell.practice.refute import refutation
-        if self.puzzle is None or not getattr(self.puzzle, "can_refute", False):
+        if self.puzzle is None or not self.puzzle.can_refute:
             return "This puzzle records no tempting move."
         sc = self.puzzle.scenario
         why = self.retry_puzzle()

@@ -59,6 +59,7 @@ class Game:
         self.reveals = 0
         self._mover: int | None = None     # who plays the action being applied
         self._events: list = []  # what the action being applied did to Doom and the Achievements
+        self._told: tuple | None = None    # (tribes list, its lines memo) for tell()
 
     def copy(self, log: bool = True) -> "Game":
         """An independent game in the same position: its own state (with its generator), the
@@ -263,14 +264,27 @@ class Game:
 
     def tell(self, a: Action) -> None:
         """The log's line for a move about to be performed: describe's phrase, told by its mover
-        (describe.narrate); what the move then does (Essences gained, Doom) follows it."""
+        (describe.narrate); what the move then does (Essences gained, Doom) follows it. Every
+        move is told, so the finished lines are remembered per seating (Names.lines_for) under
+        plain tuples, cheaper to hash than the Action."""
         s = self.state
+        told = self._told
+        if told is None or told[0] is not s.tribes:
+            seats = tuple(t.id for t in s.tribes)
+            told = self._told = (s.tribes, Names.of(self.rules).lines_for(seats), seats)
         i = self.acting
-        seats = tuple(t.id for t in s.tribes)
-        line = narrate(a, Names.of(self.rules), self.tribe_name(i), seats) if i is not None else str(a)
-        s.log.append(line + ".")
-        if len(s.log) > 400:
-            del s.log[:100]
+        key = (a.kind, a.fields, i)
+        line = told[1].get(key)
+        if line is None:
+            who = self.tribe_name(i) if i is not None else "?"
+            line = narrate(a, Names.of(self.rules), who, told[2]) + "."
+            if len(told[1]) > 20_000:
+                told[1].clear()
+            told[1][key] = line
+        log = s.log
+        log.append(line)
+        if len(log) > 400:
+            del log[:100]
 
     def _hidden(self, player) -> tuple:
         """What `player` cannot see, as the verification compares it around an action: the

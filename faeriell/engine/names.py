@@ -56,6 +56,7 @@ class Names:
 
         self.heroes = names("heroes")
         self.told: dict = {}        # describe.narrate's lines, per (move, who, seats)
+        self._lines: dict = {}      # per seating: the log's finished lines (Game.tell)
         # what follows "The" in a label whose subject the mover owns ("The Shaman solves ...")
         self.owned_words = frozenset(v.split(" ")[0] for v in self.heroes.values()) | {"Beacon", "Drifter"}
         self.perks = names("perks")
@@ -118,6 +119,15 @@ class Names:
 
     def terrain(self, t: str) -> str:
         return self.terrains.get(t) or title(t)
+
+    def lines_for(self, seats: tuple) -> dict:
+        """The memo of the log's lines (Game.tell) for one seating of tribes."""
+        found = self._lines.get(seats)
+        if found is None:
+            if len(self._lines) > 64:
+                self._lines.clear()
+            found = self._lines[seats] = {}
+        return found
 
     def player(self, n, tribe_ids=()) -> str:
         """'Berrywort (player 2)' for a player number (numbered from 1, as in every action)."""

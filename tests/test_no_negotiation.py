@@ -23,6 +23,8 @@ EDGES = {
     ("ui/bot_driver.py", "Job.run"): "a worker thread's edge: the main thread reports its error",
     ("storage.py", "Background._run"): "a worker thread reading file headers: the list says why",
     ("review/background.py", "_work"): "the review's process: its error is shown in the window",
+    ("review/background.py", "_turning_work"): "the turning point's process: its error is said in the review's box",
+    ("ui/elbow_coach.py", "_Measure.run"): "the coach's worker thread: a position it cannot measure is not questioned",
     ("cli.py", "main"): "the program's edge: a player never sees a traceback",
     ("engine/saves.py", "load"): "the save file's boundary: SaveError and nothing else, whatever the file holds",
     ("content/map_loader.py", "_read"): "the map file's boundary: pytmx raises many kinds on a broken file",

@@ -8,6 +8,7 @@ as plain data. Where no process can be started, the same work runs in a thread.
     job = ReviewJob(origin, actions, players); job.start()
     job.poll()        # -> (done, total); job.moments is a list once finished, job.error a text
     job.stop()
+    job = TurningJob(origin, actions, players)   # the same, for "could we have won?" (review.turning)
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def _work(origin, actions, players, out, stop=None, rules=None) -> None:
 PARENT_CHECK_S = 0.5        # how often the child looks whether the window still exists
 
 
-def _child(origin, actions, players, out) -> None:
+def _child(origin, actions, players, out, work=None) -> None:
     """The child process: the work, plus a watchdog that ends it once the window's process is
     gone (killed, crashed): a review never outlives its window."""
     parent = mp.parent_process()
@@ -63,10 +64,29 @@ def _child(origin, actions, players, out) -> None:
                 os._exit(0)
             time.sleep(PARENT_CHECK_S)
     threading.Thread(target=watch, daemon=True, name="faeriell-review-watchdog").start()
-    _work(origin, actions, players, out)
+    (work or _work)(origin, actions, players, out)
+
+
+def _turning_work(origin, actions, players, out, stop=None, rules=None) -> None:
+    """The turning point and the expert's line from it (faeriell.review.turning)."""
+    try:
+        from .turning import could_we_have_won
+        if rules is None:
+            from faeriell.content.rules_loader import default_rules
+            rules = default_rules()
+
+        def progress(stage, done, total):
+            out.put(("progress", stage, done, total))
+        turn = could_we_have_won(rules, origin, actions, players, progress=progress,
+                                 should_stop=(stop.is_set if stop is not None else None))
+        out.put(("done", turn.to_dict() if turn is not None else None))
+    except Exception as exc:      # noqa: BLE001 - the window says it (no model: the offer stays away)
+        out.put(("error", f"{type(exc).__name__}: {exc}"))
 
 
 class ReviewJob:
+    work = staticmethod(_work)
+
     def __init__(self, origin: dict, actions: list, players=None, rules=None, use_process: bool = True):
         self.origin = origin
         self.actions = [a.to_dict() if isinstance(a, Action) else a for a in actions]
@@ -87,14 +107,14 @@ class ReviewJob:
             try:
                 ctx = mp.get_context("spawn")
                 self._q = ctx.Queue()
-                self._proc = ctx.Process(target=_child, args=(self.origin, self.actions, self.players, self._q),
-                                         daemon=True, name="faeriell-review")
+                self._proc = ctx.Process(target=_child, args=(self.origin, self.actions, self.players, self._q,
+                                                              self.work), daemon=True, name="faeriell-review")
                 self._proc.start()
                 return
             except (OSError, ValueError, RuntimeError):     # no processes here: think in a thread
                 self._proc = None
         self._q = queue.Queue()
-        self._thread = threading.Thread(target=_work, args=(self.origin, self.actions, self.players, self._q,
+        self._thread = threading.Thread(target=self.work, args=(self.origin, self.actions, self.players, self._q,
                                                             self._stop, self.rules), daemon=True,
                                         name="faeriell-review")
         self._thread.start()
@@ -113,16 +133,22 @@ class ReviewJob:
                 self.error = "the review stopped unexpectedly"
                 break
             if msg[0] == "progress":
-                self.progress = (msg[1], msg[2])
+                self._progress(msg)
             elif msg[0] == "done":
-                self.moments = [_unpack(t) for t in msg[1]]
-                self.tally = dict(msg[2]) if len(msg) > 2 and isinstance(msg[2], dict) else {}
-                self.progress = (self.progress[1], self.progress[1])
+                self._finished(msg)
             else:
                 self.error = msg[1]
         if not self.done and self._proc is not None and not self._proc.is_alive() and self._q.empty():
             self.error = f"the review stopped unexpectedly (exit code {self._proc.exitcode})"
         return self.progress
+
+    def _progress(self, msg) -> None:
+        self.progress = (msg[1], msg[2])
+
+    def _finished(self, msg) -> None:
+        self.moments = [_unpack(t) for t in msg[1]]
+        self.tally = dict(msg[2]) if len(msg) > 2 and isinstance(msg[2], dict) else {}
+        self.progress = (self.progress[1], self.progress[1])
 
     def wait(self, timeout: float = 120.0) -> None:
         """Block until finished (tests and benchmarks)."""
@@ -137,3 +163,31 @@ class ReviewJob:
         if self._proc is not None and self._proc.is_alive():
             self._proc.terminate()
             self._proc.join(1.0)
+
+
+class TurningJob(ReviewJob):
+    """"Could we have won?" in another process: the turning point of a lost game and the expert's
+    line from there (faeriell.review.turning). `stage` is "chances" (reading the game) then "line"
+    (the expert playing on: `progress` = (moves, round)); `turn` is a Turn, or None once finished
+    without one (a won game, or never one in three); `error` says why it could not be worked out
+    (no win-chance model in this build, for one)."""
+
+    work = staticmethod(_turning_work)
+
+    def __init__(self, origin: dict, actions: list, players=None, rules=None, use_process: bool = True):
+        super().__init__(origin, actions, players, rules, use_process)
+        self.stage = "chances"
+        self.turn = None
+        self.finished = False
+
+    @property
+    def done(self) -> bool:
+        return self.finished or self.error is not None
+
+    def _progress(self, msg) -> None:
+        self.stage, self.progress = msg[1], (msg[2], msg[3])
+
+    def _finished(self, msg) -> None:
+        from .turning import Turn
+        self.turn = Turn.from_dict(msg[1]) if msg[1] is not None else None
+        self.finished = True

@@ -23,6 +23,7 @@ from faeriell.engine import Action
 log = logging.getLogger(__name__)
 
 BOT_LEVELS = bots.LEVELS
+PARTNER_SAYS_S = 2.0        # a Full Coop partner's line stays this long on the table before its move
 SEAT_CHOICES = ("human",) + BOT_LEVELS
 DEFAULT_DELAY = 0.6
 
@@ -75,6 +76,9 @@ class BotDriver:
         self._last_move = clock()
         self._said: set[str] = set()
         self._fallback = bots.RandomBot(self._seed(99))    # plays for a bot that failed
+        # Full Coop partners say their move before they make it (the coach setting): seconds it shows
+        self.announce = 0.0
+        self.said: tuple | None = None          # (job tag, line, until) while a partner's line shows
 
     # ---- seats -------------------------------------------------------------------------------
     def is_bot(self, player: int | None) -> bool:
@@ -136,14 +140,30 @@ class BotDriver:
         if job is None or job.tag != (version, player, level):     # a seat handed to another level thinks anew
             bot = self.bot_for(player)
             game = s.game.copy()
-            self._job = job = Job(lambda: bot.choose(game, player), tag=(version, player, level),
-                                  name=f"bot-p{player + 1}")
+            # a partner that says its move first words it in the same thread (never on a frame)
+            if self._announces():
+                def think():
+                    a = bot.choose(game, player)
+                    return a, self.partner_line(game, player, a)
+            else:
+                def think():
+                    return bot.choose(game, player)
+            self._job = job = Job(think, tag=(version, player, level), name=f"bot-p{player + 1}")
+            self.said = None
             job.start()
             return None
         if not job.done.is_set() or self.clock() < self._last_move + self.delay:
             return None
+        result = job.result
+        action, line = result if isinstance(result, tuple) and len(result) == 2 else (result, "")
+        if line and isinstance(action, Action) and job.error is None:
+            if self.said is None or self.said[0] != job.tag:       # say it first, move a moment later
+                self.said = (job.tag, line, self.clock() + self.announce)
+                return None
+            if self.clock() < self.said[2]:
+                return None
+        self.said = None
         self._job = None
-        action = job.result
         if job.error is not None or not isinstance(action, Action):
             why = f"{type(job.error).__name__}: {job.error}" if job.error else f"it returned {action!r}"
             log.warning("bot for player %d failed: %s", player + 1, why)
@@ -159,6 +179,34 @@ class BotDriver:
                 return None
         self._last_move = self.clock()
         return action, player
+
+    def _announces(self) -> bool:
+        """A Full Coop partner beside a person, in play, with the coach on: it says its move first."""
+        s = self.session
+        return (self.announce > 0 and s.state.mode == "coop" and s.state.stage == "play"
+                and "human" in s.seats)
+
+    @staticmethod
+    def partner_line(game, player: int, action: Action) -> str:
+        """One line: who, what it is about to do and why, in the game's words: the move's label
+        (engine.describe) and what it achieves, worded by the expert from the partner's own view
+        (whatever the partner's level, so every partner explains itself the same way)."""
+        import random
+        from faeriell.bots.expert import ExpertBot
+        from faeriell.bots.observe import observe
+        from faeriell.engine.describe import describe
+        from faeriell.engine.names import Names
+        tid = game.state.tribes[player].id
+        who = str(game.rules.catalog.tribes[tid].get("name") or tid.capitalize())
+        move = describe(action, Names.of(game.rules), [t.id for t in game.state.tribes])
+        why = ExpertBot(0).reason(observe(game, player, random.Random(0)), player, action)
+        first = why.split(". ")[0].rstrip(".")          # its first sentence: the move and what it achieves
+        because = first[len(move):].lstrip(": ") if first.startswith(move) else ""
+        return f"{who} (your partner) next: {move}" + (f" — {because}" if because else "") + "."
+
+    def announcement(self) -> str:
+        """The partner's line while it shows (before its move), else ''."""
+        return self.said[1] if self.said is not None else ""
 
     def pop_messages(self) -> list[str]:
         out, self.messages = self.messages, []

@@ -39,6 +39,7 @@ class Settings:
     volume: float = 0.7                 # 0..1
     mute: bool = False
     colour_blind: bool = False          # a letter on every coloured piece
+    coach: bool = False                 # the coach at your elbow: "Are you sure?", partners say their move
     path: Path | None = None            # where it was read from / is written to (not saved)
     bad: list = field(default_factory=list)      # fields clean() replaced by their default
     notice: str = ""                    # what the player should be told about the file
@@ -80,7 +81,7 @@ class Settings:
                                              and math.isfinite(ls)))
         if self.layout_scale != "auto":
             self.layout_scale = min(LAYOUT_SCALES[1:], key=lambda v: abs(v - float(self.layout_scale)))
-        for name in ("curtain", "mute", "colour_blind"):       # true/false, or 1/0 as older files wrote
+        for name in ("curtain", "mute", "colour_blind", "coach"):   # true/false, or 1/0 as older files wrote
             v = getattr(self, name)
             fix(name, isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)))
             setattr(self, name, bool(getattr(self, name)))

@@ -11,6 +11,7 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.dialogs import Modal
+from faeriell.ui.elbow_coach import GIVE_AWAY
 from faeriell.ui.settings import Settings
 
 BOT_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
@@ -22,6 +23,9 @@ VOLUMES = [(0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")]
 
 CURTAIN_TEXT = ("Between human players at one screen, the table hides itself and asks the next "
                 "player to take the seat whenever secret cards would show.")
+COACH_TEXT = (f"Before a move that gives away more than {round(100 * GIVE_AWAY)} points of your side's chance to "
+              "win, the table asks \"Are you sure?\" and says why; in Full Coop a bot partner says its move "
+              "before it makes it.")
 MARKS_TEXT = ("A letter on every piece told apart by its colour: R, Y, B, G on Essences, Beacons "
               "and Menace tokens; a tribe's initial on its pieces.")
 
@@ -40,7 +44,7 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
     with W.largest_text():
         row = W.scaled(34)
         toggle_h = {detail: W.Toggle.height_for(w, detail) + W.scaled(8)
-                    for detail in ("", CURTAIN_TEXT, MARKS_TEXT)}
+                    for detail in ("", CURTAIN_TEXT, MARKS_TEXT, COACH_TEXT)}
     size = 20
     y = rect.y
 
@@ -68,7 +72,8 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
                                   lambda v: set_("volume", v), id="volume", size=size))
     for key, label, detail in (("mute", "Mute all sound", ""),
                                ("curtain", "Hot-seat curtain", CURTAIN_TEXT),
-                               ("colour_blind", "Colour-blind markings", MARKS_TEXT)):
+                               ("colour_blind", "Colour-blind markings", MARKS_TEXT),
+                               ("coach", "Coach at your elbow", COACH_TEXT)):
         h = max(row, toggle_h[detail])
         container.add(W.Toggle((x, y, w, h), label, getattr(settings, key),
                                (lambda on, k=key: set_(k, on)), id=key, detail=detail))

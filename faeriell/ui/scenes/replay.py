@@ -31,11 +31,13 @@ def replay_viewer(seats: list) -> int:
 
 class ReplayScene(MenuScene):
     def __init__(self, host: Host, game, seats=None, start: int = 0, moments=(), back=None,
-                 reviewed=None, better=None):
+                 reviewed=None, better=None, line_from: int | None = None):
         """`reviewed`: the seats the review looked at (Play from here gives one of them to the
         person reviewing); `better`: {action index: (move played, better move)} of the key
-        moments, drawn on the table when the replay stands just before one."""
+        moments, drawn on the table when the replay stands just before one; `line_from`: the
+        game's moves end there and the expert's line (review.turning) follows."""
         self.host = host
+        self.line_from = line_from
         self.reviewed = [int(i) for i in (reviewed or ())]
         self.better = dict(better or {})
         self.replay = Replay.of(game)
@@ -118,6 +120,11 @@ class ReplayScene(MenuScene):
         mark = " · key moment" if self.k - 1 in self.moments else ""
         if self.k in self.better:
             mark = " · key moment next: white the move played, magenta the better one"
+        if self.line_from is not None:
+            if self.k == self.line_from:
+                mark = " · the turning point: from here the expert plays every seat"
+            elif self.k > self.line_from:
+                mark = f" · the expert's line, move {self.k - self.line_from}"
         return f"Move {self.k} of {len(self.replay)} · round {s.round} · Doom {s.doom}{mark} · {who}{what}"
 
     # ---- the bar -------------------------------------------------------------------------------

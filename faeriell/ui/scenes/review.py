@@ -16,7 +16,7 @@ import logging
 import pygame
 
 from faeriell.engine.endgame import coop_target
-from faeriell.review.background import ReviewJob
+from faeriell.review.background import ReviewJob, TurningJob
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
@@ -58,6 +58,11 @@ class ReviewScene(MenuScene):
         # the key moments think in another process: the window keeps its frame rate
         self.job = ReviewJob(g.origin, [h["action"] for h in g.history], self.players, rules=g.rules)
         self.job.start()
+        # "could we have won?": a lost game's turning point and the expert's line from it, worked out
+        # in another process once the key moments are done (one core for the thinking, one for the window)
+        self.turn_job: TurningJob | None = None
+        self._turn_seen = False
+        self.offer_turn = bool(g.state.game_over) and not any(p in (g.state.winners or []) for p in self.players)
         self.size = host.size
         self.moment_rects: list[tuple[pygame.Rect, object]] = []
         self.hover_spots: list = []
@@ -141,6 +146,8 @@ class ReviewScene(MenuScene):
     # ---- buttons -------------------------------------------------------------------------------
     def back(self) -> None:
         self.job.stop()
+        if self.turn_job is not None:
+            self.turn_job.stop()
         super().back()
 
     def open_replay(self, at: int | None = None) -> None:
@@ -148,6 +155,95 @@ class ReviewScene(MenuScene):
         better = {m.index: (m.played, m.best) for m in self.moments}
         self.host.go("replay", game=self.game, seats=list(self.session.seats), start=at or 0,
                      moments=sorted(marks), back=self, reviewed=list(self.players), better=better)
+
+    # ---- could we have won? -------------------------------------------------------------------
+    @property
+    def turn(self):
+        job = self.turn_job
+        return job.turn if job is not None and job.finished else None
+
+    def turn_shown(self) -> bool:
+        """The "Could we have won?" box: a lost game."""
+        return self.offer_turn
+
+    def _start_turn_job(self) -> None:
+        g = self.game
+        self.turn_job = TurningJob(g.origin, [h["action"] for h in g.history], self.players, rules=g.rules)
+        self.turn_job.start()
+
+    def turn_lines(self) -> tuple[str, str]:
+        """(heading, what it says) of the "Could we have won?" box, in the game's words."""
+        job, g = self.turn_job, self.game
+        head = "Could we have won?"
+        if job is None or (not job.done and job.stage == "chances"):
+            return head, "Looking for the turning point: the last moment your side could still win…"
+        if job.error is not None:
+            return head, f"The turning point could not be worked out ({job.error})."
+        if not job.done:
+            moves, rnd = job.progress
+            return head, f"The expert plays every seat on from the turning point… round {rnd}, {moves} moves so far."
+        t = job.turn
+        if t is None:
+            return head, ("Your side's chance to win stayed below one in three at every decision, from the "
+                          "first: no single moment turned this game.")
+        side = {"coop": "the team", "solo": "your tribe"}.get(g.state.mode, self.names[t.seat])
+        who = self.who(t.seat)
+        at = f"round {t.round}, {'your' if who == 'You' else who + chr(39) + 's'} move"
+        pct = round(100 * t.chance)
+        if not t.finished:
+            end = "the expert's line stopped before the end"
+        elif t.won:
+            end = ("the expert, playing every seat, saved Faeriell" if g.state.mode in ("coop", "solo")
+                   else f"the expert, playing every seat, won it for {self.names[t.seat]}")
+        else:
+            end = "even the expert, playing every seat, lost"
+        ach = f"{t.achievements} Achievement{'s' if t.achievements != 1 else ''}"
+        return (f"{head} The turning point: {at}",
+                f"{side.capitalize()} still had about a {pct}% chance to win there, the last time it was "
+                f"one in three or better. From there {end} ({ach}, Doom {t.doom}).")
+
+    def watch_line(self) -> None:
+        """The expert's line from the turning point, in the replay (the game up to there, then its moves)."""
+        from faeriell.engine.saves import SaveError, replay
+        t, g = self.turn, self.game
+        if t is None:
+            return
+        try:
+            line_game = replay(g.rules, g.origin, [h["action"] for h in g.history[:t.index]] + list(t.line))
+        except SaveError as e:
+            self.host.report("replaying the expert's line", e)
+            return
+        self.host.go("replay", game=line_game, seats=list(self.session.seats), start=t.index, back=self,
+                     reviewed=[t.seat], line_from=t.index)
+
+    def play_turning(self) -> None:
+        """A new game at the turning point, with that seat handed to the player."""
+        from faeriell.engine.saves import SaveError, replay
+        t, g = self.turn, self.game
+        if t is None:
+            return
+        try:
+            game = replay(g.rules, g.origin, [h["action"] for h in g.history[:t.index]])
+        except SaveError as e:
+            self.host.report("starting a game at the turning point", e)
+            return
+        seats = list(self.session.seats)
+        seats[t.seat] = "human"
+        self.job.stop()
+        if self.turn_job is not None:
+            self.turn_job.stop()
+        self.host.open_game(game, seats)
+
+    def right_rects(self) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """The key moments' panel and, below it, the "Could we have won?" box (None: not shown)."""
+        w, h = self.size
+        left_w = (w - 36) // 2
+        top = 84
+        r = pygame.Rect(24 + left_w, top, w - 36 - left_w, h - 70 - top)
+        if not self.turn_shown():
+            return r, None
+        box_h = 150
+        return pygame.Rect(r.x, r.y, r.w, r.h - box_h - 8), pygame.Rect(r.x, r.bottom - box_h, r.w, box_h)
 
     def layout(self) -> None:
         w, h = self.size
@@ -161,6 +257,14 @@ class ReviewScene(MenuScene):
         self.root.add(W.Button((x + bw + gap, y, bw, 44), "Rules", lambda: self.host.go("rules", back=self),
                                id="rules", size=22))
         self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
+        _, box = self.right_rects()
+        if box is not None and self.turn is not None:
+            bw2 = min(230, (box.w - 48) // 2)
+            by = box.bottom - 52
+            self.root.add(W.Button((box.right - 16 - 2 * bw2 - 12, by, bw2, 40), "Watch the expert's line",
+                                   self.watch_line, id="expert_line", primary=True, size=18))
+            self.root.add(W.Button((box.right - 16 - bw2, by, bw2, 40), "Play from here", self.play_turning,
+                                   id="turn_play", size=18))
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -184,7 +288,7 @@ class ReviewScene(MenuScene):
 
     def update(self, dt_ms: int) -> bool:
         if self.ready:
-            return False
+            return self._update_turn()
         before = self.job.progress
         self.job.poll()
         if self.job.moments is not None:
@@ -195,6 +299,25 @@ class ReviewScene(MenuScene):
             log.warning("the review could not finish: %s", self.job.error)
             return True
         return self.job.progress != before         # the progress bar moves
+
+    def _update_turn(self) -> bool:
+        if not self.offer_turn:
+            return False
+        if self.turn_job is None:
+            self._start_turn_job()
+            return True
+        job = self.turn_job
+        if job.done and self._turn_seen:
+            return False
+        before = (job.stage, job.progress)
+        job.poll()
+        if job.done:
+            self._turn_seen = True
+            if job.error is not None:
+                log.warning("the turning point could not be worked out: %s", job.error)
+            self.layout()                        # its buttons, or the box gone (no win-chance model)
+            return True
+        return (job.stage, job.progress) != before
 
     def draw(self, surf) -> None:
         w, h = self.size
@@ -210,7 +333,10 @@ class ReviewScene(MenuScene):
                                   self.colours, self.names, self.coop_target())
         fig = pygame.Rect(12, top + 2 * chart_h + 16, left_w, h - 70 - (top + 2 * chart_h + 16))
         self._draw_figures(surf, fig)
-        self._draw_moments(surf, pygame.Rect(24 + left_w, top, w - 36 - left_w, h - 70 - top))
+        moments, box = self.right_rects()
+        self._draw_moments(surf, moments)
+        if box is not None:
+            self._draw_turn(surf, box)
         for rect, text in self.hover_spots:
             if rect.collidepoint(self.mouse):
                 W.draw_text(surf, text, (rect.centerx, rect.y - 4), 16, W.TEXT, anchor="midbottom")
@@ -278,3 +404,10 @@ class ReviewScene(MenuScene):
             if box.collidepoint(self.mouse):
                 pygame.draw.rect(surf, W.PANEL_EDGE, box, 1, border_radius=6)
             self.moment_rects.append((box, m))
+
+    def _draw_turn(self, surf, rect) -> None:
+        W.panel(surf, rect)
+        head, text = self.turn_lines()
+        W.draw_text(surf, head, (rect.x + 12, rect.y + 8), 19, W.ACCENT, width=rect.w - 24)
+        room = pygame.Rect(rect.x + 16, rect.y + 36, rect.w - 32, rect.h - 36 - (58 if self.turn else 8))
+        W.draw_wrapped(surf, text, room, 16, W.TEXT, max_lines=max(1, room.h // 20))

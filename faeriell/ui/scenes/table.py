@@ -25,7 +25,9 @@ import pygame
 from faeriell.engine.undo import why_not_undo
 from faeriell.ui import widgets as W
 from faeriell import bots
-from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, BotDriver, Job, DEFAULT_DELAY
+from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver, Job,
+                                    DEFAULT_DELAY)
+from faeriell.ui.elbow_coach import ElbowCoach, question_text
 from faeriell.ui.curtain import has_secrets
 from faeriell.storage import (FileServiceError, Background, game_id_of, list_saves, load_game, recall_seats,
                               remember_seats, save_game, suggest_save_name, timestamped_save_path, why_not_replace)
@@ -74,6 +76,9 @@ class TableScreen(Scene):
         self.table: TableScene = (table if table is not None else
                                   TableScene(session, assets, host.size, hotseat_curtain=curtain, map_path=map_path))
         self.driver = BotDriver(session, bot_delay)
+        self.elbow = ElbowCoach(session)          # the coach at your elbow (Settings), measuring in a thread
+        self.table.before_move = self._ask_first
+        self._follow_coach()
         self.end_delay = end_delay
         self.modal = None
         self._canvas = W.Canvas()          # the dialogs drawn at the Interface size
@@ -120,7 +125,36 @@ class TableScreen(Scene):
         if not st.curtain:
             self.table.curtain = None
         self._apply_anim_speed()
+        self._follow_coach()
         self.resize(self.host.size)        # a new text size lays the table out again
+
+    # ---- the coach at your elbow (Settings: off by default) ------------------------------------
+    def coach_on(self) -> bool:
+        """The setting is on, and this is a game of the player's own (no puzzle, drill or chapter)."""
+        return self.host.settings.coach and self.table.puzzle is None and self.tutorial() is None
+
+    def _follow_coach(self) -> None:
+        self.driver.announce = PARTNER_SAYS_S if self.coach_on() else 0.0
+
+    def _ask_first(self, action) -> bool:
+        """Before a person's move: "Are you sure?" when the coach measured that it gives away more
+        than its share of the side's win chance (values not ready yet: no question, the move is made)."""
+        if not self.coach_on() or self.modal is not None:
+            return False
+        q = self.elbow.judge(action)
+        if q is None:
+            return False
+        q.text = question_text(q, self.session.game, self.session.acting, self.table.words)
+        self.modal = Confirm(self.modal_size(), "Are you sure?", q.text, "Keep my move",
+                             lambda: self._keep(action), no_label="Take it back", on_no=self._took_back)
+        return True
+
+    def _keep(self, action) -> None:
+        self.table.apply(action, asked=True)
+        self._table_cues()
+
+    def _took_back(self) -> None:
+        self.flash("Taken back: the move was not made. Your turn still.")
 
     def _humans(self) -> int:
         return sum(1 for x in self.session.seats if x == "human")
@@ -501,6 +535,7 @@ class TableScreen(Scene):
             self.flash(msg)
             changed = True
         changed |= self._hint_done()
+        self.elbow.update(self.coach_on())         # the values of a position stay while a dialog is open
         ind = self._indicator_text()
         if ind != self._indicator:
             self._indicator = ind
@@ -546,6 +581,9 @@ class TableScreen(Scene):
         return self.modal is None and self.driver.is_bot(self.session.acting)
 
     def _indicator_text(self) -> str:
+        said = self.driver.announcement()
+        if said:                                  # a Full Coop partner says its move before it makes it
+            return self.table.words.say(said)
         if self.hint_job is not None and not self.hint_job.done.is_set():
             return "Thinking about a hint…"
         return self.driver.thinking_text(0.4)
@@ -553,12 +591,14 @@ class TableScreen(Scene):
     def draw(self, surf) -> None:
         self.table.draw(surf)
         if self._indicator:
+            room = surf.get_width() - 60                  # a partner's line is long: shrunk to one line
             fnt = W.font(19)
-            img = fnt.render(self._indicator, True, W.TEXT)
-            r = img.get_rect(midtop=(surf.get_width() // 2, 40)).inflate(20, 10)
+            tw = min(room, fnt.size(self._indicator)[0])
+            r = pygame.Rect(0, 0, tw + 20, fnt.get_linesize() + 10)
+            r.midtop = (surf.get_width() // 2, 40)
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
             pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
-            surf.blit(img, img.get_rect(center=r.center))
+            W.draw_text(surf, self._indicator, r.center, 19, W.TEXT, anchor="center", width=room)
         self._draw_save_notice(surf)
         if self.modal is not None:
             self._canvas.draw(surf, self.modal_factor(), self.modal.draw, alpha=True)
@@ -573,6 +613,7 @@ class TableScreen(Scene):
         if self.end_shown and self.session.state.game_over:
             return                            # to the end screen, which may come back here
         self.driver.stop()
+        self.elbow.stop()
         if self.session.autosave_enabled and self.session.game.history:
             self.session.autosave()           # Continue resumes exactly here, mid-turn too
         self.session.release()                # another window may open this game now

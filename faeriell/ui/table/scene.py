@@ -78,6 +78,9 @@ class TableScene(Scene):
         # one person plays every seat of a puzzle or a guided chapter: no curtain between them
         self.hotseat_curtain = hotseat_curtain and self.puzzle is None and self.tutorial is None
         self.request: str | None = None       # "start": the host goes back to the start screen
+        # asked before a person's move is applied (the coach at your elbow: "Are you sure?");
+        # True: it took the move over and applies it itself if the player keeps it
+        self.before_move = None
         self.layout = compute(size, goal=self.puzzle is not None)
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         if isinstance(self.puzzle, DrillCoach):
@@ -598,7 +601,9 @@ class TableScene(Scene):
 
     _resolve = resolve
 
-    def apply(self, action) -> bool:
+    def apply(self, action, asked: bool = False) -> bool:
+        if not asked and self.asks_first(action):
+            return False
         why = self.session.apply(action)
         if why:
             self.refuse(self.words.plain(why), action.kind)
@@ -607,6 +612,11 @@ class TableScene(Scene):
         return True
 
     _apply = apply
+
+    def asks_first(self, action) -> bool:
+        """True when the screen asks about this move before it is made (the move waits)."""
+        ask = self.before_move
+        return bool(ask(action)) if callable(ask) else False
 
     def show_refutation(self) -> str | None:
         """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out

@@ -69,6 +69,10 @@ class TrayLayer(Layer):
         if legal is None:
             s.flash(tray.reason() or "That payment is not accepted.", bad=True)
             return
+        if s.asks_first(legal):          # "Are you sure?": the move waits for the player's answer
+            self.tray = None
+            s._sync()
+            return
         why = s.session.apply(tray.action())
         if why:
             why = s.session.apply(legal)

@@ -5,7 +5,8 @@
 
 1. Games (tools/win_chance_data.py, a pool of `--workers` processes): `--games` heuristic games
    from `--seed` (50000), then `--expert-games` solo games of the expert (a tiny fixed
-   `--expert-iterations`) right after them, so the coach's chances also know good play; and
+   `--expert-iterations`) right after them, so the coach's chances also know good play, then
+   `--coop-games` more heuristic Full Coop games (a won coop game is rare); and
    `--val-games` heuristic plus `--val-expert-games` expert games from `--val-seed` (60000) to
    watch the fit. Seeds 50000-59999 are for training, 60000-61999 for this validation, 62000-64999
    for bench/calibration.py (bench/README.md, "Seed ranges"); 20000-39999 are never used here.
@@ -178,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=50000, help="first training seed (and the fit's seed)")
     ap.add_argument("--games", type=int, default=4000, help="heuristic training games")
     ap.add_argument("--expert-games", type=int, default=150, help="solo expert training games")
+    ap.add_argument("--coop-games", type=int, default=0,
+                    help="more heuristic Full Coop games after the expert's (a won coop game is rare: "
+                         "its middle chances need more of them)")
     ap.add_argument("--expert-iterations", type=int, default=2, help="the expert's worlds a decision")
     ap.add_argument("--expert-weight", type=float, default=3.0,
                     help="weight of an expert game's positions against a heuristic game's")
@@ -196,13 +200,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def check_ranges(args) -> None:
-    n_train = args.games + args.expert_games
+    n_train = args.games + args.expert_games + args.coop_games
     n_val = args.val_games + args.val_expert_games
     for name, lo, n, (a, b) in (("training", args.seed, n_train, TRAIN_RANGE),
                                 ("validation", args.val_seed, n_val, VAL_RANGE)):
         if n and not (a <= lo and lo + n - 1 <= b):
             raise SystemExit(f"the {name} games would use seeds {lo}-{lo + n - 1}, outside {a}-{b} "
                              "(bench/README.md, 'Seed ranges')")
+
+
+def _weighty(argv: list) -> list:
+    """The arguments that decide the weights (the cache, the file written, the workers and the
+    progress lines do not), as given."""
+    out, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+            continue
+        name = a.split("=", 1)[0]
+        if name in ("--cache", "--out", "--workers"):
+            skip = "=" not in a
+            continue
+        if name == "--quiet":
+            continue
+        out.append(a)
+    return out
 
 
 def train(args, argv) -> dict:
@@ -214,10 +236,14 @@ def train(args, argv) -> dict:
     exp_jobs = D.jobs(args.seed + args.games, args.expert_games, args.keep, args.expert_iterations,
                       tables=(("solo", 1),))
     expert = _part("train-expert", exp_jobs, args, cache)
+    coop_tables = tuple(t for t in D.TABLES if t[0] == "coop")
+    heur += _part("train-coop", D.jobs(args.seed + args.games + args.expert_games, args.coop_games, args.keep,
+                                       tables=coop_tables), args, cache)
     val = _part("val", D.jobs(args.val_seed, args.val_games, args.keep), args, cache)
     val_exp = _part("val-expert", D.jobs(args.val_seed + args.val_games, args.val_expert_games, args.keep,
                                          args.expert_iterations, tables=(("solo", 1),)), args, cache)
-    played = time.perf_counter() - t0
+    if not args.quiet:
+        print(f"games played (or read from the cache) in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     from faeriell.bots.features import mode_features
     from faeriell.sim import rules
     R = rules()
@@ -240,23 +266,22 @@ def train(args, argv) -> dict:
             if vd is not None:
                 rep[name] = {"games": int(len(set(vd[3].tolist()))), **scores(predict(model, vd[0]), vd[1])}
         report[mode] = rep
-    counts = {"heuristic_games": len(heur), "expert_games": len(expert),
+    counts = {"heuristic_games": len(heur), "of_them_more_coop": args.coop_games, "expert_games": len(expert),
               "positions": int(sum(len(r["rows"]) for r in heur + expert)),
               "validation_games": len(val) + len(val_exp),
               "validation_positions": int(sum(len(r["rows"]) for r in val + val_exp))}
-    seeds = {"training": [args.seed, args.seed + args.games + args.expert_games - 1],
+    seeds = {"training": [args.seed, args.seed + args.games + args.expert_games + args.coop_games - 1],
              "validation": [args.val_seed, args.val_seed + args.val_games + args.val_expert_games - 1],
              "calibration (bench/calibration.py)": list(CALIBRATION_RANGE)}
     doc = {"format": 1,
            "about": "The learned win chance (faeriell/bots/win_chance.py): one model per mode on the "
                     "features of faeriell/bots/features.py, trained on self-play by "
                     "tools/train_win_chance.py. Do not edit by hand: train again.",
-           "command": "python tools/train_win_chance.py " + " ".join(argv),
+           "command": "python tools/train_win_chance.py " + " ".join(_weighty(argv)),
            "arguments": {k: v for k, v in vars(args).items() if k not in ("out", "cache", "quiet", "workers")},
            "seeds": seeds, "dataset": counts, "expert_iterations": args.expert_iterations,
            "model": "logistic regression" if not args.hidden else f"one tanh layer of {args.hidden}",
-           "l2": args.l2, "epochs": args.epochs, "fit": report,
-           "seconds_playing": round(played)}
+           "l2": args.l2, "epochs": args.epochs, "fit": report}
     doc["models"] = models
     np.seterr(all="ignore")
     return doc

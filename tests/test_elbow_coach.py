@@ -217,3 +217,32 @@ def test_the_real_model_measures_the_moves_of_a_position(tmp_path, monkeypatch):
         assert elbow_coach.move_key(end) in values
     finally:
         pygame.display.quit()
+
+
+class _Done:
+    """A finished measurement with given values (what judge reads of a job)."""
+
+    def __init__(self, tag, values: dict):
+        self.tag, self.values = tag, dict(values)
+        self.moves = {k: k for k in values}
+
+
+@pytest.mark.parametrize("best, mine, asked", [
+    (0.06, 0.02, True),      # two thirds of a small chance thrown away: asked, though only 4 points
+    (0.06, 0.05, False),     # a sixth of it, one point: not worth a question
+    (0.04, 0.015, False),    # most of it, but under the 3-point floor six worlds cannot see
+    (0.60, 0.45, False),     # 15 points of a good game is a quarter of it: not asked
+    (0.60, 0.30, True),      # half of it
+])
+def test_the_threshold_is_a_share_of_the_chance(best, mine, asked, monkeypatch):
+    class S:
+        version, acting = 3, 0
+    monkeypatch.setattr(elbow_coach, "move_key", lambda a: a)     # the moves here are their own keys
+    coach = elbow_coach.ElbowCoach(S())
+    good, bad = ("good",), ("bad",)
+    coach.job = _Done((3, 0), {good: best, bad: mine})
+    q = coach.judge(bad)
+    assert (q is not None) == asked, (best, mine, q)
+    if asked:
+        assert q.best_action == good and q.value == mine and q.best == best
+    assert coach.judge(good) is None          # the best move is never questioned

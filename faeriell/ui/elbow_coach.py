@@ -3,7 +3,7 @@
 While a person thinks, a worker thread (like the hint's) measures what each of their moves leaves
 of their side's win chance (faeriell.bots.win_chance.chance_after: the move played on to the end of
 the round in a few imagined worlds, then valued). When they make a move that gives away more than
-GIVE_AWAY of it against the best move measured, the table asks "Are you sure?" before the move is
+more than GIVE_AWAY (a share) of what the best move measured keeps, the table asks "Are you sure?" before the move is
 applied, with the reason in the game's words; the player keeps the move or takes it back. Values
 that are not ready when the player moves are never waited for: the move is simply made.
 
@@ -21,7 +21,10 @@ from dataclasses import dataclass
 
 from faeriell.bots.win_chance import chance_after
 
-GIVE_AWAY = 0.15        # a move that costs more than 15 points of the side's win chance is questioned
+# A share, not points: when the side's chance is small (an early solo game is often below 10%) a
+# move that halves it matters as much as one that throws away 20 points of a 60% game.
+GIVE_AWAY = 0.4         # a move that leaves less than 60% of the best move's win chance is questioned
+FLOOR = 0.03            # ... and costs at least 3 points (below that six worlds cannot tell moves apart)
 WORLDS = 6              # imagined worlds per move (the contract's default is 8: the player is waiting)
 CHUNK = 6               # moves measured per call, so a stale position is dropped soon
 MAX_MOVES = 80          # moves measured in one position (the heuristic's order)
@@ -87,9 +90,10 @@ class _Measure(threading.Thread):
 
 
 class ElbowCoach:
-    def __init__(self, session, give_away: float = GIVE_AWAY):
+    def __init__(self, session, give_away: float = GIVE_AWAY, floor: float = FLOOR):
         self.session = session
         self.give_away = give_away
+        self.floor = floor
         self.job: _Measure | None = None
 
     def _tag(self):
@@ -124,8 +128,8 @@ class ElbowCoach:
         return job is not None and job.tag == self._tag() and job.done.is_set() and job.error is None
 
     def judge(self, action) -> Question | None:
-        """The question to ask before `action`, or None: no move measured gives it away by more
-        than `give_away`, or its value (or the best one's) is not known yet."""
+        """The question to ask before `action`, or None: it keeps at least (1 - `give_away`) of
+        the best measured move's chance, or costs under `floor`, or a value is not known yet."""
         job = self.job
         if job is None or job.tag != self._tag():
             return None
@@ -135,7 +139,7 @@ class ElbowCoach:
             return None
         best_key = max(values, key=lambda k: values[k])
         best = values[best_key]
-        if best - mine <= self.give_away:
+        if best - mine < self.floor or best - mine <= self.give_away * best:
             return None
         return Question(action, mine, best, job.moves[best_key])
 

@@ -23,7 +23,7 @@ VOLUMES = [(0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")]
 
 CURTAIN_TEXT = ("Between human players at one screen, the table hides itself and asks the next "
                 "player to take the seat whenever secret cards would show.")
-COACH_TEXT = (f"Before a move that gives away more than {round(100 * GIVE_AWAY)} points of your side's chance to "
+COACH_TEXT = (f"Before a move that gives away more than {round(100 * GIVE_AWAY)}% of your side's chance to "
               "win, the table asks \"Are you sure?\" and says why; in Full Coop a bot partner says its move "
               "before it makes it.")
 MARKS_TEXT = ("A letter on every piece told apart by its colour: R, Y, B, G on Essences, Beacons "

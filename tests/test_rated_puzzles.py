@@ -51,10 +51,10 @@ def test_the_found_set_spans_modes_players_difficulties_and_variants():
         tables.add((sc.setup["mode"], sc.setup["players"]))
         difficulties.add(sc.setup["difficulty"])
         variants.update(sc.setup.get("variants") or [])
-    assert expert >= 100, expert
+    assert expert >= 200, expert
     assert {("solo", 1), ("coop", 2), ("coop", 3), ("coop", 4)} <= tables, tables
     assert len(difficulties) == 4 and len(variants) >= 3, (difficulties, variants)
-    assert themes.get("harvest", 0) >= 23 and themes.get("coop", 0) >= 19, themes
+    assert themes.get("harvest", 0) >= 25 and themes.get("coop", 0) >= 25, themes
 
 
 def test_puzzle_texts_speak_in_the_games_words():

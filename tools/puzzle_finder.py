@@ -35,6 +35,7 @@ from faeriell.engine.position import build  # noqa: E402
 from faeriell.puzzle import Goal, PuzzleTracker  # noqa: E402
 
 BUDGET = 2500        # positions a refutation may visit
+TEMPTING = 8         # the heuristic's favourite other first moves tried as the wrong move
 PROVE = False        # --prove: keep a wrong first move only when no line after it wins (slow)
 
 THEME_OF = {"beacons": "beacons", "totem": "beacons", "purity": "corruption", "cleanser": "corruption",
@@ -306,15 +307,12 @@ def _window(rules, w: dict, g: Game, line: list, who: list, drawn: list) -> list
             continue
         sc = score_actions(h, h.acting, acts)
         order = sorted(range(len(acts)), key=lambda k: -sc[k][0])
-        wrong = None
-        for k in order[:4]:
-            if not wins(rules, pos, goal, [acts[k]] + sol[1:]) and \
-                    (not PROVE or refuted(rules, pos, goal, acts[k], budget=BUDGET, depth=len(sol) + 1)):
-                wrong = acts[k]
-                break
-        if wrong is None:
+        tempting = [acts[k] for k in order[:TEMPTING] if not wins(rules, pos, goal, [acts[k]] + sol[1:])]
+        if PROVE:
+            tempting = [a for a in tempting if refuted(rules, pos, goal, a, budget=BUDGET, depth=len(sol) + 1)]
+        if not tempting:
             continue
-        out.append({"theme": theme, "goal": goal, "pos": pos, "line": sol, "wrong": wrong,
+        out.append({"theme": theme, "goal": goal, "pos": pos, "line": sol, "wrong": tempting[0], "tempting": tempting,
                     "where": f"{s0.mode} {s0.players}p seed {s0.seed} round {s0.round} lap {s0.lap} "
                              f"player {s0.active + 1} {s0.phase}"})
     return out
@@ -397,12 +395,16 @@ def table_name(mode: str, players: int, variants=()) -> str:
 
 def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3, bot: str = "heuristic",
           iterations: int = EXPERT_WORLDS, tables=None, minutes: float = 0.0, max_rounds: int = 99,
-          per_theme: int = 0, coop_laps: tuple = (3,)) -> int:
+          per_theme: int = 0, coop_laps: tuple = (3,), proof_budget: int = 0, skip_until: int = 0) -> int:
     """Self-play over SWEEP x difficulties; keep at most `per_game` puzzles a game (and `per_theme`
     of one theme, 0: no cap), each proven by replaying it from its file (the solution wins, the
-    wrong move loses); stop at `limit` files or after `minutes` of CPU. Game k of row r, difficulty
+    wrong move loses); with `proof_budget`, the wrong move is the first tempting one the proof search
+    (refute.search, that many positions) finds no win after, written to PROOFS.txt at once. Stop at
+    `limit` files or after `minutes` of CPU; games before seed `skip_until` are not played. Game k of row r, difficulty
     d has the seed `seed + 100 k + 10 r + d`. Files are written as found (a run can be stopped)."""
     import time
+
+    from faeriell import scenario
     have = {p.stem.rsplit("-", 1)[-1] for p in out.glob("*.yaml")}
     n = len(have)
     t0 = time.process_time()
@@ -415,6 +417,8 @@ def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3
                 if n >= limit or (minutes and time.process_time() - t0 > minutes * 60):
                     return n
                 game_seed = seed + k * 100 + row * 10 + d
+                if game_seed < skip_until:
+                    continue
                 g0 = time.process_time()
                 try:
                     found = candidates(rules, mode, players, game_seed, variants, difficulty, bot=bot,
@@ -432,10 +436,24 @@ def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3
                         continue
                     name = f"{c['theme']}-{mode}{players}-{difficulty.replace('_', '')}-{key}"
                     f = out / f"{name}.yaml"
+                    proof = None
+                    if proof_budget:      # the wrong move: the first tempting one no line after wins
+                        for a in c["tempting"]:
+                            f.write_text(auto_yaml({**c, "wrong": a}, name, difficulty, rules, origin))
+                            proof = prove_wrong(rules, scenario.load(f), [a], proof_budget)
+                            if proof is not None and proof.result != "won":
+                                c = {**c, "wrong": a}
+                                break
+                            proof = None
+                        if proof is None:
+                            f.unlink()
+                            continue
                     f.write_text(auto_yaml(c, name, difficulty, rules, origin))
                     if not proven(rules, f):
                         f.unlink()
                         continue
+                    if proof is not None:
+                        write_proof(out / "PROOFS.txt", f"{f.name}: found, {c['wrong']} {proof.words()}")
                     have.add(key)
                     kept += 1
                     per[c["theme"]] = per.get(c["theme"], 0) + 1
@@ -615,6 +633,9 @@ def main(argv=None) -> int:
     ap.add_argument("--max-rounds", type=int, default=99, help="stop each game after this round")
     ap.add_argument("--per-game", type=int, default=3, help="puzzles kept from one game")
     ap.add_argument("--per-theme", type=int, default=0, help="puzzles of one theme kept from one game (0: any)")
+    ap.add_argument("--proof-budget", type=int, default=0,
+                    help="the sweep proves each wrong move with refute.search in this many positions (0: not)")
+    ap.add_argument("--skip-until", type=int, default=0, help="the sweep skips games with a seed below this")
     ap.add_argument("--coop-laps", default="3", help="laps whose Phases also open a before-the-round-ends window")
     args = ap.parse_args(argv)
     global PROVE
@@ -650,7 +671,8 @@ def main(argv=None) -> int:
         n = sweep(rules, args.sweep, args.seed, out, args.limit, per_game=args.per_game, bot=args.bot,
                   iterations=args.iterations, tables=[t for t in args.tables.split(",") if t],
                   minutes=args.minutes, max_rounds=args.max_rounds, per_theme=args.per_theme,
-                  coop_laps=tuple(int(x) for x in args.coop_laps.split(",") if x))
+                  coop_laps=tuple(int(x) for x in args.coop_laps.split(",") if x),
+                  proof_budget=args.proof_budget, skip_until=args.skip_until)
         print(f"{n} puzzles in {out}")
         return 0
     n = 0

@@ -60,9 +60,9 @@ def test_a_thinking_bot_shows_its_tribe_is_thinking(app):
     host.driver._bots[(0, "expert")] = SlowBot()
     tribe = host.session.game.state.tribes[0].id
     name = host.session.game.rules.catalog.tribes[tribe].get("name") or tribe.capitalize()
-    assert run_until(app, lambda: host._indicator == f"{name} is thinking…", 5), host._indicator
+    assert run_until(app, lambda: host._indicator == f"{name} is thinking…", 30), host._indicator
     release.set()
-    assert run_until(app, lambda: host._indicator == "", 5)
+    assert run_until(app, lambda: host._indicator == "", 30)
 
 
 def test_seats_option_takes_expert_and_starts_the_table(tmp_path, monkeypatch):

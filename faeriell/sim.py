@@ -173,20 +173,27 @@ def make_jobs(args) -> list[dict]:
     return jobs
 
 
-def run_jobs(jobs, workers: int, progress=None) -> list[dict]:
-    results = []
+def pool_map(fn, jobs: list, workers: int, progress=None, chunksize: int = 1) -> list:
+    """fn(job) for every job, on `workers` processes (fork where there is one), in the order they
+    finish; `progress(done, total)` after each. One process plays them in order, in this one."""
+    results: list = []
     if workers <= 1 or len(jobs) <= 1:
         for j in jobs:
-            results.append(play_one(j))
+            results.append(fn(j))
             if progress:
                 progress(len(results), len(jobs))
-    else:
-        ctx = get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(workers) as pool:
-            for r in pool.imap_unordered(play_one, jobs, chunksize=1):
-                results.append(r)
-                if progress:
-                    progress(len(results), len(jobs))
+        return results
+    ctx = get_context("fork" if sys.platform != "win32" else "spawn")
+    with ctx.Pool(workers) as pool:
+        for r in pool.imap_unordered(fn, jobs, chunksize=chunksize):
+            results.append(r)
+            if progress:
+                progress(len(results), len(jobs))
+    return results
+
+
+def run_jobs(jobs, workers: int, progress=None) -> list[dict]:
+    results = pool_map(play_one, jobs, workers, progress)
     results.sort(key=lambda r: r["cfg"]["seed"])
     return results
 

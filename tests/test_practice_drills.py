@@ -4,12 +4,10 @@ import json
 
 import pytest
 
-from faeriell.bots.base import HeuristicBot
 from faeriell.content.rules_loader import default_rules
-from faeriell.engine import new_game
 from faeriell.practice.drills import MARGIN, DrillBook, judge, position
 from faeriell.practice.schedule import DAY, next_review, wait_words
-from faeriell.review.moments import assess
+from slip_games import first_slip
 
 
 @pytest.fixture(scope="module")
@@ -29,25 +27,8 @@ class Clock:
 def moment(rules):
     """A seeded solo game played by a blundering heuristic bot, stopped at its first graded
     mistake (fall above the judging margin): the origin, the actions before it, the Moment."""
-    # a good player's slip (a random move every other decision is tried) from a position worth
-    # something: a blundering bot's game is soon lost, and a lost game has no chance left to lose
-    import random
-    g = new_game(rules, 1, "solo", "medium", [], 7)
-    bot = HeuristicBot(3)
-    rng = random.Random(1)
-    n = 0
-    while not g.state.game_over:
-        a = bot.choose(g, g.acting)
-        if g.state.stage == "play" and len(g.legal_actions()) > 1:
-            n += 1
-            slip = rng.choice(list(g.legal_actions()))
-            m = assess(g, g.acting, slip) if n % 2 == 0 else None
-            if m is not None and m.fall > MARGIN + 0.05:
-                m.index = len(g.history)
-                a = slip
-                return g.origin, [h["action"].to_dict() for h in g.history] + [a.to_dict()], m
-        g.apply(a)
-    pytest.fail("no mistake found in the seeded game")
+    g, slip, m = first_slip(rules, lambda m: m.fall > MARGIN + 0.05)
+    return g.origin, [h["action"].to_dict() for h in g.history] + [slip.to_dict()], m
 
 
 def test_the_schedule_steps_up_on_success_and_back_on_failure():

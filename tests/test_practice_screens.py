@@ -12,13 +12,13 @@ import pytest  # noqa: E402
 
 from faeriell import scenario  # noqa: E402
 from faeriell.bots.base import HeuristicBot  # noqa: E402
-from faeriell.engine import Action, new_game  # noqa: E402
+from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.endgame import end_game  # noqa: E402
 from faeriell.practice.daily import daily_config, today  # noqa: E402
 from faeriell.practice.drills import MARGIN, DrillBook  # noqa: E402
 from faeriell.practice.ladder import LadderBook  # noqa: E402
 from faeriell.practice.stats import StatsBook  # noqa: E402
-from faeriell.review.moments import assess  # noqa: E402
+from slip_games import first_slip  # noqa: E402
 from faeriell.ui.scenes.end import EndScene  # noqa: E402
 from faeriell.ui.scenes.practice import PracticeScene  # noqa: E402
 from faeriell.ui.scenes.stats import StatsScene  # noqa: E402
@@ -40,25 +40,20 @@ def press(app, pos) -> None:
 
 
 def a_mistake(rules):
-    # a good player's slip (a random move every other decision is tried) from a position worth
-    # something: a blundering bot's game is soon lost, and a lost game has no chance left to lose
-    import random
-    g = new_game(rules, 1, "solo", "medium", [], 7)
-    bot = HeuristicBot(3)
-    rng = random.Random(1)
-    n = 0
-    while not g.state.game_over:
-        a = bot.choose(g, g.acting)
-        if g.state.stage == "play" and len(g.legal_actions()) > 1:
-            n += 1
-            slip = rng.choice(list(g.legal_actions()))
-            m = assess(g, g.acting, slip) if n % 2 == 0 else None
-            if m is not None and m.fall > MARGIN + 0.05:
-                m.index = len(g.history)
-                a = slip
-                return g, m
-        g.apply(a)
-    pytest.fail("no mistake in the seeded game")
+    g, _, m = first_slip(rules, lambda m: m.fall > MARGIN + 0.05)
+    return g, m
+
+
+def play_on(app, table) -> None:
+    """After a puzzle's wrong move: end each Phase (else the first legal move) until it is decided."""
+    s = app.session
+    for _ in range(200):
+        app.step()
+        if table.puzzle.result != "open":
+            break
+        legal = s.legal()
+        s.apply(next((a for a in legal if a.kind == "end_phase"), legal[0]))
+    app.step()
 
 
 def finish(app, winners):
@@ -174,13 +169,7 @@ def test_a_failed_rated_puzzle_shows_why_its_tempting_move_fails(app, tmp_path):
     sc = scenario.load(table.puzzle.path)
     s = app.session
     assert s.apply(Action.from_dict(sc.wrong[0][1])) is None          # the tempting move
-    for _ in range(200):
-        app.step()
-        if table.puzzle.result != "open":
-            break
-        legal = s.legal()
-        s.apply(next((a for a in legal if a.kind == "end_phase"), legal[0]))
-    app.step()
+    play_on(app, table)
     assert table.puzzle.result == "lost" and table.puzzle.rating_change[1] < 1500
     press(app, table.result_panel.rects["why"].center)
     assert table.puzzle.refuted and table.puzzle.result == "lost" and table.puzzle.overlay
@@ -312,13 +301,7 @@ def test_a_themed_puzzle_goes_back_to_the_puzzles_tab(app):
     table = app.scene.table
     s = app.session
     assert s.apply(Action.from_dict(scenario.load(table.puzzle.path).wrong[0][1])) is None
-    for _ in range(200):
-        app.step()
-        if table.puzzle.result != "open":
-            break
-        legal = s.legal()
-        s.apply(next((a for a in legal if a.kind == "end_phase"), legal[0]))
-    app.step()
+    play_on(app, table)
     assert table.puzzle.result == "lost"
     press_result(app, "start")
     assert isinstance(app.scene, PracticeScene) and app.scene.tab == "puzzles", app.errors

@@ -9,6 +9,7 @@ from faeriell.bots.base import HeuristicBot
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action, new_game
 from faeriell.review.moments import assess, grade_of, key_moments
+from slip_games import first_slip
 from faeriell.review.timeline import CAUSES, cause_of, record, record_game
 
 SCEN = Path(__file__).parent / "scenarios"
@@ -98,26 +99,10 @@ def test_grades_follow_the_win_chance_given_away():
 
 
 def _slip(rules, seed: int):
-    """A greedy bot's solo game up to its first graded slip: a random legal move tried at every
-    other decision, played only when the review's measure grades it (a blundering bot's game is
-    soon lost, and a lost game has no win chance left to give away). (game, actions with the slip
-    last)."""
-    import random
-    g = new_game(rules, 1, "solo", "medium", [], seed)
-    bot = HeuristicBot(seed)
-    rng = random.Random(seed)
-    n = 0
-    while not g.state.game_over:
-        a = bot.choose(g, g.acting)
-        if g.state.stage == "play" and len(g.legal_actions()) > 1:
-            n += 1
-            slip = rng.choice(list(g.legal_actions()))
-            if n % 2 == 0 and slip != a:
-                m = assess(g, g.acting, slip)
-                if m is not None and m.grade is not None:
-                    return g, [h["action"] for h in g.history] + [slip]
-        g.apply(a)
-    pytest.fail("no graded slip in the seeded game")
+    """A greedy bot's solo game up to its first graded slip (slip_games): (game, actions with the
+    slip last)."""
+    g, slip, _ = first_slip(rules, lambda m: m.grade is not None, seed=seed, bot_seed=seed, rng_seed=seed)
+    return g, [h["action"] for h in g.history] + [slip]
 
 
 def test_a_blunder_is_found_and_the_better_move_beats_it(rules):

@@ -119,19 +119,7 @@ def play(job: dict) -> dict:
 
 def run(job_list: list[dict], workers: int = 2, progress=None) -> list[dict]:
     """Play the jobs on `workers` processes (fork), results in seed order."""
-    out = []
-    if workers <= 1 or len(job_list) <= 1:
-        for j in job_list:
-            out.append(play(j))
-            if progress:
-                progress(len(out), len(job_list))
-    else:
-        from multiprocessing import get_context
-        ctx = get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(workers) as pool:
-            for r in pool.imap_unordered(play, job_list, chunksize=4):
-                out.append(r)
-                if progress:
-                    progress(len(out), len(job_list))
+    from faeriell.sim import pool_map
+    out = pool_map(play, job_list, workers, progress, chunksize=4)
     out.sort(key=lambda r: r["seed"])
     return out

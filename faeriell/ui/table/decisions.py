@@ -323,7 +323,7 @@ def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Opti
         j = int(k.get("target")) - 1
         if col and 0 <= j < len(p.s.tribes):
             n = p.s.tribes[j].solved.get(col, 0)
-            label = f"{words.player(j + 1)}: {words.color(col)} track {n} → {max(0, n - 1)}"
+            label = f"{words.player(j + 1)}: {words.color(col)} track from {n} down to {max(0, n - 1)}"   # no arrow: the font has none
     elif k.kind == "choose_hero":
         label = words.hero_choice(k)                 # what each Hero does, to choose by
     elif k.kind in ("level_up", "free_level") and differing not in (None, "hero", "kind"):

@@ -43,6 +43,14 @@ def rect_of(app, target) -> pygame.Rect:
     return pygame.Rect(target)
 
 
+def press(app, pos, steps: int = 1) -> None:
+    """A left click at a window position (posted down and up), then `steps` frames."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    for _ in range(steps):
+        app.step()
+
+
 def click(app, target, button=1, steps=True) -> None:
     """Move there, press and release the button (real pygame events), then run a frame."""
     r = rect_of(app, target) if not (isinstance(target, tuple) and len(target) == 2) else None

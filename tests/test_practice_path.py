@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import test_app_support as support
 from test_app_support import click, make_app  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
@@ -25,10 +26,7 @@ def app(tmp_path, monkeypatch):
 
 
 def press(app, pos) -> None:
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-    app.step()
-    app.step()
+    support.press(app, pos, steps=2)             # a second frame for the screen it opens
 
 
 def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_path):

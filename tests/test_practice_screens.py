@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from test_app_support import click, make_app, rect_of, run_until  # first: sets the dummy video driver
+from test_app_support import press, click, make_app, rect_of, run_until  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -31,12 +31,6 @@ def app(tmp_path, monkeypatch):
     a = make_app(tmp_path, monkeypatch)
     yield a
     pygame.display.quit()
-
-
-def press(app, pos) -> None:
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-    app.step()
 
 
 def a_mistake(rules):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 
-from faeriell.practice.store import Document
+from faeriell.practice.store import Book
 
 FILE = "daily.json"
 # the day of the week sets the difficulty: a gentle Monday, a hard weekend
@@ -50,17 +50,15 @@ def _score(r: dict) -> tuple:
     return (bool(r.get("won")), int(r.get("achievements", 0)), -int(r.get("doom", 99)), -int(r.get("rounds", 99)))
 
 
-class DailyBook:
+class DailyBook(Book):
+    FILE = FILE
+
     def __init__(self, folder):
-        self.doc = Document(folder, FILE)
+        super().__init__(folder)
         data = self.doc.load()
         days = data.get("days") if isinstance(data.get("days"), dict) else {}
         self.days = {k: v for k, v in days.items() if isinstance(v, dict) and isinstance(v.get("origin"), dict)
                      and isinstance(v.get("actions"), list)}
-
-    @property
-    def note(self) -> str:
-        return self.doc.note
 
     def best(self, date: dt.date) -> dict | None:
         return self.days.get(date.isoformat())

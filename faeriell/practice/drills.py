@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 
 from faeriell.engine import IllegalAction
 from faeriell.practice.schedule import next_review
-from faeriell.practice.store import Document, records
+from faeriell.practice.store import Book, records
 
 FILE = "drills.json"
 MARGIN = 0.04         # win chance; below the review's smallest grade (an inaccuracy gives away 0.05)
@@ -139,19 +139,16 @@ def _expert_move(game, player: int):
         return None
 
 
-class DrillBook:
+class DrillBook(Book):
     """The player's drills in `folder`/drills.json."""
+    FILE = FILE
 
     def __init__(self, folder, clock=time.time):
-        self.doc = Document(folder, FILE)
+        super().__init__(folder)
         self.clock = clock
         self.drills: list[Drill] = []
         self.done = 0                      # drills answered, ever (the statistics show it)
         self.reload()
-
-    @property
-    def note(self) -> str:
-        return self.doc.note
 
     def reload(self) -> None:
         data = self.doc.load()

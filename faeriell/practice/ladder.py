@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faeriell.practice.store import Document
+from faeriell.practice.store import Book
 
 FILE = "ladder.json"
 DIFFICULTY_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very_hard": "Very Hard"}
@@ -56,17 +56,15 @@ LADDERS = {"solo": _levels("solo"), "coop": _levels("coop")}
 LADDER_NAMES = {"solo": "Solo", "coop": "Full Coop"}
 
 
-class LadderBook:
+class LadderBook(Book):
+    FILE = FILE
+
     def __init__(self, folder):
-        self.doc = Document(folder, FILE)
+        super().__init__(folder)
         data = self.doc.load()
         best = data.get("best") if isinstance(data.get("best"), dict) else {}
         self.best = {m: (best.get(m) if isinstance(best.get(m), int) and 0 <= best.get(m) <= len(LADDERS[m])
                          else 0) for m in LADDERS}
-
-    @property
-    def note(self) -> str:
-        return self.doc.note
 
     def unlocked(self, mode: str) -> int:
         return min(len(LADDERS[mode]), self.best[mode] + 1)

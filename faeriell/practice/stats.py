@@ -16,7 +16,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from faeriell.practice.store import Document, records
+from faeriell.practice.store import Book, records
 
 FILE = "stats.json"
 MAX_GAMES = 5000
@@ -96,16 +96,14 @@ def figures(games) -> Figures:
                    _avg(g.doom for g in games), _avg(g.accuracy for g in games if g.accuracy is not None))
 
 
-class StatsBook:
+class StatsBook(Book):
+    FILE = FILE
+
     def __init__(self, folder, clock=time.time):
-        self.doc = Document(folder, FILE)
+        super().__init__(folder)
         self.clock = clock
         self.games: list[GameSummary] = []
         self.reload()
-
-    @property
-    def note(self) -> str:
-        return self.doc.note
 
     def reload(self) -> None:
         data = self.doc.load()

@@ -85,3 +85,16 @@ class Document:
             return False
         self.error = ""
         return True
+
+
+class Book:
+    """A practice record kept in one file of the data folder (a Document); `note` says, in words,
+    what became of a bad file. Each book sets its FILE and reads it in its own reload()."""
+    FILE = ""
+
+    def __init__(self, folder):
+        self.doc = Document(folder, self.FILE)
+
+    @property
+    def note(self) -> str:
+        return self.doc.note

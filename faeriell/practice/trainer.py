@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from faeriell.practice.glicko2 import Rating, game
-from faeriell.practice.store import Document
+from faeriell.practice.store import Book
 
 FILE = "ratings.json"
 LEVEL_RATING = {1: 1200.0, 2: 1500.0, 3: 1800.0}
@@ -34,9 +34,11 @@ def all_entries() -> list:
     return PuzzlePath.load(base).entries + PuzzlePath.load(base / "rated").entries
 
 
-class Trainer:
+class Trainer(Book):
+    FILE = FILE
+
     def __init__(self, folder, entries, clock=time.time):
-        self.doc = Document(folder, FILE)
+        super().__init__(folder)
         self.clock = clock
         self.entries = [e for e in entries if e.goal]         # a puzzle has a goal; a plain scenario has none
         data = self.doc.load()
@@ -51,10 +53,6 @@ class Trainer:
         self.recent = [x for x in recent if isinstance(x, str)][-RECENT:]
         self.solved = int(data["solved"]) if isinstance(data.get("solved"), int) else 0
         self.tried = int(data["tried"]) if isinstance(data.get("tried"), int) else 0
-
-    @property
-    def note(self) -> str:
-        return self.doc.note
 
     def save(self) -> bool:
         return self.doc.save({"version": 1, "player": self.player.to_list(), "started": self.started,

@@ -166,23 +166,60 @@ LABELS = {"solo": "solo medium", "solo_hard": "solo hard", "coop": "coop 2p medi
           "coop3": "coop 3p medium, expert x3", "coop4": "coop 4p medium, expert x4"}
 
 
-def _pool_results(jobs, workers: int, log_path=None) -> list[dict]:
-    """sim.play_one over the jobs; each finished game is appended to `log_path` (JSON lines) as it
-    comes, so a run cut short still leaves its games."""
+def _log_key(r: dict) -> tuple:
+    """What makes a logged game the same game as a job: its cell, seed, seats and bot settings."""
+    return (r.get("cell"), r["cfg"]["seed"], tuple(r["bots"]),
+            json.dumps(r.get("level_opts"), sort_keys=True), r.get("clock"))
+
+
+def _logged(log_path) -> dict:
+    """The games already in the JSON-lines log, by _log_key (a later line wins); torn lines skipped."""
+    out: dict = {}
+    if not log_path or not Path(log_path).exists():
+        return out
+    for line in Path(log_path).read_text().splitlines():
+        try:
+            r = json.loads(line)
+            out[_log_key(r)] = r
+        except (ValueError, KeyError, TypeError):
+            continue                    # a line cut by a stopped run
+    return out
+
+
+def _pool_results(jobs, workers: int, log_path=None, resume: bool = False, play: bool = True) -> list[dict]:
+    """sim.play_one over the jobs; each finished game is appended to `log_path` (JSON lines, with
+    its cell, settings, think times and the load average when it ended) as it comes, so a run cut
+    short still leaves its games. `resume`: games already in the log are taken from it, not played
+    again; `play=False` plays nothing (the report of a stopped run: the logged games only)."""
     from multiprocessing import get_context
     results = []
-    log = open(log_path, "a") if log_path else None
+    done = _logged(log_path) if (resume or not play) else {}
+    todo = []
+    for j in jobs:
+        key = (j.get("cell"), j["seed"], tuple(j["bots"]), json.dumps(j.get("level_opts"), sort_keys=True),
+               j.get("clock"))
+        if key in done:
+            results.append(done[key])
+        elif play:
+            todo.append(j)
+    if results:
+        print(f"  ({len(results)} games from {log_path}, {len(todo)} to play)", flush=True)
+    log = open(log_path, "a") if log_path and todo else None
     try:
-        if workers <= 1 or len(jobs) <= 1:
-            it = map(sim.play_one, jobs)
+        if workers <= 1 or len(todo) <= 1:
+            it = map(sim.play_one, todo)
             pool = None
         else:
             pool = get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers)
-            it = pool.imap_unordered(sim.play_one, jobs, chunksize=1)
+            it = pool.imap_unordered(sim.play_one, todo, chunksize=1)
+        by_seed = {j["seed"]: j for j in todo}
         for r in it:
+            j = by_seed.get(r["cfg"]["seed"], {})
+            r.update({"cell": j.get("cell"), "level_opts": j.get("level_opts"), "clock": j.get("clock"),
+                      "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None})
             results.append(r)
             if log:
-                log.write(json.dumps({k: v for k, v in r.items() if k != "think"}, default=str) + "\n")
+                log.write(json.dumps(r, default=str) + "\n")
                 log.flush()
         if pool is not None:
             pool.close()
@@ -196,11 +233,14 @@ def _pool_results(jobs, workers: int, log_path=None) -> list[dict]:
 
 def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, workers,
                    which=("solo", "coop", "versus"), hard_budget=None, log_path=None,
-                   expert_opts=None) -> list[dict]:
+                   expert_opts=None, cpu_clock: bool = False, resume: bool = False,
+                   play: bool = True) -> list[dict]:
     """The expert's strength cells (CELLS; see the module docstring). `budget` (seconds) puts the
     expert on the clock, as at the table; else `iterations` worlds a decision. `hard` likewise
     (`hard_budget`, else `hard_iterations` playouts a candidate). `expert_opts`: more ExpertBot
-    settings (a dict). Every searched decision's worlds are kept (the clock's reach)."""
+    settings (a dict). Every searched decision's worlds are kept (the clock's reach). `cpu_clock`:
+    the budgets count each worker's CPU time, not wall time (the idle machine's reach on a loaded
+    one). `log_path`, `resume`, `play`: see _pool_results."""
     eopts = {"iterations": iterations} if budget is None else {"budget": budget, "iterations": None}
     eopts.update(expert_opts or {})
     opts = {"expert": eopts,
@@ -211,17 +251,22 @@ def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, w
         players, mode, difficulty, seats = CELLS[name]
         argv = ["--players", str(players), "--mode", mode, "--bots", seats, "--difficulty", difficulty,
                 "--games", str(games), "--seed", str(seed), "--workers", str(workers),
-                "--level-opts", json.dumps(opts)] + (["--rotate"] if name == "versus" else [])
+                "--level-opts", json.dumps(opts)] + (["--rotate"] if name == "versus" else []) \
+            + (["--cpu-clock"] if cpu_clock else [])
         args = sim.build_parser().parse_args(argv)
         t0 = time.perf_counter()
         jobs = sim.make_jobs(args)
         for j in jobs:
             j["timing"] = True              # keep every think time (for the p95) and the worlds
             j["cell"] = name
-        results = _pool_results(jobs, args.workers, log_path)
+        results = _pool_results(jobs, args.workers, log_path, resume=resume, play=play)
         sm = sim.summarize(results)
         think = [t for r in results if "error" not in r for p, ts in (r.get("think") or {}).items()
                  if r["bots"][int(p)] == "expert" for t in ts]
+        think_cpu = [t for r in results if "error" not in r for p, ts in (r.get("think_cpu") or {}).items()
+                     if r["bots"][int(p)] == "expert" for t in ts]
+        loads = sorted(r["load_average"][0] for r in results if r.get("load_average"))
+        ok = [r for r in results if "error" not in r]
         worlds = sorted(w for r in results if "error" not in r for p, ws in (r.get("worlds") or {}).items()
                         if r["bots"][int(p)] == "expert" for w in ws)
         row = {"what": name, "players": players, "mode": mode, "difficulty": difficulty,
@@ -231,6 +276,14 @@ def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, w
                "achievements_per_tribe": sm.get("mean_achievements_per_tribe"),
                "expert_think_p95_s": pct(think, 0.95) if think else None,
                "expert_think_max_s": max(think) if think else None, "expert_decisions": len(think),
+               "expert_think_mean_s": statistics.mean(think) if think else None,
+               "expert_think_cpu_p95_s": pct(think_cpu, 0.95) if think_cpu else None,
+               "expert_think_cpu_mean_s": statistics.mean(think_cpu) if think_cpu else None,
+               "game_wall_s_total": sum(r["seconds"] for r in ok),
+               "game_cpu_s_total": sum(r.get("cpu_seconds") or 0.0 for r in ok),
+               "clock": "cpu" if cpu_clock else "wall",
+               "load_1min_at_game_ends": ({"min": loads[0], "median": statistics.median(loads), "max": loads[-1]}
+                                          if loads else None),
                "searched_decisions": len(worlds),
                "worlds_median": statistics.median(worlds) if worlds else None,
                "worlds_p10": pct(worlds, 0.10) if worlds else None,
@@ -256,12 +309,17 @@ def expert_matches(games: int, seed: int, iterations, budget, hard_iterations, w
 
 def print_expert(rows) -> None:
     for r in rows:
-        how = f"{r['iterations']} worlds a decision" if r["budget"] is None else f"{r['budget']} s a decision"
+        how = (f"{r['iterations']} worlds a decision" if r["budget"] is None else
+               f"{r['budget']} s a decision ({'CPU' if r.get('clock') == 'cpu' else 'wall'} clock)")
         p95 = f"{r['expert_think_p95_s']:.2f} s" if r["expert_think_p95_s"] is not None else "-"
         reach = (f", worlds a searched decision median {r['worlds_median']:.0f} (p10 {r['worlds_p10']}, "
                  f"mean {r['worlds_mean']:.1f}, {r['searched_decisions']} decisions)"
                  if r.get("worlds_median") is not None else "")
         seeds = f"seeds {r['first_seed']}-{r['last_seed']}"
+        if r.get("game_cpu_s_total") is not None and r.get("games"):
+            ld = r.get("load_1min_at_game_ends") or {}
+            reach += (f", a game {r['game_cpu_s_total'] / r['games']:.0f} CPU-s / {r['game_wall_s_total'] / r['games']:.0f}"
+                      f" s wall" + (f", load {ld['min']:.1f}-{ld['max']:.1f} (median {ld['median']:.1f})" if ld else ""))
         if r["what"] == "versus":
             lo, hi = r["wilson_decided"]
             hard = (f"hard {r['hard_budget']} s a decision" if r.get("hard_budget") is not None
@@ -301,10 +359,19 @@ def main(argv=None) -> int:
     ap.add_argument("--expert-which", default="solo,coop,versus",
                     help=f"a subset of {','.join(CELLS)} ('' for none)")
     ap.add_argument("--expert-opts", default=None, help='more ExpertBot settings as JSON, e.g. \'{"leaf": "learned"}\'')
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="budgets count each worker's CPU time, not wall time: a loaded machine does not "
+                         "starve the search (the table, the hint and 'think longer' keep the wall clock)")
     ap.add_argument("--log", help="append every finished game here as it ends (JSON lines)")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --log: games already in the log are taken from it, only the others played")
+    ap.add_argument("--report-only", action="store_true",
+                    help="with --log: play nothing, report the logged games of these cells (a stopped run)")
     ap.add_argument("--hint-positions", type=int, default=0, help="with --expert-only: hint p95 on this many positions")
     ap.add_argument("--json", help="write the results here")
     args = ap.parse_args(argv)
+    if (args.resume or args.report_only) and not args.log:
+        ap.error("--resume and --report-only read the games of --log FILE")
     if args.expert_only:
         from faeriell.bots import hint
         report = {"cpu_count": os.cpu_count()}
@@ -312,7 +379,8 @@ def main(argv=None) -> int:
         rows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
                               args.hard_iterations, args.workers, tuple(args.expert_which.split(",")),
                               hard_budget=args.hard_budget, log_path=args.log,
-                              expert_opts=json.loads(args.expert_opts) if args.expert_opts else None) \
+                              expert_opts=json.loads(args.expert_opts) if args.expert_opts else None,
+                              cpu_clock=args.cpu_clock, resume=args.resume, play=not args.report_only) \
             if args.expert_which else []
         report["expert"] = rows
         if args.hint_positions:
@@ -377,7 +445,8 @@ def main(argv=None) -> int:
         print(f"== the expert, {args.expert_games} games each")
         erows = expert_matches(args.expert_games, args.seed, args.expert_iterations, args.expert_budget,
                                args.hard_iterations, args.workers, tuple(args.expert_which.split(",")),
-                               hard_budget=args.hard_budget, log_path=args.log)
+                               hard_budget=args.hard_budget, log_path=args.log, cpu_clock=args.cpu_clock,
+                               resume=args.resume, play=not args.report_only)
         report["expert"] = erows
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))

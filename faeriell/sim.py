@@ -6,7 +6,9 @@
 
 `--bots` is one level for every seat or a comma list, one per seat (levels: random, easy, normal,
 hard, expert, heuristic, search; `--budget` sets the seconds per decision of the searching levels,
-`--iterations` fixes their work: playouts per candidate for search, imagined worlds for expert).
+`--iterations` fixes their work: playouts per candidate for search, imagined worlds for expert;
+`--cpu-clock` counts `--budget` in each process's CPU time instead of wall time, so a loaded
+machine does not starve the search: what the budget buys on an idle core).
 `--rotate` turns the list one seat further each game, so every bot sits in every seat.
 `--save-dir DIR` writes every game as a save (one file a game, named by mode, bots and seed) that
 the game loads and replays and `python -m faeriell.review FILE --text` reviews.
@@ -76,12 +78,14 @@ def end_kind(state) -> str:
 
 def play_one(job: dict) -> dict:
     """Play one game. job: players, mode, difficulty, variants, seed, bots (levels per seat),
-    budget, iterations, max_actions, timing (bool)."""
+    budget, iterations, max_actions, timing (bool), clock ("wall" or "cpu": what a searching bot's
+    budget counts; None leaves the bot's own, the wall clock)."""
     from faeriell.bots import make_bot
     from faeriell.engine import new_game
     cfg = {k: job[k] for k in ("players", "mode", "difficulty", "variants", "seed")}
     levels = list(job["bots"])
     t0 = time.perf_counter()
+    c0 = time.process_time()
     try:
         g = new_game(rules(), cfg["players"], cfg["mode"], cfg["difficulty"], list(cfg["variants"]), cfg["seed"])
         bots = []
@@ -91,6 +95,8 @@ def play_one(job: dict) -> dict:
                 b.iterations = job["iterations"]
             if job.get("width") and hasattr(b, "width"):
                 b.width = job["width"]
+            if job.get("clock") and hasattr(b, "clock"):
+                b.clock = job["clock"]
             for k, v in (job.get("search_opts") or {}).items():
                 if hasattr(b, "iterations") and hasattr(b, k):
                     setattr(b, k, set(v) if k == "kinds" and v is not None else v)
@@ -100,14 +106,17 @@ def play_one(job: dict) -> dict:
                 setattr(b, k, v)
             bots.append(b)
         think = defaultdict(list)
+        think_cpu = defaultdict(list)     # the same decisions in this process's CPU seconds
         worlds = defaultdict(list)        # worlds imagined by each searched decision (the clock's reach)
         n = 0
         cap = job.get("max_actions", 5000)
         while not g.state.game_over and n < cap:
             p = g.acting
             a0 = time.perf_counter()
+            ac = time.process_time()
             a = bots[p].choose(g, p)
             think[p].append(time.perf_counter() - a0)
+            think_cpu[p].append(time.process_time() - ac)
             st = getattr(bots[p], "last_stats", None)
             if st and st.get("searched") and "worlds" in st:
                 worlds[p].append(st["worlds"])
@@ -126,10 +135,12 @@ def play_one(job: dict) -> dict:
     return {
         "cfg": cfg, "bots": levels, "save": saved, "winners": list(s.winners), "rounds": s.round, "doom": s.doom,
         "end": end_kind(s), "actions": n, "seconds": time.perf_counter() - t0,
+        "cpu_seconds": time.process_time() - c0,
         "achievements": [len(t.achievements) for t in s.tribes],
         "achievement_ids": [list(t.achievements) for t in s.tribes],
         "corruption": [t.corruption for t in s.tribes],
         "sower": s.sower, "think": {str(p): v for p, v in think.items()} if job.get("timing") else None,
+        "think_cpu": {str(p): v for p, v in think_cpu.items()} if job.get("timing") else None,
         "think_max": {str(p): max(v) for p, v in think.items()},
         "decisions": {str(p): len(v) for p, v in think.items()},
         "worlds": {str(p): v for p, v in worlds.items()} if job.get("timing") else None,
@@ -167,6 +178,7 @@ def make_jobs(args) -> list[dict]:
         jobs.append({"players": players, "mode": args.mode, "difficulty": args.difficulty,
                      "variants": list(args.variants), "seed": args.seed + k, "bots": seats,
                      "budget": args.budget, "iterations": args.iterations, "max_actions": args.max_actions,
+                     "clock": "cpu" if getattr(args, "cpu_clock", False) else None,
                      "search_opts": json.loads(args.search_opts) if args.search_opts else None,
                      "level_opts": json.loads(args.level_opts) if getattr(args, "level_opts", None) else None,
                      "timing": bool(args.json), "save_dir": args.save_dir})
@@ -328,6 +340,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--rotate", action="store_true", help="rotate the bot list one seat per game")
     ap.add_argument("--budget", type=float, default=None, help="seconds per decision of search bots")
     ap.add_argument("--iterations", type=int, default=None, help="fixed playouts per candidate (search)")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="count --budget in each process's CPU time, not wall time (benchmarks on a shared "
+                         "machine: what the budget buys on an idle core)")
     ap.add_argument("--search-opts", default=None,
                     help='SearchBot/ExpertBot settings as JSON, e.g. \'{"width": 4, "z": 1.5, "horizon": 2}\' '
                          'or \'{"rounds": 2, "clairvoyant": true}\'')
@@ -376,7 +391,7 @@ def main(argv=None) -> int:
     if args.csv:
         write_csv(results, args.csv)
     if args.json:
-        slim = [{k: v for k, v in r.items() if k != "think"} for r in results]
+        slim = [{k: v for k, v in r.items() if k not in ("think", "think_cpu")} for r in results]
         with open(args.json, "w") as f:
             json.dump({"summary": sm, "games": slim}, f, indent=1)
     return 1 if sm.get("failed") else 0

@@ -20,7 +20,11 @@ The parts, each the caller's to choose:
 * leaf evaluator - `Spec.leaf(w, player)`: the value of where a playout stops (evaluate.py's
   position value, the expert's race value, the clairvoyant's outcome, a learned win chance);
 * pruning    - `Spec.prune_at`: after these worlds, candidates clearly behind the leader drop out;
-* budget / iterations - a fixed number of worlds (replays, tests, the puzzle finder), else the clock.
+* budget / iterations - a fixed number of worlds (replays, tests, the puzzle finder), else the clock;
+* clock      - what the budget is counted in (`clock_of`): the wall clock (`time.perf_counter`,
+  the table, the hint, "think longer": a player waits in wall time), or this process's CPU time
+  (`time.process_time`, the benchmarks: what the budget buys on an idle core, however loaded the
+  machine), or any callable returning seconds (tests).
 
 Every candidate of one world meets the same world and a generator seeded alike (common random
 numbers), so differences between candidates are paired; `Spec.pick` says how the evidence
@@ -42,6 +46,23 @@ from faeriell.engine.core import Game, IllegalAction
 from .heuristic import score_actions
 from .knowledge import Ctx
 from .weights import Weights
+
+
+Clock = Callable[[], float]
+# The clocks a search budget can be counted in, by name (a bot's `clock` setting; sim's --level-opts).
+CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def clock_of(clock: "str | Clock | None") -> Clock:
+    """The clock called `clock` ("wall", the default, or "cpu"), or `clock` itself if callable."""
+    if clock is None:
+        return time.perf_counter
+    if callable(clock):
+        return clock
+    try:
+        return CLOCKS[clock]
+    except KeyError:
+        raise ValueError(f"unknown clock {clock!r} (known: {', '.join(CLOCKS)})") from None
 
 
 class Evaluator(Protocol):
@@ -195,9 +216,10 @@ def prune(vals, alive):
 
 def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Random], Game], *,
                   rng: random.Random, budget: float, iterations: int | None, t0: float, stats: dict,
-                  on_leaf=None, skip=None) -> tuple[list[dict], int]:
+                  on_leaf=None, skip=None, clock: Clock = time.perf_counter) -> tuple[list[dict], int]:
     """(values per candidate by world, worlds imagined): the loop of `search`. `on_leaf(j, w, v)`
-    sees each played-out position and its value; `skip(j, it)` leaves a play out (a plan already known)."""
+    sees each played-out position and its value; `skip(j, it)` leaves a play out (a plan already known).
+    `budget` and `t0` are in `clock`'s seconds."""
     n = len(cands)
     vals: list[dict] = [dict() for _ in range(n)]
     alive = list(range(n))
@@ -209,19 +231,19 @@ def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Ra
         if iterations is not None:
             if it >= iterations:
                 break
-        elif it > 0 and time.perf_counter() + cost * len(alive) > deadline:
+        elif it > 0 and clock() + cost * len(alive) > deadline:
             break
-        elif spec.stop_at_deadline and time.perf_counter() > deadline:
+        elif spec.stop_at_deadline and clock() > deadline:
             break
         seed = rng.getrandbits(64)
         world = new_world(random.Random(seed))
         for j in list(alive):
             if iterations is None and (it > 0 if spec.whole_first_world else cost) \
-                    and time.perf_counter() + cost > deadline:
+                    and clock() + cost > deadline:
                 break
             if skip is not None and skip(j, it):
                 continue
-            p0 = time.perf_counter()
+            p0 = clock()
             try:
                 v, w = played_out(world, cands[j], player, spec, random.Random(seed))
             except (IllegalAction, RuntimeError) as e:   # a world the engine refuses (an imagined hand that
@@ -229,7 +251,7 @@ def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Ra
                 stats["failed_playouts"] = stats.get("failed_playouts", 0) + 1
                 stats["last_failure"] = f"{type(e).__name__}: {e}"
                 continue
-            dt = time.perf_counter() - p0
+            dt = clock() - p0
             cost = dt if cost == 0 else 0.8 * cost + 0.2 * dt
             vals[j][it] = v
             if on_leaf is not None:
@@ -243,13 +265,14 @@ def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Ra
 
 def search(spec: Spec, player: int, cands, new_world: Callable[[random.Random], Game], *,
            rng: random.Random, budget: float = 1.0, iterations: int | None = None,
-           t0: float | None = None, stats: dict | None = None, on_leaf=None, skip=None) -> Outcome:
+           t0: float | None = None, stats: dict | None = None, on_leaf=None, skip=None,
+           clock: Clock = time.perf_counter) -> Outcome:
     """Weigh `cands` (candidate 0 is the heuristic's favourite) over worlds from `new_world` and
-    choose one by `spec.pick` (see the module text)."""
-    t0 = time.perf_counter() if t0 is None else t0
+    choose one by `spec.pick` (see the module text). `budget` and `t0` count `clock`'s seconds."""
+    t0 = clock() if t0 is None else t0
     stats = {} if stats is None else stats
     vals, worlds = sample_worlds(spec, player, cands, new_world, rng=rng, budget=budget, iterations=iterations,
-                                 t0=t0, stats=stats, on_leaf=on_leaf, skip=skip)
+                                 t0=t0, stats=stats, on_leaf=on_leaf, skip=skip, clock=clock)
     best, gain, n = choose(spec, vals, iterations)
     return Outcome(best, gain, n, worlds, vals)
 

@@ -28,7 +28,7 @@ from faeriell.engine.chance import set_chance
 from .base import BaseBot
 from .heuristic import score_actions
 from .leaves import make_leaf
-from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, search
+from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, clock_of, search
 from .observe import determinize, view_of
 
 # Decisions where the heuristic's answer stands (search would only spend time).
@@ -42,9 +42,10 @@ class SearchBot(BaseBot):
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 5, horizon: int | None = None, noise: float = 0.0,
                  max_playout: int = 300, clear_margin: float | None = 10.0, z: float = 1.0,
-                 kinds: set | None = None, weights=None, leaf="position") -> None:
+                 kinds: set | None = None, weights=None, leaf="position", clock="wall") -> None:
         super().__init__(seed, weights)
         self.budget = float(budget)
+        self.clock = clock                    # what the budget counts: "wall" or "cpu" (lookahead.clock_of)
         self.iterations = iterations          # fixed work instead of the clock (tests, replays)
         self.width = width
         self.horizon = horizon                # None: to the end of the round; else turn ends
@@ -58,7 +59,8 @@ class SearchBot(BaseBot):
 
     # ---------------------------------------------------------------------------- decide
     def decide(self, game, player: int):
-        t0 = time.perf_counter()
+        wall0 = time.perf_counter()
+        t0 = clock_of(self.clock)()          # the budget's clock
         acts = self._legal(game, player)
         view = view_of(game, player)
         world0 = determinize(game.rules, view, player, self.rng)
@@ -77,7 +79,7 @@ class SearchBot(BaseBot):
             return acts[best_k], scores[best_k][1]
         pick, n, gain = self._search(game.rules, view, player, [acts[k] for k in cands], t0)
         self.last_stats.update({"candidates": len(cands), "searched": True,
-                                "seconds": time.perf_counter() - t0})
+                                "seconds": time.perf_counter() - wall0})
         k = cands[pick]
         why = scores[k][1]
         if pick != 0:
@@ -104,7 +106,8 @@ class SearchBot(BaseBot):
         """Index of the candidate to play (0 = the heuristic's), playouts per survivor, gain."""
         out = search(self.spec(view["mode"]), player, cands,
                      lambda prng: determinize(rules, view, player, prng, chance=True),
-                     rng=self.rng, budget=self.budget, iterations=self.iterations, t0=t0, stats=self.last_stats)
+                     rng=self.rng, budget=self.budget, iterations=self.iterations, t0=t0, stats=self.last_stats,
+                     clock=clock_of(self.clock))
         return out.best, out.playouts, out.gain
 
 

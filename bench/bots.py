@@ -205,6 +205,8 @@ def _pool_results(jobs, workers: int, log_path=None, resume: bool = False, play:
     if results:
         print(f"  ({len(results)} games from {log_path}, {len(todo)} to play)", flush=True)
     log = open(log_path, "a") if log_path and todo else None
+    if log and log.tell() and not Path(log_path).read_bytes().endswith(b"\n"):
+        log.write("\n")                # a line torn by a stopped run stays alone (and is skipped)
     try:
         if workers <= 1 or len(todo) <= 1:
             it = map(sim.play_one, todo)

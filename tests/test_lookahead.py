@@ -199,3 +199,92 @@ def test_the_learned_win_chance_is_a_named_leaf(monkeypatch):
     assert calls and set(calls) == {g.acting}            # every leaf valued by the win chance
     v = make_leaf("learned")(g, g.acting)
     assert 0.0 <= v <= 1.0
+
+
+class _TickClock:
+    """A fake clock: it stands still except when a playout's leaf makes it tick (one second a
+    playout), so when the search stops depends only on how many playouts it made."""
+
+    def __init__(self):
+        self.now = 0.0
+        self.ticks = 0
+
+    def __call__(self):
+        return self.now
+
+    def tick(self):
+        self.now += 1.0
+        self.ticks += 1
+
+
+def test_the_search_counts_its_budget_on_the_clock_it_is_given():
+    g, cands = _position()
+    clock = _TickClock()
+
+    def leaf(w, player):
+        clock.tick()
+        return 0.0
+
+    stats = {"playouts": 0}
+    vals, worlds = lookahead.sample_worlds(_spec(leaf), 0, cands, lambda prng: g.copy(log=False),
+                                           rng=random.Random(5), budget=7.5, iterations=None, t0=0.0,
+                                           stats=stats, clock=clock)
+    # world 1 ends at 3 s, world 2 at 6 s; a third (3 playouts of 1 s each) would end past 7.5 s
+    assert worlds == 2 and stats["playouts"] == clock.ticks == 6
+    assert all(sorted(v) == [0, 1] for v in vals)
+    # fixed work ignores the clock, whatever it says
+    frozen = lookahead.sample_worlds(_spec(lambda w, p: 0.0), 0, cands, lambda prng: g.copy(log=False),
+                                     rng=random.Random(5), budget=0.0, iterations=4, t0=0.0,
+                                     stats={"playouts": 0}, clock=lambda: 1e9)[1]
+    assert frozen == 4
+
+
+def test_the_clocks_by_name():
+    import time
+
+    import pytest
+    assert lookahead.clock_of(None) is lookahead.clock_of("wall") is time.perf_counter
+    assert lookahead.clock_of("cpu") is time.process_time
+    fake = _TickClock()
+    assert lookahead.clock_of(fake) is fake
+    with pytest.raises(ValueError, match="unknown clock 'sundial'"):
+        lookahead.clock_of("sundial")
+    assert ExpertBot(0).clock == SearchBot(0).clock == "wall"      # the table's bots wait in wall time
+
+
+def test_the_expert_and_the_search_bot_stop_when_their_clock_says_so():
+    clock = _TickClock()
+
+    def ticking(weights):                 # a leaf factory: the race value, and a tick a playout
+        race = make_leaf("race", weights)
+
+        def leaf(w, player):
+            clock.tick()
+            return race(w, player)
+        return leaf
+
+    g = new_game(rules(), 1, "solo", "medium", [], 3)
+    bot = ExpertBot(0, budget=40.5, clock=clock, leaf=ticking, clear_margin=None)
+    steps = 0
+    while not bot.last_stats.get("searched"):
+        assert steps < 40, "no searched decision in the first 40 moves"
+        clock.ticks = 0
+        bot.decide(g, g.acting)
+        if not bot.last_stats.get("searched"):
+            g.apply(bot.choose(g, g.acting))
+        steps += 1
+    n = bot.last_stats["candidates"]
+    # no playout starts once the next one would end past 40.5 s, nor a world that could not end
+    # in time: at most 40 playouts, and more than 40 - 2n (the last world's candidates)
+    assert bot.last_stats["playouts"] == clock.ticks
+    assert 40 - 2 * n < clock.ticks <= 40
+    assert bot.last_stats["worlds"] >= (40 - 2 * n) // n
+    # the search bot (`hard`) counts its budget the same way
+    clock2 = _TickClock()
+    sb = SearchBot(0, budget=12.5, clock=clock2, clear_margin=None, noise=0.0)
+    sb.spec = lambda mode: lookahead.Spec(policy=lookahead.HeuristicPolicy(0.0),      # type: ignore[method-assign]
+                                          leaf=lambda w, p: (clock2.tick(), 0.0)[1],
+                                          horizon=lookahead.Horizon(rounds=0, max_steps=0))
+    g2 = new_game(rules(), 2, "competitive", "medium", [], 9)
+    sb.decide(g2, g2.acting)
+    assert sb.last_stats["searched"] and sb.last_stats["playouts"] == clock2.ticks <= 12

@@ -244,6 +244,34 @@ def test_setup_cards_are_drawn_in_solo_setup(drawn):
     assert len(t.state.tribes[0].setup_cards) == len(cards) - 1
 
 
+def test_setup_cards_box_follows_the_setup_step(drawn):
+    """The revealed cards' box stands only while the engine asks for a Settlement in their Areas:
+    once the set-up moves on to the Hero, the cards left over (solo keeps them for its extra
+    Settlement) are not offered as if a Settlement were still wanted."""
+    g = new_game(default_rules(), 1, "solo", "medium", [], 5)
+    t = Table(g)
+    while t.state.pending["kind"] == "place_settlement":
+        drawn.clear()                     # what the table draws once the move is made
+        t.click(("region", t.session.legal_of("place_settlement")[0]["region"]))
+    assert t.state.pending["kind"] == "choose_hero"
+    left = list(t.state.tribes[0].setup_cards)
+    assert left, "solo keeps cards for its extra Settlement: the case the box must not follow"
+    assert "Set-up: choose the Hero you start with" in drawn      # the frame after the move was drawn
+    assert not any(t.scene.spot(("setup_card", 0, c)) for c in left)
+    assert "Revealed Essence cards" not in drawn
+    assert "Place a Settlement in the Area of one of these cards" not in drawn
+    # the Hero chosen (and placed), the extra Settlement is asked in the cards' Areas: the box is back
+    for _ in range(6):
+        if t.state.pending is None or t.state.pending["kind"] == "place_settlement":
+            break
+        drawn.clear()
+        assert t.perform(t.game.legal_actions()[0])
+    assert t.state.pending and t.state.pending["kind"] == "place_settlement"
+    cards = list(t.state.tribes[0].setup_cards)
+    assert cards and all(t.scene.spot(("setup_card", 0, c)) for c in cards)
+    assert "Revealed Essence cards" in drawn
+
+
 # --------------------------------------------------------------------------- every decision
 def _base(players=2, variants=(), mode="competitive"):
     tribes = [{"settlements": ["bear-mountain", "bear-river"],

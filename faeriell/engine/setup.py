@@ -394,12 +394,26 @@ def finish_setup(g, t):
 
 
 # ---------------------------------------------------------------- setup decisions
+def _cards_bind(g, i) -> bool:
+    """Coop/solo set-up: tribe i's Settlements go in the Areas of its revealed cards while any are left."""
+    return g.coop_like() and bool(g.state.tribes[i].setup_cards)
+
+
+def cards_asked_now(g, i) -> bool:
+    """Whether the set-up step asked now is tribe i's Settlement in the Areas of its revealed cards
+    (what the table shows the cards for). Cards left over wait through the other steps: unused in
+    a game of 3-4, the next Settlement's in solo and a 2-player Full Coop."""
+    pend = g.state.pending
+    return (g.state.stage == "setup" and bool(pend) and pend.get("kind") == "place_settlement"
+            and pend.get("player") == i and _cards_bind(g, i))
+
+
 def _settle_regions(g, i):
     s = g.state
     taken = {r for t in s.tribes for r in t.settlements}
     regions = [r for r in g.rules.board.regions if r not in taken]
     cards = s.tribes[i].setup_cards
-    if g.coop_like() and cards:
+    if _cards_bind(g, i):
         areas = {card_back(c) for c in cards}
         regions = [r for r in regions if g.rules.region_area[r] in areas]
     return sorted(regions)

@@ -11,6 +11,7 @@ import pygame
 
 from faeriell.engine.actions import card_back, card_color
 from faeriell.engine.effects import spent_copies
+from faeriell.engine.setup import cards_asked_now
 from faeriell.ui.table import theme as T
 
 ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
@@ -95,9 +96,10 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         _hero_panel(surf, p, r, i, h, hero, tv["heroes"][h], own)
     # inactive Heroes: a narrow column at the end of the Hero row
     ix = bx + cw_total - inw
-    setup_cards = (tv.get("setup_cards") or []) if s.stage == "setup" else []
+    # coop / solo set-up: the revealed Essence cards whose Areas take the Settlement asked now
+    # (the engine says which step that is; left-over cards wait unseen through the Hero's steps)
+    setup_cards = (tv.get("setup_cards") or []) if cards_asked_now(p.g, i) else []
     if setup_cards:
-        # coop / solo set-up: the revealed Essence cards whose Areas take the Settlements
         sx = bx + len(t.heroes) * (hw + P(5))
         _setup_cards(surf, p, pygame.Rect(sx, top, ix - P(6) - sx, hh), i, setup_cards, own)
     elif not t.heroes:

@@ -85,6 +85,60 @@ def _narrate(a: Action, names: Names, who: str, tribe_ids) -> str:
     return f"{who}: {text}"
 
 
+# ---- said to "you": the one human at the table reads the log in the second person
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+# "its" the phrasebook writes of something that is not the mover's: a Perk's pile, a card's back
+# (card()), Doom's end; every other "its" of a line about you is yours (narrate wrote it for "your")
+_ITS_OWN = frozenset({"pile", "back", "end", "own"})
+_REFERENT = re.compile(r"\b(?:[Yy]ou|[Yy]our)\b|\(player \d+\)|\bits\b(?= (\w+))")
+_CLAUSE_YOU = re.compile(r"(^|[(;:,] ?)you ([a-z]+)\b")          # "(you steps back" -> "(you step back"
+_OF_YOU = re.compile(r"\bthe ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*) of you\b")   # "the Tribe Corruption of you"
+
+
+def base_form(verb: str) -> str:
+    """The verb said to "you": builds -> build, reaches -> reach, carries -> carry, has -> have."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if len(verb) > 4 and verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
+        return verb[:-1]
+    return verb
+
+
+def second_person(line: str, who: str | None) -> str:
+    """A line of the log said to the player `who` ('Longfeather (player 1)'): narrate's and the
+    engine's third person turned back, "Longfeather (player 1) cleanses its Tribe" -> "You cleanse
+    your Tribe", "(Longfeather (player 1) steps back on its track)" -> "(you step back on your track)"."""
+    if not who or who not in line:
+        return line
+    if line.startswith(who + "'s "):
+        line = "Your " + line[len(who) + 3:]
+    elif line.startswith(who + " "):
+        verb, _, rest = line[len(who) + 1:].partition(" ")
+        line = f"You {base_form(verb)}" + (f" {rest}" if rest else "")
+    line = line.replace(who + "'s", "your").replace(who, "you")
+    line = _CLAUSE_YOU.sub(lambda m: f"{m.group(1)}you {base_form(m.group(2))}", line)
+    line = _OF_YOU.sub(lambda m: f"your {m.group(1)}", line)
+    return _yours(line)
+
+
+def _yours(line: str) -> str:
+    """Each "its" whose nearest player before it is you, and that is not a thing's own, is "your"."""
+    out, last, mine = [], 0, False
+    for m in _REFERENT.finditer(line):
+        word = m.group(0)
+        if word != "its":
+            mine = not word.startswith("(")
+            continue
+        if mine and m.group(1) not in _ITS_OWN:
+            out.append(line[last:m.start()] + "your")
+            last = m.end()
+    return "".join(out) + line[last:]
+
+
 def card(names: Names, c: str, hidden: bool = False) -> str:
     """'Green Essence (the Owl on its back)', or only its colour when the back is hidden."""
     col, back = card_color(str(c)), card_back(str(c))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from faeriell.engine.describe import base_form, second_person  # noqa: F401  base_form: said here before
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.events import is_motion, is_press, is_release
 from faeriell.ui.table.layers import Layer
@@ -27,32 +28,11 @@ TURN = re.compile(r"^(.+) plays the (\w+) Phase\.$")
 GAME_BEGINS = "The game begins."
 KEEP = 120                    # the newest log lines shown (the engine keeps up to 400)
 
-_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
-
-
-def base_form(verb: str) -> str:
-    """The verb said to "you": builds -> build, reaches -> reach, carries -> carry, has -> have."""
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if len(verb) > 4 and verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
-        return verb[:-2]
-    if verb.endswith("s") and not verb.endswith("ss") and len(verb) > 2:
-        return verb[:-1]
-    return verb
-
 
 def you_form(line: str, name: str | None) -> str:
-    """`line` said to the player whose tribe is `name` ("Longfeather (player 1)")."""
-    if not name or name not in line:
-        return line
-    if line.startswith(name + "'s "):
-        line = "Your " + line[len(name) + 3:]
-    elif line.startswith(name + " "):
-        verb, _, rest = line[len(name) + 1:].partition(" ")
-        line = f"You {base_form(verb)}" + (f" {rest}" if rest else "")
-    return line.replace(name + "'s", "your").replace(name, "you")
+    """`line` said to the player whose tribe is `name` ("Longfeather (player 1)"): the engine's
+    phrasebook turns its own third person back (describe.second_person)."""
+    return second_person(line, name)
 
 
 @dataclass(frozen=True)

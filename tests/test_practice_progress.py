@@ -120,3 +120,26 @@ def test_the_trainer_serves_near_the_rating_and_moves_it(tmp_path):
     t3 = Trainer(tmp_path, entries, clock)
     t3.start_at(1)
     assert t3.next_puzzle().level == 1
+
+
+def test_a_history_naming_removed_puzzles_loads_and_serves_the_rest(tmp_path):
+    """The rated set changes between versions (data/puzzles/rated/README.md: puzzles whose proof did
+    not hold were removed): a player's ratings.json naming such a puzzle (its rating, among the last
+    served) loads without a note, serves only puzzles that exist, and keeps the old names' ratings
+    (the puzzle may come back) when saved again."""
+    entries = PuzzlePath.load().entries
+    gone = "doom-solo1-easy-000000000000"          # a name no file has
+    assert gone not in {e.id for e in entries}
+    (tmp_path / "ratings.json").write_text(json.dumps({
+        "version": 1, "player": [1600.0, 120.0, 0.06], "started": True, "history": [[50.0, 1600.0]],
+        "puzzles": {gone: [1400.0, 90.0, 0.06]}, "recent": [gone], "solved": 3, "tried": 4}))
+    t = Trainer(tmp_path, entries, Clock(100.0))
+    assert t.note == "" and t.player.rating == 1600.0 and t.tried == 4
+    assert t.by_id(gone) is None and t.record(gone, solved=True) is None      # not a puzzle to rate now
+    assert t.tried == 4 and t.player.rating == 1600.0
+    served = t.next_puzzle()
+    assert served is not None and served.id != gone and served.id in {e.id for e in entries}
+    t.record(served.id, solved=True)
+    again = json.loads((tmp_path / "ratings.json").read_text())
+    assert again["puzzles"][gone] == [1400.0, 90.0, 0.06] and served.id in again["puzzles"]
+    assert Trainer(tmp_path, entries, Clock(200.0)).tried == 5

@@ -395,11 +395,13 @@ def table_name(mode: str, players: int, variants=()) -> str:
 
 def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3, bot: str = "heuristic",
           iterations: int = EXPERT_WORLDS, tables=None, minutes: float = 0.0, max_rounds: int = 99,
-          per_theme: int = 0, coop_laps: tuple = (3,), proof_budget: int = 0, skip_until: int = 0) -> int:
+          per_theme: int = 0, coop_laps: tuple = (3,), proof_budget: int = 0, skip_until: int = 0,
+          exhaustive: bool = False) -> int:
     """Self-play over SWEEP x difficulties; keep at most `per_game` puzzles a game (and `per_theme`
     of one theme, 0: no cap), each proven by replaying it from its file (the solution wins, the
     wrong move loses); with `proof_budget`, the wrong move is the first tempting one the proof search
-    (refute.search, that many positions) finds no win after, written to PROOFS.txt at once. Stop at
+    (refute.search, that many positions) finds no win after (with `exhaustive`: refutes exhaustively,
+    a bounded proof is not enough), written to PROOFS.txt at once. Stop at
     `limit` files or after `minutes` of CPU; games before seed `skip_until` are not played. Game k of row r, difficulty
     d has the seed `seed + 100 k + 10 r + d`. Files are written as found (a run can be stopped)."""
     import time
@@ -441,7 +443,7 @@ def sweep(rules, games: int, seed: int, out: Path, limit: int, per_game: int = 3
                         for a in c["tempting"]:
                             f.write_text(auto_yaml({**c, "wrong": a}, name, difficulty, rules, origin))
                             proof = prove_wrong(rules, scenario.load(f), [a], proof_budget)
-                            if proof is not None and proof.result != "won":
+                            if proof is not None and accepted(proof, exhaustive):
                                 c = {**c, "wrong": a}
                                 break
                             proof = None
@@ -522,7 +524,13 @@ def prove_wrong(rules, sc, wrong: list, budget: int):
     return search(g, goal, start, budget=budget, depth=1)
 
 
-def reprove(rules, path: Path, budget: int, tries: int = 4) -> str:
+def accepted(proof, exhaustive: bool) -> bool:
+    """A proof that keeps a puzzle: no line after its wrong move wins, searched to the end when
+    `exhaustive` (data/puzzles/rated/README.md: every shipped puzzle is), else at least within a bound."""
+    return proof.result == "refuted" or (not exhaustive and proof.result == "bounded")
+
+
+def reprove(rules, path: Path, budget: int, tries: int = 4, exhaustive: bool = False) -> str:
     """Keep the puzzle only with a wrong first move after which no line wins: its own, else the
     most tempting other first move; refuted exhaustively (the search reached the goal's moment on
     every line), or bounded (no line of up to N moves wins; the tree outgrew the budget), said so.
@@ -535,7 +543,7 @@ def reprove(rules, path: Path, budget: int, tries: int = 4) -> str:
     wrong = [Action.from_dict(v) for k, v, _ in sc.wrong]
     if len(wrong) == 1:
         proof = prove_wrong(rules, sc, wrong, budget)
-        if proof is not None and proof.result != "won":
+        if proof is not None and accepted(proof, exhaustive):
             return f"{path.name}: kept, {wrong[0]} {proof.words()}"
     h = replay_line(rules, pos, [])
     acts = [a for a in h.legal_actions() if a != sol[0] and a.kind != "end_phase" and a not in wrong]
@@ -545,13 +553,15 @@ def reprove(rules, path: Path, budget: int, tries: int = 4) -> str:
         if wins(rules, pos, goal, [a] + sol[1:]):
             continue
         proof = prove_wrong(rules, sc, [a], budget)
-        if proof is not None and proof.result != "won":
+        if proof is not None and accepted(proof, exhaustive):
             doc = yaml.safe_load(path.read_text())
             doc["wrong"] = [{"do": a.to_dict()}]
             path.write_text(yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110))
             if proven(rules, path):
                 return f"{path.name}: new wrong move {a} {proof.words()}"
     path.unlink()
+    if exhaustive:
+        return f"{path.name}: removed (no tried wrong first move was refuted exhaustively within {budget} positions)"
     return f"{path.name}: removed (after each tempting first move tried, a line still wins)"
 
 
@@ -635,6 +645,8 @@ def main(argv=None) -> int:
     ap.add_argument("--per-theme", type=int, default=0, help="puzzles of one theme kept from one game (0: any)")
     ap.add_argument("--proof-budget", type=int, default=0,
                     help="the sweep proves each wrong move with refute.search in this many positions (0: not)")
+    ap.add_argument("--exhaustive-only", action="store_true",
+                    help="--reprove and --proof-budget: keep a puzzle only when its wrong move is refuted exhaustively")
     ap.add_argument("--skip-until", type=int, default=0, help="the sweep skips games with a seed below this")
     ap.add_argument("--coop-laps", default="3", help="laps whose Phases also open a before-the-round-ends window")
     args = ap.parse_args(argv)
@@ -656,7 +668,7 @@ def main(argv=None) -> int:
                 print("# out of minutes", flush=True)
                 break
             p0 = time.process_time()
-            line = reprove(rules, Path(f), args.budget)
+            line = reprove(rules, Path(f), args.budget, exhaustive=args.exhaustive_only)
             write_proof(proofs, line)
             print(f"{line} [{time.process_time() - p0:.1f} s]", flush=True)
         return 0
@@ -672,7 +684,7 @@ def main(argv=None) -> int:
                   iterations=args.iterations, tables=[t for t in args.tables.split(",") if t],
                   minutes=args.minutes, max_rounds=args.max_rounds, per_theme=args.per_theme,
                   coop_laps=tuple(int(x) for x in args.coop_laps.split(",") if x),
-                  proof_budget=args.proof_budget, skip_until=args.skip_until)
+                  proof_budget=args.proof_budget, skip_until=args.skip_until, exhaustive=args.exhaustive_only)
         print(f"{n} puzzles in {out}")
         return 0
     n = 0

@@ -141,24 +141,26 @@ def test_the_solo_weights_reach_more_achievements_than_the_competitive_ones(rule
 
 def test_solo_settlements_gather_in_an_area(rules):
     """With the solo weights, a Settlement in an Area where the tribe already owns one is worth
-    more than the same Settlement with no Area bonus (an Area Harvest pays one card each)."""
-    from faeriell.bots.heuristic import _Scorer
+    more than the same Settlement with no Area bonus (an Area Harvest pays one card for each)."""
+    from faeriell.bots.heuristic import Scorer, contributions
     from faeriell.engine.actions import Action
     g = new_game(rules, 1, "solo", "medium", [], 7003)
     while g.state.stage != "play":
         g.apply(playout_move(g))
     ctx = Ctx(g, 0)
-    sc = _Scorer(ctx)
+    sc = Scorer(ctx)
     t = g.state.tribes[0]
     own_area = {rules.region_area[x] for x in t.settlements}
     free = [x for x in rules.board.regions if ctx.owner_of(x) is None]
     inside = next(x for x in free if rules.region_area[x] in own_area)
     assert sc.same_area(inside) >= 1
     assert ctx.w.area_bonus > 0
-    with_bonus = sc.s_build_settlement(Action("build_settlement", region=inside))[0]
-    without = _Scorer(Ctx(g, 0, ctx.w.with_(area_bonus=0.0))).s_build_settlement(
-        Action("build_settlement", region=inside))[0]
+    build = Action("build_settlement", region=inside)
+    with_bonus = sc.score(build)[0]
+    without = Scorer(Ctx(g, 0, ctx.w.with_(area_bonus=0.0))).score(build)[0]
     assert with_bonus > without
+    area = dict((name, f * w) for name, f, w in contributions(g, 0, build))["settlement_area"]
+    assert area > 0 and abs(with_bonus - without - area) < 1e-9          # the Area's feature is the difference
 
 
 def test_the_heroes_discounts_come_from_the_catalog(rules):
@@ -171,6 +173,7 @@ def test_the_heroes_discounts_come_from_the_catalog(rules):
     assert T.tribe_discount("gather_herb", {"druid": None}) == 1
     assert T.tribe_discount("attune", {"shaman": None, "druid": None}) == 1
     assert T.tribe_discount("attune", {"adventurer": None}) == 0
-    src = "".join((Path(knowledge.__file__).parent / f).read_text() for f in ("knowledge.py", "heuristic.py"))
+    src = "".join((Path(knowledge.__file__).parent / f).read_text() for f in ("knowledge.py", "heuristic.py",
+                                                                              "heuristic_features.py"))
     for hero in ("adventurer", "chieftain", "druid", "shaman"):
         assert f'"{hero}"' not in src, hero

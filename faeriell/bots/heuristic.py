@@ -1,11 +1,14 @@
 """The heuristic: a readable score, in card units, for every legal action, with a reason in words.
 
     scores = score_actions(world, player, actions)      # [(score, reason), ...]
+    contributions(world, player, action)                # [(feature, value, weight), ...]
 
 Greedy play takes the best score; `end_phase` scores 0, so a phase ends when nothing useful is
-left. The scores follow a few plain ideas:
+left. A move's score is a weighted sum of named features (heuristic_features.py: one scorer per
+action kind; the weights are data, data/bots/weights.yaml's `features:` table, in the frozen
+Weights of the game's mode). The features follow a few plain ideas:
 
-* Achievements are what wins: progress towards a threshold is worth a share of `ACH`, reaching it
+* Achievements are what wins: progress towards a threshold is worth a share of `ach`, reaching it
   the whole of it (and, in competitive play, pushing a rival off it is worth more).
 * Essences are money: a payment costs the cards it gives up (Corruption Essences are cheaper).
 * Doom is a cost that grows as the track fills (in coop and solo it is the clock that kills);
@@ -13,22 +16,29 @@ left. The scores follow a few plain ideas:
 * Heroes are valued by their best plan this phase: a Menace of their colour or a Quest they can
   reach with the gems left, discounted by the moves it needs.
 
+This module holds the entry points and the Scorer: one decision's measures the features share
+(a Hero's plan, a Menace solve's worth, a Harvest, a Corruption Event's worth), computed once per
+decision and cached, beside the Ctx (knowledge.py) that holds the numbers the evaluation shares.
+
 `world` is a Game the player may read entirely: a determinized view (observe.py) or a playout.
 """
 from __future__ import annotations
 
 from math import ceil
 
-from faeriell.engine.action_schema import TRIBE_ACTIONS, seat, swap_pairs
+from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine import registry
 from faeriell.engine.actions import Action, card_back, card_color
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
+from faeriell.engine.names import title
 from faeriell.engine.rules import COLORS
 
-from .knowledge import KNOCK, Ctx, track_aid
-from faeriell.engine.names import title
+from .heuristic_features import END_PHASE_REASON, MOVES, corruption_terms, level_terms, total
+from .heuristic_features import build_settlement as settlement_terms
+from .knowledge import Ctx, track_aid
 
-END_PHASE_REASON = "nothing useful is left in this phase"
+__all__ = ["END_PHASE_REASON", "Scorer", "best_action", "contributions", "playout_move", "score_actions"]
+
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
 
 
@@ -36,8 +46,17 @@ SAVING = True        # keep cards of one colour for an almost affordable Settlem
 def score_actions(g, i: int, actions: list, ctx: Ctx | None = None) -> list[tuple[float, str]]:
     """(score, reason) for each action, in order. Actions must be legal for player i now."""
     ctx = ctx or Ctx(g, i)
-    h = _Scorer(ctx)
+    h = Scorer(ctx)
     return [h.score(a) for a in actions]
+
+
+def contributions(g, i: int, action: Action, ctx: Ctx | None = None) -> list[tuple[str, float, float]]:
+    """The features of one legal action for player i: [(name, value, weight), ...] in the order
+    its score adds them (the score is the running sum of value x weight; a name may come twice,
+    as a Hero's plan after a move and before it)."""
+    sc = Scorer(ctx or Ctx(g, i))
+    terms, _why = sc.terms(action)
+    return [(name, f, sc.W[name]) for name, f in terms]
 
 
 def playout_move(w, rng=None, noise: float = 0.0, weights=None):
@@ -61,13 +80,17 @@ def best_action(g, i: int, actions: list, ctx: Ctx | None = None):
 
 
 # ============================================================================== the scorer
-class _Scorer:
+class Scorer:
+    """One decision's scoring: the features of each move (heuristic_features.MOVES) weighted by
+    the mode's feature weights, and the measures they share, cached for the decision."""
+
     def __init__(self, ctx: Ctx) -> None:
         self.c = ctx
         self.g = ctx.g
         self.s = ctx.s
         self.r = ctx.r
         self.T = ctx.T
+        self.W = ctx.w.feature_weights          # feature name -> weight (this mode's)
         self._target_cache: dict = {}
         self._base: dict = {}
         self._harvest: dict = {}
@@ -80,6 +103,7 @@ class _Scorer:
         (colour, extra worth per card of that colour), so cheap buys do not eat its savings."""
         c = self.c
         t = c.t
+        W = self.W
         from faeriell.engine.tribe_phase import settlement_regions
         wild = c.pool.get("corruption", 0)
         best = None
@@ -87,7 +111,8 @@ class _Scorer:
         if need_set < self.r.settlements_per_tribe:
             regs = settlement_regions(self.g, c.i)
             if regs:
-                val = max(self.s_build_settlement(Action("build_settlement", region=r))[0] for r in regs[:12])
+                val = max(total(W, settlement_terms(self, Action("build_settlement", region=r))[0])
+                          for r in regs[:12])
                 best = (val - need_set, need_set)
         for h, hero in t.heroes.items():
             if hero.level >= self.r.max_level:
@@ -96,7 +121,7 @@ class _Scorer:
             ups = [p[0] for p in self.s.perk_piles if p]
             if not ups:
                 continue
-            val, _ = self.level_value(Action("level_up", hero=h, perk=ups[0]))
+            val = total(W, level_terms(self, Action("level_up", hero=h, perk=ups[0]))[0])
             if best is None or val - need > best[0]:
                 best = (val - need, need)
         if best is None or best[0] <= 1.0:
@@ -110,79 +135,45 @@ class _Scorer:
 
     # ------------------------------------------------------------------ dispatch
     def score(self, a: Action) -> tuple[float, str]:
-        v, why = self._score(a)
-        return float(v), why
-
-    def _score(self, a: Action) -> tuple[float, str]:
+        """(score, reason): the weighted sum of the move's features."""
         k = a.kind
-        fn = getattr(self, "s_" + k, None)
+        fn = MOVES.get(k)
         if fn is None:
             return (0.0, f"{k.replace('_', ' ')}")
         if a.has("pay") and k in _TRIBE_PAID:
-            key = a.without("pay", "discounts")
-            base = self._base.get(key)
-            if base is None:
-                self.c.claims = 0
-                val, why = fn(a)
-                base = self._base[key] = (val, why, self.c.claims)
-            val, why, claims = base
-            cost = self.c.pay_cost(a.get("pay"), a.get("discounts"))
-            if claims:
-                cost += self.c.claim_cost(a.get("pay"), claims)
-            return (val - cost, f"{why} (pays {_cards(a.get('pay'))})")
-        return fn(a)
+            val, why, claims, _terms = self._paid_base(fn, a)
+            return (val + self.W["price"] * self._price(a, claims), f"{why} (pays {_cards(a.get('pay'))})")
+        terms, why = fn(self, a)
+        return total(self.W, terms), why
 
-    # ================================================================== turn
-    def s_end_phase(self, a):
-        if self.s.phase == "hero":
-            return (0.0, "no Hero has a useful action left")
-        if self.s.phase == "tribe":
-            return (0.0, "nothing worth buying now; keeps the Essences")
-        return (0.0, END_PHASE_REASON)
+    def terms(self, a: Action) -> tuple[tuple, str]:
+        """(terms, reason): the move's features as (name, value) pairs, in the order of its score."""
+        k = a.kind
+        fn = MOVES.get(k)
+        if fn is None:
+            return (), f"{k.replace('_', ' ')}"
+        if a.has("pay") and k in _TRIBE_PAID:
+            terms, why, claims = self._paid_base(fn, a)[3]
+            return terms + (("price", self._price(a, claims)),), f"{why} (pays {_cards(a.get('pay'))})"
+        return fn(self, a)
 
-    def s_choose_phase(self, a):
-        p = a["phase"]
-        c = self.c
-        if p == "event":
-            hv, why = self.best_harvest()
-            sol = self.beacon_solve_value()
-            v = 2.0 + hv + sol
-            txt = f"Event Phase now: the Harvest can bring {why}"
-            if sol > 0:
-                txt += " and a Beacon can solve a Menace"
-            return (v, txt)
-        if p == "hero":
-            total, label = self.hero_phase_value()
-            v = 0.5 + total
-            return (v, f"Hero Phase now: {label}" if label else "Hero Phase now")
-        # tribe
-        best, why = self.best_tribe_purchase()
-        v = best - 1.5
-        if c.s.lap >= 3:
-            v += 1.0
-        return (v, f"Tribe Phase now: {why}" if why else "Tribe Phase now")
+    def _paid_base(self, fn, a: Action) -> tuple:
+        """A Tribe Action's features but its payment, once for all its payments: (score, reason,
+        claims it reaches, (terms, reason, claims))."""
+        key = a.without("pay", "discounts")
+        base = self._base.get(key)
+        if base is None:
+            self.c.claims = 0
+            terms, why = fn(self, a)
+            base = self._base[key] = (total(self.W, terms), why, self.c.claims, (terms, why, self.c.claims))
+        return base
 
-    # ================================================================== setup
-    def s_place_settlement(self, a):
-        reg = a["region"]
-        c = self.c
-        v = 1.0 * len(c.region_colours(reg))
-        adj = self.r.board.region_adj[reg]
-        if any(x in c.t.settlements for x in adj):
-            v += 1.2
-        st = c.status(reg)
-        if st:
-            v -= 0.8 if st == "threatened" else 1.5
-        terr = self.r.region_terrain[reg]
-        same = sum(1 for x in c.t.settlements if self.r.region_terrain[x] == terr)
-        v += 0.4 * same
-        free_adj = sum(1 for x in adj if c.owner_of(x) is None)
-        v += 0.15 * free_adj
-        k = self.same_area(reg)
-        v += self.c.w.area_bonus * k
-        return (v, f"settles {reg}: {' and '.join(c.region_colours(reg))} Essences"
-                   + (", next to its own Region" if any(x in c.t.settlements for x in adj) else "")
-                   + self.area_note(reg, k))
+    def _price(self, a: Action, claims: int) -> float:
+        """What the payment gives up (the `price` feature): its cards, and the claims it leaves short."""
+        cost = self.c.pay_cost(a.get("pay"), a.get("discounts"))
+        if claims:
+            cost += self.c.claim_cost(a.get("pay"), claims)
+        return cost
 
     def same_area(self, reg) -> int:
         """Own Settlements in reg's Area: a Harvest of that Area pays one card for each."""
@@ -195,482 +186,16 @@ class _Scorer:
             return ""
         return f", Settlement {k + 1} in the {title(self.r.region_area[reg])}'s Area (its Harvest pays each)"
 
-    def s_choose_hero(self, a):
-        h = a["hero"]
-        col = self.r.hero_color.get(h)
-        c = self.c
-        have = sum(1 for reg in c.t.settlements for x in c.region_colours(reg) if x == col)
-        menaces = sum(1 for d in self.s.guardians.values()
-                      if d.get("token") and self.r.token_kind(d["token"]) == col)
-        return (0.5 * have + 0.3 * menaces + 0.01 * len(h),
-                f"chooses the {h}: {col} Essences and Menaces suit its Regions")
-
-    def s_place_hero(self, a):
-        node = a["node"]
-        h = a["hero"]
-        col = self.r.hero_color.get(h)
-        v = 0.0
-        for reg in self.r.node_regions[node]:
-            gd = self.g.guardian_at(reg)
-            if gd and self.s.guardians[gd].get("token") and self.r.token_kind(self.s.guardians[gd]["token"]) == col:
-                v += 2.0
-            if self.c.owner_of(reg) is None:
-                v += 0.3
-        near = self.menace_proximity(node, col)
-        return (v + near, f"places the {h} where Menaces of its colour are near")
-
-    def s_starting_essence(self, a):
-        col = a["color"]
-        v = -self.c.pool.get(col, 0) + (0.3 if col in self.c.hero_colours() else 0)
-        return (v, f"takes a {col} Essence")
-
-    def s_free_level(self, a):
-        val, why = self.level_value(a)
-        return (val, why)
-
-    # ================================================================== Tribe Phase
-    def s_build_settlement(self, a):
-        c = self.c
-        reg = a["region"]
-        gain, notes = c.terrain_delta((reg,))
-        prod = self.c.w.settle_prod * c.rounds_left * (1.0 + 0.3 * (len(c.region_colours(reg)) - 1))
-        st = c.status(reg)
-        if st:
-            prod *= 0.5
-        gain += min(prod, 3.0) + 0.3
-        k = self.same_area(reg)
-        gain += self.c.w.area_bonus * k * min(1.0, c.rounds_left / 4.0)
-        if reg.split("-")[0] in self.s.attunements_free:
-            gain += 0.3
-        return (gain, f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else "")
-                + self.area_note(reg, k))
-
-    def s_move_settlement(self, a):
-        c = self.c
-        gain, notes = c.terrain_delta((a["to"],), (a["from"],))
-        return (gain, f"moves a Settlement to {a['to']}" + (f": {', '.join(notes)}" if notes else ""))
-
-    def s_build_beacon(self, a):
-        c = self.c
-        col, reg = a["color"], a["region"]
-        aid = self.T.measure_aid.get("beacons")
-        n = len(c.t.beacons) + 1
-        gain = c.delta(aid, n) if aid else 0.0
-        # Solving power: Menaces of its colour in reach.
-        reach = set(self.r.board.areas[self.r.region_area[reg]])
-        if self.s.totem["owner"] == c.i and self.s.totem["region"] == reg:
-            reach = set(self.r.board.regions)
-        now = [gd for gd, d in self.s.guardians.items()
-               if d.get("token") and self.r.token_kind(d["token"]) == col and d["region"] in reach]
-        if now and "event" not in c.t.phases_done:
-            gain += 0.8 * self.solve_value(col, now[0])
-        gain += self.c.w.beacon_run * min(c.rounds_left, 5)
-        if len(c.region_colours(reg)) == 2:
-            gain += min(2.0, 0.2 * c.rounds_left)
-        totem_aid = "totem"
-        if not c.t.beacons and self.s.totem["owner"] != c.i and totem_aid in self.r.conditions:
-            gain += 1.0
-        note = f"Beacons {n}/{c.target(aid)}" if aid else ""
-        return (gain, f"builds a {col} Beacon in {reg}" + (f": {note}" if note else ""))
-
-    def s_control_totem(self, a):
-        c = self.c
-        owner = self.s.totem["owner"]
-        if owner == c.i:
-            return (-1.0, "moves the Spiritual Totem")
-        gain = self.c.w.ach
-        if owner is not None and not c.coop:
-            gain += self.c.w.ach * KNOCK
-        elif owner is not None and c.coop:
-            gain = 0.2 * self.c.w.ach
-        gain += 0.6
-        return (gain, "takes the Spiritual Totem and its Achievement"
-                + (f" from player {owner + 1}" if owner is not None else ""))
-
-    def s_gather_herb(self, a):
-        c = self.c
-        herb = a["herb"]
-        aid = self.T.measure_aid.get("herbs")
-        n = len(c.t.herbs) + 1
-        gain = c.delta(aid, n) if aid else 0.0
-        extra, what = self.herb_worth(herb)
-        gain += extra
-        return (gain, f"gathers {herb} ({what}): Herbs {n}/{c.target(aid)}")
-
-    def s_attune(self, a):
-        c = self.c
-        gd = a["guardian"]
-        aid = self.T.measure_aid.get("attunements")
-        n = len(c.t.attunements) + 1
-        gain = c.delta(aid, n) if aid else 0.0
-        b = self.r.attune_bonus.get(gd) or {}
-        gain += self.bonus_worth(b) + 0.4
-        return (gain, f"attunes with the {gd}: Attunements {n}/{c.target(aid)}")
-
-    def s_level_up(self, a):
-        return self.level_value(a)
-
-    def level_value(self, a):
-        c = self.c
-        h = a["hero"]
-        hero = c.t.heroes.get(h)
-        if hero is None:
-            return (-5.0, "levels a Hero")
-        perk = a.get("perk")
-        lvl = hero.level + 1
-        gain = 0.0
-        notes = []
-        aid = self.T.hero_aid.get(h)
-        if aid:
-            new = c.mine[aid] + 1
-            gain += c.delta(aid, new)
-            notes.append(f"{h.capitalize()} level {new}/{c.target(aid)}")
-        fell = self.T.measure_aid.get("perks")
-        if fell:
-            gain += self.fellowship_gain(dheroes=0, dperks=1)
-        if self.r.gems_for_level(lvl) > self.r.gems_for_level(hero.level):
-            gain += 0.8 * min(c.rounds_left, 4)
-        gain += 0.15 * min(c.rounds_left, 4)
-        if perk in self.T.perk_value:
-            gain += self.T.perk_value[perk] * c.horizon
-        if c.sower_me and perk in ("sow-ruin", "sow-ravage", "sow-frenzy"):
-            gain += 1.5
-        return (gain, f"levels the {h} to {lvl} with {perk}" + (f": {', '.join(notes)}" if notes else ""))
-
-    def s_dress_hero(self, a):
-        c = self.c
-        h = a["hero"]
-        gain = self.fellowship_gain(dheroes=1, dperks=0)
-        gain += self.c.w.hero_run * min(c.rounds_left, 4)          # two more gems each round
-        col = self.r.hero_color.get(h)
-        if col in COLORS and col not in c.hero_colours():
-            gain += 0.6
-        gain += 0.5 * self.menace_proximity(a["node"], col)
-        aid = self.T.hero_aid.get(h)
-        if aid and c.mine[aid] == 0:
-            gain += 0.2
-        return (gain, f"dresses a {h}: {len(c.t.heroes) + 1} Heroes")
-
-    # ================================================================== Event Phase
-    def s_draft(self, a):
-        return (0.0, "draws the Menace Draft")
-
-    def s_move_guardian(self, a):
-        gd, reg = a["guardian"], a["region"]
-        d = self.s.guardians[gd]
-        tok = d.get("token")
-        kind = self.r.token_kind(tok) if tok else None
-        before = self.guardian_place_value(gd, d["region"], kind)
-        after = self.guardian_place_value(gd, reg, kind)
-        why = f"moves the {gd} to {reg}"
-        if kind and self.c.owner_of(d["region"]) == self.c.i:
-            why += ", away from its own Region"
-        elif kind:
-            why += ", where a Hero can reach its Menace"
-        else:
-            why += ", next to a Hero with a Quest for it"
-        return (after - before - 0.1, why)
-
-    def s_beacon_solve(self, a):
-        gd = a["guardian"]
-        tok = self.s.guardians[gd]["token"]
-        kind = self.r.token_kind(tok)
-        v = self.solve_value(kind, gd)
-        return (v + 0.5, self.solve_reason(kind, gd, "a Beacon"))
-
-    def s_harvest(self, a):
-        k = a["steps"]
-        idx = (self.s.harvest + k) % len(self.T.wheel)
-        v, why = self.harvest_value(idx)
-        if self.c.w.harvest_next and self.c.rounds_left > 1:
-            v += self.c.w.harvest_next * self.best_harvest(idx)[0]
-        return (v, f"moves the Harvest {k} step{'s' if k != 1 else ''} to {self.T.wheel[idx]}: {why}")
-
-    # ================================================================== Hero Phase
-    def s_move_hero(self, a):
-        h, to = a["hero"], a.get("to") or a["path"][-1]
-        hero = self.c.t.heroes[h]
-        after = self.plan(h, hero, to, hero.gems - 1)
-        base = self.plan(h, hero, hero.node, 0)
-        v = after[0] - base[0] - 0.05
-        return (v, f"moves the {h} towards {after[1]}" if after[1] else f"moves the {h}")
-
-    def s_solve_menace(self, a):
-        h, gd = a["hero"], a["guardian"]
-        hero = self.c.t.heroes[h]
-        kind = self.r.token_kind(self.s.guardians[gd]["token"])
-        if kind == "corruption":
-            v = 0.5 + self.event_value()
-        else:
-            v = self.solve_value(kind, gd)
-        rest = self.plan(h, hero, hero.node, hero.gems - 1, exclude={("menace", gd)})
-        base = self.plan(h, hero, hero.node, 0, exclude={("menace", gd)})
-        return (v + rest[0] - base[0] + 0.3, self.solve_reason(kind, gd, f"the {h}"))
-
-    def s_go_quest(self, a):
-        h, deck = a["hero"], a["deck"]
-        hero = self.c.t.heroes[h]
-        c = self.c
-        rest = self.plan(h, hero, hero.node, hero.gems - 1)
-        base = self.plan(h, hero, hero.node, 0)
-        if len(hero.quests) >= hero.level:
-            qv = -0.1
-        elif deck == "corruption":
-            qv = self.c.w.quest_black * self.event_value() - 0.2
-            if c.aspiring:
-                qv = 1.5
-        else:
-            qv = self.c.w.quest_colour - 0.08 * len(hero.quests)
-        why = f"the {h} goes on a {deck} Quest"
-        if deck == "corruption":
-            why += " (a chance to cleanse Corruption later)"
-        return (qv + rest[0] - base[0], why)
-
-    def s_solve_quest(self, a):
-        h, card = a["hero"], a["card"]
-        hero = self.c.t.heroes[h]
-        v = self.quest_value(card)
-        rest = self.plan(h, hero, hero.node, hero.gems - 1, exclude={("quest", card)})
-        base = self.plan(h, hero, hero.node, 0, exclude={("quest", card)})
-        col = card_color(card)
-        why = (f"the {h} solves a Quest and keeps a {col} Essence" if col != "corruption"
-               else f"the {h} solves a Corruption Quest to face (and cleanse) a Corruption Event")
-        return (v + rest[0] - base[0] + 0.1, why)
-
-    def s_discard_quest(self, a):
-        card = a["card"]
-        return (-self.quest_value(card), f"drops the {card} Quest, the hardest to use")
-
-    def s_lore(self, a):
-        c = self.c
-        card, h = a["card"], a["hero"]
-        hero = c.t.heroes[h]
-        if a.get("to"):
-            after = self.plan(h, hero, a["to"], hero.gems)
-            before = self.plan(h, hero, hero.node, hero.gems)
-            return (after[0] - before[0] - 0.1, f"uses the {card} Attunement to move the {h}"
-                    + (f" towards {after[1]}" if after[1] else ""))
-        if a.get("guardian"):
-            gd = a["guardian"]
-            kind = self.r.token_kind(self.s.guardians[gd]["token"])
-            return (self.solve_value(kind, gd) + 0.2, self.solve_reason(kind, gd, f"{card}"))
-        more = self.plan(h, hero, hero.node, hero.gems + 1)
-        now = self.plan(h, hero, hero.node, hero.gems)
-        return (more[0] - now[0] + 0.05, f"uses {card}: the {h} gains an Action gem")
-
-    def s_perk(self, a):
-        c = self.c
-        h, perk = a["hero"], a["perk"]
-        hero = c.t.heroes.get(h)
-        if hero is None:
-            return (-1.0, f"uses {perk}")
-        # A Perk's fields depend on its effect kind: moves name a `node` (the Shadow's step,
-        # path_move, move_after_solve, pay_move), conversions `from`/`to` colours, Alchemy a `to`
-        # tuple of colours, Nudge a `guardian` and a `to` Region. Read only what this one has.
-        dest = _perk_destination(a, self.r.node_regions)
-        if perk == "shadow":
-            if dest is None:
-                return (-1.0, "the Shadow moves through the shadows")
-            after = self.plan(h, hero, dest, hero.gems)
-            before = self.plan(h, hero, hero.node, hero.gems)
-            return (after[0] - before[0] - c.cv("corruption"), "the Shadow moves through the shadows")
-        effects = [ab.get("effect") for ab in self.r.perk_abilities.get(perk, ())]
-        if a.has("from") and "convert" in effects:
-            fr, to = a["from"], a["to"]
-            gain = c.cv(to) - c.cv(fr) + 0.02 * (c.pool.get(fr, 0) - c.pool.get(to, 0))
-            return (gain - 0.05, f"converts a {fr} Essence into {to}")
-        if a.has("guardian") and "remove_menace" in effects:
-            gd = a["guardian"]
-            kind = self.r.token_kind(self.s.guardians[gd]["token"])
-            v = self.solve_value(kind, gd) - (c.cv(kind) if kind in COLORS else 0)
-            rest = self.plan(h, hero, hero.node, hero.gems - 1, exclude={("menace", gd)})
-            base = self.plan(h, hero, hero.node, 0, exclude={("menace", gd)})
-            return (v + rest[0] - base[0], f"the {h} removes the Menace of the {gd} with {perk}")
-        if a.has("guardian") and "ravage" in effects:
-            v = -c.doom_cost() + 0.5
-            return (v, f"the Sower ravages the {a['guardian']}: Doom +1")
-        if dest is not None:
-            gems = hero.gems
-            cost = 0.0
-            if "pay_move" in effects:
-                cost = c.cv(a.get("color", "red"))
-            after = self.plan(h, hero, dest, gems)
-            before = self.plan(h, hero, hero.node, gems)
-            return (after[0] - before[0] - cost - 0.05, f"the {h} moves with {perk}"
-                    + (f" towards {after[1]}" if after[1] else ""))
-        if "gain_gem" in effects or "frenzy" in effects:
-            extra = 2 if "frenzy" in effects else 1
-            more = self.plan(h, hero, hero.node, hero.gems + extra)
-            now = self.plan(h, hero, hero.node, hero.gems)
-            pay = "corruption" if "frenzy" in effects else next(
-                (ab.get("pay") for ab in self.r.perk_abilities[perk] if ab.get("effect") == "gain_gem"), "red")
-            return (more[0] - now[0] - c.cv(pay), f"the {h} buys an Action gem with {perk}")
-        if "ruin" in effects:
-            return (-c.doom_cost() - c.pay_cost(a.get("pay")), "the Sower spends Essences to move Doom")
-        if "trigger_event" in effects:
-            return (self.event_value() - c.cv(a.get("color", "red")), f"{perk}: triggers a Corruption Event to cleanse")
-        if "raise_opponent_corruption" in effects:
-            return (0.5 - c.cv("corruption"), f"the Sower spreads dread to player {a.get('target')}")
-        if "alchemy" in effects:
-            return (3 * 1.0 - 2 * c.cv("corruption") - 0.3, "the Sower turns Corruption into Essences")
-        if "tithe" in effects:
-            return (0.2, "the Sower takes Corruption Essences")
-        if "summon_draft" in effects:
-            return (-0.5, "the Sower summons a Menace Draft")
-        return (-0.2, f"uses {perk}")
-
-    def s_drifter_move(self, a):
-        return (-0.3, "moves the Drifter")
-
-    def s_drifter_shift(self, a):
-        fr, to = a["from"], a["to"]
-        d = self.s.guardians[fr]
-        kind = self.r.token_kind(d["token"])
-        gain = (self.guardian_place_value(fr, d["region"], None) - self.guardian_place_value(fr, d["region"], kind))
-        dst = self.s.guardians[to]["region"]
-        gain += self.guardian_place_value(to, dst, kind) - self.guardian_place_value(to, dst, None)
-        gain += self.event_value()
-        return (gain - 0.3, f"the Drifter shifts the {kind} token from the {fr} to the {to}")
-
-    # ================================================================== decisions
-    def s_corruption(self, a):
-        return self.corruption_option(a["choice"], card_color((a.get("pay") or ("",))[0]) if a.get("pay") else None,
-                                      a.get("target"), self.s.pending)
-
-    def s_claim(self, a):
-        c = self.c
-        tok = a["token"]
-        aid = a["achievement"]
-        if tok == "designated":
-            return (1.0, f"claims {aid} with a token from the designated area (free)")
-        pay = a["pay"]
-        if pay == "doom":
-            return (-c.doom_cost() - 0.2, f"claims {aid} and pays with Doom (+1)")
-        cost = c.cv(card_color(pay))
-        if tok == "any":
-            cost += 0.4
-        return (-cost, f"claims {aid}, paying a {card_color(pay)} Essence for its {tok} slot")
-
-    def s_harvest_choice(self, a):
-        c = self.c
-        if a.get("color"):
-            col = a["color"]
-            return (c.cv(col), f"harvests a {col} Essence")
-        reg = a["region"]
-        st = c.status(reg)
-        if st == "threatened":
-            return (-1.0, f"harvests {reg} (Threatened: nothing)")
-        if st == "corrupted":
-            return (-2.0 + self.event_value(), f"harvests {reg} (Corrupted)")
-        return (1.0, f"harvests {reg}")
-
-    def s_track_choice(self, a):
-        col = a["color"]
-        aid = track_aid(self.c, col)
-        d = self.c.delta(aid, self.c.mine[aid] + 1) if aid else 0.0
-        return (d, f"moves its {col} tracking token")
-
-    def s_menace_rival(self, a):
-        """Advanced Menace rule: push back the rival who profits most (most Achievements)."""
-        j = seat(a["target"])             # a player number (action_schema.PLAYER)
-        t = self.s.tribes[j]
-        return (len(t.achievements) + 0.1 * sum(t.solved.values()),
-                f"pushes back player {j + 1}'s tracking token")
-
-    def s_twins_swap(self, a):
-        n = len(a.get("pay") or ())
-        v = (0.4 if self.c.aspiring else -0.4) * n
-        return (v, f"swaps {n} Essence{'s' if n != 1 else ''} for Corruption" if n else "keeps its Essences")
-
-    def s_become_sower(self, a):
-        c = self.c
-        h = a["hero"]
-        hero = c.t.heroes[h]
-        v = -hero.level
-        aid = self.T.hero_aid.get(h)
-        if aid and aid in c.held:
-            v -= 3
-        for old, new in swap_pairs(a):
-            v += (1.0 if new in ("sow-ruin", "sow-frenzy", "sow-ravage") else 0.2) - self.T.perk_value.get(old, 0.5) * 0.5
-        return (v, f"the {h} becomes the Corruption Sower")
-
     # ================================================================== building blocks
-    def corruption_option(self, choice, pay_col, target, pend):
-        c = self.c
-        t = c.t
-        pend = pend or {}
-        tok, gd = pend.get("token"), pend.get("guardian")
-        corr = t.corruption
-        r = self.r
-        if choice == "yield" and c.aspiring:
-            v = c.cv("corruption") + 8.0 + 2.0 * corr
-            return (v, f"yields to Corruption on the road to the Sower (Tribe Corruption {corr + 1})")
-        if choice == "cleanse_tribe" and c.aspiring:
-            return (-6.0, "cleanses the tribe")
-        if choice == "yield":
-            v = c.cv("corruption")
-            why = "yields to Corruption for a Corruption Essence"
-            if corr == 0 and not c.sower_me:
-                v -= c.ach_value("purity", 1) if "purity" in r.conditions else self.c.w.ach
-                why += " (loses Purity)"
-            if t.cleanser:
-                v -= self.c.w.ach
-            if not c.coop and corr + 1 >= r.sower_at and not c.sower_me:
-                if self.s.sower is None:
-                    v -= 2.5 * self.c.w.ach
-                else:
-                    v -= 2 * self.c.w.ach + 2 * c.doom_cost()
-            elif c.sower_me:
-                v += 0.5
-            else:
-                v -= 0.9 * (corr + 1) if not c.coop else 0.4
-            return (v, why)
-        if choice == "ignore":
-            v = -c.doom_cost()
-            if t.cleanser and not c.sower_me:
-                v -= self.c.w.ach
-            why = "ignores Corruption (Doom +1)"
-            if tok and gd:
-                reg = self.s.guardians[gd]["region"]
-                v -= self.corrupted_region_harm(reg)
-            return (v, why)
-        cost = c.cv(pay_col) if pay_col else 1.0
-        if choice == "cleanse_tribe":
-            v = -cost + 1.2
-            if corr == 1:
-                v += self.c.w.ach - c.claim_cost((pay_col,)) if "purity" not in c.held else 0.0
-                return (v, f"cleanses the tribe with a {pay_col} Essence and wins back Purity")
-            if corr >= r.sower_at - 2 and not c.coop:
-                v += 2.5
-            return (v, f"cleanses the tribe with a {pay_col} Essence")
-        # cleanse_corruption
-        v = -cost
-        why = f"cleanses Corruption with a {pay_col} Essence"
-        if corr == 0:
-            if not t.cleanser:
-                v += self.c.w.ach - c.claim_cost((pay_col,) if pay_col else ())
-                why += " and claims Corruption Cleanser"
-            elif not c.coop:
-                others = sum(1 for j, o in enumerate(self.s.tribes) if j != c.i and o.cleanser)
-                v += KNOCK * self.c.w.ach * others
-        part = target or "doom"
-        if part == "doom":
-            v += c.doom_cost(max(0, self.s.doom - 1))
-            why += ": Doom -1"
-        else:
-            reg = self.s.guardians[part]["region"]
-            v += self.corrupted_region_harm(reg) + 0.2
-            why += f": the {part} is pure again"
-        return (v, why)
-
     def event_value(self) -> float:
         """What facing a Corruption Event is worth to me (the best option I could take)."""
         c = self.c
-        best = self.corruption_option("ignore", None, None, None)[0]
+        W = self.W
+        best = total(W, corruption_terms(self, "ignore", None, None, None)[0])
         if c.coop and c.t.corruption >= int(self.r.modes["coop_solo"]["yield_barred_at"]):
             pass
         else:
-            best = max(best, self.corruption_option("yield", None, None, None)[0])
+            best = max(best, total(W, corruption_terms(self, "yield", None, None, None)[0]))
         from faeriell.engine.corruption import cleanse_colours
         cols = cleanse_colours(self.g, c.i)
         if cols:
@@ -678,9 +203,9 @@ class _Scorer:
             from faeriell.engine.corruption import corrupted_guardians
             targets = (["doom"] if self.s.doom > 0 else []) + corrupted_guardians(self.g)
             for tg in targets[:2]:
-                best = max(best, self.corruption_option("cleanse_corruption", col, tg, None)[0])
+                best = max(best, total(W, corruption_terms(self, "cleanse_corruption", col, tg, None)[0]))
             if c.t.corruption > 0:
-                best = max(best, self.corruption_option("cleanse_tribe", col, None, None)[0])
+                best = max(best, total(W, corruption_terms(self, "cleanse_tribe", col, None, None)[0]))
         return best
 
     def corrupted_region_harm(self, reg) -> float:
@@ -1037,13 +562,4 @@ def _cards(pay) -> str:
     return ", ".join(f"{n} {c}" for c, n in cnt.items())
 
 
-def _perk_destination(a: Action, node_regions) -> str | None:
-    """The Node a Perk move takes its Hero to, or None when this Perk action is not a move.
-
-    Moves name the Node in `node`; older spellings used `to`, which other Perks use for colours
-    (convert, Alchemy) or a Region (Nudge), so a `to` counts only when it names a Node."""
-    for key in ("node", "to"):
-        v = a.get(key)
-        if isinstance(v, str) and v in node_regions:
-            return v
-    return None
+_Scorer = Scorer          # the name tests and older callers use

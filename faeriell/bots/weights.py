@@ -1,18 +1,28 @@
 """The heuristic's weights per mode, as data: data/bots/weights.yaml, read once into frozen values.
 
-Solo and Full Coop are a race against the Doom clock, not against rivals, so each mode has its own
-table (tuned by self-play: tools/tune_heuristic.py writes the file). A bot's `Ctx` holds the
-`Weights` of its game's mode; nothing swaps module globals, so hints thinking in a thread and a bot
-of another mode never see each other's weights.
+Two kinds of numbers, both in card units:
+
+* the parameters tuned per mode (`ach`, `prog`, `hero_run`, ...): solo and Full Coop are a race
+  against the Doom clock, not against rivals, so each mode has its own table (tuned by self-play:
+  tools/tune_heuristic.py writes the file). The measures read them (an Achievement's worth, the
+  cost of a step of Doom, a new Hero's gems...);
+* the feature weights (the file's `features:` table, shared by the modes; a mode's table may set
+  some for itself under its own `features:`): a move's score is the sum of weight x value over
+  its features (heuristic_features.py names and documents each one). The file must name every
+  feature the heuristic has, and no other.
+
+A bot's `Ctx` holds the `Weights` of its game's mode; nothing swaps module globals, so hints
+thinking in a thread and a bot of another mode never see each other's weights.
 
     book = weight_book()               # {mode: Weights}, loaded once per file
     w = book.of("solo"); w.ach         # 12.0
+    w.feature_weights["price"]         # -1.0
     text = dumps({"solo": w, ...})     # the file the tuner writes
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from faeriell.resources import resource_dir
@@ -70,16 +80,25 @@ class Weights:
     decay: float
     reserve: float
     model: str = "linear"
+    features: tuple = ()     # ((feature name, weight), ...): the heuristic's feature weights
 
     def with_(self, **changes) -> "Weights":
-        """A copy with some weights changed (the tuner's trials)."""
+        """A copy with some weights changed (the tuner's trials); `features={name: weight}` changes
+        those feature weights."""
+        if isinstance(changes.get("features"), dict):
+            changes["features"] = tuple({**dict(self.features), **changes["features"]}.items())
         return replace(self, **changes)
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    @cached_property
+    def feature_weights(self) -> dict:
+        """Feature name -> weight, built once per Weights (each decision's Scorer reads it)."""
+        return dict(self.features)
 
-NUMBERS = tuple(f.name for f in fields(Weights) if f.name != "model")   # what the tuner may change
+
+NUMBERS = tuple(f.name for f in fields(Weights) if f.name not in ("model", "features"))   # what the tuner may change
 
 
 class WeightsError(ValueError):
@@ -100,15 +119,37 @@ def default_path() -> Path:
     return resource_dir("data") / "bots" / "weights.yaml"
 
 
+def _feature_table(row, where: str, shown: str, complete: bool) -> dict:
+    """A `features:` table checked against the heuristic's features (heuristic_features.FEATURES):
+    every name known, every weight a number, and (the shared table) every feature given."""
+    from .heuristic_features import FEATURES
+    if not isinstance(row, dict):
+        raise WeightsError(f"{shown}: {where} must be a mapping of feature names to weights")
+    unknown = [k for k in row if k not in FEATURES]
+    if unknown:
+        raise WeightsError(f"{shown}: {where}.{unknown[0]} is not a feature the heuristic has")
+    missing = [k for k in FEATURES if k not in row] if complete else []
+    if missing:
+        raise WeightsError(f"{shown}: {where}.{missing[0]} is missing (every feature needs its weight)")
+    for k, v in row.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise WeightsError(f"{shown}: {where}.{k} must be a number, not {v!r}")
+    return {k: float(v) for k, v in row.items()}
+
+
 def parse(data, shown: str) -> WeightBook:
     if not isinstance(data, dict) or not isinstance(data.get("weights"), dict):
         raise WeightsError(f"{shown}: expected a mapping 'weights' with one table per mode")
+    if "features" not in data:
+        raise WeightsError(f"{shown}: expected a mapping 'features' with the weight of every feature")
+    from .heuristic_features import FEATURES
+    shared = _feature_table(data["features"], "features", shown, complete=True)
     tables = []
     for mode in MODES:
         row = data["weights"].get(mode)
         if not isinstance(row, dict):
             raise WeightsError(f"{shown}: weights.{mode} is missing (every mode needs its table)")
-        unknown = set(row) - set(MEANING)
+        unknown = set(row) - set(MEANING) - {"features"}
         if unknown:
             raise WeightsError(f"{shown}: weights.{mode}.{sorted(unknown)[0]} is not a weight the bots know")
         missing = [k for k in NUMBERS if k not in row]
@@ -121,7 +162,10 @@ def parse(data, shown: str) -> WeightBook:
         model = row.get("model", "linear")
         if model not in MODELS:
             raise WeightsError(f"{shown}: weights.{mode}.model must be one of {', '.join(MODELS)}")
-        tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, model=model)))
+        own = _feature_table(row["features"], f"weights.{mode}.features", shown, complete=False) \
+            if "features" in row else {}
+        feats = tuple((k, own.get(k, shared[k])) for k in FEATURES)
+        tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, model=model, features=feats)))
     return WeightBook(tuple(tables))
 
 
@@ -149,6 +193,11 @@ HEADER = ("# The heuristic's weights per mode (faeriell/bots/weights.py), in car
           "# a value (the tuner overwrites the mode it tunes).")
 
 
+FEATURES_HEADER = ("# The heuristic's features (faeriell/bots/heuristic_features.py) and their weights, shared by",
+                   "# the modes: a move's score is the sum of weight x value over its features, in card units.",
+                   "# Hand-set (the tuner keeps them); a mode may set its own under its table's `features:`.")
+
+
 def notes_of(text: str) -> str:
     """The notes (provenance) of a weights file: its comment lines between the header and the tables."""
     out = []
@@ -162,17 +211,28 @@ def notes_of(text: str) -> str:
 
 def dumps(tables: dict, note: str = "") -> str:
     """The weights file's text for `tables` ({mode: Weights}), one commented line a weight, with
-    `note` (the provenance: how each table was tuned) as comments above them."""
+    `note` (the provenance: how each table was tuned) as comments above them. The feature weights
+    are written once (the competitive table's), each mode's own differences under its table."""
+    from .heuristic_features import FEATURES
     lines = list(HEADER)
     if note:
         lines += [f"# {x}" for x in note.splitlines()]
     lines.append("weights:")
+    shared = dict(tables["competitive"].features)
     for mode in MODES:
         w = tables[mode]
         lines.append(f"  {mode}:")
         for k, v in w.to_dict().items():
-            lines.append(f"    {k}: {v!r}" if k != "model" else f"    {k}: {v}")
+            if k != "features":
+                lines.append(f"    {k}: {v!r}" if k != "model" else f"    {k}: {v}")
         if mode == "competitive":
             lines[-len(NUMBERS) - 1:] = [f"{x:<34}# {MEANING[x.split(':')[0].strip()]}"
                                          for x in lines[-len(NUMBERS) - 1:]]
+        own = {k: v for k, v in w.features if shared.get(k) != v}
+        if own:
+            lines.append("    features:")
+            lines += [f"      {k}: {v!r}" for k, v in own.items()]
+    lines += FEATURES_HEADER
+    lines.append("features:")
+    lines += [f"{f'  {k}: {shared[k]!r}':<34}# {FEATURES[k]}" for k in FEATURES]
     return "\n".join(lines) + "\n"

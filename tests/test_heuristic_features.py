@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from faeriell.bots import heuristic_features as hf
+from faeriell.bots.heuristic_meanings import FEATURES
 from faeriell.bots.heuristic import Scorer, contributions, score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.weights import WeightsError, default_path, dumps, weight_book
@@ -26,18 +27,18 @@ def rules():
 
 def test_the_weights_file_names_every_feature_and_no_other():
     data = yaml.safe_load(default_path().read_text(encoding="utf-8"))
-    assert list(data["features"]) == list(hf.FEATURES)              # the shared table, in the same order
+    assert list(data["features"]) == list(FEATURES)              # the shared table, in the same order
     for mode, w in weight_book().tables:
-        assert set(w.feature_weights) == set(hf.FEATURES), mode
+        assert set(w.feature_weights) == set(FEATURES), mode
         for name in (data["weights"][mode].get("features") or {}):  # a mode's own weights
-            assert name in hf.FEATURES, (mode, name)
+            assert name in FEATURES, (mode, name)
 
 
 def test_every_feature_is_documented_and_used_by_a_move():
     src = Path(hf.__file__).read_text(encoding="utf-8")
     body = src[src.index("def total("):]                            # the scorers, after the FEATURES table
     used = set(re.findall(r'"([a-z_]+)"', body))
-    for name, meaning in hf.FEATURES.items():
+    for name, meaning in FEATURES.items():
         assert len(meaning) > 10, name
         assert name in used, f"{name} is in FEATURES but no move scores it"
     assert set(hf.MOVES) <= set(SPECS)                              # a scorer per action kind, none for another
@@ -74,7 +75,7 @@ def test_a_moves_listed_contributions_sum_to_its_score(rules):
             listed = contributions(g, i, a)
             v = 0.0
             for name, value, weight in listed:
-                assert name in hf.FEATURES and weight == W[name]
+                assert name in FEATURES and weight == W[name]
                 v += value * weight
             assert v == score, (a, listed, score)
             kinds.add(a.kind)

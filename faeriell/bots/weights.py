@@ -8,7 +8,7 @@ Two kinds of numbers, both in card units:
   cost of a step of Doom, a new Hero's gems...);
 * the feature weights (the file's `features:` table, shared by the modes; a mode's table may set
   some for itself under its own `features:`): a move's score is the sum of weight x value over
-  its features (heuristic_features.py names and documents each one). The file must name every
+  its features (heuristic_meanings.py names and documents each one, heuristic_features.py computes them). The file must name every
   feature the heuristic has, and no other.
 
 A bot's `Ctx` holds the `Weights` of its game's mode; nothing swaps module globals, so hints
@@ -120,9 +120,9 @@ def default_path() -> Path:
 
 
 def _feature_table(row, where: str, shown: str, complete: bool) -> dict:
-    """A `features:` table checked against the heuristic's features (heuristic_features.FEATURES):
+    """A `features:` table checked against the heuristic's features (heuristic_meanings.FEATURES):
     every name known, every weight a number, and (the shared table) every feature given."""
-    from .heuristic_features import FEATURES
+    from .heuristic_meanings import FEATURES
     if not isinstance(row, dict):
         raise WeightsError(f"{shown}: {where} must be a mapping of feature names to weights")
     unknown = [k for k in row if k not in FEATURES]
@@ -142,7 +142,7 @@ def parse(data, shown: str) -> WeightBook:
         raise WeightsError(f"{shown}: expected a mapping 'weights' with one table per mode")
     if "features" not in data:
         raise WeightsError(f"{shown}: expected a mapping 'features' with the weight of every feature")
-    from .heuristic_features import FEATURES
+    from .heuristic_meanings import FEATURES
     shared = _feature_table(data["features"], "features", shown, complete=True)
     tables = []
     for mode in MODES:
@@ -213,7 +213,7 @@ def dumps(tables: dict, note: str = "") -> str:
     """The weights file's text for `tables` ({mode: Weights}), one commented line a weight, with
     `note` (the provenance: how each table was tuned) as comments above them. The feature weights
     are written once (the competitive table's), each mode's own differences under its table."""
-    from .heuristic_features import FEATURES
+    from .heuristic_meanings import FEATURES
     lines = list(HEADER)
     if note:
         lines += [f"# {x}" for x in note.splitlines()]

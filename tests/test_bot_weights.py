@@ -177,3 +177,30 @@ def test_the_heroes_discounts_come_from_the_catalog(rules):
                                                                               "heuristic_features.py"))
     for hero in ("adventurer", "chieftain", "druid", "shaman"):
         assert f'"{hero}"' not in src, hero
+
+
+def test_the_bots_read_tribe_action_costs_from_the_catalog(rules):
+    """No price copied into the bots (R14-R17): what a Herb, a Beacon, a level, a Settlement and an
+    Attunement cost, and the Heroes the Fellowship asks for, come from data/costs.yaml and
+    data/achievements.yaml through the rules; a catalog with other prices gives other estimates."""
+    import copy
+    T = knowledge.tables(rules)
+    assert T.fixed_price["gather_herb"] == len(rules.costs["gather_herb"]["fixed"]) == 3
+    assert T.fixed_price["build_beacon"] == 3 and T.count_add["level_up"] == 1
+    assert T.count_add["build_settlement"] == 0 and T.attune_waiver == 1
+    assert set(T.attune_slots.values()) == {4} and T.fellowship_heroes == 3
+    dear = copy.copy(rules)
+    dear.costs = {**rules.costs, "gather_herb": {"fixed": ["green", "any", "any", "any"]},
+                  "level_up": {"count": {"of": "hero_level", "add": 2}, "same_color": True}}
+    g = new_game(rules, 1, "solo", "medium", [], 7003)
+    while g.state.stage != "play":
+        g.apply(playout_move(g))
+    herbs = next(a for a, c in rules.conditions.items() if c["measure"] == "herbs")
+    cheap = Ctx(g, 0).remaining_cost(herbs)
+    g.rules = dear
+    try:
+        ctx = Ctx(g, 0)
+        assert ctx.T.fixed_price["gather_herb"] == 4 and ctx.T.count_add["level_up"] == 2
+        assert ctx.remaining_cost(herbs) > cheap
+    finally:
+        g.rules = rules

@@ -107,17 +107,18 @@ class Scorer:
         from faeriell.engine.tribe_phase import settlement_regions
         wild = c.pool.get("corruption", 0)
         best = None
-        need_set = len(t.settlements)
-        if need_set < self.r.settlements_per_tribe:
+        owned = len(t.settlements)
+        if owned < self.r.settlements_per_tribe:
             regs = settlement_regions(self.g, c.i)
             if regs:
                 val = max(total(W, settlement_terms(self, Action("build_settlement", region=r))[0])
                           for r in regs[:12])
-                best = (val - need_set, need_set)
+                price = owned + self.T.count_add["build_settlement"]     # data/costs.yaml
+                best = (val - price, price)
         for h, hero in t.heroes.items():
             if hero.level >= self.r.max_level:
                 continue
-            need = hero.level + 1 - self.T.own_level_discount.get(h, 0)
+            need = hero.level + self.T.count_add["level_up"] - self.T.own_level_discount.get(h, 0)
             ups = [p[0] for p in self.s.perk_piles if p]
             if not ups:
                 continue
@@ -311,11 +312,13 @@ class Scorer:
         if self.c.w.model == "cost":
             return c.delta(aid, c.mine[aid], heroes=heroes + dheroes, perks=perks + dperks)
 
+        need = self.T.fellowship_heroes
+
         def val(hh, pp):
             tgt = c.target(aid)
-            if hh >= 3 and pp >= tgt:
+            if hh >= need and pp >= tgt:
                 return self.c.w.ach
-            frac = 0.5 * min(hh, 3) / 3 + 0.5 * min(pp, tgt) / max(1, tgt)
+            frac = 0.5 * min(hh, need) / need + 0.5 * min(pp, tgt) / max(1, tgt)
             return self.c.w.ach * 0.6 * frac * c.horizon
         return val(heroes + dheroes, perks + dperks) - val(heroes, perks)
 

@@ -79,6 +79,17 @@ class Tables:
         self.action_discount = {kind: tuple(h for h, _c, own in found if not own)
                                 for kind, found in rules.innate_discounts.items()}
         self.guardian_set = set(rules.guardians)
+        # What Tribe Actions cost, read from data/costs.yaml through the rules (R14-R17), never
+        # written into the bots: the cards a fixed cost prints (a Beacon, a Herb), what a counted
+        # cost adds to its count (a level: the level plus one), an Attunement's printed slots and
+        # the slots each own Settlement in its Area waives
+        self.fixed_price = {k: len(spec["fixed"]) for k, spec in rules.costs.items() if "fixed" in spec}
+        self.count_add = {k: int(spec["count"].get("add", 0)) for k, spec in rules.costs.items() if "count" in spec}
+        self.attune_slots = rules.printed_sizes("attune")
+        self.attune_waiver = int(rules.costs["attune"].get("settlement_discount", 1))
+        # the Heroes the Fellowship asks for (data/achievements.yaml, R32)
+        self.fellowship_heroes = next((int(c.get("heroes", 0)) for c in rules.conditions.values()
+                                       if c["measure"] == "perks"), 0)
         # Perk tile values for a Hero (rough, in cards); unknown ids get 0.5.
         self.perk_value = {}
         for p in rules.perk_abilities:
@@ -347,12 +358,13 @@ class Ctx:
         t = self.s.tribes[i]
         heroes = len(t.heroes)
         perks = sum(len(h.perks) for h in t.heroes.values())
-        if heroes >= 3:
+        need = self.T.fellowship_heroes
+        if heroes >= need:
             perks = max(perks, perks_if_three)
         tgt = self.target(aid, i)
-        if heroes >= 3 and perks >= tgt:
+        if heroes >= need and perks >= tgt:
             return self.w.ach
-        frac = 0.5 * min(heroes, 3) / 3 + 0.5 * min(perks, tgt) / max(1, tgt)
+        frac = 0.5 * min(heroes, need) / need + 0.5 * min(perks, tgt) / max(1, tgt)
         return self.w.ach * self.w.prog * frac * (self.horizon if i == self.i else 1.0)
 
     def delta(self, aid: str, new_m: float, **hyp) -> float:
@@ -392,14 +404,16 @@ class Ctx:
 
     # ---- remaining cost of an Achievement, in cards ---------------------------------------
     def _settle_chain(self, k: int, have: int) -> float:
-        """Cards to build k more Settlements when `have` are on the map (R10: 6 at most)."""
+        """Cards to build k more Settlements when `have` are on the map (R10: 6 at most; each
+        costs as many as are owned, data/costs.yaml)."""
         cost = 0.0
         n = have
+        add = self.T.count_add["build_settlement"]
         for _ in range(max(0, k)):
             if n >= self.r.settlements_per_tribe:
                 cost += 4.0          # past the last Settlement: a Herb or Attunement bonus
             else:
-                cost += n
+                cost += n + add
                 n += 1
         return cost
 
@@ -431,18 +445,19 @@ class Ctx:
         if meas == "perks":
             nh = len(t.heroes) if heroes is None else heroes
             np_ = sum(len(h.perks) for h in t.heroes.values()) if perks is None else perks
-            if nh >= 3 and np_ >= tgt:
+            fh = self.T.fellowship_heroes
+            if nh >= fh and np_ >= tgt:
                 return 0.0
             if self.sower_me and j == self.i:
                 return INF
-            cost = sum(k + 1 for k in range(nh, 3))
+            cost = sum(k + self.T.count_add["dress_hero"] for k in range(nh, fh))
             need = max(0, tgt - np_)
-            levels = sorted(h.level for h in t.heroes.values()) + [1] * max(0, 3 - nh)
+            levels = sorted(h.level for h in t.heroes.values()) + [1] * max(0, fh - nh)
             for _ in range(need):
                 levels.sort()
                 if levels[0] >= r.max_level:
                     return INF
-                cost += levels[0] + 1
+                cost += levels[0] + self.T.count_add["level_up"]
                 levels[0] += 1
             return cost
         k = tgt - m
@@ -455,7 +470,7 @@ class Ctx:
             if hero is None:
                 if len(t.heroes) >= r.max_active or h not in t.inactive:
                     return INF
-                cost += len(t.heroes) + 1
+                cost += len(t.heroes) + self.T.count_add["dress_hero"]
                 lvl = 1
                 bonus = m
                 k = tgt - (1 + bonus)
@@ -467,7 +482,7 @@ class Ctx:
                 if lvl >= r.max_level:
                     cost += 4.0      # a Herb or Attunement bonus instead
                 else:
-                    cost += lvl + 1 - disc
+                    cost += lvl + self.T.count_add["level_up"] - disc
                     lvl += 1
             return cost
         if meas == "solved":
@@ -483,20 +498,22 @@ class Ctx:
         if meas == "shire":
             return self._settle_chain(int(k), nset)
         if meas == "herbs":
-            per = 3.0 - self.T.tribe_discount("gather_herb", t.heroes)
+            per = float(self.T.fixed_price["gather_herb"]) - self.T.tribe_discount("gather_herb", t.heroes)
             return k * per
         if meas == "beacons":
             left = sum(self.s.beacon_supply.values())
             if left < k:
                 return INF
-            per = 3.0 - self.T.tribe_discount("build_beacon", t.heroes)
+            per = float(self.T.fixed_price["build_beacon"]) - self.T.tribe_discount("build_beacon", t.heroes)
             return k * per
         if meas == "attunements":
             free = self.s.attunements_free
             if len(free) < k:
                 return INF
             sh = self.T.tribe_discount("attune", t.heroes)
-            costs = sorted(max(1, 4 - sum(1 for x in t.settlements if r.region_area[x] == g) - sh)
+            waive = self.T.attune_waiver
+            costs = sorted(max(1, self.T.attune_slots.get(g, 4)
+                               - waive * sum(1 for x in t.settlements if r.region_area[x] == g) - sh)
                            for g in free)
             return float(sum(costs[:int(k)]))
         return k * 3.0

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from faeriell.bots import evaluate as evaluate_module
 from faeriell.bots import heuristic_features as hf
+from faeriell.bots.evaluate import evaluate, position_terms, tribe_terms, tribe_value
 from faeriell.bots.heuristic_meanings import FEATURES
 from faeriell.bots.heuristic import Scorer, contributions, score_actions
 from faeriell.bots.knowledge import Ctx
@@ -34,13 +36,13 @@ def test_the_weights_file_names_every_feature_and_no_other():
             assert name in FEATURES, (mode, name)
 
 
-def test_every_feature_is_documented_and_used_by_a_move():
+def test_every_feature_is_documented_and_used_by_a_move_or_the_position():
     src = Path(hf.__file__).read_text(encoding="utf-8")
-    body = src[src.index("def total("):]                            # the scorers, after the FEATURES table
+    body = src[src.index("def total("):] + Path(evaluate_module.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r'"([a-z_]+)"', body))
     for name, meaning in FEATURES.items():
         assert len(meaning) > 10, name
-        assert name in used, f"{name} is in FEATURES but no move scores it"
+        assert name in used, f"{name} is in FEATURES but no move or position scores it"
     assert set(hf.MOVES) <= set(SPECS)                              # a scorer per action kind, none for another
 
 
@@ -151,3 +153,28 @@ def test_the_scorer_reasons_match_the_scores_reasons(rules):
         sc = Scorer(Ctx(g, i))
         for a, (_s, why) in zip(acts, score_actions(g, i, acts, Ctx(g, i))):
             assert sc.terms(a)[1] == why
+
+
+def test_the_position_value_is_the_weighted_sum_of_its_features(rules):
+    """evaluate() and tribe_value() are the running sums of their listed features, to the last bit,
+    in every mode; the competitive lead is the tribe's value less the best rival's."""
+    seen = set()
+    for g, i, _acts in _positions(rules, CONFIGS, per_game=150):
+        for j in range(g.state.players):
+            ctx = Ctx(g, j)
+            W = ctx.w.feature_weights
+            terms = position_terms(ctx, j)
+            v = 0.0
+            for name, f in terms:
+                assert name in FEATURES
+                v += W[name] * f
+            assert v == evaluate(g, j, ctx)
+            t = 0.0
+            for name, f in tribe_terms(ctx, j):
+                t += W[name] * f
+            assert t == tribe_value(ctx, j)
+            seen |= {name for name, _f in terms}
+            if g.state.mode == "competitive" and dict(terms).get("lead") is not None:
+                best = max(tribe_value(ctx, k) for k in range(g.state.players) if k != j)
+                assert dict(terms)["lead"] == tribe_value(ctx, j) - best
+    assert {"lead", "doom_race", "team_value", "own_value", "doom_clock"} <= seen

@@ -141,4 +141,24 @@ FEATURES: dict[str, str] = {
     "sower_hero_level": "the Hero who becomes the Sower: its level (lost)",
     "sower_hero_achievement": "the Hero who becomes the Sower holds its Achievement",
     "sower_perk_swap": "a Perk tile swapped for one of the Sower's, in cards",
+    # the position's worth (evaluate.py: the search's position leaf)
+    "achievement_held": "an Achievement the tribe holds (worth `ach`)",
+    "achievement_within_reach": "the `cost` model: an Achievement by the cards still needed for it and the "
+                                "time left to pay them, in cards",
+    "achievement_on_the_way": "progress towards a most-of Achievement the tribe does not hold (Ctx.ach_value), in cards",
+    "essences_in_hand": "the Essences in hand (a Corruption Essence worth less; past eight, less each), in cards",
+    "quests_held": "the Quests the tribe's Heroes hold",
+    "settlements_and_heroes": "Settlements and Heroes while rounds are left (more Regions harvest more, more "
+                              "Heroes act more), in cards",
+    "sower_threat": "competitive: a tribe one Corruption short of rising as the Sower (R38)",
+    "lead": "competitive: the tribe's value minus its best rival's, in cards",
+    "lead_as_sower": "competitive: the lead, for the Sower (who wins by Doom, R38)",
+    "doom_for_the_sower": "competitive: the Sower's Doom (each space brings its win nearer)",
+    "corruption_on_the_road": "competitive: Tribe Corruption on the road to the Sower",
+    "doom_on_the_road": "competitive: Doom so far (each step at its cost), on the road to the Sower",
+    "doom_race": "competitive: Doom so far, each step at its cost",
+    "team_value": "Full Coop: the team's mean tribe value, in cards",
+    "team_achievements": "Full Coop: the team's distinct Achievements (each a share of `ach`), in cards",
+    "doom_clock": "solo and Full Coop: Doom so far, each step at its cost (the clock that ends the game)",
+    "own_value": "solo: the tribe's value, in cards",
 }

@@ -26,6 +26,17 @@ CAUSE_RGB = {
 DOOM_MAX = 15
 
 
+def _plot_under(title: pygame.Rect, rect: pygame.Rect, legend_rows: int) -> tuple[pygame.Rect, int]:
+    """A chart's plot and its legend's top: the plot under the title, so that the scale's top
+    label (centred on the plot's top line) clears it, and over the rounds' numbers and the
+    legend's rows, each as tall as its text at the Text size."""
+    axis_h = W.font(14).get_height()
+    legend_y = rect.bottom - 4 - legend_rows * W.font(15).get_height()
+    top = max(rect.y + 34, title.bottom + axis_h // 2 + 2)
+    bottom = legend_y - 3 - axis_h - 4
+    return pygame.Rect(rect.x + 36, top, rect.w - 48, bottom - top), legend_y
+
+
 def doom_added_per_round(tl) -> list[tuple[int, Counter]]:
     """(round, Counter {cause: Doom added in that round}) for every round of the game."""
     out: dict[int, Counter] = {m.round: Counter() for m in tl.rounds}
@@ -42,8 +53,8 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
     Returns hover spots (rect, text) for the bars' pieces.
     """
     W.panel(surf, rect)
-    W.draw_text(surf, "Doom over the rounds", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
-    plot = pygame.Rect(rect.x + 36, rect.y + 34, rect.w - 48, rect.h - 34 - 58)
+    title = W.draw_text(surf, "Doom over the rounds", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+    plot, legend_y = _plot_under(title, rect, 2)
     rounds = doom_added_per_round(tl)
     spots: list[tuple[pygame.Rect, str]] = []
     if plot.w < 40 or plot.h < 40 or not rounds:
@@ -74,15 +85,16 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
     for p in line:
         pygame.draw.circle(surf, W.ERROR, p, 3)
     # legend: only the causes that happened, with their totals
-    x, y = rect.x + 12, rect.bottom - 36
+    x, y = rect.x + 12, legend_y
+    row = W.font(15).get_height()
     for cause, total in sorted(tl.doom_by_cause.items(), key=lambda kv: -kv[1]):
         label = f"{cause} {total}"
         wdt = W.font(15).size(label)[0] + 22
         if x + wdt > rect.right - 8:
-            x, y = rect.x + 12, y + 17
-            if y > rect.bottom - 10:
+            x, y = rect.x + 12, y + row
+            if y + row > rect.bottom - 2:
                 break
-        pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), (x, y + 3, 11, 11))
+        pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), (x, y + (row - 11) // 2, 11, 11))
         W.draw_text(surf, label, (x + 15, y), 15, W.TEXT)
         x += wdt
     return spots
@@ -95,8 +107,9 @@ def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: li
     right-hand 0-100% scale: the tribe's, the team's, or each tribe's)."""
     W.panel(surf, rect)
     title = "Achievements and win chance" + (" (the team)" if tl.mode == "coop" else "")
-    W.draw_text(surf, title, (rect.x + 12, rect.y + 8), 20, W.ACCENT)
-    plot = pygame.Rect(rect.x + 36, rect.y + 34, rect.w - 48, rect.h - 34 - 40)
+    taken = [W.draw_text(surf, title, (rect.x + 12, rect.y + 8), 20, W.ACCENT)]     # the labels drawn
+    plot, legend_y = _plot_under(taken[0], rect, 1)
+    mid = legend_y + W.font(15).get_height() // 2        # the legend row's middle
     if tl.rounds and all(m.chances for m in tl.rounds):
         plot.w -= 30                    # room for the win chance's 0-100% scale on the right
     if plot.w < 40 or plot.h < 30 or not tl.rounds:
@@ -110,36 +123,39 @@ def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: li
     for v in range(0, top + 1, 2 if top <= 12 else 4):
         y = plot.bottom - plot.h * v // top
         pygame.draw.line(surf, W.PANEL_EDGE, (plot.x, y), (plot.right, y))
-        W.draw_text(surf, str(v), (plot.x - 6, y), 14, W.MUTED, anchor="midright")
+        taken.append(W.draw_text(surf, str(v), (plot.x - 6, y), 14, W.MUTED, anchor="midright"))
     n = len(tl.rounds)
     slot = plot.w / n
+    goal_y = None
     if target:
-        y = plot.bottom - plot.h * target // top
+        goal_y = y = plot.bottom - plot.h * target // top
         for x in range(plot.x, plot.right, 12):
             pygame.draw.line(surf, W.OK, (x, y), (min(x + 6, plot.right), y))
-        W.draw_text(surf, f"goal {target}", (plot.right - 2, y - 2), 14, W.OK, anchor="bottomright")
     for k, m in enumerate(tl.rounds):
-        W.draw_text(surf, str(m.round), (int(plot.x + slot * (k + 0.5)), plot.bottom + 4), 14, W.MUTED,
-                    anchor="midtop")
+        taken.append(W.draw_text(surf, str(m.round), (int(plot.x + slot * (k + 0.5)), plot.bottom + 4), 14,
+                                 W.MUTED, anchor="midtop"))
     for name, rgb, values in series:
         pts = [(int(plot.x + slot * (k + 0.5)), plot.bottom - plot.h * v // top) for k, v in enumerate(values)]
         if len(pts) > 1:
             pygame.draw.lines(surf, rgb, False, pts, 3 if name == "Team" else 2)
         for p in pts:
             pygame.draw.circle(surf, rgb, p, 3)
-    chance_lines = _draw_chances(surf, plot, slot, tl, colours)
+    chance_lines, scale = _draw_chances(surf, plot, slot, tl, colours)
+    taken += scale
+    if goal_y is not None:              # last: beside its dashed line where no other label stands
+        _goal_label(surf, f"goal {target}", plot, goal_y, rect, taken)
     x = rect.x + 12
     for name, rgb, values in series:
         label = f"{name} {values[-1]}"
-        pygame.draw.rect(surf, rgb, (x, rect.bottom - 19, 11, 11))
-        W.draw_text(surf, label, (x + 15, rect.bottom - 22), 15, W.TEXT)
+        pygame.draw.rect(surf, rgb, (x, mid - 5, 11, 11))
+        W.draw_text(surf, label, (x + 15, legend_y), 15, W.TEXT)
         x += W.font(15).size(label)[0] + 26
     if chance_lines:
         label = chance_lines
         if x + W.font(15).size(label)[0] + 20 < rect.right:
             for k in range(0, 12, 4):
-                pygame.draw.line(surf, CHANCE_RGB, (x + k, rect.bottom - 13), (x + k + 1, rect.bottom - 13), 2)
-            W.draw_text(surf, label, (x + 15, rect.bottom - 22), 15, W.TEXT)
+                pygame.draw.line(surf, CHANCE_RGB, (x + k, mid), (x + k + 1, mid), 2)
+            W.draw_text(surf, label, (x + 15, legend_y), 15, W.TEXT)
 
 
 CHANCE_RGB = (235, 235, 235)
@@ -154,15 +170,35 @@ def _dotted(surf, rgb, pts) -> None:
             pygame.draw.line(surf, rgb, p, q, 2)
 
 
-def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> str:
+LABEL_GAP = 8          # px kept clear between the goal label and any other label of the chart
+
+
+def _goal_label(surf, text: str, plot: pygame.Rect, y: int, panel: pygame.Rect, taken: list) -> pygame.Rect:
+    """The goal's label by its dashed line at height y: above it at the right, else below it, then
+    the same on the left; the first place clear of every label drawn (`taken`) by LABEL_GAP."""
+    w, h = W.font(14).size(text)
+    inset = 2 * LABEL_GAP               # off the right-hand scale's labels ("100%")
+    places = [("bottomright", (plot.right - inset, y - 3)), ("topright", (plot.right - inset, y + 3)),
+              ("bottomleft", (plot.x + 4, y - 3)), ("topleft", (plot.x + 4, y + 3))]
+    for anchor, pos in places:
+        r = pygame.Rect(0, 0, w, h)
+        setattr(r, anchor, pos)
+        clear = r.inflate(2 * LABEL_GAP, 2 * LABEL_GAP)
+        if panel.contains(r) and not any(clear.colliderect(t) for t in taken):
+            break
+    else:
+        anchor, pos = places[-1]
+    return W.draw_text(surf, text, pos, 14, W.OK, anchor=anchor)
+
+
+def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> tuple[str, list]:
     """The win chance at each round's end, dotted, on a 0-100% scale at the plot's right; returns
-    the legend's words ('' when the review has no chances)."""
+    the legend's words ('' when the review has no chances) and the scale's label rects."""
     rows = [m.chances for m in tl.rounds]
     if not rows or any(not c for c in rows):
-        return ""
-    for v in (0, 50, 100):
-        W.draw_text(surf, f"{v}%", (plot.right + 2, plot.bottom - plot.h * v // 100), 13, W.MUTED,
-                    anchor="midleft")
+        return "", []
+    scale = [W.draw_text(surf, f"{v}%", (plot.right + 2, plot.bottom - plot.h * v // 100), 13, W.MUTED,
+                         anchor="midleft") for v in (0, 50, 100)]
     sides = len(rows[0])
     for j in range(sides):
         rgb = CHANCE_RGB if sides == 1 else colours[j]
@@ -171,8 +207,8 @@ def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> st
         for p in pts:
             pygame.draw.circle(surf, rgb, p, 2)
     if sides == 1:
-        return f"Win chance {round(100 * rows[-1][0])}%"
-    return "Win chance (dotted)"
+        return f"Win chance {round(100 * rows[-1][0])}%", scale
+    return "Win chance (dotted)", scale
 
 
 def figure_lines(tl, names: list) -> list[str]:

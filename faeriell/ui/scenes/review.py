@@ -38,6 +38,16 @@ def reviewed_players(seats: list, players: int) -> list[int]:
 log = logging.getLogger(__name__)
 
 
+def chart_rects(size) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The left column of the review laid out for `size`: the Doom chart, the Achievements and
+    win chance chart, the figures."""
+    w, h = size
+    left_w, top = (w - 36) // 2, 84
+    chart_h = max(150, (h - top - 70 - 150) // 2)
+    return (pygame.Rect(12, top, left_w, chart_h), pygame.Rect(12, top + chart_h + 8, left_w, chart_h),
+            pygame.Rect(12, top + 2 * chart_h + 16, left_w, h - 70 - (top + 2 * chart_h + 16)))
+
+
 class ReviewScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
@@ -325,13 +335,9 @@ class ReviewScene(MenuScene):
         draw_backdrop(surf)
         W.draw_text(surf, self.headline(), (w // 2, 14), 40, W.ACCENT, anchor="midtop", width=w - 40)
         W.draw_text(surf, self.verdict(), (w // 2, 56), 19, W.TEXT, anchor="midtop", width=w - 40)
-        left_w = (w - 36) // 2
-        top = 84
-        chart_h = max(150, (h - top - 70 - 150) // 2)
-        self.hover_spots = RC.draw_doom_chart(surf, pygame.Rect(12, top, left_w, chart_h), self.timeline)
-        RC.draw_achievement_chart(surf, pygame.Rect(12, top + chart_h + 8, left_w, chart_h), self.timeline,
-                                  self.colours, self.names, self.coop_target())
-        fig = pygame.Rect(12, top + 2 * chart_h + 16, left_w, h - 70 - (top + 2 * chart_h + 16))
+        doom, race, fig = chart_rects(self.size)
+        self.hover_spots = RC.draw_doom_chart(surf, doom, self.timeline)
+        RC.draw_achievement_chart(surf, race, self.timeline, self.colours, self.names, self.coop_target())
         self._draw_figures(surf, fig)
         moments, box = self.right_rects()
         self._draw_moments(surf, moments)

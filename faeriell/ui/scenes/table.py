@@ -66,6 +66,29 @@ def _ctrl(ev) -> bool:
     return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
+INDICATOR_SIZE = 19            # the bot line's text (px at Interface size 100%)
+INDICATOR_LINES = 3
+PILL_PAD = (10, 5)             # inside the pill, px at 100%
+PILL_MARGIN = 8                # from the island's edges
+
+
+def pill_layout(text: str, area: pygame.Rect, factor: float = 1.0) -> tuple[pygame.Rect, list[str], int]:
+    """Where a line over the island goes: (its pill, its lines, their font size), at the top of
+    `area` and inside it whatever the text, the Text size and the Interface size `factor`."""
+    size = max(W.MIN_TEXT, round(INDICATOR_SIZE * factor))
+    pad_x, pad_y = round(PILL_PAD[0] * factor), round(PILL_PAD[1] * factor)
+    margin = round(PILL_MARGIN * factor)
+    room = max(40, area.w - 2 * margin - 2 * pad_x)
+    fnt = W.font(size)
+    lines = W.wrap(fnt, text, room) or [""]
+    if len(lines) > INDICATOR_LINES:
+        lines = lines[:INDICATOR_LINES - 1] + [" ".join(lines[INDICATOR_LINES - 1:])]   # drawn shrunk to fit
+    tw = min(room, max(fnt.size(line)[0] for line in lines))
+    r = pygame.Rect(0, 0, tw + 2 * pad_x, len(lines) * fnt.get_linesize() + 2 * pad_y)
+    r.midtop = (area.centerx, area.top + margin // 2)
+    return r.clamp(area), lines, size
+
+
 class TableScreen(Scene):
     def __init__(self, host: Host, session, table: TableScene | None = None, assets=None, curtain: bool = True,
                  map_path: str | None = None, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
@@ -87,6 +110,7 @@ class TableScreen(Scene):
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
+        self.indicator_rect: pygame.Rect | None = None     # where the bot line was drawn last
         self.size = host.size
         self._watched = watch(session.state)               # what the sound cues compare with
         self._held = False                                 # the table had a piece in hand
@@ -588,17 +612,25 @@ class TableScreen(Scene):
             return "Thinking about a hint…"
         return self.driver.thinking_text(0.4)
 
+    def indicator_layout(self) -> tuple[pygame.Rect, list[str], int]:
+        """The pill of the bot line (a Full Coop partner's next move, "Thinking…"): over the island
+        only, never the side columns, its text at the Interface size (as the dialogs over the table),
+        wrapped on up to INDICATOR_LINES lines within the island's width."""
+        return pill_layout(self._indicator, self.table.layout.map, self.modal_factor())
+
     def draw(self, surf) -> None:
         self.table.draw(surf)
+        self.indicator_rect = None
         if self._indicator:
-            room = surf.get_width() - 60                  # a partner's line is long: shrunk to one line
-            fnt = W.font(19)
-            tw = min(room, fnt.size(self._indicator)[0])
-            r = pygame.Rect(0, 0, tw + 20, fnt.get_linesize() + 10)
-            r.midtop = (surf.get_width() // 2, 40)
+            r, lines, size = self.indicator_layout()
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
             pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
-            W.draw_text(surf, self._indicator, r.center, 19, W.TEXT, anchor="center", width=room)
+            lh = W.font(size).get_linesize()
+            top = r.centery - len(lines) * lh // 2
+            for k, line in enumerate(lines):
+                W.draw_text(surf, line, (r.centerx, top + k * lh + lh // 2), size, W.TEXT,
+                            anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
+            self.indicator_rect = r
         self._draw_save_notice(surf)
         if self.modal is not None:
             self._canvas.draw(surf, self.modal_factor(), self.modal.draw, alpha=True)

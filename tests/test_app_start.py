@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import click, key, make_app
+from test_app_support import click, key, make_app, run_until
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -107,9 +107,15 @@ def test_a_seat_can_be_a_bot(app):
     assert app.session.seats == ["human", "random"]
 
 
+def continue_known(app) -> bool:
+    """The start screen found the game played last (or that there is none): read off the frame."""
+    return run_until(app, lambda: isinstance(app.scene, StartScene) and app.scene.continue_info is not None)
+
+
 def test_continue_opens_the_autosave(app):
     pytest.importorskip("faeriell.engine.saves")
-    assert app.scene.find("continue").enabled is False
+    assert continue_known(app) and app.scene.find("continue").enabled is False
+    assert app.scene.find("continue").sub == "no autosave yet"
     click(app, "quick_solo")
     session = app.session
     while session.state.stage == "setup":
@@ -118,7 +124,8 @@ def test_continue_opens_the_autosave(app):
     saved = session.game.state
     app.go("start")
     app.step()
-    assert app.scene.find("continue").enabled
+    assert continue_known(app) and app.scene.find("continue").enabled
+    assert "Solo" in app.scene.find("continue").sub
     click(app, "continue")
     assert isinstance(app.scene, TableScreen), app.errors
     from faeriell.engine.state import to_dict
@@ -237,5 +244,75 @@ def test_every_button_of_the_left_column_is_in_the_window_and_none_overlaps(tmp_
         for k, r in enumerate(rects):
             for j in range(k):
                 assert not r.colliderect(rects[j]), f"{ids[k]} overlaps {ids[j]}"
+    finally:
+        pygame.display.quit()
+
+
+# --------------------------------------------------------------------------- Continue off the frame
+def _autosave(tmp_path, text: str | None = None):
+    """An autosave in the data folder: a real game's, or `text` as the file's whole content."""
+    from faeriell import storage
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    folder = tmp_path / "autosaves"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "20261201-120000-abcd.json"
+    if text is None:
+        g = new_game(default_rules(), 1, "solo", "medium", [], 4)
+        g.apply(g.legal_actions()[0])
+        storage.write_save(g, path)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_first_frame_never_waits_for_the_autosave(tmp_path, monkeypatch):
+    """A slow disk (a large autosave, a network folder): the start screen's first frame is drawn
+    while the autosave's header is still being read; Continue says what it is once known."""
+    import threading
+    from faeriell import safe_read, storage
+    _autosave(tmp_path)
+    release, reading, done = threading.Event(), threading.Event(), threading.Event()
+    real = safe_read.read_ends
+
+    def slow(path, kind, *a, **k):
+        if kind == "save":
+            reading.set()
+            release.wait(30)                      # the disk answers when the test says so
+            try:
+                return real(path, kind, *a, **k)
+            finally:
+                done.set()
+        return real(path, kind, *a, **k)
+    monkeypatch.setattr(storage, "read_ends", slow)
+    storage._HEADERS.clear()
+    try:
+        app = make_app(tmp_path, monkeypatch)     # builds the start screen and draws its first frame
+        assert isinstance(app.scene, StartScene) and not done.is_set(), "the first frame waited on the disk"
+        button = app.scene.find("continue")
+        assert button.enabled and "finding" in button.sub
+        app.step()
+        assert not done.is_set() and app.scene.continue_info is None
+    finally:
+        release.set()
+    assert continue_known(app) and reading.is_set()
+    button = app.scene.find("continue")
+    assert button.enabled and "Solo" in button.sub and "round" in button.sub
+    pygame.display.quit()
+
+
+def test_a_damaged_autosave_says_so_and_loses_nothing(tmp_path, monkeypatch):
+    path = _autosave(tmp_path, '{"format": 2, "origin": {"kind": "new", "players"')   # cut short
+    before = path.read_bytes()
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        assert continue_known(app)
+        button = app.scene.find("continue")
+        assert button.enabled and "not readable" in button.sub
+        click(app, "continue")
+        assert isinstance(app.scene, StartScene) and not app.errors       # no traceback, a message
+        said, is_error = app.scene.status
+        assert is_error and "Traceback" not in said and len(said) < 400, said
+        assert path.read_bytes() == before                                # the file kept as it was
     finally:
         pygame.display.quit()

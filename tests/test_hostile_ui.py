@@ -10,7 +10,7 @@ import os
 import time
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import ROOT, click, make_app, play_first_legal
+from test_app_support import ROOT, click, make_app, play_first_legal, run_until
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -125,6 +125,7 @@ def test_an_autosave_that_is_a_pipe_neither_hangs_nor_lists(tmp_path, monkeypatc
     os.mkfifo(tmp_path / "saves" / "named.json")
     app = make_app(tmp_path, monkeypatch)             # the start screen: reads nothing blocking
     assert isinstance(app.scene, StartScene)
+    assert run_until(app, lambda: app.scene.continue_info is not None)    # found off the frame
     assert not app.scene.root.find("continue").enabled
     assert all("not readable" in d for _, _, d in list_saves(tmp_path))
     listed = list_saves()                              # named saves, autosaves/ and the data folder

@@ -37,6 +37,14 @@ def _engine_setup():
     return setup
 
 
+def last_game() -> tuple[bool, str]:
+    """(is there a game to continue, what it is in a few words): read in a thread (storage.Background)
+    because it reads every autosave's header (storage.save_header, once per version of a file)."""
+    ap = latest_autosave()
+    has = ap is not None and ap.is_file()          # a pipe named like an autosave is no game to continue
+    return has, (describe_save(ap, short=True) if has else "no autosave yet")
+
+
 class StartScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
@@ -68,6 +76,10 @@ class StartScene(MenuScene):
         self.size = host.size
         self.save_items: list | None = None
         self._saves_job = None             # the Load list being read (storage.Background)
+        # Continue: the game played last, found off the frame (every autosave's header is read, and
+        # a large or slow file would hold the first frame): (there is one, what it is) once known
+        self.continue_info: tuple[bool, str] | None = None
+        self._continue_job = storage.Background(last_game)
         self.load_path = ""
         self._relayout = False
         self._scroll = {t: 0 for t in TABS}
@@ -333,8 +345,7 @@ class StartScene(MenuScene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
         x, top = 24, W.header_top()
-        ap = latest_autosave()                   # headers read once per file version (storage.save_header)
-        has_auto = ap is not None and ap.is_file()   # a pipe named like an autosave is no game to continue
+        has_auto, auto_text = self.continue_info or (True, "finding the game played last…")
         done, total = self.tutorial_state()
         learning = done < total                  # a player new to the game is offered the guided game first
         # (height, gap after, label, action, Button keywords): laid out below, squeezed to fit the window
@@ -348,8 +359,7 @@ class StartScene(MenuScene):
                     dict(id="quick_solo", primary=not learning, size=28 if not learning else 24,
                          sub="1 player · Medium · new island")))
         nav.append((58, 16, "Continue", self.continue_game,
-                    dict(id="continue", size=24, enabled=has_auto,
-                         sub=(describe_save(ap, short=True) if has_auto else "no autosave yet"))))
+                    dict(id="continue", size=24, enabled=has_auto, sub=auto_text)))
         for tab, label in (("new", "New game"), ("load", "Load a save")):
             nav.append((44, 8, label, (lambda t=tab: self.show_tab(t)),
                         dict(id=f"tab_{tab}", selected=(self.tab == tab))))
@@ -537,6 +547,12 @@ class StartScene(MenuScene):
         return True
 
     def update(self, dt_ms: int) -> bool:
+        found = self._continue_job
+        if found is not None and found.finished:
+            self._continue_job = None
+            # a failure nobody foresaw: Continue stays, and its click says what is wrong with the file
+            self.continue_info = found.result() or (True, "the autosave could not be read")
+            self._relayout = True
         job = self._saves_job
         if job is not None and job.finished:
             self._saves_job = None

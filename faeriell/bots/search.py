@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import time
 
-from faeriell.engine.chance import set_chance
-
 from .base import BaseBot
 from .heuristic import score_actions
 from .leaves import make_leaf
@@ -109,9 +107,3 @@ class SearchBot(BaseBot):
                      rng=self.rng, budget=self.budget, iterations=self.iterations, t0=t0, stats=self.last_stats,
                      clock=clock_of(self.clock))
         return out.best, out.playouts, out.gain
-
-
-def _fix_bag_order(world, rng) -> None:
-    """The bag's order and sides drawn now (engine.chance.set_chance); kept for callers written
-    before the engine said it (win_chance.py): call set_chance, or determinize(..., chance=True)."""
-    set_chance(world, rng)

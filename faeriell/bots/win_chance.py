@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from math import exp, isfinite, tanh
 from pathlib import Path
 
+from faeriell.engine.chance import set_chance
 from faeriell.resources import resource_dir
 from faeriell.safe_read import parse_json, read_text
 
@@ -33,7 +34,6 @@ from .features import feature, mode_features, vector
 from .heuristic import score_actions
 from .knowledge import Ctx
 from .observe import fork, observe
-from .search import _fix_bag_order
 from .weights import weights_for
 
 MODES = ("solo", "coop", "competitive")
@@ -251,7 +251,7 @@ def played_out(game, seat: int, actions: list, worlds: int = 8, seed: int = 0,
     for k in range(worlds):
         rng = _world_rng(seed, k)
         world = observe(game, seat, rng)
-        _fix_bag_order(world, rng)          # every action meets the same Menace Draft
+        set_chance(world, rng)              # every action meets the same Menace Draft
         for j, a in enumerate(actions):
             w = fork(world)
             w.apply(a, trusted=True)

@@ -7,7 +7,7 @@ import os
 import time
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import click, ctrl, key, make_app, save_as, type_text
+from test_app_support import click, ctrl, key, make_app, run_until, save_as, type_text
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -105,6 +105,7 @@ def test_ctrl_s_asks_a_name_and_never_overwrites(tmp_path, monkeypatch):
 
 def test_continue_opens_the_game_played_last(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
+    assert run_until(app, lambda: app.scene.continue_info is not None)     # found off the frame
     assert app.scene.find("continue").enabled is False
     games = []
     for players, mode in ((1, "solo"), (2, "coop")):

@@ -78,8 +78,9 @@ class StartScene(MenuScene):
         self._saves_job = None             # the Load list being read (storage.Background)
         # Continue: the game played last, found off the frame (every autosave's header is read, and
         # a large or slow file would hold the first frame): (there is one, what it is) once known
+        # (started by the first update: after the screen left behind has autosaved its game)
         self.continue_info: tuple[bool, str] | None = None
-        self._continue_job = storage.Background(last_game)
+        self._continue_job: storage.Background | None = None
         self.load_path = ""
         self._relayout = False
         self._scroll = {t: 0 for t in TABS}
@@ -547,12 +548,18 @@ class StartScene(MenuScene):
         return True
 
     def update(self, dt_ms: int) -> bool:
+        changed = False
+        if self.continue_info is None and self._continue_job is None:
+            self._continue_job = storage.Background(last_game)
         found = self._continue_job
         if found is not None and found.finished:
             self._continue_job = None
             # a failure nobody foresaw: Continue stays, and its click says what is wrong with the file
             self.continue_info = found.result() or (True, "the autosave could not be read")
-            self._relayout = True
+            button = self.root.find("continue")
+            if button is not None:        # said in place: a layout anew would drop a hover, a press, a scroll
+                button.enabled, button.sub = self.continue_info
+                changed = True
         job = self._saves_job
         if job is not None and job.finished:
             self._saves_job = None
@@ -562,7 +569,7 @@ class StartScene(MenuScene):
         if self._relayout:
             self.layout()
             return True
-        return False
+        return changed
 
     def draw(self, surf) -> None:
         w, h = self.size

@@ -116,6 +116,29 @@ def test_the_tuner_runs_and_writes_the_weights_file(capsys, tmp_path):
     assert default_path().read_text(encoding="utf-8") == shipped            # --out: shipped file untouched
 
 
+def test_the_tuner_tunes_a_feature_weight_as_the_modes_own(capsys, tmp_path):
+    """A feature weight named to the tuner is tried like a parameter and written as the tuned
+    mode's own (under its table's `features:`); the shared table and the other modes keep theirs."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "tune_heuristic.py"
+    spec = importlib.util.spec_from_file_location("tune_heuristic", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out_file = tmp_path / "weights.yaml"
+    assert mod.main(["--mode", "coop", "--games", "2", "--only", "hero_step", "--workers", "1",
+                     "--start", '{"hero_step": -0.2}', "--out", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "hero_step=" in out
+    written = weight_book(out_file)
+    assert written.of("coop").feature_weights["hero_step"] in (-0.2, -0.12, -0.3)  # the start or a kept trial
+    assert written.of("competitive") == weight_book().of("competitive")
+    assert written.of("solo") == weight_book().of("solo")
+    text = out_file.read_text(encoding="utf-8")
+    coop_table = text[text.index("  coop:"):text.index("\nfeatures:")]
+    assert "    features:\n      hero_step: -0." in coop_table
+    with pytest.raises(SystemExit, match="'hero_stepp' is not a weight"):
+        mod.main(["--mode", "coop", "--games", "2", "--only", "hero_stepp", "--workers", "1", "--out", str(out_file)])
+
+
 def _solo_achievements(rules, table, seeds):
     """Mean Achievements held at the end of seeded solo games played by the greedy heuristic
     with `table` (a Weights) as the solo weights."""

@@ -2,6 +2,7 @@
 
     python tools/tune_heuristic.py --mode solo --games 400
     python tools/tune_heuristic.py --mode coop --games 200 --start '{"ach": 8}'
+    python tools/tune_heuristic.py --mode solo --only hero_step,level_gem    # feature weights too
     python tools/tune_heuristic.py --mode coop --games 200 --out /tmp/weights.yaml   # try, keep the shipped file
 
 Every candidate plays the same seeded games (common random numbers) with the greedy heuristic on
@@ -10,7 +11,10 @@ every seat; the score is the win rate plus half the mean progress towards the mo
 separates weights long before wins are frequent. A change is kept when it beats the incumbent by
 more than `--margin`. The tuned mode's table is written into the weights file (`--out`, default
 data/bots/weights.yaml, the file the bots read; the other modes' tables are kept as they are) with
-the command and seeds in its comments, and the changes are printed.
+the command and seeds in its comments, and the changes are printed. `--only` and `--start` name
+the tuned parameters (`ach`, `hero_run`, ...) or feature weights (heuristic_meanings.FEATURES); by
+default only the parameters are tried. A feature weight tuned for a mode is written as that mode's
+own, under its table's `features:` (the shared table stays as it is).
 """
 from __future__ import annotations
 
@@ -36,7 +40,7 @@ def play(job) -> tuple[bool, float, int]:
     from faeriell.bots.weights import Weights
     from faeriell.engine import new_game
     from faeriell.sim import rules
-    w = Weights(**weights)               # the trial's weights, passed to every decision
+    w = Weights(**{**weights, "features": tuple(weights["features"].items())})   # the trial's, for every decision
     g = new_game(rules(), players, mode, difficulty, [], seed)
     n = 0
     while not g.state.game_over and n < 4000:
@@ -83,15 +87,22 @@ def main(argv=None) -> int:
     ap.add_argument("--start", default="", help="JSON weights to start from (default: the current table)")
     ap.add_argument("--out", default=None, help="the weights file to write (default: data/bots/weights.yaml)")
     args = ap.parse_args(argv)
+    from faeriell.bots.heuristic_meanings import FEATURES
     from faeriell.bots.weights import NUMBERS, Weights, default_path, dumps, weight_book
     book = weight_book()
     weights = book.of(args.mode).to_dict()
-    if args.start:
-        weights.update({k.lower(): v for k, v in json.loads(args.start).items()})
+    weights["features"] = dict(weights["features"])      # {feature: weight} while tuning
+    start = {k.lower(): v for k, v in json.loads(args.start).items()} if args.start else {}
     names = [k.strip().lower() for k in (args.only.split(",") if args.only else NUMBERS) if k.strip()]
-    unknown = [k for k in names + list(weights) if k not in Weights.__dataclass_fields__]
+    unknown = [k for k in names + list(start) if k not in NUMBERS and k not in FEATURES and k != "model"]
     if unknown:
-        raise SystemExit(f"{unknown[0]!r} is not a weight (known: {', '.join(NUMBERS)})")
+        raise SystemExit(f"{unknown[0]!r} is not a weight (known: {', '.join(NUMBERS)}, or a feature of "
+                         f"faeriell/bots/heuristic_meanings.py)")
+    for k, v in start.items():
+        if k in FEATURES:
+            weights["features"][k] = v
+        else:
+            weights[k] = v
     t0 = time.time()
     with (Pool(args.workers) if args.workers > 1 else _InProcess()) as pool:
         best, info = score(pool, weights, args)
@@ -99,19 +110,21 @@ def main(argv=None) -> int:
         for _ in range(args.rounds):
             for k in names:
                 for m in STEPS:
-                    trial = dict(weights)
-                    trial[k] = round(weights[k] * m, 4)
+                    trial = dict(weights, features=dict(weights["features"]))
+                    table = trial["features"] if k in FEATURES else trial
+                    table[k] = round(table[k] * m, 4)
                     sc, info = score(pool, trial, args)
-                    print(f"  {k}={trial[k]}: {sc:.3f} {info}", flush=True)
+                    print(f"  {k}={table[k]}: {sc:.3f} {info}", flush=True)
                     if sc > best + args.margin:
                         best, weights = sc, trial
-                        print(f"  kept {k}={trial[k]}", flush=True)
+                        print(f"  kept {k}={table[k]}", flush=True)
                         break
-    before = book.of(args.mode).to_dict()
-    changed = {k: v for k, v in weights.items() if v != before.get(k)}
+    before = book.of(args.mode)
+    changed = {k: v for k, v in weights.items() if k != "features" and v != getattr(before, k)}
+    changed.update({k: v for k, v in weights["features"].items() if v != before.feature_weights[k]})
     print(f"best {best:.3f} after {time.time() - t0:.0f} s")
     tables = dict(book.tables)
-    tables[args.mode] = Weights(**weights)
+    tables[args.mode] = Weights(**{**weights, "features": tuple((k, weights["features"][k]) for k in FEATURES)})
     out = Path(args.out) if args.out else default_path()
     cmd = "python tools/tune_heuristic.py " + " ".join(argv if argv is not None else sys.argv[1:])
     note = (f"Last tuned: {args.mode}, by `{cmd}` ({args.games} games from seed {args.seed}, "

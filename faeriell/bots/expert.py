@@ -43,7 +43,6 @@ from faeriell.engine.names import Names
 
 from .base import BaseBot
 from .heuristic import score_actions
-from .knowledge import RACE_INCOME  # noqa: F401 - read from here by features.py
 from .leaves import (CLAIM, CORRUPT, LOSS_ACH, RACE, SCALE, make_leaf, race_slack,  # noqa: F401 - said here
                      race_value, rounds_left, team_count)
 from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, clock_of, search

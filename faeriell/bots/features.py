@@ -25,8 +25,8 @@ from faeriell.engine.endgame import coop_target
 from faeriell.engine.rules import COLORS
 
 from .evaluate import evaluate
-from .expert import RACE_INCOME, race_slack, rounds_left, team_count
-from .knowledge import INF, Ctx
+from .expert import race_slack, rounds_left, team_count
+from .knowledge import INF, RACE_INCOME, Ctx
 from .weights import weights_for
 
 DIFFICULTIES = ("easy", "medium", "hard", "very_hard")

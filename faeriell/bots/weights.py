@@ -193,9 +193,11 @@ HEADER = ("# The heuristic's weights per mode (faeriell/bots/weights.py), in car
           "# a value (the tuner overwrites the mode it tunes).")
 
 
-FEATURES_HEADER = ("# The heuristic's features (faeriell/bots/heuristic_features.py) and their weights, shared by",
-                   "# the modes: a move's score is the sum of weight x value over its features, in card units.",
-                   "# Hand-set (the tuner keeps them); a mode may set its own under its table's `features:`.")
+FEATURES_HEADER = ("# The features of a move (faeriell/bots/heuristic_features.py) and of a position (evaluate.py),",
+                   "# what each measures (heuristic_meanings.py) and their weights, shared by the modes: a score",
+                   "# is the sum of weight x value over its features, in card units.",
+                   "# Set by hand; a mode may set its own under its table's `features:` (the tuner writes one",
+                   "# there when it is named: tools/tune_heuristic.py --only NAME).")
 
 
 def notes_of(text: str) -> str:

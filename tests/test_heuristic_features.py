@@ -178,3 +178,36 @@ def test_the_position_value_is_the_weighted_sum_of_its_features(rules):
                 best = max(tribe_value(ctx, k) for k in range(g.state.players) if k != j)
                 assert dict(terms)["lead"] == tribe_value(ctx, j) - best
     assert {"lead", "doom_race", "team_value", "own_value", "doom_clock"} <= seen
+
+
+def test_the_why_tool_lists_each_moves_features_summing_to_its_score(rules, tmp_path, capsys):
+    """tools/heuristic_why.py SAVE: the best moves first, each followed by its features (value x
+    weight), which add up to the move's score; a file that is not a save is refused (exit 2)."""
+    import importlib.util
+    from faeriell.bots.heuristic import playout_move
+    from faeriell.engine.saves import dumps
+    path = Path(__file__).resolve().parent.parent / "tools" / "heuristic_why.py"
+    spec = importlib.util.spec_from_file_location("heuristic_why", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    g = new_game(rules, 2, "competitive", "medium", [], 5)
+    while not (g.state.stage == "play" and len(g.legal_actions()) > 4):
+        g.apply(playout_move(g))
+    save = tmp_path / "game.json"
+    save.write_text(dumps(g), encoding="utf-8")
+    assert mod.main([str(save), "--top", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"player {g.acting + 1} to act")
+    moves = []
+    for line in lines[1:]:
+        if line.startswith("          "):
+            moves[-1][1].append(float(line.split()[0]))
+        else:
+            moves.append((float(line.split()[0]), []))
+    assert len(moves) == 4 and [m[0] for m in moves] == sorted((m[0] for m in moves), reverse=True)
+    for score, parts in moves:
+        assert parts and abs(sum(parts) - score) <= 0.001 * (len(parts) + 1)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert mod.main([str(bad)]) == 2
+    assert "cannot read this save" in capsys.readouterr().err

@@ -95,13 +95,14 @@ def solo_timeline():
 @pytest.mark.parametrize("layout_scale", [v for v, _ in LAYOUT_SIZES])
 def test_the_goal_label_keeps_clear_of_the_chance_scale(solo_timeline, window, layout_scale, monkeypatch):
     """Solo's goal (6 Achievements) is the chart's top, where the scale says 100%: the two labels
-    (and every other label of the chart) stand apart at every Interface size and Text size."""
+    (and every other label of the chart) stand apart at every Interface size and Text size; the
+    figures under the charts stay inside their panel."""
     from faeriell.ui import review_charts as RC
     from faeriell.ui.scenes.review import chart_rects
     pygame.display.init()
     pygame.font.init()
     size = W.virtual_size(window, W.ui_factor(window, layout_scale))     # what the review lays out in
-    doom, rect, _fig = chart_rects(size)
+    doom, rect, fig = chart_rects(size)
     try:
         for text_scale in UI_SCALES:
             W.set_text_scale(text_scale)
@@ -121,6 +122,15 @@ def test_the_goal_label_keeps_clear_of_the_chance_scale(solo_timeline, window, l
                 for k, (t, r) in enumerate(chart):          # no two labels of a chart touch
                     for t2, r2 in chart[k + 1:]:
                         assert not r.inflate(2, 2).colliderect(r2), (where, t, r, t2, r2)
+            # the figures under the charts: every line drawn stays inside its panel, whatever the
+            # lines (long ones wrap on two lines: a short one between lets the next one start low)
+            long = "Longfeather: Essences gained: 14 (Menaces solved by Heroes 6, Harvest 6, Set-up 2, " * 2
+            monkeypatch.setattr(RC, "figure_lines", lambda tl, names: [long, "Longfeather: short", long, long])
+            labels.clear()
+            RC.draw_figures(surf, fig, solo_timeline, ["Longfeather"])
+            assert len(labels) >= 2, where                        # the title and at least one line
+            for t, _s, r, _w in labels:
+                assert fig.contains(r), (where, t, r, fig)
     finally:
         W.set_text_scale(1.0)
         pygame.display.quit()

@@ -211,6 +211,23 @@ def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> tu
     return "Win chance (dotted)", scale
 
 
+def draw_figures(surf, rect: pygame.Rect, tl, names: list) -> None:
+    """The figures at a glance in their panel: each line wrapped on up to two lines, as many
+    lines as fit whole at the Text size (none runs past the panel's bottom)."""
+    if rect.h < 40:
+        return
+    W.panel(surf, rect)
+    title = W.draw_text(surf, "Figures at a glance", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+    y = max(rect.y + 34, title.bottom + 4)
+    row = W.font(15).get_linesize() + 2                   # draw_wrapped's line and gap
+    for line in figure_lines(tl, names):
+        room = (rect.bottom - 4 - y) // row
+        if room < 1:
+            break
+        y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 12, y, rect.w - 24, room * row), 15, W.TEXT,
+                            max_lines=min(2, room)) + 3
+
+
 def figure_lines(tl, names: list) -> list[str]:
     """Figures at a glance, one line each, in the game's words."""
     out = []

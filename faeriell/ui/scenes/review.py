@@ -356,16 +356,7 @@ class ReviewScene(MenuScene):
         self.keys.draw(surf, self.root)
 
     def _draw_figures(self, surf, rect) -> None:
-        if rect.h < 40:
-            return
-        W.panel(surf, rect)
-        W.draw_text(surf, "Figures at a glance", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
-        y = rect.y + 34
-        for line in RC.figure_lines(self.timeline, self.names):
-            if y + 16 > rect.bottom - 4:
-                break
-            y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 12, y, rect.w - 24, 40), 15, W.TEXT,
-                                max_lines=2) + 3
+        RC.draw_figures(surf, rect, self.timeline, self.names)
 
     def _draw_moments(self, surf, rect) -> None:
         W.panel(surf, rect)

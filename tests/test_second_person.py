@@ -121,3 +121,12 @@ def test_another_players_move_that_names_you():
     assert second_person(f"{ME} loses the Shire Achievement; its token goes to the designated area.", ME) == \
         "You lose the Shire Achievement; your token goes to the designated area."
     assert second_person("Doom is at its end.", ME) == "Doom is at its end."
+
+
+def test_the_any_colour_slot_is_named_as_players_see_it():
+    # A claim from the slot that takes a card of any colour: "your any-colour slot", not "your any slot".
+    a = Action.from_dict({"action": "claim", "achievement": "shire", "token": "any", "pay": "red@owl"})
+    label = describe(a, NAMES)
+    assert "your any-colour slot" in label and "any slot" not in label
+    said = second_person(narrate(a, NAMES, ME, SEATS) + ".", ME)
+    assert said.startswith("You claim Shire with the token of your any-colour slot")

@@ -183,7 +183,8 @@ class _Say:
             return self._corruption(a)
         if k == "claim":
             tok = f("token")
-            how = "a token from the designated area" if tok == "designated" else f"the token of your {tok} slot"
+            how = ("a token from the designated area" if tok == "designated"
+                   else "the token of your any-colour slot" if tok == "any" else f"the token of your {tok} slot")
             pay = f("pay")
             cost = "" if tok == "designated" else (", advancing Doom by 1" if pay == "doom" else
                                                    f", paying 1 {n.color(card_color(str(pay)))}")

@@ -196,7 +196,7 @@ def test_the_heroes_discounts_come_from_the_catalog(rules):
     assert T.tribe_discount("gather_herb", {"druid": None}) == 1
     assert T.tribe_discount("attune", {"shaman": None, "druid": None}) == 1
     assert T.tribe_discount("attune", {"adventurer": None}) == 0
-    src = "".join((Path(knowledge.__file__).parent / f).read_text() for f in ("knowledge.py", "heuristic.py",
+    src = "".join((Path(knowledge.__file__).parent / f).read_text() for f in ("knowledge.py", "tables.py", "heuristic.py",
                                                                               "heuristic_features.py"))
     for hero in ("adventurer", "chieftain", "druid", "shaman"):
         assert f'"{hero}"' not in src, hero

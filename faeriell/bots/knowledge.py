@@ -1,8 +1,9 @@
-"""What a bot knows about a position, in one place: static tables of the island and a per-decision
-`Ctx` holding the numbers the heuristic and the evaluation both use.
+"""What a bot knows about a position, in one place: a per-decision `Ctx` holding the numbers the
+heuristic's features (heuristic_features.py) and the position value (evaluate.py) both use, with
+the island's static look-ups (tables.py) as `T` and the mode's frozen Weights as `w`.
 
 Values are in *card units*: one ordinary Essence card is worth about 1. An Achievement is worth
-`ACH` cards; progress towards one is worth a share of it; a step of Doom costs `doom_cost()`.
+`w.ach` cards; progress towards one is worth a share of it; a step of Doom costs `doom_cost()`.
 
 Everything here reads only what the deciding player may see when it is given a world built by
 `observe.determinize` (or the world of a search playout, where every player is imagined).

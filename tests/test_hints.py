@@ -17,8 +17,9 @@ from faeriell.engine import new_game
 GAMES = [(1, "solo", "medium"), (2, "coop", "medium"), (2, "competitive", "medium"), (1, "solo", "hard"),
          (3, "coop", "easy")]
 
-# Internal ids: region/herb/perk ids (bear-forest, herb-green, ley-lines), cards (red@owl).
-ID = re.compile(r"\b[a-z]+-[a-z]+\b|\w@\w|herb-|_")
+# Internal ids: region/herb/perk ids (bear-forest, herb-green, ley-lines), cards (red@owl); the
+# game's own hyphenated words ("your any-colour slot") are words, not ids.
+ID = re.compile(r"\b(?!any-colour\b)[a-z]+-[a-z]+\b|\w@\w|herb-|_")
 # Bare lower-case ids of Guardians, Heroes and colours as the heuristic's texts print them.
 BARE = re.compile(r"\bthe (owl|bear|stag|wolf|boar|toad|snake|turtle|druid|shaman|adventurer|chieftain)\b")
 

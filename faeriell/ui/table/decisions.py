@@ -41,6 +41,7 @@ class Choice:
     note: str = ""                                 # how to answer, under the title
     compact: bool = False                          # no tiles: the options are places on the table
     rects: list = field(default_factory=list)      # (rect, option) from the last draw
+    said: list = field(default_factory=list)       # per tile, the lines it showed at the last draw
     cancel_rect: pygame.Rect | None = None
     back_rect: pygame.Rect | None = None
     fold_rect: pygame.Rect | None = None
@@ -91,6 +92,17 @@ class Choice:
             tile_w = max(tile_w, min(P(320), (area.w - P(24)) // n - P(6)))
         cols = max(1, min(n, (area.w - P(24)) // (tile_w + P(6)))) if n else 1
         rows = (n + cols - 1) // cols if n else 0
+        # tall enough for every option's whole sentence (a cut rule is no rule), while the tiles
+        # fit in half the area
+        icon_h = P(38)
+        flh = T.font(p.fs(13)).get_linesize()
+        max_lines = 3
+        for o in shown:
+            room = tile_w - P(11) - (p.spr(o.icons[0], icon_h).get_width() + P(3) if o.icons else 0)
+            need = len(T.wrap(o.label + (" ›" if o.group else ""), p.fs(13), room))
+            while need > max_lines and rows * (need * flh + P(16)) <= area.h // 2:
+                max_lines += 1
+        tile_h = max(tile_h, max_lines * flh + P(10))
         w = cols * (tile_w + P(6)) + P(18) if n else 0
         # wide enough for the title on one line when the area allows it
         head_w = T.font(p.fs(16), True).size(self.title)[0] + P(40) + (P(80) if self.cancellable else 0) + \
@@ -154,6 +166,7 @@ class Choice:
                 surf.blit(T.text(line, p.fs(13), T.INK_DIM), (r.x + P(10), y))
                 y += nh
         self.rects = []
+        self.said = []                    # the lines each tile shows (tests read them)
         for k, o in enumerate(shown):
             c, row = k % cols, k // cols
             rr = pygame.Rect(r.x + P(9) + c * (tile_w + P(6)), r.y + top + row * (tile_h + P(6)), tile_w, tile_h)
@@ -164,24 +177,25 @@ class Choice:
             label = o.label + (" ›" if o.group else "")
             icons = o.icons[:3]
             while len(icons) > 1:         # fewer pictures rather than a cut sentence
-                room = rr.w - P(9) - len(icons) * (tile_h - P(12) + P(3))
+                room = rr.w - P(9) - len(icons) * (icon_h + P(3))
                 if len(T.wrap(label, p.fs(13), room)) <= 3:
                     break
                 icons = icons[:-1]
             x = rr.x + P(5)
             for name in icons:
-                img = p.spr(name, tile_h - P(12))
+                img = p.spr(name, icon_h)
                 surf.blit(img, img.get_rect(midleft=(x, rr.centery)))
                 x += img.get_width() + P(3)
             lines = list(T.wrap(label, p.fs(13), rr.right - x - P(4)))
-            if len(lines) > 3:
-                lines = lines[:2] + [T.fit_text(" ".join(lines[2:]), p.fs(13), rr.right - x - P(4))]
-            flh = T.font(p.fs(13)).get_linesize()
+            if len(lines) > max_lines:
+                lines = lines[:max_lines - 1] + [T.fit_text(" ".join(lines[max_lines - 1:]), p.fs(13),
+                                                            rr.right - x - P(4))]
             ly = rr.centery - len(lines) * flh // 2
             for line in lines:
                 surf.blit(T.text(line, p.fs(13), T.INK), (x + P(2), ly))
                 ly += flh
             self.rects.append((rr, o))
+            self.said.append(lines)
 
 
 # --------------------------------------------------------------------------- building options

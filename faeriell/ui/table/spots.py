@@ -70,6 +70,13 @@ class SpotMap:
         self.by_key.setdefault(key, []).append(sp)
         return sp
 
+    def add_grip(self, key: tuple, rect, sprite=None) -> Spot:
+        """A further place that picks up the piece `key` (a pile of alike pieces: any one grabs
+        the next); hit-tested only, so rings, outlines and arrows still mark the one spot of key."""
+        sp = Spot(key, pygame.Rect(rect), 0.0, sprite)
+        self.spots.append(sp)
+        return sp
+
     def add_circle(self, key: tuple, center, radius: float, sprite=None, tip=None) -> Spot:
         r = max(2, int(radius))
         rect = pygame.Rect(0, 0, 2 * r, 2 * r)

@@ -165,7 +165,9 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
                     T.blit_center(surf, img, r.center)
                 p.add(key, r, sprite=img)
             else:
+                # any Settlement of the supply picks up the next one: a newcomer grabs any of them
                 T.blit_center(surf, img, r.center)
+                p.spots.add_grip(key, r, sprite=img)
     y += ss + P(5)
     # Achievement token slots (R12)
     surf.blit(T.text("Achievement tokens", p.fs(12), T.GOLD, True), (cx, y))

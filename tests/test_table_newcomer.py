@@ -1,0 +1,54 @@
+"""What got in a newcomer's way at the table, played with real mouse events (a session of
+playing the game as a first-timer; each test failed before its fix)."""
+from __future__ import annotations
+
+from test_table_support import Table, position  # first: sets the dummy video driver
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.content.rules_loader import default_rules  # noqa: E402
+from faeriell.engine import new_game  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _display():
+    yield
+    pygame.display.quit()
+
+
+def tribe_phase():
+    t1 = {"settlements": ["bear-mountain", "bear-river"],
+          "heroes": {"druid": {"node": {"near": "bear-forest"}}},
+          "essences": ["red", "red", "blue"]}
+    t2 = {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}
+    return position({}, {}, [t1, t2], {"player": 1, "phase": "tribe"})
+
+
+def test_any_settlement_of_the_supply_can_be_dragged():
+    # the supply shows every Settlement left; grabbing the second one did nothing at all
+    t = Table(tribe_phase())
+    first = t.scene.spots.first(("supply_settlement", 0)).rect
+    second = (first.right + first.w // 2 + 2, first.centery)        # the next Settlement along the row
+    assert not first.collidepoint(second)
+    region = t.session.legal_of("build_settlement")[0]["region"]
+    t.drag(second, ("region", region))
+    assert t.scene.tray is not None, t.scene.message                  # the payment tray: the drop was taken
+    t.key(pygame.K_RETURN)
+    assert region in t.state.tribes[0].settlements
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_the_starting_hero_choice_shows_whole_sentences(size):
+    # solo set-up offers three Heroes; each tile cut its sentence ("... costs you one Blue Ess...")
+    g = new_game(default_rules(), 1, "solo", "medium", [], 5)
+    t = Table(g, size=size)
+    while t.state.pending["kind"] == "place_settlement":
+        t.click(("region", t.session.legal_of("place_settlement")[0]["region"]))
+    assert t.state.pending["kind"] == "choose_hero"
+    t.frame()
+    ch = t.scene.choice
+    assert ch is not None and len(ch.rects) == 3
+    for (rect, option), lines in zip(ch.rects, ch.said):
+        assert " ".join(lines) == " ".join(option.label.split()), lines
+        assert "…" not in " ".join(lines)

@@ -52,3 +52,23 @@ def test_the_starting_hero_choice_shows_whole_sentences(size):
     for (rect, option), lines in zip(ch.rects, ch.said):
         assert " ".join(lines) == " ".join(option.label.split()), lines
         assert "…" not in " ".join(lines)
+
+
+def test_the_rules_list_shows_every_section_title_whole(tmp_path, monkeypatch):
+    # at 1280x800 "Event Phase: Beacons and the Totem solve Mena" was cut at the list's edge
+    from test_app_support import click, make_app
+
+    from faeriell.ui import widgets as W
+    from faeriell.ui.scenes.rules import RulesScene, list_font_size
+
+    app = make_app(tmp_path, monkeypatch)
+    click(app, "rules")
+    assert isinstance(app.scene, RulesScene)
+    font = pygame.font.Font(W.font_path(False), list_font_size())
+    items = app.scene.list.item_list
+    assert len(items) > 20
+    for item in items:
+        button = item["button_element"]
+        if button is None:                       # scrolled out of view: same width as the rest
+            continue
+        assert font.size(item["text"])[0] + 2 * 8 <= button.rect.width, item["text"]

@@ -34,6 +34,10 @@ def _font(size: int) -> dict:
     return block
 
 
+def list_font_size() -> int:
+    return int(_font(17)["size"])
+
+
 def theme() -> dict:
     """The panel's pygame_gui theme (built when the screen opens: the Text size may have changed)."""
     return {
@@ -108,7 +112,7 @@ class RulesScene(Scene):
                                      "antialiased": "1"}])
         # pygame_gui needs room to wrap a word: in a tiny window the panels keep a minimum size
         # and run off the edge rather than shrink to nothing
-        list_w = max(160, min(360, w // 3))
+        list_w = max(160, min(360, w // 3), min(self._list_need(), w * 45 // 100))
         top = 70
         text_w, text_h = max(320, w - 48 - list_w), max(160, h - top - 70)
         self.search = UITextEntryLine(pygame.Rect(16, top, list_w, 36), self.manager,
@@ -118,6 +122,13 @@ class RulesScene(Scene):
         self.text = UITextBox(section_html(self.current), pygame.Rect(32 + list_w, top, text_w, text_h),
                               self.manager)
         self.back_button = UIButton(pygame.Rect(max(16, w - 156), max(top, h - 56), 140, 40), "Back", self.manager)
+
+    def _list_need(self) -> int:
+        """The list's width for its longest line whole ("Event Phase: Beacons and the Totem
+        solve Menaces" was cut): the text at the list's font, its padding, the scroll bar."""
+        font = pygame.font.Font(W.font_path(False), list_font_size())
+        widest = max(font.size(f"{s.group}: {s.title}")[0] for s in self.sections)
+        return widest + 2 * 8 + 24 + 8
 
     def _selection_of(self, section):
         for label, sid in self._items():

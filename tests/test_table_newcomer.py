@@ -72,3 +72,15 @@ def test_the_rules_list_shows_every_section_title_whole(tmp_path, monkeypatch):
         if button is None:                       # scrolled out of view: same width as the rest
             continue
         assert font.size(item["text"])[0] + 2 * 8 <= button.rect.width, item["text"]
+
+
+def test_solving_a_quest_reads_as_a_sentence():
+    # the log said "Your Chieftain solves the Quest Yellow Essence (the Wolf on its back)"
+    from faeriell.engine import Action
+    from faeriell.engine.describe import describe, narrate
+    from faeriell.engine.names import Names
+
+    names = Names.of(default_rules())
+    a = Action("solve_quest", hero="chieftain", card="yellow@wolf")
+    assert describe(a, names) == "The Chieftain solves its Quest, a Yellow Essence (the Wolf on its back)"
+    assert "solves its Quest, a Yellow Essence" in narrate(a, names, "You")

@@ -82,5 +82,5 @@ def test_solving_a_quest_reads_as_a_sentence():
 
     names = Names.of(default_rules())
     a = Action("solve_quest", hero="chieftain", card="yellow@wolf")
-    assert describe(a, names) == "The Chieftain solves its Quest, a Yellow Essence (the Wolf on its back)"
-    assert "solves its Quest, a Yellow Essence" in narrate(a, names, "You")
+    assert describe(a, names) == "The Chieftain solves the Quest on a Yellow Essence (the Wolf on its back)"
+    assert "solves the Quest on a Yellow Essence" in narrate(a, names, "You")

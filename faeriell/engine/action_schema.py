@@ -108,7 +108,7 @@ _SPECS = [
           "Solving a Menace", hero=_f(HERO), guardian=_f(GUARDIAN), target=_f(PLAYER)),
     _spec("go_quest", "hero", "The {hero} goes on a {deck} Quest", "Going on a Quest",
           hero=_f(HERO), deck=_f(COLOR)),
-    _spec("solve_quest", "hero", "The {hero} solves its Quest, a {card}", "Solving a Quest",
+    _spec("solve_quest", "hero", "The {hero} solves the Quest on a {card}", "Solving a Quest",
           hero=_f(HERO), card=_f(CARD)),
     # a Perk's own fields: a colour traded (from/to), Guardians or Regions moved, a node
     # reached, a rival whose track moves, the cards it takes or pays

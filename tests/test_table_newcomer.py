@@ -84,3 +84,17 @@ def test_solving_a_quest_reads_as_a_sentence():
     a = Action("solve_quest", hero="chieftain", card="yellow@wolf")
     assert describe(a, names) == "The Chieftain solves the Quest on a Yellow Essence (the Wolf on its back)"
     assert "solves the Quest on a Yellow Essence" in narrate(a, names, "You")
+
+
+def test_a_chapter_on_a_fresh_table_does_not_say_time_has_passed():
+    # chapter 4 opened with "A few rounds later" while the table showed Round 1 and Doom 0: a written
+    # position always starts at round 1, so its words may not claim rounds went by
+    import re
+
+    from faeriell.tutorial.chapters import load_all
+
+    for ch in load_all():
+        if "position" not in ch.start:
+            continue
+        first = next(s for s in ch.steps if s.text)
+        assert not re.search(r"rounds? later", first.text, re.I), (ch.id, first.text)

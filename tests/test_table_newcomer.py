@@ -98,3 +98,24 @@ def test_a_chapter_on_a_fresh_table_does_not_say_time_has_passed():
             continue
         first = next(s for s in ch.steps if s.text)
         assert not re.search(r"rounds? later", first.text, re.I), (ch.id, first.text)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_the_payment_trays_buttons_leave_the_pool_cards_whole(size):
+    # with a full pool Confirm and Cancel sat on the bottom of the last cards (their backs hidden)
+    t1 = {"settlements": ["bear-mountain", "bear-river"],
+          "heroes": {"druid": {"node": {"near": "bear-forest"}}},
+          "essences": ["red"] * 4 + ["yellow"] * 5 + ["blue"] * 2 + ["green"] * 4}
+    t2 = {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}
+    t = Table(position({}, {}, [t1, t2], {"player": 1, "phase": "tribe"}), size=size)
+    region = t.session.legal_of("build_settlement")[0]["region"]
+    t.drag(("supply_settlement", 0), ("region", region))
+    tray = t.scene.tray
+    assert tray is not None, t.scene.message
+    t.frame()
+    cards = [r for r, it in tray.rects if it[0] == "pool"]
+    assert len(cards) >= 10
+    for button in (tray.confirm_rect, tray.cancel_rect):
+        assert not button.colliderect(tray.pool_row), (button, tray.pool_row)
+        assert not any(button.colliderect(c) for c in cards)
+        assert tray.panel_rect.contains(button)

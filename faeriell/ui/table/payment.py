@@ -234,7 +234,7 @@ class Tray:
     def draw(self, surf, p, area: pygame.Rect) -> None:
         P = p.P
         w = min(area.w - P(16), P(640))
-        h = P(228) if self.herbs else P(188)
+        h = P(240) if self.herbs else P(200)       # the buttons below the pool row, not on its cards
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (area.centerx, area.bottom - P(8))
         self.panel_rect = r

@@ -119,3 +119,24 @@ def test_the_payment_trays_buttons_leave_the_pool_cards_whole(size):
         assert not button.colliderect(tray.pool_row), (button, tray.pool_row)
         assert not any(button.colliderect(c) for c in cards)
         assert tray.panel_rect.contains(button)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_a_refusal_in_the_guided_game_leaves_the_steps_card_readable(tmp_path, monkeypatch, size):
+    # chapter 1, "drag a Settlement onto the Wolf's Meadow": a drop elsewhere said why in a line
+    # drawn over the step's own card, hiding the instructions it refers to
+    from test_app_support import make_app
+    from test_tutorial_ui import drag
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    assert app.open_tutorial("1", 4) is None
+    app.step()
+    table, s = app.scene.table, app.session
+    assert s.tutorial.step.action.get("action") == "place_settlement"
+    before = len(s.game.history)
+    drag(app, table.spot_pos(("supply_settlement", 0)), table.spot_pos(("region", "stag-river")))
+    app.step()
+    assert len(s.game.history) == before and table.message and table.message_bad
+    card = table.tutorial.card
+    assert card is not None and table.message_rect is not None
+    assert not table.message_rect.colliderect(card), (table.message_rect, card)

@@ -159,9 +159,16 @@ def message(surf, scene) -> None:
     hint = getattr(scene, "hint_card", None)
     if hint is not None and hint.shown and hint.rect is not None and r.colliderect(hint.rect):
         r.bottom = hint.rect.top - P(8)
+    tutor = getattr(scene, "tutorial", None)        # the guided step's card: its words stay readable
+    step_card = getattr(tutor, "card", None) if tutor is not None else None
+    if step_card is not None and r.colliderect(step_card):
+        r.bottom = step_card.top - P(8)
+        if r.top < L.map.top:                       # no room above it: under it, or beside it
+            r.top = step_card.bottom + P(8)
     meter = scene.spots.first(METER_KEY)        # the goal meter stays in view beside the message
     if meter is not None and r.colliderect(meter.rect):
         r.bottom = min(r.bottom, meter.rect.top - P(8))
+    scene.message_rect = r
     bad = scene.message_bad
     T.panel(surf, r, (90, 34, 32) if bad else (34, 44, 36), T.BAD if bad else T.GOOD, P(8), 1)
     y = r.y + P(6)

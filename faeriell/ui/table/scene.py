@@ -106,6 +106,7 @@ class TableScene(Scene):
         self.message: str | None = None
         self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
+        self.message_rect: pygame.Rect | None = None   # where the message line was last drawn
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_version = -1          # the game's version when the message was said
         self.message_serial = 0

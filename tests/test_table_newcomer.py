@@ -140,3 +140,22 @@ def test_a_refusal_in_the_guided_game_leaves_the_steps_card_readable(tmp_path, m
     card = table.tutorial.card
     assert card is not None and table.message_rect is not None
     assert not table.message_rect.colliderect(card), (table.message_rect, card)
+
+
+def test_f1_in_a_guided_step_opens_the_rule_of_that_step(tmp_path, monkeypatch):
+    # F1 with nothing refused or pointed at opened the rules at their first page ("What the game
+    # is about"), far from the Harvest the step was teaching
+    from test_app_support import key, make_app
+
+    from faeriell.ui.scenes.rules import RulesScene
+
+    app = make_app(tmp_path, monkeypatch)
+    app.open_tutorial("2", 10)                       # "Drag the Harvest token three steps"
+    app.step()
+    assert app.session.tutorial.step.action.get("action") == "harvest"
+    log = app.scene.table.layout.log                 # point at nothing that is a piece
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=log.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesScene)
+    assert app.scene.current.id == "harvest", app.scene.current.id

@@ -332,10 +332,19 @@ class TableScene(Scene):
         return m[0] if isinstance(m, tuple) else None
 
     def rule_kind(self) -> str | None:
-        """What F1 explains now: the refused move while its message shows, else the piece pointed at."""
+        """What F1 explains now: the refused move while its message shows, else the piece pointed at,
+        else the move the guided step asks for, else the decision asked (a newcomer pressing F1 in
+        the middle of a step wants that step's rule, not the book's first page)."""
         if self.message and self.message_bad and self.refused_kind:
             return self.refused_kind
-        return self.kind_of(self.hover_key)
+        kind = self.kind_of(self.hover_key)
+        if kind:
+            return kind
+        step = getattr(getattr(self.session, "tutorial", None), "step", None)
+        if step is not None and step.kind == "do" and step.action.get("action"):
+            return str(step.action["action"])
+        pending = self.session.state.pending
+        return str(pending["kind"]) if pending else None
 
     def explain_pickup(self, key: tuple) -> str | None:
         """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""

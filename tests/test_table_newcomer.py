@@ -162,3 +162,30 @@ def test_f1_in_a_guided_step_opens_the_rule_of_that_step(tmp_path, monkeypatch):
     key(app, pygame.K_F1)
     assert isinstance(app.scene, RulesScene)
     assert app.scene.current.id == "harvest", app.scene.current.id
+
+
+def test_the_log_of_a_game_begun_mid_game_heads_its_moves_with_the_round(monkeypatch):
+    # a guided chapter starting in round 4's Event Phase logged its first move under "Set-up"
+    from faeriell.ui.table import theme as T
+
+    seen: list[str] = []
+    text = T.text
+
+    def rec_text(s, *a, **k):
+        seen.append(str(s))
+        return text(s, *a, **k)
+
+    monkeypatch.setattr(T, "text", rec_text)
+    t1 = {"settlements": ["bear-mountain", "bear-river"],
+          "heroes": {"druid": {"node": {"near": "bear-forest"}}},
+          "essences": ["red", "red", "blue"]}
+    t2 = {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}
+    t = Table(position({}, {}, [t1, t2], {"player": 1, "phase": "tribe", "round": 4}))
+    region = t.session.legal_of("build_settlement")[0]["region"]
+    t.drag(("supply_settlement", 0), ("region", region))
+    t.key(pygame.K_RETURN)
+    assert region in t.state.tribes[0].settlements and t.state.round == 4
+    seen.clear()
+    t.frame()
+    assert "Round 4" in seen
+    assert "Set-up" not in seen

@@ -41,12 +41,15 @@ class Row:
     text: str
 
 
-def log_rows(lines: list[str], you: str | None = None, trimmed: bool = False) -> list[Row]:
+def log_rows(lines: list[str], you: str | None = None, trimmed: bool = False,
+             opening: str = "Set-up") -> list[Row]:
     """The log as headings and lines. `you`: the one human's tribe name as the log says it;
-    `trimmed`: the log lost its oldest lines (the first ones then sit under "Earlier")."""
+    `trimmed`: the log lost its oldest lines (the first ones then sit under "Earlier");
+    `opening`: the heading of lines before any round began ("Round 4" for a game that started
+    from a written position mid-game, where there was no set-up)."""
     rows: list[Row] = []
     if lines and not (ROUND.match(lines[0]) or lines[0] == GAME_BEGINS):
-        rows.append(Row("round", "Earlier" if trimmed else "Set-up"))
+        rows.append(Row("round", "Earlier" if trimmed else opening))
     for line in lines:
         m = ROUND.match(line)
         if line == GAME_BEGINS or m:
@@ -62,6 +65,16 @@ def log_rows(lines: list[str], you: str | None = None, trimmed: bool = False) ->
             continue
         rows.append(Row("line", you_form(line, you)))
     return rows
+
+
+def opening_heading(history) -> str:
+    """The log's first heading: "Set-up", or the round the first move was made in when the game
+    began past its set-up (a guided chapter, a puzzle or a scenario from a written position)."""
+    if history:
+        turn = history[0].get("turn") or ()
+        if len(turn) > 1 and turn[0] != "setup":
+            return f"Round {turn[1]}"
+    return "Set-up"
 
 
 class LogPanel:
@@ -167,7 +180,8 @@ class LogPanel:
         body = pygame.Rect(rect.x + P(6), self.button.bottom + P(3), rect.w - P(16), 0)
         body.h = max(lh, rect.bottom - P(4) - body.y)
         trimmed = len(p.s.log) >= 300                          # the engine drops its oldest lines past 400
-        rows = log_rows([p.words.say(x) for x in p.s.log[-KEEP:]], you, trimmed or len(p.s.log) > KEEP)
+        rows = log_rows([p.words.say(x) for x in p.s.log[-KEEP:]], you, trimmed or len(p.s.log) > KEEP,
+                        opening_heading(p.g.history))
         lines: list[tuple[str, str, int]] = []
         for row in rows:
             indent = {"round": 0, "turn": P(8), "line": P(16)}[row.kind]

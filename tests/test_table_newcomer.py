@@ -189,3 +189,19 @@ def test_the_log_of_a_game_begun_mid_game_heads_its_moves_with_the_round(monkeyp
     t.frame()
     assert "Round 4" in seen
     assert "Set-up" not in seen
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_the_step_card_leaves_the_revealed_setup_cards_in_view(tmp_path, monkeypatch, size):
+    # chapter 1, step 4 speaks of "the cards dealt to you for set-up" and its card lay over them
+    from test_app_support import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    assert app.open_tutorial("1", 3) is None
+    app.step()
+    app.step()
+    table = app.scene.table
+    assert "cards dealt to you" in app.session.tutorial.step.text
+    cards = [sp.rect for key, sps in table.spots.by_key.items() if key[0] == "setup_card" for sp in sps]
+    assert cards and table.tutorial.card is not None
+    assert not any(table.tutorial.card.colliderect(c) for c in cards), (table.tutorial.card, cards)

@@ -229,6 +229,8 @@ class TutorialLayer(Layer):
         avoid = [pygame.Rect(p[0] - P(14), p[1] - P(14), P(28), P(28)) for p in avoid_points]
         if meter is not None:
             avoid.append(meter.rect)
+        # the revealed set-up cards a step talks about stay in view (chapter 1 hid them)
+        avoid += [sp.rect for key, sps in scene.spots.by_key.items() if key[0] == "setup_card" for sp in sps]
         bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
         if bar is not None:
             avoid.append(bar)                # the decision bar stays readable and clickable

@@ -122,3 +122,35 @@ def test_a_win_longer_than_the_deepening_is_found_and_a_cut_search_never_refutes
         if found >= 6:
             break
     assert found >= 4, found
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "refute"      # two Full Coop "before the round ends" puzzles
+
+
+def test_the_colour_fold_in_a_rounds_last_phases_keeps_the_verdicts():
+    """A "before the round ends" window folds payments by colour only from a position where no Event
+    Phase is left in the round (colour_fold_is_sound asked again at each position): at the start of
+    these windows it does not apply; along the solution it comes to apply; from there, after each of
+    several other moves, the search folding by colour and the one folding only the very same cards
+    reach the same verdict."""
+    from faeriell.practice.refute import colour_fold_is_sound
+    compared = refuted = 0
+    for path in sorted(FIXTURES.glob("*.yaml")):
+        sc = scenario.load(path)
+        g, goal, start = _after(sc, [])
+        assert goal.before == "round_end" and not colour_fold_is_sound(g, goal), path.name
+        sol = [Action.from_dict(v) for _, v, _ in sc.solution]
+        k = next(k for k, a in enumerate(sol) if colour_fold_is_sound(*_after(sc, sol[:k])[:2]))
+        g, goal, start = _after(sc, sol[:k])
+        for b in [x for x in g.legal_actions() if x != sol[k] and x.kind != "end_phase"][:6]:
+            h = g.copy(log=False)
+            h.apply(b)
+            folded = search(h.copy(log=False), goal, start, budget=6000)
+            plain = search(h.copy(log=False), goal, start, budget=6000, colour_fold=False)
+            if "bounded" in (folded.result, plain.result):
+                continue
+            assert folded.result == plain.result, (path.name, b, folded.words(), plain.words())
+            compared += 1
+            refuted += folded.result == "refuted"
+        assert search(g.copy(log=False), goal, start, budget=6000).result == "won", path.name
+    assert compared >= 6 and refuted >= 6, (compared, refuted)

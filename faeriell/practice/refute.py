@@ -62,7 +62,9 @@ class Proof:
         self.result, self.positions, self.depth, self.line, self.folded = result, positions, depth, list(line), folded
 
     def words(self) -> str:
-        fold = "payments folded by colour" if self.folded == "colour" else "payments folded by card"
+        fold = {"colour": "payments folded by colour",
+                "late": "payments folded by card, by colour once no Event Phase is left in the round"}.get(
+            self.folded, "payments folded by card")
         if self.result == "refuted":
             return f"refuted exhaustively ({self.positions} positions, {fold})"
         if self.result == "bounded":
@@ -102,14 +104,31 @@ def colour_fold_is_sound(game, goal) -> bool:
     A card's back (the Guardian on it) is read only when a Guardian moves in an Event Phase (R29)
     and when a reshuffled deck is drawn again; neither happens within a Tribe or Hero Phase whose
     decks are not nearly empty, so there the back may be forgotten. Elsewhere payments are folded
-    only when they are the very same cards."""
+    only when they are the very same cards.
+
+    A "before the round ends" goal spans the Phases still to be played this round (each Tribe plays
+    each Phase tile once a round, R26): the same holds when none of them is an Event Phase and every
+    deck keeps MIN_DECK_FOR_COLOUR_FOLD cards for each of those Phases (the end of the round moves
+    Doom and checks Achievements, reading no back)."""
     s = game.state
-    return goal.before == "phase_end" and s.phase in ("tribe", "hero") and \
-        all(len(d) >= MIN_DECK_FOR_COLOUR_FOLD for d in s.decks.values())
+    if s.phase not in ("tribe", "hero"):
+        return False
+    if goal.before == "phase_end":
+        phases = 1
+    elif goal.before == "round_end":
+        from faeriell.engine.turns import PHASES
+        left = [p for i, t in enumerate(s.tribes) for p in PHASES
+                if p not in t.phases_done and not (i == s.active and p == s.phase)]
+        if "event" in left:
+            return False
+        phases = 1 + len(left)
+    else:
+        return False
+    return all(len(d) >= MIN_DECK_FOR_COLOUR_FOLD * phases for d in s.decks.values())
 
 
 def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int = 60, deepen: int | None = 3,
-           key=_fast_key) -> Proof:
+           key=_fast_key, colour_fold: bool = True) -> Proof:
     """Every line from `game` (a puzzle after its wrong move; `start` the puzzle's first mark, as
     PuzzleTracker.start) searched until the goal is met or its moment passes. Iterative deepening
     from `depth` moves up to `deepen` (a short win is found at once; a search cut by the budget
@@ -117,19 +136,29 @@ def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int
     move at a time all the way, the first proofs' way, slower). A transposition table (a position
     shown not to win to the end is never searched again, nor one shown not to win within as many
     moves as are left; `key` the position's key), payments folded (colour_fold_is_sound), claims and
-    Tribe Actions tried before walks and ending the Phase. Stops at `budget` positions."""
+    Tribe Actions tried before walks and ending the Phase. Stops at `budget` positions.
+    In a "before the round ends" window the fold is asked again at each position (sound there for the
+    rest of the round once no Event Phase is left in it). `colour_fold=False`: payments folded only
+    when they are the very same cards (to check the colour fold against)."""
     from faeriell.engine.actions import card_color
     from faeriell.puzzle import PuzzleTracker
 
     tracker = PuzzleTracker(goal, game)
     tracker.start = start
-    by_colour = colour_fold_is_sound(game, goal)
+    by_colour = colour_fold and colour_fold_is_sound(game, goal)
+    late = [0]                 # positions where the fold became sound after the window's start
 
-    def fold(a):
-        if not a.has("pay"):
-            return a
-        pay = a["pay"]
-        return a.replace(pay=tuple(sorted(card_color(c) for c in pay) if by_colour else sorted(pay)))
+    def folder(g):
+        here = by_colour or (colour_fold and goal.before == "round_end" and colour_fold_is_sound(g, goal))
+        if here and not by_colour:
+            late[0] += 1
+
+        def fold(a):
+            if not a.has("pay"):
+                return a
+            pay = a["pay"]
+            return a.replace(pay=tuple(sorted(card_color(c) for c in pay) if here else sorted(pay)))
+        return fold
 
     def outcome(g) -> str:
         tracker.result = "open"
@@ -148,6 +177,7 @@ def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int
     def dfs(g, left: int, line: list) -> tuple[list | None, bool]:
         """(winning line or None, whether the subtree was searched to its end)."""
         complete = True
+        fold = folder(g)
         moves = {fold(a): a for a in g.legal_actions()}
         for a in sorted(moves.values(), key=order):
             positions[0] += 1
@@ -181,17 +211,20 @@ def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int
     if first == "lost":
         return Proof("refuted", 0, 0, [], "colour" if by_colour else "cards")
     d, proven = depth, 0
+
+    def how() -> str:
+        return "colour" if by_colour else "late" if late[0] else "cards"
     try:
         while d <= max_depth:
             won, done = dfs(game, d, [])
             if won is not None:
-                return Proof("won", positions[0], d, won, "colour" if by_colour else "cards")
+                return Proof("won", positions[0], d, won, how())
             proven = d
             if done:
-                return Proof("refuted", positions[0], d, [], "colour" if by_colour else "cards")
+                return Proof("refuted", positions[0], d, [], how())
             if d >= max_depth:
                 break                  # a line longer than max_depth moves: not searched to its end
             d = max_depth if deepen is not None and d >= deepen else d + 1
     except OutOfBudget:
         pass
-    return Proof("bounded", positions[0], proven, [], "colour" if by_colour else "cards")
+    return Proof("bounded", positions[0], proven, [], how())

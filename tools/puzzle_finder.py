@@ -565,15 +565,15 @@ def reprove(rules, path: Path, budget: int, tries: int = 4, exhaustive: bool = F
     return f"{path.name}: removed (after each tempting first move tried, a line still wins)"
 
 
-PROOFS_HEAD = """# The rated puzzles' proofs (tools/puzzle_finder.py --reprove FILES --budget N; data/puzzles/rated/README.md)
-# After each puzzle's recorded wrong first move every line was searched until the goal is met or its
-# moment passes (iterative deepening, a transposition table, payments folded where sound:
-# faeriell/practice/refute.py search). 'refuted exhaustively': the whole tree was searched and no
-# line wins. 'bounded: no line of up to D moves wins': the tree outgrew N positions; every line of
-# up to D moves after the wrong move was searched. Puzzles where a line after every tried wrong
-# move still won were removed.
-# tests/test_rated_puzzles.py proves each file again (solution wins, the wrong line played out loses)
-# and checks that every file has its line here.
+PROOFS_HEAD = """# The rated puzzles' proofs (tools/puzzle_finder.py --reprove FILES --exhaustive-only --budget N;
+# data/puzzles/rated/README.md). After each puzzle's recorded wrong first move every line was searched
+# until the goal is met or its moment passes (faeriell/practice/refute.py search: deepening to 3 moves,
+# then to the end; a transposition table; payments folded by colour where sound). 'refuted
+# exhaustively (N positions)': the whole tree was searched and no line wins. The folder's rule: only
+# such puzzles ship (a 'bounded: no line of up to D moves wins' proof, the tree outgrowing the budget,
+# is not kept). Puzzles with no tried wrong move refuted exhaustively were removed.
+# tests/test_rated_puzzles.py proves each file again (solution wins, the wrong line played out loses),
+# checks that every file has its line here, and searches the small proofs again (the same counts).
 """
 
 

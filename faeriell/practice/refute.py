@@ -91,12 +91,16 @@ def _fast_key(game) -> bytes:
     position is never taken for another; two equal states pickled differently (a dict filled in
     another order) are only a transposition missed, searched twice, never a wrong result."""
     import hashlib
+    import io
     import pickle
 
     from faeriell.engine.state import _STATE_FIELDS
     s = game.state
-    return hashlib.blake2b(pickle.dumps(tuple(getattr(s, f) for f in _STATE_FIELDS if f != "log"), protocol=5),
-                           digest_size=16).digest()
+    out = io.BytesIO()
+    p = pickle.Pickler(out, protocol=5)
+    p.fast = True              # no memo: a string met twice is written twice, whether or not it is one
+    p.dump(tuple(getattr(s, f) for f in _STATE_FIELDS if f != "log"))   # object, so the key is the same in any process
+    return hashlib.blake2b(out.getvalue(), digest_size=16).digest()
 
 
 def colour_fold_is_sound(game, goal) -> bool:

@@ -26,3 +26,30 @@ faeriell.storage.LIST_WAIT_S = 60.0
 # Every test game verifies that the moves and tasks declared quiet (registry.Move.quiet: no
 # Achievement check needs to follow them) really leave what the check reads unchanged.
 Game.verify_quiet = True
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every string the table draws (theme.text, theme.outlined) from now on, in order: a test
+    asserts what a player reads."""
+    import pygame
+
+    from faeriell.ui.table import theme as T
+    seen: list[str] = []
+    text, outlined = T.text, T.outlined
+
+    def rec_text(s, *a, **k):
+        seen.append(str(s))
+        return text(s, *a, **k)
+
+    def rec_outlined(s, *a, **k):
+        seen.append(str(s))
+        return outlined(s, *a, **k)
+
+    monkeypatch.setattr(T, "text", rec_text)
+    monkeypatch.setattr(T, "outlined", rec_outlined)
+    yield seen
+    pygame.display.quit()

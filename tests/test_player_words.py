@@ -10,13 +10,11 @@ import re
 
 from test_table_support import Table  # first: sets the dummy video driver
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
-from faeriell.ui.table import theme as T  # noqa: E402
 from faeriell.ui.table import tooltips  # noqa: E402
 from faeriell.ui.table.dragdrop import Drag  # noqa: E402
 
@@ -60,25 +58,6 @@ def test_the_pattern_catches_ids_and_spares_words():
     for raw in ("settles bear-mountain.", "gathers herb-green", "You have no red@owl card.", "moves the shaman.",
                 "That step of the Event Phase is over (R28).", "The Drifter wanders to bear-forest+bear-meadow+bear-river."):
         assert not pat.search(names.text(raw)), names.text(raw)
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    seen: list[str] = []
-    text, outlined = T.text, T.outlined
-
-    def rec_text(s, *a, **k):
-        seen.append(str(s))
-        return text(s, *a, **k)
-
-    def rec_outlined(s, *a, **k):
-        seen.append(str(s))
-        return outlined(s, *a, **k)
-
-    monkeypatch.setattr(T, "text", rec_text)
-    monkeypatch.setattr(T, "outlined", rec_outlined)
-    yield seen
-    pygame.display.quit()
 
 
 def _collect(t: Table, rng: random.Random, out: list[str]) -> None:

@@ -164,18 +164,9 @@ def test_f1_in_a_guided_step_opens_the_rule_of_that_step(tmp_path, monkeypatch):
     assert app.scene.current.id == "harvest", app.scene.current.id
 
 
-def test_the_log_of_a_game_begun_mid_game_heads_its_moves_with_the_round(monkeypatch):
+def test_the_log_of_a_game_begun_mid_game_heads_its_moves_with_the_round(drawn):
     # a guided chapter starting in round 4's Event Phase logged its first move under "Set-up"
-    from faeriell.ui.table import theme as T
-
-    seen: list[str] = []
-    text = T.text
-
-    def rec_text(s, *a, **k):
-        seen.append(str(s))
-        return text(s, *a, **k)
-
-    monkeypatch.setattr(T, "text", rec_text)
+    seen = drawn
     t1 = {"settlements": ["bear-mountain", "bear-river"],
           "heroes": {"druid": {"node": {"near": "bear-forest"}}},
           "essences": ["red", "red", "blue"]}

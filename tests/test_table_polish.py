@@ -15,7 +15,6 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.registry import DECISIONS  # noqa: E402
 from faeriell.ui.table import TableScene, guide  # noqa: E402
-from faeriell.ui.table import theme as T  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,25 +25,6 @@ THREE_MENACES = ROOT / "data" / "puzzles" / "three-menaces.yaml"
 def _display():
     yield
     pygame.display.quit()
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every string the table draws (through theme.text / theme.outlined) from now on."""
-    seen: list[str] = []
-    text, outlined = T.text, T.outlined
-
-    def rec_text(s, *a, **k):
-        seen.append(str(s))
-        return text(s, *a, **k)
-
-    def rec_outlined(s, *a, **k):
-        seen.append(str(s))
-        return outlined(s, *a, **k)
-
-    monkeypatch.setattr(T, "text", rec_text)
-    monkeypatch.setattr(T, "outlined", rec_outlined)
-    return seen
 
 
 def puzzle_table(path=THREE_MENACES) -> Table:

@@ -10,27 +10,12 @@ from collections import Counter
 from test_table_support import Table, position  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
-from faeriell.ui.table import theme as T  # noqa: E402
 from faeriell.ui.table.overlays import TIP_DELAY  # noqa: E402
 
-
-@pytest.fixture
-def drawn(monkeypatch):
-    seen: list[str] = []
-    text = T.text
-
-    def rec_text(s, *a, **k):
-        seen.append(str(s))
-        return text(s, *a, **k)
-
-    monkeypatch.setattr(T, "text", rec_text)
-    yield seen
-    pygame.display.quit()
 
 
 def harvest_game(phase="event"):

@@ -244,28 +244,30 @@ def control_totem(x: Scorer, a) -> Scored:
                                        + (f" from player {owner + 1}" if owner is not None else ""))
 
 
+def _one_more(x: Scorer, measure: str, have: int) -> tuple[float, int, int]:
+    """One more of a counted measure (Herbs, Attunements): the Achievement progress it buys, the
+    new count and the count the Achievement asks for."""
+    aid = x.T.measure_aid.get(measure)
+    n = have + 1
+    return (x.c.delta(aid, n) if aid else 0.0), n, x.c.target(aid)
+
+
 @move("gather_herb")
 def gather_herb(x: Scorer, a) -> Scored:
     """An Heirloom Herb (R17): Herbs progress and what the Herb does."""
-    c = x.c
     herb = a["herb"]
-    aid = x.T.measure_aid.get("herbs")
-    n = len(c.t.herbs) + 1
-    gain = c.delta(aid, n) if aid else 0.0
+    gain, n, target = _one_more(x, "herbs", len(x.c.t.herbs))
     extra, what = x.herb_worth(herb)
-    return (("achievements", gain), ("herb_worth", extra)), f"gathers {herb} ({what}): Herbs {n}/{c.target(aid)}"
+    return (("achievements", gain), ("herb_worth", extra)), f"gathers {herb} ({what}): Herbs {n}/{target}"
 
 
 @move("attune")
 def attune(x: Scorer, a) -> Scored:
     """An Attunement (R17): Attunements progress and its printed bonus."""
-    c = x.c
     gd = a["guardian"]
-    aid = x.T.measure_aid.get("attunements")
-    n = len(c.t.attunements) + 1
-    gain = c.delta(aid, n) if aid else 0.0
+    gain, n, target = _one_more(x, "attunements", len(x.c.t.attunements))
     bonus = x.bonus_worth(x.r.attune_bonus.get(gd) or {}) + 0.4
-    return (("achievements", gain), ("attune_bonus", bonus)), f"attunes with the {gd}: Attunements {n}/{c.target(aid)}"
+    return (("achievements", gain), ("attune_bonus", bonus)), f"attunes with the {gd}: Attunements {n}/{target}"
 
 
 @move("level_up")

@@ -3,7 +3,8 @@ deadline keeps its games, `--resume` plays only the missing ones and `--report-o
 logged ones; and `--cpu-clock` reaches the bots (issue 25, item 5)."""
 from __future__ import annotations
 
-import importlib.util
+from script_support import load_script
+
 import json
 from pathlib import Path
 
@@ -13,10 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bots_bench", ROOT / "bench" / "bots.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("bench/bots.py", "bots_bench")
 
 
 def _jobs(games, cpu=False):

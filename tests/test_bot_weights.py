@@ -3,8 +3,9 @@ solo and Full Coop use their own (tuned by self-play), competitive play keeps it
 reads the table of its game's mode, and a bot thinks with the weights it was given."""
 from __future__ import annotations
 
+from script_support import load_script
+
 import dataclasses
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -96,10 +97,7 @@ def test_interleaved_games_of_two_modes_play_as_when_played_alone(rules):
 
 
 def test_the_tuner_runs_and_writes_the_weights_file(capsys, tmp_path):
-    path = Path(__file__).resolve().parent.parent / "tools" / "tune_heuristic.py"
-    spec = importlib.util.spec_from_file_location("tune_heuristic", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script("tools/tune_heuristic.py")
     out_file = tmp_path / "weights.yaml"
     shipped = default_path().read_text(encoding="utf-8")
     assert mod.main(["--mode", "coop", "--games", "2", "--only", "prog", "--workers", "1",
@@ -119,10 +117,7 @@ def test_the_tuner_runs_and_writes_the_weights_file(capsys, tmp_path):
 def test_the_tuner_tunes_a_feature_weight_as_the_modes_own(capsys, tmp_path):
     """A feature weight named to the tuner is tried like a parameter and written as the tuned
     mode's own (under its table's `features:`); the shared table and the other modes keep theirs."""
-    path = Path(__file__).resolve().parent.parent / "tools" / "tune_heuristic.py"
-    spec = importlib.util.spec_from_file_location("tune_heuristic", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script("tools/tune_heuristic.py")
     out_file = tmp_path / "weights.yaml"
     assert mod.main(["--mode", "coop", "--games", "2", "--only", "hero_step", "--workers", "1",
                      "--start", '{"hero_step": -0.2}', "--out", str(out_file)]) == 0

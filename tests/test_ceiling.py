@@ -2,7 +2,8 @@
 Doom step of a real game is put down to a cause."""
 from __future__ import annotations
 
-import importlib.util
+from script_support import load_script
+
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("ceiling_bench", ROOT / "bench" / "ceiling.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("bench/ceiling.py", "ceiling_bench")
 
 
 @pytest.fixture(scope="module")

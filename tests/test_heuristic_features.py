@@ -3,6 +3,8 @@ the file names every feature and no other, a move's score is the weighted sum of
 features, the weights are read (not only written), and a broken features table is refused."""
 from __future__ import annotations
 
+from script_support import load_script
+
 import random
 import re
 from pathlib import Path
@@ -183,13 +185,9 @@ def test_the_position_value_is_the_weighted_sum_of_its_features(rules):
 def test_the_why_tool_lists_each_moves_features_summing_to_its_score(rules, tmp_path, capsys):
     """tools/heuristic_why.py SAVE: the best moves first, each followed by its features (value x
     weight), which add up to the move's score; a file that is not a save is refused (exit 2)."""
-    import importlib.util
     from faeriell.bots.heuristic import playout_move
     from faeriell.engine.saves import dumps
-    path = Path(__file__).resolve().parent.parent / "tools" / "heuristic_why.py"
-    spec = importlib.util.spec_from_file_location("heuristic_why", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script("tools/heuristic_why.py")
     g = new_game(rules, 2, "competitive", "medium", [], 5)
     while not (g.state.stage == "play" and len(g.legal_actions()) > 4):
         g.apply(playout_move(g))

@@ -3,7 +3,8 @@ mixer on a pick-up, a move, a refusal, a Doom step, an Achievement claim and the
 silent and harmless without an audio device. Real mouse events on a headless window."""
 from __future__ import annotations
 
-import importlib.util
+from script_support import load_script
+
 import wave
 
 # first: it sets the dummy video driver before pygame is imported
@@ -19,10 +20,7 @@ from faeriell.ui.table.gestures import gesture, make_ctx
 
 
 def load_tool():
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/make_sounds.py")
 
 
 @pytest.fixture(autouse=True)

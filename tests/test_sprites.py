@@ -1,8 +1,9 @@
 """Generated sprites: one for every catalog id, up to date with data/ (tools/make_sprites.py --check)."""
 from __future__ import annotations
 
+from script_support import load_script
+
 import dataclasses
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -24,11 +25,7 @@ from faeriell.content.catalog_loader import default_catalog  # noqa: E402
 
 
 def _load_tool():
-    spec = importlib.util.spec_from_file_location("make_sprites", ROOT / "tools" / "make_sprites.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["make_sprites"] = mod          # dataclasses look their module up here
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/make_sprites.py")
 
 
 ms = _load_tool()

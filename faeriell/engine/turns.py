@@ -9,6 +9,13 @@ PHASES = ("tribe", "event", "hero")
 
 
 # ---------------------------------------------------------------- choose_phase
+def phases_left(s) -> list[str]:
+    """The Phases still to be played this round, every tribe's in seat order (each Tribe plays each
+    Phase tile once a round, R26); the Phase being played now is not counted."""
+    return [p for i, t in enumerate(s.tribes) for p in PHASES
+            if p not in t.phases_done and not (i == s.active and p == s.phase)]
+
+
 def _choose_enum(g):
     done = g.tribe().phases_done
     return [Action.raw("choose_phase", (("phase", p),)) for p in PHASES if p not in done]

@@ -120,9 +120,8 @@ def colour_fold_is_sound(game, goal) -> bool:
     if goal.before == "phase_end":
         phases = 1
     elif goal.before == "round_end":
-        from faeriell.engine.turns import PHASES
-        left = [p for i, t in enumerate(s.tribes) for p in PHASES
-                if p not in t.phases_done and not (i == s.active and p == s.phase)]
+        from faeriell.engine.turns import phases_left
+        left = phases_left(s)
         if "event" in left:
             return False
         phases = 1 + len(left)

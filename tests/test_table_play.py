@@ -83,7 +83,8 @@ def test_forbidden_drop_changes_nothing_and_says_why():
     assert to_dict(t.state) == before
     assert t.scene.tray is None
     reason = t.session.why_not(Action("build_settlement", region=far, pay=("red", "red")))
-    assert reason and t.scene.message == t.scene.words.plain(reason)
+    # where it landed (the Region's printed name), then the engine's reason
+    assert reason and t.scene.message == "That is the Toad's River: " + t.scene.words.plain(reason)
 
 
 def test_pieces_glow_only_on_legal_places_while_dragging():
@@ -141,7 +142,8 @@ def test_hero_phase_drag_a_hero_along_the_paths():
     before = to_dict(t.state)
     t.drag(("hero", 0, "druid"), ("node", far))
     assert to_dict(t.state) == before
-    assert t.scene.message == t.scene.words.plain(t.session.why_not(Action("move_hero", hero="druid", to=far)))
+    why = t.scene.words.plain(t.session.why_not(Action("move_hero", hero="druid", to=far)))
+    assert t.scene.message == f"That is {t.scene.words.node(far)}: {why}"
 
 
 def test_click_to_pick_up_then_click_to_drop():

@@ -73,12 +73,38 @@ def test_a_step_accepts_only_its_move_and_refuses_another_with_its_reason(app):
     # a move the engine allows but the step does not: refused with the step's words, nothing changes
     drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", OTHER_NODE)))
     assert not s.game.history and lesson.index == 2
-    assert table.message == table.words.say(step.refuse) and table.message_bad
+    # where the drop went, then the step's words
+    assert table.message == f"That is {table.words.node(OTHER_NODE)}: {table.words.say(step.refuse)}"
+    assert table.message_bad
     # the step's own move goes through and the next step comes
     drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
     assert [h["action"].kind for h in s.game.history] == ["place_hero"]
     assert s.state.tribes[0].heroes["chieftain"].node == CHIEFTAIN_NODE
     assert lesson.index == 3 and lesson.step.kind == "read"
+
+
+def test_a_refused_drop_names_the_region_it_landed_on(app):
+    """01-setup step 5: the Settlement dropped on the Wolf's Mountain, just inside its edge with
+    the Wolf's Meadow (the step's Region): the refusal says where it landed, then the step's own
+    reason; nothing changes."""
+    assert app.open_tutorial("01-setup", 4) is None
+    app.step()
+    table, s = app.scene.table, app.session
+    step = s.tutorial.step
+    assert step.action == {"action": "place_settlement", "region": "wolf-meadow"}
+    # walk from the Mountain's middle towards the Meadow's: the last point still on the Mountain
+    a, b = table._region_point("wolf-mountain"), table._region_point("wolf-meadow")
+    edge = None
+    for k in range(41):
+        p = (round(a[0] + (b[0] - a[0]) * k / 40), round(a[1] + (b[1] - a[1]) * k / 40))
+        if table.spots.region_at(p) == "wolf-mountain":
+            edge = p
+    assert edge is not None and table.spots.region_at(edge) == "wolf-mountain"
+    before = len(s.game.history)
+    drag(app, table.spot_pos(("supply_settlement", 0)), edge)
+    assert len(s.game.history) == before and s.tutorial.index == 4
+    assert table.message_bad
+    assert table.message == "That is the Wolf's Mountain: " + table.words.say(step.refuse)
 
 
 def test_a_wrong_phase_tile_is_refused_and_the_right_one_plays(app):

@@ -71,7 +71,7 @@ class DragLayer(Layer):
             if not near:
                 s.refuse(explain.missed_drop(s, d, pos), s.kind_of(d.grip))
             return
-        s.refuse(s._reason(d), s.kind_of(d.grip))
+        s.refuse(explain.refused_drop(s, d), s.kind_of(d.grip))
 
     def aim(self, d: int) -> None:
         """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""

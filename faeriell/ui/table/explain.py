@@ -2,6 +2,7 @@
 
     why = cannot_pick(scene, key)     # None when the piece moves now (or is no piece)
     text = missed_drop(scene, drag, pos)
+    text = refused_drop(scene, drag)  # "That is the Wolf's Mountain: " + the reason
 
 The reasons come from `faeriell.engine.explain.why_none` (the engine's why_not of the closest
 moves of that piece); this module only knows which kind of move a piece stands for, the inverse
@@ -193,6 +194,17 @@ def missed_drop(scene, drag, pos) -> str:
         return f"It landed between places: {name}, the nearest, takes it - drop it there (it glows)."
     why = scene._reason(_at(drag, near))
     return f"Not on {name}. {why or 'It cannot go there.'}"
+
+
+def refused_drop(scene, drag) -> str:
+    """What to say when a drop lands on a place that does not take the piece: where it landed,
+    in the game's words, then the reason (the engine's why_not, or a guided step's own words):
+    "That is the Wolf's Mountain: ...". A reason that already names the place is said as it is."""
+    why = scene._reason(drag)
+    name = place_name(scene, drag.hover)
+    if name == "that place" or name.lower() in why.lower():
+        return why
+    return f"That is {name}: {why}"
 
 
 def _at(drag, place):

@@ -12,6 +12,7 @@ where a spot is drawn (scene.spots, scene.choice) and to go elsewhere (scene.req
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
@@ -219,31 +220,22 @@ class TutorialLayer(Layer):
         lines = T.wrap(body, size, w - P(28))
         lh = T.font(size).get_linesize()
         k = [c.id for c in lesson.chapters].index(ch.id) + 1 if ch in lesson.chapters else 1
-        title = f"Guided game · Chapter {k} of {len(lesson.chapters)}: {ch.title}"
-        h = P(62) + lh * len(lines) + P(52)
-        r = pygame.Rect(0, 0, w, h)
-        meter = scene.spots.first(("goal_meter",))     # the goal in view stays in view
-        top_left = meter.rect.bottom + P(8) if meter is not None else L.map.y + P(10)
-        corners = [(L.map.x + P(10), top_left), (L.map.right - P(10) - w, L.map.y + P(10)),
-                   (L.map.x + P(10), L.map.bottom - P(10) - h), (L.map.right - P(10) - w, L.map.bottom - P(10) - h)]
-        avoid = [pygame.Rect(p[0] - P(14), p[1] - P(14), P(28), P(28)) for p in avoid_points]
-        if meter is not None:
-            avoid.append(meter.rect)
-        # the revealed set-up cards a step talks about stay in view (chapter 1 hid them)
-        avoid += [sp.rect for key, sps in scene.spots.by_key.items() if key[0] == "setup_card" for sp in sps]
-        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
-        if bar is not None:
-            avoid.append(bar)                # the decision bar stays readable and clickable
-        best = min(corners, key=lambda c: sum(1 for a in avoid if pygame.Rect(c, r.size).colliderect(a)))
-        r.topleft = best                     # the first corner that hides neither piece, place nor bar
+        # the chapter's title whole, on as many lines as it takes (a narrow window cut it short)
+        tsize = max(T.MIN_TEXT, P(14))
+        titles = T.wrap(f"Guided game · Chapter {k} of {len(lesson.chapters)}: {ch.title}", tsize, w - P(24), True)
+        tlh = T.font(tsize, True).get_linesize()
+        head_y = P(8) + tlh * len(titles)
+        body_y = head_y + T.font(max(T.MIN_TEXT, P(20)), True).get_linesize() + P(2)
+        h = body_y + lh * len(lines) + P(52)
+        r = self._place(scene, pygame.Rect(0, 0, w, h), avoid_points)
         self.card = r
         T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
         T.panel(surf, r, (50, 34, 50), TUTOR, P(10), 3)
-        surf.blit(T.text(T.fit_text(title, max(T.MIN_TEXT, P(14)), w - P(24), True), max(T.MIN_TEXT, P(14)),
-                         T.INK_DIM, True), (r.x + P(12), r.y + P(8)))
+        for j, line in enumerate(titles):
+            surf.blit(T.fitted(line, tsize, w - P(24), T.INK_DIM, True), (r.x + P(12), r.y + P(8) + j * tlh))
         surf.blit(T.text(head, max(T.MIN_TEXT, P(20)), TUTOR if st is not None else T.GOOD, True),
-                  (r.x + P(12), r.y + P(28)))
-        y = r.y + P(56)
+                  (r.x + P(12), r.y + head_y))
+        y = r.y + body_y
         for line in lines:
             surf.blit(T.text(line, size, T.INK), (r.x + P(14), y))
             y += lh
@@ -263,3 +255,56 @@ class TutorialLayer(Layer):
         if st is not None and st.kind == "do":
             note = T.text("the pink rings show the piece and where it goes", max(T.MIN_TEXT, P(12)), T.INK_FAINT)
             surf.blit(note, (r.x + P(14), r.bottom - P(26) - note.get_height() // 2))
+
+    # ---- where the card goes -----------------------------------------------------------------
+    def keep_clear(self, scene, avoid_points=()) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """(what the card may never hide, what it had better not hide): the step's piece and place,
+        the goal meter and the decision bar; then what a step's words name on the island."""
+        L = scene.layout
+        P = L.px
+        must = [pygame.Rect(p[0] - P(14), p[1] - P(14), P(28), P(28)) for p in avoid_points]
+        st = self.lesson.step
+        if st is not None and st.kind == "do":
+            for key in self.targets(scene):
+                if key is not None and key[0] != "region":
+                    must += [sp.rect for sp in scene.spots.by_key.get(key, ())]
+        meter = scene.spots.first(("goal_meter",))     # the goal in view stays in view
+        if meter is not None:
+            must.append(meter.rect)
+        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+        if bar is not None:
+            must.append(bar)                 # the decision bar stays readable and clickable
+        return must, self._named(scene)
+
+    def _named(self, scene) -> list[pygame.Rect]:
+        """Where the Regions and Guardians the step's words name stand on the island."""
+        st = self.lesson.step
+        text = (st.text or "") if st is not None else ""
+        if not text:
+            return []
+        P = scene.layout.px
+        game = scene.session.game
+        out = []
+        for rid in game.rules.board.regions:
+            name = scene.words.region(rid)
+            if name.lower().removeprefix("the ") in text.lower():
+                x, y = scene._region_point(rid)
+                out.append(pygame.Rect(x - P(24), y - P(24), P(48), P(48)))
+        for gd in game.state.guardians:
+            if re.search(rf"\b{re.escape(gd)}\b(?!'s)", text, re.I):
+                out += [sp.rect.inflate(P(8), P(8)) for sp in scene.spots.by_key.get(("guardian", gd), ())]
+        return out
+
+    def _place(self, scene, r: pygame.Rect, avoid_points=()) -> pygame.Rect:
+        """The card on the island only (never over a tribe board, the boards beside it or the log),
+        at the corner or edge that hides none of what must stay clear, then the fewest named things."""
+        L = scene.layout
+        P = L.px
+        room = L.map.inflate(-2 * P(10), -2 * P(10))
+        must, named = self.keep_clear(scene, avoid_points)
+        spots = []
+        for y in (room.top, room.bottom - r.h, room.centery - r.h // 2):
+            for x in (room.left, room.right - r.w, room.centerx - r.w // 2):
+                spots.append(pygame.Rect(x, y, r.w, r.h).clamp(L.map))
+        return min(spots, key=lambda c: (sum(1 for a in must if c.colliderect(a)),
+                                         sum(1 for a in named if c.colliderect(a))))

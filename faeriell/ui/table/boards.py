@@ -24,6 +24,66 @@ def _count(surf, p, center, n, small=False) -> None:
     T.badge(surf, center, str(n), p.fs(12 if small else 13))
 
 
+def _grid(p, w) -> tuple[int, int, int]:
+    """The Achievement slots' grid: (columns, tile width, tile height). Five columns, or four
+    with larger tiles where a name would not fit five (1024x700)."""
+    P = p.P
+    cols = 5
+    tw = (w - (cols - 1) * P(4)) // cols
+    if not all(T.fits(word, T.MIN_TEXT, tw - 6) for aid in p.rules.achievement_ids
+               for word in p.words.achievement(aid).split()):
+        cols = 4
+        tw = (w - (cols - 1) * P(4)) // cols
+    return cols, tw, round(tw * 48 / 60)
+
+
+def _sower_h(p, label_h: int) -> int:
+    """The Corruption Sower's rows: its name and state on the label's row, its Perks below."""
+    return label_h + (0 if p.g.coop_like() else p.P(4) + p.P(26))
+
+
+def side_heights(p, w, k: float = 1.0) -> list[int]:
+    """Every section of the shared boards' column, top to bottom, without the gaps between them;
+    `k` scales the pieces of the upper sections (decks, Herbs, Perks, Beacons, Attunements)."""
+    P = p.P
+    Q = _piece_px(p, k)
+    lab = T.font(p.fs(13), True).get_height()
+    cols, _tw, th = _grid(p, w)
+    rows = (len(p.rules.achievement_ids) + cols - 1) // cols
+    return [lab + P(2) + Q(45) + P(13),          # Essence decks (their counts below)
+            lab + P(2) + Q(50),                  # Heirloom Herbs
+            lab + P(2) + Q(44),                  # Perk tiles
+            lab + P(2) + Q(34) + P(8),           # Beacons and the Totem (its yellow count below)
+            lab + P(2) + Q(48) + P(2),           # Attunements
+            lab + P(1) + P(22) + P(2),           # Doom track
+            lab + P(1) + P(22) + P(2),           # Tribe Corruption track
+            lab + P(2) + rows * (th + P(4)),     # Achievements (the designated area on the label's row)
+            _sower_h(p, lab)]
+
+
+def _piece_px(p, k: float):
+    return lambda v: max(1, round(v * p.u * k))
+
+
+MIN_PIECES = 0.85       # the upper sections' pieces shrink no further to make room below
+
+
+def fit_side(p, w, h) -> tuple[float, int]:
+    """(piece scale, gap) that show the whole column in `h` px: the gaps first give way (from the
+    design's P(5) to P(3)), then the upper sections' pieces (not under MIN_PIECES). The
+    Achievement tiles keep their size: their names must stay whole. At 1024x700 the designated
+    area and the Corruption Sower used to fall off the bottom."""
+    n = 8                                    # gaps between the nine sections
+    full = sum(side_heights(p, w))
+    least = n * p.P(3)                       # a label never touches the pieces above it
+    k = 1.0
+    if full + least > h:
+        pieces = full - sum(side_heights(p, w, 0.0))
+        k = max(MIN_PIECES, 1 - (full + least - h) / max(1, pieces))
+    gap = max(1, min(p.P(5), (h - sum(side_heights(p, w, k))) // n))
+    return k, gap
+
+
 def draw_side(surf, p, rect: pygame.Rect) -> None:
     T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
     pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 1)
@@ -31,11 +91,13 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     x0, w = rect.x + P(10), rect.w - P(20)
     y = rect.y + P(5)
     s = p.s
-    gap = P(5)
+    # what the sections leave, shared between their gaps; in a short window smaller pieces above
+    kq, gap = fit_side(p, w, rect.bottom - P(4) - y)
+    Q = _piece_px(p, kq)
 
     # ---- Essence decks: top card colour side up, discards Guardian side up (rulebook) --------
     y += _label(surf, p, x0, y, "Essence decks") + P(2)
-    cw, ch = P(32), P(45)
+    cw, ch = Q(32), Q(45)
     col_w = w // 5
     for k, col in enumerate(COLORS5):
         cx = x0 + k * col_w + col_w // 2
@@ -52,8 +114,8 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         img = T.text(str(len(deck)), p.fs(11), T.INK, True)     # below: the card's name and letter stay clear
         surf.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 1)))
         disc = s.discards.get(col, [])
-        dr = pygame.Rect(0, 0, P(24), P(34))
-        dr.topleft = (r.right + P(3), y + P(7))
+        dr = pygame.Rect(0, 0, Q(24), Q(34))
+        dr.topleft = (r.right + P(3), y + Q(7))
         if disc:
             back = card_back(disc[-1])
             img = p.spr(f"card_back_{back}", dr.h) if back else p.spr(f"essence_{col}", dr.h)
@@ -67,7 +129,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
 
     # ---- Heirloom Herbs: deck, three face up, discard ---------------------------------------
     y += _label(surf, p, x0, y, "Heirloom Herbs") + P(2)
-    hh = P(50)
+    hh = Q(50)
     hw = round(hh * 60 / 84)
     r = pygame.Rect(x0, y, hw, hh)
     p.hidden_card(surf, r, "herb_back")
@@ -89,7 +151,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
 
     # ---- Perk piles: four face-up piles (rulebook setup step 4) ------------------------------
     y += _label(surf, p, x0, y, "Perk tiles") + P(2)
-    pw = P(44)
+    pw = Q(44)
     for k, pile in enumerate(s.perk_piles[:4]):
         rr = pygame.Rect(x0 + k * (pw + P(34)), y, pw, pw)
         if pile:
@@ -107,7 +169,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
 
     # ---- Beacon supply and the Totem slot ----------------------------------------------------
     y += _label(surf, p, x0, y, "Beacons & Spiritual Totem") + P(2)
-    bh = P(34)
+    bh = Q(34)
     for k, col in enumerate(("red", "yellow", "blue", "green")):
         n = s.beacon_supply.get(col, 0)
         c = (x0 + P(18) + k * P(44), y + bh // 2)
@@ -145,7 +207,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
 
     # ---- Attunements still on the board ------------------------------------------------------
     y += _label(surf, p, x0, y, "Attunements") + P(2)
-    ah = P(48)
+    ah = Q(48)
     aw = round(ah * 60 / 84)
     for k, gd in enumerate(p.rules.guardians):
         rr = pygame.Rect(x0 + k * (aw + P(6)), y, aw, ah)
@@ -167,13 +229,14 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     y += _label(surf, p, x0, y, "Tribe Corruption") + P(1)
     y = _corruption(surf, p, x0, y, w) + gap
 
-    # ---- Achievements ------------------------------------------------------------------------
-    y += _label(surf, p, x0, y, "Achievements") + P(2)
+    # ---- Achievements, and the designated area on the label's row ----------------------------
+    lab = _label(surf, p, x0, y, "Achievements")
+    _designated(surf, p, x0 + T.font(p.fs(13), True).size("Achievements")[0] + P(12), y, x0 + w, lab)
+    y += lab + P(2)
     y = _achievements(surf, p, x0, y, w) + gap
 
     # ---- Corruption Sower --------------------------------------------------------------------
-    if y < rect.bottom - P(30):
-        _sower(surf, p, x0, y, w, rect.bottom - y)
+    _sower(surf, p, x0, y, w)
 
 
 def _doom(surf, p, x0, y, w) -> int:
@@ -222,12 +285,7 @@ def _achievements(surf, p, x0, y, w) -> int:
     from faeriell.engine.preview import achievement_progress
     progress = {e["id"]: e for e in achievement_progress(p.g)}
     me = p.viewer
-    cols = 5
-    tw = (w - (cols - 1) * P(4)) // cols
-    if not all(T.fits(word, T.MIN_TEXT, tw - 6) for aid in ids for word in p.words.achievement(aid).split()):
-        cols = 4                                               # (1024x700) larger tiles, one more row
-        tw = (w - (cols - 1) * P(4)) // cols
-    th = round(tw * 48 / 60)
+    cols, tw, th = _grid(p, w)
     for k, aid in enumerate(ids):
         r = pygame.Rect(x0 + (k % cols) * (tw + P(4)), y + (k // cols) * (th + P(4)), tw, th)
         img = p.spr(f"achievement_tile_{aid}", th)
@@ -252,21 +310,30 @@ def _achievements(surf, p, x0, y, w) -> int:
             surf.blit(tag, tag.get_rect(center=tr.center))
         p.add(("achievement", aid), r)
     rows = (len(ids) + cols - 1) // cols
-    y += rows * (th + P(4))
-    # The designated area: tokens that lost their Achievement, free for a next claim (R32).
-    img = T.text("Designated area:", p.fs(12), T.INK_DIM)
-    surf.blit(img, (x0, y + P(3)))
-    x = x0 + img.get_width() + P(6)
-    for i, t in enumerate(s.tribes):
-        for k in range(t.designated):
-            key = ("designated_token", i)
-            tok = p.spr(f"achievement_{t.id}", P(18))
-            c = (x + P(9), y + P(9))
-            surf.blit(tok, tok.get_rect(center=c))
-            p.add(key, c, P(9), sprite=tok)
-            x += P(20)
-    p.spots.add(("designated",), pygame.Rect(x0, y, w, P(20)))
-    return y + P(22)
+    return y + rows * (th + P(4))
+
+
+def _designated(surf, p, x0, y, right, h) -> None:
+    """The designated area: tokens that lost their Achievement, free for a next claim (R32),
+    on the Achievements label's row from x0 to `right`."""
+    P = p.P
+    s = p.s
+    tokens = [i for i, t in enumerate(s.tribes) for _ in range(t.designated)]
+    size = min(P(18), h + P(2))
+    room = right - x0 - len(tokens) * (size + P(2))
+    label = T.first_fitting(["Designated area:", "Designated:"], p.fs(12), max(1, room))
+    img = T.fitted(label, p.fs(12), max(1, room), T.INK_DIM)
+    surf.blit(img, (x0, y + (h - img.get_height()) // 2))
+    p.spots.add(("designated",), pygame.Rect(x0, y, right - x0, h))      # under its tokens: they come first
+    x = x0 + img.get_width() + P(4)
+    step = size + P(2)
+    if tokens and x + len(tokens) * step > right:
+        step = max(P(6), (right - x - size) // max(1, len(tokens) - 1))
+    for k, i in enumerate(tokens):
+        tok = p.spr(f"achievement_{s.tribes[i].id}", size)
+        c = (x + k * step + size // 2, y + h // 2)
+        surf.blit(tok, tok.get_rect(center=c))
+        p.add(("designated_token", i), c, size / 2, sprite=tok)
 
 
 TILE_NATIVE_H = 48        # the Achievement tile sprites' own height: their printed name reads there
@@ -311,19 +378,26 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
         y += lh
 
 
-def _sower(surf, p, x0, y, w, h) -> None:
+def _sower(surf, p, x0, y, w) -> None:
+    """The Corruption Sower: its name and state on the label's row, then its Perks (and the pile
+    a tribe lost to Corruption takes one from)."""
     P = p.P
     s = p.s
-    _label(surf, p, x0, y, "Corruption Sower")
-    y += P(16)
+    lab = _label(surf, p, x0, y, "Corruption Sower")
+    x = x0 + T.font(p.fs(13), True).size("Corruption Sower")[0] + P(10)
+    room = x0 + w - x
     if s.sower is not None:
-        t = s.tribes[s.sower]
-        img = T.text(f"{p.words.tribe(t.id)} serves Doom", p.fs(12), T.INK)
-        surf.blit(img, (x0, y + P(4)))
+        say = [f"{p.words.tribe(s.tribes[s.sower].id)} serves Doom", "in play"]
     elif p.g.coop_like():
-        surf.blit(T.text("Not in play (coop / solo)", p.fs(12), T.INK_DIM), (x0, y + P(4)))
+        say = ["Not in play (coop / solo)", "not in play"]
+    else:
+        say = ["none yet"]
+    img = T.fitted(T.first_fitting(say, p.fs(12), room), p.fs(12), room, T.INK if s.sower is not None else T.INK_DIM)
+    surf.blit(img, (x, y + (lab - img.get_height()) // 2))
+    if p.g.coop_like():
         return
-    x = x0 + (P(130) if s.sower is not None else 0)
+    y += lab + P(4)
+    x = x0
     sz = P(26)
     for perk in sorted(set(s.sower_perks)):
         if x + sz > x0 + w:

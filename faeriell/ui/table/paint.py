@@ -114,20 +114,31 @@ class Paint:
                 pygame.draw.rect(surf, T.AIM, sp.rect.inflate(6, 6), max(2, w), border_radius=6)
 
     # ---- cards -------------------------------------------------------------------------------
-    def card(self, surf, card: str, rect: pygame.Rect, show_back: bool, rotated_deg: int = 0) -> None:
-        """An Essence card: its colour side; the owner also sees the Guardian on its back (R4)."""
+    def card(self, surf, card: str, rect: pygame.Rect, show_back: bool, rotated_deg: int = 0,
+             quest: bool = False) -> pygame.Rect | None:
+        """An Essence card: its colour side; the owner also sees the Guardian on its back (R4).
+        A Quest's Guardian is what the card is for (its Hero must reach it): drawn large inside
+        the card, over its symbol. Returns where the Guardian was drawn (None: not shown)."""
         col, back = card_color(card), card_back(card)
         if col == "?":
             self.hidden_card(surf, rect)
-            return
+            return None
         img = self.spr(f"essence_{col}", rect.h)
         if rotated_deg:
             img = T.rotated(img, rotated_deg)
         surf.blit(img, img.get_rect(center=rect.center))
-        if show_back and back:
+        if not (show_back and back):
+            return None
+        if quest:
+            face = img.get_rect(center=rect.center)
+            icon = self.spr(f"guardian_{back}", max(10, face.w - 2))
+            at = icon.get_rect(midbottom=(face.centerx, face.bottom - max(1, face.h // 14)))
+        else:
             # lower left, over the card's corner pip: the lower right is the colour-blind letter's
             icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))
-            surf.blit(icon, icon.get_rect(bottomleft=(rect.left - 2, rect.bottom + 2)))
+            at = icon.get_rect(bottomleft=(rect.left - 2, rect.bottom + 2))
+        surf.blit(icon, at)
+        return at
 
     def hidden_card(self, surf, rect: pygame.Rect, back: str = "card_hidden") -> None:
         """A face-down card (or tile): `back` is its sprite (herb_back, sower_back, card_hidden)."""

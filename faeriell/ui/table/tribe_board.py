@@ -90,7 +90,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     cw_total = rect.w - P(64) - P(200)
     inw = P(40)
     hw = (cw_total - inw - 3 * P(5)) // 3
-    hh = P(120)
+    hh = P(132)          # the board's height, less its band, the Essence row and margins: room for Quests
     for k, (h, hero) in enumerate(t.heroes.items()):
         r = pygame.Rect(bx + k * (hw + P(5)), top, hw, hh)
         _hero_panel(surf, p, r, i, h, hero, tv["heroes"][h], own)
@@ -275,23 +275,27 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
             p.add(("perk_tile", i, h, perk), rr)
         else:
             pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
-    # Quest pool: the owner sees the cards, others a hidden back (R4)
+    # Quest pool: the owner sees the cards, each with its Guardian large enough to tell at a
+    # glance (the Hero must stand next to it); others see a hidden back (R4)
     qy = py + ps + P(5)
-    qh = min(P(30), r.bottom - qy - P(4))
+    qh = r.bottom - qy - P(4)
     qw = round(qh * 60 / 84)
     quests = hv["quests"]
+    step = qw + P(3)
+    if len(quests) > 1 and P(5) + len(quests) * step > r.w - P(3):
+        step = max(P(8), (r.w - P(8) - qw) // (len(quests) - 1))     # a long Quest pool overlaps
     for k, c in enumerate(quests):
-        rr = pygame.Rect(r.x + P(5) + k * (qw + P(3)), qy, qw, qh)
+        rr = pygame.Rect(r.x + P(5) + k * step, qy, qw, qh)
         key = ("quest", i, h, c)
         if p.lifted != key:
-            p.card(surf, c, rr, own)
+            p.card(surf, c, rr, own, quest=True)
         sprite = p.spr(f"essence_{c.split('@')[0]}", qh) if c != "?" else None
-        p.add(key, rr, sprite=sprite)
+        p.add(key, rr if k == len(quests) - 1 else pygame.Rect(rr.x, rr.y, step, rr.h), sprite=sprite)
     if quests:
         img = T.text(f"{len(quests)}/{hero.level} Quests", p.fs(11), T.INK_DIM)
-        x = r.x + P(8) + len(quests) * (qw + P(3))
+        x = r.x + P(8) + (len(quests) - 1) * step + qw
         if x + img.get_width() <= r.right - P(3):
-            surf.blit(img, (x, qy + qh // 2 - P(5)))
+            surf.blit(img, (x, qy + qh // 2 - img.get_height() // 2))
 
 
 def _herbs(surf, p, r, i, t) -> None:

@@ -1,0 +1,86 @@
+"""A small window (1024x700) shows the whole table, checked against the design size (1280x800):
+the shared boards' column down to the Corruption Sower (it used to end at "Designated area:"),
+and a Quest card large enough for the Guardian it is about. Real events on a headless window."""
+from __future__ import annotations
+
+from test_table_support import Table, position  # first: sets the dummy video driver
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.ui.table import paint  # noqa: E402
+
+SIZES = [(1024, 700), (1280, 800)]
+
+
+@pytest.fixture(autouse=True)
+def _display():
+    yield
+    pygame.display.quit()
+
+
+def competitive_table(size, sower=None) -> Table:
+    g = position({"players": 4}, tribes=[{"designated": 2}, {"designated": 1}, {}, {}],
+                 turn={"player": 1, "phase": "tribe"})
+    if sower is not None:                       # a tribe lost to Corruption serves Doom (R38)
+        g.state.sower = sower
+        g.state.tribes[sower].sower = True
+    return Table(g, size=size)
+
+
+def spots_of(t, kind) -> list:
+    return [sp for key, sps in t.scene.spots.by_key.items() if key[0] == kind for sp in sps]
+
+
+@pytest.mark.parametrize("sower", [None, 1])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_shared_boards_column_shows_every_section_down_to_the_sower(size, sower):
+    t = competitive_table(size, sower)
+    L = t.scene.layout
+    screen = pygame.Rect((0, 0), size)
+    side = L.side.clip(screen)
+    perks = spots_of(t, "sower_perk")
+    designated = spots_of(t, "designated_token")
+    assert len(perks) == len(set(t.state.sower_perks)) and len(designated) == 3
+    tiles = [sp for sp in spots_of(t, "achievement") if sp.rect.centerx > L.side.x]   # not the band's
+    assert len(tiles) == len(t.game.rules.achievement_ids)
+    for sp in perks + designated + tiles + spots_of(t, "designated") + spots_of(t, "doom"):
+        assert side.contains(sp.rect), (sp.key, sp.rect, side)
+    # no section lies over another: the Sower's Perks below the last row of Achievements, the
+    # designated tokens clear of every tile
+    last_row = max(sp.rect.bottom for sp in tiles)
+    assert all(sp.rect.top >= last_row for sp in perks)
+    assert not [(a.key, b.key) for a in designated for b in tiles if a.rect.colliderect(b.rect)]
+    # and each is reachable: the mouse over the last Sower Perk and a designated token finds them
+    for sp in (perks[-1], designated[-1]):
+        t.move(sp.rect.center)
+        t.frame()
+        assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_quests_guardian_fits_inside_its_card_and_reads(size, monkeypatch):
+    # at 1024x700 the Quest card was 17 px wide and its Guardian a 10 px disc over its corner
+    drawn = {}
+    real = paint.Paint.card
+
+    def card(self, surf, c, rect, show_back, *a, **k):
+        at = real(self, surf, c, rect, show_back, *a, **k)
+        drawn[c] = (pygame.Rect(rect), at)
+        return at
+    monkeypatch.setattr(paint.Paint, "card", card)
+    g = position({"players": 1, "mode": "solo"},
+                 tribes=[{"heroes": {"chieftain": {"node": "owl-forest+owl-river+wolf-meadow", "quests": ["yellow@wolf"]}}}],
+                 turn={"player": 1, "phase": "hero"})
+    t = Table(g, size=size)
+    quest = t.scene.spot(("quest", 0, "chieftain", "yellow@wolf"))
+    assert quest is not None
+    card_rect, icon = drawn["yellow@wolf"]
+    assert card_rect == quest.rect and icon is not None
+    assert card_rect.contains(icon), (card_rect, icon)
+    wheel = t.scene.spot(("wheel", 0))                 # as large as the Harvest wheel's Guardians
+    assert icon.h >= round(wheel.radius / 0.62) - 1, (icon, wheel.radius)
+    assert t.scene.layout.board.contains(card_rect)
+    t.move(quest.rect.center)                         # and the card is where the mouse finds it
+    t.frame()
+    assert t.scene.hover_key == quest.key

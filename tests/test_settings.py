@@ -128,3 +128,55 @@ def test_assets_marks_are_cached_per_setting():
     assert a.get("beacon_green") is first
     assert a.set_marks(False) and a.get("beacon_green") is not first
     assert not a.set_marks(False)
+
+
+def _note(app) -> str:
+    """The Interface size note as drawn on the last frame, whole (widgets.LABELS records it)."""
+    holder = getattr(app.scene, "modal", None) or app.scene
+    W.LABELS = []
+    try:
+        app.dirty = True
+        app.draw()
+        text = holder.find("layout_note").text
+        drawn = [shown for t, shown, _r, _box in W.LABELS if t == text]
+    finally:
+        W.LABELS = None
+    assert drawn == [text], (text, drawn)
+    return text
+
+
+def test_an_interface_size_the_window_is_too_small_for_is_greyed_and_said(tmp_path, monkeypatch):
+    # 125% at 1024x700 changed nothing (the menus need 1280x800 for it, the table always fills
+    # the window) and nothing said so: now the note says it, on the screen and over the table
+    (tmp_path / "settings.json").write_text(json.dumps({"layout_scale": 1.25}))
+    app = make_app(tmp_path, monkeypatch, size=(1024, 700))
+    assert app.settings.layout_scale == 1.25 and app.ui_factor() == 1.0
+    click(app, "settings")
+    note = _note(app)
+    assert "too small for 125%" in note and "1280x800" in note and "F11" in note, note
+    assert app.scene.screen_rect("layout_note").bottom <= app.scene.screen_rect("volume").top
+    click(app, "layout_scale:1.5")                   # greyed: this window cannot give it
+    assert app.settings.layout_scale == 1.25
+    click(app, "layout_scale:auto")
+    note = _note(app)
+    assert "125% needs a 1280x800 window" in note and "1536x960" in note and "table" in note, note
+    click(app, "layout_scale:1.25")                  # greyed now that another size is chosen
+    assert app.settings.layout_scale == "auto"
+    click(app, "back")
+    click(app, "quick_solo")
+    key(app, pygame.K_ESCAPE)
+    click(app, "settings")                           # the same note in the dialog over the table
+    assert isinstance(app.scene.modal, SettingsDialog)
+    assert "1280x800" in _note(app)
+    assert not app.errors
+
+
+def test_an_interface_size_the_window_can_give_takes_effect_and_says_so(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1280, 800))
+    click(app, "settings")
+    assert "1536x960" in _note(app)                  # 150% needs more than this window
+    click(app, "layout_scale:1.25")
+    assert app.settings.layout_scale == 1.25 and app.ui_factor() == 1.25
+    assert "too small" not in _note(app) and "The table always fills the window" in _note(app)
+    click(app, "layout_scale:1.5")
+    assert app.settings.layout_scale == 1.25

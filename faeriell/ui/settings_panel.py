@@ -5,6 +5,7 @@ the window follow (faeriell/ui/app.py, App.settings_changed).
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import pygame
@@ -30,21 +31,97 @@ MARKS_TEXT = ("A letter on every piece told apart by its colour: R, Y, B, G on E
               "and Menace tokens; a tribe's initial on its pieces.")
 
 
+NOTE_SIZE = 15          # the smallest text (widgets.MIN_TEXT): a note, not a control
+
+
 def _nearest(options, value):
     return min(options, key=lambda o: abs(o[0] - value))[0]
 
 
+def _pct(f: float) -> str:
+    return f"{round(float(f) * 100)}%"
+
+
+def needs(f: float) -> tuple[int, int]:
+    """The smallest window in which menus and dialogs can be drawn at `f` (widgets.UI_ROOM x f)."""
+    return math.ceil(W.UI_ROOM[0] * f - 1e-6), math.ceil(W.UI_ROOM[1] * f - 1e-6)
+
+
+def too_large(window) -> list[float]:
+    """The Interface sizes this window is too small for (drawn smaller than asked)."""
+    return [f for f, _ in LAYOUT_SIZES if f != "auto" and W.ui_factor(window, f) < float(f) - 1e-3]
+
+
+def interface_notes(window, choice) -> list[str]:
+    """What the Interface size does in this window, said plainly, in ways from the longest to the
+    shortest: a size the window is too small for draws nothing larger (at 1024x700 125% changed
+    nothing and said nothing), and the table never grows with it (it fills the window itself)."""
+    now = _pct(W.ui_factor(window, choice))
+    big = too_large(window)
+    table = " The table always fills the window."
+    if choice != "auto" and choice in big:
+        w, h = needs(float(choice))
+        says = f"This window is too small for {_pct(choice)} (it needs {w}x{h}): enlarge it or press F11."
+        return [says + table, says, f"Too small for {_pct(choice)}: needs {w}x{h} (F11)."]
+    if big:
+        sizes = ["x".join(map(str, needs(f))) for f in big]
+        says = f"{_pct(big[0])} needs a {sizes[0]} window" + "".join(
+            f", {_pct(f)} {m}" for f, m in zip(big[1:], sizes[1:])) + " (F11: full screen)."
+        short = "; ".join(f"{_pct(f)} needs {m}" if k == 0 else f"{_pct(f)} {m}"
+                          for k, (f, m) in enumerate(zip(big, sizes))) + "."
+        return [f"Menus are at {now}. {says}{table}", says + table, says, short]
+    return [f"Menus and dialogs are drawn at {now}; the table always fills the window.",
+            f"Menus and dialogs at {now}; the table always fills the window.",
+            f"Menus at {now}; the table fills the window."]
+
+
+def interface_note(window, choice, width: int | None = None, height: int | None = None) -> str:
+    """The longest of interface_notes that fits `width` x `height` px (at the note's size)."""
+    notes = interface_notes(window, choice)
+    if width is None or height is None:
+        return notes[0]
+    return next((t for t in notes if W.wrapped_height(t, width, NOTE_SIZE) <= height), notes[-1])
+
+
+class InterfaceNote(W.Label):
+    """The Interface size's note under its choice, and the sizes the window cannot give greyed:
+    both follow the window and the choice as they change."""
+
+    def __init__(self, rect, settings: Settings, window: Callable[[], tuple[int, int]], choice: W.Choice):
+        super().__init__(rect, "", NOTE_SIZE, W.MUTED, wrap_text=True, id="layout_note")
+        self.settings, self.window, self.choice = settings, window, choice
+        self.refresh()
+
+    def refresh(self) -> None:
+        size = self.window()
+        self.choice.disabled = set(too_large(size)) - {self.settings.layout_scale}
+        self.text = interface_note(size, self.settings.layout_scale, self.rect.w, self.rect.h)
+
+    def draw(self, surf) -> None:
+        self.refresh()
+        super().draw(surf)
+
+
+def _note_room(width: int) -> int:
+    """The height the note may take at this width: its shortest wordings, at the largest text."""
+    windows = [W.UI_ROOM, (needs(1.25)[0], needs(1.5)[1] - 1), needs(1.5)]
+    return max(W.wrapped_height(interface_notes(win, v)[-1], width, NOTE_SIZE)
+               for win in windows for v, _ in LAYOUT_SIZES)
+
+
 def build(container: W.Container, rect: pygame.Rect, settings: Settings,
-          on_change: Callable[[str], None]) -> int:
+          on_change: Callable[[str], None], window: Callable[[], tuple[int, int]] | None = None) -> int:
     """Add the controls to `container` inside `rect`; returns the y below the last one. Heights
-    are measured at the largest Text size, so a change of it moves no control."""
+    are measured at the largest Text size, so a change of it moves no control. `window`: the
+    window's size now (the Interface size's note says what fits in it)."""
     label_w = min(210, max(120, rect.width // 3))
     x, w = rect.x, rect.width
     cx, cw = x + label_w, w - label_w
     with W.largest_text():
         row = W.scaled(34)
-        toggle_h = {detail: W.Toggle.height_for(w, detail) + W.scaled(8)
+        toggle_h = {detail: W.Toggle.height_for(w, detail) + W.scaled(3)
                     for detail in ("", CURTAIN_TEXT, MARKS_TEXT, COACH_TEXT)}
+        note_h = _note_room(cw)
     size = 20
     y = rect.y
 
@@ -58,7 +135,7 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
         container.add(W.Label(pygame.Rect(x, y, label_w - 10, row), text, 21, W.ACCENT))
         control.rect = pygame.Rect(cx, y, cw, row)
         container.add(control)
-        y += row + 8
+        y += row + 4          # (a little tighter than before: room for the Interface size note at 1280x800)
 
     line("Bot speed", W.Choice((0, 0, 1, 1), BOT_SPEEDS, settings.bot_speed,
                                lambda v: set_("bot_speed", v), id="bot_speed", size=size))
@@ -66,8 +143,12 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
                                 lambda v: set_("anim_speed", v), id="anim_speed", size=size))
     line("Text size", W.Choice((0, 0, 1, 1), TEXT_SIZES, _nearest(TEXT_SIZES, settings.ui_scale),
                                lambda v: set_("ui_scale", v), id="ui_scale", size=size))
-    line("Interface size", W.Choice((0, 0, 1, 1), LAYOUT_SIZES, settings.layout_scale,
-                                    lambda v: set_("layout_scale", v), id="layout_scale", size=size))
+    layout_choice = W.Choice((0, 0, 1, 1), LAYOUT_SIZES, settings.layout_scale,
+                             lambda v: set_("layout_scale", v), id="layout_scale", size=size)
+    line("Interface size", layout_choice)
+    container.add(InterfaceNote(pygame.Rect(cx, y - 2, cw, note_h), settings,
+                                window or (lambda: W.UI_DESIGN), layout_choice))
+    y += note_h + 2
     line("Sound volume", W.Choice((0, 0, 1, 1), VOLUMES, _nearest(VOLUMES, settings.volume),
                                   lambda v: set_("volume", v), id="volume", size=size))
     for key, label, detail in (("mute", "Mute all sound", ""),
@@ -77,7 +158,7 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
         h = max(row, toggle_h[detail])
         container.add(W.Toggle((x, y, w, h), label, getattr(settings, key),
                                (lambda on, k=key: set_(k, on)), id=key, detail=detail))
-        y += h + 6
+        y += h + 2
     return y
 
 
@@ -92,9 +173,11 @@ class SettingsDialog(Modal):
 
     title = "Settings"
 
-    def __init__(self, screen_size, settings: Settings, on_change: Callable[[str], None]):
+    def __init__(self, screen_size, settings: Settings, on_change: Callable[[str], None],
+                 window: Callable[[], tuple[int, int]] | None = None):
         self.settings = settings
         self.on_change = on_change
+        self.window = window
         super().__init__(screen_size, self._want())
 
     @staticmethod
@@ -108,7 +191,10 @@ class SettingsDialog(Modal):
     def layout(self) -> None:
         r = self.rect
         body = pygame.Rect(r.x + 30, r.y + 56, r.width - 60, r.height - 56 - 70)
-        build(self.root, body, self.settings, self.on_change)
+        # a short window (1024x700, Larger text) scrolls the controls above Done instead of under it
+        rows = W.Container(pygame.Rect(body.x, body.y, body.w + 14, body.h), scrollable=True)
+        build(rows, body, self.settings, self.on_change, self.window)
+        self.root.add(rows)
         self.root.add(W.Button((r.right - 150, r.bottom - 58, 120, 42), "Done", self.close, id="done",
                                primary=True))
 

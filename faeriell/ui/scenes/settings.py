@@ -34,7 +34,10 @@ class SettingsScene(MenuScene):
         r = self.panel_rect()
         self.root = W.Container(pygame.Rect(0, 0, *self.size), scrollable=False)
         body = pygame.Rect(r.x + 28, r.y + 62, r.width - 56, r.height - 62 - 12)
-        settings_panel.build(self.root, body, self.host.settings, self._changed)
+        # a short window (1024x700, Larger text) scrolls the controls inside the panel
+        rows = W.Container(pygame.Rect(body.x, body.y, body.w + 14, body.h), scrollable=True)
+        settings_panel.build(rows, body, self.host.settings, self._changed, lambda: self.host.size)
+        self.root.add(rows)
         # Back beside the panel's title: the rows below keep all the height (1024x700, Larger text)
         self.root.add(W.Button((r.right - 20 - 140, r.y + 10, 140, 42), "Back", self.back, id="back",
                                primary=True, size=24))

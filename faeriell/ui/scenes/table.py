@@ -240,7 +240,8 @@ class TableScreen(Scene):
         return None
 
     def open_settings(self) -> None:
-        self.modal = SettingsDialog(self.modal_size(), self.host.settings, self._setting_changed)
+        self.modal = SettingsDialog(self.modal_size(), self.host.settings, self._setting_changed,
+                                    lambda: self.host.size)
 
     def _setting_changed(self, key: str) -> None:
         self.host.settings_changed()

@@ -309,3 +309,36 @@ def test_the_step_card_stays_on_the_island_clear_of_every_board_in_every_step(tm
     finally:
         pygame.display.quit()
     assert checked > 60
+
+
+def test_start_continues_the_first_chapter_not_done_not_one_only_opened(app, tmp_path):
+    # a chapter opened from the list and left at its first step made Start open it again, though
+    # chapter 1 was not done: Start goes on with the first chapter not finished
+    click(app, "tutorial")
+    click(app, "chapter_05-event-phase")              # opened, and left at once
+    assert isinstance(app.scene, TableScreen) and app.session.tutorial.chapter.id == "05-event-phase"
+    card_button(app, "chapters")
+    assert isinstance(app.scene, TutorialScene)
+    assert Progress(tmp_path).resume_point() == ("05-event-phase", 0)
+    assert app.scene.find("resume").text == "Start"
+    click(app, "resume")
+    assert isinstance(app.scene, TableScreen) and app.session.tutorial.chapter.id == "01-setup"
+    assert app.session.tutorial.index == 0
+    # chapter 1 finished: the next chapter, still not the one only opened
+    Progress(tmp_path).finish("01-setup")
+    Progress(tmp_path).at("05-event-phase", 0)
+    card_button(app, "chapters")
+    assert app.scene.find("resume").text == "Next chapter"
+    click(app, "resume")
+    assert app.session.tutorial.chapter.id == "02-first-turns"
+    # a chapter left past its first step is the one to resume, wherever it stands
+    card_button(app, "chapters")
+    Progress(tmp_path).at("06-menaces-perks-doom", 2)
+    app.go("tutorial")
+    assert app.scene.find("resume").text == "Resume"
+    click(app, "resume")
+    assert (app.session.tutorial.chapter.id, app.session.tutorial.index) == ("06-menaces-perks-doom", 2)
+    # the command line's --tutorial (no chapter) goes the same way
+    Progress(tmp_path).at("07-winning-solo", 0)
+    assert app.open_tutorial() is None
+    assert (app.session.tutorial.chapter.id, app.session.tutorial.index) == ("02-first-turns", 0)

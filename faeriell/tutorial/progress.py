@@ -4,6 +4,7 @@ in tutorial.json in the user's data folder (next to the saves). No pygame here.
     p = Progress(folder)            # or default_progress()
     p.done()                        # {"01-setup", ...}
     p.resume_point()                # ("03-tribe-actions", 4) or None
+    p.next_to_play(ids)             # where Start / Resume goes: in progress past step 0, else the first not done
     p.at(chapter_id, step)          # after every step
     p.finish(chapter_id)            # a chapter played to its end
 
@@ -59,6 +60,18 @@ class Progress:
                 and not isinstance(at.get("step"), bool) and at["step"] >= 0:
             return at["chapter"], at["step"]
         return None
+
+    def next_to_play(self, chapter_ids) -> tuple[str, int] | None:
+        """Where Learn to play's Start / Resume goes: the chapter left past its first step, else the
+        first chapter not finished, from its start; None when every one is done. A chapter only
+        opened (left at step 0) is no reason to skip an earlier one not finished."""
+        ids = list(chapter_ids)
+        at = self.resume_point()
+        if at and at[0] in ids and at[1] > 0:
+            return at
+        done = self.done()
+        first = next((c for c in ids if c not in done), None)
+        return (first, 0) if first is not None else None
 
     def step_of(self, chapter_id: str) -> int:
         """Where the player left this chapter (0: not started, or finished and not reopened)."""

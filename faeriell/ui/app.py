@@ -239,10 +239,9 @@ class App:
         except ChapterError as e:
             return str(e)
         progress = default_progress()
-        if chapter is None:
-            at = progress.resume_point()
-            done = progress.done()
-            chapter = at[0] if at else next((c.id for c in chapters if c.id not in done), chapters[0].id if chapters else "")
+        if chapter is None:     # left past its first step, else the first not done (Progress.next_to_play)
+            chapter, first = progress.next_to_play(c.id for c in chapters) or (chapters[0].id if chapters else "", None)
+            step = first if step is None else step
         c = find_chapter(chapters, chapter)
         if c is None:
             return f"There is no chapter {W.clip(chapter, 60)!r} (the chapters are {chapter_names(chapters)})."

@@ -41,14 +41,8 @@ class TutorialScene(MenuScene):
         return "done" if chapter_id in self.progress.done() else ""
 
     def resume_target(self) -> tuple[str, int] | None:
-        """The chapter left half-way, else the first one not done, else None."""
-        ids = [c.id for c in self.chapters]
-        at = self.progress.resume_point()
-        if at and at[0] in ids:
-            return at
-        done = self.progress.done()
-        nxt = next((c.id for c in self.chapters if c.id not in done), None)
-        return (nxt, 0) if nxt else None
+        """The chapter left half-way (past its first step), else the first one not done, else None."""
+        return self.progress.next_to_play(c.id for c in self.chapters)
 
     # ---- actions -----------------------------------------------------------------------------
     def open(self, chapter_id: str) -> None:

@@ -342,3 +342,23 @@ def test_start_continues_the_first_chapter_not_done_not_one_only_opened(app, tmp
     Progress(tmp_path).at("07-winning-solo", 0)
     assert app.open_tutorial() is None
     assert (app.session.tutorial.chapter.id, app.session.tutorial.index) == ("02-first-turns", 0)
+
+
+def test_chapter_4_picks_up_where_chapter_3_leaves_the_game(app, drawn):
+    # chapter 4's table showed Round 1 and Doom 0 though its tribe has built three Settlements and
+    # a Beacon "in your first turn", and chapter 3 ends at "Round 2 has begun ... Doom stands at 1"
+    from faeriell.tutorial.chapters import load_all
+    from faeriell.tutorial.lesson import Lesson
+    chapters = load_all()
+    three = next(c for c in chapters if c.id == "03-heroes-and-round")
+    end = Lesson(three, app.rules, chapters).begin(len(three.steps)).state
+    assert (end.round, end.doom) == (2, 1)
+    click(app, "tutorial")
+    drawn.clear()
+    click(app, "chapter_04-tribe-actions")
+    assert isinstance(app.scene, TableScreen) and app.session.tutorial.chapter.id == "04-tribe-actions"
+    _frame(app)
+    s = app.session.state
+    assert (s.round, s.doom) == (end.round, end.doom)
+    assert any(t.startswith("Round 2") for t in drawn), [t for t in drawn if "Round" in t][:5]
+    assert "Doom 1 of 15" in " ".join(drawn)

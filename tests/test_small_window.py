@@ -84,3 +84,28 @@ def test_a_quests_guardian_fits_inside_its_card_and_reads(size, monkeypatch):
     t.move(quest.rect.center)                         # and the card is where the mouse finds it
     t.frame()
     assert t.scene.hover_key == quest.key
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_other_tribes_small_boards_cut_no_line_through_their_edge(size, monkeypatch):
+    # with four tribes at 1024x700 "Herbs 0 · Attunements 0" ran through each small board's bottom
+    # edge (the last one through the window's): a line that does not fit is left out whole
+    from test_label_fit import Recording, record_texts
+    texts = record_texts(monkeypatch)
+    t = competitive_table(size)
+    scene = t.scene
+    rec = Recording(t.screen.get_size(), texts)
+    scene.base = rec
+    scene._base_key = None
+    scene.draw(rec)
+    boards = [sp.rect for sp in spots_of(t, "tribe_small")]
+    assert len(boards) == 3
+    P = scene.layout.px
+    seen = 0
+    for text, r in rec.blits:
+        home = next((b for b in boards if b.collidepoint(r.inflate(-2, -2).topleft)), None)
+        if home is None or not text.strip():
+            continue
+        seen += 1
+        assert home.inflate(-P(4), -P(4)).contains(r.inflate(-2, -2)), (text, r, home)
+    assert seen >= 3 * 7                     # each board's name, counts and Settlements are drawn

@@ -359,7 +359,11 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     surf.blit(T.text(f"{len(t.settlements)} of {p.rules.settlements_per_tribe}", p.fs(12), T.INK),
               (rect_st.x + P(19), y + P(4)))
     y += P(23)
-    if y + P(16) > rect.bottom:
+    # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
+    # last one was cut through): the board opens large on a click
+    line_h = T.font(p.fs(12)).get_height() - 1        # its last pixel row is empty
+    bottom = rect.bottom - P(2)                       # the panel's edge
+    if y + max(P(17), P(2) + line_h) > bottom:
         return
     # Essences by colour (others see colours only, R4), Herbs / Attunements, Menace track
     counts = {}
@@ -374,12 +378,12 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         ex += P(30)
     y += P(20)
     room = rect.w - P(16)
-    if y + P(14) > rect.bottom:
+    if y + line_h > bottom:
         return
     line = f"Herbs {len(t.herbs)} · Attunements {len(t.attunements)}"
     surf.blit(T.fitted(line, p.fs(12), room, T.INK_DIM), (x, y))
     y += P(16)
-    if y + P(14) > rect.bottom:
+    if y + line_h > bottom:
         return
     img = T.text("Solved", p.fs(12), T.INK_DIM)
     surf.blit(img, (x, y))

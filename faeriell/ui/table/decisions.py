@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from faeriell.engine.actions import card_color
+from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
 
 MAX_OPTIONS = 12
+SLOT_ICON = "slot:"      # "slot:<tribe id>:<slot colour>": a claim's token on its slot, as the tribe board shows it
 SPLIT_ORDER = ("kind", "hero", "perk", "card", "guardian", "achievement", "token", "choice", "region",
                "from", "deck", "color", "discard", "to", "target", "pay", "give", "take", "steps", "herb",
                "node", "phase")
@@ -98,7 +100,7 @@ class Choice:
         flh = T.font(p.fs(13)).get_linesize()
         max_lines = 3
         for o in shown:
-            room = tile_w - P(11) - (p.spr(o.icons[0], icon_h).get_width() + P(3) if o.icons else 0)
+            room = tile_w - P(11) - (option_icon(p, o.icons[0], icon_h).get_width() + P(3) if o.icons else 0)
             need = len(T.wrap(o.label + (" ›" if o.group else ""), p.fs(13), room))
             while need > max_lines and rows * (need * flh + P(16)) <= area.h // 2:
                 max_lines += 1
@@ -183,7 +185,7 @@ class Choice:
                 icons = icons[:-1]
             x = rr.x + P(5)
             for name in icons:
-                img = p.spr(name, icon_h)
+                img = option_icon(p, name, icon_h)
                 surf.blit(img, img.get_rect(midleft=(x, rr.centery)))
                 x += img.get_width() + P(3)
             lines = list(T.wrap(label, p.fs(13), rr.right - x - P(4)))
@@ -196,6 +198,34 @@ class Choice:
                 ly += flh
             self.rects.append((rr, o))
             self.said.append(lines)
+
+
+# --------------------------------------------------------------------------- icons
+
+def option_icon(p, name: str, h: int) -> pygame.Surface:
+    """An option's picture: a sprite, or (SLOT_ICON) the tribe's Achievement token sitting in the
+    ring of the slot it leaves, in that slot's colour (the tribe board's look), so that a claim's
+    options (red slot, blue slot, any-colour slot...) differ at a glance and not only in words."""
+    if not name.startswith(SLOT_ICON):
+        return p.spr(name, h)
+    _, tid, col = name.split(":", 2)
+    ring = p.ess_rgb(col) if col != "any" else (200, 200, 200)
+    dots = tuple(p.ess_rgb(c) for c in ("red", "yellow", "blue", "green")) if col == "any" else ()
+    return _slot_icon(p.spr(f"achievement_{tid}", max(4, round(h * 0.62))), ring, dots, max(8, round(h)))
+
+
+@surface_cache(max_bytes=1 << 20, max_items=256)
+def _slot_icon(token: pygame.Surface, ring: tuple, dots: tuple, h: int) -> pygame.Surface:
+    out = pygame.Surface((h, h), pygame.SRCALPHA)
+    c, r = (h // 2, h // 2), h // 2
+    pygame.draw.circle(out, T.shade(ring, -60), c, r)
+    pygame.draw.circle(out, ring, c, r, max(2, h // 9))
+    for j, rgb in enumerate(dots):             # the any-colour slot: a dot of each colour round it
+        x = c[0] + (-1 if j % 2 == 0 else 1) * round(r * 0.62)
+        y = c[1] + (-1 if j < 2 else 1) * round(r * 0.62)
+        pygame.draw.circle(out, rgb, (x, y), max(2, h // 11))
+    out.blit(token, token.get_rect(center=c))
+    return out
 
 
 # --------------------------------------------------------------------------- building options
@@ -261,7 +291,8 @@ def icons_for(a, p) -> list[str]:
         return out[:3]
     if k == "claim":
         out.append(f"achievement_tile_{f('achievement')}")
-        out.append(f"achievement_{tid}")
+        tok = f("token")                  # which token: the slot's own ring, or the designated one
+        out.append(f"achievement_{tid}" if tok == "designated" else f"{SLOT_ICON}{tid}:{tok}")
         pay = f("pay")
         if pay == "doom":
             out.append("doom_token")

@@ -134,7 +134,7 @@ def _to_play(app, seed=3, moves=30):
     app.step()
 
 
-def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_goes_with_the_move(solo, monkeypatch):
+def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(solo, monkeypatch):
     _to_play(solo)
     table = solo.scene.table
     _hint_now(solo, monkeypatch)
@@ -152,9 +152,15 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_goes_with_the_mov
     solo.scene.update(400)
     solo.scene.draw(surf)
     assert card.shown and solo.session.version == version
+    st = solo.session.state
+    turn = (st.round, st.lap, st.active)
     assert solo.session.apply(card.action) is None    # the player makes the move
     solo.step()
-    assert not card.shown
+    st = solo.session.state
+    if (st.round, st.lap, st.active) == turn and not st.game_over:
+        assert card.shown and card.done               # its turn goes on: so does the plan (test_hint_plan.py)
+        key(solo, pygame.K_ESCAPE)
+    assert not card.shown                             # the turn over, or put away
     assert not solo.errors
 
 

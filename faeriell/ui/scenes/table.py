@@ -392,6 +392,20 @@ class TableScreen(Scene):
         self.hint_job = Job(work, tag=(self.session.version, longer), name="hint")
         self.hint_job.start()
 
+    def _hint_next_step(self) -> None:
+        """The hinted move was played and the turn goes on: ask the expert for the plan's next
+        step, in the background as H does (the card says it is thinking meanwhile)."""
+        card = self.table.hint_card
+        if card is None or not card.wants_next or self.hint_job is not None:
+            return
+        if card.version != self.session.version or self.session.state.game_over or not self.session.is_human_turn():
+            card.clear()
+            return
+        self._hint_before = None
+        game = self.session.game.copy()
+        self.hint_job = Job(lambda: bots.hint(game, HINT_BUDGET), tag=(self.session.version, False), name="hint")
+        self.hint_job.start()
+
     def _hint_done(self) -> bool:
         job = self.hint_job
         if job is None or not job.done.is_set():
@@ -401,10 +415,12 @@ class TableScreen(Scene):
         if version != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
         if job.error is not None:
+            self.table.hint_card.clear()           # no next step is coming
             self.host.report("thinking about a hint", job.error)
             return True
         action, reason = job.result               # bots.hint: (action, reason)
         if action is None:
+            self.table.hint_card.clear()           # a plan waiting for its next step ends here
             self.flash(f"Hint: {reason}")
             return True
         note = ""
@@ -560,6 +576,7 @@ class TableScreen(Scene):
             self.flash(msg)
             changed = True
         changed |= self._hint_done()
+        self._hint_next_step()                     # the plan goes on: its next step is asked
         self.elbow.update(self.coach_on())         # the values of a position stay while a dialog is open
         ind = self._indicator_text()
         if ind != self._indicator:

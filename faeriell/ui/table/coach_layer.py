@@ -28,7 +28,7 @@ class CoachLayer(Layer):
 
     def reset(self) -> None:
         s = self.scene.session
-        self.hint.follow(s.version)                  # a move was made: the hint has served
+        self.hint.follow(s.version, s)               # the hinted move: the plan goes on; else it has served
         self.round_card.follow(s.game, self.scene.words, self.scene.viewer, s.game.state.mode == "solo")
 
     def handle(self, ev) -> bool:

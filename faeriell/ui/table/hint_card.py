@@ -1,13 +1,18 @@
 """A hint that stays and shows: the suggested move drawn on the table and its reason in a card.
 
-The card stays until the position changes (the player moves, or anyone does) or the player
-closes it: no timeout. On the board, the move is a thick magenta arrow from the piece to where it
+The card follows a plan through the turn: when the player plays the hinted move, it stays,
+says "Done: <that move>" and asks the expert for the plan's next step (the table screen runs
+it in the background, as H does), so a reason that names several moves ("Choose the Tribe
+Phase: spend Essences on ...") is followed step by step. It closes when the player does
+something else (another move, or a move made before the next step was known), when the turn
+is over (the next turn, a bot's move, the game's end) or when the player closes it: no timeout. On the board, the move is a thick magenta arrow from the piece to where it
 goes and the piece ghosted there, a colour and a shape the legal glow (gold, light blue) never
 uses; a hint that answers a decision rings its tile in the bar instead. "Show me" plays the drag
 as an animation without making the move. "Think longer" (or H again) asks the expert for a few
 seconds more and the card says whether it still agrees.
 
-Self-contained: the table keeps one HintCard, calls `follow(version)` after each change,
+Self-contained: the table keeps one HintCard, calls `follow(version, session)` after each change
+(`wants_next`: the screen should ask for the plan's next step now),
 `draw(surf, scene)` each frame over everything but its own panels, and `click(pos)` first.
 """
 from __future__ import annotations
@@ -17,10 +22,11 @@ import math
 import pygame
 
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.gestures import gesture, make_ctx
+from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
 
 HINT = (255, 84, 196)            # the hint's colour: never a legal-glow colour
 HINT_DARK = (60, 10, 44)
+DONE = (150, 210, 150)           # a step of the plan already played
 SHOW_MS = 1100                   # one flight of "Show me"
 SHOW_TIMES = 2                   # flights per press
 
@@ -36,32 +42,76 @@ class HintCard:
         self.rect: pygame.Rect | None = None
         self.buttons: dict[str, pygame.Rect] = {}
         self.thinking = False        # a longer look is under way
+        # the plan this hint is a step of
+        self.label = ""              # the hinted move in words (said as done once it is played)
+        self.done: list[str] = []    # the plan's steps played so far, in words
+        self.turn: tuple | None = None   # (stage, round, lap, active): the plan ends with this turn
+        self.moves = 0               # moves in the game's history when this step was hinted
+        self.player: int | None = None
+        self.wants_next = False      # the hinted step was played: the next one is being asked
 
     # ---- state ------------------------------------------------------------------------------
     @property
     def shown(self) -> bool:
-        return self.action is not None
+        return self.action is not None or self.wants_next
 
-    def set(self, action, reason: str, version: int, gesture, note: str = "") -> None:
+    def set(self, action, reason: str, version: int, gesture, note: str = "", label: str = "",
+            game=None) -> None:
+        """Show a hinted move. The plan's steps done so far are kept when this is the next step
+        (or a longer look) for the same position; a hint for another position starts a plan."""
+        if not (self.shown and self.version == version):
+            self.done = []
         self.action, self.reason, self.version, self.gesture = action, reason, version, gesture
         self.note = note
+        self.label = label
         self.show_from = None
         self.thinking = False
+        self.wants_next = False
+        if game is not None:
+            s = game.state
+            self.turn, self.moves, self.player = (s.stage, s.round, s.lap, s.active), len(game.history), game.acting
 
     def clear(self) -> None:
         self.action = None
-        self.reason = self.note = ""
+        self.reason = self.note = self.label = ""
         self.version = self.gesture = self.show_from = None
         self.rect = None
         self.buttons = {}
         self.thinking = False
+        self.done = []
+        self.turn = self.player = None
+        self.wants_next = False
 
-    def follow(self, version: int) -> bool:
-        """A move was made (the session's version moved on): the hint has served. True if it went."""
-        if self.shown and version != self.version:
-            self.clear()
-            return True
-        return False
+    def follow(self, version: int, session=None) -> bool:
+        """The session's version moved on. The hinted move itself, played by the player in the
+        same turn that goes on: the step is done and the card waits for the plan's next step
+        (`wants_next`). Anything else: the hint has served. True if it went."""
+        if not self.shown or version == self.version:
+            return False
+        if session is not None and self.action is not None and self._played(session):
+            self.done.append(self.label)
+            self.action, self.gesture, self.show_from = None, None, None
+            self.reason = self.note = ""
+            self.version = version
+            self.thinking = False
+            self.wants_next = True
+            return False
+        self.clear()
+        return True
+
+    def _played(self, session) -> bool:
+        """Was the change the hinted move, by the hinted player, with the turn still going on
+        and that player (a person) still to act?"""
+        g = session.game
+        h = g.history
+        if len(h) != self.moves + 1 or h[-1].get("player") != self.player:
+            return False
+        s = g.state
+        if s.game_over or (s.stage, s.round, s.lap, s.active) != self.turn or g.acting != self.player:
+            return False
+        if not session.is_human_turn():
+            return False
+        return same_step(h[-1]["action"], self.action)
 
     def animating(self, now: float) -> bool:
         return self.show_from is not None and now - self.show_from < SHOW_MS * SHOW_TIMES
@@ -187,36 +237,36 @@ class HintCard:
         P = L.px
         size = max(10, P(14))
         w = min(L.map.w - P(40), P(440))
-        lines = []
-        for para in (self.reason, self.note):
-            if para:
-                lines += T.wrap(para, size, w - P(20))
+        done = f"Done: {self.done[-1]}." if self.done else ""
+        reason = self.reason if not self.wants_next else "Thinking about the plan's next step…"
+        paras = [(done, DONE), (reason, T.INK), (self.note, T.GOLD)]
+
+        def wrapped(width):
+            return [(line, col) for para, col in paras if para for line in T.wrap(para, size, width)]
+        lines = wrapped(w - P(20))
         lh = T.font(size).get_linesize()
         bh = P(26)
         h = P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(lines) + P(8) + bh + P(8)
         r = self._place(scene, w, h)
         if r.w < w:                 # over the log: the narrow column rewraps
-            lines = []
-            for para in (self.reason, self.note):
-                if para:
-                    lines += T.wrap(para, size, r.w - P(20))
+            lines = wrapped(r.w - P(20))
             r.h = P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(lines) + P(8) + bh + P(8)
         T.panel(surf, r, (48, 22, 44), HINT, P(8), 2)
         y = r.y + P(6)
-        head = T.text("Hint", max(10, P(15)), HINT, True)
+        title = f"Hint · step {len(self.done) + 1} of your plan" if self.done else "Hint"
+        head = T.fitted(title, max(10, P(15)), r.w - P(20), HINT, True)
         surf.blit(head, (r.x + P(10), y))
         y += head.get_height() + P(2)
-        for k, line in enumerate(lines):
-            col = T.INK
-            if self.note and k >= len(lines) - len(T.wrap(self.note, size, r.w - P(20))):
-                col = T.GOLD
+        for line, col in lines:
             surf.blit(T.text(line, size, col), (r.x + P(10), y))
             y += lh
         self.buttons = {}
         bx = r.x + P(10)
         labels = [("show", "Show me (S)"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
                   ("close", "Close (Esc)")]
-        if self.gesture is None:                  # nothing on the table to play: no Show me
+        if self.wants_next:                       # no move to show or to think about yet
+            labels = labels[2:]
+        elif self.gesture is None:                # nothing on the table to play: no Show me
             labels = labels[1:]
         for name, label in labels:
             img = T.text(label, max(10, P(13)), T.INK, True)
@@ -231,6 +281,16 @@ class HintCard:
         self.rect = r
         if r not in scene.spots.blockers:          # a press there is the card's, not a Region's
             scene.spots.blockers.append(r)
+
+
+def same_step(played, hinted) -> bool:
+    """The hinted move, as the player made it: a Tribe Action paid with other cards (of the tray's
+    choosing) is the same step."""
+    if played == hinted:
+        return True
+    if played.kind != hinted.kind or played.kind not in TRAY_KINDS:
+        return False
+    return played.without(*PAY_FIELDS) == hinted.without(*PAY_FIELDS)
 
 
 def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:

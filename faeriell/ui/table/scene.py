@@ -272,14 +272,15 @@ class TableScene(Scene):
             self.board.focus = key
 
     def show_hint(self, action, reason: str, note: str = "") -> None:
-        """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, until
-        the position changes or the player closes it (hint_card.py, coach_layer.py)."""
+        """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, while
+        the player follows its plan in this turn, until they do something else or close it
+        (hint_card.py, coach_layer.py)."""
         try:
             gs = gesture(action, make_ctx(self.session.game))
         except (KeyError, TypeError, IndexError):
             gs = None
         self.hint_card.set(action, self.words.say(reason), self.session.version,
-                           "decide" if gs == DECIDE else gs, note)
+                           "decide" if gs == DECIDE else gs, note, self.words.action(action), self.session.game)
         self._focus_hint(gs)
 
     def flash(self, text: str, bad: bool = False) -> None:

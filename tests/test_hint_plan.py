@@ -1,0 +1,112 @@
+"""The hint follows its plan through the turn (hint_card.py), with real key and mouse events on a
+headless window: the hinted move played, the card stays ("Done: ...") and shows the plan's next
+step; another move closes it, and so does its Close button. No timing is asserted."""
+from __future__ import annotations
+
+import random
+import time
+
+from test_app_support import make_app  # first: sets the dummy video driver
+from test_table_support import Table, same_move
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import faeriell.bots as bots  # noqa: E402
+import faeriell.ui.scenes.table as table_screen  # noqa: E402
+from faeriell.ui.scenes.table import TableScreen  # noqa: E402
+
+
+class AppTable(Table):
+    """Table's mouse helpers (drag, click through a choice, pay in the tray) on the App's own table
+    screen, so the hint's background thinking runs as in the game."""
+
+    def __init__(self, app):
+        self.app = app
+        self.session = app.session
+        self.scene = app.scene.table
+        self.screen = pygame.display.get_surface()
+        self._fitted = (self.scene.map.zoom_level, self.scene.map.offset)
+
+    def frame(self) -> None:
+        self.app.step()
+
+
+@pytest.fixture
+def solo(tmp_path, monkeypatch):
+    monkeypatch.setattr(table_screen, "HINT_BUDGET", 0.1)
+    monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
+    expert = bots.hint                 # the real expert, its work fixed so the same hint comes each run
+    monkeypatch.setattr(bots, "hint", lambda game, budget=1.0, think_harder=False:
+                        expert(game, budget, think_harder=think_harder, iterations=3))
+    a = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=1)
+    assert isinstance(a.scene, TableScreen), a.errors
+    yield a
+    pygame.display.quit()
+
+
+def wait_for_hint(app) -> None:
+    for _ in range(600):
+        app.step()
+        if app.scene.hint_job is None and app.scene.table.hint_card.action is not None:
+            break
+        time.sleep(0.01)
+    app.step()
+
+
+def start_of_a_turn(app, seed=3):
+    """Random moves into the game until the person's turn begins (a Phase tile to choose)."""
+    rnd, s = random.Random(seed), app.session
+    moves = 0
+    while not (s.state.stage == "play" and s.state.phase is None and s.state.pending is None and moves > 20
+               and len(s.legal()) > 1):
+        assert s.apply(rnd.choice(list(s.legal()))) is None
+        moves += 1
+    app.step()
+
+
+def test_the_hinted_move_played_keeps_the_card_with_the_next_step_and_another_move_closes_it(solo):
+    start_of_a_turn(solo)
+    t = AppTable(solo)
+    card, s = t.scene.hint_card, solo.session
+    t.key(pygame.K_h)
+    wait_for_hint(solo)
+    first = card.action
+    assert card.shown and first in s.legal() and first.kind == "choose_phase", first
+    label = t.scene.words.action(first)
+    turn = (s.state.round, s.state.lap, s.state.active)
+    assert t.perform(first)                                # the player follows the hint, by mouse
+    assert same_move(s.game.history[-1]["action"], first)
+    assert (s.state.round, s.state.lap, s.state.active) == turn and s.is_human_turn()
+    # the card stays: the step is done, the plan's next step is being asked, then shown
+    assert card.shown and card.done == [label]
+    wait_for_hint(solo)
+    assert card.shown and card.done == [label] and card.action in s.legal()
+    assert card.reason and card.version == s.version
+    t.frame()
+    assert card.rect is not None and set(card.buttons) >= {"close"}
+    # another move than the plan's next step: the card goes
+    others = [a for a in s.legal() if not same_move(a, card.action)]
+    other = next((a for a in others if a.kind != "end_phase"), others[0])   # the turn goes on
+    n = len(s.game.history)
+    assert t.perform(other)
+    assert len(s.game.history) == n + 1 and not card.shown
+    assert not solo.errors
+
+
+def test_the_close_button_ends_the_plan_and_the_next_move_brings_no_card(solo):
+    start_of_a_turn(solo, seed=5)
+    t = AppTable(solo)
+    card = t.scene.hint_card
+    t.key(pygame.K_h)
+    wait_for_hint(solo)
+    hinted = card.action
+    assert card.shown
+    t.frame()
+    t.click(card.buttons["close"].center)
+    assert not card.shown
+    assert t.perform(hinted)                               # the same move, the card already put away
+    for _ in range(5):
+        solo.step()
+    assert not card.shown and solo.scene.hint_job is None
+    assert not solo.errors

@@ -4,7 +4,7 @@ measured (read from there, never written twice); choosing a Hero at set-up says 
 does and why some are set aside; the puzzle list shows no file path."""
 from __future__ import annotations
 
-from test_app_support import click, make_app  # first: sets the dummy video driver
+from test_app_support import click, make_app, run_until  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -40,11 +40,17 @@ def test_the_report_is_read_for_every_difficulty():
 
 def test_hovering_a_difficulty_and_a_bot_level_says_what_it_means_with_the_measured_rate(app):
     rates = WinRates.load()
+    assert run_until(app, lambda: app.scene.texts_known)        # docs/balance.md is read off the frame
     info = app.scene.find("difficulty_info")
     assert info.text.startswith("Medium: 4 Menaces")
     hover(app, "difficulty:hard")
     hard = rates.solo("hard", "heuristic wins")
-    assert info.text.startswith("Hard: 3 Menaces and 1 Corruption token") and hard.short() in info.text
+    assert info.text.startswith("Hard: 3 Menaces and 1 Corruption token")
+    # the figures said by the seat levels' names, never a bot the player does not see
+    assert f"Easy {hard.percent}% ({hard.games} games, without its slips)" in info.text
+    assert "greedy" not in info.text and "heuristic" not in info.text
+    expert = rates.solo("hard", "expert")
+    assert expert is None or f"Expert {expert.short()}" in info.text
     hover(app, "seat1:expert")
     seat = app.scene.find("seat_info")
     assert "Expert" in seat.text and rates.for_level("expert").say() in seat.text
@@ -90,3 +96,55 @@ def test_the_puzzle_list_shows_no_file_path(app):
     row = next(n for n, (k, _, _) in enumerate(lb.items) if k and k != sc.puzzle_path)
     click(app, lb.row_rect(row).center)
     assert sc.find("puzzle_path").text == "" and sc.puzzle_path == lb.items[row][0]
+
+
+def test_the_first_frame_never_waits_on_the_win_rates_or_the_guided_games_progress(tmp_path, monkeypatch):
+    """A slow disk: the start screen is drawn while docs/balance.md, the chapters and tutorial.json
+    are still being read (in a thread, as Continue's autosave is); the figures and the progress
+    are said once known."""
+    import threading
+    import faeriell.ui.scenes.start as start
+    release, reading = threading.Event(), threading.Event()
+    real = start.start_texts
+
+    def slow():
+        reading.set()
+        release.wait(30)                      # the disk answers when the test says so
+        return real()
+    monkeypatch.setattr(start, "start_texts", slow)
+    try:
+        app = make_app(tmp_path, monkeypatch)     # builds the start screen and draws its first frame
+        assert isinstance(app.scene, start.StartScene) and not app.scene.texts_known
+        info = app.scene.find("difficulty_info")
+        assert info.text.startswith("Medium: 4 Menaces") and "measured" not in info.text   # no figure yet
+        assert app.scene.find("tutorial").primary and app.scene.find("tutorial").sub == "a guided first game"
+        app.step()
+        assert not app.scene.texts_known and reading.is_set()
+    finally:
+        release.set()
+    assert run_until(app, lambda: app.scene.texts_known)
+    medium = WinRates.load().solo("medium", "easy")
+    assert f"Easy {medium.percent}% ({medium.games} games, without its slips)" in info.text
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_a_damaged_progress_file_and_report_give_no_figures_lose_nothing_and_never_crash(tmp_path, monkeypatch):
+    import faeriell.ui.scenes.start as start
+    progress = tmp_path / "tutorial.json"
+    progress.write_bytes(b'{"done": ["01-setup", ')             # cut short
+    report = tmp_path / "balance.md"
+    report.write_bytes(b"## Solo\n| difficulty | expert wins |\n\xff\xfe not text")
+    real_load = WinRates.load
+    monkeypatch.setattr(start.WinRates, "load", classmethod(lambda cls: real_load(report)))
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        assert run_until(app, lambda: app.scene.texts_known)
+        assert app.scene.find("difficulty_info").text == "Medium: 4 Menaces and no Corruption at the start."
+        hover(app, "seat1:expert")
+        assert "not measured" in app.scene.find("seat_info").text
+        assert app.scene.find("tutorial").sub == "a guided first game"       # no progress read: a newcomer's
+        click(app, "tutorial")
+        assert not app.errors and progress.read_bytes() == b'{"done": ["01-setup", '   # kept as it was
+    finally:
+        pygame.display.quit()

@@ -4,7 +4,7 @@ with the step's reason, changing nothing; leaving and resuming comes back at the
 finished chapter is marked done in the chapter list."""
 from __future__ import annotations
 
-from test_app_support import click, key, make_app  # first: sets the dummy video driver
+from test_app_support import click, key, make_app, run_until  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -162,6 +162,7 @@ def test_a_finished_chapter_is_marked_done_and_the_next_is_offered(app, tmp_path
     card_button(app, "chapters")
     assert app.scene.state_of("01-setup") == "done"
     click(app, "back")
+    assert run_until(app, lambda: app.scene.texts_known)       # the progress is read off the frame
     assert app.scene.find("tutorial").sub.startswith("guided game · 1 of ")
 
 

@@ -45,6 +45,26 @@ def last_game() -> tuple[bool, str]:
     return has, (describe_save(ap, short=True) if has else "no autosave yet")
 
 
+def tutorial_progress() -> tuple[int, int]:
+    """(chapters done, chapters there are) of the guided game: reads every chapter file and
+    tutorial.json. (0, 0) when a chapter file is broken (the chapter list says why)."""
+    from faeriell.tutorial.chapters import ChapterError, load_all
+    from faeriell.tutorial.progress import default_progress
+    try:
+        ids = {c.id for c in load_all()}
+    except ChapterError:
+        return 0, 0
+    return len(default_progress().done() & ids), len(ids)
+
+
+def start_texts() -> tuple[WinRates, tuple[int, int]]:
+    """What the start screen reads from files besides the saves: the bots' measured win rates
+    (docs/balance.md) and the guided game's progress. Read in a thread (storage.Background), as
+    Continue's autosave is, so the first frame never waits on the disk; a missing or damaged
+    file gives no figures (WinRates) or no progress (Progress), and nothing is written."""
+    return WinRates.load(), tutorial_progress()
+
+
 class StartScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
 
@@ -61,8 +81,12 @@ class StartScene(MenuScene):
         self.mode = cfg.get("mode") or ("solo" if self.players == 1 else "competitive")
         self.difficulty = cfg.get("difficulty") or "medium"
         self.variants = [v for v in (cfg.get("variants") or []) if v in self.variant_ids]
-        self.win_rates = WinRates.load()         # the bots' measured win rates, from docs/balance.md
-        self.tutorial_done = self._tutorial_state()   # read once: the chapters do not change meanwhile
+        # the bots' measured win rates (docs/balance.md) and the guided game's progress, read once
+        # off the frame (start_texts): None until known (the texts then leave the figures out, the
+        # guided game is offered as to a newcomer)
+        self.win_rates: WinRates | None = None
+        self.tutorial_done: tuple[int, int] | None = None
+        self._texts_job: storage.Background | None = storage.Background(start_texts)
         self.hover_level: str | None = None       # the bot level under the mouse on a seat row
         self.hover_difficulty: str | None = None
         seats = list(cfg.get("seats") or [])
@@ -113,14 +137,21 @@ class StartScene(MenuScene):
         start = f"{menaces} Menaces and " + (f"{corr} Corruption token{'s' if corr > 1 else ''}" if corr
                                              else "no Corruption")
         text = f"{self.difficulty_name(d)}: {start} at the start."
-        got = [(name, self.win_rates.solo(d, col)) for name, col in
-               (("Expert", "expert wins"), ("Normal", "search bot wins"), ("greedy bot", "heuristic wins"))]
-        got = [f"{name} {r.short()}" for name, r in got if r is not None]    # "Expert 25% (12 games)"
+        if self.win_rates is None:                 # still being read
+            return text
+        got = []
+        for level in ("expert", "normal", "easy"):          # said by the seat levels' own names
+            r = self.win_rates.solo(d, level)
+            if r is not None:                               # "Expert 25% (12 games)"
+                slips = ", without its slips" if level == "easy" else ""
+                got.append(f"{SEAT_NAMES[level]} {r.percent}% ({r.games} games{slips})")
         return text + (" Solo wins measured: " + ", ".join(got) + "." if got else "")
 
     def level_text(self, level: str) -> str:
         """What a bot level does, with its measured solo win rate (docs/balance.md)."""
         text = f"{BOT_LABELS[level]} — {BOT_DESCRIPTIONS[level].split(': ', 1)[-1]}"
+        if self.win_rates is None:                 # still being read
+            return text
         r = self.win_rates.for_level(level)
         if r is not None:
             note = " (measured without its slips)" if level == "easy" else ""
@@ -255,19 +286,46 @@ class StartScene(MenuScene):
     def quick_solo(self) -> None:
         self._report(self.host.quick_solo())
 
-    def tutorial_state(self) -> tuple[int, int]:
-        """(chapters done, chapters there are) of the guided game."""
+    def tutorial_state(self) -> tuple[int, int] | None:
+        """(chapters done, chapters there are) of the guided game; None while being read."""
         return self.tutorial_done
 
+    @property
+    def texts_known(self) -> bool:
+        """The win rates and the guided game's progress have been read (start_texts)."""
+        return self._texts_job is None
+
     @staticmethod
-    def _tutorial_state() -> tuple[int, int]:
-        from faeriell.tutorial.chapters import ChapterError, load_all
-        from faeriell.tutorial.progress import default_progress
-        try:
-            ids = {c.id for c in load_all()}
-        except ChapterError:               # a broken chapter file: the chapter list says why
-            return 0, 0
-        return len(default_progress().done() & ids), len(ids)
+    def tutorial_sub(state) -> str:
+        done, total = state or (0, 0)
+        return f"guided game · {done} of {total} chapters done" if done else "a guided first game"
+
+    def _texts_read(self) -> bool:
+        """The win rates and the guided game's progress, once read (start_texts): said in place,
+        or laid out anew when the guided game's button moves (every chapter done). True: changed."""
+        job = self._texts_job
+        if job is None or not job.finished:
+            return False
+        self._texts_job = None
+        got = job.result()
+        if not got:                       # a failure nobody foresaw: no figures, the newcomer's layout
+            self.win_rates = WinRates({})
+            return False
+        learning_before = self.tutorial_done is None or self.tutorial_done[0] < self.tutorial_done[1]
+        self.win_rates, self.tutorial_done = got
+        done, total = self.tutorial_done
+        if (done < total) != learning_before:
+            self._relayout = True
+            return True
+        button = self.root.find("tutorial")
+        if button is not None and done < total:
+            button.sub = self.tutorial_sub(self.tutorial_done)
+        for wid, text in (("difficulty_info", self.difficulty_text(self.hover_difficulty or self.difficulty)),
+                          ("seat_info", self.seats_text())):
+            label = self.content.find(wid)
+            if label is not None:
+                label.text = text
+        return True
 
     def open_tutorial(self) -> None:
         self.host.go("tutorial")
@@ -347,15 +405,14 @@ class StartScene(MenuScene):
         nav_w = self.nav_width()
         x, top = 24, W.header_top()
         has_auto, auto_text = self.continue_info or (True, "finding the game played last…")
-        done, total = self.tutorial_state()
-        learning = done < total                  # a player new to the game is offered the guided game first
+        state = self.tutorial_state()
+        done, total = state or (0, 0)
+        learning = state is None or done < total   # a player new to the game is offered the guided game first
         # (height, gap after, label, action, Button keywords): laid out below, squeezed to fit the window
         nav: list[tuple[int, int, str, object, dict]] = []
         if learning:
             nav.append((70, 12, "Learn to play", self.open_tutorial,
-                        dict(id="tutorial", primary=True, size=28,
-                             sub=(f"guided game · {done} of {total} chapters done" if done
-                                  else "a guided first game"))))
+                        dict(id="tutorial", primary=True, size=28, sub=self.tutorial_sub(state))))
         nav.append((70 if not learning else 58, 12 if not learning else 16, "Quick solo", self.quick_solo,
                     dict(id="quick_solo", primary=not learning, size=28 if not learning else 24,
                          sub="1 player · Medium · new island")))
@@ -548,7 +605,7 @@ class StartScene(MenuScene):
         return True
 
     def update(self, dt_ms: int) -> bool:
-        changed = False
+        changed = self._texts_read()
         if self.continue_info is None and self._continue_job is None:
             self._continue_job = storage.Background(last_game)
         found = self._continue_job

@@ -97,7 +97,7 @@ def test_the_examples_in_the_games_words():
     assert said[0] == "You cleanse your Tribe (pay 1 Red): Tribe Corruption -1."
     assert said[1] == "You keep your Essences (no swap)."
     assert said[2] == "You move your Blue tracking token forward."
-    assert said[3].startswith("You claim Shire with the token of your red slot")
+    assert said[3].startswith("You claim Shire with the token of your Red slot")   # the colour as printed
     assert said[4].endswith("Vigor Focus goes under its pile.")          # the pile's, not yours
     assert said[5].endswith("(the Owl on its back).")                    # the card's back
 

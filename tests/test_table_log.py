@@ -117,3 +117,24 @@ def test_the_log_grows_by_its_button_and_its_grip_and_covers_the_island():
     t.frame()
     assert (log.rect.w, log.rect.h) == (small.w + 200, small.h + 100)
     assert log.rect.bottom == small.bottom and log.rect.left == small.left
+
+
+def test_the_log_says_every_colour_as_the_cards_print_it(drawn):
+    """'You gain 1 Red Essence', 'A Blue Menace now threatens ...': the engine's lines name colours
+    by their ids; the log panel says them as printed (data/colors.yaml), read back by scrolling
+    the whole log with the wheel."""
+    import re
+    t = Table(played(moves=120), seats=["human"])
+    log = t.scene.log
+    t.click(log.button.center)                       # the larger log
+    t.move(log.rect.center)
+    drawn.clear()
+    for _ in range(log.lines // 3 + 2):              # from the newest line back to the oldest
+        t.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+        t.frame()
+    assert log.scroll == log.lines - log.fit
+    said = " ".join(drawn)
+    lower = re.findall(r"\b(?:red|yellow|blue|green) (?:Essences?|Menaces?|slot|deck|Beacon|tracking)", said)
+    assert not lower, lower[:5]
+    assert re.search(r"\b(?:Red|Yellow|Blue|Green) Essence", said)
+    assert re.search(r"\b(?:Red|Yellow|Blue|Green) Menace", said)

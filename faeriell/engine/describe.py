@@ -184,7 +184,7 @@ class _Say:
         if k == "claim":
             tok = f("token")
             how = ("a token from the designated area" if tok == "designated"
-                   else "the token of your any-colour slot" if tok == "any" else f"the token of your {tok} slot")
+                   else "the token of your any-colour slot" if tok == "any" else f"the token of your {n.color(tok)} slot")
             pay = f("pay")
             cost = "" if tok == "designated" else (", advancing Doom by 1" if pay == "doom" else
                                                    f", paying 1 {n.color(card_color(str(pay)))}")

@@ -23,6 +23,10 @@ _NODE = re.compile(r"(?<![\w-])[a-z]+-[a-z]+(?:\+[a-z]+-[a-z]+)+(?![\w-])")
 _ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")
 _A_THE = re.compile(r"\b(?:a|an) (\w+ )?the ")      # "a troubled the Boar" -> "the troubled Boar"
 _QUOTED = re.compile(r"'([a-z][a-z0-9_@+-]*)'")
+# a colour id left bare in a sentence ("gains 1 red Essence", "the red slot"): said as the cards
+# print it ("Red"); never inside an id (herb-red, red@owl) nor another word
+_COLOUR = re.compile(r"(?<![\w@-])(red|yellow|blue|green)(?![\w@-])")
+_CORRUPTION_CARD = re.compile(r"(?<![\w@-])corruption(?= Essences?\b| tokens?\b)")
 
 
 def _cap(word: str) -> str:
@@ -212,6 +216,8 @@ class Names:
             out = self._perk_re.sub(lambda m: f"{m.group(1)} {self._perk_single[m.group(2)]}", out)
         if self._single_re is not None:
             out = self._single_re.sub(lambda m: self._single[m.group(1)], out)
+        out = _COLOUR.sub(lambda m: self.color(m.group(1)), out)          # after the ids are named
+        out = _CORRUPTION_CARD.sub(lambda m: self.color("corruption"), out)
         out = out.replace("the the ", "the ").replace("The the ", "The ")
         out = _A_THE.sub(lambda m: "the " + (m.group(1) or ""), out)
         out = _ARTICLE.sub(lambda m: m.group(1) + "n ", out)

@@ -199,7 +199,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     for k in range(min(yel, 6)):
         p.card(surf, "yellow", pygame.Rect(slot.right + P(6) + k * P(9), y + P(4), P(18), P(26)), False)
     room = x0 + w - slot.right - P(6)
-    img = T.fitted(T.first_fitting([f"{yel} yellow on the Totem", f"{yel} yellow"], p.fs(11), room), p.fs(11),
+    img = T.fitted(T.first_fitting([f"{yel} Yellow on the Totem", f"{yel} Yellow"], p.fs(11), room), p.fs(11),
                    room, T.INK_DIM)
     surf.blit(img, (slot.right + P(6), y + bh - P(3)))
     p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, P(100), bh + P(8)))

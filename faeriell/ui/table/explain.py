@@ -128,7 +128,7 @@ def what_it_is(scene, key: tuple) -> str:
     w = scene.words
     k = key[0]
     if k == "supply_beacon":
-        return f"A {w.color(key[1]).lower()} Beacon"
+        return f"A {w.color(key[1])} Beacon"
     if k == "supply_settlement":
         return "A Settlement"
     if k == "totem":

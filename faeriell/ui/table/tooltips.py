@@ -173,7 +173,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return "Quest card", [w.card(c), "Solve it on a node of the Region where that Guardian stands."]
     if k in ("slot_token", "slot"):
         col = key[2]
-        return f"Achievement slot ({col})", [
+        return f"Achievement slot ({w.color(col) if col != 'any' else 'any colour'})", [
             "Taking this token to claim an Achievement costs one " + (w.color(col) if col != "any" else
                                                                        "Red, Yellow, Blue or Green") +
             " Essence, or Doom +1."]

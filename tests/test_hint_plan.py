@@ -110,3 +110,35 @@ def test_the_close_button_ends_the_plan_and_the_next_move_brings_no_card(solo):
         solo.step()
     assert not card.shown and solo.scene.hint_job is None
     assert not solo.errors
+
+
+def test_closing_the_card_while_the_next_step_is_thought_out_keeps_it_closed(solo, monkeypatch):
+    import threading
+    start_of_a_turn(solo)
+    release, calls = threading.Event(), []
+    expert = bots.hint                       # the fixture's expert with fixed work
+
+    def slow_second(game, budget=1.0, think_harder=False):
+        calls.append(1)
+        if len(calls) > 1:
+            release.wait(30)                 # the next step comes when the test says so
+        return expert(game, budget, think_harder)
+    monkeypatch.setattr(bots, "hint", slow_second)
+    t = AppTable(solo)
+    card = t.scene.hint_card
+    t.key(pygame.K_h)
+    wait_for_hint(solo)
+    assert card.shown and t.perform(card.action)
+    t.frame()
+    assert card.wants_next and solo.scene.hint_job is not None      # the next step is being thought
+    t.key(pygame.K_ESCAPE)
+    assert not card.shown and solo.scene.modal is None
+    release.set()
+    for _ in range(600):
+        solo.step()
+        if solo.scene.hint_job is None:
+            break
+        time.sleep(0.01)
+    solo.step()
+    assert solo.scene.hint_job is None and not card.shown           # its answer is not shown
+    assert not solo.errors

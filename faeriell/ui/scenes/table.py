@@ -389,7 +389,7 @@ class TableScreen(Scene):
         else:
             self._hint_before = None
             work = lambda: bots.hint(game, HINT_BUDGET)  # noqa: E731
-        self.hint_job = Job(work, tag=(self.session.version, longer), name="hint")
+        self.hint_job = Job(work, tag=(self.session.version, longer, False), name="hint")
         self.hint_job.start()
 
     def _hint_next_step(self) -> None:
@@ -403,7 +403,8 @@ class TableScreen(Scene):
             return
         self._hint_before = None
         game = self.session.game.copy()
-        self.hint_job = Job(lambda: bots.hint(game, HINT_BUDGET), tag=(self.session.version, False), name="hint")
+        self.hint_job = Job(lambda: bots.hint(game, HINT_BUDGET), tag=(self.session.version, False, True),
+                            name="hint")
         self.hint_job.start()
 
     def _hint_done(self) -> bool:
@@ -411,9 +412,11 @@ class TableScreen(Scene):
         if job is None or not job.done.is_set():
             return False
         self.hint_job = None
-        version, longer = job.tag
+        version, longer, next_step = job.tag
         if version != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
+        if next_step and not self.table.hint_card.wants_next:
+            return False                      # the plan was put away meanwhile (Close, Esc)
         if job.error is not None:
             self.table.hint_card.clear()           # no next step is coming
             self.host.report("thinking about a hint", job.error)

@@ -47,7 +47,7 @@ def test_hovering_a_difficulty_and_a_bot_level_says_what_it_means_with_the_measu
     hard = rates.solo("hard", "heuristic wins")
     assert info.text.startswith("Hard: 3 Menaces and 1 Corruption token")
     # the figures said by the seat levels' names, never a bot the player does not see
-    assert f"Easy {hard.percent}% ({hard.games} games, without its slips)" in info.text
+    assert f"Easy {hard.short()}" in info.text
     assert "greedy" not in info.text and "heuristic" not in info.text
     expert = rates.solo("hard", "expert")
     assert expert is None or f"Expert {expert.short()}" in info.text
@@ -124,7 +124,7 @@ def test_the_first_frame_never_waits_on_the_win_rates_or_the_guided_games_progre
         release.set()
     assert run_until(app, lambda: app.scene.texts_known)
     medium = WinRates.load().solo("medium", "easy")
-    assert f"Easy {medium.percent}% ({medium.games} games, without its slips)" in info.text
+    assert f"Easy {medium.short()}" in info.text
     assert not app.errors
     pygame.display.quit()
 

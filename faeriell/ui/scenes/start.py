@@ -21,7 +21,7 @@ from faeriell.storage import (FileServiceError, describe_save, latest_autosave, 
                               load_game, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
-from faeriell.win_rates import WinRates
+from faeriell.win_rates import LEVEL_COLUMN, Rate, WinRates
 
 log = logging.getLogger(__name__)
 
@@ -142,9 +142,8 @@ class StartScene(MenuScene):
         got = []
         for level in ("expert", "normal", "easy"):          # said by the seat levels' own names
             r = self.win_rates.solo(d, level)
-            if r is not None:                               # "Expert 25% (12 games)"
-                slips = ", without its slips" if level == "easy" else ""
-                got.append(f"{SEAT_NAMES[level]} {r.percent}% ({r.games} games{slips})")
+            if r is not None:                               # "Expert 25% (12 games)" (Easy's hover text
+                got.append(f"{SEAT_NAMES[level]} {r.short()}")     # says it was measured without its slips)
         return text + (" Solo wins measured: " + ", ".join(got) + "." if got else "")
 
     def level_text(self, level: str) -> str:
@@ -301,8 +300,9 @@ class StartScene(MenuScene):
         return f"guided game · {done} of {total} chapters done" if done else "a guided first game"
 
     def _texts_read(self) -> bool:
-        """The win rates and the guided game's progress, once read (start_texts): said in place,
-        or laid out anew when the guided game's button moves (every chapter done). True: changed."""
+        """The win rates and the guided game's progress, once read (start_texts): said in place
+        (their labels were laid out for the longest figures), or laid out anew only when the
+        guided game's button moves (every chapter done). True: changed."""
         job = self._texts_job
         if job is None or not job.finished:
             return False
@@ -311,21 +311,36 @@ class StartScene(MenuScene):
         if not got:                       # a failure nobody foresaw: no figures, the newcomer's layout
             self.win_rates = WinRates({})
             return False
-        learning_before = self.tutorial_done is None or self.tutorial_done[0] < self.tutorial_done[1]
+
+        def learning(state) -> bool:
+            return state is None or state[0] < state[1]
+        before = learning(self.tutorial_state())
         self.win_rates, self.tutorial_done = got
-        done, total = self.tutorial_done
-        if (done < total) != learning_before:
+        state = self.tutorial_state()
+        if learning(state) != before:
             self._relayout = True
             return True
         button = self.root.find("tutorial")
-        if button is not None and done < total:
-            button.sub = self.tutorial_sub(self.tutorial_done)
+        if button is not None and learning(state):
+            button.sub = self.tutorial_sub(state)
         for wid, text in (("difficulty_info", self.difficulty_text(self.hover_difficulty or self.difficulty)),
                           ("seat_info", self.seats_text())):
             label = self.content.find(wid)
             if label is not None:
                 label.text = text
         return True
+
+    def _widest(self, texts):
+        """texts() as long as they may get: while the win rates are being read, with the widest
+        figures, so a label is laid out tall enough for the ones that come."""
+        if self.win_rates is not None:
+            return texts()
+        self.win_rates = WinRates({"solo": {d.replace("_", " "): {col: Rate(100, 9999, 9999) for col in
+                                                                  LEVEL_COLUMN.values()} for d in self.difficulties}})
+        try:
+            return texts()
+        finally:
+            self.win_rates = None
 
     def open_tutorial(self) -> None:
         self.host.go("tutorial")
@@ -483,7 +498,8 @@ class StartScene(MenuScene):
                                   self.difficulty, self.set_difficulty, id="difficulty"))
         y += 42
         # as tall as the longest of the texts (the one under the mouse shows there): all of it, no jump
-        info_h = max([38] + [W.wrapped_height(self.difficulty_text(d), col_a_w, 16) + 2 for d in self.difficulties])
+        longest = self._widest(lambda: [self.difficulty_text(d) for d in self.difficulties])
+        info_h = max([38] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in longest])
         self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, info_h), self.difficulty_text(self.difficulty), 16,
                                  W.TEXT, wrap_text=True, id="difficulty_info"))
         y += info_h + 6
@@ -507,7 +523,7 @@ class StartScene(MenuScene):
                                       (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
             y += 40
         # as tall as the longest text it may show (a level under the mouse): all of it, no jump
-        texts = [self.seats_text()] + [self.level_text(lv) for lv in BOT_LEVELS]
+        texts = self._widest(lambda: [self.seats_text()] + [self.level_text(lv) for lv in BOT_LEVELS])
         info_h = max([40] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in texts])
         self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, W.TEXT,
                                  wrap_text=True, id="seat_info"))

@@ -53,24 +53,53 @@ def meter_tip(goal: dict) -> tuple[str, list[str]]:
                      "then the tribe with the most Achievements wins.")
     lines.append(f"Everyone loses when Doom reaches {goal['doom_max']}.")
     if mode in ("solo", "coop"):
-        pace = goal["pace"]
-        left = goal["rounds_left"]
-        lines.append(f"Each round ends with Automatic Doom: +{goal['automatic']} now, more as Doom climbs. "
-                     f"With what else moved Doom so far, this round adds about +{pace}"
-                     + (f", and Doom's end is ~{left} round{'s' if left != 1 else ''} away." if left else "."))
+        lines.append(rises_by_itself(goal) + " " + doom_outlook(goal))
     return "The goal", lines
+
+
+# Why Doom moved (engine/doom_causes.py's causes), in plain words for a newcomer: "+1 from ...".
+CAUSE_WORDS = {
+    "Automatic Doom": "the end of the round (Doom always rises then)",
+    "Menace on a taken Guardian": "Menaces drawn for a Guardian already in trouble",
+    "Ignore Corruption": "Corruption left alone",
+    "Havoc": "the Havoc token",
+    "Unpaid claim": "Achievements claimed without paying for their slot",
+    "Lost to Corruption": "a tribe lost to Corruption",
+    "Cleanse Corruption": "Corruption cleansed",
+    "Corruption Sower Perk": "the Corruption Sower's Perks",
+    "The Twins set-up": "the Twins' set-up",
+    "Other": "other things",
+}
+
+
+def rises_by_itself(goal: dict) -> str:
+    """How much Doom climbs on its own at the end of a round (R34), in plain words."""
+    return (f"At the end of every round Doom rises by itself: by {goal['automatic']} now, and by more "
+            "once it is higher.")
+
+
+def doom_outlook(goal: dict) -> str:
+    """Where Doom is heading if it keeps rising as fast as it has so far."""
+    left = goal["rounds_left"]
+    if left is None:
+        return "Nothing else has raised it so far."
+    return (f"So far it rises about {goal['pace']} a round in all; at that speed it reaches "
+            f"{goal['doom_max']}, where everyone loses, in about {left} round{'s' if left != 1 else ''}.")
 
 
 def summary_lines(summary: dict, goal: dict, words, tribe_ids, viewer: int | None, solo: bool) -> list[str]:
     """The round card's lines: Doom by cause, Achievements claimed and lost, the next round."""
     out = []
     total = summary["doom_total"]
+    of = f"{summary['doom']} of {goal['doom_max']}"
     if summary["doom_by_cause"]:
-        parts = ", ".join(f"{cause} {'+' if n > 0 else ''}{n}"
+        parts = ", ".join(f"{'+' if n > 0 else ''}{n} from {CAUSE_WORDS.get(cause, cause)}"
                           for cause, n in sorted(summary["doom_by_cause"].items(), key=lambda kv: -abs(kv[1])))
-        out.append(f"Doom {'+' if total > 0 else ''}{total} (now {summary['doom']}): {parts}.")
+        moved = (f"Doom rose by {total}" if total > 0 else f"Doom fell by {-total}" if total < 0
+                 else "Doom ended where it began")
+        out.append(f"{moved} this round and stands at {of}: {parts}.")
     else:
-        out.append(f"Doom did not move (it stands at {summary['doom']}).")
+        out.append(f"Doom did not move this round (it stands at {of}).")
 
     def who(i):
         if solo or i == viewer:
@@ -84,12 +113,12 @@ def summary_lines(summary: dict, goal: dict, words, tribe_ids, viewer: int | Non
     if not summary["claimed"] and not summary["lost"]:
         out.append("No Achievement was claimed or lost.")
     if goal["mode"] in ("solo", "coop"):
-        nxt = f"Next round ends with Automatic Doom +{goal['automatic']}"
+        out.append(f"At the end of the next round Doom rises by {goal['automatic']} by itself.")
         if goal["rounds_left"] is not None:
-            left = goal["rounds_left"]
-            nxt += (f"; at this pace (about +{goal['pace']} now), Doom leaves ~{left} round{'s' if left != 1 else ''}")
-        out.append(nxt + ".")
-        out.append(f"{'You hold' if goal['mode'] == 'solo' else 'The team has'} {goal['held']} of {goal['need']}.")
+            out.append(doom_outlook(goal))
+        need = f"{goal['held']} of the {goal['need']}"
+        out.append(f"You hold {need} Achievements you need to win." if goal["mode"] == "solo" else
+                   f"The team has {need} it needs to win.")
     return out
 
 

@@ -276,8 +276,8 @@ def test_the_step_cards_chapter_title_is_whole_in_a_small_window(tmp_path, monke
 def test_the_step_card_stays_on_the_island_clear_of_every_board_in_every_step(tmp_path, monkeypatch, size):
     """Every step of every chapter: the card lies on the island (never over the tribe board, as it
     hid the Shaman's card in chapter 3, nor the shared boards or the log), clear of the step's
-    piece and place, the goal meter and the decision bar, and of the Regions and Guardians its
-    words name when they are few. Read steps go on by the card's Next (a real click); a do step's
+    piece and place, the goal meter and the decision bar, of the Regions and Guardians its words
+    name when they are few, and of the arrow's way from the piece to its place. Read steps go on by the card's Next (a real click); a do step's
     move is made through the session (the moves' own gestures are the tests above)."""
     from faeriell.tutorial.chapters import load_all
     app = make_app(tmp_path, monkeypatch, size=size)
@@ -299,6 +299,7 @@ def test_the_step_card_stays_on_the_island_clear_of_every_board_in_every_step(tm
                 assert not [r for r in must if card.colliderect(r)], where
                 if len(named) <= 3:
                     assert not [r for r in named if card.colliderect(r)], where
+                assert not [q for q in table.tutorial.arrow_points(table) if card.collidepoint(q)], where
                 checked += 1
                 st = s.tutorial.step
                 if st is None:

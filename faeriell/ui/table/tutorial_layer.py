@@ -36,6 +36,7 @@ class TutorialLayer(Layer):
         self.card: pygame.Rect | None = None
         self.mouse = (0, 0)
         self._seen = session.tutorial.index
+        self.arrow_line: tuple | None = None      # the arrow drawn on the last frame (piece -> place)
 
     @classmethod
     def from_session(cls, session, scene=None) -> "TutorialLayer | None":
@@ -180,6 +181,7 @@ class TutorialLayer(Layer):
         L = scene.layout
         pulse = 0.5 + 0.5 * math.sin(scene.now / 240)
         shown: list = []
+        self.arrow_line = None
         st = self.lesson.step
         if st is not None and st.kind == "do" and scene.curtain is None and scene.tray is None:
             keys = self.targets(scene)
@@ -189,6 +191,7 @@ class TutorialLayer(Layer):
             pts = [self._centre(scene, k) for k in keys]
             if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
                 self._arrow(surf, scene, pts[0], pts[1], scene.now / 600)
+                self.arrow_line = (pts[0], pts[1])
             shown = [p for p in pts if p is not None]
             for r in self._option_rects(scene):
                 w = max(3, round((3 + 2 * pulse) * L.u))
@@ -306,5 +309,16 @@ class TutorialLayer(Layer):
         for y in (room.top, room.bottom - r.h, room.centery - r.h // 2):
             for x in (room.left, room.right - r.w, room.centerx - r.w // 2):
                 spots.append(pygame.Rect(x, y, r.w, r.h).clamp(L.map))
+        arrow = self.arrow_points(scene)
         return min(spots, key=lambda c: (sum(1 for a in must if c.colliderect(a)),
-                                         sum(1 for a in named if c.colliderect(a))))
+                                         sum(1 for a in named if c.colliderect(a)),
+                                         sum(1 for q in arrow if c.collidepoint(q))))
+
+    def arrow_points(self, scene) -> list[tuple[float, float]]:
+        """Points along the arrow from the step's piece to its place (the card had better not
+        hide its way either), one every P(24)."""
+        if getattr(self, "arrow_line", None) is None:
+            return []
+        (ax, ay), (bx, by) = self.arrow_line
+        n = max(1, int(math.hypot(bx - ax, by - ay) // scene.layout.px(24)))
+        return [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n + 1)]

@@ -5,8 +5,9 @@ says "Done: <that move>" and asks the expert for the plan's next step (the table
 it in the background, as H does), so a reason that names several moves ("Choose the Tribe
 Phase: spend Essences on ...") is followed step by step. It closes when the player does
 something else (another move, or a move made before the next step was known), when the turn
-is over (the next turn, a bot's move, the game's end) or when the player closes it: no timeout. On the board, the move is a thick magenta arrow from the piece to where it
-goes and the piece ghosted there, a colour and a shape the legal glow (gold, light blue) never
+is over (the next turn, a bot's move, the game's end) or when the player closes it: no timeout.
+On the board, the move is a thick magenta arrow from the piece to where it goes and the piece
+ghosted there, a colour and a shape the legal glow (gold, light blue) never
 uses; a hint that answers a decision rings its tile in the bar instead. "Show me" plays the drag
 as an animation without making the move. "Think longer" (or H again) asks the expert for a few
 seconds more and the card says whether it still agrees.

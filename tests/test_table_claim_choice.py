@@ -44,6 +44,7 @@ def test_the_claim_after_a_cleanse_shows_each_slot_apart(size):
     screen = pygame.Rect((0, 0), size)
     for (r, _o), lines in zip(ch.rects, ch.said):
         assert screen.contains(r) and not any("…" in ln for ln in lines), lines
+        assert "+1" not in lines, lines                 # "Doom +1" is never split over two lines
     # the same payment (Doom +1) on two slots: their first pictures are not the same token
     by = {(o.actions[0]["token"], o.actions[0].get("pay")): r for r, o in ch.rects}
     red, blue, anyc = by[("red", "doom")], by[("blue", "doom")], by[("any", "doom")]

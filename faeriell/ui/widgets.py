@@ -13,6 +13,7 @@ A click is a press and a release of the left button on the same widget. Nothing 
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Callable, Iterable
 
@@ -162,12 +163,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+_BREAKS = re.compile(r"[^\S\u00a0]+")   # whitespace but NBSP, a space no line breaks at ("Doom +1" stays whole)
+
+
 def wrap(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split text into lines no wider than width (a word longer than width gets its own line)."""
+    """Split text into lines no wider than width (a word longer than width gets its own line;
+    words joined by NBSP count as one)."""
     out: list[str] = []
     for para in clip(text, MAX_TEXT).split("\n"):
         cur = ""
-        for word in para.split():
+        for word in (w for w in _BREAKS.split(para) if w):
             trial = f"{cur} {word}".strip()
             if cur and fnt.size(trial)[0] > width:
                 out.append(cur)

@@ -235,11 +235,11 @@ class Words:
         tok = a.get("token")
         if tok == "designated":
             return "Token from the designated area: free"
-        slot = "Any-colour slot" if tok == "any" else f"{self.color(tok)} slot"
+        slot = "Any-colour slot" if tok == "any" else f"{self.color(tok)} slot"   # its token shown in its ring
         pay = a.get("pay")
         if pay == "doom":
-            return f"{slot} token: Doom +1"
-        return f"{slot} token: pay 1 {self.color(str(pay).split('@')[0])}"
+            return f"{slot}: Doom\u00a0+1"                 # never "+1" alone on a line
+        return f"{slot}: pay 1 {self.color(str(pay).split('@')[0])}"
 
     def level_short(self, a: Action) -> str:
         """A level up said without its Hero (when every choice is for the same Hero)."""

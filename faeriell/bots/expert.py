@@ -55,7 +55,8 @@ class ExpertBot(BaseBot):
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 4, rounds: int = 1, clairvoyant: bool = False, z: float = 1.0,
                  noise: float = 0.25, max_playout: int = 600, clear_margin: float | None = 8.0,
-                 weights=None, leaf="race", clock="wall") -> None:
+                 weights=None, leaf="race", clock="wall", finish: float | None = None,
+                 prune_at: tuple = (2, 4, 8, 16, 32, 64)) -> None:
         super().__init__(seed, weights)
         self.budget = float(budget)
         # what the budget counts (lookahead.clock_of): "wall" at the table, the hint and "think
@@ -71,6 +72,11 @@ class ExpertBot(BaseBot):
         self.max_playout = max_playout
         self.clear_margin = clear_margin  # the heuristic is this sure: no search
         self.leaf = leaf                  # the leaf evaluator (leaves.LEAVES name or factory)
+        # near the end the race leaf's estimate decides the game: once the Doom track leaves
+        # `finish` rounds or fewer (leaves.rounds_left), a playout goes to the game's end, where
+        # its leaf is the true win or loss (None: never)
+        self.finish = finish
+        self.prune_at = tuple(prune_at)   # after these worlds, candidates clearly behind drop out
         self.last_stats: dict = {}
 
     # ---------------------------------------------------------------------------- worlds
@@ -108,17 +114,17 @@ class ExpertBot(BaseBot):
         return candidates(acts, scores, width)
 
     # ---------------------------------------------------------------------------- search
-    def spec(self, mode: str) -> Spec:
+    def spec(self, mode: str, to_end: bool = False) -> Spec:
         """The expert's search (lookahead.py): its playout policy (the heuristic without the
         saving-up wish, blurred by `noise`), to the end of the round and `rounds` more, valued by
         its leaf (`leaf`: "race", the default, or another of leaves.LEAVES, or a factory
-        weights -> Evaluator), pruned after 2, 4, 8... worlds; its clock may stop inside the
-        first world."""
+        weights -> Evaluator), pruned after `prune_at` worlds; its clock may stop inside the
+        first world. `to_end`: playouts go to the end of the game (see `finish`)."""
         weights = self.weights.of(mode)
         return Spec(policy=HeuristicPolicy(self.noise, weights, saving=False),
                     leaf=make_leaf(self.leaf, weights),
-                    horizon=Horizon(rounds=self.rounds, max_steps=self.max_playout),
-                    prune_at=(2, 4, 8, 16, 32, 64), z=self.z, pick="leader",
+                    horizon=Horizon(rounds=None if to_end else self.rounds, max_steps=self.max_playout),
+                    prune_at=self.prune_at, z=self.z, pick="leader",
                     whole_first_world=False, stop_at_deadline=False)
 
     def _search(self, game, view, player, cands, t0):
@@ -130,7 +136,9 @@ class ExpertBot(BaseBot):
                 return game.copy(log=False)
             return determinize(game.rules, view, player, prng, chance=True)
 
-        out = search(self.spec(game.state.mode), player, cands, new_world, rng=self.rng, budget=self.budget,
+        to_end = self.finish is not None and rounds_left(game.state.doom, game.rules) <= self.finish
+        self.last_stats["to_end"] = to_end
+        out = search(self.spec(game.state.mode, to_end), player, cands, new_world, rng=self.rng, budget=self.budget,
                      iterations=self.iterations, t0=t0, stats=self.last_stats, clock=clock_of(self.clock),
                      on_leaf=lambda j, w, v: ends[j].append(_leaf(w, player)))
         self.last_stats["worlds"] = out.worlds

@@ -114,3 +114,30 @@ def test_coop_value_is_the_teams(rules):
     h.state.tribes[1].achievements.append(free)
     h.state.achievements.setdefault(free, []).append(1)
     assert race_slack(h, 0, Ctx(h, 0)) > race_slack(g, 0, Ctx(g, 0))
+
+
+def _leaf_ends(monkeypatch, game, bot):
+    """Whether each playout of one searched decision ended the game (seen through expert._leaf)."""
+    import faeriell.bots.expert as expert_mod
+    ends = []
+    real = expert_mod._leaf
+
+    def spy(w, player):
+        ends.append(bool(w.state.game_over))
+        return real(w, player)
+    monkeypatch.setattr(expert_mod, "_leaf", spy)
+    bot.decide(game.copy(log=False), game.acting)
+    return ends
+
+
+def test_finish_plays_the_last_rounds_to_the_end_of_the_game(rules, monkeypatch):
+    # Early in a solo game the playouts stop after the next round; with `finish` at least the
+    # rounds the Doom track leaves (R34's Automatic Doom), they go to the game's end.
+    g = played(rules, 1, "solo", 12, 30)
+    assert rounds_left(g.state.doom, g.rules) > 2
+    near = _leaf_ends(monkeypatch, g, ExpertBot(5, iterations=2, clear_margin=None))
+    assert near and not any(near)
+    far = _leaf_ends(monkeypatch, g, ExpertBot(5, iterations=2, clear_margin=None, finish=15))
+    assert far and all(far)
+    bot = ExpertBot(5, iterations=2, clear_margin=None, finish=1)
+    assert not _leaf_ends(monkeypatch, g, bot)[0] and bot.last_stats["to_end"] is False

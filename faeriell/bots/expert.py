@@ -8,7 +8,8 @@ One decision:
    player's view (observe.determinize: others' hidden cards, decks, bag order and the generator
    redrawn), and for every candidate still in the race play it in a copy of that world and let
    every seat follow a fast heuristic policy to the end of the round *and `rounds` rounds more*
-   (or to the end of the game). All candidates of one world meet the same luck (common random
+   (or to the end of the game; with `finish` set, every playout goes to the game's end once the
+   Doom track leaves `finish` rounds or fewer). All candidates of one world meet the same luck (common random
    numbers) and are compared pairwise; candidates clearly behind are dropped along the way.
 3. The leaf value is pluggable (`leaf`, leaves.py); by default `race_value`: the evaluation of
    evaluate.py plus the race that decides solo and Full Coop: Achievements still needed against

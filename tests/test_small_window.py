@@ -33,7 +33,7 @@ def spots_of(t, kind) -> list:
 
 
 @pytest.mark.parametrize("sower", [None, 1])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES + [(1200, 700)])     # wider tiles there, the same height
 def test_the_shared_boards_column_shows_every_section_down_to_the_sower(size, sower):
     t = competitive_table(size, sower)
     L = t.scene.layout

@@ -5,10 +5,12 @@ the designated area, the Corruption Sower section; and (left column) the Harvest
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
 from faeriell.engine.actions import card_back
+from faeriell.ui import widgets as W
 from faeriell.ui.table import theme as T
 
 COLORS5 = ("red", "yellow", "blue", "green", "corruption")
@@ -24,17 +26,34 @@ def _count(surf, p, center, n, small=False) -> None:
     T.badge(surf, center, str(n), p.fs(12 if small else 13))
 
 
-def _grid(p, w) -> tuple[int, int, int]:
+def _grid(p, w, tile_w: int | None = None) -> tuple[int, int, int]:
     """The Achievement slots' grid: (columns, tile width, tile height). Five columns, or four
-    with larger tiles where a name would not fit five (1024x700)."""
+    with larger tiles where a name would not fit five (1024x700); `tile_w` narrows the tiles
+    (a short window: fit_side keeps every name whole)."""
     P = p.P
     cols = 5
     tw = (w - (cols - 1) * P(4)) // cols
-    if not all(T.fits(word, T.MIN_TEXT, tw - 6) for aid in p.rules.achievement_ids
-               for word in p.words.achievement(aid).split()):
+    if not all(T.fits(word, T.MIN_TEXT, tw - 6) for word in _words(p)):
         cols = 4
         tw = (w - (cols - 1) * P(4)) // cols
+    if tile_w is not None:
+        tw = min(tw, tile_w)
     return cols, tw, round(tw * 48 / 60)
+
+
+def _words(p) -> tuple[str, ...]:
+    return tuple(word for aid in p.rules.achievement_ids for word in p.words.achievement(aid).split())
+
+
+@lru_cache(maxsize=64)
+def _narrowest(words: tuple[str, ...], tw: int) -> int:
+    """The narrowest tile, from `tw` down, on which every name still fits whole."""
+    while tw > 20 and all(T.fits(word, T.MIN_TEXT, tw - 7) for word in words):
+        tw -= 1
+    return tw
+
+
+W.on_rescale(_narrowest.cache_clear)
 
 
 def _sower_h(p, label_h: int) -> int:
@@ -42,13 +61,14 @@ def _sower_h(p, label_h: int) -> int:
     return label_h + (0 if p.g.coop_like() else p.P(4) + p.P(26))
 
 
-def side_heights(p, w, k: float = 1.0) -> list[int]:
+def side_heights(p, w, k: float = 1.0, tile_w: int | None = None) -> list[int]:
     """Every section of the shared boards' column, top to bottom, without the gaps between them;
-    `k` scales the pieces of the upper sections (decks, Herbs, Perks, Beacons, Attunements)."""
+    `k` scales the pieces of the upper sections (decks, Herbs, Perks, Beacons, Attunements),
+    `tile_w` narrows the Achievement tiles."""
     P = p.P
     Q = _piece_px(p, k)
     lab = T.font(p.fs(13), True).get_height()
-    cols, _tw, th = _grid(p, w)
+    cols, _tw, th = _grid(p, w, tile_w)
     rows = (len(p.rules.achievement_ids) + cols - 1) // cols
     return [lab + P(2) + Q(45) + P(13),          # Essence decks (their counts below)
             lab + P(2) + Q(50),                  # Heirloom Herbs
@@ -68,20 +88,28 @@ def _piece_px(p, k: float):
 MIN_PIECES = 0.85       # the upper sections' pieces shrink no further to make room below
 
 
-def fit_side(p, w, h) -> tuple[float, int]:
-    """(piece scale, gap) that show the whole column in `h` px: the gaps first give way (from the
-    design's P(5) to P(3)), then the upper sections' pieces (not under MIN_PIECES). The
-    Achievement tiles keep their size: their names must stay whole. At 1024x700 the designated
-    area and the Corruption Sower used to fall off the bottom."""
+def fit_side(p, w, h) -> tuple[float, int, int | None]:
+    """(piece scale, gap, tile width) that show the whole column in `h` px: the gaps first give
+    way (from the design's P(5) to P(3)), then the Achievement tiles narrow (never so far that a
+    name would not fit whole: 1200x700 has wider tiles than 1024x700 and less room for them), then
+    the upper sections' pieces (not under MIN_PIECES). At 1024x700 the designated area and the
+    Corruption Sower used to fall off the bottom."""
     n = 8                                    # gaps between the nine sections
-    full = sum(side_heights(p, w))
     least = n * p.P(3)                       # a label never touches the pieces above it
-    k = 1.0
+    full = sum(side_heights(p, w))
+    k, tile_w = 1.0, None
     if full + least > h:
-        pieces = full - sum(side_heights(p, w, 0.0))
+        cols, tw, _th = _grid(p, w)
+        rows = (len(p.rules.achievement_ids) + cols - 1) // cols
+        cut = min(tw - _narrowest(_words(p), tw), math.ceil((full + least - h) / (rows * 48 / 60)))
+        if cut > 0:
+            tile_w = tw - cut
+            full = sum(side_heights(p, w, 1.0, tile_w))
+    if full + least > h:
+        pieces = full - sum(side_heights(p, w, 0.0, tile_w))
         k = max(MIN_PIECES, 1 - (full + least - h) / max(1, pieces))
-    gap = max(1, min(p.P(5), (h - sum(side_heights(p, w, k))) // n))
-    return k, gap
+    gap = max(1, min(p.P(5), (h - sum(side_heights(p, w, k, tile_w))) // n))
+    return k, gap, tile_w
 
 
 def draw_side(surf, p, rect: pygame.Rect) -> None:
@@ -92,7 +120,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     y = rect.y + P(5)
     s = p.s
     # what the sections leave, shared between their gaps; in a short window smaller pieces above
-    kq, gap = fit_side(p, w, rect.bottom - P(4) - y)
+    kq, gap, tile_w = fit_side(p, w, rect.bottom - P(4) - y)
     Q = _piece_px(p, kq)
 
     # ---- Essence decks: top card colour side up, discards Guardian side up (rulebook) --------
@@ -233,7 +261,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     lab = _label(surf, p, x0, y, "Achievements")
     _designated(surf, p, x0 + T.font(p.fs(13), True).size("Achievements")[0] + P(12), y, x0 + w, lab)
     y += lab + P(2)
-    y = _achievements(surf, p, x0, y, w) + gap
+    y = _achievements(surf, p, x0, y, w, tile_w) + gap
 
     # ---- Corruption Sower --------------------------------------------------------------------
     _sower(surf, p, x0, y, w)
@@ -278,16 +306,17 @@ def _corruption(surf, p, x0, y, w) -> int:
     return y + h + P(2)
 
 
-def _achievements(surf, p, x0, y, w) -> int:
+def _achievements(surf, p, x0, y, w, tile_w: int | None = None) -> int:
     P = p.P
     s = p.s
     ids = p.rules.achievement_ids
     from faeriell.engine.preview import achievement_progress
     progress = {e["id"]: e for e in achievement_progress(p.g)}
     me = p.viewer
-    cols, tw, th = _grid(p, w)
+    cols, tw, th = _grid(p, w, tile_w)
+    step = max(tw + P(4), (w - tw) // max(1, cols - 1))      # narrowed tiles still span the column
     for k, aid in enumerate(ids):
-        r = pygame.Rect(x0 + (k % cols) * (tw + P(4)), y + (k // cols) * (th + P(4)), tw, th)
+        r = pygame.Rect(x0 + (k % cols) * step, y + (k // cols) * (th + P(4)), tw, th)
         img = p.spr(f"achievement_tile_{aid}", th)
         surf.blit(img, img.get_rect(center=r.center))
         # the name in the game's font at every size (over the one printed on the sprite)

@@ -32,8 +32,9 @@ def spots_of(t, kind) -> list:
     return [sp for key, sps in t.scene.spots.by_key.items() if key[0] == kind for sp in sps]
 
 
-@pytest.mark.parametrize("sower", [None, 1])
-@pytest.mark.parametrize("size", SIZES + [(1200, 700)])     # wider tiles there, the same height
+@pytest.mark.parametrize("size, sower", [(size, sower) for size in SIZES + [(1200, 700)] for sower in (None, 1)]
+                         # wider tiles at 1200x700; shorter still, the Sower's Perks beside its label
+                         + [((1152, 648), None), ((1024, 640), None)])
 def test_the_shared_boards_column_shows_every_section_down_to_the_sower(size, sower):
     t = competitive_table(size, sower)
     L = t.scene.layout

@@ -56,9 +56,24 @@ def _narrowest(words: tuple[str, ...], tw: int) -> int:
 W.on_rescale(_narrowest.cache_clear)
 
 
-def _sower_h(p, label_h: int) -> int:
-    """The Corruption Sower's rows: its name and state on the label's row, its Perks below."""
-    return label_h + (0 if p.g.coop_like() else p.P(4) + p.P(26))
+def _sower_h(p, label_h: int, w: int) -> int:
+    """The Corruption Sower's rows: its name and state on the label's row, its Perks below
+    (beside the label while nobody serves Doom and they fit there)."""
+    if p.g.coop_like():
+        return label_h
+    if _sower_inline(p, w):
+        return max(label_h, p.P(26))
+    return label_h + p.P(4) + p.P(26)
+
+
+def _sower_inline(p, w: int) -> bool:
+    """No Sower yet, and its Perks (with the pile, when a tribe may take one) fit beside the label."""
+    s = p.s
+    if p.g.coop_like() or s.sower is not None:
+        return False
+    n = len(set(s.sower_perks)) + (1 if ("sower_pile",) in p.index.drops else 0)
+    label_w = T.font(p.fs(13), True).size("Corruption Sower")[0] + p.P(10)
+    return label_w + n * (p.P(26) + p.P(3)) + p.P(4) <= w
 
 
 def side_heights(p, w, k: float = 1.0, tile_w: int | None = None) -> list[int]:
@@ -78,7 +93,7 @@ def side_heights(p, w, k: float = 1.0, tile_w: int | None = None) -> list[int]:
             lab + P(1) + P(22) + P(2),           # Doom track
             lab + P(1) + P(22) + P(2),           # Tribe Corruption track
             lab + P(2) + rows * (th + P(4)),     # Achievements (the designated area on the label's row)
-            _sower_h(p, lab)]
+            _sower_h(p, lab, w)]
 
 
 def _piece_px(p, k: float):
@@ -409,25 +424,33 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
 
 def _sower(surf, p, x0, y, w) -> None:
     """The Corruption Sower: its name and state on the label's row, then its Perks (and the pile
-    a tribe lost to Corruption takes one from)."""
+    a tribe lost to Corruption takes one from); while nobody serves Doom its Perks stand beside
+    the label when they fit (a short window keeps the row)."""
     P = p.P
     s = p.s
-    lab = _label(surf, p, x0, y, "Corruption Sower")
-    x = x0 + T.font(p.fs(13), True).size("Corruption Sower")[0] + P(10)
-    room = x0 + w - x
-    if s.sower is not None:
-        say = [f"{p.words.tribe(s.tribes[s.sower].id)} serves Doom", "in play"]
-    elif p.g.coop_like():
-        say = ["Not in play (coop / solo)", "not in play"]
-    else:
-        say = ["none yet"]
-    img = T.fitted(T.first_fitting(say, p.fs(12), room), p.fs(12), room, T.INK if s.sower is not None else T.INK_DIM)
-    surf.blit(img, (x, y + (lab - img.get_height()) // 2))
-    if p.g.coop_like():
-        return
-    y += lab + P(4)
-    x = x0
     sz = P(26)
+    lab_h = T.font(p.fs(13), True).get_height()
+    inline = _sower_inline(p, w)
+    row = max(lab_h, sz) if inline else lab_h
+    _label(surf, p, x0, y + (row - lab_h) // 2, "Corruption Sower")
+    x = x0 + T.font(p.fs(13), True).size("Corruption Sower")[0] + P(10)
+    if not inline:
+        room = x0 + w - x
+        if s.sower is not None:
+            say = [f"{p.words.tribe(s.tribes[s.sower].id)} serves Doom", "in play"]
+        elif p.g.coop_like():
+            say = ["Not in play (coop / solo)", "not in play"]
+        else:
+            say = ["none yet"]
+        img = T.fitted(T.first_fitting(say, p.fs(12), room), p.fs(12), room,
+                       T.INK if s.sower is not None else T.INK_DIM)
+        surf.blit(img, (x, y + (lab_h - img.get_height()) // 2))
+        if p.g.coop_like():
+            return
+        y += lab_h + P(4)
+        x = x0
+    else:
+        y += (row - sz) // 2
     for perk in sorted(set(s.sower_perks)):
         if x + sz > x0 + w:
             break

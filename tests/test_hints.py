@@ -129,3 +129,48 @@ def test_the_sweep_check_catches_bad_reasons(rules, sweep):
     for text in bad:
         with pytest.raises(AssertionError):
             _check(rules, g, end, text)
+
+
+# The Tribe Actions a hint may name for a Tribe Phase, and the kind each stands for.
+_TRIBE_NOUN_KINDS = {"a new Hero": "dress_hero", "a Level Up": "level_up", "a Settlement": "build_settlement",
+                     "a Beacon": "build_beacon", "the Spiritual Totem": "control_totem",
+                     "an Heirloom Herb": "gather_herb", "an Attunement": "attune"}
+
+
+def _offered(g, a) -> set:
+    """The kinds the engine offers once the Phase `a` is chosen (ending it aside)."""
+    w = g.copy(log=False)
+    w.apply(a)
+    return {x.kind for x in w.legal_actions()} - {"end_phase"}
+
+
+def test_a_tribe_phase_hint_says_what_that_phase_offers_in_the_position(rules, sweep):
+    """'Play the Tribe Phase' is told by what the engine lists once it is chosen: a tribe holding
+    no Essences is never told to spend them (it hears that the turn is only used up, and which
+    Phase tiles wait); a tribe with Essences hears the Tribe Actions it can pay for, and only those."""
+    bot = ExpertBot(0, iterations=0)
+    broke = rich = 0
+    for g in sweep:
+        tribe_phase = next((a for a in g.legal_actions()
+                            if a.kind == "choose_phase" and a.get("phase") == "tribe"), None)
+        if tribe_phase is None:
+            continue
+        text = bot.reason(g, g.acting, tribe_phase)
+        offered = _offered(g, tribe_phase)
+        _check(rules, g, tribe_phase, text)
+        if not g.state.tribes[g.acting].essences:
+            broke += 1
+            assert not offered, "a Tribe Action offered with no Essences: the case below needs words"
+            assert "spend Essences on" not in text, text
+            assert "no Essences" in text and "no Tribe Action" in text, text
+            waiting = {x.get("phase") for x in g.legal_actions() if x.kind == "choose_phase"} - {"tribe"}
+            for phase in ("event", "hero"):
+                assert (f"{phase.title()} Phase" in text or f"{phase.title()} and" in text) == (phase in waiting), text
+        elif offered:
+            rich += 1
+            named = {kind for noun, kind in _TRIBE_NOUN_KINDS.items() if noun in text}
+            assert "spend Essences on" in text, text
+            assert named <= offered, f"{text!r} names moves the engine does not offer: {named - offered}"
+            if len(offered) <= 4:
+                assert named == offered, f"{text!r} leaves out {offered - named}"
+    assert broke and rich, (broke, rich)      # the sweep met both cases

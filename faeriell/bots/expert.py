@@ -35,6 +35,7 @@ from __future__ import annotations
 import time
 
 from faeriell.engine.achievements import tribe_measures
+from faeriell.engine.action_schema import SPECS
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
@@ -157,8 +158,8 @@ class ExpertBot(BaseBot):
             text += ": " + "; ".join(gains)
         elif a.kind == "end_phase":
             text += ": nothing left in this Phase is worth what it costs"
-        elif _why_kind(a):
-            text += ": " + _why_kind(a)
+        elif why := why_kind(world, player, a):
+            text += ": " + why
         text += "."
         if risks:
             text += " " + ("It " if risks[0].startswith(_COST_WORDS) else "Risk: ") + "; ".join(risks) + "."
@@ -267,14 +268,69 @@ def _reach_words(item, names: Names) -> str:
     return "a new Hero"
 
 
-_PHASE_WHY = {"tribe": "spend Essences on Tribe Actions (Settlements, Beacons, Heroes, Level Ups)",
-              "event": "move a Great Guardian, draw Menaces and move the Harvest token for Essences",
+_PHASE_WHY = {"event": "move a Great Guardian, draw Menaces and move the Harvest token for Essences",
               "hero": "move your Heroes to solve Menaces and Quests"}
+# The Tribe Actions as the hint names what a Tribe Phase offers ("a Beacon or a Level Up");
+# a kind not named here is said by its sentence in the schema (action_schema.SPECS' `doing`).
+_TRIBE_NOUNS = {"dress_hero": "a new Hero", "level_up": "a Level Up", "build_settlement": "a Settlement",
+                "build_beacon": "a Beacon", "control_totem": "the Spiritual Totem",
+                "gather_herb": "an Heirloom Herb", "attune": "an Attunement",
+                "move_settlement": "moving a Settlement"}
+_PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
 
 
-def _why_kind(a) -> str:
-    """What a move is for when it changes nothing to count yet."""
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _phase_offers(world, player: int, a) -> list[str] | None:
+    """The kinds of move (other than ending it) the Phase `a` chooses offers `player` at once, as
+    the engine lists them in a copy where it is chosen; None when the copy refuses the move."""
+    g = world.copy(log=False)
+    try:
+        g.apply(a, trusted=True)
+    except IllegalAction:
+        return None
+    if g.state.active != player or g.state.phase != a.get("phase"):
+        return None
+    kinds: list[str] = []
+    for x in g.legal_actions():
+        if x.kind != "end_phase" and x.kind not in kinds:
+            kinds.append(x.kind)
+    return kinds
+
+
+def _tribe_phase_why(world, player: int, a) -> str:
+    """What a Tribe Phase gives `player` in this very position: the Tribe Actions the engine
+    offers once it is chosen, or, when it offers none, that it only uses the turn (and which
+    Phase tiles it keeps for later, read off the engine's list of Phases to choose now)."""
+    kinds = _phase_offers(world, player, a)
+    if kinds is None:
+        return ""
+    held = len(world.state.tribes[player].essences)
+    if kinds:
+        nouns = [_TRIBE_NOUNS.get(k) or SPECS[k].doing.lower() or k for k in kinds]
+        if len(nouns) > 4:                   # a hint card's line, not the whole menu
+            nouns = nouns[:3] + [f"{len(nouns) - 3} other Tribe Actions"]
+        return ("spend Essences on " if held else "Tribe Actions open now: ") + _or_list(nouns)
+    others = [_PHASE_NAMES.get(x.get("phase"), str(x.get("phase"))) for x in world.legal_actions()
+              if x.kind == "choose_phase" and x.get("phase") != a.get("phase")]
+    text = ("with no Essences to spend it offers no Tribe Action now" if not held else
+            "the Essences held pay for no Tribe Action now")
+    if others:
+        return (text + ": it only uses up this turn and keeps the "
+                + " and ".join(others) + " Phase" + ("s" if len(others) > 1 else "") + " for later turns")
+    return text + ": it only uses up this turn"
+
+
+def why_kind(world, player: int, a) -> str:
+    """What a move is for when it changes nothing to count yet, said of this position (a Phase
+    by what the engine offers in it)."""
     if a.kind == "choose_phase":
+        if a.get("phase") == "tribe":
+            return _tribe_phase_why(world, player, a)
+        if a.get("phase") == "hero" and _phase_offers(world, player, a) == []:
+            return "it offers no move now: it only uses up this turn"
         return _PHASE_WHY.get(a.get("phase"), "")
     if a.kind == "go_quest":
         return "a Quest card that pays its reward once the Hero solves it"

@@ -100,7 +100,7 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
     """Is `action` (an engine Action, legal at the drill's position) within MARGIN of the best?
     The reason says what the best move is for and what it gains by the round's end over `action`,
     in the review's words."""
-    from faeriell.bots.expert import _why_kind, gain_and_risk
+    from faeriell.bots.expert import gain_and_risk, why_kind
     from faeriell.engine.names import Names
     from faeriell.engine import Action
     from faeriell.review.moments import _candidates, _figures, _played_out, figure_words
@@ -120,7 +120,7 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
     if value >= best_value:
         best, best_value, best_end = action, value, tried_end
     gains, risks = gain_and_risk(g, player, best, Names.of(g.rules))
-    words = "; ".join(gains + risks) or _why_kind(best)
+    words = "; ".join(gains + risks) or why_kind(g, player, best)
     reason = figure_words(_figures(best_end, player), _figures(tried_end, player), g.state.mode == "coop")
     if words and best != action:
         reason = f"{words[0].upper()}{words[1:]}. {reason}"

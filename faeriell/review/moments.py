@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faeriell.bots.expert import _why_kind, gain_and_risk
+from faeriell.bots.expert import gain_and_risk, why_kind
 from faeriell.bots.heuristic import score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.win_chance import played_out
@@ -167,7 +167,7 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
     if best != played:
         names = Names.of(game.rules)
         gains, risks = gain_and_risk(game, player, best, names)
-        words = "; ".join(gains + risks) or _why_kind(best)
+        words = "; ".join(gains + risks) or why_kind(game, player, best)
         reason = figure_words(_figures(best_end, player), _figures(played_end, player),
                               game.state.mode == "coop")
         if words:

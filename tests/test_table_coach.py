@@ -87,6 +87,50 @@ def test_the_goal_meter_counts_what_the_engine_counts_and_explains_the_rule(solo
     assert not solo.errors
 
 
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_goal_meter_says_the_rounds_left_in_plain_words_and_whole(tmp_path, monkeypatch, size):
+    """'~5 rounds left' was jargon: the meter says it as the round card does ('Doom 5 of 15', and on
+    a line of its own 'about 5 rounds left at this speed'), whole at every Text size in the
+    smallest and the usual window (without 'at this speed' only when that cannot fit)."""
+    from faeriell.ui import widgets as W
+    from faeriell.ui.settings import UI_SCALES
+    from faeriell.ui.table import goal
+    app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
+    try:
+        session, table = app.session, app.scene.table
+        _random_until(session, lambda: session.state.stage == "play" and session.state.round >= 2
+                      and goal.goal_progress(session.game)["rounds_left"] is not None, seed=4)
+        app.step()
+        left = goal.goal_progress(session.game)["rounds_left"]
+        rounds = f"about {left} round{'s' if left != 1 else ''} left"
+        doom = goal.meter_lines(goal.goal_progress(session.game))[1]
+        assert "~" not in doom and doom == f"Doom {session.state.doom} of 15 · {rounds} at this speed"
+        for scale in UI_SCALES:
+            app.settings.ui_scale = scale
+            app.settings_changed()
+            app.step()
+            W.LABELS = []
+            try:
+                table._base_key = None                  # the base picture, meter and all, drawn anew
+                table.draw(pygame.display.get_surface())
+                said = {text: (shown, box) for text, shown, _r, box in W.LABELS
+                        if text.startswith(("Doom ", "about "))}
+            finally:
+                W.LABELS = None
+            assert f"Doom {session.state.doom} of 15" in said, said
+            told = [t for t in said if t.startswith("about ")]
+            assert told and set(told) <= {rounds + " at this speed", rounds}, said
+            for text, (shown, box) in said.items():
+                assert shown == text, f"x{scale}: {text!r} shown as {shown!r} in {box} px"
+            if scale == 1.0:
+                assert told == [rounds + " at this speed"], said    # whole at the usual Text size
+            meter = table.spots.first(goal.METER_KEY)
+            assert meter is not None and table.layout.map.contains(meter.rect), (meter, table.layout.map)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
 def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
     session, table = solo.session, solo.scene.table
     rnd = random.Random(2)

@@ -19,7 +19,8 @@ CARD_KEY = ("round_card",)
 
 # ------------------------------------------------------------------------------ words
 def meter_lines(goal: dict) -> tuple[str, str]:
-    """(the goal line, the Doom line) of the meter."""
+    """(the goal line, the Doom line) of the meter, in the round card's plain words ("Doom 5 of
+    15 · about 5 rounds left at this speed"; no "~" to decode)."""
     mode = goal["mode"]
     if mode == "solo":
         top = f"Goal: {goal['held']} of {goal['need']} Achievements"
@@ -31,8 +32,24 @@ def meter_lines(goal: dict) -> tuple[str, str]:
     left = goal["rounds_left"]
     doom = f"Doom {goal['doom']} of {goal['doom_max']}"
     if left is not None and mode in ("solo", "coop"):
-        doom += f" · ~{left} round{'s' if left != 1 else ''} left"
+        doom += f" · {rounds_left(left)} at this speed"
     return top, doom
+
+
+def rounds_left(left: int) -> str:
+    return f"about {left} round{'s' if left != 1 else ''} left"
+
+
+def meter_feet(doom: str) -> list[list[str]]:
+    """The meter's lines under its pips, each as the ways to say it, longest first (the table
+    draws the longest that fits): Doom, then on a line of its own the rounds it leaves ("about 5
+    rounds left at this speed", else without "at this speed"); the meter stays about as narrow
+    as its goal line, clear of the Area names on the island's shore."""
+    doom_line, _, rounds = doom.partition(" · ")
+    feet = [[doom_line]]
+    if rounds:
+        feet.append([rounds] + ([rounds[:-len(" at this speed")]] if rounds.endswith(" at this speed") else []))
+    return feet
 
 
 def meter_tip(goal: dict) -> tuple[str, list[str]]:
@@ -134,9 +151,11 @@ def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
     size, small = p.fs(14), p.fs(13)
     low = goal["rounds_left"] is not None and goal["rounds_left"] <= 2
     head = T.text(top, size, T.INK, True)
-    foot = T.text(doom, small, T.BAD if low else T.INK_DIM)
-    w = max(head.get_width(), foot.get_width(), P(120)) + P(16)
-    h = P(5) + head.get_height() + P(9) + foot.get_height() + P(5)
+    widest = max(head.get_width(), P(120), area.w * 2 // 5)      # the island's corner, not its middle
+    feet = [T.fitted(T.first_fitting(ways, small, widest), small, widest, T.BAD if low else T.INK_DIM)
+            for ways in meter_feet(doom)]
+    w = max([head.get_width(), P(120)] + [f.get_width() for f in feet]) + P(16)
+    h = P(5) + head.get_height() + P(9) + sum(f.get_height() for f in feet) + P(5)
     r = pygame.Rect(0, 0, w, h)
     r.bottomleft = (area.x + P(8), area.bottom - P(8))     # the sea's corner: decision bars sit at the top
     T.panel(surf, r, (30, 28, 36), T.GOLD, P(7), 1)
@@ -154,7 +173,10 @@ def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
         pygame.draw.rect(surf, (70, 64, 74), bar, border_radius=P(2))
         pygame.draw.rect(surf, T.GOLD, (bar.x, bar.y, round(bar.w * min(1.0, held / need)), bar.h),
                          border_radius=P(2))
-    surf.blit(foot, (r.x + P(8), bar.bottom + P(2)))
+    y = bar.bottom + P(2)
+    for foot in feet:
+        surf.blit(foot, (r.x + P(8), y))
+        y += foot.get_height()
     p.spots.add(METER_KEY, r)
     p.spots.blockers.append(r)
     return r

@@ -135,7 +135,6 @@ def test_no_text_under_11_px_at_1024x700(monkeypatch):
         sizes.append(int(size))
         return real(size, *a, **k)
 
-    T.font.cache_clear()
     T.text.cache_clear()
     T.outlined.cache_clear()
     T.wrap.cache_clear()
@@ -149,7 +148,6 @@ def test_no_text_under_11_px_at_1024x700(monkeypatch):
     t.frame()
     t.drag(("supply_beacon", "red"), ("region", "bear-river"))   # the payment tray
     t.frame()
-    T.font.cache_clear()
     T.text.cache_clear()
     T.outlined.cache_clear()
     T.wrap.cache_clear()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+from collections import OrderedDict
 from typing import Callable, Iterable
 
 import pygame
@@ -43,7 +44,13 @@ OK = (140, 210, 140)
 FIELD_BG = (16, 20, 30)
 SELECT = (70, 92, 140)
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+# Every open font of the UI, one per (file, point size), the least recently asked let go past
+# OPEN_FONTS: SDL_ttf keeps a font's file open while the Font lives, and a Font opened anew per
+# design size and per cache (theme.font and font each kept their own, for every window size and
+# Text size a session met) held a hundred handles to the same two files. A frame asks far fewer.
+OPEN_FONTS = 24
+_FONTS: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+_PATHS: dict[bool, str | None] = {}        # font_path per weight, asked once (a stat per text was waste)
 MAX_LINE = 300          # characters SDL_ttf is ever asked to draw in one go (under 20,000 px wide)
 MAX_TEXT = 4000         # characters of one text laid out (wrapped, ellipsized) at all
 
@@ -92,15 +99,33 @@ def point_size(size: float) -> int:
 
 
 def make_font(size: int, bold: bool = False) -> SafeFont:
-    """The game's font at design size `size` (no Text size setting: see `font`)."""
+    """The game's font at design size `size` (no Text size setting: see `font`), shared: the same
+    point size of the same file is one Font (see OPEN_FONTS)."""
+    bold = bool(bold)
+    path = _PATHS[bold] if bold in _PATHS else _PATHS.setdefault(bold, font_path(bold))
+    return point_font(point_size(size) if path is not None else -max(8, int(size)), bold)
+
+
+def point_font(points: int, bold: bool = False) -> SafeFont:
+    """The game's font file opened at `points` (a negative count: pygame's own font at that px, when
+    the file is missing), from the shared cache (OPEN_FONTS); pygame_gui's sizes are points too."""
+    key = (int(points), bool(bold))
+    f = _FONTS.get(key)
+    if f is not None:
+        _FONTS.move_to_end(key)
+        return f
     if not pygame.font.get_init():
         pygame.font.init()
-    path = font_path(bold)
+    path = font_path(bold) if points > 0 else None
     if path is None:
-        f = SafeFont(None, max(8, int(size)))
-        f.set_bold(bold)
-        return f
-    return SafeFont(path, point_size(size))
+        f = SafeFont(None, abs(int(points)) if points < 0 else max(8, int(points)))
+        f.set_bold(bool(bold))
+    else:
+        f = SafeFont(path, int(points))
+    _FONTS[key] = f
+    while len(_FONTS) > OPEN_FONTS:
+        _FONTS.popitem(last=False)          # its file closes once nothing else holds that Font
+    return f
 
 
 _TEXT_SCALE = [1.0]                 # the Text size setting; every font of the window follows it
@@ -128,39 +153,32 @@ def set_text_scale(scale: float) -> bool:
     if scale == _TEXT_SCALE[0]:
         return False
     _TEXT_SCALE[0] = scale
-    _FONTS.clear()
     for fn in _RESCALE_HOOKS:
         fn()
     return True
 
 
 class largest_text:
-    """`with largest_text():` measures as if the Text size were its largest (fonts made inside are
-    not kept). A layout measured so keeps every control where it is whatever the Text size: a
+    """`with largest_text():` measures as if the Text size were its largest (the fonts it opens are
+    the shared ones of their point size). A layout measured so keeps every control where it is whatever the Text size: a
     change of it never moves a control under the cursor (the Settings dialog)."""
 
     LARGEST = max(UI_SCALES)
 
     def __enter__(self):
-        self._saved = (_TEXT_SCALE[0], dict(_FONTS))
+        self._saved = _TEXT_SCALE[0]
         _TEXT_SCALE[0] = max(_TEXT_SCALE[0], self.LARGEST)
-        _FONTS.clear()
         return self
 
     def __exit__(self, *exc):
-        _TEXT_SCALE[0] = self._saved[0]
-        _FONTS.clear()
-        _FONTS.update(self._saved[1])
+        _TEXT_SCALE[0] = self._saved
         return False
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The default font at `size` px, times the Text size setting (cached)."""
-    key = (int(size), bool(bold))
-    f = _FONTS.get(key)
-    if f is None:
-        f = _FONTS[key] = make_font(scaled(size), bold)   # SafeFont at the Text size setting
-    return f
+    """The default font at `size` px, times the Text size setting (the shared Font of its point
+    size: nothing else keeps fonts, so OPEN_FONTS bounds the open files)."""
+    return make_font(scaled(size), bold)   # SafeFont at the Text size setting
 
 
 _BREAKS = re.compile(r"[^\S\u00a0]+")   # whitespace but NBSP, a space no line breaks at ("Doom +1" stays whole)

@@ -10,6 +10,7 @@ its own, so the table's frame time does not pay for it. Esc or Back returns.
 """
 from __future__ import annotations
 
+import gc
 import html
 
 import pygame
@@ -54,9 +55,45 @@ def theme() -> dict:
     }
 
 
+# The panel's pygame_gui manager, kept for the next build at the same size and theme (a section
+# stepped to, the screen opened again): a manager per build loaded its fonts anew each time, and
+# they stayed open until the garbage collector found the old one. One screen of rules is open at
+# a time, so the one kept is never in use by another.
+_PANEL: dict = {}
+
+
+def panel_manager(size, th: dict) -> pygame_gui.UIManager:
+    """A manager for the panel at `size` with theme `th`, emptied (clear_and_reset) when it is
+    the one kept; else a new one, its fonts preloaded."""
+    key = (tuple(size), repr(th))
+    manager = _PANEL.get(key)
+    if manager is not None:
+        manager.clear_and_reset()           # its fonts stay loaded
+        return manager
+    manager = pygame_gui.UIManager(tuple(size), th)       # pygame_gui's default manager from now
+    manager.preload_fonts(preloads(th))
+    if _PANEL:                    # another size or Text size: the old one goes, and its fonts'
+        for old in _PANEL.values():   # files close now: a manager and its elements hold one
+            old.clear_and_reset()     # another, so only a full collection frees them (a rare
+        _PANEL.clear()                # one: the panel at a new size or Text size)
+        gc.collect()
+    _PANEL[key] = manager
+    return manager
+
+
+def preloads(th: dict) -> list[dict]:
+    """The fonts the panel draws beyond its theme's own blocks (which pygame_gui loads itself):
+    the bold of the text box (a section's title), so no font is loaded in the middle of a frame
+    (pygame_gui warns "Finding font ... that is not already loaded")."""
+    body = th["text_box"]["font"]
+    return [{"name": body["name"], "point_size": int(body["size"]), "style": "bold", "antialiased": "1"}]
+
+
 def section_html(section: ref.Section) -> str:
-    """A section as the text box's markup: its title, paragraphs, bullets as lines."""
-    parts = [f"<font size=5><b>{html.escape(section.title)}</b></font>",
+    """A section as the text box's markup: its title (bold, at the text's own size: html's
+    `size=5` was 18 px at every Text size, a font the panel had not loaded), paragraphs, bullets
+    as lines."""
+    parts = [f"<b>{html.escape(section.title)}</b>",
              f"<font color='#a0988c'>{html.escape(section.group)}</font>", ""]
     for para in section.paragraphs():
         lines: list[str] = []
@@ -106,10 +143,7 @@ class RulesScene(Scene):
     def _build(self) -> None:
         w, h = self.size
         th = theme()
-        self.manager = pygame_gui.UIManager((w, h), th)
-        body = th["text_box"]["font"]
-        self.manager.preload_fonts([{"name": body["name"], "point_size": int(body["size"]), "style": "bold",
-                                     "antialiased": "1"}])
+        self.manager = panel_manager((w, h), th)
         # pygame_gui needs room to wrap a word: in a tiny window the panels keep a minimum size
         # and run off the edge rather than shrink to nothing
         list_w = max(160, min(360, w // 3), min(self._list_need(), w * 45 // 100))
@@ -126,7 +160,7 @@ class RulesScene(Scene):
     def _list_need(self) -> int:
         """The list's width for its longest line whole ("Event Phase: Beacons and the Totem
         solve Menaces" was cut): the text at the list's font, its padding, the scroll bar."""
-        font = pygame.font.Font(W.font_path(False), list_font_size())
+        font = W.point_font(list_font_size())         # the shared Font of that size (no new file handle)
         widest = max(font.size(f"{s.group}: {s.title}")[0] for s in self.sections)
         return widest + 2 * 8 + 24 + 8
 
@@ -156,7 +190,6 @@ class RulesScene(Scene):
             return
         k = ids.index(self.current.id) + d if self.current.id in ids else 0
         self.open(ids[max(0, min(len(ids) - 1, k))])
-        self.manager.clear_and_reset()
         self._build()                      # the list shows the new selection (and keeps the search)
 
     def back(self) -> None:
@@ -195,7 +228,6 @@ class RulesScene(Scene):
     def resize(self, size) -> None:
         if tuple(size) != self.size:
             self.size = tuple(size)
-            self.manager.clear_and_reset()
             self._build()
 
     def draw(self, surf) -> None:

@@ -41,9 +41,10 @@ FALLBACK_RGB = {
 MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any window size
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return widgets.make_font(widgets.scaled(size), bold)   # SafeFont (text clipped), Text size setting
+    """widgets.font: the shared SafeFont (text clipped) at the Text size setting; no cache of its
+    own (one kept 64 more open font files, widgets.OPEN_FONTS)."""
+    return widgets.font(size, bold)
 
 
 @surface_cache(max_bytes=8 << 20, max_items=4096)
@@ -68,7 +69,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(widgets.wrap(font(size, bold), s, width))
 
 
-widgets.on_rescale(lambda: [fn.cache_clear() for fn in (font, text, outlined, wrap)])
+widgets.on_rescale(lambda: [fn.cache_clear() for fn in (text, outlined, wrap)])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

@@ -110,3 +110,38 @@ def test_the_other_tribes_small_boards_cut_no_line_through_their_edge(size, monk
         seen += 1
         assert home.inflate(-P(4), -P(4)).contains(r.inflate(-2, -2)), (text, r, home)
     assert seen >= 3 * 7                     # each board's name, counts and Settlements are drawn
+
+
+POOL = ["red@bear", "yellow@wolf", "blue@owl", "green@toad", "red@snake", "blue@stag", "green@boar",
+        "yellow@turtle", "red@owl", "blue@bear", "green@wolf", "yellow@toad"]
+
+
+@pytest.mark.parametrize("size, n", [(size, n) for size in SIZES for n in (4, 12)])
+def test_the_guardians_on_the_pools_essence_cards_read(size, n, monkeypatch):
+    # at 1024x700 a pool card's Guardian was a 15 px disc hanging off the card's corner: now it
+    # fills the card's width while the card is seen whole, and the strip a crowded pool leaves
+    drawn = {}
+    real = paint.Paint.card
+
+    def card(self, surf, c, rect, show_back, *a, **k):
+        at = real(self, surf, c, rect, show_back, *a, **k)
+        drawn[c] = (pygame.Rect(rect), at)
+        return at
+    monkeypatch.setattr(paint.Paint, "card", card)
+    g = position({"players": 2}, tribes=[{"essences": POOL[:n]}, {}], turn={"player": 1, "phase": "tribe"})
+    t = Table(g, size=size)
+    pool = sorted(spots_of(t, "pool_card"), key=lambda sp: sp.rect.x)
+    assert len(pool) == n
+    wheel = t.scene.spot(("wheel", 0))
+    for k, sp in enumerate(pool):
+        card_rect, icon = drawn[sp.key[2]]
+        assert icon is not None and card_rect.contains(icon), (sp.key, card_rect, icon)
+        assert t.scene.layout.board.contains(card_rect)
+        if k + 1 < n:                    # the next card leaves the whole Guardian seen
+            assert icon.right <= pool[k + 1].rect.x, (sp.key, icon, pool[k + 1].rect)
+        if n == 4:                        # seen whole: as wide as the card, as large as the wheel's
+            assert icon.w >= card_rect.w * 0.8 and icon.h >= round(wheel.radius / 0.62) - 1, (icon, card_rect)
+        # the mouse over the Guardian finds its card
+        t.move(icon.center)
+        t.frame()
+        assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)

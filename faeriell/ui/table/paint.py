@@ -115,10 +115,13 @@ class Paint:
 
     # ---- cards -------------------------------------------------------------------------------
     def card(self, surf, card: str, rect: pygame.Rect, show_back: bool, rotated_deg: int = 0,
-             quest: bool = False) -> pygame.Rect | None:
+             quest: bool = False, seen_w: int | None = None) -> pygame.Rect | None:
         """An Essence card: its colour side; the owner also sees the Guardian on its back (R4).
         A Quest's Guardian is what the card is for (its Hero must reach it): drawn large inside
-        the card, over its symbol. Returns where the Guardian was drawn (None: not shown)."""
+        the card, over its symbol. `seen_w`: a card of the tribe's pool, of which the next card
+        leaves that many pixels seen: its Guardian as large as that strip allows, inside the card
+        at its lower left (the colour stays told by the card's frame and banner). Returns where
+        the Guardian was drawn (None: not shown)."""
         col, back = card_color(card), card_back(card)
         if col == "?":
             self.hidden_card(surf, rect)
@@ -133,6 +136,11 @@ class Paint:
             face = img.get_rect(center=rect.center)
             icon = self.spr(f"guardian_{back}", max(10, face.w - 2))
             at = icon.get_rect(midbottom=(face.centerx, face.bottom - max(1, face.h // 14)))
+        elif seen_w is not None:
+            face = img.get_rect(center=rect.center)
+            side = max(10, min(face.w - 2, seen_w - 2))
+            icon = self.spr(f"guardian_{back}", side)
+            at = icon.get_rect(bottomleft=(face.left + 1, face.bottom - max(1, face.h // 14)))
         else:
             # lower left, over the card's corner pip: the lower right is the colour-blind letter's
             icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))

@@ -135,7 +135,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         step = max(P(8), (pool_w - cw) // max(1, len(cards) - 1))
     for k, c in enumerate(cards):
         r = pygame.Rect(bx + k * step, py + P(15), cw, ch)
-        p.card(surf, c, r, own)
+        p.card(surf, c, r, own, seen_w=cw if k == len(cards) - 1 else min(cw, step))
         p.spots.add(("pool_card", i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
     hx = bx + pool_w + P(6)
     surf.blit(T.text("Herbs & Attunements", p.fs(12), T.GOLD, True), (hx, py))

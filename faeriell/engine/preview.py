@@ -164,14 +164,15 @@ def goal_progress(g) -> dict:
     """How near the end is, in the engine's own counts (endgame.end_of_turn_checks, R34, R35).
         {"mode", "held", "need"            # solo: your Achievements of 6; coop: the nearer count
          "achievements", "need_achievements", "tokens", "need_tokens"   # coop: both counts
-         "doom", "doom_max", "automatic", "pace", "rounds_left"}
+         "doom", "doom_max", "automatic", "pace", "rounds_left",
+         "setup"}                            # True while set-up runs: the game has not begun
     `automatic`: the Automatic Doom of this round's end; `pace`: Doom steps this round, that plus
     what else moved Doom a round so far; `rounds_left`: rounds until Doom's end at that pace, the
     Automatic Doom growing as Doom climbs (None: nothing moves Doom).
     Competitive play has no shared goal: "need" is the Achievements that end the round (R42)."""
     s = g.state
     r = g.rules
-    out = {"mode": s.mode, "doom": s.doom, "doom_max": r.doom_max}
+    out = {"mode": s.mode, "doom": s.doom, "doom_max": r.doom_max, "setup": s.stage == "setup"}
     if s.mode == "solo":
         out.update(held=len(s.tribes[0].achievements), need=int(r.modes["solo"]["achievements"]))
     elif s.mode == "coop":

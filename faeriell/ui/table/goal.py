@@ -52,10 +52,25 @@ def meter_feet(doom: str) -> list[list[str]]:
     return feet
 
 
+def setup_meter_lines(goal: dict) -> tuple[str, str]:
+    """The meter while set-up runs: no round has begun, so no count of the race yet, only the
+    goal to come (the same counts the meter shows once play begins)."""
+    mode = goal["mode"]
+    if mode == "solo":
+        aim = f"{goal['need']} Achievements · before Doom reaches {goal['doom_max']}"
+    elif mode == "coop":
+        aim = f"{goal['need_achievements']} Achievements · or {goal['need_tokens']} tokens as a team"
+    else:
+        aim = f"most Achievements · once a tribe has {goal['need']}"
+    return "Setting up the game", f"Goal to come: {aim}"      # two lines under the pips (meter_feet)
+
+
 def meter_tip(goal: dict) -> tuple[str, list[str]]:
     """The meter's tooltip: the rule in our words and the counts behind it."""
     mode = goal["mode"]
     lines = []
+    if goal.get("setup"):
+        lines.append("Set-up is under way: first Settlements, Heroes and Essences are chosen; round 1 begins after.")
     if mode == "solo":
         lines.append(f"You win at the end of a turn in which you hold {goal['need']} Achievements.")
         lines.append(f"You hold {goal['held']}; {max(0, goal['need'] - goal['held'])} to go.")
@@ -147,9 +162,9 @@ def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
     except (KeyError, TypeError, ValueError, ZeroDivisionError):
         return None
     P = p.P
-    top, doom = meter_lines(goal)
+    top, doom = setup_meter_lines(goal) if goal.get("setup") else meter_lines(goal)
     size, small = p.fs(14), p.fs(13)
-    low = goal["rounds_left"] is not None and goal["rounds_left"] <= 2
+    low = goal["rounds_left"] is not None and goal["rounds_left"] <= 2 and not goal.get("setup")
     head = T.text(top, size, T.INK, True)
     widest = max(head.get_width(), P(120), area.w * 2 // 5)      # the island's corner, not its middle
     feet = [T.fitted(T.first_fitting(ways, small, widest), small, widest, T.BAD if low else T.INK_DIM)

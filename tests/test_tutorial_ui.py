@@ -364,3 +364,43 @@ def test_chapter_4_picks_up_where_chapter_3_leaves_the_game(app, drawn):
     assert (s.round, s.doom) == (end.round, end.doom)
     assert any(t.startswith("Round 2") for t in drawn), [t for t in drawn if "Round" in t][:5]
     assert "Doom 1 of 15" in " ".join(drawn)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path, monkeypatch, size):
+    # chapter 3's "drag the Quest card onto the Wolf": the pink ring round the card covered the
+    # "1" of "1/1 Quests" beside it: the words the highlight points at are drawn over it
+    from faeriell.ui.table.tutorial_layer import TUTOR, TUTOR_EDGE
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        click(app, "tutorial")
+        click(app, "chapter_03-heroes-and-round")
+        assert isinstance(app.scene, TableScreen), app.errors
+        s = app.session
+        while s.tutorial.expected(s.game) is None or s.tutorial.expected(s.game).kind != "solve_quest":
+            if s.tutorial.step.kind == "read":
+                card_button(app, "next")
+            else:
+                assert s.apply(s.tutorial.expected(s.game)) is None
+            _frame(app)
+        _frame(app)
+        table = app.scene.table
+        quest = table.spots.first(("quest", 0, "chieftain", "yellow@wolf"))
+        assert quest is not None
+        screen = pygame.display.get_surface()
+        ring = [screen.get_at((x, y))[:3] for x in range(quest.rect.x - 14, quest.rect.x)
+                for y in range(quest.rect.y, quest.rect.bottom)]
+        assert TUTOR in ring                                   # the card is ringed
+        # the label's first letters: beside the card, on its middle line (tribe_board._hero_panel)
+        P = table.layout.px
+        words = pygame.Rect(quest.rect.right + P(3) + 1, quest.rect.centery - P(4), P(20), P(8))
+        pink = [(x, y) for x in range(words.x, words.right) for y in range(words.y, words.bottom)
+                if screen.get_at((x, y))[:3] in (TUTOR, TUTOR_EDGE)]
+        assert not pink, (words, pink[:5])
+        assert any(words.colliderect(r) for _img, r, _b in table.spots.captions)   # the label is there
+        # and the step still plays by a real drag of the card onto the Wolf
+        drag(app, quest.rect.center, table.spots.first(("guardian", "wolf")).center)
+        assert "yellow@wolf" in s.game.state.tribes[0].essences, app.errors
+        assert not app.errors
+    finally:
+        pygame.display.quit()

@@ -58,11 +58,21 @@ class SpotMap:
     map_view: object = None
     regions: RegionRaster | None = None
     blockers: list[pygame.Rect] = field(default_factory=list)   # panels drawn over the map
+    # words beside a piece that a highlight drawn over the table must leave readable (the
+    # tutorial's ring round a Quest card reached over its "1/1 Quests"): (text, where, backdrop)
+    captions: list[tuple[pygame.Surface, pygame.Rect, tuple]] = field(default_factory=list)
 
     def clear(self) -> None:
         self.spots.clear()
         self.by_key.clear()
         self.blockers.clear()
+        self.captions.clear()
+
+    def add_caption(self, img: pygame.Surface, at, backdrop: tuple) -> pygame.Rect:
+        """Record a text just blitted at `at` on a `backdrop` colour; returns its rect."""
+        r = img.get_rect(topleft=at)
+        self.captions.append((img, r, backdrop))
+        return r
 
     def add(self, key: tuple, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
         sp = Spot(key, pygame.Rect(rect), radius, sprite, tip)

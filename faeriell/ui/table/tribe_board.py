@@ -295,7 +295,9 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
         img = T.text(f"{len(quests)}/{hero.level} Quests", p.fs(11), T.INK_DIM)
         x = r.x + P(8) + (len(quests) - 1) * step + qw
         if x + img.get_width() <= r.right - P(3):
-            surf.blit(img, (x, qy + qh // 2 - img.get_height() // 2))
+            at = (x, qy + qh // 2 - img.get_height() // 2)
+            surf.blit(img, at)
+            p.spots.add_caption(img, at, T.PANEL_HI)     # a ring round the card leaves it readable
 
 
 def _herbs(surf, p, r, i, t) -> None:

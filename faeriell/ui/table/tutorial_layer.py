@@ -127,7 +127,8 @@ class TutorialLayer(Layer):
         sp = scene.spots.first(key)
         return sp.center if sp is not None else None
 
-    def _mark(self, surf, scene, key, pulse: float) -> None:
+    def _mark(self, surf, scene, key, pulse: float) -> list[pygame.Rect]:
+        """Ring the spot (or outline the Region); returns the rings' bounds."""
         L = scene.layout
         w = max(3, round((3 + 2 * pulse) * L.u))
         if key[0] == "region":
@@ -137,16 +138,40 @@ class TutorialLayer(Layer):
             pygame.draw.lines(surf, TUTOR_EDGE, True, pts, w + 4)
             pygame.draw.lines(surf, TUTOR, True, pts, w)
             surf.set_clip(clip)
-            return
+            return []
+        rings = []
         for sp in scene.spots.by_key.get(key, ()):
             pad = L.px(6) + round(3 * pulse)
             if sp.radius:
                 pygame.draw.circle(surf, TUTOR_EDGE, sp.rect.center, sp.radius + pad, w + 4)
                 pygame.draw.circle(surf, TUTOR, sp.rect.center, sp.radius + pad, w)
+                side = 2 * round(sp.radius + pad)
+                rings.append(pygame.Rect(0, 0, side, side).move(sp.rect.centerx - side // 2,
+                                                                sp.rect.centery - side // 2))
             else:
                 r = sp.rect.inflate(2 * pad, 2 * pad)
                 pygame.draw.rect(surf, TUTOR_EDGE, r, w + 4, border_radius=L.px(8))
                 pygame.draw.rect(surf, TUTOR, r, w, border_radius=L.px(8))
+                rings.append(r.inflate(4, 4))
+        return rings
+
+    def _captions_on_top(self, surf, scene, rings, line) -> list[pygame.Rect]:
+        """The words beside the ringed pieces (a Quest card's "1/1 Quests") drawn again over
+        the rings and the arrow, on their own backdrop: the highlight never hides what it points
+        at. Returns where they were drawn again."""
+        P = scene.layout.px
+        out = []
+        for img, r, backdrop in scene.spots.captions:
+            hit = any(r.colliderect(k) for k in rings)
+            if not hit and line is not None:
+                (ax, ay), (bx, by) = line
+                hit = bool(r.clipline(round(ax), round(ay), round(bx), round(by)))
+            if hit:
+                back = r.inflate(P(6), P(2))
+                pygame.draw.rect(surf, backdrop, back, border_radius=P(4))
+                surf.blit(img, r)
+                out.append(r)
+        return out
 
     def _arrow(self, surf, scene, a, b, phase: float) -> None:
         L = scene.layout
@@ -185,13 +210,15 @@ class TutorialLayer(Layer):
         st = self.lesson.step
         if st is not None and st.kind == "do" and scene.curtain is None and scene.tray is None:
             keys = self.targets(scene)
+            rings = []
             for key in keys:
                 if key is not None:
-                    self._mark(surf, scene, key, pulse)
+                    rings += self._mark(surf, scene, key, pulse)
             pts = [self._centre(scene, k) for k in keys]
             if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
                 self._arrow(surf, scene, pts[0], pts[1], scene.now / 600)
                 self.arrow_line = (pts[0], pts[1])
+            self._captions_on_top(surf, scene, rings, self.arrow_line)
             shown = [p for p in pts if p is not None]
             for r in self._option_rects(scene):
                 w = max(3, round((3 + 2 * pulse) * L.u))

@@ -138,3 +138,46 @@ def test_the_log_says_every_colour_as_the_cards_print_it(drawn):
     assert not lower, lower[:5]
     assert re.search(r"\b(?:Red|Yellow|Blue|Green) Essence", said)
     assert re.search(r"\b(?:Red|Yellow|Blue|Green) Menace", said)
+
+
+def log_texts(t, texts) -> list[tuple[str, pygame.Rect]]:
+    """The log's lines drawn on a frame (under its title row), top to bottom; `texts`: the
+    texts rendered (test_label_fit.record_texts)."""
+    from test_label_fit import Recording
+    rec = Recording(t.screen.get_size(), texts)
+    t.scene.base = rec
+    t.scene._base_key = None
+    t.scene.draw(rec)
+    log = t.scene.log
+    title = max(k for k, (text, r) in enumerate(rec.blits) if text == "Log" and r.topleft < log.button.topleft)
+    return sorted(((text, r) for text, r in rec.blits[title:]        # what the log drew, over the island
+                   if log.rect.contains(r) and r.y > log.button.bottom and text.strip()), key=lambda x: x[1].y)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_a_short_log_reads_from_the_top_of_its_panel(size, monkeypatch):
+    # a few lines sat at the bottom of the panel under a large empty space: they read from its top
+    from test_label_fit import record_texts
+    t = Table(played(2, "competitive", moves=3), size=size, seats=["human", "human"])
+    texts = record_texts(monkeypatch)
+    log = t.scene.log
+    P = t.scene.layout.px
+    for grown in (False, True):
+        if grown:
+            t.click(log.button.center)               # the button makes it larger: still from the top
+            assert log.grown
+        shown = log_texts(t, texts)
+        assert 2 <= len(shown) < log.fit, (shown, log.fit)
+        assert shown[0][0] == "Set-up"
+        assert shown[0][1].y <= log.button.bottom + P(3) + 1, (shown[0], log.button)
+        gaps = {b[1].y - a[1].y for a, b in zip(shown, shown[1:])}
+        assert max(gaps) <= shown[0][1].h + P(4), (gaps, shown)     # one line under the other, no hole
+
+
+def test_an_empty_log_says_what_it_will_hold_at_its_top(monkeypatch):
+    t = Table(new_game(default_rules(), 2, "competitive", "medium", [], 3), seats=["human", "human"])
+    assert not t.state.log
+    from test_label_fit import record_texts
+    shown = log_texts(t, record_texts(monkeypatch))
+    assert [text for text, _r in shown] == ["Every move will be listed here."]
+    assert shown[0][1].y <= t.scene.log.button.bottom + t.scene.layout.px(3) + 1

@@ -193,7 +193,9 @@ class LogPanel:
         view = lines[max(0, len(lines) - self.fit - self.scroll): len(lines) - self.scroll]
         clip = surf.get_clip()
         surf.set_clip(body)
-        y = body.bottom - lh * len(view)
+        y = body.y              # from the top, as a page reads: a short log leaves its space below
+        if not view:
+            surf.blit(T.text("Every move will be listed here.", size, T.INK_FAINT), (body.x, y))
         colour = {"round": T.GOLD, "turn": T.INK}
         for k, (kind, line, indent) in enumerate(view):
             newest = k == len(view) - 1 and self.scroll == 0

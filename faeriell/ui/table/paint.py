@@ -138,9 +138,15 @@ class Paint:
             at = icon.get_rect(midbottom=(face.centerx, face.bottom - max(1, face.h // 14)))
         elif seen_w is not None:
             face = img.get_rect(center=rect.center)
-            side = max(10, min(face.w - 2, seen_w - 2))
+            bottom = face.bottom - max(1, face.h // 14)
+            room = face.h
+            if self.assets.marks:          # the colour-blind letter's disc (assets.marked) stays clear:
+                d = max(8, round(min(face.w, face.h) * 0.52))       # the Guardian sits above it
+                bottom = face.bottom - d - 2
+                room = bottom - (face.top + face.h // 4)             # under the card's banner
+            side = max(10, min(face.w - 2, seen_w - 2, room))
             icon = self.spr(f"guardian_{back}", side)
-            at = icon.get_rect(bottomleft=(face.left + 1, face.bottom - max(1, face.h // 14)))
+            at = icon.get_rect(bottomleft=(face.left + 1, bottom))
         else:
             # lower left, over the card's corner pip: the lower right is the colour-blind letter's
             icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))

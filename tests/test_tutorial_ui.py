@@ -398,6 +398,16 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
                 if screen.get_at((x, y))[:3] in (TUTOR, TUTOR_EDGE)]
         assert not pink, (words, pink[:5])
         assert any(words.colliderect(r) for _img, r, _b in table.spots.captions)   # the label is there
+        # the arrow to the Wolf crossed the goal meter's words at 1024x700: it passes under the meter
+        from faeriell.ui.table import goal
+        meter = table.spots.first(goal.METER_KEY).rect
+        (ax, ay), (bx, by) = table.tutorial.arrow_line
+        if size == (1024, 700):
+            assert meter.clipline(round(ax), round(ay), round(bx), round(by))
+        inside = meter.inflate(-P(14), -P(14))
+        pink = [(x, y) for x in range(inside.x, inside.right) for y in range(inside.y, inside.bottom)
+                if screen.get_at((x, y))[:3] in (TUTOR, TUTOR_EDGE)]
+        assert not pink, (meter, pink[:5])
         # and the step still plays by a real drag of the card onto the Wolf
         drag(app, quest.rect.center, table.spots.first(("guardian", "wolf")).center)
         assert "yellow@wolf" in s.game.state.tribes[0].essences, app.errors

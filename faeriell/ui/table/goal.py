@@ -194,6 +194,8 @@ def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
         y += foot.get_height()
     p.spots.add(METER_KEY, r)
     p.spots.blockers.append(r)
+    if surf.get_rect().contains(r):       # the tutorial's arrow passes under the meter, never over its words
+        p.spots.add_caption(surf.subsurface(r).copy(), r.topleft, None)
     return r
 
 

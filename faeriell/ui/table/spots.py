@@ -60,7 +60,7 @@ class SpotMap:
     blockers: list[pygame.Rect] = field(default_factory=list)   # panels drawn over the map
     # words beside a piece that a highlight drawn over the table must leave readable (the
     # tutorial's ring round a Quest card reached over its "1/1 Quests"): (text, where, backdrop)
-    captions: list[tuple[pygame.Surface, pygame.Rect, tuple]] = field(default_factory=list)
+    captions: list[tuple[pygame.Surface, pygame.Rect, tuple | None]] = field(default_factory=list)
 
     def clear(self) -> None:
         self.spots.clear()
@@ -68,8 +68,9 @@ class SpotMap:
         self.blockers.clear()
         self.captions.clear()
 
-    def add_caption(self, img: pygame.Surface, at, backdrop: tuple) -> pygame.Rect:
-        """Record a text just blitted at `at` on a `backdrop` colour; returns its rect."""
+    def add_caption(self, img: pygame.Surface, at, backdrop: tuple | None) -> pygame.Rect:
+        """Record a text (or a small panel: None, no backdrop) just blitted at `at` on a
+        `backdrop` colour; returns its rect."""
         r = img.get_rect(topleft=at)
         self.captions.append((img, r, backdrop))
         return r

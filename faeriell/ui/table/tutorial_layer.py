@@ -167,8 +167,8 @@ class TutorialLayer(Layer):
                 (ax, ay), (bx, by) = line
                 hit = bool(r.clipline(round(ax), round(ay), round(bx), round(by)))
             if hit:
-                back = r.inflate(P(6), P(2))
-                pygame.draw.rect(surf, backdrop, back, border_radius=P(4))
+                if backdrop is not None:
+                    pygame.draw.rect(surf, backdrop, r.inflate(P(6), P(2)), border_radius=P(4))
                 surf.blit(img, r)
                 out.append(r)
         return out

@@ -28,6 +28,19 @@ def competitive_table(size, sower=None) -> Table:
     return Table(g, size=size)
 
 
+def cards_drawn(monkeypatch) -> dict:
+    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards."""
+    drawn: dict = {}
+    real = paint.Paint.card
+
+    def card(self, surf, c, rect, show_back, *a, **k):
+        at = real(self, surf, c, rect, show_back, *a, **k)
+        drawn[c] = (pygame.Rect(rect), at)
+        return at
+    monkeypatch.setattr(paint.Paint, "card", card)
+    return drawn
+
+
 def spots_of(t, kind) -> list:
     return [sp for key, sps in t.scene.spots.by_key.items() if key[0] == kind for sp in sps]
 
@@ -62,14 +75,7 @@ def test_the_shared_boards_column_shows_every_section_down_to_the_sower(size, so
 @pytest.mark.parametrize("size", SIZES)
 def test_a_quests_guardian_fits_inside_its_card_and_reads(size, monkeypatch):
     # at 1024x700 the Quest card was 17 px wide and its Guardian a 10 px disc over its corner
-    drawn = {}
-    real = paint.Paint.card
-
-    def card(self, surf, c, rect, show_back, *a, **k):
-        at = real(self, surf, c, rect, show_back, *a, **k)
-        drawn[c] = (pygame.Rect(rect), at)
-        return at
-    monkeypatch.setattr(paint.Paint, "card", card)
+    drawn = cards_drawn(monkeypatch)
     g = position({"players": 1, "mode": "solo"},
                  tribes=[{"heroes": {"chieftain": {"node": "owl-forest+owl-river+wolf-meadow", "quests": ["yellow@wolf"]}}}],
                  turn={"player": 1, "phase": "hero"})
@@ -120,14 +126,7 @@ POOL = ["red@bear", "yellow@wolf", "blue@owl", "green@toad", "red@snake", "blue@
 def test_the_guardians_on_the_pools_essence_cards_read(size, n, monkeypatch):
     # at 1024x700 a pool card's Guardian was a 15 px disc hanging off the card's corner: now it
     # fills the card's width while the card is seen whole, and the strip a crowded pool leaves
-    drawn = {}
-    real = paint.Paint.card
-
-    def card(self, surf, c, rect, show_back, *a, **k):
-        at = real(self, surf, c, rect, show_back, *a, **k)
-        drawn[c] = (pygame.Rect(rect), at)
-        return at
-    monkeypatch.setattr(paint.Paint, "card", card)
+    drawn = cards_drawn(monkeypatch)
     g = position({"players": 2}, tribes=[{"essences": POOL[:n]}, {}], turn={"player": 1, "phase": "tribe"})
     t = Table(g, size=size)
     pool = sorted(spots_of(t, "pool_card"), key=lambda sp: sp.rect.x)

@@ -240,6 +240,14 @@ def test_a_guided_chapter_offers_no_review_its_forced_draws_do_not_replay(app):
     assert isinstance(app.scene, TableScreen) and not app.errors
 
 
+def open_chapter(app, key: str) -> TableScreen:
+    """From the start screen, Learn to play and the chapter called `key`, by clicks."""
+    click(app, "tutorial")
+    click(app, key)
+    assert isinstance(app.scene, TableScreen), app.errors
+    return app.scene
+
+
 def _frame(app) -> None:
     """One more frame drawn, with the mouse away from every card (a move made through the session
     changes no pixel the app knows of, and the pulse asks for a frame only every 50 ms)."""
@@ -255,9 +263,7 @@ def test_the_step_cards_chapter_title_is_whole_in_a_small_window(tmp_path, monke
     from faeriell.ui import widgets as W
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        click(app, "tutorial")
-        click(app, "chapter_03-heroes-and-round")
-        assert isinstance(app.scene, TableScreen), app.errors
+        open_chapter(app, "chapter_03-heroes-and-round")
         table = app.scene.table
         title = f"Guided game · Chapter 3 of {len(table.tutorial.lesson.chapters)}: Heroes, Quests and the end of a round"
         W.LABELS = []
@@ -373,9 +379,7 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
     from faeriell.ui.table.tutorial_layer import TUTOR, TUTOR_EDGE
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        click(app, "tutorial")
-        click(app, "chapter_03-heroes-and-round")
-        assert isinstance(app.scene, TableScreen), app.errors
+        open_chapter(app, "chapter_03-heroes-and-round")
         s = app.session
         while s.tutorial.expected(s.game) is None or s.tutorial.expected(s.game).kind != "solve_quest":
             if s.tutorial.step.kind == "read":

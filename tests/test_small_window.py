@@ -144,3 +144,29 @@ def test_the_guardians_on_the_pools_essence_cards_read(size, n, monkeypatch):
         t.move(icon.center)
         t.frame()
         assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_achievement_tiles_name_lies_whole_on_its_paper(size, monkeypatch):
+    # at 1024x700 "Heirloom Herbs" and "Spiritual Totem" wrap to two lines as tall as the tile's
+    # paper band: the letters touched its top and bottom (a pixel each) and read as cut off; the
+    # band now grows up over the picture and leaves the lines a margin
+    from faeriell.ui.table import boards
+    real = boards._tile_name
+    MAGENTA = (255, 0, 255)
+    seen = {}
+
+    def tile_name(surf, p, r, name, img):
+        real(surf, p, r, name, img)
+        scratch = pygame.Surface(r.size)         # the same name drawn alone, on no picture
+        scratch.fill(MAGENTA)
+        real(scratch, p, pygame.Rect((0, 0), r.size), name, img)
+        paper = [y for y in range(r.h) if any(scratch.get_at((x, y))[:3] != MAGENTA for x in range(r.w))]
+        ink = [y for y in range(r.h) for x in range(r.w) if sum(scratch.get_at((x, y))[:3]) < 250]
+        seen[name] = (min(paper), max(paper), min(ink), max(ink))
+    monkeypatch.setattr(boards, "_tile_name", tile_name)
+    t = Table(position({"players": 1, "mode": "solo"}), size=size)
+    t.frame()
+    assert "Heirloom Herbs" in seen and "Spiritual Totem" in seen, sorted(seen)
+    for name, (top, bottom, ink_top, ink_bottom) in seen.items():
+        assert ink_top - top >= 2 and bottom - ink_bottom >= 2, (name, size, seen[name])

@@ -407,14 +407,17 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
     native size would shrink its printed name under the smallest readable text."""
     size = max(T.MIN_TEXT, p.fs(12))
     band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 3)
-    paper = _paper(img)
-    pygame.draw.rect(surf, paper, band, border_radius=2)
     lines = list(T.wrap(name, size, band.w))
     if len(lines) > 2:
         lines = [lines[0], T.fit_text(" ".join(lines[1:]), size, band.w)]
     lh = T.font(size).get_linesize()
     if len(lines) > 1:
         lh = lh * 4 // 5                    # two lines: the font's line gap is mostly accent room
+    need = lh * len(lines) + (T.font(size).get_linesize() - lh) + 2
+    if need > band.h:                       # a small tile: the band grows up over the picture,
+        band.y, band.h = band.bottom - need, need     # so both lines stay on the paper, whole
+    paper = _paper(img)
+    pygame.draw.rect(surf, paper, band, border_radius=2)
     y = band.centery - lh * len(lines) // 2 - (T.font(size).get_linesize() - lh) // 2
     for line in lines:
         txt = T.fitted(line, size, band.w, (40, 32, 24))

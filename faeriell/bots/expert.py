@@ -41,7 +41,7 @@ from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
 
 from faeriell.engine.describe import describe
-from faeriell.engine.names import Names
+from faeriell.engine.names import PHASE_NAMES, Names
 
 from .base import BaseBot
 from .heuristic import score_actions
@@ -276,7 +276,6 @@ _TRIBE_NOUNS = {"dress_hero": "a new Hero", "level_up": "a Level Up", "build_set
                 "build_beacon": "a Beacon", "control_totem": "the Spiritual Totem",
                 "gather_herb": "an Heirloom Herb", "attune": "an Attunement",
                 "move_settlement": "moving a Settlement"}
-_PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
 
 
 def _or_list(words: list[str]) -> str:
@@ -313,7 +312,7 @@ def _tribe_phase_why(world, player: int, a) -> str:
         if len(nouns) > 4:                   # a hint card's line, not the whole menu
             nouns = nouns[:3] + [f"{len(nouns) - 3} other Tribe Actions"]
         return ("spend Essences on " if held else "Tribe Actions open now: ") + _or_list(nouns)
-    others = [_PHASE_NAMES.get(x.get("phase"), str(x.get("phase"))) for x in world.legal_actions()
+    others = [PHASE_NAMES.get(x.get("phase"), str(x.get("phase"))) for x in world.legal_actions()
               if x.kind == "choose_phase" and x.get("phase") != a.get("phase")]
     text = ("with no Essences to spend it offers no Tribe Action now" if not held else
             "the Essences held pay for no Tribe Action now")

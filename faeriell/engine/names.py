@@ -17,6 +17,9 @@ import re
 
 from .actions import card_back, card_color
 
+# The Phase tiles by their printed names (a move's `phase` field -> "Tribe", "Event", "Hero").
+PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
+
 _CITATION = re.compile(r"\s*\((?:see )?R\d+[a-z]?(?:\s*[,/–-]\s*R?\d+[a-z]?)*\)|\s*\bR\d{1,2}\b(?=[.:;,)]|$)")
 _CARD = re.compile(r"(?<![\w-])([a-z]+)@([a-z]+)(?![\w-])")
 _NODE = re.compile(r"(?<![\w-])[a-z]+-[a-z]+(?:\+[a-z]+-[a-z]+)+(?![\w-])")

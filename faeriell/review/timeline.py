@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from faeriell.engine import Action
 from faeriell.engine.doom_causes import CAUSES, cause_of  # noqa: F401  (CAUSES: read by the review)
+from faeriell.engine import names
 from faeriell.engine.saves import rebuild
 
 # Doom's causes are filed by the engine (engine/doom_causes.py, the same words its history notes).
@@ -32,7 +33,7 @@ _SOURCES = {
     "choose_hero": "Set-up", "place_hero": "Set-up",
 }
 
-PHASE_NAMES = {"tribe": "Tribe Phase", "event": "Event Phase", "hero": "Hero Phase", None: "Set-up"}
+PHASE_NAMES = {**{k: f"{v} Phase" for k, v in names.PHASE_NAMES.items()}, None: "Set-up"}
 
 
 @dataclass

@@ -16,10 +16,10 @@ import math
 import pygame
 
 from faeriell.engine.actions import card_color
+from faeriell.engine.names import PHASE_NAMES
 from faeriell.puzzle import GoalError
 from faeriell.ui.table import theme as T
 
-PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
 
 
 # --------------------------------------------------------------------------- practice puzzles

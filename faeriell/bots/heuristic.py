@@ -29,6 +29,7 @@ from math import ceil
 from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine import registry
 from faeriell.engine.actions import Action, card_back, card_color
+from faeriell.engine.event_phase import harvest_yield, region_gives
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.names import title
 from faeriell.engine.rules import COLORS
@@ -40,6 +41,11 @@ from .knowledge import Ctx, track_aid
 __all__ = ["END_PHASE_REASON", "Scorer", "best_action", "contributions", "playout_move", "score_actions"]
 
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
+# What the second card is worth that a Harvest pays for a Beacon on a Heartland whose token repeats
+# the printed Terrain (two cards of one colour: rulebook Harvest A, R5). 0.0 is the bots' old
+# estimate (they counted one card), kept so that their moves do not change; 1.0 would value it as
+# any card (it changes moves: 4-player competitive heuristic self-play, seed 105).
+DOUBLED_BEACON_CARD = 0.0
 
 
 # ============================================================================== entry point
@@ -330,53 +336,28 @@ class Scorer:
         return self._harvest[idx]
 
     def _harvest_value(self, idx) -> tuple[float, str]:
+        """Who gets how many cards is the engine's count (event_phase.harvest_yield, the Harvest's
+        own steps); what they are worth to me is the bot's: a Corruption Event costs, a partner's
+        cards help, a rival's hurt."""
         c = self.c
-        s = self.s
-        r = self.r
-        space = self.T.wheel[idx]
-        if idx in s.winter_gems and space in self.T.guardian_set:
-            return (-0.2, "frozen, nothing")
+        pays = harvest_yield(self.g, idx)
+        if pays is None:
+            return (-0.2, "frozen, nothing")           # Winter's Grasp
+        area = self.T.wheel[idx] in self.T.guardian_set
         gains = [0.0] * c.n
-        mine_cards = 0
-        if space in self.T.guardian_set:
-            for j, t in enumerate(s.tribes):
-                for reg in t.settlements:
-                    if r.region_area[reg] != space:
-                        continue
-                    st = c.status(reg)
-                    if st == "threatened":
-                        continue
-                    if st == "corrupted":
-                        gains[j] -= 1.5 if j != c.i else max(1.5 - self.event_value(), -1.0)
-                        continue
-                    cols = c.region_colours(reg)
-                    k = len(cols) if (len(cols) == 2 and reg in t.beacons) else 1
-                    gains[j] += k
-                    if j == c.i:
-                        mine_cards += k
-        else:
-            players = [s.active] if c.coop else range(c.n)
-            for j in players:
-                t = s.tribes[j]
-                regs = [x for x in t.settlements if r.region_terrain[x] == space or
-                        (s.heartlands.get(r.region_area[x], {}).get("region") == x and
-                         s.heartlands.get(r.region_area[x], {}).get("token") == space)]
-                if not regs:
-                    continue
-                ok = [x for x in regs if not c.status(x)]
-                if ok:
-                    gains[j] += 1
-                    if j == c.i:
-                        mine_cards += 1
-                elif all(c.status(x) == "corrupted" for x in regs):
-                    gains[j] -= 1.0
-            for j, t in enumerate(s.tribes):
-                for h in t.herbs:
-                    ab = r.herb_ability(h, "harvest_bonus")
-                    if ab and ab["terrain"] == space:
-                        gains[j] += 1
-                        if j == c.i:
-                            mine_cards += 1
+        for j, (cards, events) in enumerate(pays):
+            gains[j] += cards
+            for _ in range(events):
+                if not area:
+                    gains[j] -= 1.0                      # every Region it could pick is Corrupted
+                elif j != c.i:
+                    gains[j] -= 1.5
+                else:
+                    gains[j] -= max(1.5 - self.event_value(), -1.0)
+        if area and DOUBLED_BEACON_CARD != 1.0:
+            for j, k in self._doubled_beacons(self.T.wheel[idx]):
+                gains[j] -= (1.0 - DOUBLED_BEACON_CARD) * k
+        mine_cards = pays[c.i][0]
         v = gains[c.i]
         others = sum(gains[j] for j in range(c.n) if j != c.i)
         if c.coop:
@@ -387,6 +368,24 @@ class Scorer:
         if c.coop and others > 0:
             why += f", {int(others)} for its partners"
         return (v, why)
+
+    def _doubled_beacons(self, area) -> list[tuple[int, int]]:
+        """[(tribe, n)]: its untroubled Beacons in `area` on a Heartland whose token repeats the
+        printed Terrain. The Harvest pays such a Region two cards of one colour (the engine's
+        region_gives: rulebook Harvest A, R5); the bots counted one until the count came from the
+        engine, and DOUBLED_BEACON_CARD keeps that estimate (see its note)."""
+        out = []
+        ra = self.r.region_area
+        for j, t in enumerate(self.s.tribes):
+            k = 0
+            for reg in t.beacons:
+                if ra[reg] == area and self.c.status(reg) is None:
+                    gives, one_of = region_gives(self.g, j, reg)
+                    if not one_of and len(gives) == 2 and gives[0] == gives[1]:
+                        k += 1
+            if k:
+                out.append((j, k))
+        return out
 
     def best_harvest(self, start: int | None = None) -> tuple[float, str]:
         """The best Harvest reachable from wheel space `start` (default: the token's space)."""

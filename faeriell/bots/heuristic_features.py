@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from faeriell.engine.achievements import slot_payers
 from faeriell.engine.action_schema import seat, swap_pairs
 from faeriell.engine.actions import Action, card_color
 from faeriell.engine.rules import COLORS
 
 from .heuristic_meanings import FEATURES  # noqa: F401 - the names the scorers below use
-from .knowledge import KNOCK, track_aid
+from .knowledge import ANY_SLOT, KNOCK, track_aid
 
 if TYPE_CHECKING:                      # the Scorer (heuristic.py) imports this module
     from .heuristic import Scorer
@@ -638,8 +639,8 @@ def claim(x: Scorer, a) -> Scored:
     if pay == "doom":
         return (("doom_step", c.doom_cost()), ("claim_doom", 1.0)), f"claims {aid} and pays with Doom (+1)"
     cost = c.cv(card_color(pay))
-    if tok == "any":
-        cost += 0.4
+    if len(slot_payers(tok)) > 1:
+        cost += ANY_SLOT
     return (("claim_card", cost),), f"claims {aid}, paying a {card_color(pay)} Essence for its {tok} slot"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from faeriell.engine.achievements import shire_size, tribe_measures
+from faeriell.engine.achievements import UNPAID_SLOT_DOOM, claim_means, shire_size, tribe_measures
 from faeriell.engine.actions import card_color
 from faeriell.engine.rules import COLORS
 
@@ -21,6 +21,7 @@ from .weights import Weights, weights_for
 
 KNOCK = 0.5          # share of ACH for pushing a rival off an Achievement (competitive)
 CORRUPT_CARD = 0.6   # a Corruption Essence: wild for Tribe Actions only
+ANY_SLOT = 0.4       # paying the Achievement slot that takes every colour: it is worth keeping
 # Cards a tribe expects to gain per round (Harvests, solves, Quests) when the heuristic sizes what
 # can still pay for in the rounds left (Ctx.time_factor). The expert's race (expert.race_slack) counts RACE_INCOME = 3.0
 # instead; both were set by hand and each changes moves if moved to the other, so each keeps its
@@ -135,12 +136,7 @@ class Ctx:
     def status(self, region: str) -> str | None:
         """'threatened' / 'corrupted' / None (cached per decision)."""
         if self._status is None:
-            st = {}
-            for gd, d in self.s.guardians.items():
-                tok = d.get("token")
-                if tok:
-                    st[d["region"]] = "corrupted" if self.r.token_kind(tok) == "corruption" else "threatened"
-            self._status = st
+            self._status = self.g.region_statuses()
         return self._status.get(region)
 
     def region_colours(self, region: str) -> list[str]:
@@ -485,8 +481,10 @@ class Ctx:
         return gain, notes
 
     def claim_cost(self, pay=(), claims: int = 1, gain=()) -> float:
-        """What claiming `claims` Achievements costs after paying `pay` (R12: a card of a slot's
-        colour, else Doom; a token from the designated area is free)."""
+        """What claiming `claims` Achievements costs after paying `pay` (and gaining `gain`). What
+        may pay is the engine's (achievements.claim_means, R12: a designated token is free, a slot
+        takes a card of its colours or a step of Doom); the bot pays with what it values least,
+        and keeps a slot that takes every colour for later (`any_slot`)."""
         if claims <= 0:
             return 0.0
         left = Counter(self.pool)
@@ -494,8 +492,8 @@ class Ctx:
             left[card_color(c)] -= 1
         for c in gain or ():
             left[card_color(c)] += 1
-        free = self.t.designated
-        slots = list(self.t.slots)
+        free, means = claim_means(self.g, self.i)
+        slots = list(means)
         cost = 0.0
         for _ in range(claims):
             if free > 0:
@@ -504,15 +502,15 @@ class Ctx:
             if not slots:
                 break
             best = None
-            for k, slot in enumerate(slots):
-                cols = COLORS if slot == "any" else (slot,)
+            unpaid = self.doom_cost() * UNPAID_SLOT_DOOM
+            for k, (_slot, cols) in enumerate(slots):
                 for col in cols:
                     if left.get(col, 0) > 0:
-                        v = self.cv(col) + (0.4 if slot == "any" else 0.0)
+                        v = self.cv(col) + (ANY_SLOT if len(cols) > 1 else 0.0)
                         if best is None or v < best[0]:
                             best = (v, k, col)
-            if best is None or best[0] > self.doom_cost():
-                cost += self.doom_cost()
+            if best is None or best[0] > unpaid:
+                cost += unpaid
                 slots.pop()
             else:
                 cost += best[0]

@@ -255,6 +255,25 @@ def check_achievements(g) -> bool:
     return False
 
 
+UNPAID_SLOT_DOOM = 1      # a slot's token taken without its Essence: Doom moves this many steps (R12)
+_PAYERS = {**{c: (c,) for c in COLORS}, "any": COLORS}
+
+
+def slot_payers(slot: str) -> tuple[str, ...]:
+    """The Essence colours that pay for taking a slot's token (R12): the slot's own colour; the
+    `any` slot red, yellow, blue or green. Corruption Essences never pay a slot."""
+    return _PAYERS.get(slot, ())
+
+
+def claim_means(g, i) -> tuple[int, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """What tribe i's next claims can be paid with (R12, R32): (tokens in its designated area, each
+    free; the player board's slots still holding a token, top first, each with the colours that
+    pay it). A slot's token may also be taken unpaid for UNPAID_SLOT_DOOM steps of Doom. Lean, for
+    the bots' playouts; claim_options lists the same as moves."""
+    t = g.state.tribes[i]
+    return t.designated, tuple((slot, slot_payers(slot)) for slot in t.slots)
+
+
 def claim_options(g, i, aid):
     t = g.state.tribes[i]
     have = g.pool(i)
@@ -262,8 +281,7 @@ def claim_options(g, i, aid):
     if t.designated > 0:
         out.append(Action("claim", achievement=aid, token="designated"))
     for slot in dict.fromkeys(t.slots):
-        cols = COLORS if slot == "any" else (slot,)
-        for c in cols:
+        for c in slot_payers(slot):
             if have.get(c, 0) > 0:
                 out.append(Action("claim", achievement=aid, token=slot, pay=c))
         out.append(Action("claim", achievement=aid, token=slot, pay="doom"))
@@ -302,7 +320,7 @@ def claim_check(g, a):
     col = card_color(pay)
     if col == "corruption":
         return "Corruption Essences never pay for an Achievement slot."  # R12
-    if tok != "any" and col != tok:
+    if col not in slot_payers(tok):
         return f"The {tok} slot is paid with a {tok} Essence."  # R12
     return g.has_cards(i, [pay])
 
@@ -318,7 +336,7 @@ def claim_perform(g, a):
     else:
         t.slots.remove(tok)
         if a["pay"] == "doom":
-            g.move_doom(1, "an unpaid Achievement slot")
+            g.move_doom(UNPAID_SLOT_DOOM, "an unpaid Achievement slot")
         else:
             g.pay(i, [a["pay"]])
     s.achievements.setdefault(aid, []).append(i)

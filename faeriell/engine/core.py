@@ -572,11 +572,19 @@ class Game:
 
     def region_status(self, region: str) -> str | None:
         """'threatened' / 'corrupted' / None for the Region under a Guardian with a token."""
-        for g, d in self.state.guardians.items():
-            if d["region"] == region and d.get("token"):
-                kind = self.rules.token_kind(d["token"])
-                return "corrupted" if kind == "corruption" else "threatened"
-        return None
+        return self.region_statuses().get(region)
+
+    def region_statuses(self) -> dict[str, str]:
+        """Every troubled Region at once: Region -> 'threatened' (a Menace under its Guardian) or
+        'corrupted' (a Corruption token); a Region missing is neither (the Harvest's counts and
+        the bots read all of them together)."""
+        out = {}
+        kind = self.rules.token_kind
+        for d in self.state.guardians.values():
+            tok = d.get("token")
+            if tok:
+                out[d["region"]] = "corrupted" if kind(tok) == "corruption" else "threatened"
+        return out
 
     def under(self, g: str) -> str | None:
         tok = self.state.guardians[g].get("token")

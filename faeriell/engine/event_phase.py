@@ -260,30 +260,112 @@ def hv_perform(g, a):
     space = g.rules.wheel[s.harvest]
     g.log(f"The Harvest token stops at {space}.")
     tasks = []
-    frozen = s.harvest in s.winter_gems and space in g.rules.guardians
+    frozen = is_frozen(g, s.harvest)
     if frozen:
         g.log("Frost covers that space: no Harvest (Winter's Grasp).")
     elif space in g.rules.guardians:
         for p in g.order_from(i):
-            for r in sorted(s.tribes[p].settlements):
-                if g.rules.region_area[r] == space:
-                    tasks.append({"task": "harvest_region", "player": p, "region": r})
+            for r in area_regions(g, p, space):
+                tasks.append({"task": "harvest_region", "player": p, "region": r})
     else:
-        players = [i] if g.coop_like() else g.order_from(i)
-        for p in players:
+        for p in terrain_harvesters(g):
             tasks.append({"task": "harvest_terrain", "player": p, "terrain": space})
         for p in g.order_from(i):
-            for h in s.tribes[p].herbs:
-                ab = g.rules.herb_ability(h, "harvest_bonus")
-                if ab and ab["terrain"] == space:
-                    tasks.append({"task": "harvest_gain", "player": p,
-                                  "color": g.rules.terrain_color[space]})
+            for colour in herb_bonus(g, p, space):
+                tasks.append({"task": "harvest_gain", "player": p, "color": colour})
     if not frozen:
         # "Whenever a Harvest resolves" (Bitter Harvest, R23): a frozen space resolves no Harvest
         # (Winter's Grasp), so its triggers stay silent too.
         tasks.append({"task": "harvest_done"})
     tasks.append({"task": "end_turn"})
     g.push_front(*tasks)
+
+
+# What a Harvest stop pays, said once: the Harvest's own steps above and below, its preview
+# (preview.harvest_preview) and the bots' count (harvest_yield) read these.
+def is_frozen(g, idx) -> bool:
+    """Winter's Grasp: frost on a Guardian space of the wheel means no Harvest there."""
+    return idx in g.state.winter_gems and g.rules.wheel[idx] in g.rules.guardians
+
+
+def area_regions(g, p, area) -> list[str]:
+    """Tribe p's Regions in a Guardian's Area, in the order the Harvest takes them (Harvest A:
+    one Essence per owned Region there)."""
+    ra = g.rules.region_area
+    return [r for r in sorted(g.state.tribes[p].settlements) if ra[r] == area]
+
+
+def terrain_harvesters(g) -> list[int]:
+    """Who picks a Region when the token stops on a Terrain (Harvest B): every tribe from the
+    active one; in solo and coop only the active tribe (R31)."""
+    i = g.state.active
+    return [i] if g.coop_like() else g.order_from(i)
+
+
+def herb_bonus(g, p, terrain) -> list[str]:
+    """The Essences tribe p's Herbs add to a Harvest of `terrain` (a harvest_bonus Herb: one card
+    of that Terrain's colour each; it pays every owner, in coop too: R31)."""
+    r = g.rules
+    out = []
+    for h in g.state.tribes[p].herbs:
+        ab = r.herb_ability(h, "harvest_bonus")
+        if ab and ab["terrain"] == terrain:
+            out.append(r.terrain_color[terrain])
+    return out
+
+
+def region_gives(g, p, reg) -> tuple[list[str], bool]:
+    """What tribe p's untroubled Region gives when the token stops on its Guardian: (colours,
+    one_of). A Heartland gives both its Terrains with p's Beacon on it (two cards, also when the
+    token repeats the printed Terrain: rulebook Harvest A, R5), else one of its two colours; any
+    other Region one card of its Terrain."""
+    cols = region_colours(g, reg)
+    if len(cols) == 2 and reg in g.state.tribes[p].beacons:
+        return cols, False
+    if len(cols) == 2 and cols[0] != cols[1]:
+        return cols, True
+    return cols[:1], False
+
+
+def harvest_yield(g, idx) -> tuple[tuple[int, int], ...] | None:
+    """What a Harvest stop on wheel space `idx` pays each tribe, by seat: (Essence cards, Corruption
+    Events), counted as the Harvest's steps resolve it (R10, R11, R31); None when frost covers the
+    space (Winter's Grasp). A Guardian space: every tribe, each owned Region of the Area (a
+    Threatened one gives nothing, a Corrupted one an Event). A Terrain space: each harvester's
+    best pick (one card when an untroubled Region of that Terrain is owned, else an Event only
+    when every such Region is Corrupted), plus every tribe's Herb bonus. Lean, for playouts;
+    preview.harvest_preview tells the same by Region and colour."""
+    if is_frozen(g, idx):
+        return None
+    s = g.state
+    r = g.rules
+    space = r.wheel[idx]
+    status = g.region_statuses()
+    out = []
+    if space in r.guardians:
+        for p in range(s.players):
+            cards = events = 0
+            for reg in area_regions(g, p, space):
+                st = status.get(reg)
+                if st is None:
+                    gives, one_of = region_gives(g, p, reg)
+                    cards += 1 if one_of else len(gives)
+                elif st == "corrupted":
+                    events += 1
+            out.append((cards, events))
+        return tuple(out)
+    pickers = terrain_harvesters(g)
+    for p in range(s.players):
+        cards = events = 0
+        if p in pickers:
+            regs = terrain_regions(g, p, space)
+            if any(status.get(reg) is None for reg in regs):
+                cards = 1
+            elif regs and all(status.get(reg) == "corrupted" for reg in regs):
+                events = 1
+        cards += len(herb_bonus(g, p, space))
+        out.append((cards, events))
+    return tuple(out)
 
 
 move("harvest", hv_enum, hv_check, hv_perform, quiet=True)   # queues the Harvest
@@ -309,14 +391,12 @@ def harvest_region(g, t):
         g.log(f"{r} is Corrupted: {g.tribe_name(p)} faces a Corruption Event.")
         raise_event(g, p)
         return
-    cols = region_colours(g, r)
-    if len(cols) == 2 and r in g.state.tribes[p].beacons:
-        for c in cols:
-            g.gain(p, c)
-    elif len(cols) == 2 and cols[0] != cols[1]:
-        g.ask(p, "harvest_choice", region=r, colors=cols)
+    gives, one_of = region_gives(g, p, r)
+    if one_of:
+        g.ask(p, "harvest_choice", region=r, colors=gives)
     else:
-        g.gain(p, cols[0])
+        for c in gives:
+            g.gain(p, c)
 
 
 @task("harvest_terrain", quiet=True)      # asks, or logs

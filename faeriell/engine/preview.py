@@ -7,8 +7,10 @@ stands toward each Achievement, what a Menace Draft will draw. Pure: the state i
     goal_progress(game)            # how near the win is: solo 6 Achievements, the coop target, Doom's pace
     round_summary(game, round)     # what a round did: Doom by cause, Achievements claimed or lost
 
-The Harvest preview follows the Harvest's own steps (event_phase.hv_perform and its tasks): the
-same Regions, the same statuses and colours, so the table shows what the rules will do.
+The Harvest preview follows the Harvest's own steps (event_phase.hv_perform and its tasks): it
+reads the same helpers (area_regions, region_gives, terrain_harvesters, herb_bonus, is_frozen),
+so the table shows what the rules will do; event_phase.harvest_yield counts the same per tribe
+for the bots.
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from collections import Counter
 
 from .achievements import tribe_measures
 from .endgame import coop_target
-from .event_phase import _stops_draft, region_colours, terrain_regions
+from .event_phase import (_stops_draft, area_regions, herb_bonus, is_frozen, region_gives, terrain_harvesters,
+                          terrain_regions)
 
 
 def harvest_preview(g, steps: int) -> dict:
@@ -27,16 +30,16 @@ def harvest_preview(g, steps: int) -> dict:
     idx = (s.harvest + int(steps)) % len(r.wheel)
     space = r.wheel[idx]
     out = {"space": space, "index": idx, "area": space in r.guardians, "frozen": False, "tribes": []}
-    if idx in s.winter_gems and space in r.guardians:
+    if is_frozen(g, idx):
         out["frozen"] = True                      # Winter's Grasp: no Harvest here
         return out
     if space in r.guardians:
         for p in g.order_from(i):
-            rows = [_region_row(g, p, reg) for reg in sorted(s.tribes[p].settlements) if r.region_area[reg] == space]
+            rows = [_region_row(g, p, reg) for reg in area_regions(g, p, space)]
             if rows:
                 out["tribes"].append({"player": p, "regions": rows, "bonus": [], "one_of": False})
         return out
-    players = [i] if g.coop_like() else g.order_from(i)
+    players = terrain_harvesters(g)
     for p in g.order_from(i):
         rows = []
         if p in players:
@@ -44,11 +47,7 @@ def harvest_preview(g, steps: int) -> dict:
             for reg in terrain_regions(g, p, space):
                 status = g.region_status(reg)
                 rows.append({"region": reg, "status": status, "gives": [] if status else [colour], "choice": False})
-        bonus = []
-        for h in s.tribes[p].herbs:
-            ab = r.herb_ability(h, "harvest_bonus")
-            if ab and ab["terrain"] == space:
-                bonus.append(r.terrain_color[space])
+        bonus = herb_bonus(g, p, space)
         if rows or bonus or p in players:
             out["tribes"].append({"player": p, "regions": rows, "bonus": bonus, "one_of": True,
                                   "harvests": p in players})
@@ -59,12 +58,8 @@ def _region_row(g, p, reg) -> dict:
     status = g.region_status(reg)
     if status:
         return {"region": reg, "status": status, "gives": [], "choice": False}
-    cols = region_colours(g, reg)
-    if len(cols) == 2 and reg in g.state.tribes[p].beacons:
-        return {"region": reg, "status": None, "gives": cols, "choice": False}
-    if len(cols) == 2 and cols[0] != cols[1]:
-        return {"region": reg, "status": None, "gives": cols, "choice": True}     # one of the two
-    return {"region": reg, "status": None, "gives": [cols[0]], "choice": False}
+    gives, one_of = region_gives(g, p, reg)
+    return {"region": reg, "status": None, "gives": gives, "choice": one_of}     # one_of: one of the two
 
 
 def achievement_progress(g) -> list[dict]:

@@ -135,26 +135,7 @@ def test_the_regions_tooltip_lists_what_stands_there():
     assert "Settlement of" in text and "Yellow Beacon" in text and "Totem" in text and "Rhudo" in text
 
 
-def test_the_letters_of_a_pools_cards_stay_clear_of_the_guardian_on_their_backs(marks):
-    g = position({}, {}, [{"essences": ["red", "yellow", "blue", "green"]}, {}], {"player": 1, "phase": "tribe"})
-    t = Table(g)
-    cards = [sp for sp in t.scene.spots.spots if sp.key[:2] == ("pool_card", 0)]
-    assert len(cards) == 4
-    cw = cards[-1].rect.w               # a card's width (the others' spots reach to the next card)
-    for sp in cards:
-        img = marks.scaled(f"essence_{sp.key[2].partition('@')[0]}", sp.rect.h)
-        at = img.get_rect(center=(sp.rect.x + cw // 2, sp.rect.centery))
-        box = letter_box(img)
-        same = total = 0
-        for x in range(box.left, box.right):
-            for y in range(box.top, box.bottom):
-                want = img.get_at((x, y))
-                if want.a < 245:
-                    continue
-                total += 1
-                got = t.screen.get_at((at.x + x, at.y + y))
-                same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3]))
-        assert total and same >= 0.9 * total, f"{sp.key}: the letter is covered ({same}/{total})"
+# a pool card's letter beside the Guardian on its back: tests/test_card_guardians.py
 
 
 def test_achievement_tokens_on_one_tile_lie_side_by_side(marks):

@@ -54,8 +54,12 @@ class Assets:
     def has(self, name: str) -> bool:
         return self.path(name).exists()
 
-    def get(self, name: str) -> pygame.Surface:
-        surf = self._raw.get(name)
+    def get(self, name: str, lettered: bool = True) -> pygame.Surface:
+        """The sprite; `lettered=False`: without its colour-blind letter (a card that says its
+        colour with a letter of its own, beside the Guardian on its back: Paint.card)."""
+        lettered = lettered and self.marks
+        key = name if lettered or not self.marks else name + "#plain"
+        surf = self._raw.get(key)
         if surf is None:
             try:
                 surf = pygame.image.load(str(self.path(name)))
@@ -64,20 +68,20 @@ class Assets:
             except (pygame.error, FileNotFoundError, OSError):
                 log.warning("sprite %s missing in %s (run tools/make_sprites.py)", name, self.directory)
                 surf = placeholder(name)
-            if self.marks:
-                letter = mark_letter(name)
-                if letter:
-                    surf = marked(surf, letter)
-            self._raw[name] = surf
+            letter = mark_letter(name) if lettered else None
+            if letter:
+                surf = marked(surf, letter)
+            self._raw[key] = surf
         return surf
 
-    def scaled(self, name: str, height: int) -> pygame.Surface:
-        """The sprite fitted to `height` px, keeping its aspect ratio."""
+    def scaled(self, name: str, height: int, lettered: bool = True) -> pygame.Surface:
+        """The sprite fitted to `height` px, keeping its aspect ratio (`lettered`: as in get)."""
         height = max(1, int(height))
-        key = (name, height)
+        lettered = lettered or not self.marks
+        key = (name, height) if lettered else (name + "#plain", height)
         surf = self._scaled.get(key)
         if surf is None:
-            raw = self.get(name)
+            raw = self.get(name, lettered)
             w, h = raw.get_size()
             size = (max(1, round(w * height / h)), height)
             surf = raw if size == (w, h) else pygame.transform.smoothscale(raw, size)
@@ -88,6 +92,15 @@ class Assets:
                 self._scaled_bytes -= surface_bytes(old)
         else:
             self._scaled.move_to_end(key)
+        return surf
+
+    def letter(self, letter: str, d: int) -> pygame.Surface:
+        """The colour-blind letter's disc of `d` px (letter_disc), cached with the sprites."""
+        key = (f"#letter-{letter}", max(8, int(d)))
+        surf = self._scaled.get(key)
+        if surf is None:
+            surf = self._scaled[key] = letter_disc(letter, key[1])
+            self._scaled_bytes += surface_bytes(surf)
         return surf
 
     def clear(self) -> None:
@@ -112,11 +125,20 @@ def marked(img: pygame.Surface, letter: str) -> pygame.Surface:
     out = img.copy()
     w, h = out.get_size()
     d = max(8, round(min(w, h) * 0.52))
+    out.blit(letter_disc(letter, d), (w - d - 1, h - d - 1))
+    return out
+
+
+def letter_disc(letter: str, d: int) -> pygame.Surface:
+    """The colour-blind letter in a light disc of `d` px with a dark rim (the one drawing of it:
+    on the sprites, and on a card beside the Guardian of its back)."""
+    d = max(8, int(d))
+    out = pygame.Surface((d, d), pygame.SRCALPHA)
     if not pygame.font.get_init():
         pygame.font.init()
     from faeriell.ui.widgets import make_font
     fnt = make_font(max(8, round(d * 1.1)), bold=True)      # a SafeFont, like every font of the UI
-    c = (w - d // 2 - 1, h - d // 2 - 1)
+    c = (d // 2, d // 2)
     pygame.draw.circle(out, (250, 248, 240), c, d // 2)
     pygame.draw.circle(out, (20, 16, 14), c, d // 2, max(1, d // 10))
     glyph = fnt.render(letter, True, (20, 16, 14))

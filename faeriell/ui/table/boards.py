@@ -161,8 +161,11 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
         dr.topleft = (r.right + P(3), y + Q(7))
         if disc:
             back = card_back(disc[-1])
-            img = p.spr(f"card_back_{back}", dr.h) if back else p.spr(f"essence_{col}", dr.h)
-            surf.blit(img, img.get_rect(center=dr.center))
+            if back:
+                p.card_back(surf, back, dr)
+            else:
+                img = p.spr(f"essence_{col}", dr.h)
+                surf.blit(img, img.get_rect(center=dr.center))
         else:
             pygame.draw.rect(surf, (70, 64, 72), dr, 1, border_radius=3)
         p.add(("discard", col), dr)

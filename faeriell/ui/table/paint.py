@@ -9,6 +9,7 @@ import pygame
 
 from faeriell.engine.actions import card_back, card_color
 from faeriell.engine.view import player_view
+from faeriell.ui.assets import mark_letter
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import MoveIndex
 from faeriell.ui.table.spots import Spot, SpotMap
@@ -49,8 +50,8 @@ class Paint:
     def P(self, v: float) -> int:
         return max(1, round(v * self.u))
 
-    def spr(self, name: str, h: float) -> pygame.Surface:
-        return self.assets.scaled(name, max(4, round(h)))
+    def spr(self, name: str, h: float, lettered: bool = True) -> pygame.Surface:
+        return self.assets.scaled(name, max(4, round(h)), lettered)
 
     def fs(self, size: float) -> int:
         """A font size in px for a design size."""
@@ -115,44 +116,61 @@ class Paint:
 
     # ---- cards -------------------------------------------------------------------------------
     def card(self, surf, card: str, rect: pygame.Rect, show_back: bool, rotated_deg: int = 0,
-             quest: bool = False, seen_w: int | None = None) -> pygame.Rect | None:
-        """An Essence card: its colour side; the owner also sees the Guardian on its back (R4).
-        A Quest's Guardian is what the card is for (its Hero must reach it): drawn large inside
-        the card, over its symbol. `seen_w`: a card of the tribe's pool, of which the next card
-        leaves that many pixels seen: its Guardian as large as that strip allows, inside the card
-        at its lower left (the colour stays told by the card's frame and banner). Returns where
-        the Guardian was drawn (None: not shown)."""
+             seen_w: int | None = None) -> pygame.Rect | None:
+        """An Essence card: its colour side; the owner also sees the Guardian on its back (R4),
+        drawn inside the card as large as the card allows (`guardian_in`): a Quest card (its Hero
+        must reach that Guardian), a card of the tribe's pool or of the payment tray
+        (`seen_w`: the next card of the fan leaves that many px of this one seen). With the
+        colour-blind letters on, such a card's letter stands small at its top left, over the
+        banner, seen in the strip too, and the Guardian below it (the sprite's own letter disc,
+        at the lower right, would take the Guardian's room and hide under the next card).
+        Returns where the Guardian was drawn (None: not shown)."""
         col, back = card_color(card), card_back(card)
         if col == "?":
             self.hidden_card(surf, rect)
             return None
-        img = self.spr(f"essence_{col}", rect.h)
+        shown = bool(show_back and back)
+        letter = mark_letter(f"essence_{col}") if shown and self.assets.marks else None
+        img = self.spr(f"essence_{col}", rect.h, lettered=letter is None)
         if rotated_deg:
             img = T.rotated(img, rotated_deg)
         surf.blit(img, img.get_rect(center=rect.center))
-        if not (show_back and back):
+        if not shown:
             return None
-        if quest:
-            face = img.get_rect(center=rect.center)
-            icon = self.spr(f"guardian_{back}", max(10, face.w - 2))
-            at = icon.get_rect(midbottom=(face.centerx, face.bottom - max(1, face.h // 14)))
-        elif seen_w is not None:
-            face = img.get_rect(center=rect.center)
-            bottom = face.bottom - max(1, face.h // 14)
-            room = face.h
-            if self.assets.marks:          # the colour-blind letter's disc (assets.marked) stays clear:
-                d = max(8, round(min(face.w, face.h) * 0.52))       # the Guardian sits above it
-                bottom = face.bottom - d - 2
-                room = bottom - (face.top + face.h // 4)             # under the card's banner
-            side = max(10, min(face.w - 2, seen_w - 2, room))
-            icon = self.spr(f"guardian_{back}", side)
-            at = icon.get_rect(bottomleft=(face.left + 1, bottom))
-        else:
-            # lower left, over the card's corner pip: the lower right is the colour-blind letter's
-            icon = self.spr(f"guardian_{back}", max(10, rect.w * 0.48))
-            at = icon.get_rect(bottomleft=(rect.left - 2, rect.bottom + 2))
+        face = img.get_rect(center=rect.center)
+        seen = face.w if seen_w is None else max(4, min(face.w, seen_w))
+        top = face.top + face.h // 4                      # under the banner that names the colour
+        if letter:
+            d = max(12, min(seen - 2, round(face.w * 0.45)))
+            at = self.card_letter(surf, letter, pygame.Rect(face.left + 1, face.top + 1, d, d))
+            top = max(top, at.bottom + 1)
+        bottom = face.bottom - max(1, face.h // 14)
+        return self.guardian_in(surf, back, pygame.Rect(face.left + 1, top, seen - 2, bottom - top))
+
+    def card_letter(self, surf, letter: str, at: pygame.Rect) -> pygame.Rect:
+        """A card's colour-blind letter in its disc, filling `at` (a square)."""
+        disc = self.assets.letter(letter, at.w)
+        return surf.blit(disc, at.topleft)
+
+    def guardian_in(self, surf, back: str, room: pygame.Rect) -> pygame.Rect:
+        """The Guardian `back` as large as `room` (the part of a card that is its own) allows,
+        standing on its bottom edge, centred: the one drawing of a Guardian on a card (the pool,
+        the Quests, the payment tray, the set-up's revealed cards, the discards)."""
+        icon = self.spr(f"guardian_{back}", max(8, min(room.w, room.h)))
+        at = icon.get_rect(midbottom=room.midbottom)
         surf.blit(icon, at)
         return at
+
+    def card_back(self, surf, back: str, rect: pygame.Rect) -> pygame.Rect:
+        """An Essence card lying Guardian side up (a discard, a card revealed for the set-up): its
+        back, and the Guardian over the back's medallion, as large as the card, clear of the
+        ribbon with the Region's name. Returns where the Guardian was drawn."""
+        img = self.spr(f"card_back_{back}", rect.h)
+        face = img.get_rect(center=rect.center)
+        surf.blit(img, face)
+        top = face.top + max(1, face.h // 20)
+        return self.guardian_in(surf, back, pygame.Rect(face.left + 1, top, face.w - 2,
+                                                         face.top + face.h * 72 // 100 - top))
 
     def hidden_card(self, surf, rect: pygame.Rect, back: str = "card_hidden") -> None:
         """A face-down card (or tile): `back` is its sprite (herb_back, sower_back, card_hidden)."""

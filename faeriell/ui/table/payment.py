@@ -323,5 +323,5 @@ class Tray:
             if self.drag_item == (name, c):
                 pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
             else:
-                p.card(surf, c, rr, own)
+                p.card(surf, c, rr, own, seen_w=cw if k == len(cards) - 1 else min(cw, step))
             self.rects.append((rr if k == len(cards) - 1 else pygame.Rect(rr.x, rr.y, step, rr.h), (name, c)))

@@ -123,23 +123,35 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             T.blit_center(surf, img if p.active_key(key) else T.greyed(img), c)
         p.add(key, c, isz * 0.5, sprite=img)
 
-    # ---- Essence pool, Herbs and Attunements (bottom of column B) -----------------------------
+    # ---- Essence pool, Herbs and Attunements (bottom of columns A and B) ---------------------
+    # The row runs from the board's left edge (the Phase tiles end above the cards) to column C;
+    # the Herbs and Attunements take what their pieces need (at most what they always had), the
+    # pool the rest: a crowded pool's cards stay wide enough apart for their Guardians to read.
     py = top + hh + P(6)
-    pool_w = cw_total - P(150)
-    surf.blit(T.text(f"Essences ({len(tv['essences'])})", p.fs(12), T.GOLD, True), (bx, py))
+    row_x, row_r = rect.x + P(8), bx + cw_total
+    ess = T.text(f"Essences ({len(tv['essences'])})", p.fs(12), T.GOLD, True)
+    surf.blit(ess, (bx, py))
     cards = _sorted_cards(tv["essences"])
     ch = min(P(56), rect.bottom - py - P(20))
     cw = round(ch * 60 / 84)
+    avail = row_r - row_x - P(6)
+    herbs_w = min(_herbs_need(p, t, ch), max(avail - len(cards) * (cw + P(4)), P(144)))
+    pool_w = avail - herbs_w
     step = cw + P(4)
-    if cards and len(cards) * step > pool_w:
-        step = max(P(8), (pool_w - cw) // max(1, len(cards) - 1))
+    x0 = bx                                   # under its label while the cards fit there side by side
+    if len(cards) * step > row_x + pool_w - bx:
+        x0 = row_x
+        if len(cards) * step > pool_w:
+            step = max(P(8), (pool_w - cw) // max(1, len(cards) - 1))
     for k, c in enumerate(cards):
-        r = pygame.Rect(bx + k * step, py + P(15), cw, ch)
+        r = pygame.Rect(x0 + k * step, py + P(15), cw, ch)
         p.card(surf, c, r, own, seen_w=cw if k == len(cards) - 1 else min(cw, step))
         p.spots.add(("pool_card", i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
-    hx = bx + pool_w + P(6)
-    surf.blit(T.text("Herbs & Attunements", p.fs(12), T.GOLD, True), (hx, py))
-    _herbs(surf, p, pygame.Rect(hx, py + P(15), cw_total - pool_w - P(6), ch), i, t)
+    hx = row_r - herbs_w
+    room = row_r - (bx + ess.get_width() + P(12))
+    label = T.fitted("Herbs & Attunements", p.fs(12), room, T.GOLD, True)
+    surf.blit(label, (min(hx, row_r - label.get_width()), py))     # over its pieces, or ending where they end
+    _herbs(surf, p, pygame.Rect(hx, py + P(15), herbs_w, ch), i, t)
 
     # ---- column C: inactive Heroes, Settlements, Achievement slots, Menace track -------------
     cx = rect.right - P(196)
@@ -228,8 +240,7 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
         cr = pygame.Rect(x0 + k * step, y, cw, ch)
         back = card_back(c) if own else None
         if back:
-            img = p.spr(f"card_back_{back}", ch)
-            surf.blit(img, img.get_rect(center=cr.center))
+            p.card_back(surf, back, cr)                # its Guardian as large as the card
             name = T.text(p.words.region(back), p.fs(11), T.INK, True)
             surf.blit(name, name.get_rect(midtop=(cr.centerx, cr.bottom + P(1))))
         else:
@@ -288,7 +299,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
         rr = pygame.Rect(r.x + P(5) + k * step, qy, qw, qh)
         key = ("quest", i, h, c)
         if p.lifted != key:
-            p.card(surf, c, rr, own, quest=True)
+            p.card(surf, c, rr, own)
         sprite = p.spr(f"essence_{c.split('@')[0]}", qh) if c != "?" else None
         p.add(key, rr if k == len(quests) - 1 else pygame.Rect(rr.x, rr.y, step, rr.h), sprite=sprite)
     if quests:
@@ -300,27 +311,44 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
             p.spots.add_caption(img, at, T.PANEL_HI)     # a ring round the card leaves it readable
 
 
+def _herbs_need(p, t, h: int) -> int:
+    """The width the tribe's Herbs and Attunements take side by side in a row `h` px tall (or
+    their "none yet")."""
+    n = len(t.herbs) + len(t.attunements)
+    if not n:
+        return T.text(NONE_YET, p.fs(11), T.INK_FAINT).get_width()
+    ch = min(h, p.P(48))
+    cw = round(ch * 60 / 84)
+    turned = min(n, len(t.rotated))            # turned sideways while used this round: as wide as tall
+    return n * (cw + p.P(4)) - p.P(4) + turned * (ch - cw)
+
+
+NONE_YET = "none yet"
+
+
 def _herbs(surf, p, r, i, t) -> None:
     P = p.P
     cards = [("herb", h) for h in t.herbs] + [("attunement", a) for a in t.attunements]
     if not cards:
-        surf.blit(T.text("none yet", p.fs(11), T.INK_FAINT), (r.x, r.y + P(4)))
+        img = T.text(NONE_YET, p.fs(11), T.INK_FAINT)
+        surf.blit(img, (r.right - img.get_width(), r.y + P(4)))
         return
     ch = min(r.h, P(48))
-    cw = round(ch * 60 / 84)
-    step = cw + P(4)
-    if len(cards) * step > r.w:
+    step = None                  # side by side (a turned one as wide as it is tall), or fanned
+    if _herbs_need(p, t, r.h) > r.w:
         step = max(P(6), (r.w - ch) // max(1, len(cards) - 1))
     rotated_left = {}
     for x in t.rotated:
         rotated_left[x] = rotated_left.get(x, 0) + 1
+    x = r.x
     for k, (kind, cid) in enumerate(cards):
         img = p.spr(f"{kind}_{cid}", ch)
         turned = rotated_left.get(cid, 0) > 0
         if turned:
             rotated_left[cid] -= 1
             img = T.rotated(img, 90)
-        rr = img.get_rect(topleft=(r.x + k * step, r.y + (ch - img.get_height()) // 2))
+        rr = img.get_rect(topleft=(x if step is None else r.x + k * step, r.y + (ch - img.get_height()) // 2))
+        x = rr.right + P(4)
         surf.blit(img, rr)
         key = ("herb_own", i, cid) if kind == "herb" else ("attune_own", i, cid)
         p.add(key, rr, sprite=img)

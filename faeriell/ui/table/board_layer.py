@@ -1,13 +1,14 @@
 """The bottom layer: the island and the boards. A press on a piece that can move becomes a drag
 (past a few pixels) or a click (picked up: the next click drops it); a press on a button plays
 it; a piece that cannot move says why; a press on the sea pans; the wheel zooms the island or
-scrolls the log; Home fits the island. It also owns what the mouse rests on (tooltips)."""
+scrolls the log (or, in a window too short for it, the shared boards' column: its bar too); Home fits the island. It also owns what the mouse rests on (tooltips)."""
 from __future__ import annotations
 
 import pygame
 
 from faeriell.ui.table import explain, keyboard, overlays
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.boards import SCROLL_KEY
 from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
 from faeriell.ui.table.events import is_enter, is_key, is_motion, is_press, is_release
 from faeriell.ui.table.layers import Layer
@@ -25,6 +26,7 @@ class BoardLayer(Layer):
         self.hover_since = 0.0
         self.peek: int | None = None       # another tribe's board shown large (a click on its small one)
         self.focus = None                  # the piece, tile or button the keyboard is on (keyboard.py)
+        self.scrolling = False             # the shared boards' scroll bar is held
 
     def reset(self) -> None:
         self.peek = None                   # after a move the board of whoever acts shows again
@@ -86,6 +88,10 @@ class BoardLayer(Layer):
             if sp.key[0] == "button":
                 s._button(sp.key[1])
                 return True
+            if sp.key == SCROLL_KEY:         # the view jumps there, and follows while held
+                self.scrolling = True
+                self._scroll_to(pos)
+                return True
         if s._human():
             for sp in hits:
                 if sp.key in s.index.clicks or sp.key in s.index.drops:
@@ -108,8 +114,15 @@ class BoardLayer(Layer):
             self.pan_last = pos
         return said
 
+    def _scroll_to(self, pos) -> bool:
+        side = self.scene.layout.side
+        return self.scene.scroll_side_to(round((pos[1] - side.y) / max(1, side.h) * (side.h + self.scene.side_over)
+                                               - side.h / 2))
+
     def motion(self, pos) -> bool:
         s = self.scene
+        if self.scrolling:
+            return self._scroll_to(pos)
         if self.pressed is not None:
             p0, sp, pan = self.pressed
             if pan:
@@ -139,6 +152,9 @@ class BoardLayer(Layer):
         return False
 
     def release(self, pos) -> bool:
+        if self.scrolling:
+            self.scrolling = False
+            return True
         if self.pressed is None:
             return False
         p0, sp, pan = self.pressed
@@ -166,6 +182,8 @@ class BoardLayer(Layer):
             return False
         if s.layout.map.collidepoint(s.mouse) and s.drag is None:
             return s.map.zoom_at(s.mouse, 1 if steps > 0 else -1)
+        if s.layout.side.collidepoint(s.mouse) and s.side_over:     # a window too short for the column
+            return s.scroll_side(-steps * s.layout.px(48))
         return False
 
     @staticmethod

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -56,30 +57,36 @@ def _narrowest(words: tuple[str, ...], tw: int) -> int:
 W.on_rescale(_narrowest.cache_clear)
 
 
-def _sower_h(p, label_h: int, w: int) -> int:
-    """The Corruption Sower's rows: its name and state on the label's row, its Perks below
-    (beside the label while nobody serves Doom and they fit there)."""
+def _sower_h(p, label_h: int, beside: bool) -> int:
+    """The Corruption Sower's rows: its name and state on the label's row, its Perks below, or
+    `beside` the label (_sower_beside)."""
     if p.g.coop_like():
         return label_h
-    if _sower_inline(p, w):
+    if beside:
         return max(label_h, p.P(26))
     return label_h + p.P(4) + p.P(26)
 
 
-def _sower_inline(p, w: int) -> bool:
-    """No Sower yet, and its Perks (with the pile, when a tribe may take one) fit beside the label."""
+def _sower_beside(p, w: int, short: bool = False) -> bool:
+    """Do the Sower's Perks stand beside its label? While nobody serves Doom, when they fit there
+    (with the pile, when a tribe may take one); with a Sower in play only in a window too `short`
+    for two rows, its tribe then told by its token before the Perks (the words in its tooltip)."""
     s = p.s
-    if p.g.coop_like() or s.sower is not None:
+    if p.g.coop_like() or (s.sower is not None and not short):
         return False
     n = len(set(s.sower_perks)) + (1 if ("sower_pile",) in p.index.drops else 0)
     label_w = T.font(p.fs(13), True).size("Corruption Sower")[0] + p.P(10)
-    return label_w + n * (p.P(26) + p.P(3)) + p.P(4) <= w
+    token_w = p.P(18) + p.P(6) if s.sower is not None else 0
+    return label_w + token_w + n * (p.P(26) + p.P(3)) + p.P(4) <= w
 
 
-def side_heights(p, w, k: float = 1.0, tile_w: int | None = None) -> list[int]:
+def side_heights(p, w, k: float = 1.0, tile_w: int | None = None, beside: bool | None = None) -> list[int]:
     """Every section of the shared boards' column, top to bottom, without the gaps between them;
     `k` scales the pieces of the upper sections (decks, Herbs, Perks, Beacons, Attunements),
-    `tile_w` narrows the Achievement tiles."""
+    `tile_w` narrows the Achievement tiles, `beside`: the Sower's Perks beside its label (by
+    default as _sower_beside says for a window that is not short)."""
+    if beside is None:
+        beside = _sower_beside(p, w)
     P = p.P
     Q = _piece_px(p, k)
     lab = T.font(p.fs(13), True).get_height()
@@ -93,25 +100,41 @@ def side_heights(p, w, k: float = 1.0, tile_w: int | None = None) -> list[int]:
             lab + P(1) + P(22) + P(2),           # Doom track
             lab + P(1) + P(22) + P(2),           # Tribe Corruption track
             lab + P(2) + rows * (th + P(4)),     # Achievements (the designated area on the label's row)
-            _sower_h(p, lab, w)]
+            _sower_h(p, lab, beside)]
 
 
 def _piece_px(p, k: float):
     return lambda v: max(1, round(v * p.u * k))
 
 
-MIN_PIECES = 0.85       # the upper sections' pieces shrink no further to make room below
+MIN_PIECES = 0.8        # the upper sections' pieces shrink no further to make room below
 
 
-def fit_side(p, w, h) -> tuple[float, int, int | None]:
-    """(piece scale, gap, tile width) that show the whole column in `h` px: the gaps first give
-    way (from the design's P(5) to P(3)), then the Achievement tiles narrow (never so far that a
-    name would not fit whole: 1200x700 has wider tiles than 1024x700 and less room for them), then
-    the upper sections' pieces (not under MIN_PIECES). At 1024x700 the designated area and the
-    Corruption Sower used to fall off the bottom."""
+class SideFit(NamedTuple):
+    k: float                 # the upper sections' pieces, scaled
+    gap: int                 # between the sections
+    tile_w: int | None       # the Achievement tiles narrowed to
+    beside: bool             # the Sower's Perks beside its label
+    over: int                # by how many px the sections are taller than the room (0: they fit)
+
+
+def fit_side(p, w, h) -> SideFit:
+    """How the whole column shows in `h` px: the gaps first give way (from the design's P(5) to
+    P(3)), then the Achievement tiles narrow (never so far that a name would not fit whole:
+    1200x700 has wider tiles than 1024x700 and less room for them), then the upper sections'
+    pieces (not under MIN_PIECES), then a Sower in play puts its Perks beside its label (under
+    about 1024x660 they fell below the window). At 1024x700 the designated area and the
+    Corruption Sower used to fall off the bottom. What still does not fit scrolls (draw_side)."""
+    fit = _fit(p, w, h, _sower_beside(p, w))
+    if fit.over and not fit.beside and _sower_beside(p, w, short=True):
+        fit = _fit(p, w, h, True)
+    return fit
+
+
+def _fit(p, w, h, beside: bool) -> SideFit:
     n = 8                                    # gaps between the nine sections
     least = n * p.P(3)                       # a label never touches the pieces above it
-    full = sum(side_heights(p, w))
+    full = sum(side_heights(p, w, 1.0, None, beside))
     k, tile_w = 1.0, None
     if full + least > h:
         cols, tw, _th = _grid(p, w)
@@ -119,24 +142,72 @@ def fit_side(p, w, h) -> tuple[float, int, int | None]:
         cut = min(tw - _narrowest(_words(p), tw), math.ceil((full + least - h) / (rows * 48 / 60)))
         if cut > 0:
             tile_w = tw - cut
-            full = sum(side_heights(p, w, 1.0, tile_w))
+            full = sum(side_heights(p, w, 1.0, tile_w, beside))
     if full + least > h:
-        pieces = full - sum(side_heights(p, w, 0.0, tile_w))
+        pieces = full - sum(side_heights(p, w, 0.0, tile_w, beside))
         k = max(MIN_PIECES, 1 - (full + least - h) / max(1, pieces))
-    gap = max(1, min(p.P(5), (h - sum(side_heights(p, w, k, tile_w))) // n))
-    return k, gap, tile_w
+    sections = sum(side_heights(p, w, k, tile_w, beside))
+    room = (h - sections) // n
+    # no room left even so (a window shorter still): the column scrolls, its labels clear of the pieces
+    gap = min(p.P(5), room) if room >= 0 else p.P(3)
+    return SideFit(k, gap, tile_w, beside, max(0, sections + n * gap - h))
 
 
-def draw_side(surf, p, rect: pygame.Rect) -> None:
+SCROLL_KEY = ("side_scroll",)        # the column's scroll bar, while the window is too short for it
+
+
+def draw_side(surf, p, rect: pygame.Rect, scroll: int = 0) -> int:
+    """The shared boards' column in `rect`. Returns by how many px its sections are taller than
+    the window leaves them even squeezed (fit_side; 0: they fit): then the column is drawn
+    `scroll` px up (clamped), only what shows is pointed at, and a bar at its right edge says
+    where the view is (the wheel over the column and a click on the bar move it)."""
     T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
     pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 1)
     P = p.P
     x0, w = rect.x + P(10), rect.w - P(20)
-    y = rect.y + P(5)
-    s = p.s
     # what the sections leave, shared between their gaps; in a short window smaller pieces above
-    kq, gap, tile_w = fit_side(p, w, rect.bottom - P(4) - y)
-    Q = _piece_px(p, kq)
+    fit = fit_side(p, w, rect.h - P(9))
+    over = fit.over
+    scroll = min(max(0, scroll), over)
+    first = len(p.spots.spots)
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip))
+    try:
+        _sections(surf, p, x0, rect.y + P(5) - scroll, w, fit)
+    finally:
+        surf.set_clip(clip)
+    if over:
+        p.keep_spots_within(first, rect)
+        _scroll_bar(surf, p, rect, scroll, over)
+    return over
+
+
+def _scroll_bar(surf, p, rect: pygame.Rect, scroll: int, over: int) -> None:
+    """A thin bar in the column's right margin: its thumb is the part in view."""
+    P = p.P
+    bar_w = max(3, P(4))
+    track = pygame.Rect(rect.right - bar_w - max(1, P(3)), rect.y + P(3), bar_w, rect.h - P(6))
+    pygame.draw.rect(surf, (58, 52, 62), track, border_radius=track.w // 2)
+    span = track.h * rect.h // (rect.h + over)
+    thumb = pygame.Rect(track.x, track.y + (track.h - span) * scroll // over, track.w, span)
+    pygame.draw.rect(surf, T.GOLD, thumb, border_radius=track.w // 2)
+    p.spots.add(SCROLL_KEY, track.inflate(P(6), 0).clip(rect))
+    # a chevron at the edge where more of the column waits (the Sower's Perks at its foot)
+    d = max(8, P(12))
+    cx = rect.x + (track.x - rect.x) // 2
+    for more, edge, sign in ((scroll < over, rect.bottom - P(3), 1), (scroll > 0, rect.y + P(3), -1)):
+        if more:
+            tip = (cx, edge)
+            pts = [tip, (cx - d, edge - sign * d), (cx + d, edge - sign * d)]
+            pygame.draw.polygon(surf, T.PANEL, [(x, y - sign) for x, y in pts])
+            pygame.draw.polygon(surf, T.GOLD, pts)
+
+
+def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
+    P = p.P
+    s = p.s
+    gap, tile_w = fit.gap, fit.tile_w
+    Q = _piece_px(p, fit.k)
 
     # ---- Essence decks: top card colour side up, discards Guardian side up (rulebook) --------
     y += _label(surf, p, x0, y, "Essence decks") + P(2)
@@ -248,7 +319,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     img = T.fitted(T.first_fitting([f"{yel} Yellow on the Totem", f"{yel} Yellow"], p.fs(11), room), p.fs(11),
                    room, T.INK_DIM)
     surf.blit(img, (slot.right + P(6), y + bh - P(3)))
-    p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, P(100), bh + P(8)))
+    p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, min(P(100), x0 + w - slot.right), bh + P(8)))
     y += bh + P(8) + gap
 
     # ---- Attunements still on the board ------------------------------------------------------
@@ -282,7 +353,7 @@ def draw_side(surf, p, rect: pygame.Rect) -> None:
     y = _achievements(surf, p, x0, y, w, tile_w) + gap
 
     # ---- Corruption Sower --------------------------------------------------------------------
-    _sower(surf, p, x0, y, w)
+    _sower(surf, p, x0, y, w, fit.beside)
 
 
 def _doom(surf, p, x0, y, w) -> int:
@@ -428,19 +499,18 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
         y += lh
 
 
-def _sower(surf, p, x0, y, w) -> None:
+def _sower(surf, p, x0, y, w, beside: bool) -> None:
     """The Corruption Sower: its name and state on the label's row, then its Perks (and the pile
-    a tribe lost to Corruption takes one from); while nobody serves Doom its Perks stand beside
-    the label when they fit (a short window keeps the row)."""
+    a tribe lost to Corruption takes one from); `beside`: the Perks on the label's row (while
+    nobody serves Doom, or in a short window, the serving tribe's token before them)."""
     P = p.P
     s = p.s
     sz = P(26)
     lab_h = T.font(p.fs(13), True).get_height()
-    inline = _sower_inline(p, w)
-    row = max(lab_h, sz) if inline else lab_h
+    row = max(lab_h, sz) if beside else lab_h
     _label(surf, p, x0, y + (row - lab_h) // 2, "Corruption Sower")
     x = x0 + T.font(p.fs(13), True).size("Corruption Sower")[0] + P(10)
-    if not inline:
+    if not beside:
         room = x0 + w - x
         if s.sower is not None:
             say = [f"{p.words.tribe(s.tribes[s.sower].id)} serves Doom", "in play"]
@@ -456,6 +526,12 @@ def _sower(surf, p, x0, y, w) -> None:
         y += lab_h + P(4)
         x = x0
     else:
+        if s.sower is not None:                 # who serves Doom: its token, as in the designated area
+            tok = p.spr(f"achievement_{s.tribes[s.sower].id}", P(18))
+            c = (x + P(9), y + row // 2)
+            surf.blit(tok, tok.get_rect(center=c))
+            p.spots.add_circle(("sower_tribe", s.sower), c, P(9), sprite=tok)
+            x += P(18) + P(6)
         y += (row - sz) // 2
     for perk in sorted(set(s.sower_perks)):
         if x + sz > x0 + w:

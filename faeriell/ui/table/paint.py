@@ -96,6 +96,14 @@ class Paint:
                 T.blit_center(surf, img, at)
         return self.add(key, at, radius, sprite=img)
 
+    def keep_spots_within(self, first: int, rect: pygame.Rect) -> None:
+        """The spots added since index `first` cut to `rect` (a panel that scrolls): what does
+        not show there is neither pointed at nor outlined."""
+        dropped = self.spots.keep_within(first, rect)
+        if dropped:
+            self._afford = [sp for sp in self._afford if id(sp) not in dropped]
+            self._aim = [sp for sp in self._aim if id(sp) not in dropped]
+
     def draw_affordances(self, surf) -> None:
         """A thin golden outline around everything the acting player may move or click now."""
         w = max(1, self.P(2))

@@ -95,6 +95,8 @@ class TableScene(Scene):
         self._game = None
         self.base: pygame.Surface | None = None
         self._base_key = None
+        self.side_scroll = 0                   # the shared boards' column, scrolled in a short window
+        self.side_over = 0                     # by how many px it is taller than the window leaves it
         self._spots_version = -1
         self._p: Paint | None = None
         self.now = 0.0
@@ -440,7 +442,7 @@ class TableScene(Scene):
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag.grip if self.drag else None, self._human(), self.peek)
+               self.viewer, self.drag.grip if self.drag else None, self._human(), self.peek, self.side_scroll)
         if key == self._base_key and self.base is not None:
             return
         self._base_key = key
@@ -461,7 +463,8 @@ class TableScene(Scene):
         p = self._p = self._paint()
         pieces.draw_pieces(surf, p, self.map)
         boards.draw_wheel(surf, p, L.wheel)
-        boards.draw_side(surf, p, L.side)
+        self.side_over = boards.draw_side(surf, p, L.side, self.side_scroll)
+        self.side_scroll = min(self.side_scroll, self.side_over)
         big = p.acting
         if self.peek is not None and self.peek < len(p.s.tribes) and big is not None:
             big = self.peek
@@ -533,6 +536,18 @@ class TableScene(Scene):
         self._ensure_base()
         if self.drag is not None:
             self.drag.overlay = None             # its glow follows the island
+        return True
+
+    def scroll_side(self, dy: int) -> bool:
+        """Scroll the shared boards' column by `dy` px (down > 0), as far as it goes; True when
+        it moved (a column that fits the window does not scroll)."""
+        return self.scroll_side_to(self.side_scroll + dy)
+
+    def scroll_side_to(self, scroll: int) -> bool:
+        scroll = max(0, min(int(scroll), self.side_over))
+        if scroll == self.side_scroll:
+            return False
+        self.side_scroll = scroll
         return True
 
     def _fit_island(self) -> None:

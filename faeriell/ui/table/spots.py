@@ -94,6 +94,31 @@ class SpotMap:
         rect.center = (round(center[0]), round(center[1]))
         return self.add(key, rect, r, sprite, tip)
 
+    def keep_within(self, first: int, rect: pygame.Rect) -> set[int]:
+        """The spots from index `first` on, cut to `rect` (a panel that scrolls): a rectangle
+        to its part inside, a circle kept only while its centre is; the others are dropped.
+        Returns the ids of the dropped ones."""
+        kept, dropped = self.spots[:first], set()
+        for sp in self.spots[first:]:
+            if sp.radius > 0:
+                inside = rect.collidepoint(sp.rect.center)
+            else:
+                sp.rect = sp.rect.clip(rect)
+                inside = sp.rect.w > 0 and sp.rect.h > 0
+            if inside:
+                kept.append(sp)
+            else:
+                dropped.add(id(sp))
+        if dropped:
+            self.spots[:] = kept
+            for key in list(self.by_key):
+                left = [sp for sp in self.by_key[key] if id(sp) not in dropped]
+                if left:
+                    self.by_key[key] = left
+                else:
+                    del self.by_key[key]
+        return dropped
+
     def region_at(self, pos) -> str | None:
         if self.regions is None or self.map_rect is None or not self.map_rect.collidepoint(pos):
             return None

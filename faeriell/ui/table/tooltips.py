@@ -198,6 +198,11 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
                 "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
                 "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
                 "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])
+    if k == "sower_tribe":
+        return "Corruption Sower", [f"{w.tribe(s.tribes[key[1]].id)} serves Doom: its Perks stand beside it."]
+    if k == "side_scroll":
+        return "Shared boards", ["The window is too short for the whole column: the wheel over it, "
+                                 "or a click or drag on this bar, shows the rest."]
     if k == "first_player":
         return "First player token", []
     if k == "setup_card":

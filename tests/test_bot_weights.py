@@ -222,3 +222,61 @@ def test_the_bots_read_tribe_action_costs_from_the_catalog(rules):
         assert ctx.remaining_cost(herbs) > cheap
     finally:
         g.rules = rules
+
+
+def _doubled_beacon_harvest(rules):
+    """Tribe 1's Beacon on the Bear's Heartland, whose token repeats its Mountain: a Harvest at the
+    Bear pays it two red cards (rulebook Harvest A, R5; tests/test_harvest_yield.py)."""
+    from faeriell.engine.position import build
+    g = build(rules, {"players": 2, "mode": "competitive", "difficulty": "medium", "seed": 7, "position": "empty",
+                      "variants": []},
+              {"harvest": "forest", "heartlands": {"bear": {"region": "bear-mountain", "token": "mountain"}},
+               "bag": ["red@owl"]},
+              [{"settlements": ["bear-mountain"], "beacons": {"bear-mountain": "red"},
+                "heroes": {"druid": {"node": {"near": "owl-forest"}}}},
+               {"settlements": ["wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}],
+              {"player": 1, "phase": "event"})
+    return g, rules.wheel.index("bear")
+
+
+def test_the_shared_constants_are_data_said_once_and_a_mode_may_not_restate_one(tmp_path):
+    """The bots' hand-set numbers (Fellowship's share on the way, the any slot's premium, a
+    partner's or rival's Harvest card, the Herbs' worth a round) sit once in the file's
+    `constants:` table; every mode reads the same value."""
+    from faeriell.bots.weights import CONSTANTS
+    book = weight_book()
+    for name in CONSTANTS:
+        assert len({getattr(w, name) for _m, w in book.tables}) == 1, name
+    assert book.of("coop").fellowship_prog == 0.6 and book.of("solo").any_slot == 0.4
+    good = default_path().read_text(encoding="utf-8")
+    assert good.count("fellowship_prog:") == 1
+    bad = tmp_path / "weights.yaml"
+    bad.write_text(good.replace("  solo:\n", "  solo:\n    any_slot: 0.5\n"))
+    with pytest.raises(WeightsError, match=r"weights\.solo\.any_slot is shared by the modes"):
+        weight_book(bad)
+    bad.write_text(good.replace("  harvest_crowd: 0.8", "  harvest_crowd: many"))
+    with pytest.raises(WeightsError, match=r"constants\.harvest_crowd must be a number"):
+        weight_book(bad)
+    bad.write_text(good.replace("  herb_gem: 0.6", ""))
+    with pytest.raises(WeightsError, match=r"constants\.herb_gem is missing"):
+        weight_book(bad)
+
+
+def test_the_bots_old_count_of_a_beacon_on_a_doubled_heartland_is_a_weight(rules, tmp_path):
+    """The engine pays two cards (event_phase.harvest_yield); the bots counted one. The weight
+    `doubled_beacon_card` (0.0 shipped) keeps the old estimate so moves stay the same; 1.0 values
+    the second card as any other."""
+    from faeriell.bots.heuristic import Scorer
+    from faeriell.engine.event_phase import harvest_yield
+    g, bear = _doubled_beacon_harvest(rules)
+    assert harvest_yield(g, bear)[0] == (2, 0)
+    shipped = weight_book().of("competitive")
+    as_paid = shipped.with_(doubled_beacon_card=1.0)
+    v0, why0 = Scorer(Ctx(g, 0, shipped)).harvest_value(bear)
+    v1, why1 = Scorer(Ctx(g, 0, as_paid)).harvest_value(bear)
+    assert (v0, v1) == (1.0, 2.0)
+    assert why0 == why1 == "2 Essences for itself"          # the reason says what the Harvest pays
+    path = tmp_path / "weights.yaml"
+    path.write_text(default_path().read_text(encoding="utf-8").replace("doubled_beacon_card: 0.0",
+                                                                        "doubled_beacon_card: 1.0"))
+    assert weight_book(path).of("solo").doubled_beacon_card == 1.0

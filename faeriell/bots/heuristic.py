@@ -41,11 +41,6 @@ from .knowledge import Ctx, track_aid
 __all__ = ["END_PHASE_REASON", "Scorer", "best_action", "contributions", "playout_move", "score_actions"]
 
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
-# What the second card is worth that a Harvest pays for a Beacon on a Heartland whose token repeats
-# the printed Terrain (two cards of one colour: rulebook Harvest A, R5). 0.0 is the bots' old
-# estimate (they counted one card), kept so that their moves do not change; 1.0 would value it as
-# any card (it changes moves: 4-player competitive heuristic self-play, seed 105).
-DOUBLED_BEACON_CARD = 0.0
 
 
 # ============================================================================== entry point
@@ -278,17 +273,17 @@ class Scorer:
         v = 0.0
         what = "a Herb"
         if r.herb_ability(herb, "discount"):
-            v += 0.5 * min(c.rounds_left, 4) * 0.6
+            v += c.w.herb_discount * min(c.rounds_left, 4)
             what = "a discount or a Menace solve each round"
         gem = r.herb_ability(herb, "hero_gem")
         if gem:
             if gem["hero"] in c.t.heroes:
-                v += 0.6 * min(c.rounds_left, 4)
+                v += c.w.herb_gem * min(c.rounds_left, 4)
             what = f"an Action gem for the {gem['hero']}"
         b = r.herb_bonus.get(herb) or {}
         v += self.bonus_worth(b)
         if r.herb_ability(herb, "harvest_bonus"):
-            v += 0.3 * min(c.rounds_left, 5)
+            v += c.w.herb_harvest * min(c.rounds_left, 5)
             what = "more Harvest"
         return v, what
 
@@ -325,7 +320,7 @@ class Scorer:
             if hh >= need and pp >= tgt:
                 return self.c.w.ach
             frac = 0.5 * min(hh, need) / need + 0.5 * min(pp, tgt) / max(1, tgt)
-            return self.c.w.ach * 0.6 * frac * c.horizon
+            return self.c.w.ach * self.c.w.fellowship_prog * frac * c.horizon
         return val(heroes + dheroes, perks + dperks) - val(heroes, perks)
 
     # ---- Harvest ------------------------------------------------------------------------
@@ -340,7 +335,7 @@ class Scorer:
         own steps); what they are worth to me is the bot's: a Corruption Event costs, a partner's
         cards help, a rival's hurt."""
         c = self.c
-        pays = harvest_yield(self.g, idx)
+        pays = harvest_yield(self.g, idx, c.statuses())
         if pays is None:
             return (-0.2, "frozen, nothing")           # Winter's Grasp
         area = self.T.wheel[idx] in self.T.guardian_set
@@ -354,16 +349,17 @@ class Scorer:
                     gains[j] -= 1.5
                 else:
                     gains[j] -= max(1.5 - self.event_value(), -1.0)
-        if area and DOUBLED_BEACON_CARD != 1.0:
+        w = c.w
+        if area and w.doubled_beacon_card != 1.0:
             for j, k in self._doubled_beacons(self.T.wheel[idx]):
-                gains[j] -= (1.0 - DOUBLED_BEACON_CARD) * k
+                gains[j] -= (1.0 - w.doubled_beacon_card) * k
         mine_cards = pays[c.i][0]
         v = gains[c.i]
         others = sum(gains[j] for j in range(c.n) if j != c.i)
         if c.coop:
-            v += 0.7 * others
+            v += w.harvest_partner * others
         elif c.n > 1:
-            v -= 0.5 * others / max(1, c.n - 1) * (1.0 if c.n == 2 else 0.8)
+            v -= w.harvest_rival * others / max(1, c.n - 1) * (1.0 if c.n == 2 else w.harvest_crowd)
         why = f"{mine_cards} Essence{'s' if mine_cards != 1 else ''} for itself"
         if c.coop and others > 0:
             why += f", {int(others)} for its partners"
@@ -373,7 +369,9 @@ class Scorer:
         """[(tribe, n)]: its untroubled Beacons in `area` on a Heartland whose token repeats the
         printed Terrain. The Harvest pays such a Region two cards of one colour (the engine's
         region_gives: rulebook Harvest A, R5); the bots counted one until the count came from the
-        engine, and DOUBLED_BEACON_CARD keeps that estimate (see its note)."""
+        engine, and the weight `doubled_beacon_card` (0.0) keeps that estimate: weights.py CONSTANTS.
+        Setting it to 1.0 values the card as the Harvest pays it and changes moves (4-player
+        competitive heuristic self-play, seed 105)."""
         out = []
         ra = self.r.region_area
         for j, t in enumerate(self.s.tribes):

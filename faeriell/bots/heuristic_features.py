@@ -32,7 +32,7 @@ from faeriell.engine.actions import Action, card_color
 from faeriell.engine.rules import COLORS
 
 from .heuristic_meanings import FEATURES  # noqa: F401 - the names the scorers below use
-from .knowledge import ANY_SLOT, KNOCK, track_aid
+from .knowledge import KNOCK, track_aid
 
 if TYPE_CHECKING:                      # the Scorer (heuristic.py) imports this module
     from .heuristic import Scorer
@@ -640,7 +640,7 @@ def claim(x: Scorer, a) -> Scored:
         return (("doom_step", c.doom_cost()), ("claim_doom", 1.0)), f"claims {aid} and pays with Doom (+1)"
     cost = c.cv(card_color(pay))
     if len(slot_payers(tok)) > 1:
-        cost += ANY_SLOT
+        cost += c.w.any_slot
     return (("claim_card", cost),), f"claims {aid}, paying a {card_color(pay)} Essence for its {tok} slot"
 
 

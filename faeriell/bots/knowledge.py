@@ -21,7 +21,6 @@ from .weights import Weights, weights_for
 
 KNOCK = 0.5          # share of ACH for pushing a rival off an Achievement (competitive)
 CORRUPT_CARD = 0.6   # a Corruption Essence: wild for Tribe Actions only
-ANY_SLOT = 0.4       # paying the Achievement slot that takes every colour: it is worth keeping
 # Cards a tribe expects to gain per round (Harvests, solves, Quests) when the heuristic sizes what
 # can still pay for in the rounds left (Ctx.time_factor). The expert's race (expert.race_slack) counts RACE_INCOME = 3.0
 # instead; both were set by hand and each changes moves if moved to the other, so each keeps its
@@ -135,9 +134,13 @@ class Ctx:
 
     def status(self, region: str) -> str | None:
         """'threatened' / 'corrupted' / None (cached per decision)."""
+        return self.statuses().get(region)
+
+    def statuses(self) -> dict:
+        """Game.region_statuses(), once per decision."""
         if self._status is None:
             self._status = self.g.region_statuses()
-        return self._status.get(region)
+        return self._status
 
     def region_colours(self, region: str) -> list[str]:
         r = self.r
@@ -484,7 +487,7 @@ class Ctx:
         """What claiming `claims` Achievements costs after paying `pay` (and gaining `gain`). What
         may pay is the engine's (achievements.claim_means, R12: a designated token is free, a slot
         takes a card of its colours or a step of Doom); the bot pays with what it values least,
-        and keeps a slot that takes every colour for later (`any_slot`)."""
+        and keeps a slot that takes every colour for later (the weight `any_slot`)."""
         if claims <= 0:
             return 0.0
         left = Counter(self.pool)
@@ -506,7 +509,7 @@ class Ctx:
             for k, (_slot, cols) in enumerate(slots):
                 for col in cols:
                     if left.get(col, 0) > 0:
-                        v = self.cv(col) + (ANY_SLOT if len(cols) > 1 else 0.0)
+                        v = self.cv(col) + (self.w.any_slot if len(cols) > 1 else 0.0)
                         if best is None or v < best[0]:
                             best = (v, k, col)
             if best is None or best[0] > unpaid:

@@ -1,6 +1,6 @@
 """The heuristic's weights per mode, as data: data/bots/weights.yaml, read once into frozen values.
 
-Two kinds of numbers, both in card units:
+Three kinds of numbers, all in card units:
 
 * the parameters tuned per mode (`ach`, `prog`, `hero_run`, ...): solo and Full Coop are a race
   against the Doom clock, not against rivals, so each mode has its own table (tuned by self-play:
@@ -9,7 +9,9 @@ Two kinds of numbers, both in card units:
 * the feature weights (the file's `features:` table, shared by the modes; a mode's table may set
   some for itself under its own `features:`): a move's score is the sum of weight x value over
   its features (heuristic_meanings.py names and documents each one, heuristic_features.py computes them). The file must name every
-  feature the heuristic has, and no other.
+  feature the heuristic has, and no other;
+* the constants (the file's `constants:` table, CONSTANTS): hand-set numbers inside the measures
+  that every mode shares, said once there and read as fields of Weights (`w.fellowship_prog`).
 
 A bot's `Ctx` holds the `Weights` of its game's mode; nothing swaps module globals, so hints
 thinking in a thread and a bot of another mode never see each other's weights.
@@ -58,6 +60,24 @@ MEANING = {
 }
 
 
+# Hand-set numbers of the bots' valuation that every mode shares: the file's `constants:` table,
+# said once there (neither tuned per mode nor a feature's weight; the tuner leaves them alone).
+CONSTANTS = {
+    "fellowship_prog": "share of Fellowship earned on the way as a new Hero or Perk counts it (the position "
+                       "value's share is `prog`)",
+    "any_slot": "paying an Achievement's any slot, beyond its card: the slot that takes every colour is worth keeping",
+    "harvest_partner": "coop: a partner's Harvest card, against one of mine",
+    "harvest_rival": "competitive: a rival's Harvest card, against one of mine (two players) ...",
+    "harvest_crowd": "... times this with three or four players",
+    "doubled_beacon_card": "the second card a Beacon harvests on a Heartland whose token repeats its Terrain "
+                           "(the Harvest pays two of one colour; 0.0 is the bots' old count of one, kept so "
+                           "their moves do not change)",
+    "herb_discount": "a discount Herb (rotated for a discount or a Menace solve), in cards per round left (4 at most)",
+    "herb_gem": "a Herb's Action gem for an active Hero, in cards per round left (4 at most)",
+    "herb_harvest": "a Herb adding a card to a Terrain's Harvest, in cards per round left (5 at most)",
+}
+
+
 @dataclass(frozen=True)
 class Weights:
     ach: float
@@ -79,6 +99,15 @@ class Weights:
     later: float
     decay: float
     reserve: float
+    fellowship_prog: float
+    any_slot: float
+    harvest_partner: float
+    harvest_rival: float
+    harvest_crowd: float
+    doubled_beacon_card: float
+    herb_discount: float
+    herb_gem: float
+    herb_harvest: float
     model: str = "linear"
     features: tuple = ()     # ((feature name, weight), ...): the heuristic's feature weights
 
@@ -98,7 +127,8 @@ class Weights:
         return dict(self.features)
 
 
-NUMBERS = tuple(f.name for f in fields(Weights) if f.name not in ("model", "features"))   # what the tuner may change
+NUMBERS = tuple(f.name for f in fields(Weights)
+                if f.name not in ("model", "features") and f.name not in CONSTANTS)   # what the tuner may change
 
 
 class WeightsError(ValueError):
@@ -144,12 +174,16 @@ def parse(data, shown: str) -> WeightBook:
         raise WeightsError(f"{shown}: expected a mapping 'features' with the weight of every feature")
     from .heuristic_meanings import FEATURES
     shared = _feature_table(data["features"], "features", shown, complete=True)
+    consts = _constants(data.get("constants"), shown)
     tables = []
     for mode in MODES:
         row = data["weights"].get(mode)
         if not isinstance(row, dict):
             raise WeightsError(f"{shown}: weights.{mode} is missing (every mode needs its table)")
         unknown = set(row) - set(MEANING) - {"features"}
+        if unknown & set(CONSTANTS):
+            raise WeightsError(f"{shown}: weights.{mode}.{sorted(unknown & set(CONSTANTS))[0]} is shared by the "
+                               f"modes: it belongs in `constants:`")
         if unknown:
             raise WeightsError(f"{shown}: weights.{mode}.{sorted(unknown)[0]} is not a weight the bots know")
         missing = [k for k in NUMBERS if k not in row]
@@ -165,8 +199,25 @@ def parse(data, shown: str) -> WeightBook:
         own = _feature_table(row["features"], f"weights.{mode}.features", shown, complete=False) \
             if "features" in row else {}
         feats = tuple((k, own.get(k, shared[k])) for k in FEATURES)
-        tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, model=model, features=feats)))
+        tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, **consts, model=model,
+                                     features=feats)))
     return WeightBook(tuple(tables))
+
+
+def _constants(row, shown: str) -> dict:
+    """The `constants:` table: every name of CONSTANTS, each a number, and no other."""
+    if not isinstance(row, dict):
+        raise WeightsError(f"{shown}: expected a mapping 'constants' with the bots' shared numbers")
+    unknown = [k for k in row if k not in CONSTANTS]
+    if unknown:
+        raise WeightsError(f"{shown}: constants.{unknown[0]} is not a number the bots know")
+    missing = [k for k in CONSTANTS if k not in row]
+    if missing:
+        raise WeightsError(f"{shown}: constants.{missing[0]} is missing")
+    for k, v in row.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise WeightsError(f"{shown}: constants.{k} must be a number, not {v!r}")
+    return {k: float(row[k]) for k in CONSTANTS}
 
 
 @lru_cache(maxsize=4)
@@ -191,6 +242,10 @@ def weights_for(mode: str) -> Weights:
 HEADER = ("# The heuristic's weights per mode (faeriell/bots/weights.py), in card units: one ordinary",
           "# Essence card is worth about 1. Written by tools/tune_heuristic.py; edit by hand only to try",
           "# a value (the tuner overwrites the mode it tunes).")
+
+
+CONSTANTS_HEADER = ("# Numbers of the bots' valuation shared by the modes (weights.py CONSTANTS), set by hand: the",
+                    "# tuner leaves them alone.")
 
 
 FEATURES_HEADER = ("# The features of a move (faeriell/bots/heuristic_features.py) and of a position (evaluate.py),",
@@ -225,7 +280,7 @@ def dumps(tables: dict, note: str = "") -> str:
         w = tables[mode]
         lines.append(f"  {mode}:")
         for k, v in w.to_dict().items():
-            if k != "features":
+            if k != "features" and k not in CONSTANTS:
                 lines.append(f"    {k}: {v!r}" if k != "model" else f"    {k}: {v}")
         if mode == "competitive":
             lines[-len(NUMBERS) - 1:] = [f"{x:<34}# {MEANING[x.split(':')[0].strip()]}"
@@ -234,6 +289,10 @@ def dumps(tables: dict, note: str = "") -> str:
         if own:
             lines.append("    features:")
             lines += [f"      {k}: {v!r}" for k, v in own.items()]
+    lines += CONSTANTS_HEADER
+    lines.append("constants:")
+    base = tables["competitive"]
+    lines += [f"{f'  {k}: {getattr(base, k)!r}':<34}# {CONSTANTS[k]}" for k in CONSTANTS]
     lines += FEATURES_HEADER
     lines.append("features:")
     lines += [f"{f'  {k}: {shared[k]!r}':<34}# {FEATURES[k]}" for k in FEATURES]

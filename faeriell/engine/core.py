@@ -579,11 +579,11 @@ class Game:
         'corrupted' (a Corruption token); a Region missing is neither (the Harvest's counts and
         the bots read all of them together)."""
         out = {}
-        kind = self.rules.token_kind
+        tokens = self.rules.tokens                # token -> (kind, ...): rules.token_kind, inlined
         for d in self.state.guardians.values():
             tok = d.get("token")
             if tok:
-                out[d["region"]] = "corrupted" if kind(tok) == "corruption" else "threatened"
+                out[d["region"]] = "corrupted" if tokens[tok][0] == "corruption" else "threatened"
         return out
 
     def under(self, g: str) -> str | None:

@@ -292,7 +292,9 @@ def area_regions(g, p, area) -> list[str]:
     """Tribe p's Regions in a Guardian's Area, in the order the Harvest takes them (Harvest A:
     one Essence per owned Region there)."""
     ra = g.rules.region_area
-    return [r for r in sorted(g.state.tribes[p].settlements) if ra[r] == area]
+    out = [r for r in g.state.tribes[p].settlements if ra[r] == area]
+    out.sort()
+    return out
 
 
 def terrain_harvesters(g) -> list[int]:
@@ -327,20 +329,21 @@ def region_gives(g, p, reg) -> tuple[list[str], bool]:
     return cols[:1], False
 
 
-def harvest_yield(g, idx) -> tuple[tuple[int, int], ...] | None:
+def harvest_yield(g, idx, statuses: dict | None = None) -> tuple[tuple[int, int], ...] | None:
     """What a Harvest stop on wheel space `idx` pays each tribe, by seat: (Essence cards, Corruption
     Events), counted as the Harvest's steps resolve it (R10, R11, R31); None when frost covers the
     space (Winter's Grasp). A Guardian space: every tribe, each owned Region of the Area (a
     Threatened one gives nothing, a Corrupted one an Event). A Terrain space: each harvester's
     best pick (one card when an untroubled Region of that Terrain is owned, else an Event only
     when every such Region is Corrupted), plus every tribe's Herb bonus. Lean, for playouts;
-    preview.harvest_preview tells the same by Region and colour."""
+    preview.harvest_preview tells the same by Region and colour. `statuses`: Game.region_statuses()
+    of this state, when the caller holds it already (a bot asks for several spaces at once)."""
     if is_frozen(g, idx):
         return None
     s = g.state
     r = g.rules
     space = r.wheel[idx]
-    status = g.region_statuses()
+    status = g.region_statuses() if statuses is None else statuses
     out = []
     if space in r.guardians:
         for p in range(s.players):
@@ -358,12 +361,13 @@ def harvest_yield(g, idx) -> tuple[tuple[int, int], ...] | None:
     for p in range(s.players):
         cards = events = 0
         if p in pickers:
-            regs = terrain_regions(g, p, space)
-            if any(status.get(reg) is None for reg in regs):
-                cards = 1
-            elif regs and all(status.get(reg) == "corrupted" for reg in regs):
-                events = 1
-        cards += len(herb_bonus(g, p, space))
+            sts = [status.get(reg) for reg in terrain_regions(g, p, space)]
+            if None in sts:
+                cards = 1                                    # an untroubled pick
+            elif sts and "threatened" not in sts:
+                events = 1                                   # every pick is Corrupted
+        if s.tribes[p].herbs:
+            cards += len(herb_bonus(g, p, space))
         out.append((cards, events))
     return tuple(out)
 
@@ -410,11 +414,18 @@ def harvest_terrain(g, t):
 
 
 def terrain_regions(g, p, terr) -> list[str]:
+    """Tribe p's Regions of Terrain `terr`, a Heartland counting by its token too (R31), sorted."""
+    r = g.rules
+    rt, ra, hls = r.region_terrain, r.region_area, g.state.heartlands
     out = []
-    for r in sorted(g.state.tribes[p].settlements):
-        hl = g.state.heartlands.get(g.rules.region_area[r])
-        if g.rules.region_terrain[r] == terr or (hl and hl["region"] == r and hl.get("token") == terr):
-            out.append(r)
+    for reg in g.state.tribes[p].settlements:
+        if rt[reg] == terr:
+            out.append(reg)
+        else:
+            hl = hls.get(ra[reg])
+            if hl and hl["region"] == reg and hl.get("token") == terr:
+                out.append(reg)
+    out.sort()
     return out
 
 

@@ -15,6 +15,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.assets import mark_letter  # noqa: E402
 from faeriell.ui.table import paint  # noqa: E402
+from faeriell.ui.table import theme as T  # noqa: E402
 
 SIZES = [(1024, 700), (1280, 800)]
 POOL = ["red@bear", "yellow@wolf", "blue@owl", "green@toad", "red@snake", "blue@stag", "green@boar",
@@ -238,3 +239,29 @@ def test_colour_blind_payment_tray_cards_show_their_letter_and_guardian(marks, s
         assert seen.contains(at) and seen.contains(icon) and not at.colliderect(icon), (c, seen, at, icon)
         assert shows(t, assets().letter(letter, at.w), at), f"{c}: its letter is covered"
         assert icon.h >= wheel_guardian(t), (c, icon)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 520), (1024, 600), (1024, 700)])
+def test_the_pools_label_stands_clear_of_its_cards_in_a_small_window(size, monkeypatch):
+    # the cards started a fixed 15 design px under "Essences (9)": below 1024x640 the smallest
+    # text is taller than that and its letters ran over the cards' tops (and the Herbs')
+    from test_label_fit import Recording, record_texts
+    texts = record_texts(monkeypatch)
+    g = position({"players": 2}, tribes=[dict(essences=POOL[:9], **HELD), {}], turn={"player": 1, "phase": "tribe"})
+    t = Table(g, size=size)
+    rec = Recording(t.screen.get_size(), texts)
+    t.scene.base = rec
+    t.scene._base_key = None
+    t.scene.draw(rec)
+    board = t.scene.layout.board
+    pieces = spots_of(t, "pool_card") + spots_of(t, "herb_own") + spots_of(t, "attune_own")
+    assert len(pieces) == 12
+    for label in ("Essences (9)", "Herbs & Attunements"):
+        at = next(r for text, r in rec.blits if text == label and board.contains(r))
+        rows = [y for y in range(at.top, at.bottom) for x in range(at.left, at.right)
+                if sum(abs(a - b) for a, b in zip(rec.get_at((x, y))[:3], T.GOLD)) < 90]
+        assert rows, label
+        letters = pygame.Rect(at.x, min(rows), at.w, max(rows) + 1 - min(rows))      # its letters' rows
+        for sp in pieces:
+            assert not letters.colliderect(sp.rect), (label, letters, sp.key, sp.rect)
+            assert board.contains(sp.rect), sp.key

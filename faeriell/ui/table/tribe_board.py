@@ -132,7 +132,9 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     ess = T.text(f"Essences ({len(tv['essences'])})", p.fs(12), T.GOLD, True)
     surf.blit(ess, (bx, py))
     cards = _sorted_cards(tv["essences"])
-    ch = min(P(56), rect.bottom - py - P(20))
+    # under the labels' letters: in a small window the smallest text is taller than the design's row
+    cy = py + max(P(15), ess.get_bounding_rect().bottom + 1)
+    ch = min(P(56), rect.bottom - cy - P(5))
     cw = round(ch * 60 / 84)
     avail = row_r - row_x - P(6)
     herbs_w = min(_herbs_need(p, t, ch), max(avail - len(cards) * (cw + P(4)), P(144)))
@@ -144,14 +146,14 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         if len(cards) * step > pool_w:
             step = max(P(8), (pool_w - cw) // max(1, len(cards) - 1))
     for k, c in enumerate(cards):
-        r = pygame.Rect(x0 + k * step, py + P(15), cw, ch)
+        r = pygame.Rect(x0 + k * step, cy, cw, ch)
         p.card(surf, c, r, own, seen_w=cw if k == len(cards) - 1 else min(cw, step))
         p.spots.add(("pool_card", i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
     hx = row_r - herbs_w
     room = row_r - (bx + ess.get_width() + P(12))
     label = T.fitted("Herbs & Attunements", p.fs(12), room, T.GOLD, True)
     surf.blit(label, (min(hx, row_r - label.get_width()), py))     # over its pieces, or ending where they end
-    _herbs(surf, p, pygame.Rect(hx, py + P(15), herbs_w, ch), i, t)
+    _herbs(surf, p, pygame.Rect(hx, cy, herbs_w, ch), i, t)
 
     # ---- column C: inactive Heroes, Settlements, Achievement slots, Menace track -------------
     cx = rect.right - P(196)

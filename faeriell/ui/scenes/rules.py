@@ -15,6 +15,7 @@ import html
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import get_default_manager, set_default_manager
 from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UITextEntryLine
 
 from faeriell.content import rules_reference as ref
@@ -25,8 +26,8 @@ from faeriell.ui.scene import Host, Scene
 
 def _font(size: int) -> dict:
     """pygame_gui's font block: the game's own Noto Sans files (widgets.FONT_DIR), not the copy
-    pygame_gui carries, at the player's Text size."""
-    block = {"name": "faeriell_sans", "size": str(max(10, round(size * W.text_scale())))}
+    pygame_gui carries, at the player's Text size (widgets.scaled, as every font of the game)."""
+    block = {"name": "faeriell_sans", "size": str(W.scaled(size))}
     regular, bold = W.font_path(False), W.font_path(True)
     if regular and bold:
         block.update(regular_path=regular, bold_path=bold, italic_path=regular, bold_italic_path=bold)
@@ -35,50 +36,83 @@ def _font(size: int) -> dict:
     return block
 
 
+LIST_FONT, TEXT_FONT = 17, 18      # design px: the controls and list, the section's text
+
+
 def list_font_size() -> int:
-    return int(_font(17)["size"])
+    return int(_font(LIST_FONT)["size"])
+
+
+# The kinds of pygame_gui element this panel shows words on. pygame_gui takes a font only from an
+# element's own theme block (its "defaults" block reads colours alone): without a block of its
+# own a kind keeps pygame_gui's 14 px font at every Text size. A scroll bar's arrows keep
+# pygame_gui's own symbol font (its "vertical_scroll_bar.button" block is more specific).
+WORDED_ELEMENTS = ("button", "text_entry_line", "selection_list", "label")
+
+
+def row_height() -> int:
+    """A line of the list, the search field's and the Back button's text line, with room."""
+    return W.point_font(list_font_size()).get_linesize() + 6
 
 
 def theme() -> dict:
     """The panel's pygame_gui theme (built when the screen opens: the Text size may have changed)."""
-    return {
+    th: dict = {
         "defaults": {
             "colours": {"normal_bg": "#20263a", "hovered_bg": "#3a4260", "selected_bg": "#46648c",
                         "active_bg": "#46648c", "dark_bg": "#202636", "normal_text": "#ece2c8",
                         "hovered_text": "#ffffff", "selected_text": "#ffffff", "normal_border": "#464e64",
                         "link_text": "#deb054", "link_hover": "#f0c870", "text_cursor": "#ece2c8"},
-            "font": _font(17),
         },
-        "selection_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left",
-                                                          "text_horiz_alignment_padding": "8"}},
-        "text_box": {"font": _font(18)},
     }
+    for kind in WORDED_ELEMENTS:
+        th[kind] = {"font": _font(LIST_FONT)}
+    th["selection_list"]["misc"] = {"list_item_height": str(row_height())}
+    th["selection_list.@selection_list_item"] = {"font": _font(LIST_FONT),
+                                                 "misc": {"text_horiz_alignment": "left",
+                                                          "text_horiz_alignment_padding": "8"}}
+    th["text_box"] = {"font": _font(TEXT_FONT)}
+    return th
 
 
-# The panel's pygame_gui manager, kept for the next build at the same size and theme (a section
-# stepped to, the screen opened again): a manager per build loaded its fonts anew each time, and
-# they stayed open until the garbage collector found the old one. One screen of rules is open at
-# a time, so the one kept is never in use by another.
+# The panel's pygame_gui manager, kept for the next build at the same size and theme (the screen
+# opened again): a manager per build loaded its fonts anew each time, and they stayed open until
+# the garbage collector found the old one. One screen of rules is open at a time, so the one kept
+# is never in use by another. At a new size or Text size one manager is built and the old one is
+# retired, not rebuilt: it used to be emptied with clear_and_reset, which builds a new root panel
+# on it (a second manager's build on such an open), and pygame_gui held the first manager made
+# for good as its default one, so its fonts never closed.
 _PANEL: dict = {}
 
 
 def panel_manager(size, th: dict) -> pygame_gui.UIManager:
     """A manager for the panel at `size` with theme `th`, emptied (clear_and_reset) when it is
-    the one kept; else a new one, its fonts preloaded."""
+    the one kept; else a new one, its fonts preloaded, the old one retired."""
     key = (tuple(size), repr(th))
     manager = _PANEL.get(key)
     if manager is not None:
-        manager.clear_and_reset()           # its fonts stay loaded
+        manager.clear_and_reset()           # the last build's elements go; its fonts stay loaded
         return manager
-    manager = pygame_gui.UIManager(tuple(size), th)       # pygame_gui's default manager from now
+    if _PANEL:
+        for old in _PANEL.values():
+            _retire(old)
+        _PANEL.clear()
+        gc.collect()                  # a manager and its elements hold one another: only a full
+        #                               collection frees them, and closes their font files now
+    manager = pygame_gui.UIManager(tuple(size), th)
     manager.preload_fonts(preloads(th))
-    if _PANEL:                    # another size or Text size: the old one goes, and its fonts'
-        for old in _PANEL.values():   # files close now: a manager and its elements hold one
-            old.clear_and_reset()     # another, so only a full collection frees them (a rare
-        _PANEL.clear()                # one: the panel at a new size or Text size)
-        gc.collect()
     _PANEL[key] = manager
     return manager
+
+
+def _retire(manager: pygame_gui.UIManager) -> None:
+    """A manager no longer used: its elements killed (nothing new built on it), and pygame_gui's
+    hold on it as the default manager let go (every element here names its manager)."""
+    root = manager.get_root_container()
+    if root is not None:
+        root.kill()
+    if get_default_manager() is manager:
+        set_default_manager(None)
 
 
 def preloads(th: dict) -> list[dict]:
@@ -125,13 +159,14 @@ class RulesScene(Scene):
         self.current: ref.Section = first or self.sections[0]
         self.query = query
         self.shown: list[ref.Section] = []
+        self.with_groups = True           # the list's lines say their chapter (_list_width)
         self._build()
 
     # ---- what is shown ------------------------------------------------------------------------
     def _items(self) -> list[tuple[str, str]]:
         found = ref.search(self.query, self.sections)
         self.shown = found
-        if self.query.strip():
+        if self.query.strip() or not self.with_groups:
             return [(s.title, s.id) for s in found]
         out = []
         for group in ref.groups(self.sections):
@@ -146,23 +181,35 @@ class RulesScene(Scene):
         self.manager = panel_manager((w, h), th)
         # pygame_gui needs room to wrap a word: in a tiny window the panels keep a minimum size
         # and run off the edge rather than shrink to nothing
-        list_w = max(160, min(360, w // 3), min(self._list_need(), w * 45 // 100))
-        top = 70
-        text_w, text_h = max(320, w - 48 - list_w), max(160, h - top - 70)
-        self.search = UITextEntryLine(pygame.Rect(16, top, list_w, 36), self.manager,
+        list_w = self._list_width(w)
+        top, gap, row = 70, 8, row_height()
+        field_h = max(36, row + 8)                   # the search field and Back grow with the text
+        back_w = max(140, W.point_font(list_font_size()).size("Back")[0] + 48)
+        back_h = max(40, row + 12)
+        back_y = max(top, h - 16 - back_h)
+        bottom = max(top + field_h + gap + 120, back_y - 14)      # the list's and the text's lower edge
+        text_w = max(320, w - 48 - list_w)
+        self.search = UITextEntryLine(pygame.Rect(16, top, list_w, field_h), self.manager,
                                       placeholder_text="Search the rules", initial_text=self.query or None)
-        self.list = UISelectionList(pygame.Rect(16, top + 44, list_w, max(120, h - top - 44 - 70)), self._items(),
+        list_top = top + field_h + gap
+        self.list = UISelectionList(pygame.Rect(16, list_top, list_w, bottom - list_top), self._items(),
                                     self.manager, default_selection=self._selection_of(self.current))
-        self.text = UITextBox(section_html(self.current), pygame.Rect(32 + list_w, top, text_w, text_h),
+        self.text = UITextBox(section_html(self.current), pygame.Rect(32 + list_w, top, text_w, bottom - top),
                               self.manager)
-        self.back_button = UIButton(pygame.Rect(max(16, w - 156), max(top, h - 56), 140, 40), "Back", self.manager)
+        self.back_button = UIButton(pygame.Rect(max(16, w - 16 - back_w), back_y, back_w, back_h), "Back",
+                                    self.manager)
 
-    def _list_need(self) -> int:
-        """The list's width for its longest line whole ("Event Phase: Beacons and the Totem
-        solve Menaces" was cut): the text at the list's font, its padding, the scroll bar."""
+    def _list_width(self, w: int) -> int:
+        """The list as wide as its longest line whole ("Event Phase: Beacons and the Totem solve
+        Menaces" was cut), up to half the window; when the lines with their chapter cannot fit
+        there (a large Text size in a small window), the list says the titles alone, still in the
+        chapters' order. Sets `with_groups`."""
         font = W.point_font(list_font_size())         # the shared Font of that size (no new file handle)
-        widest = max(font.size(f"{s.group}: {s.title}")[0] for s in self.sections)
-        return widest + 2 * 8 + 24 + 8
+        pad = 2 * 8 + 24 + 8                          # the text's padding, the scroll bar, a margin
+        grouped = max(font.size(f"{s.group}: {s.title}")[0] for s in self.sections) + pad
+        self.with_groups = grouped <= w // 2
+        need = grouped if self.with_groups else max(font.size(s.title)[0] for s in self.sections) + pad
+        return max(160, min(360, w // 3), min(need, w // 2))
 
     def _selection_of(self, section):
         for label, sid in self._items():
@@ -184,13 +231,36 @@ class RulesScene(Scene):
             self.open(self.shown[0].id)
 
     def step(self, d: int) -> None:
-        """The next (d=1) or previous section of the list, opened and selected."""
-        ids = [sid for _, sid in self._items()]
+        """The next (d=1) or previous section of the list, opened and selected in place (the
+        panel is not built again: the search and the list's scroll stay)."""
+        ids = [item["object_id"] for item in self.list.item_list]
         if not ids:
             return
         k = ids.index(self.current.id) + d if self.current.id in ids else 0
         self.open(ids[max(0, min(len(ids) - 1, k))])
-        self._build()                      # the list shows the new selection (and keeps the search)
+        self._select(self.current.id)
+
+    def _select(self, sid: str) -> None:
+        """The list's line of section `sid` selected (the others not), scrolled into view."""
+        items = self.list.item_list
+        for item in items:
+            on = item["object_id"] == sid
+            if on != item["selected"]:
+                item["selected"] = on
+                button = item["button_element"]
+                if button is not None:
+                    button.select() if on else button.unselect()
+        bar = self.list.scroll_bar
+        if bar is None or not items:
+            return
+        row = self.list.list_item_height
+        at = next(i for i, item in enumerate(items) if item["selected"]) * row
+        view = self.list.list_and_scroll_bar_container.relative_rect.height
+        total = row * len(items)
+        top = bar.start_percentage * total
+        if at < top or at + row > top + view:       # out of sight: scroll so it shows
+            top = at if at < top else at + row - view
+            bar.set_scroll_from_start_percentage(max(0.0, min(1.0, top / total)))
 
     def back(self) -> None:
         if self.back_scene is not None:

@@ -418,3 +418,68 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+def _pink_on_words(app, table) -> list:
+    """The printed words of the table (table.printed_words: names, labels, counts) that show a
+    pixel of the tutor's pink on screen: covered by the step's arrow or rings. Words under the
+    step card (its own pink edge) or under the decision bar (hidden by it) are not looked at."""
+    from faeriell.ui.table.tutorial_layer import TUTOR, TUTOR_EDGE
+    screen = pygame.display.get_surface()
+    pink = pygame.mask.from_threshold(screen, TUTOR, (1, 1, 1, 255))
+    pink.draw(pygame.mask.from_threshold(screen, TUTOR_EDGE, (1, 1, 1, 255)), (0, 0))
+    hidden = [table.tutorial.card] + ([table.choice.panel_rect] if table.choice is not None else [])
+    out = []
+    for r in table.printed_words():
+        if any(h is not None and r.colliderect(h) for h in hidden):
+            continue
+        ink = r.inflate(-2, -2).clip(screen.get_rect())
+        if ink.w > 0 and ink.h > 0 and pink.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
+            out.append(r)
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_arrow_and_rings_leave_every_printed_word_readable_in_every_step(tmp_path, monkeypatch, size):
+    """Every step of every chapter: no word printed on the table shows the arrow's or the rings'
+    pink (the arrow crossed "Tribe Corruption 0 · 1 Achievement" on the tribe board): the arrow
+    bends round the words where it can, and passes under the few it cannot avoid. Read steps go
+    on by the card's Next (a real click); a do step's move is made through the session."""
+    import math
+
+    from faeriell.tutorial.chapters import load_all
+    from faeriell.ui.table.tutorial_layer import _crosses
+    app = make_app(tmp_path, monkeypatch, size=size)
+    arrows = bent = 0
+    round_words = False
+    try:
+        for ch in load_all():
+            assert app.open_tutorial(ch.id, 0) is None
+            s = app.session
+            while True:
+                for _ in range(3):
+                    _frame(app)
+                table = app.scene.table
+                where = (ch.id, s.tutorial.index, size)
+                words = table.printed_words()
+                assert len(words) > 50, where                      # the boards' words are known
+                assert not _pink_on_words(app, table), (where, _pink_on_words(app, table)[:4])
+                path = table.tutorial.arrow_path
+                if path:
+                    arrows += 1
+                    (ax, ay), (bx, by) = path[0], path[-1]
+                    chord = math.hypot(bx - ax, by - ay) or 1.0
+                    bent += max(abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / chord for x, y in path) > 3
+                    if (ch.id, s.tutorial.index) == ("01-setup", 2):   # the Chieftain to its node: a way
+                        assert not [r for r in words if _crosses(r, path)], where   # round the words
+                        round_words = True
+                st = s.tutorial.step
+                if st is None:
+                    break
+                if st.kind == "read":
+                    card_button(app, "next")
+                else:
+                    assert s.apply(s.tutorial.expected(s.game)) is None, where
+    finally:
+        pygame.display.quit()
+    assert arrows > 15 and bent and round_words, (arrows, bent, round_words)

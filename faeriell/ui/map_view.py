@@ -138,7 +138,7 @@ def _outlined_text(font: pygame.font.Font, text: str, color, outline, px: int = 
             if dx * dx + dy * dy <= px * px + 1:
                 out.blit(edge, (px + dx, px + dy))
     out.blit(img, (px, px))
-    return out
+    return W.printed(out)                 # an island's name: words (widgets.WordsSurface)
 
 
 # --------------------------------------------------------------------------- the view

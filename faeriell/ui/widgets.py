@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+import weakref
 from collections import OrderedDict
 from typing import Callable, Iterable
 
@@ -55,6 +56,42 @@ MAX_LINE = 300          # characters SDL_ttf is ever asked to draw in one go (un
 MAX_TEXT = 4000         # characters of one text laid out (wrapped, ellipsized) at all
 
 
+# Words on screen. Every text rendered (SafeFont.render, and the composites made of one: an
+# outlined name, a condensed label) is known as words; a WordsSurface (the table's base picture)
+# remembers where each was blitted on it, so what is drawn over the table later (the guided
+# step's arrow and rings, the hint's highlight) can keep clear of them, or draw them again on top.
+_PRINTED: "weakref.WeakSet[pygame.Surface]" = weakref.WeakSet()
+
+
+def printed(img: pygame.Surface) -> pygame.Surface:
+    """`img` known as words (returned as it is)."""
+    _PRINTED.add(img)
+    return img
+
+
+class WordsSurface(pygame.Surface):
+    """A surface that remembers where words were blitted on it (`words`: rects, in blit order;
+    `forget_words()` when it is drawn afresh)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.words: list[pygame.Rect] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        r = super().blit(source, dest, area, special_flags)
+        if source in _PRINTED and r.w > 0 and r.h > 0:
+            self.words.append(r)
+        return r
+
+    def forget_words(self) -> None:
+        self.words = []
+
+
+def words_on(surf) -> list[pygame.Rect]:
+    """Where words were blitted on `surf` (none known unless it is a WordsSurface)."""
+    return list(getattr(surf, "words", ()))
+
+
 class SafeFont(pygame.font.Font):
     """pygame's Font, but every text it measures or draws first goes through `safe_read.clip`:
     cut to MAX_LINE characters, lone surrogates and NULs made harmless. Text from a file (a
@@ -62,7 +99,7 @@ class SafeFont(pygame.font.Font):
     Every font of the UI is one of these (widgets.font, table/theme.font, map_view)."""
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0):
-        return super().render(clip(text, MAX_LINE), antialias, color, bgcolor, wraplength)
+        return printed(super().render(clip(text, MAX_LINE), antialias, color, bgcolor, wraplength))
 
     def size(self, text):
         return super().size(clip(text, MAX_LINE))

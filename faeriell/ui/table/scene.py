@@ -25,6 +25,7 @@ from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
+from faeriell.ui import widgets as W
 from faeriell.ui.scene import Scene
 from faeriell.ui.table import boards, chrome, explain, goal, guide, keyboard, pieces, tribe_board
 from faeriell.ui.table import theme as T
@@ -197,6 +198,11 @@ class TableScene(Scene):
         self._ensure_base()
         surface.blit(self.base, (0, 0))
         self.layers.draw(surface)
+
+    def printed_words(self) -> list:
+        """Where the table's words are printed on its base picture (names, labels, counts): what
+        a highlight drawn over the table keeps clear of, or draws again on top."""
+        return W.words_on(self.base)
 
     def _asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
@@ -452,12 +458,13 @@ class TableScene(Scene):
         self._prev_base = self.base.copy() if ((self._pending_flights or (changed and anim.on()))
                                                and self.base is not None and self.base.get_size() == size) else None
         if self.base is None or self.base.get_size() != size:
-            self.base = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.base = self.base.convert()
+            display = pygame.display.get_surface()       # its pixel format: blits as fast as convert()'s
+            self.base = W.WordsSurface(size, 0, display) if display is not None else W.WordsSurface(size)
         surf = self.base
         L = self.layout
         surf.fill(T.BG)
+        if isinstance(surf, W.WordsSurface):
+            surf.forget_words()                 # the words are printed again below
         self.map.draw(surf)
         self.spots.clear()
         p = self._p = self._paint()

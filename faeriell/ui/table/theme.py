@@ -60,7 +60,7 @@ def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False
     for dx, dy in ((0, 1), (1, 0), (2, 1), (1, 2)):
         out.blit(e, (dx, dy))
     out.blit(img, (1, 1))
-    return out
+    return widgets.printed(out)
 
 
 @lru_cache(maxsize=4096)
@@ -94,7 +94,7 @@ def fitted(s: str, size: int, width: int, color=INK, bold: bool = False) -> pyga
         img = text(s, fit, color, bold)
         if widgets.LABELS is not None:
             widgets.note_label(s, s, pygame.Rect(0, 0, width, img.get_height()), width)
-        return pygame.transform.smoothscale(img, (max(1, int(width)), img.get_height()))
+        return widgets.printed(pygame.transform.smoothscale(img, (max(1, int(width)), img.get_height())))
     return text(fit_text(s, fit, width, bold), fit, color, bold)
 
 

@@ -37,6 +37,8 @@ class TutorialLayer(Layer):
         self.mouse = (0, 0)
         self._seen = session.tutorial.index
         self.arrow_line: tuple | None = None      # the arrow drawn on the last frame (piece -> place)
+        self.arrow_path: list | None = None       # its way, a polyline (it bends round printed words)
+        self._route_memo: tuple | None = None     # (what the way was worked out from, the way)
 
     @classmethod
     def from_session(cls, session, scene=None) -> "TutorialLayer | None":
@@ -155,6 +157,25 @@ class TutorialLayer(Layer):
                 rings.append(r.inflate(4, 4))
         return rings
 
+    def _ring_bounds(self, scene, key) -> list:
+        """Where the rings of `key` are drawn, at their widest: (outer, inner) rects of a
+        ring's band, (centre, inner radius, outer radius) of a round one, or a Region's outline
+        as a closed polyline."""
+        L = scene.layout
+        w = max(3, round(5 * L.u)) + 4
+        if key[0] == "region":
+            pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key[1])
+            return [list(pts) + list(pts[:1])] if pts else []
+        out = []
+        for sp in scene.spots.by_key.get(key, ()):
+            pad = L.px(6) + 3
+            if sp.radius:
+                out.append((sp.rect.center, sp.radius + pad - L.px(3), sp.radius + pad + w))
+            else:
+                outer = sp.rect.inflate(2 * pad, 2 * pad)
+                out.append((outer.inflate(w, w), outer.inflate(-w - 2, -w - 2)))
+        return out
+
     def _captions_on_top(self, surf, scene, rings, line) -> list[pygame.Rect]:
         """The words beside the ringed pieces (a Quest card's "1/1 Quests") drawn again over
         the rings and the arrow, on their own backdrop: the highlight never hides what it points
@@ -162,10 +183,7 @@ class TutorialLayer(Layer):
         P = scene.layout.px
         out = []
         for img, r, backdrop in scene.spots.captions:
-            hit = any(r.colliderect(k) for k in rings)
-            if not hit and line is not None:
-                (ax, ay), (bx, by) = line
-                hit = bool(r.clipline(round(ax), round(ay), round(bx), round(by)))
+            hit = any(r.colliderect(k) for k in rings) or _crosses(r, line or ())
             if hit:
                 if backdrop is not None:
                     pygame.draw.rect(surf, backdrop, r.inflate(P(6), P(2)), border_radius=P(4))
@@ -173,32 +191,101 @@ class TutorialLayer(Layer):
                 out.append(r)
         return out
 
-    def _arrow(self, surf, scene, a, b, phase: float) -> None:
+    # ---- the arrow's way ---------------------------------------------------------------------
+    def _zone(self, scene, key, centre):
+        """Where the arrow stops short of a spot: its ring (a Region: a little way from its point)."""
         L = scene.layout
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        d = math.hypot(dx, dy)
-        if d < L.px(30):
-            return
-        ux, uy = dx / d, dy / d
-        start = (a[0] + ux * L.px(18), a[1] + uy * L.px(18))
-        end = (b[0] - ux * L.px(22), b[1] - uy * L.px(22))
+        sp = scene.spots.first(key) if key is not None and key[0] != "region" else None
+        pad = L.px(6) + 3
+        if sp is None:
+            reach = L.px(22)
+            return lambda q: math.hypot(q[0] - centre[0], q[1] - centre[1]) < reach
+        if sp.radius:
+            reach = sp.radius + pad
+            return lambda q: math.hypot(q[0] - sp.rect.centerx, q[1] - sp.rect.centery) < reach
+        box = sp.rect.inflate(2 * pad, 2 * pad)
+        return lambda q: box.collidepoint(q)
+
+    def route(self, scene, keys, a, b) -> list[tuple[float, float]]:
+        """The arrow's way from the piece (at a) to its place (at b): of a straight line and
+        curves bowed to either side, the one that crosses the fewest printed words (names,
+        labels, counts: scene.printed_words), then the least bowed; from the piece's ring to
+        the place's. Worked out again only when the table or the step changes."""
+        words = scene.printed_words()
+        memo = (tuple(keys), a, b, getattr(scene, "_base_key", None), len(words), scene.layout.size)
+        if self._route_memo is not None and self._route_memo[0] == memo:
+            return self._route_memo[1]
+        L = scene.layout
+        screen = pygame.Rect((0, 0), L.size)
+        leave, reach = self._zone(scene, keys[0], a), self._zone(scene, keys[1], b)
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        best, best_score = [], None
+        if d >= L.px(30):
+            nx, ny = -(b[1] - a[1]) / d, (b[0] - a[0]) / d
+            for k, (along, bow) in enumerate(BOWS):
+                c = (a[0] + (b[0] - a[0]) * along + nx * bow * d, a[1] + (b[1] - a[1]) * along + ny * bow * d)
+                path = _trim(_bezier(a, c, b, 40), leave, reach)
+                if len(path) < 2 or _length(path) < L.px(30):
+                    continue
+                box = _bounds(path).inflate(L.px(40), L.px(40))
+                near = [words[i] for i in box.collidelistall(words)]
+                head = pygame.Rect(0, 0, L.px(36), L.px(36))
+                head.center = (round(path[-1][0]), round(path[-1][1]))
+                crossed = sum(1 for r in near if _crosses(r.inflate(4, 4), path) or r.colliderect(head))
+                outside = sum(1 for q in path if not screen.collidepoint(q))
+                score = (outside, crossed, k)
+                if best_score is None or score < best_score:
+                    best, best_score = path, score
+        self._route_memo = (memo, best)
+        return best
+
+    def _arrow(self, surf, scene, path, phase: float) -> None:
+        """Dashes running along `path` towards the place (which way the piece goes), on a dark
+        edge, and the head at its end."""
+        L = scene.layout
         w = max(3, round(4 * L.u))
-        pygame.draw.line(surf, TUTOR_EDGE, start, end, w + 4)
-        # dashes running towards the target say which way the piece goes
+        pygame.draw.lines(surf, TUTOR_EDGE, False, path, w + 4)
         seg, gap = L.px(16), L.px(9)
-        total = math.hypot(end[0] - start[0], end[1] - start[1])
+        marks = _lengths(path)
+        total = marks[-1]
         s = -(phase * (seg + gap)) % (seg + gap) - (seg + gap)
         while s < total:
             s0, s1 = max(0.0, s), min(total, s + seg)
             if s1 > s0:
-                pygame.draw.line(surf, TUTOR, (start[0] + ux * s0, start[1] + uy * s0),
-                                 (start[0] + ux * s1, start[1] + uy * s1), w)
+                part = _between(path, marks, s0, s1)
+                if len(part) >= 2:
+                    pygame.draw.lines(surf, TUTOR, False, part, w)
             s += seg + gap
         h = L.px(16)
+        end = path[-1]
+        back = _at(path, marks, max(0.0, total - h))
+        dx, dy = end[0] - back[0], end[1] - back[1]
+        n = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / n, dy / n
         left = (end[0] - ux * h - uy * h * 0.6, end[1] - uy * h + ux * h * 0.6)
         right = (end[0] - ux * h + uy * h * 0.6, end[1] - uy * h - ux * h * 0.6)
         pygame.draw.polygon(surf, TUTOR_EDGE, [end, left, right], 0)
         pygame.draw.polygon(surf, TUTOR, [(end[0] - ux * 2, end[1] - uy * 2), left, right], 0)
+
+    def _words_under(self, surf, scene, rings, path) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        # rings: _ring_bounds' bands and outlines
+        """The printed words the rings or the arrow's way will cross, as they look now (to be
+        put back over them: a highlight never hides the words it points at or passes)."""
+        frame = surf.get_rect()
+        out = []
+        head = None
+        if path:                                  # the arrow's head, at its widest
+            h = scene.layout.px(16) + 4
+            head = pygame.Rect(0, 0, 2 * h, 2 * h)
+            head.center = (round(path[-1][0]), round(path[-1][1]))
+        for r in scene.printed_words():
+            r = r.clip(frame)
+            if r.w <= 0 or r.h <= 0:
+                continue
+            if any(_on_ring(r, b) for b in rings) or _crosses(r.inflate(6, 6), path) or \
+                    (head is not None and r.colliderect(head)):
+                out.append((surf.subsurface(r).copy(), r))
+        return out
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw(self, surf, scene=None) -> None:
@@ -207,18 +294,27 @@ class TutorialLayer(Layer):
         pulse = 0.5 + 0.5 * math.sin(scene.now / 240)
         shown: list = []
         self.arrow_line = None
+        self.arrow_path = None
         st = self.lesson.step
         if st is not None and st.kind == "do" and scene.curtain is None and scene.tray is None:
             keys = self.targets(scene)
+            pts = [self._centre(scene, k) for k in keys]
+            path: list = []
+            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
+                path = self.route(scene, keys, pts[0], pts[1])
+            bands = [b for key in keys if key is not None for b in self._ring_bounds(scene, key)]
+            under = self._words_under(surf, scene, bands, path)
             rings = []
             for key in keys:
                 if key is not None:
                     rings += self._mark(surf, scene, key, pulse)
-            pts = [self._centre(scene, k) for k in keys]
-            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
-                self._arrow(surf, scene, pts[0], pts[1], scene.now / 600)
-                self.arrow_line = (pts[0], pts[1])
-            self._captions_on_top(surf, scene, rings, self.arrow_line)
+            self.arrow_path = path or None
+            if path:
+                self._arrow(surf, scene, path, scene.now / 600)
+                self.arrow_line = (path[0], path[-1])
+            for img, r in under:                 # the words crossed, over the rings and the arrow
+                surf.blit(img, r)
+            self._captions_on_top(surf, scene, rings, path)
             shown = [p for p in pts if p is not None]
             for r in self._option_rects(scene):
                 w = max(3, round((3 + 2 * pulse) * L.u))
@@ -342,10 +438,86 @@ class TutorialLayer(Layer):
                                          sum(1 for q in arrow if c.collidepoint(q))))
 
     def arrow_points(self, scene) -> list[tuple[float, float]]:
-        """Points along the arrow from the step's piece to its place (the card had better not
-        hide its way either), one every P(24)."""
-        if getattr(self, "arrow_line", None) is None:
+        """Points along the arrow's way from the step's piece to its place (the card had better
+        not hide it either), one every P(24)."""
+        path = getattr(self, "arrow_path", None)
+        if not path:
             return []
-        (ax, ay), (bx, by) = self.arrow_line
-        n = max(1, int(math.hypot(bx - ax, by - ay) // scene.layout.px(24)))
-        return [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n + 1)]
+        marks = _lengths(path)
+        n = max(1, int(marks[-1] // scene.layout.px(24)))
+        return [_at(path, marks, marks[-1] * k / n) for k in range(n + 1)]
+
+
+# The arrow's ways, tried in this order (the least bowed first): (along, bow) places the curve's
+# control point that share of the way from the piece to its place, pulled aside by `bow` times
+# the distance to one side or the other; (0.5, 0) is the straight line.
+BOWS = ((0.5, 0.0),) + tuple((along, side * bow) for bow in (0.15, 0.3, 0.5, 0.75)
+                             for along in (0.5, 0.25, 0.75) for side in (1, -1))
+
+
+def _bezier(a, c, b, n: int) -> list[tuple[float, float]]:
+    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
+             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1])
+            for t in (k / n for k in range(n + 1))]
+
+
+def _trim(path, leave, reach) -> list[tuple[float, float]]:
+    """The part of `path` from where it leaves the piece's zone to where it reaches the place's."""
+    i = 0
+    while i < len(path) and leave(path[i]):
+        i += 1
+    j = len(path)
+    while j > i and reach(path[j - 1]):
+        j -= 1
+    return path[i:j]
+
+
+def _lengths(path) -> list[float]:
+    out = [0.0]
+    for p, q in zip(path, path[1:]):
+        out.append(out[-1] + math.hypot(q[0] - p[0], q[1] - p[1]))
+    return out
+
+
+def _length(path) -> float:
+    return _lengths(path)[-1]
+
+
+def _at(path, marks, s: float) -> tuple[float, float]:
+    """The point `s` px along `path` (marks: its _lengths)."""
+    for k in range(1, len(path)):
+        if marks[k] >= s:
+            span = marks[k] - marks[k - 1] or 1.0
+            t = (s - marks[k - 1]) / span
+            p, q = path[k - 1], path[k]
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+    return path[-1]
+
+
+def _between(path, marks, s0: float, s1: float) -> list[tuple[float, float]]:
+    """The stretch of `path` from s0 to s1 px along it."""
+    inner = [path[k] for k in range(len(path)) if s0 < marks[k] < s1]
+    return [_at(path, marks, s0)] + inner + [_at(path, marks, s1)]
+
+
+def _bounds(path) -> pygame.Rect:
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+
+
+def _on_ring(r: pygame.Rect, band) -> bool:
+    """Whether words at r lie under a ring: its band (outer, inner) or a Region's outline."""
+    if isinstance(band, tuple) and len(band) == 3:            # a round ring
+        (cx, cy), inner_r, outer_r = band
+        near = math.hypot(max(r.left - cx, 0, cx - r.right), max(r.top - cy, 0, cy - r.bottom))
+        far = max(math.hypot(x - cx, y - cy) for x in (r.left, r.right) for y in (r.top, r.bottom))
+        return near <= outer_r and far >= inner_r
+    if isinstance(band, tuple):
+        outer, inner = band
+        return r.colliderect(outer) and not inner.contains(r)
+    return _crosses(r, band)
+
+
+def _crosses(r: pygame.Rect, path) -> bool:
+    """Whether the polyline `path` passes through r."""
+    return any(r.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1])) for p, q in zip(path, path[1:]))

@@ -199,6 +199,8 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(
     assert card.shown and card.rect is not None and card.rect.colliderect(table.layout.map)
     assert card.reason and "Imagined" not in card.reason
     version = solo.session.version
+    solo.step()        # the app's clock catches up with the loop above (else the frame after the click
+    #                    counts the loop's own seconds and "Show me" is over before it is looked at)
     click(solo, card.buttons["show"].center)          # "Show me" plays the drag, makes no move
     assert card.animating(table.now) and solo.session.version == version
     solo.scene.update(400)
@@ -403,3 +405,69 @@ def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
     key(solo, pygame.K_ESCAPE)
     assert not table.round_card.shown and solo.scene.modal is None
     assert not solo.errors
+
+
+def _hint_pink_on_words(table) -> list:
+    """The table's printed words (names, labels, counts) showing a pixel of the hint's colours on
+    screen; words under the hint's own card or the decision bar are not looked at."""
+    from faeriell.ui.table.hint_card import HINT, HINT_DARK
+    screen = pygame.display.get_surface()
+    pink = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255))
+    pink.draw(pygame.mask.from_threshold(screen, HINT_DARK, (1, 1, 1, 255)), (0, 0))
+    card = table.hint_card
+    hidden = [card.rect] + ([table.choice.panel_rect] if table.choice is not None else [])
+    out = []
+    for r in table.printed_words():
+        if any(h is not None and r.colliderect(h) for h in hidden):
+            continue
+        ink = r.inflate(-2, -2).clip(screen.get_rect())
+        if ink.w > 0 and ink.h > 0 and pink.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
+            out.append(r)
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkeypatch, size):
+    """H lights the hinted piece and place (arrow, rings, the Region's outline, the ghost): the
+    words under them stayed covered ("Settlements (Harvest up to 1)" under the arrow, a Region's
+    name under the ring). Every first Settlement the hint could suggest, and moves of a game under
+    way: no printed word shows the hint's colours; the words pass over the highlight."""
+    import faeriell.ui.scenes.table as sc
+    from faeriell.ui.table.hint_card import HINT
+    app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
+    try:
+        table = app.scene.table
+        suggested = []
+        monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (suggested[-1], "It is a good move."))
+
+        def hint_and_look(action) -> tuple:
+            suggested.append(action)
+            _hint_now(app, monkeypatch)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+            app.dirty = True
+            app.step()
+            card = table.hint_card
+            assert card.shown and card.action == action, action
+            screen = pygame.display.get_surface()
+            lit = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255)).count()
+            bad = _hint_pink_on_words(table)
+            key(app, pygame.K_ESCAPE)                       # put it away
+            assert not card.shown
+            return lit, bad
+
+        s = app.session
+        assert s.state.stage == "setup"
+        places = [a for a in s.legal() if a.kind == "place_settlement"]
+        assert len(places) > 5
+        for a in places:                                     # every first Settlement it could hint
+            lit, bad = hint_and_look(a)
+            assert lit > 200 and not bad, (a, bad[:4])
+        _to_play(app, seed=3)
+        moves = [a for a in s.legal()][:12]
+        for a in moves:                                      # and moves of a game under way
+            lit, bad = hint_and_look(a)
+            assert not bad, (a, bad[:4])
+        assert len(table.printed_words()) > 50
+        assert not app.errors, app.errors
+    finally:
+        pygame.display.quit()

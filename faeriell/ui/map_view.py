@@ -303,7 +303,7 @@ class MapView:
     def render_static(self, s: float) -> pygame.Surface:
         """The whole island at scale `s`: background, Regions, borders, Paths, Nodes, names, icons."""
         size = (max(1, round(self.map_size[0] * s)), max(1, round(self.map_size[1] * s)))
-        surf = pygame.Surface(size)
+        surf = W.WordsSurface(size)            # it remembers where its names are (the table's words)
         if self.background is not None:
             surf.blit(pygame.transform.smoothscale(self.background, size), (0, 0))
         else:

@@ -71,7 +71,8 @@ def printed(img: pygame.Surface) -> pygame.Surface:
 
 class WordsSurface(pygame.Surface):
     """A surface that remembers where words were blitted on it (`words`: rects, in blit order;
-    `forget_words()` when it is drawn afresh)."""
+    `forget_words()` when it is drawn afresh); blitted on another, its words go with it (the
+    island's names, drawn once on its own picture)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -79,8 +80,17 @@ class WordsSurface(pygame.Surface):
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = super().blit(source, dest, area, special_flags)
-        if source in _PRINTED and r.w > 0 and r.h > 0:
+        if r.w <= 0 or r.h <= 0:
+            return r
+        if source in _PRINTED:
             self.words.append(r)
+        elif isinstance(source, WordsSurface) and source.words:     # a picture with words of its own
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            ax, ay = pygame.Rect(area).topleft if area is not None else (0, 0)
+            for w in source.words:
+                moved = w.move(at[0] - ax, at[1] - ay).clip(r)
+                if moved.w > 0 and moved.h > 0:
+                    self.words.append(moved)
         return r
 
     def forget_words(self) -> None:
@@ -90,6 +100,27 @@ class WordsSurface(pygame.Surface):
 def words_on(surf) -> list[pygame.Rect]:
     """Where words were blitted on `surf` (none known unless it is a WordsSurface)."""
     return list(getattr(surf, "words", ()))
+
+
+class words_kept:
+    """`with words_kept(surf, rects): draw a highlight`: the words at `rects` (words_on: the
+    table's printed words) are put back over what was drawn, as they looked before it, so a
+    highlight passes under them and never hides them."""
+
+    def __init__(self, surf: pygame.Surface, rects) -> None:
+        self.surf = surf
+        frame = surf.get_rect()
+        self.rects = [c for c in (pygame.Rect(r).clip(frame) for r in rects) if c.w > 0 and c.h > 0]
+        self.saved: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def __enter__(self) -> "words_kept":
+        self.saved = [(self.surf.subsurface(r).copy(), r) for r in self.rects]
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        for img, r in self.saved:
+            self.surf.blit(img, r)
+        return False
 
 
 class SafeFont(pygame.font.Font):

@@ -22,6 +22,7 @@ import math
 
 import pygame
 
+from faeriell.ui import widgets as W
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
 
@@ -130,8 +131,59 @@ class HintCard:
     def draw(self, surf, scene) -> None:
         if not self.shown:
             return
-        self._marks(surf, scene)
+        # the move's arrow, rings, outline and ghost pass under the table's printed words (a
+        # Region's name, a board's label, a count): those are put back over them, as they were
+        with W.words_kept(surf, self._under_marks(scene, scene.printed_words())):
+            self._marks(surf, scene)
         self._card(surf, scene)
+
+    def _under_marks(self, scene, words) -> list:
+        """The words the marks of _marks may reach: along the arrow, round its ends, on the
+        Region's outline, under the ghost and the flight of "Show me", round a ringed option."""
+        P = scene.layout.px
+        if not words:
+            return []
+        areas: list = []
+        lines: list = []
+        if self.gesture == "decide":
+            ch = scene.choice
+            for r, _o in getattr(ch, "rects", ()) if ch is not None else ():
+                areas.append(r.inflate(P(16), P(16)))
+            for o in getattr(ch, "options", ()) if ch is not None else ():
+                c = scene._target_point(o.spot) if o.spot is not None else None
+                if c is not None:
+                    areas.append(pygame.Rect(c[0] - P(32), c[1] - P(32), P(64), P(64)))
+        else:
+            pts = self._points(scene)
+            if pts is None:
+                return []
+            start, end, sprite = pts
+            reach = P(32) + (max(sprite.get_size()) // 2 if sprite is not None else 0)
+            for c in (start, end):
+                if c is not None:
+                    areas.append(pygame.Rect(c[0] - reach, c[1] - reach, 2 * reach, 2 * reach))
+            if start is not None:
+                lines.append([start, end])
+                if self.animating(scene.now):              # the flight, lifted on its way
+                    box = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]),
+                                      abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
+                    areas.append(box.inflate(2 * reach, 2 * reach + P(60)))
+            target = self.gesture[1]
+            if target is not None and target[0] == "region":
+                from faeriell.ui.table import pieces
+                outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
+                if outline:
+                    lines.append(list(outline) + [outline[0]])
+        out = []
+        for r in words:
+            if any(r.colliderect(a) for a in areas):
+                out.append(r)
+                continue
+            wide = r.inflate(P(14), P(14))
+            if any(wide.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1]))
+                   for line in lines for p, q in zip(line, line[1:])):
+                out.append(r)
+        return out
 
     def _points(self, scene):
         """(start, end, sprite) of the hinted move on screen (start None: nothing to pick up)."""

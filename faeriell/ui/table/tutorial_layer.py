@@ -462,14 +462,33 @@ def _bezier(a, c, b, n: int) -> list[tuple[float, float]]:
 
 
 def _trim(path, leave, reach) -> list[tuple[float, float]]:
-    """The part of `path` from where it leaves the piece's zone to where it reaches the place's."""
+    """The part of `path` from where it leaves the piece's zone to where it reaches the place's
+    (each end found between its two samples, so the arrow touches the rings)."""
     i = 0
     while i < len(path) and leave(path[i]):
         i += 1
     j = len(path)
     while j > i and reach(path[j - 1]):
         j -= 1
-    return path[i:j]
+    out = path[i:j]
+    if not out:
+        return out
+    if i > 0:
+        out.insert(0, _edge(path[i - 1], path[i], leave))
+    if j < len(path):
+        out.append(_edge(path[j], path[j - 1], reach))
+    return out
+
+
+def _edge(inside, outside, zone) -> tuple[float, float]:
+    """The point between `inside` (in the zone) and `outside` where the zone ends."""
+    for _ in range(8):
+        mid = ((inside[0] + outside[0]) / 2, (inside[1] + outside[1]) / 2)
+        if zone(mid):
+            inside = mid
+        else:
+            outside = mid
+    return outside
 
 
 def _lengths(path) -> list[float]:
@@ -515,7 +534,7 @@ def _on_ring(r: pygame.Rect, band) -> bool:
     if isinstance(band, tuple):
         outer, inner = band
         return r.colliderect(outer) and not inner.contains(r)
-    return _crosses(r, band)
+    return _crosses(r.inflate(8, 8), band)                 # the outline's width either side
 
 
 def _crosses(r: pygame.Rect, path) -> bool:

@@ -39,6 +39,7 @@ class TutorialLayer(Layer):
         self.arrow_line: tuple | None = None      # the arrow drawn on the last frame (piece -> place)
         self.arrow_path: list | None = None       # its way, a polyline (it bends round printed words)
         self._route_memo: tuple | None = None     # (what the way was worked out from, the way)
+        self._under_memo: tuple | None = None     # (the same, the words it crosses)
 
     @classmethod
     def from_session(cls, session, scene=None) -> "TutorialLayer | None":
@@ -268,24 +269,29 @@ class TutorialLayer(Layer):
         pygame.draw.polygon(surf, TUTOR, [(end[0] - ux * 2, end[1] - uy * 2), left, right], 0)
 
     def _words_under(self, surf, scene, rings, path) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        # rings: _ring_bounds' bands and outlines
-        """The printed words the rings or the arrow's way will cross, as they look now (to be
-        put back over them: a highlight never hides the words it points at or passes)."""
+        """The printed words the rings (_ring_bounds' bands and outlines) or the arrow's way will
+        cross, as they look now (to be put back over them: a highlight never hides the words it
+        points at or passes). Which words: worked out again only when the table, the step or the
+        way changes."""
         frame = surf.get_rect()
-        out = []
-        head = None
-        if path:                                  # the arrow's head, at its widest
-            h = scene.layout.px(16) + 4
-            head = pygame.Rect(0, 0, 2 * h, 2 * h)
-            head.center = (round(path[-1][0]), round(path[-1][1]))
-        for r in scene.printed_words():
-            r = r.clip(frame)
-            if r.w <= 0 or r.h <= 0:
-                continue
-            if any(_on_ring(r, b) for b in rings) or _crosses(r.inflate(6, 6), path) or \
-                    (head is not None and r.colliderect(head)):
-                out.append((surf.subsurface(r).copy(), r))
-        return out
+        memo = (self._route_memo[0] if self._route_memo is not None else None, tuple(map(tuple, path)),
+                repr(rings), frame.size)
+        if self._under_memo is None or self._under_memo[0] != memo:
+            head = None
+            if path:                                  # the arrow's head, at its widest
+                h = scene.layout.px(16) + 4
+                head = pygame.Rect(0, 0, 2 * h, 2 * h)
+                head.center = (round(path[-1][0]), round(path[-1][1]))
+            hit = []
+            for r in scene.printed_words():
+                r = r.clip(frame)
+                if r.w <= 0 or r.h <= 0:
+                    continue
+                if any(_on_ring(r, b) for b in rings) or _crosses(r.inflate(6, 6), path) or \
+                        (head is not None and r.colliderect(head)):
+                    hit.append(r)
+            self._under_memo = (memo, hit)
+        return [(surf.subsurface(r).copy(), r) for r in self._under_memo[1]]
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw(self, surf, scene=None) -> None:

@@ -93,8 +93,12 @@ class BoardLayer(Layer):
                 self._scroll_to(pos)
                 return True
         if s._human():
-            for sp in hits:
+            for n, sp in enumerate(hits):
                 if sp.key in s.index.clicks or sp.key in s.index.drops:
+                    why = self._card_on_panel(hits[:n], sp)
+                    if why:                  # a card lying on this panel was pressed: it speaks
+                        s.refuse(why, s.kind_of(hits[0].key))
+                        return True
                     self.pressed = (pos, sp, False)
                     return True
         said = False
@@ -118,6 +122,17 @@ class BoardLayer(Layer):
         side = self.scene.layout.side
         return self.scene.scroll_side_to(round((pos[1] - side.y) / max(1, side.h) * (side.h + self.scene.side_over)
                                                - side.h / 2))
+
+    def _card_on_panel(self, above, panel) -> str | None:
+        """Why a piece drawn wholly on `panel` (a Quest card on its Hero's panel) cannot move, when
+        the press hit it: the press is the card's, never the panel's under it (else pressing a Quest
+        that cannot be solved picked its Hero up and a drop talked of the Hero's steps)."""
+        for sp in above:
+            if sp.key != panel.key and panel.rect.contains(sp.rect):
+                why = explain.cannot_pick(self.scene, sp.key)
+                if why:
+                    return why
+        return None
 
     def motion(self, pos) -> bool:
         s = self.scene

@@ -82,6 +82,15 @@ class DecisionLayer(Layer):
         if is_motion(ev):
             if ch.motion(ev.pos):
                 self.scene.redraw()
+            board = self.scene.board
+            if not holding and board.pressed is None and ch.panel_rect is not None \
+                    and ch.panel_rect.collidepoint(ev.pos):
+                # the mouse is on the bar: nothing under it is pointed at (no tooltip of a Region
+                # drawn beneath the bar's choices)
+                if board.hover_key is not None:
+                    board.hover_key = None
+                    self.scene.redraw()
+                return True
             return False
         if is_cancel(ev) and not holding and ch.cancellable:
             self.choice = ch.parent

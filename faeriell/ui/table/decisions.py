@@ -369,6 +369,13 @@ def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Opti
         if col and 0 <= j < len(p.s.tribes):
             n = p.s.tribes[j].solved.get(col, 0)
             label = f"{words.player(j + 1)}: {words.color(col)} track from {n} down to {max(0, n - 1)}"   # no arrow: the font has none
+    elif k.kind == "harvest_choice" and k.has("region") and not k.has("color"):
+        # which of your Regions to harvest: say what each gives, a Threatened one nothing (R31)
+        from faeriell.engine.preview import harvest_preview
+        pend = p.s.pending or {}
+        gain = words.harvest_gain(harvest_preview(p.g, 0), pend.get("player", p.acting), k["region"])
+        if gain:
+            label = f"{label}: {gain}"
     elif k.kind == "choose_hero":
         label = words.hero_choice(k)                 # what each Hero does, to choose by
     elif k.kind in ("level_up", "free_level") and differing not in (None, "hero", "kind"):

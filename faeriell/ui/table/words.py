@@ -180,6 +180,23 @@ class Words:
             lines.append(("Leads: " if len(names) == 1 else "Tied in the lead: ") + ", ".join(names))
         return lines
 
+    def harvest_gain(self, pv: dict, player: int, region: str) -> str:
+        """What harvesting one Region of `player`'s gives at this stop (engine.preview.harvest_preview),
+        for the option that picks it: "1 Green", "nothing (Threatened)"; "" when the preview has no row."""
+        for row in pv["tribes"]:
+            if row["player"] != player:
+                continue
+            for reg in row["regions"]:
+                if reg["region"] != region:
+                    continue
+                if reg["status"] == "threatened":
+                    return "nothing (Threatened)"
+                if reg["status"]:
+                    return "a Corruption Event (Corrupted)"
+                return " or ".join(f"1 {self.color(c)}" for c in reg["gives"]) if reg["choice"] else \
+                    " + ".join(f"1 {self.color(c)}" for c in reg["gives"])
+        return ""
+
     def harvest_lines(self, pv: dict) -> list[str]:
         """What a Harvest stop would give each tribe (engine.preview.harvest_preview), and why a
         Region gives nothing."""

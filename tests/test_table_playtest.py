@@ -63,11 +63,9 @@ def at_a_forest_harvest():
     """The Event Phase, the Harvest token one step before the Forest stop; of the two Forests the
     tribe owns, the Bear's is Threatened (a red Menace under the Bear)."""
     t1 = {"settlements": ["bear-forest", "owl-forest"], "heroes": {"druid": {"node": {"near": "owl-river"}}}}
-    t2 = {"settlements": ["boar-mountain", "boar-meadow"], "heroes": {"shaman": {"node": {"near": "boar-river"}}}}
     board = {"harvest": "turtle", "guardians": {"bear": "bear-forest"}, "under": {"bear": "red"},
              "bag": ["blue@wolf", "green@stag", "yellow@toad"]}
-    g = position({"players": 1, "mode": "solo"}, board, [t1], {"player": 1, "phase": "event"})
-    return g
+    return position({"players": 1, "mode": "solo"}, board, [t1], {"player": 1, "phase": "event"})
 
 
 def to_the_forest_choice(t):

@@ -116,3 +116,31 @@ def test_the_island_under_the_decision_bar_shows_no_tooltip():
     t.scene.update(TIP_DELAY + 50)
     t.frame()
     assert t.scene.hover_key is None, t.scene.hover_key
+
+
+def druid_gathers_a_herb():
+    """The Tribe Phase: the Druid's tribe holds Ley Lines Herb (1 Green off) and one Yellow Essence."""
+    t1 = {"settlements": ["bear-forest", "owl-forest", "stag-river"], "heroes": {"druid": {"node": {"near": "owl-river"}}},
+          "essences": ["yellow"], "herbs": ["herb-green"]}
+    board = {"herbs_up": ["herb-forest", "herb-shaman", "herb-blue"]}
+    return position({"players": 1, "mode": "solo"}, board, [t1], {"player": 1, "phase": "tribe"})
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_the_payment_tray_says_the_price_and_what_takes_it_down(size, drawn):
+    # a Herb is printed at 1 Green + 2 of any colour; the tray only said "Pay 1 Yellow and turn
+    # Ley Lines Herb": nothing told the player that the Druid and the Herb had taken two off
+    t = Table(druid_gathers_a_herb(), size=size)
+    herb = t.session.legal_of("gather_herb")[0]["herb"]
+    t.drag(("herb_up", herb), ("tribe_board", 0))
+    if t.scene.choice is not None:                      # which other face-up Herb is discarded
+        t.click(t.scene.choice.rects[0][0].center)
+    assert t.scene.tray is not None, t.scene.message
+    drawn.clear()
+    t.frame()
+    assert "It costs 1 Green + 2 of any colour; your Druid takes 1 Green off." in drawn, drawn
+    assert "turned: Ley Lines Herb (1 Green off)" in drawn, drawn
+    tray = t.scene.tray
+    assert tray.panel_rect.contains(tray.confirm_rect) and tray.confirm_rect.top > tray.pool_row.bottom
+    t.key(pygame.K_RETURN)
+    assert herb in t.state.tribes[0].herbs

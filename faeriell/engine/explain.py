@@ -54,6 +54,24 @@ def why_none(g, kind: str, **fields) -> str | None:
     return g.why_not(Action(kind, **fields)) or "That move is not possible now."
 
 
+def price_words(g, i: int, a) -> str:
+    """What a Tribe Action costs tribe i as printed, and the Hero discount it gets (R14-R19), for the
+    payment tray: "It costs 1 Green + 2 of any colour; your Druid takes 1 Green off." Herb
+    discounts are the player's to turn and are said beside each Herb. `a` is the action (unpaid)."""
+    from .costs import describe_cost, discounted, raw_cost
+    raw, inn = raw_cost(g, i, a.kind, a)
+    printed, _ = discounted(raw, None, ())
+    _, used = discounted(raw, inn, ())
+    text = f"It costs {_colour_names(g, _cost_words(describe_cost(printed)))}"
+    if raw[0] == "slots" and raw[2]:                 # R17: waived for Settlements in its Area
+        text += " for your Settlement in its Area" if raw[2] == 1 else " for your Settlements in its Area"
+    if used:
+        hero, colour = used
+        name = str((g.rules.catalog.heroes.get(hero) or {}).get("name") or hero.capitalize())
+        text += f"; your {name} takes 1 {_colour_names(g, colour)} off"
+    return text + "."
+
+
 def not_now(g, kind: str) -> str:
     """Why a kind of move waits: another decision first, another Phase, another step."""
     s = g.state

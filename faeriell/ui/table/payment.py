@@ -5,7 +5,8 @@ unless needed, no Corruption unless needed, the fewest cards, then the colours t
 of. (A turned Herb counts like a card, so it is used when it saves a Corruption Essence or is the
 only way to pay.) The player moves cards between the pool and the tray (click or drag) and turns Herbs for
 their discount; only a payment the engine lists is accepted, otherwise the engine's reason shows.
-Confirm with the button or Enter, cancel with the button or Esc.
+Confirm with the button or Enter, cancel with the button or Esc. Under the title the printed
+price and the Hero's discount (engine.explain.price_words); beside each Herb what it takes off.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from collections import Counter
 import pygame
 
 from faeriell.engine.actions import card_back, card_color
+from faeriell.engine.costs import herb_color
+from faeriell.engine.explain import price_words
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS
 
@@ -76,6 +79,9 @@ class Tray:
         best = cheapest(self.actions, Counter(colour(c) for c in self.pool_all))
         self.tray = pick_cards([colour(c) for c in (best.get("pay") or ())], self.pool_all)
         self.discounts = list(best.get("discounts") or ())
+        # the printed price and the Hero's discount, so what is paid can be followed (R14-R19)
+        self.price = words.plain(price_words(g, self.i, self.key))
+        self.herb_off = {h.split("#")[0]: herb_color(g, h.split("#")[0]) for h in self.herbs}
         self.rects: list = []          # (rect, ("tray"|"pool"|"herb", item))
         self.confirm_rect = None
         self.cancel_rect = None
@@ -234,7 +240,7 @@ class Tray:
     def draw(self, surf, p, area: pygame.Rect) -> None:
         P = p.P
         w = min(area.w - P(16), P(640))
-        h = P(240) if self.herbs else P(200)       # the buttons below the pool row, not on its cards
+        h = (P(240) if self.herbs else P(200)) + P(16)   # the buttons below the pool row, not on its cards
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (area.centerx, area.bottom - P(8))
         self.panel_rect = r
@@ -244,10 +250,11 @@ class Tray:
         T.panel(surf, r, (40, 36, 46), T.GOLD, P(8), 2)
         x0 = r.x + P(12)
         surf.blit(T.fitted(self.title, p.fs(17), w - P(24), T.GOLD, True), (x0, r.y + P(8)))
+        surf.blit(T.fitted(self.price, p.fs(13), w - P(24), T.INK_DIM), (x0, r.y + P(30)))
         self.rects = []
         ch = P(52)
         cw = round(ch * 60 / 84)
-        y = r.y + P(32)
+        y = r.y + P(48)
         own = p.viewer == self.i
         # the tray
         self.tray_row = pygame.Rect(x0 + P(90), y, w - P(114), ch + P(8))
@@ -278,7 +285,9 @@ class Tray:
                 if used:
                     pygame.draw.rect(surf, T.GLOW, rr.inflate(4, 4), 2, border_radius=4)
                 self.rects.append((rr, ("herb", card)))
-                lab = T.text(("turned: " if used else "turn for a discount: ") + self.words.herb(hb), p.fs(12), T.INK_DIM)
+                off = self.herb_off.get(hb)
+                lab = T.text(("turned: " if used else "turn for a discount: ") + self.words.herb(hb)
+                             + (f" (1 {self.words.color(off)} off)" if off else ""), p.fs(12), T.INK_DIM)
                 surf.blit(lab, (rr.right + P(6), y + P(10)))
                 hx = rr.right + lab.get_width() + P(18)
             y += P(40)

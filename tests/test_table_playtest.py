@@ -144,3 +144,27 @@ def test_the_payment_tray_says_the_price_and_what_takes_it_down(size, drawn):
     assert tray.panel_rect.contains(tray.confirm_rect) and tray.confirm_rect.top > tray.pool_row.bottom
     t.key(pygame.K_RETURN)
     assert herb in t.state.tribes[0].herbs
+
+
+def test_a_tooltip_does_not_come_back_where_the_mouse_no_longer_is_after_the_menu(tmp_path, monkeypatch):
+    # what the mouse rested on before Esc kept its tooltip under the menu, and after Resume
+    # it showed there again while the mouse was on the Resume button's place
+    from test_app_support import click, key, make_app
+
+    from faeriell.ui.dialogs import Menu
+    from faeriell.ui.table.overlays import TIP_DELAY
+
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=5)
+    table = app.scene.table
+    region = ("region", "toad-forest")
+    p = tuple(round(v) for v in table.spot(region).center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    assert table.hover_key is not None
+    table.hover_since = table.now - TIP_DELAY - 1            # its tooltip is due
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene.modal, Menu)
+    click(app, "resume")
+    assert app.scene.modal is None
+    assert table.hover_key is None, table.hover_key
+    pygame.display.quit()

@@ -529,6 +529,9 @@ class TableScreen(Scene):
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
         if self.modal is not None:
+            # the mouse is on the dialog: nothing on the table is pointed at (else the tooltip of
+            # what lay under the mouse before stayed, and came back where the mouse no longer was)
+            self.table.hover_key = None
             self.modal.handle(W.scaled_event(ev, self.modal_factor()))
             if self.modal is not None and self.modal.closed:
                 self.modal = None

@@ -3,7 +3,8 @@ source of truth, the engine). Two pieces of rules the bots used to restate, now 
 
 * what a Harvest stop pays each tribe: event_phase.harvest_yield (frost, Herb bonuses, who picks);
 * what claiming an Achievement may cost: achievements.claim_means (the designated tokens, the slots
-  and the colours that pay each, R12).
+  and the colours that pay each, R12);
+* whether a Corruption Event may be answered by Yielding: corruption.yield_allowed (coop and solo).
 
 This test reads faeriell/bots with `ast` and fails when a bot reads those facts from the state
 itself again, which is how the copies began."""
@@ -18,6 +19,8 @@ BOTS = Path(__file__).resolve().parent.parent / "faeriell" / "bots"
 # a tribe's designated tokens and uncovered Achievement slots (claim_means).
 FORBIDDEN_FIELDS = {"winter_gems": "event_phase.harvest_yield", "designated": "achievements.claim_means",
                     "slots": "achievements.claim_means"}
+# Rule settings read from the catalog whose meaning an engine function applies.
+FORBIDDEN_SETTINGS = {"yield_barred_at": "corruption.yield_allowed"}
 # herb_ability(herb, "harvest_bonus") is what a Harvest adds; a bot may ask whether a Herb has it
 # (its worth to gather) but not count it into a Harvest.
 ALLOWED_HARVEST_BONUS = {"herb_worth"}
@@ -49,6 +52,8 @@ def copies(tree, name) -> list[str]:
                 and any(isinstance(a, ast.Constant) and a.value == "harvest_bonus" for a in node.args)
                 and fn not in ALLOWED_HARVEST_BONUS):
             found.append(f"{name}:{node.lineno} in {fn}(): a Harvest's Herb bonus is event_phase.harvest_yield's")
+        elif isinstance(node, ast.Constant) and node.value in FORBIDDEN_SETTINGS:
+            found.append(f"{name}:{node.lineno} reads {node.value!r}: ask {FORBIDDEN_SETTINGS[node.value]}")
     return found
 
 
@@ -64,6 +69,7 @@ def test_the_guard_finds_the_old_copies():
         "    if idx in self.s.winter_gems:\n        return (-0.2, 'frozen')\n"
         "    for h in self.t.herbs:\n        ab = self.r.herb_ability(h, 'harvest_bonus')\n"
         "def claim_cost(self):\n    free = self.t.designated\n    slots = list(self.t.slots)\n"
-        "def herb_worth(self, herb):\n    return self.r.herb_ability(herb, 'harvest_bonus')\n")
+        "def herb_worth(self, herb):\n    return self.r.herb_ability(herb, 'harvest_bonus')\n"
+        "def event_value(self, c):\n    return c.t.corruption >= self.r.modes['coop_solo']['yield_barred_at']\n")
     found = copies(old, "old.py")
-    assert [x.split(" ")[0] for x in found] == ["old.py:2", "old.py:5", "old.py:7", "old.py:8"], found
+    assert [x.split(" ")[0] for x in found] == ["old.py:2", "old.py:5", "old.py:7", "old.py:8", "old.py:12"], found

@@ -198,11 +198,9 @@ class Scorer:
         c = self.c
         W = self.W
         best = total(W, corruption_terms(self, "ignore", None, None, None)[0])
-        if c.coop and c.t.corruption >= int(self.r.modes["coop_solo"]["yield_barred_at"]):
-            pass
-        else:
+        from faeriell.engine.corruption import cleanse_colours, yield_allowed
+        if yield_allowed(self.g, c.i):                 # coop and solo bar it from a Corruption level on
             best = max(best, total(W, corruption_terms(self, "yield", None, None, None)[0]))
-        from faeriell.engine.corruption import cleanse_colours
         cols = cleanse_colours(self.g, c.i)
         if cols:
             col = min(cols, key=c.cv)

@@ -153,10 +153,7 @@ class Ctx:
         return cols
 
     def owner_of(self, region: str) -> int | None:
-        for j, t in enumerate(self.s.tribes):
-            if region in t.settlements:
-                return j
-        return None
+        return self.g.owner_of(region)
 
     # ---- money --------------------------------------------------------------------------
     def hero_colours(self) -> set:

@@ -168,3 +168,11 @@ def test_a_tooltip_does_not_come_back_where_the_mouse_no_longer_is_after_the_men
     assert app.scene.modal is None
     assert table.hover_key is None, table.hover_key
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_an_empty_designated_area_says_it_is_empty(size, drawn):
+    # the Achievements' label row read "Designated area:" followed by nothing, as if words were cut
+    t = Table(druid_gathers_a_herb(), size=size)              # its first frame draws the boards
+    assert not any(tr.designated for tr in t.state.tribes)
+    assert "Designated area: empty" in drawn, [s for s in drawn if "Designated" in s]

@@ -439,7 +439,10 @@ def _designated(surf, p, x0, y, right, h) -> None:
     tokens = [i for i, t in enumerate(s.tribes) for _ in range(t.designated)]
     size = min(P(18), h + P(2))
     room = right - x0 - len(tokens) * (size + P(2))
-    label = T.first_fitting(["Designated area:", "Designated:"], p.fs(12), max(1, room))
+    # empty, it says so: "Designated area:" followed by nothing read as words cut off
+    names = ["Designated area:", "Designated:"] if tokens else ["Designated area: empty", "Designated: empty",
+                                                               "Designated area:", "Designated:"]
+    label = T.first_fitting(names, p.fs(12), max(1, room))
     img = T.fitted(label, p.fs(12), max(1, room), T.INK_DIM)
     surf.blit(img, (x0, y + (h - img.get_height()) // 2))
     p.spots.add(("designated",), pygame.Rect(x0, y, right - x0, h))      # under its tokens: they come first

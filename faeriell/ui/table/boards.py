@@ -160,7 +160,8 @@ def draw_side(surf, p, rect: pygame.Rect, scroll: int = 0) -> int:
     """The shared boards' column in `rect`. Returns by how many px its sections are taller than
     the window leaves them even squeezed (fit_side; 0: they fit): then the column is drawn
     `scroll` px up (clamped), only what shows is pointed at, and a bar at its right edge says
-    where the view is (the wheel over the column and a click on the bar move it)."""
+    where the view is (the wheel over the column and a click on the bar move it). Every piece's
+    place in the whole column, unscrolled, goes in p.side_places."""
     T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
     pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 1)
     P = p.P
@@ -176,6 +177,9 @@ def draw_side(surf, p, rect: pygame.Rect, scroll: int = 0) -> int:
         _sections(surf, p, x0, rect.y + P(5) - scroll, w, fit)
     finally:
         surf.set_clip(clip)
+    for sp in p.spots.spots[first:]:        # where each piece lies in the whole column (TableScene.show_in_side)
+        at = sp.rect.move(0, scroll)
+        p.side_places[sp.key] = p.side_places[sp.key].union(at) if sp.key in p.side_places else at
     if over:
         p.keep_spots_within(first, rect)
         _scroll_bar(surf, p, rect, scroll, over)

@@ -38,6 +38,7 @@ class Paint:
         self._view = None
         self._afford: list[Spot] = []
         self._aim: list[Spot] = []      # where a pending decision's pieces go (a claim's slots)
+        self.side_places: dict[tuple, pygame.Rect] = {}   # the shared boards' column, unscrolled (boards.draw_side)
 
     @property
     def view(self) -> dict:

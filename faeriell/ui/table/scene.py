@@ -98,6 +98,8 @@ class TableScene(Scene):
         self._base_key = None
         self.side_scroll = 0                   # the shared boards' column, scrolled in a short window
         self.side_over = 0                     # by how many px it is taller than the window leaves it
+        self.side_places: dict[tuple, pygame.Rect] = {}   # where its pieces lie, unscrolled (boards.draw_side)
+        self._pointed_token: tuple | None = None          # what the hint and the guided step last pointed at
         self._spots_version = -1
         self._p: Paint | None = None
         self.now = 0.0
@@ -196,6 +198,8 @@ class TableScene(Scene):
         if surface.get_size() != self._size:
             self.resize(surface.get_size())
         self._ensure_base()
+        if self._show_pointed():
+            self._ensure_base()
         surface.blit(self.base, (0, 0))
         self.layers.draw(surface)
 
@@ -471,6 +475,7 @@ class TableScene(Scene):
         pieces.draw_pieces(surf, p, self.map)
         boards.draw_wheel(surf, p, L.wheel)
         self.side_over = boards.draw_side(surf, p, L.side, self.side_scroll)
+        self.side_places = p.side_places
         self.side_scroll = min(self.side_scroll, self.side_over)
         big = p.acting
         if self.peek is not None and self.peek < len(p.s.tribes) and big is not None:
@@ -556,6 +561,44 @@ class TableScene(Scene):
             return False
         self.side_scroll = scroll
         return True
+
+    def show_in_side(self, keys) -> bool:
+        """Scroll the shared boards' column (in a window too short for it) as little as shows
+        the pieces and places `keys` name there, the first of them when all do not fit; True when
+        it moved. Drawn afterwards (_ensure_base), their spots are there to point at."""
+        if not self.side_over:
+            return False
+        places = [self.side_places[k] for k in keys if k is not None and k in self.side_places]
+        if not places:
+            return False
+        view = self.layout.side.clip(pygame.Rect((0, 0), self.layout.size))
+        m = self.layout.px(8)
+        want = places[0].unionall(places[1:])
+        if want.h > view.h - 2 * m:
+            want = places[0]
+        if view.contains(want.move(0, -self.side_scroll)):
+            return False
+        lo, hi = want.bottom - view.bottom + m, want.top - view.top - m
+        return self.scroll_side_to(min(max(self.side_scroll, lo), hi))
+
+    def _show_pointed(self) -> bool:
+        """What the hint or the guided step points at, scrolled into view in the shared boards'
+        column once each time it points anew (the player's wheel may take it away again): in a
+        short window the learner was pointed at nothing. True when the column moved."""
+        hint, tut = self.hint_card, self.tutorial
+        step = tut.lesson.index if tut is not None else None
+        token = (self.session.version, id(self.session.game), self.layout.size, hint.action, hint.show_from, step,
+                 self.curtain, self.tray is None)
+        if token == self._pointed_token:
+            return False
+        self._pointed_token = token
+        keys: list = []
+        if hint.shown and isinstance(hint.gesture, tuple):
+            keys += list(hint.gesture)
+        st = tut.lesson.step if tut is not None else None
+        if st is not None and st.kind == "do" and self.curtain is None and self.tray is None:
+            keys += tut.targets(self)
+        return self.show_in_side(keys)
 
     def _fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""

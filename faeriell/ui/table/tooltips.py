@@ -154,8 +154,8 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         t = s.tribes[s.active]
         return "Harvest token", [f"Drag it clockwise 1 to {len(t.settlements) + rules.harvest_add} spaces in the Event Phase."]
     if k == "doom":
-        n = key[1]
-        return f"Doom {n}", [f"A Menace Draft draws {rules.draft_count(n)} token(s) here" if n < rules.doom_max
+        n, draws = key[1], rules.draft_count(key[1])
+        return f"Doom {n}", [f"A Menace Draft draws {draws} token{'s' if draws != 1 else ''} here" if n < rules.doom_max
                              else "Faeriell is doomed"]
     if k == "corruption_track":
         who = [w.tribe(t.id) for t in s.tribes if t.corruption == key[1]]

@@ -489,6 +489,8 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
     size = max(T.MIN_TEXT, p.fs(12))
     band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 3)
     lines = list(T.wrap(name, size, band.w))
+    if len(lines) == 1 and not T.fits(name, size, band.w):
+        lines = _hyphenated(name, size, band.w) or lines
     if len(lines) > 2:
         lines = [lines[0], T.fit_text(" ".join(lines[1:]), size, band.w)]
     lh = T.font(size).get_linesize()
@@ -504,6 +506,27 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
         txt = T.fitted(line, size, band.w, (40, 32, 24))
         surf.blit(txt, txt.get_rect(midtop=(band.centerx, y)))
         y += lh
+
+
+def _hyphenated(word: str, size: int, width: int) -> list[str] | None:
+    """A one-word name too wide for its tile, broken over two lines with a hyphen, as near its
+    middle as both halves fit whole (in a narrow window "Attunements" showed as "Attune…");
+    None when no break fits."""
+    breaks = [k for k in range(3, len(word) - 2)
+              if T.fits(word[:k] + "-", size, width) and T.fits(word[k:], size, width)]
+    if " " in word or not breaks:
+        return None
+    k = min(breaks, key=lambda k: (not _syllable_break(word, k), abs(k - len(word) / 2), -k))
+    return [word[:k] + "-", word[k:]]
+
+
+def _syllable_break(word: str, k: int) -> bool:
+    """A likely break between syllables: between two consonants ("Fellow-ship") or before a
+    consonant that a vowel follows ("Attune-ments")."""
+    vowel = [c in "aeiouy" for c in word.lower()]
+    if not vowel[k - 1] and not vowel[k]:
+        return True
+    return vowel[k - 1] and not vowel[k] and k + 1 < len(word) and vowel[k + 1]
 
 
 def _sower(surf, p, x0, y, w, beside: bool) -> None:

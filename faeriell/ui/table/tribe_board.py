@@ -161,8 +161,12 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     # Settlements left; the top empty slot shows the Harvest reach (R10)
     n_on = len(t.settlements)
     total = p.rules.settlements_per_tribe
-    surf.blit(T.text(f"Settlements  (Harvest up to {n_on + p.rules.harvest_add})", p.fs(12), T.GOLD, True), (cx, y))
-    y += P(14)
+    room = rect.right - P(4) - cx
+    reach = n_on + p.rules.harvest_add
+    said = T.first_fitting([f"Settlements  (Harvest up to {reach})", f"Settlements (Harvest up to {reach})",
+                            "Settlements"],
+                           p.fs(12), room, True)
+    y += _label_row(surf, p, said, cx, y, room)
     ss = P(28)
     for k in range(total):
         r = pygame.Rect(cx + k * (ss + P(3)), y, ss, ss)
@@ -184,8 +188,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
                 p.spots.add_grip(key, r, sprite=img)
     y += ss + P(5)
     # Achievement token slots (R12)
-    surf.blit(T.text("Achievement tokens", p.fs(12), T.GOLD, True), (cx, y))
-    y += P(14)
+    y += _label_row(surf, p, "Achievement tokens", cx, y, room)
     covered = list(t.slots)
     for k, col in enumerate(p.rules.slots):
         c = (cx + ss // 2 + k * (ss + P(6)), y + ss // 2)
@@ -204,8 +207,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             p.spots.add_circle(("slot", i, col), c, ss * 0.5)
     y += ss + P(5)
     # Menace track (R9)
-    surf.blit(T.text("Menaces solved", p.fs(12), T.GOLD, True), (cx, y))
-    y += P(14)
+    y += _label_row(surf, p, "Menaces solved", cx, y, room)
     cell = P(15)
     for row, col in enumerate(("red", "yellow", "blue", "green")):
         for k in range(p.rules.menace_max + 1):
@@ -215,6 +217,15 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         c = (cx + P(2) + v * (cell + P(12)) + (cell + P(10)) // 2, y + row * (cell + P(1)) + cell // 2)
         surf.blit(T.disc(cell // 2, p.ess_rgb(col)), T.disc(cell // 2, p.ess_rgb(col)).get_rect(center=c))
         p.add(("track", i, col), c, cell * 0.6)
+
+
+def _label_row(surf, p, text: str, x: int, y: int, room: int) -> int:
+    """A column C label; returns the height of its row: the design's 14 px, or down to its
+    letters' foot in a small window, where the smallest text is taller than that (at 800x520 the
+    rows below covered the labels' lower half)."""
+    img = T.fitted(text, p.fs(12), room, T.GOLD, True)
+    surf.blit(img, (x, y))
+    return max(p.P(14), img.get_bounding_rect().bottom + 1)
 
 
 def _setup_cards(surf, p, r, i, cards, own) -> None:

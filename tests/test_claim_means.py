@@ -45,3 +45,12 @@ def test_the_claim_moves_pay_exactly_what_the_means_say():
         expected |= {(slot, c) for c in payers if c in have} | {(slot, "doom")}
     assert listed == expected
     assert ("any", "blue") in listed and ("blue", "blue") in listed and ("red", "blue") not in listed
+
+
+def test_a_card_of_no_colour_on_the_any_slot_is_refused_in_words():
+    # only a made-up card reaches this check; the refusal must still read as a sentence (R12)
+    from faeriell.engine.achievements import claim_check
+    g = game(["blue"])
+    g.state.pending = {"player": 0, "achievements": ["beacons"]}
+    why = claim_check(g, {"achievement": "beacons", "token": "any", "pay": "bogus@none"})
+    assert why and "a any" not in why and "any-colour slot" in why

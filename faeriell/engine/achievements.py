@@ -321,6 +321,8 @@ def claim_check(g, a):
     if col == "corruption":
         return "Corruption Essences never pay for an Achievement slot."  # R12
     if col not in slot_payers(tok):
+        if tok == "any":
+            return "The any-colour slot is paid with an Essence of one of the colours."  # R12
         return f"The {tok} slot is paid with a {tok} Essence."  # R12
     return g.has_cards(i, [pay])
 

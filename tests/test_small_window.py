@@ -170,3 +170,28 @@ def test_every_achievement_tiles_name_lies_whole_on_its_paper(size, monkeypatch)
     assert "Heirloom Herbs" in seen and "Spiritual Totem" in seen, sorted(seen)
     for name, (top, bottom, ink_top, ink_bottom) in seen.items():
         assert ink_top - top >= 2 and bottom - ink_bottom >= 2, (name, size, seen[name])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_of_a_tiles_printed_name_shows_below_its_paper_band(size, monkeypatch):
+    # the tile pictures print their own name low on the tile; a two-line one ("Heirloom Herbs",
+    # "Spiritual Totem") peeked out as a row of dark specks between our paper band and the frame.
+    # Below the band only the tile's frame may show, and the frame is the same on every tile.
+    from faeriell.ui.table import boards
+    real = boards._tile_name
+    MAGENTA = (255, 0, 255)
+    below = {}
+
+    def tile_name(surf, p, r, name, img):
+        real(surf, p, r, name, img)
+        scratch = pygame.Surface(r.size)
+        scratch.fill(MAGENTA)
+        real(scratch, p, pygame.Rect((0, 0), r.size), name, img)
+        foot = max(y for y in range(r.h) if any(scratch.get_at((x, y))[:3] != MAGENTA for x in range(r.w)))
+        below[name] = tuple(min(sum(surf.get_at((r.x + x, r.y + y))[:3]) // 40 for x in range(4, r.w - 4))
+                            for y in range(foot + 1, r.h))
+    monkeypatch.setattr(boards, "_tile_name", tile_name)
+    t = Table(position({"players": 1, "mode": "solo"}), size=size)
+    t.frame()
+    assert "Heirloom Herbs" in below and "Fellowship" in below, sorted(below)
+    assert len(set(below.values())) == 1, (size, below)

@@ -487,7 +487,7 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
     """The slot's name in the table's font over the tile's lower half: a tile scaled below its
     native size would shrink its printed name under the smallest readable text."""
     size = max(T.MIN_TEXT, p.fs(12))
-    band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 3)
+    band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 1)
     lines = list(T.wrap(name, size, band.w))
     if len(lines) == 1 and not T.fits(name, size, band.w):
         lines = _hyphenated(name, size, band.w) or lines

@@ -53,3 +53,13 @@ def drawn(monkeypatch):
     monkeypatch.setattr(T, "outlined", rec_outlined)
     yield seen
     pygame.display.quit()
+
+
+@pytest.fixture
+def marks():
+    """Colour-blind marks on for one test (the Settings' switch), off again after it."""
+    from test_table_support import assets      # the tables' own shared Assets
+    a = assets()
+    a.set_marks(True)
+    yield a
+    a.set_marks(False)

@@ -6,7 +6,7 @@ while the Quest card's and a short pool's Guardian were already as wide as the c
 spies on a headless window, and the mouse finds each card where its Guardian shows."""
 from __future__ import annotations
 
-from test_table_support import Table, assets, position  # first: sets the dummy video driver
+from test_table_support import Table, assets, cards_drawn, position  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -27,27 +27,6 @@ HELD = {"herbs": ["herb-red"], "attunements": ["owl", "bear"]}     # the pool's 
 def _display():
     yield
     pygame.display.quit()
-
-
-@pytest.fixture
-def marks():
-    a = assets()
-    a.set_marks(True)
-    yield a
-    a.set_marks(False)
-
-
-def cards_drawn(monkeypatch) -> dict:
-    """card -> (its rect, where its Guardian was drawn), filled as the table paints Essence cards."""
-    drawn: dict = {}
-    real = paint.Paint.card
-
-    def card(self, surf, c, rect, show_back, *a, **k):
-        at = real(self, surf, c, rect, show_back, *a, **k)
-        drawn[c] = (pygame.Rect(rect), at)
-        return at
-    monkeypatch.setattr(paint.Paint, "card", card)
-    return drawn
 
 
 def guardians_drawn(monkeypatch) -> list:

@@ -3,12 +3,11 @@ the shared boards' column down to the Corruption Sower (it used to end at "Desig
 and a Quest card large enough for the Guardian it is about. Real events on a headless window."""
 from __future__ import annotations
 
-from test_table_support import Table, position  # first: sets the dummy video driver
+from test_table_support import Table, cards_drawn, position  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui.table import paint  # noqa: E402
 
 SIZES = [(1024, 700), (1280, 800)]
 
@@ -26,19 +25,6 @@ def competitive_table(size, sower=None) -> Table:
         g.state.sower = sower
         g.state.tribes[sower].sower = True
     return Table(g, size=size)
-
-
-def cards_drawn(monkeypatch) -> dict:
-    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards."""
-    drawn: dict = {}
-    real = paint.Paint.card
-
-    def card(self, surf, c, rect, show_back, *a, **k):
-        at = real(self, surf, c, rect, show_back, *a, **k)
-        drawn[c] = (pygame.Rect(rect), at)
-        return at
-    monkeypatch.setattr(paint.Paint, "card", card)
-    return drawn
 
 
 def spots_of(t, kind) -> list:

@@ -411,19 +411,9 @@ def _hint_pink_on_words(table) -> list:
     """The table's printed words (names, labels, counts) showing a pixel of the hint's colours on
     screen; words under the hint's own card or the decision bar are not looked at."""
     from faeriell.ui.table.hint_card import HINT, HINT_DARK
-    screen = pygame.display.get_surface()
-    pink = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255))
-    pink.draw(pygame.mask.from_threshold(screen, HINT_DARK, (1, 1, 1, 255)), (0, 0))
-    card = table.hint_card
-    hidden = [card.rect] + ([table.choice.panel_rect] if table.choice is not None else [])
-    out = []
-    for r in table.printed_words():
-        if any(h is not None and r.colliderect(h) for h in hidden):
-            continue
-        ink = r.inflate(-2, -2).clip(screen.get_rect())
-        if ink.w > 0 and ink.h > 0 and pink.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
-            out.append(r)
-    return out
+    from test_table_support import words_under
+    return words_under(table, (HINT, HINT_DARK),
+                       [table.hint_card.rect] + ([table.choice.panel_rect] if table.choice is not None else []))
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -3,7 +3,7 @@ every piece's sprite is checked against what is drawn after it (a hit-mask per p
 own pixels, its colour-blind letter above all, are found on the screen where it stands."""
 from __future__ import annotations
 
-from test_table_support import Table, assets, position  # first: sets the dummy video driver
+from test_table_support import Table, position  # first: sets the dummy video driver
 
 import pygame
 import pytest
@@ -33,14 +33,6 @@ def crowded(players: int = 3):
                      "under": {"bear": "yellow", "wolf": "red", "owl": "corruption"},
                      "totem": {"region": "bear-river"}},
                     tribes[:players], {"player": 1, "phase": "tribe"})
-
-
-@pytest.fixture
-def marks():
-    a = assets()
-    a.set_marks(True)
-    yield a
-    a.set_marks(False)
 
 
 def map_pieces(scene):

@@ -226,3 +226,34 @@ class Table:
         if self.scene.tray is not None:
             self.pay(action)
         return True
+
+
+def cards_drawn(monkeypatch) -> dict:
+    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards."""
+    from faeriell.ui.table import paint
+    drawn: dict = {}
+    real = paint.Paint.card
+
+    def card(self, surf, c, rect, show_back, *a, **k):
+        at = real(self, surf, c, rect, show_back, *a, **k)
+        drawn[c] = (pygame.Rect(rect), at)
+        return at
+    monkeypatch.setattr(paint.Paint, "card", card)
+    return drawn
+
+
+def words_under(table, colours, hidden) -> list:
+    """The printed words (TableScene.printed_words) on which a pixel of one of `colours` shows on
+    the screen, leaving out the words under the `hidden` rects (a card, a panel)."""
+    screen = pygame.display.get_surface()
+    ink_of = pygame.mask.from_threshold(screen, colours[0], (1, 1, 1, 255))
+    for c in colours[1:]:
+        ink_of.draw(pygame.mask.from_threshold(screen, c, (1, 1, 1, 255)), (0, 0))
+    out = []
+    for r in table.printed_words():
+        if any(h is not None and r.colliderect(h) for h in hidden):
+            continue
+        ink = r.inflate(-2, -2).clip(screen.get_rect())
+        if ink.w > 0 and ink.h > 0 and ink_of.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
+            out.append(r)
+    return out

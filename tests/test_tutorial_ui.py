@@ -425,18 +425,9 @@ def _pink_on_words(app, table) -> list:
     pixel of the tutor's pink on screen: covered by the step's arrow or rings. Words under the
     step card (its own pink edge) or under the decision bar (hidden by it) are not looked at."""
     from faeriell.ui.table.tutorial_layer import TUTOR, TUTOR_EDGE
-    screen = pygame.display.get_surface()
-    pink = pygame.mask.from_threshold(screen, TUTOR, (1, 1, 1, 255))
-    pink.draw(pygame.mask.from_threshold(screen, TUTOR_EDGE, (1, 1, 1, 255)), (0, 0))
-    hidden = [table.tutorial.card] + ([table.choice.panel_rect] if table.choice is not None else [])
-    out = []
-    for r in table.printed_words():
-        if any(h is not None and r.colliderect(h) for h in hidden):
-            continue
-        ink = r.inflate(-2, -2).clip(screen.get_rect())
-        if ink.w > 0 and ink.h > 0 and pink.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
-            out.append(r)
-    return out
+    from test_table_support import words_under
+    return words_under(table, (TUTOR, TUTOR_EDGE),
+                       [table.tutorial.card] + ([table.choice.panel_rect] if table.choice is not None else []))
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])

@@ -475,3 +475,42 @@ def test_the_arrow_and_rings_leave_every_printed_word_readable_in_every_step(tmp
     finally:
         pygame.display.quit()
     assert arrows > 15 and bent and round_words, (arrows, bent, round_words)
+
+
+def test_the_banner_never_asks_for_a_button_a_reading_step_hides(app, drawn):
+    # chapter 2: while the card explained the Event Phase's order (a step read, then Next), the
+    # banner already said "press Menace Draft", a button that only shows at the next step
+    click(app, "tutorial")
+    drawn.clear()
+    click(app, "chapter_02-first-turns")
+    s = app.session
+    assert isinstance(app.scene, TableScreen) and s.tutorial.chapter.id == "02-first-turns"
+    read_steps = 0
+    _frame(app)
+    while s.tutorial.step is not None:
+        words = " ".join(drawn)                  # what the frames since the last move drew
+        buttons = [label for label in ("Menace Draft", "End Phase") if label in drawn]
+        step = s.tutorial.step
+        # the banner is drawn anew for every step, a read one's Next included: it says what this
+        # step wants, not what the last one did
+        assert any(t.startswith("Player 1") for t in drawn), (s.tutorial.index, words[:200])
+        assert ("read the guide's card, then press Next" in drawn) == (step.kind == "read"), s.tutorial.index
+        if step.kind == "do" and step.action.get("action") == "draft":
+            assert "Menace Draft" in buttons and "press Menace Draft" in words, (buttons, words[:400])
+            break
+        drawn.clear()
+        if step.kind == "read":
+            read_steps += 1
+            assert "press Menace Draft" not in words and "press End Phase" not in words, words[:300]
+            assert "press Next" in words, words[:300]
+            if read_steps % 2:                   # Next by the mouse, then by the keyboard
+                card_button(app, "next")
+            else:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+                app.step()
+        else:
+            assert s.apply(s.tutorial.expected(s.game)) is None
+        _frame(app)
+    else:
+        raise AssertionError("chapter 2 never asked for the Menace Draft")
+    assert read_steps >= 2

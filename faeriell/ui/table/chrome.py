@@ -36,6 +36,9 @@ def expectation(p) -> tuple[str, str]:
         what = "set up"
     else:
         what = w.phase_hint(g, p.index.kinds)
+    lesson = getattr(p.session, "tutorial", None)
+    if lesson is not None and lesson.step is not None and lesson.step.kind == "read":
+        what = "read the guide's card, then press Next"     # nothing is to be played until then
     if not p.human:
         seats = p.session.seats
         bot = 0 <= i < len(seats) and seats[i] != "human"

@@ -132,14 +132,11 @@ def test_the_guardians_on_the_pools_essence_cards_read(size, n, monkeypatch):
         assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_every_achievement_tiles_name_lies_whole_on_its_paper(size, monkeypatch):
-    # at 1024x700 "Heirloom Herbs" and "Spiritual Totem" wrap to two lines as tall as the tile's
-    # paper band: the letters touched its top and bottom (a pixel each) and read as cut off; the
-    # band now grows up over the picture and leaves the lines a margin
+def tile_names_drawn(monkeypatch, size) -> dict:
+    """name -> (the table's surface, the tile's rect, the name drawn alone on magenta at the tile's
+    size), for every Achievement tile of a solo table's frame."""
     from faeriell.ui.table import boards
     real = boards._tile_name
-    MAGENTA = (255, 0, 255)
     seen = {}
 
     def tile_name(surf, p, r, name, img):
@@ -147,15 +144,26 @@ def test_every_achievement_tiles_name_lies_whole_on_its_paper(size, monkeypatch)
         scratch = pygame.Surface(r.size)         # the same name drawn alone, on no picture
         scratch.fill(MAGENTA)
         real(scratch, p, pygame.Rect((0, 0), r.size), name, img)
+        seen[name] = (surf, pygame.Rect(r), scratch)
+    monkeypatch.setattr(boards, "_tile_name", tile_name)
+    Table(position({"players": 1, "mode": "solo"}), size=size).frame()
+    assert "Heirloom Herbs" in seen and "Spiritual Totem" in seen and "Fellowship" in seen, sorted(seen)
+    return seen
+
+
+MAGENTA = (255, 0, 255)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_achievement_tiles_name_lies_whole_on_its_paper(size, monkeypatch):
+    # at 1024x700 "Heirloom Herbs" and "Spiritual Totem" wrap to two lines as tall as the tile's
+    # paper band: the letters touched its top and bottom (a pixel each) and read as cut off; the
+    # band now grows up over the picture and leaves the lines a margin
+    for name, (_, r, scratch) in tile_names_drawn(monkeypatch, size).items():
         paper = [y for y in range(r.h) if any(scratch.get_at((x, y))[:3] != MAGENTA for x in range(r.w))]
         ink = [y for y in range(r.h) for x in range(r.w) if sum(scratch.get_at((x, y))[:3]) < 250]
-        seen[name] = (min(paper), max(paper), min(ink), max(ink))
-    monkeypatch.setattr(boards, "_tile_name", tile_name)
-    t = Table(position({"players": 1, "mode": "solo"}), size=size)
-    t.frame()
-    assert "Heirloom Herbs" in seen and "Spiritual Totem" in seen, sorted(seen)
-    for name, (top, bottom, ink_top, ink_bottom) in seen.items():
-        assert ink_top - top >= 2 and bottom - ink_bottom >= 2, (name, size, seen[name])
+        top, bottom, ink_top, ink_bottom = min(paper), max(paper), min(ink), max(ink)
+        assert ink_top - top >= 2 and bottom - ink_bottom >= 2, (name, size, (top, bottom, ink_top, ink_bottom))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -163,21 +171,9 @@ def test_nothing_of_a_tiles_printed_name_shows_below_its_paper_band(size, monkey
     # the tile pictures print their own name low on the tile; a two-line one ("Heirloom Herbs",
     # "Spiritual Totem") peeked out as a row of dark specks between our paper band and the frame.
     # Below the band only the tile's frame may show, and the frame is the same on every tile.
-    from faeriell.ui.table import boards
-    real = boards._tile_name
-    MAGENTA = (255, 0, 255)
     below = {}
-
-    def tile_name(surf, p, r, name, img):
-        real(surf, p, r, name, img)
-        scratch = pygame.Surface(r.size)
-        scratch.fill(MAGENTA)
-        real(scratch, p, pygame.Rect((0, 0), r.size), name, img)
+    for name, (surf, r, scratch) in tile_names_drawn(monkeypatch, size).items():
         foot = max(y for y in range(r.h) if any(scratch.get_at((x, y))[:3] != MAGENTA for x in range(r.w)))
         below[name] = tuple(min(sum(surf.get_at((r.x + x, r.y + y))[:3]) // 40 for x in range(4, r.w - 4))
                             for y in range(foot + 1, r.h))
-    monkeypatch.setattr(boards, "_tile_name", tile_name)
-    t = Table(position({"players": 1, "mode": "solo"}), size=size)
-    t.frame()
-    assert "Heirloom Herbs" in below and "Fellowship" in below, sorted(below)
     assert len(set(below.values())) == 1, (size, below)

@@ -52,7 +52,7 @@ def doom_cause(why: str) -> str:
         return "Havoc"
     if "unpaid Achievement" in why:
         return "unpaid claims"
-    if "Menace on a troubled" in why:
+    if "already Threatened" in why or "already Corrupted" in why:
         return "Menace on a taken Guardian"
     if "lost to Corruption" in why:
         return "Lost to Corruption"

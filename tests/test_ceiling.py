@@ -79,7 +79,7 @@ def test_doom_reasons_sort_into_the_causes_a_reader_knows():
     assert bench.doom_cause("Automatic Doom") == "Automatic Doom"
     assert bench.doom_cause("Ignore Corruption") == "Ignore"
     assert bench.doom_cause("an unpaid Achievement slot") == "unpaid claims"
-    assert bench.doom_cause("green Menace on a troubled owl") == "Menace on a taken Guardian"
+    assert bench.doom_cause("green Menace for the owl, already Threatened") == "Menace on a taken Guardian"
     assert bench.doom_cause("Berrywort (player 2) is lost to Corruption") == "Lost to Corruption"
     assert bench.doom_cause("Cleanse Corruption") == "Cleanse Corruption (back)"
     assert bench.doom_cause("something new") == "other"

@@ -74,6 +74,24 @@ def test_a_guardian_whose_card_you_do_not_hold_says_so():
     assert gd + " " not in msg                                   # named, not the id
 
 
+def test_dragging_a_guardian_without_its_card_says_which_card_it_takes():
+    # the playtest dragged the Bear with no card of the Bear in hand: the refusal says which card
+    # moves it (any colour, the Bear on its back, kept: R29) and which Guardians the pool's backs show
+    t = Table(game({"player": 1, "phase": "event"}, p1={"essences": ["blue@owl", "green@turtle", "red@wolf"]}))
+    assert t.state.event_step == "guardian"
+    before = to_dict(t.state)
+    there = [r for r in t.game.rules.board.areas["bear"] if r != t.state.guardians["bear"]["region"]][0]
+    t.drag(("guardian", "bear"), ("region", there))
+    msg = t.scene.message or ""
+    assert to_dict(t.state) == before and t.scene.message_bad
+    assert "To move the Bear, show an Essence card of any colour with the Bear on its back" in msg, msg
+    assert "you hold none" in msg and "the Owl, the Turtle and the Wolf" in msg, msg
+    # with no Guardian on any back, it says so
+    t = Table(game({"player": 1, "phase": "event"}, p1={"essences": []}))
+    t.drag(("guardian", "bear"), ("region", there))
+    assert "none of your Essences has a Guardian on its back" in (t.scene.message or ""), t.scene.message
+
+
 def test_another_tribes_piece_and_a_bots_turn_say_whose_they_are():
     t = Table(game({"player": 1, "phase": "hero"}))
     press(t, ("hero", 1, "shaman"))

@@ -132,3 +132,56 @@ def test_a_tray_that_a_herb_turn_made_invalid_rebalances_itself():
     assert sorted(c.split("@")[0] for c in tray.tray) == ["red"]
     t.click(herb.center)                                     # turn it back: two again
     assert tray.matched() is not None and len(tray.tray) == 2
+
+
+def forest_game():
+    """Tribe 1 owns one Forest Region, tribe 2 three: a Harvest on the Forest space of the wheel."""
+    return position(
+        {"variants": []},
+        {"harvest": "snake", "guardians": {"owl": "owl-river"}, "under": {"owl": "yellow"}},
+        [{"settlements": ["bear-forest", "bear-mountain"], "heroes": {"druid": {"node": {"near": "bear-river"}}}},
+         {"settlements": ["owl-forest", "stag-forest", "wolf-forest", "owl-river"],
+          "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}],
+        {"player": 1, "phase": "event"})
+
+
+def test_a_terrain_stop_names_one_region_plainly_and_several_as_one_of(drawn):
+    # the playtest read "1 Green from one of: the Bear's Forest" for a tribe with one Forest
+    t = Table(forest_game())
+    drawn.clear()
+    hover(t, ("wheel", t.game.rules.wheel.index("forest")))
+    w = t.scene.words
+    one, three = (w.tribe(t.state.tribes[k].id) for k in (0, 1))
+    said = " ".join(drawn)
+    assert f"{one}: 1 Green from the Bear's Forest" in said, said
+    assert "one of: the Bear's Forest" not in said, said
+    assert f"{three}: 1 Green from one of: the Owl's Forest, the Stag's Forest or the Wolf's Forest" in said, said
+
+
+def test_a_regions_tooltip_says_threatened_and_corrupted_as_the_rulebook_does(drawn):
+    g = position({"variants": []}, {"guardians": {"bear": "bear-river", "wolf": "wolf-meadow"},
+                                    "under": {"bear": "yellow", "wolf": "corruption"}},
+                 [{"settlements": ["bear-mountain", "bear-river"], "heroes": {"druid": {"node": {"near": "bear-forest"}}}},
+                  {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}],
+                 {"player": 1, "phase": "tribe"})
+    t = Table(g)
+    for region, word in (("bear-river", "Threatened"), ("wolf-meadow", "Corrupted")):
+        said = ""
+        for p in _region_points(t, region):         # a part of the Region that no piece covers
+            drawn.clear()
+            hover(t, p)
+            if t.scene.hover_key == ("region", region):
+                said = " ".join(drawn)
+                break
+        assert f"is here - {word}" in said, said
+        assert word.lower() not in said and "troubl" not in said.lower(), said
+
+
+def _region_points(t: Table, region: str):
+    poly = t.game.rules.board.regions[region].polygon
+    x0, x1 = min(p[0] for p in poly), max(p[0] for p in poly)
+    y0, y1 = min(p[1] for p in poly), max(p[1] for p in poly)
+    for j in range(1, 10):
+        for i in range(1, 10):
+            x, y = t.scene.map.map_to_screen((x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10))
+            yield round(x), round(y)

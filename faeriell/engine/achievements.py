@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from .actions import Action, card_color
 from .endgame import end_game
+from .names import Names, either
 from .registry import move
 from .rules import COLORS
 
@@ -302,7 +303,8 @@ def claim_check(g, a):
     t = g.state.tribes[i]
     aid = a.get("achievement")
     if aid not in pend["achievements"]:
-        return f"Claim one of: {', '.join(pend['achievements'])}."
+        names = Names.of(g.rules)
+        return f"The Achievement to claim now is {either([names.achievement(x) for x in pend['achievements']])}."
     tok = a.get("token")
     if tok == "designated":
         if t.designated <= 0:
@@ -311,10 +313,12 @@ def claim_check(g, a):
             return "A token from the designated area costs nothing."
         return None
     if tok not in t.slots:
-        return f"No token of yours covers a {tok} slot."
+        return _no_token(tok, t.slots)
     pay = a.get("pay")
     if pay is None:
-        return "Pay an Essence of the slot's colour, or 'doom'."
+        return "Pay an Essence of the slot's colour, or move Doom 1 forward instead."
+    if not isinstance(pay, str):
+        return "A slot is paid with one Essence, or with 1 Doom."
     if pay == "doom":
         return None
     col = card_color(pay)
@@ -325,6 +329,19 @@ def claim_check(g, a):
             return "The any-colour slot is paid with an Essence of one of the colours."  # R12
         return f"The {tok} slot is paid with a {tok} Essence."  # R12
     return g.has_cards(i, [pay])
+
+
+def _no_token(tok, slots) -> str:
+    """Why no token of the tribe's board can claim from the slot `tok` (R12), in the slots' words."""
+    have = sorted(set(slots))
+    said = either([("the any-colour slot" if s == "any" else f"a {s} slot") for s in have])
+    if not tok:
+        return f"Choose one of your Achievement tokens: they lie on {said}." if have else \
+            "You have no Achievement token left on your board."
+    what = "the any-colour slot" if tok == "any" else f"a {tok} slot"
+    if not have:
+        return f"You have no Achievement token left on {what}, nor on any other slot."
+    return f"You have no Achievement token on {what}; yours lie on {said}."
 
 
 def claim_perform(g, a):

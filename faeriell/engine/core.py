@@ -9,13 +9,15 @@ from collections import Counter
 
 from . import registry
 from .achievements import check_achievements, fingerprint
+from .action_schema import (ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, INTS, NODE, PERK, PHASE,
+                            REGION, SLOT, SPECS)
 from .actions import Action, card_color
 from .describe import narrate
 from .doom_causes import cause_of
 from .corruption import tash
 from .endgame import doom_reached, spelled_swaps
 from .legal import LegalActions
-from .names import Names
+from .names import Names, deciding, either
 from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
 from .rules import Rules, COLORS
@@ -33,6 +35,18 @@ class IllegalAction(Exception):
 
 _NAMES: dict = {}      # (tribe id, seat) -> "Bear (player 1)"
 _ORDERS: dict = {}     # (first seat, players) -> seats in turn order
+
+
+# The words for what a move's field names (Game.unknown_names), and the values a field may carry
+# beside its kind's ids: an unpaid claim's or a Cleanse's `doom`, the Shadow's innate move, Wido's
+# random Sower Perk.
+_KIND_WORDS = {REGION: "Region", NODE: "node", HERO: "Hero", PERK: "Perk", HERB: "Heirloom Herb",
+               GUARDIAN: "Great Guardian", COLOR: "Essence colour", CARD: "Essence card",
+               ACHIEVEMENT: "Achievement", PHASE: "Phase", SLOT: "Achievement slot"}
+_DOOM_FIELDS = frozenset({("claim", "pay"), ("corruption", "target")})
+_MORE_PERKS = frozenset({"shadow", "random-sower"})
+_PHASES = frozenset({"tribe", "event", "hero"})
+_SLOTS = frozenset({"any", "designated"})
 
 
 class Game:
@@ -146,9 +160,63 @@ class Game:
         if action.kind not in self.allowed_kinds():
             return self._not_now(action.kind)
         try:
-            return mv.check(self, self.normalize(action.without("player")))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            return f"{action} is incomplete or has a wrong field ({type(e).__name__}: {e})."
+            a = self.normalize(action.without("player"))
+            why = mv.check(self, a)
+            if why:
+                # a reason that would repeat a value this game has no such thing for (a Hero id
+                # in a Region's field) says what the field wants instead
+                unknown = self.unknown_names(a)
+                if unknown and any(v in why for v in unknown[1]):
+                    return unknown[0]
+            return why
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            # a move the rules cannot read (a field missing or of the wrong shape): said in
+            # words, never as the Action's repr with its ids
+            doing = SPECS[action.kind].doing if action.kind in SPECS else ""
+            return f"{doing or 'That move'} is missing something it needs, or names it wrongly."
+
+    def unknown_names(self, a: Action) -> tuple[str, list[str]] | None:
+        """The first field of `a` naming what this game has no such thing for (a Hero id in a
+        Region's field, an Achievement that is no Achievement): (what the field wants, in words;
+        the values it named), else None. Names.text says every id of the right kind, so a
+        reason may name the values it is given once they are known."""
+        spec = SPECS.get(a.kind)
+        if spec is None:
+            return None
+        for key, v in a.fields:
+            fld = spec.fields.get(key)
+            if fld is None:
+                continue
+            types = [t for t in fld.types if t not in INTS]
+            if not types or (v == "doom" and (a.kind, key) in _DOOM_FIELDS):
+                continue
+            for x in (v if isinstance(v, (list, tuple)) else (v,)):
+                if isinstance(x, int) and len(types) < len(fld.types):
+                    continue
+                if not any(self._names(t, x) for t in types):
+                    return (f"There is no such {either([_KIND_WORDS.get(t, t) for t in types])} in this game.",
+                            [str(x)])
+        return None
+
+    def _names(self, kind: str, x) -> bool:
+        """Whether x is an id of `kind` in this game (CHOICE: any word; the check says which)."""
+        if not isinstance(x, str):
+            return False
+        r, cat = self.rules, self.rules.catalog
+        if kind == REGION:
+            return x in r.board.regions
+        if kind == NODE:
+            return x in r.board.nodes
+        if kind == CARD:
+            col, _, back = x.partition("@")
+            return col in (cat.colors or {}) and (not back or back in (cat.guardians or {}))
+        domain = {HERO: cat.heroes, PERK: cat.perks, HERB: cat.herbs, GUARDIAN: cat.guardians,
+                  COLOR: cat.colors, ACHIEVEMENT: cat.achievements, PHASE: _PHASES,
+                  SLOT: _SLOTS}.get(kind)
+        if domain is None:
+            return True
+        return x in (domain or ()) or (kind == PERK and x in _MORE_PERKS) or \
+            (kind == SLOT and x in (cat.colors or {}))
 
     def normalize(self, a: Action) -> Action:
         """Accept the spellings SCENARIOS.md allows: a single card for `pay`, `node` for `to`,
@@ -193,8 +261,7 @@ class Game:
     def _not_now(self, kind: str) -> str:
         s = self.state
         if s.pending is not None:
-            return (f"First player {s.pending['player'] + 1} must decide: "
-                    f"{s.pending['kind'].replace('_', ' ')}.")
+            return f"First {self.tribe_name(s.pending['player'])} must decide {deciding(s.pending['kind'])}."
         if s.phase is None:
             return "Choose a Phase tile first."
         if s.phase == "event":
@@ -420,7 +487,11 @@ class Game:
         self.reveals += 1
         return deck.pop(0)
 
-    def gain(self, i: int, colour: str, n: int = 1) -> int:
+    def gain(self, i: int, colour: str, n: int = 1, source: str = "", told: bool = False) -> int:
+        """Tribe i draws n cards of `colour` into its pool, said once in the log: "... gains 1 red
+        Essence from bear-forest" (`source`: where it came from, in ids), or not at all when the
+        move's own line already said it (`told`: "You take a Blue Essence from ..."), unless the
+        deck and its discards ran out (R40)."""
         got = 0
         for _ in range(n):
             card = self.draw_card(colour)
@@ -428,8 +499,11 @@ class Game:
                 break
             self.state.tribes[i].essences.append(card)
             got += 1
-        if got:
-            self.log(f"{self.tribe_name(i)} gains {got} {colour} Essence{'s' if got > 1 else ''}.")
+        if got < n:
+            self.log(f"No {colour} Essence is left to draw: {self.tribe_name(i)} gains {got} of {n}.")
+        elif got and not told:
+            self.log(f"{self.tribe_name(i)} gains {got} {colour} Essence{'s' if got > 1 else ''}"
+                     + (f" {source}" if source else "") + ".")
         return got
 
     def discard_card(self, card: str) -> None:

@@ -91,7 +91,7 @@ def ev_check(g, a):
     if ch == "ignore":
         return None
     if ch not in ("cleanse_tribe", "cleanse_corruption"):
-        return "Choose yield, ignore, cleanse_tribe or cleanse_corruption."
+        return "Choose Yield, Ignore, Cleanse your Tribe or Cleanse Corruption."
     pay = list(a.get("pay") or ())
     if len(pay) != 1:
         return "A Cleanse costs exactly one Essence."

@@ -168,7 +168,7 @@ def check_payment(g, i, kind: str, a) -> str | None:
     if cost is None:
         return inn
     if not fits(cost, paid):
-        return f"That payment does not match the cost: {describe_cost(cost)}."
+        return f"That payment does not match the cost: {cost_words(describe_cost(cost))}."
     if isinstance(cost, SameColour) and herbs:
         col = pay_colour(cost, paid)
         for h in herbs:
@@ -194,6 +194,13 @@ def _one_of_problem(g, colours, pay: list, herbs: list) -> str | None:
         return None
     ok = len(pay) == 1 and (card_color(pay[0]) in colours or card_color(pay[0]) == WILD)
     return None if ok else f"Pay exactly one {either} Essence."
+
+
+def cost_words(cost: str) -> str:
+    """'1 red + 1 yellow + 1 of any colour' from describe_cost's '1 any + 1 red + 1 yellow'."""
+    parts = cost.split(" + ")
+    parts = [p for p in parts if " any" not in p] + [p.replace(" any", " of any colour") for p in parts if " any" in p]
+    return " + ".join(parts)
 
 
 def describe_cost(cost) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 # A needle in the engine's own sentence -> the cause a player reads (first match wins).
 _CAUSES = (
     ("Automatic Doom", "Automatic Doom"),            # R34
-    ("Menace on a troubled", "Menace on a taken Guardian"),
+    ("already Threatened", "Menace on a taken Guardian"),      # a Menace drawn for a Guardian
+    ("already Corrupted", "Menace on a taken Guardian"),       # already Threatened or Corrupted
     ("Ignore Corruption", "Ignore Corruption"),
     ("Havoc", "Havoc"),
     ("unpaid Achievement", "Unpaid claim"),          # R12

@@ -65,7 +65,7 @@ class Convert:
 
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [a["from"]])
-        g.gain(i, a["to"])
+        g.gain(i, a["to"], told=True)          # "... trade 1 Yellow for 1 Green" said it
 
 
 @effect("path_move", special=True)
@@ -417,7 +417,7 @@ class Alchemy:
     def perform(g, i, h, perk, ab, a):
         g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
         for c in a["to"]:
-            g.gain(i, c)
+            g.gain(i, c, told=True)            # "...: take 1 Red + 2 Blue" said it
 
 
 # ---------------------------------------------------------------- the Shadow's innate
@@ -475,7 +475,7 @@ def perk_check(g, a):
     t = g.state.tribes[i]
     h, perk = a.get("hero"), a.get("perk")
     if h not in t.heroes:
-        return f"You have no active {h}."
+        return f"You have no active {h}." if h else "Choose one of your active Heroes."
     hero = t.heroes[h]
     if perk == "shadow" and h == "shadow":
         if h in t.innate:
@@ -486,7 +486,7 @@ def perk_check(g, a):
             return "Choose a free node."
         return None
     if perk not in hero.perks:
-        return f"Your {h} does not have the {perk} Perk."
+        return f"Your {h} does not have the {perk} Perk." if perk else f"Choose a Perk of your {h}."
     reasons = []
     for k, ab in _abilities(g, hero, perk):
         eff = EFFECTS[ab["effect"]]

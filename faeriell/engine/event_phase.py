@@ -4,6 +4,7 @@ from __future__ import annotations
 from .action_schema import seat
 from .actions import Action, card_back
 from .corruption import raise_event
+from .names import either
 from .registry import move, task
 from .rules import COLORS
 from .triggers import on_harvest
@@ -23,6 +24,17 @@ def guardian_cards(g, i) -> dict:
     return out
 
 
+def why_no_guardian_card(gd: str, cards: dict) -> str:
+    """Why the Guardian gd cannot move: the card it takes (R29: any colour with gd on its back,
+    shown, kept) and, since the pool holds none, the Guardians the pool's backs do show."""
+    need = f"To move the {gd}, show an Essence card of any colour with the {gd} on its back (it stays in your pool)"
+    if not cards:
+        return need + ": none of your Essences has a Guardian on its back."
+    shown = sorted(cards)
+    return need + ": you hold none; your Essences' backs show only the " + \
+        ", the ".join(shown[:-1]) + (" and the " if len(shown) > 1 else "") + shown[-1] + "."
+
+
 def mg_enum(g):
     i, t = _me(g)
     out = []
@@ -38,15 +50,15 @@ def mg_check(g, a):
     i, t = _me(g)
     gd, r, card = a.get("guardian"), a.get("region"), a.get("card")
     if gd not in g.state.guardians:
-        return f"'{gd}' is not a Great Guardian."
+        return "Choose a Great Guardian to move."
     cards = guardian_cards(g, i)
     if card is not None:
         if card not in t.essences:
-            return f"You have no {card} card."
+            return f"You hold no {card} in your pool."
         if card_back(card) != gd:
-            return f"The back of {card} does not show the {gd}."
+            return f"That card's back shows the {card_back(card) or 'no Guardian'}, not the {gd}."
     elif gd not in cards:
-        return f"Reveal a card with the {gd} on its back to move it."  # R29
+        return why_no_guardian_card(gd, cards)
     if r not in g.rules.board.areas.get(gd, ()):
         return f"The {gd} moves only within its own Area."
     if r == g.state.guardians[gd]["region"]:
@@ -107,9 +119,11 @@ def draft_next(g, t):
         raise_event(g, s.active, token=tok, guardian=side)
     else:
         if s.guardians[side].get("token"):
+            # the rulebook's words: a Guardian already Threatened (a Menace) or Corrupted
+            status = "Corrupted" if g.rules.token_kind(s.guardians[side]["token"]) == "corruption" else "Threatened"
             s.set_aside.append(tok)
-            g.log(f"A {kind} Menace for the {side}, already troubled: discarded.")
-            g.move_doom(1, f"{kind} Menace on a troubled {side}")
+            g.log(f"A {kind} Menace for the {side}, already {status}: discarded.")
+            g.move_doom(1, f"{kind} Menace for the {side}, already {status}")
         else:
             s.guardians[side]["token"] = tok
             g.log(f"A {kind} Menace now threatens the {side}.")
@@ -150,7 +164,9 @@ def bs_check(g, a):
         return "Choose one of your Beacons."
     if r in g.state.beacons_used:
         return "That Beacon already solved a Menace this phase."
-    if gd not in g.state.guardians or not g.state.guardians[gd].get("token"):
+    if gd not in g.state.guardians:
+        return "Choose a Great Guardian with a Menace."
+    if not g.state.guardians[gd].get("token"):
         return f"The {gd} has no Menace."
     col = t.beacons[r]
     if g.rules.token_kind(g.state.guardians[gd]["token"]) != col:
@@ -272,7 +288,7 @@ def hv_perform(g, a):
             tasks.append({"task": "harvest_terrain", "player": p, "terrain": space})
         for p in g.order_from(i):
             for colour in herb_bonus(g, p, space):
-                tasks.append({"task": "harvest_gain", "player": p, "color": colour})
+                tasks.append({"task": "harvest_gain", "player": p, "color": colour, "terrain": space})
     if not frozen:
         # "Whenever a Harvest resolves" (Bitter Harvest, R23): a frozen space resolves no Harvest
         # (Winter's Grasp), so its triggers stay silent too.
@@ -400,7 +416,7 @@ def harvest_region(g, t):
         g.ask(p, "harvest_choice", region=r, colors=gives)
     else:
         for c in gives:
-            g.gain(p, c)
+            g.gain(p, c, source=f"from {r}")
 
 
 @task("harvest_terrain", quiet=True)      # asks, or logs
@@ -431,7 +447,10 @@ def terrain_regions(g, p, terr) -> list[str]:
 
 @task("harvest_gain", quiet=True)         # an Essence is no measure
 def harvest_gain(g, t):
-    g.gain(t["player"], t["color"])
+    # a Herb's Harvest bonus (R31): said as such ("... from its Forest Herb": herb-forest, said by Names.text)
+    herb = next((h for h in g.state.tribes[t["player"]].herbs
+                 if (g.rules.herb_ability(h, "harvest_bonus") or {}).get("terrain") == t.get("terrain")), None)
+    g.gain(t["player"], t["color"], source=f"from its {herb}" if herb else "")
 
 
 @task("harvest_done", quiet=True)     # Sower Perks add Corruption Essences only
@@ -453,10 +472,10 @@ def hc_check(g, a):
         if a.get("region") not in (None, pend["region"]):
             return f"The choice is about {pend['region']}."
         if a.get("color") not in pend["colors"]:
-            return f"Choose {' or '.join(pend['colors'])}."
+            return f"Choose {either(pend['colors'])}."
         return None
     if a.get("region") not in pend["regions"]:
-        return f"Choose one of your {pend['terrain']} Regions: {', '.join(pend['regions'])}."
+        return f"Choose one of your {pend['terrain']} Regions: {either(pend['regions'])}."
     return None
 
 
@@ -464,7 +483,7 @@ def hc_perform(g, a):
     pend = g.take_pending()
     p = pend["player"]
     if "colors" in pend:
-        g.gain(p, a["color"])
+        g.gain(p, a["color"], told=True)     # "You take a Blue Essence from ..." said it
         return
     r = a["region"]
     status = g.region_status(r)

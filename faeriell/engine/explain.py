@@ -18,6 +18,7 @@ from collections import Counter
 from .action_schema import SPECS
 from .actions import Action, card_back, card_color
 from . import registry
+from .names import deciding
 
 # what a kind of move is called in a sentence ("Attuning is a Tribe Action ..."): its spec's `doing`
 DOING = {k: spec.doing for k, spec in SPECS.items() if spec.doing}
@@ -77,7 +78,7 @@ def not_now(g, kind: str) -> str:
     s = g.state
     if s.pending is not None:
         p = s.pending["player"]
-        return f"First {g.tribe_name(p)} must decide: {s.pending['kind'].replace('_', ' ')}."
+        return f"First {g.tribe_name(p)} must decide {deciding(s.pending['kind'])}."
     if s.phase is None or s.phase == "event" and _PHASE_OF.get(kind) == "Event":
         return g._not_now(kind)
     want = _PHASE_OF.get(kind)
@@ -102,10 +103,8 @@ def _colour_names(g, text: str) -> str:
 
 
 def _cost_words(cost: str) -> str:
-    """'1 red + 1 yellow + 1 of any colour' from costs.describe_cost's '1 any + 1 red + 1 yellow'."""
-    parts = cost.split(" + ")
-    parts = [p for p in parts if " any" not in p] + [p.replace(" any", " of any colour") for p in parts if " any" in p]
-    return " + ".join(parts)
+    from .costs import cost_words
+    return cost_words(cost)
 
 
 def pool_words(g, i) -> str:

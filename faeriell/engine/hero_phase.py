@@ -5,6 +5,7 @@ from .actions import Action, card_back, card_color
 from .corruption import raise_event
 from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
+from .names import Names
 from .registry import move
 from .rules import COLORS
 from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
@@ -16,7 +17,7 @@ def _me(g):
 
 def _ready(g, t, h):
     if h not in t.heroes:
-        return f"You have no active {h}."
+        return f"You have no active {h}." if h else "Choose one of your active Heroes."
     if t.heroes[h].gems <= 0:
         return f"Your {h} has no Action gem left."
     return None
@@ -71,7 +72,7 @@ def mv_check(g, a):
     path = a.get("path")
     to = a.get("to") or (path[-1] if path else None)
     if to not in g.rules.board.nodes:
-        return f"'{to}' is not a node."
+        return "Choose a node to move to."
     if to in g.occupied():
         return "A Hero cannot stop on a taken node; it may only pass through."  # R37
     rng = move_range(g, hero)
@@ -154,7 +155,7 @@ def sm_check(g, a):
     if why:
         return why
     if gd not in g.state.guardians:
-        return f"'{gd}' is not a Great Guardian."
+        return "Choose a Threatened Great Guardian."
     tok = g.state.guardians[gd].get("token")
     if not tok:
         return f"The {gd} is not Threatened."
@@ -292,7 +293,7 @@ def sq_check(g, a):
         return why
     hero = t.heroes[h]
     if c not in hero.quests:
-        return f"{c} is not in your {h}'s Quest pool."
+        return f"{c} is not in your {h}'s Quest pool." if c else f"Choose one of your {h}'s Quest cards."
     col, gd = card_color(c), card_back(c)
     if col not in quest_colours(g, hero):
         return f"A {h} cannot solve a {col} Quest."
@@ -366,27 +367,29 @@ def _lore_options(g, i, t, card):
 def lore_check(g, a):
     i, t = _me(g)
     card, h = a.get("card"), a.get("hero")
+    names = Names.of(g.rules)
+    said = names.attunement(card) if card in g.rules.attune_cost else names.herb(str(card))
     if card not in t.herbs and card not in t.attunements:
-        return f"You do not own {card}."
+        return f"You do not own {said}." if card else "Choose one of your Heirloom Herbs or Attunements."
     if not card_free(g, t, card):
-        return f"{card} is already turned this round."
+        return f"{said} is already turned this round."
     if h not in t.heroes:
-        return f"You have no active {h}."
+        return f"You have no active {h}." if h else "Choose one of your active Heroes."
     opts = _lore_options(g, i, t, card)
     want = a
     if any(o == want or (o.without("target") == want.without("target")) for o in opts):
         return check_target(g, i, g.rules.token_kind(g.state.guardians[a["guardian"]]["token"]), a) \
             if a.get("guardian") else None
     if card in g.rules.attune_cost:
-        return (f"The {card} Attunement moves a Hero from a node of the {card} Area "
+        return (f"{said} moves a Hero from a node of the {card} Area "
                 f"to a free node of that Area.")  # R25
     if g.rules.herb_ability(card, "hero_gem"):
-        return f"{card} gives a gem only to its own Hero type."
+        return f"{said} gives a gem only to its own Hero type."
     if g.rules.herb_ability(card, "herb_solve"):
         if h == "sower":
             return "The Corruption Sower cannot solve Menaces."      # R45
-        return f"{card} solves a Menace of its colour on a Region next to one of your Heroes."
-    return f"{card} has no Lore Action."
+        return f"{said} solves a Menace of its colour on a Region next to one of your Heroes."
+    return f"{said} has no Lore Action."
 
 
 def lore_perform(g, a):

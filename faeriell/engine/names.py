@@ -29,7 +29,44 @@ _QUOTED = re.compile(r"'([a-z][a-z0-9_@+-]*)'")
 # a colour id left bare in a sentence ("gains 1 red Essence", "the red slot"): said as the cards
 # print it ("Red"); never inside an id (herb-red, red@owl) nor another word
 _COLOUR = re.compile(r"(?<![\w@-])(red|yellow|blue|green)(?![\w@-])")
-_CORRUPTION_CARD = re.compile(r"(?<![\w@-])corruption(?= Essences?\b| tokens?\b)")
+_CORRUPTION_CARD = re.compile(r"(?<![\w@-])corruption(?= Essences?\b| tokens?\b| decks?\b)")
+
+# What a player waits for when a decision is open (R27): "First Longfeather (player 1) must
+# decide how to meet a Corruption Event" (Game._not_now, explain.not_now), by the decision's kind.
+DECIDING = {
+    "corruption": "how to meet a Corruption Event",
+    "harvest_choice": "what to harvest",
+    "claim": "which Achievement to claim, and how",
+    "discard_quest": "which Quest card to discard",
+    "become_sower": "which Hero becomes the Corruption Sower",
+    "place_settlement": "where to place a Settlement",
+    "choose_hero": "which Hero to start with",
+    "place_hero": "where to place a Hero",
+    "starting_essence": "which Essence to take",
+    "track_choice": "which tracking token moves forward",
+    "menace_rival": "which rival steps back on its track",
+    "free_level": "which Perk to take for the free level",
+    "twins_swap": "which Essences to swap for Corruption Essences",
+}
+
+
+def deciding(kind: str) -> str:
+    """What an open decision of `kind` is about, after "must decide"."""
+    return DECIDING.get(kind, "what comes next")
+
+
+def either(words, last: str = "or") -> str:
+    """A list said as one reads it: 'A', 'A or B', 'A, B or C' ('and' for a list of all)."""
+    words = [str(w) for w in words]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def one_of(words) -> str:
+    """'the Bear's Forest' for one, 'one of: A, B or C' for several."""
+    words = list(words)
+    return either(words) if len(words) <= 1 else "one of: " + either(words)
 
 
 def _cap(word: str) -> str:
@@ -93,6 +130,9 @@ class Names:
         self._perk_single = {k: v for k, v in self.perks.items() if "-" not in k}
         self._perk_re = re.compile(r"\b(with|uses|takes|gains|loses|swaps?) (" +
                                    "|".join(map(re.escape, self._perk_single)) + r")\b") if self._perk_single else None
+        # a one-word Perk id named as a Perk ("the cleanser Perk", "swift's Special Action")
+        self._perk_named_re = re.compile(r"\b(" + "|".join(map(re.escape, self._perk_single)) +
+                                         r")(?= Perk\b|'s )") if self._perk_single else None
         self._ach_re = re.compile(r"\bthe ([a-z][a-z-]*) Achievement\b")
         self._att_re = re.compile(r"\bthe ([a-z]+) Attunement\b")
 
@@ -217,6 +257,8 @@ class Names:
             out = self._multi_re.sub(lambda m: self._multi[m.group(1)], out)
         if self._perk_re is not None:
             out = self._perk_re.sub(lambda m: f"{m.group(1)} {self._perk_single[m.group(2)]}", out)
+        if self._perk_named_re is not None:
+            out = self._perk_named_re.sub(lambda m: self._perk_single[m.group(1)], out)
         if self._single_re is not None:
             out = self._single_re.sub(lambda m: self._single[m.group(1)], out)
         out = _COLOUR.sub(lambda m: self.color(m.group(1)), out)          # after the ids are named

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import Action, card_back
 from .core import Game
 from .event_phase import region_colours
+from .names import either
 from .payment import Slots, options
 from .registry import move, task
 from .rules import Rules, COLORS
@@ -241,7 +242,7 @@ def starting_essences(g, t):
         if len(set(cols)) > 1:
             tasks.append({"task": "ask", "kind": "starting_essence", "player": i, "region": r, "colors": cols})
         else:
-            g.gain(i, cols[0])
+            g.gain(i, cols[0], source=f"from {r}")
     g.push_front(*tasks)
 
 
@@ -427,7 +428,7 @@ def ps_check(g, a):
     i = g.state.pending["player"]
     r = a.get("region")
     if r not in g.rules.board.regions:
-        return f"'{r}' is not a Region."
+        return "Choose a Region for the Settlement."
     if g.owner_of(r) is not None:
         return "That Region already has a Settlement."
     if r not in _settle_regions(g, i):
@@ -512,14 +513,14 @@ def se_enum(g):
 
 def se_check(g, a):
     if a.get("color") not in g.state.pending["colors"]:
-        return f"Choose {' or '.join(g.state.pending['colors'])}."
+        return f"Choose {either(list(dict.fromkeys(g.state.pending['colors'])))}."
     return None
 
 
 def se_perform(g, a):
     s = g.state
     pend = g.take_pending()
-    g.gain(pend["player"], a["color"])
+    g.gain(pend["player"], a["color"], told=True)      # "You take a Red Essence" said it
     if not pend.get("bonus") and pend.get("region"):
         s.tribes[pend["player"]].heartland_picks[pend["region"]] = a["color"]
 

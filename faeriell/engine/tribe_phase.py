@@ -5,6 +5,7 @@ from .actions import card_color
 from .core import IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid
+from .names import Names
 from .registry import move
 from .state import Hero
 from .triggers import on_perk_gained
@@ -106,11 +107,11 @@ def dress_check(g, a):
     if h in t.heroes:
         return f"Your {h} is already active."
     if h not in t.inactive or not _may_dress(g, h):
-        return f"You have no inactive {h} to dress."
+        return f"You have no inactive {h} to dress." if h else "Choose one of your inactive Heroes."
     if len(t.heroes) >= g.rules.max_active:
         return f"A tribe can have at most {g.rules.max_active} active Heroes."
     if node not in g.rules.board.nodes:
-        return f"'{node}' is not a node of the island."
+        return "Choose a node for the new Hero."
     if node in g.occupied():
         return "That node is taken."  # R37
     if not any(r in t.settlements for r in g.rules.node_regions[node]):
@@ -206,7 +207,7 @@ def level_check(g, a):
     i, t = _me(g)
     h = a.get("hero")
     if h not in t.heroes:
-        return f"You have no active {h}."
+        return f"You have no active {h}." if h else "Choose one of your active Heroes."
     if t.heroes[h].level >= g.rules.max_level:
         return f"Your {h} is already at the top level ({g.rules.max_level})."
     perk, disc = a.get("perk"), a.get("discard")
@@ -234,7 +235,7 @@ def level_check(g, a):
 def take_and_discard(face_up, take, discard, what: str) -> str | None:
     """Take one face-up item and discard one of the others (Perks, Herbs): why not, or None."""
     if take not in face_up:
-        return f"{take} is not a {what}."
+        return f"{take} is not a {what}." if take else f"Choose a {what}."
     others = list(face_up)
     others.remove(take)
     if others and discard not in others:
@@ -310,7 +311,7 @@ def settle_check(g, a):
     i, t = _me(g)
     r = a.get("region")
     if r not in g.rules.board.regions:
-        return f"'{r}' is not a Region."
+        return "Choose a Region for the Settlement."
     if len(t.settlements) >= g.rules.settlements_per_tribe:
         return "All your Settlements are on the map."
     if g.owner_of(r) is not None:
@@ -348,7 +349,7 @@ def beacon_check(g, a):
     i, t = _me(g)
     c, r = a.get("color"), a.get("region")
     if g.state.beacon_supply.get(c, 0) <= 0:
-        return f"No {c} Beacon is left."
+        return f"No {c} Beacon is left." if c else "Choose a Beacon's colour."
     if r not in t.settlements:
         return "A Beacon goes on one of your own Regions."
     if any(r in tr.beacons for tr in g.state.tribes):
@@ -461,9 +462,9 @@ def attune_check(g, a):
     i, t = _me(g)
     gd = a.get("guardian")
     if gd not in g.rules.attune_cost:
-        return f"'{gd}' is not a Great Guardian."
+        return "Choose an Attunement."
     if gd not in g.state.attunements_free:
-        return f"The {gd} Attunement is already taken."
+        return f"{Names.of(g.rules).attunement(gd)} is already taken."
     return check_payment(g, i, "attune", a)
 
 

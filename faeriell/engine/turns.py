@@ -24,7 +24,7 @@ def _choose_enum(g):
 def _choose_check(g, a):
     p = a.get("phase")
     if p not in PHASES:
-        return f"'{p}' is not a Phase: choose tribe, event or hero."
+        return "Choose a Phase tile: Tribe, Event or Hero."
     if p in g.tribe().phases_done:
         return f"You already played your {p.capitalize()} Phase tile this round."
     return None

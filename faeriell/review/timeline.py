@@ -130,8 +130,8 @@ class _Listener:
             if moved:
                 self.doom.append((moved, cause_of(why)))
 
-        def on_gain(i, colour, n=1):
-            got = gain(i, colour, n)
+        def on_gain(i, colour, n=1, **said):
+            got = gain(i, colour, n, **said)
             if got:
                 self.gains.append((i, colour, got, _SOURCES.get(self.kind, "Other")))
             return got

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from faeriell.engine.actions import card_back
+from faeriell.engine.names import either
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
 from faeriell.ui.table import theme as T
 
@@ -41,12 +42,13 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         gd = p.g.guardian_at(r)
         if gd:
             st = p.g.region_status(r)
-            lines.append(f"{w.guardian(gd)} is here" + (f" - {st}" if st else ""))
+            # the rulebook's words for the state ('threatened' -> "Threatened", "Corrupted")
+            lines.append(f"{w.guardian(gd)} is here" + (f" - {st.capitalize()}" if st else ""))
         name = w.region(r)
         return name[:1].upper() + name[1:], lines
     if k == "node":
         n = key[1]
-        lines = ["Between " + ", ".join(w.region(x) for x in rules.node_regions[n])]
+        lines = ["Between " + either([w.region(x) for x in rules.node_regions[n]], "and")]
         for i, t in enumerate(s.tribes):
             for h, hero in t.heroes.items():
                 if hero.node == n:

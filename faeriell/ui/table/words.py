@@ -8,7 +8,7 @@ from __future__ import annotations
 from faeriell.engine import Action
 from faeriell.engine.actions import card_back
 from faeriell.engine.describe import card, describe, narrate
-from faeriell.engine.names import Names, title
+from faeriell.engine.names import Names, either, one_of, title
 
 
 def _cap(s: str) -> str:
@@ -177,7 +177,7 @@ class Words:
         lines = ["Progress: " + ", ".join(parts)]
         if entry["kind"] == "most" and entry["leaders"]:
             names = [self.tribe(self.tribe_ids[k]) for k in entry["leaders"] if k < len(self.tribe_ids)]
-            lines.append(("Leads: " if len(names) == 1 else "Tied in the lead: ") + ", ".join(names))
+            lines.append(("Leads: " if len(names) == 1 else "Tied in the lead: ") + either(names, "and"))
         return lines
 
     def harvest_gain(self, pv: dict, player: int, region: str) -> str:
@@ -216,9 +216,9 @@ class Words:
                 else:
                     gives.append(" + ".join(f"1 {self.color(c)}" for c in reg["gives"]) +
                                  f" from {self.region(reg['region'])}")
-            if row.get("one_of") and gives:
-                gives = [gives[0].split(" from ")[0] + " from one of: " +
-                         ", ".join(g.split(" from ")[1] for g in gives)]
+            if row.get("one_of") and gives:     # a Terrain space: one Region of the tribe's, said as
+                # "1 Green from the Bear's Forest" for one, "... from one of: A, B or C" for several
+                gives = [gives[0].split(" from ")[0] + " from " + one_of(g.split(" from ")[1] for g in gives)]
             gives += [f"1 {self.color(c)} (Herb)" for c in row["bonus"]]
             if gives:
                 line = f"{who}: " + "; ".join(gives)
@@ -227,7 +227,7 @@ class Words:
             else:
                 line = f"{who}: nothing"
             if none:
-                line += " · nothing from " + ", ".join(none)
+                line += " · nothing from " + either(none, "and")
             lines.append(line)
         if not lines:
             return ["No tribe owns a Region here: nobody harvests."]
@@ -287,7 +287,7 @@ class Words:
             return (f"Harvest a {terr} Region: which one of yours?",
                     "Click one of your glowing Regions, or choose below.")
         if kind == "claim":
-            names = ", ".join(self.achievement(x) for x in get("achievements", [])) or "an Achievement"
+            names = either([self.achievement(x) for x in get("achievements", [])]) or "an Achievement"
             return (f"Claim {names}: which token, and how do you pay for its slot?",
                     "Drag an Achievement token from your board onto the Achievement, or choose below.")
         if kind == "discard_quest":
@@ -302,7 +302,7 @@ class Words:
             areas = self.setup_areas(state, get("player"))
             what = "your extra Settlement" if get("extra") else "a Settlement"
             if areas:
-                names = areas[0] if len(areas) == 1 else ", ".join(areas[:-1]) + " or " + areas[-1]
+                names = either(areas)
                 return (f"Set-up: place {what} in the Area of a revealed Essence card: {names}",
                         "Your revealed cards are on your board. Drag a Settlement onto a glowing Region, "
                         "or click the Region.")

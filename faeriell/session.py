@@ -52,6 +52,7 @@ class Session:
     drill_tries = 0                   # the drill's tries so far, and whether its result is filed
     drill_recorded = False
     back_to: tuple | None = None      # (screen, keywords) the table's "Back to Practice" returns to
+    offers_undo = True                # the table keeps Undo's place (greyed while nothing can be taken back)
 
     def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
                  game_id: str | None = None, opened_from_save: bool = False) -> None:

@@ -20,6 +20,7 @@ NO_UNDO = "In the guided game every move stays; to try a step again, leave and r
 
 
 class TutorialSession(Session):
+    offers_undo = False               # a step is retried by reopening the chapter there
     def __init__(self, lesson: Lesson, game, progress: Progress | None = None):
         super().__init__(game, ["human"] * game.state.players, autosave=False)
         self.tutorial = lesson

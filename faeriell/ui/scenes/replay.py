@@ -187,6 +187,8 @@ class ReplayScene(MenuScene):
         self.layout()
 
     def draw(self, surf) -> None:
+        # a key moment's moves are shown in the shared boards' column as the hint's are
+        self.table.shown_moves = tuple(self.better.get(self.k, ()))
         self.table.draw(surf)
         self._draw_moment(surf)
         bar = self.bar_rect()

@@ -45,8 +45,9 @@ def list_font_size() -> int:
 
 # The kinds of pygame_gui element this panel shows words on. pygame_gui takes a font only from an
 # element's own theme block (its "defaults" block reads colours alone): without a block of its
-# own a kind keeps pygame_gui's 14 px font at every Text size. A scroll bar's arrows keep
-# pygame_gui's own symbol font (its "vertical_scroll_bar.button" block is more specific).
+# own a kind keeps pygame_gui's 14 px font at every Text size. A scroll bar's arrows are no
+# words: pygame_gui writes them as "▲" "▼" in its own symbol font (the game's font has no such
+# glyph), so the screen empties them and draws its own (scroll_arrows, draw_arrow).
 WORDED_ELEMENTS = ("button", "text_entry_line", "selection_list", "label")
 
 
@@ -142,6 +143,33 @@ def section_html(section: ref.Section) -> str:
         parts.append("<br>".join(lines))
         parts.append("")
     return "<br>".join(parts)
+
+
+def scroll_arrows(*scrolled) -> list:
+    """(button, up?) of the arrow buttons of the scroll bars of `scrolled` (the list, the text),
+    those shown now (pygame_gui builds a bar when the content overflows, and again at each
+    rebuild), their own symbol emptied."""
+    out = []
+    for element in scrolled:
+        bar = getattr(element, "scroll_bar", None)
+        if bar is None or not bar.alive():
+            continue
+        for button, up in ((bar.top_button, True), (bar.bottom_button, False)):
+            if button is None or not button.alive():
+                continue
+            if button.text:
+                button.set_text("")
+            out.append((button, up))
+    return out
+
+
+def draw_arrow(surf, rect: pygame.Rect, up: bool, colour) -> None:
+    """A scroll arrow as the table's column draws its own: a filled chevron, centred."""
+    d = max(3, min(rect.w, rect.h) // 4)
+    cx, cy = rect.center
+    sign = -1 if up else 1
+    pts = [(cx, cy + sign * d), (cx - d - 1, cy - sign * (d - 1)), (cx + d + 1, cy - sign * (d - 1))]
+    pygame.draw.polygon(surf, colour, pts)
 
 
 class RulesScene(Scene):
@@ -293,6 +321,7 @@ class RulesScene(Scene):
 
     def update(self, dt_ms: int) -> bool:
         self.manager.update(dt_ms / 1000.0)
+        scroll_arrows(self.list, self.text)       # a bar built anew: its symbols emptied before it is drawn
         return True         # the text cursor blinks and scrolling eases
 
     def resize(self, size) -> None:
@@ -307,4 +336,8 @@ class RulesScene(Scene):
         W.draw_text(surf, "The rules of Sons of Faeriell", (16, 18), 36, W.ACCENT)
         W.draw_text(surf, "In our own words. Up/Down: the sections. Esc returns.", (w - 16, 30), 18, W.MUTED,
                     anchor="topright")
+        arrows = scroll_arrows(self.list, self.text)
         self.manager.draw_ui(surf)
+        for button, up in arrows:
+            colour = (255, 255, 255) if button.hovered else W.TEXT if button.is_enabled else W.MUTED
+            draw_arrow(surf, button.rect, up, colour)

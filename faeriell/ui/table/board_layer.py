@@ -51,6 +51,7 @@ class BoardLayer(Layer):
                 return False
             self.scene.keep_island_in_view()
             self.focus = keyboard.cycle(items, self.focus, d)
+            self.scene.show_focus(self.focus)        # a piece of the column scrolled out of view
             self.scene.prompt(keyboard.say_piece(self.scene, self.focus))
             return True
         if is_enter(ev) and self.focus is not None:
@@ -73,6 +74,7 @@ class BoardLayer(Layer):
         if key[0] == "button":
             s._button(key[1])
             return
+        s.show_focus(key)                        # the wheel may have taken it out of view since
         if key in s.index.clicks:
             s.resolve(s.index.clicks[key], s.words.drop_title(key))
             return

@@ -5,18 +5,29 @@ import pygame
 
 from faeriell.ui.table import theme as T
 
+OFF_BG, OFF_EDGE = (34, 31, 38), (60, 56, 66)     # a button that cannot be pressed now
 
-def buttons_for(p, n_loose: int, can_undo: bool) -> list[tuple[str, str]]:
+
+UNDO_OFF = ("undo_off",)     # Undo greyed: nothing can be taken back now (its place is kept)
+
+
+def buttons_for(p, n_loose: int, can_undo: bool, undo_offered: bool = False) -> list[tuple[str, str]]:
+    """The banner's buttons, left to right. They keep their places while a person plays: Undo,
+    rightmost, stays (greyed, `undo_offered`) when nothing can be taken back, and Menace Draft or
+    End Phase stand beside it, the Moves list (whose count changes) further left; so a double
+    click on Undo never lands on End Phase moved under the mouse."""
     out = []
     if p.human:
+        if n_loose:
+            out.append(("moves", f"Moves ({n_loose})"))
         if "draft" in p.index.kinds:
             out.append(("draft", "Menace Draft"))
         if "end_phase" in p.index.kinds:
             out.append(("end_phase", "End Phase"))
-        if n_loose:
-            out.append(("moves", f"Moves ({n_loose})"))
     if can_undo:
         out.append(("undo", "Undo"))
+    elif undo_offered:
+        out.append((UNDO_OFF[0], "Undo"))
     return out
 
 
@@ -74,13 +85,18 @@ def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
     bx = rect.right - P(8)
     rects = []
     for name, label in reversed(buttons):
-        img = T.text(label, p.fs(16), T.INK, True)
+        off = name == UNDO_OFF[0]
+        img = T.text(label, p.fs(16), T.INK_DIM if off else T.INK, True)
         r = pygame.Rect(0, 0, img.get_width() + P(22), rect.h - P(10))
         r.midright = (bx, rect.centery)
         prime = name in ("end_phase", "draft")
-        T.panel(surf, r, T.BUTTON_HI if prime else T.BUTTON, T.GLOW if prime else T.PANEL_EDGE, P(6), 1)
+        if off:                              # greyed: pressed, it does nothing; its tooltip says why
+            T.panel(surf, r, OFF_BG, OFF_EDGE, P(6), 1)
+            p.spots.add(UNDO_OFF, r)
+        else:
+            T.panel(surf, r, T.BUTTON_HI if prime else T.BUTTON, T.GLOW if prime else T.PANEL_EDGE, P(6), 1)
+            p.spots.add(("button", name), r)
         surf.blit(img, img.get_rect(center=r.center))
-        p.spots.add(("button", name), r)
         rects.append(r)
         bx = r.left - P(8)
     room = bx - x - P(8)

@@ -119,6 +119,7 @@ class DecisionLayer(Layer):
             return
         ch.focus = (0 if d > 0 else n - 1) if ch.focus is None else (ch.focus + d) % n
         opt = ch.options[ch.focus]
+        self.scene.show_focus(opt.spot)      # its piece in the shared boards' column, in view
         more = " (Enter opens it)" if opt.group else ""
         label = opt.label.rstrip(". ")       # a label that is a sentence: no ".:" after it
         self.scene.prompt(f"{ch.title} - {label}{more}: {ch.focus + 1} of {n}, Enter to choose")

@@ -84,6 +84,7 @@ class DragLayer(Layer):
             return
         drag.keyed = True
         drag.hover, drag.hover_ok = target, True
+        s.show_focus(target)                     # a place in the column scrolled out of view
         sp = s.spots.first(target) if target[0] != "region" else None
         if target == PLAY_AREA:
             drag.hover_rect, drag.hover_radius = pygame.Rect(s.layout.map), 0.0

@@ -346,14 +346,22 @@ def same_step(played, hinted) -> bool:
     return played.without(*PAY_FIELDS) == hinted.without(*PAY_FIELDS)
 
 
-def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
-    """Any move drawn on the table as an arrow from its piece to its place (the replay's key
-    moments: the move played and the better one). False when it has no place to point at."""
+def move_keys(scene, action) -> tuple:
+    """(piece, place) a move is drawn with on the table (draw_move), () when it has none; the
+    table scrolls its shared boards' column to them (TableScene._show_pointed)."""
     try:
         gs = gesture(action, make_ctx(scene.session.game))
     except (KeyError, TypeError, IndexError):
-        return False
-    if not isinstance(gs, tuple):
+        return ()
+    return gs if isinstance(gs, tuple) else ()
+
+
+def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
+    """Any move drawn on the table as an arrow from its piece to its place (the replay's key
+    moments: the move played and the better one; the table shows them when they lie in its
+    scrolled column: scene.shown_moves). False when it has no place to point at."""
+    gs = move_keys(scene, action)
+    if not gs:
         return False
     grip, target = gs
     end = scene._target_point(target) if target is not None else None

@@ -67,10 +67,20 @@ def point(scene, key):
     return scene._target_point(key)
 
 
+def _order_point(scene, key):
+    """Where `key` stands in the reading order: in the shared boards' column of a window too short
+    for it, its place in the whole column (scene.side_places), so a piece scrolled out of view is
+    reached too (the focus scrolls it into view: TableScene.show_focus) and the order stays the
+    same wherever the column is scrolled; elsewhere where it shows."""
+    if scene.side_over and key in scene.side_places:
+        return scene.side_places[key].center
+    return point(scene, key)
+
+
 def _reading_order(scene, keys) -> list:
     placed = []
     for k in keys:
-        p = point(scene, k)
+        p = _order_point(scene, k)
         if p is not None:
             placed.append((round(p[1] / 24), p[0], k))     # rows of 24 px, then left to right
     placed.sort(key=lambda t: (t[0], t[1]))
@@ -79,7 +89,7 @@ def _reading_order(scene, keys) -> list:
 
 def pieces(scene) -> list:
     """What Tab goes through now: pieces with a move, tiles and places to click, the banner's
-    buttons; in reading order (only on screen)."""
+    buttons; in reading order (on screen, or in the shared boards' column scrolled out of view)."""
     out = []
     if scene.tip_card_shown is not None and scene.tips.ok_rect is not None:
         out.append(TIP_OK)

@@ -39,6 +39,7 @@ from faeriell.ui.table.drag_layer import DragLayer
 from faeriell.ui.table.dragdrop import Drag
 from faeriell.ui.table.drill_coach import DrillCoach
 from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
+from faeriell.ui.table.hint_card import move_keys
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
 from faeriell.ui.table.layers import LayerStack
@@ -99,7 +100,8 @@ class TableScene(Scene):
         self.side_scroll = 0                   # the shared boards' column, scrolled in a short window
         self.side_over = 0                     # by how many px it is taller than the window leaves it
         self.side_places: dict[tuple, pygame.Rect] = {}   # where its pieces lie, unscrolled (boards.draw_side)
-        self._pointed_token: tuple | None = None          # what the hint and the guided step last pointed at
+        self._pointed_token: tuple | None = None          # what the table last pointed at (_show_pointed)
+        self.shown_moves: tuple = ()           # moves a screen draws on the table (the replay's key moment)
         self._spots_version = -1
         self._p: Paint | None = None
         self.now = 0.0
@@ -483,7 +485,8 @@ class TableScene(Scene):
         tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
         tribe_board.draw_others(surf, p, L.others, big)
         can_undo = self._human() and self.session.undo_available()
-        chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo))
+        chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo,
+                                                                 self._human() and self.session.offers_undo))
         if L.goal is not None and self.puzzle is not None:
             guide.draw_goal(surf, p, L.goal, self.puzzle)
         if self.puzzle is None:
@@ -581,14 +584,27 @@ class TableScene(Scene):
         lo, hi = want.bottom - view.bottom + m, want.top - view.top - m
         return self.scroll_side_to(min(max(self.side_scroll, lo), hi))
 
+    def show_focus(self, key) -> bool:
+        """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
+        view, scrolled into view (show_in_side) and drawn there at once, so its spot is where the
+        focus ring, the piece in hand and Enter find it. True when the column moved."""
+        if key is None or not self.show_in_side([key]):
+            return False
+        self._ensure_base()
+        if self.drag is not None:
+            self.drag.overlay = None             # its glow follows the column
+        return True
+
     def _show_pointed(self) -> bool:
-        """What the hint or the guided step points at, scrolled into view in the shared boards'
-        column once each time it points anew (the player's wheel may take it away again): in a
-        short window the learner was pointed at nothing. True when the column moved."""
-        hint, tut = self.hint_card, self.tutorial
+        """What the table points at, scrolled into view in the shared boards' column once each
+        time it points anew (the player's wheel may take it away again): the hint's and the guided
+        step's move, the pieces the open decision bar lights up (its options' spots; a pending
+        decision's places too) and the moves a screen draws on the table (`shown_moves`: the
+        replay's key moment). In a short window they pointed at nothing. True when it moved."""
+        hint, tut, ch = self.hint_card, self.tutorial, self.choice
         step = tut.lesson.index if tut is not None else None
         token = (self.session.version, id(self.session.game), self.layout.size, hint.action, hint.show_from, step,
-                 self.curtain, self.tray is None)
+                 self.curtain, self.tray is None, id(ch) if ch is not None else None, self.shown_moves)
         if token == self._pointed_token:
             return False
         self._pointed_token = token
@@ -598,6 +614,13 @@ class TableScene(Scene):
         st = tut.lesson.step if tut is not None else None
         if st is not None and st.kind == "do" and self.curtain is None and self.tray is None:
             keys += tut.targets(self)
+        if ch is not None and self.tray is None:
+            if not ch.compact:
+                keys += list(ch.spot_keys())
+            if self.choice_auto:
+                keys += sorted(self.index.aims)
+        for a in self.shown_moves:
+            keys += list(move_keys(self, a))
         return self.show_in_side(keys)
 
     def _fit_island(self) -> None:

@@ -79,6 +79,9 @@ class BoardLayer(Layer):
             s.resolve(s.index.clicks[key], s.words.drop_title(key))
             return
         sp = s.spot(key)
+        if sp is None:                           # not drawn now (never so: the column shows it)
+            self.focus = None
+            return
         d = s.drag_layer.start(sp, sp.center, sticky=True)
         d.keyed = True
         s.drag_layer.aim(1)

@@ -29,17 +29,38 @@ def _count(surf, p, center, n, small=False) -> None:
 
 def _grid(p, w, tile_w: int | None = None) -> tuple[int, int, int]:
     """The Achievement slots' grid: (columns, tile width, tile height). Five columns, or four
-    with larger tiles where a name would not fit five (1024x700); `tile_w` narrows the tiles
-    (a short window: fit_side keeps every name whole)."""
+    with larger tiles where a name would not fit five (1024x700), or three where even four
+    leave a name no room whole (theme.name_lines; 640x480: "Heirl…" "Herbs", "Inf-" "luence";
+    the column then scrolls); `tile_w` narrows the tiles (a short window: fit_side keeps every name whole)."""
     P = p.P
     cols = 5
     tw = (w - (cols - 1) * P(4)) // cols
     if not all(T.fits(word, T.MIN_TEXT, tw - 6) for word in _words(p)):
         cols = 4
         tw = (w - (cols - 1) * P(4)) // cols
+        if not _names_fit(_names(p), _name_size(p), tw - 6):
+            cols = 3
+            tw = (w - (cols - 1) * P(4)) // cols
     if tile_w is not None:
         tw = min(tw, tile_w)
     return cols, tw, round(tw * 48 / 60)
+
+
+def _names(p) -> tuple[str, ...]:
+    return tuple(p.words.achievement(aid) for aid in p.rules.achievement_ids)
+
+
+def _name_size(p) -> int:
+    """The Achievement tiles' names: their font size."""
+    return max(T.MIN_TEXT, p.fs(12))
+
+
+@lru_cache(maxsize=64)
+def _names_fit(names: tuple[str, ...], size: int, width: int) -> bool:
+    return all(T.name_lines(name, size, width) is not None for name in names)
+
+
+W.on_rescale(_names_fit.cache_clear)
 
 
 def _words(p) -> tuple[str, ...]:
@@ -92,15 +113,30 @@ def side_heights(p, w, k: float = 1.0, tile_w: int | None = None, beside: bool |
     lab = T.font(p.fs(13), True).get_height()
     cols, _tw, th = _grid(p, w, tile_w)
     rows = (len(p.rules.achievement_ids) + cols - 1) // cols
-    return [lab + P(2) + Q(45) + P(13),          # Essence decks (their counts below)
+    return [lab + P(2) + Q(45) + _counts_h(p),   # Essence decks (their counts below)
             lab + P(2) + Q(50),                  # Heirloom Herbs
             lab + P(2) + Q(44),                  # Perk tiles
-            lab + P(2) + Q(34) + P(8),           # Beacons and the Totem (its yellow count below)
+            lab + P(2) + _beacons_h(p, Q),       # Beacons and the Totem (its yellow count below)
             lab + P(2) + Q(48) + P(2),           # Attunements
             lab + P(1) + P(22) + P(2),           # Doom track
             lab + P(1) + P(22) + P(2),           # Tribe Corruption track
             lab + P(2) + rows * (th + P(4)),     # Achievements (the designated area on the label's row)
             _sower_h(p, lab, beside)]
+
+
+def _counts_h(p) -> int:
+    """The row of counts under the Essence decks: as the design has it, or as tall as the
+    smallest text where that is taller (at 640x480 the counts ran into "Heirloom Herbs")."""
+    return max(p.P(13), T.font(p.fs(11), True).get_height() - 1)     # its last pixel row is empty
+
+
+def _beacons_h(p, Q) -> int:
+    """The Beacons' row: the pieces and what hangs below them, each Beacon's count and the
+    Totem's "N Yellow", measured in the fonts they are drawn in (never under the smallest
+    text: in a short window they reached the Attunements label)."""
+    bh, badge = Q(34), T.font(p.fs(12), True).get_height() + 2
+    return max(bh + p.P(8), bh // 2 + p.P(10) + badge - badge // 2,
+               bh - p.P(3) + T.font(p.fs(11)).get_ascent())      # "N Yellow": no descender
 
 
 def _piece_px(p, k: float):
@@ -246,15 +282,19 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
         p.add(("discard", col), dr)
         img = T.text(str(len(disc)), p.fs(11), T.INK_DIM)
         surf.blit(img, img.get_rect(midtop=(dr.centerx, r.bottom + 1)))
-    y += ch + P(13) + gap
+    y += ch + _counts_h(p) + gap
 
     # ---- Heirloom Herbs: deck, three face up, discard ---------------------------------------
+    label_right = x0 + T.font(p.fs(13), True).size("Heirloom Herbs")[0]
     y += _label(surf, p, x0, y, "Heirloom Herbs") + P(2)
     hh = Q(50)
     hw = round(hh * 60 / 84)
     r = pygame.Rect(x0, y, hw, hh)
     p.hidden_card(surf, r, "herb_back")
-    _count(surf, p, (r.centerx, r.bottom - P(2)), len(s.herb_deck), True)
+    badge = T.font(p.fs(12), True).get_height() + 2          # a count's badge (_count), its height
+    # the deck's count on its lower edge, or inside the card where it would reach the next label
+    low = r.bottom - P(2) if badge - badge // 2 - P(2) <= gap + 1 else r.bottom - badge + badge // 2
+    _count(surf, p, (r.centerx, low), len(s.herb_deck), True)
     p.spots.add(("herb_deck",), r)
     for k, h in enumerate(s.herbs_up):
         rr = pygame.Rect(x0 + (k + 1) * (hw + P(8)) + P(4), y, hw, hh)
@@ -265,7 +305,10 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
     if s.herb_discard:
         surf.blit(T.greyed(p.spr(f"herb_{s.herb_discard[-1]}", hh)), r)
-    _count(surf, p, (r.centerx, r.top + P(2)), len(s.herb_discard), True)     # the name is at the bottom
+    # the discard's count on its upper edge (the name is at the bottom), inside the slot where it
+    # would reach the label's words
+    high = r.top + P(2) if label_right + P(4) <= r.centerx - badge else r.top + badge // 2
+    _count(surf, p, (r.centerx, high), len(s.herb_discard), True)
     p.spots.add(("herb_discard",), r)
 
     y += hh + gap
@@ -324,7 +367,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
                    room, T.INK_DIM)
     surf.blit(img, (slot.right + P(6), y + bh - P(3)))
     p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, min(P(100), x0 + w - slot.right), bh + P(8)))
-    y += bh + P(8) + gap
+    y += _beacons_h(p, Q) + gap
 
     # ---- Attunements still on the board ------------------------------------------------------
     y += _label(surf, p, x0, y, "Attunements") + P(2)
@@ -486,11 +529,9 @@ def _paper(img) -> tuple:
 def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
     """The slot's name in the table's font over the tile's lower half: a tile scaled below its
     native size would shrink its printed name under the smallest readable text."""
-    size = max(T.MIN_TEXT, p.fs(12))
+    size = _name_size(p)
     band = pygame.Rect(r.x + 3, r.y + r.h * 52 // 100, r.w - 6, r.h - r.h * 52 // 100 - 1)
-    lines = list(T.wrap(name, size, band.w))
-    if len(lines) == 1 and not T.fits(name, size, band.w):
-        lines = _hyphenated(name, size, band.w) or lines
+    lines = T.name_lines(name, size, band.w) or list(T.wrap(name, size, band.w))
     if len(lines) > 2:
         lines = [lines[0], T.fit_text(" ".join(lines[1:]), size, band.w)]
     lh = T.font(size).get_linesize()
@@ -506,27 +547,6 @@ def _tile_name(surf, p, r: pygame.Rect, name: str, img) -> None:
         txt = T.fitted(line, size, band.w, (40, 32, 24))
         surf.blit(txt, txt.get_rect(midtop=(band.centerx, y)))
         y += lh
-
-
-def _hyphenated(word: str, size: int, width: int) -> list[str] | None:
-    """A one-word name too wide for its tile, broken over two lines with a hyphen, as near its
-    middle as both halves fit whole (in a narrow window "Attunements" showed as "Attune…");
-    None when no break fits."""
-    breaks = [k for k in range(3, len(word) - 2)
-              if T.fits(word[:k] + "-", size, width) and T.fits(word[k:], size, width)]
-    if " " in word or not breaks:
-        return None
-    k = min(breaks, key=lambda k: (not _syllable_break(word, k), abs(k - len(word) / 2), -k))
-    return [word[:k] + "-", word[k:]]
-
-
-def _syllable_break(word: str, k: int) -> bool:
-    """A likely break between syllables: between two consonants ("Fellow-ship") or before a
-    consonant that a vowel follows ("Attune-ments")."""
-    vowel = [c in "aeiouy" for c in word.lower()]
-    if not vowel[k - 1] and not vowel[k]:
-        return True
-    return vowel[k - 1] and not vowel[k] and k + 1 < len(word) and vowel[k + 1]
 
 
 def _sower(surf, p, x0, y, w, beside: bool) -> None:

@@ -5,7 +5,7 @@ import pygame
 
 from faeriell.ui.table import theme as T
 
-OFF_BG, OFF_EDGE = (34, 31, 38), (60, 56, 66)     # a button that cannot be pressed now
+OFF_EDGE = (74, 68, 78)         # the edge of a button that cannot be pressed now
 
 
 UNDO_OFF = ("undo_off",)     # Undo greyed: nothing can be taken back now (its place is kept)
@@ -91,7 +91,7 @@ def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
         r.midright = (bx, rect.centery)
         prime = name in ("end_phase", "draft")
         if off:                              # greyed: pressed, it does nothing; its tooltip says why
-            T.panel(surf, r, OFF_BG, OFF_EDGE, P(6), 1)
+            T.panel(surf, r, T.BUTTON_OFF, OFF_EDGE, P(6), 1)
             p.spots.add(UNDO_OFF, r)
         else:
             T.panel(surf, r, T.BUTTON_HI if prime else T.BUTTON, T.GLOW if prime else T.PANEL_EDGE, P(6), 1)

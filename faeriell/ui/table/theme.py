@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pygame
+import pyphen
 
 from faeriell.ui import widgets
 from faeriell.ui.surface_cache import surface_cache
@@ -102,6 +103,38 @@ def fits(s: str, size: int, width: int, bold: bool = False) -> bool:
     """Whether `fitted` draws s whole (shrunk or condensed, never cut)."""
     fit = widgets.fitting_size(str(s), size, width, bold, measure=font)
     return font(fit, bold).size(str(s))[0] <= width / SQUEEZE
+
+
+def name_lines(name: str, size: int, width: int, bold: bool = False) -> list[str] | None:
+    """A name on one or two lines, each whole in `width` px (shrunk or condensed as `fitted`
+    may): broken between words, a one-word name too wide for one line broken at a syllable with
+    a hyphen (hyphenated); None when it cannot be said whole so (an Achievement tile's name, a
+    Hero's in a narrow panel)."""
+    if fits(name, size, width, bold):
+        return [name]
+    if " " not in name:
+        return hyphenated(name, size, width, bold)
+    lines = list(wrap(name, size, width, bold))
+    if len(lines) <= 2 and all(fits(line, size, width, bold) for line in lines):
+        return lines
+    return None
+
+
+_HYPHENS = pyphen.Pyphen(lang="en_US")      # the dictionary's syllables (LibreOffice's hyphenation patterns)
+
+
+def hyphenated(word: str, size: int, width: int, bold: bool = False) -> list[str] | None:
+    """One word too wide for `width`, broken over two lines with a hyphen at one of its syllables
+    (pyphen's dictionary: "Attune-" "ments", "Influ-" "ence", never "Inf-" "luence"), the one
+    nearest its middle where both halves fit whole; None when no break fits."""
+    if " " in word:
+        return None
+    breaks = [(head, tail) for head, tail in _HYPHENS.iterate(word)
+              if fits(head + "-", size, width, bold) and fits(tail, size, width, bold)]
+    if not breaks:
+        return None
+    head, tail = min(breaks, key=lambda ht: (abs(len(ht[0]) - len(word) / 2), -len(ht[0])))
+    return [head + "-", tail]
 
 
 def first_fitting(options, size: int, width: int, bold: bool = False) -> str:

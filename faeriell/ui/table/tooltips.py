@@ -10,7 +10,6 @@ import pygame
 from faeriell.engine.actions import card_back
 from faeriell.engine.names import either
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
-from faeriell.engine.undo import why_not_undo
 from faeriell.ui.table import theme as T
 
 
@@ -202,7 +201,8 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
                 "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
                 "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])
     if k == "undo_off":
-        return "Undo", [w.say(why_not_undo(p.g, 1) or "Nothing to take back now.")]
+        return "Undo", ["Nothing to take back now: Undo takes back your own moves of this turn, "
+                        "while nothing hidden was revealed."]
     if k == "sower_tribe":
         return "Corruption Sower", [f"{w.tribe(s.tribes[key[1]].id)} serves Doom: its Perks stand beside it."]
     if k == "side_scroll":

@@ -269,25 +269,45 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
     pygame.draw.rect(surf, edge, r, 2, border_radius=6)
     key = ("hero", i, h)
-    img = p.spr(f"hero_{h}_{t.id}", P(40))
-    ic = (r.x + P(24), r.y + P(24))
+    # the header: the Hero's picture, its name, "Level N" and its Action gems, each row below the
+    # one above as tall as its words are drawn (never under the smallest text: in a small window
+    # the rows ran into one another). A name with no room beside the picture ("Corrup…" in a
+    # Sower's panel at 800x520) runs across the panel's top, broken between words, or a word too
+    # wide at a syllable (theme.name_lines), the picture below it.
+    name, size = p.words.hero(h), p.fs(15)
+    tx = r.x + P(48)
+    name_h = T.font(size, True).get_height() - 1
+    across = not T.fits(name, size, r.right - P(6) - tx, True)
+    y, pic, ic = r.y + P(5), P(40), (r.x + P(24), r.y + P(24))
+    if across:
+        y = r.y + P(3)
+        for line in T.name_lines(name, size, r.w - P(10), True) or [name]:
+            surf.blit(T.fitted(line, size, r.w - P(10), T.INK, True), (r.x + P(5), y))
+            y += name_h
+        pic = min(pic, T.font(p.fs(12)).get_ascent() + P(15))      # beside "Level N" and the gems
+        ic = (r.x + P(4) + pic // 2, y + pic // 2)
+        tx = r.x + P(8) + pic
+    img = p.spr(f"hero_{h}_{t.id}", pic)
     if p.lifted != key or hero.node:
         T.blit_center(surf, img, ic)
     p.add(key, r, sprite=img)
-    surf.blit(T.fitted(p.words.hero(h), p.fs(15), r.w - P(54), T.INK, True),
-              (r.x + P(48), r.y + P(5)))
-    surf.blit(T.text(f"Level {hero.level}", p.fs(12), T.INK_DIM), (r.x + P(48), r.y + P(20)))
+    if not across:                       # the name beside the picture
+        surf.blit(T.fitted(name, size, r.right - P(6) - tx, T.INK, True), (tx, y))
+        y += name_h
+    y = max(y, r.y + P(20))
+    surf.blit(T.text(f"Level {hero.level}", p.fs(12), T.INK_DIM), (tx, y))
+    y = max(y + T.font(p.fs(12)).get_ascent() + 1, r.y + P(33))        # "Level N" has no descender
     if not hero.node:
-        surf.blit(T.text("not on the map", p.fs(11), T.GLOW), (r.x + P(48), r.y + P(32)))
+        surf.blit(T.text("not on the map", p.fs(11), T.GLOW), (tx, max(y - P(1), r.y + P(32))))
+        y = max(y - P(1) + T.font(p.fs(11)).get_height() - 1, r.y + P(44))
     # Action gems left / lost
     gem = p.spr("action_gem", P(13))
     full = p.g.max_gems(hero)
     for k in range(max(full, hero.gems)):
-        pos = (r.x + P(48) + k * P(14), r.y + P(44 if not hero.node else 33))
-        surf.blit(gem if k < hero.gems else T.greyed(gem), pos)
-    # Perks (four slots)
+        surf.blit(gem if k < hero.gems else T.greyed(gem), (tx + k * P(14), y))
+    # Perks (four slots), below the header
     ps = min(P(30), (r.w - P(10)) // 4 - P(2))
-    py = r.y + P(52)
+    py = max(r.y + P(52), y + gem.get_height() + P(3), ic[1] + pic // 2 + P(2))
     for k in range(p.rules.max_level - 1):
         rr = pygame.Rect(r.x + P(5) + k * (ps + P(3)), py, ps, ps)
         if k < len(hero.perks):

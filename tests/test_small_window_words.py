@@ -1,0 +1,213 @@
+"""Words have room in small windows. At 800x520 the Heirloom Herbs' deck count hung over
+"Perk tiles" and the Essence decks' counts over "Heirloom Herbs"; a Hero panel said "Corrup…"
+(the Corruption Sower, "Advent…" the Adventurer) with "Level 1" and its gems drawn over one
+another; at 640x480 the Achievement tiles read "Inf-" "luence", "Heirl…" "Herbs", "Corr…"
+"Clea…". Now every count keeps clear of the label below or above it, a Hero's name runs across
+its panel when it has no room beside the picture (broken between words), each row of the panel
+under the one above, and a tile's name is broken between words, a single word only at one of its
+syllables (pyphen), the tiles in three columns where four leave no room. Checked on what the
+table draws, real headless window, at 640x480, 800x520, 1024x700 and 1280x800."""
+from __future__ import annotations
+
+from test_table_support import Table, position  # first: sets the dummy video driver
+
+import pygame  # noqa: E402
+import pyphen  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.table import boards  # noqa: E402
+from faeriell.ui.table import theme as T  # noqa: E402
+
+SIZES = [(640, 480), (800, 520), (1024, 700), (1280, 800)]
+
+
+@pytest.fixture(autouse=True)
+def _display():
+    yield
+    pygame.display.quit()
+
+
+def texts_drawn(monkeypatch) -> list:
+    """(words, where they were blitted, their ink) for every text the table's theme renders
+    (theme.text, theme.fitted) and blits on the table's picture, filled as the table draws."""
+    made: dict = {}
+    drawn: list = []
+    real_text, real_fitted = T.text, T.fitted
+
+    def text(s, *a, **k):
+        img = real_text(s, *a, **k)
+        made[id(img)] = str(s)
+        return img
+
+    def fitted(s, *a, **k):
+        img = real_fitted(s, *a, **k)
+        made.setdefault(id(img), str(s))
+        return img
+    real_blit = W.WordsSurface.blit
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        r = real_blit(self, source, dest, area, special_flags)
+        if id(source) in made:
+            drawn.append((made[id(source)], pygame.Rect(r), source.get_bounding_rect().move(r.topleft)))
+        return r
+    monkeypatch.setattr(T, "text", text)
+    monkeypatch.setattr(T, "fitted", fitted)
+    monkeypatch.setattr(W.WordsSurface, "blit", blit)
+    return drawn
+
+
+def badges_drawn(monkeypatch) -> list:
+    """(count, its badge's rect) for every count the shared boards draw in a badge."""
+    out: list = []
+    real = T.badge
+
+    def badge(surf, center, s, *a, **k):
+        r = real(surf, center, s, *a, **k)
+        out.append((s, pygame.Rect(r)))
+        return r
+    monkeypatch.setattr(T, "badge", badge)
+    return out
+
+
+def redraw(t: Table) -> None:
+    t.scene._base_key = None
+    t.frame()
+
+
+def played(size, heroes=None) -> Table:
+    tribes = [{"settlements": ["bear-mountain", "bear-river"],
+               "heroes": heroes or {"druid": {"node": {"near": "bear-forest"}}},
+               "essences": ["red", "red", "blue"]},
+              {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}]
+    return Table(position({}, {}, tribes, {"player": 1, "phase": "tribe"}), size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_columns_counts_keep_clear_of_its_labels(size, monkeypatch):
+    t = played(size)
+    drawn, badges = texts_drawn(monkeypatch), badges_drawn(monkeypatch)
+    redraw(t)
+    side = t.scene.layout.side
+    labels = {s: ink for s, _r, ink in drawn if s in ("Essence decks", "Heirloom Herbs", "Perk tiles",
+                                                      "Beacons & Spiritual Totem", "Attunements")
+              and side.contains(ink)}
+    assert len(labels) == 5, labels
+    counts = [(s, r) for s, r in badges if side.contains(r)]
+    counts += [(s, ink) for s, _r, ink in drawn if s.isdigit() and side.contains(ink)
+               and ink.bottom < labels["Attunements"].top + 2]       # the decks', the Perk piles' counts
+    assert len(counts) >= 10
+    clashes = [(c, r, name) for c, r in counts for name, ink in labels.items() if r.colliderect(ink)]
+    assert not clashes, (size, clashes)
+
+
+def test_the_herb_decks_count_no_longer_touches_perk_tiles_at_800x520(monkeypatch):
+    t = played((800, 520))
+    drawn, badges = texts_drawn(monkeypatch), badges_drawn(monkeypatch)
+    redraw(t)
+    deck = t.scene.side_places[("herb_deck",)]
+    perk = next(ink for s, _r, ink in drawn if s == "Perk tiles")
+    count = next(r for s, r in badges if r.colliderect(deck.inflate(0, 20)) and r.centerx == deck.centerx)
+    assert count.bottom < perk.top, (count, perk)
+
+
+def hero_panel(t, i, h) -> pygame.Rect:
+    """The Hero's panel on the tribe board (its piece on the island has the same key)."""
+    return next(sp.rect for sp in t.scene.spots.by_key[("hero", i, h)] if t.scene.layout.board.contains(sp.rect))
+
+
+def _hero_words(drawn, panel) -> list:
+    return [(s, ink) for s, _r, ink in drawn if panel.contains(ink)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hero_panel_names_its_hero_whole_above_its_level(size, monkeypatch):
+    heroes = {"adventurer": {"node": {"near": "bear-forest"}}, "druid": {"node": {"near": "bear-river"}}}
+    t = played(size, heroes)
+    drawn = texts_drawn(monkeypatch)
+    redraw(t)
+    for h in ("adventurer", "druid"):
+        panel = hero_panel(t, 0, h)
+        words = _hero_words(drawn, panel)
+        said = [s for s, _ in words]
+        name = t.scene.words.hero(h)
+        assert not [s for s in said if "…" in s], (size, said)
+        assert name in said or "".join(s.rstrip("-") for s in said[:2]) == name, (size, said)
+        level = next(ink for s, ink in words if s.startswith("Level "))
+        for s, ink in words:
+            if s != level and not s.startswith("Level ") and ink.colliderect(level):
+                raise AssertionError((size, s, ink, level))
+        gems_top = level.bottom                       # the gems: below "Level N", none over it
+        perks = [sp.rect for key, sps in t.scene.spots.by_key.items() if key[:3] == ("perk_tile", 0, h) for sp in sps]
+        assert all(r.top >= gems_top for r in perks)
+
+
+def sower_panel(monkeypatch, size):
+    g = position({"players": 4}, tribes=[
+        {"designated": 2},
+        {"designated": 1, "heroes": {"sower": {"node": {"near": "bear-forest"}}},
+         "essences": ["red", "red", "yellow", "yellow", "blue", "green", "corruption"]}, {}, {}],
+        turn={"player": 2, "phase": "tribe"})
+    g.state.sower = 1
+    g.state.tribes[1].sower = True
+    t = Table(g, size=size)
+    drawn = texts_drawn(monkeypatch)
+    redraw(t)
+    return t, _hero_words(drawn, hero_panel(t, 1, "sower"))
+
+
+@pytest.mark.parametrize("size", [(800, 520), (640, 480)])
+def test_the_corruption_sowers_panel_says_its_name_whole(size, monkeypatch):
+    t, words = sower_panel(monkeypatch, size)
+    said = [s for s, _ in words]
+    assert not [s for s in said if "…" in s], said
+    assert "Corruption Sower" in said or ("Corruption" in said and "Sower" in said), said
+    level = next(ink for s, ink in words if s == "Level 1")
+    assert all(not ink.colliderect(level) for s, ink in words if s != "Level 1"), words
+
+
+def _tile_lines(t, drawn) -> dict:
+    """Each Achievement's name as its tile shows it: the lines drawn inside its tile."""
+    out = {}
+    for aid in t.game.rules.achievement_ids:
+        tile = t.scene.spots.first(("achievement", aid))
+        if tile is None:
+            continue
+        out[t.scene.words.achievement(aid)] = [s for s, _r, ink in drawn if tile.rect.contains(ink)
+                                               and not any(c.isdigit() for c in s)]
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_achievement_names_break_between_words_or_at_a_syllable(size, monkeypatch):
+    t = played(size)
+    drawn = texts_drawn(monkeypatch)
+    sc = t.scene
+    seen: dict = {}
+    for scroll in range(0, sc.side_over + 60, 60):    # the whole column (it scrolls at 640x480)
+        drawn.clear()
+        sc.scroll_side_to(scroll)
+        redraw(t)
+        seen.update({n: lines for n, lines in _tile_lines(t, drawn).items() if lines})
+    assert len(seen) == len(t.game.rules.achievement_ids), sorted(seen)
+    syllables = pyphen.Pyphen(lang="en_US")
+    for name, lines in seen.items():
+        assert not [s for s in lines if "…" in s], (size, name, lines)
+        assert "".join(s[:-1] if s.endswith("-") else s + " " for s in lines).strip() == name, (size, name, lines)
+        for s in lines:
+            if s.endswith("-"):                       # a word broken where the dictionary breaks it
+                word = next(w for w in name.split() if w.startswith(s[:-1]))
+                assert (s[:-1], word[len(s) - 1:]) in list(syllables.iterate(word)), (size, name, lines)
+    if size == (640, 480):
+        assert seen["Influence"] == ["Influence"] and seen["Heirloom Herbs"] == ["Heirloom", "Herbs"]
+        assert seen["Corruption Cleanser"] == ["Corruption", "Cleanser"]
+
+
+def test_the_hyphen_falls_at_a_syllable_near_the_middle():
+    size = T.MIN_TEXT
+    narrow = T.font(size).size("Influ-")[0] + 1
+    assert T.hyphenated("Influence", size, narrow) == ["Influ-", "ence"]
+    assert T.hyphenated("Attunements", size, T.font(size).size("Attune-")[0] + 1) == ["Attune-", "ments"]
+    assert T.name_lines("Heirloom Herbs", size, T.font(size).size("Heirloom")[0] + 1) == ["Heirloom", "Herbs"]
+    assert T.hyphenated("Shaman", size, 5) is None          # no break fits: said otherwise (never cut mid-letter)
+    assert boards._names_fit(("Influence",), size, narrow)

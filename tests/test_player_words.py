@@ -41,14 +41,17 @@ def id_pattern(rules) -> re.Pattern:
              r"[a-z]+-[a-z]+\+[a-z]+-[a-z]+",
              r"\b(?:the|a|an|your|Your|The) (?:" + "|".join(sorted(single)) + r")\b",
              r"\bR\d{1,2}\b",
-             r"\b[a-z]+_[a-z_]+\b"]
+             r"\b[a-z]+_[a-z_]+\b",
+             # a raw colour key ("pays 1 corruption", "a red slot"): the cards print "Red", "Corruption"
+             r"(?<![\w@+'-])(?:" + "|".join(sorted(cat.colors)) + r")(?![\w@+-])"]
     return re.compile("|".join(parts))
 
 
 def test_the_pattern_catches_ids_and_spares_words():
     pat = id_pattern(default_rules())
     for bad in ("settles bear-mountain.", "gathers herb-green", "a red@owl card", "moves the shaman.",
-                "over (R28).", "decide: harvest_choice", "to bear-forest+bear-meadow+bear-river"):
+                "over (R28).", "decide: harvest_choice", "to bear-forest+bear-meadow+bear-river",
+                "Hint: takes the Totem (pays 1 corruption)", "No token of yours covers a red slot."):
         assert pat.search(bad), bad
     names = Names.of(default_rules())
     for good in ("settles the Bear's Mountain.", "gathers Ley Lines Herb", "a face-up Perk tile",
@@ -56,6 +59,7 @@ def test_the_pattern_catches_ids_and_spares_words():
         assert not pat.search(good), good
         assert not pat.search(names.text(good)), good
     for raw in ("settles bear-mountain.", "gathers herb-green", "You have no red@owl card.", "moves the shaman.",
+                "Hint: the Druid goes on a corruption Quest (pays 1 corruption, 2 red)",
                 "That step of the Event Phase is over (R28).", "The Drifter wanders to bear-forest+bear-meadow+bear-river."):
         assert not pat.search(names.text(raw)), names.text(raw)
 

@@ -29,7 +29,10 @@ _QUOTED = re.compile(r"'([a-z][a-z0-9_@+-]*)'")
 # a colour id left bare in a sentence ("gains 1 red Essence", "the red slot"): said as the cards
 # print it ("Red"); never inside an id (herb-red, red@owl) nor another word
 _COLOUR = re.compile(r"(?<![\w@-])(red|yellow|blue|green)(?![\w@-])")
-_CORRUPTION_CARD = re.compile(r"(?<![\w@-])corruption(?= Essences?\b| tokens?\b| decks?\b)")
+# the Corruption colour as cards print it: its Essences, tokens, deck and Quests, and a count of
+# its cards ("pays 1 corruption", a bot's reason); never the Tribe Corruption track's own word
+_CORRUPTION_CARD = re.compile(r"(?<![\w@-])corruption(?= Essences?\b| tokens?\b| decks?\b| Quests?\b)"
+                              r"|(?<=\d )corruption\b")
 
 # What a player waits for when a decision is open (R27): "First Longfeather (player 1) must
 # decide how to meet a Corruption Event" (Game._not_now, explain.not_now), by the decision's kind.

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pygame
 
+from faeriell.engine.names import title
 from faeriell.ui import widgets as W
 
 # One colour per Doom cause (kept apart from the tribes' colours and readable on the dark panel).
@@ -234,7 +235,8 @@ def figure_lines(tl, names: list) -> list[str]:
     for i, name in enumerate(names):
         src = ", ".join(f"{k} {v}" for k, v in tl.gained[i].most_common()) or "none"
         out.append(f"{name}: Essences gained: {sum(tl.gained[i].values())} ({src})")
-        solved = ", ".join(f"{v} {c}" for c, v in sorted(tl.solved[i].items())) or "none"
+        # the Menaces' colours as the cards print them ("2 Red"), never their keys
+        solved = ", ".join(f"{v} {title(c)}" for c, v in sorted(tl.solved[i].items())) or "none"
         out.append(f"{name}: Menaces solved or removed: {sum(tl.solved[i].values())} ({solved})")
         phases = ", ".join(f"{k} {v}" for k, v in tl.actions_by_phase[i].items())
         out.append(f"{name}: moves by phase: {phases}")

@@ -3,6 +3,7 @@ tools/balance_report.py), for the start screen's hover texts. No pygame here.
 
     rates = WinRates.load()
     rates.solo("medium", "expert")      # Rate(percent=25, won=3, games=12) or None
+    rates.rate("coop", 2, "medium", "expert")   # the same for a mode and player count (None: not measured)
     rates.for_level("normal")           # the Solo, medium figure of the bot a seat level plays like
 
 Which measured bot stands for which seat level (the report plays bots with fixed work):
@@ -55,8 +56,23 @@ class WinRates:
         col = LEVEL_COLUMN.get(column_or_level, column_or_level)
         return self.tables.get("solo", {}).get(difficulty.replace("_", " "), {}).get(col)
 
+    def rate(self, mode: str, players: int, difficulty: str, column_or_level: str) -> Rate | None:
+        """The figure measured for this mode and player count (solo; Full Coop with 2 or 3
+        players); None where the report has none (competitive, Full Coop with 4)."""
+        col = LEVEL_COLUMN.get(column_or_level, column_or_level)
+        return self.tables.get(section_of(mode, players) or "", {}).get(difficulty.replace("_", " "), {}).get(col)
+
     def for_level(self, level: str, difficulty: str = "medium") -> Rate | None:
         return self.solo(difficulty, level) if level in LEVEL_COLUMN else None
+
+
+def section_of(mode: str, players: int) -> str | None:
+    """The report's section that measures a mode with this many players ('solo', 'coop 2')."""
+    if mode == "solo":
+        return "solo"
+    if mode == "coop":
+        return f"coop {int(players)}"
+    return None
 
 
 def parse(text: str) -> dict:

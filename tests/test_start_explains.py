@@ -148,3 +148,34 @@ def test_a_damaged_progress_file_and_report_give_no_figures_lose_nothing_and_nev
         assert not app.errors and progress.read_bytes() == b'{"done": ["01-setup", '   # kept as it was
     finally:
         pygame.display.quit()
+
+
+def test_the_difficulty_line_quotes_the_figures_of_the_chosen_mode_and_player_count(app):
+    """Full Coop chosen: the difficulty line quoted the solo figures, labelled as solo (playtest).
+    Now it says the Full Coop figures of that player count, and where the report measured none
+    (competitive, Full Coop with 4 players) no figure at all."""
+    rates = WinRates.load()
+    assert run_until(app, lambda: app.scene.texts_known)
+    info = app.scene.find("difficulty_info")
+    assert "Solo wins measured" in info.text                    # Quick settings: one player, solo
+    click(app, "mode:coop")                                      # Full Coop: two players
+    info = app.scene.find("difficulty_info")
+    assert app.scene.mode == "coop" and app.scene.players == 2
+    coop = rates.rate("coop", 2, "medium", "easy")
+    assert coop is not None and coop != rates.solo("medium", "easy")
+    assert "Solo" not in info.text and "solo" not in info.text, info.text
+    assert "Full Coop (2 players) wins measured: " in info.text and f"Easy {coop.short()}" in info.text
+    hover(app, "difficulty:hard")
+    hard = rates.rate("coop", 2, "hard", "easy")
+    assert f"Easy {hard.short()}" in app.scene.find("difficulty_info").text
+    hover(app, "seed")
+    click(app, "players:3")
+    info = app.scene.find("difficulty_info")
+    three = rates.rate("coop", 3, "medium", "easy")
+    assert "Full Coop (3 players) wins measured: " in info.text and f"Easy {three.short()}" in info.text
+    click(app, "players:4")                                      # not measured: nothing said
+    info = app.scene.find("difficulty_info")
+    assert info.text == "Medium: 4 Menaces and no Corruption at the start.", info.text
+    click(app, "mode:competitive")
+    assert app.scene.find("difficulty_info").text == "Medium: 4 Menaces and no Corruption at the start."
+    assert not app.errors

@@ -128,7 +128,9 @@ class StartScene(MenuScene):
             return d.replace("_", " ").capitalize()
 
     def difficulty_text(self, d: str) -> str:
-        """What a difficulty means (the set-up it deals) and how often the bots won solo at it."""
+        """What a difficulty means (the set-up it deals) and how often the bots won at it in the
+        chosen mode with the chosen player count (solo, Full Coop with 2 or 3 players); where the
+        report measured nothing for that game (competitive, Full Coop with 4), no figure at all."""
         try:
             row = self.rules.modes["difficulties"][d]
             menaces, corr = int(row.get("menace", 0)), int(row.get("corruption", 0))
@@ -141,10 +143,13 @@ class StartScene(MenuScene):
             return text
         got = []
         for level in ("expert", "normal", "easy"):          # said by the seat levels' own names
-            r = self.win_rates.solo(d, level)
+            r = self.win_rates.rate(self.mode, self.players, d, level)
             if r is not None:                               # "Expert 25% (12 games)" (Easy's hover text
                 got.append(f"{SEAT_NAMES[level]} {r.short()}")     # says it was measured without its slips)
-        return text + (" Solo wins measured: " + ", ".join(got) + "." if got else "")
+        if not got:
+            return text
+        game = "Solo" if self.mode == "solo" else f"{MODE_NAMES.get(self.mode, self.mode)} ({self.players} players)"
+        return text + f" {game} wins measured: " + ", ".join(got) + "."
 
     def level_text(self, level: str) -> str:
         """What a bot level does, with its measured solo win rate (docs/balance.md)."""
@@ -335,8 +340,9 @@ class StartScene(MenuScene):
         figures, so a label is laid out tall enough for the ones that come."""
         if self.win_rates is not None:
             return texts()
-        self.win_rates = WinRates({"solo": {d.replace("_", " "): {col: Rate(100, 9999, 9999) for col in
-                                                                  LEVEL_COLUMN.values()} for d in self.difficulties}})
+        widest = {d.replace("_", " "): {col: Rate(100, 9999, 9999) for col in LEVEL_COLUMN.values()}
+                  for d in self.difficulties}
+        self.win_rates = WinRates({k: widest for k in ("solo", "coop 2", "coop 3", "coop 4")})
         try:
             return texts()
         finally:

@@ -461,3 +461,58 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
         assert not app.errors, app.errors
     finally:
         pygame.display.quit()
+
+
+def _hinted_words(app, monkeypatch, action, drawn) -> str:
+    """Press H with the expert answering `action`; the words its card then draws, as one text."""
+    import faeriell.ui.scenes.table as sc
+    monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (action, "It is a good move."))
+    _hint_now(app, monkeypatch)
+    card = app.scene.table.hint_card
+    assert card.shown and card.action == action
+    del drawn[:]
+    app.dirty = True
+    app.step()
+    r = card.rect
+    assert r is not None
+    return " ".join(drawn)
+
+
+def test_a_harvest_hint_says_where_the_token_stops_and_what_it_gives(solo, monkeypatch, drawn):
+    """A hinted move of the Harvest token said only "Move the Harvest token 2 steps" (playtest): the
+    card now says on which space it stops and what the player gets there, as the engine's preview
+    counts it (the Region and its Essence); a hinted Region of a Harvest choice says what it gives."""
+    from faeriell.engine.preview import harvest_preview
+    s = solo.session
+    names = solo.scene.table.words
+
+    def giving():
+        for a in s.legal():
+            if a.kind == "harvest":
+                pv = harvest_preview(s.game, a["steps"])
+                rows = [reg for t in pv["tribes"] for reg in t["regions"] if reg["gives"]]
+                if rows and pv["area"]:
+                    return a, pv, rows[0]
+        return None
+    action, pv, row = _random_until(s, giving)
+    solo.step()
+    text = _hinted_words(solo, monkeypatch, action, drawn)
+    space = names.guardian(pv["space"])
+    assert f"stops on {space}'s space" in text and f"a Harvest in {names.area(pv['space'])}" in text, text
+    assert f"You get 1 {names.color(row['gives'][0])} from {names.region(row['region'])}" in text, text
+    key(solo, pygame.K_ESCAPE)
+
+    def choosing():
+        hc = [a for a in s.legal() if a.kind == "harvest_choice" and a.has("region") and not a.has("color")]
+        return hc if len(hc) > 1 else None
+    options = _random_until(s, choosing)
+    solo.step()
+    pv = harvest_preview(s.game, 0)
+    for a in options:
+        text = _hinted_words(solo, monkeypatch, a, drawn)
+        reg = next(r for t in pv["tribes"] for r in t["regions"] if r["region"] == a["region"])
+        gain = (" or " if reg["choice"] else " + ").join(f"1 {names.color(c)}" for c in reg["gives"]) \
+            if not reg["status"] else "nothing" if reg["status"] == "threatened" else "a Corruption Event"
+        assert f"Harvesting {names.region(a['region'])} gives you {gain}" in text, (text, reg)
+        key(solo, pygame.K_ESCAPE)
+    assert not solo.errors

@@ -38,6 +38,7 @@ class HintCard:
         self.action = None
         self.reason = ""
         self.note = ""               # after thinking longer: agrees or changed its mind
+        self.detail = ""             # what the move does, in words (a Harvest: where it stops, what it gives)
         self.version: int | None = None
         self.gesture = None          # (grip, target) on the table, "decide", or None
         self.show_from: float | None = None
@@ -58,7 +59,7 @@ class HintCard:
         return self.action is not None or self.wants_next
 
     def set(self, action, reason: str, version: int, gesture, note: str = "", label: str = "",
-            game=None) -> None:
+            game=None, detail: str = "") -> None:
         """Show a hinted move. The plan's steps done so far are kept when this is the next step
         (or a longer look) for the same position; a hint for another position starts a plan."""
         if not (self.shown and self.version == version):
@@ -66,6 +67,7 @@ class HintCard:
         self.action, self.reason, self.version, self.gesture = action, reason, version, gesture
         self.note = note
         self.label = label
+        self.detail = detail
         self.show_from = None
         self.thinking = False
         self.wants_next = False
@@ -75,7 +77,7 @@ class HintCard:
 
     def clear(self) -> None:
         self.action = None
-        self.reason = self.note = self.label = ""
+        self.reason = self.note = self.label = self.detail = ""
         self.version = self.gesture = self.show_from = None
         self.rect = None
         self.buttons = {}
@@ -93,7 +95,7 @@ class HintCard:
         if session is not None and self.action is not None and self._played(session):
             self.done.append(self.label)
             self.action, self.gesture, self.show_from = None, None, None
-            self.reason = self.note = ""
+            self.reason = self.note = self.detail = ""
             self.version = version
             self.thinking = False
             self.wants_next = True
@@ -292,7 +294,8 @@ class HintCard:
         w = min(L.map.w - P(40), P(440))
         done = f"Done: {self.done[-1]}." if self.done else ""
         reason = self.reason if not self.wants_next else "Thinking about the plan's next step…"
-        paras = [(done, DONE), (reason, T.INK), (self.note, T.GOLD)]
+        detail = self.detail if not self.wants_next else ""
+        paras = [(done, DONE), (reason, T.INK), (detail, T.INK), (self.note, T.GOLD)]
 
         def wrapped(width):
             return [(line, col) for para, col in paras if para for line in T.wrap(para, size, width)]

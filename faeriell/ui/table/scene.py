@@ -294,8 +294,25 @@ class TableScene(Scene):
         except (KeyError, TypeError, IndexError):
             gs = None
         self.hint_card.set(action, self.words.say(reason), self.session.version,
-                           "decide" if gs == DECIDE else gs, note, self.words.action(action), self.session.game)
+                           "decide" if gs == DECIDE else gs, note, self.words.action(action), self.session.game,
+                           detail=self.hint_detail(action))
         self._focus_hint(gs)
+
+    def hint_detail(self, action) -> str:
+        """What a hinted Harvest gives, in words: where the moved token stops and what each tribe
+        gets there, or what the hinted Region gives (engine.preview.harvest_preview); "" for
+        other moves, whose label says it all."""
+        from faeriell.engine.preview import harvest_preview
+        g = self.session.game
+        who = g.acting if g.acting is not None else g.state.active
+        if action.kind == "harvest":
+            return self.words.harvest_stop(harvest_preview(g, int(action["steps"])), who)
+        if action.kind == "harvest_choice" and action.has("region") and not action.has("color"):
+            pend = g.state.pending or {}
+            gain = self.words.harvest_gain(harvest_preview(g, 0), pend.get("player", who), action["region"])
+            if gain:
+                return f"Harvesting {self.words.region(action['region'])} gives you {gain}."
+        return ""
 
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)

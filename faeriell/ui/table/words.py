@@ -233,6 +233,25 @@ class Words:
             return ["No tribe owns a Region here: nobody harvests."]
         return lines
 
+    def harvest_stop(self, pv: dict, player: int) -> str:
+        """Where a move of the Harvest token stops and what it gives there, `player`'s share said
+        to them (engine.preview.harvest_preview, read as harvest_lines reads it): the hint's words."""
+        space = pv["space"]
+        where = (f"The Harvest token stops on {self.guardian(space)}'s space" if pv.get("area") else
+                 f"The Harvest token stops on the {self.terrain(space)} space")
+        if pv.get("frozen"):
+            return where + ": it is frozen (Winter's Grasp), so nobody harvests."
+        where += (f": a Harvest in {self.area(space)}." if pv.get("area") else
+                  f": each harvester takes one of their {self.terrain(space)} Regions.")
+        me = self.tribe(self.tribe_ids[player]) + ": " if 0 <= player < len(self.tribe_ids) else None
+        said = []
+        for line in self.harvest_lines(pv):
+            if me is not None and line.startswith(me):
+                said.insert(0, "You get " + line[len(me):])
+            else:
+                said.append(line)
+        return where + " " + ". ".join(said) + "."
+
     def draft_lines(self, pv: dict) -> list[str]:
         n = pv["draws"]
         bag = ", ".join(f"{k} {self.token_kind(t)}" for t, k in pv["bag"].items()) or "nothing"

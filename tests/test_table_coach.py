@@ -2,6 +2,7 @@
 headless window: undo never reveals, the goal in view, any seat any time, a hint that stays."""
 from __future__ import annotations
 
+import math
 import random
 
 # first: it sets the dummy video driver before pygame is imported
@@ -516,3 +517,37 @@ def test_a_harvest_hint_says_where_the_token_stops_and_what_it_gives(solo, monke
         assert f"Harvesting {names.region(a['region'])} gives you {gain}" in text, (text, reg)
         key(solo, pygame.K_ESCAPE)
     assert not solo.errors
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_hinted_hero_at_set_up_is_ringed_on_its_figure_not_on_its_panels_words(tmp_path, monkeypatch, size):
+    """Placing a Hero at set-up: the hint's ring and arrow started in the middle of the Hero's
+    panel, on its "not on the map" (playtest). They start on the Hero's figure, where it is taken."""
+    import faeriell.ui.scenes.table as sc
+    from faeriell.ui.table import theme as T
+    from faeriell.ui.table import tribe_board
+    blitted: list = []
+    real = T.blit_center
+
+    def spy(surf, img, at, *a, **k):
+        blitted.append((img, tuple(at)))
+        return real(surf, img, at, *a, **k)
+    monkeypatch.setattr(tribe_board.T, "blit_center", spy)
+    app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
+    try:
+        s = app.session
+        hero = _random_until(s, lambda: next((a for a in s.legal() if a.kind == "place_hero"), None))
+        monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (hero, "It is a good move."))
+        del blitted[:]
+        _hint_now(app, monkeypatch)
+        table = app.scene.table
+        card = table.hint_card
+        assert card.shown and card.action == hero
+        start, end, sprite = card._points(table)
+        figure = [at for img, at in blitted if img is sprite]        # where the Hero's figure was drawn
+        assert figure, "the Hero's figure was not drawn on its panel"
+        assert math.dist(start, figure[-1]) <= 1, (start, figure[-1])
+        assert not any(r.collidepoint(start) for r in table.printed_words())     # no word under it
+        assert not app.errors
+    finally:
+        pygame.display.quit()

@@ -198,8 +198,8 @@ class HintCard:
         start, sprite = None, None
         if grip is not None:
             sp = scene.spots.first(grip)
-            if sp is not None:
-                start, sprite = sp.center, sp.sprite
+            if sp is not None:                 # the piece itself (a Hero's figure, not its panel)
+                start, sprite = sp.grab_point, sp.sprite
         return start, end, sprite
 
     def _marks(self, surf, scene) -> None:

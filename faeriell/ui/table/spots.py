@@ -19,6 +19,9 @@ class Spot:
     radius: float = 0.0              # > 0: a circle around rect.center
     sprite: pygame.Surface | None = None   # what follows the mouse when this piece is dragged
     tip: tuple | None = None         # tooltip key (default: key)
+    # where the piece itself is drawn, when the spot is a larger panel (a Hero's panel on the
+    # tribe board: its figure at the top left, beside its name and "not on the map")
+    piece: tuple[int, int] | None = None
 
     def hit(self, pos) -> bool:
         if self.radius > 0:
@@ -29,6 +32,11 @@ class Spot:
     @property
     def center(self) -> tuple[int, int]:
         return self.rect.center
+
+    @property
+    def grab_point(self) -> tuple[int, int]:
+        """Where a player takes the piece: the piece itself, else the spot's centre."""
+        return self.piece if self.piece is not None else self.rect.center
 
 
 class RegionRaster:

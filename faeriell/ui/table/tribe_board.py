@@ -290,7 +290,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     img = p.spr(f"hero_{h}_{t.id}", pic)
     if p.lifted != key or hero.node:
         T.blit_center(surf, img, ic)
-    p.add(key, r, sprite=img)
+    p.add(key, r, sprite=img).piece = ic          # the figure, where a hint's arrow starts
     if not across:                       # the name beside the picture
         surf.blit(T.fitted(name, size, r.right - P(6) - tx, T.INK, True), (tx, y))
         y += name_h

@@ -263,29 +263,72 @@ class HintCard:
                     pygame.draw.circle(surf, HINT, c, P(23), w)
 
     def _place(self, scene, w: int, h: int) -> pygame.Rect:
-        """Where the card goes: never over the decision bar or the payment tray."""
+        """Where the card goes: of the places on the island (its bottom and top corners first,
+        then every P(24) across it; the log column last), the one that hides none of what must stay clear (the hinted piece and its place, the decision bar,
+        the payment tray, the goal meter), then the fewest printed words (the Regions' and Areas'
+        names), then the fewest pieces, then the least of the arrow's way; the first such in the
+        order tried."""
         L = scene.layout
         P = L.px
         m = L.map
-        avoid = []
+        room = m.inflate(-2 * P(8), -2 * P(8))
+        must = self._keep_clear(scene)
+        words = [r for r in scene.printed_words() if r.colliderect(m)]
+        pieces = [sp.rect for sp in scene.spots.spots if m.collidepoint(sp.rect.center)]
+        way = self._way_points(scene)
+        tries = []
+        step = max(4, P(24))
+        xs = [room.right - w, room.left] + list(range(room.right - w - step, room.left, -step))
+        ys = [room.bottom - h, room.top] + list(range(room.bottom - h - step, room.top, -step))
+        for y in ys:
+            for x in xs:
+                tries.append(pygame.Rect(x, y, w, h).clamp(m))
+        log = pygame.Rect(L.log.x + P(4), L.log.y + P(4), L.log.w - P(8), h)
+        tries.append(log)                       # over the log: only when the island has no room
+
+        def cost(k_r):
+            k, r = k_r
+            return (len(r.collidelistall(must)), r is log, len(r.collidelistall(words)),
+                    len(r.collidelistall(pieces)), sum(1 for q in way if r.collidepoint(q)), k)
+        return min(enumerate(tries), key=cost)[1]
+
+    def _keep_clear(self, scene) -> list[pygame.Rect]:
+        """What the card may never hide: the hinted piece and its place (their rings), the
+        decision bar and the places its hinted option names, the payment tray, the goal meter."""
+        P = scene.layout.px
+        out = []
         ch = scene.choice
         if ch is not None and getattr(ch, "panel_rect", None) is not None:
-            avoid.append(ch.panel_rect)
+            out.append(ch.panel_rect)
         tray = scene.tray
         if tray is not None and getattr(tray, "panel_rect", None) is not None:
-            avoid.append(tray.panel_rect)
-        tries = []
-        r = pygame.Rect(0, 0, w, h)
-        r.bottomright = (m.right - P(8), m.bottom - P(8))
-        tries.append(r.copy())
-        r.topright = (m.right - P(8), m.y + P(8))
-        tries.append(r.copy())
-        r = pygame.Rect(L.log.x + P(4), L.log.y + P(4), L.log.w - P(8), h)
-        tries.append(r)
-        for r in tries:
-            if not any(r.colliderect(a) for a in avoid):
-                return r
-        return tries[-1]
+            out.append(tray.panel_rect)
+        meter = scene.spots.first(("goal_meter",))
+        if meter is not None:
+            out.append(meter.rect)
+        if self.gesture == "decide":
+            for o in getattr(ch, "options", ()) if ch is not None else ():
+                c = scene._target_point(o.spot) if o.spot is not None and self.action in (o.actions or ()) else None
+                if c is not None:
+                    out.append(pygame.Rect(c[0] - P(28), c[1] - P(28), P(56), P(56)))
+            return out
+        pts = self._points(scene)
+        if pts is not None:
+            start, end, sprite = pts
+            out.append(pygame.Rect(end[0] - P(28), end[1] - P(28), P(56), P(56)))
+            if start is not None:
+                reach = (max(sprite.get_size()) // 2 if sprite is not None else 0) + P(8)
+                out.append(pygame.Rect(start[0] - reach, start[1] - reach, 2 * reach, 2 * reach))
+        return out
+
+    def _way_points(self, scene) -> list[tuple[float, float]]:
+        """Points along the arrow's way, one every P(24) (the card had better not hide it)."""
+        pts = self._points(scene)
+        if pts is None or pts[0] is None:
+            return []
+        (x0, y0), (x1, y1) = pts[0], pts[1]
+        n = max(1, int(math.dist(pts[0], pts[1]) // scene.layout.px(24)))
+        return [(x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n) for k in range(n + 1)]
 
     def _card(self, surf, scene) -> None:
         L = scene.layout

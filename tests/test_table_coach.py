@@ -591,3 +591,52 @@ def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_pat
         assert not app.errors, app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(tmp_path, monkeypatch, size):
+    """The hint's arrow ran straight across printed words, and a word put back over it cut a box
+    out of it (playtest). Its way is now the guided step's (arrow_way.route: of a straight line and
+    curves, the one crossing the fewest words), and a word it still crosses comes back as its
+    letters on a thin halo of its own paper: no hint colour on the letters or the halo, the arrow
+    seen round them inside the word's box."""
+    import faeriell.ui.scenes.table as sc
+    from faeriell.ui import widgets as W
+    from faeriell.ui.table import arrow_way as way
+    from faeriell.ui.table.hint_card import HINT, HINT_DARK
+    from test_table_support import colour_mask
+    app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
+    try:
+        table = app.scene.table
+        suggested = []
+        monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (suggested[-1], "It is a good move."))
+        s = app.session
+        bent = crossed = between = 0
+        hints = [a for a in s.legal() if a.kind == "place_settlement"]
+        hints.append(_random_until(s, lambda: next((a for a in s.legal() if a.kind == "place_hero"), None)))
+        for a in hints:
+            suggested.append(a)
+            _hint_now(app, monkeypatch)
+            card = table.hint_card
+            assert card.shown and card.action == a
+            path = card._way(table)
+            assert path, a
+            words = table.printed_words()
+            straight = sum(1 for r in words if way.crosses(r.inflate(4, 4), [path[0], path[-1]]))
+            now = [r for r in words if way.crosses(r.inflate(4, 4), path) and not r.colliderect(card.rect)]
+            assert len(now) <= straight, (a, "the way chosen crosses more words than the straight line")
+            (ax, ay), (bx, by) = path[0], path[-1]
+            chord = math.hypot(bx - ax, by - ay) or 1.0
+            bent += max(abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / chord for x, y in path) > 3
+            pink = colour_mask(pygame.display.get_surface(), (HINT, HINT_DARK))
+            for r in now:
+                crossed += 1
+                mask, at = table.base.ink_mask(r, W.halo_px(table.layout.u))
+                assert not pink.overlap_area(mask, at), (a, r, "the hint's colour on a word's letters or halo")
+                box = pygame.mask.Mask(r.size, fill=True)
+                between += pink.overlap_area(box, r.topleft) > 0     # the arrow shows round the letters
+            key(app, pygame.K_ESCAPE)
+        assert bent and crossed and between, (bent, crossed, between)
+        assert not app.errors
+    finally:
+        pygame.display.quit()

@@ -242,18 +242,37 @@ def cards_drawn(monkeypatch) -> dict:
     return drawn
 
 
-def words_under(table, colours, hidden) -> list:
+def words_under(table, colours, hidden, grow: int = 1) -> list:
     """The printed words (TableScene.printed_words) on which a pixel of one of `colours` shows on
-    the screen, leaving out the words under the `hidden` rects (a card, a panel)."""
+    the screen, leaving out the words under the `hidden` rects (a card, a panel). A word is its
+    letters and `grow` px round them (the ink the table's base picture kept: a highlight may show
+    between the letters, never on them); a word whose ink is not known, its whole box."""
     screen = pygame.display.get_surface()
-    ink_of = pygame.mask.from_threshold(screen, colours[0], (1, 1, 1, 255))
-    for c in colours[1:]:
-        ink_of.draw(pygame.mask.from_threshold(screen, c, (1, 1, 1, 255)), (0, 0))
+    ink_of = colour_mask(screen, colours)
     out = []
     for r in table.printed_words():
         if any(h is not None and r.colliderect(h) for h in hidden):
             continue
         ink = r.inflate(-2, -2).clip(screen.get_rect())
-        if ink.w > 0 and ink.h > 0 and ink_of.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
+        if ink.w <= 0 or ink.h <= 0:
+            continue
+        got = table.base.ink_mask(r, grow)
+        if got is not None:                       # its letters, inside its box less a px all round
+            mask, at = got
+            inside = pygame.mask.Mask(mask.get_size())
+            inside.draw(pygame.mask.Mask(ink.size, fill=True), (ink.x - at[0], ink.y - at[1]))
+            letters = mask.overlap_mask(inside, (0, 0))
+            if ink_of.overlap_area(letters, at):
+                out.append(r)
+            continue
+        if ink_of.overlap_area(pygame.mask.Mask(ink.size, fill=True), ink.topleft):
             out.append(r)
     return out
+
+
+def colour_mask(screen, colours) -> pygame.mask.Mask:
+    """The screen's pixels of any of `colours`."""
+    ink_of = pygame.mask.from_threshold(screen, colours[0], (1, 1, 1, 255))
+    for c in colours[1:]:
+        ink_of.draw(pygame.mask.from_threshold(screen, c, (1, 1, 1, 255)), (0, 0))
+    return ink_of

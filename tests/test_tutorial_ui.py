@@ -439,7 +439,7 @@ def test_the_arrow_and_rings_leave_every_printed_word_readable_in_every_step(tmp
     import math
 
     from faeriell.tutorial.chapters import load_all
-    from faeriell.ui.table.tutorial_layer import _crosses
+    from faeriell.ui.table.arrow_way import crosses as _crosses
     app = make_app(tmp_path, monkeypatch, size=size)
     arrows = bent = 0
     round_words = False

@@ -72,29 +72,69 @@ def printed(img: pygame.Surface) -> pygame.Surface:
 class WordsSurface(pygame.Surface):
     """A surface that remembers where words were blitted on it (`words`: rects, in blit order;
     `forget_words()` when it is drawn afresh); blitted on another, its words go with it (the
-    island's names, drawn once on its own picture)."""
+    island's names, drawn once on its own picture). It keeps each word's ink too (the rendered
+    text and where its top left lay), so a word can be put back over a highlight as its letters
+    and a thin halo (ink_mask), not as a box."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.words: list[pygame.Rect] = []
+        self.inks: list[tuple[pygame.Surface, tuple[int, int]]] = []     # beside words: (text, its top left)
+        self._found: dict[tuple, int] = {}
+        self._masks: dict[tuple, tuple[pygame.mask.Mask, tuple[int, int]]] = {}
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = super().blit(source, dest, area, special_flags)
         if r.w <= 0 or r.h <= 0:
             return r
+        at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        ax, ay = pygame.Rect(area).topleft if area is not None else (0, 0)
         if source in _PRINTED:
             self.words.append(r)
+            self.inks.append((source, (at[0] - ax, at[1] - ay)))
         elif isinstance(source, WordsSurface) and source.words:     # a picture with words of its own
-            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
-            ax, ay = pygame.Rect(area).topleft if area is not None else (0, 0)
-            for w in source.words:
+            for w, (img, off) in zip(source.words, source.inks):
                 moved = w.move(at[0] - ax, at[1] - ay).clip(r)
                 if moved.w > 0 and moved.h > 0:
                     self.words.append(moved)
+                    self.inks.append((img, (off[0] + at[0] - ax, off[1] + at[1] - ay)))
         return r
 
     def forget_words(self) -> None:
         self.words = []
+        self.inks = []
+        self._found = {}
+        self._masks = {}
+
+    def ink_mask(self, r, grow: int = 0) -> tuple[pygame.mask.Mask, tuple[int, int]] | None:
+        """The pixels of the word printed at `r` (one of `words`), grown by `grow` px all round,
+        and where that mask's top left lies here; None for a rect that is no word of this surface.
+        A text drawn without transparency is its whole box."""
+        r = pygame.Rect(r)
+        key = (r.x, r.y, r.w, r.h, grow)
+        got = self._masks.get(key)
+        if got is not None:
+            return got
+        if len(self._found) != len(self.words):
+            self._found = {(w.x, w.y, w.w, w.h): k for k, w in enumerate(self.words)}
+        k = self._found.get(key[:4])
+        if k is None:
+            return None
+        img, off = self.inks[k]
+        ink = pygame.mask.from_surface(img, 40) if img.get_flags() & pygame.SRCALPHA or \
+            img.get_colorkey() is not None else pygame.mask.Mask(img.get_size(), fill=True)
+        part = pygame.mask.Mask(r.size)
+        part.draw(ink, (off[0] - r.x, off[1] - r.y))          # the part of the text inside r
+        if grow > 0:
+            disc = pygame.mask.Mask((2 * grow + 1, 2 * grow + 1))
+            for x in range(2 * grow + 1):
+                for y in range(2 * grow + 1):
+                    if (x - grow) ** 2 + (y - grow) ** 2 <= grow * grow + grow // 2:
+                        disc.set_at((x, y))
+            part = part.convolve(disc)
+        got = (part, (r.x - grow, r.y - grow))
+        self._masks[key] = got
+        return got
 
 
 def words_on(surf) -> list[pygame.Rect]:
@@ -102,24 +142,52 @@ def words_on(surf) -> list[pygame.Rect]:
     return list(getattr(surf, "words", ()))
 
 
+def halo_px(unit: float) -> int:
+    """How far round its letters a word put back over a highlight clears it (words_kept)."""
+    return max(2, round(2.5 * unit))
+
+
 class words_kept:
     """`with words_kept(surf, rects): draw a highlight`: the words at `rects` (words_on: the
     table's printed words) are put back over what was drawn, as they looked before it, so a
-    highlight passes under them and never hides them."""
+    highlight passes under them and never hides them. With `printed` (the WordsSurface the rects
+    are words of) and a `halo`, each comes back as its letters and a halo of `halo` px of what lay
+    under them (their own paper), the highlight showing round that: it passes under the word
+    instead of stopping at a box round it."""
 
-    def __init__(self, surf: pygame.Surface, rects) -> None:
+    def __init__(self, surf: pygame.Surface, rects, printed: "WordsSurface | None" = None, halo: int = 0) -> None:
         self.surf = surf
         frame = surf.get_rect()
-        self.rects = [c for c in (pygame.Rect(r).clip(frame) for r in rects) if c.w > 0 and c.h > 0]
-        self.saved: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.parts: list[tuple[pygame.Rect, pygame.mask.Mask | None]] = []
+        for r in rects:
+            got = printed.ink_mask(r, halo) if printed is not None and halo > 0 else None
+            if got is None:
+                c = pygame.Rect(r).clip(frame)
+                if c.w > 0 and c.h > 0:
+                    self.parts.append((c, None))
+                continue
+            mask, at = got
+            box = pygame.Rect(at, mask.get_size())
+            c = box.clip(frame)
+            if c.w <= 0 or c.h <= 0:
+                continue
+            if c != box:                               # at the window's edge: the part inside it
+                cut = pygame.mask.Mask(c.size)
+                cut.draw(mask, (box.x - c.x, box.y - c.y))
+                mask = cut
+            self.parts.append((c, mask))
+        self.saved: list[tuple[pygame.Surface, pygame.Rect, pygame.mask.Mask | None]] = []
 
     def __enter__(self) -> "words_kept":
-        self.saved = [(self.surf.subsurface(r).copy(), r) for r in self.rects]
+        self.saved = [(self.surf.subsurface(r).copy(), r, m) for r, m in self.parts]
         return self
 
     def __exit__(self, *exc) -> bool:
-        for img, r in self.saved:
-            self.surf.blit(img, r)
+        for img, r, mask in self.saved:
+            if mask is None:
+                self.surf.blit(img, r)
+            else:
+                mask.to_surface(self.surf, setsurface=img, unsetcolor=None, dest=r.topleft)
         return False
 
 

@@ -23,6 +23,7 @@ import math
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
 
@@ -41,6 +42,7 @@ class HintCard:
         self.detail = ""             # what the move does, in words (a Harvest: where it stops, what it gives)
         self.version: int | None = None
         self.gesture = None          # (grip, target) on the table, "decide", or None
+        self._way_memo: tuple | None = None   # (what the arrow's way was worked out from, the way)
         self.show_from: float | None = None
         self.rect: pygame.Rect | None = None
         self.buttons: dict[str, pygame.Rect] = {}
@@ -135,7 +137,9 @@ class HintCard:
             return
         # the move's arrow, rings, outline and ghost pass under the table's printed words (a
         # Region's name, a board's label, a count): those are put back over them, as they were
-        with W.words_kept(surf, self._under_marks(scene, scene.printed_words())):
+        # (their letters on a thin halo of their own paper: the marks pass under them, no box cut out)
+        with W.words_kept(surf, self._under_marks(scene, scene.printed_words()), scene.base,
+                          W.halo_px(scene.layout.u)):
             self._marks(surf, scene)
         self._card(surf, scene)
 
@@ -165,7 +169,7 @@ class HintCard:
                 if c is not None:
                     areas.append(pygame.Rect(c[0] - reach, c[1] - reach, 2 * reach, 2 * reach))
             if start is not None:
-                lines.append([start, end])
+                lines.append(self._way(scene) or [start, end])
                 if self.animating(scene.now):              # the flight, lifted on its way
                     box = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]),
                                       abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
@@ -202,6 +206,25 @@ class HintCard:
                 start, sprite = sp.grab_point, sp.sprite
         return start, end, sprite
 
+    def _way(self, scene) -> list:
+        """The arrow's way from the piece's ring to the place's, bent round the table's printed
+        words (arrow_way.route: the guided step's arrow takes its way the same); [] when there is
+        no piece to pick up or it lies on its place. Worked out again only when the table changes."""
+        pts = self._points(scene)
+        if pts is None or pts[0] is None:
+            return []
+        start, end, sprite = pts
+        P = scene.layout.px
+        words = scene.printed_words()
+        memo = (self.gesture, start, end, getattr(scene, "_base_key", None), len(words), scene.layout.size)
+        if self._way_memo is not None and self._way_memo[0] == memo:
+            return self._way_memo[1]
+        lift = (max(sprite.get_size()) // 2 if sprite is not None else P(8)) + P(6)    # the piece's ring
+        path = way.route(words, start, end, way.circle(start, lift), way.circle(end, P(26)),
+                         pygame.Rect((0, 0), scene.layout.size), P)
+        self._way_memo = (memo, path)
+        return path
+
     def _marks(self, surf, scene) -> None:
         P = scene.layout.px
         if self.gesture == "decide":
@@ -220,8 +243,9 @@ class HintCard:
             pygame.draw.lines(surf, HINT_DARK, True, pts_r, P(8))
             pygame.draw.lines(surf, HINT, True, pts_r, P(5))
             surf.set_clip(clip)
-        if start is not None and math.dist(start, end) > P(12):
-            arrow(surf, start, end, P(7))
+        path = self._way(scene)
+        if path:
+            arrow_along(surf, path, P(7))
         ring = pygame.Rect(0, 0, P(44), P(44))
         ring.center = end
         pygame.draw.circle(surf, HINT_DARK, end, P(24), P(7))
@@ -236,8 +260,10 @@ class HintCard:
             t = ((scene.now - self.show_from) % SHOW_MS) / SHOW_MS
             t = min(1.0, t / 0.8)
             e = t * t * (3 - 2 * t)                    # ease in and out
-            x = start[0] + (end[0] - start[0]) * e
-            y = start[1] + (end[1] - start[1]) * e - math.sin(e * math.pi) * P(26)     # lifted
+            flight = [start] + path + [end]            # along the arrow's way
+            marks = way.lengths(flight)
+            x, y = way.point_at(flight, marks, marks[-1] * e)
+            y -= math.sin(e * math.pi) * P(26)         # lifted
             if sprite is not None:
                 surf.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
             pygame.draw.circle(surf, (255, 255, 255), (round(x), round(y) + P(14)), P(6))      # the hand
@@ -323,12 +349,7 @@ class HintCard:
 
     def _way_points(self, scene) -> list[tuple[float, float]]:
         """Points along the arrow's way, one every P(24) (the card had better not hide it)."""
-        pts = self._points(scene)
-        if pts is None or pts[0] is None:
-            return []
-        (x0, y0), (x1, y1) = pts[0], pts[1]
-        n = max(1, int(math.dist(pts[0], pts[1]) // scene.layout.px(24)))
-        return [(x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n) for k in range(n + 1)]
+        return way.spaced(self._way(scene), scene.layout.px(24))
 
     def _card(self, surf, scene) -> None:
         L = scene.layout
@@ -425,6 +446,22 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
         pygame.draw.rect(surf, dark, r, border_radius=P(4))
         surf.blit(img, img.get_rect(center=r.center))
     return True
+
+
+def arrow_along(surf, path, width: int, col=HINT, dark=HINT_DARK) -> None:
+    """A thick arrow with a dark outline along `path` (arrow_way.route's), its head at the end."""
+    head = width * 3.0
+    tip, left, right = way.head_at(path, head)
+    marks = way.lengths(path)
+    shaft = way.between(path, marks, 0.0, max(0.0, marks[-1] - head * 0.8))
+    for c, extra in ((dark, 4), (col, 0)):
+        if len(shaft) >= 2:
+            pygame.draw.lines(surf, c, False, shaft, width + extra)
+            for q in shaft[1:-1]:                  # round joints: no notches where the way bends
+                pygame.draw.circle(surf, c, q, (width + extra) / 2)
+        pygame.draw.polygon(surf, c, [tip, left, right])
+        if extra:
+            pygame.draw.polygon(surf, c, [tip, left, right], extra)
 
 
 def arrow(surf, start, end, width: int, col=HINT, dark=HINT_DARK) -> None:

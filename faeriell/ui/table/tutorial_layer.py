@@ -17,6 +17,8 @@ import re
 import pygame
 
 from faeriell.engine import matches
+from faeriell.ui import widgets as W
+from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import pieces
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
@@ -184,7 +186,7 @@ class TutorialLayer(Layer):
         P = scene.layout.px
         out = []
         for img, r, backdrop in scene.spots.captions:
-            hit = any(r.colliderect(k) for k in rings) or _crosses(r, line or ())
+            hit = any(r.colliderect(k) for k in rings) or way.crosses(r, line or ())
             if hit:
                 if backdrop is not None:
                     pygame.draw.rect(surf, backdrop, r.inflate(P(6), P(2)), border_radius=P(4))
@@ -208,35 +210,16 @@ class TutorialLayer(Layer):
         return lambda q: box.collidepoint(q)
 
     def route(self, scene, keys, a, b) -> list[tuple[float, float]]:
-        """The arrow's way from the piece (at a) to its place (at b): of a straight line and
-        curves bowed to either side, the one that crosses the fewest printed words (names,
-        labels, counts: scene.printed_words), then the least bowed; from the piece's ring to
-        the place's. Worked out again only when the table or the step changes."""
+        """The arrow's way from the piece (at a) to its place (at b), bent round the printed words
+        (arrow_way.route, the hint's too), from the piece's ring to the place's. Worked out
+        again only when the table or the step changes."""
         words = scene.printed_words()
         memo = (tuple(keys), a, b, getattr(scene, "_base_key", None), len(words), scene.layout.size)
         if self._route_memo is not None and self._route_memo[0] == memo:
             return self._route_memo[1]
         L = scene.layout
-        screen = pygame.Rect((0, 0), L.size)
-        leave, reach = self._zone(scene, keys[0], a), self._zone(scene, keys[1], b)
-        d = math.hypot(b[0] - a[0], b[1] - a[1])
-        best, best_score = [], None
-        if d >= L.px(30):
-            nx, ny = -(b[1] - a[1]) / d, (b[0] - a[0]) / d
-            for k, (along, bow) in enumerate(BOWS):
-                c = (a[0] + (b[0] - a[0]) * along + nx * bow * d, a[1] + (b[1] - a[1]) * along + ny * bow * d)
-                path = _trim(_bezier(a, c, b, 40), leave, reach)
-                if len(path) < 2 or _length(path) < L.px(30):
-                    continue
-                box = _bounds(path).inflate(L.px(40), L.px(40))
-                near = [words[i] for i in box.collidelistall(words)]
-                head = pygame.Rect(0, 0, L.px(36), L.px(36))
-                head.center = (round(path[-1][0]), round(path[-1][1]))
-                crossed = sum(1 for r in near if _crosses(r.inflate(4, 4), path) or r.colliderect(head))
-                outside = sum(1 for q in path if not screen.collidepoint(q))
-                score = (outside, crossed, k)
-                if best_score is None or score < best_score:
-                    best, best_score = path, score
+        best = way.route(words, a, b, self._zone(scene, keys[0], a), self._zone(scene, keys[1], b),
+                         pygame.Rect((0, 0), L.size), L.px)
         self._route_memo = (memo, best)
         return best
 
@@ -247,32 +230,25 @@ class TutorialLayer(Layer):
         w = max(3, round(4 * L.u))
         pygame.draw.lines(surf, TUTOR_EDGE, False, path, w + 4)
         seg, gap = L.px(16), L.px(9)
-        marks = _lengths(path)
+        marks = way.lengths(path)
         total = marks[-1]
         s = -(phase * (seg + gap)) % (seg + gap) - (seg + gap)
         while s < total:
             s0, s1 = max(0.0, s), min(total, s + seg)
             if s1 > s0:
-                part = _between(path, marks, s0, s1)
+                part = way.between(path, marks, s0, s1)
                 if len(part) >= 2:
                     pygame.draw.lines(surf, TUTOR, False, part, w)
             s += seg + gap
-        h = L.px(16)
-        end = path[-1]
-        back = _at(path, marks, max(0.0, total - h))
-        dx, dy = end[0] - back[0], end[1] - back[1]
-        n = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / n, dy / n
-        left = (end[0] - ux * h - uy * h * 0.6, end[1] - uy * h + ux * h * 0.6)
-        right = (end[0] - ux * h + uy * h * 0.6, end[1] - uy * h - ux * h * 0.6)
+        end, left, right = way.head_at(path, L.px(16))
+        ux, uy = _unit(left, right, end)
         pygame.draw.polygon(surf, TUTOR_EDGE, [end, left, right], 0)
         pygame.draw.polygon(surf, TUTOR, [(end[0] - ux * 2, end[1] - uy * 2), left, right], 0)
 
-    def _words_under(self, surf, scene, rings, path) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    def _words_under(self, surf, scene, rings, path) -> list[pygame.Rect]:
         """The printed words the rings (_ring_bounds' bands and outlines) or the arrow's way will
-        cross, as they look now (to be put back over them: a highlight never hides the words it
-        points at or passes). Which words: worked out again only when the table, the step or the
-        way changes."""
+        cross (to be put back over them: a highlight never hides the words it points at or
+        passes). Worked out again only when the table, the step or the way changes."""
         frame = surf.get_rect()
         memo = (self._route_memo[0] if self._route_memo is not None else None, tuple(map(tuple, path)),
                 repr(rings), frame.size)
@@ -284,14 +260,14 @@ class TutorialLayer(Layer):
                 head.center = (round(path[-1][0]), round(path[-1][1]))
             hit = []
             for r in scene.printed_words():
-                r = r.clip(frame)
-                if r.w <= 0 or r.h <= 0:
+                c = r.clip(frame)
+                if c.w <= 0 or c.h <= 0:
                     continue
-                if any(_on_ring(r, b) for b in rings) or _crosses(r.inflate(6, 6), path) or \
-                        (head is not None and r.colliderect(head)):
+                if any(_on_ring(c, b) for b in rings) or way.crosses(c.inflate(6, 6), path) or \
+                        (head is not None and c.colliderect(head)):
                     hit.append(r)
             self._under_memo = (memo, hit)
-        return [(surf.subsurface(r).copy(), r) for r in self._under_memo[1]]
+        return self._under_memo[1]
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw(self, surf, scene=None) -> None:
@@ -311,15 +287,16 @@ class TutorialLayer(Layer):
             bands = [b for key in keys if key is not None for b in self._ring_bounds(scene, key)]
             under = self._words_under(surf, scene, bands, path)
             rings = []
-            for key in keys:
-                if key is not None:
-                    rings += self._mark(surf, scene, key, pulse)
-            self.arrow_path = path or None
-            if path:
-                self._arrow(surf, scene, path, scene.now / 600)
-                self.arrow_line = (path[0], path[-1])
-            for img, r in under:                 # the words crossed, over the rings and the arrow
-                surf.blit(img, r)
+            # the words crossed come back over the rings and the arrow: their letters, on a halo
+            # of their own paper (the arrow passes under them, no box cut out of it)
+            with W.words_kept(surf, under, scene.base, W.halo_px(L.u)):
+                for key in keys:
+                    if key is not None:
+                        rings += self._mark(surf, scene, key, pulse)
+                self.arrow_path = path or None
+                if path:
+                    self._arrow(surf, scene, path, scene.now / 600)
+                    self.arrow_line = (path[0], path[-1])
             self._captions_on_top(surf, scene, rings, path)
             shown = [p for p in pts if p is not None]
             for r in self._option_rects(scene):
@@ -446,88 +423,15 @@ class TutorialLayer(Layer):
     def arrow_points(self, scene) -> list[tuple[float, float]]:
         """Points along the arrow's way from the step's piece to its place (the card had better
         not hide it either), one every P(24)."""
-        path = getattr(self, "arrow_path", None)
-        if not path:
-            return []
-        marks = _lengths(path)
-        n = max(1, int(marks[-1] // scene.layout.px(24)))
-        return [_at(path, marks, marks[-1] * k / n) for k in range(n + 1)]
+        return way.spaced(getattr(self, "arrow_path", None) or [], scene.layout.px(24))
 
 
-# The arrow's ways, tried in this order (the least bowed first): (along, bow) places the curve's
-# control point that share of the way from the piece to its place, pulled aside by `bow` times
-# the distance to one side or the other; (0.5, 0) is the straight line.
-BOWS = ((0.5, 0.0),) + tuple((along, side * bow) for bow in (0.15, 0.3, 0.5, 0.75)
-                             for along in (0.5, 0.25, 0.75) for side in (1, -1))
-
-
-def _bezier(a, c, b, n: int) -> list[tuple[float, float]]:
-    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
-             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1])
-            for t in (k / n for k in range(n + 1))]
-
-
-def _trim(path, leave, reach) -> list[tuple[float, float]]:
-    """The part of `path` from where it leaves the piece's zone to where it reaches the place's
-    (each end found between its two samples, so the arrow touches the rings)."""
-    i = 0
-    while i < len(path) and leave(path[i]):
-        i += 1
-    j = len(path)
-    while j > i and reach(path[j - 1]):
-        j -= 1
-    out = path[i:j]
-    if not out:
-        return out
-    if i > 0:
-        out.insert(0, _edge(path[i - 1], path[i], leave))
-    if j < len(path):
-        out.append(_edge(path[j], path[j - 1], reach))
-    return out
-
-
-def _edge(inside, outside, zone) -> tuple[float, float]:
-    """The point between `inside` (in the zone) and `outside` where the zone ends."""
-    for _ in range(8):
-        mid = ((inside[0] + outside[0]) / 2, (inside[1] + outside[1]) / 2)
-        if zone(mid):
-            inside = mid
-        else:
-            outside = mid
-    return outside
-
-
-def _lengths(path) -> list[float]:
-    out = [0.0]
-    for p, q in zip(path, path[1:]):
-        out.append(out[-1] + math.hypot(q[0] - p[0], q[1] - p[1]))
-    return out
-
-
-def _length(path) -> float:
-    return _lengths(path)[-1]
-
-
-def _at(path, marks, s: float) -> tuple[float, float]:
-    """The point `s` px along `path` (marks: its _lengths)."""
-    for k in range(1, len(path)):
-        if marks[k] >= s:
-            span = marks[k] - marks[k - 1] or 1.0
-            t = (s - marks[k - 1]) / span
-            p, q = path[k - 1], path[k]
-            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-    return path[-1]
-
-
-def _between(path, marks, s0: float, s1: float) -> list[tuple[float, float]]:
-    """The stretch of `path` from s0 to s1 px along it."""
-    inner = [path[k] for k in range(len(path)) if s0 < marks[k] < s1]
-    return [_at(path, marks, s0)] + inner + [_at(path, marks, s1)]
-
-
-def _bounds(path) -> pygame.Rect:
-    xs, ys = [p[0] for p in path], [p[1] for p in path]
-    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+def _unit(left, right, end) -> tuple[float, float]:
+    """The way an arrow head (its tip `end`, its back corners) points."""
+    mx, my = (left[0] + right[0]) / 2, (left[1] + right[1]) / 2
+    dx, dy = end[0] - mx, end[1] - my
+    n = math.hypot(dx, dy) or 1.0
+    return dx / n, dy / n
 
 
 def _on_ring(r: pygame.Rect, band) -> bool:
@@ -540,9 +444,4 @@ def _on_ring(r: pygame.Rect, band) -> bool:
     if isinstance(band, tuple):
         outer, inner = band
         return r.colliderect(outer) and not inner.contains(r)
-    return _crosses(r.inflate(8, 8), band)                 # the outline's width either side
-
-
-def _crosses(r: pygame.Rect, path) -> bool:
-    """Whether the polyline `path` passes through r."""
-    return any(r.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1])) for p, q in zip(path, path[1:]))
+    return way.crosses(r.inflate(8, 8), band)                 # the outline's width either side

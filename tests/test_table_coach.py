@@ -556,15 +556,20 @@ def test_a_hinted_hero_at_set_up_is_ringed_on_its_figure_not_on_its_panels_words
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_path, monkeypatch, size):
     """The card lay at the island's bottom right whatever was there: over 'Toad' and 'Rablo' at
-    1024x700, or over the very Region it pointed at (playtest). For every first Settlement the
-    hint could suggest and moves of a game under way, it now hides neither the hinted piece, its
-    place, nor any word printed on the island."""
+    1024x700, or over the very Region it pointed at, and a long reason's card across its arrow
+    (playtest). For every first Settlement the hint could suggest and moves of a game under way,
+    it now hides neither the hinted piece, its place nor its arrow, and a short card no word
+    printed on the island (a long one, as narrow as its buttons allow, the fewest)."""
     import faeriell.ui.scenes.table as sc
+    long_reason = ("Place a Settlement here: a step toward the Mountains Achievement (1 of 4 Mountain Regions); "
+                   "a step toward the Rivers Achievement (1 of 4 River Regions); and 1 more Achievement a step "
+                   "nearer. Played forward to the end of round 3, it leaves you about 2 Achievements with Doom "
+                   "near 3.")
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
     try:
         table = app.scene.table
         suggested = []
-        monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (suggested[-1], "It is a good move."))
+        monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: suggested[-1])
         s = app.session
         places = [a for a in s.legal() if a.kind == "place_settlement"]
         covered = []
@@ -573,20 +578,24 @@ def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_pat
                 _to_play(app, seed=3)
                 places = [a for a in s.legal()][:12]
             for a in places:
-                suggested.append(a)
-                _hint_now(app, monkeypatch)
-                card = table.hint_card
-                assert card.shown and card.action == a
-                r = card.rect
-                pts = card._points(table) if card.gesture != "decide" else None
-                if pts is not None:
-                    start, end, _sprite = pts
-                    assert not r.collidepoint(end), (a, "the place it points at")
-                    assert start is None or not r.collidepoint(start), (a, "the piece it points at")
-                names = [w for w in table.printed_words() if w.colliderect(table.layout.map) and w.colliderect(r)]
-                if names:
-                    covered.append((a, names))
-                key(app, pygame.K_ESCAPE)
+                for reason in ("It is a good move.", long_reason):
+                    suggested.append((a, reason))
+                    _hint_now(app, monkeypatch)
+                    card = table.hint_card
+                    assert card.shown and card.action == a
+                    r = card.rect
+                    pts = card._points(table) if card.gesture != "decide" else None
+                    if pts is not None:
+                        start, end, _sprite = pts
+                        assert not r.collidepoint(end), (a, "the place it points at")
+                        assert start is None or not r.collidepoint(start), (a, "the piece it points at")
+                        path = card._way(table)
+                        assert not [q for q in path[1:-1] if r.inflate(-8, -8).collidepoint(q)], (a, "its arrow")
+                    names = [w for w in table.printed_words()
+                             if w.colliderect(table.layout.map) and w.colliderect(r)]
+                    if names and reason != long_reason:
+                        covered.append((a, names))
+                    key(app, pygame.K_ESCAPE)
         assert not covered, covered[:3]
         assert not app.errors, app.errors
     finally:

@@ -288,34 +288,37 @@ class HintCard:
                     pygame.draw.circle(surf, HINT_DARK, c, P(24), w + P(3))
                     pygame.draw.circle(surf, HINT, c, P(23), w)
 
-    def _place(self, scene, w: int, h: int) -> pygame.Rect:
-        """Where the card goes: of the places on the island (its bottom and top corners first,
-        then every P(24) across it; the log column last), the one that hides none of what must stay clear (the hinted piece and its place, the decision bar,
-        the payment tray, the goal meter), then the fewest printed words (the Regions' and Areas'
-        names), then the fewest pieces, then the least of the arrow's way; the first such in the
-        order tried."""
+    def _place(self, scene, sizes) -> pygame.Rect:
+        """Where the card goes: of the places on the island for each of its `sizes` (w, h), the
+        wide one first (its bottom and top corners, then every P(24) across the island; the log
+        column last), the one that hides none of what must stay clear (the hinted piece and its
+        place, the decision bar, the payment tray, the goal meter), then the least of the
+        arrow's way, then the fewest printed words (the Regions' and Areas' names), then the
+        fewest pieces; the first such in the order tried."""
         L = scene.layout
         P = L.px
         m = L.map
         room = m.inflate(-2 * P(8), -2 * P(8))
         must = self._keep_clear(scene)
         words = [r for r in scene.printed_words() if r.colliderect(m)]
-        pieces = [sp.rect for sp in scene.spots.spots if m.collidepoint(sp.rect.center)]
+        pieces = [sp.rect for sp in scene.spots.spots if m.collidepoint(sp.rect.center)
+                  and sp.key[0] not in ("node", "goal_meter")]          # the pieces on the island
         way = self._way_points(scene)
         tries = []
         step = max(4, P(24))
-        xs = [room.right - w, room.left] + list(range(room.right - w - step, room.left, -step))
-        ys = [room.bottom - h, room.top] + list(range(room.bottom - h - step, room.top, -step))
-        for y in ys:
-            for x in xs:
-                tries.append(pygame.Rect(x, y, w, h).clamp(m))
-        log = pygame.Rect(L.log.x + P(4), L.log.y + P(4), L.log.w - P(8), h)
+        for w, h in sizes:                      # the wide card first, then the narrow one
+            xs = [room.right - w, room.left] + list(range(room.right - w - step, room.left, -step))
+            ys = [room.bottom - h, room.top] + list(range(room.bottom - h - step, room.top, -step))
+            for y in ys:
+                for x in xs:
+                    tries.append(pygame.Rect(x, y, w, h).clamp(m))
+        log = pygame.Rect(L.log.x + P(4), L.log.y + P(4), L.log.w - P(8), sizes[0][1])
         tries.append(log)                       # over the log: only when the island has no room
 
         def cost(k_r):
             k, r = k_r
-            return (len(r.collidelistall(must)), r is log, len(r.collidelistall(words)),
-                    len(r.collidelistall(pieces)), sum(1 for q in way if r.collidepoint(q)), k)
+            return (len(r.collidelistall(must)), r is log, sum(1 for q in way if r.collidepoint(q)),
+                    len(r.collidelistall(words)), len(r.collidelistall(pieces)), k)
         return min(enumerate(tries), key=cost)[1]
 
     def _keep_clear(self, scene) -> list[pygame.Rect]:
@@ -348,8 +351,17 @@ class HintCard:
         return out
 
     def _way_points(self, scene) -> list[tuple[float, float]]:
-        """Points along the arrow's way, one every P(24) (the card had better not hide it)."""
-        return way.spaced(self._way(scene), scene.layout.px(24))
+        """Points along the arrow's way and round the outline of a Region it points at, one every
+        P(24) (the card had better not hide them)."""
+        gap = scene.layout.px(24)
+        pts = way.spaced(self._way(scene), gap)
+        target = self.gesture[1] if isinstance(self.gesture, tuple) else None
+        if target is not None and target[0] == "region":
+            from faeriell.ui.table import pieces
+            outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
+            if outline:
+                pts += way.spaced(list(outline) + [outline[0]], gap)
+        return pts
 
     def _card(self, surf, scene) -> None:
         L = scene.layout
@@ -363,14 +375,27 @@ class HintCard:
 
         def wrapped(width):
             return [(line, col) for para, col in paras if para for line in T.wrap(para, size, width)]
-        lines = wrapped(w - P(20))
         lh = T.font(size).get_linesize()
         bh = P(26)
-        h = P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(lines) + P(8) + bh + P(8)
-        r = self._place(scene, w, h)
-        if r.w < w:                 # over the log: the narrow column rewraps
-            lines = wrapped(r.w - P(20))
-            r.h = P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(lines) + P(8) + bh + P(8)
+
+        def height(width):
+            return P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(wrapped(width - P(20))) + \
+                P(8) + bh + P(8)
+        labels = [("show", "Show me (S)"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
+                  ("close", "Close (Esc)")]
+        if self.wants_next:                       # no move to show or to think about yet
+            labels = labels[2:]
+        elif self.gesture is None:                # nothing on the table to play: no Show me
+            labels = labels[1:]
+        # a narrower, taller card too, as wide as its buttons need: it finds room beside an arrow
+        # or between the island's names where the wide one has none
+        row = P(20) + sum(T.font(max(10, P(13)), True).size("Think longer (H)" if n == "longer" else lb)[0] + P(26)
+                          for n, lb in labels)
+        narrow = max(row, round(w * 0.7))
+        sizes = [(w, height(w))] + ([(narrow, height(narrow))] if narrow < w - P(20) else [])
+        r = self._place(scene, sizes)
+        lines = wrapped(r.w - P(20))
+        r.h = height(r.w)
         T.panel(surf, r, (48, 22, 44), HINT, P(8), 2)
         y = r.y + P(6)
         title = f"Hint · step {len(self.done) + 1} of your plan" if self.done else "Hint"
@@ -382,12 +407,6 @@ class HintCard:
             y += lh
         self.buttons = {}
         bx = r.x + P(10)
-        labels = [("show", "Show me (S)"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
-                  ("close", "Close (Esc)")]
-        if self.wants_next:                       # no move to show or to think about yet
-            labels = labels[2:]
-        elif self.gesture is None:                # nothing on the table to play: no Show me
-            labels = labels[1:]
         for name, label in labels:
             img = T.text(label, max(10, P(13)), T.INK, True)
             br = pygame.Rect(bx, r.bottom - P(8) - bh, img.get_width() + P(18), bh)

@@ -43,6 +43,8 @@ class HintCard:
         self.version: int | None = None
         self.gesture = None          # (grip, target) on the table, "decide", or None
         self._way_memo: tuple | None = None   # (what the arrow's way was worked out from, the way)
+        self._under_memo: tuple | None = None  # (the same for the words under the marks, those words)
+        self._place_memo: tuple | None = None  # (the same for the card's place, that place)
         self.show_from: float | None = None
         self.rect: pygame.Rect | None = None
         self.buttons: dict[str, pygame.Rect] = {}
@@ -145,7 +147,16 @@ class HintCard:
 
     def _under_marks(self, scene, words) -> list:
         """The words the marks of _marks may reach: along the arrow, round its ends, on the
-        Region's outline, under the ghost and the flight of "Show me", round a ringed option."""
+        Region's outline, under the ghost and the flight of "Show me", round a ringed option.
+        Worked out again only when the table, the hint or the flight changes."""
+        ch = scene.choice
+        memo = (self.gesture, self.action, getattr(scene, "_base_key", None), len(words), scene.layout.size,
+                self.animating(scene.now), tuple(tuple(r) for r, _o in getattr(ch, "rects", ()) if ch is not None))
+        if self._under_memo is None or self._under_memo[0] != memo:
+            self._under_memo = (memo, self._find_under(scene, words))
+        return self._under_memo[1]
+
+    def _find_under(self, scene, words) -> list:
         P = scene.layout.px
         if not words:
             return []
@@ -295,6 +306,16 @@ class HintCard:
         place, the decision bar, the payment tray, the goal meter), then the least of the
         arrow's way, then the fewest printed words (the Regions' and Areas' names), then the
         fewest pieces; the first such in the order tried."""
+        L = scene.layout
+        ch, tray = scene.choice, scene.tray
+        memo = (tuple(sizes), self.gesture, self.action, getattr(scene, "_base_key", None), L.size,
+                len(scene.printed_words()), tuple(getattr(ch, "panel_rect", None) or ()) if ch is not None else None,
+                tuple(getattr(tray, "panel_rect", None) or ()) if tray is not None else None)
+        if self._place_memo is None or self._place_memo[0] != memo:
+            self._place_memo = (memo, self._find_place(scene, sizes))
+        return self._place_memo[1].copy()
+
+    def _find_place(self, scene, sizes) -> pygame.Rect:
         L = scene.layout
         P = L.px
         m = L.map

@@ -324,7 +324,7 @@ class HintCard:
         words = [r for r in scene.printed_words() if r.colliderect(m)]
         pieces = [sp.rect for sp in scene.spots.spots if m.collidepoint(sp.rect.center)
                   and sp.key[0] not in ("node", "goal_meter")]          # the pieces on the island
-        way = self._way_points(scene)
+        along = self._way_points(scene)
         tries = []
         step = max(4, P(24))
         for w, h in sizes:                      # the wide card first, then the narrow one
@@ -338,7 +338,7 @@ class HintCard:
 
         def cost(k_r):
             k, r = k_r
-            return (len(r.collidelistall(must)), r is log, sum(1 for q in way if r.collidepoint(q)),
+            return (len(r.collidelistall(must)), r is log, sum(1 for q in along if r.collidepoint(q)),
                     len(r.collidelistall(words)), len(r.collidelistall(pieces)), k)
         return min(enumerate(tries), key=cost)[1]
 

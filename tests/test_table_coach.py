@@ -649,3 +649,33 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+def test_the_harvest_hints_words_read_as_sentences_for_every_stop_of_a_game():
+    """Words.harvest_stop for every Harvest move of a seeded two-player game: one full stop at a
+    time ('nobody harvests..' before), a single Region never said as 'one of' (the preview's
+    words, shared with the wheel's tooltip: names.one_of), the player's share said to them first."""
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    from faeriell.engine.preview import harvest_preview
+    from faeriell.ui.table.words import Words
+    rules = default_rules()
+    g = new_game(rules, players=2, mode="competitive", seed=1)
+    w = Words(rules.catalog, [t.id for t in g.state.tribes], rules)
+    rnd = random.Random(1)
+    said = set()
+    for _ in range(2000):
+        if g.state.game_over:
+            break
+        acts = list(g.legal_actions())
+        for a in acts:
+            if a.kind == "harvest":
+                text = w.harvest_stop(harvest_preview(g, a["steps"]), g.acting)
+                assert ".." not in text and text.endswith("."), text
+                assert text.startswith("The Harvest token stops on "), text
+                for part in text.split("one of: ")[1:]:
+                    assert " or " in part.split(".")[0], text       # several Regions, or no "one of"
+                said.add(text)
+        g.apply(rnd.choice(acts))
+    assert any("nobody harvests." in t for t in said) and any("You get " in t for t in said)
+    assert any("one of: " in t for t in said), "no stop with a choice of Regions was met"

@@ -250,7 +250,7 @@ class Words:
                 said.insert(0, "You get " + line[len(me):])
             else:
                 said.append(line)
-        return where + " " + ". ".join(said) + "."
+        return where + " " + ". ".join(line.rstrip(".") for line in said) + "."
 
     def draft_lines(self, pv: dict) -> list[str]:
         n = pv["draws"]

@@ -173,6 +173,10 @@ def test_the_difficulty_line_quotes_the_figures_of_the_chosen_mode_and_player_co
     info = app.scene.find("difficulty_info")
     three = rates.rate("coop", 3, "medium", "easy")
     assert "Full Coop (3 players) wins measured: " in info.text and f"Easy {three.short()}" in info.text
+    hover(app, "seat1:expert")                                   # a seat's level: the same game's figure
+    seat = app.scene.find("seat_info").text
+    assert f"Wins Full Coop (3 players) at Medium: {rates.rate('coop', 3, 'medium', 'expert').say()}" in seat, seat
+    hover(app, "seed")
     click(app, "players:4")                                      # not measured: nothing said
     info = app.scene.find("difficulty_info")
     assert info.text == "Medium: 4 Menaces and no Corruption at the start.", info.text

@@ -152,13 +152,19 @@ class StartScene(MenuScene):
         return text + f" {game} wins measured: " + ", ".join(got) + "."
 
     def level_text(self, level: str) -> str:
-        """What a bot level does, with its measured solo win rate (docs/balance.md)."""
+        """What a bot level does, with its measured win rate at Medium (docs/balance.md): in the
+        chosen mode with the chosen player count where measured (Full Coop with 2 or 3 players),
+        else solo, said so."""
         text = f"{BOT_LABELS[level]} — {BOT_DESCRIPTIONS[level].split(': ', 1)[-1]}"
         if self.win_rates is None:                 # still being read
             return text
+        note = " (measured without its slips)" if level == "easy" else ""
+        if self.mode == "coop" and level in LEVEL_COLUMN:
+            r = self.win_rates.rate("coop", self.players, "medium", level)
+            if r is not None:
+                return text + f" Wins Full Coop ({self.players} players) at Medium: {r.say()}{note}."
         r = self.win_rates.for_level(level)
         if r is not None:
-            note = " (measured without its slips)" if level == "easy" else ""
             return text + f" Wins solo at Medium: {r.say()}{note}."
         return text + " Its solo win rate is not measured."
 

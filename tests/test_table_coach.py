@@ -679,3 +679,17 @@ def test_the_harvest_hints_words_read_as_sentences_for_every_stop_of_a_game():
         g.apply(rnd.choice(acts))
     assert any("nobody harvests." in t for t in said) and any("You get " in t for t in said)
     assert any("one of: " in t for t in said), "no stop with a choice of Regions was met"
+
+
+def test_a_copy_of_a_picture_that_knows_its_words_knows_the_words_blitted_on_it(solo):
+    """pygame makes a WordsSurface's copy() and subsurface() without its __init__: a word blitted
+    on one then raised AttributeError; now it is known, with its ink, as on the picture itself."""
+    from faeriell.ui import widgets as W
+    from faeriell.ui.table import theme as T
+    base = solo.scene.table.base
+    word = T.text("Rablo", 14)
+    for copy in (base.copy(), base.subsurface(pygame.Rect(0, 0, 200, 100))):
+        copy.blit(word, (10, 20))
+        assert W.words_on(copy) == [pygame.Rect(10, 20, *word.get_size())]
+        mask, at = copy.ink_mask(W.words_on(copy)[0], 2)
+        assert at == (8, 18) and 0 < mask.count() < mask.get_size()[0] * mask.get_size()[1]

@@ -78,21 +78,20 @@ class WordsSurface(pygame.Surface):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.words: list[pygame.Rect] = []
-        self.inks: list[tuple[pygame.Surface, tuple[int, int]]] = []     # beside words: (text, its top left)
-        self._found: dict[tuple, int] = {}
-        self._masks: dict[tuple, tuple[pygame.mask.Mask, tuple[int, int]]] = {}
+        self.forget_words()
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = super().blit(source, dest, area, special_flags)
         if r.w <= 0 or r.h <= 0:
             return r
+        if not hasattr(self, "words"):        # a copy() or subsurface() of one: pygame skips __init__
+            self.forget_words()
         at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
         ax, ay = pygame.Rect(area).topleft if area is not None else (0, 0)
         if source in _PRINTED:
             self.words.append(r)
             self.inks.append((source, (at[0] - ax, at[1] - ay)))
-        elif isinstance(source, WordsSurface) and source.words:     # a picture with words of its own
+        elif isinstance(source, WordsSurface) and getattr(source, "words", None):   # a picture with words
             for w, (img, off) in zip(source.words, source.inks):
                 moved = w.move(at[0] - ax, at[1] - ay).clip(r)
                 if moved.w > 0 and moved.h > 0:
@@ -101,15 +100,17 @@ class WordsSurface(pygame.Surface):
         return r
 
     def forget_words(self) -> None:
-        self.words = []
-        self.inks = []
-        self._found = {}
-        self._masks = {}
+        self.words: list[pygame.Rect] = []
+        self.inks: list[tuple[pygame.Surface, tuple[int, int]]] = []     # beside words: (text, its top left)
+        self._found: dict[tuple, int] = {}
+        self._masks: dict[tuple, tuple[pygame.mask.Mask, tuple[int, int]]] = {}
 
     def ink_mask(self, r, grow: int = 0) -> tuple[pygame.mask.Mask, tuple[int, int]] | None:
         """The pixels of the word printed at `r` (one of `words`), grown by `grow` px all round,
         and where that mask's top left lies here; None for a rect that is no word of this surface.
         A text drawn without transparency is its whole box."""
+        if not hasattr(self, "words"):
+            return None
         r = pygame.Rect(r)
         key = (r.x, r.y, r.w, r.h, grow)
         got = self._masks.get(key)

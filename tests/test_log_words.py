@@ -105,7 +105,7 @@ def test_a_menace_for_a_guardian_with_a_token_says_threatened_or_corrupted():
         assert f"A Red Menace for the Bear, already {word}: discarded." in lines, lines
         assert f"Doom +1 (Red Menace for the Bear, already {word}) -> 1." in lines, lines
         assert "troubled" not in text.lower()
-        assert g.history[-1]["events"] == [["doom", 1, "Menace on a taken Guardian"]]
+        assert g.history[-1]["events"] == [["doom", 1, "Menace discarded"]]
 
 
 def test_no_log_line_says_troubled():

@@ -123,7 +123,7 @@ def id_words(rules) -> re.Pattern:
     """An id as a whole word (not inside a longer id), or a raw key with an underscore."""
     ids = sorted(known_ids(rules), key=len, reverse=True)
     return re.compile(r"(?<![\w@+'-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w@+-])|\b[a-z]+_[a-z_]+\b"
-                      r"|\b[a-z]+@[a-z]+\b")
+                      r"|\b[a-z]+@[a-z]+\b|\bNone\b")        # None: a field left out, echoed
 
 
 def _domain(rules) -> list:
@@ -158,7 +158,8 @@ def test_refusals_name_no_ids():
 def test_the_id_check_would_catch_ids():
     pat = id_words(R)
     for bad in ("Claim one of: purity.", "No token of yours covers a red slot.", "from the corruption deck",
-                "Choose yield, ignore or cleanse_tribe.", "You have no red@owl card.", "settles bear-mountain"):
+                "Choose yield, ignore or cleanse_tribe.", "You have no red@owl card.", "settles bear-mountain",
+                "No None Beacon is left."):
         assert pat.search(bad), bad
     for good in ("Claim Purity.", "No Achievement token of yours lies on a Red slot.", "the Bear's Mountain",
                  "Rhudo the Bear", "Choose Yield, Ignore or a Cleanse.", "the Corruption deck"):

@@ -45,8 +45,8 @@ def test_havoc_is_recorded_as_its_cause(rules):
 
 def test_the_engine_reasons_map_to_causes():
     assert cause_of("Automatic Doom") == "Automatic Doom"
-    assert cause_of("red Menace for the owl, already Threatened") == "Menace on a taken Guardian"
-    assert cause_of("red Menace for the owl, already Corrupted") == "Menace on a taken Guardian"
+    assert cause_of("red Menace for the owl, already Threatened") == "Menace discarded"
+    assert cause_of("red Menace for the owl, already Corrupted") == "Menace discarded"
     assert cause_of("an unpaid Achievement slot") == "Unpaid claim"
     assert cause_of("Berrywort (player 2) is lost to Corruption") == "Lost to Corruption"
     assert cause_of("something new") == "Other"

@@ -8,8 +8,10 @@ from __future__ import annotations
 # A needle in the engine's own sentence -> the cause a player reads (first match wins).
 _CAUSES = (
     ("Automatic Doom", "Automatic Doom"),            # R34
-    ("already Threatened", "Menace on a taken Guardian"),      # a Menace drawn for a Guardian
-    ("already Corrupted", "Menace on a taken Guardian"),       # already Threatened or Corrupted
+    # a Menace drawn for a Guardian already Threatened or Corrupted is discarded, Doom +1 (the
+    # rulebook's Menace Draft); "discarded" is its word, "a taken Guardian" was ours
+    ("already Threatened", "Menace discarded"),
+    ("already Corrupted", "Menace discarded"),
     ("Ignore Corruption", "Ignore Corruption"),
     ("Havoc", "Havoc"),
     ("unpaid Achievement", "Unpaid claim"),          # R12

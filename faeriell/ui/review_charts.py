@@ -15,7 +15,7 @@ from faeriell.ui import widgets as W
 # One colour per Doom cause (kept apart from the tribes' colours and readable on the dark panel).
 CAUSE_RGB = {
     "Automatic Doom": (150, 110, 190),
-    "Menace on a taken Guardian": (230, 150, 60),
+    "Menace discarded": (230, 150, 60),
     "Ignore Corruption": (200, 70, 80),
     "Havoc": (240, 210, 90),
     "Unpaid claim": (110, 170, 230),

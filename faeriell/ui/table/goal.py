@@ -92,7 +92,7 @@ def meter_tip(goal: dict) -> tuple[str, list[str]]:
 # Why Doom moved (engine/doom_causes.py's causes), in plain words for a newcomer: "+1 from ...".
 CAUSE_WORDS = {
     "Automatic Doom": "the end of the round (Doom always rises then)",
-    "Menace on a taken Guardian": "Menaces drawn for a Guardian already Threatened or Corrupted",
+    "Menace discarded": "Menaces drawn for a Guardian already Threatened or Corrupted",
     "Ignore Corruption": "Corruption left alone",
     "Havoc": "the Havoc token",
     "Unpaid claim": "Achievements claimed without paying for their slot",

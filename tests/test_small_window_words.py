@@ -5,8 +5,10 @@ another; at 640x480 the Achievement tiles read "Inf-" "luence", "Heirl…" "Herb
 "Clea…". Now every count keeps clear of the label below or above it, a Hero's name runs across
 its panel when it has no room beside the picture (broken between words), each row of the panel
 under the one above, and a tile's name is broken between words, a single word only at one of its
-syllables (pyphen), the tiles in three columns where four leave no room. Checked on what the
-table draws, real headless window, at 640x480, 800x520, 1024x700 and 1280x800."""
+syllables (pyphen), the tiles in three columns where four leave no room; another tribe's small
+board says nothing cut ("Corr…", "Phases left: …" before), its rows apart, the Tribe Corruption
+moved to where it has room and in its tooltip. Checked on what the table draws, real headless
+window, at 640x480, 800x520, 1024x700 and 1280x800."""
 from __future__ import annotations
 
 from test_table_support import Table, position  # first: sets the dummy video driver
@@ -211,3 +213,43 @@ def test_the_hyphen_falls_at_a_syllable_near_the_middle():
     assert T.name_lines("Heirloom Herbs", size, T.font(size).size("Heirloom")[0] + 1) == ["Heirloom", "Herbs"]
     assert T.hyphenated("Shaman", size, 5) is None          # no break fits: said otherwise (never cut mid-letter)
     assert boards._names_fit(("Influence",), size, narrow)
+
+
+def three_tribes(size) -> Table:
+    tribes = [{"settlements": ["bear-mountain"], "heroes": {"druid": {"node": {"near": "bear-forest"}}}},
+              {"settlements": ["wolf-mountain"], "corruption": 2,
+               "heroes": {"shaman": {"node": {"near": "wolf-river"}}, "adventurer": {"node": {"near": "wolf-forest"}}},
+               "essences": ["red", "yellow", "blue", "blue", "green"]},
+              {"settlements": ["owl-river"], "heroes": {"chieftain": {"node": {"near": "owl-forest"}}}}]
+    return Table(position({"players": 3}, {}, tribes, {"player": 1, "phase": "tribe"}), size=size,
+                 seats=["human", "easy", "easy"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_other_tribes_small_boards_say_nothing_cut_and_no_row_over_another(size, monkeypatch):
+    t = three_tribes(size)
+    drawn = texts_drawn(monkeypatch)
+    W.LABELS = []
+    try:
+        redraw(t)
+        others = t.scene.layout.others
+        cut = [(text, shown) for text, shown, _r, _b in W.LABELS if text != shown]
+    finally:
+        W.LABELS = None
+    words = [(s, ink) for s, _r, ink in drawn if others.contains(ink) and ink.w and ink.h]
+    assert words and not [s for s, _ in words if "…" in s], (size, [s for s, _ in words])
+    assert not [c for c in cut if any(c[0] == s for s, _ in words)], (size, cut)
+    touching = [(a, b) for k, (a, ra) in enumerate(words) for b, rb in words[k + 1:] if ra.colliderect(rb)]
+    assert not touching, (size, touching)
+    # the Tribe Corruption is said on the board, or in its tooltip when the board has no room (the
+    # Phases left too)
+    from faeriell.ui.table import tooltips
+    for i in (1, 2):
+        panel = next(sp.rect for sp in t.scene.spots.by_key[("tribe_small", i)])
+        said = [s for s, ink in words if panel.contains(ink)]
+        on_board = any(s.startswith("Corruption ") for s in said)
+        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(("tribe_small", i), t.scene._p)[1]
+        if size[0] >= 800:
+            assert on_board, (size, said)
+        phases = [line for line in tooltips.tip(("tribe_small", i), t.scene._p)[1] if line.startswith("Phases left: ")]
+        assert phases == ["Phases left: Tribe, Event, Hero"]          # said whole there, if not on the board

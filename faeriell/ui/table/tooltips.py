@@ -11,6 +11,7 @@ from faeriell.engine.actions import card_back
 from faeriell.engine.names import either
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.tribe_board import PHASES
 
 
 def tip(key: tuple, p) -> tuple[str, list[str]] | None:
@@ -188,6 +189,9 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         t = s.tribes[key[1]]
         return f"{w.tribe(t.id)} (player {key[1] + 1})", [
             f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
+            f"Tribe Corruption {t.corruption}",          # a small board may have no room to say it,
+            "Phases left: " + (", ".join(ph.capitalize() for ph in PHASES if ph not in t.phases_done)
+                               or "none"),                # nor this
             "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
             "Nearest: " + ("; ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
             "Click to see this board large; click your own to return."]

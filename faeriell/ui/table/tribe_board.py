@@ -388,6 +388,11 @@ def _herbs(surf, p, r, i, t) -> None:
 
 
 def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
+    """Another tribe's board, small. Each row stands under the one above as tall as its words
+    are drawn (never under the smallest text), and what has no room whole where the design puts
+    it goes where it has (the Tribe Corruption beside the name, else on the Heroes' row, else on
+    a line of its own; the Phases left after the Menaces solved, else on a line of their own) or
+    is left out, never cut: at 800x520 they read "Corr…" and "Phases left: …"."""
     P = p.P
     s = p.s
     t = s.tribes[i]
@@ -404,27 +409,36 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     name_w = T.font(p.fs(14), True).size(name)[0] + P(24)
     room = rect.w - P(16) - name_w
     n = len(t.achievements)
-    info = T.first_fitting([f"Corruption {t.corruption} · Achievements {n}",
-                            f"Corruption {t.corruption} · {n} Ach.", f"Corruption {t.corruption}"], p.fs(12), room)
-    img = T.fitted(info, p.fs(12), room, T.INK_DIM)
-    surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
-    y += P(18)
+    options = [f"Corruption {t.corruption} · Achievements {n}", f"Corruption {t.corruption} · {n} Ach.",
+               f"Corruption {t.corruption}"]
+    corruption = None                    # the Tribe Corruption, when it has no room beside the name
+    if T.fits(options[-1], p.fs(12), room):
+        img = T.fitted(T.first_fitting(options, p.fs(12), room), p.fs(12), room, T.INK_DIM)
+        surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
+    else:
+        corruption = options[-1]
+    line_h = T.font(p.fs(12)).get_height() - 1        # its last pixel row is empty
+    y += max(P(18), T.font(p.fs(14), True).get_height())
     # heroes with level, settlements
     hx = x
+    digit_w = T.font(p.fs(12), True).size("4")[0]
     for h, hero in t.heroes.items():
         img = p.spr(f"hero_{h}_{t.id}", P(20))
         surf.blit(img, (hx, y))
         surf.blit(T.text(str(hero.level), p.fs(12), T.INK, True), (hx + P(21), y + P(5)))
-        hx += P(34)
+        hx += max(P(34), P(21) + digit_w + P(4))
     st = p.spr(f"settlement_{t.id}", P(16))
     rect_st = pygame.Rect(rect.right - P(66), y, P(60), P(20))
     surf.blit(st, (rect.right - P(66), y + P(2)))
     surf.blit(T.text(f"{len(t.settlements)} of {p.rules.settlements_per_tribe}", p.fs(12), T.INK),
               (rect_st.x + P(19), y + P(4)))
-    y += P(23)
+    between = rect_st.x - P(6) - hx
+    if corruption is not None and T.fits(corruption, p.fs(12), between):
+        surf.blit(T.fitted(corruption, p.fs(12), between, T.INK_DIM), (hx, y + P(4)))
+        corruption = None
+    y += max(P(23), P(4) + line_h + P(2))
     # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
     # last one was cut through): the board opens large on a click
-    line_h = T.font(p.fs(12)).get_height() - 1        # its last pixel row is empty
     bottom = rect.bottom - P(2)                       # the panel's edge
     if y + max(P(17), P(2) + line_h) > bottom:
         return
@@ -437,15 +451,20 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     for col in ("red", "yellow", "blue", "green", "corruption"):
         r = pygame.Rect(ex, y, P(13), P(17))
         pygame.draw.rect(surf, p.ess_rgb(col), r, border_radius=3)
-        surf.blit(T.text(str(counts.get(col, 0)), p.fs(12), T.INK), (r.right + P(3), y + P(2)))
-        ex += P(30)
-    y += P(20)
+        count = T.text(str(counts.get(col, 0)), p.fs(12), T.INK)
+        surf.blit(count, (r.right + P(3), y + P(2)))
+        ex += max(P(30), r.w + P(3) + count.get_width() + P(4))     # the count before the next colour
+    y += max(P(20), P(2) + line_h + P(1))
     room = rect.w - P(16)
-    if y + line_h > bottom:
-        return
-    line = f"Herbs {len(t.herbs)} · Attunements {len(t.attunements)}"
-    surf.blit(T.fitted(line, p.fs(12), room, T.INK_DIM), (x, y))
-    y += P(16)
+    lines: list[tuple[str, tuple]] = []               # the lines below, in order: (words, colour)
+    if corruption is not None:
+        lines.append((corruption, T.INK_DIM))
+    lines.append((f"Herbs {len(t.herbs)} · Attunements {len(t.attunements)}", T.INK_DIM))
+    for words, colour in lines:
+        if y + line_h > bottom:
+            return
+        surf.blit(T.fitted(words, p.fs(12), room, colour), (x, y))
+        y += max(P(16), line_h)
     if y + line_h > bottom:
         return
     img = T.text("Solved", p.fs(12), T.INK_DIM)
@@ -453,10 +472,14 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     tx = x + img.get_width() + P(5)
     for col in ("red", "yellow", "blue", "green"):
         surf.blit(T.text(f"{t.solved[col]}", p.fs(12), p.ess_rgb(col), True), (tx, y))
-        tx += P(14)
+        tx += max(P(14), digit_w + P(4))
     left = [ph.capitalize() for ph in PHASES if ph not in t.phases_done]
     phases = "Phases left: " + (", ".join(left) if left else "none")
-    surf.blit(T.fitted(phases, p.fs(12), x + room - tx - P(6), T.INK_FAINT), (tx + P(6), y))
+    if T.fits(phases, p.fs(12), x + room - tx - P(6)):
+        surf.blit(T.fitted(phases, p.fs(12), x + room - tx - P(6), T.INK_FAINT), (tx + P(6), y))
+    elif y + max(P(16), line_h) + line_h <= bottom and T.fits(phases, p.fs(12), room):
+        y += max(P(16), line_h)
+        surf.blit(T.fitted(phases, p.fs(12), room, T.INK_FAINT), (x, y))
 
 
 def draw_others(surf, p, rect: pygame.Rect, big: int) -> None:

@@ -253,3 +253,4 @@ def test_the_other_tribes_small_boards_say_nothing_cut_and_no_row_over_another(s
             assert on_board, (size, said)
         phases = [line for line in tooltips.tip(("tribe_small", i), t.scene._p)[1] if line.startswith("Phases left: ")]
         assert phases == ["Phases left: Tribe, Event, Hero"]          # said whole there, if not on the board
+        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(("tribe_small", i), t.scene._p)[1]

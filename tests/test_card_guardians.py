@@ -106,6 +106,29 @@ def test_the_revealed_set_up_cards_show_their_guardian_as_wide_as_the_card(size,
         hover_finds(t, at.center, sp.key)
 
 
+@pytest.mark.parametrize("size", [(800, 520), (1024, 700), (1280, 800)])
+def test_the_revealed_set_up_cards_names_stand_apart_inside_the_box(size):
+    # at 800x520 "Owl Turtle Stag Snake" ran together as "OwlTurtleStagSnake" (each card's step
+    # narrower than its name) and hung over the box's edge onto "Essences (0)"
+    g = new_game(default_rules(), 1, "solo", "medium", [], 5)
+    cards = list(g.state.tribes[0].setup_cards)
+    t = Table(g, size=size)
+    words = t.scene.printed_words()
+    px = t.scene.layout.px
+    names = []
+    for c in cards:
+        card = t.scene.spot(("setup_card", 0, c)).rect           # the card and its name below
+        under = [w for w in words if card.centery < w.top < card.bottom
+                 and w.left < card.right and w.right > card.left]
+        assert len(under) == 1, (c, card, under)
+        names.append(under[0])
+    for a, b in zip(names, names[1:]):
+        assert a.right + px(2) <= b.left, (a, b)                 # a gap between two names
+    for n in names:
+        others = [w for w in words if w not in names and w.colliderect(n)]
+        assert not others, (n, others)                           # nor over another word ("Essences (0)")
+
+
 # ------------------------------------------------------------------ a crowded pool
 @pytest.mark.parametrize("size, n, held", [(size, n, held) for size in SIZES for n in (7, 9, 12)
                                            for held in ({}, HELD)])

@@ -236,25 +236,38 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
     pygame.draw.rect(surf, T.AIM, r, 2, border_radius=6)
     x0 = r.x + P(8)
     surf.blit(T.text("Revealed Essence cards", p.fs(13), T.GOLD, True), (x0, r.y + P(5)))
-    note = T.wrap("Place a Settlement in the Area of one of these cards", p.fs(12), r.w - P(16))[:2]
+    words = "Place a Settlement in the Area of one of these cards"
+    # one line, condensed a little if need be, before two: a short window's box has height for
+    # the cards only when the note takes one line
+    one = T.font(p.fs(12)).size(words)[0] <= (r.w - P(16)) / T.SQUEEZE
+    note = [words] if one else T.wrap(words, p.fs(12), r.w - P(16))[:2]
     lh = T.font(p.fs(12)).get_linesize()
     y = r.y + P(20)
     for line in note:
-        surf.blit(T.text(line, p.fs(12), T.INK), (x0, y))
+        surf.blit(T.fitted(line, p.fs(12), r.w - P(16), T.INK), (x0, y))
         y += lh
     y += P(3)
-    label_h = P(13)
+    # the names under the cards: as tall as their letters are drawn (never under the smallest
+    # text) and each card's step as wide as the widest name and a gap, so at 800x520 "Owl",
+    # "Turtle", "Stag", "Snake" neither ran together nor hung below the box
+    size = p.fs(11)
+    names = [p.words.region(b) if (b := card_back(c) if own else None) else "" for c in cards]
+    label_h = max(P(13), T.font(size, True).get_height() + P(1))
     ch = max(P(20), min(P(58), r.bottom - y - label_h - P(4)))
     cw = round(ch * 60 / 84)
-    step = cw + P(10)
-    if len(cards) * step > r.w - P(12):
-        step = max(P(10), (r.w - P(12) - cw) // max(1, len(cards) - 1))
+    gap = P(6)
+    widest = max([T.font(size, True).size(n)[0] for n in names if n] or [0])
+    room = r.w - P(16)
+    step = max(cw, widest) + gap
+    if len(cards) * step - gap > room:
+        step = max(P(10), (room + gap) // max(1, len(cards)))
+    x0 += max(0, (step - gap - cw) // 2)               # the first name starts at the box's margin
     for k, c in enumerate(cards):
         cr = pygame.Rect(x0 + k * step, y, cw, ch)
         back = card_back(c) if own else None
         if back:
             p.card_back(surf, back, cr)                # its Guardian as large as the card
-            name = T.text(p.words.region(back), p.fs(11), T.INK, True)
+            name = T.fitted(names[k], size, step - gap, T.INK, True)
             surf.blit(name, name.get_rect(midtop=(cr.centerx, cr.bottom + P(1))))
         else:
             p.hidden_card(surf, cr)

@@ -340,7 +340,30 @@ class HintCard:
             k, r = k_r
             return (len(r.collidelistall(must)), r is log, sum(1 for q in along if r.collidepoint(q)),
                     len(r.collidelistall(words)), len(r.collidelistall(pieces)), k)
-        return min(enumerate(tries), key=cost)[1]
+        best = min(enumerate(tries), key=cost)[1]
+        if best is log:
+            return best
+        # then a few px either way: a card whose edge grazes a name (the top of 'TURTLE' under its
+        # border) slides clear of it, or at least hides less of it
+        reach = max(1, step // 2 + 2)
+        base = scene.base
+        inks = [base.ink_mask(w) if isinstance(base, W.WordsSurface) else None for w in words]
+
+        def letters(i, r) -> int:             # how much of word i's letters (else its box) r hides
+            c = r.clip(words[i])
+            if inks[i] is None:
+                return c.w * c.h
+            mask, at = inks[i]
+            return mask.overlap_area(pygame.mask.Mask(c.size, fill=True), (c.x - at[0], c.y - at[1]))
+
+        def near(d):
+            dx, dy = d
+            r = best.move(dx, dy).clamp(m)
+            hidden = sum(letters(i, r) for i in r.collidelistall(words))
+            return (len(r.collidelistall(must)), sum(1 for q in along if r.collidepoint(q)),
+                    len(r.collidelistall(words)), hidden, len(r.collidelistall(pieces)), abs(dx) + abs(dy))
+        dx, dy = min(((dx, dy) for dx in range(-reach, reach + 1, 2) for dy in range(-reach, reach + 1)), key=near)
+        return best.move(dx, dy).clamp(m)
 
     def _keep_clear(self, scene) -> list[pygame.Rect]:
         """What the card may never hide: the hinted piece and its place (their rings), the

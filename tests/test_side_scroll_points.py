@@ -6,7 +6,7 @@ column away again, and "Show me" (S) brings it back. Real events on a headless w
 from __future__ import annotations
 
 from test_app_support import make_app  # first: sets the dummy video driver
-from test_table_support import Table, position
+from test_table_support import Table, sower_serving_doom
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -35,16 +35,8 @@ def wheel(scene, steps: int, frame) -> None:
 
 
 def sower_levels_up() -> Table:
-    """Four players; the second tribe lost to Corruption and serves Doom (R38): its Sower may take
-    any Sower Perk left (R39), and those stand at the column's foot."""
-    g = position({"players": 4}, tribes=[
-        {"designated": 2},
-        {"designated": 1, "heroes": {"sower": {"node": {"near": "bear-forest"}}},
-         "essences": ["red", "red", "yellow", "yellow", "blue", "green", "corruption"]}, {}, {}],
-        turn={"player": 2, "phase": "tribe"})
-    g.state.sower = 1
-    g.state.tribes[1].sower = True
-    return Table(g, size=(800, 520))
+    """The Sower serving Doom at 800x520, its Perks below the window (test_table_support)."""
+    return sower_serving_doom((800, 520))
 
 
 def test_a_hinted_sower_perk_below_the_window_is_scrolled_into_view_at_800x520():

@@ -11,7 +11,7 @@ moved to where it has room and in its tooltip. Checked on what the table draws, 
 window, at 640x480, 800x520, 1024x700 and 1280x800."""
 from __future__ import annotations
 
-from test_table_support import Table, position  # first: sets the dummy video driver
+from test_table_support import Table, position, sower_serving_doom  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pyphen  # noqa: E402
@@ -145,14 +145,7 @@ def test_a_hero_panel_names_its_hero_whole_above_its_level(size, monkeypatch):
 
 
 def sower_panel(monkeypatch, size):
-    g = position({"players": 4}, tribes=[
-        {"designated": 2},
-        {"designated": 1, "heroes": {"sower": {"node": {"near": "bear-forest"}}},
-         "essences": ["red", "red", "yellow", "yellow", "blue", "green", "corruption"]}, {}, {}],
-        turn={"player": 2, "phase": "tribe"})
-    g.state.sower = 1
-    g.state.tribes[1].sower = True
-    t = Table(g, size=size)
+    t = sower_serving_doom(size)
     drawn = texts_drawn(monkeypatch)
     redraw(t)
     return t, _hero_words(drawn, hero_panel(t, 1, "sower"))

@@ -276,3 +276,16 @@ def colour_mask(screen, colours) -> pygame.mask.Mask:
     for c in colours[1:]:
         ink_of.draw(pygame.mask.from_threshold(screen, c, (1, 1, 1, 255)), (0, 0))
     return ink_of
+
+
+def sower_serving_doom(size=(800, 520)) -> "Table":
+    """Four players; the second tribe lost to Corruption and serves Doom (R38): its Sower may take
+    any Sower Perk left (R39), and those stand at the column's foot. The third tribe is to play."""
+    g = position({"players": 4}, tribes=[
+        {"designated": 2},
+        {"designated": 1, "heroes": {"sower": {"node": {"near": "bear-forest"}}},
+         "essences": ["red", "red", "yellow", "yellow", "blue", "green", "corruption"]}, {}, {}],
+        turn={"player": 2, "phase": "tribe"})
+    g.state.sower = 1
+    g.state.tribes[1].sower = True
+    return Table(g, size=size)

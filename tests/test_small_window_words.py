@@ -37,21 +37,23 @@ def texts_drawn(monkeypatch) -> list:
     drawn: list = []
     real_text, real_fitted = T.text, T.fitted
 
+    # each image is kept with its words: a freed image's id is handed to the next one made, and a
+    # label then read as another's words ("Chieftain Cleanser" for "Corruption Cleanser", now and then)
     def text(s, *a, **k):
         img = real_text(s, *a, **k)
-        made[id(img)] = str(s)
+        made[id(img)] = (str(s), img)
         return img
 
     def fitted(s, *a, **k):
         img = real_fitted(s, *a, **k)
-        made.setdefault(id(img), str(s))
+        made.setdefault(id(img), (str(s), img))
         return img
     real_blit = W.WordsSurface.blit
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = real_blit(self, source, dest, area, special_flags)
-        if id(source) in made:
-            drawn.append((made[id(source)], pygame.Rect(r), source.get_bounding_rect().move(r.topleft)))
+        if id(source) in made and made[id(source)][1] is source:
+            drawn.append((made[id(source)][0], pygame.Rect(r), source.get_bounding_rect().move(r.topleft)))
         return r
     monkeypatch.setattr(T, "text", text)
     monkeypatch.setattr(T, "fitted", fitted)

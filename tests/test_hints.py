@@ -174,3 +174,26 @@ def test_a_tribe_phase_hint_says_what_that_phase_offers_in_the_position(rules, s
             if len(offered) <= 4:
                 assert named == offered, f"{text!r} leaves out {offered - named}"
     assert broke and rich, (broke, rich)      # the sweep met both cases
+
+
+def test_a_settlement_on_a_heartland_says_why_its_token_counts_for_another_terrain(rules):
+    # the hint said "Place a Settlement in the Owl's Meadow: a step toward the Forests Achievement
+    # (1 of 4 Forest Regions)": true, since the Forest token on that Heartland counts too (R5), and
+    # baffling without those words (playtest, set-up, seed 11)
+    g = new_game(rules, 1, "solo", "medium", [], 11)
+    names = Names.of(rules)
+    bot = ExpertBot(0, iterations=0)
+    told = plain = 0
+    for a in g.legal_actions():
+        reg = a.get("region")
+        hl = g.state.heartlands.get(rules.region_area[reg]) or {}
+        text = bot.reason(g, 0, a)
+        token = hl.get("token")
+        if hl.get("region") == reg and token and token != rules.region_terrain[reg]:
+            word = names.terrain(token)
+            assert f"(1 of 4 {word} Regions: the {word} token on this Heartland counts)" in text, text
+            told += 1
+        else:
+            assert "token on this Heartland" not in text, text
+            plain += 1
+    assert told and plain

@@ -238,6 +238,21 @@ def _progress_words(r, aid, cond, value: int, names: Names) -> str:
     return f"a step toward the {names.achievement(aid)} Achievement ({what})"
 
 
+def _token_words(world, a, cond, names: Names) -> str:
+    """Why a Settlement on a Region of another Terrain moves a Terrain Achievement: the Terrain
+    token on its Area's Heartland counts as well (R5), which a learner cannot guess from "a
+    Settlement in the Owl's Meadow: a step toward the Forests Achievement". Words only: the
+    count itself is the engine's (achievements.tribe_measures)."""
+    reg, terrain = a.get("region"), cond.get("terrain")
+    if cond.get("measure") != "terrain" or not isinstance(reg, str) or world.rules.region_terrain.get(reg) == terrain:
+        return ""
+    hl = world.state.heartlands.get(world.rules.region_area.get(reg)) or {}
+    if hl.get("region") != reg or hl.get("token") != terrain:
+        return ""
+    word = names.terrain(terrain)
+    return f"the {word} token on this Heartland counts"
+
+
 def _within_reach(world, player: int) -> set:
     """What the player could pay for if it were their Tribe Phase now: ("beacon", colour),
     ("level", hero), ("settlement",), ("hero",). The engine lists it; this only reads."""
@@ -394,7 +409,10 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
             continue
         b, c = m0.get(aid, 0), m1.get(aid, 0)
         if c > b:
-            steps.append((-c / max(1, int(cond.get("min", 1))), _progress_words(r, aid, cond, c, names)))
+            words, why = _progress_words(r, aid, cond, c, names), _token_words(world, a, cond, names)
+            if why:
+                words = words[:-1] + f": {why})" if words.endswith(")") else f"{words} ({why})"
+            steps.append((-c / max(1, int(cond.get("min", 1))), words))
             if cond.get("measure") == "hero_level":
                 told_levels.add(cond.get("hero"))
     steps.sort(key=lambda x: x[0])                  # the nearest first; two are enough to read

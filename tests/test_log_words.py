@@ -103,7 +103,7 @@ def test_a_menace_for_a_guardian_with_a_token_says_threatened_or_corrupted():
         g, lines = _menace_for_a_taken_bear(under)
         text = " ".join(lines)
         assert f"A Red Menace for the Bear, already {word}: discarded." in lines, lines
-        assert f"Doom +1 (Red Menace for the Bear, already {word}) -> 1." in lines, lines
+        assert f"Doom rises by 1 to 1 (Red Menace for the Bear, already {word})." in lines, lines
         assert "troubled" not in text.lower()
         assert g.history[-1]["events"] == [["doom", 1, "Menace discarded"]]
 
@@ -113,3 +113,34 @@ def test_no_log_line_says_troubled():
         for a, lines in _played(320 + k, players, mode, variants, steps=600):
             for ln in lines:
                 assert "troubl" not in ln.lower(), (a, ln)
+
+
+DOOM_LINE = re.compile(r"^Doom (rises|falls) by (\d+) to (\d+)( \([^()]+(\([^()]*\))?[^()]*\))?\.$")
+
+
+def test_doom_moving_is_said_in_words_with_where_it_stands():
+    # "Doom -1 (Cleanse Corruption) -> 4." read as notation; now "Doom falls by 1 to 4 (Cleanse
+    # Corruption)." - and the numbers are the track's: the move and where it stops
+    seen = 0
+    for k, (players, mode, variants) in enumerate(CONFIGS):
+        g = new_game(R, players, mode, "medium", variants, 330 + k)
+        rng = random.Random(330 + k)
+        for _ in range(600):
+            if g.state.game_over:
+                break
+            legal = g.legal_actions()
+            before, n = g.state.doom, len(g.state.log)
+            g.apply(legal[rng.randrange(len(legal))])
+            if len(g.state.log) < n:             # the log was trimmed (it keeps its last 300 lines)
+                continue
+            lines = g.state.log[n:]
+            for ln in lines:
+                assert "->" not in ln, ln
+            doom = [m for m in (DOOM_LINE.match(ln) for ln in lines) if m]
+            if doom:
+                first, last = doom[0], doom[-1]
+                step = int(first.group(2)) * (1 if first.group(1) == "rises" else -1)
+                assert int(first.group(3)) - step == before or len(doom) > 1, (before, lines)
+                assert int(last.group(3)) == g.state.doom, (g.state.doom, lines)
+                seen += 1
+    assert seen > 5

@@ -601,8 +601,9 @@ class Game:
         moved = s.doom - before
         if moved:
             self.note("doom", moved, cause_of(why))
-            self.log(f"Doom {'+' if moved > 0 else ''}{moved} ({why}) -> {s.doom}." if why else
-                     f"Doom -> {s.doom}.")
+            # in words: "Doom -1 (Cleanse Corruption) -> 4." read as notation (playtest)
+            said = f"Doom {'rises' if moved > 0 else 'falls'} by {abs(moved)} to {s.doom}"
+            self.log(f"{said} ({why})." if why else f"{said}.")
         if moved > 0:
             on_doom_forward(self, moved)
         if s.doom >= self.rules.doom_max:

@@ -319,6 +319,28 @@ def test_the_step_card_stays_on_the_island_clear_of_every_board_in_every_step(tm
     assert checked > 60
 
 
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_step_card_after_the_bears_move_leaves_the_bear_in_view(tmp_path, monkeypatch, size):
+    # chapter 5: the Bear dragged to the Bear's River, the next card ("now press Menace Draft")
+    # lay at the island's top left, over the Bear just moved (playtest)
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        open_chapter(app, "chapter_05-event-phase")
+        s = app.session
+        while s.tutorial.step is not None and s.tutorial.step.kind == "read":
+            card_button(app, "next")
+        assert s.tutorial.expected(s.game).kind == "move_guardian"
+        assert s.apply(s.tutorial.expected(s.game)) is None
+        for _ in range(3):
+            _frame(app)
+        table = app.scene.table
+        bear = table.spots.first(("guardian", "bear"))
+        assert bear is not None and table.layout.map.contains(bear.rect)
+        assert not table.tutorial.card.colliderect(bear.rect), (table.tutorial.card, bear.rect)
+    finally:
+        pygame.display.quit()
+
+
 def test_start_continues_the_first_chapter_not_done_not_one_only_opened(app, tmp_path):
     # a chapter opened from the list and left at its first step made Start open it again, though
     # chapter 1 was not done: Start goes on with the first chapter not finished

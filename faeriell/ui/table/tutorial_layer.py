@@ -416,9 +416,17 @@ class TutorialLayer(Layer):
             for x in (room.left, room.right - r.w, room.centerx - r.w // 2):
                 spots.append(pygame.Rect(x, y, r.w, r.h).clamp(L.map))
         arrow = self.arrow_points(scene)
+        # then the Guardian the last move moved, then the other Guardians: a step after a
+        # Guardian's move (chapter 5: "now press Menace Draft" after the Bear's) hid the Bear
+        history = scene.session.game.history
+        last = history[-1]["action"] if history else None
+        moved = last.get("guardian") if last is not None and last.kind == "move_guardian" else None
+        figures = [(sp.rect, 10 if gd == moved else 1) for gd in scene.session.state.guardians
+                   for sp in scene.spots.by_key.get(("guardian", gd), ())]
         return min(spots, key=lambda c: (sum(1 for a in must if c.colliderect(a)),
                                          sum(1 for a in named if c.colliderect(a)),
-                                         sum(1 for q in arrow if c.collidepoint(q))))
+                                         sum(1 for q in arrow if c.collidepoint(q)),
+                                         sum(w for a, w in figures if c.colliderect(a))))
 
     def arrow_points(self, scene) -> list[tuple[float, float]]:
         """Points along the arrow's way from the step's piece to its place (the card had better

@@ -157,7 +157,7 @@ def test_f1_opens_the_rules_search_finds_and_a_click_opens_a_section(app):
 def test_a_refused_kind_opens_its_rule(app):
     app.go("rules", kind="build_beacon")
     assert app.scene.current.id == "build-beacon"
-    assert "1 yellow" in app.scene.current.text
+    assert "1 Yellow" in app.scene.current.text
 
 
 def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):

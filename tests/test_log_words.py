@@ -79,6 +79,37 @@ def test_a_harvest_gain_says_where_it_came_from():
     assert seen > 10, f"only {seen} Harvest gains seen"
 
 
+TERRAIN_PICK = re.compile(r" harvests (?:1 " + COLOUR + r" Essence|nothing) from the \w+'s (?:Forest|Meadow|River|Mountain)"
+                          r"(: it is Threatened)?\.$")
+
+
+def test_a_terrain_harvest_pick_is_one_line_with_what_it_gave():
+    """A Terrain Harvest's pick of a Region was "harvests from the Bear's Forest." and then "gains 1
+    Green Essence.": the engine says it in one line where the gain is made (the colour is the
+    Harvest's, not the move's): "harvests 1 Green Essence from the Bear's Forest."; a Threatened
+    one "harvests nothing from ...: it is Threatened."; a Corrupted one raises its Event."""
+    said = {"gave": 0, "threatened": 0}
+    for k in range(4 * len(CONFIGS)):
+        players, mode, variants = CONFIGS[k % len(CONFIGS)]
+        for a, lines in _played(330 + k, players, mode, variants):
+            if a.kind != "harvest_choice" or a.has("color") or not lines:
+                continue
+            first = lines[0]
+            who = first.split(" (player ")[0]
+            if " harvests from " in first:          # a Corrupted Region, or no card left to draw
+                assert any("Corruption" in ln or "is left to draw" in ln for ln in lines[1:]), lines
+                continue
+            m = TERRAIN_PICK.search(first)
+            assert m and first.startswith(who), lines
+            said["threatened" if m.group(2) else "gave"] += 1
+            assert not any(GAINS.search(ln) and ln.startswith(who) and " from " not in ln for ln in lines[1:]), \
+                f"{a}: the gain said again: {lines}"
+            if m.group(1):
+                assert second_person(first, first.split(" harvests ")[0]).startswith(
+                    f"You harvest 1 {m.group(1)} Essence from the "), first
+    assert said["gave"] > 12 and said["threatened"] > 0, said
+
+
 def test_the_playtests_line_said_to_you():
     who = "Longfeather (player 1)"
     assert second_person(f"{who} takes a Blue Essence from the Bear's Forest.", who) == \

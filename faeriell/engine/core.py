@@ -74,6 +74,7 @@ class Game:
         self._mover: int | None = None     # who plays the action being applied
         self._events: list = []  # what the action being applied did to Doom and the Achievements
         self._told: tuple | None = None    # (tribes list, its lines memo) for tell()
+        self._told_line: str | None = None  # the line tell() wrote last (retell replaces it)
 
     def copy(self, log: bool = True) -> "Game":
         """An independent game in the same position: its own state (with its generator), the
@@ -350,8 +351,21 @@ class Game:
             told[1][key] = line
         log = s.log
         log.append(line)
+        self._told_line = line
         if len(log) > 400:
             del log[:100]
+
+    def retell(self, text: str) -> None:
+        """The move's own line said again by its perform, which knows only then what the move
+        gave ("... harvests 1 green Essence from bear-forest": a Terrain Harvest's pick, whose
+        colour is the Harvest's, not the move's): it replaces the line tell() wrote for the move,
+        so the log says it once. Said as a line of its own when that line is no longer the last."""
+        log = self.state.log
+        if log and log[-1] is self._told_line:
+            log[-1] = Names.of(self.rules).text(text)
+            self._told_line = None
+        else:
+            self.log(text)
 
     def _hidden(self, player) -> tuple:
         """What `player` cannot see, as the verification compares it around an action: the

@@ -487,12 +487,16 @@ def hc_perform(g, a):
         return
     r = a["region"]
     status = g.region_status(r)
+    # one line for the pick, what it gave included ("harvests from bear-forest." then "gains 1
+    # green Essence." said it twice): the colour is the Harvest's, known here
     if status == "threatened":
-        g.log(f"{r} is Threatened: nothing to harvest.")
+        g.retell(f"{g.tribe_name(p)} harvests nothing from {r}: it is Threatened.")
     elif status == "corrupted":
         raise_event(g, p)
     else:
-        g.gain(p, g.rules.terrain_color[pend["terrain"]])
+        colour = g.rules.terrain_color[pend["terrain"]]
+        if g.gain(p, colour, told=True):         # none left to draw: gain says so after the move's line
+            g.retell(f"{g.tribe_name(p)} harvests 1 {colour} Essence from {r}.")
 
 
 move("harvest_choice", hc_enum, hc_check, hc_perform, quiet=True)

@@ -400,6 +400,32 @@ def _herbs(surf, p, r, i, t) -> None:
         p.add(key, rr, sprite=img)
 
 
+def phase_mark(p, ph: str, used: bool, size: int) -> pygame.Surface:
+    """A Phase tile's picture without its word, `size` px square: the small board's mark of a
+    Phase still face up (or, `used`, turned this round) where "Phases left: ..." has no room."""
+    tile = p.spr(f"phase_{ph}_{'down' if used else 'up'}", round(size * 48 / 30))
+    k = tile.get_height() / 48                  # the tile's picture is centred at (24, 19) of 48
+    box = pygame.Rect(0, 0, size, size)
+    box.center = (round(24 * k), round(19 * k))
+    return tile.subsurface(box.clip(tile.get_rect()))
+
+
+def _small_rows(p) -> tuple[int, int, int, int, int]:
+    """The small board's rows, each as tall as its words are drawn (never under the smallest
+    text): the name's, the Heroes', the Essences', a line's, and a line's text."""
+    P = p.P
+    line_h = T.font(p.fs(12)).get_height() - 1        # its last pixel row is empty
+    head = max(P(18), T.font(p.fs(14), True).get_height() + P(1))    # its words clear of the row below
+    return (head, max(P(23), P(4) + line_h + P(2)), max(P(20), P(2) + line_h + P(1)), max(P(16), line_h),
+            line_h)
+
+
+def small_height(p) -> int:
+    """What a small board needs to show its rows whole, down to the Menaces solved."""
+    head, heroes, essences, line, line_h = _small_rows(p)
+    return p.P(6) + head + heroes + essences + line + line_h + p.P(4)
+
+
 def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     """Another tribe's board, small. Each row stands under the one above as tall as its words
     are drawn (never under the smallest text), and what has no room whole where the design puts
@@ -425,13 +451,17 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     options = [f"Corruption {t.corruption} · Achievements {n}", f"Corruption {t.corruption} · {n} Ach.",
                f"Corruption {t.corruption}"]
     corruption = None                    # the Tribe Corruption, when it has no room beside the name
+    achievements = n                     # the Achievements held, when they have no room there
     if T.fits(options[-1], p.fs(12), room):
-        img = T.fitted(T.first_fitting(options, p.fs(12), room), p.fs(12), room, T.INK_DIM)
+        info = T.first_fitting(options, p.fs(12), room)
+        if info != options[-1]:
+            achievements = None
+        img = T.fitted(info, p.fs(12), room, T.INK_DIM)
         surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
     else:
         corruption = options[-1]
-    line_h = T.font(p.fs(12)).get_height() - 1        # its last pixel row is empty
-    y += max(P(18), T.font(p.fs(14), True).get_height())
+    head_h, heroes_h, essences_h, line_step, line_h = _small_rows(p)
+    y += head_h
     # heroes with level, settlements
     hx = x
     digit_w = T.font(p.fs(12), True).size("4")[0]
@@ -447,9 +477,18 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
               (rect_st.x + P(19), y + P(4)))
     between = rect_st.x - P(6) - hx
     if corruption is not None and T.fits(corruption, p.fs(12), between):
-        surf.blit(T.fitted(corruption, p.fs(12), between, T.INK_DIM), (hx, y + P(4)))
+        img = T.fitted(corruption, p.fs(12), between, T.INK_DIM)
+        surf.blit(img, (hx, y + P(4)))
+        hx += img.get_width() + P(2)
         corruption = None
-    y += max(P(23), P(4) + line_h + P(2))
+    if achievements is not None and corruption is None:      # the tribe's Achievement token, and how many
+        token = p.spr(f"achievement_{t.id}", P(16))
+        held = T.text(str(achievements), p.fs(12), T.INK)
+        ax = rect_st.x - P(4) - held.get_width() - P(2) - token.get_width()
+        if ax >= hx:
+            surf.blit(token, (ax, y + P(2)))
+            surf.blit(held, (ax + token.get_width() + P(2), y + P(4)))
+    y += heroes_h
     # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
     # last one was cut through): the board opens large on a click
     bottom = rect.bottom - P(2)                       # the panel's edge
@@ -467,7 +506,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         count = T.text(str(counts.get(col, 0)), p.fs(12), T.INK)
         surf.blit(count, (r.right + P(3), y + P(2)))
         ex += max(P(30), r.w + P(3) + count.get_width() + P(4))     # the count before the next colour
-    y += max(P(20), P(2) + line_h + P(1))
+    y += essences_h
     room = rect.w - P(16)
     lines: list[tuple[str, tuple]] = []               # the lines below, in order: (words, colour)
     if corruption is not None:
@@ -477,7 +516,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         if y + line_h > bottom:
             return
         surf.blit(T.fitted(words, p.fs(12), room, colour), (x, y))
-        y += max(P(16), line_h)
+        y += line_step
     if y + line_h > bottom:
         return
     img = T.text("Solved", p.fs(12), T.INK_DIM)
@@ -490,9 +529,17 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     phases = "Phases left: " + (", ".join(left) if left else "none")
     if T.fits(phases, p.fs(12), x + room - tx - P(6)):
         surf.blit(T.fitted(phases, p.fs(12), x + room - tx - P(6), T.INK_FAINT), (tx + P(6), y))
-    elif y + max(P(16), line_h) + line_h <= bottom and T.fits(phases, p.fs(12), room):
-        y += max(P(16), line_h)
+    elif y + line_step + line_h <= bottom and T.fits(phases, p.fs(12), room):
+        y += line_step
         surf.blit(T.fitted(phases, p.fs(12), room, T.INK_FAINT), (x, y))
+    else:                                # the Phase tiles as marks at the line's end (the tooltip names them)
+        size = max(9, min(line_h, P(16)))
+        marks = [phase_mark(p, ph, ph in t.phases_done or (s.active == i and s.phase == ph), size) for ph in PHASES]
+        mx = x + room - sum(m.get_width() + P(3) for m in marks) + P(3)
+        if mx >= tx + P(4):              # all three or none: two would say the wrong thing
+            for mark in marks:
+                surf.blit(mark, (mx, y + (line_h - mark.get_height()) // 2 + 1))
+                mx += mark.get_width() + P(3)
 
 
 def draw_others(surf, p, rect: pygame.Rect, big: int) -> None:
@@ -502,6 +549,6 @@ def draw_others(surf, p, rect: pygame.Rect, big: int) -> None:
     if not others:
         return
     h = rect.h // max(1, len(others))
-    h = min(h, p.P(110))
+    h = min(h, max(p.P(110), small_height(p)))      # taller where the smallest text needs it
     for k, i in enumerate(others):
         draw_small(surf, p, pygame.Rect(rect.x, rect.y + k * h, rect.w, h), i)

@@ -87,6 +87,27 @@ def test_ctrl_z_undoes_a_move_that_drew_nothing(app):
     assert not app.errors
 
 
+def test_a_refused_undo_from_the_menu_names_the_move_in_the_games_words(app):
+    # The Undo of the Esc menu, clicked when the last move was the other player's: the message
+    # line names that move and its tribe as the table does, never the action's id ('end_phase()').
+    session = app.session
+    said = record_flashes(app.scene)
+    play_first_legal(session, lambda: session.state.stage == "play" and session.state.pending is None
+                     and session.state.phase is None)
+    me = session.acting
+    assert session.apply(Action("choose_phase", phase="tribe")) is None
+    assert session.apply(Action("end_phase")) is None
+    assert session.acting != me and not session.game.history[-1]["revealed"]
+    before = to_dict(session.state)
+    key(app, pygame.K_ESCAPE)
+    click(app, "undo")
+    tribe = session.game.rules.catalog.tribes[session.state.tribes[me].id]["name"]
+    plain = (f"Nothing can be undone: “End the Tribe Phase” was {tribe} (player {me + 1})'s move, not "
+             f"yours; you may take back only your own latest moves.")
+    assert said[-1] == plain and app.scene.table.message == plain
+    assert to_dict(app.session.state) == before and not app.errors
+
+
 def test_ctrl_s_then_ctrl_o_restores_the_same_state(app, tmp_path):
     pytest.importorskip("faeriell.engine.saves")
     session = app.session

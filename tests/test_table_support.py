@@ -242,13 +242,15 @@ def cards_drawn(monkeypatch) -> dict:
     return drawn
 
 
-def words_under(table, colours, hidden, grow: int = 1) -> list:
+def words_under(table, colours, hidden, grow: int = 1, ink_of: "pygame.mask.Mask | None" = None) -> list:
     """The printed words (TableScene.printed_words) on which a pixel of one of `colours` shows on
-    the screen, leaving out the words under the `hidden` rects (a card, a panel). A word is its
-    letters and `grow` px round them (the ink the table's base picture kept: a highlight may show
-    between the letters, never on them); a word whose ink is not known, its whole box."""
+    the screen (or one of the mask `ink_of`, when given), leaving out the words under the `hidden`
+    rects (a card, a panel). A word is its letters and `grow` px round them (the ink the table's
+    base picture kept: a highlight may show between the letters, never on them); a word whose ink
+    is not known, its whole box."""
     screen = pygame.display.get_surface()
-    ink_of = colour_mask(screen, colours)
+    if ink_of is None:
+        ink_of = colour_mask(screen, colours)
     out = []
     for r in table.printed_words():
         if any(h is not None and r.colliderect(h) for h in hidden):

@@ -12,12 +12,15 @@ own consecutive most recent actions, stopping at
 
 `undo(game, n)` returns a new Game replayed from the origin without the last n actions, or raises
 UndoError (an IllegalAction, with a reason in words) when the policy forbids it. Everything the
-policy reads is in the history as `Game.apply` wrote it.
+policy reads is in the history as `Game.apply` wrote it. A refusal is said to the player who acts
+now ("you"), naming the move in its way as the table labels it (describe): "Nothing can be undone:
+“End the Tribe Phase” was Longfeather (player 1)'s move, not yours; ...".
 """
 from __future__ import annotations
 
 from .core import Game, IllegalAction
-from .explain import DOING
+from .describe import describe
+from .names import PHASE_NAMES, Names
 from .saves import rebuild, SaveError
 
 
@@ -33,7 +36,30 @@ def _rebuild(game: Game) -> Game:
     try:
         return rebuild(game.rules, game.origin)
     except SaveError as e:
-        raise UndoError(f"This game cannot be replayed, so nothing can be undone ({e}).") from e
+        raise UndoError(f"This game cannot be replayed, so nothing can be undone "
+                        f"({Names.of(game.rules).text(str(e))}).") from e
+
+
+def _move(game: Game, k: int) -> str:
+    """The history's k-th move in quotes, as the table labels it: "“Build a Red Beacon in the
+    Bear's River”"; the end of a Phase names the Phase its turn chose ("End the Tribe Phase")."""
+    hist = game.history
+    a = hist[k]["action"]
+    seats = tuple(t.id for t in game.state.tribes)
+    label = describe(a, Names.of(game.rules), seats)
+    if a.kind == "end_phase":
+        chosen = next((h["action"].get("phase") for h in reversed(hist[:k])
+                       if h["turn"] == hist[k]["turn"] and h["action"].kind == "choose_phase"), None)
+        if chosen in PHASE_NAMES:
+            label = f"End the {PHASE_NAMES[chosen]} Phase"
+    return f"“{label}”"
+
+
+def _whose(game: Game, player) -> str:
+    """"Longfeather (player 1)'s" for a history entry's player (counted from 0 there)."""
+    if player is None:
+        return "the game's own"
+    return Names.of(game.rules).player(player + 1, tuple(t.id for t in game.state.tribes)) + "'s"
 
 
 def _window(game: Game) -> tuple[int, str]:
@@ -43,25 +69,24 @@ def _window(game: Game) -> tuple[int, str]:
         return 0, "the game is over"
     hist = game.history
     if not hist:
-        return 0, "no action has been played yet"
+        return 0, "no move has been made yet"
     if not game.origin:
         return 0, "this game cannot be replayed: it has no recorded start"
     current = _turn_key(game.state)
     count = 0
     for k in range(len(hist) - 1, -1, -1):
         h = hist[k]
-        a = h["action"]
         if h["player"] != me:
-            who = "nobody" if h["player"] is None else f"player {h['player'] + 1}"
-            return count, (f"{a!r} was played by {who}; you may undo only your own latest actions")
+            return count, (f"{_move(game, k)} was {_whose(game, h['player'])} move, not yours; "
+                           f"you may take back only your own latest moves")
         if h["revealed"]:
-            doing = DOING.get(a.kind, "That move")
-            return count, (f"{doing} drew at random or revealed something hidden (a card, a token "
-                           f"or a Perk tile came to light), so it cannot be taken back")
+            return count, (f"{_move(game, k)} drew at random or revealed something hidden (a card, "
+                           f"a token or a Perk tile came to light), so it cannot be taken back")
         if h["turn"] != current:
-            return count, f"{a!r} belongs to an earlier turn; your turn has begun since"
+            return count, (f"{_move(game, k)} was your move in an earlier turn; a new turn has "
+                           f"begun since")
         count += 1
-    return count, "that is the start of the game"
+    return count, "that is where the game began"
 
 
 def undo_points(game: Game) -> int:
@@ -72,13 +97,13 @@ def undo_points(game: Game) -> int:
 def why_not_undo(game: Game, n: int = 1) -> str | None:
     """None when `undo(game, n)` is allowed, else the reason in words."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        return f"Undo takes back at least one action, not {n!r}."
+        return f"Undo takes back at least one move, not {n!r}."
     count, reason = _window(game)
     if n <= count:
         return None
     if count == 0:
         return f"Nothing can be undone: {reason}."
-    return (f"Only {count} action{'s' if count != 1 else ''} can be undone, not {n}: "
+    return (f"Only {count} move{'s' if count != 1 else ''} can be undone, not {n}: "
             f"{reason}.")
 
 

@@ -67,13 +67,52 @@ def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
         img = T.text(tag, max(10, P(12)), (16, 16, 20), True)
         ink = img.get_bounding_rect()          # the letters only: the font's line room stays out of the tag
         img = img.subsurface(ink) if ink.w and ink.h else img
-        r = img.get_rect(midbottom=(point[0], point[1] - P(20))).inflate(P(6), P(5))
-        if r.top < 0:                        # a button along the top edge: the tag goes under it
-            r.top = round(point[1]) + P(20)
-        r.clamp_ip(surf.get_rect())
+        r = _tag_place(surf, scene, key, point, img.get_rect().inflate(P(6), P(5)).size)
         pygame.draw.rect(surf, (0, 0, 0), r.inflate(P(3), P(3)), border_radius=P(5))
         pygame.draw.rect(surf, T.FOCUS, r, border_radius=P(4))
         surf.blit(img, img.get_rect(center=r.center))
+
+
+def _tag_place(surf, scene, key, point, size) -> pygame.Rect:
+    """Where the focus's tag goes: above its piece, else under it, left or right of its ring:
+    of those in the window, one that covers none of the table's printed words (a label at the
+    shared column's foot, "Corruption Sower", lies just above the Sower's Perks), then the one
+    over the fewest other pieces (a Perk beside it), in that order; when every one covers some
+    words, the one covering the least of them."""
+    P = scene.layout.px
+    frame = surf.get_rect()
+    x, y = round(point[0]), round(point[1])
+    ring = pygame.Rect(x, y, 0, 0)
+    for sp in scene.spots.by_key.get(key, ()):
+        ring.union_ip(sp.rect.inflate(2 * sp.radius + P(16), 2 * sp.radius + P(16)) if sp.radius
+                      else sp.rect.inflate(P(16), P(16)))
+    above = pygame.Rect((0, 0), size)
+    above.midbottom = (x, y - P(20))
+    if above.top < 0:                        # a button along the top edge: the tag goes under it
+        above.top = y + P(20)
+    above.clamp_ip(frame)
+    places = [above]
+    for side in ("below", "left", "right"):
+        r = pygame.Rect((0, 0), size)
+        if side == "below":
+            r.midtop = (x, max(y + P(20), ring.bottom + P(2)))
+        elif side == "left":
+            r.midright = (ring.left - P(2), y)
+        else:
+            r.midleft = (ring.right + P(2), y)
+        if frame.contains(r.inflate(P(3), P(3))):
+            places.append(r)
+    words = scene.printed_words()
+    others = [sp.rect for k, sps in scene.spots.by_key.items() if k != key for sp in sps]
+
+    def covered(r: pygame.Rect) -> int:
+        edge = r.inflate(P(3), P(3))
+        return sum(edge.clip(w).w * edge.clip(w).h for w in words if edge.colliderect(w))
+
+    def rank(r: pygame.Rect) -> tuple:            # no words hidden; then the fewest pieces
+        hid = covered(r)
+        return hid > 0, hid, len(r.inflate(P(3), P(3)).collidelistall(others)), places.index(r)
+    return min(places, key=rank)
 
 
 def choice_spots(surf, scene) -> None:

@@ -53,7 +53,7 @@ def test_ctrl_z_after_a_level_up_that_showed_a_new_perk_tile_is_refused(solo):
     after = to_dict(session.state)
     ctrl(solo, pygame.K_z)
     assert to_dict(solo.session.state) == after           # the old Perk row did not come back
-    assert "cannot be taken back" in said[-1] and "Levelling up a Hero" in said[-1]
+    assert "cannot be taken back" in said[-1] and "“Level up the " in said[-1]      # the move, as labelled
     assert not solo.errors
 
 

@@ -1,6 +1,8 @@
 """The review, the replay and the rules screens, driven by real mouse and key events."""
 from __future__ import annotations
 
+import math
+
 # first: it sets the dummy video driver before pygame is imported
 from test_app_support import click, key, make_app, run_until
 
@@ -213,3 +215,79 @@ def test_start_screen_opens_the_rules_and_replays_a_save(tmp_path, monkeypatch):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, StartScene)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path, monkeypatch, size):
+    """The replay's key moment drew the move played (white) and the better one (magenta) as
+    straight arrows across the table's printed words, covering their letters. Their ways are now
+    the hint's (hint_card.move_way -> arrow_way.route: the one crossing the fewest words), and the
+    words they still reach come back over them as their letters on a halo: no arrow colour on a
+    printed word's letters (its label box, the replay's bar left out), the arrow seen round them."""
+    from faeriell.ui import widgets as W
+    from faeriell.ui.scenes.replay import BETTER_DARK, BETTER_RGB, PLAYED_DARK, PLAYED_RGB
+    from faeriell.ui.table import arrow_way as way
+    from faeriell.ui.table.hint_card import label_rect, move_keys
+    from test_table_support import colour_mask, words_under
+    app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=7)
+    try:
+        g = new_game(app.rules, 1, "solo", "medium", [], 7)
+        bot = HeuristicBot(0)
+        pairs: dict = {}                  # move index -> (the move played, another move drawn as better)
+        for _ in range(400):
+            if g.state.game_over or len(pairs) >= 10:
+                break
+            a = bot.choose(g, g.acting)
+            if a.kind in ("place_settlement", "place_hero", "move_hero"):
+                others = [b for b in g.legal_actions() if b.kind == a.kind and b != a]
+                if others:
+                    pairs[len(g.history)] = (a, others[len(others) // 2])
+            g.apply(a)
+        assert len(pairs) >= 6, pairs
+        app.go("replay", game=g, seats=["easy"], start=0, better=pairs)
+        rp = app.scene
+        assert isinstance(rp, ReplayScene)
+        colours = (PLAYED_RGB, PLAYED_DARK, BETTER_RGB, BETTER_DARK)
+        drawn = straight_crossed = crossed = between = 0
+        for k, pair in pairs.items():
+            rp.seek(k)
+            table = rp.table
+            table.shown_moves = ()             # the table alone first: none of the arrows' colours on its words
+            table.draw(pygame.display.get_surface())
+            assert not words_under(table, colours, [rp.bar_rect()]), (k, "the arrows' colours without arrows")
+            app.dirty = True
+            app.step()
+            hidden = [rp.bar_rect()]
+            for a, label in zip(pair, ("played", "better")):
+                grip, target = move_keys(table, a)
+                end = table._target_point(target)
+                hidden.append(label_rect(table, end, label))
+                sp = table.spots.first(grip)
+                if sp is None:
+                    continue
+                paths = [p for key, p in table.shown_ways.items() if key[0] == a and p]
+                if not paths:                  # a piece next to its place: its ring alone, as the hint's
+                    assert math.dist(sp.grab_point, end) < table.layout.px(100), (k, a, "no arrow")
+                    continue
+                path = paths[-1]
+                drawn += 1
+                words = table.printed_words()
+                straight = sum(1 for r in words if way.crosses(r.inflate(4, 4), [sp.grab_point, end]))
+                now = [r for r in words if way.crosses(r.inflate(4, 4), path)]
+                assert len(now) <= straight, (k, a, "the way chosen crosses more words than the straight line")
+                straight_crossed += straight
+                pink = colour_mask(pygame.display.get_surface(), colours)
+                for r in now:
+                    if any(r.colliderect(h) for h in hidden):
+                        continue
+                    crossed += 1
+                    mask, at = table.base.ink_mask(r, W.halo_px(table.layout.u))
+                    assert not pink.overlap_area(mask, at), (k, a, r, "an arrow's colour on a word's letters or halo")
+                    between += pink.overlap_area(pygame.mask.Mask(r.size, fill=True), r.topleft) > 0
+            bad = words_under(table, colours, hidden)
+            assert not bad, (k, pair, bad[:4])
+        assert drawn >= 6 and straight_crossed, (drawn, straight_crossed)
+        assert crossed and between, (crossed, between)     # some words lie on a way: seen round their letters
+        assert not app.errors, app.errors
+    finally:
+        pygame.display.quit()

@@ -1,6 +1,6 @@
 """The way an arrow drawn over the table takes from a piece to its place, bent round the table's
-printed words: the guided step's arrow (tutorial_layer.py) and the hint's (hint_card.py) both
-ask `route` here, so they bend alike.
+printed words: the guided step's arrow (tutorial_layer.py), the hint's and the replay's key
+moments' (hint_card.move_way, draw_move) all ask `route` here, so they bend alike.
 
     path = route(scene.printed_words(), a, b, leave, reach, screen, L.px)
 
@@ -52,6 +52,22 @@ def route(words, a, b, leave: Callable[[Point], bool], reach: Callable[[Point], 
         if best_score is None or score < best_score:
             best, best_score = path, score
     return best
+
+
+def words_touched(words, areas, lines, margin: int) -> list:
+    """The words (rects) a highlight may reach: those meeting one of `areas` (rects round its
+    rings), or within `margin` px of one of `lines` (polylines: an arrow's way, an outline).
+    These are the ones its caller puts back over it (widgets.words_kept)."""
+    out = []
+    for r in words:
+        if any(r.colliderect(a) for a in areas):
+            out.append(r)
+            continue
+        wide = r.inflate(margin, margin)
+        if any(wide.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1]))
+               for line in lines for p, q in zip(line, line[1:])):
+            out.append(r)
+    return out
 
 
 def circle(centre, radius: float) -> Callable[[Point], bool]:

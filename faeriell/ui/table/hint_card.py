@@ -191,16 +191,7 @@ class HintCard:
                 outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
                 if outline:
                     lines.append(list(outline) + [outline[0]])
-        out = []
-        for r in words:
-            if any(r.colliderect(a) for a in areas):
-                out.append(r)
-                continue
-            wide = r.inflate(P(14), P(14))
-            if any(wide.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1]))
-                   for line in lines for p, q in zip(line, line[1:])):
-                out.append(r)
-        return out
+        return way.words_touched(words, areas, lines, P(14))
 
     def _points(self, scene):
         """(start, end, sprite) of the hinted move on screen (start None: nothing to pick up)."""
@@ -225,14 +216,11 @@ class HintCard:
         if pts is None or pts[0] is None:
             return []
         start, end, sprite = pts
-        P = scene.layout.px
-        words = scene.printed_words()
-        memo = (self.gesture, start, end, getattr(scene, "_base_key", None), len(words), scene.layout.size)
+        memo = (self.gesture, start, end, getattr(scene, "_base_key", None), len(scene.printed_words()),
+                scene.layout.size)
         if self._way_memo is not None and self._way_memo[0] == memo:
             return self._way_memo[1]
-        lift = (max(sprite.get_size()) // 2 if sprite is not None else P(8)) + P(6)    # the piece's ring
-        path = way.route(words, start, end, way.circle(start, lift), way.circle(end, P(26)),
-                         pygame.Rect((0, 0), scene.layout.size), P)
+        path = move_way(scene, start, end, sprite, scene.layout.px(26))
         self._way_memo = (memo, path)
         return path
 
@@ -486,10 +474,23 @@ def move_keys(scene, action) -> tuple:
     return gs if isinstance(gs, tuple) else ()
 
 
+def move_way(scene, start, end, sprite, ring: int) -> list:
+    """The way of an arrow from a piece at `start` (its `sprite`, or None) to its place at `end`,
+    from the piece's ring to the place's (`ring` px round it), bent round the table's printed
+    words (arrow_way.route); [] when they are too close for an arrow. The hint's arrow and the
+    replay's key moments (draw_move) take their ways here."""
+    P = scene.layout.px
+    lift = (max(sprite.get_size()) // 2 if sprite is not None else P(8)) + P(6)    # the piece's ring
+    return way.route(scene.printed_words(), start, end, way.circle(start, lift), way.circle(end, ring),
+                     pygame.Rect((0, 0), scene.layout.size), P)
+
+
 def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     """Any move drawn on the table as an arrow from its piece to its place (the replay's key
     moments: the move played and the better one; the table shows them when they lie in its
-    scrolled column: scene.shown_moves). False when it has no place to point at."""
+    scrolled column: scene.shown_moves). Its arrow bends round the printed words as the hint's
+    does (move_way) and the words it still reaches are put back over it on their halo
+    (widgets.words_kept); the label goes on top. False when it has no place to point at."""
     gs = move_keys(scene, action)
     if not gs:
         return False
@@ -499,16 +500,39 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     if end is None:
         return False
     P = scene.layout.px
-    if sp is not None and math.dist(sp.center, end) > P(12):
-        arrow(surf, sp.center, end, P(6), col, dark)
-    pygame.draw.circle(surf, dark, end, P(22), P(6))
-    pygame.draw.circle(surf, col, end, P(21), P(3))
+    path: list = []
+    if sp is not None:
+        start, sprite = sp.grab_point, sp.sprite
+        key = (action, start, end, getattr(scene, "_base_key", None), len(scene.printed_words()), scene.layout.size)
+        memo = scene.shown_ways                 # worked out again only when the table changes
+        if key not in memo:
+            if len(memo) > 16:
+                memo.clear()
+            memo[key] = move_way(scene, start, end, sprite, P(24))
+        path = memo[key]
+    words = scene.printed_words()
+    ring = pygame.Rect(end[0] - P(30), end[1] - P(30), P(60), P(60))
+    under = way.words_touched(words, [ring], [path] if path else [], P(14)) if words else []
+    with W.words_kept(surf, under, scene.base, W.halo_px(scene.layout.u)):
+        if path:
+            arrow_along(surf, path, P(6), col, dark)
+        pygame.draw.circle(surf, dark, end, P(22), P(6))
+        pygame.draw.circle(surf, col, end, P(21), P(3))
     if label:
         img = T.text(label, max(10, P(13)), col, True)
-        r = img.get_rect(midbottom=(end[0], end[1] - P(24))).inflate(P(8), P(4))
+        r = label_rect(scene, end, label)
         pygame.draw.rect(surf, dark, r, border_radius=P(4))
         surf.blit(img, img.get_rect(center=r.center))
     return True
+
+
+def label_rect(scene, end, label: str) -> pygame.Rect:
+    """Where draw_move's label ("played", "better") goes: on its dark box just above the ring."""
+    P = scene.layout.px
+    w, h = T.font(max(10, P(13)), True).size(label)
+    r = pygame.Rect(0, 0, w, h)
+    r.midbottom = (end[0], end[1] - P(24))
+    return r.inflate(P(8), P(4))
 
 
 def arrow_along(surf, path, width: int, col=HINT, dark=HINT_DARK) -> None:
@@ -526,20 +550,3 @@ def arrow_along(surf, path, width: int, col=HINT, dark=HINT_DARK) -> None:
         if extra:
             pygame.draw.polygon(surf, c, [tip, left, right], extra)
 
-
-def arrow(surf, start, end, width: int, col=HINT, dark=HINT_DARK) -> None:
-    """A thick arrow with a dark outline, its head at `end` (kept short of the ring there)."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    d = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / d, dy / d
-    stop = (end[0] - ux * width * 3.2, end[1] - uy * width * 3.2)
-    head = width * 3.0
-    tip = (end[0] - ux * width * 0.8, end[1] - uy * width * 0.8)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    left = (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7)
-    right = (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)
-    for c, extra in ((dark, 4), (col, 0)):
-        pygame.draw.line(surf, c, start, stop, width + extra)
-        pygame.draw.polygon(surf, c, [tip, left, right])
-        if extra:
-            pygame.draw.polygon(surf, c, [tip, left, right], extra)

@@ -102,6 +102,7 @@ class TableScene(Scene):
         self.side_places: dict[tuple, pygame.Rect] = {}   # where its pieces lie, unscrolled (boards.draw_side)
         self._pointed_token: tuple | None = None          # what the table last pointed at (_show_pointed)
         self.shown_moves: tuple = ()           # moves a screen draws on the table (the replay's key moment)
+        self.shown_ways: dict = {}             # their arrows' ways, by what they were worked out from (draw_move)
         self._spots_version = -1
         self._p: Paint | None = None
         self.now = 0.0

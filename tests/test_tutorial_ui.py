@@ -248,6 +248,20 @@ def open_chapter(app, key: str) -> TableScreen:
     return app.scene
 
 
+def walk_to(app, chapter: str, kind: str):
+    """The chapter opened by clicks and played (Next on read steps, the expected move otherwise)
+    up to the step that asks for a move of `kind`; returns the session there."""
+    open_chapter(app, chapter)
+    s = app.session
+    while s.tutorial.expected(s.game) is None or s.tutorial.expected(s.game).kind != kind:
+        if s.tutorial.step.kind == "read":
+            card_button(app, "next")
+        else:
+            assert s.apply(s.tutorial.expected(s.game)) is None
+        _frame(app)
+    return s
+
+
 def _frame(app) -> None:
     """One more frame drawn, with the mouse away from every card (a move made through the session
     changes no pixel the app knows of, and the pulse asks for a frame only every 50 ms)."""
@@ -325,11 +339,7 @@ def test_the_step_card_after_the_bears_move_leaves_the_bear_in_view(tmp_path, mo
     # lay at the island's top left, over the Bear just moved (playtest)
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        open_chapter(app, "chapter_05-event-phase")
-        s = app.session
-        while s.tutorial.step is not None and s.tutorial.step.kind == "read":
-            card_button(app, "next")
-        assert s.tutorial.expected(s.game).kind == "move_guardian"
+        s = walk_to(app, "chapter_05-event-phase", "move_guardian")
         assert s.apply(s.tutorial.expected(s.game)) is None
         for _ in range(3):
             _frame(app)
@@ -401,14 +411,7 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
     from faeriell.ui.table.tutorial_layer import TUTOR, TUTOR_EDGE
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        open_chapter(app, "chapter_03-heroes-and-round")
-        s = app.session
-        while s.tutorial.expected(s.game) is None or s.tutorial.expected(s.game).kind != "solve_quest":
-            if s.tutorial.step.kind == "read":
-                card_button(app, "next")
-            else:
-                assert s.apply(s.tutorial.expected(s.game)) is None
-            _frame(app)
+        s = walk_to(app, "chapter_03-heroes-and-round", "solve_quest")
         _frame(app)
         table = app.scene.table
         quest = table.spots.first(("quest", 0, "chieftain", "yellow@wolf"))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import time
 
-from faeriell.engine.achievements import tribe_measures
+from faeriell.engine.achievements import region_terrains, tribe_measures
 from faeriell.engine.action_schema import SPECS
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game, IllegalAction
@@ -244,13 +244,12 @@ def _token_words(world, a, cond, names: Names) -> str:
     Settlement in the Owl's Meadow: a step toward the Forests Achievement". Words only: the
     count itself is the engine's (achievements.tribe_measures)."""
     reg, terrain = a.get("region"), cond.get("terrain")
-    if cond.get("measure") != "terrain" or not isinstance(reg, str) or world.rules.region_terrain.get(reg) == terrain:
+    if cond.get("measure") != "terrain" or reg not in world.rules.region_area:
         return ""
-    hl = world.state.heartlands.get(world.rules.region_area.get(reg)) or {}
-    if hl.get("region") != reg or hl.get("token") != terrain:
+    printed, *token = region_terrains(world, reg)
+    if printed == terrain or terrain not in token:
         return ""
-    word = names.terrain(terrain)
-    return f"the {word} token on this Heartland counts"
+    return f"the {names.terrain(terrain)} token on this Heartland counts"
 
 
 def _within_reach(world, player: int) -> set:

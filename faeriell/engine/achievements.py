@@ -112,16 +112,9 @@ def measure_values(g, i) -> tuple:
             tt = b.get("terrain")
             if tt is not None:
                 v[("terrain", tt)] = v.get(("terrain", tt), 0) + 1
-    area = r.region_area
-    terrain = r.region_terrain
-    heartlands = s.heartlands
     for reg in t.settlements:
-        key = ("terrain", terrain[reg])
-        v[key] = v.get(key, 0) + 1
-        hl = heartlands.get(area[reg])
-        if hl and hl["region"] == reg and hl.get("token"):
-            key = ("terrain", hl["token"])
-            v[key] = v.get(key, 0) + 1                 # R5: twice when equal
+        for tt in region_terrains(g, reg):
+            v[("terrain", tt)] = v.get(("terrain", tt), 0) + 1
     for n in perk_races:
         v[("perks", n)] = perks if len(t.heroes) >= n else 0
     v[("shire",)] = shire_size(g, t.settlements)
@@ -133,6 +126,16 @@ def measure_values(g, i) -> tuple:
     v[("cleanser",)] = int(t.cleanser)
     get = v.get
     return tuple([get(src, 0) for src in sources])
+
+
+def region_terrains(g, reg: str) -> tuple[str, ...]:
+    """The Terrains a Settlement on `reg` counts for: its printed one and, on its Area's
+    Heartland, the Terrain of the token there (R5: twice when the two are equal)."""
+    r = g.rules
+    hl = g.state.heartlands.get(r.region_area[reg])
+    if hl and hl["region"] == reg and hl.get("token"):
+        return (r.region_terrain[reg], hl["token"])
+    return (r.region_terrain[reg],)
 
 
 def has_token(t) -> bool:

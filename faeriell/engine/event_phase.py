@@ -30,9 +30,7 @@ def why_no_guardian_card(gd: str, cards: dict) -> str:
     need = f"To move the {gd}, show an Essence card of any colour with the {gd} on its back (it stays in your pool)"
     if not cards:
         return need + ": none of your Essences has a Guardian on its back."
-    shown = sorted(cards)
-    return need + ": you hold none; your Essences' backs show only the " + \
-        ", the ".join(shown[:-1]) + (" and the " if len(shown) > 1 else "") + shown[-1] + "."
+    return need + ": you hold none; your Essences' backs show only " + either([f"the {x}" for x in sorted(cards)], "and") + "."
 
 
 def mg_enum(g):

@@ -254,12 +254,34 @@ def walk_to(app, chapter: str, kind: str):
     open_chapter(app, chapter)
     s = app.session
     while s.tutorial.expected(s.game) is None or s.tutorial.expected(s.game).kind != kind:
-        if s.tutorial.step.kind == "read":
-            card_button(app, "next")
-        else:
-            assert s.apply(s.tutorial.expected(s.game)) is None
+        step_on(app, s)
         _frame(app)
     return s
+
+
+def step_on(app, s, where=None) -> None:
+    """One step on: the card's Next (a real click) on a read step, else its move made through the
+    session (the moves' own gestures are other tests')."""
+    if s.tutorial.step.kind == "read":
+        card_button(app, "next")
+    else:
+        assert s.apply(s.tutorial.expected(s.game)) is None, where
+
+
+def every_step(app):
+    """Every step of every chapter, each drawn (three frames): yields ((chapter id, step index),
+    the table), then steps on (step_on) until the chapter is done."""
+    from faeriell.tutorial.chapters import load_all
+    for ch in load_all():
+        assert app.open_tutorial(ch.id, 0) is None
+        s = app.session
+        while True:
+            for _ in range(3):
+                _frame(app)
+            yield (ch.id, s.tutorial.index), app.scene.table
+            if s.tutorial.step is None:
+                break
+            step_on(app, s, (ch.id, s.tutorial.index))
 
 
 def _frame(app) -> None:
@@ -299,35 +321,21 @@ def test_the_step_card_stays_on_the_island_clear_of_every_board_in_every_step(tm
     piece and place, the goal meter and the decision bar, of the Regions and Guardians its words
     name when they are few, and of the arrow's way from the piece to its place. Read steps go on by the card's Next (a real click); a do step's
     move is made through the session (the moves' own gestures are the tests above)."""
-    from faeriell.tutorial.chapters import load_all
     app = make_app(tmp_path, monkeypatch, size=size)
     checked = 0
     try:
-        for ch in load_all():
-            assert app.open_tutorial(ch.id, 0) is None
-            s = app.session
-            while True:
-                for _ in range(3):
-                    _frame(app)
-                table = app.scene.table
-                L, card = table.layout, table.tutorial.card
-                where = (ch.id, s.tutorial.index, size)
-                assert card is not None and L.map.contains(card), where
-                for part in ("board", "others", "side", "left", "banner"):
-                    assert not card.colliderect(getattr(L, part)), (where, part)
-                must, named = table.tutorial.keep_clear(table)
-                assert not [r for r in must if card.colliderect(r)], where
-                if len(named) <= 3:
-                    assert not [r for r in named if card.colliderect(r)], where
-                assert not [q for q in table.tutorial.arrow_points(table) if card.collidepoint(q)], where
-                checked += 1
-                st = s.tutorial.step
-                if st is None:
-                    break
-                if st.kind == "read":
-                    card_button(app, "next")
-                else:
-                    assert s.apply(s.tutorial.expected(s.game)) is None, where
+        for step, table in every_step(app):
+            L, card = table.layout, table.tutorial.card
+            where = step + (size,)
+            assert card is not None and L.map.contains(card), where
+            for part in ("board", "others", "side", "left", "banner"):
+                assert not card.colliderect(getattr(L, part)), (where, part)
+            must, named = table.tutorial.keep_clear(table)
+            assert not [r for r in must if card.colliderect(r)], where
+            if len(named) <= 3:
+                assert not [r for r in named if card.colliderect(r)], where
+            assert not [q for q in table.tutorial.arrow_points(table) if card.collidepoint(q)], where
+            checked += 1
     finally:
         pygame.display.quit()
     assert checked > 60
@@ -463,40 +471,26 @@ def test_the_arrow_and_rings_leave_every_printed_word_readable_in_every_step(tmp
     on by the card's Next (a real click); a do step's move is made through the session."""
     import math
 
-    from faeriell.tutorial.chapters import load_all
     from faeriell.ui.table.arrow_way import crosses as _crosses
     app = make_app(tmp_path, monkeypatch, size=size)
     arrows = bent = 0
     round_words = False
     try:
-        for ch in load_all():
-            assert app.open_tutorial(ch.id, 0) is None
-            s = app.session
-            while True:
-                for _ in range(3):
-                    _frame(app)
-                table = app.scene.table
-                where = (ch.id, s.tutorial.index, size)
-                words = table.printed_words()
-                assert len(words) > 50, where                      # the boards' words are known
-                assert not _pink_on_words(app, table), (where, _pink_on_words(app, table)[:4])
-                path = table.tutorial.arrow_path
-                if path:
-                    arrows += 1
-                    (ax, ay), (bx, by) = path[0], path[-1]
-                    chord = math.hypot(bx - ax, by - ay) or 1.0
-                    bent += max(abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / chord for x, y in path) > 3
-                    if (ch.id, s.tutorial.index) == ("01-setup", 2):   # the Chieftain to its node: a way
-                        board = table.layout.board                        # round the tribe board's words
-                        assert not [r for r in words if board.colliderect(r) and _crosses(r, path)], where
-                        round_words = True
-                st = s.tutorial.step
-                if st is None:
-                    break
-                if st.kind == "read":
-                    card_button(app, "next")
-                else:
-                    assert s.apply(s.tutorial.expected(s.game)) is None, where
+        for step, table in every_step(app):
+            where = step + (size,)
+            words = table.printed_words()
+            assert len(words) > 50, where                      # the boards' words are known
+            assert not _pink_on_words(app, table), (where, _pink_on_words(app, table)[:4])
+            path = table.tutorial.arrow_path
+            if path:
+                arrows += 1
+                (ax, ay), (bx, by) = path[0], path[-1]
+                chord = math.hypot(bx - ax, by - ay) or 1.0
+                bent += max(abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / chord for x, y in path) > 3
+                if step == ("01-setup", 2):   # the Chieftain to its node: a way
+                    board = table.layout.board                        # round the tribe board's words
+                    assert not [r for r in words if board.colliderect(r) and _crosses(r, path)], where
+                    round_words = True
     finally:
         pygame.display.quit()
     assert arrows > 15 and bent and round_words, (arrows, bent, round_words)

@@ -209,3 +209,37 @@ def test_the_why_tool_lists_each_moves_features_summing_to_its_score(rules, tmp_
     bad.write_text("{not json", encoding="utf-8")
     assert mod.main([str(bad)]) == 2
     assert "cannot read this save" in capsys.readouterr().err
+
+
+def test_the_best_purchase_priced_by_groups_is_the_move_by_move_best(rules):
+    """Choosing the Tribe Phase weighs the best Tribe Action buyable now. It is priced a group of
+    targets at a time (each payment once, Scorer._best_paid) instead of scoring every target x
+    payment as a move; the result must be the move-by-move maximum, its reason included, in
+    every mode (a third of a 3-player playout's time went there)."""
+    from faeriell.engine import registry
+    checked = 0
+    for players, mode in ((1, "solo"), (3, "coop"), (2, "competitive")):
+        for seed in range(3):
+            g = new_game(rules, players, mode, "medium", [], 4100 + seed)
+            rng = random.Random(seed)
+            while not g.state.game_over and g.state.round <= 6:
+                if g.state.stage == "play" and g.state.phase is None or checked < 1:
+                    i = g.state.active
+                    fast = Scorer(Ctx(g, i)).best_tribe_purchase()
+                    slow_sc = Scorer(Ctx(g, i))
+                    best, why = 0.0, ""
+                    for kind in ("level_up", "build_settlement", "build_beacon", "control_totem",
+                                 "gather_herb", "attune", "dress_hero"):
+                        for a in registry.MOVES[kind].enumerate(g):
+                            v, w = slow_sc.score(a)
+                            if v > best:
+                                best, why = v, w
+                    assert fast == (best, why)
+                    checked += best > 0
+                acts = g.legal_actions()
+                if rng.random() < 0.3:
+                    g.apply(acts[rng.randrange(len(acts))])
+                else:
+                    sc = score_actions(g, g.acting, acts)
+                    g.apply(acts[max(range(len(acts)), key=lambda k: sc[k][0])])
+    assert checked > 20

@@ -30,6 +30,7 @@ from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine import registry
 from faeriell.engine.actions import Action, card_back, card_color
 from faeriell.engine.event_phase import harvest_yield, region_gives
+from faeriell.engine.legal import Paid
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.names import title
 from faeriell.engine.rules import COLORS
@@ -94,6 +95,8 @@ class Scorer:
         self.W = ctx.w.feature_weights          # feature name -> weight (this mode's)
         self._target_cache: dict = {}
         self._base: dict = {}
+        self._prices: dict = {}          # (pay, discounts, claims) -> the `price` feature, per decision
+        self._said: dict = {}            # pay -> its cards in words
         self._harvest: dict = {}
         if SAVING and ctx.s.stage == "play" and ctx.saving is None and not ctx.sower_me:
             ctx.saving = self.wish() or ()
@@ -144,7 +147,7 @@ class Scorer:
             return (0.0, f"{k.replace('_', ' ')}")
         if a.has("pay") and k in _TRIBE_PAID:
             val, why, claims, _terms = self._paid_base(fn, a)
-            return (val + self.W["price"] * self._price(a, claims), f"{why} (pays {_cards(a.get('pay'))})")
+            return (val + self.W["price"] * self._price(a, claims), f"{why} (pays {self._cards(a.get('pay'))})")
         terms, why = fn(self, a)
         v = 0.0                          # total(), inlined: this runs for every action of every playout
         W = self.W
@@ -160,13 +163,14 @@ class Scorer:
             return (), f"{k.replace('_', ' ')}"
         if a.has("pay") and k in _TRIBE_PAID:
             terms, why, claims = self._paid_base(fn, a)[3]
-            return terms + (("price", self._price(a, claims)),), f"{why} (pays {_cards(a.get('pay'))})"
+            return terms + (("price", self._price(a, claims)),), f"{why} (pays {self._cards(a.get('pay'))})"
         return fn(self, a)
 
     def _paid_base(self, fn, a: Action) -> tuple:
         """A Tribe Action's features but its payment, once for all its payments: (score, reason,
         claims it reaches, (terms, reason, claims))."""
-        key = a.without("pay", "discounts")
+        # the move without its payment, as plain fields (cheaper than a.without's new Action)
+        key = (a.kind, tuple([f for f in a.fields if f[0] != "pay" and f[0] != "discounts"]))
         base = self._base.get(key)
         if base is None:
             self.c.claims = 0
@@ -176,9 +180,25 @@ class Scorer:
 
     def _price(self, a: Action, claims: int) -> float:
         """What the payment gives up (the `price` feature): its cards, and the claims it leaves short."""
-        cost = self.c.pay_cost(a.get("pay"), a.get("discounts"))
-        if claims:
-            cost += self.c.claim_cost(a.get("pay"), claims)
+        return self._pay_price(a.get("pay"), a.get("discounts") or (), claims)
+
+    def _cards(self, pay) -> str:
+        """`_cards(pay)`, remembered for the decision (every scored payment says its cards)."""
+        said = self._said.get(pay)
+        if said is None:
+            said = self._said[pay] = _cards(pay)
+        return said
+
+    def _pay_price(self, pay, discounts: tuple, claims: int) -> float:
+        """`_price` of a payment, remembered for the decision: the same few payments recur for
+        every target a Tribe Action can take (a Settlement's twenty Regions, ...)."""
+        key = (pay, discounts, claims)
+        cost = self._prices.get(key)
+        if cost is None:
+            cost = self.c.pay_cost(pay, discounts)
+            if claims:
+                cost += self.c.claim_cost(pay, claims)
+            self._prices[key] = cost
         return cost
 
     def same_area(self, reg) -> int:
@@ -546,10 +566,37 @@ class Scorer:
         for kind in ("level_up", "build_settlement", "build_beacon", "control_totem", "gather_herb",
                      "attune", "dress_hero"):
             acts = registry.MOVES[kind].enumerate(g)       # every Tribe Action is registered
+            if acts.__class__ is Paid and kind in _TRIBE_PAID and kind in MOVES:
+                best, why = self._best_paid(acts, best, why)
+                continue
             for a in acts:
                 v, w = self.score(a)
                 if v > best:
                     best, why = v, w
+        return best, why
+
+    def _best_paid(self, paid: Paid, best: float, why: str) -> tuple[float, str]:
+        """`best_tribe_purchase` over one kind's listing, move by move in the listing's order as
+        `score` would weigh them, without building each payment as a move: a target's features
+        are the same for all its payments (`_paid_base`), and the targets of a group share their
+        payments, so each payment is priced once a group (per number of claims reached)."""
+        kind = paid.kind
+        fn = MOVES[kind]
+        wp = self.W["price"]
+        for g, (bases, choices) in enumerate(paid.groups):
+            step = len(choices)
+            priced: dict = {}                 # claims -> each payment's weighted price, in order
+            for b, base in enumerate(bases):
+                known = self._base.get((kind, base))
+                val, bwhy, claims, _terms = known if known is not None else \
+                    self._paid_base(fn, paid.build(g, b * step))
+                xs = priced.get(claims)
+                if xs is None:
+                    xs = priced[claims] = [wp * self._pay_price(pay, disc or (), claims) for pay, disc in choices]
+                for c, x in enumerate(xs):
+                    v = val + x
+                    if v > best:
+                        best, why = v, f"{bwhy} (pays {self._cards(choices[c][0])})"
         return best, why
 
 

@@ -1,0 +1,69 @@
+"""tools/search_targets.py: the heuristic taught by the search (expert iteration). `collect` records
+the search's paired values of the candidates with their move features; `fit` moves the mode's move
+feature weights towards what the search found, never the position value's (the leaf reads those)."""
+from __future__ import annotations
+
+import json
+
+from script_support import load_script
+
+from faeriell.bots.heuristic_meanings import FEATURES
+from faeriell.bots.weights import default_path, weight_book
+
+
+def test_collect_records_the_searchs_values_of_every_candidate():
+    mod = load_script("tools/search_targets.py")
+    rows = mod.collect_game((86999, "solo", 1, "medium", 2, 0.3, None))
+    assert rows, "a solo game has decisions the expert searches"
+    for r in rows:
+        n = len(r["kinds"])
+        assert n >= 2 and len(r["features"]) == n == len(r["vals"]) == len(r["scores"])
+        assert all(set(f) <= set(FEATURES) for f in r["features"])
+        # no pruning: every candidate played in both worlds (unless the engine refused one)
+        assert sum(len(v) for v in r["vals"]) >= 2 * n - 1
+    # the features are the heuristic's: their weighted sum is the candidate's score
+    w = weight_book().of("solo").feature_weights
+    for r in rows[:10]:
+        for f, s in zip(r["features"], r["scores"]):
+            assert abs(sum(w[k] * v for k, v in f.items()) - s) < 1e-6
+
+
+def _row(seed, gains_by_step):
+    """A decision whose candidate j has hero_step j and price 1, and whose search found `gains`."""
+    feats = [{"hero_step": float(j), "price": 1.0, "own_value": 1.0} for j in range(len(gains_by_step))]
+    vals = [{"0": 10.0 + g, "1": 20.0 + g} for g in gains_by_step]
+    return {"seed": seed, "round": 1, "kinds": ["move_hero"] * len(feats), "scores": [0.0] * len(feats),
+            "features": feats, "vals": vals}
+
+
+def test_fit_moves_a_move_weight_towards_the_search_and_keeps_the_rest(tmp_path, capsys):
+    mod = load_script("tools/search_targets.py")
+    data = tmp_path / "targets.jsonl"
+    # the search finds each step of a Hero worth 2 cards; the shipped weight says -0.05
+    rows = [_row(s, [0.0, 2.0, 4.0]) for s in range(60)]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "weights.yaml"
+    shipped = default_path().read_text(encoding="utf-8")
+    assert mod.main(["fit", str(data), "--mode", "solo", "--min-count", "10", "--lams", "0.001",
+                     "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "hero_step: -0.05 ->" in said
+    book, before = weight_book(out), weight_book()
+    assert abs(book.of("solo").feature_weights["hero_step"] - 2.0) < 0.05
+    # a position feature (evaluate.py, read by the leaf) is never fitted; other modes are kept
+    assert book.of("solo").feature_weights["own_value"] == before.of("solo").feature_weights["own_value"]
+    assert book.of("coop") == before.of("coop") and book.of("competitive") == before.of("competitive")
+    assert "solo move features fitted to the search by `python tools/search_targets.py fit" in out.read_text()
+    assert default_path().read_text(encoding="utf-8") == shipped
+
+
+def test_fit_refuses_to_write_what_does_not_beat_the_current_weights(tmp_path, capsys):
+    mod = load_script("tools/search_targets.py")
+    data = tmp_path / "targets.jsonl"
+    # the search agrees with the shipped weight (each step costs 0.05): nothing to gain
+    rows = [_row(s, [0.0, -0.05, -0.10]) for s in range(60)]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "weights.yaml"
+    assert mod.main(["fit", str(data), "--mode", "solo", "--min-count", "10", "--out", str(out)]) == 1
+    assert "no fit beats the current weights" in capsys.readouterr().out
+    assert not out.exists()

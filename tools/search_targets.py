@@ -1,0 +1,277 @@
+"""Teach the heuristic what the search finds (expert iteration with a linear policy).
+
+    python tools/search_targets.py collect --games 300 --seed 86000 --worlds 16 --out /tmp/targets.jsonl
+    python tools/search_targets.py fit /tmp/targets.jsonl --mode solo            # prints; --write to keep
+
+`collect` plays seeded games with the greedy heuristic on every seat and, at a share of the
+decisions where the expert would search (more than one candidate, no clear favourite), runs the
+expert's own search (lookahead.search with ExpertBot.spec: the same playout policy, horizon and
+race leaf) over `--worlds` worlds imagined from the player's view, every candidate played in every
+world (no pruning), and writes one JSON line a decision: each candidate's move features (summed
+by name, heuristic.contributions) and its leaf values by world.
+
+`fit` refits the mode's *move* feature weights (never the position value's, which the leaf reads)
+so that the heuristic's score differences between candidates match the search's paired value
+differences: ridge regression towards the current weights, the strength of the pull chosen on
+held-out decisions (a fifth, by game) by the search value the heuristic's pick gives up against
+the search's best. `--write` stores the result as the mode's own feature weights in
+data/bots/weights.yaml (the tuner's format), with this command in its comments.
+
+The seeds of `collect` are training seeds: bench/README.md's "Seed ranges" names them; strength
+is never measured on them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def position_feature_names() -> set:
+    """The features the position value (evaluate.py, so the race leaf) reads: never refitted."""
+    import re
+    src = (ROOT / "faeriell" / "bots" / "evaluate.py").read_text()
+    from faeriell.bots.heuristic_meanings import FEATURES
+    return {n for n in re.findall(r'"([a-z_]+)"', src) if n in FEATURES}
+
+
+def collect_game(job) -> list[dict]:
+    seed, mode, players, difficulty, worlds, share, weights_path = job
+    from faeriell.bots.expert import ExpertBot
+    from faeriell.bots.heuristic import contributions, playout_move, score_actions
+    from faeriell.bots.lookahead import candidates, search
+    from faeriell.bots.observe import determinize, view_of
+    from faeriell.bots.search import HEURISTIC_ONLY
+    from faeriell.bots.weights import weight_book
+    from faeriell.engine import new_game
+    from faeriell.sim import rules
+    book = weight_book(weights_path) if weights_path else None
+    g = new_game(rules(), players, mode, difficulty, [], seed)
+    bot = ExpertBot(seed=seed * 7 + 1, iterations=worlds, prune_at=())
+    if book is not None:
+        bot.weights = book
+    pick = random.Random(seed * 13 + 5)
+    out: list[dict] = []
+    n = 0
+    while not g.state.game_over and n < 3000:
+        p = g.acting
+        acts = g.legal_actions()
+        w_mode = bot.weights.of(g.state.mode)
+        if len(acts) > 1 and g.state.stage == "play" and pick.random() < share \
+                and not (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts)):
+            view = view_of(g, p)
+            world0 = determinize(g.rules, view, p, bot.rng)
+            ctx = bot.ctx(world0, p)
+            scores = score_actions(world0, p, acts, ctx)
+            cands = candidates(acts, scores, bot.width)
+            top = sorted((scores[k][0] for k in cands), reverse=True)
+            if len(cands) > 1 and top[0] - top[1] < (bot.clear_margin or 1e9):
+                stats: dict = {}
+                res = search(bot.spec(g.state.mode), p, [acts[k] for k in cands],
+                             lambda prng: determinize(g.rules, view, p, prng, chance=True),
+                             rng=bot.rng, iterations=worlds, stats=stats)
+                feats = []
+                for k in cands:
+                    f: dict = {}
+                    for name, value, _wt in contributions(world0, p, acts[k], bot.ctx(world0, p)):
+                        f[name] = f.get(name, 0.0) + value
+                    feats.append(f)
+                out.append({"seed": seed, "round": g.state.round, "kinds": [acts[k].kind for k in cands],
+                            "scores": [scores[k][0] for k in cands], "features": feats,
+                            "vals": [{str(i): v for i, v in vs.items()} for vs in res.vals]})
+        g.apply(playout_move(g, weights=w_mode), trusted=True)
+        n += 1
+    return out
+
+
+def cmd_collect(args) -> int:
+    players = 1 if args.mode == "solo" else args.players
+    jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.share, args.weights)
+            for k in range(args.games)]
+    done = 0
+    with open(args.out, "a") as fh, Pool(args.workers) as pool:
+        for rows in pool.imap_unordered(collect_game, jobs):
+            for r in rows:
+                fh.write(json.dumps(r) + "\n")
+            fh.flush()
+            done += 1
+            if done % 10 == 0:
+                print(f"{done}/{args.games} games", flush=True)
+    return 0
+
+
+def load_rows(path: str) -> list[dict]:
+    rows = []
+    with open(path) as fh:
+        for line in fh:
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+
+
+def paired_gain(vals: list[dict], j: int) -> float | None:
+    """Candidate j's mean lead over candidate 0 on the worlds both were played in."""
+    common = [k for k in vals[j] if k in vals[0]]
+    if not common:
+        return None
+    return sum(vals[j][k] - vals[0][k] for k in common) / len(common)
+
+
+def design(rows: list[dict], names: list[str]):
+    """Per decision: (X, gains): X[j] the candidates' features minus candidate 0's; gains the
+    paired search value of each candidate over candidate 0 (0 for candidate 0)."""
+    import numpy as np
+    idx = {n: i for i, n in enumerate(names)}
+    out = []
+    for r in rows:
+        gains = [paired_gain(r["vals"], j) for j in range(len(r["vals"]))]
+        keep = [j for j, gv in enumerate(gains) if gv is not None]
+        if len(keep) < 2 or 0 not in keep:
+            continue
+        X = np.zeros((len(keep), len(names)))
+        for a, j in enumerate(keep):
+            for name, v in r["features"][j].items():
+                if name in idx:
+                    X[a, idx[name]] = v
+        out.append((X - X[0], np.array([gains[j] for j in keep]), r["seed"]))
+    return out
+
+
+def regret(w, decisions) -> tuple[float, float]:
+    """(mean search value given up by the heuristic's pick against the search's best, share of
+    decisions where it picks the search's best), over `decisions`."""
+    import numpy as np
+    lost, hit = 0.0, 0
+    for X, g, _ in decisions:
+        s = X @ w
+        k = int(np.argmax(s))
+        lost += float(g.max() - g[k])
+        hit += int(g[k] >= g.max() - 1e-12)
+    n = max(1, len(decisions))
+    return lost / n, hit / n
+
+
+def fit_ridge(decisions, w0, free, lam: float, clip: float):
+    """Weights near w0 (only the `free` ones move) whose score differences match the gains."""
+    import numpy as np
+    A = np.zeros((len(w0), len(w0)))
+    b = np.zeros(len(w0))
+    for X, g, _ in decisions:
+        Xd, gd = X[1:], np.clip(g[1:], -clip, clip)
+        A += Xd.T @ Xd
+        b += Xd.T @ gd
+    F = np.array(free)
+    Af = A[np.ix_(F, F)] + lam * np.eye(len(F))
+    # solve for the free weights with the fixed ones' share moved to the right-hand side
+    fixed = np.array([i for i in range(len(w0)) if i not in set(free)], dtype=int)
+    rhs = b[F] + lam * w0[F]
+    if len(fixed):
+        rhs -= A[np.ix_(F, fixed)] @ w0[fixed]
+    w = w0.copy()
+    w[F] = np.linalg.solve(Af, rhs)
+    return w
+
+
+def cmd_fit(args) -> int:
+    import numpy as np
+    from faeriell.bots.weights import weight_book
+    rows = []
+    for path in args.data:
+        rows += load_rows(path)
+    book = weight_book(args.weights) if args.weights else weight_book()
+    base = book.of(args.mode)
+    fw = dict(base.feature_weights)
+    seen: set = set()
+    for r in rows:
+        for f in r["features"]:
+            seen.update(f)
+    names = sorted(n for n in seen if n in fw)
+    w0 = np.array([fw[n] for n in names])
+    frozen = position_feature_names() | set(args.freeze.split(",") if args.freeze else ())
+    seeds = sorted({r["seed"] for r in rows})
+    val_seeds = set(seeds[::5])
+    dec = design(rows, names)
+    train = [d for d in dec if d[2] not in val_seeds]
+    val = [d for d in dec if d[2] in val_seeds]
+    # only weights the data can speak of: a feature that differs between candidates often enough
+    counts = np.zeros(len(names))
+    for X, _, _ in train:
+        counts += (np.abs(X[1:]) > 1e-9).sum(axis=0)
+    free = [i for i, n in enumerate(names) if n not in frozen and counts[i] >= args.min_count]
+    print(f"{len(rows)} decisions ({len(train)} to fit, {len(val)} held out, {len(seeds)} games); "
+          f"{len(free)} of {len(names)} weights free")
+    r0 = regret(w0, val)
+    print(f"current weights: held-out regret {r0[0]:.3f}, picks the search's best {r0[1]:.1%}")
+    best = (r0[0], None, w0)
+    for lam in args.lams:
+        w = fit_ridge(train, w0, free, lam * len(train), args.clip)
+        rv, rt = regret(w, val), regret(w, train)
+        print(f"lambda {lam:g}: held-out regret {rv[0]:.3f} ({rv[1]:.1%} best), training {rt[0]:.3f}")
+        if rv[0] < best[0]:
+            best = (rv[0], lam, w)
+    if best[1] is None:
+        print("no fit beats the current weights on the held-out decisions")
+        return 1
+    w = best[2]
+    changed = {names[i]: round(float(w[i]), 3) for i in free if abs(w[i] - w0[i]) > 1e-3}
+    print(f"kept lambda {best[1]:g}; changes:")
+    for n, v in sorted(changed.items(), key=lambda kv: -abs(kv[1] - fw[kv[0]])):
+        print(f"  {n}: {fw[n]:g} -> {v:g}")
+    if args.out_json:
+        Path(args.out_json).write_text(json.dumps(changed, indent=1))
+    if args.write or args.out:
+        from faeriell.bots.weights import default_path, dumps, notes_of
+        from faeriell.storage import atomic_write
+        src = Path(args.weights) if args.weights else default_path()
+        tables = dict(book.tables)
+        tables[args.mode] = base.with_(features=changed)
+        cmd = "python tools/search_targets.py " + " ".join(args.argv)
+        note = (f"{args.mode} move features fitted to the search by `{cmd}` ({len(rows)} searched "
+                f"decisions of {len(seeds)} games, seeds {seeds[0]}-{seeds[-1]}); held-out regret "
+                f"{r0[0]:.3f} -> {best[0]:.3f}.")
+        kept = notes_of(src.read_text(encoding="utf-8"))
+        out = Path(args.out) if args.out else default_path()
+        atomic_write(out, dumps(tables, (kept + "\n" if kept else "") + note))
+        print(f"wrote {out}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--mode", choices=("solo", "coop"), default="solo")
+    c.add_argument("--players", type=int, default=2)
+    c.add_argument("--difficulty", default="medium")
+    c.add_argument("--games", type=int, default=100)
+    c.add_argument("--seed", type=int, default=86000)
+    c.add_argument("--worlds", type=int, default=16)
+    c.add_argument("--share", type=float, default=0.5, help="share of the eligible decisions searched")
+    c.add_argument("--weights", default=None, help="a weights file to play and search with")
+    c.add_argument("--workers", type=int, default=2)
+    c.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("data", nargs="+")
+    f.add_argument("--mode", choices=("solo", "coop"), default="solo")
+    f.add_argument("--weights", default=None)
+    f.add_argument("--lams", type=float, nargs="+", default=[0.01, 0.03, 0.1, 0.3, 1.0, 3.0])
+    f.add_argument("--clip", type=float, default=15.0)
+    f.add_argument("--min-count", type=int, default=30)
+    f.add_argument("--freeze", default="")
+    f.add_argument("--out-json", default=None)
+    f.add_argument("--write", action="store_true", help="store them in data/bots/weights.yaml")
+    f.add_argument("--out", default=None, help="write the weights file here instead (a trial)")
+    args = ap.parse_args(argv)
+    args.argv = list(argv if argv is not None else sys.argv[1:])
+    return cmd_collect(args) if args.cmd == "collect" else cmd_fit(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

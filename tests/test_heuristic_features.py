@@ -243,3 +243,25 @@ def test_the_best_purchase_priced_by_groups_is_the_move_by_move_best(rules):
                     sc = score_actions(g, g.acting, acts)
                     g.apply(acts[max(range(len(acts)), key=lambda k: sc[k][0])])
     assert checked > 20
+
+
+def test_a_playouts_scores_are_the_scores_of_every_move_in_order(rules):
+    """A playout weighs every legal move (heuristic.score_values: a Tribe Action's target once for
+    all its payments, no move built): the same floats, in the listing's order, as scoring each
+    move (score_actions), so the noise drawn per move meets the same scores and the same move is
+    played; and the listing's parts (LegalActions.parts) are the listing."""
+    from faeriell.bots.heuristic import score_values
+    tribe_lists = 0
+    for players, mode in ((1, "solo"), (3, "coop"), (2, "competitive")):
+        g = new_game(rules, players, mode, "medium", [], 4200 + players)
+        rng = random.Random(players)
+        while not g.state.game_over and g.state.round <= 5:
+            acts = g.legal_actions()
+            assert [a for part in acts.parts() for a in part] == list(acts)
+            i = g.acting
+            slow = [v for v, _why in score_actions(g, i, acts)]
+            assert score_values(g, i, acts) == slow
+            tribe_lists += any(part.__class__.__name__ == "Paid" for part in acts.parts())
+            g.apply(acts[rng.randrange(len(acts))] if rng.random() < 0.3 else
+                    acts[max(range(len(acts)), key=lambda k: slow[k])])
+    assert tribe_lists > 10

@@ -30,7 +30,7 @@ from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine import registry
 from faeriell.engine.actions import Action, card_back, card_color
 from faeriell.engine.event_phase import harvest_yield, region_gives
-from faeriell.engine.legal import Paid
+from faeriell.engine.legal import LegalActions, Paid
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.names import title
 from faeriell.engine.rules import COLORS
@@ -52,6 +52,21 @@ def score_actions(g, i: int, actions: list, ctx: Ctx | None = None) -> list[tupl
     return [h.score(a) for a in actions]
 
 
+def score_values(g, i: int, actions, ctx: Ctx | None = None) -> list[float]:
+    """The scores of `score_actions`, without their reasons: what a playout needs. A listing's
+    Tribe Actions are weighed a target at a time (Scorer.paid_values), the same floats in the
+    same order."""
+    h = Scorer(ctx or Ctx(g, i))
+    parts = actions.parts() if actions.__class__ is LegalActions else (actions,)
+    out: list[float] = []
+    for part in parts:
+        if part.__class__ is Paid and part.kind in _TRIBE_PAID and part.kind in MOVES:
+            out += h.paid_values(part)
+        else:
+            out += [h.score(a)[0] for a in part]
+    return out
+
+
 def contributions(g, i: int, action: Action, ctx: Ctx | None = None) -> list[tuple[str, float, float]]:
     """The features of one legal action for player i: [(name, value, weight), ...] in the order
     its score adds them (the score is the running sum of value x weight; a name may come twice,
@@ -69,10 +84,10 @@ def playout_move(w, rng=None, noise: float = 0.0, weights=None):
     if len(acts) == 1:
         return acts[0]
     i = w.acting
-    sc = score_actions(w, i, acts, Ctx(w, i, weights))
+    sc = score_values(w, i, acts, Ctx(w, i, weights))
     if noise:
-        return acts[max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))]
-    return acts[max(range(len(acts)), key=lambda q: sc[q][0])]
+        return acts[max(range(len(acts)), key=lambda q: sc[q] + rng.gauss(0.0, noise))]
+    return acts[max(range(len(acts)), key=lambda q: sc[q])]
 
 
 def best_action(g, i: int, actions: list, ctx: Ctx | None = None):
@@ -575,11 +590,11 @@ class Scorer:
                     best, why = v, w
         return best, why
 
-    def _best_paid(self, paid: Paid, best: float, why: str) -> tuple[float, str]:
-        """`best_tribe_purchase` over one kind's listing, move by move in the listing's order as
-        `score` would weigh them, without building each payment as a move: a target's features
-        are the same for all its payments (`_paid_base`), and the targets of a group share their
-        payments, so each payment is priced once a group (per number of claims reached)."""
+    def _paid_rows(self, paid: Paid):
+        """Per target of one kind's listing, in its order: (features' score but the payment, the
+        reason, each payment's weighted price, the payments). A target's features are the same for
+        all its payments (`_paid_base`), and the targets of a group share their payments, so each
+        payment is priced once a group (per number of claims reached)."""
         kind = paid.kind
         fn = MOVES[kind]
         wp = self.W["price"]
@@ -588,15 +603,28 @@ class Scorer:
             priced: dict = {}                 # claims -> each payment's weighted price, in order
             for b, base in enumerate(bases):
                 known = self._base.get((kind, base))
-                val, bwhy, claims, _terms = known if known is not None else \
+                val, why, claims, _terms = known if known is not None else \
                     self._paid_base(fn, paid.build(g, b * step))
                 xs = priced.get(claims)
                 if xs is None:
                     xs = priced[claims] = [wp * self._pay_price(pay, disc or (), claims) for pay, disc in choices]
-                for c, x in enumerate(xs):
-                    v = val + x
-                    if v > best:
-                        best, why = v, f"{bwhy} (pays {self._cards(choices[c][0])})"
+                yield val, why, xs, choices
+
+    def paid_values(self, paid: Paid) -> list[float]:
+        """`score(a)[0]` of every move of one kind's listing, in order, no move built."""
+        out: list[float] = []
+        for val, _why, xs, _choices in self._paid_rows(paid):
+            out += [val + x for x in xs]
+        return out
+
+    def _best_paid(self, paid: Paid, best: float, why: str) -> tuple[float, str]:
+        """`best_tribe_purchase` over one kind's listing, move by move in the listing's order as
+        `score` would weigh them (`_paid_rows`)."""
+        for val, bwhy, xs, choices in self._paid_rows(paid):
+            for c, x in enumerate(xs):
+                v = val + x
+                if v > best:
+                    best, why = v, f"{bwhy} (pays {self._cards(choices[c][0])})"
         return best, why
 
 

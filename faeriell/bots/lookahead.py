@@ -43,7 +43,7 @@ from typing import Callable, Protocol
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game, IllegalAction
 
-from .heuristic import score_actions
+from .heuristic import score_values
 from .knowledge import Ctx
 from .weights import Weights
 
@@ -78,7 +78,7 @@ class Policy(Protocol):
 
 
 class HeuristicPolicy:
-    """Every seat follows the heuristic (heuristic.score_actions), its scores blurred by Gaussian
+    """Every seat follows the heuristic (heuristic.score_values), its scores blurred by Gaussian
     `noise` (card units) drawn from the playout's generator. `saving=False` leaves out the
     saving-up wish (a third of the scoring time). `weights`: None for the mode's shipped ones."""
 
@@ -98,11 +98,11 @@ class HeuristicPolicy:
         ctx = Ctx(w, i, self.weights)
         if not self.saving:
             ctx.saving = ()
-        sc = score_actions(w, i, acts, ctx)
+        sc = score_values(w, i, acts, ctx)
         noise = self.noise
         if noise:
-            return acts[max(range(len(acts)), key=lambda q: sc[q][0] + rng.gauss(0.0, noise))]
-        return acts[max(range(len(acts)), key=lambda q: sc[q][0])]
+            return acts[max(range(len(acts)), key=lambda q: sc[q] + rng.gauss(0.0, noise))]
+        return acts[max(range(len(acts)), key=lambda q: sc[q])]
 
 
 @dataclass(frozen=True)

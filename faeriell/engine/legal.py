@@ -158,6 +158,12 @@ class LegalActions(Sequence):
         for part in self._parts:
             yield from part
 
+    def parts(self) -> tuple:
+        """The listing as its parts, in order: plain lists of Actions and `Paid` groups. A player
+        that weighs every move (the bots' playouts) can weigh a target once for all its payments
+        instead of building each."""
+        return tuple(self._parts)
+
     def __contains__(self, action) -> bool:
         if action is self._last:
             return True

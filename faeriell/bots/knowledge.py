@@ -41,6 +41,26 @@ SOWER_MARGIN = 0.1   # how much likelier the Sower road must look than the Achie
 
 
 # ------------------------------------------------------------------------------ per decision
+class _Rows:
+    """`rows[j]`: tribe j's Achievement measures (achievements.tribe_measures), worked out the
+    first time they are asked for: most decisions of a playout read only their own tribe's."""
+
+    __slots__ = ("g", "_rows")
+
+    def __init__(self, g, n: int) -> None:
+        self.g = g
+        self._rows: list = [None] * n
+
+    def __getitem__(self, j: int) -> dict:
+        row = self._rows[j]
+        if row is None:
+            row = self._rows[j] = tribe_measures(self.g, j)
+        return row
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
 class Ctx:
     """The numbers one decision of player `i` needs, computed once."""
 
@@ -56,7 +76,7 @@ class Ctx:
         self.mode = s.mode
         self.coop = s.mode in ("coop", "solo")
         self.solo = s.mode == "solo"
-        self.rows = [tribe_measures(g, j) for j in range(self.n)]
+        self.rows = _Rows(g, self.n)      # each tribe's Achievement measures, when first asked
         self.mine = self.rows[i]
         self.pool = Counter(card_color(c) for c in self.t.essences)
         self.sower_me = bool(self.t.sower)

@@ -67,3 +67,14 @@ def test_fit_refuses_to_write_what_does_not_beat_the_current_weights(tmp_path, c
     assert mod.main(["fit", str(data), "--mode", "solo", "--min-count", "10", "--out", str(out)]) == 1
     assert "no fit beats the current weights" in capsys.readouterr().out
     assert not out.exists()
+
+
+def test_collect_can_look_past_the_experts_clear_margin():
+    """By default only the decisions the expert searches are recorded (the heuristic leads by less
+    than its clear_margin); --min-margin/--max-margin look at the ones it plays without a search."""
+    mod = load_script("tools/search_targets.py")
+    rows = mod.collect_game((86998, "solo", 1, "medium", 2, 1.0, None, (8.0, 1000.0)))
+    assert rows
+    assert all(r["scores"][0] - r["scores"][1] >= 8.0 for r in rows)
+    usual = mod.collect_game((86998, "solo", 1, "medium", 2, 1.0, None))
+    assert usual and all(r["scores"][0] - r["scores"][1] < 8.0 for r in usual)

@@ -43,7 +43,8 @@ def position_feature_names() -> set:
 
 
 def collect_game(job) -> list[dict]:
-    seed, mode, players, difficulty, worlds, share, weights_path = job
+    seed, mode, players, difficulty, worlds, share, weights_path, *rest = job
+    margins = rest[0] if rest else (0.0, None)      # the heuristic's lead over its second move: [lo, hi)
     from faeriell.bots.expert import ExpertBot
     from faeriell.bots.heuristic import contributions, playout_move, score_actions
     from faeriell.bots.lookahead import candidates, search
@@ -72,7 +73,9 @@ def collect_game(job) -> list[dict]:
             scores = score_actions(world0, p, acts, ctx)
             cands = candidates(acts, scores, bot.width)
             top = sorted((scores[k][0] for k in cands), reverse=True)
-            if len(cands) > 1 and top[0] - top[1] < (bot.clear_margin or 1e9):
+            lo, hi = margins
+            hi = bot.clear_margin if hi is None else hi
+            if len(cands) > 1 and lo <= top[0] - top[1] < (hi or 1e9):
                 stats: dict = {}
                 res = search(bot.spec(g.state.mode), p, [acts[k] for k in cands],
                              lambda prng: determinize(g.rules, view, p, prng, chance=True),
@@ -93,8 +96,8 @@ def collect_game(job) -> list[dict]:
 
 def cmd_collect(args) -> int:
     players = 1 if args.mode == "solo" else args.players
-    jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.share, args.weights)
-            for k in range(args.games)]
+    jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.share, args.weights,
+             (args.min_margin, args.max_margin)) for k in range(args.games)]
     done = 0
     with open(args.out, "a") as fh, Pool(args.workers) as pool:
         for rows in pool.imap_unordered(collect_game, jobs):
@@ -256,6 +259,10 @@ def main(argv=None) -> int:
     c.add_argument("--share", type=float, default=0.5, help="share of the eligible decisions searched")
     c.add_argument("--weights", default=None, help="a weights file to play and search with")
     c.add_argument("--workers", type=int, default=2)
+    c.add_argument("--min-margin", type=float, default=0.0,
+                   help="only decisions where the heuristic leads its second move by at least this")
+    c.add_argument("--max-margin", type=float, default=None,
+                   help="... and by less than this (default: the expert's clear_margin, past which it does not search)")
     c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")

@@ -78,3 +78,19 @@ def test_collect_can_look_past_the_experts_clear_margin():
     assert all(r["scores"][0] - r["scores"][1] >= 8.0 for r in rows)
     usual = mod.collect_game((86998, "solo", 1, "medium", 2, 1.0, None))
     assert usual and all(r["scores"][0] - r["scores"][1] < 8.0 for r in usual)
+
+
+def test_fit_names_the_file_line_and_field_of_a_broken_input(tmp_path):
+    import pytest
+    mod = load_script("tools/search_targets.py")
+    with pytest.raises(SystemExit, match="nothere.jsonl: cannot read it"):
+        mod.main(["fit", str(tmp_path / "nothere.jsonl")])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(_row(1, [0.0, 1.0])) + "\n{not json\n")
+    with pytest.raises(SystemExit, match=r"bad.jsonl:2: not a JSON line"):
+        mod.main(["fit", str(bad)])
+    row = _row(1, [0.0, 1.0])
+    del row["vals"]
+    bad.write_text(json.dumps(row) + "\n")
+    with pytest.raises(SystemExit, match=r"bad.jsonl:1: a decision needs the field 'vals'"):
+        mod.main(["fit", str(bad)])

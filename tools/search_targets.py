@@ -110,12 +110,31 @@ def cmd_collect(args) -> int:
     return 0
 
 
+_ROW_FIELDS = ("seed", "kinds", "scores", "features", "vals")
+
+
 def load_rows(path: str) -> list[dict]:
+    """The decisions `collect` wrote; a file that cannot be read, or a line that is not one of
+    them, stops the fit with its file, line and field named."""
     rows = []
-    with open(path) as fh:
-        for line in fh:
-            if line.strip():
-                rows.append(json.loads(line))
+    try:
+        fh = open(path, encoding="utf-8")
+    except OSError as e:
+        raise SystemExit(f"{path}: cannot read it ({e.strerror})") from None
+    with fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError as e:
+                raise SystemExit(f"{path}:{n}: not a JSON line ({e})") from None
+            missing = [k for k in _ROW_FIELDS if not isinstance(row, dict) or k not in row]
+            if missing:
+                raise SystemExit(f"{path}:{n}: a decision needs the field '{missing[0]}'")
+            if not (len(row["features"]) == len(row["vals"]) >= 2):
+                raise SystemExit(f"{path}:{n}: 'features' and 'vals' must give the same candidates (two or more)")
+            rows.append(row)
     return rows
 
 

@@ -141,3 +141,29 @@ def test_finish_plays_the_last_rounds_to_the_end_of_the_game(rules, monkeypatch)
     assert far and all(far)
     bot = ExpertBot(5, iterations=2, clear_margin=None, finish=1)
     assert not _leaf_ends(monkeypatch, g, bot)[0] and bot.last_stats["to_end"] is False
+
+
+def test_solo_searches_where_the_heuristic_leads_by_less_than_twelve(rules, monkeypatch):
+    """The expert plays the heuristic's favourite unsearched only when it leads the second move by
+    its clear margin: 12 card units in solo (past 8 the search still found better moves that won
+    more games, bench/README session 13), 8 elsewhere; an explicit margin or None (always search)
+    overrides the table."""
+    import faeriell.bots.expert as expert_mod
+    assert ExpertBot().margin_for("solo") == 12.0
+    assert ExpertBot().margin_for("coop") == ExpertBot().margin_for("competitive") == 8.0
+    assert ExpertBot(clear_margin=5).margin_for("solo") == 5.0 and ExpertBot(clear_margin=None).margin_for("solo") is None
+    real = expert_mod.score_actions
+
+    def lead_of_ten(world, player, acts, ctx=None):      # the favourite leads every other move by 10
+        return [(20.0 if k == 0 else 10.0 - 0.01 * k, why) for k, (_v, why) in enumerate(real(world, player, acts, ctx))]
+
+    monkeypatch.setattr(expert_mod, "score_actions", lead_of_ten)
+    searched = {}
+    for players, mode in ((1, "solo"), (2, "coop")):
+        g = played(rules, players, mode, 31, 12)
+        while not (g.state.stage == "play" and len({a.kind for a in g.legal_actions()}) > 1):
+            g.apply(HeuristicBot(0).choose(g, g.acting))     # a decision between moves of two kinds
+        bot = ExpertBot(3, iterations=1)
+        bot.decide(g, g.acting)
+        searched[mode] = bot.last_stats["searched"]
+    assert searched == {"solo": True, "coop": False}

@@ -76,8 +76,10 @@ def test_collect_can_look_past_the_experts_clear_margin():
     rows = mod.collect_game((86998, "solo", 1, "medium", 2, 1.0, None, (8.0, 1000.0)))
     assert rows
     assert all(r["scores"][0] - r["scores"][1] >= 8.0 for r in rows)
+    from faeriell.bots.expert import ExpertBot
     usual = mod.collect_game((86998, "solo", 1, "medium", 2, 1.0, None))
-    assert usual and all(r["scores"][0] - r["scores"][1] < 8.0 for r in usual)
+    margin = ExpertBot().margin_for("solo")
+    assert usual and all(r["scores"][0] - r["scores"][1] < margin for r in usual)
 
 
 def test_fit_names_the_file_line_and_field_of_a_broken_input(tmp_path):
@@ -94,3 +96,22 @@ def test_fit_names_the_file_line_and_field_of_a_broken_input(tmp_path):
     bad.write_text(json.dumps(row) + "\n")
     with pytest.raises(SystemExit, match=r"bad.jsonl:1: a decision needs the field 'vals'"):
         mod.main(["fit", str(bad)])
+
+
+def test_outcomes_plays_both_moves_to_the_end_in_the_same_worlds(tmp_path, capsys):
+    """`outcomes`: where the search prefers another move, the heuristic's move and the search's
+    are played to the game's end in the same imagined worlds; each line counts both sides' wins."""
+    mod = load_script("tools/search_targets.py")
+    rows = mod.outcomes_game((86997, "solo", 1, "medium", 4, 2, (0.0, 1e9)))
+    for r in rows:
+        assert r["worlds"] == 2 and all(0 <= w <= 2 for w in r["wins"])
+        assert r["gain"] > 0 and r["kinds"][0] and r["kinds"][1]
+    # the search's preference: only a lead of more than two paired standard errors counts
+    assert mod.search_preference([{"0": 0.0, "1": 0.0}, {"0": 5.0, "1": 5.1}]) == (1, 5.05)
+    assert mod.search_preference([{"0": 0.0, "1": 0.0}, {"0": 9.0, "1": -8.0}]) == (0, 0.0)
+    out = tmp_path / "oc.jsonl"
+    assert mod.main(["outcomes", "--games", "1", "--seed", "86997", "--worlds", "4", "--rollouts", "2",
+                     "--workers", "1", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "decisions where the search prefers another move" in said
+    assert len(out.read_text().splitlines()) == len(rows)

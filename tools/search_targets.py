@@ -17,7 +17,15 @@ held-out decisions (a fifth, by game) by the search value the heuristic's pick g
 the search's best. `--write` stores the result as the mode's own feature weights in
 data/bots/weights.yaml (the tuner's format), with this command in its comments.
 
-The seeds of `collect` are training seeds: bench/README.md's "Seed ranges" names them; strength
+`outcomes` asks whether the search's preferences win games, not only race value: at the decisions
+in a band of the heuristic's lead where the search prefers another move by more than two standard
+errors, the heuristic's move and the search's are each played in the same imagined worlds from the
+player's view and followed by the greedy heuristic to the game's end; one JSON line a decision
+with both win counts, and a summary at the end.
+
+    python tools/search_targets.py outcomes --games 200 --seed 86400 --min-margin 8 --max-margin 12 --out oc.jsonl
+
+The seeds of `collect` and `outcomes` are training seeds: bench/README.md's "Seed ranges" names them; strength
 is never measured on them.
 """
 from __future__ import annotations
@@ -74,7 +82,7 @@ def collect_game(job) -> list[dict]:
             cands = candidates(acts, scores, bot.width)
             top = sorted((scores[k][0] for k in cands), reverse=True)
             lo, hi = margins
-            hi = bot.clear_margin if hi is None else hi
+            hi = bot.margin_for(mode) if hi is None else hi
             if len(cands) > 1 and lo <= top[0] - top[1] < (hi or 1e9):
                 stats: dict = {}
                 res = search(bot.spec(g.state.mode), p, [acts[k] for k in cands],
@@ -92,6 +100,99 @@ def collect_game(job) -> list[dict]:
         g.apply(playout_move(g, weights=w_mode), trusted=True)
         n += 1
     return out
+
+
+def search_preference(vals: list[dict]) -> tuple[int, float]:
+    """(the candidate the search prefers to candidate 0 by more than two paired standard errors,
+    its mean gain), or (0, 0.0) when none does."""
+    best, pick = 0.0, 0
+    for j in range(1, len(vals)):
+        common = [k for k in vals[j] if k in vals[0]]
+        if len(common) < 2:
+            continue
+        d = [vals[j][k] - vals[0][k] for k in common]
+        m = sum(d) / len(d)
+        se = (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+        if m > 2 * se and m > best:
+            best, pick = m, j
+    return pick, best
+
+
+def outcomes_game(job) -> list[dict]:
+    """`outcomes` for one seeded game (greedy heuristic on every seat)."""
+    seed, mode, players, difficulty, worlds, rollouts, margins = job
+    from faeriell.bots.expert import ExpertBot
+    from faeriell.bots.heuristic import playout_move, score_actions
+    from faeriell.bots.lookahead import candidates, search
+    from faeriell.bots.observe import determinize, view_of
+    from faeriell.bots.search import HEURISTIC_ONLY
+    from faeriell.engine import new_game
+    from faeriell.engine.core import IllegalAction
+    from faeriell.sim import rules
+    g = new_game(rules(), players, mode, difficulty, [], seed)
+    bot = ExpertBot(seed=seed * 7 + 3, iterations=worlds, prune_at=())
+    lo, hi = margins
+    out: list[dict] = []
+    n = 0
+    while not g.state.game_over and n < 3000:
+        p = g.acting
+        acts = g.legal_actions()
+        if len(acts) > 1 and g.state.stage == "play" \
+                and not (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts)):
+            view = view_of(g, p)
+            world0 = determinize(g.rules, view, p, bot.rng)
+            scores = score_actions(world0, p, acts, bot.ctx(world0, p))
+            cands = candidates(acts, scores, bot.width)
+            top = sorted((scores[k][0] for k in cands), reverse=True)
+            if len(cands) > 1 and lo <= top[0] - top[1] < hi:
+                res = search(bot.spec(mode), p, [acts[k] for k in cands],
+                             lambda prng: determinize(g.rules, view, p, prng, chance=True),
+                             rng=bot.rng, iterations=worlds, stats={})
+                j, gain = search_preference(res.vals)
+                if j:
+                    wins = [0, 0]
+                    rr = random.Random(seed * 1000 + n)
+                    for _ in range(rollouts):
+                        ws = rr.getrandbits(64)
+                        for side, k in enumerate((cands[0], cands[j])):
+                            w = determinize(g.rules, view, p, random.Random(ws), chance=True)
+                            try:
+                                w.apply(acts[k])
+                                steps = 0
+                                while not w.state.game_over and steps < 3000:
+                                    w.apply(playout_move(w), trusted=True)
+                                    steps += 1
+                            except (IllegalAction, RuntimeError):   # a world the engine refuses
+                                continue
+                            wins[side] += bool(w.state.game_over and p in w.state.winners)
+                    out.append({"seed": seed, "round": g.state.round, "margin": top[0] - top[1], "gain": gain,
+                                "kinds": [acts[cands[0]].kind, acts[cands[j]].kind], "wins": wins,
+                                "worlds": rollouts})
+        g.apply(playout_move(g), trusted=True)
+        n += 1
+    return out
+
+
+def cmd_outcomes(args) -> int:
+    players = 1 if args.mode == "solo" else args.players
+    hi = 1e9 if args.max_margin is None else args.max_margin
+    jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.rollouts,
+             (args.min_margin, hi)) for k in range(args.games)]
+    rows: list[dict] = []
+    with open(args.out, "a", encoding="utf-8") as fh, Pool(args.workers) as pool:
+        for found in pool.imap_unordered(outcomes_game, jobs):
+            for r in found:
+                fh.write(json.dumps(r) + "\n")
+            fh.flush()
+            rows += found
+    n = sum(r["worlds"] for r in rows)
+    a, b = sum(r["wins"][0] for r in rows), sum(r["wins"][1] for r in rows)
+    more = sum(1 for r in rows if r["wins"][1] > r["wins"][0])
+    fewer = sum(1 for r in rows if r["wins"][1] < r["wins"][0])
+    print(f"{len(rows)} decisions where the search prefers another move; played to the end in {n} worlds "
+          f"each way: the heuristic's move won {a} ({a / max(1, n):.1%}), the search's {b} ({b / max(1, n):.1%}); "
+          f"the search's won more in {more}, fewer in {fewer}")
+    return 0
 
 
 def cmd_collect(args) -> int:
@@ -283,6 +384,18 @@ def main(argv=None) -> int:
     c.add_argument("--max-margin", type=float, default=None,
                    help="... and by less than this (default: the expert's clear_margin, past which it does not search)")
     c.add_argument("--out", required=True)
+    o = sub.add_parser("outcomes")
+    o.add_argument("--mode", choices=("solo", "coop"), default="solo")
+    o.add_argument("--players", type=int, default=2)
+    o.add_argument("--difficulty", default="medium")
+    o.add_argument("--games", type=int, default=100)
+    o.add_argument("--seed", type=int, default=86400)
+    o.add_argument("--worlds", type=int, default=16, help="worlds of the search at each decision")
+    o.add_argument("--rollouts", type=int, default=40, help="worlds each move is played to the end in")
+    o.add_argument("--min-margin", type=float, default=0.0)
+    o.add_argument("--max-margin", type=float, default=None)
+    o.add_argument("--workers", type=int, default=2)
+    o.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")
     f.add_argument("--mode", choices=("solo", "coop"), default="solo")
@@ -296,7 +409,7 @@ def main(argv=None) -> int:
     f.add_argument("--out", default=None, help="write the weights file here instead (a trial)")
     args = ap.parse_args(argv)
     args.argv = list(argv if argv is not None else sys.argv[1:])
-    return cmd_collect(args) if args.cmd == "collect" else cmd_fit(args)
+    return {"collect": cmd_collect, "outcomes": cmd_outcomes, "fit": cmd_fit}[args.cmd](args)
 
 
 if __name__ == "__main__":

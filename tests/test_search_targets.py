@@ -115,3 +115,22 @@ def test_outcomes_plays_both_moves_to_the_end_in_the_same_worlds(tmp_path, capsy
     said = capsys.readouterr().out
     assert "decisions where the search prefers another move" in said
     assert len(out.read_text().splitlines()) == len(rows)
+
+
+def test_leaves_compares_two_leaves_on_the_same_worlds_and_plays_out_where_they_differ(tmp_path, capsys):
+    """`leaves`: the expert's search with leaf A and with leaf B over the same worlds; where their
+    picks differ, both moves are played to the end in the same worlds. A leaf against itself never
+    differs."""
+    mod = load_script("tools/search_targets.py")
+    same = mod.leaves_game((86996, "solo", 1, "medium", 2, 2, 0.3, "race", "race"))
+    assert same and all(r.get("same") for r in same)
+    rows = mod.leaves_game((86996, "solo", 1, "medium", 2, 2, 0.3, "race", "position"))
+    assert len(rows) == len(same)                      # the same decisions were looked at
+    for r in rows:
+        if not r.get("same"):
+            assert r["leaves"] == ["race", "position"] and len(r["wins"]) == 2 and r["worlds"] == 2
+    out = tmp_path / "lv.jsonl"
+    assert mod.main(["leaves", "--games", "1", "--seed", "86996", "--worlds", "2", "--rollouts", "2",
+                     "--leaf-b", "position", "--workers", "1", "--out", str(out)]) == 0
+    assert "decisions searched with both leaves; they chose different moves in" in capsys.readouterr().out
+    assert len(out.read_text().splitlines()) == len(rows)

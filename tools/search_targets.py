@@ -118,26 +118,21 @@ def search_preference(vals: list[dict]) -> tuple[int, float]:
     return pick, best
 
 
-def outcomes_game(job) -> list[dict]:
-    """`outcomes` for one seeded game (greedy heuristic on every seat)."""
-    seed, mode, players, difficulty, worlds, rollouts, margins = job
-    from faeriell.bots.expert import ExpertBot
+def _decisions(g, bot, margins, share: float = 1.0, pick_seed: int = 0):
+    """Play `g` to its end with the greedy heuristic on every seat, yielding at each decision the
+    expert would weigh whose favourite leads by [lo, hi): (player, view, moves, candidates, lead,
+    move number), a `share` of them at random."""
     from faeriell.bots.heuristic import playout_move, score_actions
-    from faeriell.bots.lookahead import candidates, search
+    from faeriell.bots.lookahead import candidates
     from faeriell.bots.observe import determinize, view_of
     from faeriell.bots.search import HEURISTIC_ONLY
-    from faeriell.engine import new_game
-    from faeriell.engine.core import IllegalAction
-    from faeriell.sim import rules
-    g = new_game(rules(), players, mode, difficulty, [], seed)
-    bot = ExpertBot(seed=seed * 7 + 3, iterations=worlds, prune_at=())
     lo, hi = margins
-    out: list[dict] = []
+    pick = random.Random(pick_seed)
     n = 0
     while not g.state.game_over and n < 3000:
         p = g.acting
         acts = g.legal_actions()
-        if len(acts) > 1 and g.state.stage == "play" \
+        if len(acts) > 1 and g.state.stage == "play" and pick.random() < share \
                 and not (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts)):
             view = view_of(g, p)
             world0 = determinize(g.rules, view, p, bot.rng)
@@ -145,31 +140,87 @@ def outcomes_game(job) -> list[dict]:
             cands = candidates(acts, scores, bot.width)
             top = sorted((scores[k][0] for k in cands), reverse=True)
             if len(cands) > 1 and lo <= top[0] - top[1] < hi:
-                res = search(bot.spec(mode), p, [acts[k] for k in cands],
-                             lambda prng: determinize(g.rules, view, p, prng, chance=True),
-                             rng=bot.rng, iterations=worlds, stats={})
-                j, gain = search_preference(res.vals)
-                if j:
-                    wins = [0, 0]
-                    rr = random.Random(seed * 1000 + n)
-                    for _ in range(rollouts):
-                        ws = rr.getrandbits(64)
-                        for side, k in enumerate((cands[0], cands[j])):
-                            w = determinize(g.rules, view, p, random.Random(ws), chance=True)
-                            try:
-                                w.apply(acts[k])
-                                steps = 0
-                                while not w.state.game_over and steps < 3000:
-                                    w.apply(playout_move(w), trusted=True)
-                                    steps += 1
-                            except (IllegalAction, RuntimeError):   # a world the engine refuses
-                                continue
-                            wins[side] += bool(w.state.game_over and p in w.state.winners)
-                    out.append({"seed": seed, "round": g.state.round, "margin": top[0] - top[1], "gain": gain,
-                                "kinds": [acts[cands[0]].kind, acts[cands[j]].kind], "wins": wins,
-                                "worlds": rollouts})
+                yield p, view, acts, cands, top[0] - top[1], n
         g.apply(playout_move(g), trusted=True)
         n += 1
+
+
+def _play_out(g, view, p: int, moves: tuple, rollouts: int, seed: int) -> list[int]:
+    """Wins of seat `p` after each of `moves`, each played in the same `rollouts` worlds imagined
+    from `view` and followed by the greedy heuristic to the game's end."""
+    from faeriell.bots.heuristic import playout_move
+    from faeriell.bots.observe import determinize
+    from faeriell.engine.core import IllegalAction
+    wins = [0] * len(moves)
+    rr = random.Random(seed)
+    for _ in range(rollouts):
+        ws = rr.getrandbits(64)
+        for side, move in enumerate(moves):
+            w = determinize(g.rules, view, p, random.Random(ws), chance=True)
+            try:
+                w.apply(move)
+                steps = 0
+                while not w.state.game_over and steps < 3000:
+                    w.apply(playout_move(w), trusted=True)
+                    steps += 1
+            except (IllegalAction, RuntimeError):   # a world the engine refuses
+                continue
+            wins[side] += bool(w.state.game_over and p in w.state.winners)
+    return wins
+
+
+def _worlds_of(g, view, p):
+    from faeriell.bots.observe import determinize
+    return lambda prng: determinize(g.rules, view, p, prng, chance=True)
+
+
+def outcomes_game(job) -> list[dict]:
+    """`outcomes` for one seeded game (greedy heuristic on every seat)."""
+    seed, mode, players, difficulty, worlds, rollouts, margins = job
+    from faeriell.bots.expert import ExpertBot
+    from faeriell.bots.lookahead import search
+    from faeriell.engine import new_game
+    from faeriell.sim import rules
+    g = new_game(rules(), players, mode, difficulty, [], seed)
+    bot = ExpertBot(seed=seed * 7 + 3, iterations=worlds, prune_at=())
+    out: list[dict] = []
+    for p, view, acts, cands, lead, n in _decisions(g, bot, margins):
+        res = search(bot.spec(mode), p, [acts[k] for k in cands], _worlds_of(g, view, p),
+                     rng=bot.rng, iterations=worlds, stats={})
+        j, gain = search_preference(res.vals)
+        if j:
+            wins = _play_out(g, view, p, (acts[cands[0]], acts[cands[j]]), rollouts, seed * 1000 + n)
+            out.append({"seed": seed, "round": g.state.round, "margin": lead, "gain": gain,
+                        "kinds": [acts[cands[0]].kind, acts[cands[j]].kind], "wins": wins, "worlds": rollouts})
+    return out
+
+
+def leaves_game(job) -> list[dict]:
+    """`leaves` for one seeded game: where the expert with leaf A and with leaf B (the same worlds,
+    the same pick rule) play different moves, both moves played to the end."""
+    seed, mode, players, difficulty, worlds, rollouts, share, leaf_a, leaf_b = job
+    from faeriell.bots import learned_leaf  # noqa: F401 - registers the learned leaf
+    from faeriell.bots.expert import ExpertBot
+    from faeriell.bots.lookahead import search
+    from faeriell.engine import new_game
+    from faeriell.sim import rules
+    g = new_game(rules(), players, mode, difficulty, [], seed)
+    bots = [ExpertBot(seed=seed * 7 + 3, iterations=worlds, leaf=leaf) for leaf in (leaf_a, leaf_b)]
+    out: list[dict] = []
+    for p, view, acts, cands, lead, n in _decisions(g, bots[0], (0.0, bots[0].margin_for(mode)), share, seed):
+        world_seed = bots[0].rng.getrandbits(64)
+        picks = []
+        for bot in bots:
+            res = search(bot.spec(mode), p, [acts[k] for k in cands], _worlds_of(g, view, p),
+                         rng=random.Random(world_seed), iterations=worlds, stats={})
+            picks.append(res.best)
+        if picks[0] != picks[1]:
+            moves = (acts[cands[picks[0]]], acts[cands[picks[1]]])
+            wins = _play_out(g, view, p, moves, rollouts, seed * 1000 + n)
+            out.append({"seed": seed, "round": g.state.round, "margin": lead, "kinds": [m.kind for m in moves],
+                        "leaves": [leaf_a, leaf_b], "wins": wins, "worlds": rollouts})
+        else:
+            out.append({"seed": seed, "round": g.state.round, "margin": lead, "same": True})
     return out
 
 
@@ -192,6 +243,28 @@ def cmd_outcomes(args) -> int:
     print(f"{len(rows)} decisions where the search prefers another move; played to the end in {n} worlds "
           f"each way: the heuristic's move won {a} ({a / max(1, n):.1%}), the search's {b} ({b / max(1, n):.1%}); "
           f"the search's won more in {more}, fewer in {fewer}")
+    return 0
+
+
+def cmd_leaves(args) -> int:
+    players = 1 if args.mode == "solo" else args.players
+    jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.rollouts, args.share,
+             args.leaf_a, args.leaf_b) for k in range(args.games)]
+    rows: list[dict] = []
+    with open(args.out, "a", encoding="utf-8") as fh, Pool(args.workers) as pool:
+        for found in pool.imap_unordered(leaves_game, jobs):
+            for r in found:
+                fh.write(json.dumps(r) + "\n")
+            fh.flush()
+            rows += found
+    differ = [r for r in rows if not r.get("same")]
+    n = sum(r["worlds"] for r in differ)
+    a, b = sum(r["wins"][0] for r in differ), sum(r["wins"][1] for r in differ)
+    more = sum(1 for r in differ if r["wins"][1] > r["wins"][0])
+    fewer = sum(1 for r in differ if r["wins"][1] < r["wins"][0])
+    print(f"{len(rows)} decisions searched with both leaves; they chose different moves in {len(differ)}. "
+          f"Played to the end in {n} worlds each way: {args.leaf_a}'s move won {a} ({a / max(1, n):.1%}), "
+          f"{args.leaf_b}'s {b} ({b / max(1, n):.1%}); {args.leaf_b}'s won more in {more}, fewer in {fewer}")
     return 0
 
 
@@ -396,6 +469,19 @@ def main(argv=None) -> int:
     o.add_argument("--max-margin", type=float, default=None)
     o.add_argument("--workers", type=int, default=2)
     o.add_argument("--out", required=True)
+    lv = sub.add_parser("leaves")
+    lv.add_argument("--mode", choices=("solo", "coop"), default="solo")
+    lv.add_argument("--players", type=int, default=2)
+    lv.add_argument("--difficulty", default="medium")
+    lv.add_argument("--games", type=int, default=100)
+    lv.add_argument("--seed", type=int, default=86900)
+    lv.add_argument("--worlds", type=int, default=8, help="worlds of each search")
+    lv.add_argument("--rollouts", type=int, default=40, help="worlds each move is played to the end in")
+    lv.add_argument("--share", type=float, default=0.3, help="share of the searched decisions compared")
+    lv.add_argument("--leaf-a", default="race")
+    lv.add_argument("--leaf-b", default="learned")
+    lv.add_argument("--workers", type=int, default=2)
+    lv.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")
     f.add_argument("--mode", choices=("solo", "coop"), default="solo")
@@ -409,7 +495,7 @@ def main(argv=None) -> int:
     f.add_argument("--out", default=None, help="write the weights file here instead (a trial)")
     args = ap.parse_args(argv)
     args.argv = list(argv if argv is not None else sys.argv[1:])
-    return {"collect": cmd_collect, "outcomes": cmd_outcomes, "fit": cmd_fit}[args.cmd](args)
+    return {"collect": cmd_collect, "outcomes": cmd_outcomes, "leaves": cmd_leaves, "fit": cmd_fit}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -167,3 +167,19 @@ def test_solo_searches_where_the_heuristic_leads_by_less_than_twelve(rules, monk
         bot.decide(g, g.acting)
         searched[mode] = bot.last_stats["searched"]
     assert searched == {"solo": True, "coop": False}
+
+
+def test_the_expert_values_solo_playouts_by_the_learned_win_chance(rules):
+    """The expert seat and the hint value a playout's end by mode: in solo the learned win chance
+    (its moves won more games where the two leaves disagree, bench/README session 13), elsewhere
+    the race value they were measured with; a named leaf still overrides."""
+    from faeriell.bots.leaves import race_value
+    from faeriell.bots.win_chance import win_chance
+    for bot in (ExpertBot(), make_bot("expert")):
+        assert bot.leaf_for("solo") == "learned"
+        assert bot.leaf_for("coop") == bot.leaf_for("competitive") == "race"
+    assert ExpertBot(leaf="race").leaf_for("solo") == "race"
+    solo = played(rules, 1, "solo", 5, 30)
+    coop = played(rules, 2, "coop", 5, 30)
+    assert ExpertBot().spec("solo").leaf(solo, 0) == pytest.approx(win_chance(solo, 0))
+    assert ExpertBot().spec("coop").leaf(coop, 0) == pytest.approx(race_value(coop, 0))

@@ -30,8 +30,9 @@ BUDGETS = {"normal": 0.3, "hard": 1.0, "expert": 1.0}
 # Hints: the expert's seconds at the table, and when the player asks it to think harder.
 HINT_BUDGET = 0.8
 THINK_HARDER_BUDGET = 4.0
-# The leaf evaluator the expert seat and the hint value positions by (leaves.LEAVES).
-EXPERT_LEAF = "race"
+# The leaf evaluator the expert seat and the hint value positions by: by the game's mode
+# (expert.EXPERT_LEAVES: the learned win chance in solo, the race value elsewhere).
+EXPERT_LEAF = "by mode"
 
 
 def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBook | None = None) -> BaseBot:

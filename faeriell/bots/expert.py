@@ -11,7 +11,8 @@ One decision:
    (or to the end of the game; with `finish` set, every playout goes to the game's end once the
    Doom track leaves `finish` rounds or fewer). All candidates of one world meet the same luck (common random
    numbers) and are compared pairwise; candidates clearly behind are dropped along the way.
-3. The leaf value is pluggable (`leaf`, leaves.py); by default `race_value`: the evaluation of
+3. The leaf value is pluggable (`leaf`, leaves.py); by mode (EXPERT_LEAVES): in solo the learned
+   win chance (win_chance.py), elsewhere `race_value`: the evaluation of
    evaluate.py plus the race that decides solo and Full Coop: Achievements still needed against
    the rounds Doom leaves (Automatic Doom, R34, moves 1, 2 then 3 spaces a round). A finished
    game is a win or a loss; a loss still counts the team's Achievements, so a losing line that
@@ -58,6 +59,12 @@ from .search import HEURISTIC_ONLY
 # the favourite's 11.4% (78 decisions, 25 better and 10 worse; bench/README.md, session 13).
 CLEAR_MARGIN = 8.0
 CLEAR_MARGINS = {"solo": 12.0}
+# The leaf a playout's end is valued by, by mode (a leaves.LEAVES name; EXPERT_LEAF elsewhere).
+# Solo: the learned win chance (win_chance.py). Where the two leaves make the expert choose
+# different moves (the same worlds), the learned leaf's moves won more games played to the end
+# (bench/README.md, session 13); Full Coop and competitive keep the race leaf they were measured with.
+EXPERT_LEAF = "race"
+EXPERT_LEAVES = {"solo": "learned"}
 
 
 class ExpertBot(BaseBot):
@@ -66,7 +73,7 @@ class ExpertBot(BaseBot):
     def __init__(self, seed: int | None = 0, budget: float = 1.0, iterations: int | None = None,
                  width: int = 4, rounds: int = 1, clairvoyant: bool = False, z: float = 1.0,
                  noise: float = 0.25, max_playout: int = 600, clear_margin: float | None | str = "by mode",
-                 weights=None, leaf="race", clock="wall", finish: float | None = None,
+                 weights=None, leaf="by mode", clock="wall", finish: float | None = None,
                  prune_at: tuple = (2, 4, 8, 16, 32, 64)) -> None:
         super().__init__(seed, weights)
         self.budget = float(budget)
@@ -83,7 +90,8 @@ class ExpertBot(BaseBot):
         self.max_playout = max_playout
         # the heuristic is this sure: no search (None: always search; "by mode": CLEAR_MARGINS)
         self.clear_margin = clear_margin
-        self.leaf = leaf                  # the leaf evaluator (leaves.LEAVES name or factory)
+        # the leaf evaluator (a leaves.LEAVES name or a factory; "by mode": EXPERT_LEAVES)
+        self.leaf = leaf
         # near the end the race leaf's estimate decides the game: once the Doom track leaves
         # `finish` rounds or fewer (leaves.rounds_left), a playout goes to the game's end, where
         # its leaf is the true win or loss (None: never)
@@ -120,6 +128,10 @@ class ExpertBot(BaseBot):
         a = acts[pick]
         return a, self.reason(world0, player, a, outlook)
 
+    def leaf_for(self, mode: str):
+        """The leaf evaluator (a LEAVES name or a factory) this bot values playouts by in `mode`."""
+        return EXPERT_LEAVES.get(mode, EXPERT_LEAF) if self.leaf == "by mode" else self.leaf
+
     def margin_for(self, mode: str) -> float | None:
         """The lead past which this bot plays the heuristic's favourite unsearched in `mode`."""
         if self.clear_margin == "by mode":
@@ -136,12 +148,13 @@ class ExpertBot(BaseBot):
     def spec(self, mode: str, to_end: bool = False) -> Spec:
         """The expert's search (lookahead.py): its playout policy (the heuristic without the
         saving-up wish, blurred by `noise`), to the end of the round and `rounds` more, valued by
-        its leaf (`leaf`: "race", the default, or another of leaves.LEAVES, or a factory
-        weights -> Evaluator), pruned after `prune_at` worlds; its clock may stop inside the
-        first world. `to_end`: playouts go to the end of the game (see `finish`)."""
+        its leaf (`leaf`: "by mode", the default, is EXPERT_LEAVES: the learned win chance in solo,
+        "race" elsewhere; or a name of leaves.LEAVES, or a factory weights -> Evaluator), pruned
+        after `prune_at` worlds; its clock may stop inside the first world. `to_end`: playouts go
+        to the end of the game (see `finish`)."""
         weights = self.weights.of(mode)
         return Spec(policy=HeuristicPolicy(self.noise, weights, saving=False),
-                    leaf=make_leaf(self.leaf, weights),
+                    leaf=make_leaf(self.leaf_for(mode), weights),
                     horizon=Horizon(rounds=None if to_end else self.rounds, max_steps=self.max_playout),
                     prune_at=self.prune_at, z=self.z, pick="leader",
                     whole_first_world=False, stop_at_deadline=False)

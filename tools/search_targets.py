@@ -224,25 +224,39 @@ def leaves_game(job) -> list[dict]:
     return out
 
 
+def _run(fn, jobs, out: str, workers: int, every: int = 0) -> list[dict]:
+    """Play `jobs` with `fn` in `workers` processes, appending each game's lines to `out` as the
+    game ends (a stopped run keeps them); every `every` games, say how many."""
+    rows: list[dict] = []
+    with open(out, "a", encoding="utf-8") as fh, Pool(workers) as pool:
+        for done, found in enumerate(pool.imap_unordered(fn, jobs), 1):
+            for r in found:
+                fh.write(json.dumps(r) + "\n")
+            fh.flush()
+            rows += found
+            if every and done % every == 0:
+                print(f"{done}/{len(jobs)} games", flush=True)
+    return rows
+
+
+def _played_out_words(rows: list[dict], first: str, second: str) -> str:
+    """The play-outs of `rows` said in one line: each move's wins, and how often the second won more."""
+    n = sum(r["worlds"] for r in rows)
+    a, b = sum(r["wins"][0] for r in rows), sum(r["wins"][1] for r in rows)
+    more = sum(1 for r in rows if r["wins"][1] > r["wins"][0])
+    fewer = sum(1 for r in rows if r["wins"][1] < r["wins"][0])
+    return (f"played to the end in {n} worlds each way: {first} won {a} ({a / max(1, n):.1%}), {second} "
+            f"{b} ({b / max(1, n):.1%}); {second} won more in {more}, fewer in {fewer}")
+
+
 def cmd_outcomes(args) -> int:
     players = 1 if args.mode == "solo" else args.players
     hi = 1e9 if args.max_margin is None else args.max_margin
     jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.rollouts,
              (args.min_margin, hi)) for k in range(args.games)]
-    rows: list[dict] = []
-    with open(args.out, "a", encoding="utf-8") as fh, Pool(args.workers) as pool:
-        for found in pool.imap_unordered(outcomes_game, jobs):
-            for r in found:
-                fh.write(json.dumps(r) + "\n")
-            fh.flush()
-            rows += found
-    n = sum(r["worlds"] for r in rows)
-    a, b = sum(r["wins"][0] for r in rows), sum(r["wins"][1] for r in rows)
-    more = sum(1 for r in rows if r["wins"][1] > r["wins"][0])
-    fewer = sum(1 for r in rows if r["wins"][1] < r["wins"][0])
-    print(f"{len(rows)} decisions where the search prefers another move; played to the end in {n} worlds "
-          f"each way: the heuristic's move won {a} ({a / max(1, n):.1%}), the search's {b} ({b / max(1, n):.1%}); "
-          f"the search's won more in {more}, fewer in {fewer}")
+    rows = _run(outcomes_game, jobs, args.out, args.workers)
+    print(f"{len(rows)} decisions where the search prefers another move; "
+          + _played_out_words(rows, "the heuristic's move", "the search's"))
     return 0
 
 
@@ -250,21 +264,10 @@ def cmd_leaves(args) -> int:
     players = 1 if args.mode == "solo" else args.players
     jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.rollouts, args.share,
              args.leaf_a, args.leaf_b) for k in range(args.games)]
-    rows: list[dict] = []
-    with open(args.out, "a", encoding="utf-8") as fh, Pool(args.workers) as pool:
-        for found in pool.imap_unordered(leaves_game, jobs):
-            for r in found:
-                fh.write(json.dumps(r) + "\n")
-            fh.flush()
-            rows += found
+    rows = _run(leaves_game, jobs, args.out, args.workers)
     differ = [r for r in rows if not r.get("same")]
-    n = sum(r["worlds"] for r in differ)
-    a, b = sum(r["wins"][0] for r in differ), sum(r["wins"][1] for r in differ)
-    more = sum(1 for r in differ if r["wins"][1] > r["wins"][0])
-    fewer = sum(1 for r in differ if r["wins"][1] < r["wins"][0])
-    print(f"{len(rows)} decisions searched with both leaves; they chose different moves in {len(differ)}. "
-          f"Played to the end in {n} worlds each way: {args.leaf_a}'s move won {a} ({a / max(1, n):.1%}), "
-          f"{args.leaf_b}'s {b} ({b / max(1, n):.1%}); {args.leaf_b}'s won more in {more}, fewer in {fewer}")
+    print(f"{len(rows)} decisions searched with both leaves; they chose different moves in {len(differ)}; "
+          + _played_out_words(differ, f"{args.leaf_a}'s move", f"{args.leaf_b}'s"))
     return 0
 
 
@@ -272,15 +275,7 @@ def cmd_collect(args) -> int:
     players = 1 if args.mode == "solo" else args.players
     jobs = [(args.seed + k, args.mode, players, args.difficulty, args.worlds, args.share, args.weights,
              (args.min_margin, args.max_margin)) for k in range(args.games)]
-    done = 0
-    with open(args.out, "a") as fh, Pool(args.workers) as pool:
-        for rows in pool.imap_unordered(collect_game, jobs):
-            for r in rows:
-                fh.write(json.dumps(r) + "\n")
-            fh.flush()
-            done += 1
-            if done % 10 == 0:
-                print(f"{done}/{args.games} games", flush=True)
+    _run(collect_game, jobs, args.out, args.workers, every=10)
     return 0
 
 
@@ -439,49 +434,39 @@ def cmd_fit(args) -> int:
     return 0
 
 
+def _games_parser(sub, name: str, seed: int, worlds: int, worlds_help: str):
+    """A subcommand that plays seeded games: the options `collect`, `outcomes` and `leaves` share."""
+    p = sub.add_parser(name)
+    p.add_argument("--mode", choices=("solo", "coop"), default="solo")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--difficulty", default="medium")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=seed)
+    p.add_argument("--worlds", type=int, default=worlds, help=worlds_help)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", required=True, help="a JSON-lines file, appended to game by game")
+    return p
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
-    c.add_argument("--mode", choices=("solo", "coop"), default="solo")
-    c.add_argument("--players", type=int, default=2)
-    c.add_argument("--difficulty", default="medium")
-    c.add_argument("--games", type=int, default=100)
-    c.add_argument("--seed", type=int, default=86000)
-    c.add_argument("--worlds", type=int, default=16)
+    c = _games_parser(sub, "collect", 86000, 16, "worlds of the search at each decision")
     c.add_argument("--share", type=float, default=0.5, help="share of the eligible decisions searched")
     c.add_argument("--weights", default=None, help="a weights file to play and search with")
-    c.add_argument("--workers", type=int, default=2)
     c.add_argument("--min-margin", type=float, default=0.0,
                    help="only decisions where the heuristic leads its second move by at least this")
     c.add_argument("--max-margin", type=float, default=None,
                    help="... and by less than this (default: the expert's clear_margin, past which it does not search)")
-    c.add_argument("--out", required=True)
-    o = sub.add_parser("outcomes")
-    o.add_argument("--mode", choices=("solo", "coop"), default="solo")
-    o.add_argument("--players", type=int, default=2)
-    o.add_argument("--difficulty", default="medium")
-    o.add_argument("--games", type=int, default=100)
-    o.add_argument("--seed", type=int, default=86400)
-    o.add_argument("--worlds", type=int, default=16, help="worlds of the search at each decision")
+    o = _games_parser(sub, "outcomes", 86400, 16, "worlds of the search at each decision")
     o.add_argument("--rollouts", type=int, default=40, help="worlds each move is played to the end in")
     o.add_argument("--min-margin", type=float, default=0.0)
     o.add_argument("--max-margin", type=float, default=None)
-    o.add_argument("--workers", type=int, default=2)
-    o.add_argument("--out", required=True)
-    lv = sub.add_parser("leaves")
-    lv.add_argument("--mode", choices=("solo", "coop"), default="solo")
-    lv.add_argument("--players", type=int, default=2)
-    lv.add_argument("--difficulty", default="medium")
-    lv.add_argument("--games", type=int, default=100)
-    lv.add_argument("--seed", type=int, default=86900)
-    lv.add_argument("--worlds", type=int, default=8, help="worlds of each search")
+    lv = _games_parser(sub, "leaves", 86900, 8, "worlds of each search")
     lv.add_argument("--rollouts", type=int, default=40, help="worlds each move is played to the end in")
     lv.add_argument("--share", type=float, default=0.3, help="share of the searched decisions compared")
     lv.add_argument("--leaf-a", default="race")
     lv.add_argument("--leaf-b", default="learned")
-    lv.add_argument("--workers", type=int, default=2)
-    lv.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")
     f.add_argument("--mode", choices=("solo", "coop"), default="solo")

@@ -59,11 +59,11 @@ from .search import HEURISTIC_ONLY
 # the favourite's 11.4% (78 decisions, 25 better and 10 worse; bench/README.md, session 13).
 CLEAR_MARGIN = 8.0
 CLEAR_MARGINS = {"solo": 12.0}
-# The leaf a playout's end is valued by, by mode (a leaves.LEAVES name; EXPERT_LEAF elsewhere).
+# The leaf a playout's end is valued by, by mode (a leaves.LEAVES name; DEFAULT_LEAF elsewhere).
 # Solo: the learned win chance (win_chance.py). Where the two leaves make the expert choose
 # different moves (the same worlds), the learned leaf's moves won more games played to the end
 # (bench/README.md, session 13); Full Coop and competitive keep the race leaf they were measured with.
-EXPERT_LEAF = "race"
+DEFAULT_LEAF = "race"
 EXPERT_LEAVES = {"solo": "learned"}
 
 
@@ -130,7 +130,7 @@ class ExpertBot(BaseBot):
 
     def leaf_for(self, mode: str):
         """The leaf evaluator (a LEAVES name or a factory) this bot values playouts by in `mode`."""
-        return EXPERT_LEAVES.get(mode, EXPERT_LEAF) if self.leaf == "by mode" else self.leaf
+        return EXPERT_LEAVES.get(mode, DEFAULT_LEAF) if self.leaf == "by mode" else self.leaf
 
     def margin_for(self, mode: str) -> float | None:
         """The lead past which this bot plays the heuristic's favourite unsearched in `mode`."""

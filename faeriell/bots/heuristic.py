@@ -39,7 +39,8 @@ from .heuristic_features import END_PHASE_REASON, MOVES, corruption_terms, level
 from .heuristic_features import build_settlement as settlement_terms
 from .knowledge import Ctx, track_aid
 
-__all__ = ["END_PHASE_REASON", "Scorer", "best_action", "contributions", "playout_move", "score_actions"]
+__all__ = ["END_PHASE_REASON", "Scorer", "best_action", "contributions", "pick_move", "playout_move", "score_actions",
+           "score_values"]
 
 SAVING = True        # keep cards of one colour for an almost affordable Settlement or level
 
@@ -84,10 +85,15 @@ def playout_move(w, rng=None, noise: float = 0.0, weights=None):
     if len(acts) == 1:
         return acts[0]
     i = w.acting
-    sc = score_values(w, i, acts, Ctx(w, i, weights))
+    return pick_move(acts, score_values(w, i, acts, Ctx(w, i, weights)), rng, noise)
+
+
+def pick_move(acts, values: list[float], rng=None, noise: float = 0.0):
+    """The best-scored move, its scores blurred by Gaussian `noise` drawn from `rng` (one draw a
+    move, in the listing's order) when noise is asked for."""
     if noise:
-        return acts[max(range(len(acts)), key=lambda q: sc[q] + rng.gauss(0.0, noise))]
-    return acts[max(range(len(acts)), key=lambda q: sc[q])]
+        return acts[max(range(len(acts)), key=lambda q: values[q] + rng.gauss(0.0, noise))]
+    return acts[max(range(len(acts)), key=lambda q: values[q])]
 
 
 def best_action(g, i: int, actions: list, ctx: Ctx | None = None):

@@ -43,7 +43,7 @@ from typing import Callable, Protocol
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game, IllegalAction
 
-from .heuristic import score_values
+from .heuristic import pick_move, score_values
 from .knowledge import Ctx
 from .weights import Weights
 
@@ -98,11 +98,7 @@ class HeuristicPolicy:
         ctx = Ctx(w, i, self.weights)
         if not self.saving:
             ctx.saving = ()
-        sc = score_values(w, i, acts, ctx)
-        noise = self.noise
-        if noise:
-            return acts[max(range(len(acts)), key=lambda q: sc[q] + rng.gauss(0.0, noise))]
-        return acts[max(range(len(acts)), key=lambda q: sc[q])]
+        return pick_move(acts, score_values(w, i, acts, ctx), rng, self.noise)
 
 
 @dataclass(frozen=True)

@@ -54,51 +54,30 @@ def collect_game(job) -> list[dict]:
     seed, mode, players, difficulty, worlds, share, weights_path, *rest = job
     margins = rest[0] if rest else (0.0, None)      # the heuristic's lead over its second move: [lo, hi)
     from faeriell.bots.expert import ExpertBot
-    from faeriell.bots.heuristic import contributions, playout_move, score_actions
-    from faeriell.bots.lookahead import candidates, search
-    from faeriell.bots.observe import determinize, view_of
-    from faeriell.bots.search import HEURISTIC_ONLY
+    from faeriell.bots.heuristic import contributions
+    from faeriell.bots.lookahead import search
     from faeriell.bots.weights import weight_book
     from faeriell.engine import new_game
     from faeriell.sim import rules
-    book = weight_book(weights_path) if weights_path else None
     g = new_game(rules(), players, mode, difficulty, [], seed)
     bot = ExpertBot(seed=seed * 7 + 1, iterations=worlds, prune_at=())
-    if book is not None:
-        bot.weights = book
-    pick = random.Random(seed * 13 + 5)
+    if weights_path:
+        bot.weights = weight_book(weights_path)
+    lo, hi = margins
+    hi = bot.margin_for(mode) if hi is None else hi
     out: list[dict] = []
-    n = 0
-    while not g.state.game_over and n < 3000:
-        p = g.acting
-        acts = g.legal_actions()
-        w_mode = bot.weights.of(g.state.mode)
-        if len(acts) > 1 and g.state.stage == "play" and pick.random() < share \
-                and not (acts[0].kind in HEURISTIC_ONLY and all(a.kind == acts[0].kind for a in acts)):
-            view = view_of(g, p)
-            world0 = determinize(g.rules, view, p, bot.rng)
-            ctx = bot.ctx(world0, p)
-            scores = score_actions(world0, p, acts, ctx)
-            cands = candidates(acts, scores, bot.width)
-            top = sorted((scores[k][0] for k in cands), reverse=True)
-            lo, hi = margins
-            hi = bot.margin_for(mode) if hi is None else hi
-            if len(cands) > 1 and lo <= top[0] - top[1] < (hi or 1e9):
-                stats: dict = {}
-                res = search(bot.spec(g.state.mode), p, [acts[k] for k in cands],
-                             lambda prng: determinize(g.rules, view, p, prng, chance=True),
-                             rng=bot.rng, iterations=worlds, stats=stats)
-                feats = []
-                for k in cands:
-                    f: dict = {}
-                    for name, value, _wt in contributions(world0, p, acts[k], bot.ctx(world0, p)):
-                        f[name] = f.get(name, 0.0) + value
-                    feats.append(f)
-                out.append({"seed": seed, "round": g.state.round, "kinds": [acts[k].kind for k in cands],
-                            "scores": [scores[k][0] for k in cands], "features": feats,
-                            "vals": [{str(i): v for i, v in vs.items()} for vs in res.vals]})
-        g.apply(playout_move(g, weights=w_mode), trusted=True)
-        n += 1
+    for p, view, acts, cands, scores, world0, _lead, _n in _decisions(g, bot, (lo, hi or 1e9), share, seed * 13 + 5):
+        res = search(bot.spec(g.state.mode), p, [acts[k] for k in cands], _worlds_of(g, view, p),
+                     rng=bot.rng, iterations=worlds, stats={})
+        feats = []
+        for k in cands:
+            f: dict = {}
+            for name, value, _wt in contributions(world0, p, acts[k], bot.ctx(world0, p)):
+                f[name] = f.get(name, 0.0) + value
+            feats.append(f)
+        out.append({"seed": seed, "round": g.state.round, "kinds": [acts[k].kind for k in cands],
+                    "scores": [scores[k][0] for k in cands], "features": feats,
+                    "vals": [{str(i): v for i, v in vs.items()} for vs in res.vals]})
     return out
 
 
@@ -119,9 +98,10 @@ def search_preference(vals: list[dict]) -> tuple[int, float]:
 
 
 def _decisions(g, bot, margins, share: float = 1.0, pick_seed: int = 0):
-    """Play `g` to its end with the greedy heuristic on every seat, yielding at each decision the
-    expert would weigh whose favourite leads by [lo, hi): (player, view, moves, candidates, lead,
-    move number), a `share` of them at random."""
+    """Play `g` to its end with the greedy heuristic (the bot's weights) on every seat, yielding at
+    each decision the expert would weigh whose favourite leads by [lo, hi): (player, view, moves,
+    candidates, the heuristic's scores, the world they were scored in, the lead, the move number), a
+    `share` of them at random."""
     from faeriell.bots.heuristic import playout_move, score_actions
     from faeriell.bots.lookahead import candidates
     from faeriell.bots.observe import determinize, view_of
@@ -140,8 +120,8 @@ def _decisions(g, bot, margins, share: float = 1.0, pick_seed: int = 0):
             cands = candidates(acts, scores, bot.width)
             top = sorted((scores[k][0] for k in cands), reverse=True)
             if len(cands) > 1 and lo <= top[0] - top[1] < hi:
-                yield p, view, acts, cands, top[0] - top[1], n
-        g.apply(playout_move(g), trusted=True)
+                yield p, view, acts, cands, scores, world0, top[0] - top[1], n
+        g.apply(playout_move(g, weights=bot.weights.of(g.state.mode)), trusted=True)
         n += 1
 
 
@@ -184,7 +164,7 @@ def outcomes_game(job) -> list[dict]:
     g = new_game(rules(), players, mode, difficulty, [], seed)
     bot = ExpertBot(seed=seed * 7 + 3, iterations=worlds, prune_at=())
     out: list[dict] = []
-    for p, view, acts, cands, lead, n in _decisions(g, bot, margins):
+    for p, view, acts, cands, _sc, _w0, lead, n in _decisions(g, bot, margins):
         res = search(bot.spec(mode), p, [acts[k] for k in cands], _worlds_of(g, view, p),
                      rng=bot.rng, iterations=worlds, stats={})
         j, gain = search_preference(res.vals)
@@ -207,7 +187,7 @@ def leaves_game(job) -> list[dict]:
     g = new_game(rules(), players, mode, difficulty, [], seed)
     bots = [ExpertBot(seed=seed * 7 + 3, iterations=worlds, leaf=leaf) for leaf in (leaf_a, leaf_b)]
     out: list[dict] = []
-    for p, view, acts, cands, lead, n in _decisions(g, bots[0], (0.0, bots[0].margin_for(mode)), share, seed):
+    for p, view, acts, cands, _sc, _w0, lead, n in _decisions(g, bots[0], (0.0, bots[0].margin_for(mode)), share, seed):
         world_seed = bots[0].rng.getrandbits(64)
         picks = []
         for bot in bots:

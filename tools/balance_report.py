@@ -8,7 +8,10 @@
     python tools/balance_report.py --data d.json   # also keep every summary; --render d.json redraws fast
 
 What it plays (every game seeded, so the same command gives the same games; a search bot's work
-is fixed in playouts, not seconds, so the figures do not depend on the machine's speed or load):
+is fixed in playouts, not seconds, so the figures do not depend on the machine's speed or load).
+Each cell takes the next block of seeds, from --seed (default 32000, in bench/README.md's measuring
+range, where nothing is tuned; with --merge, one past the merged run's last seed), so no two cells
+and no two merged runs play the same game; every cell keeps its seeds and its run:
 
 * Solo and Full Coop (2 and 3 players): the search bot on every seat, each difficulty.
 * The same with the heuristic bot (cheap, so larger samples): a second opinion on the ladder.
@@ -50,6 +53,7 @@ SEARCH_WIDTH = 4               # candidate moves searched
 EXPERT_ITERATIONS = {"solo": 32, "coop2": 8, "coop3": 8, "competitive": 8}
 EXPERT_COMPETITIVE_GAMES = 20  # expert vs search, 2 players, seats rotated
 DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
+DEFAULT_SEED = 32000           # bench/README.md "Seed ranges": the balance report's block
 LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
           ("coop2", "Full Coop, 2 players (10 Achievements or 12 tokens)"),
           ("coop3", "Full Coop, 3 players (14 Achievements or 17 tokens)"))
@@ -91,6 +95,31 @@ def ceiling_cell(ceiling, label, d) -> str:
     return fmt_rate(sm["wins"], sm["games"]) if sm else "not measured"
 
 
+def last_seed(saved: dict | None) -> int:
+    """The highest seed a saved run (with the runs it merged) played; runs from before cells kept
+    their seeds played from their `seed` in steps of 1000 a cell."""
+    if not saved:
+        return DEFAULT_SEED - 1
+    tops = [sm["seeds"][1] for *_, sm in saved.get("coop_rows", []) if sm.get("seeds")]
+    tops += [sm["seeds"][1] for _, sm in saved.get("comp_rows", []) if sm.get("seeds")]
+    tops += [saved["duel"]["seeds"][1]] if (saved.get("duel") or {}).get("seeds") else []
+    return max(tops + [saved.get("last_seed", DEFAULT_SEED - 1)])
+
+
+def runs_line(cells: list) -> str:
+    """Which run played a table's cells and on which seeds: one run, or say each."""
+    if not cells:
+        return "No cell of this table has been played."
+    if any("run" not in sm for sm in cells):
+        return "Some cells of this table were played before each cell kept its run and seeds: the note above says which runs."
+    runs = list(dict.fromkeys(sm["run"] for sm in cells))
+    seeds = [sm["seeds"] for sm in cells]
+    span = f"seeds {min(a for a, _ in seeds)}-{max(b for _, b in seeds)}"
+    if len(runs) == 1:
+        return f"All cells of this table are from one run ({runs[0]}), on {span}."
+    return f"The cells of this table come from {len(runs)} runs ({'; '.join(runs)}), on {span}."
+
+
 def fmt_rate(k, n) -> str:
     lo, hi = wilson(k, n)
     return f"{100 * k / n:.0f}% ({k}/{n}; 95% CI {100 * lo:.0f}-{100 * hi:.0f}%)" if n else "-"
@@ -101,7 +130,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(ROOT / "docs" / "balance.md"))
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every sample size")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--seed", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=None,
+                    help=f"first seed (default {DEFAULT_SEED}; with --merge, after the merged run's last)")
     ap.add_argument("--ceiling", default=str(DEFAULT_CEILING), help="bench/ceiling.py --json output")
     ap.add_argument("--expert", choices=("auto", "on", "off"), default="auto",
                     help="play the expert too (auto: when faeriell.bots.expert is importable)")
@@ -140,6 +170,15 @@ def main(argv=None) -> int:
     wanted = {x for x in args.levels.split(",") if x}
     levels = [lv for lv in levels if lv[0] in wanted]
     old = json.loads(Path(args.merge).read_text()) if args.merge else None
+    first = args.seed if args.seed is not None else (last_seed(old) + 1 if old else DEFAULT_SEED)
+    run_id = f"the run of {date.today().isoformat()} from seed {first}"
+    next_seed = [first]
+
+    def seeded(games):
+        """Give the run's next `games` seeds to one cell: (its first seed, the cell tagged with them)."""
+        lo = next_seed[0]
+        next_seed[0] += games
+        return lo, lambda sm: {**sm, "seeds": [lo, lo + games - 1], "run": run_id}
     modes = args.modes.split(",")
     for bot, sizes, its in levels:
         diffs = (args.expert_difficulties if bot == "expert" and args.expert_difficulties
@@ -149,7 +188,8 @@ def main(argv=None) -> int:
                 plan.extend((bot, label, players, mode, d, n(sizes[label]), its[label])
                             for d in DIFFS if d in diffs)
     for k, (bot, label, players, mode, d, games, its) in enumerate(plan):
-        sm = run(players, mode, d, bot, games, args.seed + 1000 * k, args.workers, its)
+        lo, tag = seeded(games)
+        sm = tag(run(players, mode, d, bot, games, lo, args.workers, its))
         coop_rows.append((bot, label, d, sm))
         print(f"[{time.perf_counter() - t0:6.0f} s] {bot} {label} {d}: team win rate "
               f"{100 * (sm.get('team_win_rate') or 0):.0f}% of {sm['finished']}", flush=True)
@@ -158,14 +198,15 @@ def main(argv=None) -> int:
         coop_rows = [tuple(r) for r in old["coop_rows"] if tuple(r[:3]) not in played] + coop_rows
     comp_rows = [tuple(r) for r in old["comp_rows"]] if old and args.no_competitive else []
     for k, players in enumerate(() if args.no_competitive else (2, 3, 4)):
-        sm = run(players, "competitive", "medium", "heuristic", n(COMPETITIVE_GAMES[players]),
-                 args.seed + 500 + k, args.workers)
+        lo, tag = seeded(n(COMPETITIVE_GAMES[players]))
+        sm = tag(run(players, "competitive", "medium", "heuristic", n(COMPETITIVE_GAMES[players]), lo, args.workers))
         comp_rows.append((players, sm))
         print(f"[{time.perf_counter() - t0:6.0f} s] competitive {players}p done", flush=True)
     duel = old.get("duel") if old else None
     if with_expert and "expert" in wanted and not args.no_duel:
-        duel = run(2, "competitive", "medium", "expert,search", n(EXPERT_COMPETITIVE_GAMES), args.seed + 700,
-                   args.workers, EXPERT_ITERATIONS["competitive"], rotate=True)
+        lo, tag = seeded(n(EXPERT_COMPETITIVE_GAMES))
+        duel = tag(run(2, "competitive", "medium", "expert,search", n(EXPERT_COMPETITIVE_GAMES), lo,
+                       args.workers, EXPERT_ITERATIONS["competitive"], rotate=True))
         print(f"[{time.perf_counter() - t0:6.0f} s] expert vs search done", flush=True)
     wall = time.perf_counter() - t0
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -173,7 +214,8 @@ def main(argv=None) -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
     saved = {"coop_rows": [list(r) for r in coop_rows], "comp_rows": [list(r) for r in comp_rows],
-             "duel": duel, "with_expert": with_expert, "scale": sc, "seed": args.seed, "workers": args.workers,
+             "duel": duel, "with_expert": with_expert, "scale": sc, "seed": first, "workers": args.workers,
+             "last_seed": max(next_seed[0] - 1, last_seed(old)) if old else next_seed[0] - 1,
              "cpu": cpu, "wall": wall, "load": load, "date": date.today().isoformat()}
     if old:
         names = ", ".join(t.split(" (")[0] for lb, t in LABELS if lb in modes)
@@ -235,6 +277,8 @@ def race_section(ceiling: dict) -> list[str]:
             st = sm.get("settings") or ceiling.get("settings") or {}
             how = (f"{st.get('width')} candidates x {st.get('rollouts')} playouts per decision"
                    if st.get("planner", "clairvoyant") == "clairvoyant" else f"{st.get('planner')} planner")
+            if st.get("seed") is not None:
+                how += f"; seeds {st['seed']}-{st['seed'] + sm['games'] - 1}"
             L.append(f"**{title.split(' (')[0]}, {d.replace('_', ' ')}** ({sm['games']} games, "
                      f"{sm['wins']} won; mean rounds {sm['mean_rounds']:.1f}, Doom at the end "
                      f"{sm['mean_doom_end']:.1f}, Achievements held {sm['mean_achievements']:.1f}; {how})")
@@ -265,8 +309,9 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
              + (f" (scale {sc})" if sc != 1 else "") + f": {cpu / 60:.1f} CPU-minutes, "
              f"{wall / 60:.1f} minutes of wall time with {workers} worker processes (load average "
              f"{load:.1f} at the end). "
-             f"Every game is seeded (the seeds start at {seed}) and the search bot's work is counted "
-             "in playouts, so the same command plays the same games on any machine.")
+             f"Every game is seeded (this run's seeds start at {seed}; each table says which run and "
+             "seeds its cells come from) and the bots' work is counted in playouts and imagined worlds, "
+             "not seconds, so the same command plays the same games on any machine.")
     if saved.get("merged"):
         L.append("")
         L.append(saved["merged"])
@@ -307,8 +352,10 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
             h_txt, _ = cell("heuristic", label, d)
             e_txt, _ = cell("expert", label, d)
             L.append(f"| {d.replace('_', ' ')} | {ceiling_cell(ceiling, label, d)} | {e_txt} | {s_txt} | "
-                     f"{h_txt} | {s['mean_rounds']:.1f} | "
-                     f"{s['mean_doom_end']:.1f} | {s['mean_achievements_per_tribe']:.1f} |")
+                     + (f"{h_txt} | {s['mean_rounds']:.1f} | {s['mean_doom_end']:.1f} | "
+                        f"{s['mean_achievements_per_tribe']:.1f} |" if s else f"{h_txt} | - | - | - |"))
+        L.append("")
+        L.append(runs_line([sm for b, lb, d, sm in coop_rows if lb == label]))
         L.append("")
     if ceiling and ceiling["cells"]:
         L.extend(race_section(ceiling))
@@ -333,6 +380,9 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
         L.append(f"| {players} | {sm['finished']} | {sm['nobody_won']} | " + " | ".join(cells)
                  + f" | {sm['sower_rises']} | {sm['mean_rounds']:.1f} |")
     L.append("")
+    if comp_rows:
+        L.append(runs_line([sm for _, sm in comp_rows]))
+        L.append("")
     L.append("How the competitive games ended:")
     L.append("")
     for players, sm in comp_rows:
@@ -345,7 +395,8 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
         b = duel["bots"].get("expert", {})
         L.append(f"Expert wins {fmt_rate(b.get('wins', 0), duel['finished'])} of all games; "
                  f"of decided games {100 * (b.get('win_rate_decided') or 0):.0f}% "
-                 f"({duel['decided']} decided, {duel['nobody_won']} with nobody winning).")
+                 f"({duel['decided']} decided, {duel['nobody_won']} with nobody winning). "
+                 + runs_line([duel]).replace("All cells of this table are", "These games are"))
     else:
         L.append("Not played in this run (`--expert on` when `faeriell.bots.expert` is importable).")
     L.append("")
@@ -355,10 +406,11 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
              "own hidden cards) but far from perfect, so read them as a floor on what a careful player "
              "achieves and as a ladder between difficulties.")
     for label, name in (("solo", "Solo"), ("coop2", "2-player Coop"), ("coop3", "3-player Coop")):
-        rates = []
-        for d in DIFFS:
-            h = next(sm for b, lb, dd, sm in coop_rows if b == "heuristic" and lb == label and dd == d)
-            rates.append(h["decided"] / h["finished"] if h["finished"] else 0.0)
+        hs = [next((sm for b, lb, dd, sm in coop_rows if b == "heuristic" and lb == label and dd == d), None)
+              for d in DIFFS]
+        if None in hs:
+            continue
+        rates = [h["decided"] / h["finished"] if h["finished"] else 0.0 for h in hs]
         mono = all(rates[k] >= rates[k + 1] - 1e-9 for k in range(len(rates) - 1))
         L.append(f"- {name}, heuristic (the larger samples): "
                  + ", ".join(f"{d.replace('_', ' ')} {100 * x:.0f}%" for d, x in zip(DIFFS, rates))

@@ -1,0 +1,55 @@
+"""tools/balance_report.py gives every cell a block of seeds of its own and keeps it, with the run
+that played it, so docs/balance.md can say which run and which seeds each table comes from, and a
+merged run never replays a game of the run it merges (issue 25, item 7)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import balance_report  # noqa: E402
+
+
+def _blocks(saved):
+    rows = [sm for *_, sm in saved["coop_rows"]] + [sm for _, sm in saved["comp_rows"]]
+    return sorted(tuple(sm["seeds"]) for sm in rows)
+
+
+def test_cells_take_disjoint_seed_blocks_and_a_merge_goes_on_after_them(tmp_path):
+    first = tmp_path / "a.json"
+    balance_report.main(["--scale", "0.01", "--modes", "solo", "--levels", "heuristic", "--no-duel",
+                         "--expert", "off", "--workers", "1", "--out", str(tmp_path / "a.md"),
+                         "--data", str(first), "--ceiling", ""])
+    saved = json.loads(first.read_text())
+    blocks = _blocks(saved)
+    assert blocks[0][0] == balance_report.DEFAULT_SEED
+    for (lo, hi), (nlo, _) in zip(blocks, blocks[1:]):
+        assert lo <= hi and nlo == hi + 1                     # back to back, never shared
+    for *_, sm in saved["coop_rows"]:
+        assert sm["seeds"][1] - sm["seeds"][0] + 1 == sm["games"]
+    assert saved["last_seed"] == blocks[-1][1]
+    text = (tmp_path / "a.md").read_text()
+    solo = text.split("## Solo")[1].split("## ")[0]
+    assert f"from one run (the run of {saved['date']} from seed {balance_report.DEFAULT_SEED})" in solo
+
+    second = tmp_path / "b.json"
+    balance_report.main(["--scale", "0.01", "--modes", "solo", "--levels", "heuristic", "--no-duel",
+                         "--no-competitive", "--expert", "off", "--workers", "1", "--merge", str(first),
+                         "--out", str(tmp_path / "b.md"), "--data", str(second), "--ceiling", ""])
+    merged = json.loads(second.read_text())
+    solo_rows = [sm for b, lb, d, sm in merged["coop_rows"] if lb == "solo"]
+    assert min(sm["seeds"][0] for sm in solo_rows) == saved["last_seed"] + 1   # new games only
+    assert merged["comp_rows"] == saved["comp_rows"]                            # kept from the first run
+    assert merged["last_seed"] == max(sm["seeds"][1] for sm in solo_rows)
+
+
+def test_a_table_of_cells_from_several_runs_says_so():
+    a = {"run": "the run of 2026-12-01 from seed 32000", "seeds": [32000, 32011]}
+    b = {"run": "the run of 2026-12-02 from seed 33000", "seeds": [33000, 33006]}
+    assert "from one run" in balance_report.runs_line([a, dict(a, seeds=[32012, 32020])])
+    two = balance_report.runs_line([a, b])
+    assert "2 runs" in two and "2026-12-01" in two and "2026-12-02" in two and "32000-33006" in two
+    assert "before each cell kept" in balance_report.runs_line([a, {"games": 4}])

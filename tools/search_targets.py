@@ -204,6 +204,36 @@ def leaves_game(job) -> list[dict]:
     return out
 
 
+def configs_game(job) -> list[dict]:
+    """`configs` for one seeded game: where the expert with settings A and with settings B (each
+    deciding as at the table, on the one-second CPU clock, from the same generator state) play
+    different moves, both moves played to the end."""
+    seed, mode, players, difficulty, budget, rollouts, share, opts_a, opts_b = job
+    from faeriell.bots.expert import ExpertBot
+    from faeriell.engine import new_game
+    from faeriell.sim import rules
+    g = new_game(rules(), players, mode, difficulty, [], seed)
+    bots = [ExpertBot(seed=seed * 7 + 3, budget=budget, clock="cpu", **opts) for opts in (opts_a, opts_b)]
+    lead_max = max(b.margin_for(mode) or 1e9 for b in bots)
+    out: list[dict] = []
+    for p, view, acts, _c, _sc, _w0, lead, n in _decisions(g, bots[0], (0.0, lead_max), share, seed):
+        state = bots[0].rng.getstate()
+        picks, worlds = [], []
+        for bot in bots:
+            bot.rng.setstate(state)
+            a, _why = bot.decide(g, p)
+            picks.append(a)
+            worlds.append(bot.last_stats.get("worlds", 0))
+        row = {"seed": seed, "round": g.state.round, "margin": lead, "worlds": worlds}
+        if picks[0] != picks[1]:
+            wins = _play_out(g, view, p, tuple(picks), rollouts, seed * 1000 + n)
+            row.update({"kinds": [m.kind for m in picks], "wins": wins, "rollouts": rollouts})
+        else:
+            row["same"] = True
+        out.append(row)
+    return out
+
+
 def _run(fn, jobs, out: str, workers: int, every: int = 0) -> list[dict]:
     """Play `jobs` with `fn` in `workers` processes, appending each game's lines to `out` as the
     game ends (a stopped run keeps them); every `every` games, say how many."""
@@ -221,7 +251,7 @@ def _run(fn, jobs, out: str, workers: int, every: int = 0) -> list[dict]:
 
 def _played_out_words(rows: list[dict], first: str, second: str) -> str:
     """The play-outs of `rows` said in one line: each move's wins, and how often the second won more."""
-    n = sum(r["worlds"] for r in rows)
+    n = sum(r.get("rollouts", r["worlds"]) for r in rows)
     a, b = sum(r["wins"][0] for r in rows), sum(r["wins"][1] for r in rows)
     more = sum(1 for r in rows if r["wins"][1] > r["wins"][0])
     fewer = sum(1 for r in rows if r["wins"][1] < r["wins"][0])
@@ -248,6 +278,18 @@ def cmd_leaves(args) -> int:
     differ = [r for r in rows if not r.get("same")]
     print(f"{len(rows)} decisions searched with both leaves; they chose different moves in {len(differ)}; "
           + _played_out_words(differ, f"{args.leaf_a}'s move", f"{args.leaf_b}'s"))
+    return 0
+
+
+def cmd_configs(args) -> int:
+    players = 1 if args.mode == "solo" else args.players
+    opts = [json.loads(o) for o in (args.a, args.b)]
+    jobs = [(args.seed + k, args.mode, players, args.difficulty, args.budget, args.rollouts, args.share,
+             *opts) for k in range(args.games)]
+    rows = _run(configs_game, jobs, args.out, args.workers, every=5)
+    differ = [r for r in rows if not r.get("same")]
+    print(f"{len(rows)} decisions decided both ways; they chose different moves in {len(differ)}; "
+          + _played_out_words(differ, "A's move", "B's"))
     return 0
 
 
@@ -447,6 +489,12 @@ def main(argv=None) -> int:
     lv.add_argument("--share", type=float, default=0.3, help="share of the searched decisions compared")
     lv.add_argument("--leaf-a", default="race")
     lv.add_argument("--leaf-b", default="learned")
+    cf = _games_parser(sub, "configs", 85100, 0, "unused")
+    cf.add_argument("--budget", type=float, default=1.0, help="CPU seconds a decision, as at the table")
+    cf.add_argument("--rollouts", type=int, default=40, help="worlds each move is played to the end in")
+    cf.add_argument("--share", type=float, default=0.3, help="share of the eligible decisions compared")
+    cf.add_argument("--a", default="{}", help="ExpertBot settings of A as JSON")
+    cf.add_argument("--b", default='{"width": 6}', help="... and of B")
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")
     f.add_argument("--mode", choices=("solo", "coop"), default="solo")
@@ -460,7 +508,7 @@ def main(argv=None) -> int:
     f.add_argument("--out", default=None, help="write the weights file here instead (a trial)")
     args = ap.parse_args(argv)
     args.argv = list(argv if argv is not None else sys.argv[1:])
-    return {"collect": cmd_collect, "outcomes": cmd_outcomes, "leaves": cmd_leaves, "fit": cmd_fit}[args.cmd](args)
+    return {"collect": cmd_collect, "outcomes": cmd_outcomes, "leaves": cmd_leaves, "configs": cmd_configs, "fit": cmd_fit}[args.cmd](args)
 
 
 if __name__ == "__main__":

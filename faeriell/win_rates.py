@@ -2,7 +2,7 @@
 tools/balance_report.py), for the start screen's hover texts. No pygame here.
 
     rates = WinRates.load()
-    rates.solo("medium", "expert")      # Rate(percent=25, won=3, games=12) or None
+    rates.solo("medium", "expert")      # Rate(percent=52, won=42, games=80) or None: at one second a move
     rates.rate("coop", 2, "medium", "expert")   # the same for a mode and player count (None: not measured)
     rates.for_level("normal")           # the Solo, medium figure of the bot a seat level plays like
 
@@ -53,14 +53,24 @@ class WinRates:
         return cls(parse(text))
 
     def solo(self, difficulty: str, column_or_level: str) -> Rate | None:
-        col = LEVEL_COLUMN.get(column_or_level, column_or_level)
-        return self.tables.get("solo", {}).get(difficulty.replace("_", " "), {}).get(col)
+        return self.rate("solo", 1, difficulty, column_or_level)
 
     def rate(self, mode: str, players: int, difficulty: str, column_or_level: str) -> Rate | None:
         """The figure measured for this mode and player count (solo; Full Coop with 2 or 3
-        players); None where the report has none (competitive, Full Coop with 4)."""
+        players); None where the report has none (competitive, Full Coop with 4). The Expert
+        *level* is quoted as a seat plays it, at one second a move, from the report's "at the
+        table" section; only a report without that section gives its fixed-work column, which
+        understates a seat's strength (the column name "expert wins" always gives that column)."""
+        section, diff = section_of(mode, players) or "", difficulty.replace("_", " ")
+        if column_or_level == "expert" and any(k.startswith("table ") for k in self.tables):
+            return self.at_table(mode, players, difficulty)
         col = LEVEL_COLUMN.get(column_or_level, column_or_level)
-        return self.tables.get(section_of(mode, players) or "", {}).get(difficulty.replace("_", " "), {}).get(col)
+        return self.tables.get(section, {}).get(diff, {}).get(col)
+
+    def at_table(self, mode: str, players: int, difficulty: str) -> Rate | None:
+        """The expert's figure at one second a move (the report's "at the table" section), or None."""
+        return (self.tables.get(f"table {section_of(mode, players)}", {})
+                .get(difficulty.replace("_", " "), {}).get("expert wins"))
 
     def for_level(self, level: str, difficulty: str = "medium") -> Rate | None:
         return self.solo(difficulty, level) if level in LEVEL_COLUMN else None
@@ -84,7 +94,8 @@ def parse(text: str) -> dict:
         if line.startswith("## "):
             title = line[3:].strip().lower()
             section = ("solo" if title.startswith("solo") else
-                       f"coop {m.group(1)}" if (m := re.match(r"full coop, (\d) players", title)) else None)
+                       f"coop {m.group(1)}" if (m := re.match(r"full coop, (\d) players", title)) else
+                       "table" if title.startswith("the expert at the table") else None)
             header = None
             continue
         if section is None or not line.startswith("|"):
@@ -97,8 +108,13 @@ def parse(text: str) -> dict:
             continue                       # the |---| row
         row = dict(zip(header, cells))
         diff = row.get("difficulty", "").lower()
+        where = section
+        if section == "table":             # one row a game: "Solo", "Full Coop, 2 players"
+            game = row.get("game", "").lower()
+            where = "table " + ("solo" if game == "solo" else
+                                f"coop {m.group(1)}" if (m := re.match(r"full coop, (\d) players", game)) else "?")
         for col, cell in row.items():
             m = _CELL.search(cell)
             if m:
-                tables.setdefault(section, {}).setdefault(diff, {})[col] = Rate(*map(int, m.groups()))
+                tables.setdefault(where, {}).setdefault(diff, {})[col] = Rate(*map(int, m.groups()))
     return tables

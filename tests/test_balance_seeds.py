@@ -44,6 +44,11 @@ def test_cells_take_disjoint_seed_blocks_and_a_merge_goes_on_after_them(tmp_path
     assert min(sm["seeds"][0] for sm in solo_rows) == saved["last_seed"] + 1   # new games only
     assert merged["comp_rows"] == saved["comp_rows"]                            # kept from the first run
     assert merged["last_seed"] == max(sm["seeds"][1] for sm in solo_rows)
+    # the report lists both runs, newest first, each once: no note nested in another
+    assert [r["run"] for r in merged["runs"]] == [
+        f"the run of {merged['date']} from seed {saved['last_seed'] + 1}", saved["runs"][0]["run"]]
+    head = (tmp_path / "b.md").read_text().split("## Solo")[0]
+    assert head.count("- The run of ") == 2 and "own note" not in head
 
 
 def test_a_table_of_cells_from_several_runs_says_so():
@@ -53,3 +58,18 @@ def test_a_table_of_cells_from_several_runs_says_so():
     two = balance_report.runs_line([a, b])
     assert "2 runs" in two and "2026-12-01" in two and "2026-12-02" in two and "32000-33006" in two
     assert "before each cell kept" in balance_report.runs_line([a, {"games": 4}])
+
+
+def test_the_expert_at_the_tables_clock_is_read_from_the_benchmark_logs(tmp_path):
+    """docs/balance.md's "at the table" section counts the bench/bots.py logs it names: finished
+    games only, a win when anyone won; and the shipped report says what the shipped logs hold."""
+    log = tmp_path / "s13_solo.jsonl"
+    games = [{"cfg": {"seed": 28000 + k, "difficulty": "medium"}, "winners": [0] if k % 3 == 0 else []}
+             for k in range(7)]
+    log.write_text("\n".join(json.dumps(g) for g in games) + "\n" + json.dumps({"cfg": {"seed": 28007}}) + "\n")
+    (row,) = balance_report.table_clock_rows(tmp_path)
+    assert row[:7] == ("solo", 1, "medium", 3, 7, 28000, 28006) and "--seed 28000" in row[7]
+    shipped = (ROOT / "docs" / "balance.md").read_text()
+    for mode, players, d, wins, n, lo, hi, _ in balance_report.table_clock_rows():
+        game = "Solo" if mode == "solo" else f"Full Coop, {players} players"
+        assert f"| {game} | {d} | {balance_report.fmt_rate(wins, n)} | {lo}-{hi} ({n} games) |" in shipped

@@ -183,3 +183,25 @@ def test_the_difficulty_line_quotes_the_figures_of_the_chosen_mode_and_player_co
     click(app, "mode:competitive")
     assert app.scene.find("difficulty_info").text == "Medium: 4 Menaces and no Corruption at the start."
     assert not app.errors
+
+
+def test_the_expert_level_is_quoted_as_a_seat_plays_it_at_one_second_a_move():
+    """The report's expert column is played with a fixed 32 worlds a move, about half of what a
+    seat's second buys; the Expert level quotes the section measured at the table's clock, and
+    nothing where that section has no figure, so a hover never understates the seat by half."""
+    fixed = ("## Solo (1 player)\n\n| difficulty | expert wins | heuristic wins |\n|---|---|---|\n"
+             "| easy | 50% (6/12; 95% CI 1-2%) | 12% (23/200; 95% CI 1-2%) |\n"
+             "| medium | 25% (3/12; 95% CI 1-2%) | 14% (27/200; 95% CI 1-2%) |\n")
+    clock = ("## The expert at the table: one second a move\n\n| game | difficulty | expert wins | seeds |\n"
+             "|---|---|---|---|\n| Solo | medium | 52% (42/80; 95% CI 42-63%) | 28000-28079 |\n"
+             "| Full Coop, 3 players | medium | 81% (21/26; 95% CI 62-91%) | 23000-23026 |\n")
+    both = WinRates(parse(fixed + clock))
+    assert both.for_level("expert").say() == "52% (42 of 80 games)"
+    assert both.solo("medium", "expert wins").say() == "25% (3 of 12 games)"   # the column, by name
+    assert both.solo("easy", "expert") is None                 # measured at fixed work only: not quoted
+    assert both.rate("coop", 3, "medium", "expert").say() == "81% (21 of 26 games)"
+    assert both.rate("coop", 2, "medium", "expert") is None
+    assert both.for_level("easy").say() == "14% (27 of 200 games)"             # other levels unchanged
+    assert WinRates(parse(fixed)).for_level("expert").say() == "25% (3 of 12 games)"   # an older report
+    # the shipped report has the section, and the Expert seat's hover quotes it
+    assert WinRates.load().for_level("expert") == WinRates.load().at_table("solo", 1, "medium") is not None

@@ -53,6 +53,15 @@ SEARCH_WIDTH = 4               # candidate moves searched
 EXPERT_ITERATIONS = {"solo": 32, "coop2": 8, "coop3": 8, "competitive": 8}
 EXPERT_COMPETITIVE_GAMES = 20  # expert vs search, 2 players, seats rotated
 DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
+# The expert as a seat plays it: one second a move, not a fixed number of worlds. Its cells are
+# measured by bench/bots.py on the CPU clock (bench/README.md names these measuring seeds) and read
+# here from their logs, so the report and the start screen quote what a player meets at the table.
+TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s13_solo.jsonl", "--expert-which solo --expert-games 80 --seed 28000"),
+                     ("solo", 1, "hard", "s14_solo_hard.jsonl", "--expert-which solo_hard --expert-games 40 --seed 28100"),
+                     ("coop", 2, "medium", "s12_coop2.jsonl", "--expert-which coop --expert-games 40 --seed 22030"),
+                     ("coop", 3, "medium", "s13_coop3.jsonl", "--expert-which coop3 --expert-games 40 --seed 23000"))
+TABLE_CLOCK_COMMAND = ("python bench/bots.py --expert-only --expert-budget 1.0 --cpu-clock --workers 2 {args} "
+                       "--log bench/results/{log} --resume")
 DEFAULT_SEED = 32000           # bench/README.md "Seed ranges": the balance report's block
 LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
           ("coop2", "Full Coop, 2 players (10 Achievements or 12 tokens)"),
@@ -104,6 +113,15 @@ def last_seed(saved: dict | None) -> int:
     tops += [sm["seeds"][1] for _, sm in saved.get("comp_rows", []) if sm.get("seeds")]
     tops += [saved["duel"]["seeds"][1]] if (saved.get("duel") or {}).get("seeds") else []
     return max(tops + [saved.get("last_seed", DEFAULT_SEED - 1)])
+
+
+def merged_runs(old: dict) -> list[dict]:
+    """The runs a merged report's cells come from, newest first (a report saved before runs were
+    listed keeps its note as one entry)."""
+    if old.get("runs"):
+        return list(old["runs"])
+    return [{"run": f"the run of {old.get('date')}", "cpu": old.get("cpu", 0),
+             "played": old.get("merged") or "every cell"}]
 
 
 def runs_line(cells: list) -> str:
@@ -175,7 +193,8 @@ def main(argv=None) -> int:
     next_seed = [first]
 
     def seeded(games):
-        """Give the run's next `games` seeds to one cell: (its first seed, the cell tagged with them)."""
+        """Give the run's next `games` seeds to one cell: its first seed, and a function that tags the
+        cell's summary, once played, with those seeds and this run."""
         lo = next_seed[0]
         next_seed[0] += games
         return lo, lambda sm: {**sm, "seeds": [lo, lo + games - 1], "run": run_id}
@@ -217,14 +236,13 @@ def main(argv=None) -> int:
              "duel": duel, "with_expert": with_expert, "scale": sc, "seed": first, "workers": args.workers,
              "last_seed": max(next_seed[0] - 1, last_seed(old)) if old else next_seed[0] - 1,
              "cpu": cpu, "wall": wall, "load": load, "date": date.today().isoformat()}
-    if old:
-        names = ", ".join(t.split(" (")[0] for lb, t in LABELS if lb in modes)
-        saved["merged"] = (f"This run played the {', '.join(sorted(wanted))} cells of {names}"
-                           + ("" if args.no_competitive else " and the competitive tables")
-                           + f" (the figures above are for them); every other cell is the run of "
-                           f"{old.get('date')} ({old.get('cpu', 0) / 60:.1f} CPU-minutes), with the "
-                           "bots as they were then."
-                           + (f" That run's own note: {old['merged']}" if old.get("merged") else ""))
+    names = ", ".join(t.split(" (")[0] for lb, t in LABELS if lb in modes)
+    this_run = {"run": run_id, "cpu": cpu,
+                "played": (f"the {', '.join(sorted(wanted))} cells of {names}"
+                           + ("" if args.no_competitive else ", the competitive tables")
+                           + ("" if not with_expert or "expert" not in wanted or args.no_duel
+                              else " and the expert's duel"))}
+    saved["runs"] = [this_run] + (merged_runs(old) if old else [])
     if args.data:
         Path(args.data).parent.mkdir(parents=True, exist_ok=True)
         Path(args.data).write_text(json.dumps(saved, indent=1))
@@ -296,6 +314,36 @@ def race_section(ceiling: dict) -> list[str]:
     return L
 
 
+def table_clock_rows(results: Path = ROOT / "bench" / "results") -> list[tuple]:
+    """(mode, players, difficulty, wins, games, first seed, last seed, command) of every
+    TABLE_CLOCK_CELLS log that exists: a game counts once it finished, a win when someone won."""
+    rows = []
+    for mode, players, d, log, opts in TABLE_CLOCK_CELLS:
+        path = results / log
+        if not path.exists():
+            continue
+        games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        games = [g for g in games if "winners" in g and g["cfg"]["difficulty"] == d]
+        if games:
+            seeds = [g["cfg"]["seed"] for g in games]
+            rows.append((mode, players, d, sum(bool(g["winners"]) for g in games), len(games), min(seeds),
+                         max(seeds), TABLE_CLOCK_COMMAND.format(args=opts, log=log)))
+    return rows
+
+
+def table_clock_section(rows: list[tuple]) -> list[str]:
+    L = ["## The expert at the table: one second a move", "",
+         "A seat set to Expert thinks for a second of its own time a move rather than a fixed number "
+         "of worlds, so it is measured apart: by `bench/bots.py` on the CPU clock, every seat the "
+         "expert, on seeds no setting was tuned or trained on. The start screen quotes these figures "
+         "for the Expert level.", "",
+         "| game | difficulty | expert wins | seeds | command |", "|---|---|---|---|---|"]
+    for mode, players, d, wins, games, lo, hi, cmd in rows:
+        game = "Solo" if mode == "solo" else f"Full Coop, {players} players"
+        L.append(f"| {game} | {d.replace('_', ' ')} | {fmt_rate(wins, games)} | {lo}-{hi} ({games} games) | `{cmd}` |")
+    return L + [""]
+
+
 def write_report(args, saved: dict, ceiling: dict | None) -> None:
     coop_rows = [tuple(r) for r in saved["coop_rows"]]
     comp_rows = [tuple(r) for r in saved["comp_rows"]]
@@ -312,7 +360,15 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
              f"Every game is seeded (this run's seeds start at {seed}; each table says which run and "
              "seeds its cells come from) and the bots' work is counted in playouts and imagined worlds, "
              "not seconds, so the same command plays the same games on any machine.")
-    if saved.get("merged"):
+    if len(saved.get("runs") or ()) > 1:
+        L.append("")
+        L.append("The cells come from these runs, newest first (the line under each table names the run "
+                 "and seeds of its cells); the bots were as they were at each run:")
+        L.append("")
+        L.extend(f"- {r['run'][0].upper() + r['run'][1:]}"
+                 + (f" ({r['cpu'] / 60:.1f} CPU-minutes)" if r.get("cpu") else "") + f": {r['played']}."
+                 for r in saved["runs"])
+    elif saved.get("merged"):
         L.append("")
         L.append(saved["merged"])
     L.append("")
@@ -357,6 +413,8 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
         L.append("")
         L.append(runs_line([sm for b, lb, d, sm in coop_rows if lb == label]))
         L.append("")
+    if clock_rows := table_clock_rows():
+        L.extend(table_clock_section(clock_rows))
     if ceiling and ceiling["cells"]:
         L.extend(race_section(ceiling))
     L.append("## Competitive (medium), heuristic bots on every seat: win rate by seat")

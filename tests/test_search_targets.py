@@ -134,3 +134,25 @@ def test_leaves_compares_two_leaves_on_the_same_worlds_and_plays_out_where_they_
                      "--leaf-b", "position", "--workers", "1", "--out", str(out)]) == 0
     assert "decisions searched with both leaves; they chose different moves in" in capsys.readouterr().out
     assert len(out.read_text().splitlines()) == len(rows)
+
+
+def test_configs_lets_two_experts_decide_the_same_positions_and_plays_out_where_they_differ(tmp_path, capsys):
+    """`configs`: two sets of ExpertBot settings decide each position from the same generator
+    state; the same settings never differ (so a difference is the settings', not the luck's), and
+    where other settings pick another move both moves are played to the end in the same worlds."""
+    mod = load_script("tools/search_targets.py")
+    a = {"iterations": 2}
+    same = mod.configs_game((85990, "solo", 1, "medium", 0.1, 2, 0.2, a, a))
+    assert same and all(r.get("same") and r["worlds"][0] == r["worlds"][1] for r in same)
+    rows = mod.configs_game((85990, "solo", 1, "medium", 0.1, 2, 0.2, a, {"iterations": 2, "width": 2, "z": 0.0}))
+    assert len(rows) == len(same)                      # the same positions were decided
+    assert any(not r.get("same") for r in rows)        # two candidates and no caution: some differ
+    for r in rows:
+        if not r.get("same"):
+            assert r["rollouts"] == 2 and len(r["wins"]) == 2 and all(0 <= w <= 2 for w in r["wins"])
+    out = tmp_path / "cf.jsonl"
+    assert mod.main(["configs", "--games", "1", "--seed", "85990", "--share", "0.2", "--rollouts", "2",
+                     "--a", '{"iterations": 2}', "--b", '{"iterations": 2, "width": 2, "z": 0.0}',
+                     "--workers", "1", "--out", str(out)]) == 0
+    assert "decisions decided both ways; they chose different moves in" in capsys.readouterr().out
+    assert len(out.read_text().splitlines()) == len(rows)

@@ -25,7 +25,13 @@ with both win counts, and a summary at the end.
 
     python tools/search_targets.py outcomes --games 200 --seed 86400 --min-margin 8 --max-margin 12 --out oc.jsonl
 
-The seeds of `collect` and `outcomes` are training seeds: bench/README.md's "Seed ranges" names them; strength
+`leaves` and `configs` ask the same of two experts: two leaves at a fixed number of worlds, or two
+sets of ExpertBot settings (`--a`, `--b`, JSON) each deciding as at the table (`--budget` CPU
+seconds, the same generator state); where they choose different moves, both are played to the end.
+
+    python tools/search_targets.py configs --games 100 --seed 85100 --b '{"width": 6}' --out w6.jsonl
+
+The seeds of these commands are training seeds: bench/README.md's "Seed ranges" names them; strength
 is never measured on them.
 """
 from __future__ import annotations

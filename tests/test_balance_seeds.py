@@ -73,3 +73,13 @@ def test_the_expert_at_the_tables_clock_is_read_from_the_benchmark_logs(tmp_path
     for mode, players, d, wins, n, lo, hi, _ in balance_report.table_clock_rows():
         game = "Solo" if mode == "solo" else f"Full Coop, {players} players"
         assert f"| {game} | {d} | {balance_report.fmt_rate(wins, n)} | {lo}-{hi} ({n} games) |" in shipped
+
+
+def test_a_run_whose_cells_were_all_played_again_leaves_the_list():
+    a = {"run": "the run of 2026-12-01 from seed 32000", "played": "solo"}
+    b = {"run": "the run of 2026-12-02 from seed 33000", "played": "coop"}
+    old = {"run": "the run of 2026-11-30", "played": "a note", "legacy": True}
+    saved = {"coop_rows": [["expert", "solo", "medium", {"run": a["run"]}]], "comp_rows": [], "duel": None}
+    assert balance_report.live_runs([b, a, old], saved) == [a]                     # b and old supply nothing
+    saved["coop_rows"].append(["search", "coop3", "easy", {"games": 4}])             # a cell without a run
+    assert balance_report.live_runs([b, a, old], saved) == [a, old]

@@ -121,7 +121,16 @@ def merged_runs(old: dict) -> list[dict]:
     if old.get("runs"):
         return list(old["runs"])
     return [{"run": f"the run of {old.get('date')}", "cpu": old.get("cpu", 0),
-             "played": old.get("merged") or "every cell"}]
+             "played": old.get("merged") or "every cell", "legacy": True}]
+
+
+def live_runs(runs: list[dict], saved: dict) -> list[dict]:
+    """The runs that still supply a cell of `saved` (a run all of whose cells were played again
+    drops out); an entry from before cells kept their run stays while some cell has no run."""
+    cells = [sm for *_, sm in saved.get("coop_rows", [])] + [sm for _, sm in saved.get("comp_rows", [])]
+    cells += [saved["duel"]] if saved.get("duel") else []
+    named = {sm.get("run") for sm in cells}
+    return [r for r in runs if r["run"] in named or (r.get("legacy") and None in named)]
 
 
 def runs_line(cells: list) -> str:
@@ -242,7 +251,7 @@ def main(argv=None) -> int:
                            + ("" if args.no_competitive else ", the competitive tables")
                            + ("" if not with_expert or "expert" not in wanted or args.no_duel
                               else " and the expert's duel"))}
-    saved["runs"] = [this_run] + (merged_runs(old) if old else [])
+    saved["runs"] = live_runs([this_run] + (merged_runs(old) if old else []), saved)
     if args.data:
         Path(args.data).parent.mkdir(parents=True, exist_ok=True)
         Path(args.data).write_text(json.dumps(saved, indent=1))

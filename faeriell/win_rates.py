@@ -85,6 +85,14 @@ def section_of(mode: str, players: int) -> str | None:
     return None
 
 
+def _game_key(name: str) -> str | None:
+    """'solo' or 'coop N' for a game as the report names it (a section's title, a row's game)."""
+    if name.startswith("solo"):
+        return "solo"
+    m = re.match(r"full coop, (\d) players", name)
+    return f"coop {m.group(1)}" if m else None
+
+
 def parse(text: str) -> dict:
     """The report's tables by section ('solo', 'coop 2', 'coop 3'): difficulty -> column -> Rate."""
     tables: dict = {}
@@ -93,9 +101,7 @@ def parse(text: str) -> dict:
     for line in text.splitlines():
         if line.startswith("## "):
             title = line[3:].strip().lower()
-            section = ("solo" if title.startswith("solo") else
-                       f"coop {m.group(1)}" if (m := re.match(r"full coop, (\d) players", title)) else
-                       "table" if title.startswith("the expert at the table") else None)
+            section = "table" if title.startswith("the expert at the table") else _game_key(title)
             header = None
             continue
         if section is None or not line.startswith("|"):
@@ -110,9 +116,7 @@ def parse(text: str) -> dict:
         diff = row.get("difficulty", "").lower()
         where = section
         if section == "table":             # one row a game: "Solo", "Full Coop, 2 players"
-            game = row.get("game", "").lower()
-            where = "table " + ("solo" if game == "solo" else
-                                f"coop {m.group(1)}" if (m := re.match(r"full coop, (\d) players", game)) else "?")
+            where = f"table {_game_key(row.get('game', '').lower())}"
         for col, cell in row.items():
             m = _CELL.search(cell)
             if m:

@@ -39,6 +39,7 @@ if str(ROOT) not in sys.path:
 
 from faeriell import sim  # noqa: E402
 from faeriell.sim import wilson  # noqa: E402
+from bench import bots as bench_bots  # noqa: E402
 
 DIFFS = ("easy", "medium", "hard", "very_hard")
 
@@ -331,8 +332,8 @@ def table_clock_rows(results: Path = ROOT / "bench" / "results") -> list[tuple]:
         path = results / log
         if not path.exists():
             continue
-        games = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        games = [g for g in games if "winners" in g and g["cfg"]["difficulty"] == d]
+        # bench/bots.py's own reader: a line cut by a stopped run is skipped, a replayed game counted once
+        games = [g for g in bench_bots._logged(path).values() if "winners" in g and g["cfg"]["difficulty"] == d]
         if games:
             seeds = [g["cfg"]["seed"] for g in games]
             rows.append((mode, players, d, sum(bool(g["winners"]) for g in games), len(games), min(seeds),

@@ -60,7 +60,8 @@ DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
 TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s13_solo.jsonl", "--expert-which solo --expert-games 80 --seed 28000"),
                      ("solo", 1, "hard", "s14_solo_hard.jsonl", "--expert-which solo_hard --expert-games 40 --seed 28100"),
                      ("coop", 2, "medium", "s12_coop2.jsonl", "--expert-which coop --expert-games 40 --seed 22030"),
-                     ("coop", 3, "medium", "s13_coop3.jsonl", "--expert-which coop3 --expert-games 40 --seed 23000"))
+                     ("coop", 3, "medium", "s13_coop3.jsonl", "--expert-which coop3 --expert-games 40 --seed 23000"),
+                     ("coop", 4, "medium", "s16_coop4.jsonl", "--expert-which coop4 --expert-games 40 --seed 24000"))
 TABLE_CLOCK_COMMAND = ("python bench/bots.py --expert-only --expert-budget 1.0 --cpu-clock --workers 2 {args} "
                        "--log bench/results/{log} --resume")
 DEFAULT_SEED = 32000           # bench/README.md "Seed ranges": the balance report's block

@@ -56,8 +56,9 @@ class WinRates:
         return self.rate("solo", 1, difficulty, column_or_level)
 
     def rate(self, mode: str, players: int, difficulty: str, column_or_level: str) -> Rate | None:
-        """The figure measured for this mode and player count (solo; Full Coop with 2 or 3
-        players); None where the report has none (competitive, Full Coop with 4). The Expert
+        """The figure measured for this mode and player count (solo; Full Coop by its player
+        count); None where the report has none (competitive; Full Coop with 4 players has only the
+        Expert's at-table row). The Expert
         *level* is quoted as a seat plays it, at one second a move, from the report's "at the
         table" section; only a report without that section gives its fixed-work column, which
         understates a seat's strength (the column name "expert wins" always gives that column)."""

@@ -153,7 +153,8 @@ def test_a_damaged_progress_file_and_report_give_no_figures_lose_nothing_and_nev
 def test_the_difficulty_line_quotes_the_figures_of_the_chosen_mode_and_player_count(app):
     """Full Coop chosen: the difficulty line quoted the solo figures, labelled as solo (playtest).
     Now it says the Full Coop figures of that player count, and where the report measured none
-    (competitive, Full Coop with 4 players) no figure at all."""
+    (competitive; Full Coop with 4 players has the Expert's figure at the table's clock only) no
+    figure at all."""
     rates = WinRates.load()
     assert run_until(app, lambda: app.scene.texts_known)
     info = app.scene.find("difficulty_info")
@@ -177,9 +178,15 @@ def test_the_difficulty_line_quotes_the_figures_of_the_chosen_mode_and_player_co
     seat = app.scene.find("seat_info").text
     assert f"Wins Full Coop (3 players) at Medium: {rates.rate('coop', 3, 'medium', 'expert').say()}" in seat, seat
     hover(app, "seed")
-    click(app, "players:4")                                      # not measured: nothing said
+    click(app, "players:4")                  # no balance table: the Expert's at-table figure only
     info = app.scene.find("difficulty_info")
-    assert info.text == "Medium: 4 Menaces and no Corruption at the start.", info.text
+    four = rates.rate("coop", 4, "medium", "expert")
+    assert rates.rate("coop", 4, "medium", "easy") is None
+    if four is None:
+        assert info.text == "Medium: 4 Menaces and no Corruption at the start.", info.text
+    else:
+        assert info.text == ("Medium: 4 Menaces and no Corruption at the start. Full Coop (4 players) "
+                             f"wins measured: Expert {four.short()}."), info.text
     click(app, "mode:competitive")
     assert app.scene.find("difficulty_info").text == "Medium: 4 Menaces and no Corruption at the start."
     assert not app.errors

@@ -129,8 +129,8 @@ class StartScene(MenuScene):
 
     def difficulty_text(self, d: str) -> str:
         """What a difficulty means (the set-up it deals) and how often the bots won at it in the
-        chosen mode with the chosen player count (solo, Full Coop with 2 or 3 players); where the
-        report measured nothing for that game (competitive, Full Coop with 4), no figure at all."""
+        chosen mode with the chosen player count (solo; Full Coop by its player count); where the
+        report measured nothing for that game (competitive), no figure at all."""
         try:
             row = self.rules.modes["difficulties"][d]
             menaces, corr = int(row.get("menace", 0)), int(row.get("corruption", 0))
@@ -153,8 +153,7 @@ class StartScene(MenuScene):
 
     def level_text(self, level: str) -> str:
         """What a bot level does, with its measured win rate at Medium (docs/balance.md): in the
-        chosen mode with the chosen player count where measured (Full Coop with 2 or 3 players),
-        else solo, said so."""
+        chosen mode with the chosen player count where measured (Full Coop), else solo, said so."""
         text = f"{BOT_LABELS[level]} — {BOT_DESCRIPTIONS[level].split(': ', 1)[-1]}"
         if self.win_rates is None:                 # still being read
             return text

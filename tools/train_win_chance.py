@@ -174,6 +174,16 @@ def _r(x, digits: int = 6):
     return float(f"{float(x):.{digits}g}")
 
 
+def model_entry(model: dict, features) -> dict:
+    """A fitted model as the file holds it (faeriell/bots/win_chance.py reads it back)."""
+    entry = {"features": list(features), "mean": _r(model["mean"]), "scale": _r(model["scale"]),
+             "weights": _r(model["weights"]), "bias": _r(model["bias"])}
+    if "hidden" in model:
+        entry["hidden"] = _r(model["hidden"])
+        entry["hidden_bias"] = _r(model["hidden_bias"])
+    return entry
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python tools/train_win_chance.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=50000, help="first training seed (and the fit's seed)")
@@ -254,12 +264,7 @@ def train(args, argv) -> dict:
             raise SystemExit(f"no {mode} positions: play more games (--games)")
         X, y, w, gid = data
         model = fit(X, y, w, args.hidden, args.l2, args.epochs, args.seed + k)
-        entry = {"features": list(mode_features(mode, R)), "mean": _r(model["mean"]),
-                 "scale": _r(model["scale"]), "weights": _r(model["weights"]), "bias": _r(model["bias"])}
-        if "hidden" in model:
-            entry["hidden"] = _r(model["hidden"])
-            entry["hidden_bias"] = _r(model["hidden_bias"])
-        models[mode] = entry
+        models[mode] = model_entry(model, mode_features(mode, R))
         rep = {"train": {"games": int(len(set(gid.tolist()))), **scores(predict(model, X), y)}}
         for name, part in (("validation", val), ("validation_expert", val_exp)):
             vd = matrices(part, mode)

@@ -70,8 +70,7 @@ def fit(folder: Path) -> None:
         m = T.fit(X, y, w, 0, 1e-3, 1500, 50000)
         print(name, len(y), T.scores(T.predict(m, Xv), yv))
         b = copy.deepcopy(book)
-        b["models"]["solo"] = {"features": list(mode_features("solo", rules())), "mean": T._r(m["mean"]),
-                               "scale": T._r(m["scale"]), "weights": T._r(m["weights"]), "bias": T._r(m["bias"])}
+        b["models"]["solo"] = T.model_entry(m, mode_features("solo", rules()))
         (folder / f"wc_{name}.json").write_text(json.dumps(b))
 
 

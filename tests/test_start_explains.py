@@ -209,3 +209,19 @@ def test_the_expert_level_is_quoted_as_a_seat_plays_it_at_one_second_a_move():
     assert WinRates(parse(fixed)).for_level("expert").say() == "25% (3 of 12 games)"   # an older report
     # the shipped report has the section, and the Expert seat's hover quotes it
     assert WinRates.load().for_level("expert") == WinRates.load().at_table("solo", 1, "medium") is not None
+
+
+def test_picking_a_bot_for_the_fourth_seat_scrolls_its_explanation_into_view(app):
+    """With four seats the line that explains a bot level sits below the panel's fold: a click on
+    a level scrolls just far enough to show all of it (it used to stay hidden until a wheel turn)."""
+    click(app, "players:4")
+    line = app.scene.find("seat_info")
+    view = app.scene.content.rect
+    assert app.scene.content.scroll == 0
+    assert app.scene.content.screen_rect("seat_info").height < line.rect.height   # hidden, or cut
+    click(app, "seat4:expert")
+    assert app.scene.seats[3] == "expert"
+    shown = app.scene.content.screen_rect("seat_info")
+    assert shown.height == line.rect.height and view.contains(shown)
+    assert line.text.startswith("Expert")
+    assert app.scene.content.find("seat4").rect.move(0, -app.scene.content.scroll).bottom <= view.bottom

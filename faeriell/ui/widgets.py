@@ -996,6 +996,20 @@ class Container(Widget):
                 return
             self.scroll = moved_to
 
+    def reveal(self, wid: str, margin: int = 8) -> None:
+        """Scroll the least that shows the whole widget (its top first when it is taller than the
+        view): a line that answers a click should not sit below the fold."""
+        w = self.find(wid) if self.scrollable else None
+        if w is None:
+            return
+        top, bottom = self.rect.top + self.scroll, self.rect.bottom + self.scroll
+        want = self.scroll
+        if w.rect.bottom + margin > bottom:
+            want = self.scroll + (w.rect.bottom + margin - bottom)
+        if w.rect.top - margin < top + (want - self.scroll):
+            want = w.rect.top - margin - self.rect.top
+        self.scroll = max(0, min(self.max_scroll(), want))
+
     def find(self, wid: str) -> Widget | None:
         for w in self.children:
             if w.id == wid:

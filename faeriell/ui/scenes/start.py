@@ -94,6 +94,7 @@ class StartScene(MenuScene):
                       for s in (seats + ["human"] * 4)[:4]]
         self.seed_text = str(cfg.get("seed") or new_seed())
         self.seat_info: str | None = None
+        self._reveal: str | None = None            # a widget the next layout scrolls into view
         self._last_other_mode = self.mode if self.mode != "solo" else "competitive"
         self.tab = tab if tab in TABS else "new"
         self.status: tuple[str, bool] | None = (message, True) if message else None
@@ -262,6 +263,7 @@ class StartScene(MenuScene):
     def set_seat(self, i, level) -> None:
         self.seats[i] = level
         self.seat_info = level if level in BOT_LEVELS else None
+        self._reveal = "seat_info"       # with 3 or 4 seats the line that answers sits below the fold
         self._changed()
 
     def seats_text(self) -> str:
@@ -481,6 +483,9 @@ class StartScene(MenuScene):
         self.content.scroll = max(0, min(old_scroll if old_scroll else self._scroll.get(self.tab, 0),
                                          self.content.max_scroll()))
         self.content.settle()          # a relayout may have moved a caption under an edge
+        if self._reveal:
+            self.content.reveal(self._reveal)
+            self._reveal = None
         self.root.add(self.content)
 
     def _caption(self, x, y, w, text) -> int:

@@ -118,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--expert-iterations", type=int, default=2)
     ap.add_argument("--keep", type=float, default=0.2, help="share of decisions asked")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--model", default=None,
+                    help="check this model file instead of data/bots/win_chance.json (the games, and the "
+                         "expert's own leaf in them, stay the shipped ones: only the chance asked changes)")
     ap.add_argument("--json", default=None, help="also write the bins as JSON here")
     return ap
 
@@ -127,13 +130,21 @@ def main(argv=None) -> int:
     last = args.seed + args.games + args.expert_games - 1
     if not (RANGE[0] <= args.seed and last <= RANGE[1]):
         raise SystemExit(f"seeds {args.seed}-{last} leave the calibration range {RANGE[0]}-{RANGE[1]}")
+    model = None
+    if args.model:
+        from faeriell.bots.win_chance import WinChanceModelError, read_model_book
+        try:
+            read_model_book(args.model)            # a bad file is named before any game is played
+        except WinChanceModelError as exc:
+            raise SystemExit(str(exc)) from None
+        model = str(Path(args.model).resolve())
     t0 = time.perf_counter()
-    jobs = D.jobs(args.seed, args.games, args.keep, chance=True)
+    jobs = D.jobs(args.seed, args.games, args.keep, chance=True, model=model)
     jobs += D.jobs(args.seed + args.games, args.expert_games, args.keep, args.expert_iterations,
-                   tables=(("solo", 1),), chance=True)
+                   tables=(("solo", 1),), chance=True, model=model)
     games = D.run(jobs, args.workers)
     text, ok = report(games)
-    print(f"Calibration of data/bots/win_chance.json on seeds {args.seed}-{last} "
+    print(f"Calibration of {args.model or 'data/bots/win_chance.json'} on seeds {args.seed}-{last} "
           f"({time.perf_counter() - t0:.0f} s)\n")
     print(text)
     print("every judged bin within 0.10 and the Brier score better than the base rate's:"

@@ -199,6 +199,27 @@ def test_the_calibration_bench_prints_its_table(capsys):
         calibration.main(["--seed", "60000", "--games", "2"])
 
 
+def test_the_calibration_bench_checks_another_model_file(capsys, tmp_path):
+    """--model asks that file's chance on the same games: a solo model made sure of winning puts
+    every solo position in the top bin; a broken file is refused by name before any game."""
+    import calibration
+    doc = json.loads(default_path().read_text())
+    doc["models"]["solo"]["bias"] = 40.0
+    sure = tmp_path / "sure.json"
+    sure.write_text(json.dumps(doc))
+    assert calibration.main(["--games", "2", "--expert-games", "0", "--workers", "1", "--keep", "0.3",
+                             "--model", str(sure)]) == 0
+    out = capsys.readouterr().out
+    assert f"Calibration of {sure}" in out
+    solo = out.split("### Solo:")[1].split("###")[0]
+    n = int(solo.split(" positions")[0].rsplit(", ", 1)[1])
+    assert n > 0 and f"| 0.9-1.0 | {n} |" in solo
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1, "models": {"solo": {}}}')
+    with pytest.raises(SystemExit, match="broken.json: models.solo"):
+        calibration.main(["--games", "1", "--model", str(broken)])
+
+
 def test_a_model_that_reads_other_features_than_the_game_has_is_refused(rules, tmp_path):
     doc = json.loads(default_path().read_text())
     m = doc["models"]["competitive"]

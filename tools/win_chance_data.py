@@ -48,11 +48,12 @@ def schedule(n: int, tables=None) -> list[tuple[str, int]]:
 
 
 def jobs(seed: int, n: int, keep: float, expert_iterations: int = 0, tables=None,
-         chance: bool = False) -> list[dict]:
+         chance: bool = False, model: str | None = None) -> list[dict]:
     """Game k is seeded seed + k; an `expert_iterations` run gives every seat the expert;
-    `chance` keeps the shipped model's win chance of each position instead of its features."""
+    `chance` keeps the win chance of each position instead of its features: the shipped model's,
+    or `model`'s (a file of the same format; the games are played the same either way)."""
     return [{"seed": seed + k, "mode": m, "players": p, "keep": keep, "expert": expert_iterations,
-             "chance": chance} for k, (m, p) in enumerate(schedule(n, tables))]
+             "chance": chance, "model": model} for k, (m, p) in enumerate(schedule(n, tables))]
 
 
 def _policy(name: str, rng: random.Random):
@@ -68,6 +69,17 @@ def _policy(name: str, rng: random.Random):
             return rng.choice(g.legal_actions())
         return playout_move(g, rng, 2.5)
     return clumsy
+
+
+_BOOKS: dict = {}
+
+
+def _book(path: str):
+    """A model file other than the shipped one, read once a process."""
+    if path not in _BOOKS:
+        from faeriell.bots.win_chance import read_model_book
+        _BOOKS[path] = read_model_book(path)
+    return _BOOKS[path]
 
 
 def play(job: dict) -> dict:
@@ -91,11 +103,12 @@ def play(job: dict) -> dict:
         movers = [_policy(n, random.Random(f"{job['seed']}/{k}")) for k, n in enumerate(names)]
         source = "heuristic"
     feats = mode_features(job["mode"], R)
-    if job.get("chance"):                       # bench/calibration.py: the shipped model's answer
+    if job.get("chance"):                       # bench/calibration.py: the model's answer
         from faeriell.bots.win_chance import win_chance
+        book = _book(job["model"]) if job.get("model") else None
 
         def measure(game, seat):
-            return win_chance(game, seat)
+            return win_chance(game, seat, book)
     else:
         def measure(game, seat):
             return vector(game, seat, feats)

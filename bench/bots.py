@@ -374,6 +374,11 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if (args.resume or args.report_only) and not args.log:
         ap.error("--resume and --report-only read the games of --log FILE")
+    if args.expert_opts and (json.loads(args.expert_opts) or {}).get("helpers") and args.workers > 1 \
+            and not args.report_only:
+        # a pool worker may not start processes: its expert would search alone, unseen
+        ap.error("the expert's helpers are processes of its own: play with --workers 1 "
+                 "(one game at a time, each on two cores)")
     if args.expert_only:
         from faeriell.bots import hint
         report = {"cpu_count": os.cpu_count()}

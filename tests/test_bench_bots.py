@@ -8,6 +8,8 @@ from script_support import load_script
 import json
 from pathlib import Path
 
+import pytest
+
 from faeriell import sim
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,3 +79,26 @@ def test_the_cpu_clock_reaches_the_searching_bots(monkeypatch):
     assert "error" not in r and [b.clock for b in seen] == ["cpu"]
     r = sim.play_one(dict(job, clock=None))
     assert seen[-1].clock == "wall"                   # else the bot keeps its own clock
+
+
+def test_helpers_reach_the_expert_and_ask_for_one_game_at_a_time(capsys, monkeypatch):
+    """--expert-opts '{"helpers": 1}' sets the expert's helper processes (faeriell/bots/helpers.py);
+    a pool worker could not start them, so more than one worker is refused with the reason."""
+    import faeriell.bots as bots
+    bench = _bench()
+    with pytest.raises(SystemExit):
+        bench.main(["--expert-only", "--expert-which", "solo", "--expert-games", "1", "--workers", "2",
+                    "--expert-opts", '{"helpers": 1}'])
+    assert "--workers 1" in capsys.readouterr().err
+    job = dict(_jobs(1, cpu=True)[0], bots=["expert"], iterations=None, max_actions=0,
+               level_opts={"expert": {"helpers": 1}})
+    seen = []
+    real_make = bots.make_bot
+
+    def spy(level, **kw):
+        seen.append(real_make(level, **kw))
+        return seen[-1]
+
+    monkeypatch.setattr(bots, "make_bot", spy)
+    r = sim.play_one(job)
+    assert "error" not in r and seen[0].helpers == 1

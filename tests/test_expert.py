@@ -117,15 +117,15 @@ def test_coop_value_is_the_teams(rules):
 
 
 def _leaf_ends(monkeypatch, game, bot):
-    """Whether each playout of one searched decision ended the game (seen through expert._leaf)."""
+    """Whether each playout of one searched decision ended the game (seen through expert.end_summary)."""
     import faeriell.bots.expert as expert_mod
     ends = []
-    real = expert_mod._leaf
+    real = expert_mod.end_summary
 
     def spy(w, player):
         ends.append(bool(w.state.game_over))
         return real(w, player)
-    monkeypatch.setattr(expert_mod, "_leaf", spy)
+    monkeypatch.setattr(expert_mod, "end_summary", spy)
     bot.decide(game.copy(log=False), game.acting)
     return ends
 

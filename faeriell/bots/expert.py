@@ -46,11 +46,12 @@ from faeriell.engine.names import PHASE_NAMES, Names
 
 from .base import BaseBot
 from .heuristic import score_actions
-from .leaves import (CLAIM, CORRUPT, LOSS_ACH, RACE, SCALE, make_leaf, race_slack,  # noqa: F401 - said here
+from .leaves import (CLAIM, CORRUPT, LOSS_ACH, RACE, SCALE, end_summary, expert_spec, race_slack,  # noqa: F401 - said here
                      race_value, rounds_left, team_count)
-from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, clock_of, search
+from .lookahead import Spec, candidates, clock_of, search
 from .observe import determinize, view_of
 from .search import HEURISTIC_ONLY
+from . import helpers
 
 # How far the heuristic's favourite must lead its second move (card units) for the expert to play it
 # without a search, by mode (CLEAR_MARGIN elsewhere). Solo looks further: past a lead of 8 the
@@ -74,7 +75,7 @@ class ExpertBot(BaseBot):
                  width: int = 4, rounds: int = 1, clairvoyant: bool = False, z: float = 1.0,
                  noise: float = 0.25, max_playout: int = 600, clear_margin: float | None | str = "by mode",
                  weights=None, leaf="by mode", clock="wall", finish: float | None = None,
-                 prune_at: tuple = (2, 4, 8, 16, 32, 64)) -> None:
+                 prune_at: tuple = (2, 4, 8, 16, 32, 64), helpers: int = 0) -> None:
         super().__init__(seed, weights)
         self.budget = float(budget)
         # what the budget counts (lookahead.clock_of): "wall" at the table, the hint and "think
@@ -97,6 +98,9 @@ class ExpertBot(BaseBot):
         # its leaf is the true win or loss (None: never)
         self.finish = finish
         self.prune_at = tuple(prune_at)   # after these worlds, candidates clearly behind drop out
+        # helper processes that weigh the same candidates on worlds of their own (helpers.py);
+        # only on the clock, never with fixed `iterations`, the clairvoyant's or a leaf factory
+        self.helpers = helpers
         self.last_stats: dict = {}
 
     # ---------------------------------------------------------------------------- worlds
@@ -152,12 +156,8 @@ class ExpertBot(BaseBot):
         "race" elsewhere; or a name of leaves.LEAVES, or a factory weights -> Evaluator), pruned
         after `prune_at` worlds; its clock may stop inside the first world. `to_end`: playouts go
         to the end of the game (see `finish`)."""
-        weights = self.weights.of(mode)
-        return Spec(policy=HeuristicPolicy(self.noise, weights, saving=False),
-                    leaf=make_leaf(self.leaf_for(mode), weights),
-                    horizon=Horizon(rounds=None if to_end else self.rounds, max_steps=self.max_playout),
-                    prune_at=self.prune_at, z=self.z, pick="leader",
-                    whole_first_world=False, stop_at_deadline=False)
+        return expert_spec(self.weights.of(mode), self.leaf_for(mode), self.noise, self.rounds, self.max_playout,
+                           self.prune_at, self.z, to_end)
 
     def _search(self, game, view, player, cands, t0):
         n = len(cands)
@@ -170,11 +170,51 @@ class ExpertBot(BaseBot):
 
         to_end = self.finish is not None and rounds_left(game.state.doom, game.rules) <= self.finish
         self.last_stats["to_end"] = to_end
+        clock = clock_of(self.clock)
+        helping = self._call_helpers(game, view, player, cands, to_end, t0, clock)
+
+        def more():
+            parts = self._helped(helping)
+            for part in parts:
+                for j in range(n):
+                    ends[j].extend(part["ends"][j])
+                self.last_stats["playouts"] += part["playouts"]
+                self.last_stats["helper_worlds"] = self.last_stats.get("helper_worlds", 0) + part["worlds"]
+            return [(part["vals"], part["worlds"]) for part in parts]
         out = search(self.spec(game.state.mode, to_end), player, cands, new_world, rng=self.rng, budget=self.budget,
-                     iterations=self.iterations, t0=t0, stats=self.last_stats, clock=clock_of(self.clock),
-                     on_leaf=lambda j, w, v: ends[j].append(_leaf(w, player)))
+                     iterations=self.iterations, t0=t0, stats=self.last_stats, clock=clock,
+                     on_leaf=lambda j, w, v: ends[j].append(end_summary(w, player)), more=more if helping else None)
         self.last_stats["worlds"] = out.worlds
         return out.best, _outlook(ends[out.best], game.state.mode == "coop")
+
+    def _call_helpers(self, game, view, player, cands, to_end, t0, clock) -> list:
+        """Start the helper processes on this decision (helpers.py); [] where they do not apply."""
+        if not self.helpers or self.iterations is not None or self.clairvoyant or not isinstance(self.leaf, str):
+            return []
+        mode = game.state.mode
+        left = max(0.0, t0 + self.budget - clock())
+        spec = {"weights": self.weights.of(mode), "leaf": self.leaf_for(mode), "noise": self.noise,
+                "rounds": self.rounds, "max_playout": self.max_playout, "prune_at": self.prune_at, "z": self.z,
+                "to_end": to_end}
+        wall = self.clock in (None, "wall")
+        return helpers.submit(self.helpers, {
+            "rules": game.rules, "view": view, "player": player, "cands": list(cands), "spec": spec,
+            "clock": self.clock if isinstance(self.clock, str) else "wall",
+            "budget": left, "deadline": (time.perf_counter() + left) if wall else None,
+            "seed": self.rng.getrandbits(62)})
+
+    def _helped(self, futures) -> list[dict]:
+        """The helpers' results: waited for on the CPU clock (a benchmark: the budget is theirs too),
+        briefly on the wall clock (a player waits; a helper still starting is left behind)."""
+        out = []
+        grace = 0.25 if self.clock in (None, "wall") else 30.0 + 10 * self.budget
+        for f in futures:
+            try:
+                out.append(f.result(timeout=grace))
+            except Exception:  # noqa: BLE001 - late, broken or refused: the bot's own worlds decide
+                f.cancel()
+                self.last_stats["helpers_missed"] = self.last_stats.get("helpers_missed", 0) + 1
+        return out
 
     # ---------------------------------------------------------------------------- words
     def reason(self, world, player: int, a, outlook=None) -> str:
@@ -196,15 +236,6 @@ class ExpertBot(BaseBot):
         if outlook:
             text += f" {outlook}"
         return text
-
-
-def _leaf(w: Game, player: int):
-    s = w.state
-    if s.mode == "coop":
-        have = sum(1 for holders in s.achievements.values() if holders)
-    else:
-        have = len(s.tribes[player].achievements)
-    return (have, s.doom, bool(s.game_over and player in s.winners), bool(s.game_over), s.round)
 
 
 def _outlook(ends, coop=False) -> str | None:

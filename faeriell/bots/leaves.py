@@ -137,3 +137,25 @@ def review_spec(leaf="race", max_steps: int = 400, weights: Weights | None = Non
     `lookahead.played_out(game, action, player, review_spec())` -> (value, end position)."""
     return Spec(policy=HeuristicPolicy(0.0, weights), leaf=make_leaf(leaf, weights),
                 horizon=Horizon(rounds=0, max_steps=max_steps, from_decision=True))
+
+
+def expert_spec(weights: Weights | None, leaf, noise: float, rounds: int, max_playout: int, prune_at: tuple,
+                z: float, to_end: bool = False) -> Spec:
+    """The expert's search (ExpertBot.spec, and its helper processes, helpers.py): the heuristic
+    without the saving-up wish, blurred by `noise`, to the end of the round and `rounds` more (or
+    the game's end: `to_end`), valued by `leaf`, pruned after `prune_at` worlds; its clock may stop
+    inside the first world."""
+    return Spec(policy=HeuristicPolicy(noise, weights, saving=False), leaf=make_leaf(leaf, weights),
+                horizon=Horizon(rounds=None if to_end else rounds, max_steps=max_playout),
+                prune_at=tuple(prune_at), z=z, pick="leader", whole_first_world=False, stop_at_deadline=False)
+
+
+def end_summary(w, player: int) -> tuple:
+    """Where a playout stopped, for the words of a move's outlook: (Achievements of the player,
+    or distinct ones of the team in Full Coop; Doom; won; over; round)."""
+    s = w.state
+    if s.mode == "coop":
+        have = sum(1 for holders in s.achievements.values() if holders)
+    else:
+        have = len(s.tribes[player].achievements)
+    return (have, s.doom, bool(s.game_over and player in s.winners), bool(s.game_over), s.round)

@@ -262,13 +262,21 @@ def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Ra
 def search(spec: Spec, player: int, cands, new_world: Callable[[random.Random], Game], *,
            rng: random.Random, budget: float = 1.0, iterations: int | None = None,
            t0: float | None = None, stats: dict | None = None, on_leaf=None, skip=None,
-           clock: Clock = time.perf_counter) -> Outcome:
+           clock: Clock = time.perf_counter, more=None) -> Outcome:
     """Weigh `cands` (candidate 0 is the heuristic's favourite) over worlds from `new_world` and
-    choose one by `spec.pick` (see the module text). `budget` and `t0` count `clock`'s seconds."""
+    choose one by `spec.pick` (see the module text). `budget` and `t0` count `clock`'s seconds.
+    `more()`, called once the loop ends, gives the values of worlds weighed elsewhere (the
+    expert's helper processes, helpers.py) as [(values per candidate by world, worlds)]: their
+    world keys are theirs alone, so they join the comparison world by world."""
     t0 = clock() if t0 is None else t0
     stats = {} if stats is None else stats
     vals, worlds = sample_worlds(spec, player, cands, new_world, rng=rng, budget=budget, iterations=iterations,
                                  t0=t0, stats=stats, on_leaf=on_leaf, skip=skip, clock=clock)
+    stats["own_worlds"] = worlds
+    for part_vals, part_worlds in (more() if more is not None else ()):
+        for j, v in enumerate(part_vals):
+            vals[j].update(v)
+        worlds += part_worlds
     best, gain, n = choose(spec, vals, iterations)
     return Outcome(best, gain, n, worlds, vals)
 

@@ -64,6 +64,10 @@ class Action:
     def __setattr__(self, *_):
         raise AttributeError("Action is frozen")
 
+    def __reduce__(self):
+        # pickled as its kind and frozen fields (the expert's helper processes receive candidates)
+        return (Action.raw, (self.kind, self.fields))
+
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.fields:
             if k == key:

@@ -2,6 +2,8 @@
 real key and mouse events on a headless window."""
 from __future__ import annotations
 
+import os
+
 
 # first: it sets the dummy video driver before pygame is imported
 from test_app_support import click, ctrl, key, make_app, play_first_legal, record_flashes, run_until, save_as
@@ -274,14 +276,19 @@ def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
     real_hint = bots.hint
 
     def hint(*args, **kw):
-        thinkers.append(threading.current_thread())
+        thinkers.append((threading.current_thread(), kw.get("helpers")))
         return real_hint(*args, **kw)
 
     monkeypatch.setattr(bots, "hint", hint)
     key(app, pygame.K_h)
     assert run_until(app, lambda: card.shown, 10)
     assert card.action in app.session.legal() and card.reason
-    assert thinkers and threading.main_thread() not in thinkers    # the search ran off the frame loop
+    assert thinkers and threading.main_thread() not in [t for t, _ in thinkers]   # the search ran off the frame loop
+    # with a second core the hint searches with the table's helper process as well (bots/helpers.py)
+    assert [h for _, h in thinkers] == [bots.TABLE_HELPERS] * len(thinkers)
+    assert bots.TABLE_HELPERS == (1 if (os.cpu_count() or 1) >= 2 else 0)
+    from faeriell.ui.bot_driver import make_level_bot
+    assert make_level_bot("expert", 3).helpers == bots.TABLE_HELPERS
     assert not app.errors
 
 

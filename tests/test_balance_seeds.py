@@ -71,10 +71,18 @@ def test_the_expert_at_the_tables_clock_is_read_from_the_benchmark_logs(tmp_path
                    + json.dumps(games[0]) + "\n" + '{"cfg": {"seed": 2800')    # a replayed game, a torn line
     (row,) = balance_report.table_clock_rows(tmp_path)
     assert row[:7] == ("solo", 1, "medium", 3, 7, 28000, 28006) and "--seed 28000" in row[7]
+    assert row[8] == 0 and "alone, one core" in "\n".join(balance_report.table_clock_section([row]))
+    # a log of the expert with a helper process says so, and its command plays one game at a time
+    for g in games:
+        g["level_opts"] = {"expert": {"budget": 1.0, "helpers": 1}}
+    log.write_text("\n".join(json.dumps(g) for g in games) + "\n")
+    (row,) = balance_report.table_clock_rows(tmp_path)
+    assert row[8] == 1 and "| with 1 helper process |" in "\n".join(balance_report.table_clock_section([row]))
     shipped = (ROOT / "docs" / "balance.md").read_text()
-    for mode, players, d, wins, n, lo, hi, _ in balance_report.table_clock_rows():
+    for mode, players, d, wins, n, lo, hi, _, helpers in balance_report.table_clock_rows():
         game = "Solo" if mode == "solo" else f"Full Coop, {players} players"
-        assert f"| {game} | {d} | {balance_report.fmt_rate(wins, n)} | {lo}-{hi} ({n} games) |" in shipped
+        how = "with 1 helper process" if helpers else "alone, one core"
+        assert f"| {game} | {d} | {balance_report.fmt_rate(wins, n)} | {lo}-{hi} ({n} games) | {how} |" in shipped
 
 
 def test_a_run_whose_cells_were_all_played_again_leaves_the_list():

@@ -37,8 +37,8 @@ def solo(tmp_path, monkeypatch):
     monkeypatch.setattr(table_screen, "HINT_BUDGET", 0.1)
     monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
     expert = bots.hint                 # the real expert, its work fixed so the same hint comes each run
-    monkeypatch.setattr(bots, "hint", lambda game, budget=1.0, think_harder=False:
-                        expert(game, budget, think_harder=think_harder, iterations=3))
+    monkeypatch.setattr(bots, "hint", lambda game, budget=1.0, think_harder=False, helpers=0:
+                        expert(game, budget, think_harder=think_harder, iterations=3, helpers=helpers))
     a = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=1)
     assert isinstance(a.scene, TableScreen), a.errors
     yield a
@@ -118,11 +118,11 @@ def test_closing_the_card_while_the_next_step_is_thought_out_keeps_it_closed(sol
     release, calls = threading.Event(), []
     expert = bots.hint                       # the fixture's expert with fixed work
 
-    def slow_second(game, budget=1.0, think_harder=False):
+    def slow_second(game, budget=1.0, think_harder=False, helpers=0):
         calls.append(1)
         if len(calls) > 1:
             release.wait(30)                 # the next step comes when the test says so
-        return expert(game, budget, think_harder)
+        return expert(game, budget, think_harder, helpers=helpers)
     monkeypatch.setattr(bots, "hint", slow_second)
     t = AppTable(solo)
     card = t.scene.hint_card

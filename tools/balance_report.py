@@ -57,12 +57,15 @@ DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
 # The expert as a seat plays it: one second a move, not a fixed number of worlds. Its cells are
 # measured by bench/bots.py on the CPU clock (bench/README.md names these measuring seeds) and read
 # here from their logs, so the report and the start screen quote what a player meets at the table.
-TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s13_solo.jsonl", "--expert-which solo --expert-games 80 --seed 28000"),
-                     ("solo", 1, "hard", "s14_solo_hard.jsonl", "--expert-which solo_hard --expert-games 40 --seed 28100"),
-                     ("coop", 2, "medium", "s12_coop2.jsonl", "--expert-which coop --expert-games 40 --seed 22030"),
-                     ("coop", 3, "medium", "s13_coop3.jsonl", "--expert-which coop3 --expert-games 40 --seed 23000"),
-                     ("coop", 4, "medium", "s16_coop4.jsonl", "--expert-which coop4 --expert-games 40 --seed 24000"))
-TABLE_CLOCK_COMMAND = ("python bench/bots.py --expert-only --expert-budget 1.0 --cpu-clock --workers 2 {args} "
+ALONE = "--workers 2"                                              # two games at once, a core each
+HELPED = "--workers 1 --expert-opts '{\"helpers\": 1}'"           # one game on two cores (bots/helpers.py)
+TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s13_solo.jsonl", f"{ALONE} --expert-which solo --expert-games 80 --seed 28000"),
+                     ("solo", 1, "hard", "s14_solo_hard.jsonl",
+                      f"{ALONE} --expert-which solo_hard --expert-games 40 --seed 28100"),
+                     ("coop", 2, "medium", "s12_coop2.jsonl", f"{ALONE} --expert-which coop --expert-games 40 --seed 22030"),
+                     ("coop", 3, "medium", "s13_coop3.jsonl", f"{ALONE} --expert-which coop3 --expert-games 40 --seed 23000"),
+                     ("coop", 4, "medium", "s16_coop4.jsonl", f"{ALONE} --expert-which coop4 --expert-games 40 --seed 24000"))
+TABLE_CLOCK_COMMAND = ("python bench/bots.py --expert-only --expert-budget 1.0 --cpu-clock {args} "
                        "--log bench/results/{log} --resume")
 DEFAULT_SEED = 32000           # bench/README.md "Seed ranges": the balance report's block
 LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
@@ -326,8 +329,9 @@ def race_section(ceiling: dict) -> list[str]:
 
 
 def table_clock_rows(results: Path = ROOT / "bench" / "results") -> list[tuple]:
-    """(mode, players, difficulty, wins, games, first seed, last seed, command) of every
-    TABLE_CLOCK_CELLS log that exists: a game counts once it finished, a win when someone won."""
+    """(mode, players, difficulty, wins, games, first seed, last seed, command, helpers) of every
+    TABLE_CLOCK_CELLS log that exists: a game counts once it finished, a win when someone won;
+    `helpers`: the helper processes its expert searched with (the log's settings)."""
     rows = []
     for mode, players, d, log, opts in TABLE_CLOCK_CELLS:
         path = results / log
@@ -337,8 +341,9 @@ def table_clock_rows(results: Path = ROOT / "bench" / "results") -> list[tuple]:
         games = [g for g in bench_bots._logged(path).values() if "winners" in g and g["cfg"]["difficulty"] == d]
         if games:
             seeds = [g["cfg"]["seed"] for g in games]
+            helpers = max(int(((g.get("level_opts") or {}).get("expert") or {}).get("helpers") or 0) for g in games)
             rows.append((mode, players, d, sum(bool(g["winners"]) for g in games), len(games), min(seeds),
-                         max(seeds), TABLE_CLOCK_COMMAND.format(args=opts, log=log)))
+                         max(seeds), TABLE_CLOCK_COMMAND.format(args=opts, log=log), helpers))
     return rows
 
 
@@ -347,11 +352,16 @@ def table_clock_section(rows: list[tuple]) -> list[str]:
          "A seat set to Expert thinks for a second of its own time a move rather than a fixed number "
          "of worlds, so it is measured apart: by `bench/bots.py` on the CPU clock, every seat the "
          "expert, on seeds no setting was tuned or trained on. The start screen quotes these figures "
-         "for the Expert level.", "",
-         "| game | difficulty | expert wins | seeds | command |", "|---|---|---|---|---|"]
-    for mode, players, d, wins, games, lo, hi, cmd in rows:
+         "for the Expert level. At the table, on a machine with a second core, the expert also has a "
+         "helper process that weighs the same moves on more worlds in the same second "
+         "(faeriell/bots/helpers.py); a row measured without it (\"alone\") is the strength of the "
+         "expert on one core.", "",
+         "| game | difficulty | expert wins | seeds | the expert thought | command |", "|---|---|---|---|---|---|"]
+    for mode, players, d, wins, games, lo, hi, cmd, helpers in rows:
         game = "Solo" if mode == "solo" else f"Full Coop, {players} players"
-        L.append(f"| {game} | {d.replace('_', ' ')} | {fmt_rate(wins, games)} | {lo}-{hi} ({games} games) | `{cmd}` |")
+        how = f"with {helpers} helper process{'es' if helpers > 1 else ''}" if helpers else "alone, one core"
+        L.append(f"| {game} | {d.replace('_', ' ')} | {fmt_rate(wins, games)} | {lo}-{hi} ({games} games) | {how} "
+                 f"| `{cmd}` |")
     return L + [""]
 
 

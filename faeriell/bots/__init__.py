@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .base import BaseBot, Bot, HeuristicBot, RandomBot
 from .expert import ExpertBot
+from .helpers import default_helpers
 from . import learned_leaf  # noqa: F401  registers leaves.LEAVES['learned'] (the learned win chance)
 from .search import SearchBot
 from .weights import WeightBook
@@ -30,14 +31,19 @@ BUDGETS = {"normal": 0.3, "hard": 1.0, "expert": 1.0}
 # Hints: the expert's seconds at the table, and when the player asks it to think harder.
 HINT_BUDGET = 0.8
 THINK_HARDER_BUDGET = 4.0
+# The expert seat's and the hint's helper processes at the table: a second core searches more
+# worlds in the same second (helpers.py; the solo figures of docs/balance.md were measured so).
+TABLE_HELPERS = default_helpers()
 # The leaf evaluator the expert seat and the hint value positions by: by the game's mode
 # (expert.EXPERT_LEAVES: the learned win chance in solo, the race value elsewhere).
 EXPERT_LEAF = "by mode"
 
 
-def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBook | None = None) -> BaseBot:
+def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBook | None = None,
+             helpers: int = 0) -> BaseBot:
     """A bot of this level. `budget` overrides the search levels' seconds per decision; `weights`
-    (a WeightBook) replaces the shipped heuristic weights (data/bots/weights.yaml; the tuner's trials)."""
+    (a WeightBook) replaces the shipped heuristic weights (data/bots/weights.yaml; the tuner's trials);
+    `helpers`: the expert's helper processes (helpers.py; the table gives it TABLE_HELPERS)."""
     level = (level or "").strip().lower()
     if level == "random":
         return RandomBot(seed, weights)
@@ -49,25 +55,26 @@ def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBoo
         return SearchBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights)
     if level == "expert":
         return ExpertBot(seed, budget=BUDGETS[level] if budget is None else budget, weights=weights,
-                         leaf=EXPERT_LEAF)
+                         leaf=EXPERT_LEAF, helpers=helpers)
     if level == "search":
         return SearchBot(seed, budget=1.0 if budget is None else budget, weights=weights)
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
 
 
 def hint(game, budget: float = 1.0, seed=0, think_harder: bool = False, iterations: int | None = None,
-         leaf=None):
+         leaf=None, helpers: int = 0):
     """(action, reason) the expert would play for whoever must act now, within about `budget` s.
 
     `think_harder` gives it THINK_HARDER_BUDGET seconds instead; `iterations` fixes its work (tests);
-    `leaf` its leaf evaluator (default EXPERT_LEAF; a leaves.LEAVES name or a factory)."""
+    `leaf` its leaf evaluator (default EXPERT_LEAF; a leaves.LEAVES name or a factory); `helpers`
+    its helper processes (helpers.py)."""
     player = game.acting
     if player is None:
         raise ValueError("the game is over: nothing to hint")
     secs = THINK_HARDER_BUDGET if think_harder else budget
     # Leave room for reading the view and writing the reason (a tenth, at least 50 ms).
     bot = ExpertBot(seed, budget=max(0.0, min(secs * 0.8, secs - 0.05)), iterations=iterations,
-                    leaf=EXPERT_LEAF if leaf is None else leaf)
+                    leaf=EXPERT_LEAF if leaf is None else leaf, helpers=helpers)
     return bot.decide(game, player)
 
 
@@ -77,4 +84,4 @@ def explain(game, action) -> str:
 
 
 __all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "ExpertBot", "make_bot", "hint", "explain",
-           "LEVELS", "ALL_LEVELS", "BUDGETS", "HINT_BUDGET", "THINK_HARDER_BUDGET", "EXPERT_LEAF"]
+           "LEVELS", "ALL_LEVELS", "BUDGETS", "HINT_BUDGET", "THINK_HARDER_BUDGET", "EXPERT_LEAF", "TABLE_HELPERS"]

@@ -207,7 +207,7 @@ class ExpertBot(BaseBot):
         """The helpers' results: waited for on the CPU clock (a benchmark: the budget is theirs too),
         briefly on the wall clock (a player waits; a helper still starting is left behind)."""
         out = []
-        grace = 0.25 if self.clock in (None, "wall") else 30.0 + 10 * self.budget
+        grace = 0.1 if self.clock in (None, "wall") else 30.0 + 10 * self.budget
         for f in futures:
             try:
                 out.append(f.result(timeout=grace))

@@ -39,8 +39,9 @@ BOT_DESCRIPTIONS = {
 
 
 def make_level_bot(level: str, seed):
-    """A bot of this level (faeriell.bots.make_bot: random, easy, normal, hard, expert)."""
-    return bots.make_bot(level, seed)
+    """A bot of this level (faeriell.bots.make_bot: random, easy, normal, hard, expert); the expert
+    with the table's helper processes (bots.TABLE_HELPERS)."""
+    return bots.make_bot(level, seed, helpers=bots.TABLE_HELPERS)
 
 
 class Job(threading.Thread):

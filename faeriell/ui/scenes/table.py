@@ -25,6 +25,7 @@ import pygame
 from faeriell.engine.undo import why_not_undo
 from faeriell.ui import widgets as W
 from faeriell import bots
+from faeriell.bots import helpers
 from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver, Job,
                                     DEFAULT_DELAY)
 from faeriell.ui.elbow_coach import ElbowCoach, question_text
@@ -99,6 +100,8 @@ class TableScreen(Scene):
         self.table: TableScene = (table if table is not None else
                                   TableScene(session, assets, host.size, hotseat_curtain=curtain, map_path=map_path))
         self.driver = BotDriver(session, bot_delay)
+        # the expert's helper process starts now (a moment's import), ready by the first hint or expert move
+        helpers.warm(bots.TABLE_HELPERS)
         self.elbow = ElbowCoach(session)          # the coach at your elbow (Settings), measuring in a thread
         self.table.before_move = self._ask_first
         self._follow_coach()
@@ -385,10 +388,10 @@ class TableScreen(Scene):
             if card is not None:
                 card.thinking = True
             self._hint_before = card.action if card is not None else None
-            work = lambda: bots.hint(game, HINT_BUDGET, think_harder=True)  # noqa: E731
+            work = lambda: bots.hint(game, HINT_BUDGET, think_harder=True, helpers=bots.TABLE_HELPERS)  # noqa: E731
         else:
             self._hint_before = None
-            work = lambda: bots.hint(game, HINT_BUDGET)  # noqa: E731
+            work = lambda: bots.hint(game, HINT_BUDGET, helpers=bots.TABLE_HELPERS)  # noqa: E731
         self.hint_job = Job(work, tag=(self.session.version, longer, False), name="hint")
         self.hint_job.start()
 
@@ -403,7 +406,7 @@ class TableScreen(Scene):
             return
         self._hint_before = None
         game = self.session.game.copy()
-        self.hint_job = Job(lambda: bots.hint(game, HINT_BUDGET), tag=(self.session.version, False, True),
+        self.hint_job = Job(lambda: bots.hint(game, HINT_BUDGET, helpers=bots.TABLE_HELPERS), tag=(self.session.version, False, True),
                             name="hint")
         self.hint_job.start()
 

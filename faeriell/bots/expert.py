@@ -33,7 +33,9 @@ what the imagined futures of that very move looked like. It never cites another 
 """
 from __future__ import annotations
 
+import pickle
 import time
+from concurrent.futures import CancelledError
 
 from faeriell.engine.achievements import region_terrains, tribe_measures
 from faeriell.engine.action_schema import SPECS
@@ -211,7 +213,9 @@ class ExpertBot(BaseBot):
         for f in futures:
             try:
                 out.append(f.result(timeout=grace))
-            except Exception:  # noqa: BLE001 - late, broken or refused: the bot's own worlds decide
+            except (TimeoutError, CancelledError, RuntimeError, OSError, pickle.PickleError):
+                # late, cancelled, its pool broken (BrokenProcessPool is a RuntimeError) or its
+                # answer unreadable: the bot's own worlds decide
                 f.cancel()
                 self.last_stats["helpers_missed"] = self.last_stats.get("helpers_missed", 0) + 1
         return out

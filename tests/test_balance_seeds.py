@@ -63,14 +63,14 @@ def test_a_table_of_cells_from_several_runs_says_so():
 def test_the_expert_at_the_tables_clock_is_read_from_the_benchmark_logs(tmp_path):
     """docs/balance.md's "at the table" section counts the bench/bots.py logs it names: finished
     games only, a win when anyone won; and the shipped report says what the shipped logs hold."""
-    log = tmp_path / "s13_solo.jsonl"
+    log = tmp_path / balance_report.TABLE_CLOCK_CELLS[0][3]           # the solo medium cell's log
     games = [{"cfg": {"seed": 28000 + k, "difficulty": "medium"}, "bots": ["expert"], "cell": "solo",
               "winners": [0] if k % 3 == 0 else []} for k in range(7)]
     unfinished = {"cfg": {"seed": 28007, "difficulty": "medium"}, "bots": ["expert"], "cell": "solo"}
     log.write_text("\n".join(json.dumps(g) for g in games + [unfinished]) + "\n"
                    + json.dumps(games[0]) + "\n" + '{"cfg": {"seed": 2800')    # a replayed game, a torn line
     (row,) = balance_report.table_clock_rows(tmp_path)
-    assert row[:7] == ("solo", 1, "medium", 3, 7, 28000, 28006) and "--seed 28000" in row[7]
+    assert row[:7] == ("solo", 1, "medium", 3, 7, 28000, 28006) and "--expert-which solo " in row[7]
     assert row[8] == 0 and "alone, one core" in "\n".join(balance_report.table_clock_section([row]))
     # a log of the expert with a helper process says so, and its command plays one game at a time
     for g in games:

@@ -59,7 +59,8 @@ DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
 # here from their logs, so the report and the start screen quote what a player meets at the table.
 ALONE = "--workers 2"                                              # two games at once, a core each
 HELPED = "--workers 1 --expert-opts '{\"helpers\": 1}'"           # one game on two cores (bots/helpers.py)
-TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s13_solo.jsonl", f"{ALONE} --expert-which solo --expert-games 80 --seed 28000"),
+TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s17_solo_helpers.jsonl",
+                      f"{HELPED} --expert-which solo --expert-games 80 --seed 28200"),
                      ("solo", 1, "hard", "s14_solo_hard.jsonl",
                       f"{ALONE} --expert-which solo_hard --expert-games 40 --seed 28100"),
                      ("coop", 2, "medium", "s12_coop2.jsonl", f"{ALONE} --expert-which coop --expert-games 40 --seed 22030"),

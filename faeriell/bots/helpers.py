@@ -58,12 +58,8 @@ def _pool(n: int) -> ProcessPoolExecutor | None:
 
 
 def shutdown() -> None:
-    """Stop the helpers (at exit; tests)."""
-    global _POOL, _POOL_SIZE
-    with _LOCK:
-        if _POOL is not None:
-            _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL, _POOL_SIZE = None, 0
+    """Stop the helpers (at exit; tests): the next decision starts another pool."""
+    _forget_pool()
 
 
 atexit.register(shutdown)
@@ -102,7 +98,7 @@ def submit(n: int, job: dict) -> list[Future]:
         try:
             out.append(pool.submit(_search_part, part))
         except (RuntimeError, AssertionError, OSError):   # broken (a helper died), or no child allowed
-            _forget_pool(broken=not isinstance(pool, ProcessPoolExecutor) or _is_daemon())
+            _forget_pool(broken=_is_daemon())
             return out
     return out
 

@@ -1002,11 +1002,10 @@ class Container(Widget):
         w = self.find(wid) if self.scrollable else None
         if w is None:
             return
-        top, bottom = self.rect.top + self.scroll, self.rect.bottom + self.scroll
-        want = self.scroll
-        if w.rect.bottom + margin > bottom:
-            want = self.scroll + (w.rect.bottom + margin - bottom)
-        if w.rect.top - margin < top + (want - self.scroll):
+        want = self.scroll                       # the view shows rect.top + want .. rect.bottom + want
+        if w.rect.bottom + margin > self.rect.bottom + want:
+            want = w.rect.bottom + margin - self.rect.bottom
+        if w.rect.top - margin < self.rect.top + want:
             want = w.rect.top - margin - self.rect.top
         self.scroll = max(0, min(self.max_scroll(), want))
 

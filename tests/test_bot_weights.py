@@ -280,3 +280,43 @@ def test_the_bots_old_count_of_a_beacon_on_a_doubled_heartland_is_a_weight(rules
     path.write_text(default_path().read_text(encoding="utf-8").replace("doubled_beacon_card: 0.0",
                                                                         "doubled_beacon_card: 1.0"))
     assert weight_book(path).of("solo").doubled_beacon_card == 1.0
+
+
+def test_a_mode_may_change_some_weights_at_one_difficulty(rules, tmp_path):
+    """`by_difficulty:` changes a mode's parameters at one difficulty; a decision of a game at that
+    difficulty reads them, every other game its mode's table (the shipped file: solo at Hard)."""
+    book = weight_book()
+    solo, hard = book.of("solo"), book.of("solo", "hard")
+    assert hard != solo and hard.doom_coop_slope < 0 <= solo.doom_coop_slope
+    assert hard.with_(doom_coop_slope=solo.doom_coop_slope) == solo     # only the changed weight differs
+    assert book.of("solo", "medium") == solo and book.of("coop", "hard") == book.of("coop")
+    hard_game = new_game(rules, 1, "solo", "hard", [], 3)
+    medium_game = new_game(rules, 1, "solo", "medium", [], 3)
+    assert Ctx(hard_game, 0).w == hard and Ctx(medium_game, 0).w == solo
+    expert = make_bot("expert", seed=1)
+    assert expert.ctx(hard_game, 0).w == hard and expert.ctx(medium_game, 0).w == solo
+    assert expert.spec("solo", difficulty="hard").policy.weights == hard
+    assert expert.spec("solo").policy.weights == solo
+    bad = tmp_path / "weights.yaml"
+    good = default_path().read_text(encoding="utf-8")
+    bad.write_text(good.replace("    hard:\n      doom_coop_slope:", "    harder:\n      doom_coop_slope:"))
+    with pytest.raises(WeightsError, match=r"by_difficulty\.solo\.harder: 'harder' is not a difficulty"):
+        weight_book(bad)
+    bad.write_text(good.replace("    hard:\n      doom_coop_slope:", "    hard:\n      doom_slope:"))
+    with pytest.raises(WeightsError, match=r"by_difficulty\.solo\.hard\.doom_slope is not a weight"):
+        weight_book(bad)
+
+
+def test_the_tuner_writes_a_difficultys_weights_apart(capsys, tmp_path):
+    mod = load_script("tools/tune_heuristic.py")
+    out_file = tmp_path / "weights.yaml"
+    assert mod.main(["--mode", "solo", "--difficulty", "very_hard", "--by-difficulty", "--games", "2",
+                     "--only", "prog", "--workers", "1", "--start", '{"prog": 0.5}', "--out", str(out_file)]) == 0
+    written, shipped = weight_book(out_file), weight_book()
+    assert written.of("solo", "very_hard").prog in (0.5, 0.3, 0.75)
+    assert written.of("solo") == shipped.of("solo")                          # the mode's table kept
+    assert written.of("solo", "hard") == shipped.of("solo", "hard")          # other difficulties kept
+    assert "Last tuned: solo at very_hard only" in out_file.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit, match="parameters only"):
+        mod.main(["--mode", "solo", "--difficulty", "hard", "--by-difficulty", "--games", "2", "--only", "hero_step",
+                  "--workers", "1", "--out", str(out_file)])

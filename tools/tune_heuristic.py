@@ -86,11 +86,16 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default="", help="comma list of weights to try (default: all)")
     ap.add_argument("--start", default="", help="JSON weights to start from (default: the current table)")
     ap.add_argument("--out", default=None, help="the weights file to write (default: data/bots/weights.yaml)")
+    ap.add_argument("--by-difficulty", action="store_true",
+                    help="tune and write the mode's parameters at --difficulty only (the file's by_difficulty table)")
     args = ap.parse_args(argv)
     from faeriell.bots.heuristic_meanings import FEATURES
     from faeriell.bots.weights import NUMBERS, Weights, default_path, dumps, weight_book
     book = weight_book()
-    weights = book.of(args.mode).to_dict()
+    own_difficulty = args.difficulty if args.by_difficulty else None
+    if own_difficulty and (args.only or "").strip() and any(k.strip() in FEATURES for k in args.only.split(",")):
+        raise SystemExit("--by-difficulty tunes the parameters only, not feature weights")
+    weights = book.of(args.mode, own_difficulty).to_dict()
     weights["features"] = dict(weights["features"])      # {feature: weight} while tuning
     start = {k.lower(): v for k, v in json.loads(args.start).items()} if args.start else {}
     names = [k.strip().lower() for k in (args.only.split(",") if args.only else NUMBERS) if k.strip()]
@@ -119,20 +124,25 @@ def main(argv=None) -> int:
                         best, weights = sc, trial
                         print(f"  kept {k}={table[k]}", flush=True)
                         break
-    before = book.of(args.mode)
+    before = book.of(args.mode, own_difficulty)
     changed = {k: v for k, v in weights.items() if k != "features" and v != getattr(before, k)}
     changed.update({k: v for k, v in weights["features"].items() if v != before.feature_weights[k]})
     print(f"best {best:.3f} after {time.time() - t0:.0f} s")
     tables = dict(book.tables)
-    tables[args.mode] = Weights(**{**weights, "features": tuple((k, weights["features"][k]) for k in FEATURES)})
+    by_difficulty = dict(book.by_difficulty)
+    tuned = Weights(**{**weights, "features": tuple((k, weights["features"][k]) for k in FEATURES)})
+    if own_difficulty:
+        by_difficulty[(args.mode, own_difficulty)] = tuned
+    else:
+        tables[args.mode] = tuned
     out = Path(args.out) if args.out else default_path()
     cmd = "python tools/tune_heuristic.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    note = (f"Last tuned: {args.mode}, by `{cmd}` ({args.games} games from seed {args.seed}, "
+    note = (f"Last tuned: {args.mode}{' at ' + own_difficulty + ' only' if own_difficulty else ''}, by `{cmd}` ({args.games} games from seed {args.seed}, "
             f"{args.players if args.mode != 'solo' else 1} player(s), {args.difficulty}); score {best:.3f}.")
     from faeriell.bots.weights import notes_of
     from faeriell.storage import atomic_write
     kept = notes_of(default_path().read_text(encoding="utf-8")) if default_path().is_file() else ""
-    atomic_write(out, dumps(tables, (kept + "\n" if kept else "") + note))
+    atomic_write(out, dumps(tables, (kept + "\n" if kept else "") + note, by_difficulty))
     print(f"wrote {out}")
     print(json.dumps(changed))
     return 0

@@ -48,7 +48,7 @@ class BaseBot:
 
     def ctx(self, world, player: int) -> Ctx:
         """What one decision of `player` knows, with this bot's weights for the world's mode."""
-        return Ctx(world, player, self.weights.of(world.state.mode))
+        return Ctx(world, player, self.weights.of(world.state.mode, world.state.difficulty))
 
     def reseed(self, seed) -> None:
         self.seed = seed

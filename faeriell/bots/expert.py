@@ -151,14 +151,14 @@ class ExpertBot(BaseBot):
         return candidates(acts, scores, width)
 
     # ---------------------------------------------------------------------------- search
-    def spec(self, mode: str, to_end: bool = False) -> Spec:
+    def spec(self, mode: str, to_end: bool = False, difficulty: str | None = None) -> Spec:
         """The expert's search (lookahead.py): its playout policy (the heuristic without the
         saving-up wish, blurred by `noise`), to the end of the round and `rounds` more, valued by
         its leaf (`leaf`: "by mode", the default, is EXPERT_LEAVES: the learned win chance in solo,
         "race" elsewhere; or a name of leaves.LEAVES, or a factory weights -> Evaluator), pruned
         after `prune_at` worlds; its clock may stop inside the first world. `to_end`: playouts go
-        to the end of the game (see `finish`)."""
-        return expert_spec(self.weights.of(mode), self.leaf_for(mode), self.noise, self.rounds, self.max_playout,
+        to the end of the game (see `finish`). `difficulty`: the weights the file sets for it, if any."""
+        return expert_spec(self.weights.of(mode, difficulty), self.leaf_for(mode), self.noise, self.rounds, self.max_playout,
                            self.prune_at, self.z, to_end)
 
     def _search(self, game, view, player, cands, t0):
@@ -183,7 +183,7 @@ class ExpertBot(BaseBot):
                 self.last_stats["playouts"] += part["playouts"]
                 self.last_stats["helper_worlds"] = self.last_stats.get("helper_worlds", 0) + part["worlds"]
             return [(part["vals"], part["worlds"]) for part in parts]
-        out = search(self.spec(game.state.mode, to_end), player, cands, new_world, rng=self.rng, budget=self.budget,
+        out = search(self.spec(game.state.mode, to_end, game.state.difficulty), player, cands, new_world, rng=self.rng, budget=self.budget,
                      iterations=self.iterations, t0=t0, stats=self.last_stats, clock=clock,
                      on_leaf=lambda j, w, v: ends[j].append(end_summary(w, player)), more=more if helping else None)
         self.last_stats["worlds"] = out.worlds
@@ -195,7 +195,7 @@ class ExpertBot(BaseBot):
             return []
         mode = game.state.mode
         left = max(0.0, t0 + self.budget - clock())
-        spec = {"weights": self.weights.of(mode), "leaf": self.leaf_for(mode), "noise": self.noise,
+        spec = {"weights": self.weights.of(mode, game.state.difficulty), "leaf": self.leaf_for(mode), "noise": self.noise,
                 "rounds": self.rounds, "max_playout": self.max_playout, "prune_at": self.prune_at, "z": self.z,
                 "to_end": to_end}
         wall = self.clock in (None, "wall")

@@ -67,7 +67,7 @@ class Ctx:
     def __init__(self, g, i: int, weights: Weights | None = None) -> None:
         s = g.state
         r = g.rules
-        self.w = weights if weights is not None else weights_for(s.mode)     # this mode's tuned weights
+        self.w = weights if weights is not None else weights_for(s.mode, s.difficulty)     # this mode's tuned weights (at its difficulty)
         self.g, self.s, self.r = g, s, r
         self.T = tables(r)
         self.i = i

@@ -89,12 +89,12 @@ class SearchBot(BaseBot):
         return candidates(acts, scores, self.width)
 
     # ---------------------------------------------------------------------------- search
-    def spec(self, mode: str) -> Spec:
+    def spec(self, mode: str, difficulty: str | None = None) -> Spec:
         """The search bot's search (lookahead.py): the heuristic (blurred by `noise`) to the end of
         the round (`horizon` None) or for `horizon` turn ends, valued by evaluate.py (`leaf`),
         pruned after 3, 6, 12... worlds; the best gain among the candidates that beat the
         heuristic's favourite by `z` standard errors."""
-        weights = self.weights.of(mode)
+        weights = self.weights.of(mode, difficulty)
         horizon = (Horizon(rounds=0, max_steps=self.max_playout) if self.horizon is None
                    else Horizon(turns=self.horizon, max_steps=self.max_playout))
         return Spec(policy=HeuristicPolicy(self.noise, weights), leaf=make_leaf(self.leaf, weights),
@@ -102,7 +102,7 @@ class SearchBot(BaseBot):
 
     def _search(self, rules, view, player, cands, t0):
         """Index of the candidate to play (0 = the heuristic's), playouts per survivor, gain."""
-        out = search(self.spec(view["mode"]), player, cands,
+        out = search(self.spec(view["mode"], view.get("difficulty")), player, cands,
                      lambda prng: determinize(rules, view, player, prng, chance=True),
                      rng=self.rng, budget=self.budget, iterations=self.iterations, t0=t0, stats=self.last_stats,
                      clock=clock_of(self.clock))

@@ -138,9 +138,15 @@ class WeightsError(ValueError):
 @dataclass(frozen=True)
 class WeightBook:
     tables: tuple            # ((mode, Weights), ...) in MODES order
+    by_difficulty: tuple = ()   # (((mode, difficulty), Weights), ...): a mode's table changed at one difficulty
 
-    def of(self, mode: str) -> Weights:
-        """The weights of `mode`; a mode without its own table plays by the competitive one."""
+    def of(self, mode: str, difficulty: str | None = None) -> Weights:
+        """The weights of `mode` (at `difficulty`, where the file changes some for it); a mode
+        without its own table plays by the competitive one."""
+        if difficulty is not None and self.by_difficulty:
+            w = dict(self.by_difficulty).get((mode, difficulty))
+            if w is not None:
+                return w
         d = dict(self.tables)
         return d.get(mode) or d["competitive"]
 
@@ -201,7 +207,36 @@ def parse(data, shown: str) -> WeightBook:
         feats = tuple((k, own.get(k, shared[k])) for k in FEATURES)
         tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, **consts, model=model,
                                      features=feats)))
-    return WeightBook(tuple(tables))
+    return WeightBook(tuple(tables), _by_difficulty(data.get("by_difficulty"), dict(tables), shown))
+
+
+def _by_difficulty(table, tables: dict, shown: str) -> tuple:
+    """The optional `by_difficulty:` table: {mode: {difficulty: {weight: number}}}, each a change of
+    that mode's parameters at one difficulty (the rest as the mode's table)."""
+    from faeriell.engine.setup import DIFFICULTIES
+    if table is None:
+        return ()
+    if not isinstance(table, dict):
+        raise WeightsError(f"{shown}: by_difficulty must be a mapping of modes")
+    out = []
+    for mode, rows in table.items():
+        if mode not in MODES:
+            raise WeightsError(f"{shown}: by_difficulty.{mode} is not a mode (one of {', '.join(MODES)})")
+        if not isinstance(rows, dict):
+            raise WeightsError(f"{shown}: by_difficulty.{mode} must be a mapping of difficulties")
+        for diff, row in rows.items():
+            where = f"by_difficulty.{mode}.{diff}"
+            if diff not in DIFFICULTIES:
+                raise WeightsError(f"{shown}: {where}: {diff!r} is not a difficulty (one of {', '.join(DIFFICULTIES)})")
+            if not isinstance(row, dict) or not row:
+                raise WeightsError(f"{shown}: {where} must be a mapping of weights to numbers")
+            for k, v in row.items():
+                if k not in NUMBERS:
+                    raise WeightsError(f"{shown}: {where}.{k} is not a weight the bots know")
+                if isinstance(v, bool) or not isinstance(v, (int, float)):
+                    raise WeightsError(f"{shown}: {where}.{k} must be a number, not {v!r}")
+            out.append(((mode, diff), tables[mode].with_(**{k: float(v) for k, v in row.items()})))
+    return tuple(out)
 
 
 def _constants(row, shown: str) -> dict:
@@ -235,13 +270,17 @@ def weight_book(path: str | Path | None = None) -> WeightBook:
     return _load(str(path or default_path()))
 
 
-def weights_for(mode: str) -> Weights:
-    return weight_book().of(mode)
+def weights_for(mode: str, difficulty: str | None = None) -> Weights:
+    return weight_book().of(mode, difficulty)
 
 
 HEADER = ("# The heuristic's weights per mode (faeriell/bots/weights.py), in card units: one ordinary",
           "# Essence card is worth about 1. Written by tools/tune_heuristic.py; edit by hand only to try",
           "# a value (the tuner overwrites the mode it tunes).")
+
+
+BY_DIFFICULTY_HEADER = ("# A mode's parameters changed at one difficulty (the rest as its table above); written by",
+                        "# tools/tune_heuristic.py --by-difficulty.")
 
 
 CONSTANTS_HEADER = ("# Numbers of the bots' valuation shared by the modes (weights.py CONSTANTS), set by hand: the",
@@ -266,10 +305,11 @@ def notes_of(text: str) -> str:
     return "\n".join(out)
 
 
-def dumps(tables: dict, note: str = "") -> str:
+def dumps(tables: dict, note: str = "", by_difficulty: dict | None = None) -> str:
     """The weights file's text for `tables` ({mode: Weights}), one commented line a weight, with
     `note` (the provenance: how each table was tuned) as comments above them. The feature weights
-    are written once (the competitive table's), each mode's own differences under its table."""
+    are written once (the competitive table's), each mode's own differences under its table.
+    `by_difficulty` ({(mode, difficulty): Weights}) is written as each one's changes from its mode's table."""
     from .heuristic_meanings import FEATURES
     lines = list(HEADER)
     if note:
@@ -289,6 +329,19 @@ def dumps(tables: dict, note: str = "") -> str:
         if own:
             lines.append("    features:")
             lines += [f"      {k}: {v!r}" for k, v in own.items()]
+    changes = {key: {k: getattr(w, k) for k in NUMBERS if getattr(w, k) != getattr(tables[key[0]], k)}
+               for key, w in sorted((by_difficulty or {}).items())}
+    changes = {key: row for key, row in changes.items() if row}
+    if changes:
+        lines += BY_DIFFICULTY_HEADER
+        lines.append("by_difficulty:")
+        for mode in MODES:
+            rows = {d: row for (m, d), row in changes.items() if m == mode}
+            if rows:
+                lines.append(f"  {mode}:")
+                for d, row in rows.items():
+                    lines.append(f"    {d}:")
+                    lines += [f"      {k}: {v!r}" for k, v in row.items()]
     lines += CONSTANTS_HEADER
     lines.append("constants:")
     base = tables["competitive"]

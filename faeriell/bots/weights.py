@@ -12,12 +12,17 @@ Three kinds of numbers, all in card units:
   feature the heuristic has, and no other;
 * the constants (the file's `constants:` table, CONSTANTS): hand-set numbers inside the measures
   that every mode shares, said once there and read as fields of Weights (`w.fellowship_prog`).
+* a mode's parameters changed at one difficulty (the file's optional `by_difficulty:` table,
+  written by `tools/tune_heuristic.py --by-difficulty`): a game at that difficulty reads its mode's
+  table with those changes (solo at Hard: Doom's pace differs, so a step of it weighs differently).
+  The learned win chance's features keep the mode's table they were trained with.
 
 A bot's `Ctx` holds the `Weights` of its game's mode; nothing swaps module globals, so hints
 thinking in a thread and a bot of another mode never see each other's weights.
 
     book = weight_book()               # {mode: Weights}, loaded once per file
     w = book.of("solo"); w.ach         # 12.0
+    book.of("solo", "hard")            # solo's table with its by_difficulty changes at Hard
     w.feature_weights["price"]         # -1.0
     text = dumps({"solo": w, ...})     # the file the tuner writes
 """

@@ -146,7 +146,8 @@ def test_the_shipped_file_is_what_dumps_writes():
     that the next tuning run would silently drop)."""
     from faeriell.bots.weights import notes_of
     text = default_path().read_text(encoding="utf-8")
-    assert dumps(dict(weight_book().tables), notes_of(text)) == text
+    book = weight_book()
+    assert dumps(dict(book.tables), notes_of(text), dict(book.by_difficulty)) == text
 
 
 def test_the_scorer_reasons_match_the_scores_reasons(rules):

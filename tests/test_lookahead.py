@@ -282,7 +282,7 @@ def test_the_expert_and_the_search_bot_stop_when_their_clock_says_so():
     # the search bot (`hard`) counts its budget the same way
     clock2 = _TickClock()
     sb = SearchBot(0, budget=12.5, clock=clock2, clear_margin=None, noise=0.0)
-    sb.spec = lambda mode: lookahead.Spec(policy=lookahead.HeuristicPolicy(0.0),      # type: ignore[method-assign]
+    sb.spec = lambda mode, difficulty=None: lookahead.Spec(policy=lookahead.HeuristicPolicy(0.0),      # type: ignore[method-assign]
                                           leaf=lambda w, p: (clock2.tick(), 0.0)[1],
                                           horizon=lookahead.Horizon(rounds=0, max_steps=0))
     g2 = new_game(rules(), 2, "competitive", "medium", [], 9)

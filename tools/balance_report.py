@@ -59,10 +59,11 @@ DEFAULT_CEILING = ROOT / "bench" / "results" / "ceiling.json"
 # here from their logs, so the report and the start screen quote what a player meets at the table.
 ALONE = "--workers 2"                                              # two games at once, a core each
 HELPED = "--workers 1 --expert-opts '{\"helpers\": 1}'"           # one game on two cores (bots/helpers.py)
+ONE_CORE = "--workers 1"                                           # one game at a time, alone (the other core was busy)
 TABLE_CLOCK_CELLS = (("solo", 1, "medium", "s17_solo_helpers.jsonl",
                       f"{HELPED} --expert-which solo --expert-games 80 --seed 28200"),
-                     ("solo", 1, "hard", "s17_solo_hard_helpers.jsonl",
-                      f"{HELPED} --expert-which solo_hard --expert-games 40 --seed 28300"),
+                     ("solo", 1, "hard", "s19_solo_hard.jsonl",
+                      f"{ONE_CORE} --expert-which solo_hard --expert-games 40 --seed 28340"),
                      ("coop", 2, "medium", "s12_coop2.jsonl", f"{ALONE} --expert-which coop --expert-games 40 --seed 22030"),
                      ("coop", 3, "medium", "s13_coop3.jsonl", f"{ALONE} --expert-which coop3 --expert-games 40 --seed 23000"),
                      ("coop", 4, "medium", "s16_coop4.jsonl", f"{ALONE} --expert-which coop4 --expert-games 40 --seed 24000"))

@@ -44,15 +44,20 @@ def test_the_weights_are_data_read_once_into_frozen_values():
     assert not hasattr(knowledge, "ACH")                                    # no module global to swap
 
 
-def test_a_broken_weights_file_is_refused_naming_the_field(tmp_path):
-    bad = tmp_path / "weights.yaml"
+def _refused(tmp_path, old: str, new: str, match: str) -> None:
+    """The shipped weights file with `old` replaced by `new` (which must occur) is refused, the
+    message matching `match`."""
     good = default_path().read_text(encoding="utf-8")
-    bad.write_text(good.replace("    hero_run: 5.0", "    hero_run: lots"))
-    with pytest.raises(WeightsError, match=r"weights\.solo\.hero_run must be a number"):
+    assert old in good
+    bad = tmp_path / "weights.yaml"
+    bad.write_text(good.replace(old, new))
+    with pytest.raises(WeightsError, match=match):
         weight_book(bad)
-    bad.write_text(good.replace("  coop:", "  cooperative:"))
-    with pytest.raises(WeightsError, match=r"weights\.coop is missing"):
-        weight_book(bad)
+
+
+def test_a_broken_weights_file_is_refused_naming_the_field(tmp_path):
+    _refused(tmp_path, "    hero_run: 5.0", "    hero_run: lots", r"weights\.solo\.hero_run must be a number")
+    _refused(tmp_path, "  coop:", "  cooperative:", r"weights\.coop is missing")
 
 
 def test_a_bot_thinks_with_the_weights_it_was_given(rules):
@@ -248,18 +253,10 @@ def test_the_shared_constants_are_data_said_once_and_a_mode_may_not_restate_one(
     for name in CONSTANTS:
         assert len({getattr(w, name) for _m, w in book.tables}) == 1, name
     assert book.of("coop").fellowship_prog == 0.6 and book.of("solo").any_slot == 0.4
-    good = default_path().read_text(encoding="utf-8")
-    assert good.count("fellowship_prog:") == 1
-    bad = tmp_path / "weights.yaml"
-    bad.write_text(good.replace("  solo:\n", "  solo:\n    any_slot: 0.5\n"))
-    with pytest.raises(WeightsError, match=r"weights\.solo\.any_slot is shared by the modes"):
-        weight_book(bad)
-    bad.write_text(good.replace("  harvest_crowd: 0.8", "  harvest_crowd: many"))
-    with pytest.raises(WeightsError, match=r"constants\.harvest_crowd must be a number"):
-        weight_book(bad)
-    bad.write_text(good.replace("  herb_gem: 0.6", ""))
-    with pytest.raises(WeightsError, match=r"constants\.herb_gem is missing"):
-        weight_book(bad)
+    assert default_path().read_text(encoding="utf-8").count("fellowship_prog:") == 1
+    _refused(tmp_path, "  solo:\n", "  solo:\n    any_slot: 0.5\n", r"weights\.solo\.any_slot is shared by the modes")
+    _refused(tmp_path, "  harvest_crowd: 0.8", "  harvest_crowd: many", r"constants\.harvest_crowd must be a number")
+    _refused(tmp_path, "  herb_gem: 0.6", "", r"constants\.herb_gem is missing")
 
 
 def test_the_bots_old_count_of_a_beacon_on_a_doubled_heartland_is_a_weight(rules, tmp_path):
@@ -297,14 +294,12 @@ def test_a_mode_may_change_some_weights_at_one_difficulty(rules, tmp_path):
     assert expert.ctx(hard_game, 0).w == hard and expert.ctx(medium_game, 0).w == solo
     assert expert.spec("solo", difficulty="hard").policy.weights == hard
     assert expert.spec("solo").policy.weights == solo
-    bad = tmp_path / "weights.yaml"
-    good = default_path().read_text(encoding="utf-8")
-    bad.write_text(good.replace("    hard:\n      doom_coop_slope:", "    harder:\n      doom_coop_slope:"))
-    with pytest.raises(WeightsError, match=r"by_difficulty\.solo\.harder: 'harder' is not a difficulty"):
-        weight_book(bad)
-    bad.write_text(good.replace("    hard:\n      doom_coop_slope:", "    hard:\n      doom_slope:"))
-    with pytest.raises(WeightsError, match=r"by_difficulty\.solo\.hard\.doom_slope is not a weight"):
-        weight_book(bad)
+    slope = "    hard:\n      doom_coop_slope:"
+    _refused(tmp_path, slope, "    harder:\n      doom_coop_slope:",
+             r"by_difficulty\.solo\.harder: 'harder' is not a difficulty")
+    _refused(tmp_path, slope, "    hard:\n      doom_slope:", r"by_difficulty\.solo\.hard\.doom_slope is not a weight")
+    _refused(tmp_path, "      doom_coop_slope: -0.1", "      doom_coop_slope: steep",
+             r"by_difficulty\.solo\.hard\.doom_coop_slope must be a number")
 
 
 def test_the_tuner_writes_a_difficultys_weights_apart(capsys, tmp_path):

@@ -93,8 +93,6 @@ def main(argv=None) -> int:
     from faeriell.bots.weights import NUMBERS, Weights, default_path, dumps, weight_book
     book = weight_book()
     own_difficulty = args.difficulty if args.by_difficulty else None
-    if own_difficulty and (args.only or "").strip() and any(k.strip() in FEATURES for k in args.only.split(",")):
-        raise SystemExit("--by-difficulty tunes the parameters only, not feature weights")
     weights = book.of(args.mode, own_difficulty).to_dict()
     weights["features"] = dict(weights["features"])      # {feature: weight} while tuning
     start = {k.lower(): v for k, v in json.loads(args.start).items()} if args.start else {}
@@ -103,6 +101,9 @@ def main(argv=None) -> int:
     if unknown:
         raise SystemExit(f"{unknown[0]!r} is not a weight (known: {', '.join(NUMBERS)}, or a feature of "
                          f"faeriell/bots/heuristic_meanings.py)")
+    if own_difficulty and any(k not in NUMBERS for k in names + list(start)):
+        # a difficulty's table holds numbers only: a feature weight or the model would not be written
+        raise SystemExit("--by-difficulty tunes the parameters only, not feature weights or the model")
     for k, v in start.items():
         if k in FEATURES:
             weights["features"][k] = v

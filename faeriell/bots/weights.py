@@ -172,10 +172,14 @@ def _feature_table(row, where: str, shown: str, complete: bool) -> dict:
     missing = [k for k in FEATURES if k not in row] if complete else []
     if missing:
         raise WeightsError(f"{shown}: {where}.{missing[0]} is missing (every feature needs its weight)")
-    for k, v in row.items():
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise WeightsError(f"{shown}: {where}.{k} must be a number, not {v!r}")
-    return {k: float(v) for k, v in row.items()}
+    return {k: _number(v, f"{where}.{k}", shown) for k, v in row.items()}
+
+
+def _number(v, where: str, shown: str) -> float:
+    """A weight of the file: a number (not a boolean), else refused naming its field."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise WeightsError(f"{shown}: {where} must be a number, not {v!r}")
+    return float(v)
 
 
 def parse(data, shown: str) -> WeightBook:
@@ -200,17 +204,14 @@ def parse(data, shown: str) -> WeightBook:
         missing = [k for k in NUMBERS if k not in row]
         if missing:
             raise WeightsError(f"{shown}: weights.{mode}.{missing[0]} is missing")
-        for k in NUMBERS:
-            v = row[k]
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise WeightsError(f"{shown}: weights.{mode}.{k} must be a number, not {v!r}")
+        numbers = {k: _number(row[k], f"weights.{mode}.{k}", shown) for k in NUMBERS}
         model = row.get("model", "linear")
         if model not in MODELS:
             raise WeightsError(f"{shown}: weights.{mode}.model must be one of {', '.join(MODELS)}")
         own = _feature_table(row["features"], f"weights.{mode}.features", shown, complete=False) \
             if "features" in row else {}
         feats = tuple((k, own.get(k, shared[k])) for k in FEATURES)
-        tables.append((mode, Weights(**{k: float(row[k]) for k in NUMBERS}, **consts, model=model,
+        tables.append((mode, Weights(**numbers, **consts, model=model,
                                      features=feats)))
     return WeightBook(tuple(tables), _by_difficulty(data.get("by_difficulty"), dict(tables), shown))
 
@@ -235,12 +236,10 @@ def _by_difficulty(table, tables: dict, shown: str) -> tuple:
                 raise WeightsError(f"{shown}: {where}: {diff!r} is not a difficulty (one of {', '.join(DIFFICULTIES)})")
             if not isinstance(row, dict) or not row:
                 raise WeightsError(f"{shown}: {where} must be a mapping of weights to numbers")
-            for k, v in row.items():
-                if k not in NUMBERS:
-                    raise WeightsError(f"{shown}: {where}.{k} is not a weight the bots know")
-                if isinstance(v, bool) or not isinstance(v, (int, float)):
-                    raise WeightsError(f"{shown}: {where}.{k} must be a number, not {v!r}")
-            out.append(((mode, diff), tables[mode].with_(**{k: float(v) for k, v in row.items()})))
+            unknown = [k for k in row if k not in NUMBERS]
+            if unknown:
+                raise WeightsError(f"{shown}: {where}.{unknown[0]} is not a weight the bots know")
+            out.append(((mode, diff), tables[mode].with_(**{k: _number(v, f"{where}.{k}", shown) for k, v in row.items()})))
     return tuple(out)
 
 
@@ -254,10 +253,7 @@ def _constants(row, shown: str) -> dict:
     missing = [k for k in CONSTANTS if k not in row]
     if missing:
         raise WeightsError(f"{shown}: constants.{missing[0]} is missing")
-    for k, v in row.items():
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise WeightsError(f"{shown}: constants.{k} must be a number, not {v!r}")
-    return {k: float(row[k]) for k in CONSTANTS}
+    return {k: _number(row[k], f"constants.{k}", shown) for k in CONSTANTS}
 
 
 @lru_cache(maxsize=4)

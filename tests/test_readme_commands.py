@@ -44,3 +44,15 @@ def test_a_virtual_environment_can_be_made_here(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "True", out.stderr
     assert sys.version_info >= (3, 11)
+
+
+def test_ci_runs_the_readme_command_before_installing_anything_else():
+    """Issue 40, item 9: the README's environment is made from requirements.txt alone. CI once put
+    requirements-dev.txt into the same .venv first, which hid a test that needed numpy."""
+    ci = re.sub(r"\\\n\s*", "", (ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    lines = [ln for ln in ci.splitlines() if not ln.lstrip().startswith("#")]
+    installs = [i for i, ln in enumerate(lines) if "pip install" in ln]
+    readme = block_after("Test").split(" && SDL_VIDEODRIVER")[0]
+    assert installs and readme in lines[installs[0]], lines[installs[0]]
+    for i in installs[1:]:                        # every other install goes to an environment of its own
+        assert re.search(r"\.venv-[\w-]+/bin/pip install", lines[i]) and ".venv/" not in lines[i], lines[i]

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from faeriell.engine.actions import card_color
+from faeriell.engine.consequences import consequences, cost_words
+from faeriell.engine.names import Names
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
@@ -385,7 +387,22 @@ def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Opti
         name = words.herb(k["discard"]) if herb else words.perk(k["discard"])
         label = f"Discard {name}" if herb else f"Put {name} under its pile"
         icons = [f"herb_{k['discard']}" if herb else f"perk_{k['discard']}"]
-    return Option(label, acts, icons, option_spot(k, differing, p))
+    return Option(with_costs(label, k, p, words), acts, icons, option_spot(k, differing, p))
+
+
+def with_costs(label: str, action, p, words) -> str:
+    """The label with what the move also does that it does not say itself, before the click
+    ("Ignore: Doom +1 · you lose the Corruption Cleanser Achievement"): the engine's preview of
+    the move (engine.consequences), never a rule restated here."""
+    g = p.g
+    if g.state.game_over:
+        return label
+    said = label.replace("\u00a0", " ").lower()
+    told = [c for c in consequences(g, action)      # a claim's own Achievement is its label's
+            if not (c.kind == "claim" and c.achievement == action.get("achievement"))]
+    extra = [w for w in cost_words(tuple(told), Names.of(g.rules), p.acting, who=lambda k: words.player(k + 1))
+             if w.lower() not in said]
+    return " · ".join([label, *(w.replace(" +", "\u00a0+").replace(" -", "\u00a0-") for w in extra)])
 
 
 def _split_value(field_name: str, k):

@@ -53,6 +53,7 @@ class Session:
     drill_recorded = False
     back_to: tuple | None = None      # (screen, keywords) the table's "Back to Practice" returns to
     offers_undo = True                # the table keeps Undo's place (greyed while nothing can be taken back)
+    coach: bool | None = None         # the coach at your elbow for this game (None: as in Settings)
 
     def __init__(self, game: Game, seats: list[str] | None = None, autosave: bool = True,
                  game_id: str | None = None, opened_from_save: bool = False) -> None:

@@ -191,8 +191,11 @@ class App:
         self.open_session(session)
         return None
 
-    def quick_solo(self) -> str | None:
-        return self.new_game(1, "solo", "medium", [], new_seed(), ["human"])
+    def quick_solo(self, difficulty: str = "medium", coach: bool = False) -> str | None:
+        err = self.new_game(1, "solo", difficulty, [], new_seed(), ["human"])
+        if err is None and coach and self.session is not None:
+            self.session.coach = True              # this game only: the Settings stay as they are
+        return err
 
     def load(self, path, seats=None) -> str | None:
         from faeriell.storage import load_game, recall_seats, FileServiceError

@@ -153,8 +153,8 @@ class Host(Protocol):
         """Set up a new game and open the table. `back` (here and below): (screen name, keywords),
         where the table's "Back to Practice" and the end screen's Back return (None: the start screen)."""
 
-    def quick_solo(self) -> str | None:
-        """A solo game, medium, on a new island."""
+    def quick_solo(self, difficulty: str = "medium", coach: bool = False) -> str | None:
+        """A solo game on a new island; `coach`: the coach at your elbow on for this game."""
 
     def load(self, path: str, seats: list | None = None) -> str | None:
         """Open a save file at the table."""

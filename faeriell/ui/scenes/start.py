@@ -21,6 +21,7 @@ from faeriell.storage import (FileServiceError, describe_save, latest_autosave, 
                               load_game, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
+from faeriell.practice.suggest import Suggestion, read_games, suggest_solo
 from faeriell.win_rates import LEVEL_COLUMN, Rate, WinRates
 
 log = logging.getLogger(__name__)
@@ -57,12 +58,18 @@ def tutorial_progress() -> tuple[int, int]:
     return len(default_progress().done() & ids), len(ids)
 
 
-def start_texts() -> tuple[WinRates, tuple[int, int]]:
+def suggested_solo() -> Suggestion:
+    """The solo game Quick solo suggests, from the player's statistics (practice.suggest). Only
+    read: a damaged stats.json is the Progress screen's to set aside; here it suggests Easy."""
+    return suggest_solo(read_games())
+
+
+def start_texts() -> tuple[WinRates, tuple[int, int], Suggestion]:
     """What the start screen reads from files besides the saves: the bots' measured win rates
     (docs/balance.md) and the guided game's progress. Read in a thread (storage.Background), as
     Continue's autosave is, so the first frame never waits on the disk; a missing or damaged
     file gives no figures (WinRates) or no progress (Progress), and nothing is written."""
-    return WinRates.load(), tutorial_progress()
+    return WinRates.load(), tutorial_progress(), suggested_solo()
 
 
 class StartScene(MenuScene):
@@ -86,6 +93,7 @@ class StartScene(MenuScene):
         # guided game is offered as to a newcomer)
         self.win_rates: WinRates | None = None
         self.tutorial_done: tuple[int, int] | None = None
+        self.suggestion: Suggestion | None = None   # Quick solo's game (practice.suggest), once read
         self._texts_job: storage.Background | None = storage.Background(start_texts)
         self.hover_level: str | None = None       # the bot level under the mouse on a seat row
         self.hover_difficulty: str | None = None
@@ -295,7 +303,10 @@ class StartScene(MenuScene):
 
     # ---- actions -----------------------------------------------------------------------------
     def quick_solo(self) -> None:
-        self._report(self.host.quick_solo())
+        """The suggested solo game (Easy with the coach until a first win; Medium until the
+        statistics are read)."""
+        s = self.suggestion
+        self._report(self.host.quick_solo(s.difficulty, s.coach) if s else self.host.quick_solo())
 
     def tutorial_state(self) -> tuple[int, int] | None:
         """(chapters done, chapters there are) of the guided game; None while being read."""
@@ -327,7 +338,10 @@ class StartScene(MenuScene):
         def learning(state) -> bool:
             return state is None or state[0] < state[1]
         before = learning(self.tutorial_state())
-        self.win_rates, self.tutorial_done = got
+        self.win_rates, self.tutorial_done, self.suggestion = got
+        quick = self.root.find("quick_solo")
+        if quick is not None:
+            quick.sub = self.suggestion.sub
         state = self.tutorial_state()
         if learning(state) != before:
             self._relayout = True
@@ -443,7 +457,7 @@ class StartScene(MenuScene):
                         dict(id="tutorial", primary=True, size=28, sub=self.tutorial_sub(state))))
         nav.append((70 if not learning else 58, 12 if not learning else 16, "Quick solo", self.quick_solo,
                     dict(id="quick_solo", primary=not learning, size=28 if not learning else 24,
-                         sub="1 player · Medium · new island")))
+                         sub=self.suggestion.sub if self.suggestion else "1 player · new island")))
         nav.append((58, 16, "Continue", self.continue_game,
                     dict(id="continue", size=24, enabled=has_auto, sub=auto_text)))
         for tab, label in (("new", "New game"), ("load", "Load a save")):

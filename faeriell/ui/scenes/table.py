@@ -158,7 +158,8 @@ class TableScreen(Scene):
     # ---- the coach at your elbow (Settings: off by default) ------------------------------------
     def coach_on(self) -> bool:
         """The setting is on, and this is a game of the player's own (no puzzle, drill or chapter)."""
-        return self.host.settings.coach and self.table.puzzle is None and self.tutorial() is None
+        wanted = self.host.settings.coach if self.session.coach is None else self.session.coach
+        return wanted and self.table.puzzle is None and self.tutorial() is None
 
     def _follow_coach(self) -> None:
         self.driver.announce = PARTNER_SAYS_S if self.coach_on() else 0.0

@@ -162,14 +162,14 @@ def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
 
 
 # ---------------------------------------------------------------- item 2: a hint that stays and shows
-def _hint_now(app, monkeypatch, longer=False):
-    """Press H and let the background thread answer (no timing is asserted)."""
+def _hint_now(app, monkeypatch, longer=False, press=pygame.K_h):
+    """Press H (or `press`) and let the background thread answer (no timing is asserted)."""
     import time
     import faeriell.bots as bots
     import faeriell.ui.scenes.table as sc
     monkeypatch.setattr(sc, "HINT_BUDGET", 0.1)
     monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
-    key(app, pygame.K_h)
+    key(app, press)
     for _ in range(400):
         app.step()
         if app.scene.hint_job is None:
@@ -219,13 +219,17 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(
     assert not solo.errors
 
 
-def test_h_again_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
+def test_t_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
+    """Think longer is a key of its own (T) and a labelled button; H again only says where it is."""
     _to_play(solo, seed=5)
     card = solo.scene.table.hint_card
     _hint_now(solo, monkeypatch)
     first = card.action
     assert card.shown and not card.note
-    _hint_now(solo, monkeypatch)                       # H again: a longer look
+    _hint_now(solo, monkeypatch)                       # H again: no second meaning
+    assert card.shown and not card.note and card.action == first
+    assert "press T or its Think longer button" in solo.scene.table.message
+    _hint_now(solo, monkeypatch, press=pygame.K_t)     # T: a longer look
     assert card.shown and "looked longer" in card.note
     assert ("still suggest" in card.note) == (card.action == first)
     first = card.action

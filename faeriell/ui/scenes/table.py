@@ -42,14 +42,15 @@ from faeriell.ui.table.keyboard import KEYS_HELP
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
-SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   F1: the rules")
+SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   T: think longer   F1: the rules")
 HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, players and bots, review, rules, "
              "new game, quit).\n"
              "Players and bots hands any seat to a person or a bot level, mid-game.\n"
              "Ctrl+Z takes back your last move when the rules allow it.\n"
              "Ctrl+S saves the game under a name you choose; Ctrl+O loads a save.\n"
              "H asks for a hint: it stays on the table, its move drawn, until you move or close it; "
-             "H again thinks longer, S plays its move as a Show me, Esc closes it (and then a round's card).\n"
+             "T (or its Think longer button) asks the coach to think a few seconds more, S plays its move as a "
+             "Show me, Esc closes it (and then a round's card).\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
              "The log: the wheel over it or PgUp/PgDn scroll it, End shows the newest line; "
@@ -367,9 +368,11 @@ class TableScreen(Scene):
             return card
         return None
 
-    def hint(self, longer: bool | None = None) -> None:
-        """H: a hint; H again while it shows: think longer (a few seconds) and say whether the
-        expert still agrees. The thinking runs in a background thread (bot_driver.Job)."""
+    def hint(self, longer: bool = False) -> None:
+        """H: a hint; T (`longer`, or the card's Think longer button): think a few seconds more and
+        say whether the expert still agrees. H while the hint shows says where the longer look is,
+        rather than meaning it (nobody guesses that a second press thinks longer). The thinking
+        runs in a background thread (bot_driver.Job)."""
         if self.tutorial() is not None:
             self.flash("In the guided game the step card is your hint: the pink rings show the move.")
             return
@@ -382,8 +385,10 @@ class TableScreen(Scene):
         if self.hint_job is not None and not self.hint_job.done.is_set():
             return                            # already thinking
         card = self._shown_hint()
-        if longer is None:
-            longer = card is not None
+        if card is not None and not longer:
+            self.flash("The hint is on the table. To have the coach think a few seconds more, "
+                       "press T or its Think longer button.")
+            return
         game = self.session.game.copy()
         if longer:
             if card is not None:
@@ -561,8 +566,9 @@ class TableScreen(Scene):
             if _ctrl(ev) and ev.key == pygame.K_o:
                 self.open_load_dialog()
                 return True
-            if ev.key == pygame.K_h and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
-                self.hint()
+            if ev.key in (pygame.K_h, pygame.K_t) and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT
+                                                                        | pygame.KMOD_META)):
+                self.hint(longer=ev.key == pygame.K_t)
                 return True
             if ev.key == pygame.K_F1:
                 self.show_rules(self.table.rule_kind())

@@ -9,7 +9,7 @@ is over (the next turn, a bot's move, the game's end) or when the player closes 
 On the board, the move is a thick magenta arrow from the piece to where it goes and the piece
 ghosted there, a colour and a shape the legal glow (gold, light blue) never
 uses; a hint that answers a decision rings its tile in the bar instead. "Show me" plays the drag
-as an animation without making the move. "Think longer" (or H again) asks the expert for a few
+as an animation without making the move. "Think longer" (or T) asks the expert for a few
 seconds more and the card says whether it still agrees.
 
 Self-contained: the table keeps one HintCard, calls `follow(version, session)` after each change
@@ -413,7 +413,7 @@ class HintCard:
         def height(width):
             return P(8) + T.font(max(10, P(15)), True).get_linesize() + lh * len(wrapped(width - P(20))) + \
                 P(8) + bh + P(8)
-        labels = [("show", "Show me (S)"), ("longer", "Thinking…" if self.thinking else "Think longer (H)"),
+        labels = [("show", "Show me (S)"), ("longer", "Thinking…" if self.thinking else "Think longer (T)"),
                   ("close", "Close (Esc)")]
         if self.wants_next:                       # no move to show or to think about yet
             labels = labels[2:]
@@ -421,7 +421,7 @@ class HintCard:
             labels = labels[1:]
         # a narrower, taller card too, as wide as its buttons need: it finds room beside an arrow
         # or between the island's names where the wide one has none
-        row = P(20) + sum(T.font(max(10, P(13)), True).size("Think longer (H)" if n == "longer" else lb)[0] + P(26)
+        row = P(20) + sum(T.font(max(10, P(13)), True).size("Think longer (T)" if n == "longer" else lb)[0] + P(26)
                           for n, lb in labels)
         narrow = max(row, round(w * 0.7))
         sizes = [(w, height(w))] + ([(narrow, height(narrow))] if narrow < w - P(20) else [])

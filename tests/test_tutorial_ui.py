@@ -533,3 +533,23 @@ def test_the_banner_never_asks_for_a_button_a_reading_step_hides(app, drawn):
     else:
         raise AssertionError("chapter 2 never asked for the Menace Draft")
     assert read_steps >= 2
+
+
+def test_after_a_refused_choice_the_keyboard_stays_on_it(app):
+    """Issue 42: a refused choice reopened the bar with the focus on its first option, so Right,
+    Enter picked the same refused option again. The focus stays where it was; Right moves on."""
+    assert app.open_tutorial("05-event-phase", 4) is None       # the Corruption Event
+    for _ in range(3):
+        app.step()
+    table, s = app.scene.table, app.session
+    choices = [o.actions[0]["choice"] for o in table.choice.options]
+    at = choices.index("ignore")
+    for _ in range(at + 1):
+        key(app, pygame.K_RIGHT)
+    assert table.choice.focus == at
+    doom = s.state.doom
+    key(app, pygame.K_RETURN)                                    # Ignore: refused by the step
+    assert s.state.doom == doom and s.state.pending["kind"] == "corruption"
+    assert table.choice.focus == at, "the focus went back to the first option"
+    key(app, pygame.K_RIGHT)
+    assert table.choice.focus == (at + 1) % len(choices)

@@ -42,8 +42,13 @@ class DecisionLayer(Layer):
                                        cancellable=True, parent=self.choice)
             self.auto = False
             return
+        was, version = self.choice, s.session.version
         self.choice, self.auto = None, False
         s.resolve(opt.actions, opt.label)
+        again = self.choice
+        if was is not None and was.focus is not None and again is not None and s.session.version == version \
+                and [o.label for o in again.options] == [o.label for o in was.options]:
+            again.focus = was.focus          # refused: the keyboard stays on it (Right, Enter moves on)
 
     def back(self) -> None:
         self.choice = self.choice.parent

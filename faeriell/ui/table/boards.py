@@ -388,7 +388,9 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     y += ah + gap + P(2)
 
     # ---- Doom track 0-15 and Tribe Corruption track 0-5 --------------------------------------
-    y += _label(surf, p, x0, y, "Doom") + P(1)
+    lab = _label(surf, p, x0, y, "Doom")
+    p.spots.add(("doom_label",), pygame.Rect(x0, y, T.font(p.fs(13), True).size("Doom")[0], lab))
+    y += lab + P(1)
     y = _doom(surf, p, x0, y, w) + gap
     y += _label(surf, p, x0, y, "Tribe Corruption") + P(1)
     y = _corruption(surf, p, x0, y, w) + gap
@@ -415,11 +417,22 @@ def _doom(surf, p, x0, y, w) -> int:
         shade = {1: (70, 60, 58), 2: (96, 58, 50), 3: (124, 46, 40)}.get(draft, (30, 10, 14))
         pygame.draw.rect(surf, shade, r, border_radius=3)
         img = T.text(str(k), p.fs(11), T.INK_DIM)
-        surf.blit(img, img.get_rect(center=r.center))
+        surf.blit(img, img.get_rect(center=(r.centerx, r.centery - P(2))))
+        _draw_marks(surf, p, r, draft if k < p.rules.doom_max else 0)
         p.spots.add(("doom", k), r)
     tok = p.spr("doom_token", h + P(4))
     T.blit_center(surf, tok, (x0 + (s.doom + 0.5) * cw, y + h / 2))
     return y + h + P(2)
+
+
+def _draw_marks(surf, p, r: pygame.Rect, n: int) -> None:
+    """n small marks along a Doom space's foot: the tokens a Menace Draft draws there (R7)."""
+    P = p.P
+    rad = max(1, P(2))
+    gap = rad * 2 + max(1, P(2))
+    x = r.centerx - (n - 1) * gap / 2
+    for j in range(n):
+        pygame.draw.circle(surf, T.INK_DIM, (round(x + j * gap), r.bottom - rad - max(1, P(2))), rad)
 
 
 def _corruption(surf, p, x0, y, w) -> int:

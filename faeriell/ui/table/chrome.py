@@ -80,6 +80,7 @@ def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
         sub += f" · {s.phase.capitalize()} Phase"
     img = T.text(sub, p.fs(13), T.INK_DIM)
     surf.blit(img, (x, rect.centery - img.get_height() // 2))
+    p.spots.add(("round_lap",), img.get_rect(topleft=(x, rect.centery - img.get_height() // 2)))
     x += img.get_width() + P(16)
     # buttons from the right
     bx = rect.right - P(8)

@@ -180,8 +180,20 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
             "Taking this token to claim an Achievement costs one " + (w.color(col) if col != "any" else
                                                                        "Red, Yellow, Blue or Green") +
             " Essence, or Doom +1."]
-    if k == "designated_token":
-        return "Designated area", ["A token here claims an Achievement for free."]
+    if k in ("designated_token", "designated"):
+        return "Designated area", ["An Achievement token comes here when its tribe loses that Achievement.",
+                                   "Its tribe's next claim takes it back for free: no Essence, no Doom."]
+    if k == "round_lap":
+        if s.stage == "setup":
+            return "Set-up", ["Each tribe places its pieces before the first round."]
+        return f"Round {s.round}, lap {s.lap} of 3", [
+            "A round is three laps round the table: in each lap every tribe takes one turn and plays one "
+            "of its three Phase tiles (Tribe, Event, Hero), so each plays every Phase once a round.",
+            "Then the First Player changes" + (" and Automatic Doom moves Doom." if p.g.coop_like() else ".")]
+    if k == "doom_label":
+        return "Doom", ["The marks under each space are the Menace tokens a Menace Draft draws while "
+                        "Doom stands there: the further Doom goes, the more it draws.",
+                        f"At {rules.doom_max} Faeriell is doomed and the game ends."]
     if k == "track":
         t = s.tribes[key[1]]
         return f"{w.color(key[2])} Menaces solved", [f"{t.solved[key[2]]} of {rules.menace_max}"]

@@ -52,3 +52,16 @@ def test_each_doom_space_marks_the_tokens_a_draft_draws_there():
         assert min(by[many]) > max(by[few])      # more draws, more marks
     finally:
         pygame.display.quit()
+
+
+def test_purity_and_the_terrain_achievements_say_why_they_count():
+    """Why a tribe starts with one Achievement (Purity), and why a Settlement on a Meadow moved
+    Mountains (its Heartland's Terrain token counts): said on the tile that is pointed at."""
+    t = Table(position({"players": 2}))
+    try:
+        _title, lines = hover_tip(t, ("achievement", "purity"))
+        assert "starts holding it" in lines[0]
+        _title, lines = hover_tip(t, ("achievement", "mountains"))
+        assert "Terrain token" in lines[0]
+    finally:
+        pygame.display.quit()

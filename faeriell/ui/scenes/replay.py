@@ -108,7 +108,8 @@ class ReplayScene(MenuScene):
             seats[pick] = "human"
         return seats
 
-    def status(self) -> str:
+    def status_parts(self) -> tuple[str, str]:
+        """(where we are, the move just played) in words."""
         s = self.replay.game.state
         last = self.replay.last_action
         what = self.table.words.action(last) if last is not None else "the game as it began"
@@ -125,7 +126,28 @@ class ReplayScene(MenuScene):
                 mark = " · the turning point: from here the expert plays every seat"
             elif self.k > self.line_from:
                 mark = f" · the expert's line, move {self.k - self.line_from}"
-        return f"Move {self.k} of {len(self.replay)} · round {s.round} · Doom {s.doom}{mark} · {who}{what}"
+        return f"Move {self.k} of {len(self.replay)} · round {s.round} · Doom {s.doom}{mark}", f"{who}{what}"
+
+    def status(self) -> str:
+        return " · ".join(self.status_parts())
+
+    def _draw_status(self, surf, bar: pygame.Rect) -> None:
+        """One line when it fits at a readable size, else where we are over the move played, so
+        neither is ever cut ("…Longfeather: Play the Tr…" was)."""
+        width = max(40, self.size[0] - 310 - self.status_x)
+        whole = self.status()
+        fits = W.fitting_size(whole, 18, width)
+        if fits >= 15 and W.font(fits).size(whole)[0] <= width:
+            W.draw_text(surf, whole, (self.status_x, bar.centery), 18, W.TEXT, anchor="midleft", width=width)
+            return
+        head, move = self.status_parts()
+        if W.font(14).size(move)[0] <= width:
+            W.draw_text(surf, head, (self.status_x, bar.centery), 14, W.MUTED, anchor="bottomleft", width=width)
+            W.draw_text(surf, move, (self.status_x, bar.centery), 14, W.TEXT, anchor="topleft", width=width)
+            return
+        # a long move (a node named by its three Regions): both flow over the bar's two lines
+        box = pygame.Rect(self.status_x, bar.y + 4, width, bar.height - 6)
+        W.draw_wrapped(surf, whole, box, 14, W.TEXT, line_gap=0)
 
     # ---- the bar -------------------------------------------------------------------------------
     def bar_rect(self) -> pygame.Rect:
@@ -194,8 +216,7 @@ class ReplayScene(MenuScene):
         bar = self.bar_rect()
         pygame.draw.rect(surf, W.PANEL, bar)
         pygame.draw.line(surf, W.PANEL_EDGE, bar.bottomleft, bar.bottomright)
-        W.draw_text(surf, self.status(), (self.status_x, bar.centery), 18, W.TEXT, anchor="midleft",
-                    width=max(40, self.size[0] - 310 - self.status_x))
+        self._draw_status(surf, bar)
         self.root.draw(surf)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from faeriell.safe_read import parse_json, read_text
+from faeriell.puzzle_progress import within
 from faeriell.storage import update_json, user_data_dir
 
 PROGRESS_FILE = "tutorial.json"
@@ -100,7 +101,11 @@ class Progress:
 
         def merge(old):
             data = change(dict(old) if _ok(old) else {})
-            return {"done": sorted(data.get("done") or []), **({"at": data["at"]} if data.get("at") else {})}
+            at = data.get("at")
+            at = at if isinstance(at, dict) and isinstance(at.get("chapter"), str) and len(at["chapter"]) <= 200 \
+                and isinstance(at.get("step"), int) else None
+            done = within(MAX_BYTES - 512, sorted(x for x in data.get("done") or [] if isinstance(x, str)))
+            return {"done": done, **({"at": at} if at else {})}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _, self.notice = update_json(self.file, merge, valid=_ok)

@@ -340,3 +340,22 @@ def test_a_ladder_value_out_of_range_is_left_out_and_kept_aside(tmp_path):
     assert book.best == {"solo": 0, "coop": 1} and "ladder.json" in book.note
     assert book.record(stats.GameSummary("k", NOW, "solo", "easy", 1, [], 1, True, 3, 9, 7)) is not None
     assert (tmp_path / "ladder.json.bad").read_text() == raw and LadderBook(tmp_path).best["solo"] == 1
+
+
+def test_puzzle_and_tutorial_progress_grown_past_their_read_limits_read_back(tmp_path):
+    from faeriell.puzzle_progress import MAX_PROGRESS_BYTES
+    from faeriell.tutorial.progress import MAX_BYTES
+    ids = [f"{k:05d}-" + "x" * 190 for k in range(1300)]          # a hand-grown list just under the limit
+    (tmp_path / "puzzles.json").write_text(json.dumps({"solved": ids[:1200]}, indent=1))
+    assert Progress(tmp_path).solved() == set(ids[:1200])
+    p = Progress(tmp_path)
+    for x in ids[1200:]:                                          # wins past the limit
+        assert p.mark_solved(x) and p.error == ""
+        assert (tmp_path / "puzzles.json").stat().st_size <= MAX_PROGRESS_BYTES
+    solved = Progress(tmp_path).solved()
+    assert ids[-1] in solved and len(solved) > 1000
+    (tmp_path / "tutorial.json").write_text(json.dumps({"done": ids[:330]}))
+    t = TutorialProgress(tmp_path)
+    assert t.finish("99-last") and (tmp_path / "tutorial.json").stat().st_size <= MAX_BYTES
+    done = TutorialProgress(tmp_path).done()
+    assert "99-last" in done and 250 < len(done) < 331

@@ -185,13 +185,14 @@ class Book:
         False when it could not be written (`doc.error` says why)."""
         from faeriell.storage import FileLock, set_aside
         f = self.doc.file
-        if f is None:
-            self.doc.error = "there is no data folder"
-            return False
+        applied = False
         try:
+            if f is None:
+                raise OSError("there is no data folder")
             f.parent.mkdir(parents=True, exist_ok=True)
             with FileLock(f.with_name("." + f.name + ".lock")):
                 self.reload()
+                applied = True
                 if not change() and not self.refused:
                     self.doc.error = ""
                     return True
@@ -212,6 +213,8 @@ class Book:
                     self.refused = 0
         except (OSError, ValueError) as e:           # TimeoutError (a lock held elsewhere) is an OSError
             self.doc.error = getattr(e, "strerror", None) or str(e)
+            if not applied:                            # not kept, but this window goes on with it
+                change()
             return False
         self.doc.error = ""
         return True

@@ -150,7 +150,7 @@ class Progress:
 
         def merge(old):
             ids = set(old["solved"]) if _progress_ok(old) else set()
-            return {"solved": sorted(ids | {str(puzzle_id)})}
+            return {"solved": sorted(within(MAX_PROGRESS_BYTES, [str(puzzle_id)] + sorted(ids - {str(puzzle_id)})))}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _, self.notice = update_json(self.file, merge, valid=_progress_ok)
@@ -162,6 +162,18 @@ class Progress:
 
 
 MAX_ID = 200               # a puzzle id is a file name
+
+
+def within(limit: int, ids: list) -> list:
+    """The first of `ids` whose written list (one a line, UTF-8) stays under `limit` bytes, so the
+    file the game writes is one its reader accepts (a hand-made list of thousands is cut)."""
+    out, total = [], 64                    # the mapping around the list
+    for x in ids:
+        total += len(x.encode("utf-8", "replace")) + 8        # quotes, comma, indent, newline
+        if total > limit:
+            break
+        out.append(x)
+    return out
 
 
 def _progress_ok(data) -> bool:

@@ -295,12 +295,12 @@ def update_json(path, merge: Callable[[object], object], kind: str = "index", lo
     if guard is not None:
         guard.acquire()
     try:
-        notice, old = "", None
+        notice, old, dropped = "", None, 0
         if os.path.lexists(path):
             try:
-                old = parse_json(read_text(path, kind), shown=path)
+                old, dropped = drop_unwritable(parse_json(read_text(path, kind), shown=path))
                 if valid is not None and not valid(old):
-                    old = None
+                    old, dropped = None, 0
                     raise ValueError("it does not hold what this file holds")
             except (OSError, ValueError) as e:        # unreadable, malformed, too large, a pipe
                 bad = set_aside(path)
@@ -309,12 +309,65 @@ def update_json(path, merge: Callable[[object], object], kind: str = "index", lo
                                   "cannot be moved aside, so it is left as it is") from None
                 notice = f"{path.name} could not be read ({clip(e, 200)}); it is kept as {bad.name}"
                 log.warning("%s", notice)
+        if dropped:                   # text with a lone surrogate: the rest is kept, the file as it was too
+            bad = set_aside(path)
+            if bad is None:
+                raise OSError(errno.EIO, f"{clip(path)} holds text that cannot be written back and "
+                              "cannot be moved aside, so it is left as it is")
+            notice = (f"{path.name} held {dropped} entr{'y' if dropped == 1 else 'ies'} of broken text, "
+                      f"left out; the file as it was is kept as {bad.name}")
+            log.warning("%s", notice)
         new = merge(old)
-        atomic_write(path, json.dumps(new, indent=1, ensure_ascii=False))
+        try:
+            text = json.dumps(new, indent=1, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise OSError(errno.EINVAL, f"{clip(path)}: the change holds text that cannot be written") from None
+        atomic_write(path, text)
         return new, notice
     finally:
         if guard is not None:
             guard.release()
+
+
+def drop_unwritable(value) -> tuple[object, int]:
+    """JSON data without the strings that cannot be written as UTF-8 (a lone surrogate, which
+    JSON text may spell as \\ud800): a list loses such an item, a mapping such a key or value;
+    and how many were left out."""
+    dropped = 0
+
+    def ok(s: str) -> bool:
+        try:
+            s.encode("utf-8")
+            return True
+        except UnicodeEncodeError:
+            return False
+
+    def clean(v):
+        nonlocal dropped
+        if isinstance(v, str):
+            return v if ok(v) else _DROP
+        if isinstance(v, list):
+            out = [clean(x) for x in v]
+            kept = [x for x in out if x is not _DROP]
+            dropped += len(out) - len(kept)
+            return kept
+        if isinstance(v, dict):
+            res = {}
+            for k, x in v.items():
+                c = clean(x) if ok(k) else _DROP
+                if c is _DROP:
+                    dropped += 1
+                else:
+                    res[k] = c
+            return res
+        return v
+    top = clean(value)
+    if top is _DROP:
+        return None, 1
+    return top, dropped
+
+
+_DROP = object()
 
 
 # ------------------------------------------------------------------------------------ one game, one window

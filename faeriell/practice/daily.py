@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 
-from faeriell.practice.store import Book
+from faeriell.practice.store import Book, is_int, text_of, writable
 
 FILE = "daily.json"
 # the day of the week sets the difficulty: a gentle Monday, a hard weekend
@@ -47,7 +47,19 @@ def daily_date_of(summary, around: dt.date) -> dt.date | None:
 
 def _score(r: dict) -> tuple:
     """Better first: a win, then more Achievements, then lower Doom, then fewer rounds."""
-    return (bool(r.get("won")), int(r.get("achievements", 0)), -int(r.get("doom", 99)), -int(r.get("rounds", 99)))
+    return (bool(r["won"]), r["achievements"], -r["doom"], -r["rounds"])
+
+
+def _day_ok(day, r) -> bool:
+    """A day's best as daily.json keeps it: an ISO date, then a record of the right types."""
+    try:
+        if dt.date.fromisoformat(day).isoformat() != day:      # one spelling a day: 2026-12-01
+            return False
+    except (TypeError, ValueError):
+        return False
+    return (isinstance(r, dict) and isinstance(r.get("won"), bool) and is_int(r.get("achievements"), 0, 1000)
+            and is_int(r.get("doom"), -1000, 1000) and is_int(r.get("rounds"), 0, 10_000)
+            and isinstance(r.get("origin"), dict) and isinstance(r.get("actions"), list) and writable(r))
 
 
 class DailyBook(Book):
@@ -55,27 +67,51 @@ class DailyBook(Book):
 
     def __init__(self, folder):
         super().__init__(folder)
-        data = self.doc.load()
-        days = data.get("days") if isinstance(data.get("days"), dict) else {}
-        self.days = {k: v for k, v in days.items() if isinstance(v, dict) and isinstance(v.get("origin"), dict)
-                     and isinstance(v.get("actions"), list)}
+        self.days: dict = {}
+        self.reload()
+
+    def _read(self, data: dict) -> None:
+        days = data.get("days", {})
+        if not isinstance(days, dict):
+            days, self.refused = {}, 1
+        self.days = {k: v for k, v in days.items() if _day_ok(k, v)}
+        self.refused += len(days) - len(self.days)
+
+    def _data(self) -> dict:
+        return {"version": 1, "days": self.days}
+
+    def shed(self, excess: int) -> bool:
+        """The oldest days are left out first (never the last one: it is the one just played)."""
+        if len(self.days) < 2:
+            return False
+        cut = 0
+        for k in sorted(self.days)[:-1]:
+            cut += len(text_of({k: self.days.pop(k)}))
+            if cut >= excess:
+                break
+        return True
 
     def best(self, date: dt.date) -> dict | None:
         return self.days.get(date.isoformat())
 
     def record(self, summary, origin: dict, actions: list, around: dt.date) -> bool:
-        """Keep a finished daily game when it beats the day's best; True when it became the best."""
+        """Keep a finished daily game when it beats the day's best; True when it became the best.
+        Under the lock, against the best on disk now (another window's game too)."""
         d = daily_date_of(summary, around)
         if d is None:
             return False
         rec = {"won": summary.won, "achievements": summary.achievements, "doom": summary.doom,
                "rounds": summary.rounds, "origin": origin,
                "actions": [a if isinstance(a, dict) else a.to_dict() for a in actions]}
-        old = self.days.get(d.isoformat())
-        if old is not None and _score(old) >= _score(rec):
-            return False
-        self.days[d.isoformat()] = rec
-        keep = sorted(self.days)[-KEEP_DAYS:]
-        self.days = {k: self.days[k] for k in keep}
-        self.doc.save({"version": 1, "days": self.days})
-        return True
+        better = []
+
+        def keep() -> bool:
+            old = self.days.get(d.isoformat())
+            if old is not None and _score(old) >= _score(rec):
+                return False
+            self.days[d.isoformat()] = rec
+            keep = sorted(self.days)[-KEEP_DAYS:]
+            self.days = {k: self.days[k] for k in keep}
+            better.append(rec)
+            return True
+        return self.update(keep) and bool(better)

@@ -26,8 +26,8 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from faeriell.engine import IllegalAction
-from faeriell.practice.schedule import next_review
-from faeriell.practice.store import Book, records
+from faeriell.practice.schedule import WAITS_DAYS, next_review
+from faeriell.practice.store import Book, is_int, is_num, is_text, is_time, records, shed_first, writable
 
 FILE = "drills.json"
 MARGIN = 0.04         # win chance; below the review's smallest grade (an inaccuracy gives away 0.05)
@@ -58,21 +58,25 @@ class Drill:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Drill | None":
+        """A drill read from drills.json, every value checked (of its type, finite, in range, text
+        that can be written back); None for one that is not."""
         try:
             fields = {k: d[k] for k in ("id", "origin", "actions", "player", "round", "played", "best", "reason",
                                         "fall")}
-            if not (isinstance(fields["origin"], dict) and isinstance(fields["actions"], list)
-                    and isinstance(fields["played"], dict) and isinstance(fields["best"], dict)):
-                return None
-            extra = {k: d[k] for k in ("label", "created", "step", "due", "attempts", "solved", "last") if k in d}
-            dr = cls(**fields, **extra)
-            dr.player, dr.round, dr.step, dr.attempts, dr.solved = (int(dr.player), int(dr.round), int(dr.step),
-                                                                     int(dr.attempts), int(dr.solved))
-            dr.fall, dr.created, dr.due = float(dr.fall), float(dr.created), float(dr.due)
-            dr.id, dr.reason, dr.label, dr.last = str(dr.id), str(dr.reason), str(dr.label), str(dr.last)
-            return dr
-        except (KeyError, TypeError, ValueError):
+        except KeyError:
             return None
+        extra = {k: d[k] for k in ("label", "created", "step", "due", "attempts", "solved", "last") if k in d}
+        dr = cls(**fields, **extra)
+        ok = (isinstance(dr.origin, dict) and isinstance(dr.actions, list) and isinstance(dr.played, dict)
+              and isinstance(dr.best, dict) and is_text(dr.id, 64) and dr.id != ""
+              and is_int(dr.player, 0, 7) and is_int(dr.round, 0, 10_000) and is_num(dr.fall, -1.0, 1.0)
+              and is_text(dr.reason, 2000) and is_text(dr.label) and is_time(dr.created) and is_time(dr.due)
+              and is_int(dr.step, 0, len(WAITS_DAYS)) and is_int(dr.attempts) and is_int(dr.solved, 0, dr.attempts)
+              and dr.last in ("", "solved", "failed") and writable([dr.origin, dr.actions, dr.played, dr.best]))
+        if not ok:
+            return None
+        dr.fall, dr.created, dr.due = float(dr.fall), float(dr.created), float(dr.due)
+        return dr
 
 
 def drill_id(origin: dict, actions: list, player: int) -> str:
@@ -150,17 +154,38 @@ class DrillBook(Book):
         self.done = 0                      # drills answered, ever (the statistics show it)
         self.reload()
 
-    def reload(self) -> None:
-        data = self.doc.load()
-        self.drills = records(data, "drills", Drill.from_dict)
+    def _read(self, data: dict) -> None:
+        drills, self.refused = records(data, "drills", Drill.from_dict)
+        seen: set[str] = set()
+        self.drills = [d for d in drills if not (d.id in seen or seen.add(d.id))]    # one drill an id
+        self.refused += len(drills) - len(self.drills)
         done = data.get("done", 0)
-        self.done = done if isinstance(done, int) and done >= 0 else 0
+        self.done = done if is_int(done, 0, 10 ** 12) else 0
+        self.refused += 0 if done is self.done else 1
+
+    def _data(self) -> dict:
+        return {"version": 1, "done": self.done, "drills": [asdict(d) for d in self.drills]}
+
+    def _forget_order(self) -> None:
+        """The longest-mastered drills first, then the oldest: the first to be left out."""
+        self.drills.sort(key=lambda d: (-d.step, d.created))
+
+    def shed(self, excess: int) -> bool:
+        if not self.drills:
+            return False
+        self._forget_order()
+        self.drills = shed_first(self.drills, excess, asdict)
+        return True
 
     def save(self) -> bool:
+        """Write the drills as they are now in this book (no merge: `record` and `add_from_review`
+        merge under the lock)."""
+        return self.update(lambda: True)
+
+    def _trim(self) -> None:
         if len(self.drills) > MAX_DRILLS:                  # forget the longest-mastered first
-            self.drills.sort(key=lambda d: (-d.step, d.created))
+            self._forget_order()
             self.drills = self.drills[len(self.drills) - MAX_DRILLS:]
-        return self.doc.save({"version": 1, "done": self.done, "drills": [asdict(d) for d in self.drills]})
 
     def get(self, did: str) -> Drill | None:
         return next((d for d in self.drills if d.id == did), None)
@@ -168,22 +193,28 @@ class DrillBook(Book):
     def add_from_review(self, origin: dict, actions: list, moments, humans, label: str = "") -> int:
         """A drill for every key moment of a seat in `humans`; returns how many were new."""
         now = self.clock()
-        known = {d.id for d in self.drills}
         acts = [a if isinstance(a, dict) else a.to_dict() for a in actions]
-        new = 0
+        made = []
         for m in moments:
             if m.player not in humans:
                 continue
             before = acts[: m.index]
-            did = drill_id(origin, before, m.player)
-            if did in known:
-                continue
-            known.add(did)
-            self.drills.append(Drill(did, origin, before, m.player, m.round, m.played.to_dict(), m.best.to_dict(),
-                                     m.reason, round(m.fall, 2), label, now, 0, now))
-            new += 1
-        if new:
-            self.save()
+            made.append(Drill(drill_id(origin, before, m.player), origin, before, m.player, m.round,
+                              m.played.to_dict(), m.best.to_dict(), m.reason, round(m.fall, 2), label, now, 0, now))
+        new = 0
+
+        def add() -> bool:
+            nonlocal new
+            known = {d.id for d in self.drills}
+            for d in made:
+                if d.id not in known:
+                    known.add(d.id)
+                    self.drills.append(d)
+                    new += 1
+            self._trim()
+            return new > 0
+        if made:
+            self.update(add)
         return new
 
     def due(self, now: float | None = None) -> list[Drill]:
@@ -195,13 +226,20 @@ class DrillBook(Book):
         return sorted((d for d in self.drills if d.due > now), key=lambda d: d.due)
 
     def record(self, did: str, success: bool) -> Drill | None:
-        d = self.get(did)
-        if d is None:
-            return None
-        d.step, d.due = next_review(d.step, success, self.clock())
-        d.attempts += 1
-        d.solved += 1 if success else 0
-        d.last = "solved" if success else "failed"
-        self.done += 1
-        self.save()
-        return d
+        """One answer: under the lock, on the drills as they are on disk now (another window's
+        answers kept), the drill steps up or back and `done` counts it."""
+        found: list[Drill] = []
+
+        def answer() -> bool:
+            d = self.get(did)
+            if d is None:
+                return False
+            d.step, d.due = next_review(d.step, success, self.clock())
+            d.attempts += 1
+            d.solved += 1 if success else 0
+            d.last = "solved" if success else "failed"
+            self.done += 1
+            found.append(d)
+            return True
+        self.update(answer)
+        return found[0] if found else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from faeriell.practice.store import Book
+from faeriell.practice.store import Book, is_int
 
 FILE = "ladder.json"
 DIFFICULTY_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very_hard": "Very Hard"}
@@ -61,10 +61,22 @@ class LadderBook(Book):
 
     def __init__(self, folder):
         super().__init__(folder)
-        data = self.doc.load()
-        best = data.get("best") if isinstance(data.get("best"), dict) else {}
-        self.best = {m: (best.get(m) if isinstance(best.get(m), int) and 0 <= best.get(m) <= len(LADDERS[m])
-                         else 0) for m in LADDERS}
+        self.best = {m: 0 for m in LADDERS}
+        self.reload()
+
+    def _read(self, data: dict) -> None:
+        best = data.get("best", {})
+        if not isinstance(best, dict):
+            best, self.refused = {}, 1
+        self.best = {m: 0 for m in LADDERS}
+        for m, v in best.items():
+            if m in LADDERS and is_int(v, 0, len(LADDERS[m])):
+                self.best[m] = v
+            else:
+                self.refused += 1
+
+    def _data(self) -> dict:
+        return {"version": 1, "best": self.best}
 
     def unlocked(self, mode: str) -> int:
         return min(len(LADDERS[mode]), self.best[mode] + 1)
@@ -77,9 +89,16 @@ class LadderBook(Book):
         if summary.mode not in LADDERS or not summary.won:
             return None
         lv = self.level_of(summary.mode, summary.difficulty, summary.variants)
-        if lv is None or lv.number > self.unlocked(summary.mode) or lv.number <= self.best[summary.mode]:
+        won = []
+
+        def climb() -> bool:               # against the best on disk now (another window's wins too)
+            if lv is None or lv.number > self.unlocked(summary.mode) or lv.number <= self.best[summary.mode]:
+                return False
+            self.best[summary.mode] = lv.number
+            won.append(lv)
+            return True
+        self.update(climb)
+        if lv is None or not won:
             return None
-        self.best[summary.mode] = lv.number
-        self.doc.save({"version": 1, "best": self.best})
         ladder = LADDERS[summary.mode]
         return ladder[lv.number] if lv.number < len(ladder) else None

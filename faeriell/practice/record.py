@@ -43,6 +43,7 @@ def game_finished(game, seats, folder=None, clock=time.time) -> list[str]:
     day = daily.DailyBook(folder)
     if day.record(summary, game.origin, [h["action"] for h in game.history], daily.today(now)):
         notes.append("Daily game: a new personal best for the day.")
+    notes += [b.note for b in (lad, day) if b.note]          # entries left out of a damaged file, in a line
     return notes
 
 

@@ -16,7 +16,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from faeriell.practice.store import Book, records
+from faeriell.practice.store import Book, is_int, is_num, is_text, is_time, records, shed_first
 
 FILE = "stats.json"
 MAX_GAMES = 5000
@@ -42,15 +42,24 @@ class GameSummary:
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameSummary | None":
+        """A game read from stats.json, every value checked (of its type, finite, in range, text
+        that can be written back); None for one that is not."""
         try:
-            g = cls(str(d["key"]), float(d["time"]), str(d["mode"]), str(d["difficulty"]), int(d["players"]),
-                    [str(v) for v in d.get("variants") or []], int(d.get("seed") or 0), bool(d["won"]),
-                    int(d["achievements"]), int(d["doom"]), int(d.get("rounds") or 0), int(d.get("humans", 1)))
-            acc = d.get("accuracy")
-            g.accuracy = float(acc) if isinstance(acc, (int, float)) and 0 <= acc <= 1 else None
-            return g
-        except (KeyError, TypeError, ValueError):
+            key, t, mode, diff, players, won = (d[k] for k in ("key", "time", "mode", "difficulty", "players", "won"))
+            ach, doom = d["achievements"], d["doom"]
+        except KeyError:
             return None
+        variants, seed, rounds = d.get("variants") or [], d.get("seed") or 0, d.get("rounds") or 0
+        humans, acc = d.get("humans", 1), d.get("accuracy")
+        ok = (is_text(key, 64) and is_time(t) and is_text(mode, 40) and is_text(diff, 40)
+              and is_int(players, 1, 8) and isinstance(won, bool) and is_int(ach, 0, 1000)
+              and is_int(doom, -1000, 1000) and is_int(rounds, 0, 10_000) and is_int(humans, 0, 8)
+              and is_int(seed, -(1 << 64), 1 << 64) and isinstance(variants, list) and len(variants) <= 16
+              and all(is_text(v, 60) for v in variants) and (acc is None or is_num(acc, 0.0, 1.0)))
+        if not ok:
+            return None
+        return cls(key, float(t), mode, diff, players, list(variants), seed, won, ach, doom, rounds, humans,
+                   None if acc is None else float(acc))
 
 
 def game_key(origin: dict, n_actions: int) -> str:
@@ -105,27 +114,48 @@ class StatsBook(Book):
         self.games: list[GameSummary] = []
         self.reload()
 
-    def reload(self) -> None:
-        data = self.doc.load()
-        self.games = records(data, "games", GameSummary.from_dict)
+    def _read(self, data: dict) -> None:
+        self.games, self.refused = records(data, "games", GameSummary.from_dict)
+
+    def _data(self) -> dict:
+        return {"version": 1, "games": [asdict(g) for g in self.games]}
+
+    def shed(self, excess: int) -> bool:
+        """The oldest games are left out first."""
+        if not self.games:
+            return False
+        self.games = shed_first(self.games, excess, asdict)
+        return True
 
     def save(self) -> bool:
-        self.games = self.games[-MAX_GAMES:]
-        return self.doc.save({"version": 1, "games": [asdict(g) for g in self.games]})
+        """Write the games as they are now in this book (`record` and `set_accuracy` merge)."""
+        return self.update(lambda: True)
 
     def record(self, summary: GameSummary) -> bool:
-        """Keep a finished game once; False when it was known already (or could not be written)."""
-        if any(g.key == summary.key for g in self.games):
-            return False
-        self.games.append(summary)
-        return self.save()
+        """Keep a finished game once; False when it was known already (or could not be written).
+        Under the lock, with the games on disk now (another window's games kept)."""
+        new = []
+
+        def add() -> bool:
+            if any(g.key == summary.key for g in self.games):
+                return False
+            self.games.append(summary)
+            self.games = self.games[-MAX_GAMES:]
+            new.append(summary)
+            return True
+        return self.update(add) and bool(new)
 
     def set_accuracy(self, key: str, accuracy: float) -> bool:
-        for g in self.games:
-            if g.key == key:
-                g.accuracy = max(0.0, min(1.0, float(accuracy)))
-                return self.save()
-        return False
+        found = []
+
+        def change() -> bool:
+            for g in self.games:
+                if g.key == key:
+                    g.accuracy = max(0.0, min(1.0, float(accuracy)))
+                    found.append(g)
+                    return True
+            return False
+        return self.update(change) and bool(found)
 
     def table(self, by: str) -> list[tuple[str, Figures]]:
         """Figures per value of `by`: mode, difficulty, players or variants (each variant counts its games)."""

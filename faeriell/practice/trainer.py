@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from faeriell.practice.glicko2 import Rating, game
-from faeriell.practice.store import Book
+from faeriell.practice.store import Book, is_int, is_num, is_text, is_time, shed_first
 
 FILE = "ratings.json"
 LEVEL_RATING = {1: 1200.0, 2: 1500.0, 3: 1800.0}
@@ -24,6 +24,9 @@ PUZZLE_RD = 200.0           # a puzzle's first deviation: its level is a fair fi
 START_RD = 250.0            # a player who chose a level
 RECENT = 5                  # not served again within this many puzzles
 MAX_HISTORY = 1000
+MAX_PUZZLES = 2000          # ratings kept (the sets hold 415): with ids of 200 characters it still reads back
+MAX_ID = 200
+_REFUSED = Rating(0.0, 0.0, 0.0)      # what Rating.from_list gives back for a value it refuses (never a rating)
 
 
 def all_entries() -> list:
@@ -41,24 +44,65 @@ class Trainer(Book):
         super().__init__(folder)
         self.clock = clock
         self.entries = [e for e in entries if e.goal]         # a puzzle has a goal; a plain scenario has none
-        data = self.doc.load()
-        self.player = Rating.from_list(data.get("player"), Rating())
-        self.started = bool(data.get("started"))
-        hist = data.get("history") if isinstance(data.get("history"), list) else []
+        self.player, self.started, self.history = Rating(), False, []
+        self.puzzles: dict[str, Rating] = {}
+        self.recent: list[str] = []
+        self.solved = self.tried = 0
+        self.reload()
+
+    def _read(self, data: dict) -> None:
+        bad = 0
+        raw = data.get("player")
+        self.player = Rating.from_list(raw, _REFUSED) if raw is not None else Rating()
+        if self.player is _REFUSED:
+            self.player, bad = Rating(), bad + 1
+        self.started = data.get("started") is True
+        hist = data.get("history", [])
+        hist = hist if isinstance(hist, list) else [None]
         self.history = [(float(h[0]), float(h[1])) for h in hist
-                        if isinstance(h, list) and len(h) == 2 and all(isinstance(x, (int, float)) for x in h)]
-        raw = data.get("puzzles") if isinstance(data.get("puzzles"), dict) else {}
-        self.puzzles = {k: Rating.from_list(v, None) for k, v in raw.items() if isinstance(k, str)}
-        recent = data.get("recent") if isinstance(data.get("recent"), list) else []
-        self.recent = [x for x in recent if isinstance(x, str)][-RECENT:]
-        self.solved = int(data["solved"]) if isinstance(data.get("solved"), int) else 0
-        self.tried = int(data["tried"]) if isinstance(data.get("tried"), int) else 0
+                        if isinstance(h, list) and len(h) == 2 and is_time(h[0]) and is_num(h[1], -5000, 10000)]
+        bad += len(hist) - len(self.history)
+        raw = data.get("puzzles", {})
+        raw = raw if isinstance(raw, dict) else {None: None}
+        self.puzzles = {}
+        for k, v in raw.items():
+            r = Rating.from_list(v, _REFUSED) if is_text(k, MAX_ID) else _REFUSED
+            if r is _REFUSED:
+                bad += 1
+            else:
+                self.puzzles[k] = r
+        recent = data.get("recent", [])
+        recent = recent if isinstance(recent, list) else [None]
+        self.recent = [x for x in recent if is_text(x, MAX_ID)][-RECENT:]
+        bad += sum(1 for x in recent if not is_text(x, MAX_ID))
+        tried, solved = data.get("tried", 0), data.get("solved", 0)
+        self.tried = tried if is_int(tried, 0, 10 ** 12) else 0
+        self.solved = solved if is_int(solved, 0, self.tried) else 0
+        bad += (self.tried is not tried) + (self.solved is not solved)
+        self.refused = bad
+
+    def _data(self) -> dict:
+        return {"version": 1, "player": self.player.to_list(), "started": self.started,
+                "history": [[round(t, 1), round(r, 1)] for t, r in self.history[-MAX_HISTORY:]],
+                "puzzles": {k: v.to_list() for k, v in sorted(self.puzzles.items())},
+                "recent": self.recent[-RECENT:], "solved": self.solved, "tried": self.tried}
+
+    def shed(self, excess: int) -> bool:
+        """The oldest history first, then the ratings of puzzles no longer served."""
+        if len(self.history) > 1:
+            self.history = shed_first(self.history, excess)
+            return True
+        served = {e.id for e in self.entries}
+        gone = [k for k in self.puzzles if k not in served]
+        if not gone:
+            return False
+        for k in gone[: max(1, excess // 60)]:
+            del self.puzzles[k]
+        return True
 
     def save(self) -> bool:
-        return self.doc.save({"version": 1, "player": self.player.to_list(), "started": self.started,
-                              "history": [[round(t, 1), round(r, 1)] for t, r in self.history[-MAX_HISTORY:]],
-                              "puzzles": {k: v.to_list() for k, v in sorted(self.puzzles.items())},
-                              "recent": self.recent[-RECENT:], "solved": self.solved, "tried": self.tried})
+        """Write the trainer as it is now in this object (the changes below merge under the lock)."""
+        return self.update(lambda: True)
 
     def puzzle_rating(self, entry) -> Rating:
         r = self.puzzles.get(entry.id)
@@ -66,10 +110,12 @@ class Trainer(Book):
 
     def start_at(self, level: int) -> None:
         """Begin (or begin again) at a chosen level: the rating is set there with a wide deviation."""
-        self.player = Rating(LEVEL_RATING.get(level, 1500.0), START_RD, 0.06)
-        self.started = True
-        self.history.append((self.clock(), self.player.rating))
-        self.save()
+        def start() -> bool:
+            self.player = Rating(LEVEL_RATING.get(level, 1500.0), START_RD, 0.06)
+            self.started = True
+            self.history.append((self.clock(), self.player.rating))
+            return True
+        self.update(start)
 
     def next_puzzle(self, exclude=()):
         """The puzzle whose rating is nearest the player's, skipping the last few served."""
@@ -84,21 +130,34 @@ class Trainer(Book):
         return next((e for e in self.entries if e.id == pid), None)
 
     def served(self, pid: str) -> None:
-        self.recent = [x for x in self.recent if x != pid][-(RECENT - 1):] + [pid]
-        self.save()
+        def serve() -> bool:
+            self.recent = [x for x in self.recent if x != pid][-(RECENT - 1):] + [pid]
+            return True
+        self.update(serve)
 
     def record(self, pid: str, solved: bool) -> tuple[float, float] | None:
-        """One first try at puzzle `pid`: (player's rating before, after); None for a puzzle not on the list."""
+        """One first try at puzzle `pid`: (player's rating before, after); None for a puzzle not on
+        the list. Under the lock, from the ratings on disk now: another window's tries since this
+        trainer was made are kept and move the rating first."""
         e = self.by_id(pid)
         if e is None:
             return None
-        before = self.player.rating
-        self.player, self.puzzles[pid] = game(self.player, self.puzzle_rating(e), 1.0 if solved else 0.0)
-        self.started = True
-        self.tried += 1
-        self.solved += 1 if solved else 0
-        self.history.append((self.clock(), self.player.rating))
-        if pid not in self.recent:
-            self.recent = (self.recent + [pid])[-RECENT:]
-        self.save()
-        return before, self.player.rating
+        moved: list[tuple[float, float]] = []
+
+        def rate() -> bool:
+            before = self.player.rating
+            self.player, self.puzzles[pid] = game(self.player, self.puzzle_rating(e), 1.0 if solved else 0.0)
+            self.started = True
+            self.tried += 1
+            self.solved += 1 if solved else 0
+            self.history = (self.history + [(self.clock(), self.player.rating)])[-MAX_HISTORY:]
+            if pid not in self.recent:
+                self.recent = (self.recent + [pid])[-RECENT:]
+            if len(self.puzzles) > MAX_PUZZLES:          # the oldest-named ratings of puzzles no longer served
+                served = {x.id for x in self.entries}
+                for k in [k for k in self.puzzles if k not in served][: len(self.puzzles) - MAX_PUZZLES]:
+                    del self.puzzles[k]
+            moved.append((before, self.player.rating))
+            return True
+        self.update(rate)
+        return moved[0] if moved else None

@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from faeriell.safe_read import parse_json, read_text
+from faeriell.puzzle_progress import within
 from faeriell.storage import update_json, user_data_dir
 
 PROGRESS_FILE = "tutorial.json"
@@ -99,8 +100,15 @@ class Progress:
             return False
 
         def merge(old):
+            before = set(old.get("done") or []) if _ok(old) else set()
             data = change(dict(old) if _ok(old) else {})
-            return {"done": sorted(data.get("done") or []), **({"at": data["at"]} if data.get("at") else {})}
+            at = data.get("at")
+            at = at if isinstance(at, dict) and isinstance(at.get("chapter"), str) and len(at["chapter"]) <= 200 \
+                and isinstance(at.get("step"), int) else None
+            ids = sorted(x for x in data.get("done") or [] if isinstance(x, str))
+            # within the reader's limit, this change's chapter first (a hand-grown list is cut, never it)
+            done = sorted(within(MAX_BYTES - 512, [x for x in ids if x not in before] + [x for x in ids if x in before]))
+            return {"done": done, **({"at": at} if at else {})}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _, self.notice = update_json(self.file, merge, valid=_ok)

@@ -73,8 +73,9 @@ class StatsScene(MenuScene):
     def draw(self, surf) -> None:
         w, h = self.size
         self.draw_heading(surf, "Your progress")
-        if self.book.note:
-            W.draw_text(surf, self.book.note, (24, 74), 16, W.ERROR, width=w - 48)
+        note = " ".join(b.note for b in (self.book, self.trainer, self.drills) if b.note)
+        if note:
+            W.draw_text(surf, note, (24, 74), 16, W.ERROR, width=w - 48)
         left = pygame.Rect(24, 144, w // 2 - 36, h - 144 - 84)
         right = pygame.Rect(w // 2 + 12, 96, w // 2 - 36, h - 96 - 84)
         self._draw_table(surf, left)

@@ -23,8 +23,9 @@ def doom_reached(g):
     s = g.state
     # R42: from the first fifth Achievement claimed (end_after_round stays set even if that tribe
     # drops below five) until the game ends at that round's end, while no Sower exists; Doom
-    # stays at 15 and further steps are lost (move_doom caps it).
-    if (g.variant("no_doom_end_after_five") and s.sower is None and
+    # stays at 15 and further steps are lost (move_doom caps it). R57: only the competitive game
+    # ends after a fifth Achievement, so in Solo and Full Coop Doom 15 ends the game at once.
+    if (g.variant("no_doom_end_after_five") and s.mode == "competitive" and s.sower is None and
             (s.end_after_round or any(len(t.achievements) >= g.rules.end_round_at for t in s.tribes))):
         g.log("Doom is at its end, but after a fifth Achievement Faeriell holds on "
               "until the round ends (optional rule).")

@@ -57,6 +57,9 @@ def end_of_turn_checks(g):
                     g.move_doom(r.lost_doom, f"{g.tribe_name(i)} is lost to Corruption")
                     if s.game_over:
                         return
+    # R58: the Solo and Full Coop win comes first; the frost gem is placed only if the game goes on.
+    if team_won(g):
+        return
     if g.variant("winters_grasp"):
         n = len(r.wheel)
         pos = s.harvest
@@ -67,7 +70,12 @@ def end_of_turn_checks(g):
                 break
         if len(s.winter_gems) >= n:
             end_game(g, [], "Frost covers the whole Harvest wheel: every tribe loses (Winter's Grasp).", [])
-            return
+
+
+def team_won(g) -> bool:
+    """The end-of-turn win of Full Coop (its table) and Solo (R35); True when it ended the game."""
+    s = g.state
+    r = g.rules
     if s.mode == "coop":
         win = coop_target(g)
         claimed = sum(1 for holders in s.achievements.values() if holders)
@@ -76,10 +84,13 @@ def end_of_turn_checks(g):
             ranking = sorted(range(s.players), key=lambda j: (-len(s.tribes[j].achievements),
                                                                s.tribes[j].corruption, j))
             end_game(g, list(range(s.players)), "Together the tribes save Faeriell!", ranking)
+            return True
     elif s.mode == "solo":
         need = int(r.modes["solo"]["achievements"])
         if len(s.tribes[0].achievements) >= need:
             end_game(g, [0], f"{need} Achievements: you save Faeriell!", [0])
+            return True
+    return False
 
 
 def coop_target(g):

@@ -76,13 +76,38 @@ def test_an_invalid_combination_is_explained_and_cannot_start(app):
     click(app, "players:3")
     click(app, "variant_twins")
     scene = app.scene
-    assert scene.problem() == "The Twins is a two-player competitive scenario"    # SetupError's words
+    assert scene.problem() == ("The Twins is a two-player competitive scenario and needs exactly two "
+                               "players, not 3")    # SetupError's words
     assert scene.find("start").enabled is False
     assert scene.find("variant_twins").warn is True
     click(app, "start")
     assert isinstance(app.scene, StartScene)
     click(app, "players:2")
     assert app.scene.problem() is None and app.scene.find("start").enabled
+
+
+@pytest.mark.parametrize("mode,where", [("coop", "Full Coop"), ("solo", "Solo")])
+def test_r59_the_twins_in_full_coop_or_solo_is_refused_on_screen(app, monkeypatch, mode, where):
+    # R59: The Twins is a two-player competitive scenario; the start screen says why it cannot start
+    # (in the words of its own mode buttons) and starts nothing.
+    from faeriell.ui import widgets as W
+    click(app, "players:2")
+    click(app, f"mode:{mode}")
+    click(app, "variant_twins")
+    scene = app.scene
+    why = f"The Twins is a two-player competitive scenario, so it cannot be played in {where}"
+    assert scene.problem() == why
+    assert scene.find("start").enabled is False and scene.find("variant_twins").warn is True
+    shown = []
+    real = W.draw_wrapped
+    monkeypatch.setattr(W, "draw_wrapped", lambda surf, text, *a, **k: (shown.append(text), real(surf, text, *a, **k))[1])
+    app.dirty = True
+    app.step()
+    assert why in shown                           # the line below Start says it
+    click(app, "start")
+    assert isinstance(app.scene, StartScene) and not app.errors
+    click(app, "mode:competitive")
+    assert app.scene.players == 2 and app.scene.problem() is None and app.scene.find("start").enabled
 
 
 def test_seed_field_takes_typed_digits(app):

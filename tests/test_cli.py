@@ -124,6 +124,9 @@ BAD = [
     (["--mode", "solo", "--players", "2"], "solo is played by one player"),
     (["--players", "1", "--mode", "coop"], "one player plays the solo mode"),
     (["--players", "3", "--variants", "twins"], "The Twins is a two-player competitive scenario"),
+    # R59: The Twins cannot be combined with Full Coop or Solo
+    (["--mode", "coop", "--players", "2", "--variants", "twins"], "so it cannot be played in Full Coop"),
+    (["--mode", "solo", "--variants", "twins"], "so it cannot be played in Solo"),
     (["--load", "no/such/save.json"], "--load: no such file"),
     (["--scenario", "no/such.yaml"], "--scenario: no such file"),
     (["--continue"], "no autosave yet"),

@@ -100,3 +100,44 @@ def test_shadows_coop_solo_set_aside_counts_starting_heroes_only(players, mode):
             # the Shadow is never set aside and never counted: the mode's number of Heroes is met
             assert len(t.set_aside) == int(row["heroes_aside"]), (seed, t.set_aside)
             assert "shadow" not in t.set_aside and "shadow" in t.inactive
+
+
+# ---------------------------------------------------------------- R59 The Twins
+@pytest.mark.parametrize("players,mode,where", [(2, "coop", "Full Coop"), (3, "coop", "Full Coop"),
+                                                (4, "coop", "Full Coop"), (1, "solo", "Solo")])
+def test_r59_the_twins_is_refused_in_full_coop_and_solo_with_a_reason(players, mode, where):
+    from faeriell.engine.setup import SetupError, validate_config
+    for check in (lambda: validate_config(players, mode, "medium", ["twins"]),
+                  lambda: new_game(R, players, mode, "medium", ["twins"], 7)):
+        with pytest.raises(SetupError) as e:
+            check()
+        why = str(e.value)
+        # the mode as the start screen names it, and why: never the ids or a ruling number
+        assert why == f"The Twins is a two-player competitive scenario, so it cannot be played in {where}"
+    validate_config(players, mode, "medium", [])          # the same set-up without The Twins is fine
+
+
+def test_r59_the_twins_with_three_players_says_it_needs_two():
+    from faeriell.engine.setup import SetupError, validate_config
+    with pytest.raises(SetupError, match="needs exactly two players, not 3"):
+        validate_config(3, "competitive", "medium", ["twins"])
+
+
+def test_r59_the_twins_with_two_competitive_players_is_set_up():
+    g = _set_up(R, 2, "competitive", "medium", ["twins"], 59)
+    s = g.state
+    assert s.stage != "setup" and not s.game_over
+    assert s.doom == 2                       # The Twins set-up step 3: Doom two spaces forward
+    assert "cleanser" in s.tribes[0].achievements      # Tash claims the Corruption Cleanser
+
+
+@pytest.mark.parametrize("players,mode,where", [(2, "coop", "Full Coop"), (1, "solo", "Solo")])
+def test_r59_a_scenario_of_the_twins_in_coop_or_solo_is_refused_not_played(tmp_path, capsys, players, mode, where):
+    from faeriell import scenario as runner
+    path = tmp_path / "twins.yaml"
+    path.write_text(f"name: twins\nsetup: {{players: {players}, mode: {mode}, difficulty: medium, "
+                    f"variants: [twins], seed: 5, position: empty}}\nsteps:\n  - expect: {{game_over: false}}\n",
+                    encoding="utf-8")
+    assert runner.main([str(path)]) == 2                 # not a valid file: exit 2, one line that says why
+    err = capsys.readouterr().err
+    assert f"cannot be played in {where}" in err and len(err.strip().splitlines()) == 1

@@ -353,20 +353,23 @@ def claim_perform(g, a):
     i = pend["player"]
     t = s.tribes[i]
     aid, tok = a["achievement"], a["token"]
+    # R57: the token is placed first and the cost paid after, so a fifth Achievement paid with
+    # Doom 14 -> 15 already counts when Doom arrives (the optional rule then holds it, R42).
     if tok == "designated":
         t.designated -= 1
     else:
         t.slots.remove(tok)
-        if a["pay"] == "doom":
-            g.move_doom(UNPAID_SLOT_DOOM, "an unpaid Achievement slot")
-        else:
-            g.pay(i, [a["pay"]])
     s.achievements.setdefault(aid, []).append(i)
     t.achievements.append(aid)
     g.note("claim", i, aid)
     if s.mode == "competitive" and len(t.achievements) >= g.rules.end_round_at and not s.end_after_round:
         s.end_after_round = True
         g.log("Five Achievements: the game ends at the end of this round.")
+    if tok != "designated":
+        if a["pay"] == "doom":
+            g.move_doom(UNPAID_SLOT_DOOM, "an unpaid Achievement slot")
+        else:
+            g.pay(i, [a["pay"]])
 
 
 move("claim", claim_enum, claim_check, claim_perform)

@@ -23,8 +23,9 @@ def doom_reached(g):
     s = g.state
     # R42: from the first fifth Achievement claimed (end_after_round stays set even if that tribe
     # drops below five) until the game ends at that round's end, while no Sower exists; Doom
-    # stays at 15 and further steps are lost (move_doom caps it).
-    if (g.variant("no_doom_end_after_five") and s.sower is None and
+    # stays at 15 and further steps are lost (move_doom caps it). R57: only the competitive game
+    # ends after a fifth Achievement, so in Solo and Full Coop Doom 15 ends the game at once.
+    if (g.variant("no_doom_end_after_five") and s.mode == "competitive" and s.sower is None and
             (s.end_after_round or any(len(t.achievements) >= g.rules.end_round_at for t in s.tribes))):
         g.log("Doom is at its end, but after a fifth Achievement Faeriell holds on "
               "until the round ends (optional rule).")
@@ -56,6 +57,9 @@ def end_of_turn_checks(g):
                     g.move_doom(r.lost_doom, f"{g.tribe_name(i)} is lost to Corruption")
                     if s.game_over:
                         return
+    # R58: the Solo and Full Coop win comes first; the frost gem is placed only if the game goes on.
+    if team_won(g):
+        return
     if g.variant("winters_grasp"):
         n = len(r.wheel)
         pos = s.harvest
@@ -66,7 +70,12 @@ def end_of_turn_checks(g):
                 break
         if len(s.winter_gems) >= n:
             end_game(g, [], "Frost covers the whole Harvest wheel: every tribe loses (Winter's Grasp).", [])
-            return
+
+
+def team_won(g) -> bool:
+    """The end-of-turn win of Full Coop (its table) and Solo (R35); True when it ended the game."""
+    s = g.state
+    r = g.rules
     if s.mode == "coop":
         win = coop_target(g)
         claimed = sum(1 for holders in s.achievements.values() if holders)
@@ -75,10 +84,13 @@ def end_of_turn_checks(g):
             ranking = sorted(range(s.players), key=lambda j: (-len(s.tribes[j].achievements),
                                                                s.tribes[j].corruption, j))
             end_game(g, list(range(s.players)), "Together the tribes save Faeriell!", ranking)
+            return True
     elif s.mode == "solo":
         need = int(r.modes["solo"]["achievements"])
         if len(s.tribes[0].achievements) >= need:
             end_game(g, [0], f"{need} Achievements: you save Faeriell!", [0])
+            return True
+    return False
 
 
 def coop_target(g):

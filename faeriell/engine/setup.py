@@ -38,8 +38,23 @@ def validate_config(players, mode, difficulty, variants):
     for v in variants:
         if v not in VARIANTS:
             raise SetupError(f"unknown variant {v!r} (known: {', '.join(VARIANTS)})")
-    if "twins" in variants and (players != 2 or mode != "competitive"):
-        raise SetupError("The Twins is a two-player competitive scenario")
+    if "twins" in variants:
+        twins_problem = _twins_problem(players, mode)
+        if twins_problem:
+            raise SetupError(twins_problem)
+
+
+def _twins_problem(players, mode) -> str | None:
+    """Why The Twins cannot be played with these settings (R59: two players, competitive only), in
+    the start screen's words (Full Coop, Solo), or None."""
+    said = "The Twins is a two-player competitive scenario"
+    if mode == "coop":
+        return f"{said}, so it cannot be played in Full Coop"
+    if mode == "solo":
+        return f"{said}, so it cannot be played in Solo"
+    if players != 2:
+        return f"{said} and needs exactly two players, not {players}"
+    return None
 
 
 def blank_state(rules: Rules, players, mode, difficulty, variants, seed) -> GameState:

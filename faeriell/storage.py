@@ -662,7 +662,7 @@ HEADERS_KEPT = 1024
 def save_header(path) -> dict:
     """What a save tells from its first and last few KB, never parsing the moves: {'readable',
     'origin', 'mode', 'players', 'difficulty', 'scenario', 'round', 'moves', 'saved_at' (a UTC
-    datetime or None), 'mtime'}. Never raises; a pipe or device is never opened.
+    datetime or None), 'mtime', 'over' (the game ended)}. Never raises; a pipe or device is never opened.
     A regular file is read once per version of it (its size, time and inode): the start screen
     lays itself out again on every resize and asks for every autosave's header each time."""
     try:
@@ -685,7 +685,8 @@ def save_header(path) -> dict:
 
 def _read_header(path, st) -> dict:
     info = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
-            "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None}
+            "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None,
+            "over": False}
     if st is None:
         return info
     try:
@@ -732,6 +733,7 @@ def _fill(info, fmt, version, origin, snap, players) -> dict:
     if isinstance(snap, dict):
         if isinstance(snap.get("round"), int):
             info["round"] = snap["round"]
+        info["over"] = snap.get("over") is True
         for form in ("%Y-%m-%dT%H:%M:%S.%fZ", "%Y-%m-%dT%H:%M:%SZ"):
             try:
                 when = datetime.strptime(str(snap.get("saved_at"))[:40], form)
@@ -778,6 +780,8 @@ def describe_save(path: Path, short: bool = False, info: dict | None = None) -> 
         bits.append(f"round {info['round']}")
     if info["moves"] is not None and not short:
         bits.append(f"{info['moves']} moves")
+    if info.get("over"):
+        bits.append("ended")
     return " · ".join(bits)
 
 
@@ -813,9 +817,12 @@ def autosave_files() -> list[Path]:
 
 
 def latest_autosave() -> Path | None:
-    """The autosave of the game played last (what Continue and --continue open)."""
-    files = autosave_files()
-    return files[0] if files else None
+    """The autosave of the unfinished game played last (what Continue and --continue open): a game
+    that ended has nothing left to continue (the Load list still opens it)."""
+    for p in autosave_files():
+        if not save_header(p)["over"]:
+            return p
+    return None
 
 
 def autosave_path() -> Path:

@@ -17,7 +17,7 @@ from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
 from faeriell import storage
-from faeriell.storage import (FileServiceError, describe_save, latest_autosave, list_saves,
+from faeriell.storage import (FileServiceError, autosave_files, describe_save, latest_autosave, list_saves,
                               load_game, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
@@ -42,7 +42,9 @@ def last_game() -> tuple[bool, str]:
     because it reads every autosave's header (storage.save_header, once per version of a file)."""
     ap = latest_autosave()
     has = ap is not None and ap.is_file()          # a pipe named like an autosave is no game to continue
-    return has, (describe_save(ap, short=True) if has else "no autosave yet")
+    if has:
+        return has, describe_save(ap, short=True)
+    return False, "no autosave yet" if ap is None and not autosave_files() else "no unfinished game"
 
 
 def tutorial_progress() -> tuple[int, int]:

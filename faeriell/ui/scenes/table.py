@@ -670,7 +670,11 @@ class TableScreen(Scene):
 
     def leave(self) -> None:
         if self.end_shown and self.session.state.game_over:
-            return                            # to the end screen, which may come back here
+            return                            # to the end screen, which may come back here (or close())
+        self.close()
+
+    def close(self) -> None:
+        """The table is left for good: its threads stop, the game is saved and let go."""
         self.driver.stop()
         self.elbow.stop()
         if self.session.autosave_enabled and self.session.game.history:

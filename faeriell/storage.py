@@ -855,7 +855,8 @@ MAX_LISTED = 200
 
 def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
     """(path, title, description) of every save, newest first: named saves (saves/), every game's
-    autosave (autosaves/) and loose *.json files of the data folder (older versions' saves).
+    autosave (autosaves/) and the loose *.json files of the data folder that are saves by their own
+    format marker (older versions' saves; never the practice files beside them).
     With `folder`, only the *.json files in it. Reads only each file's header (save_header)."""
     try:
         if folder is not None:
@@ -864,7 +865,7 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
             found = ([(p, "named") for p in saves_dir().glob("*.json")]
                      + [(p, "auto") for p in autosave_dir().glob("*.json")]
                      + [(p, "auto" if p.name == "autosave.json" else None) for p in data_dir().glob("*.json")
-                        if p.name not in NOT_SAVES])
+                        if _marked_save(p)])
     except OSError:
         return []
     dated = []
@@ -884,6 +885,19 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
         rows.append((_sort_time(info), (str(p), clip(title, 120), describe_save(p, info=info))))
     rows.sort(key=lambda t: t[0], reverse=True)
     return [row for _, row in rows]
+
+
+def _marked_save(path: Path) -> bool:
+    """A loose file of the data folder is a save (of an older version) only when it says so: its
+    first bytes carry the save format's name. The practice files, the settings and whatever else
+    lives there are not saves, and are never listed as damaged ones."""
+    if path.name in NOT_SAVES:
+        return False
+    try:
+        head, _, _ = read_ends(path, "save", 512)
+    except (OSError, ValueError):
+        return False
+    return b'"faeriell-save"' in head
 
 
 def _game_start(game_id: str) -> str:

@@ -40,6 +40,7 @@ class Puzzle:
         self.progress = progress               # faeriell.puzzle_progress.Progress (None: the user's)
         self.next_path: str | None = None      # after a win: the next unsolved puzzle on the path
         self.kept: bool | None = None          # after a win: recorded as solved (None: not on the path)
+        self.path_count: tuple[int, int] | None = None   # after a win on the path: (solved, puzzles on it)
         self.follow(game)
 
     @classmethod
@@ -111,6 +112,17 @@ class Puzzle:
         self.kept = self.progress.mark_solved(entry.id)
         nxt = path.next_unsolved(entry.id, self.progress)
         self.next_path = nxt.path if nxt else None
+        ids = {e.id for e in path.entries}
+        self.path_count = (len(ids & (self.progress.solved() | {entry.id})), len(ids))
+
+    def practice_note(self) -> str:
+        """What the win did to the puzzle path, counted from the progress file ('' off the path)."""
+        if self.path_count is None:
+            return ""
+        solved, total = self.path_count
+        if solved >= total:
+            return f"You have solved all {total} puzzles on the path."
+        return f"{solved} of the {total} puzzles on the path solved."
 
     @property
     def hint(self) -> str:
@@ -200,6 +212,7 @@ class PuzzleResult:
         self.rects: dict[str, pygame.Rect] = {}
         self.panel_rect: pygame.Rect | None = None
         self.focus: int | None = None           # the button the keyboard is on (Tab / arrows)
+        self.said = ""                          # the headline and text drawn last
 
     def step(self, d: int) -> None:
         n = len(self.rects)
@@ -247,8 +260,11 @@ class PuzzleResult:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
         elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
             sub += " (" + puzzle.progress.notice + ".)"       # a damaged progress file was kept aside
-        elif won and puzzle.kept and puzzle.next_path is None:
-            sub += " You have solved every puzzle on the path."
+        elif won and puzzle.kept:
+            note = puzzle.practice_note()      # from the practice state itself: the path's count, the drills due
+            if note:
+                sub += " " + note
+        self.said = f"{head}: {sub}"
         lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]
         extra = "Hint: " + puzzle.hint if puzzle.show_hint and not won else "Goal: " + puzzle.goal.text
         goal_lines = [] if won else list(T.wrap(extra, max(10, P(15)), w - P(48)))[:4]

@@ -372,6 +372,9 @@ class TableScreen(Scene):
         if self.tutorial() is not None:
             self.flash("In the guided game the step card is your hint: the pink rings show the move.")
             return
+        if self.table.puzzle is not None:
+            self._puzzle_hint(self.table.puzzle)
+            return
         if self.session.state.game_over:
             self.flash("The game is over.")
             return
@@ -394,6 +397,17 @@ class TableScreen(Scene):
             work = lambda: bots.hint(game, HINT_BUDGET, helpers=bots.TABLE_HELPERS)  # noqa: E731
         self.hint_job = Job(work, tag=(self.session.version, longer, False), name="hint")
         self.hint_job.start()
+
+    def _puzzle_hint(self, puzzle) -> None:
+        """A puzzle's or a drill's hint is its own (the file's words about its goal), never the
+        expert's move: a solve after it is no clean solve (the rating counts it as a miss, as
+        lichess does), and the result panel says so."""
+        if puzzle.result == "open":
+            puzzle.hinted = True
+        puzzle.show_hint = True
+        note = (" A solve after a hint counts as a miss for your puzzle rating."
+                if getattr(puzzle, "trainer", None) is not None else "")
+        self.flash(f"Hint: {puzzle.hint} (Goal: {puzzle.goal.text}){note}")
 
     def _hint_next_step(self) -> None:
         """The hinted move was played and the turn goes on: ask the expert for the plan's next

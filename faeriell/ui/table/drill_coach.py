@@ -39,6 +39,7 @@ class DrillCoach:
         self.decided_at: int | None = None
         self.overlay = False
         self.show_hint = False
+        self.hinted = False             # the hint was asked before the drill was found
         self.kept: bool | None = None
         self.progress = self            # the result panel reads progress.error when a win was not kept
         self.error = ""
@@ -149,7 +150,7 @@ class DrillCoach:
             self.session.drill_tries = self.tries
         if self.book is not None and not self.recorded and (self.verdict.ok or self.tries >= self.max_tries):
             # the schedule counts the opening: found within three tries, or not
-            self.book.record(self.drill.id, self.verdict.ok and self.tries == 0)
+            self.book.record(self.drill.id, self.verdict.ok and self.tries == 0 and not self.hinted)
             self.recorded = self.session.drill_recorded = True
             self.kept = not self.book.doc.error
             self.error = self.book.doc.error

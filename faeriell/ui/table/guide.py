@@ -37,6 +37,7 @@ class Puzzle:
         self.decided_at: int | None = None     # len(history) when won or lost (an undo reopens it)
         self.overlay = False                   # the result panel is up
         self.show_hint = False                 # after a failed try, the player asked for the hint
+        self.hinted = False                    # the hint was asked before this try was decided
         self.progress = progress               # faeriell.puzzle_progress.Progress (None: the user's)
         self.next_path: str | None = None      # after a win: the next unsolved puzzle on the path
         self.kept: bool | None = None          # after a win: recorded as solved (None: not on the path)
@@ -96,7 +97,8 @@ class Puzzle:
         pid = Path(self.path).stem
         if pid not in self.counted:
             self.counted.add(pid)
-            self.rating_change = self.trainer.record(pid, won)
+            # a solve after the hint is no clean solve: it counts as a miss (as lichess rates it)
+            self.rating_change = self.trainer.record(pid, won and not self.hinted)
         nxt = self.trainer.next_puzzle(exclude={pid})
         self.next_path = nxt.path if nxt is not None else None
 
@@ -255,6 +257,8 @@ class PuzzleResult:
         sub = puzzle.won_text() if won else why
         if puzzle.rating_change:
             a, b = puzzle.rating_change
+            if won and getattr(puzzle, "hinted", False):
+                sub += " Solved with the hint, so it counts as a miss for your rating."
             sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
         if won and puzzle.kept is False:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"

@@ -865,7 +865,7 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
             found = ([(p, "named") for p in saves_dir().glob("*.json")]
                      + [(p, "auto") for p in autosave_dir().glob("*.json")]
                      + [(p, "auto" if p.name == "autosave.json" else None) for p in data_dir().glob("*.json")
-                        if _marked_save(p)])
+                        if p.name == "autosave.json" or _marked_save(p)])
     except OSError:
         return []
     dated = []

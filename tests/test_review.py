@@ -10,6 +10,7 @@ from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action, new_game
 from faeriell.review.moments import assess, grade_of, key_moments
 from slip_games import first_slip
+from faeriell.engine.saves import rebuild
 from faeriell.review.timeline import CAUSES, cause_of, record, record_game
 
 SCEN = Path(__file__).parent / "scenarios"
@@ -78,8 +79,14 @@ def test_a_whole_game_adds_up(rules, players, mode, seed):
     for i, t in enumerate(g.state.tribes):
         # (the tracking token stops at 5, R9; the figure counts every Menace)
         assert {c: min(n, 5) for c, n in tl.solved[i].items()} == {c: n for c, n in t.solved.items() if n}
-    assert sum(sum(c.values()) for c in tl.actions_by_phase) == sum(
-        1 for h in g.history if h["player"] is not None)
+    # ... the player's own decisions only: a move with no other beside it is not one (issue 42 f)
+    again, decisions = rebuild(rules, g.origin), 0
+    for h in g.history:
+        decisions += h["player"] is not None and len(again.legal_actions()) > 1
+        again.apply(h["action"])
+    assert sum(sum(c.values()) for c in tl.actions_by_phase) == decisions
+    setup = sum(1 for h in g.history if h["turn"] and h["turn"][0] == "setup" and h["player"] is not None)
+    assert all(c.get("Set-up", 0) <= setup for c in tl.actions_by_phase)
     assert sum(tl.gained[0].values()) == sum(tl.gained_colour[0].values()) > 0
 
 

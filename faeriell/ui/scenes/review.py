@@ -3,7 +3,7 @@
     Doom over the rounds, each step by its cause    Achievements and the win chance over the rounds
     Key moments: the reviewed players' decisions whose position fell most against the best move
     found, graded, with the better move and why; a click opens the replay at that move
-    Figures at a glance: Essences by source, Menaces by colour, moves by phase
+    Figures at a glance: Essences by source, Menaces by colour, decisions by phase
 
 The timeline is quick (one replay of the game); the key moments think, so they are worked out in a
 background thread with a progress bar while the screen stays live. Reached from the end screen and

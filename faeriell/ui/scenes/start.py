@@ -139,9 +139,15 @@ class StartScene(MenuScene):
             menaces, corr = int(row.get("menace", 0)), int(row.get("corruption", 0))
         except (AttributeError, KeyError, TypeError, ValueError):
             return self.difficulty_name(d)
-        start = f"{menaces} Menaces and " + (f"{corr} Corruption token{'s' if corr > 1 else ''}" if corr
-                                             else "no Corruption")
-        text = f"{self.difficulty_name(d)}: {start} at the start."
+        # R33: a Corruption token under a Guardian makes it Corrupted: a Threatened Region yields
+        # nothing, a Corrupted one brings a Corruption Event (rulebook, Harvest): fewer Menaces, worse
+        if corr:
+            start = (f"{menaces} Menaces and {corr} Corruption token{'s' if corr > 1 else ''} under the Guardians "
+                     "at the start. A Corruption token is worse than a Menace: harvesting its Region brings a "
+                     "Corruption Event instead of Essences")
+        else:
+            start = f"{menaces} Menaces and no Corruption at the start"
+        text = f"{self.difficulty_name(d)}: {start}."
         if self.win_rates is None:                 # still being read
             return text
         got = []

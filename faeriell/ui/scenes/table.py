@@ -231,7 +231,7 @@ class TableScreen(Scene):
 
     def save(self) -> None:
         """Ask a name, then save under it (saves/ in the user data folder)."""
-        self.modal = AskText(self.modal_size(), "Save the game", "Name of the save:",
+        self.modal = AskText(self.modal_size(), "Save the game", "Name of the save (Enter keeps the one shown):",
                              suggest_save_name(self.session.game), self._save_as, ok_label="Save")
 
     def _save_as(self, name: str) -> str | None:
@@ -481,11 +481,20 @@ class TableScreen(Scene):
             items.insert(1, ("chapters", "Leave to the chapter list", self.leave_tutorial))
             items = [it for it in items if it[0] != "review"]     # a chapter's forced draws do not replay
         items.append(("quit", "Quit", self.host.quit))
-        note = "The game saves itself after every turn."
+        note = self.saving_note()
         if self.save_notice():
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
         self.modal = Menu(self.modal_size(), items, note=note)
+
+    def saving_note(self) -> str:
+        """What the menu says of saving: the truth for this table (a guided chapter, a puzzle or a
+        drill is never autosaved: Session(autosave=False))."""
+        if self.session.autosave_enabled:
+            return "The game saves itself after every turn."
+        if self.tutorial() is not None:
+            return "The guided game is not saved; the chapter list takes you back to the step you left."
+        return "A practice position is not saved; Retry sets it out again."
 
     # ---- any seat, any time: a person or a bot level for each seat, mid-game ----------------
     def _seat_label(self, i: int) -> str:
@@ -533,7 +542,8 @@ class TableScreen(Scene):
         self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.modal_size(), "Keys and shortcuts", HELP_TEXT + "\n\n" + KEYS_HELP, width=900)
+        text = HELP_TEXT if self.session.autosave_enabled else HELP_TEXT.rsplit("\n", 1)[0] + "\n" + self.saving_note()
+        self.modal = MessageBox(self.modal_size(), "Keys and shortcuts", text + "\n\n" + KEYS_HELP, width=900)
 
     # ---- dialogs at the Interface size ----------------------------------------------------------
     def modal_factor(self) -> float:

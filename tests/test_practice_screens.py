@@ -232,6 +232,8 @@ def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkey
         assert "new drill" in " ".join(review.practice_notes)
         acc = StatsBook(tmp_path).games[0].accuracy
         assert acc is not None and 0 < acc < 1
+        # one measure (issue 42 e): the review says the very figure Progress keeps
+        assert review.accuracy_line().startswith(f"Accuracy {100 * acc:.0f}%:"), review.accuracy_line()
         click(app, "back")
         click(app, "back")                                # the end screen, then the start screen
         click(app, "practice")

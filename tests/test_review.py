@@ -189,3 +189,26 @@ def test_the_background_review_finds_what_the_direct_one_finds(rules, use_proces
     assert job.error is None and job.progress == (len(acts), len(acts))
     assert [(m.index, m.best, round(m.fall, 6)) for m in job.moments] == \
         [(m.index, m.best, round(m.fall, 6)) for m in direct]
+
+
+def test_accuracy_counts_only_the_decisions_at_stake(rules, monkeypatch):
+    """Issue 42 e: a lost game read "Review accuracy 99%": once the game is out of reach no move
+    can fall by a grade, so every hopeless move counted as accurate. Those are left out now."""
+    from faeriell.review import moments as M
+    g = _played(rules, 1, "solo", 7)
+    # (best, played): a mistake at stake, a good move at stake, then two moves out of reach
+    cycle = [(0.40, 0.20), (0.30, 0.29), (0.03, 0.0), (0.02, 0.01)]
+    seen = []
+
+    def fake(game, who, action, width=4):
+        b, p = cycle[len(seen) % 4]
+        seen.append(b)
+        return M.Moment(-1, who, game.state.round, action, action, p, b, "")
+    monkeypatch.setattr(M, "assess", fake)
+    tally: dict = {}
+    M.key_moments(rules, g.origin, [h["action"] for h in g.history], tally=tally)
+    at_stake = sum(1 for b in seen if b >= 0.05)
+    mistakes = sum(1 for k in range(len(seen)) if k % 4 == 0)
+    assert tally["decisions"] == len(seen) and tally["assessed"] == at_stake < len(seen)
+    assert M.accuracy(tally) == pytest.approx(1 - mistakes / at_stake)
+    assert M.accuracy({"decisions": 9}) is None                # nothing at stake: no figure, never 100%

@@ -136,6 +136,19 @@ class ReviewScene(MenuScene):
         humans = [i for i, x in enumerate(seats) if x == "human"]
         return "You" if humans == [player] else self.names[player]
 
+    def accuracy_line(self) -> str:
+        """The review's accuracy: the very figure Progress keeps (review.moments.accuracy)."""
+        from faeriell.review.moments import GRADES, accuracy
+        tally = self.job.tally or {}
+        points = round(100 * GRADES[-1][1])
+        acc = accuracy(tally)
+        if acc is None:
+            return (f"Accuracy not measured: no decision had {points} points of the win chance left to lose."
+                    if tally.get("decisions") else "")
+        n, graded = tally["assessed"], tally.get("graded", 0)
+        return (f"Accuracy {100 * acc:.0f}%: {n - graded} of the {n} decisions with {points} points of the win "
+                f"chance at stake kept within {points} points of the best move found.")
+
     def moment_lines(self, m) -> tuple[str, str, str]:
         who = self.who(m.player)
         head = f"Round {m.round} · {m.grade.capitalize()}"
@@ -378,6 +391,9 @@ class ReviewScene(MenuScene):
             W.draw_text(surf, f"Looking for the moves that mattered… move {done} of {total}",
                         (rect.x + 16, y + 24), 17, W.MUTED)
             return
+        line = self.accuracy_line()
+        if line:
+            y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 16, y, rect.w - 32, 44), 16, W.TEXT, max_lines=2) + 6
         if not self.moments:
             W.draw_wrapped(surf, "No move stood out: every decision was within a whisker of the best one "
                                  "found. The figures on the left show where Doom came from.",

@@ -269,7 +269,7 @@ class PuzzleResult:
             if note:
                 sub += " " + note
         self.said = f"{head}: {sub}"
-        lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]
+        lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:6]      # a review reason and what is due
         extra = "Hint: " + puzzle.hint if puzzle.show_hint and not won else "Goal: " + puzzle.goal.text
         goal_lines = [] if won else list(T.wrap(extra, max(10, P(15)), w - P(48)))[:4]
         lh, glh = T.font(max(10, P(18))).get_linesize(), T.font(max(10, P(15))).get_linesize()

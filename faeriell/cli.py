@@ -189,12 +189,14 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if why:
             refuse(p, f"--load: {why}")
     if args.cont:
-        from faeriell.storage import DataDirError, autosave_dir, latest_autosave, user_data_dir
+        from faeriell.storage import DataDirError, autosave_dir, autosave_files, latest_autosave, user_data_dir
         try:
             user_data_dir()
         except DataDirError as e:
             refuse(p, f"--continue: {e}")
         auto = latest_autosave()
+        if auto is None and autosave_files():
+            refuse(p, f"--continue: every game in {autosave_dir()} has ended; --load opens one of them")
         if auto is None:
             refuse(p, f"--continue: there is no autosave yet ({autosave_dir()})")
         problem = _file_problem(str(auto), "save")

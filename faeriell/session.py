@@ -10,6 +10,7 @@ import errno
 import logging
 import os
 import secrets
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -22,6 +23,11 @@ from faeriell import storage
 from faeriell.storage import DataDirError, autosave_dir, claim_game, game_key_of
 
 log = logging.getLogger(__name__)
+
+# The games this window holds, by claim key: (the claim, the session that owns it). A game opened
+# again in this same window (Continue, a load of the game at hand) takes the claim over from the
+# table that had it: it is not "another window", only one owner per game.
+_HELD: dict[str, tuple[storage.GameClaim, "weakref.ReferenceType[Session]"]] = {}
 
 
 def new_game_id() -> str:
@@ -78,15 +84,33 @@ class Session:
         """Hold this game's lock (storage.claim_game) before its autosave is written: False when
         another window plays it (then nothing of that window's is overwritten)."""
         key = game_key_of(self.game_id, self.autosave_file)
-        if self._claim is not None and self._claim.key == key:
+        if self._claim is not None and self._claim.key == key and self.owns_claim():
+            return True
+        if self.state.game_over:             # a game that ended is open nowhere: no move goes into its file
+            self.release()
             return True
         self.release()
-        self._claim = claim_game(key)
-        return self._claim is not None
+        held = _HELD.get(key)
+        if held is not None:                 # this window holds it already: the claim changes hands
+            self._claim = held[0]
+        else:
+            self._claim = claim_game(key)
+            if self._claim is None:
+                return False
+        _HELD[key] = (self._claim, weakref.ref(self))
+        return True
+
+    def owns_claim(self) -> bool:
+        """This session, not another table of this window, plays its game."""
+        held = self._claim and _HELD.get(self._claim.key)
+        return bool(held) and held[0] is self._claim and held[1]() is self
 
     def release(self) -> None:
+        """Let the game go (a claim another table of this window took over stays with it)."""
         if self._claim is not None:
-            self._claim.release()
+            if self.owns_claim():
+                del _HELD[self._claim.key]
+                self._claim.release()
             self._claim = None
 
     def play_as_copy(self) -> None:
@@ -208,6 +232,8 @@ class Session:
         """Save after a turn. A failure never stops play, but it is not silent either: the table
         shows `autosave_problem` until an autosave works again (each turn tries again), and the
         last good save stays as it was (write_save replaces it only with a whole new file)."""
+        if self._claim is not None and not self.owns_claim():
+            return True                      # a newer table of this window plays this game and saves it
         try:
             if not self.claim():
                 raise OSError(errno.EBUSY, "this game is open in another window")
@@ -222,6 +248,8 @@ class Session:
             self.autosave_problem = problem
             return False
         self.autosave_problem = None
+        if self.state.game_over:
+            self.release()                   # a game that ended is open nowhere: its file no longer changes
         return True
 
     def _notify(self, what: str, action: Action | None) -> None:

@@ -715,7 +715,7 @@ HEADERS_KEPT = 1024
 def save_header(path) -> dict:
     """What a save tells from its first and last few KB, never parsing the moves: {'readable',
     'origin', 'mode', 'players', 'difficulty', 'scenario', 'round', 'moves', 'saved_at' (a UTC
-    datetime or None), 'mtime'}. Never raises; a pipe or device is never opened.
+    datetime or None), 'mtime', 'over' (the game ended)}. Never raises; a pipe or device is never opened.
     A regular file is read once per version of it (its size, time and inode): the start screen
     lays itself out again on every resize and asks for every autosave's header each time."""
     try:
@@ -738,7 +738,8 @@ def save_header(path) -> dict:
 
 def _read_header(path, st) -> dict:
     info = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
-            "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None}
+            "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None,
+            "over": False}
     if st is None:
         return info
     try:
@@ -785,6 +786,7 @@ def _fill(info, fmt, version, origin, snap, players) -> dict:
     if isinstance(snap, dict):
         if isinstance(snap.get("round"), int):
             info["round"] = snap["round"]
+        info["over"] = snap.get("over") is True
         for form in ("%Y-%m-%dT%H:%M:%S.%fZ", "%Y-%m-%dT%H:%M:%SZ"):
             try:
                 when = datetime.strptime(str(snap.get("saved_at"))[:40], form)
@@ -831,6 +833,8 @@ def describe_save(path: Path, short: bool = False, info: dict | None = None) -> 
         bits.append(f"round {info['round']}")
     if info["moves"] is not None and not short:
         bits.append(f"{info['moves']} moves")
+    if info.get("over"):
+        bits.append("ended")
     return " · ".join(bits)
 
 
@@ -866,9 +870,12 @@ def autosave_files() -> list[Path]:
 
 
 def latest_autosave() -> Path | None:
-    """The autosave of the game played last (what Continue and --continue open)."""
-    files = autosave_files()
-    return files[0] if files else None
+    """The autosave of the unfinished game played last (what Continue and --continue open): a game
+    that ended has nothing left to continue (the Load list still opens it)."""
+    for p in autosave_files():
+        if not save_header(p)["over"]:
+            return p
+    return None
 
 
 def autosave_path() -> Path:
@@ -901,7 +908,8 @@ MAX_LISTED = 200
 
 def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
     """(path, title, description) of every save, newest first: named saves (saves/), every game's
-    autosave (autosaves/) and loose *.json files of the data folder (older versions' saves).
+    autosave (autosaves/) and the loose *.json files of the data folder that are saves by their own
+    format marker (older versions' saves; never the practice files beside them).
     With `folder`, only the *.json files in it. Reads only each file's header (save_header)."""
     try:
         if folder is not None:
@@ -910,7 +918,7 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
             found = ([(p, "named") for p in saves_dir().glob("*.json")]
                      + [(p, "auto") for p in autosave_dir().glob("*.json")]
                      + [(p, "auto" if p.name == "autosave.json" else None) for p in data_dir().glob("*.json")
-                        if p.name not in NOT_SAVES])
+                        if p.name == "autosave.json" or _marked_save(p)])
     except OSError:
         return []
     dated = []
@@ -930,6 +938,19 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
         rows.append((_sort_time(info), (str(p), clip(title, 120), describe_save(p, info=info))))
     rows.sort(key=lambda t: t[0], reverse=True)
     return [row for _, row in rows]
+
+
+def _marked_save(path: Path) -> bool:
+    """A loose file of the data folder is a save (of an older version) only when it says so: its
+    first bytes carry the save format's name. The practice files, the settings and whatever else
+    lives there are not saves, and are never listed as damaged ones."""
+    if path.name in NOT_SAVES:
+        return False
+    try:
+        head, _, _ = read_ends(path, "save", 512)
+    except (OSError, ValueError):
+        return False
+    return b'"faeriell-save"' in head
 
 
 def _game_start(game_id: str) -> str:

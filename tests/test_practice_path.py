@@ -82,6 +82,8 @@ def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_pat
     assert Progress(tmp_path).solved() == {solved_first.id, target.id}
     nxt = path.next_unsolved(target.id, Progress(tmp_path))
     assert nxt is not None and table.puzzle.next_path == nxt.path
+    app.draw()                   # the count comes from the progress file (issue 42 c)
+    assert f"2 of the {len(path.entries)} puzzles on the path solved." in table.result_panel.said
     press(app, table.result_panel.rects["next"].center)
     assert Path(table.puzzle.path).stem == nxt.id and table.puzzle.result == "open"
     assert not app.errors

@@ -186,9 +186,29 @@ def test_three_misses_show_the_answer_with_its_reason(app, tmp_path):
         if k < 2:
             press(app, table.result_panel.rects["retry"].center)
     said = table.puzzle.why_lost(app.session.game)
-    assert said.startswith("The better move:") and table.puzzle.verdict.reason in said
+    assert said.startswith("The better move:") and m.reason in said      # the review's reason (issue 42 c)
     d = DrillBook(tmp_path).drills[0]
     assert d.last == "failed" and d.attempts == 1
+
+
+def test_a_drill_found_says_the_reviews_reason_and_what_is_due_never_the_puzzle_path(app, tmp_path):
+    """Issue 42 c: the first drill solved said "You have solved every puzzle on the path", and its
+    reason ("the counts are level") was not the review's for the same moment."""
+    g, m = a_mistake(app.rules)
+    DrillBook(tmp_path).add_from_review(g.origin, [h["action"] for h in g.history] + [m.played], [m], [0], "Solo")
+    click(app, "practice")
+    click(app, "tab_drills")
+    click(app, "start_drill")
+    table = app.scene.table
+    assert app.session.apply(m.best) is None                   # the review's better move
+    app.step()
+    assert table.puzzle.result == "won", table.puzzle.verdict
+    app.draw()
+    said = table.result_panel.said
+    assert said.startswith("Found") or said.startswith("Solved"), said
+    assert m.reason and m.reason in said, said
+    assert "puzzle" not in said and "No other drill is due today." in said, said
+    assert not app.errors
 
 
 def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkeypatch):
@@ -212,6 +232,8 @@ def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkey
         assert "new drill" in " ".join(review.practice_notes)
         acc = StatsBook(tmp_path).games[0].accuracy
         assert acc is not None and 0 < acc < 1
+        # one measure (issue 42 e): the review says the very figure Progress keeps
+        assert review.accuracy_line().startswith(f"Accuracy {100 * acc:.0f}%:"), review.accuracy_line()
         click(app, "back")
         click(app, "back")                                # the end screen, then the start screen
         click(app, "practice")

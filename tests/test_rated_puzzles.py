@@ -109,3 +109,39 @@ def test_the_small_exhaustive_proofs_hold():
 def test_each_found_puzzle_is_proven(path):
     solution_wins(path)
     wrong_loses(path)
+
+
+def test_a_rated_puzzle_solved_after_the_hint_counts_as_a_miss(tmp_path, monkeypatch):
+    """Issue 42 d: H at a rated puzzle showed the expert's move (in words of Achievements and Doom)
+    and a solve by following it raised the rating as a clean solve."""
+    from test_app_support import click, key, make_app, record_flashes, run_until
+    import pygame
+    from faeriell import scenario
+    from faeriell.engine import Action
+    from faeriell.ui.scenes.table import TableScreen
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        click(app, "practice")
+        click(app, "tab_rated")
+        assert run_until(app, lambda: app.scene.find("next_puzzle").enabled, 60)
+        click(app, "start_level:1")
+        before = app.scene.trainer.player.rating
+        click(app, "next_puzzle")
+        assert isinstance(app.scene, TableScreen), app.errors
+        table = app.scene.table
+        said = record_flashes(app.scene)
+        key(app, pygame.K_h)
+        assert app.scene.hint_job is None                    # no expert thinking about a move
+        assert said and table.puzzle.hint in said[-1] and table.puzzle.goal.text in said[-1], said
+        sc = scenario.load(table.puzzle.path)
+        for _kind, value, _ in sc.solution:
+            assert app.session.apply(Action.from_dict(value)) is None
+        app.step()
+        assert table.puzzle.result == "won"
+        a, b = table.puzzle.rating_change
+        assert a == before and b < before                    # a miss for the rating
+        app.draw()
+        assert "Solved with the hint" in table.result_panel.said
+        assert not app.errors
+    finally:
+        pygame.display.quit()

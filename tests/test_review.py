@@ -10,6 +10,7 @@ from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action, new_game
 from faeriell.review.moments import assess, grade_of, key_moments
 from slip_games import first_slip
+from faeriell.engine.saves import rebuild
 from faeriell.review.timeline import CAUSES, cause_of, record, record_game
 
 SCEN = Path(__file__).parent / "scenarios"
@@ -78,8 +79,14 @@ def test_a_whole_game_adds_up(rules, players, mode, seed):
     for i, t in enumerate(g.state.tribes):
         # (the tracking token stops at 5, R9; the figure counts every Menace)
         assert {c: min(n, 5) for c, n in tl.solved[i].items()} == {c: n for c, n in t.solved.items() if n}
-    assert sum(sum(c.values()) for c in tl.actions_by_phase) == sum(
-        1 for h in g.history if h["player"] is not None)
+    # ... the player's own decisions only: a move with no other beside it is not one (issue 42 f)
+    again, decisions = rebuild(rules, g.origin), 0
+    for h in g.history:
+        decisions += h["player"] is not None and len(again.legal_actions()) > 1
+        again.apply(h["action"])
+    assert sum(sum(c.values()) for c in tl.actions_by_phase) == decisions
+    setup = sum(1 for h in g.history if h["turn"] and h["turn"][0] == "setup" and h["player"] is not None)
+    assert all(c.get("Set-up", 0) <= setup for c in tl.actions_by_phase)
     assert sum(tl.gained[0].values()) == sum(tl.gained_colour[0].values()) > 0
 
 
@@ -182,3 +189,26 @@ def test_the_background_review_finds_what_the_direct_one_finds(rules, use_proces
     assert job.error is None and job.progress == (len(acts), len(acts))
     assert [(m.index, m.best, round(m.fall, 6)) for m in job.moments] == \
         [(m.index, m.best, round(m.fall, 6)) for m in direct]
+
+
+def test_accuracy_counts_only_the_decisions_at_stake(rules, monkeypatch):
+    """Issue 42 e: a lost game read "Review accuracy 99%": once the game is out of reach no move
+    can fall by a grade, so every hopeless move counted as accurate. Those are left out now."""
+    from faeriell.review import moments as M
+    g = _played(rules, 1, "solo", 7)
+    # (best, played): a mistake at stake, a good move at stake, then two moves out of reach
+    cycle = [(0.40, 0.20), (0.30, 0.29), (0.03, 0.0), (0.02, 0.01)]
+    seen = []
+
+    def fake(game, who, action, width=4):
+        b, p = cycle[len(seen) % 4]
+        seen.append(b)
+        return M.Moment(-1, who, game.state.round, action, action, p, b, "")
+    monkeypatch.setattr(M, "assess", fake)
+    tally: dict = {}
+    M.key_moments(rules, g.origin, [h["action"] for h in g.history], tally=tally)
+    at_stake = sum(1 for b in seen if b >= 0.05)
+    mistakes = sum(1 for k in range(len(seen)) if k % 4 == 0)
+    assert tally["decisions"] == len(seen) and tally["assessed"] == at_stake < len(seen)
+    assert M.accuracy(tally) == pytest.approx(1 - mistakes / at_stake)
+    assert M.accuracy({"decisions": 9}) is None                # nothing at stake: no figure, never 100%

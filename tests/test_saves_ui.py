@@ -162,3 +162,22 @@ def test_a_save_list_survives_odd_files(tmp_path, monkeypatch):
     assert [i[1] for i in items] == ["broken"] and "not readable" in items[0][2]
     click(app, "tab_load")
     assert not app.errors
+
+
+def test_the_load_list_shows_saves_only_never_the_practice_files(tmp_path, monkeypatch):
+    """Issue 42 b: the practice files beside the saves (drills, ratings, stats, the guided game's
+    progress) were listed as saves that are "not readable". A loose save of an older version,
+    known by its own format marker, is still listed."""
+    app = make_app(tmp_path, monkeypatch)
+    for name in ("drills", "ratings", "stats", "tutorial", "ladder", "daily"):
+        (tmp_path / f"{name}.json").write_text('{"version": 1, "items": {}}\n')
+    g = new_game(app.rules, 1, "solo", "easy", [], 6)
+    old = tmp_path / "an old save.json"
+    storage.write_save(g, old)
+    click(app, "tab_load")
+    assert run_until(app, lambda: app.scene.save_items is not None)
+    lb = app.scene.find("saves")
+    assert [item[0] for item in lb.items] == [str(old)]
+    assert not any("not readable" in item[2] for item in lb.items)
+    ctrl_items = storage.list_saves()
+    assert [row[1] for row in ctrl_items] == ["an old save"]

@@ -90,10 +90,14 @@ def save(game: Game) -> dict:
 def dumps(game: Game, saved_at: str | None = None) -> str:
     """The save as JSON text: one action a line, so a save reads (and diffs) as a move list.
     `saved_at` (UTC, "2026-12-01T10:03:19Z") goes in the snapshot as the game's own record of
-    when it was saved (Continue orders games by it, not by file times); the replay ignores it."""
+    when it was saved (Continue orders games by it, not by file times), and `over` (true) when
+    the game has ended; the replay ignores both."""
     data = save(game)
     if saved_at is not None:
         data["snapshot"]["saved_at"] = str(saved_at)
+    if game.state.game_over:
+        # read from the file's end without a replay: Continue never offers a game that ended
+        data["snapshot"]["over"] = True
     head = {k: data[k] for k in ("format", "version", "origin")}
     lines = ["{"]
     for k, v in head.items():

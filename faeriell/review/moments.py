@@ -177,13 +177,29 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
     return Moment(-1, player, game.state.round, played, best, played_value, best_value, reason)
 
 
+def at_stake(m: Moment) -> bool:
+    """A decision that could earn a grade: the best move found kept at least the smallest grade's
+    fall of the win chance. Once a game is out of reach no move can fall that far, so a lost
+    game's hopeless moves would read as accurate (the 99% of a lost game): they are not counted."""
+    return max(m.best_value, m.played_value) >= GRADES[-1][1]
+
+
+def accuracy(tally: dict | None) -> float | None:
+    """The one accuracy figure (the review says it, Progress keeps it: practice.record): the share
+    of the decisions at stake that earned no grade; None when none was at stake."""
+    if not tally or not tally.get("assessed"):
+        return None
+    return 1.0 - tally.get("graded", 0) / tally["assessed"]
+
+
 def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4, top: int = 6,
                 progress=None, should_stop=None, tally: dict | None = None) -> list[Moment]:
     """The worst graded decisions of `players` (default: every seat), worst first, at most `top`.
 
     `progress(done, total)` is called after each action; `should_stop()` may end the review early
     (what was found so far is returned). `tally`, a dict, receives how many decisions were
-    assessed and how many of them were graded (the accuracy is the share within the margin). Raises SaveError if an action does not fit.
+    assessed ('decisions'), how many of them were at stake ('assessed', at_stake) and how many of
+    those were graded ('graded'): accuracy(tally). Raises SaveError if an action does not fit.
     """
     game = rebuild(rules, origin)
     found: list[Moment] = []
@@ -196,8 +212,10 @@ def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4
         if who is not None and (players is None or who in players) and game.state.stage == "play":
             m = assess(game, who, action, width)
             if m is not None and tally is not None:
-                tally["assessed"] = tally.get("assessed", 0) + 1
-                tally["graded"] = tally.get("graded", 0) + (m.grade is not None)
+                tally["decisions"] = tally.get("decisions", 0) + 1
+                if at_stake(m):
+                    tally["assessed"] = tally.get("assessed", 0) + 1
+                    tally["graded"] = tally.get("graded", 0) + (m.grade is not None)
             if m is not None and m.grade is not None:
                 m.index = k
                 found.append(m)

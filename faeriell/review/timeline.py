@@ -70,7 +70,7 @@ class Timeline:
     gained: list                # per tribe: Counter {source: Essences}
     gained_colour: list         # per tribe: Counter {colour: Essences}
     solved: list                # per tribe: Counter {colour: Menaces}
-    actions_by_phase: list      # per tribe: Counter {phase name: actions}
+    actions_by_phase: list      # per tribe: Counter {phase name: the player's decisions (forced steps left out)}
     final_doom: int
     winners: list
     end_reason: str
@@ -144,6 +144,13 @@ class _Listener:
         game.move_doom, game.gain, game.advance_track = on_doom, on_gain, on_track
 
 
+def _phase_label(stage: str, phase: str | None) -> str:
+    """Where a move was made: 'Set-up' only in the set-up; between Phases, the choice of one."""
+    if stage == "setup":
+        return "Set-up"
+    return PHASE_NAMES.get(phase, "Phase choice") if phase else "Phase choice"
+
+
 def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
     """Replay `actions` from `origin` and record the game (raises SaveError like saves.replay)."""
     from faeriell.engine.saves import SaveError
@@ -162,8 +169,11 @@ def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
     for k, raw in enumerate(actions):
         action = raw if isinstance(raw, Action) else Action.from_dict(raw)
         s = game.state
-        player, rnd, phase, doom0 = game.acting, s.round, s.phase, s.doom
+        player, rnd, phase, doom0, stage = game.acting, s.round, s.phase, s.doom, s.stage
         reason = game.why_not(action)
+        # a decision is a move with another one beside it: a forced step (the last Phase tile,
+        # a lone option) is not counted among the player's moves
+        decided = player is not None and len(game.legal_actions()) > 1
         if reason is not None:
             raise SaveError(f"action {k + 1} of {total}, {action!r}, is not legal at its point: {reason}")
         ear.kind, ear.doom, ear.gains, ear.solves = action.kind, [], [], []
@@ -179,8 +189,8 @@ def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
             gained_colour[i][colour] += got
         for i, colour in ear.solves:
             solved[i][colour] += 1
-        if player is not None:
-            by_phase[player][PHASE_NAMES.get(phase, "Set-up")] += 1
+        if decided:
+            by_phase[player][_phase_label(stage, phase)] += 1
         if s.round != rnd and phase is not None:
             # the round ended inside this action: its Doom includes Automatic Doom (R34)
             rounds.append(RoundMark(rnd, s.doom, [len(t.achievements) for t in s.tribes],

@@ -209,8 +209,10 @@ class App:
         return None
 
     def continue_game(self) -> str | None:
-        from faeriell.storage import autosave_path, latest_autosave
+        from faeriell.storage import autosave_files, autosave_path, latest_autosave
         path = latest_autosave()                  # a pipe by that name is listed: loading names it
+        if path is None and autosave_files():     # every game there has ended: the Load list opens them
+            return "Every game in your autosaves has ended: there is no game to continue (Load a save opens them)."
         if path is None:
             return f"There is no autosave yet ({autosave_path()})."
         return self.load(path)

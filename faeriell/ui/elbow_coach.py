@@ -3,7 +3,7 @@
 While a person thinks, a worker thread (like the hint's) measures what each of their moves leaves
 of their side's win chance (faeriell.bots.win_chance.chance_after: the move played on to the end of
 the round in a few imagined worlds, then valued). When they make a move that gives away more than
-more than GIVE_AWAY (a share) of what the best move measured keeps, the table asks "Are you sure?" before the move is
+GIVE_AWAY (a share) of what the best move measured keeps, and at least FLOOR, the table asks "Are you sure?" before the move is
 applied, with the reason in the game's words; the player keeps the move or takes it back. Values
 that are not ready when the player moves are never waited for: the move is simply made.
 

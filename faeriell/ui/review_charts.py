@@ -238,6 +238,6 @@ def figure_lines(tl, names: list) -> list[str]:
         # the Menaces' colours as the cards print them ("2 Red"), never their keys
         solved = ", ".join(f"{v} {title(c)}" for c, v in sorted(tl.solved[i].items())) or "none"
         out.append(f"{name}: Menaces solved or removed: {sum(tl.solved[i].values())} ({solved})")
-        phases = ", ".join(f"{k} {v}" for k, v in tl.actions_by_phase[i].items())
-        out.append(f"{name}: moves by phase: {phases}")
+        phases = ", ".join(f"{k} {v}" for k, v in tl.actions_by_phase[i].items()) or "none"
+        out.append(f"{name}: decisions by phase: {phases}")
     return out

@@ -12,7 +12,7 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.dialogs import Modal
-from faeriell.ui.elbow_coach import GIVE_AWAY
+from faeriell.ui.elbow_coach import FLOOR, GIVE_AWAY
 from faeriell.ui.settings import Settings
 
 BOT_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
@@ -24,9 +24,9 @@ VOLUMES = [(0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")]
 
 CURTAIN_TEXT = ("Between human players at one screen, the table hides itself and asks the next "
                 "player to take the seat whenever secret cards would show.")
-COACH_TEXT = (f"Before a move that gives away more than {round(100 * GIVE_AWAY)}% of your side's chance to "
-              "win, the table asks \"Are you sure?\" and says why; in Full Coop a bot partner says its move "
-              "before it makes it.")
+COACH_TEXT = (f"Before a move that keeps less than {100 - round(100 * GIVE_AWAY)}% of the chance to win the "
+              f"best move found keeps (and costs at least {round(100 * FLOOR)} points of it), the table asks "
+              "\"Are you sure?\" and says why; in Full Coop a bot partner says its move before it makes it.")
 MARKS_TEXT = ("A letter on every piece told apart by its colour: R, Y, B, G on Essences, Beacons "
               "and Menace tokens; a tribe's initial on its pieces.")
 

@@ -817,7 +817,7 @@ class TextField(Widget):
                          border_radius=5)
         fnt = font(20)
         inner = self.rect.inflate(-14, 0)
-        shown = self.text or ("" if self.focused else self.placeholder)
+        shown = self.text or self.placeholder      # shown while focused too: AskText's suggested name
         img = fnt.render(shown, True, TEXT if self.text else MUTED)
         # keep the end of a long text (the caret) visible
         src = pygame.Rect(max(0, img.get_width() - inner.width + 4), 0, inner.width, img.get_height())

@@ -23,6 +23,7 @@ class EndScene(MenuScene):
         self.host = host
         self.session = session
         self.table = table
+        self._to_table = False                # See the table / Review: the table stays open
         self.size = host.size
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.keys = KeyFocus()
@@ -98,10 +99,19 @@ class EndScene(MenuScene):
 
     def see_table(self) -> None:
         if self.table is not None:
+            self._to_table = True
             self.host.show(self.table)
 
     def review(self) -> None:
+        self._to_table = True                 # the review comes back here, and may go on to the table
         self.host.go("review", session=self.session, back=self)
+
+    def leave(self) -> None:
+        """Left for anywhere but its table (or the review that comes back): the table is left too,
+        so its game is let go (Continue, Load in this window find it free)."""
+        to_table, self._to_table = self._to_table, False
+        if self.table is not None and not to_table:
+            self.table.close()
 
     def layout(self) -> None:
         w, h = self.size

@@ -328,6 +328,7 @@ class PracticeScene(MenuScene):
         self.root.add(W.Button((r.right - 412, foot_y, 190, 48), "Replay my best", self.replay_best,
                                id="replay_best", size=22, enabled=self.daily.best(self.today()) is not None))
         self.summary = "The same island for every player today: the seed comes from the date."
+        self.daily_note = daily_why(self.today())
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -396,6 +397,8 @@ class PracticeScene(MenuScene):
         W.draw_text(surf, d.strftime("%A %d %B %Y"), (body.x, body.y), 30, W.TEXT)
         W.draw_text(surf, f"Solo · {c['difficulty'].replace('_', ' ').capitalize()} · seed {c['seed']}",
                     (body.x, body.y + 40), 20, W.MUTED)
+        W.draw_wrapped(surf, self.daily_note, pygame.Rect(body.x, body.y + 140, body.width,
+                                                          max(40, min(120, body.bottom - body.y - 140))), 18, W.MUTED)
         best = self.daily.best(d)
         if best is None:
             text = "Your best today: not played yet."
@@ -404,6 +407,16 @@ class PracticeScene(MenuScene):
                     f"Achievement{'s' if best['achievements'] != 1 else ''}, Doom {best['doom']}, "
                     f"{best['rounds']} rounds.")
         W.draw_wrapped(surf, text, pygame.Rect(body.x, body.y + 80, body.width, 60), 20, W.TEXT)
+
+
+def daily_why(date) -> str:
+    """Why the daily game is as hard as it is: the day of the week sets it (practice.daily)."""
+    from faeriell.practice.daily import WEEKDAY_DIFFICULTY, daily_config
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    name = {d: d.replace("_", " ").capitalize() for d in WEEKDAY_DIFFICULTY}
+    week = ", ".join(f"{day} {name[lv]}" for day, lv in zip(days, WEEKDAY_DIFFICULTY))
+    return (f"{name[daily_config(date)['difficulty']]} because it is {days[date.weekday()]}: the day of the week "
+            f"sets the difficulty ({week}).")
 
 
 class _About(W.Widget):

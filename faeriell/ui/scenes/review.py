@@ -3,7 +3,7 @@
     Doom over the rounds, each step by its cause    Achievements and the win chance over the rounds
     Key moments: the reviewed players' decisions whose position fell most against the best move
     found, graded, with the better move and why; a click opens the replay at that move
-    Figures at a glance: Essences by source, Menaces by colour, moves by phase
+    Figures at a glance: Essences by source, Menaces by colour, decisions by phase
 
 The timeline is quick (one replay of the game); the key moments think, so they are worked out in a
 background thread with a progress bar while the screen stays live. Reached from the end screen and
@@ -135,6 +135,19 @@ class ReviewScene(MenuScene):
             return f"{self.names[player]} (bot)"
         humans = [i for i, x in enumerate(seats) if x == "human"]
         return "You" if humans == [player] else self.names[player]
+
+    def accuracy_line(self) -> str:
+        """The review's accuracy: the very figure Progress keeps (review.moments.accuracy)."""
+        from faeriell.review.moments import GRADES, accuracy
+        tally = self.job.tally or {}
+        points = round(100 * GRADES[-1][1])
+        acc = accuracy(tally)
+        if acc is None:
+            return (f"Accuracy not measured: no decision had {points} points of the win chance left to lose."
+                    if tally.get("decisions") else "")
+        n, graded = tally["assessed"], tally.get("graded", 0)
+        return (f"Accuracy {100 * acc:.0f}%: {n - graded} of the {n} decisions with {points} points of the win "
+                f"chance at stake kept within {points} points of the best move found.")
 
     def moment_lines(self, m) -> tuple[str, str, str]:
         who = self.who(m.player)
@@ -378,6 +391,9 @@ class ReviewScene(MenuScene):
             W.draw_text(surf, f"Looking for the moves that mattered… move {done} of {total}",
                         (rect.x + 16, y + 24), 17, W.MUTED)
             return
+        line = self.accuracy_line()
+        if line:
+            y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 16, y, rect.w - 32, 44), 16, W.TEXT, max_lines=2) + 6
         if not self.moments:
             W.draw_wrapped(surf, "No move stood out: every decision was within a whisker of the best one "
                                  "found. The figures on the left show where Doom came from.",

@@ -17,7 +17,7 @@ from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
 from faeriell import storage
-from faeriell.storage import (FileServiceError, describe_save, latest_autosave, list_saves,
+from faeriell.storage import (FileServiceError, autosave_files, describe_save, latest_autosave, list_saves,
                               load_game, recall_seats)
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
@@ -43,7 +43,9 @@ def last_game() -> tuple[bool, str]:
     because it reads every autosave's header (storage.save_header, once per version of a file)."""
     ap = latest_autosave()
     has = ap is not None and ap.is_file()          # a pipe named like an autosave is no game to continue
-    return has, (describe_save(ap, short=True) if has else "no autosave yet")
+    if has:
+        return has, describe_save(ap, short=True)
+    return False, "no autosave yet" if ap is None and not autosave_files() else "no unfinished game"
 
 
 def tutorial_progress() -> tuple[int, int]:
@@ -145,9 +147,15 @@ class StartScene(MenuScene):
             menaces, corr = int(row.get("menace", 0)), int(row.get("corruption", 0))
         except (AttributeError, KeyError, TypeError, ValueError):
             return self.difficulty_name(d)
-        start = f"{menaces} Menaces and " + (f"{corr} Corruption token{'s' if corr > 1 else ''}" if corr
-                                             else "no Corruption")
-        text = f"{self.difficulty_name(d)}: {start} at the start."
+        # R33: a Corruption token under a Guardian makes it Corrupted: a Threatened Region yields
+        # nothing, a Corrupted one brings a Corruption Event (rulebook, Harvest): fewer Menaces, worse
+        if corr:
+            start = (f"{menaces} Menaces and {corr} Corruption token{'s' if corr > 1 else ''} under the Guardians "
+                     "at the start. A Corruption token is worse than a Menace: harvesting its Region brings a "
+                     "Corruption Event instead of Essences")
+        else:
+            start = f"{menaces} Menaces and no Corruption at the start"
+        text = f"{self.difficulty_name(d)}: {start}."
         if self.win_rates is None:                 # still being read
             return text
         got = []

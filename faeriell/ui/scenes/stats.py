@@ -125,7 +125,7 @@ class StatsScene(MenuScene):
                     f"drills done {self.drills.done}, {len(self.drills.due())} due", (x, y), 18, W.TEXT,
                     width=r.width - 28)
         y += 30
-        W.draw_text(surf, "Review accuracy per game (moves within the margin of the best)", (x, y), 16, W.MUTED,
+        W.draw_text(surf, "Review accuracy per game (decisions at stake within 5 points of the best move)", (x, y), 16, W.MUTED,
                     width=r.width - 28)
         y += 22
         reviewed = [g for g in self.book.games if g.accuracy is not None][-8:]

@@ -233,7 +233,7 @@ class TableScreen(Scene):
 
     def save(self) -> None:
         """Ask a name, then save under it (saves/ in the user data folder)."""
-        self.modal = AskText(self.modal_size(), "Save the game", "Name of the save:",
+        self.modal = AskText(self.modal_size(), "Save the game", "Name of the save (Enter keeps the one shown):",
                              suggest_save_name(self.session.game), self._save_as, ok_label="Save")
 
     def _save_as(self, name: str) -> str | None:
@@ -376,6 +376,9 @@ class TableScreen(Scene):
         if self.tutorial() is not None:
             self.flash("In the guided game the step card is your hint: the pink rings show the move.")
             return
+        if self.table.puzzle is not None:
+            self._puzzle_hint(self.table.puzzle)
+            return
         if self.session.state.game_over:
             self.flash("The game is over.")
             return
@@ -400,6 +403,17 @@ class TableScreen(Scene):
             work = lambda: bots.hint(game, HINT_BUDGET, helpers=bots.TABLE_HELPERS)  # noqa: E731
         self.hint_job = Job(work, tag=(self.session.version, longer, False), name="hint")
         self.hint_job.start()
+
+    def _puzzle_hint(self, puzzle) -> None:
+        """A puzzle's or a drill's hint is its own (the file's words about its goal), never the
+        expert's move: a solve after it is no clean solve (the rating counts it as a miss, as
+        lichess does), and the result panel says so."""
+        if puzzle.result == "open":
+            puzzle.hinted = True
+        puzzle.show_hint = True
+        note = (" A solve after a hint counts as a miss for your puzzle rating."
+                if getattr(puzzle, "trainer", None) is not None else "")
+        self.flash(f"Hint: {puzzle.hint} (Goal: {puzzle.goal.text}){note}")
 
     def _hint_next_step(self) -> None:
         """The hinted move was played and the turn goes on: ask the expert for the plan's next
@@ -473,11 +487,20 @@ class TableScreen(Scene):
             items.insert(1, ("chapters", "Leave to the chapter list", self.leave_tutorial))
             items = [it for it in items if it[0] != "review"]     # a chapter's forced draws do not replay
         items.append(("quit", "Quit", self.host.quit))
-        note = "The game saves itself after every turn."
+        note = self.saving_note()
         if self.save_notice():
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
         self.modal = Menu(self.modal_size(), items, note=note)
+
+    def saving_note(self) -> str:
+        """What the menu says of saving: the truth for this table (a guided chapter, a puzzle or a
+        drill is never autosaved: Session(autosave=False))."""
+        if self.session.autosave_enabled:
+            return "The game saves itself after every turn."
+        if self.tutorial() is not None:
+            return "The guided game is not saved; the chapter list takes you back to the step you left."
+        return "A practice position is not saved; Retry sets it out again."
 
     # ---- any seat, any time: a person or a bot level for each seat, mid-game ----------------
     def _seat_label(self, i: int) -> str:
@@ -525,7 +548,8 @@ class TableScreen(Scene):
         self.host.go("rules", kind=kind, back=self)
 
     def show_help(self) -> None:
-        self.modal = MessageBox(self.modal_size(), "Keys and shortcuts", HELP_TEXT + "\n\n" + KEYS_HELP, width=900)
+        text = HELP_TEXT if self.session.autosave_enabled else HELP_TEXT.rsplit("\n", 1)[0] + "\n" + self.saving_note()
+        self.modal = MessageBox(self.modal_size(), "Keys and shortcuts", text + "\n\n" + KEYS_HELP, width=900)
 
     # ---- dialogs at the Interface size ----------------------------------------------------------
     def modal_factor(self) -> float:
@@ -677,7 +701,11 @@ class TableScreen(Scene):
 
     def leave(self) -> None:
         if self.end_shown and self.session.state.game_over:
-            return                            # to the end screen, which may come back here
+            return                            # to the end screen, which may come back here (or close())
+        self.close()
+
+    def close(self) -> None:
+        """The table is left for good: its threads stop, the game is saved and let go."""
         self.driver.stop()
         self.elbow.stop()
         if self.session.autosave_enabled and self.session.game.history:

@@ -39,6 +39,7 @@ class DrillCoach:
         self.decided_at: int | None = None
         self.overlay = False
         self.show_hint = False
+        self.hinted = False             # the hint was asked before the drill was found
         self.kept: bool | None = None
         self.progress = self            # the result panel reads progress.error when a win was not kept
         self.error = ""
@@ -92,15 +93,30 @@ class DrillCoach:
         if v is None:
             return ("That move could not be judged (" + self.error + "). Retry: it does not count."
                     if self.error else "That was not a move of the drill's seat.")
-        if self.tries >= self.max_tries:
-            return f"The better move: {self._say(v.best)}. {v.reason} It comes back tomorrow."
+        if self.tries >= self.max_tries:     # the review's move and its reason for this moment: one source
+            return f"The better move: {self._say(self.drill.best)}. {self.reason(v)} It comes back tomorrow."
         left = self.max_tries - self.tries
         return (f"Not quite: it leaves you about {v.loss:.0f} card{'s' if round(v.loss) != 1 else ''} worse off "
                 f"than the best move. {left} {'tries' if left > 1 else 'try'} left: Retry.")
 
+    def reason(self, v=None) -> str:
+        """Why the better move is better: the review's words for this very moment (kept with the
+        drill), so the drill and the review never tell two stories; the judge's own for an old drill
+        without them."""
+        return self.drill.reason or (v.reason if v is not None else "")
+
     def won_text(self) -> str:
-        v = self.verdict
-        return f"A good move. {v.reason}" if v is not None and v.reason else "A good move."
+        why = self.reason(self.verdict)
+        return f"A good move. What the review said of this moment: {why}" if why else "A good move."
+
+    def practice_note(self) -> str:
+        """What comes next on the drills' schedule (read from the drill book)."""
+        if self.book is None:
+            return ""
+        due = [d for d in self.book.due() if d.id != self.drill.id]
+        if not due:
+            return "No other drill is due today."
+        return f"{len(due)} more drill{'s' if len(due) != 1 else ''} due today."
 
     # ---- following the game -----------------------------------------------------------------
     def follow(self, game) -> bool:
@@ -134,7 +150,7 @@ class DrillCoach:
             self.session.drill_tries = self.tries
         if self.book is not None and not self.recorded and (self.verdict.ok or self.tries >= self.max_tries):
             # the schedule counts the opening: found within three tries, or not
-            self.book.record(self.drill.id, self.verdict.ok and self.tries == 0)
+            self.book.record(self.drill.id, self.verdict.ok and self.tries == 0 and not self.hinted)
             self.recorded = self.session.drill_recorded = True
             self.kept = not self.book.doc.error
             self.error = self.book.doc.error

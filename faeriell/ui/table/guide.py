@@ -37,9 +37,11 @@ class Puzzle:
         self.decided_at: int | None = None     # len(history) when won or lost (an undo reopens it)
         self.overlay = False                   # the result panel is up
         self.show_hint = False                 # after a failed try, the player asked for the hint
+        self.hinted = False                    # the hint was asked before this try was decided
         self.progress = progress               # faeriell.puzzle_progress.Progress (None: the user's)
         self.next_path: str | None = None      # after a win: the next unsolved puzzle on the path
         self.kept: bool | None = None          # after a win: recorded as solved (None: not on the path)
+        self.path_count: tuple[int, int] | None = None   # after a win on the path: (solved, puzzles on it)
         self.follow(game)
 
     @classmethod
@@ -95,7 +97,8 @@ class Puzzle:
         pid = Path(self.path).stem
         if pid not in self.counted:
             self.counted.add(pid)
-            self.rating_change = self.trainer.record(pid, won)
+            # a solve after the hint is no clean solve: it counts as a miss (as lichess rates it)
+            self.rating_change = self.trainer.record(pid, won and not self.hinted)
         nxt = self.trainer.next_puzzle(exclude={pid})
         self.next_path = nxt.path if nxt is not None else None
 
@@ -111,6 +114,17 @@ class Puzzle:
         self.kept = self.progress.mark_solved(entry.id)
         nxt = path.next_unsolved(entry.id, self.progress)
         self.next_path = nxt.path if nxt else None
+        ids = {e.id for e in path.entries}
+        self.path_count = (len(ids & (self.progress.solved() | {entry.id})), len(ids))
+
+    def practice_note(self) -> str:
+        """What the win did to the puzzle path, counted from the progress file ('' off the path)."""
+        if self.path_count is None:
+            return ""
+        solved, total = self.path_count
+        if solved >= total:
+            return f"You have solved all {total} puzzles on the path."
+        return f"{solved} of the {total} puzzles on the path solved."
 
     @property
     def hint(self) -> str:
@@ -200,6 +214,7 @@ class PuzzleResult:
         self.rects: dict[str, pygame.Rect] = {}
         self.panel_rect: pygame.Rect | None = None
         self.focus: int | None = None           # the button the keyboard is on (Tab / arrows)
+        self.said = ""                          # the headline and text drawn last
 
     def step(self, d: int) -> None:
         n = len(self.rects)
@@ -242,14 +257,19 @@ class PuzzleResult:
         sub = puzzle.won_text() if won else why
         if puzzle.rating_change:
             a, b = puzzle.rating_change
+            if won and getattr(puzzle, "hinted", False):
+                sub += " Solved with the hint, so it counts as a miss for your rating."
             sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
         if won and puzzle.kept is False:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
         elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
             sub += " (" + puzzle.progress.notice + ".)"       # a damaged progress file was kept aside
-        elif won and puzzle.kept and puzzle.next_path is None:
-            sub += " You have solved every puzzle on the path."
-        lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:4]
+        elif won and puzzle.kept:
+            note = puzzle.practice_note()      # from the practice state itself: the path's count, the drills due
+            if note:
+                sub += " " + note
+        self.said = f"{head}: {sub}"
+        lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:6]      # a review reason and what is due
         extra = "Hint: " + puzzle.hint if puzzle.show_hint and not won else "Goal: " + puzzle.goal.text
         goal_lines = [] if won else list(T.wrap(extra, max(10, P(15)), w - P(48)))[:4]
         lh, glh = T.font(max(10, P(18))).get_linesize(), T.font(max(10, P(15))).get_linesize()

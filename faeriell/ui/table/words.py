@@ -175,6 +175,10 @@ class Words:
             parts = [f"{self.tribe(self.tribe_ids[k])} {'yes' if v else 'no'}" for k, v in enumerate(vals)
                      if k < len(self.tribe_ids)]
         lines = ["Progress: " + ", ".join(parts)]
+        if entry.get("measure") == "hero_level":
+            # not the Level on the Hero's card: a Herb's or Attunement's Lore adds to it (R32)
+            lines = ["Level counted: " + ", ".join(parts),
+                     "(the Level on the Hero's card, +1 for each Herb or Attunement whose Lore adds a level)"]
         if entry["kind"] == "most" and entry["leaders"]:
             names = [self.tribe(self.tribe_ids[k]) for k in entry["leaders"] if k < len(self.tribe_ids)]
             lines.append(("Leads: " if len(names) == 1 else "Tied in the lead: ") + either(names, "and"))

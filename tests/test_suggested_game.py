@@ -9,7 +9,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.practice.stats import GameSummary, StatsBook  # noqa: E402
-from faeriell.practice.suggest import suggest_solo  # noqa: E402
+from faeriell.practice.suggest import read_games, suggest_solo  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 
 
@@ -36,6 +36,15 @@ def test_the_suggestion_climbs_one_level_per_level_won():
     assert (s.difficulty, s.coach) == ("hard", False)
     assert suggest_solo([summary(1, "hard", True)]).difficulty == "very_hard"
     assert suggest_solo([summary(1, "very_hard", True)]).difficulty == "very_hard"
+
+
+def test_read_games_gives_the_games_stats_json_keeps(tmp_path):
+    assert read_games(tmp_path) == []
+    book = StatsBook(tmp_path)
+    assert book.record(summary(1, "easy", True))
+    games = read_games(tmp_path)
+    assert [(g.mode, g.difficulty, g.won) for g in games] == [("solo", "easy", True)]
+    assert suggest_solo(games).difficulty == "medium"
 
 
 def start(tmp_path, monkeypatch, games=()):

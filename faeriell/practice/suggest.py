@@ -59,4 +59,4 @@ def read_games(folder=None) -> list:
         data = parse_json(read_text(path, "index"), shown=path) if path.is_file() else {}
     except (OSError, ValueError, RecursionError):
         return []
-    return records(data, "games", GameSummary.from_dict) if isinstance(data, dict) else []
+    return records(data, "games", GameSummary.from_dict)[0] if isinstance(data, dict) else []

@@ -243,7 +243,7 @@ class TableScreen(Scene):
 
     def _save_as(self, name: str) -> str | None:
         try:
-            path = save_game(self.session.game, name=name)
+            path = save_game(self.session.game, name=name, seats=self.session.seat_record())
         except DataDirError as e:              # the data folder went away since Ctrl+S
             self._offer_save_elsewhere(str(e))
             return None
@@ -322,7 +322,7 @@ class TableScreen(Scene):
 
     def _save_elsewhere_to(self, path: Path, replace: bool = False) -> str | None:
         try:
-            saved = save_game(self.session.game, path, replace=replace)
+            saved = save_game(self.session.game, path, replace=replace, seats=self.session.seat_record())
         except FileServiceError as e:
             self.flash(str(e), error=True)
             return str(e)

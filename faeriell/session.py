@@ -17,6 +17,7 @@ from typing import Callable
 
 from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
+from faeriell.engine.saves import seats_record
 from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo
 
 from faeriell import storage
@@ -78,6 +79,25 @@ class Session:
         self._claim = None                 # the lock that says this window plays this game
         self.practice_kept = False         # the end screen filed this game in the practice files
         self.practice_notes: list[str] = []   # ... and what it said about them
+        self.humans_played: set[int] = self._played_before(game)   # seats a person made a move for
+
+    @staticmethod
+    def _played_before(game: Game) -> set[int]:
+        """The seats a person played before this game was opened, as its save says; none when the
+        save does not say (an older save): only moves made here then count as a person's."""
+        saved = getattr(game, "saved_seats", None)
+        return set(saved["humans_played"]) if saved else set()
+
+    def seat_record(self) -> dict:
+        """Who played each seat, for a save (engine.saves.seats_record)."""
+        return seats_record(self.seats, self.humans_played)
+
+    def credited_seats(self) -> list[str]:
+        """The seats as the statistics and the ladder see them: "human" only where a person made
+        a move; a seat a person holds but never played (a finished save opened here, a game bots
+        played before it was loaded) is "unplayed"."""
+        return ["human" if i in self.humans_played else (k if k != "human" else "unplayed")
+                for i, k in enumerate(self.seats)]
 
     # ---- one game, one window --------------------------------------------------------------
     def claim(self) -> bool:
@@ -168,15 +188,20 @@ class Session:
         return i is not None and self.seats[i] == "human"
 
     # ---- changing the game -----------------------------------------------------------------
-    def apply(self, action: Action) -> str | None:
-        """Perform the action; None when done, else the engine's reason (nothing changed)."""
+    def apply(self, action: Action, person: bool = True) -> str | None:
+        """Perform the action; None when done, else the engine's reason (nothing changed).
+        `person`: False for a move no person chose (a bot's, a puzzle's recorded line): it never
+        makes its seat one a person played (humans_played)."""
         before_turn = (self.state.round, self.state.lap, self.state.active)
+        mover = self.acting
         try:
             self.game.apply(action)
         except IllegalAction as e:
             self.last_error = e.reason
             return e.reason
         self.last_error = None
+        if person and mover is not None and 0 <= mover < len(self.seats) and self.seats[mover] == "human":
+            self.humans_played.add(mover)
         self.version += 1
         self._notify("apply", action)
         if self.autosave_enabled and (before_turn != (self.state.round, self.state.lap, self.state.active)
@@ -217,6 +242,7 @@ class Session:
         self.game_id = game_id or new_game_id()
         self.autosave_file = None        # "Save elsewhere" was for the game before this one
         self.opened_from_save = True
+        self.humans_played = self._played_before(game)
         self.version += 1
         self._notify("load", None)
 
@@ -239,7 +265,7 @@ class Session:
                 raise OSError(errno.EBUSY, "this game is open in another window")
             path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            storage.write_save(self.game, str(path))
+            storage.write_save(self.game, str(path), seats=self.seat_record())
         except (OSError, ValueError) as e:   # a full disk, no folder, a lock held elsewhere (OSError);
             # a save the format refuses (SaveError, UnsafeFile: ValueErrors): play goes on, the notice says why
             problem = _reason(e)

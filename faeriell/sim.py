@@ -159,10 +159,13 @@ def save_game_file(game, folder, cfg: dict, levels: list):
     """Write `game` as a save the game can load, replay and review (storage.write_save: atomic)."""
     from pathlib import Path
 
+    from faeriell.engine.saves import seats_record
     from faeriell.storage import write_save
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    return write_save(game, folder / save_name(cfg, levels))
+    players = game.state.players          # bots alone played it: a person who opens it is credited nothing
+    kinds = [levels[i % len(levels)] for i in range(players)]
+    return write_save(game, folder / save_name(cfg, levels), seats=seats_record(kinds, []))
 
 
 def make_jobs(args) -> list[dict]:

@@ -500,13 +500,14 @@ def remove_stale_temp_files(folder: Path | None = None, older_than_s: float = 60
 
 
 # ------------------------------------------------------------------------------------ saves
-def write_save(game, path, replacing_other: bool = False) -> Path:
+def write_save(game, path, replacing_other: bool = False, seats: dict | None = None) -> Path:
     """Save `game` to `path` (atomic_write). The file it replaces, when it is a whole save of
     this same game, is kept as `path.bak`; a save of another game (the player agreed to replace
-    it) is kept under a new name beside it, never as the .bak that later saves overwrite."""
+    it) is kept under a new name beside it, never as the .bak that later saves overwrite.
+    `seats` (engine.saves.seats_record) says who played each seat."""
     from faeriell.engine.saves import dumps
     path = Path(path)
-    text = dumps(game, saved_at=now_stamp())          # fails before anything on disk is touched
+    text = dumps(game, saved_at=now_stamp(), seats=seats)          # fails before anything on disk is touched
     _refuse_special(path)
     if os.path.lexists(path):
         head = save_header(path)
@@ -619,7 +620,7 @@ def why_not_replace(path, game=None) -> tuple[str | None, str | None]:
 
 
 def save_game(game, path: Path | str | None = None, name: str | None = None,
-              replace: bool = False) -> Path:
+              replace: bool = False, seats: dict | None = None) -> Path:
     """Save to `path`, or under `name` in the saves folder, or under a timestamped name.
     An existing file at `path` is replaced only with `replace=True`, and only when it is a
     Faeriell save (why_not_replace)."""
@@ -636,7 +637,7 @@ def save_game(game, path: Path | str | None = None, name: str | None = None,
         raise FileServiceError(question)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_save(game, path)
+        write_save(game, path, seats=seats)
     except (OSError, ValueError) as e:     # a full disk, a link (OSError); a game the format refuses (SaveError)
         raise FileServiceError(f"Could not save to {clip(path)}: {clip(e, 500)}") from e
     return path
@@ -691,7 +692,12 @@ def remember_seats(game, seats) -> str:
 
 
 def recall_seats(game) -> list | None:
-    """The seats noted for this game's origin, if any."""
+    """Who holds each seat: as the loaded save says (its "seats"), else as noted for this game's
+    origin (an older save), else None."""
+    saved = getattr(game, "saved_seats", None)
+    if saved is not None and len(saved["kinds"]) == game.state.players:
+        from faeriell.bots import LEVELS
+        return [s if s in ("human",) + tuple(LEVELS) else "human" for s in saved["kinds"]]
     try:
         known = parse_json(read_text(data_dir() / SEATS_FILE, "index"))
         seats = known.get(_origin_key(game)) if isinstance(known, dict) else None

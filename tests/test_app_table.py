@@ -250,7 +250,8 @@ def test_bot_driver_keeps_its_pace():
         state = property(lambda self: self.game.state)
         acting = property(lambda self: self.game.acting)
 
-        def apply(self, action):
+        def apply(self, action, person=True):
+            assert person is False                    # a bot's move is never a person's (issue 40, item 8)
             self.game.apply(action)
             self.version += 1
             self.applied.append(action)

@@ -51,7 +51,12 @@ def play_on(app, table) -> None:
 
 
 def finish(app, winners):
-    """End the game at the table through the engine's own end, then let the table show the end screen."""
+    """The person makes a move (a game no person played is not theirs: issue 40, item 8), then the
+    game ends through the engine's own end and the table shows the end screen."""
+    s = app.session
+    if not s.humans_played:
+        assert run_until(app, lambda: s.seats[s.acting] == "human", 10), app.errors
+        assert s.apply(s.legal()[0]) is None and s.humans_played
     end_game(app.session.game, winners, "The test ended the game.")
     app.session.version += 1
     assert run_until(app, lambda: isinstance(app.scene, EndScene), 5), app.errors

@@ -17,7 +17,6 @@ so those moves stay reproducible.
 """
 from __future__ import annotations
 
-import atexit
 import os
 import pickle
 import random
@@ -25,6 +24,8 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
+
+from faeriell import children
 
 # A helper's worlds are keyed from here on (the caller's own count from 0).
 KEY_STRIDE = 1_000_000
@@ -50,7 +51,10 @@ def _pool(n: int) -> ProcessPoolExecutor | None:
         try:
             if _POOL is not None:
                 _POOL.shutdown(wait=False, cancel_futures=True)
-            _POOL = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"))
+            # each helper leaves by itself once the game's process is gone (a kill -9): else it
+            # would wait on its queue for good, and keep multiprocessing's resource tracker alive
+            _POOL = ProcessPoolExecutor(max_workers=n, mp_context=get_context("spawn"),
+                                        initializer=children.watch_parent)
             _POOL_SIZE = n
         except (OSError, RuntimeError, AssertionError, ValueError):   # daemonic parent, no semaphores...
             _POOL, _BROKEN = None, True
@@ -58,11 +62,20 @@ def _pool(n: int) -> ProcessPoolExecutor | None:
 
 
 def shutdown() -> None:
-    """Stop the helpers (at exit; tests): the next decision starts another pool."""
-    _forget_pool()
+    """Stop the helpers (the window closed, at exit; tests): the next decision starts another
+    pool. A helper that does not end by itself is killed (a stopped one too): at exit the pool's
+    manager joins its workers without a timeout."""
+    _forget_pool(end=True)
 
 
-atexit.register(shutdown)
+children.add_ender(shutdown)
+
+
+def _track(pool) -> None:
+    """The pool's worker processes (started as decisions need them) go where children.end_all
+    finds them (the pool keeps them in a private dict: nothing is tracked if that changes)."""
+    for p in list((getattr(pool, "_processes", None) or {}).values()):
+        children.track(p)
 
 
 def warm(n: int = 1) -> None:
@@ -72,6 +85,7 @@ def warm(n: int = 1) -> None:
         for _ in range(n):
             try:
                 pool.submit(_ready)
+                _track(pool)
             except (RuntimeError, AssertionError, OSError):
                 _forget_pool(broken=_is_daemon())
                 return
@@ -97,6 +111,7 @@ def submit(n: int, job: dict) -> list[Future]:
         part = dict(job, rules_key=key, rules=blob, seed=job["seed"] + k, offset=(k + 1) * KEY_STRIDE)
         try:
             out.append(pool.submit(_search_part, part))
+            _track(pool)
         except (RuntimeError, AssertionError, OSError):   # broken (a helper died), or no child allowed
             _forget_pool(broken=_is_daemon())
             return out
@@ -108,14 +123,20 @@ def _is_daemon() -> bool:
     return bool(current_process().daemon)
 
 
-def _forget_pool(broken: bool = False) -> None:
-    """Drop the pool (the next decision starts another); `broken`: never again in this process."""
+def _forget_pool(broken: bool = False, end: bool = False) -> None:
+    """Drop the pool (the next decision starts another); `broken`: never again in this process;
+    `end`: its workers are ended now (children.end), not left to finish their task."""
     global _POOL, _POOL_SIZE, _BROKEN
     with _LOCK:
-        if _POOL is not None:
-            _POOL.shutdown(wait=False, cancel_futures=True)
+        pool, workers = _POOL, []
+        if pool is not None:
+            workers = list((getattr(pool, "_processes", None) or {}).values())   # shutdown forgets them
+            pool.shutdown(wait=False, cancel_futures=True)
         _POOL, _POOL_SIZE = None, 0
         _BROKEN = _BROKEN or broken
+    if end:
+        for p in workers:
+            children.end(p)
 
 
 _BLOBS: dict = {}                # id(rules) -> (rules, serial, pickled): held, so the id stays theirs

@@ -54,6 +54,9 @@ class Game:
     # to leave what the Achievement check reads unchanged, and every action that shrinks a
     # face-down pile to be marked random; either failing raises at once.
     verify_quiet = False
+    # A loaded save's record of who played each seat (saves.seats_of), None when it had none: the
+    # table reads it; no rule does.
+    saved_seats: dict | None = None
 
     def __init__(self, rules: Rules, state: GameState) -> None:
         self.rules = rules

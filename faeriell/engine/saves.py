@@ -8,11 +8,17 @@ was made.
 
     {"format": "faeriell-save", "version": 2,
      "origin": {"kind": "new", "players": 2, "mode": "competitive", ...},
+     "seats": {"kinds": ["human", "hard"], "humans_played": [1]},   # optional: who played each seat
      "actions": [{"action": "place_settlement", "region": "bear-forest"}, ...],
      "players_of_actions": [1, 2, ...],            # who made each action, numbered from 1
      "snapshot": {"hash": "<sha256>", "round": 3, "doom": 7, "active_player": 2}}
 
 Players are numbered from 1 in the file, as in actions and state paths (SCENARIOS.md).
+"seats" says who holds each seat ("human" or a bot level: the save reopens with the same bots) and
+which seats a person made a move for; only those count for the player's statistics and ladder. It
+is beside the replay, never in it (no hash covers it). A save without it (an older build), or with
+one this build cannot read (seats_of), still loads, with its seats unknown: then only moves made
+after it was opened are a person's, so a finished game opened from it credits nobody.
 Pure Python: json, hashlib, os only.
 
 Versions: 2 hashes the state without its log. The log is text told from the actions
@@ -72,8 +78,31 @@ def snapshot(game: Game) -> dict:
 
 
 # ---------------------------------------------------------------- save
-def save(game: Game) -> dict:
-    """The save of `game` as a JSON-ready dict."""
+def seats_record(kinds, humans_played) -> dict:
+    """Who played each seat, as a save keeps it: `kinds` who holds each seat now ("human" or a
+    bot level: the save reopens with the same bots), `humans_played` the seats a person made a
+    move for (0-based here, numbered from 1 in the file, as players are everywhere in it)."""
+    return {"kinds": [str(k) for k in kinds], "humans_played": sorted(int(i) + 1 for i in set(humans_played))}
+
+
+def seats_of(data: Any, players: int) -> dict | None:
+    """A save's record of its seats as {"kinds": [str], "humans_played": [0-based]}, or None when
+    the save has none (older saves) or one this build cannot read: unknown, never guessed."""
+    rec = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(rec, dict):
+        return None
+    kinds, played = rec.get("kinds"), rec.get("humans_played")
+    if not (isinstance(kinds, list) and len(kinds) == players and all(isinstance(k, str) and len(k) <= 40
+                                                                     for k in kinds)):
+        return None
+    if not (isinstance(played, list) and all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= players
+                                             for p in played)):
+        return None
+    return {"kinds": list(kinds), "humans_played": sorted({p - 1 for p in played})}
+
+
+def save(game: Game, seats: dict | None = None) -> dict:
+    """The save of `game` as a JSON-ready dict; `seats` (seats_record) says who played each seat."""
     if not game.origin or game.origin.get("kind") not in ("new", "position"):
         raise SaveError("this game has no recorded origin (new game or position), so it cannot be "
                         "saved as a replay")
@@ -83,22 +112,25 @@ def save(game: Game) -> dict:
         raise SaveError(f"the game's origin is not plain JSON data: {e}") from e
     actions = [h["action"].to_dict() for h in game.history]
     players = [None if h["player"] is None else h["player"] + 1 for h in game.history]
-    return {"format": FORMAT, "version": VERSION, "origin": origin, "actions": actions,
+    data = {"format": FORMAT, "version": VERSION, "origin": origin, "actions": actions,
             "players_of_actions": players, "snapshot": snapshot(game)}
+    if seats is not None:
+        data["seats"] = {"kinds": list(seats["kinds"]), "humans_played": list(seats["humans_played"])}
+    return data
 
 
-def dumps(game: Game, saved_at: str | None = None) -> str:
+def dumps(game: Game, saved_at: str | None = None, seats: dict | None = None) -> str:
     """The save as JSON text: one action a line, so a save reads (and diffs) as a move list.
     `saved_at` (UTC, "2026-12-01T10:03:19Z") goes in the snapshot as the game's own record of
     when it was saved (Continue orders games by it, not by file times), and `over` (true) when
     the game has ended; the replay ignores both."""
-    data = save(game)
+    data = save(game, seats)
     if saved_at is not None:
         data["snapshot"]["saved_at"] = str(saved_at)
     if game.state.game_over:
         # read from the file's end without a replay: Continue never offers a game that ended
         data["snapshot"]["over"] = True
-    head = {k: data[k] for k in ("format", "version", "origin")}
+    head = {k: data[k] for k in ("format", "version", "origin", "seats") if k in data}
     lines = ["{"]
     for k, v in head.items():
         lines.append(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
@@ -295,6 +327,7 @@ def _load(rules, data_or_text) -> Game:
                          f"{got['hash'][:12]}... after replay")
         raise SaveError(f"snapshot mismatch: replaying the {n} actions does not reach the saved "
                         f"state ({'; '.join(diffs)})")
+    g.saved_seats = seats_of(data, g.state.players)
     return g
 
 

@@ -21,17 +21,19 @@ def _label(game) -> str:
 
 
 def game_finished(game, seats, folder=None, clock=time.time) -> list[str]:
+    """`seats`: who played each seat (Session.credited_seats): only a game a person played a seat
+    of is the player's; bots alone leave the statistics, the ladder and the daily game as they were."""
     folder = folder if folder is not None else data_folder()
     now = clock()
     summary = stats.from_game(game, seats, now)
+    if summary is None:
+        return []
     notes = []
     book = stats.StatsBook(folder, clock)
     if book.note:
         notes.append(book.note)
     if not book.record(summary) and book.doc.error:
         notes.append(f"Your statistics could not be saved: {book.doc.error}.")
-    if not any(k == "human" for k in list(seats)[: game.state.players]):
-        return notes                                 # bots alone climb no ladder
     lad = ladder.LadderBook(folder)
     lv = ladder.LADDERS.get(summary.mode, [])
     opened = lad.record(summary)

@@ -67,10 +67,13 @@ def game_key(origin: dict, n_actions: int) -> str:
     return hashlib.sha1(blob.encode()).hexdigest()[:16]
 
 
-def from_game(game, seats, now: float) -> GameSummary:
-    """A finished engine game seen by its human seats (every seat when none is human)."""
+def from_game(game, seats, now: float) -> GameSummary | None:
+    """A finished engine game seen by its human seats; None when no person played a seat (it is
+    not the player's game)."""
     s = game.state
-    humans = [i for i, kind in enumerate(list(seats)[: s.players]) if kind == "human"] or list(range(s.players))
+    humans = [i for i, kind in enumerate(list(seats)[: s.players]) if kind == "human"]
+    if not humans:
+        return None
     if s.mode in ("coop", "solo"):
         won = bool(s.winners)
         held = sum(1 for holders in s.achievements.values() if holders)

@@ -16,6 +16,7 @@ import multiprocessing as mp
 import queue
 import threading
 
+from faeriell import children
 from faeriell.engine import Action
 
 from .moments import Moment, key_moments
@@ -48,22 +49,11 @@ def _work(origin, actions, players, out, stop=None, rules=None) -> None:
         out.put(("error", f"{type(exc).__name__}: {exc}"))
 
 
-PARENT_CHECK_S = 0.5        # how often the child looks whether the window still exists
-
-
 def _child(origin, actions, players, out, work=None) -> None:
     """The child process: the work, plus a watchdog that ends it once the window's process is
     gone (killed, crashed): a review never outlives its window."""
-    parent = mp.parent_process()
-
-    def watch():
-        import os
-        import time
-        while True:
-            if parent is None or not parent.is_alive():
-                os._exit(0)
-            time.sleep(PARENT_CHECK_S)
-    threading.Thread(target=watch, daemon=True, name="faeriell-review-watchdog").start()
+    from faeriell.children import watch_parent
+    watch_parent()
     (work or _work)(origin, actions, players, out)
 
 
@@ -110,6 +100,7 @@ class ReviewJob:
                 self._proc = ctx.Process(target=_child, args=(self.origin, self.actions, self.players, self._q,
                                                               self.work), daemon=True, name="faeriell-review")
                 self._proc.start()
+                children.track(self._proc)      # ended when the window closes, whatever its state
                 return
             except (OSError, ValueError, RuntimeError):     # no processes here: think in a thread
                 self._proc = None
@@ -159,10 +150,10 @@ class ReviewJob:
             time.sleep(0.02)
 
     def stop(self) -> None:
+        """End the thinking (Back, the window closing): a child that does not end by itself is
+        killed, a stopped one included (SIGTERM waits while it is stopped; SIGKILL does not)."""
         self._stop.set()
-        if self._proc is not None and self._proc.is_alive():
-            self._proc.terminate()
-            self._proc.join(1.0)
+        children.end(self._proc)
 
 
 class TurningJob(ReviewJob):

@@ -51,12 +51,12 @@ class TutorialSession(Session):
     def why_not(self, action) -> str | None:
         return self.refusal(action) or super().why_not(action)
 
-    def apply(self, action) -> str | None:
+    def apply(self, action, person: bool = True) -> str | None:
         why = self.refusal(action)
         if why:
             self.last_error = why
             return why
-        why = super().apply(action)
+        why = super().apply(action, person)
         if why is None:
             self.tutorial.moved(self.game, action)
             self.version += 1

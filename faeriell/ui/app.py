@@ -521,6 +521,8 @@ class App:
             if self.scene is not None:
                 self._guard("leaving the screen", self.scene.leave)
             pygame.display.quit()
+            from faeriell import children
+            children.end_all()       # the review's thinking, the expert's helpers: none outlives the window
         return 0
 
     def screenshot(self, path: str) -> None:

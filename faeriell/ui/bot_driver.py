@@ -170,12 +170,12 @@ class BotDriver:
             log.warning("bot for player %d failed: %s", player + 1, why)
             self.messages.append(f"The bot of player {player + 1} failed ({why}); it plays a random move.")
             action = self._fallback.choose(s.game, player)
-        reason = s.apply(action)
+        reason = s.apply(action, person=False)
         if reason is not None:
             self.messages.append(f"The bot of player {player + 1} chose a move the rules refuse ({reason}); "
                                  "it plays a random move.")
             action = self._fallback.choose(s.game, player)
-            reason = s.apply(action)
+            reason = s.apply(action, person=False)
             if reason is not None:
                 return None
         self._last_move = self.clock()

@@ -37,7 +37,7 @@ class EndScene(MenuScene):
             return list(s.practice_notes)
         try:
             from faeriell.practice.record import game_finished
-            s.practice_notes = game_finished(s.game, s.seats)
+            s.practice_notes = game_finished(s.game, s.credited_seats())   # a person's moves count, not bots'
         except (OSError, ValueError) as exc:   # a practice file that cannot be written (store.Document keeps
             self.host.report("keeping this game in your statistics", exc)   # a bad one aside): the end screen shows anyway
             s.practice_notes = []

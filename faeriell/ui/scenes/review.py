@@ -162,7 +162,8 @@ class ReviewScene(MenuScene):
         """The human seats' key moments become drills; the accuracy goes to the statistics."""
         try:
             from faeriell.practice.record import review_finished
-            self.practice_notes = review_finished(self.game, self.session.seats, self.moments, self.job.tally)
+            seats = self.session.credited_seats() if hasattr(self.session, "credited_seats") else self.session.seats
+            self.practice_notes = review_finished(self.game, seats, self.moments, self.job.tally)
         except (OSError, ValueError) as exc:   # a practice file that cannot be written: say so, keep the review
             self.host.report("keeping the drills of this review", exc)
 

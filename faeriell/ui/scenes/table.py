@@ -30,8 +30,9 @@ from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PA
                                     DEFAULT_DELAY)
 from faeriell.ui.elbow_coach import ElbowCoach, question_text
 from faeriell.ui.curtain import has_secrets
-from faeriell.storage import (FileServiceError, Background, game_id_of, list_saves, load_game, recall_seats,
-                              remember_seats, save_game, suggest_save_name, timestamped_save_path, why_not_replace)
+from faeriell.storage import (DataDirError, FileServiceError, Background, WriteRefused, game_id_of, list_saves, load_game,
+                              recall_seats, remember_seats, save_game, saves_dir, suggest_save_name,
+                              timestamped_save_path, why_not_replace)
 from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
@@ -232,17 +233,36 @@ class TableScreen(Scene):
         self.flash(why_not_undo(self.session.game, 1) or reason)
 
     def save(self) -> None:
-        """Ask a name, then save under it (saves/ in the user data folder)."""
+        """Ask a name, then save under it (saves/ in the user data folder); a data folder that
+        cannot be made (a read-only home) is said at once, with the way out."""
+        try:
+            saves_dir()
+        except DataDirError as e:
+            self._offer_save_elsewhere(str(e))
+            return
         self.modal = AskText(self.modal_size(), "Save the game", "Name of the save (Enter keeps the one shown):",
                              suggest_save_name(self.session.game), self._save_as, ok_label="Save")
 
     def _save_as(self, name: str) -> str | None:
         try:
-            path = save_game(self.session.game, name=name)
+            path = save_game(self.session.game, name=name, seats=self.session.seat_record())
+        except DataDirError as e:              # the data folder went away since Ctrl+S
+            self._offer_save_elsewhere(str(e))
+            return None
         except FileServiceError as e:
+            if isinstance(e.__cause__, OSError) and not isinstance(e.__cause__, WriteRefused):
+                self._offer_save_elsewhere(str(e))     # the saves folder takes no file: a full or read-only disk
+                return None
             return str(e)
         self.flash(f"Saved as “{path.stem}” ({path})")
         return None
+
+    def _offer_save_elsewhere(self, reason: str) -> None:
+        """One line on why the data folder takes no save, and the way out: Save elsewhere…"""
+        reason = W.clip(reason, 300).rstrip(".")
+        self.modal = Confirm(self.host.size, "The game cannot be saved there",
+                             f"Not saved: {reason}. Save elsewhere… saves it in a folder you choose.",
+                             "Save elsewhere…", self.open_save_elsewhere)
 
     def open_settings(self) -> None:
         self.modal = SettingsDialog(self.modal_size(), self.host.settings, self._setting_changed,
@@ -304,7 +324,7 @@ class TableScreen(Scene):
 
     def _save_elsewhere_to(self, path: Path, replace: bool = False) -> str | None:
         try:
-            saved = save_game(self.session.game, path, replace=replace)
+            saved = save_game(self.session.game, path, replace=replace, seats=self.session.seat_record())
         except FileServiceError as e:
             self.flash(str(e), error=True)
             return str(e)

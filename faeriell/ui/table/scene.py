@@ -746,7 +746,7 @@ class TableScene(Scene):
         if why:
             return why
         for a in refutation(sc, self.session.game.rules):
-            if self.session.apply(a) is not None:
+            if self.session.apply(a, person=False) is not None:   # the recorded line, not the player's
                 break
         self.puzzle.refuted = True
         self._sync()

@@ -22,7 +22,7 @@ INIT = "__init__"
 # folder stands on another floor than its folder (session.py, a game at the table without a
 # window, left ui/ for that: the tutorial builds on it).
 PACKAGE_FLOORS = {
-    "base": (INIT, "resources", "safe_read"),
+    "base": (INIT, "resources", "safe_read", "children"),
     "values and engine": ("engine",),
     "content": ("content",),
     "bots": ("bots",),

@@ -25,6 +25,7 @@ EDGES = {
     ("review/background.py", "_work"): "the review's process: its error is shown in the window",
     ("review/background.py", "_turning_work"): "the turning point's process: its error is said in the review's box",
     ("ui/elbow_coach.py", "_Measure.run"): "the coach's worker thread: a position it cannot measure is not questioned",
+    ("children.py", "end_all"): "the exit's last sweep: one ender failing must not spare the next child",
     ("cli.py", "main"): "the program's edge: a player never sees a traceback",
     ("engine/saves.py", "load"): "the save file's boundary: SaveError and nothing else, whatever the file holds",
     ("content/map_loader.py", "_read"): "the map file's boundary: pytmx raises many kinds on a broken file",

@@ -6,6 +6,7 @@
     faeriell --load FILE | --scenario FILE | --tutorial [CHAPTER]
     faeriell --screenshot first.png           # draw the first frame to a PNG and exit (exit 1 if an
                                               # error showed); headless: SDL_VIDEODRIVER=dummy
+    faeriell --self-check                     # this copy's files, the guided game, the helper processes
 
 Any set-up option (--players, --mode, --difficulty, --variants, --seed, --seats) starts the table
 directly; what is left out follows the rules (one player plays solo, solo is one player).
@@ -155,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pause between bot moves so they can be followed (default: the bot speed in Settings)")
     w.add_argument("--fps", type=parse_positive, default=60, help="frame-rate cap (default 60)")
     w.add_argument("-v", "--verbose", action="store_true", help="log more (tracebacks of errors shown in the window)")
+    w.add_argument("--self-check", action="store_true",
+                   help="check that this copy of the game works (its files, the guided game's moves, the "
+                        "bots' helper processes) without opening a window, and exit")
     return p
 
 
@@ -303,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
+    if args.self_check:      # the standalone build's check (issue 46): no window
+        from faeriell.selfcheck import main as self_check
+        return self_check()
     try:
         from faeriell.ui.app import App
         app = App(size=args.size, map_path=args.map, fps=args.fps, resizable=args.screenshot is None,

@@ -1,15 +1,20 @@
 """Where the game's files are: data/, maps/, sprites/, sounds/, fonts/ (and the practice puzzles).
 
 In a source checkout they sit beside the faeriell package; `pip install .` copies them into the
-package as faeriell/_files/<name> (see pyproject.toml). This module finds either, so every loader
-asks here instead of counting parent folders. Pure Python: the engine side may use it.
+package as faeriell/_files/<name> (see pyproject.toml); the standalone build (tools/build_app.py)
+puts them in its bundle folder, sys._MEIPASS, which then stands where the checkout would. This
+module finds each, so every loader asks here instead of counting parent folders. Pure Python: the
+engine side may use it.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-CHECKOUT = PACKAGE.parent
+FROZEN = bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
+# the frozen build's bundle holds data/, maps/... (and docs/balance.md) as a checkout does
+CHECKOUT = Path(getattr(sys, "_MEIPASS")).resolve() if FROZEN else PACKAGE.parent
 INSTALLED = PACKAGE / "_files"
 NAMES = ("data", "maps", "sprites", "sounds", "fonts")
 

@@ -35,6 +35,7 @@ import logging
 import os
 import re
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -82,17 +83,26 @@ class DataDirError(OSError):
 
 
 # ------------------------------------------------------------------------------------ folders
+def _system_data_dir(platform: str = sys.platform) -> Path:
+    """The system's usual per-user data folder, from platformdirs (issue 46): $XDG_DATA_HOME/faeriell
+    or ~/.local/share/faeriell on Linux, %APPDATA%\\faeriell (roaming) on Windows, the same as the
+    hand-written code chose before; on macOS ~/Library/Application Support/faeriell, except where
+    the old code's choice there, ~/.local/share/faeriell (or $XDG_DATA_HOME/faeriell), exists
+    already: a player's saves stay where they are."""
+    from platformdirs import user_data_path
+    path = user_data_path("faeriell", appauthor=False, roaming=True)
+    if platform == "darwin":
+        before = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "faeriell"
+        if before.is_dir():
+            return before
+    return path
+
+
 def user_data_dir(create: bool = True) -> Path:
-    """Where autosaves and saves live ($FAERIELL_DATA, else XDG on Linux, the usual folders
-    elsewhere). Raises DataDirError (an OSError) naming the folder when it cannot be used."""
-    base = os.environ.get("FAERIELL_DATA") or os.environ.get("XDG_DATA_HOME")
-    if base:
-        root = Path(base)
-    elif os.name == "nt":
-        root = Path(os.environ.get("APPDATA", Path.home()))
-    else:
-        root = Path.home() / ".local" / "share"
-    path = root / "faeriell" if not os.environ.get("FAERIELL_DATA") else root
+    """Where autosaves and saves live: $FAERIELL_DATA, else the system's usual folder
+    (_system_data_dir). Raises DataDirError (an OSError) naming the folder when it cannot be used."""
+    forced = os.environ.get("FAERIELL_DATA")
+    path = Path(forced) if forced else _system_data_dir()
     if not create:
         return path
     try:

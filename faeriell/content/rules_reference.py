@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from faeriell.resources import resource_dir
 
-REFERENCE_PATH = Path(__file__).resolve().parents[2] / "data" / "rules" / "reference.yaml"
+# data/ as faeriell/resources.py finds it: the checkout's, an installed package's or a frozen build's
+REFERENCE_PATH = resource_dir("data") / "rules" / "reference.yaml"
 _FIELDS = {"id", "title", "group", "keywords", "kinds", "text"}
 
 

@@ -1,0 +1,99 @@
+"""`faeriell --self-check`: does this copy of the game work? Made for the standalone build (issue
+46), where nothing can be checked from outside with Python, and useful on any install.
+
+One line per check, exit 0 when all pass, 1 when one fails:
+  - the game's files: every folder faeriell/resources.py names is found and the rules load;
+  - the guided game: every chapter's moves, headlessly (the same as python -m faeriell.tutorial --check);
+  - the expert's helper process (faeriell/bots/helpers.py) starts and answers;
+  - the review's child process (faeriell/review/background.py) replays a few moves and reports.
+The two processes are started with 'spawn', which re-runs this very program: in a frozen build
+that only works when the entry point calls multiprocessing.freeze_support() (main.py does).
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+PROCESS_WAIT_S = 120.0      # a cold start of a frozen child on a busy 2-core machine takes seconds
+
+
+def check_files() -> str | None:
+    from faeriell.resources import NAMES, resource_dir
+    for name in NAMES:
+        folder = resource_dir(name)
+        if not folder.is_dir() or not any(folder.iterdir()):
+            return f"the folder {name}/ is missing (looked in {folder})"
+    from faeriell.content.rules_loader import default_rules
+    default_rules()
+    return None
+
+
+def check_tutorial() -> str | None:
+    from faeriell.tutorial.check import main as tutorial_check
+    code = tutorial_check(["--check"])
+    return None if code == 0 else f"the guided game's check failed (exit code {code})"
+
+
+def check_helper() -> str | None:
+    from faeriell.bots import helpers
+    pool = helpers._pool(1)
+    if pool is None:
+        return "no helper process could be started"
+    try:
+        ok = pool.submit(helpers._ready).result(timeout=PROCESS_WAIT_S)
+    except Exception as e:          # noqa: BLE001 - said in one line
+        return f"the helper process failed: {type(e).__name__}: {e}"
+    finally:
+        helpers.shutdown()
+    return None if ok is True else "the helper process did not answer"
+
+
+def check_review() -> str | None:
+    from faeriell.bots import HeuristicBot
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    from faeriell.review.background import ReviewJob
+    rules = default_rules()
+    g = new_game(rules, 1, "solo", "medium", [], 7)
+    bot = HeuristicBot(1)
+    for _ in range(6):
+        g.apply(bot.choose(g, g.acting))
+    acts = [h["action"] for h in g.history]
+    job = ReviewJob(g.origin, acts, [0], rules=rules)
+    job.start()
+    try:
+        if job._proc is None:
+            return "the review could not start its process (it would think in a thread)"
+        job.wait(PROCESS_WAIT_S)
+        if job.error is not None:
+            return f"the review's process failed: {job.error}"
+        if job.moments is None:
+            return "the review's process did not finish in time"
+        if job.progress != (len(acts), len(acts)):
+            return f"the review's process stopped at {job.progress[0]} of {len(acts)} moves"
+    finally:
+        job.stop()
+    return None
+
+
+CHECKS = (("the game's files", check_files), ("the guided game", check_tutorial),
+          ("the expert's helper process", check_helper), ("the review's process", check_review))
+
+
+def main() -> int:
+    failed = 0
+    for what, check in CHECKS:
+        start = time.monotonic()
+        try:
+            problem = check()
+        except Exception as e:      # noqa: BLE001 - one line, never a traceback
+            problem = f"{type(e).__name__}: {e}"
+        took = time.monotonic() - start
+        if problem is None:
+            print(f"ok    {what} ({took:.1f} s)")
+        else:
+            failed += 1
+            print(f"FAIL  {what}: {problem}")
+        sys.stdout.flush()
+    print("self-check: all passed" if not failed else f"self-check: {failed} of {len(CHECKS)} failed")
+    return 1 if failed else 0

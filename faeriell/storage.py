@@ -102,7 +102,10 @@ def user_data_dir(create: bool = True) -> Path:
     """Where autosaves and saves live: $FAERIELL_DATA, else the system's usual folder
     (_system_data_dir). Raises DataDirError (an OSError) naming the folder when it cannot be used."""
     forced = os.environ.get("FAERIELL_DATA")
-    path = Path(forced) if forced else _system_data_dir()
+    try:
+        path = Path(forced) if forced else _system_data_dir()
+    except (RuntimeError, ImportError) as e:     # no home folder to be found; platformdirs missing
+        raise DataDirError(f"no data folder can be chosen ({e}); FAERIELL_DATA names one") from None
     if not create:
         return path
     try:

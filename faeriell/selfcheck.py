@@ -25,6 +25,9 @@ def check_files() -> str | None:
             return f"the folder {name}/ is missing (looked in {folder})"
     from faeriell.content.rules_loader import default_rules
     default_rules()
+    from faeriell.win_rates import BALANCE_FILE, WinRates
+    if WinRates.load().solo("medium", "expert") is None:     # the start screen's win rates
+        return f"the bots' win rates are missing (looked in {BALANCE_FILE})"
     return None
 
 
@@ -35,17 +38,36 @@ def check_tutorial() -> str | None:
 
 
 def check_helper() -> str | None:
-    from faeriell.bots import helpers
+    """A real helper-process task: the expert searches one decision with a helper, and the helper's
+    worlds (searched in another process, started by re-running this program) reach the bot."""
+    import os
+
+    from faeriell.bots import ExpertBot, helpers
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
     pool = helpers._pool(1)
     if pool is None:
         return "no helper process could be started"
     try:
-        ok = pool.submit(helpers._ready).result(timeout=PROCESS_WAIT_S)
+        pid = pool.submit(os.getpid).result(timeout=PROCESS_WAIT_S)
+        if pid == os.getpid():
+            return "the helper ran in this process, not in one of its own"
+        pool.submit(helpers._ready).result(timeout=PROCESS_WAIT_S)     # warm: the game imported there
+        # seed 85990: the expert searches its first decision (tests/test_expert_helpers.py)
+        g = new_game(default_rules(), 1, "solo", "medium", [], 85990)
+        stats: dict = {}
+        for _ in range(3):          # a busy machine may leave one helper late: it then adds nothing
+            bot = ExpertBot(5, budget=0.4, clock="cpu", helpers=1)
+            if bot.choose(g, g.acting) not in g.legal_actions():
+                return "the expert chose a move the rules refuse"
+            stats = bot.last_stats
+            if stats.get("helper_worlds", 0) > 0:
+                return None
+        return f"the helper process searched no worlds for the expert ({stats})"
     except Exception as e:          # noqa: BLE001 - said in one line
         return f"the helper process failed: {type(e).__name__}: {e}"
     finally:
         helpers.shutdown()
-    return None if ok is True else "the helper process did not answer"
 
 
 def check_review() -> str | None:

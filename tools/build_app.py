@@ -31,10 +31,11 @@ WORK = ROOT / "build" / "pyinstaller"
 REQUIREMENTS = ROOT / "requirements-build.txt"
 ENTRY = ROOT / "main.py"                 # calls multiprocessing.freeze_support() first: the helpers re-run it
 EXTRA_FILES = ("docs/balance.md",)       # read by faeriell/win_rates.py for the start screen
-# Never in the game, though a developer's environment may have them (numpy is for training only).
-EXCLUDED = ("tkinter", "numpy", "pytest", "_pytest", "mypy", "IPython", "setuptools", "pip")
+# Never in the game, though a developer's environment may have them. numpy is not left out: it is
+# one of the game's requirements, and PyInstaller bundles it exactly when a module imports it.
+EXCLUDED = ("tkinter", "pytest", "_pytest", "mypy", "IPython", "setuptools", "pip")
 # The distributions the build bundles, whose licences go into licenses/.
-BUNDLED = ("pygame-ce", "pytmx", "PyYAML", "pygame_gui", "pyphen", "platformdirs", "python-i18n")
+BUNDLED = ("pygame-ce", "pytmx", "PyYAML", "pygame_gui", "pyphen", "numpy", "platformdirs", "python-i18n")
 LICENCE_WORDS = ("LICEN", "COPYING", "NOTICE", "AUTHORS")
 
 sys.path.insert(0, str(ROOT))

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # CI stage (issue 46): build the standalone program with the README's one command, then run it
-# as a player without Python would: moved out of the checkout, with an empty PATH and no Python
-# variables (env -i), no display. Checks --help, a first frame (--screenshot: a PNG of the
-# window's size), a guided game's first screen, the self-check (files, every guided chapter's
-# moves, the expert's helper process, the review's process) and a refused option. ~1-2 minutes.
+# as a player without Python would: moved out of the checkout, with a PATH that holds no python
+# and no Python variables (env -i), no display. Checks --help, a first frame (--screenshot: a whole
+# PNG of the window's size that shows a picture), a guided game's first screen, the self-check
+# (files, every guided chapter's moves, a search by the expert's helper process, the review's
+# process) and a refused option. About a minute; any failure fails the stage, with its reason.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
+fail() { echo "build-check: FAILED: $*" >&2; exit 1; }
 
 # the build's own virtual environment: PyInstaller stays out of the tests' .venv
-python3 -m venv .venv-build
-.venv-build/bin/python tools/build_app.py
+python3 -m venv .venv-build || fail "no virtual environment could be made (python3-venv?)"
+.venv-build/bin/python tools/build_app.py || fail "the build failed (see above)"
 build_s=$((SECONDS - started))
+[ -x dist/faeriell/faeriell ] || fail "dist/faeriell/faeriell was not made"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -19,48 +22,54 @@ mkdir -p "$tmp/nothing" "$tmp/home" "$tmp/data"
 cp -a dist/faeriell "$tmp/app"                 # nothing may come from the checkout
 app="$tmp/app/faeriell"
 if env -i PATH="$tmp/nothing" sh -c 'command -v python3 || command -v python' >/dev/null 2>&1; then
-  echo "build-check: a python is reachable on the empty PATH" >&2; exit 1
+  fail "a python is reachable on the stripped PATH"
 fi
 run() {   # the built program as a player without Python starts it
   (cd "$tmp" && env -i PATH="$tmp/nothing" HOME="$tmp/home" FAERIELL_DATA="$tmp/data" \
      SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$app" "$@")
 }
-png_check() {   # a valid PNG of the given size (read by the build's Python, outside the program's world)
-  .venv-build/bin/python - "$1" "$2" <<'EOF'
-import struct, sys, zlib
+png_check() {   # a whole PNG of the given size that shows a picture (read outside the program's world)
+  .venv-build/bin/python - "$1" "$2" <<'PY' || fail "$1 is not a good ${2} picture"
+import os, struct, sys, zlib
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+import pygame
 data = open(sys.argv[1], "rb").read()
 assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
 length, kind = struct.unpack(">I4s", data[8:16])
 assert kind == b"IHDR" and zlib.crc32(data[12:16 + length]) == struct.unpack(">I", data[16 + length:20 + length])[0]
 size = "%dx%d" % struct.unpack(">II", data[16:24])
 assert size == sys.argv[2], f"{size}, not {sys.argv[2]}"
-assert b"IEND" in data[-12:], "cut short"
-EOF
+assert data[-8:-4] == b"IEND", "cut short"
+picture = pygame.image.load(sys.argv[1])          # decodes every row
+w, h = picture.get_size()
+colours = {tuple(picture.get_at((x, y))) for x in range(0, w, 16) for y in range(0, h, 16)}
+assert len(colours) >= 50, f"only {len(colours)} colours: a blank frame?"
+PY
 }
 
-run --help > "$tmp/help.txt"
-grep -q "usage: faeriell" "$tmp/help.txt"
-grep -q -- "--self-check" "$tmp/help.txt"
+run --help > "$tmp/help.txt" || fail "--help gave exit code $?"
+grep -q "usage: faeriell" "$tmp/help.txt" || fail "--help printed no usage"
+grep -q -- "--self-check" "$tmp/help.txt" || fail "--help does not list --self-check"
 
 t0=$(date +%s.%N)
-run --screenshot "$tmp/first.png"
+run --screenshot "$tmp/first.png" || fail "--screenshot gave exit code $?"
 t1=$(date +%s.%N)
 png_check "$tmp/first.png" 1280x800
 
-run --tutorial --size 1024x700 --screenshot "$tmp/tutorial.png"
+run --tutorial --size 1024x700 --screenshot "$tmp/tutorial.png" || fail "the guided game's first screen failed"
 png_check "$tmp/tutorial.png" 1024x700
 
-run --self-check
+run --self-check || fail "the self-check failed"
 
 set +e
 run --players 9 2> "$tmp/refused.txt"
 code=$?
 set -e
 if [ "$code" != 2 ] || [ "$(wc -l < "$tmp/refused.txt")" != 1 ]; then
-  echo "build-check: a bad option gave exit code $code and:" >&2; cat "$tmp/refused.txt" >&2; exit 1
+  cat "$tmp/refused.txt" >&2; fail "a bad option gave exit code $code and the lines above"
 fi
 
-size=$(du -sm "$tmp/app" | cut -f1)
+size=$(du -sh "$tmp/app" | cut -f1)
 first=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-echo "build-check: ok: dist/faeriell/ ${size} MB, built in ${build_s} s, first frame in ${first} s," \
+echo "build-check: ok: dist/faeriell/ ${size}, built in ${build_s} s, first frame in ${first} s," \
      "stage $((SECONDS - started)) s"

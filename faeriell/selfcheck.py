@@ -4,6 +4,7 @@
 One line per check, exit 0 when all pass, 1 when one fails:
   - the game's files: every folder faeriell/resources.py names is found and the rules load;
   - the guided game: every chapter's moves, headlessly (the same as python -m faeriell.tutorial --check);
+  - a whole game: two bots play one to its end, and it is saved (in a temporary folder) and loaded back;
   - the expert's helper process (faeriell/bots/helpers.py) starts and answers;
   - the review's child process (faeriell/review/background.py) replays a few moves and reports.
 The two processes are started with 'spawn', which re-runs this very program: in a frozen build
@@ -35,6 +36,27 @@ def check_tutorial() -> str | None:
     from faeriell.tutorial.check import main as tutorial_check
     code = tutorial_check(["--check"])
     return None if code == 0 else f"the guided game's check failed (exit code {code})"
+
+
+def check_game() -> str | None:
+    """A whole 2-player game between bots, then a save of it read back as the same game."""
+    import tempfile
+
+    from faeriell import sim
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.storage import load_game, save_game
+    with tempfile.TemporaryDirectory(prefix="faeriell-self-check-") as folder:
+        r = sim.play_one({"players": 2, "mode": "competitive", "difficulty": "medium", "variants": [],
+                          "seed": 7, "bots": ["heuristic", "heuristic"], "save_dir": folder})
+        if r.get("error"):
+            return f"a game between bots failed: {r['error']}"
+        if not r["actions"] or r["end"].startswith("unfinished"):
+            return f"a game between bots did not end ({r['actions']} moves)"
+        g = load_game(default_rules(), r["save"])
+        if len(g.history) != r["actions"] or not g.state.game_over:
+            return f"the saved game read back differs ({len(g.history)} of {r['actions']} moves)"
+        save_game(g, path=f"{folder}/again.json")          # and it can be saved again
+    return None
 
 
 def check_helper() -> str | None:
@@ -98,7 +120,7 @@ def check_review() -> str | None:
     return None
 
 
-CHECKS = (("the game's files", check_files), ("the guided game", check_tutorial),
+CHECKS = (("the game's files", check_files), ("the guided game", check_tutorial), ("a whole game", check_game),
           ("the expert's helper process", check_helper), ("the review's process", check_review))
 
 

@@ -19,9 +19,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from faeriell.resources import CHECKOUT
+from faeriell.resources import resource_dir
 
-BALANCE_FILE = CHECKOUT / "docs" / "balance.md"
+# docs/ of the checkout, of the frozen build, or faeriell/_files/docs/ of `pip install .` (setup.py)
+BALANCE_FILE = resource_dir("docs") / "balance.md"
 LEVEL_COLUMN = {"easy": "heuristic wins", "normal": "search bot wins", "expert": "expert wins"}
 _CELL = re.compile(r"(\d+)%\s*\((\d+)/(\d+)")
 

@@ -36,3 +36,4 @@ def test_files_are_found_beside_the_package_or_inside_it(tmp_path, monkeypatch):
 def test_setup_copies_every_resource_folder():
     text = (ROOT / "setup.py").read_text()
     assert all(f'"{name}"' in text for name in res.NAMES)
+    assert '"docs/balance.md"' in text              # the start screen's win rates (faeriell/win_rates.py)

@@ -3,8 +3,9 @@
 # as a player without Python would: moved out of the checkout, with a PATH that holds no python
 # and no Python variables (env -i), no display. Checks --help, a first frame (--screenshot: a whole
 # PNG of the window's size that shows a picture), a guided game's first screen, the self-check
-# (files, every guided chapter's moves, a search by the expert's helper process, the review's
-# process) and a refused option. About a minute; any failure fails the stage, with its reason.
+# (files, every guided chapter's moves, a whole game, a search by the expert's helper process, the
+# review's process), a refused option and the desktop entry's command. Under a minute here; any
+# failure fails the stage, and says which step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -68,6 +69,20 @@ set -e
 if [ "$code" != 2 ] || [ "$(wc -l < "$tmp/refused.txt")" != 1 ]; then
   cat "$tmp/refused.txt" >&2; fail "a bad option gave exit code $code and the lines above"
 fi
+
+# the desktop entry (tools/install_desktop.py, into a private XDG_DATA_HOME) starts this program
+XDG_DATA_HOME="$tmp/xdg" .venv-build/bin/python tools/install_desktop.py --exec "$app" >/dev/null \
+  || fail "the desktop entry could not be installed"
+entry="$tmp/xdg/applications/faeriell.desktop"
+[ -f "$tmp/xdg/icons/hicolor/256x256/apps/faeriell.png" ] || fail "the icon was not installed"
+if command -v desktop-file-validate >/dev/null 2>&1; then
+  desktop-file-validate "$entry" || fail "the desktop entry is not valid"
+fi
+exec_line=$(sed -n 's/^Exec=//p' "$entry")
+(cd "$tmp" && env -i PATH="$tmp/nothing" HOME="$tmp/home" FAERIELL_DATA="$tmp/data" \
+   SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy /bin/sh -c "$exec_line --screenshot desktop.png") \
+  || fail "the desktop entry's command ($exec_line) failed"
+png_check "$tmp/desktop.png" 1280x800
 
 size=$(du -sh "$tmp/app" | cut -f1)
 first=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')

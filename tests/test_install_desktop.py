@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -87,3 +88,11 @@ def test_exec_quoting_follows_the_desktop_entry_rules():
     assert q("/opt/faeriell/faeriell") == "/opt/faeriell/faeriell"
     assert q("/opt/100%/faeriell") == "/opt/100%%/faeriell"
     assert q('/a b/"x"$') == '"/a b/\\\\"x\\\\"\\\\$"'
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils not installed")
+def test_the_installed_entry_is_valid(tmp_path, program, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    entry_path, _ = install_desktop.install(program)
+    proc = subprocess.run(["desktop-file-validate", str(entry_path)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "", proc.stdout + proc.stderr

@@ -79,10 +79,12 @@ if command -v desktop-file-validate >/dev/null 2>&1; then
   desktop-file-validate "$entry" || fail "the desktop entry is not valid"
 fi
 exec_line=$(sed -n 's/^Exec=//p' "$entry")
-(cd "$tmp" && env -i PATH="$tmp/nothing" HOME="$tmp/home" FAERIELL_DATA="$tmp/data" \
+# as a menu starts it: no FAERIELL_DATA, so the data folder is the system's (platformdirs)
+(cd "$tmp" && env -i PATH="$tmp/nothing" HOME="$tmp/home" \
    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy /bin/sh -c "$exec_line --screenshot desktop.png") \
   || fail "the desktop entry's command ($exec_line) failed"
 png_check "$tmp/desktop.png" 1280x800
+[ -d "$tmp/home/.local/share/faeriell" ] || fail "the data folder is not ~/.local/share/faeriell"
 
 size=$(du -sh "$tmp/app" | cut -f1)
 first=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')

@@ -90,3 +90,17 @@ def test_ci_runs_the_build_check_and_it_builds_with_the_readme_command():
 def test_the_build_folders_are_ignored_by_git():
     ignored = (ROOT / ".gitignore").read_text().splitlines()
     assert {"/build/", "/dist/", ".venv-build/"} <= set(ignored)
+
+
+def test_every_licence_text_is_copied_none_over_another(tmp_path):
+    """numpy ships several LICENSE.md and LICENSE.txt in its metadata (its bundled OpenBLAS's among
+    them): each keeps its own path under licenses/numpy/, none is lost under another's name."""
+    found = build_app.licence_files()
+    assert any(dist == "numpy" for dist, _, _ in found)          # numpy is installed here (a requirement)
+    n = build_app.copy_licences(tmp_path / "app")
+    assert n == len(found)
+    copied = [p for p in (tmp_path / "app" / "licenses").rglob("*") if p.is_file()]
+    assert len(copied) == n + 3          # and README.txt, OFL.txt, LICENSE-game-icons.md
+    numpy_texts = " ".join(p.read_text(encoding="utf-8", errors="replace")
+                           for p in (tmp_path / "app" / "licenses" / "numpy").rglob("*") if p.is_file())
+    assert "OpenBLAS" in numpy_texts

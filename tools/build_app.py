@@ -72,8 +72,10 @@ def install_tools() -> None:
                     "-r", str(REQUIREMENTS)], check=True)
 
 
-def licence_files() -> list[tuple[str, Path]]:
-    """(distribution, file) for the licence texts shipped in the bundled distributions' metadata."""
+def licence_files() -> list[tuple[str, Path, Path]]:
+    """(distribution, path inside its .dist-info folder, file) for the licence texts shipped in the
+    bundled distributions' metadata. The path is kept: numpy alone ships several LICENSE.md and
+    LICENSE.txt (its licences/ folder, the one of the OpenBLAS it bundles among them)."""
     from importlib import metadata
     out = []
     for dist_name in BUNDLED:
@@ -82,12 +84,17 @@ def licence_files() -> list[tuple[str, Path]]:
         except metadata.PackageNotFoundError:
             continue
         for f in dist.files or ():
-            if any(w in f.name.upper() for w in LICENCE_WORDS) and ".dist-info" in str(f):
-                out.append((dist_name, Path(str(dist.locate_file(f)))))
+            parts = Path(str(f)).parts
+            meta = [i for i, part in enumerate(parts) if part.endswith(".dist-info")]
+            if not meta:
+                continue
+            inside = Path(*parts[meta[0] + 1:])
+            if any(w in f.name.upper() for w in LICENCE_WORDS) or inside.parts[:1] == ("licenses",):
+                out.append((dist_name, inside, Path(str(dist.locate_file(f)))))
     python_licence = Path(sys.base_prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "LICENSE.txt"
     for candidate in (python_licence, Path(sys.base_prefix) / "LICENSE.txt"):
         if candidate.is_file():
-            out.append(("python", candidate))
+            out.append(("python", Path("LICENSE.txt"), candidate))
             break
     return out
 
@@ -95,25 +102,27 @@ def licence_files() -> list[tuple[str, Path]]:
 LICENCES_README = """The licences of what this build holds
 =====================================
 
-The game's own files: fonts/OFL.txt (the Noto Sans fonts, SIL Open Font License 1.1) and
-sprites/LICENSE-game-icons.md (the icons the sprites are drawn from, Creative Commons Attribution
-3.0), both under _internal/. The folders here hold the licence texts that the bundled Python
-packages ship. pygame-ce ships none in its package: it is under the GNU LGPL 2.1
+The game's own files: OFL.txt here (the Noto Sans fonts of _internal/fonts/, SIL Open Font License
+1.1) and LICENSE-game-icons.md (the icons the sprites of _internal/sprites/ are drawn from, Creative
+Commons Attribution 3.0). Each folder here holds the licence texts that one bundled Python package
+ships, as its metadata lays them out (numpy's licenses/ also covers the libraries it bundles, such
+as OpenBLAS). pygame-ce ships none in its package: it is under the GNU LGPL 2.1
 (https://github.com/pygame-community/pygame-ce), and the SDL 2 libraries it bundles are under the
-zlib licence (https://www.libsdl.org/license.php); python/ is the licence of the Python
+zlib licence (https://www.libsdl.org/license.php). python/ is the licence of the Python
 interpreter inside the build.
 """
 
 
 def copy_licences(app: Path) -> int:
+    """licenses/ beside the program: README.txt, the game's own two, one folder per distribution."""
     folder = app / "licenses"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "README.txt").write_text(LICENCES_README, encoding="utf-8")
     n = 0
-    for dist_name, path in licence_files():
-        dest = folder / dist_name
-        dest.mkdir(exist_ok=True)
-        shutil.copy2(path, dest / path.name)
+    for dist_name, inside, path in licence_files():
+        dest = folder / dist_name / inside
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, dest)
         n += 1
     for src in (ROOT / "fonts" / "OFL.txt", ROOT / "sprites" / "LICENSE-game-icons.md"):
         shutil.copy2(src, folder / src.name)

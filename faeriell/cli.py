@@ -6,7 +6,7 @@
     faeriell --load FILE | --scenario FILE | --tutorial [CHAPTER]
     faeriell --screenshot first.png           # draw the first frame to a PNG and exit (exit 1 if an
                                               # error showed); headless: SDL_VIDEODRIVER=dummy
-    faeriell --self-check                     # this copy's files, the guided game, the helper processes
+    faeriell --self-check                     # does this copy work? files, guided game, a game, child processes
 
 Any set-up option (--players, --mode, --difficulty, --variants, --seed, --seats) starts the table
 directly; what is left out follows the rules (one player plays solo, solo is one player).
@@ -157,8 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--fps", type=parse_positive, default=60, help="frame-rate cap (default 60)")
     w.add_argument("-v", "--verbose", action="store_true", help="log more (tracebacks of errors shown in the window)")
     w.add_argument("--self-check", action="store_true",
-                   help="check that this copy of the game works (its files, the guided game's moves, the "
-                        "bots' helper processes) without opening a window, and exit")
+                   help="check that this copy of the game works (its files, the guided game's moves, a "
+                        "whole game between bots, the expert's helper process, the review's process) "
+                        "without opening a window, and exit (1 if a check fails)")
     return p
 
 

@@ -104,3 +104,19 @@ def test_every_licence_text_is_copied_none_over_another(tmp_path):
     numpy_texts = " ".join(p.read_text(encoding="utf-8", errors="replace")
                            for p in (tmp_path / "app" / "licenses" / "numpy").rglob("*") if p.is_file())
     assert "OpenBLAS" in numpy_texts
+
+
+def test_a_frozen_program_finds_its_files_in_its_bundle(tmp_path):
+    """In the build, faeriell/resources.py looks in PyInstaller's bundle folder (sys._MEIPASS) as it
+    would in a checkout. A fresh interpreter: the module reads sys at import."""
+    import subprocess
+    (tmp_path / "bundle" / "sprites").mkdir(parents=True)
+    code = ("import sys; sys.frozen = True; sys._MEIPASS = sys.argv[1]\n"
+            "import faeriell.resources as r\n"
+            "print(r.FROZEN, r.CHECKOUT, r.resource_dir('sprites'), sep='|')")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "bundle")], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    frozen, checkout, sprites = out.stdout.strip().split("|")
+    assert frozen == "True" and Path(checkout) == (tmp_path / "bundle").resolve()
+    assert Path(sprites) == (tmp_path / "bundle" / "sprites").resolve()

@@ -33,6 +33,7 @@ EDGES = {
     ("engine/randomplay.py", "play_random"): "the self-play harness: any engine failure is reported with its seed",
     ("sim.py", "play_one"): "bot games without a window: a failing game is reported with its seed",
     ("scenario.py", "main"): "the scenario runner: a crash of one file must not hide the others' results",
+    ("selfcheck.py", "main"): "the self-check: any failure of one check is its one line, and the next still runs",
 }
 
 CATCH_ALL = {"Exception", "BaseException"}

@@ -1,0 +1,178 @@
+"""The coach's grade of a pick in a `choose` step: best, good or costly, and why in the game's
+words. No pygame here, and no rule: the values are the bots' own (bots.win_chance.played_out:
+each option played in the same worlds imagined from the player's view, carried on by the
+heuristic to the end of the round and valued by the win chance), the costs the engine's
+(engine.consequences: Doom, Tribe Corruption, Achievements lost or claimed) and the gains the
+expert's (bots.expert.gain_and_risk).
+
+    weigh(game, step)              # [Weighed(option, action, chance, figures)] in the step's order
+    computed_grades(weighed)       # ["best", "costly", ...]: what the bots make of the options
+    grade_problems(game, step)     # what --check reports: an option not legal, a grade the bots disagree with
+    verdict(game, step, action)    # Verdict(grade, text) for the pick (game: the position before it)
+
+A chapter names its options and their grades; `python -m faeriell.tutorial --check` plays every
+option here and fails a chapter whose grades the bots do not bear out, so the words the table
+shows (the chapter's) never contradict the evaluation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from faeriell.bots.expert import gain_and_risk
+from faeriell.bots.win_chance import played_out
+from faeriell.engine import Action, matches
+from faeriell.engine.consequences import consequences, cost_words
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names
+from faeriell.review.moments import DOOM_CARDS, GRADES as FALLS, _figures, figure_gain, figure_words
+
+WORLDS = 8                   # worlds each option is played in (all options meet the same ones)
+COSTLY_FALL = FALLS[-1][1]   # a fall of the win chance the review calls an inaccuracy (0.05)
+COSTLY_FIGURES = DOOM_CARDS  # or the figures by the round's end behind by a step of Doom's worth
+TIE = 1e-9
+HEADS = {"best": "Best move.", "good": "Good, but not the best.", "costly": "Costly."}
+
+
+@dataclass(frozen=True)
+class Weighed:
+    option: object               # chapters.Option
+    action: Action | None        # the legal move the option names (None: not legal here)
+    chance: float = 0.0          # the win chance after it, by the round's end (0..1)
+    figures: tuple = (0.0, 0.0, 0.0)   # (Achievements, Doom, Essences) by the round's end
+
+
+@dataclass(frozen=True)
+class Verdict:
+    grade: str                   # "best" | "good" | "costly"
+    option: object               # the chapters.Option picked
+    text: str                    # what the card shows
+
+
+def legal_option(game, pattern: dict) -> Action | None:
+    """The first legal move the option's pattern names (the engine lists it), or None."""
+    p = Action.from_dict(pattern)
+    return next((a for a in game.legal_actions() if matches(p, a)), None)
+
+
+def option_of(step, action: Action):
+    """The step's option `action` is (its pattern matches), or None."""
+    return next((o for o in step.options if matches(Action.from_dict(o.move), action)), None)
+
+
+def weigh(game, step, picked: Action | None = None) -> list[Weighed]:
+    """Every option of `step` valued by the bots at `game` (the position before the pick). With
+    `picked`, that very move stands for its option (a payment the player chose)."""
+    seat = game.acting
+    rows = []
+    for o in step.options:
+        a = picked if picked is not None and matches(Action.from_dict(o.move), picked) else legal_option(game, o.move)
+        rows.append((o, a))
+    acts = [a for _, a in rows if a is not None]
+    values = played_out(game, seat, acts, WORLDS) if acts and seat is not None else []
+    out, k = [], 0
+    for o, a in rows:
+        if a is None:
+            out.append(Weighed(o, None))
+            continue
+        chance, ends = values[k]
+        k += 1
+        out.append(Weighed(o, a, chance, _figures(ends, seat)))
+    return out
+
+
+def grade_from(best: Weighed, w: Weighed) -> str:
+    """The grade the bots give `w` beside the best option: costly when it gives away the review's
+    smallest fall of the win chance or a step of Doom's worth in the figures."""
+    if w is best or (abs(best.chance - w.chance) <= TIE and tuple(best.figures) == tuple(w.figures)):
+        return "best"               # a tie with the best is as good as it (a chapter offers no ties)
+    fall = best.chance - w.chance
+    if fall >= COSTLY_FALL or figure_gain(best.figures, w.figures) >= COSTLY_FIGURES:
+        return "costly"
+    return "good"
+
+
+def _top(weighed: list[Weighed]) -> Weighed | None:
+    legal = [w for w in weighed if w.action is not None]
+    if not legal:
+        return None
+    # the win chance first, the figures when the chances tie (a position out of reach)
+    return max(legal, key=lambda w: (round(w.chance, 6), figure_gain(w.figures, (0.0, 0.0, 0.0))))
+
+
+def computed_grades(weighed: list[Weighed]) -> list[str | None]:
+    top = _top(weighed)
+    return [None if w.action is None or top is None else grade_from(top, w) for w in weighed]
+
+
+def grade_problems(game, step) -> list[str]:
+    """Why this step's options or grades do not hold at `game` ([] when they do)."""
+    names = Names.of(game.rules)
+    out = []
+    weighed = weigh(game, step)
+    for w in weighed:
+        if w.action is None:
+            why = game.why_not(Action.from_dict(w.option.move))
+            out.append(f"option {w.option.move} is not legal here ({why or 'not listed'})")
+    if out:
+        return out
+    acts = [w.action for w in weighed]
+    for k, a in enumerate(acts):
+        others = [o.move for j, o in enumerate(step.options) if j != k and matches(Action.from_dict(o.move), a)]
+        if others:
+            out.append(f"option {step.options[k].move} is also option {others[0]}")
+    grades = computed_grades(weighed)
+    tribes = [t.id for t in game.state.tribes]
+    for w, g in zip(weighed, grades):
+        if g != w.option.grade:
+            out.append(f"{describe(w.action, names, tribes)}: the chapter says {w.option.grade}, the bots' "
+                       f"evaluation says {g} (win chance {w.chance:.3f}, figures "
+                       f"{tuple(round(x, 2) for x in w.figures)})")
+    return out
+
+
+def _engine_words(game, action: Action) -> tuple[list[str], list[str]]:
+    """(gains, costs) of `action` in the game's words: the engine's preview of what it does to
+    Doom, Tribe Corruption and the Achievements, then the expert's gains and what it spends."""
+    names = Names.of(game.rules)
+    me = game.acting
+    costs = cost_words(consequences(game, action), names, me)
+    gains, risks = gain_and_risk(game, me, action, names)
+    said = " ".join(costs)
+    # the engine's preview already says Doom, Tribe Corruption and a lost Achievement
+    for r in risks:
+        if costs and r.startswith(("Doom", "Tribe Corruption", "gives up")):
+            continue
+        if r not in said:
+            costs.append(r)
+    gains = [g for g in gains if not (costs and g.startswith("Doom") and "Doom" in said)]
+    return gains, costs
+
+
+def verdict(game, step, action: Action) -> Verdict | None:
+    """The coach's word on `action`, one of `step`'s options, picked at `game` (before it is
+    played). The grade is the chapter's (checked against the bots by --check); the words add the
+    engine's costs and, beside the best, what the best keeps by the round's end (the bots' play)."""
+    o = option_of(step, action)
+    if o is None:
+        return None
+    names = Names.of(game.rules)
+    tribes = [t.id for t in game.state.tribes]
+    parts = [HEADS[o.grade], o.why]
+    gains, costs = _engine_words(game, action)
+    if gains:
+        parts.append("It brings " + "; ".join(gains) + ".")
+    if costs:
+        parts.append("It costs: " + "; ".join(costs) + ".")
+    best = step.best
+    if o.grade != "best" and best is not None:
+        weighed = weigh(game, step, picked=action)
+        mine = next(w for w in weighed if w.option is o)
+        top = next(w for w in weighed if w.option is best)
+        if top.action is not None and mine.action is not None:
+            label = describe(top.action, names, tribes)
+            lead = figure_words(top.figures, mine.figures, game.state.mode == "coop")
+            parts.append(f"The best here is {label}. {lead}")
+    parts.append({"best": "Go on when you are ready.",
+                  "good": "Go on plays the best move, and the chapter carries on from there.",
+                  "costly": "Try again: take the move back and choose another."}[o.grade])
+    return Verdict(o.grade, o, " ".join(p.strip() for p in parts if p and p.strip()))

@@ -1,9 +1,13 @@
 """The coach's grade of a pick in a `choose` step: best, good or costly, and why in the game's
-words. No pygame here, and no rule: the values are the bots' own (bots.win_chance.played_out:
-each option played in the same worlds imagined from the player's view, carried on by the
-heuristic to the end of the round and valued by the win chance), the costs the engine's
-(engine.consequences: Doom, Tribe Corruption, Achievements lost or claimed) and the gains the
-expert's (bots.expert.gain_and_risk).
+words. No pygame here, and no rule: the values are the bots' own. Each option is played in the
+same worlds imagined from the player's view, carried on by the heuristic to the end of the round
+(bots.win_chance.played_out, as the review does), and the positions reached are valued by the
+expert's race value (bots.leaves.race_value: Achievements held and within reach, Essences, and
+the Achievements still needed against the rounds Doom leaves), in card units. The learned win
+chance is kept beside it for the record, but it does not grade: near 0 or 1 it no longer tells
+moves apart (an early solo Easy position reads 0.95 whatever is played). The costs are the
+engine's (engine.consequences: Doom, Tribe Corruption, Achievements lost or claimed) and the
+gains the expert's (bots.expert.gain_and_risk).
 
     weigh(game, step)              # [Weighed(option, action, chance, figures)] in the step's order
     computed_grades(weighed)       # ["best", "costly", ...]: what the bots make of the options
@@ -19,17 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faeriell.bots.expert import gain_and_risk
+from faeriell.bots.leaves import race_value
 from faeriell.bots.win_chance import played_out
 from faeriell.engine import Action, matches
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
-from faeriell.review.moments import DOOM_CARDS, GRADES as FALLS, _figures, figure_gain, figure_words
+from faeriell.review.moments import DOOM_CARDS, _figures, figure_words
 
 WORLDS = 8                   # worlds each option is played in (all options meet the same ones)
-COSTLY_FALL = FALLS[-1][1]   # a fall of the win chance the review calls an inaccuracy (0.05)
-COSTLY_FIGURES = DOOM_CARDS  # or the figures by the round's end behind by a step of Doom's worth
-TIE = 1e-9
+# behind the best by this much of the race value (card units) is costly: two steps of Doom's
+# worth (review.moments.DOOM_CARDS each), or half an Achievement's
+COSTLY_CARDS = 2 * DOOM_CARDS
+TIE = 1e-6
 HEADS = {"best": "Best move.", "good": "Good, but not the best.", "costly": "Costly."}
 
 
@@ -37,7 +43,8 @@ HEADS = {"best": "Best move.", "good": "Good, but not the best.", "costly": "Cos
 class Weighed:
     option: object               # chapters.Option
     action: Action | None        # the legal move the option names (None: not legal here)
-    chance: float = 0.0          # the win chance after it, by the round's end (0..1)
+    value: float = 0.0           # the race value after it, by the round's end (card units)
+    chance: float = 0.0          # the learned win chance there (0..1; said, not graded by)
     figures: tuple = (0.0, 0.0, 0.0)   # (Achievements, Doom, Essences) by the round's end
 
 
@@ -76,27 +83,23 @@ def weigh(game, step, picked: Action | None = None) -> list[Weighed]:
             continue
         chance, ends = values[k]
         k += 1
-        out.append(Weighed(o, a, chance, _figures(ends, seat)))
+        value = sum(race_value(w, seat) for w in ends) / len(ends)
+        out.append(Weighed(o, a, value, chance, _figures(ends, seat)))
     return out
 
 
 def grade_from(best: Weighed, w: Weighed) -> str:
-    """The grade the bots give `w` beside the best option: costly when it gives away the review's
-    smallest fall of the win chance or a step of Doom's worth in the figures."""
-    if w is best or (abs(best.chance - w.chance) <= TIE and tuple(best.figures) == tuple(w.figures)):
+    """The grade the bots give `w` beside the best option: costly when its race value is behind
+    by COSTLY_CARDS or more, good when behind by less."""
+    gap = best.value - w.value
+    if w is best or gap <= TIE:
         return "best"               # a tie with the best is as good as it (a chapter offers no ties)
-    fall = best.chance - w.chance
-    if fall >= COSTLY_FALL or figure_gain(best.figures, w.figures) >= COSTLY_FIGURES:
-        return "costly"
-    return "good"
+    return "costly" if gap >= COSTLY_CARDS else "good"
 
 
 def _top(weighed: list[Weighed]) -> Weighed | None:
     legal = [w for w in weighed if w.action is not None]
-    if not legal:
-        return None
-    # the win chance first, the figures when the chances tie (a position out of reach)
-    return max(legal, key=lambda w: (round(w.chance, 6), figure_gain(w.figures, (0.0, 0.0, 0.0))))
+    return max(legal, key=lambda w: w.value) if legal else None
 
 
 def computed_grades(weighed: list[Weighed]) -> list[str | None]:
@@ -125,7 +128,7 @@ def grade_problems(game, step) -> list[str]:
     for w, g in zip(weighed, grades):
         if g != w.option.grade:
             out.append(f"{describe(w.action, names, tribes)}: the chapter says {w.option.grade}, the bots' "
-                       f"evaluation says {g} (win chance {w.chance:.3f}, figures "
+                       f"evaluation says {g} (race value {w.value:.2f}, win chance {w.chance:.3f}, figures "
                        f"{tuple(round(x, 2) for x in w.figures)})")
     return out
 

@@ -29,13 +29,13 @@ from faeriell.engine import Action, matches
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
-from faeriell.review.moments import DOOM_CARDS, _figures, figure_words
+from faeriell.review.moments import DOOM_CARDS, _candidates, _figures
 
 WORLDS = 8                   # worlds each option is played in (all options meet the same ones)
 # behind the best by this much of the race value (card units) is costly: two steps of Doom's
 # worth (review.moments.DOOM_CARDS each), or half an Achievement's
 COSTLY_CARDS = 2 * DOOM_CARDS
-TIE = 1e-6
+TIE = 1.0                    # card units: closer than this to the best is as good as the best
 HEADS = {"best": "Best move.", "good": "Good, but not the best.", "costly": "Costly."}
 
 
@@ -125,6 +125,18 @@ def grade_problems(game, step) -> list[str]:
             out.append(f"option {step.options[k].move} is also option {others[0]}")
     grades = computed_grades(weighed)
     tribes = [t.id for t in game.state.tribes]
+    # the chapter's best is the best the bots know of, not only of its own options: the
+    # heuristic's favourite moves (the review's candidates) played in the same worlds
+    top = _top(weighed)
+    named = [Action.from_dict(o.move) for o in step.options]
+    others = [a for a, _ in _candidates(game, game.acting, game.legal_actions(), 4)
+              if not any(matches(p, a) for p in named)]
+    if top is not None and others:
+        extra = weigh(game, _Offer(tuple(_Free(a) for a in others)))
+        for w in extra:
+            if w.value - top.value >= COSTLY_CARDS:
+                out.append(f"{describe(w.action, names, tribes)}, which the chapter does not offer, is worth "
+                           f"{w.value - top.value:.1f} cards more than its best")
     for w, g in zip(weighed, grades):
         if g != w.option.grade:
             out.append(f"{describe(w.action, names, tribes)}: the chapter says {w.option.grade}, the bots' "
@@ -133,22 +145,63 @@ def grade_problems(game, step) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class _Free:
+    """A move the chapter does not name, weighed beside its options."""
+    action: Action
+
+    @property
+    def move(self) -> dict:
+        return self.action.to_dict()
+
+
+@dataclass(frozen=True)
+class _Offer:
+    options: tuple
+
+
 def _engine_words(game, action: Action) -> tuple[list[str], list[str]]:
     """(gains, costs) of `action` in the game's words: the engine's preview of what it does to
-    Doom, Tribe Corruption and the Achievements, then the expert's gains and what it spends."""
+    Doom, Tribe Corruption and the Achievements (a claim and a step of Doom back are gains), then
+    the expert's gains and what it spends."""
     names = Names.of(game.rules)
     me = game.acting
-    costs = cost_words(consequences(game, action), names, me)
-    gains, risks = gain_and_risk(game, me, action, names)
-    said = " ".join(costs)
-    # the engine's preview already says Doom, Tribe Corruption and a lost Achievement
+    cons = consequences(game, action)
+    good = tuple(c for c in cons if c.kind == "claim" or (c.kind in ("doom", "corruption") and c.amount < 0))
+    bad = tuple(c for c in cons if c not in good)
+    gains = cost_words(good, names, me)
+    costs = cost_words(bad, names, me)
+    said = " ".join(gains + costs)
+    more, risks = gain_and_risk(game, me, action, names)
+    # the engine's preview already says Doom, Tribe Corruption and a claim or a loss
+    for g in more:
+        if cons and g.startswith(("Doom", "Tribe Corruption", "claims ")):
+            continue
+        gains.append(g.removeprefix("gains "))
     for r in risks:
-        if costs and r.startswith(("Doom", "Tribe Corruption", "gives up")):
+        if cons and r.startswith(("Doom", "Tribe Corruption", "gives up")):
             continue
         if r not in said:
             costs.append(r)
-    gains = [g for g in gains if not (costs and g.startswith("Doom") and "Doom" in said)]
     return gains, costs
+
+
+def _figures_words(best: tuple, mine: tuple, coop: bool) -> str:
+    """What the best move leaves by the round's end beside the pick (the bots' playouts, means
+    to the nearest whole one): where it leads first, then, honestly, where it trails."""
+    (a1, d1, e1), (a0, d0, e0) = (tuple(int(x + 0.5) for x in best), tuple(int(x + 0.5) for x in mine))
+    ach = "of the team's Achievements" if coop else "Achievements"
+    lead, trail = [], []
+    if a1 != a0:
+        (lead if a1 > a0 else trail).append(f"{a1} {ach} instead of {a0}")
+    if d1 != d0:
+        (lead if d1 < d0 else trail).append(f"Doom {d1} instead of {d0}")
+    if e1 != e0:
+        (lead if e1 > e0 else trail).append(f"{e1} Essence{'s' if e1 != 1 else ''} in hand instead of {e0}")
+    if not lead:
+        return "Played on to the round's end, the counts come out level, but it leaves you better placed for the next."
+    out = "Played on to the round's end, it leaves " + ", ".join(lead)
+    return out + (f" (though {', '.join(trail)})." if trail else ".")
 
 
 def verdict(game, step, action: Action) -> Verdict | None:
@@ -163,9 +216,9 @@ def verdict(game, step, action: Action) -> Verdict | None:
     parts = [HEADS[o.grade], o.why]
     gains, costs = _engine_words(game, action)
     if gains:
-        parts.append("It brings " + "; ".join(gains) + ".")
+        parts.append("Gains: " + "; ".join(gains) + ".")
     if costs:
-        parts.append("It costs: " + "; ".join(costs) + ".")
+        parts.append("Costs: " + "; ".join(costs) + ".")
     best = step.best
     if o.grade != "best" and best is not None:
         weighed = weigh(game, step, picked=action)
@@ -173,8 +226,8 @@ def verdict(game, step, action: Action) -> Verdict | None:
         top = next(w for w in weighed if w.option is best)
         if top.action is not None and mine.action is not None:
             label = describe(top.action, names, tribes)
-            lead = figure_words(top.figures, mine.figures, game.state.mode == "coop")
-            parts.append(f"The best here is {label}. {lead}")
+            lead = _figures_words(top.figures, mine.figures, game.state.mode == "coop")
+            parts.append(f"The best here: {label}. {lead}")
     parts.append({"best": "Go on when you are ready.",
                   "good": "Go on plays the best move, and the chapter carries on from there.",
                   "costly": "Try again: take the move back and choose another."}[o.grade])

@@ -8,7 +8,7 @@ magenta, an arrow between them - unmistakable against the legal glow (gold) and 
 A choose step (the player picks; tutorial/grading.py grades) draws no ring nor arrow (that would
 tell the answer): its card lists the options as buttons (keys 1-9), the pieces on offer glow as
 legal moves do, and after the pick the card shows the coach's grade and why, with Try again (a
-costly pick; T or Backspace) or Go on (a best or good one; Enter).
+costly pick; R or Backspace) or Go on (a best or good one; Enter).
 
 The layer decides no rule and gates no move: the TutorialSession (faeriell/tutorial/session.py)
 does, with the step's reason. The layer only says and shows. It asks the table for two things:
@@ -44,6 +44,7 @@ class TutorialLayer(Layer):
         self.scene = scene
         self.rects: dict[str, pygame.Rect] = {}
         self.card: pygame.Rect | None = None
+        self.shown: tuple = ("", [])              # the card's head and body lines on the last frame
         self.mouse = (0, 0)
         self._seen = (session.tutorial.index, None)
         self.arrow_line: tuple | None = None      # the arrow drawn on the last frame (piece -> place)
@@ -105,7 +106,7 @@ class TutorialLayer(Layer):
                 if graded is not None:       # the card's main button: Go on, or Try again after a costly pick
                     self._button(scene, "try_again" if graded.grade == "costly" else "go_on")
                     return True
-            if graded is not None and ev.key in (pygame.K_t, pygame.K_BACKSPACE):
+            if graded is not None and ev.key in (pygame.K_r, pygame.K_BACKSPACE):   # (T asks the hint to think longer)
                 self._button(scene, "try_again")
                 return True
             if st is not None and st.kind == "choose" and graded is None and pygame.K_1 <= ev.key <= pygame.K_9:
@@ -392,6 +393,7 @@ class TutorialLayer(Layer):
             elif st.kind == "choose" and not self._option_rects(scene):
                 opts = self.options()     # (a decision bar offering them has its own buttons)
         lines = T.wrap(body, size, w - P(28))
+        self.shown = (head, lines)       # what the card says (the tests read it)
         lh = T.font(size).get_linesize()
         osize = max(T.MIN_TEXT, P(15))
         olines = [T.wrap(f"{k + 1}. {self.option_label(a)}", osize, w - P(44)) for k, (_, a) in enumerate(opts)]
@@ -444,7 +446,7 @@ class TutorialLayer(Layer):
         if st is not None and st.kind == "do":
             note_words = "the pink rings show the piece and where it goes"
         elif graded is not None:
-            note_words = "T: try again" if graded.grade == "costly" else "Enter: go on"
+            note_words = "R: try again" if graded.grade == "costly" else "Enter: go on"
         elif st is not None and st.kind == "choose":
             note_words = "a button (or 1-9), or the move on the board" if opts else "choose on the decision bar"
         if note_words:

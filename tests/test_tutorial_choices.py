@@ -238,3 +238,18 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     card_button(app, "go_on")
     frame(app)
     assert lesson.step.kind == "read" and not app.errors
+
+
+def test_after_the_last_chapter_the_card_starts_a_solo_easy_game_with_the_coach(app):
+    last = load_all()[-1]
+    assert app.open_tutorial(last.id, len(last.steps)) is None
+    frame(app)
+    table = app.scene.table
+    assert app.session.tutorial.finished and "next_chapter" not in table.tutorial.rects
+    card_button(app, "solo_easy")
+    frame(app)
+    s = app.session
+    assert isinstance(app.scene, TableScreen) and not isinstance(s, TutorialSession), app.errors
+    st = s.state
+    assert (st.mode, st.players, st.difficulty) == ("solo", 1, "easy") and s.coach is True
+    assert s.seats == ["human"] and not app.errors

@@ -128,6 +128,8 @@ class TutorialLayer(Layer):
             self.session.next_step()
         elif name == "chapters":
             scene.request = "tutorial"
+        elif name == "solo_easy":            # after the last chapter: a whole game of one's own
+            scene.request = "solo_easy_coach"
         elif name == "next_chapter":
             nxt = self.next_chapter()
             scene.request = ("tutorial", nxt) if nxt else "tutorial"
@@ -376,9 +378,11 @@ class TutorialLayer(Layer):
             head = "Chapter done!"
             nxt = next((c for c in lesson.chapters if c.id == self.next_chapter()), None)
             body = "Well played. " + (f"Next: {nxt.title} ({nxt.about[:1].lower() + nxt.about[1:]})" if nxt else
-                                      "That was the last chapter: you know the whole game. Start a solo game from "
-                                      "the start screen (Quick solo), and press H at the table for a hint.")
-            buttons = ([("next_chapter", "Next chapter")] if self.next_chapter() else []) + [("chapters", "Chapters")]
+                                      "That was the last chapter: you know the whole game. Now a whole solo Easy "
+                                      "game of your own, with the coach at your elbow (its chances and its word "
+                                      "on your moves); press H at the table for a hint.")
+            buttons = ([("next_chapter", "Next chapter")] if self.next_chapter() else
+                       [("solo_easy", "Solo Easy, with the coach")]) + [("chapters", "Chapters")]
         else:
             n, total = lesson.number()
             head = f"Step {n} of {total}"
@@ -435,7 +439,7 @@ class TutorialLayer(Layer):
             img = T.text(label, max(T.MIN_TEXT, P(16)), T.INK, True)
             b = pygame.Rect(0, 0, img.get_width() + P(28), P(32))
             b.bottomright = (x, r.bottom - P(10))
-            prime = name in ("next", "next_chapter", "go_on", "try_again")
+            prime = name in ("next", "next_chapter", "go_on", "try_again", "solo_easy")
             hot = b.collidepoint(self.mouse)
             T.panel(surf, b, T.BUTTON_HI if (prime or hot) else T.BUTTON, TUTOR if prime else T.PANEL_EDGE, P(7),
                     2 if prime else 1)

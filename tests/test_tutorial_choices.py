@@ -253,3 +253,45 @@ def test_after_the_last_chapter_the_card_starts_a_solo_easy_game_with_the_coach(
     st = s.state
     assert (st.mode, st.players, st.difficulty) == ("solo", 1, "easy") and s.coach is True
     assert s.seats == ["human"] and not app.errors
+
+
+def drag(app, a, b, steps=6) -> None:
+    ev = pygame.event.post
+    ev(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    ev(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.step()
+    for k in range(1, steps + 1):
+        p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
+        ev(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.step()
+    ev(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.step()
+
+
+def test_an_option_is_picked_on_the_board_a_move_not_offered_is_refused_and_a_good_pick_gives_way_to_the_best(app):
+    assert app.open_tutorial("10-which-achievements", 2) is None
+    frame(app)
+    table, s = app.scene.table, app.session
+    lesson = s.tutorial
+    st = lesson.step
+    assert st.kind == "choose" and [f"option{k}" in table.tutorial.rects for k in range(4)] == [True] * 4
+    # the Totem to the Owl's River: legal for the engine, not one of the step's options
+    def yellows():
+        return sum(1 for e in s.state.tribes[0].essences if e.split("@")[0] == "yellow")
+    doom, yellow = s.state.doom, yellows()
+    drag(app, table.spot_pos(("totem",)), table._region_point("owl-river"))
+    assert not s.game.history and lesson.graded is None and table.message_bad
+    assert table.words.say(st.refuse) in table.message
+    # a good pick by its button: played, graded good; Go on replaces it by the best (the Totem)
+    card_button(app, "option1")
+    frame(app)
+    assert lesson.graded.grade == "good" and "toad" in s.state.tribes[0].attunements
+    assert "Good, but not the best." in table.tutorial.shown[0]
+    assert set(table.tutorial.rects) == {"go_on", "chapters"}
+    card_button(app, "go_on")
+    frame(app)
+    assert lesson.graded is None and lesson.step.kind == "choose" and lesson.index == 3
+    assert "toad" not in s.state.tribes[0].attunements and s.state.totem["owner"] == 0
+    assert s.state.totem["region"] == "wolf-meadow" and s.state.doom == doom
+    assert yellow == 1 and yellows() == 0
+    assert not app.errors

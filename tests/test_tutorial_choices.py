@@ -206,6 +206,9 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert v is not None and v.grade == "costly"
     assert s.state.doom == doom + 1 and "cleanser" not in s.state.tribes[0].achievements
     assert set(table.tutorial.rects) == {"try_again", "chapters"}
+    # the banner asks for nothing the step refuses (a decision the pick opened waits)
+    from faeriell.ui.table.chrome import expectation
+    assert expectation(table._p)[1] == "read the coach's grade, then Try again"
     assert "you lose the Corruption Cleanser Achievement" in v.text and "Doom +1" in v.text
     # the card shows the grade and the why, wrapped to it
     head, lines = table.tutorial.shown

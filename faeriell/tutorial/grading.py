@@ -23,18 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faeriell.bots.expert import gain_and_risk
+from faeriell.bots.heuristic import score_actions
+from faeriell.bots.knowledge import Ctx
 from faeriell.bots.leaves import race_value
 from faeriell.bots.win_chance import played_out
 from faeriell.engine import Action, matches
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
-from faeriell.review.moments import DOOM_CARDS, _candidates, _figures
 
 WORLDS = 8                   # worlds each option is played in (all options meet the same ones)
 # behind the best by this much of the race value (card units) is costly: two steps of Doom's
-# worth (review.moments.DOOM_CARDS each), or half an Achievement's
-COSTLY_CARDS = 2 * DOOM_CARDS
+# worth (the review counts a step of Doom as 3 cards, an Achievement as 12), or half an Achievement's
+COSTLY_CARDS = 6.0
 TIE = 1.0                    # card units: closer than this to the best is as good as the best
 HEADS = {"best": "Best move.", "good": "Good, but not the best.", "costly": "Costly."}
 
@@ -88,6 +89,31 @@ def weigh(game, step, picked: Action | None = None) -> list[Weighed]:
     return out
 
 
+def _figures(ends, seat: int) -> tuple[float, float, float]:
+    """(Achievements - the team's in Full Coop -, Doom, Essences in hand) of the positions a
+    move was played on to, their means (what the review's figures count too)."""
+    rows = []
+    for w in ends:
+        s = w.state
+        ach = sum(1 for holders in s.achievements.values() if holders) if s.mode == "coop" \
+            else len(s.tribes[seat].achievements)
+        rows.append((ach, s.doom, len(s.tribes[seat].essences)))
+    n = max(1, len(rows))
+    return tuple(sum(r[k] for r in rows) / n for k in range(3))  # type: ignore[return-value]
+
+
+def _favourites(game, width: int = 4) -> list[Action]:
+    """The heuristic's best `width` distinct moves now (payment variants folded)."""
+    acts = game.legal_actions()
+    scores = score_actions(game, game.acting, acts, Ctx(game, game.acting))
+    best: dict = {}
+    for k, a in enumerate(acts):
+        key = a.without("pay", "discounts") if a.has("pay") else a
+        if key not in best or scores[k][0] > scores[best[key]][0]:
+            best[key] = k
+    return [acts[k] for k in sorted(best.values(), key=lambda k: -scores[k][0])[:width]]
+
+
 def grade_from(best: Weighed, w: Weighed) -> str:
     """The grade the bots give `w` beside the best option: costly when its race value is behind
     by COSTLY_CARDS or more, good when behind by less."""
@@ -129,8 +155,7 @@ def grade_problems(game, step) -> list[str]:
     # heuristic's favourite moves (the review's candidates) played in the same worlds
     top = _top(weighed)
     named = [Action.from_dict(o.move) for o in step.options]
-    others = [a for a, _ in _candidates(game, game.acting, game.legal_actions(), 4)
-              if not any(matches(p, a) for p in named)]
+    others = [a for a in _favourites(game) if not any(matches(p, a) for p in named)]
     if top is not None and others:
         extra = weigh(game, _Offer(tuple(_Free(a) for a in others)))
         for w in extra:

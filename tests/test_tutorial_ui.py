@@ -264,6 +264,9 @@ def step_on(app, s, where=None) -> None:
     session (the moves' own gestures are other tests')."""
     if s.tutorial.step.kind == "read":
         card_button(app, "next")
+    elif s.tutorial.step.kind == "choose":         # the best option, graded, then Go on
+        assert s.apply(s.tutorial.expected(s.game)) is None, where
+        assert s.tutorial.graded.grade == "best" and s.go_on(), where
     else:
         assert s.apply(s.tutorial.expected(s.game)) is None, where
 

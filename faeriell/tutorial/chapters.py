@@ -14,6 +14,20 @@
         refuse: What a different move is told (the step's own reason).
         wrong: {action: end_phase}       # optional: the wrong move --check tries (else any other legal one)
       - draw: [corruption@bear]          # the next random draws (silent; makes an Event certain)
+      - choose:                          # the player picks; the coach grades the pick
+          - move: {action: corruption, choice: cleanse_corruption}
+            grade: best                  # best | good | costly (exactly one best)
+            why: What this move gains or protects, and what it risks, in the game's words.
+          - move: {action: corruption, choice: ignore}
+            grade: costly
+            why: ...
+        say: The choice put to the player (what to weigh).
+        refuse: What a move that is none of the options is told.
+
+A `choose` step's options must each be legal when the step comes, and their grades must agree
+with the bots' own evaluation of them (tutorial/grading.py; --check plays every option). A
+costly pick is taken back (Try again); a good one goes on from the best, which the chapter
+continues from (so resuming replays the best).
 
 A step's expected move must be one the engine lists as legal when the step comes (the engine
 decides legality; a step only narrows it): `python -m faeriell.tutorial --check` plays them all.
@@ -34,7 +48,9 @@ TOP_KEYS = {"title", "about", "start", "steps"}
 START_KEYS = {"new", "position", "after", "moves"}
 NEW_KEYS = {"players", "mode", "difficulty", "variants", "seed"}
 POSITION_KEYS = {"setup", "board", "tribes", "turn"}
-STEP_KEYS = {"read": set(), "do": {"say", "refuse", "wrong"}, "draw": set()}
+STEP_KEYS = {"read": set(), "do": {"say", "refuse", "wrong"}, "draw": set(), "choose": {"say", "refuse"}}
+OPTION_KEYS = {"move", "grade", "why"}
+GRADES = ("best", "good", "costly")
 MAX_TEXT = 600                  # a step's words fit the card on the table
 
 
@@ -43,14 +59,28 @@ class ChapterError(ValueError):
 
 
 @dataclass(frozen=True)
+class Option:
+    """One move a choose step offers, with the grade the chapter gives it and why."""
+    move: dict                  # a pattern, as a do step's
+    grade: str                  # "best" | "good" | "costly"
+    why: str                    # what it gains or protects, what it risks (the chapter's words)
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Step:
-    kind: str                   # "read" | "do" | "draw"
+    kind: str                   # "read" | "do" | "draw" | "choose"
     text: str = ""              # read: the words; do: what to do and why
     action: dict = field(default_factory=dict)     # do: the expected move (a pattern)
     refuse: str = ""            # do: the reason any other move is refused
     wrong: dict | None = None   # do: the wrong move --check tries
     draws: tuple = ()           # draw: forced draws
+    options: tuple = ()         # choose: the Options offered
     line: int = 0
+
+    @property
+    def best(self) -> "Option | None":
+        return next((o for o in self.options if o.grade == "best"), None)
 
 
 @dataclass(frozen=True)
@@ -65,7 +95,7 @@ class Chapter:
     @property
     def moves(self) -> int:
         """How many moves the player makes in this chapter."""
-        return sum(1 for s in self.steps if s.kind == "do")
+        return sum(1 for s in self.steps if s.kind in ("do", "choose"))
 
     @property
     def shown_steps(self) -> list[int]:
@@ -136,7 +166,7 @@ def load_chapter(path: Path | str) -> Chapter:
     if not isinstance(raw, list) or not raw:
         raise _err(shown, lines.get("steps", 1), "steps", "required: a list of steps")
     steps = [_step(shown, k, st, raw.lines[k] if hasattr(raw, "lines") else 1) for k, st in enumerate(raw)]
-    if not any(s.kind == "do" for s in steps):
+    if not any(s.kind in ("do", "choose") for s in steps):
         raise _err(shown, lines.get("steps", 1), "steps", "a chapter needs at least one move (a do step)")
     return Chapter(path.stem, _words(data["title"]), _words(data["about"]), start_out, tuple(steps), shown)
 
@@ -144,10 +174,10 @@ def load_chapter(path: Path | str) -> Chapter:
 def _step(shown, k, st, line) -> Step:
     where = f"steps[{k}]"
     if not isinstance(st, dict):
-        raise _err(shown, line, where, "a step is read, do or draw")
+        raise _err(shown, line, where, "a step is read, do, choose or draw")
     kinds = [x for x in STEP_KEYS if x in st]
     if len(kinds) != 1:
-        raise _err(shown, line, where, "give exactly one of read, do, draw")
+        raise _err(shown, line, where, "give exactly one of read, do, choose, draw")
     kind = kinds[0]
     slines = getattr(st, "lines", {})
     for key in st:
@@ -163,14 +193,45 @@ def _step(shown, k, st, line) -> Step:
         if not isinstance(draws, list) or not draws or not all(isinstance(x, str) for x in draws):
             raise _err(shown, line, f"{where}.draw", "a list of tokens or cards")
         return Step("draw", draws=tuple(draws), line=line)
-    action = _action(shown, slines.get("do", line), f"{where}.do", st["do"])
     for key in ("say", "refuse"):
         v = st.get(key)
         if not isinstance(v, str) or not v.strip() or len(_words(v)) > MAX_TEXT:
             raise _err(shown, slines.get(key, line), f"{where}.{key}",
                        f"required: plain words (at most {MAX_TEXT} characters)")
+    if kind == "choose":
+        return Step("choose", _words(st["say"]), refuse=_words(st["refuse"]),
+                    options=_options(shown, where, st["choose"], slines.get("choose", line)), line=line)
+    action = _action(shown, slines.get("do", line), f"{where}.do", st["do"])
     wrong = _action(shown, slines.get("wrong", line), f"{where}.wrong", st["wrong"]) if "wrong" in st else None
     return Step("do", _words(st["say"]), action, _words(st["refuse"]), wrong, line=line)
+
+
+def _options(shown, where, raw, line) -> tuple:
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise _err(shown, line, f"{where}.choose", "a list of at least two options (move, grade, why)")
+    olines = getattr(raw, "lines", [line] * len(raw))
+    out = []
+    for j, o in enumerate(raw):
+        at, ow = olines[j], f"{where}.choose[{j}]"
+        if not isinstance(o, dict):
+            raise _err(shown, at, ow, "an option is a mapping with move, grade and why")
+        for key in o:
+            if key not in OPTION_KEYS:
+                raise _err(shown, getattr(o, "lines", {}).get(key, at), f"{ow}.{key}",
+                           f"unknown field (known: {', '.join(sorted(OPTION_KEYS))})")
+        if "move" not in o:
+            raise _err(shown, at, f"{ow}.move", "required: the move offered")
+        move = _action(shown, at, f"{ow}.move", o["move"])
+        grade = o.get("grade")
+        if grade not in GRADES:
+            raise _err(shown, at, f"{ow}.grade", f"one of {', '.join(GRADES)}")
+        why = o.get("why")
+        if not isinstance(why, str) or not why.strip() or len(_words(why)) > MAX_TEXT:
+            raise _err(shown, at, f"{ow}.why", f"required: plain words (at most {MAX_TEXT} characters)")
+        out.append(Option(move, grade, _words(why), at))
+    if sum(o.grade == "best" for o in out) != 1:
+        raise _err(shown, line, f"{where}.choose", "exactly one option is graded best")
+    return tuple(out)
 
 
 def load_all(folder: Path | str | None = None) -> list[Chapter]:

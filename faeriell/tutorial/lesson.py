@@ -7,6 +7,7 @@ game at any step (for resuming). No pygame here: the table, the tests and --chec
     lesson.moved(game, action)                   # after the engine applied it: on to the next step
     lesson.next(game)                            # past a read step (the Next button)
     lesson.expected(game)                        # the legal Action this step wants (for the highlight)
+    lesson.graded                                # a choose step's Verdict on the pick, until Try again / Go on
 
 Legality stays with the engine: a step only narrows the engine's legal moves to its own; the
 TutorialSession below asks the step first and the engine for everything else.
@@ -20,6 +21,7 @@ from faeriell.tutorial.chapters import Chapter, Step
 
 READ_FIRST = "Read this step first, then press Next."
 CHAPTER_OVER = "This chapter is finished: open the next one from the chapter list."
+GRADED = "The coach has graded your move: press Try again or Go on on the card."
 
 
 class LessonError(ValueError):
@@ -73,6 +75,7 @@ class Lesson:
         self.chapters = chapters or [chapter]
         self.index = 0                       # the step the player is at (len(steps): finished)
         self.on_step = on_step               # told after every step taken (progress is kept)
+        self.graded = None                   # a choose step's grading.Verdict, while it is shown
 
     # ---- where we are ------------------------------------------------------------------------
     @property
@@ -91,10 +94,27 @@ class Lesson:
         return min(done + 1, len(shown)), len(shown)
 
     def pattern(self) -> Action | None:
+        """The one move a do step asks for (a choose step has none: the player chooses)."""
         st = self.step
         return Action.from_dict(st.action) if st is not None and st.kind == "do" else None
 
+    def patterns(self) -> list[Action]:
+        """Every move this step lets through: a do step's, or a choose step's options."""
+        st = self.step
+        if st is None:
+            return []
+        if st.kind == "choose":
+            return [Action.from_dict(o.move) for o in st.options]
+        p = self.pattern()
+        return [p] if p is not None else []
+
     def expected(self, game) -> Action | None:
+        """The legal move this step wants: a do step's, or a choose step's best option (what
+        --check, resuming and 'Go on' play; the table never rings it, that would tell)."""
+        st = self.step
+        if st is not None and st.kind == "choose":
+            best = st.best
+            return legal_match(game, Action.from_dict(best.move)) if best is not None else None
         p = self.pattern()
         return legal_match(game, p) if p is not None else None
 
@@ -106,6 +126,10 @@ class Lesson:
             return CHAPTER_OVER
         if st.kind == "read":
             return READ_FIRST
+        if st.kind == "choose":
+            if self.graded is not None:
+                return GRADED
+            return None if any(matches(p, action) for p in self.patterns()) else st.refuse
         if matches(Action.from_dict(st.action), action):
             return None
         return st.refuse
@@ -114,9 +138,14 @@ class Lesson:
     def moved(self, game, action: Action) -> None:
         """The engine applied `action`, this step's move: go on."""
         if self.step is not None and self.step.kind == "do":
-            self.index += 1
-            self._silent(game)
-            self._told()
+            self.advance(game)
+
+    def advance(self, game) -> None:
+        """On past this step (a do step's move, a choose step's pick let go on)."""
+        self.graded = None
+        self.index += 1
+        self._silent(game)
+        self._told()
 
     def next(self, game) -> bool:
         """Past a read step (True when it was one)."""
@@ -141,12 +170,15 @@ class Lesson:
         """The game at step `at` (0: the start): the steps before it are played as written."""
         game = start_game(self.chapter, self.rules, self.chapters)
         self.index = 0
+        self.graded = None
         self._silent(game)
         at = max(0, min(int(at), len(self.chapter.steps)))
         while self.index < at:
             st = self.step
             if st.kind == "do":
                 apply_expected(game, Action.from_dict(st.action), f"{self.chapter.path}:{st.line}")
+            elif st.kind == "choose" and st.best is not None:   # a chapter goes on from the best
+                apply_expected(game, Action.from_dict(st.best.move), f"{self.chapter.path}:{st.line}")
             self.index += 1
             self._silent(game)
         return game

@@ -7,10 +7,16 @@ applies moves through the Session as always, and a refusal's words come back fro
 `why_not` / `step_reason()` (a piece the table cannot pick up now). `refusal(action)` lets the
 table refuse a drop before it opens the payment tray. Autosave is off (the chapter's progress is kept instead) and undo is
 refused: a step is taken back by opening the chapter again at that step.
+
+A choose step lets any of its options through; the pick is played (the board shows what it did)
+and graded (`tutorial.graded`, tutorial/grading.py). `try_again()` puts the game back as it was
+before the pick; `go_on()` after a best or good pick goes on (from the best option: a good pick
+is replaced by it, so the chapter's next steps and a resume meet the same position).
 """
 from __future__ import annotations
 
 from faeriell.engine import Action
+from faeriell.tutorial.grading import verdict
 from faeriell.tutorial.lesson import Lesson
 from faeriell.tutorial.progress import Progress
 from faeriell.session import Session
@@ -26,6 +32,7 @@ class TutorialSession(Session):
         self.tutorial = lesson
         self.progress = progress
         self._narrowed: tuple = (None, [])   # ((version, step), the moves this step accepts)
+        self._before = None                   # a choose step: the game before the pick (Try again)
         lesson.on_step = self._stepped
 
     def refusal(self, action) -> str | None:
@@ -56,11 +63,47 @@ class TutorialSession(Session):
         if why:
             self.last_error = why
             return why
+        st = self.tutorial.step
+        before = self.game.copy() if st is not None and st.kind == "choose" else None
         why = super().apply(action, person)
         if why is None:
-            self.tutorial.moved(self.game, action)
+            if before is not None:
+                self._before = before
+                self.tutorial.graded = verdict(before, st, action)
+            else:
+                self.tutorial.moved(self.game, action)
             self.version += 1
         return why
+
+    def try_again(self) -> bool:
+        """A graded pick taken back: the game as it was before it, the step open again."""
+        if self.tutorial.graded is None or self._before is None:
+            return False
+        self.game, self._before = self._before, None
+        self.tutorial.graded = None
+        self.version += 1
+        self._notify("undo", None)
+        return True
+
+    def go_on(self) -> bool:
+        """Past a choose step whose pick was graded best or good (a costly one is tried again).
+        A good pick makes way for the best, the move the chapter goes on from."""
+        v = self.tutorial.graded
+        if v is None or v.grade == "costly" or self._before is None:
+            return False
+        if v.grade != "best":
+            self.game, self._before = self._before, None
+            best = self.tutorial.expected(self.game)
+            if best is None or Session.apply(self, best) is not None:
+                self.tutorial.graded = None     # cannot happen with a checked chapter: choose again
+                self.version += 1
+                self._notify("undo", None)
+                return False
+        self._before = None
+        self.tutorial.advance(self.game)
+        self.version += 1
+        self._notify("step", None)
+        return True
 
     def next_step(self) -> bool:
         """The Next button of a read step."""

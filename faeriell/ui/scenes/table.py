@@ -656,6 +656,12 @@ class TableScreen(Scene):
             self.table.request = None
             self.leave_tutorial()
             return True
+        if request == "solo_easy_coach":                           # the last chapter's card
+            self.table.request = None
+            err = self.host.quick_solo("easy", True)
+            if err:
+                self.flash(err, error=True)
+            return True
         if isinstance(request, tuple) and request[0] == "tutorial":   # "Next chapter"
             self.table.request = None
             err = self.host.open_tutorial(request[1], 0)

@@ -14,6 +14,8 @@ from faeriell.ui import widgets as W
 from faeriell.ui.scene import Host, MenuScene
 
 ROW_H = 64
+HEAD_H = 34
+HOW_TO_WIN = "How to win: you choose, and the coach grades each pick"
 
 
 class TutorialScene(MenuScene):
@@ -71,7 +73,12 @@ class TutorialScene(MenuScene):
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         body = W.Container(pygame.Rect(r.x + 20, r.y + 52, r.width - 40, r.height - 52 - 84), scrollable=True)
         y = body.rect.y
+        first_choice = next((k for k, c in enumerate(self.chapters) if any(st.kind == "choose" for st in c.steps)), None)
         for k, c in enumerate(self.chapters):
+            if k == first_choice and k > 0:       # the rules chapters above, the strategy chapters below
+                body.add(W.Label((body.rect.x + 4, y, body.rect.width - 14, HEAD_H - 6), HOW_TO_WIN, 19,
+                                 W.ACCENT, bold=True, id="how_to_win"))
+                y += HEAD_H
             state = self.state_of(c.id)
             mark = {"done": "Done", "": ""}.get(state, f"left at {state}")
             title = f"{k + 1}. {c.title}"

@@ -50,6 +50,10 @@ def expectation(p) -> tuple[str, str]:
     lesson = getattr(p.session, "tutorial", None)
     if lesson is not None and lesson.step is not None and lesson.step.kind == "read":
         what = "read the guide's card, then press Next"     # nothing is to be played until then
+    elif lesson is not None and getattr(lesson, "graded", None) is not None:
+        # a graded pick: nothing is played until the card's Try again or Go on
+        what = ("read the coach's grade, then Try again" if lesson.graded.grade == "costly"
+                else "read the coach's grade, then Go on")
     if not p.human:
         seats = p.session.seats
         bot = 0 <= i < len(seats) and seats[i] != "human"

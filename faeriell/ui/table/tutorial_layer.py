@@ -5,6 +5,11 @@ magenta, an arrow between them - unmistakable against the legal glow (gold) and 
     layer = TutorialLayer.from_session(session, scene)   # None unless the session is a tutorial one
     scene.layers.push(layer, below="notices")            # one layer of the table's stack (layers.py)
 
+A choose step (the player picks; tutorial/grading.py grades) draws no ring nor arrow (that would
+tell the answer): its card lists the options as buttons (keys 1-9), the pieces on offer glow as
+legal moves do, and after the pick the card shows the coach's grade and why, with Try again (a
+costly pick; R or Backspace) or Go on (a best or good one; Enter).
+
 The layer decides no rule and gates no move: the TutorialSession (faeriell/tutorial/session.py)
 does, with the step's reason. The layer only says and shows. It asks the table for two things:
 where a spot is drawn (scene.spots, scene.choice) and to go elsewhere (scene.request).
@@ -17,6 +22,8 @@ import re
 import pygame
 
 from faeriell.engine import matches
+from faeriell.engine.describe import describe
+from faeriell.tutorial.grading import HEADS, legal_option
 from faeriell.ui import widgets as W
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import pieces
@@ -26,6 +33,7 @@ from faeriell.ui.table.layers import Layer
 
 TUTOR = (255, 84, 196)          # the step's own colour: neither the legal glow nor the hint's blue
 TUTOR_EDGE = (40, 6, 30)
+GRADE_INK = {"best": T.GOOD, "good": (236, 196, 96), "costly": T.BAD}
 
 
 class TutorialLayer(Layer):
@@ -36,8 +44,9 @@ class TutorialLayer(Layer):
         self.scene = scene
         self.rects: dict[str, pygame.Rect] = {}
         self.card: pygame.Rect | None = None
+        self.shown: tuple = ("", [])              # the card's head and body lines on the last frame
         self.mouse = (0, 0)
-        self._seen = session.tutorial.index
+        self._seen = (session.tutorial.index, None)
         self.arrow_line: tuple | None = None      # the arrow drawn on the last frame (piece -> place)
         self.arrow_path: list | None = None       # its way, a polyline (it bends round printed words)
         self._route_memo: tuple | None = None     # (what the way was worked out from, the way)
@@ -56,8 +65,9 @@ class TutorialLayer(Layer):
 
     def update(self, dt_ms: int) -> bool:
         scene = self.scene
-        if self.lesson.index != self._seen:  # a step done: an earlier refusal no longer applies
-            self._seen = self.lesson.index
+        seen = (self.lesson.index, id(self.lesson.graded) if self.lesson.graded is not None else None)
+        if seen != self._seen:               # a step done or a pick graded: an earlier refusal no longer applies
+            self._seen = seen
             if scene.message and scene.message_bad:
                 scene.message = None
         now = scene.now                      # the rings pulse and the arrow runs: a frame every 50 ms
@@ -86,25 +96,72 @@ class TutorialLayer(Layer):
                         self._button(scene, name)
                         break
             return True
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if ev.type == pygame.KEYDOWN and scene.tray is None and scene.drag is None:
             st = self.lesson.step
-            if st is not None and st.kind == "read" and scene.tray is None and scene.drag is None:
-                self.session.next_step()
+            graded = self.lesson.graded
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if st is not None and st.kind == "read":
+                    self.session.next_step()
+                    return True
+                if graded is not None:       # the card's main button: Go on, or Try again after a costly pick
+                    self._button(scene, "try_again" if graded.grade == "costly" else "go_on")
+                    return True
+            if graded is not None and ev.key in (pygame.K_r, pygame.K_BACKSPACE):   # (T asks the hint to think longer)
+                self._button(scene, "try_again")
                 return True
+            if st is not None and st.kind == "choose" and graded is None and pygame.K_1 <= ev.key <= pygame.K_9:
+                name = f"option{ev.key - pygame.K_1}"
+                if name in self.rects:
+                    self._button(scene, name)
+                    return True
         return False
 
     def _button(self, scene, name: str) -> None:
-        if name == "next":
+        if name.startswith("option"):
+            self._pick(scene, int(name[6:]))
+        elif name == "try_again":
+            if self.session.try_again():
+                scene.flash("Move taken back: choose again.")
+        elif name == "go_on":
+            self.session.go_on()
+        elif name == "next":
             self.session.next_step()
         elif name == "chapters":
             scene.request = "tutorial"
+        elif name == "solo_easy":            # after the last chapter: a whole game of one's own
+            scene.request = "solo_easy_coach"
         elif name == "next_chapter":
             nxt = self.next_chapter()
             scene.request = ("tutorial", nxt) if nxt else "tutorial"
 
+    def options(self) -> list[tuple[object, object]]:
+        """A choose step's (option, its legal move now) in the chapter's order ([] otherwise)."""
+        st = self.lesson.step
+        if st is None or st.kind != "choose" or self.lesson.graded is not None:
+            return []
+        game = self.session.game
+        return [(o, legal_option(game, o.move)) for o in st.options]
+
+    def option_label(self, action) -> str:
+        game = self.session.game
+        return describe(action, self.scene.words.names, [t.id for t in game.state.tribes]) if action is not None else "?"
+
+    def _pick(self, scene, k: int) -> None:
+        """An option's button: its move played through the session (graded there)."""
+        opts = self.options()
+        if not 0 <= k < len(opts) or opts[k][1] is None:
+            return
+        why = self.session.apply(opts[k][1])
+        if why:
+            scene.flash(why, bad=True)
+
     # ---- the step's move on the board --------------------------------------------------------
     def targets(self, scene) -> list[tuple]:
-        """The spot keys of the step's move: [grip, target] (grip None for a click), [] if none."""
+        """The spot keys of the step's move: [grip, target] (grip None for a click), [] if none
+        (a choose step rings nothing: that would tell the answer)."""
+        st = self.lesson.step
+        if st is None or st.kind != "do":
+            return []
         a = self.lesson.expected(self.session.game)
         if a is None:
             return []
@@ -117,12 +174,12 @@ class TutorialLayer(Layer):
         return list(gs)
 
     def _option_rects(self, scene) -> list[pygame.Rect]:
-        """The decision bar's options that are this step's move."""
-        pattern = self.lesson.pattern()
+        """The decision bar's options that are this step's move (a choose step: its options)."""
+        pats = self.lesson.patterns() if self.lesson.graded is None else []
         ch = scene.choice
-        if pattern is None or ch is None:
+        if not pats or ch is None:
             return []
-        return [r for r, o in getattr(ch, "rects", ()) if any(matches(pattern, a) for a in o.actions)]
+        return [r for r, o in getattr(ch, "rects", ()) if any(matches(p, a) for p in pats for a in o.actions)]
 
     def _centre(self, scene, key):
         if key is None:
@@ -278,7 +335,7 @@ class TutorialLayer(Layer):
         self.arrow_line = None
         self.arrow_path = None
         st = self.lesson.step
-        if st is not None and st.kind == "do" and scene.curtain is None and scene.tray is None:
+        if st is not None and st.kind in ("do", "choose") and scene.curtain is None and scene.tray is None:
             keys = self.targets(scene)
             pts = [self._centre(scene, k) for k in keys]
             path: list = []
@@ -312,22 +369,41 @@ class TutorialLayer(Layer):
         lesson = self.lesson
         ch = lesson.chapter
         st = lesson.step
-        w = min(P(400), L.map.w - P(20))
-        size = max(T.MIN_TEXT, P(17))
+        graded = lesson.graded
+        w = min(P(440) if st is not None and st.kind == "choose" else P(400), L.map.w - P(20))
+        size = max(T.MIN_TEXT, P(17) if graded is None else P(16))
+        head_ink = TUTOR if st is not None else T.GOOD
+        opts: list = []
         if st is None:
             head = "Chapter done!"
             nxt = next((c for c in lesson.chapters if c.id == self.next_chapter()), None)
             body = "Well played. " + (f"Next: {nxt.title} ({nxt.about[:1].lower() + nxt.about[1:]})" if nxt else
-                                      "That was the last chapter: you know the whole game. Start a solo game from "
-                                      "the start screen (Quick solo), and press H at the table for a hint.")
-            buttons = ([("next_chapter", "Next chapter")] if self.next_chapter() else []) + [("chapters", "Chapters")]
+                                      "That was the last chapter: you know the whole game. Now a whole solo Easy "
+                                      "game of your own, with the coach at your elbow (its chances and its word "
+                                      "on your moves); press H at the table for a hint.")
+            buttons = ([("next_chapter", "Next chapter")] if self.next_chapter() else
+                       [("solo_easy", "Solo Easy, with the coach")]) + [("chapters", "Chapters")]
         else:
             n, total = lesson.number()
             head = f"Step {n} of {total}"
             body = st.text
             buttons = ([("next", "Next")] if st.kind == "read" else []) + [("chapters", "Chapters")]
+            if graded is not None:       # the coach's word on the pick
+                head = f"Step {n} of {total} · {HEADS[graded.grade]}"
+                head_ink = GRADE_INK[graded.grade]
+                body = graded.text.removeprefix(HEADS[graded.grade]).strip()
+                buttons = [("try_again", "Try again") if graded.grade == "costly" else ("go_on", "Go on"),
+                           ("chapters", "Chapters")]
+            elif st.kind == "choose" and not self._option_rects(scene):
+                opts = self.options()     # (a decision bar offering them has its own buttons)
         lines = T.wrap(body, size, w - P(28))
+        self.shown = (head, lines)       # what the card says (the tests read it)
         lh = T.font(size).get_linesize()
+        osize = max(T.MIN_TEXT, P(15))
+        olines = [T.wrap(f"{k + 1}. {self.option_label(a)}", osize, w - P(44)) for k, (_, a) in enumerate(opts)]
+        olh = T.font(osize).get_linesize()
+        ohs = [len(ol) * olh + P(10) for ol in olines]
+        opt_h = sum(ohs) + P(6) * len(ohs) + (P(8) if ohs else 0)
         k = [c.id for c in lesson.chapters].index(ch.id) + 1 if ch in lesson.chapters else 1
         # the chapter's title whole, on as many lines as it takes (a narrow window cut it short)
         tsize = max(T.MIN_TEXT, P(14))
@@ -335,34 +411,50 @@ class TutorialLayer(Layer):
         tlh = T.font(tsize, True).get_linesize()
         head_y = P(8) + tlh * len(titles)
         body_y = head_y + T.font(max(T.MIN_TEXT, P(20)), True).get_linesize() + P(2)
-        h = body_y + lh * len(lines) + P(52)
+        h = body_y + lh * len(lines) + opt_h + P(52)
         r = self._place(scene, pygame.Rect(0, 0, w, h), avoid_points)
         self.card = r
         T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
         T.panel(surf, r, (50, 34, 50), TUTOR, P(10), 3)
         for j, line in enumerate(titles):
             surf.blit(T.fitted(line, tsize, w - P(24), T.INK_DIM, True), (r.x + P(12), r.y + P(8) + j * tlh))
-        surf.blit(T.text(head, max(T.MIN_TEXT, P(20)), TUTOR if st is not None else T.GOOD, True),
+        surf.blit(T.fitted(head, max(T.MIN_TEXT, P(20)), w - P(24), head_ink, True),
                   (r.x + P(12), r.y + head_y))
         y = r.y + body_y
         for line in lines:
             surf.blit(T.text(line, size, T.INK), (r.x + P(14), y))
             y += lh
         self.rects = {}
+        y += P(8) if ohs else 0
+        for k, (ol, oh) in enumerate(zip(olines, ohs)):
+            b = pygame.Rect(r.x + P(12), y, w - P(24), oh)
+            hot = b.collidepoint(self.mouse)
+            T.panel(surf, b, T.BUTTON_HI if hot else T.BUTTON, TUTOR if hot else T.PANEL_EDGE, P(7), 1)
+            for j, line in enumerate(ol):
+                surf.blit(T.text(line, osize, T.INK), (b.x + P(10), b.y + P(5) + j * olh))
+            self.rects[f"option{k}"] = b
+            y += oh + P(6)
         x = r.right - P(12)
         for name, label in reversed(buttons):
             img = T.text(label, max(T.MIN_TEXT, P(16)), T.INK, True)
             b = pygame.Rect(0, 0, img.get_width() + P(28), P(32))
             b.bottomright = (x, r.bottom - P(10))
-            prime = name in ("next", "next_chapter")
+            prime = name in ("next", "next_chapter", "go_on", "try_again", "solo_easy")
             hot = b.collidepoint(self.mouse)
             T.panel(surf, b, T.BUTTON_HI if (prime or hot) else T.BUTTON, TUTOR if prime else T.PANEL_EDGE, P(7),
                     2 if prime else 1)
             surf.blit(img, img.get_rect(center=b.center))
             self.rects[name] = b
             x = b.left - P(10)
+        note_words = None
         if st is not None and st.kind == "do":
-            note = T.text("the pink rings show the piece and where it goes", max(T.MIN_TEXT, P(12)), T.INK_FAINT)
+            note_words = "the pink rings show the piece and where it goes"
+        elif graded is not None:
+            note_words = "R: try again" if graded.grade == "costly" else "Enter: go on"
+        elif st is not None and st.kind == "choose":
+            note_words = "a button (or 1-9), or the move on the board" if opts else "choose on the decision bar"
+        if note_words:
+            note = T.text(note_words, max(T.MIN_TEXT, P(12)), T.INK_FAINT)
             surf.blit(note, (r.x + P(14), r.bottom - P(26) - note.get_height() // 2))
 
     # ---- where the card goes -----------------------------------------------------------------

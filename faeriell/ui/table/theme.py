@@ -70,7 +70,8 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(widgets.wrap(font(size, bold), s, width))
 
 
-widgets.on_rescale(lambda: [fn.cache_clear() for fn in (text, outlined, wrap)])
+_CACHED = (text, outlined, wrap)      # these very caches (a test may stand another `text` in)
+widgets.on_rescale(lambda: [fn.cache_clear() for fn in _CACHED])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

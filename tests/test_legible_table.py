@@ -1,0 +1,121 @@
+"""Legibility as a rule (issue 42): at 1280x800 and the default Text size no text the table draws
+is under 11 px (a font's size in pixels, its em), and no sprite the table draws carries a name
+printed into its picture (a Perk tile's, a Herb's, an Attunement's...: shrunk with the tile it fell
+to 6 px); where room is short the table shows the picture and says the name on hover."""
+from __future__ import annotations
+
+import random
+
+# first: it sets the dummy video driver before pygame is imported
+from test_app_support import make_app
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.ui import widgets as W
+from faeriell.ui.scenes.table import TableScreen
+from faeriell.ui.surface_cache import CACHES
+
+SMALLEST_PX = 11
+
+
+def forget_drawn_text() -> None:
+    """Every remembered text picture dropped, so the next frame renders (and records) them all."""
+    for cache in CACHES:
+        cache.cache_clear()
+    for fn in list(W._RESCALE_HOOKS):
+        fn()
+
+
+def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
+    forget_drawn_text()
+    W.TEXT_SIZES = []
+    try:
+        t = app.scene.table
+        t._base_key = None                     # the base picture is drawn afresh
+        t.map._cache.clear()                   # and the island's names on it
+        for _ in range(frames):
+            app.dirty = True
+            app.step()
+        return list(W.TEXT_SIZES)
+    finally:
+        W.TEXT_SIZES = None
+
+
+def play_on(app, seed: int, moves: int) -> None:
+    s = app.session
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = s.legal()
+        if not legal or s.state.game_over:
+            break
+        s.apply(rng.choice(legal))
+    for _ in range(2):
+        app.step()
+
+
+@pytest.mark.parametrize("players,mode,seed,moves", [(1, "solo", 3, 0), (1, "solo", 3, 60),
+                                                     (4, "competitive", 5, 90), (2, "coop", 9, 80)])
+def test_no_text_on_the_table_is_under_11_px_at_1280x800(tmp_path, monkeypatch, players, mode, seed, moves):
+    app = make_app(tmp_path, monkeypatch, players=players, mode=mode, seed=seed, curtain=False, end_delay=99)
+    try:
+        assert isinstance(app.scene, TableScreen), app.errors
+        play_on(app, seed, moves)
+        seen = rendered_sizes(app)
+        # the tooltips too: the mouse rests on each kind of thing the side column shows
+        t = app.scene.table
+        from faeriell.ui.table import tooltips
+        tipped = []
+        real_tip = tooltips.draw_tip
+        monkeypatch.setattr(tooltips, "draw_tip", lambda surf, p, pos, title, lines:
+                            (tipped.append(title), real_tip(surf, p, pos, title, lines)))
+        kinds = {}
+        for sp in list(t.spots.spots):
+            kinds.setdefault(sp.key[0], sp)
+        for sp in list(kinds.values())[:12]:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=sp.rect.center, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.step()
+            t.now += 5000                      # past the tooltip's delay
+            seen += rendered_sizes(app, 2)
+        assert seen, "nothing was recorded"
+        assert len(set(tipped)) >= 5, tipped
+        small = sorted({(px, text) for text, px in seen if px < SMALLEST_PX})
+        assert not small, f"{len(small)} texts under {SMALLEST_PX} px, e.g. {small[:12]}"
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def test_the_smallest_text_is_11_px_from_a_1280x800_window_up():
+    from faeriell.ui.table import theme as T
+    pygame.font.init()
+    W.set_window_size((1280, 800))
+    assert W.scaled(1) == W.LEGIBLE_TEXT and T.font(1).point_size >= SMALLEST_PX
+    W.set_window_size((1920, 1080))
+    assert T.font(9).point_size >= SMALLEST_PX
+    W.set_window_size((1024, 640))            # a smaller window keeps the room it was laid out with
+    assert W.scaled(1) == W.MIN_TEXT
+
+
+NAMELESS = ("perk_", "herb_", "attunement_", "essence_", "card_back_", "phase_", "achievement_tile_")
+
+
+def test_no_card_or_tile_sprite_prints_a_name_into_its_picture(monkeypatch):
+    """The table draws these at 20-50 px: a name printed into the picture shrank with it to
+    4-7 px. Their names are said in the table's font where there is room, and on hover."""
+    import sys
+    from test_app_support import ROOT
+    sys.path.insert(0, str(ROOT / "tools"))
+    import make_sprites as ms
+    pygame.display.init()
+    pygame.font.init()
+    printed = []
+    monkeypatch.setattr(ms, "text", lambda surf, s, *a, **k: printed.append((name, s)))
+    specs = [sp for sp in ms.build_specs(ms.load_catalog()) if sp.name.startswith(NAMELESS)]
+    assert len(specs) > 60
+    for sp in specs:
+        name = sp.name
+        sp.painter(sp.inputs)
+    words = [(n, s) for n, s in printed if len(str(s).strip()) > 2]     # a big initial stands in for a missing icon
+    assert not words, words[:10]

@@ -119,3 +119,45 @@ def test_no_card_or_tile_sprite_prints_a_name_into_its_picture(monkeypatch):
         sp.painter(sp.inputs)
     words = [(n, s) for n, s in printed if len(str(s).strip()) > 2]     # a big initial stands in for a missing icon
     assert not words, words[:10]
+
+
+def _set_text_size(app, scale: float) -> None:
+    """Esc menu > Settings > a Text size > Esc, by real clicks and keys."""
+    from test_app_support import click, key
+    key(app, pygame.K_ESCAPE)
+    click(app, "settings")
+    click(app, f"ui_scale:{scale}")
+    key(app, pygame.K_ESCAPE)
+    if app.scene.modal is not None:
+        key(app, pygame.K_ESCAPE)
+    assert W.text_scale() == scale and app.scene.modal is None
+
+
+def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, monkeypatch):
+    """Issue 42: "Large" barely changed the table or the log. The table's small texts sat on the
+    smallest text, and the Text size scaled them only once they passed it: now every step scales
+    the smallest text too."""
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=3, curtain=False, end_delay=99)
+    try:
+        play_on(app, 3, 60)
+        board, cat = app.session.game.rules.board, app.session.game.rules.catalog
+        island_names = {a.replace("-", " ").title().upper() for a in board.area_labels}
+        island_names |= {str((cat.guardians.get(a) or {}).get("name")) for a in board.area_labels}
+        steps = []
+        for scale in (1.0, 1.15, 1.3):
+            if scale != 1.0:
+                _set_text_size(app, scale)
+            seen = rendered_sizes(app)
+            # the island's own names (its Areas, their Guardians) are the map's print: they grow
+            # with its zoom (the wheel, +), not with the Text size
+            sizes = sorted(px for text, px in seen if text not in island_names)
+            log = [px for text, px in seen if text.startswith("You ")]      # the log's lines (solo: "You ...")
+            title = [px for text, px in seen if text == "Log"]
+            assert log and title, [t for t, _ in seen][:40]
+            steps.append((sizes[0], sizes[len(sizes) // 2], max(log), title[0]))
+        for smaller, larger in zip(steps, steps[1:]):
+            assert all(b > a for a, b in zip(smaller, larger)), steps     # smallest, median, log, its title
+        assert not app.errors
+    finally:
+        W.set_text_scale(1.0)
+        pygame.display.quit()

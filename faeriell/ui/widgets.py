@@ -286,10 +286,16 @@ def text_scale() -> float:
     return _TEXT_SCALE[0]
 
 
-def scaled(size: float) -> int:
+def scaled(size: float, grow_smallest: bool = False) -> int:
     """A font size in px after the player's Text size setting, never below the smallest text
-    (smallest_text: MIN_TEXT, or LEGIBLE_TEXT in a window of 1280x800 and more)."""
-    return max(_FLOOR[0], int(size * _TEXT_SCALE[0]))
+    (smallest_text: MIN_TEXT, or LEGIBLE_TEXT in a window of 1280x800 and more).
+    `grow_smallest` (the table's texts, theme.font): a size under the smallest counts as the
+    smallest before a larger Text size scales it; else the table's many small texts stayed at the
+    smallest at "Large" too and only its headings grew (issue 42)."""
+    floor = _FLOOR[0]
+    if grow_smallest:
+        size = max(floor, size)
+    return max(floor, int(size * _TEXT_SCALE[0]))
 
 
 def smallest_text() -> int:
@@ -394,12 +400,14 @@ def note_label(text: str, shown: str, rect, box_width) -> None:
         LABELS.append((text, shown, pygame.Rect(rect), box_width))
 
 
-def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=None) -> int:
+def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=None,
+                 grow_smallest: bool = False) -> int:
     """The largest design size up to `size` at which `text` fits `width` px, never under the
     smallest text: a label at a large Text size shrinks before it is ever cut."""
     measure = measure or font
     s = int(size)
-    while s > 1 and scaled(s) > _FLOOR[0] and measure(s, bold).size(text)[0] > width:
+    smallest = scaled(0, grow_smallest)      # the smallest `measure` draws now
+    while s > 1 and scaled(s, grow_smallest) > smallest and measure(s, bold).size(text)[0] > width:
         s -= 1
     return s
 

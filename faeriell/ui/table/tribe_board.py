@@ -416,8 +416,14 @@ def phase_word(surf, p, r: pygame.Rect, ph: str, used: bool) -> None:
     prints none (at the board's size a printed word shrank to 6 px, issue 42)."""
     k = r.h / 48                                 # the sprite's plate for it: (5, 31, 38, 13) of 48
     band = pygame.Rect(r.x + round(5 * k), r.y + round(31 * k), round(38 * k), round(13 * k))
-    img = T.fitted(ph.capitalize(), T.MIN_TEXT, band.w + 2, (40, 32, 24) if not used else (200, 190, 220), True)
-    surf.blit(img, img.get_rect(center=(band.centerx, band.centery + 1)))
+    img = T.fitted(ph.capitalize(), T.MIN_TEXT, r.w - 4, (40, 32, 24) if not used else (200, 190, 220), True)
+    at = img.get_rect(center=(band.centerx, band.centery))
+    if at.h > band.h + 4:                        # a larger Text size: the plate grows round the word
+        at.bottom = min(at.bottom, r.bottom - 1)
+        plate = at.inflate(4, -max(0, at.h - T.font(T.MIN_TEXT, True).get_ascent() - 2)).clip(r)
+        plate.centery = at.centery + 1
+        pygame.draw.rect(surf, surf.get_at(band.center)[:3], plate.clip(r), border_radius=3)
+    surf.blit(img, at)
 
 
 def phase_mark(p, ph: str, used: bool, size: int) -> pygame.Surface:

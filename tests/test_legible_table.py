@@ -161,3 +161,49 @@ def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, mon
     finally:
         W.set_text_scale(1.0)
         pygame.display.quit()
+
+
+def test_no_text_on_the_other_screens_is_under_11_px_at_1280x800(tmp_path, monkeypatch):
+    """The start screen's tabs, Practice and its tabs, Progress, Settings, the table's menu and
+    its Keys and shortcuts: each drawn afresh, every text recorded."""
+    from test_app_support import click, key
+    app = make_app(tmp_path, monkeypatch)
+    problems = []
+
+    def look(name: str) -> None:
+        forget_drawn_text()
+        W.TEXT_SIZES = []
+        try:
+            for _ in range(2):
+                app.dirty = True
+                app.step()
+            seen = list(W.TEXT_SIZES)
+        finally:
+            W.TEXT_SIZES = None
+        assert seen, name
+        problems.extend(f"{name}: {text!r} at {px} px" for text, px in seen if px < SMALLEST_PX)
+
+    try:
+        look("start")
+        click(app, "tab_load")
+        look("start/load")
+        click(app, "practice")
+        for tab in ("puzzles", "rated", "drills", "ladder", "daily"):
+            click(app, f"tab_{tab}")
+            look(f"practice/{tab}")
+        click(app, "progress")
+        look("progress")
+        click(app, "back")
+        click(app, "back")
+        click(app, "settings")
+        look("settings")
+        key(app, pygame.K_ESCAPE)
+        click(app, "quick_solo")
+        key(app, pygame.K_ESCAPE)
+        look("menu")
+        click(app, "keys")
+        look("keys and shortcuts")
+        assert not problems, problems[:20]
+        assert not app.errors
+    finally:
+        pygame.display.quit()

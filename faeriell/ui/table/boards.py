@@ -649,8 +649,9 @@ def draw_wheel(surf, p, rect: pygame.Rect) -> None:
     t = T.outlined(str(len(s.bag)), p.fs(15), T.INK, bold=True)
     surf.blit(t, t.get_rect(center=(bag.centerx, bag.centery + P(5))))
     p.add(("bag",), bag)
-    surf.blit(T.text("bag", p.fs(11), T.INK_DIM), (bag.x + P(6), bag.bottom + P(1)))
-    y = bag.bottom + P(16)
+    label = T.text("bag", p.fs(11), T.INK_DIM)
+    surf.blit(label, (bag.x + P(6), bag.bottom + P(1)))
+    y = max(bag.bottom + P(16), bag.bottom + P(1) + label.get_height())     # under the word at any Text size
     x = bx - P(4)
     for k, tok in enumerate(s.set_aside[:12]):
         kind = p.rules.token_kind(tok)

@@ -42,12 +42,17 @@ def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
         W.TEXT_SIZES = None
 
 
-def play_on(app, seed: int, moves: int) -> None:
+def asks_regions(legal) -> bool:
+    """A Harvest choice of Regions is pending: the decision bar is open over the island."""
+    return any(a.kind == "harvest_choice" and not a.has("color") for a in legal)
+
+
+def play_on(app, seed: int, moves: int, until=None) -> None:
     s = app.session
     rng = random.Random(seed)
     for _ in range(moves):
         legal = s.legal()
-        if not legal or s.state.game_over:
+        if not legal or s.state.game_over or (until is not None and until(legal)):
             break
         s.apply(rng.choice(legal))
     for _ in range(2):
@@ -55,12 +60,16 @@ def play_on(app, seed: int, moves: int) -> None:
 
 
 @pytest.mark.parametrize("players,mode,seed,moves", [(1, "solo", 3, 0), (1, "solo", 3, 60),
-                                                     (4, "competitive", 5, 90), (2, "coop", 9, 80)])
+                                                     (4, "competitive", 5, 90), (2, "coop", 9, 80),
+                                                     (2, "competitive", 0, -1)])
 def test_no_text_on_the_table_is_under_11_px_at_1280x800(tmp_path, monkeypatch, players, mode, seed, moves):
+    """Seeded positions (moves -1: up to the first Harvest choice of Regions: the decision bar)."""
     app = make_app(tmp_path, monkeypatch, players=players, mode=mode, seed=seed, curtain=False, end_delay=99)
     try:
         assert isinstance(app.scene, TableScreen), app.errors
-        play_on(app, seed, moves)
+        play_on(app, seed, moves if moves >= 0 else 400, asks_regions if moves < 0 else None)
+        if moves < 0:
+            assert asks_regions(app.session.legal()) and app.scene.table.choice is not None
         seen = rendered_sizes(app)
         # the tooltips too: the mouse rests on each kind of thing the side column shows
         t = app.scene.table

@@ -31,6 +31,15 @@ Game.verify_quiet = True
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _smallest_text_of_no_window():
+    """The smallest text follows the window (widgets.set_window_size): each test starts as if no
+    window were open, whatever window the test before it left."""
+    from faeriell.ui import widgets as W
+    W.set_window_size((0, 0))
+    yield
+
+
 @pytest.fixture
 def drawn(monkeypatch):
     """Every string the table draws (theme.text, theme.outlined) from now on, in order: a test

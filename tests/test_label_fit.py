@@ -105,6 +105,10 @@ def table_problems(t: Table, texts) -> list[str]:
         if not text.strip():
             continue
         ink = r.inflate(-2, -2)
+        side = L.side
+        if scene.side_over and side.left <= ink.left and ink.right <= side.right and \
+                (ink.bottom > side.bottom or ink.top < side.top):
+            continue        # a column too tall for the window scrolls: its view cuts what lies past it
         home = next((p for p in panels if p.collidepoint(ink.topleft)), screen)
         if not home.contains(ink) or not screen.contains(ink):
             out.append(f"{text!r} at {r} runs out of its panel {home}")

@@ -191,5 +191,9 @@ def test_a_region_under_the_decision_bar_is_aimed_at_where_it_shows():
         p = free_point(t.scene, ("region", r))
         assert p is None or (not bar.collidepoint(p) and t.scene.spots.region_at(p) == r)
     before = t.session.version
-    t.click(t.scene.spot(("region", covered[0])).center)     # a real click on the bar over it
+    # a real click on the bar over it, beside the bar's options (a click on an option plays it)
+    under = [r for r in covered if not any(o.collidepoint(t.scene.spot(("region", r)).center)
+                                           for o, _ in t.scene.choice.rects)]
+    assert under, "every covered Region centre lies on one of the bar's options"
+    t.click(t.scene.spot(("region", under[0])).center)
     assert t.session.version == before

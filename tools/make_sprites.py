@@ -815,36 +815,34 @@ def paint_terrain(inp):
 
 
 def paint_essence(inp):
-    """An Essence card: the colour's name on a banner, its Essence's name under it, its picture in a
-    medallion and, faintly, over the whole card; its symbol in the lower left corner (the one a
-    fanned hand still shows), the colour-blind letter's place (lower right) left free."""
-    col, sym, title, sub = inp["rgb"], inp["symbol"], inp["title"], inp.get("sub", "")
+    """An Essence card: its picture in a medallion and, faintly, over the whole card; its symbol in
+    the lower left corner (the one a fanned hand still shows), the colour-blind letter's place
+    (lower right) left free. No name printed on it: drawn as small as the table draws cards it
+    could not be read (issue 42); the table says it on hover."""
+    col, sym = inp["rgb"], inp["symbol"]
     w, h = CARD
     ic = essence_icon(sym)
-    c, finish = card_face(w, h, col, lighter(col, 0.45), ic, darker(col, 0.4), 64, (w / 2, 54), 64)
+    c, finish = card_face(w, h, col, lighter(col, 0.45), ic, darker(col, 0.4), 64, (w / 2, 44), 64)
     surf = finish()
     over = Canvas(w, h)
-    ribbon(over, 5, 5, w - 10, 14, mix(col, WHITE, 0.78))
     over.circle((12, h - 11), 6.2, INK)
     over.circle((12, h - 11), 5.2, mix(col, WHITE, 0.78))
     draw_symbol(over, sym, 12, h - 11, 3.9, col, INK)
     surf.blit(over.finish(), (0, 0))
-    text(surf, title, (w / 2, 12.5), size=14, color=INK, width=w - 16, max_lines=1)
-    if sub:
-        text(surf, sub, (w / 2, 26), size=13, color=WHITE, width=w - 8, max_lines=1, outline=darker(col, 0.5))
     if ic:
-        medallion(surf, ic, (w / 2, 52), 15.5, mix(col, WHITE, 0.6), darker(col, 0.25), WHITE, 1.3)
+        medallion(surf, ic, (w / 2, 38), 19, mix(col, WHITE, 0.6), darker(col, 0.25), WHITE, 1.3)
     else:
         c2 = Canvas(w, h)
-        known = draw_symbol(c2, sym, w / 2, 52, 13, WHITE)
+        known = draw_symbol(c2, sym, w / 2, 38, 16, WHITE)
         surf.blit(c2.finish(), (0, 0))
         if not known:
-            text(surf, sym[:2], (w / 2, 53), size=30, color=WHITE, outline=INK)
+            text(surf, sym[:2], (w / 2, 39), size=30, color=WHITE, outline=INK)
     return surf
 
 
 def paint_card_back(inp):
-    """The Guardian side of an Essence card: a dark back with a lattice, the Guardian's badge, its name."""
+    """The Guardian side of an Essence card: a dark back with a lattice and the Guardian's badge (its
+    name is said on hover: printed here it shrank to 6 px at the table, issue 42)."""
     w, h = CARD
     back = (58, 52, 76)
     gold = (170, 146, 96)
@@ -858,11 +856,7 @@ def paint_card_back(inp):
     clip = pygame.Surface((w - 12, h - 12), pygame.SRCALPHA)
     clip.blit(lay, (-6, -6))
     surf.blit(clip, (6, 6))
-    guardian_badge(surf, inp["id"], inp["name"], w / 2, h / 2 - 7, 20, inp["rgb"])
-    rib = Canvas(w, h)
-    ribbon(rib, 4, h - 22, w - 8, 13, mix(gold, back, 0.2))
-    surf.blit(rib.finish(), (0, 0))
-    text(surf, inp["name"], (w / 2, h - 15.5), size=13, color=INK, width=w - 16, max_lines=1)
+    guardian_badge(surf, inp["id"], inp["name"], w / 2, h / 2, 23, inp["rgb"])
     return surf
 
 
@@ -980,9 +974,11 @@ def paint_perk(inp):
     fill = (76, 52, 90) if dark else (232, 214, 170)
     c, finish = card_face(w, h, fill, (150, 110, 160) if dark else (176, 140, 80))
     surf = finish()
-    _perk_icon(surf, inp, w / 2, 21)
-    text(surf, inp["title"], (w / 2, 45), size=15, color=(240, 230, 240) if dark else INK, width=w - 8,
-         max_lines=2)
+    # the picture alone, larger: a name printed under it shrank to 6 px at the table (issue 42)
+    art = pygame.Surface((w, h), pygame.SRCALPHA)
+    _perk_icon(art, inp, w / 2, h / 2)
+    big = pygame.transform.smoothscale(art, (round(w * 1.3), round(h * 1.3)))
+    surf.blit(big, big.get_rect(center=(w / 2, h / 2)))
     return surf
 
 
@@ -991,19 +987,18 @@ def paint_herb(inp):
     c, finish = card_face(w, h, (200, 222, 170), (90, 140, 80), "herbs-bundle", (120, 160, 96), 70, (w / 2, 36), 56)
     surf = finish()
     kind, a = inp["icon"], inp.get("args", [])
-    cy = 32
+    cy, r = 38, 19                  # the picture alone, larger: no name printed under it (issue 42)
     if kind == "color":
         ic = essence_icon(a[1])
-        medallion(surf, ic, (w / 2, cy), 14, mix(a[0], WHITE, 0.5), a[0], WHITE, 1.3)
+        medallion(surf, ic, (w / 2, cy), r, mix(a[0], WHITE, 0.5), a[0], WHITE, 1.3)
     elif kind == "terrain":
-        medallion(surf, TERRAIN_ICONS.get(a[0]), (w / 2, cy), 14, mix(a[1], WHITE, 0.5), lighter(a[1], 0.35),
+        medallion(surf, TERRAIN_ICONS.get(a[0]), (w / 2, cy), r, mix(a[1], WHITE, 0.5), lighter(a[1], 0.35),
                   darker(a[1], 0.5), 1.35)
     elif kind == "hero":
-        medallion(surf, HERO_ICONS.get(a[1]), (w / 2, cy), 14, mix(a[0], WHITE, 0.5), lighter(a[0], 0.55), a[0], 1.3)
+        medallion(surf, HERO_ICONS.get(a[1]), (w / 2, cy), r, mix(a[0], WHITE, 0.5), lighter(a[0], 0.55), a[0], 1.3)
     else:
-        paste(surf, "herbs-bundle", (w / 2, cy), 26, (70, 120, 60), INK, 1.0)
+        paste(surf, "herbs-bundle", (w / 2, cy), 34, (70, 120, 60), INK, 1.0)
     paste(surf, "herbs-bundle", (12, h - 12), 13, (70, 120, 60), None, 0)
-    text(surf, inp["title"], (w / 2, h - 20), size=16, color=INK, width=w - 8, max_lines=2)
     return surf
 
 
@@ -1013,8 +1008,7 @@ def paint_attunement(inp):
     c, finish = card_face(w, h, lighter(col, 0.55), darker(col, 0.2), "rune-stone", darker(col, 0.1), 60,
                           (w / 2, 34), 54)
     surf = finish()
-    guardian_badge(surf, inp["id"], inp["guardian"], w / 2, 31, 18, col)
-    text(surf, inp["title"], (w / 2, h - 19), size=16, color=INK, width=w - 8, max_lines=2)
+    guardian_badge(surf, inp["id"], inp["guardian"], w / 2, h / 2, 23, col)   # no name printed (issue 42)
     return surf
 
 
@@ -1030,7 +1024,7 @@ def paint_achievement(inp):
 
 
 def paint_achievement_tile(inp):
-    """An Achievement slot: a band in its subject's colour, its picture large, its name below."""
+    """An Achievement slot: a band in its subject's colour, its picture large, room for its name below."""
     w, h = (60, 48)
     kind, a, cx, cy = inp["icon"], inp.get("args", []), w / 2, 16
     band = {"hero": lambda: a[0], "color": lambda: a[0], "terrain": lambda: a[1]}.get(kind, lambda: (214, 170, 50))()
@@ -1047,7 +1041,8 @@ def paint_achievement_tile(inp):
         paste(surf, TERRAIN_ICONS.get(a[0], "laurel-crown"), (cx, cy), 22, darker(a[1], 0.2), INK, 1.0)
     else:
         paste(surf, KIND_ICONS.get(kind, "laurel-crown"), (cx, cy), 21, (120, 84, 40), (250, 244, 228), 1.0)
-    text(surf, inp["title"], (cx, h - 13), size=16, color=INK, width=w - 8, max_lines=2)
+    # no name printed under the picture: the table writes it in its own font where it reads
+    # (boards._tile_name) and says it on hover elsewhere; printed, it shrank to 4-6 px (issue 42)
     return surf
 
 
@@ -1060,10 +1055,14 @@ def paint_phase(inp):
     fill = (236, 222, 186) if up else (84, 74, 96)
     c, finish = card_face(s, s, fill, (170, 140, 90) if up else (120, 110, 140))
     surf = finish()
-    ink = INK if up else (170, 160, 190)
     col = inp["rgb"] if up else (120, 110, 140)
     paste(surf, PHASE_ICONS.get(kind, "laurel-crown"), (s / 2, 19), 24, col, INK if up else (60, 54, 70), 1.0)
-    text(surf, inp["title"], (s / 2, s - 10), size=13, color=ink, width=s - 6, max_lines=1)
+    band = Canvas(s, s)                 # the plate the table writes the Phase's word on
+    band.rect((5, 31, s - 10, 13), lighter(fill, 0.3) if up else darker(fill, 0.25), radius=2)
+    band.rect((5, 31, s - 10, 13), mix(col, fill, 0.5) if up else (170, 160, 190), width=0.8, radius=2)
+    surf.blit(band.finish(), (0, 0))
+    # its word is left to the table, in its own font where it reads (tribe_board.phase_word):
+    # printed here it shrank to 6 px (issue 42); the picture keeps its place (tribe_board.phase_mark)
     return surf
 
 

@@ -48,6 +48,7 @@ class App:
         pygame.display.set_caption(TITLE)
         flags = pygame.RESIZABLE if resizable else 0
         self.screen = pygame.display.set_mode(size, flags)
+        W.set_window_size(self.screen.get_size())      # the smallest text for this window (issue 42)
         self.windowed_size = tuple(size)     # the window's size before F11 made it fullscreen
         self.canvas = W.Canvas()             # where a scaled screen draws (widgets.ui_factor)
         self.fullscreen = False
@@ -384,6 +385,7 @@ class App:
             self.quit()
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            W.set_window_size(self.size)
             if self.scene is not None:
                 self.scene.resize(self.scene_size(self.scene))
             self.dirty = True
@@ -424,6 +426,7 @@ class App:
         except pygame.error as e:
             log.warning("fullscreen could not be toggled: %s", e)
             return
+        W.set_window_size(self.size)
         if self.scene is not None:
             self._guard("laying out the screen for its new size",
                         lambda: self.scene.resize(self.scene_size(self.scene)))

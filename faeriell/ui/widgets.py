@@ -192,6 +192,11 @@ class words_kept:
         return False
 
 
+# Set to a list (tests): every text rendered, as (text, its font's size in px). Fonts are opened at
+# pygame's 72 dpi, so a font's point size is its size in pixels (the em: "font-size: 11px").
+TEXT_SIZES: list | None = None
+
+
 class SafeFont(pygame.font.Font):
     """pygame's Font, but every text it measures or draws first goes through `safe_read.clip`:
     cut to MAX_LINE characters, lone surrogates and NULs made harmless. Text from a file (a
@@ -199,6 +204,8 @@ class SafeFont(pygame.font.Font):
     Every font of the UI is one of these (widgets.font, table/theme.font, map_view)."""
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0):
+        if TEXT_SIZES is not None and str(text).strip():
+            TEXT_SIZES.append((str(text), self.point_size))
         return printed(super().render(clip(text, MAX_LINE), antialias, color, bgcolor, wraplength))
 
     def size(self, text):
@@ -213,7 +220,12 @@ FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 # Sizes across the UI are "design px", the size pygame's built-in font was asked for. That font
 # draws at 0.6875 of it; Noto Sans at 0.7 of it sets a line about as wide, so layouts keep.
 EM_PER_PX = 0.7
-MIN_TEXT = 15          # design px: the smallest text drawn anywhere (Noto Sans at 10 pt)
+MIN_TEXT = 15          # design px: the smallest text drawn anywhere (Noto Sans at 10 pt: 10 px)
+# From a window of LEGIBLE_WINDOW up the smallest text is LEGIBLE_TEXT instead: no text under 11 px
+# at 1280x800 and larger at the default Text size (issue 42). A smaller window keeps its 10 px: its
+# panels were laid out for it, and one pixel more cut labels there.
+LEGIBLE_TEXT = 16      # design px: Noto Sans at 11 pt, 11 px (fonts open at 72 dpi: a point is a pixel)
+LEGIBLE_WINDOW = (1280, 800)
 
 
 def font_path(bold: bool = False) -> str | None:
@@ -266,6 +278,7 @@ def point_font(points: int, bold: bool = False) -> SafeFont:
 
 
 _TEXT_SCALE = [1.0]                 # the Text size setting; every font of the window follows it
+_FLOOR = [MIN_TEXT]                 # the smallest text for the window's size (set_window_size)
 _RESCALE_HOOKS: list[Callable[[], None]] = []
 
 
@@ -273,9 +286,34 @@ def text_scale() -> float:
     return _TEXT_SCALE[0]
 
 
-def scaled(size: float) -> int:
-    """A font size in px after the player's Text size setting, never below MIN_TEXT."""
-    return max(MIN_TEXT, int(size * _TEXT_SCALE[0]))
+def scaled(size: float, grow_smallest: bool = False) -> int:
+    """A font size in px after the player's Text size setting, never below the smallest text
+    (smallest_text: MIN_TEXT, or LEGIBLE_TEXT in a window of 1280x800 and more).
+    `grow_smallest` (the table's texts, theme.font): a size under the smallest counts as the
+    smallest before a larger Text size scales it; else the table's many small texts stayed at the
+    smallest at "Large" too and only its headings grew (issue 42)."""
+    floor = _FLOOR[0]
+    if grow_smallest:
+        size = max(floor, size)
+    return max(floor, int(size * _TEXT_SCALE[0]))
+
+
+def smallest_text() -> int:
+    """The smallest design size any text is drawn at now (it depends on the window's size)."""
+    return _FLOOR[0]
+
+
+def set_window_size(size) -> bool:
+    """The window is `size` px: from LEGIBLE_WINDOW up no text is under LEGIBLE_TEXT. True when
+    the smallest text changed (every cache of drawn text is emptied, as by a Text size change)."""
+    w, h = (int(v) for v in tuple(size)[:2])
+    floor = LEGIBLE_TEXT if w >= LEGIBLE_WINDOW[0] and h >= LEGIBLE_WINDOW[1] else MIN_TEXT
+    if floor == _FLOOR[0]:
+        return False
+    _FLOOR[0] = floor
+    for fn in _RESCALE_HOOKS:
+        fn()
+    return True
 
 
 def on_rescale(fn: Callable[[], None]) -> Callable[[], None]:
@@ -362,12 +400,14 @@ def note_label(text: str, shown: str, rect, box_width) -> None:
         LABELS.append((text, shown, pygame.Rect(rect), box_width))
 
 
-def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=None) -> int:
+def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=None,
+                 grow_smallest: bool = False) -> int:
     """The largest design size up to `size` at which `text` fits `width` px, never under the
     smallest text: a label at a large Text size shrinks before it is ever cut."""
     measure = measure or font
     s = int(size)
-    while s > 1 and scaled(s) > MIN_TEXT and measure(s, bold).size(text)[0] > width:
+    smallest = scaled(0, grow_smallest)      # the smallest `measure` draws now
+    while s > 1 and scaled(s, grow_smallest) > smallest and measure(s, bold).size(text)[0] > width:
         s -= 1
     return s
 

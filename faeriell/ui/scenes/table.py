@@ -6,7 +6,8 @@ around it:
     Ctrl+S    save under a name the player types (saves/ in the user data folder)
     Ctrl+O    load a save (an in-window file list plus a path field)
     H         a hint from faeriell.bots.hint, thought out in a background thread
-    F1        the list of shortcuts
+    + / -     zoom the island (as the wheel over it); Home shows it whole
+    F1        the rules (the menu's Keys and shortcuts lists these)
 
 Bot seats are played by a BotDriver (bot_driver.py) whose moves reach the table as
 `table.animate(action)`. When the game ends, the end screen follows after a moment.
@@ -43,7 +44,8 @@ from faeriell.ui.table.keyboard import KEYS_HELP
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
-SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   T: think longer   F1: the rules")
+SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   T: think longer   "
+             "+/-: zoom   Home: whole island   F1: the rules")
 HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, players and bots, review, rules, "
              "new game, quit).\n"
              "Players and bots hands any seat to a person or a bot level, mid-game.\n"
@@ -54,6 +56,8 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
              "Show me, Esc closes it (and then a round's card).\n"
              "Click another tribe's small board to see it large; click yours to come back.\n"
              "Hide folds a decision bar to its title line, to see the island under it.\n"
+             "+ (or =) and - zoom the island round its centre, as the wheel over it does; drag the sea to "
+             "move it; Home shows the whole island again.\n"
              "The log: the wheel over it or PgUp/PgDn scroll it, End shows the newest line; "
              "its Larger button (or the grip at its corner) makes it larger.\n"
              "F11 switches fullscreen on and off (on every screen).\n"

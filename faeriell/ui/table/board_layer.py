@@ -1,7 +1,8 @@
 """The bottom layer: the island and the boards. A press on a piece that can move becomes a drag
 (past a few pixels) or a click (picked up: the next click drops it); a press on a button plays
 it; a piece that cannot move says why; a press on the sea pans; the wheel zooms the island or
-scrolls the log (or, in a window too short for it, the shared boards' column: its bar too); Home fits the island. It also owns what the mouse rests on (tooltips)."""
+scrolls the log (or, in a window too short for it, the shared boards' column: its bar too); + and -
+zoom the island round its centre a notch at a time; Home fits the island. It also owns what the mouse rests on (tooltips)."""
 from __future__ import annotations
 
 import pygame
@@ -10,7 +11,7 @@ from faeriell.ui.table import explain, keyboard, overlays
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.boards import SCROLL_KEY
 from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
-from faeriell.ui.table.events import is_enter, is_key, is_motion, is_press, is_release
+from faeriell.ui.table.events import is_enter, is_key, is_motion, is_press, is_release, zoom_step
 from faeriell.ui.table.layers import Layer
 from faeriell.ui.table.overlays import TIP_DELAY
 
@@ -44,6 +45,10 @@ class BoardLayer(Layer):
         if is_key(ev, pygame.K_HOME):
             self.scene._fit_island()
             return True
+        zoom = zoom_step(ev)
+        if zoom:                             # + / -: a wheel notch round the island's visible centre
+            s = self.scene
+            return s.drag is None and s.map.zoom_at(s.layout.map.center, zoom)
         d = keyboard.step_of(ev)
         if d:
             items = keyboard.pieces(self.scene)

@@ -118,10 +118,18 @@ def side_heights(p, w, k: float = 1.0, tile_w: int | None = None, beside: bool |
             lab + P(2) + Q(44),                  # Perk tiles
             lab + P(2) + _beacons_h(p, Q),       # Beacons and the Totem (its yellow count below)
             lab + P(2) + Q(48) + P(2),           # Attunements
-            lab + P(1) + P(22) + P(2),           # Doom track
+            lab + P(1) + _doom_h(p) + P(2),      # Doom track
             lab + P(1) + P(22) + P(2),           # Tribe Corruption track
             lab + P(2) + rows * (th + P(4)),     # Achievements (the designated area on the label's row)
             _sower_h(p, lab, beside)]
+
+
+def _doom_h(p) -> int:
+    """A Doom space: its number over the marks of the tokens a Draft there draws; taller than the
+    design's where the number's font is (Larger text: it ran into the marks)."""
+    P = p.P
+    rad = max(1, P(2))
+    return max(P(22), T.font(p.fs(11)).get_ascent() + 2 * rad + 2 * max(1, P(2)) + P(3))
 
 
 def _counts_h(p) -> int:
@@ -410,7 +418,7 @@ def _doom(surf, p, x0, y, w) -> int:
     s = p.s
     n = p.rules.doom_max + 1
     cw = w / n
-    h = P(22)
+    h = _doom_h(p)
     for k in range(n):
         r = pygame.Rect(round(x0 + k * cw), y, round(cw) - 1, h)
         draft = p.rules.draft_count(k)
@@ -649,8 +657,9 @@ def draw_wheel(surf, p, rect: pygame.Rect) -> None:
     t = T.outlined(str(len(s.bag)), p.fs(15), T.INK, bold=True)
     surf.blit(t, t.get_rect(center=(bag.centerx, bag.centery + P(5))))
     p.add(("bag",), bag)
-    surf.blit(T.text("bag", p.fs(11), T.INK_DIM), (bag.x + P(6), bag.bottom + P(1)))
-    y = bag.bottom + P(16)
+    label = T.text("bag", p.fs(11), T.INK_DIM)
+    surf.blit(label, (bag.x + P(6), bag.bottom + P(1)))
+    y = max(bag.bottom + P(16), bag.bottom + P(1) + label.get_height())     # under the word at any Text size
     x = bx - P(4)
     for k, tok in enumerate(s.set_aside[:12]):
         kind = p.rules.token_kind(tok)

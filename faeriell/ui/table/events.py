@@ -34,3 +34,22 @@ def is_cancel(ev) -> bool:
 
 def shift(ev) -> bool:
     return bool(getattr(ev, "mod", 0) & pygame.KMOD_SHIFT)
+
+
+ZOOM_IN = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+ZOOM_OUT = (pygame.K_MINUS, pygame.K_KP_MINUS)
+
+
+def zoom_step(ev) -> int:
+    """+1 for a key that zooms the island in (+, = which is + unshifted on most keyboards, keypad
+    +), -1 for one that zooms out (-, keypad -), 0 for any other. With Ctrl, Alt or Meta held the
+    key is not ours (the system's or another shortcut's); a "+" or "-" typed where the layout puts
+    it elsewhere counts by its character."""
+    if ev.type != pygame.KEYDOWN or getattr(ev, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        return 0
+    ch = getattr(ev, "unicode", "")
+    if ev.key in ZOOM_IN or ch == "+":
+        return 1
+    if ev.key in ZOOM_OUT or ch == "-":
+        return -1
+    return 0

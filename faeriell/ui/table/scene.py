@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.session = session
         self.assets = assets
         self._size = tuple(size)
+        W.set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         g = session.game
         # a practice puzzle's goal, or a drill of the player's own key moment, if any
         self.puzzle = DrillCoach.from_session(session) or guide.Puzzle.from_session(session)
@@ -236,6 +237,7 @@ class TableScene(Scene):
 
     def resize(self, size) -> None:
         self._size = tuple(size)
+        W.set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         self.layout = compute(size, goal=self.puzzle is not None)
         self.map.set_viewport(self.layout.map)
         self._fit_island()

@@ -43,9 +43,10 @@ MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any win
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """widgets.font: the shared SafeFont (text clipped) at the Text size setting; no cache of its
-    own (one kept 64 more open font files, widgets.OPEN_FONTS)."""
-    return widgets.font(size, bold)
+    """The shared SafeFont (text clipped) at the Text size setting, as widgets.font, but every
+    larger Text size grows the table's small texts too (widgets.scaled's grow_smallest); no cache
+    of its own (one kept 64 more open font files, widgets.OPEN_FONTS)."""
+    return widgets.make_font(widgets.scaled(size, grow_smallest=True), bold)
 
 
 @surface_cache(max_bytes=8 << 20, max_items=4096)
@@ -70,7 +71,8 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(widgets.wrap(font(size, bold), s, width))
 
 
-widgets.on_rescale(lambda: [fn.cache_clear() for fn in (text, outlined, wrap)])
+_CACHED = (text, outlined, wrap)      # these very caches (a test may stand another `text` in)
+widgets.on_rescale(lambda: [fn.cache_clear() for fn in _CACHED])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
@@ -89,7 +91,7 @@ def fitted(s: str, size: int, width: int, color=INK, bold: bool = False) -> pyga
     condensed up to SQUEEZE, ellipsized only when even that is too wide. A larger Text size never
     cuts a label."""
     s = str(s)
-    fit = widgets.fitting_size(s, size, width, bold, measure=font)
+    fit = widgets.fitting_size(s, size, width, bold, measure=font, grow_smallest=True)
     wide = font(fit, bold).size(s)[0]
     if width < wide <= width / SQUEEZE:
         img = text(s, fit, color, bold)
@@ -101,7 +103,7 @@ def fitted(s: str, size: int, width: int, color=INK, bold: bool = False) -> pyga
 
 def fits(s: str, size: int, width: int, bold: bool = False) -> bool:
     """Whether `fitted` draws s whole (shrunk or condensed, never cut)."""
-    fit = widgets.fitting_size(str(s), size, width, bold, measure=font)
+    fit = widgets.fitting_size(str(s), size, width, bold, measure=font, grow_smallest=True)
     return font(fit, bold).size(str(s))[0] <= width / SQUEEZE
 
 

@@ -202,6 +202,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
         return f"{w.tribe(t.id)} (player {key[1] + 1})", [
             f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
             f"Tribe Corruption {t.corruption}",          # a small board may have no room to say it,
+            f"Herbs {len(t.herbs)}, Attunements {len(t.attunements)}",      # nor this
             "Phases left: " + (", ".join(ph.capitalize() for ph in PHASES if ph not in t.phases_done)
                                or "none"),                # nor this
             "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in ("red", "yellow", "blue", "green")),

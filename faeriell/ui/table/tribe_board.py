@@ -56,7 +56,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         info += "   ·   Corruption Sower"
     from faeriell.engine.preview import achievement_progress
     near = p.words.nearest_achievements(achievement_progress(p.g), i)
-    tiles = sum(p.spr(f"achievement_tile_{aid}", P(20)).get_width() + P(3) for aid in t.achievements)
+    tiles = len(t.achievements) * (P(20) + P(3))        # achievement_mark: P(20) square each
     room = band.right - P(10) - tiles - x
     # as many of the nearest Achievements as fit whole (each tile shows its progress too)
     options = [info + "   ·   Nearest: " + "; ".join(near[:k]) for k in range(len(near), 0, -1)]
@@ -66,7 +66,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     # claimed achievements, small, at the right of the band
     ax = band.right - P(6)
     for aid in reversed(t.achievements):
-        tile = p.spr(f"achievement_tile_{aid}", P(20))
+        tile = achievement_mark(p, aid, P(20))
         r = tile.get_rect(midright=(ax, band.centery))
         surf.blit(tile, r)
         p.spots.add(("achievement", aid), r)
@@ -81,6 +81,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         now = s.active == i and s.phase == ph
         img = p.spr(f"phase_{ph}_{'down' if (done or now) else 'up'}", ts)
         surf.blit(img, r)
+        phase_word(surf, p, r, ph, done or now)
         if now:
             pygame.draw.rect(surf, T.GOLD, r.inflate(4, 4), 2, border_radius=6)
         p.add(("phase", i, ph), r)
@@ -398,6 +399,31 @@ def _herbs(surf, p, r, i, t) -> None:
         surf.blit(img, rr)
         key = ("herb_own", i, cid) if kind == "herb" else ("attune_own", i, cid)
         p.add(key, rr, sprite=img)
+
+
+def achievement_mark(p, aid: str, size: int) -> pygame.Surface:
+    """An Achievement tile's picture alone, `size` px square (the band's claimed Achievements: the
+    tile whole at that height left its picture a third of it; the tooltip names it)."""
+    tile = p.spr(f"achievement_tile_{aid}", round(size * 48 / 28))
+    k = tile.get_height() / 48                  # the tile's picture is centred at (30, 16) of 60x48
+    box = pygame.Rect(0, 0, size, size)
+    box.center = (round(30 * k), round(17 * k))
+    return tile.subsurface(box.clip(tile.get_rect()))
+
+
+def phase_word(surf, p, r: pygame.Rect, ph: str, used: bool) -> None:
+    """A Phase tile's word ("Tribe") under its picture, in the table's font: the tile's sprite
+    prints none (at the board's size a printed word shrank to 6 px, issue 42)."""
+    k = r.h / 48                                 # the sprite's plate for it: (5, 31, 38, 13) of 48
+    band = pygame.Rect(r.x + round(5 * k), r.y + round(31 * k), round(38 * k), round(13 * k))
+    img = T.fitted(ph.capitalize(), T.MIN_TEXT, r.w - 4, (40, 32, 24) if not used else (200, 190, 220), True)
+    at = img.get_rect(center=(band.centerx, band.centery))
+    if at.h > band.h + 4:                        # a larger Text size: the plate grows round the word
+        at.bottom = min(at.bottom, r.bottom - 1)
+        plate = at.inflate(4, -max(0, at.h - T.font(T.MIN_TEXT, True).get_ascent() - 2)).clip(r)
+        plate.centery = at.centery + 1
+        pygame.draw.rect(surf, surf.get_at(band.center)[:3], plate.clip(r), border_radius=3)
+    surf.blit(img, at)
 
 
 def phase_mark(p, ph: str, used: bool, size: int) -> pygame.Surface:

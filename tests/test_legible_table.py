@@ -1,0 +1,218 @@
+"""Legibility as a rule (issue 42): at 1280x800 and the default Text size no text the table draws
+is under 11 px (a font's size in pixels, its em), and no sprite the table draws carries a name
+printed into its picture (a Perk tile's, a Herb's, an Attunement's...: shrunk with the tile it fell
+to 6 px); where room is short the table shows the picture and says the name on hover."""
+from __future__ import annotations
+
+import random
+
+# first: it sets the dummy video driver before pygame is imported
+from test_app_support import make_app
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from faeriell.ui import widgets as W
+from faeriell.ui.scenes.table import TableScreen
+from faeriell.ui.surface_cache import CACHES
+
+SMALLEST_PX = 11
+
+
+def forget_drawn_text() -> None:
+    """Every remembered text picture dropped, so the next frame renders (and records) them all."""
+    for cache in CACHES:
+        cache.cache_clear()
+    for fn in list(W._RESCALE_HOOKS):
+        fn()
+
+
+def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
+    forget_drawn_text()
+    W.TEXT_SIZES = []
+    try:
+        t = app.scene.table
+        t._base_key = None                     # the base picture is drawn afresh
+        t.map._cache.clear()                   # and the island's names on it
+        for _ in range(frames):
+            app.dirty = True
+            app.step()
+        return list(W.TEXT_SIZES)
+    finally:
+        W.TEXT_SIZES = None
+
+
+def asks_regions(legal) -> bool:
+    """A Harvest choice of Regions is pending: the decision bar is open over the island."""
+    return any(a.kind == "harvest_choice" and not a.has("color") for a in legal)
+
+
+def play_on(app, seed: int, moves: int, until=None) -> None:
+    s = app.session
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = s.legal()
+        if not legal or s.state.game_over or (until is not None and until(legal)):
+            break
+        s.apply(rng.choice(legal))
+    for _ in range(2):
+        app.step()
+
+
+@pytest.mark.parametrize("players,mode,seed,moves", [(1, "solo", 3, 0), (1, "solo", 3, 60),
+                                                     (4, "competitive", 5, 90), (2, "coop", 9, 80),
+                                                     (2, "competitive", 0, -1)])
+def test_no_text_on_the_table_is_under_11_px_at_1280x800(tmp_path, monkeypatch, players, mode, seed, moves):
+    """Seeded positions (moves -1: up to the first Harvest choice of Regions: the decision bar)."""
+    app = make_app(tmp_path, monkeypatch, players=players, mode=mode, seed=seed, curtain=False, end_delay=99)
+    try:
+        assert isinstance(app.scene, TableScreen), app.errors
+        play_on(app, seed, moves if moves >= 0 else 400, asks_regions if moves < 0 else None)
+        if moves < 0:
+            assert asks_regions(app.session.legal()) and app.scene.table.choice is not None
+        seen = rendered_sizes(app)
+        # the tooltips too: the mouse rests on each kind of thing the side column shows
+        t = app.scene.table
+        from faeriell.ui.table import tooltips
+        tipped = []
+        real_tip = tooltips.draw_tip
+        monkeypatch.setattr(tooltips, "draw_tip", lambda surf, p, pos, title, lines:
+                            (tipped.append(title), real_tip(surf, p, pos, title, lines)))
+        kinds = {}
+        for sp in list(t.spots.spots):
+            kinds.setdefault(sp.key[0], sp)
+        for sp in list(kinds.values())[:12]:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=sp.rect.center, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.step()
+            t.now += 5000                      # past the tooltip's delay
+            seen += rendered_sizes(app, 2)
+        assert seen, "nothing was recorded"
+        assert len(set(tipped)) >= 5, tipped
+        small = sorted({(px, text) for text, px in seen if px < SMALLEST_PX})
+        assert not small, f"{len(small)} texts under {SMALLEST_PX} px, e.g. {small[:12]}"
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def test_the_smallest_text_is_11_px_from_a_1280x800_window_up():
+    from faeriell.ui.table import theme as T
+    pygame.font.init()
+    W.set_window_size((1280, 800))
+    assert W.scaled(1) == W.LEGIBLE_TEXT and T.font(1).point_size >= SMALLEST_PX
+    W.set_window_size((1920, 1080))
+    assert T.font(9).point_size >= SMALLEST_PX
+    W.set_window_size((1024, 640))            # a smaller window keeps the room it was laid out with
+    assert W.scaled(1) == W.MIN_TEXT
+
+
+NAMELESS = ("perk_", "herb_", "attunement_", "essence_", "card_back_", "phase_", "achievement_tile_")
+
+
+def test_no_card_or_tile_sprite_prints_a_name_into_its_picture(monkeypatch):
+    """The table draws these at 20-50 px: a name printed into the picture shrank with it to
+    4-7 px. Their names are said in the table's font where there is room, and on hover."""
+    import sys
+    from test_app_support import ROOT
+    sys.path.insert(0, str(ROOT / "tools"))
+    import make_sprites as ms
+    pygame.display.init()
+    pygame.font.init()
+    printed = []
+    monkeypatch.setattr(ms, "text", lambda surf, s, *a, **k: printed.append((name, s)))
+    specs = [sp for sp in ms.build_specs(ms.load_catalog()) if sp.name.startswith(NAMELESS)]
+    assert len(specs) > 60
+    for sp in specs:
+        name = sp.name
+        sp.painter(sp.inputs)
+    words = [(n, s) for n, s in printed if len(str(s).strip()) > 2]     # a big initial stands in for a missing icon
+    assert not words, words[:10]
+
+
+def _set_text_size(app, scale: float) -> None:
+    """Esc menu > Settings > a Text size > Esc, by real clicks and keys."""
+    from test_app_support import click, key
+    key(app, pygame.K_ESCAPE)
+    click(app, "settings")
+    click(app, f"ui_scale:{scale}")
+    key(app, pygame.K_ESCAPE)
+    if app.scene.modal is not None:
+        key(app, pygame.K_ESCAPE)
+    assert W.text_scale() == scale and app.scene.modal is None
+
+
+def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, monkeypatch):
+    """Issue 42: "Large" barely changed the table or the log. The table's small texts sat on the
+    smallest text, and the Text size scaled them only once they passed it: now every step scales
+    the smallest text too."""
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=3, curtain=False, end_delay=99)
+    try:
+        play_on(app, 3, 60)
+        board, cat = app.session.game.rules.board, app.session.game.rules.catalog
+        island_names = {a.replace("-", " ").title().upper() for a in board.area_labels}
+        island_names |= {str((cat.guardians.get(a) or {}).get("name")) for a in board.area_labels}
+        steps = []
+        for scale in (1.0, 1.15, 1.3):
+            if scale != 1.0:
+                _set_text_size(app, scale)
+            seen = rendered_sizes(app)
+            # the island's own names (its Areas, their Guardians) are the map's print: they grow
+            # with its zoom (the wheel, +), not with the Text size
+            sizes = sorted(px for text, px in seen if text not in island_names)
+            log = [px for text, px in seen if text.startswith("You ")]      # the log's lines (solo: "You ...")
+            title = [px for text, px in seen if text == "Log"]
+            assert log and title, [t for t, _ in seen][:40]
+            steps.append((sizes[0], sizes[len(sizes) // 2], max(log), title[0]))
+        for smaller, larger in zip(steps, steps[1:]):
+            assert all(b > a for a, b in zip(smaller, larger)), steps     # smallest, median, log, its title
+        assert not app.errors
+    finally:
+        W.set_text_scale(1.0)
+        pygame.display.quit()
+
+
+def test_no_text_on_the_other_screens_is_under_11_px_at_1280x800(tmp_path, monkeypatch):
+    """The start screen's tabs, Practice and its tabs, Progress, Settings, the table's menu and
+    its Keys and shortcuts: each drawn afresh, every text recorded."""
+    from test_app_support import click, key
+    app = make_app(tmp_path, monkeypatch)
+    problems = []
+
+    def look(name: str) -> None:
+        forget_drawn_text()
+        W.TEXT_SIZES = []
+        try:
+            for _ in range(2):
+                app.dirty = True
+                app.step()
+            seen = list(W.TEXT_SIZES)
+        finally:
+            W.TEXT_SIZES = None
+        assert seen, name
+        problems.extend(f"{name}: {text!r} at {px} px" for text, px in seen if px < SMALLEST_PX)
+
+    try:
+        look("start")
+        click(app, "tab_load")
+        look("start/load")
+        click(app, "practice")
+        for tab in ("puzzles", "rated", "drills", "ladder", "daily"):
+            click(app, f"tab_{tab}")
+            look(f"practice/{tab}")
+        click(app, "progress")
+        look("progress")
+        click(app, "back")
+        click(app, "back")
+        click(app, "settings")
+        look("settings")
+        key(app, pygame.K_ESCAPE)
+        click(app, "quick_solo")
+        key(app, pygame.K_ESCAPE)
+        look("menu")
+        click(app, "keys")
+        look("keys and shortcuts")
+        assert not problems, problems[:20]
+        assert not app.errors
+    finally:
+        pygame.display.quit()

@@ -194,7 +194,8 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if why:
             refuse(p, f"--load: {why}")
     if args.cont:
-        from faeriell.storage import DataDirError, autosave_dir, autosave_files, latest_autosave, user_data_dir
+        from faeriell.storage.folders import DataDirError, autosave_dir, user_data_dir
+        from faeriell.storage.listing import autosave_files, latest_autosave
         try:
             user_data_dir()
         except DataDirError as e:
@@ -268,7 +269,7 @@ def _map_problem(path: str) -> str | None:
 def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
     """None when `path` opens as a saved game, else the reason (the engine's words)."""
     from faeriell.content.rules_loader import default_rules
-    from faeriell.storage import FileServiceError, load_game
+    from faeriell.storage.saves import FileServiceError, load_game
     try:
         rules = default_rules(map_path)
     except (OSError, ValueError):   # data/ or the map cannot be read (CatalogError, MapError, YamlError

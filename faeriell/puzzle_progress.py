@@ -18,7 +18,8 @@ from pathlib import Path
 from faeriell.puzzle import LEVELS, OTHER_THEME, THEMES
 from faeriell.resources import CHECKOUT
 from faeriell.safe_read import parse_json, read_text
-from faeriell.storage import PROGRESS_FILE, update_json, user_data_dir
+from faeriell.storage.folders import PROGRESS_FILE, user_data_dir
+from faeriell.storage.locks import update_json
 
 ROOT = CHECKOUT
 PUZZLE_DIR = ROOT / "data" / "puzzles"
@@ -142,7 +143,7 @@ class Progress:
 
     def mark_solved(self, puzzle_id: str) -> bool:
         """Record a win: under the file's lock, the ids on disk now (another window's wins too)
-        plus this one, written whole (storage.update_json). A file that could not be read is kept
+        plus this one, written whole (storage.locks.update_json). A file that could not be read is kept
         as puzzles.json.bad first and `notice` says so; False (and `error`) if not kept."""
         if self.folder is None:
             self.error = "there is no data folder"

@@ -44,7 +44,7 @@ def check_game() -> str | None:
 
     from faeriell import sim
     from faeriell.content.rules_loader import default_rules
-    from faeriell.storage import load_game, save_game
+    from faeriell.storage.saves import load_game, save_game
     with tempfile.TemporaryDirectory(prefix="faeriell-self-check-") as folder:
         r = sim.play_one({"players": 2, "mode": "competitive", "difficulty": "medium", "variants": [],
                           "seed": 7, "bots": ["heuristic", "heuristic"], "save_dir": folder})

@@ -20,15 +20,16 @@ from faeriell.engine import Action, Game, IllegalAction
 from faeriell.engine.saves import seats_record
 from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo
 
-from faeriell import storage
-from faeriell.storage import DataDirError, autosave_dir, claim_game, game_key_of
+from faeriell.storage import saves
+from faeriell.storage.claims import GameClaim, claim_game, game_key_of
+from faeriell.storage.folders import DataDirError, autosave_dir
 
 log = logging.getLogger(__name__)
 
 # The games this window holds, by claim key: (the claim, the session that owns it). A game opened
 # again in this same window (Continue, a load of the game at hand) takes the claim over from the
 # table that had it: it is not "another window", only one owner per game.
-_HELD: dict[str, tuple[storage.GameClaim, "weakref.ReferenceType[Session]"]] = {}
+_HELD: dict[str, tuple[GameClaim, "weakref.ReferenceType[Session]"]] = {}
 
 
 def new_game_id() -> str:
@@ -101,7 +102,7 @@ class Session:
 
     # ---- one game, one window --------------------------------------------------------------
     def claim(self) -> bool:
-        """Hold this game's lock (storage.claim_game) before its autosave is written: False when
+        """Hold this game's lock (storage.claims.claim_game) before its autosave is written: False when
         another window plays it (then nothing of that window's is overwritten)."""
         key = game_key_of(self.game_id, self.autosave_file)
         if self._claim is not None and self._claim.key == key and self.owns_claim():
@@ -265,7 +266,7 @@ class Session:
                 raise OSError(errno.EBUSY, "this game is open in another window")
             path = self.autosave_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            storage.write_save(self.game, str(path), seats=self.seat_record())
+            saves.write_save(self.game, str(path), seats=self.seat_record())
         except (OSError, ValueError) as e:   # a full disk, no folder, a lock held elsewhere (OSError);
             # a save the format refuses (SaveError, UnsafeFile: ValueErrors): play goes on, the notice says why
             problem = _reason(e)

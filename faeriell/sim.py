@@ -156,11 +156,11 @@ def save_name(cfg: dict, levels: list) -> str:
 
 
 def save_game_file(game, folder, cfg: dict, levels: list):
-    """Write `game` as a save the game can load, replay and review (storage.write_save: atomic)."""
+    """Write `game` as a save the game can load, replay and review (storage.saves.write_save: atomic)."""
     from pathlib import Path
 
     from faeriell.engine.saves import seats_record
-    from faeriell.storage import write_save
+    from faeriell.storage.saves import write_save
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     players = game.state.players          # bots alone played it: a person who opens it is credited nothing

@@ -159,7 +159,7 @@ def test_continue_opens_the_autosave(app):
 
 def test_load_tab_lists_saves_and_opens_one(app, tmp_path):
     pytest.importorskip("faeriell.engine.saves")
-    from faeriell.storage import save_game
+    from faeriell.storage.saves import save_game
     from faeriell.engine import new_game
     g = new_game(app.rules, 2, "coop", "easy", [], 5)
     g.apply(g.legal_actions()[0])
@@ -212,7 +212,7 @@ def test_screen_survives_a_small_window(app):
 
 
 def test_every_shipped_puzzle_opens(app):
-    from faeriell.storage import list_puzzles
+    from faeriell.storage.puzzles import list_puzzles
     puzzles = [p for p, _, rel in list_puzzles() if rel.startswith("data")]
     if not puzzles:
         pytest.skip("no data/puzzles in this checkout")
@@ -276,16 +276,16 @@ def test_every_button_of_the_left_column_is_in_the_window_and_none_overlaps(tmp_
 # --------------------------------------------------------------------------- Continue off the frame
 def _autosave(tmp_path, text: str | None = None):
     """An autosave in the data folder: a real game's, or `text` as the file's whole content."""
-    from faeriell import storage
     from faeriell.content.rules_loader import default_rules
     from faeriell.engine import new_game
+    from faeriell.storage.saves import write_save
     folder = tmp_path / "autosaves"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "20261201-120000-abcd.json"
     if text is None:
         g = new_game(default_rules(), 1, "solo", "medium", [], 4)
         g.apply(g.legal_actions()[0])
-        storage.write_save(g, path)
+        write_save(g, path)
     else:
         path.write_text(text, encoding="utf-8")
     return path
@@ -295,7 +295,8 @@ def test_the_first_frame_never_waits_for_the_autosave(tmp_path, monkeypatch):
     """A slow disk (a large autosave, a network folder): the start screen's first frame is drawn
     while the autosave's header is still being read; Continue says what it is once known."""
     import threading
-    from faeriell import safe_read, storage
+    from faeriell import safe_read
+    from faeriell.storage import headers
     _autosave(tmp_path)
     release, reading, done = threading.Event(), threading.Event(), threading.Event()
     real = safe_read.read_ends
@@ -309,8 +310,8 @@ def test_the_first_frame_never_waits_for_the_autosave(tmp_path, monkeypatch):
             finally:
                 done.set()
         return real(path, kind, *a, **k)
-    monkeypatch.setattr(storage, "read_ends", slow)
-    storage._HEADERS.clear()
+    monkeypatch.setattr(headers, "read_ends", slow)
+    headers._HEADERS.clear()
     try:
         app = make_app(tmp_path, monkeypatch)     # builds the start screen and draws its first frame
         assert isinstance(app.scene, StartScene) and not done.is_set(), "the first frame waited on the disk"

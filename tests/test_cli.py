@@ -64,7 +64,7 @@ def test_no_curtain_and_bot_delay_override_the_settings(tmp_path, data_dir):
 def a_save(path):
     from faeriell.content.rules_loader import default_rules
     from faeriell.engine import new_game
-    from faeriell.storage import write_save
+    from faeriell.storage.saves import write_save
     g = new_game(default_rules(), 2, "coop", "medium", [], 4)
     g.apply(g.legal_actions()[0])
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -79,7 +79,7 @@ def test_no_curtain_on_load_against_a_bot_or_when_switched_off(tmp_path, monkeyp
     g = new_game(app.rules, 2, "competitive", "medium", [], 5)
     while not has_secrets(g, g.acting):
         g.apply(g.legal_actions()[0])
-    from faeriell.storage import save_game
+    from faeriell.storage.saves import save_game
     path = save_game(g, tmp_path / "two.json")
     assert app.load(path, seats=["human", "random"]) is None
     assert app.scene.table.curtain is None                 # one human: nobody to hide from

@@ -9,7 +9,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from faeriell import storage
+from faeriell.storage import folders
 
 
 @pytest.fixture
@@ -23,16 +23,16 @@ def home(tmp_path, monkeypatch):
 def test_faeriell_data_comes_first(home, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("FAERIELL_DATA", str(tmp_path / "mine"))
-    assert storage.user_data_dir() == tmp_path / "mine"
+    assert folders.user_data_dir() == tmp_path / "mine"
     assert (tmp_path / "mine").is_dir() and not (tmp_path / "xdg").exists()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux folder")
 def test_the_linux_folder_is_the_one_saves_were_kept_in(home, tmp_path, monkeypatch):
-    assert storage.user_data_dir(create=False) == home / ".local" / "share" / "faeriell"
-    assert storage.saves_dir() == home / ".local" / "share" / "faeriell" / "saves"
+    assert folders.user_data_dir(create=False) == home / ".local" / "share" / "faeriell"
+    assert folders.saves_dir() == home / ".local" / "share" / "faeriell" / "saves"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert storage.user_data_dir() == tmp_path / "xdg" / "faeriell"
+    assert folders.user_data_dir() == tmp_path / "xdg" / "faeriell"
 
 
 def test_the_folder_is_the_one_platformdirs_chooses(home, tmp_path, monkeypatch):
@@ -43,7 +43,7 @@ def test_the_folder_is_the_one_platformdirs_chooses(home, tmp_path, monkeypatch)
         asked.append((appname, appauthor, roaming))
         return tmp_path / "the system's own" / appname
     monkeypatch.setattr(platformdirs, "user_data_path", user_data_path)
-    assert storage.user_data_dir() == tmp_path / "the system's own" / "faeriell"
+    assert folders.user_data_dir() == tmp_path / "the system's own" / "faeriell"
     # no author folder (Windows: %APPDATA%\faeriell as before), the roaming folder on Windows
     assert asked == [("faeriell", False, True)]
 
@@ -51,17 +51,17 @@ def test_the_folder_is_the_one_platformdirs_chooses(home, tmp_path, monkeypatch)
 def test_on_macos_a_folder_the_old_code_made_is_kept(home, tmp_path, monkeypatch):
     monkeypatch.setattr(platformdirs, "user_data_path",
                         lambda *a, **k: home / "Library" / "Application Support" / "faeriell")
-    assert storage._system_data_dir("darwin") == home / "Library" / "Application Support" / "faeriell"
+    assert folders._system_data_dir("darwin") == home / "Library" / "Application Support" / "faeriell"
     (home / ".local" / "share" / "faeriell").mkdir(parents=True)     # saves of an older version
-    assert storage._system_data_dir("darwin") == home / ".local" / "share" / "faeriell"
+    assert folders._system_data_dir("darwin") == home / ".local" / "share" / "faeriell"
 
 
 def test_no_home_folder_is_a_data_folder_error_not_a_crash(home, monkeypatch):
     def no_home(*a, **k):
         raise RuntimeError("Could not determine home directory.")
     monkeypatch.setattr(platformdirs, "user_data_path", no_home)
-    with pytest.raises(storage.DataDirError, match="FAERIELL_DATA"):
-        storage.user_data_dir()
+    with pytest.raises(folders.DataDirError, match="FAERIELL_DATA"):
+        folders.user_data_dir()
 
 
 def test_platformdirs_is_a_declared_requirement():

@@ -10,7 +10,7 @@ from test_app_support import click, key, make_app, run_until
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell import storage
+from faeriell.storage.listing import list_saves
 from faeriell.engine import Action, build_position
 from faeriell.ui.dialogs import Confirm
 from faeriell.ui.scenes.end import EndScene
@@ -87,7 +87,7 @@ def test_continue_offers_the_latest_unfinished_game(tmp_path, monkeypatch, caplo
     assert host.modal is None                            # its own game: no "open in another window"
     assert not [r for r in caplog.records if "autosave failed" in r.getMessage()]
     # the finished game says so in the Load list
-    rows = {row[0]: row[2] for row in storage.list_saves()}
+    rows = {row[0]: row[2] for row in list_saves()}
     assert any("ended" in text for text in rows.values()), rows
 
 

@@ -19,7 +19,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
-from faeriell import storage  # noqa: E402
+from faeriell.storage import background, saves  # noqa: E402
+from faeriell.storage.atomic import NEW_FILE_MODE, WriteRefused, atomic_write  # noqa: E402
+from faeriell.storage.folders import SEATS_FILE  # noqa: E402
+from faeriell.storage.headers import HEAD_BYTES  # noqa: E402
+from faeriell.storage.listing import latest_autosave  # noqa: E402
+from faeriell.storage.saves import FileServiceError, load_game, save_game, write_save  # noqa: E402
+from faeriell.storage.tempfiles import remove_stale_temp_files  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.puzzle_progress import Progress  # noqa: E402
@@ -62,7 +68,7 @@ def test_save_elsewhere_refuses_what_is_no_save_and_asks_before_replacing_one(tm
     host = app.scene
     other = new_game(R, 1, "solo", "easy", [], 11)
     other.apply(other.legal_actions()[0])
-    named = storage.save_game(other, name="Their only copy")
+    named = save_game(other, name="Their only copy")
     settings = tmp_path / "settings.json"
     settings.write_text('{"volume": 0.2}')
     progress = tmp_path / "puzzles.json"
@@ -72,7 +78,7 @@ def test_save_elsewhere_refuses_what_is_no_save_and_asks_before_replacing_one(tm
     foreign.write_text('{"name": "not ours"}')
     kept = {p: p.read_bytes() for p in (named, settings, progress, foreign)}
     with monkeypatch.context() as m:                   # the autosave fails: the notice offers Save elsewhere
-        m.setattr(storage, "write_save", _no_space)
+        m.setattr(saves, "write_save", _no_space)
         _to_next_turn(host.session)
     assert host.save_notice()
     for path, words in ((settings, "holds your settings"), (progress, "holds your progress"),
@@ -151,18 +157,18 @@ def test_no_write_follows_a_link_or_opens_a_pipe(tmp_path):
     assert s.save() and not (folder / "settings.json").is_symlink()
     assert victim.read_text() == "someone else's"
     (folder / "link.json").symlink_to(victim)
-    with pytest.raises(storage.WriteRefused, match="is a link"):
-        storage.atomic_write(folder / "link.json", "x")
+    with pytest.raises(WriteRefused, match="is a link"):
+        atomic_write(folder / "link.json", "x")
     os.mkfifo(folder / "pipe.json")
-    with pytest.raises(storage.WriteRefused, match="named pipe"):
-        storage.atomic_write(folder / "pipe.json", "x")       # refused, never opened (no hang)
+    with pytest.raises(WriteRefused, match="named pipe"):
+        atomic_write(folder / "pipe.json", "x")       # refused, never opened (no hang)
     assert victim.read_text() == "someone else's"
     os.unlink(folder / "settings.json")
     (folder / "settings.json").symlink_to(victim)
     s = Settings.load(folder / "settings.json")
     assert not s.save() or not (folder / "settings.json").is_symlink()
     assert victim.read_text() == "someone else's"
-    removed = {p.name for p in storage.remove_stale_temp_files(folder)}
+    removed = {p.name for p in remove_stale_temp_files(folder)}
     assert {"settings.tmp", "seats.tmp"} <= removed and victim.exists()
 
 
@@ -170,10 +176,10 @@ def test_a_rewritten_file_keeps_its_permissions(tmp_path):
     f = tmp_path / "settings.json"
     f.write_text("{}")
     os.chmod(f, 0o640)
-    storage.atomic_write(f, '{"volume": 0.5}')
+    atomic_write(f, '{"volume": 0.5}')
     assert (f.stat().st_mode & 0o777) == 0o640 and json.loads(f.read_text()) == {"volume": 0.5}
-    fresh = storage.atomic_write(tmp_path / "new.json", "{}")
-    assert (fresh.stat().st_mode & 0o777) == storage.NEW_FILE_MODE
+    fresh = atomic_write(tmp_path / "new.json", "{}")
+    assert (fresh.stat().st_mode & 0o777) == NEW_FILE_MODE
 
 
 WRITER = textwrap.dedent("""
@@ -311,8 +317,8 @@ def test_an_impossible_position_save_is_refused_before_play(tmp_path):
     data["origin"]["tribes"][0]["beacons"] = {"nowhere": "red"}
     f = tmp_path / "position-save.json"
     f.write_text(json.dumps(data))
-    with pytest.raises(storage.FileServiceError, match=r"tribes\[0\]\.beacons: 'nowhere' is not a Region"):
-        storage.load_game(R, f)
+    with pytest.raises(FileServiceError, match=r"tribes\[0\]\.beacons: 'nowhere' is not a Region"):
+        load_game(R, f)
     proc = _run(["--load", str(f)])
     assert proc.returncode == 2 and "not a Region" in proc.stderr
 
@@ -362,8 +368,8 @@ def test_an_unreadable_settings_file_is_kept_aside_with_a_notice_not_replaced(tm
 # ------------------------------------------------------------------------------ 7. two windows
 HOLDER = textwrap.dedent("""
     import sys
-    from faeriell import storage
-    claim = storage.claim_game(sys.argv[1])
+    from faeriell.storage.claims import claim_game
+    claim = claim_game(sys.argv[1])
     print("held" if claim else "refused", flush=True)
     sys.stdin.readline()
 """)
@@ -376,7 +382,7 @@ def test_a_game_open_in_another_window_is_played_as_a_copy_and_loses_nothing(tmp
         g.apply(g.legal_actions()[0])
     auto = tmp_path / "autosaves" / "2026-01-01_10-00-00-abcd.json"
     auto.parent.mkdir()
-    storage.write_save(g, auto)
+    write_save(g, auto)
     theirs = auto.read_bytes()
     other = subprocess.Popen([sys.executable, "-c", HOLDER, "game:2026-01-01_10-00-00-abcd"],
                              env=dict(ENV, FAERIELL_DATA=str(tmp_path)), stdin=subprocess.PIPE,
@@ -413,11 +419,11 @@ SEATER = textwrap.dedent("""
     import sys
     from faeriell.content.rules_loader import default_rules
     from faeriell.engine import new_game
-    from faeriell import storage
+    from faeriell.storage.seats import remember_seats
     R = default_rules()
     for k in range(int(sys.argv[2])):
         g = new_game(R, 2, "competitive", "medium", [], int(sys.argv[1]) * 1000 + k)
-        assert not storage.remember_seats(g, ["human", "hard"])
+        assert not remember_seats(g, ["human", "hard"])
     print("ok")
 """)
 
@@ -435,7 +441,7 @@ def test_concurrent_seat_notes_are_all_kept(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-c", SEATER, str(i), "20"], env=env, stdout=subprocess.PIPE,
                               text=True) for i in range(4)]
     assert [p.communicate(timeout=180)[0].strip() for p in procs] == ["ok"] * 4
-    assert len(json.loads((tmp_path / storage.SEATS_FILE).read_text())) == 80
+    assert len(json.loads((tmp_path / SEATS_FILE).read_text())) == 80
 
 
 # ------------------------------------------------------------------------------ 8. command line
@@ -456,8 +462,8 @@ def test_the_largest_seed_plays_saves_and_loads(tmp_path, monkeypatch):
     monkeypatch.setenv("FAERIELL_DATA", str(tmp_path))
     g = new_game(R, 1, "solo", "medium", [], (1 << 64) - 1)
     g.apply(g.legal_actions()[0])
-    path = storage.save_game(g, name="big seed")
-    assert storage.load_game(R, path).state.seed == (1 << 64) - 1
+    path = save_game(g, name="big seed")
+    assert load_game(R, path).state.seed == (1 << 64) - 1
 
 
 # ------------------------------------------------------------------------------ 9. Continue, the Load list
@@ -465,15 +471,15 @@ def test_continue_takes_the_game_played_last_by_its_own_time(tmp_path, monkeypat
     monkeypatch.setenv("FAERIELL_DATA", str(tmp_path))
     (tmp_path / "autosaves").mkdir()
     first, second = (tmp_path / "autosaves" / f"2026-01-0{k}_10-00-00-abcd.json" for k in (1, 2))
-    storage.write_save(new_game(R, 1, "solo", "medium", [], 1), first)
-    storage.write_save(new_game(R, 1, "solo", "medium", [], 2), second)
+    write_save(new_game(R, 1, "solo", "medium", [], 1), first)
+    write_save(new_game(R, 1, "solo", "medium", [], 2), second)
     future = time.time() + 30 * 86400
     os.utime(first, (future, future))                 # a clock gone wrong, a copied file
-    assert storage.latest_autosave() == second
+    assert latest_autosave() == second
     junk = tmp_path / "autosaves" / "junk.json"
     junk.write_text("{}")
     os.utime(junk, (future, future))
-    assert storage.latest_autosave() == second        # a file without the game's time never wins
+    assert latest_autosave() == second        # a file without the game's time never wins
 
 
 def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatch):
@@ -481,7 +487,7 @@ def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatc
     g = new_game(R, 2, "coop", "easy", [], 5)
     for _ in range(30):
         g.apply(g.legal_actions()[0])
-    good = storage.save_game(g, name="a real one")
+    good = save_game(g, name="a real one")
     for k in range(30):                               # junk files the size of long saves
         (tmp_path / "saves" / f"junk{k}.json").write_text("[" + "1," * 1_200_000 + "1]")
     read, threads = [], set()
@@ -497,7 +503,7 @@ def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatc
         read.append(len(data))
         return data
     monkeypatch.setattr(safe_read, "_read_at", counting)
-    monkeypatch.setattr(storage, "LIST_WAIT_S", 0.0)
+    monkeypatch.setattr(background, "LIST_WAIT_S", 0.0)
     app = make_app(tmp_path, monkeypatch)
     click(app, "tab_load")
     job = app.scene._saves_job
@@ -510,7 +516,7 @@ def test_the_load_list_reads_only_headers_off_the_ui_thread(tmp_path, monkeypatc
     assert items[0][0] == str(good) and f"{len(g.history)} moves" in items[0][2]
     assert sum(1 for _, _, d in items if "not readable" in d) == 30
     assert threads == {"faeriell-files"}               # never the window's own thread
-    assert sum(read) < 31 * 2 * storage.HEAD_BYTES     # a header and a tail per file, never the whole
+    assert sum(read) < 31 * 2 * HEAD_BYTES     # a header and a tail per file, never the whole
     pygame.display.quit()
 
 

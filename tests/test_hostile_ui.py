@@ -19,12 +19,12 @@ import main  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.engine import saves  # noqa: E402
-from faeriell import storage  # noqa: E402
+from faeriell.storage import saves as storage_saves  # noqa: E402
 from faeriell.ui import widgets as W  # noqa: E402
-from faeriell.storage import list_saves  # noqa: E402
+from faeriell.storage.listing import list_saves  # noqa: E402
 from faeriell.ui.dialogs import FileDialog  # noqa: E402
 from faeriell.session import Session  # noqa: E402
-from faeriell.storage import remove_stale_temp_files  # noqa: E402
+from faeriell.storage.tempfiles import remove_stale_temp_files  # noqa: E402
 from faeriell.ui.scenes.start import StartScene  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 
@@ -151,7 +151,7 @@ def test_a_failed_autosave_shows_a_notice_and_save_elsewhere_works(tmp_path, mon
     app = make_app(tmp_path, monkeypatch, players=2, seed=4, seats=["human", "human"], curtain=False)
     host = app.scene
     assert isinstance(host, TableHost)
-    monkeypatch.setattr(storage, "write_save", _no_space)
+    monkeypatch.setattr(storage_saves, "write_save", _no_space)
     _to_next_turn(host.session)
     assert host.session.autosave_problem == "No space left on device (/full/disk)"
     assert host.save_notice() == "Your game is not being saved: No space left on device (/full/disk)"

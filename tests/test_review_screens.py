@@ -189,7 +189,7 @@ def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):
 
 
 def test_start_screen_opens_the_rules_and_replays_a_save(tmp_path, monkeypatch):
-    from faeriell.storage import save_game
+    from faeriell.storage.saves import save_game
     from faeriell.ui.scenes.start import StartScene
     app = make_app(tmp_path, monkeypatch)
     assert isinstance(app.scene, StartScene)

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from faeriell import sim, storage
+from faeriell import sim
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action
 from faeriell.engine.saves import read_save, replay, snapshot
 from faeriell.review.moments import Moment
 from faeriell.review.text import VALUE_LABEL, review_text, round_values
+from faeriell.storage.saves import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +53,7 @@ def test_every_game_played_is_written_as_a_save_that_loads_and_replays(rules, sa
     assert [f.name for f in files] == ["solo-1p-medium-heuristic-seed31.json",
                                        "solo-1p-medium-heuristic-seed32.json"]
     for f, seed in zip(files, (31, 32)):
-        game = storage.load_game(rules, f)          # what the game's Load does
+        game = load_game(rules, f)          # what the game's Load does
         assert game.origin["seed"] == seed and game.state.game_over
         again = replay(rules, game.origin, [h["action"] for h in game.history])
         assert snapshot(again) == snapshot(game)

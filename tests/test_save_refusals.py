@@ -12,7 +12,7 @@ from test_app_support import click, ctrl, key, make_app, type_text
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell import storage  # noqa: E402
+from faeriell.storage.folders import DataDirError, user_data_dir  # noqa: E402
 from faeriell.ui.dialogs import Confirm, FileDialog  # noqa: E402
 
 
@@ -28,8 +28,8 @@ def _unwritable_home(tmp_path, monkeypatch):
     monkeypatch.delenv("FAERIELL_DATA", raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(blocker / "home"))
-    with pytest.raises(storage.DataDirError):
-        storage.user_data_dir()
+    with pytest.raises(DataDirError):
+        user_data_dir()
 
 
 def test_ctrl_s_without_a_usable_data_folder_points_to_save_elsewhere(tmp_path, monkeypatch):

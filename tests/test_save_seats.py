@@ -28,7 +28,8 @@ from faeriell.practice.ladder import LadderBook  # noqa: E402
 from faeriell.practice.stats import StatsBook  # noqa: E402
 from faeriell.session import Session  # noqa: E402
 from faeriell.sim import save_game_file  # noqa: E402
-from faeriell.storage import recall_seats, write_save  # noqa: E402
+from faeriell.storage.saves import write_save  # noqa: E402
+from faeriell.storage.seats import recall_seats  # noqa: E402
 from faeriell.ui.scenes.end import EndScene  # noqa: E402
 
 R = default_rules()

@@ -19,7 +19,7 @@ from faeriell.engine import build_position, new_game  # noqa: E402
 from faeriell.engine import saves  # noqa: E402
 from faeriell.engine.randomplay import play_random  # noqa: E402
 from faeriell.engine.saves import SaveError, dumps, load, read_save, save, state_hash  # noqa: E402
-from faeriell.storage import write_save  # noqa: E402
+from faeriell.storage.saves import write_save  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 
 R = default_rules()

@@ -14,7 +14,9 @@ import pytest  # noqa: E402
 
 from faeriell.engine import new_game
 from faeriell.engine.state import to_dict
-from faeriell import storage
+from faeriell.storage import saves
+from faeriell.storage.folders import game_id_of
+from faeriell.storage.listing import list_saves
 from faeriell.ui.scenes.table import TableScreen
 
 pytest.importorskip("faeriell.engine.saves")
@@ -51,7 +53,7 @@ def test_each_game_keeps_its_own_autosave(tmp_path, monkeypatch):
     files = sorted((tmp_path / "autosaves").glob("*.json"))
     assert {p.stem for p in files} == {first.game_id, second.game_id}
     # the first game's autosave still holds the first game
-    g = storage.load_game(app.rules, first.autosave_path())
+    g = saves.load_game(app.rules, first.autosave_path())
     assert to_dict(g.state) == first_state
 
 
@@ -60,12 +62,12 @@ def test_load_screen_lists_mode_players_round_and_date_and_opens_by_double_click
     g = new_game(app.rules, 3, "coop", "hard", [], 5)
     while g.state.stage == "setup":
         g.apply(g.legal_actions()[0])
-    named = storage.save_game(g, name="Our coop evening")
+    named = saves.save_game(g, name="Our coop evening")
     from datetime import datetime, timedelta, timezone
     three_days_ago = (datetime.now(timezone.utc) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     with monkeypatch.context() as m:
-        m.setattr(storage, "now_stamp", lambda: three_days_ago)     # the game's own record of when
-        old = storage.save_game(new_game(app.rules, 1, "solo", "easy", [], 6), name="Solo try")
+        m.setattr(saves, "now_stamp", lambda: three_days_ago)     # the game's own record of when
+        old = saves.save_game(new_game(app.rules, 1, "solo", "easy", [], 6), name="Solo try")
     click(app, "tab_load")
     lb = app.scene.find("saves")
     assert [item[0] for item in lb.items] == [str(named), str(old)]          # newest first
@@ -84,7 +86,7 @@ def test_load_screen_lists_mode_players_round_and_date_and_opens_by_double_click
 
 def test_ctrl_s_asks_a_name_and_never_overwrites(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, players=2, seed=9)
-    suggested = storage.suggest_save_name(app.session.game)
+    suggested = saves.suggest_save_name(app.session.game)
     assert suggested == "Competitive, 2 players, round 1"
     p1 = save_as(app, None)                            # Enter keeps the suggestion
     assert p1.name == f"{suggested}.json"
@@ -130,7 +132,7 @@ def test_continue_opens_the_game_played_last(tmp_path, monkeypatch):
     # a named save loaded and played on autosaves under a new name
     named = save_as(app, "Branch")
     assert app.load(named) is None
-    assert storage.game_id_of(named) is None and app.session.game_id not in (games[0][0], games[1][0])
+    assert game_id_of(named) is None and app.session.game_id not in (games[0][0], games[1][0])
 
 
 def test_dash_dash_continue_opens_the_latest(tmp_path, monkeypatch):
@@ -158,7 +160,7 @@ def test_a_save_list_survives_odd_files(tmp_path, monkeypatch):
     (tmp_path / "saves").mkdir()
     (tmp_path / "saves" / "broken.json").write_text("{nope")
     (tmp_path / "settings.json").write_text("{}")
-    items = storage.list_saves()
+    items = list_saves()
     assert [i[1] for i in items] == ["broken"] and "not readable" in items[0][2]
     click(app, "tab_load")
     assert not app.errors
@@ -173,11 +175,11 @@ def test_the_load_list_shows_saves_only_never_the_practice_files(tmp_path, monke
         (tmp_path / f"{name}.json").write_text('{"version": 1, "items": {}}\n')
     g = new_game(app.rules, 1, "solo", "easy", [], 6)
     old = tmp_path / "an old save.json"
-    storage.write_save(g, old)
+    saves.write_save(g, old)
     click(app, "tab_load")
     assert run_until(app, lambda: app.scene.save_items is not None)
     lb = app.scene.find("saves")
     assert [item[0] for item in lb.items] == [str(old)]
     assert not any("not readable" in item[2] for item in lb.items)
-    ctrl_items = storage.list_saves()
+    ctrl_items = list_saves()
     assert [row[1] for row in ctrl_items] == ["an old save"]

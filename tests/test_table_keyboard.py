@@ -280,7 +280,7 @@ def test_the_result_panel_of_a_puzzle_from_the_keyboard():
     from faeriell import scenario
     from faeriell.engine import Action
     from faeriell.puzzle_progress import PuzzlePath
-    from faeriell.storage import load_puzzle
+    from faeriell.storage.puzzles import load_puzzle
     from faeriell.session import Session
     from faeriell.ui.table import TableScene
     from test_table_support import assets

@@ -346,7 +346,7 @@ def settings_cases(t, rnd, tmp: Path, n: int) -> None:
     os.mkfifo(fifo_dir / "settings.json")
 
     def links():
-        from faeriell.storage import remove_stale_temp_files
+        from faeriell.storage.tempfiles import remove_stale_temp_files
         s = Settings.load(folder / "settings.json")
         s.volume = 0.1
         s.save()
@@ -367,7 +367,8 @@ def settings_cases(t, rnd, tmp: Path, n: int) -> None:
 
 def progress_cases(t, rnd, tmp: Path, n: int) -> None:
     from faeriell.puzzle_progress import Progress
-    from faeriell import storage
+    from faeriell.storage.folders import SEATS_FILE
+    from faeriell.storage.locks import update_json
     for k in range(n):
         folder = tmp / f"progress{k}"
         folder.mkdir()
@@ -398,12 +399,12 @@ def progress_cases(t, rnd, tmp: Path, n: int) -> None:
     for k in range(max(1, n // 4)):
         folder = tmp / f"seats{k}"
         folder.mkdir()
-        f = folder / storage.SEATS_FILE
+        f = folder / SEATS_FILE
         raw = _hostile_text(rnd, {'{"kind": "new"}': ["human", "hard"]}).encode("utf-8", "surrogatepass")
         f.write_bytes(raw)
 
         def run(f=f, raw=raw, folder=folder):
-            new, notice = storage.update_json(f, lambda old: dict(old) if isinstance(old, dict) else {},
+            new, notice = update_json(f, lambda old: dict(old) if isinstance(old, dict) else {},
                                               valid=lambda d: isinstance(d, dict) and all(
                                                   isinstance(v, list) for v in d.values()))
             if not isinstance(new, dict):
@@ -413,7 +414,7 @@ def progress_cases(t, rnd, tmp: Path, n: int) -> None:
                 ok = isinstance(data, dict) and all(isinstance(v, list) for v in data.values())
             except Exception:             # noqa: BLE001
                 ok = False
-            if not ok and raw not in _originals(folder, storage.SEATS_FILE):
+            if not ok and raw not in _originals(folder, SEATS_FILE):
                 return "the damaged seats file was not kept"
             return None
         t.check("progress", f"seats #{k}", run)

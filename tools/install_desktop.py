@@ -76,7 +76,7 @@ def default_program() -> Path | None:
 
 def install(program: Path | None = None, home: Path | None = None, replace: bool = False) -> list[Path]:
     """Write the entry and the icon; returns their paths. Raises Refused (nothing written)."""
-    from faeriell.storage import atomic_write
+    from faeriell.storage.atomic import atomic_write
     program = default_program() if program is None else Path(program).resolve()
     if program is None:
         raise Refused("no program to add: build it (python tools/build_app.py), "

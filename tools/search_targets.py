@@ -447,7 +447,7 @@ def cmd_fit(args) -> int:
         Path(args.out_json).write_text(json.dumps(changed, indent=1))
     if args.write or args.out:
         from faeriell.bots.weights import default_path, dumps, notes_of
-        from faeriell.storage import atomic_write
+        from faeriell.storage.atomic import atomic_write
         src = Path(args.weights) if args.weights else default_path()
         tables = dict(book.tables)
         tables[args.mode] = base.with_(features=changed)

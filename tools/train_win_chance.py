@@ -298,7 +298,7 @@ def main(argv=None) -> int:
     doc = train(args, argv)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    from faeriell.storage import atomic_write
+    from faeriell.storage.atomic import atomic_write
     atomic_write(out, json.dumps(doc, indent=1) + "\n")
     if not args.quiet:
         print(json.dumps({"dataset": doc["dataset"], "fit": doc["fit"]}, indent=1))

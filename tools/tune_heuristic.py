@@ -141,7 +141,7 @@ def main(argv=None) -> int:
     note = (f"Last tuned: {args.mode}{' at ' + own_difficulty + ' only' if own_difficulty else ''}, by `{cmd}` ({args.games} games from seed {args.seed}, "
             f"{args.players if args.mode != 'solo' else 1} player(s), {args.difficulty}); score {best:.3f}.")
     from faeriell.bots.weights import notes_of
-    from faeriell.storage import atomic_write
+    from faeriell.storage.atomic import atomic_write
     kept = notes_of(default_path().read_text(encoding="utf-8")) if default_path().is_file() else ""
     atomic_write(out, dumps(tables, (kept + "\n" if kept else "") + note, by_difficulty))
     print(f"wrote {out}")

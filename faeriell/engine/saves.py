@@ -336,7 +336,7 @@ def loads(rules, text: str | bytes) -> Game:
 
 
 # ---------------------------------------------------------------- files
-# Writing a save is faeriell/storage.py's write_save (one atomic helper for every file the
+# Writing a save is faeriell/storage/saves.py's write_save (one atomic helper for every file the
 # game writes); the engine only turns a game into text (dumps) and reads it back.
 
 

@@ -5,13 +5,13 @@
     book.note                  # what became of a bad file or bad entries, in one line, or ""
     book.doc.error             # why the last write failed, in words, or ""
 
-Every write of a practice file is a read-merge-write under the file's lock (storage.FileLock),
+Every write of a practice file is a read-merge-write under the file's lock (storage.locks.FileLock),
 as puzzles.json and tutorial.json are: a window that keeps a book open (the Practice screen's
 trainer) reads what another window wrote since before it changes anything, so no result is lost.
 A file the game writes always reads back: its text is fitted to the reader's limit
 (safe_read.LIMITS["index"]) by leaving out the entries each book values least (`shed`).
 A file that cannot be read at all is moved aside as NAME.bad; entries the checks refuse are left
-out, and the next write keeps the file as it was in a NAME.bad copy first (storage.set_aside:
+out, and the next write keeps the file as it was in a NAME.bad copy first (storage.atomic.set_aside:
 never over an older .bad).
 """
 from __future__ import annotations
@@ -85,16 +85,16 @@ def shed_first(items: list, excess: int, as_json: Callable = lambda x: x) -> lis
 
 # ------------------------------------------------------------------------------------ files
 def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all: faeriell.storage.atomic_write (mkstemp, fsync,
+    """Write `text` to `path` whole or not at all: faeriell.storage.atomic.atomic_write (mkstemp, fsync,
     os.replace; a link or pipe in its place is refused)."""
-    from faeriell.storage import atomic_write
+    from faeriell.storage.atomic import atomic_write
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, text)
 
 
 def data_folder() -> Path | None:
     """The folder the saves use ($FAERIELL_DATA or the usual place); None if it cannot be made."""
-    from faeriell.storage import user_data_dir
+    from faeriell.storage.folders import user_data_dir
     try:
         return user_data_dir()
     except OSError:                                         # keep nothing, say so on write
@@ -126,7 +126,7 @@ class Document:
             return {}
 
     def _set_aside(self, f: Path, why: BaseException) -> None:
-        from faeriell.storage import set_aside
+        from faeriell.storage.atomic import set_aside
         bad = set_aside(f) if f.is_file() else None
         if bad is not None:
             self.note = f"{f.name} could not be read ({why}); it was kept as {bad.name} and a fresh one started."
@@ -183,7 +183,8 @@ class Book:
         """Under the file's lock: read the file again (what another window wrote since), apply
         `change` (it returns False when it changed nothing) and write the whole file, fitted.
         False when it could not be written (`doc.error` says why)."""
-        from faeriell.storage import FileLock, set_aside
+        from faeriell.storage.atomic import set_aside
+        from faeriell.storage.locks import FileLock
         f = self.doc.file
         applied = False
         try:

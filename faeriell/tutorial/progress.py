@@ -8,7 +8,7 @@ in tutorial.json in the user's data folder (next to the saves). No pygame here.
     p.at(chapter_id, step)          # after every step
     p.finish(chapter_id)            # a chapter played to its end
 
-Written through faeriell/storage.py: under the file's lock, read again, changed and written whole
+Written through faeriell/storage/locks.py: under the file's lock, read again, changed and written whole
 (a unique temporary file, fsync, rename), so a crash mid-write leaves the last good file and two
 windows never drop each other's chapters. A file that cannot be read counts as no progress, and
 the next write keeps it aside as tutorial.json.bad instead of replacing it; one that cannot be
@@ -20,7 +20,8 @@ from pathlib import Path
 
 from faeriell.safe_read import parse_json, read_text
 from faeriell.puzzle_progress import within
-from faeriell.storage import update_json, user_data_dir
+from faeriell.storage.folders import user_data_dir
+from faeriell.storage.locks import update_json
 
 PROGRESS_FILE = "tutorial.json"
 MAX_BYTES = 64 * 1024

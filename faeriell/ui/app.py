@@ -89,7 +89,8 @@ class App:
             self.report("loading the rules and the map", e)   # YamlError: ValueErrors): every opener says NO_RULES
 
     def _remove_stale_temp_files(self) -> None:
-        from faeriell.storage import remove_stale_locks, remove_stale_temp_files
+        from faeriell.storage.claims import remove_stale_locks
+        from faeriell.storage.tempfiles import remove_stale_temp_files
         for p in remove_stale_temp_files():
             log.info("removed %s, left by a save that was interrupted", p)
         for p in remove_stale_locks():
@@ -167,7 +168,7 @@ class App:
                 bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)
 
     def open_game(self, game, seats=None, path=None) -> None:
-        from faeriell.storage import game_id_of
+        from faeriell.storage.folders import game_id_of
         self.open_session(self.new_session(game, seats, game_id=game_id_of(path) if path else None,
                                            opened_from_save=path is not None))
 
@@ -199,7 +200,8 @@ class App:
         return err
 
     def load(self, path, seats=None) -> str | None:
-        from faeriell.storage import load_game, recall_seats, FileServiceError
+        from faeriell.storage.saves import FileServiceError, load_game
+        from faeriell.storage.seats import recall_seats
         if self.rules is None:
             return NO_RULES
         try:
@@ -210,7 +212,7 @@ class App:
         return None
 
     def continue_game(self) -> str | None:
-        from faeriell.storage import autosave_files, autosave_path, latest_autosave
+        from faeriell.storage.listing import autosave_files, autosave_path, latest_autosave
         path = latest_autosave()                  # a pipe by that name is listed: loading names it
         if path is None and autosave_files():     # every game there has ended: the Load list opens them
             return "Every game in your autosaves has ended: there is no game to continue (Load a save opens them)."
@@ -219,7 +221,8 @@ class App:
         return self.load(path)
 
     def open_puzzle(self, path, back=None) -> str | None:
-        from faeriell.storage import load_puzzle, FileServiceError
+        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.storage.saves import FileServiceError
         if self.rules is None:
             return NO_RULES
         try:
@@ -280,7 +283,8 @@ class App:
         return None
 
     def open_rated_puzzle(self, path, trainer, back=None) -> str | None:
-        from faeriell.storage import load_puzzle, FileServiceError
+        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.storage.saves import FileServiceError
         if self.rules is None:
             return NO_RULES
         try:

@@ -2,7 +2,7 @@
 
 A modal takes every event while it is open; `closed` turns True when it is done. No file is
 read or written here: the file services the screens hand these dialogs (saving, loading, the
-Load list read in a thread) live in the pygame-free faeriell/storage.py.
+Load list read in a thread) live in the pygame-free faeriell/storage/.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from faeriell import storage
+from faeriell.storage import background
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 
@@ -220,7 +220,7 @@ class FileDialog(Modal):
     on_open(path) returns None when the file was opened, else the reason to show (the dialog stays).
     """
 
-    def __init__(self, screen_size, title: str, lister: Callable[[], "list | storage.Background"],
+    def __init__(self, screen_size, title: str, lister: Callable[[], "list | background.Background"],
                  on_open: Callable[[str], str | None],
                  open_label: str = "Open", empty_text: str = "No files yet", hint: str = ""):
         self.title = title
@@ -232,10 +232,10 @@ class FileDialog(Modal):
         self.message = ""
         self.path_text = ""
         self.items = []
-        self.job: storage.Background | None = None     # a listing read in a thread
+        self.job: background.Background | None = None     # a listing read in a thread
         found = lister()
-        if isinstance(found, storage.Background):
-            if found.join(storage.LIST_WAIT_S):      # a short wait: most lists are there at once
+        if isinstance(found, background.Background):
+            if found.join(background.LIST_WAIT_S):      # a short wait: most lists are there at once
                 if found.error:
                     self.message = f"Could not list the files: {found.error}"
                 found = found.result() or []

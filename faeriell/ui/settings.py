@@ -128,7 +128,7 @@ class Settings:
         return s
 
     def _set_aside(self, why: str) -> None:
-        from faeriell.storage import set_aside
+        from faeriell.storage.atomic import set_aside
         bad = set_aside(self.path)
         if bad is None:                    # cannot be moved: never write over it either
             self.save_problem = f"{self.path} {why} and cannot be moved aside"
@@ -138,12 +138,12 @@ class Settings:
         log.warning("settings: %s", self.notice)
 
     def save(self) -> bool:
-        """Write the file (storage.atomic_write); False when it could not be written, with
+        """Write the file (storage.atomic.atomic_write); False when it could not be written, with
         `save_problem` saying why (the window shows it; play goes on)."""
         if self.path is None or self.save_problem.endswith("cannot be moved aside"):
             return False                   # no data folder, or a file we must not write over
         try:
-            from faeriell.storage import atomic_write
+            from faeriell.storage.atomic import atomic_write
             self.path = Path(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(self.path, json.dumps(self.to_dict(), indent=1))
@@ -156,5 +156,5 @@ class Settings:
 
 
 def default_path() -> Path:
-    from faeriell.storage import user_data_dir
+    from faeriell.storage.folders import user_data_dir
     return user_data_dir() / FILE_NAME

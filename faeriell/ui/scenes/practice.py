@@ -13,7 +13,7 @@ import time
 
 import pygame
 
-from faeriell.storage import puzzle_info
+from faeriell.storage.puzzles import puzzle_info
 from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.scene import Host, MenuScene
@@ -53,7 +53,7 @@ class PracticeScene(MenuScene):
         if self.entries is not None:
             return True
         from faeriell.practice.trainer import all_entries
-        from faeriell.storage import LIST_WAIT_S, Background
+        from faeriell.storage.background import LIST_WAIT_S, Background
         if self._entries_job is None:
             self._entries_job = Background(all_entries)
         if not self._entries_job.join(LIST_WAIT_S):

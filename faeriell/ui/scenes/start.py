@@ -16,9 +16,11 @@ from faeriell.ui import widgets as W
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
-from faeriell import storage
-from faeriell.storage import (FileServiceError, autosave_files, describe_save, latest_autosave, list_saves,
-                              load_game, recall_seats)
+from faeriell.storage import background
+from faeriell.storage.headers import describe_save
+from faeriell.storage.listing import autosave_files, latest_autosave, list_saves
+from faeriell.storage.saves import FileServiceError, load_game
+from faeriell.storage.seats import recall_seats
 from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.practice.suggest import Suggestion, read_games, suggest_solo
@@ -39,8 +41,8 @@ def _engine_setup():
 
 
 def last_game() -> tuple[bool, str]:
-    """(is there a game to continue, what it is in a few words): read in a thread (storage.Background)
-    because it reads every autosave's header (storage.save_header, once per version of a file)."""
+    """(is there a game to continue, what it is in a few words): read in a thread (background.Background)
+    because it reads every autosave's header (storage.headers.save_header, once per version of a file)."""
     ap = latest_autosave()
     has = ap is not None and ap.is_file()          # a pipe named like an autosave is no game to continue
     if has:
@@ -68,7 +70,7 @@ def suggested_solo() -> Suggestion:
 
 def start_texts() -> tuple[WinRates, tuple[int, int], Suggestion]:
     """What the start screen reads from files besides the saves: the bots' measured win rates
-    (docs/balance.md) and the guided game's progress. Read in a thread (storage.Background), as
+    (docs/balance.md) and the guided game's progress. Read in a thread (background.Background), as
     Continue's autosave is, so the first frame never waits on the disk; a missing or damaged
     file gives no figures (WinRates) or no progress (Progress), and nothing is written."""
     return WinRates.load(), tutorial_progress(), suggested_solo()
@@ -96,7 +98,7 @@ class StartScene(MenuScene):
         self.win_rates: WinRates | None = None
         self.tutorial_done: tuple[int, int] | None = None
         self.suggestion: Suggestion | None = None   # Quick solo's game (practice.suggest), once read
-        self._texts_job: storage.Background | None = storage.Background(start_texts)
+        self._texts_job: background.Background | None = background.Background(start_texts)
         self.hover_level: str | None = None       # the bot level under the mouse on a seat row
         self.hover_difficulty: str | None = None
         seats = list(cfg.get("seats") or [])
@@ -110,12 +112,12 @@ class StartScene(MenuScene):
         self.status: tuple[str, bool] | None = (message, True) if message else None
         self.size = host.size
         self.save_items: list | None = None
-        self._saves_job = None             # the Load list being read (storage.Background)
+        self._saves_job = None             # the Load list being read (background.Background)
         # Continue: the game played last, found off the frame (every autosave's header is read, and
         # a large or slow file would hold the first frame): (there is one, what it is) once known
         # (started by the first update: after the screen left behind has autosaved its game)
         self.continue_info: tuple[bool, str] | None = None
-        self._continue_job: storage.Background | None = None
+        self._continue_job: background.Background | None = None
         self.load_path = ""
         self._relayout = False
         self._scroll = {t: 0 for t in TABS}
@@ -587,8 +589,8 @@ class StartScene(MenuScene):
     def _layout_load(self, body: pygame.Rect) -> None:
         if self.save_items is None:        # read off the UI thread: 150 junk files never freeze the window
             if self._saves_job is None:
-                self._saves_job = storage.Background(list_saves)
-            if self._saves_job.join(storage.LIST_WAIT_S):
+                self._saves_job = background.Background(list_saves)
+            if self._saves_job.join(background.LIST_WAIT_S):
                 self.save_items = list(self._saves_job.result() or [])
                 self._saves_job = None
         reading = self.save_items is None
@@ -661,7 +663,7 @@ class StartScene(MenuScene):
     def update(self, dt_ms: int) -> bool:
         changed = self._texts_read()
         if self.continue_info is None and self._continue_job is None:
-            self._continue_job = storage.Background(last_game)
+            self._continue_job = background.Background(last_game)
         found = self._continue_job
         if found is not None and found.finished:
             self._continue_job = None

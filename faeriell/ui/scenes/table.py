@@ -31,9 +31,13 @@ from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PA
                                     DEFAULT_DELAY)
 from faeriell.ui.elbow_coach import ElbowCoach, question_text
 from faeriell.ui.curtain import has_secrets
-from faeriell.storage import (DataDirError, FileServiceError, Background, WriteRefused, game_id_of, list_saves, load_game,
-                              recall_seats, remember_seats, save_game, saves_dir, suggest_save_name,
-                              timestamped_save_path, why_not_replace)
+from faeriell.storage.atomic import WriteRefused
+from faeriell.storage.background import Background
+from faeriell.storage.folders import DataDirError, game_id_of, saves_dir
+from faeriell.storage.listing import list_saves
+from faeriell.storage.saves import (FileServiceError, load_game, save_game, suggest_save_name, timestamped_save_path,
+                                    why_not_replace)
+from faeriell.storage.seats import recall_seats, remember_seats
 from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog

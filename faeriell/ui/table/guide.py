@@ -62,7 +62,7 @@ class Puzzle:
     def description(self) -> str:
         d = getattr(self.scenario, "description", None)
         if not d:
-            from faeriell.storage import puzzle_info
+            from faeriell.storage.puzzles import puzzle_info
             d = puzzle_info(self.path)["description"]     # "" when the file says none or cannot be read
         return " ".join(str(d or "").split())
 

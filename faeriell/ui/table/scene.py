@@ -771,7 +771,8 @@ class TableScene(Scene):
             self._sync()
             self.flash("The next drill." if path else "The position again: find a better move.")
             return None
-        from faeriell.storage import FileServiceError, load_puzzle
+        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.storage.saves import FileServiceError
         try:
             sc, game = load_puzzle(self.session.game.rules, path or self.puzzle.path)
         except FileServiceError as e:

@@ -137,6 +137,12 @@ def _forget_pool(broken: bool = False, end: bool = False) -> None:
     if end:
         for p in workers:
             children.end(p)
+        # let the pool's manager thread finish closing its wake-up pipe now: at exit Python 3.11's
+        # concurrent.futures hook writes to that pipe unlocked and printed "Bad file descriptor"
+        # when the close raced it
+        manager = getattr(pool, "_executor_manager_thread", None) if pool is not None else None
+        if manager is not None and manager is not threading.current_thread():
+            manager.join(children.JOIN_S)
 
 
 _BLOBS: dict = {}                # id(rules) -> (rules, serial, pickled): held, so the id stays theirs

@@ -110,7 +110,7 @@ def _components(g: Game):
 
 def deal_piles(tiles, n):
     """Divide tiles into n piles as evenly as possible (setup step 4)."""
-    piles = [[] for _ in range(n)]
+    piles: list[list] = [[] for _ in range(n)]
     size, extra = divmod(len(tiles), n)
     k = 0
     for p in range(n):
@@ -357,7 +357,7 @@ def menace_setup(g, t):
     s.bag = list(r.menace_tokens)
     if diff.get("corruption_in_setup_bag"):
         s.bag.extend(r.corruption_tokens)
-    aside = []
+    aside: list[str] = []
     placed = {"menace": 0, "corruption": 0}
 
     def kind_of(tok):

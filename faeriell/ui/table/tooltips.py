@@ -10,6 +10,7 @@ import pygame
 from faeriell.engine.actions import card_back
 from faeriell.engine.names import either
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
+from faeriell.engine.words import COLORS
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.tribe_board import PHASES
 
@@ -204,7 +205,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
             f"Tribe Corruption {t.corruption}",          # a small board may have no room to say it,
             "Phases left: " + (", ".join(ph.capitalize() for ph in PHASES if ph not in t.phases_done)
                                or "none"),                # nor this
-            "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in ("red", "yellow", "blue", "green")),
+            "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in COLORS),
             "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
             "Nearest: " + ("; ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
             "Click to see this board large; click your own to return."]

@@ -76,7 +76,7 @@ class Choice:
 
     def motion(self, pos) -> bool:
         h = -1
-        for k, (r, o) in enumerate(self.rects):
+        for k, (r, _opt) in enumerate(self.rects):
             if r.collidepoint(pos):
                 h = k
         changed = h != self.hover

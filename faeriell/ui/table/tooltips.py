@@ -36,7 +36,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
             lines.append(f"Heartland: also counts as {w.region(hl['token'])}")
         owner = p.g.owner_of(r)
         lines.append(f"Settlement of {w.tribe(s.tribes[owner].id)}" if owner is not None else "No Settlement")
-        for i, t in enumerate(s.tribes):
+        for t in s.tribes:
             if r in t.beacons:
                 lines.append(f"{w.color(t.beacons[r])} Beacon")
         if s.totem.get("region") == r:
@@ -51,7 +51,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "node":
         n = key[1]
         lines = ["Between " + either([w.region(x) for x in rules.node_regions[n]], "and")]
-        for i, t in enumerate(s.tribes):
+        for t in s.tribes:
             for h, hero in t.heroes.items():
                 if hero.node == n:
                     lines.append(f"{w.tribe(t.id)}'s {w.hero(h)} stands here")

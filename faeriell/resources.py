@@ -14,7 +14,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 FROZEN = bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
 # the frozen build's bundle holds data/, maps/... (and docs/balance.md) as a checkout does
-CHECKOUT = Path(getattr(sys, "_MEIPASS")).resolve() if FROZEN else PACKAGE.parent
+CHECKOUT = Path(sys._MEIPASS).resolve() if FROZEN else PACKAGE.parent
 INSTALLED = PACKAGE / "_files"
 NAMES = ("data", "maps", "sprites", "sounds", "fonts")
 

@@ -182,7 +182,7 @@ def test_solo_settlements_gather_in_an_area(rules):
     with_bonus = sc.score(build)[0]
     without = Scorer(Ctx(g, 0, ctx.w.with_(area_bonus=0.0))).score(build)[0]
     assert with_bonus > without
-    area = dict((name, f * w) for name, f, w in contributions(g, 0, build))["settlement_area"]
+    area = {name: f * w for name, f, w in contributions(g, 0, build)}["settlement_area"]
     assert area > 0 and abs(with_bonus - without - area) < 1e-9          # the Area's feature is the difference
 
 

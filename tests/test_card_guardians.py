@@ -173,7 +173,7 @@ def test_a_short_pool_stands_under_its_label(monkeypatch):
 def check_lettered(t, drawn, letters, cards, wheel_share: float = 1.0) -> None:
     """Each card of `cards` (spot, its card's rect) shows its letter, seen, and its Guardian below
     it, both inside the part of the card the next one leaves seen, nothing covering either."""
-    for sp, card_rect in cards:
+    for sp, _card_rect in cards:
         c = sp.key[-1]
         rect, icon = drawn[c]
         letter = mark_letter(f"essence_{c.partition('@')[0]}")

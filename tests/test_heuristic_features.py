@@ -162,7 +162,7 @@ def test_the_position_value_is_the_weighted_sum_of_its_features(rules):
     """evaluate() and tribe_value() are the running sums of their listed features, to the last bit,
     in every mode; the competitive lead is the tribe's value less the best rival's."""
     seen = set()
-    for g, i, _acts in _positions(rules, CONFIGS, per_game=150):
+    for g, _i, _acts in _positions(rules, CONFIGS, per_game=150):
         for j in range(g.state.players):
             ctx = Ctx(g, j)
             W = ctx.w.feature_weights

@@ -19,12 +19,12 @@ from faeriell.ui.table import tooltips  # noqa: E402
 from faeriell.ui.table.dragdrop import Drag  # noqa: E402
 
 GAMES = [
-    dict(players=2, mode="competitive", variants=[], seed=11),
-    dict(players=3, mode="coop", variants=["drifter", "shadows"], seed=12),
-    dict(players=1, mode="solo", variants=["winters_grasp"], seed=13),
-    dict(players=2, mode="competitive", variants=["twins", "advanced_menace_rule"], seed=14),
-    dict(players=4, mode="competitive", variants=["kickstarter", "starting_scenario", "no_doom_end_after_five"],
-         seed=15),
+    {"players": 2, "mode": "competitive", "variants": [], "seed": 11},
+    {"players": 3, "mode": "coop", "variants": ["drifter", "shadows"], "seed": 12},
+    {"players": 1, "mode": "solo", "variants": ["winters_grasp"], "seed": 13},
+    {"players": 2, "mode": "competitive", "variants": ["twins", "advanced_menace_rule"], "seed": 14},
+    {"players": 4, "mode": "competitive", "variants": ["kickstarter", "starting_scenario", "no_doom_end_after_five"],
+     "seed": 15},
 ]
 
 

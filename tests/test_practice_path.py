@@ -75,7 +75,7 @@ def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_pat
     assert table.puzzle.result == "open" and not app.session.game.history
 
     # the solution wins: kept as solved, and the next unsolved puzzle is a click away
-    for kind, value, _ in sc.solution:
+    for _kind, value, _ in sc.solution:
         assert app.session.apply(Action.from_dict(value)) is None, value
     app.step()
     assert table.puzzle.result == "won" and table.puzzle.overlay

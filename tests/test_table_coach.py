@@ -370,7 +370,7 @@ def test_the_review_names_a_bots_move_as_the_bots_and_states_the_gain_in_figures
     from faeriell.engine.saves import rebuild
     w = rebuild(game.rules, game.origin)
     k = 0
-    for k, h in enumerate(game.history):              # the first graded decision of the bot
+    for k, h in enumerate(game.history):  # noqa: B007  (k is read after the loop: the first graded decision of the bot)
         if w.state.stage == "play" and h["player"] == 0:
             m = assess(w, 0, h["action"])
             if m is not None and m.grade is not None:
@@ -458,7 +458,7 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
             lit, bad = hint_and_look(a)
             assert lit > 200 and not bad, (a, bad[:4])
         _to_play(app, seed=3)
-        moves = [a for a in s.legal()][:12]
+        moves = list(s.legal())[:12]
         for a in moves:                                      # and moves of a game under way
             lit, bad = hint_and_look(a)
             assert not bad, (a, bad[:4])
@@ -581,7 +581,7 @@ def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_pat
         for stage in ("setup", "play"):
             if stage == "play":
                 _to_play(app, seed=3)
-                places = [a for a in s.legal()][:12]
+                places = list(s.legal())[:12]
             for a in places:
                 for reason in ("It is a good move.", long_reason):
                     suggested.append((a, reason))

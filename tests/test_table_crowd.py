@@ -51,7 +51,7 @@ def map_pieces(scene):
 def visible_masks(found):
     """Per piece: the mask of its sprite's pixels that no later piece covers, in screen px."""
     out = []
-    for k, (key, img, rect) in enumerate(found):
+    for k, (_own_key, img, rect) in enumerate(found):
         mine = pygame.mask.from_surface(img, 128)
         for _key, other, orect in found[k + 1:]:
             if orect.colliderect(rect):

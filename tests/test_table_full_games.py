@@ -12,9 +12,9 @@ from faeriell.engine import invariants
 from test_table_support import Table, same_move  # first: sets the dummy video driver
 
 GAMES = [
-    ("2-player hot-seat", dict(players=2, mode="competitive", difficulty="hard"), 3),
-    ("solo", dict(players=1, mode="solo", difficulty="hard"), 5),
-    ("3-player coop", dict(players=3, mode="coop", difficulty="very_hard"), 7),
+    ("2-player hot-seat", {"players": 2, "mode": "competitive", "difficulty": "hard"}, 3),
+    ("solo", {"players": 1, "mode": "solo", "difficulty": "hard"}, 5),
+    ("3-player coop", {"players": 3, "mode": "coop", "difficulty": "very_hard"}, 7),
 ]
 
 

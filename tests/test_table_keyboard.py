@@ -120,7 +120,7 @@ def no_ids(text: str, game) -> None:
 def test_tab_goes_through_every_piece_that_can_move_now_and_says_each_in_words():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     sc = t.scene
-    grips = set(sc.index.drops) | {k for k in sc.index.clicks}
+    grips = set(sc.index.drops) | set(sc.index.clicks)
     seen, said = [], []
     for _ in range(40):
         t.key(pygame.K_TAB)

@@ -54,7 +54,7 @@ def test_a_bots_move_is_told_as_narration_and_the_banner_says_what_it_does():
     assert what.startswith(f"{name} (bot)") and "drag" not in what.lower() and "click" not in what.lower(), what
     moves = bot_moves(t, 3)
     assert moves
-    for (action, _player), msg, (_who, what), acting in moves:
+    for (_action, _player), msg, (_who, what), acting in moves:
         assert msg.startswith(f"{name} (bot) "), msg
         assert "Player 2:" not in msg
         assert msg.split(" ", 2)[2][:1].islower(), msg          # "takes", "plays": a verb, told

@@ -125,7 +125,7 @@ def test_the_goal_label_keeps_clear_of_the_chance_scale(solo_timeline, window, l
             # the figures under the charts: every line drawn stays inside its panel, whatever the
             # lines (long ones wrap on two lines: a short one between lets the next one start low)
             long = "Longfeather: Essences gained: 14 (Menaces solved by Heroes 6, Harvest 6, Set-up 2, " * 2
-            monkeypatch.setattr(RC, "figure_lines", lambda tl, names: [long, "Longfeather: short", long, long])
+            monkeypatch.setattr(RC, "figure_lines", lambda tl, names, long=long: [long, "Longfeather: short", long, long])
             labels.clear()
             RC.draw_figures(surf, fig, solo_timeline, ["Longfeather"])
             assert len(labels) >= 2, where                        # the title and at least one line

@@ -120,7 +120,7 @@ def test_every_action_shape_of_every_variant_set_up_is_reachable():
     assert {sh[0] for sh in found} == set(MOVES)
     assert ("perk", ("hero", "node", "perk"), ("innate:shadow",)) in found
     by_game: dict = {}
-    for sh, (g, origin) in found.items():
+    for g, origin in found.values():
         by_game.setdefault(id(g), (g, origin))
     t = None
     problems = []

@@ -43,17 +43,17 @@ WRITTEN = [
 
 
 # The advanced Menace rule asks which rival steps back only when two rivals could.
-FULL_TRACK = dict(
-    setup={"players": 3, "mode": "competitive", "difficulty": "medium",
-           "variants": ["advanced_menace_rule", "shadows"], "seed": 393, "position": "empty"},
-    board={"guardians": {"toad": "toad-river"}, "under": {"toad": "blue"}},
-    tribes=[{"settlements": ["bear-mountain", "bear-river"], "solved": {"blue": 5},
-             "heroes": {"shaman": {"node": {"near": "toad-river"}}}},
-            {"settlements": ["wolf-mountain", "wolf-meadow"], "solved": {"blue": 3},
-             "heroes": {"druid": {"node": {"near": "wolf-river"}}}},
-            {"settlements": ["owl-mountain", "owl-meadow"], "solved": {"blue": 1},
-             "heroes": {"chieftain": {"node": {"near": "owl-river"}}}}],
-    turn={"player": 1, "phase": "hero"})
+FULL_TRACK = {
+    "setup": {"players": 3, "mode": "competitive", "difficulty": "medium",
+              "variants": ["advanced_menace_rule", "shadows"], "seed": 393, "position": "empty"},
+    "board": {"guardians": {"toad": "toad-river"}, "under": {"toad": "blue"}},
+    "tribes": [{"settlements": ["bear-mountain", "bear-river"], "solved": {"blue": 5},
+                "heroes": {"shaman": {"node": {"near": "toad-river"}}}},
+               {"settlements": ["wolf-mountain", "wolf-meadow"], "solved": {"blue": 3},
+                "heroes": {"druid": {"node": {"near": "wolf-river"}}}},
+               {"settlements": ["owl-mountain", "owl-meadow"], "solved": {"blue": 1},
+                "heroes": {"chieftain": {"node": {"near": "owl-river"}}}}],
+    "turn": {"player": 1, "phase": "hero"}}
 
 
 def shape(rules, a: Action) -> tuple:

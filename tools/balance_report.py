@@ -222,7 +222,7 @@ def main(argv=None) -> int:
             if label in modes:
                 plan.extend((bot, label, players, mode, d, n(sizes[label]), its[label])
                             for d in DIFFS if d in diffs)
-    for k, (bot, label, players, mode, d, games, its) in enumerate(plan):
+    for bot, label, players, mode, d, games, its in plan:
         lo, tag = seeded(games)
         sm = tag(run(players, mode, d, bot, games, lo, args.workers, its))
         coop_rows.append((bot, label, d, sm))
@@ -232,7 +232,7 @@ def main(argv=None) -> int:
         played = {(b, lb, d) for b, lb, d, _ in coop_rows}
         coop_rows = [tuple(r) for r in old["coop_rows"] if tuple(r[:3]) not in played] + coop_rows
     comp_rows = [tuple(r) for r in old["comp_rows"]] if old and args.no_competitive else []
-    for k, players in enumerate(() if args.no_competitive else (2, 3, 4)):
+    for players in () if args.no_competitive else (2, 3, 4):
         lo, tag = seeded(n(COMPETITIVE_GAMES[players]))
         sm = tag(run(players, "competitive", "medium", "heuristic", n(COMPETITIVE_GAMES[players]), lo, args.workers))
         comp_rows.append((players, sm))
@@ -270,7 +270,7 @@ def main(argv=None) -> int:
 def ceiling_reading(ceiling: dict, coop_rows) -> list[str]:
     """Bullets comparing the ceiling with the honest bots, and where its Doom came from."""
     L = []
-    names = dict((lb, t.split(" (")[0]) for lb, t in LABELS)
+    names = {lb: t.split(" (")[0] for lb, t in LABELS}
     for label, _ in LABELS:
         cells = ceiling["cells"].get(label) or {}
         for d, sm in ((d, cells[d]) for d in DIFFS if d in cells):

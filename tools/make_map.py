@@ -515,7 +515,7 @@ def draw_debug(board, out: Path, scale: float = 1.0) -> None:
     for a, pos in board.area_labels.items():
         t = big.render(a.upper(), True, (255, 255, 255))
         surf.blit(t, t.get_rect(center=sc(pos)))
-    for a, pos in board.guardian_icons.items():
+    for pos in board.guardian_icons.values():
         pygame.draw.circle(surf, (250, 240, 200), sc(pos), 9 * s, 3)
     pygame.image.save(surf, str(out))
 

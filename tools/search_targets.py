@@ -222,7 +222,7 @@ def configs_game(job) -> list[dict]:
     bots = [ExpertBot(seed=seed * 7 + 3, budget=budget, clock="cpu", **opts) for opts in (opts_a, opts_b)]
     lead_max = max(b.margin_for(mode) or 1e9 for b in bots)
     out: list[dict] = []
-    for p, view, acts, _c, _sc, _w0, lead, n in _decisions(g, bots[0], (0.0, lead_max), share, seed):
+    for p, view, _acts, _c, _sc, _w0, lead, n in _decisions(g, bots[0], (0.0, lead_max), share, seed):
         state = bots[0].rng.getstate()
         picks, worlds = [], []
         for bot in bots:

@@ -71,6 +71,11 @@ def _policy(name: str, rng: random.Random):
     return clumsy
 
 
+def _mover(bot):
+    """A bot's move for whoever is to act (one function per bot, bound to that bot)."""
+    return lambda game: bot.choose(game, game.acting)
+
+
 _BOOKS: dict = {}
 
 
@@ -96,7 +101,7 @@ def play(job: dict) -> dict:
     if job.get("expert"):
         from faeriell.bots.expert import ExpertBot
         bots = [ExpertBot(job["seed"] * 31 + k, iterations=job["expert"]) for k in range(job["players"])]
-        movers = [(lambda b: (lambda game: b.choose(game, game.acting)))(b) for b in bots]
+        movers = [_mover(b) for b in bots]
         source = "expert"
     else:
         names = [rng.choices(POLICIES, POLICY_ODDS)[0] for _ in range(job["players"])]

@@ -455,7 +455,7 @@ class Scorer:
                 v -= 1.0
             elif owner is not None:
                 v += 0.4 if not c.coop else -0.6
-            for h, hero in c.t.heroes.items():
+            for hero in c.t.heroes.values():
                 if not hero.node:
                     continue
                 if kind not in solvable_colours(self.g, c.i, hero, reg):
@@ -472,7 +472,7 @@ class Scorer:
                 v -= 1.5
             elif owner is not None:
                 v += 0.5 if not c.coop else -1.0
-        for h, hero in c.t.heroes.items():
+        for hero in c.t.heroes.values():
             if not hero.node:
                 continue
             for card in hero.quests:
@@ -573,7 +573,7 @@ class Scorer:
     def menace_proximity(self, node, col) -> float:
         v = 0.0
         dist = self.T.node_region_dist.get(node, {})
-        for gd, d in self.s.guardians.items():
+        for d in self.s.guardians.values():
             tok = d.get("token")
             if tok and self.r.token_kind(tok) == col:
                 k = dist.get(d["region"], 99)

@@ -88,7 +88,7 @@ def race_slack(g, player: int, ctx: Ctx) -> float:
         return 1.0
     left = rounds_left(s.doom, g.rules)
     tribes = [player] if s.mode == "solo" else range(s.players)
-    held = set(a for j in tribes for a in s.tribes[j].achievements)
+    held = {a for j in tribes for a in s.tribes[j].achievements}
     ctxs = {j: ctx if j == player else Ctx(g, j, ctx.w) for j in tribes}
     costs = []
     for aid in g.rules.conditions:

@@ -217,7 +217,7 @@ def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Ra
     sees each played-out position and its value; `skip(j, it)` leaves a play out (a plan already known).
     `budget` and `t0` are in `clock`'s seconds."""
     n = len(cands)
-    vals: list[dict] = [dict() for _ in range(n)]
+    vals: list[dict] = [{} for _ in range(n)]
     alive = list(range(n))
     deadline = t0 + budget
     it = 0

@@ -46,7 +46,7 @@ def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool
     """A complete Game consistent with `view` (what `player` sees); hidden parts drawn from `rng`.
     `chance`: also fix the bag's order and sides now, from `rng` (engine.chance.set_chance), so
     every move played in a copy of this world meets the same Menace Draft."""
-    d = {k: v for k, v in view.items()}
+    d = dict(view)
     # Every list/dict is copied by state_from_dict; we rebuild the masked parts first.
     d["rng"] = rng.getrandbits(64)
     d["forced"] = []

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from faeriell.engine import effect_kinds as ek
 from faeriell.engine.catalog import Catalog
+from faeriell.engine.words import COLORS
 from faeriell.safe_read import clip
 from faeriell.resources import resource_dir
 
@@ -45,7 +46,7 @@ ACHIEVEMENT_IDS = (  # SCENARIOS.md
     "adventurer", "shaman", "druid", "chieftain", "vigor", "spirit", "ley-lines", "influence",
     "mountains", "rivers", "forests", "meadows", "fellowship", "herbs", "attunements", "beacons",
     "totem", "shire", "purity", "cleanser")
-MENACE_COLORS = ("red", "yellow", "blue", "green")                                       # R6
+MENACE_COLORS = COLORS                                                                   # R6
 
 
 # ---------------------------------------------------------------------------------------------

@@ -444,7 +444,7 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
         members = {f"{area}-{t}" for t in TERRAINS} & set(polys)
         if not members:
             continue
-        reach = _reach(min(members), lambda r: (adj_r[r] & members))
+        reach = _reach(min(members), lambda r, members=members: (adj_r[r] & members))
         if reach != members:
             cut = sorted(members - reach)
             raise MapError(f"{f}: Area '{area}' is not contiguous (R1): {names(cut)} share no Path "

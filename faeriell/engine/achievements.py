@@ -260,7 +260,7 @@ def check_achievements(g) -> bool:
 
 
 UNPAID_SLOT_DOOM = 1      # a slot's token taken without its Essence: Doom moves this many steps (R12)
-_PAYERS = {**{c: (c,) for c in COLORS}, "any": COLORS}
+_PAYERS: dict[str, tuple[str, ...]] = {**{c: (c,) for c in COLORS}, "any": COLORS}
 
 
 def slot_payers(slot: str) -> tuple[str, ...]:

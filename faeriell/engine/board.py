@@ -9,6 +9,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .words import Terrain
+
 Point = tuple[float, float]
 
 
@@ -16,7 +18,7 @@ Point = tuple[float, float]
 class Region:
     id: str            # "<area>-<terrain>" (R1)
     area: str
-    terrain: str
+    terrain: Terrain
     polygon: tuple[Point, ...] = ()
     center: Point = (0.0, 0.0)
 
@@ -99,7 +101,7 @@ class Board:
                 n for n, d in self.node_dist[node].items() if 0 < d <= steps))
         return found
 
-    def region_of(self, area: str, terrain: str) -> str:
+    def region_of(self, area: str, terrain: Terrain) -> str:
         return f"{area}-{terrain}"
 
     def nodes_touching(self, region: str) -> tuple[str, ...]:

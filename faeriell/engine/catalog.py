@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .words import Colour, EssenceColour, Terrain
+
 
 @dataclass(frozen=True, eq=False)
 class Catalog:
-    colors: dict[str, dict]        # red, yellow, blue, green, corruption (R3, R4)
-    terrains: dict[str, dict]      # mountain, meadow, river, forest -> colour (R3)
+    colors: dict[EssenceColour, dict]   # red, yellow, blue, green, corruption (R3, R4)
+    terrains: dict[Terrain, dict]       # mountain, meadow, river, forest -> colour (R3)
     guardians: dict[str, dict]     # the 8 Great Guardians (R2)
     tribes: dict[str, dict]        # longfeather, berrywort, stoneroot, cedarmoon (R3)
     heroes: dict[str, dict]        # hero types with colour and innate ability
@@ -22,7 +24,7 @@ class Catalog:
     herbs: dict[str, dict]         # Heirloom Herbs (R24)
     attunements: dict[str, dict]   # one per Guardian (R17, R25)
     achievements: dict[str, dict]  # the 20 Achievements with their conditions (R32)
-    essences: dict[str, list[str]]  # colour -> the 16 Guardian backs of its deck (R4)
+    essences: dict[EssenceColour, list[str]]  # colour -> the 16 Guardian backs of its deck (R4)
     bag: dict                      # menace / corruption tokens and havoc (R6)
     tracks: dict                   # Doom, Tribe Corruption, component counts (R5, R7-R13)
     harvest_wheel: list[str]       # the 12 spaces, clockwise (R11)
@@ -30,10 +32,10 @@ class Catalog:
     modes: dict                    # difficulties, coop/solo, variants (R33-R35)
     starting_scenario: dict        # the recommended first game
 
-    def terrain_color(self, terrain: str) -> str:
+    def terrain_color(self, terrain: Terrain) -> Colour:
         return self.terrains[terrain]["essence"]
 
-    def hero_color(self, hero: str) -> str:
+    def hero_color(self, hero: str) -> EssenceColour:
         return self.heroes[hero]["color"]
 
     def perk_tiles(self, sets: Iterable[str]) -> list[str]:

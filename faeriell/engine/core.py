@@ -6,6 +6,7 @@ Procedures that run by themselves (drafting tokens, resolving a Harvest, ending 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container
 
 from . import registry
 from .achievements import check_achievements, fingerprint
@@ -23,6 +24,7 @@ from .rng import Rng
 from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
+from .words import PHASES, Colour, Variant
 
 
 class IllegalAction(Exception):
@@ -45,7 +47,7 @@ _KIND_WORDS = {REGION: "Region", NODE: "node", HERO: "Hero", PERK: "Perk", HERB:
                ACHIEVEMENT: "Achievement", PHASE: "Phase", SLOT: "Achievement slot"}
 _DOOM_FIELDS = frozenset({("claim", "pay"), ("corruption", "target")})
 _MORE_PERKS = frozenset({"shadow", "random-sower"})
-_PHASES = frozenset({"tribe", "event", "hero"})
+_PHASES = frozenset(PHASES)
 _SLOTS = frozenset({"any", "designated"})
 
 
@@ -214,9 +216,10 @@ class Game:
         if kind == CARD:
             col, _, back = x.partition("@")
             return col in (cat.colors or {}) and (not back or back in (cat.guardians or {}))
-        domain = {HERO: cat.heroes, PERK: cat.perks, HERB: cat.herbs, GUARDIAN: cat.guardians,
-                  COLOR: cat.colors, ACHIEVEMENT: cat.achievements, PHASE: _PHASES,
-                  SLOT: _SLOTS}.get(kind)
+        domains: dict[str, Container[str]] = {
+            HERO: cat.heroes, PERK: cat.perks, HERB: cat.herbs, GUARDIAN: cat.guardians, COLOR: cat.colors,
+            ACHIEVEMENT: cat.achievements, PHASE: _PHASES, SLOT: _SLOTS}
+        domain = domains.get(kind)
         if domain is None:
             return True
         return x in (domain or ()) or (kind == PERK and x in _MORE_PERKS) or \
@@ -632,7 +635,7 @@ class Game:
         if t.corruption < self.rules.corruption_max:
             t.lost_counted = False
 
-    def advance_track(self, i: int, colour: str) -> None:
+    def advance_track(self, i: int, colour: Colour) -> None:
         t = self.state.tribes[i]
         if t.solved[colour] < self.rules.menace_max:
             t.solved[colour] += 1
@@ -682,7 +685,7 @@ class Game:
         tok = self.state.guardians[g].get("token")
         return self.rules.token_kind(tok) if tok else None
 
-    def variant(self, name: str) -> bool:
+    def variant(self, name: Variant) -> bool:
         return name in self.state.variants
 
     def coop_like(self) -> bool:

@@ -52,17 +52,20 @@ def _free_within(g, node, steps):
 # ---------------------------------------------------------------- Hero Perks (R21)
 @effect("convert", special=True)
 class Convert:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         have = g.pool(i)
         a, b = ab["colors"]
         return [_pa(h, perk, **{"from": x, "to": y}) for x, y in ((a, b), (b, a)) if have.get(x, 0) > 0]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         fr, to = a.get("from"), a.get("to")
         if {fr, to} != set(ab["colors"]):
             return f"{perk} converts between {' and '.join(ab['colors'])} only."
         return g.has_cards(i, [fr])
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [a["from"]])
         g.gain(i, a["to"], told=True)          # "... trade 1 Yellow for 1 Green" said it
@@ -70,6 +73,7 @@ class Convert:
 
 @effect("path_move", special=True)
 class PathMove:
+    @staticmethod
     def targets(g, h_obj, ab):
         out = []
         taken = g.occupied()
@@ -79,16 +83,19 @@ class PathMove:
                 out.append(n)
         return out
 
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
         return [_pa(h, perk, node=n) for n in PathMove.targets(g, hero, ab)]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
         if a.get("node") not in PathMove.targets(g, hero, ab):
             return f"{perk} moves one node along a Path of a {ab['terrain']} Region to a free node."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.state.tribes[i].heroes[h].node = a["node"]
 
@@ -118,12 +125,14 @@ def _remove(g, i, gd):
 
 @effect("remove_menace")
 class RemoveMenace:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
         if h == "sower" or hero.gems < int(ab.get("cost_gems", 1)):     # R45
             return []
         return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
         if h == "sower":            # R45: only a Sower Perk lets the Sower take a Menace away
@@ -134,6 +143,7 @@ class RemoveMenace:
             return f"{perk} removes a Menace on a {ab['terrain']} Region next to your {h}."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
         _remove(g, i, a["guardian"])
@@ -141,12 +151,15 @@ class RemoveMenace:
 
 @effect("gain_gem")
 class GainGem:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk)] if g.pool(i).get(ab["pay"], 0) > 0 else []
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         return g.has_cards(i, [ab["pay"]])
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [ab["pay"]])
         g.state.tribes[i].heroes[h].gems += 1
@@ -154,12 +167,14 @@ class GainGem:
 
 @effect("move_after_solve")
 class MoveAfterSolve:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
         if not hero.solved_this_phase:
             return []
         return [_pa(h, perk, node=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
         if not hero.solved_this_phase:
@@ -168,6 +183,7 @@ class MoveAfterSolve:
             return "Move one node to a free node."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.state.tribes[i].heroes[h].node = a["node"]
 
@@ -184,13 +200,16 @@ def _area(g, gd):
 
 @effect("nudge_guardian", special=True)
 class Nudge:
+    @staticmethod
     def targets(g, gd):
         here = g.state.guardians[gd]["region"]
         return sorted(r for r in g.rules.board.region_adj[here] if g.rules.region_area[r] == gd)
 
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk, guardian=gd, to=r) for gd in ab["guardians"] for r in Nudge.targets(g, gd)]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         gd = a.get("guardian")
         if gd not in ab["guardians"]:
@@ -199,12 +218,14 @@ class Nudge:
             return f"The {gd} moves to an adjacent Region of its own Area."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.state.guardians[a["guardian"]]["region"] = a["to"]
 
 
 @effect("call_guardians")
 class Call:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
         if hero.gems < int(ab.get("cost_gems", 1)):
@@ -213,6 +234,7 @@ class Call:
         return [_pa(h, perk, to=(r1, r2)) for r1 in _area(g, a1) for r2 in _area(g, a2)
                 if (r1, r2) != (g.state.guardians[a1]["region"], g.state.guardians[a2]["region"])]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
         if hero.gems < int(ab.get("cost_gems", 1)):
@@ -225,6 +247,7 @@ class Call:
                 return f"The {gd} stays within its own Area."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
         for gd, r in zip(ab["guardians"], a["to"]):
@@ -233,6 +256,7 @@ class Call:
 
 @effect("pay_move")
 class PayMove:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
         have = g.pool(i)
@@ -242,6 +266,7 @@ class PayMove:
         return [_pa(h, perk, color=c, node=n) for c in cols
                 for n in _free_within(g, hero.node, int(ab.get("nodes", 2)))]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         c = a.get("color")
         if c not in COLORS:
@@ -254,6 +279,7 @@ class PayMove:
             return f"Move up to {ab.get('nodes', 2)} nodes to a free node."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [a["color"]])
         g.state.tribes[i].heroes[h].node = a["node"]
@@ -261,14 +287,17 @@ class PayMove:
 
 @effect("trigger_event", special=True)
 class TriggerEvent:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk, color=ab["pay"])] if g.pool(i).get(ab["pay"], 0) > 0 else []
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         if a.get("color", ab["pay"]) != ab["pay"]:
             return f"This ability is paid with {ab['pay']}."
         return g.has_cards(i, [ab["pay"]])
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [ab["pay"]])
         raise_event(g, i)
@@ -277,14 +306,17 @@ class TriggerEvent:
 # ---------------------------------------------------------------- Corruption Sower Perks (R23)
 @effect("raise_opponent_corruption")
 class Dread:
+    @staticmethod
     def targets(g, i):
         return [j for j, t in enumerate(g.state.tribes) if j != i and 1 <= t.corruption < g.rules.corruption_max]
 
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         if g.pool(i).get("corruption", 0) <= 0:
             return []
         return [_pa(h, perk, target=j + 1) for j in Dread.targets(g, i)]
 
+    @staticmethod
     def target(g, i, a):
         tgt = a.get("target")
         if tgt is None:
@@ -292,6 +324,7 @@ class Dread:
             return only[0] if len(only) == 1 else None      # the only opponent is implied
         return int(tgt) - 1
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         why = g.has_cards(i, ["corruption"])
         if why:
@@ -300,6 +333,7 @@ class Dread:
             return "Choose an opponent with Tribe Corruption 1 or more (target: player number)."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, ["corruption"])
         g.move_corruption(Dread.target(g, i, a), 1)
@@ -307,12 +341,14 @@ class Dread:
 
 @effect("ravage")
 class Ravage:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         hero = g.state.tribes[i].heroes[h]
         if hero.gems < int(ab.get("cost_gems", 1)):
             return []
         return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node)]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         hero = g.state.tribes[i].heroes[h]
         if hero.gems < int(ab.get("cost_gems", 1)):
@@ -321,6 +357,7 @@ class Ravage:
             return "Remove a Menace on a Region next to your Hero."
         return None
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
         _remove(g, i, a["guardian"])
@@ -329,12 +366,15 @@ class Ravage:
 
 @effect("frenzy")
 class Frenzy:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk)] if g.pool(i).get("corruption", 0) > 0 else []
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         return g.has_cards(i, ["corruption"])
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, ["corruption"])
         g.state.tribes[i].heroes[h].gems += int(ab.get("gems", 2))
@@ -348,21 +388,25 @@ def _non_corruption_pays(g, i, k):
 
 @effect("ruin")
 class Ruin:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
 
+    @staticmethod
     def pay(g, i, ab, a):
         if a.get("pay") is None:
             opts = _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))
             return list(opts[0]) if len(opts) == 1 else []     # a forced payment is implied
         return list(a["pay"])
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         pay = Ruin.pay(g, i, ab, a)
         if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
             return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
         return g.has_cards(i, pay)
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, Ruin.pay(g, i, ab, a))
         g.move_doom(int(ab.get("doom", 1)), "Ruin")
@@ -370,12 +414,15 @@ class Ruin:
 
 @effect("summon_draft")
 class Summon:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         return [_pa(h, perk)] if g.pool(i).get("corruption", 0) >= int(ab.get("pay_count", 2)) else []
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
         g.state.draft_left = g.rules.draft_count(g.state.doom)
@@ -384,15 +431,18 @@ class Summon:
 
 @effect("tithe", special=True)
 class Tithe:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         have = g.pool(i)
         return [_pa(h, perk, color=c) for c in COLORS if have.get(c, 0) > 0]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         if a.get("color") not in COLORS:
             return "Discard one non-Corruption Essence."
         return g.has_cards(i, [a["color"]])
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, [a["color"]])
         for j, t in enumerate(g.state.tribes):
@@ -402,18 +452,21 @@ class Tithe:
 
 @effect("alchemy", special=True)
 class Alchemy:
+    @staticmethod
     def enumerate(g, i, h, perk, ab):
         if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
             return []
         from itertools import combinations_with_replacement
         return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
 
+    @staticmethod
     def check(g, i, h, perk, ab, a):
         to = a.get("to")
         if not isinstance(to, tuple) or len(to) != int(ab.get("gain", 3)) or any(c not in COLORS for c in to):
             return f"Name {ab.get('gain', 3)} Essence colours to take."
         return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
 
+    @staticmethod
     def perform(g, i, h, perk, ab, a):
         g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
         for c in a["to"]:

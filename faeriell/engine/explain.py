@@ -22,8 +22,8 @@ from .names import deciding
 
 # what a kind of move is called in a sentence ("Attuning is a Tribe Action ..."): its spec's `doing`
 DOING = {k: spec.doing for k, spec in SPECS.items() if spec.doing}
-_PHASE_OF = {**{k: "Tribe" for k in registry.TRIBE_KINDS}, **{k: "Hero" for k in registry.HERO_KINDS},
-             **{k: "Event" for k in registry.EVENT_START + registry.EVENT_AFTER_DRAFT}}
+_PHASE_OF = {**dict.fromkeys(registry.TRIBE_KINDS, "Tribe"), **dict.fromkeys(registry.HERO_KINDS, "Hero"),
+             **dict.fromkeys(registry.EVENT_START + registry.EVENT_AFTER_DRAFT, "Event")}
 _ACTION_OF = {"Tribe": "a Tribe Action", "Hero": "a Hero Action", "Event": "part of the Event Phase"}
 _PAY_MISMATCH = "That payment does not match the cost: "
 _LIMIT = 400          # candidate moves asked at most (a click must answer at once)

@@ -130,7 +130,7 @@ def solvable_colours(g, i, hero, region) -> set:
 
 def sm_enum(g):
     i, t = _me(g)
-    out = []
+    out: list[Action] = []
     threatened = None
     for h, hero in t.heroes.items():
         if hero.gems <= 0 or not hero.node:

@@ -24,10 +24,10 @@ class Paid:
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
-        self.groups: list[tuple[list, list]] = []    # (target item tuples, [(pay, discounts)])
+        self.groups: list[tuple[list, Sequence]] = []    # (target item tuples, [(pay, discounts)])
         self._index: dict | None = None
 
-    def add(self, base: tuple, choices: list) -> None:
+    def add(self, base: tuple, choices: Sequence) -> None:
         """`base`: sorted (field, value) items of one target; `choices` its payments (targets in a
         row that share one payment list share a group)."""
         if not choices:
@@ -37,7 +37,7 @@ class Paid:
         else:
             self.groups.append(([base], choices))
 
-    def extend(self, bases: list, choices: list) -> None:
+    def extend(self, bases: list, choices: Sequence) -> None:
         """Targets that all share one payment list (`bases` becomes the group's own list)."""
         if choices and bases:
             self.groups.append((bases, choices))

@@ -125,8 +125,7 @@ class Names:
         self._multi_re = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, multi), key=len, reverse=True))
                                     + r")(?![\w-])") if multi else None
         single = {**{g: self.guardian(g) for g in self.guardian_ids},
-                  **{h: n for h, n in self.heroes.items()},
-                  **{t: n for t, n in self.terrains.items()}}
+                  **self.heroes, **self.terrains}
         self._single = single
         self._single_re = re.compile(r"\b(" + "|".join(sorted(map(re.escape, single), key=len, reverse=True))
                                      + r")\b") if single else None

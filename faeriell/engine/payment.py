@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-COLORS = ("red", "yellow", "blue", "green")
+from .words import COLORS
+
 WILD = "corruption"
 ANY = "any"
 
@@ -87,8 +88,8 @@ def options(cost, pool: Counter) -> list[tuple]:
         # Hall's condition (see fits): cards beyond their colour's slots need 'any' slots.
         if sum(k - o for k, o in zip(counts, own) if k > o) <= spare:
             combo = []
-            for c, k in zip(kinds, counts):
-                combo += [c] * k
+            for kind, k in zip(kinds, counts):
+                combo += [kind] * k
             out.add(tuple(sorted(combo)))
     return sorted(out)
 

@@ -19,9 +19,8 @@ from .rules import Rules
 from .setup import blank_state, new_game, deal_piles, SetupError
 from .state import Hero
 from .tribe_phase import refill_herbs
+from .words import ESSENCE_COLOURS, PHASES
 from faeriell.safe_read import MALFORMED
-
-PHASES = ("tribe", "event", "hero")
 
 
 class PositionError(ValueError):
@@ -110,7 +109,7 @@ def _token_for(g, spec: str, places: list) -> str:
     kind, _, side = spec.partition("@")
     if spec == "havoc":
         kind, side = "havoc", ""
-    if kind not in ("red", "yellow", "blue", "green", "corruption", "havoc"):
+    if kind not in ESSENCE_COLOURS + ("havoc",):
         raise PositionError(f"'{spec}' is not a bag token (colour@guardian, corruption@guardian or havoc)")
     tok = g.find_token(kind, side or None, places) or g.find_token(kind, None, places)
     if tok is None:

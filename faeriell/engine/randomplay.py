@@ -12,10 +12,12 @@ reproduces it exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Callable, Optional
 
 from . import invariants
 from .setup import new_game, SetupError
+from .words import Difficulty, Mode, Variant
 
 
 class RandomPlayFailure(AssertionError):
@@ -35,8 +37,8 @@ def describe(config: dict) -> str:
     return ", ".join(f"{k}={config[k]!r}" for k in ("players", "mode", "difficulty", "variants", "seed"))
 
 
-def play_random(rules, players: int = 2, mode: str = "competitive", difficulty: str = "medium",
-                variants=(), seed: int = 0, check_every: bool = True, max_actions: int = 20000,
+def play_random(rules, players: int = 2, mode: Mode = "competitive", difficulty: Difficulty = "medium",
+                variants: Iterable[Variant] = (), seed: int = 0, check_every: bool = True, max_actions: int = 20000,
                 on_action: Optional[Callable] = None):
     """Play one random game to its end; return (game, number of actions applied).
 

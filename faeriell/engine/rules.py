@@ -9,8 +9,7 @@ from functools import cached_property
 
 from .board import Board
 from .catalog import Catalog
-
-COLORS = ("red", "yellow", "blue", "green")
+from .words import COLORS, Colour, Difficulty, EssenceColour, Terrain
 
 
 class Rules:
@@ -19,9 +18,9 @@ class Rules:
         self.catalog = catalog
         c = catalog
         self.wheel: list[str] = list(c.harvest_wheel)                      # R11
-        self.terrain_color = {t: d["essence"] for t, d in c.terrains.items()}   # R3
-        self.terrains = tuple(c.terrains)
-        self.hero_color = {h: d["color"] for h, d in c.heroes.items()}
+        self.terrain_color: dict[Terrain, Colour] = {t: d["essence"] for t, d in c.terrains.items()}   # R3
+        self.terrains: tuple[Terrain, ...] = tuple(c.terrains)
+        self.hero_color: dict[str, EssenceColour] = {h: d["color"] for h, d in c.heroes.items()}
         self.color_hero = {d["color"]: h for h, d in c.heroes.items()
                            if d["color"] in COLORS}
         self.guardians = tuple(c.guardians)
@@ -93,7 +92,7 @@ class Rules:
         # Board look-ups
         b = board
         self.region_area = {r: reg.area for r, reg in b.regions.items()}
-        self.region_terrain = {r: reg.terrain for r, reg in b.regions.items()}
+        self.region_terrain: dict[str, Terrain] = {r: reg.terrain for r, reg in b.regions.items()}
         self.node_regions = {n: node.regions for n, node in b.nodes.items()}
         self.area_nodes = {a: tuple(sorted({n for r in regs for n in b.region_nodes[r]}))
                            for a, regs in b.areas.items()}
@@ -125,7 +124,7 @@ class Rules:
                 return n
         return 0
 
-    def difficulty(self, name: str) -> dict:
+    def difficulty(self, name: Difficulty) -> dict:
         return self.modes["difficulties"][name]
 
     def gems_for_level(self, level: int) -> int:

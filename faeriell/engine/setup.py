@@ -2,6 +2,8 @@
 solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import Action, card_back
 from .core import Game
 from .event_phase import region_colours
@@ -13,11 +15,7 @@ from .rng import seed_state
 from .state import GameState, Tribe, Hero
 from .tribe_phase import free_nodes_of_owned, level_targets, take_perk, draw_sower_perk
 from .triggers import on_perk_gained
-
-MODES = ("competitive", "coop", "solo")
-DIFFICULTIES = ("easy", "medium", "hard", "very_hard")
-VARIANTS = ("shadows", "drifter", "twins", "winters_grasp", "kickstarter", "advanced_menace_rule",
-            "no_doom_end_after_five", "starting_scenario")
+from .words import DIFFICULTIES, MODES, VARIANTS, Difficulty, Mode, Variant
 
 
 class SetupError(ValueError):
@@ -57,7 +55,8 @@ def _twins_problem(players, mode) -> str | None:
     return None
 
 
-def blank_state(rules: Rules, players, mode, difficulty, variants, seed) -> GameState:
+def blank_state(rules: Rules, players: int, mode: Mode, difficulty: Difficulty, variants: Iterable[Variant],
+                seed: int) -> GameState:
     validate_config(players, mode, difficulty, list(variants))
     s = GameState(players=players, mode=mode, difficulty=difficulty, variants=list(variants),
                   seed=int(seed), rng=seed_state(seed))
@@ -110,7 +109,7 @@ def _components(g: Game):
 
 def deal_piles(tiles, n):
     """Divide tiles into n piles as evenly as possible (setup step 4)."""
-    piles = [[] for _ in range(n)]
+    piles: list[list] = [[] for _ in range(n)]
     size, extra = divmod(len(tiles), n)
     k = 0
     for p in range(n):
@@ -120,7 +119,8 @@ def deal_piles(tiles, n):
     return piles
 
 
-def new_game(rules: Rules, players=2, mode="competitive", difficulty="medium", variants=(), seed=0) -> Game:
+def new_game(rules: Rules, players: int = 2, mode: Mode = "competitive", difficulty: Difficulty = "medium",
+             variants: Iterable[Variant] = (), seed: int = 0) -> Game:
     s = blank_state(rules, players, mode, difficulty, variants, seed)
     g = Game(rules, s)
     g.origin = {"kind": "new", "players": players, "mode": mode, "difficulty": difficulty,
@@ -357,7 +357,7 @@ def menace_setup(g, t):
     s.bag = list(r.menace_tokens)
     if diff.get("corruption_in_setup_bag"):
         s.bag.extend(r.corruption_tokens)
-    aside = []
+    aside: list[str] = []
     placed = {"menace": 0, "corruption": 0}
 
     def kind_of(tok):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Optional
 
+from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Variant
+
 
 @dataclass(slots=True)
 class Hero:
@@ -29,9 +31,9 @@ class Tribe:
     id: str
     essences: list = field(default_factory=list)      # cards 'red@owl'
     corruption: int = 0
-    solved: dict = field(default_factory=lambda: {"red": 0, "yellow": 0, "blue": 0, "green": 0})
+    solved: dict[Colour, int] = field(default_factory=lambda: {"red": 0, "yellow": 0, "blue": 0, "green": 0})
     settlements: list = field(default_factory=list)   # regions, in build order
-    beacons: dict = field(default_factory=dict)       # region -> colour
+    beacons: dict[str, Colour] = field(default_factory=dict)   # region -> colour
     heroes: dict = field(default_factory=dict)        # type -> Hero (active)
     inactive: list = field(default_factory=list)      # hero types on the inactive side
     set_aside: list = field(default_factory=list)     # coop/solo setup (rulebook)
@@ -42,7 +44,7 @@ class Tribe:
     designated: int = 0                               # tokens in the designated area
     achievements: list = field(default_factory=list)  # claimed ids
     cleanser: bool = False                            # cleansed Corruption at Tribe Corruption 0
-    phases_done: list = field(default_factory=list)
+    phases_done: list[Phase] = field(default_factory=list)
     once: list = field(default_factory=list)          # once-per-phase uses: move_settlement, drifter_*
     innate: list = field(default_factory=list)        # Heroes whose innate ability is used this phase
     specials: list = field(default_factory=list)      # [hero, perk, ability] per Special gem spent (R43)
@@ -55,21 +57,21 @@ class Tribe:
 @dataclass(slots=True)
 class GameState:
     players: int
-    mode: str = "competitive"
-    difficulty: str = "medium"
-    variants: list = field(default_factory=list)
+    mode: Mode = "competitive"
+    difficulty: Difficulty = "medium"
+    variants: list[Variant] = field(default_factory=list)
     seed: int = 0
     rng: int = 0
     rng_draws: int = 0
     forced: list = field(default_factory=list)        # scenario `draw:` - next random draws
     bag_order: list = field(default_factory=list)     # scenario `bag:` - sides drawn first
-    stage: str = "setup"                              # setup | play | over
+    stage: Stage = "setup"
     round: int = 1
     lap: int = 1
     first_player: int = 0
     active: int = 0
-    phase: Optional[str] = None                       # tribe | event | hero | None
-    event_step: Optional[str] = None                  # guardian | beacons (after the draft)
+    phase: Optional[Phase] = None                     # None between Phases
+    event_step: Optional[EventStep] = None            # the Event Phase's step
     draft_left: int = 0
     beacons_used: list = field(default_factory=list)
     harvest: int = 0                                  # index on the wheel (R11)
@@ -79,15 +81,15 @@ class GameState:
     out_of_play: list = field(default_factory=list)   # tokens a written position leaves in the box
     guardians: dict = field(default_factory=dict)     # guardian -> {"region", "token"}
     heartlands: dict = field(default_factory=dict)    # area -> {"region", "token"(terrain)}
-    decks: dict = field(default_factory=dict)         # colour -> cards, top first
-    discards: dict = field(default_factory=dict)
+    decks: dict[str, list[str]] = field(default_factory=dict)    # colour -> cards, top first
+    discards: dict[str, list[str]] = field(default_factory=dict)
     herb_deck: list = field(default_factory=list)
     herb_discard: list = field(default_factory=list)
     herbs_up: list = field(default_factory=list)
     perk_piles: list = field(default_factory=list)    # four piles, top first
     perk_box: list = field(default_factory=list)      # tiles returned to the box
     sower_perks: list = field(default_factory=list)   # supply
-    beacon_supply: dict = field(default_factory=dict) # colour -> count
+    beacon_supply: dict[Colour, int] = field(default_factory=dict)   # colour -> count
     attunements_free: list = field(default_factory=list)
     totem: dict = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
     achievements: dict = field(default_factory=dict)  # id -> [tribe index]

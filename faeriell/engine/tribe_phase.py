@@ -1,6 +1,8 @@
 """The Tribe Phase: seven Tribe Actions, any number, in any order (rulebook "Tribe Phase")."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import card_color
 from .core import IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
@@ -53,16 +55,16 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
                 out.extend([_items(fields) for fields in (targets(g, i) if found is None else found)],
                            choices)
             return out
-        memo = {}
+        memo: dict[tuple, Sequence] = {}
         for fields in (targets(g, i) if found is None else found):
             if fields.__class__ is tuple:
                 fields = dict(fields)
             key = tuple([fields.get(k) for k in cost_keys])
-            choices = memo.get(key)
-            if choices is None:
-                choices = memo[key] = payment_choices(g, i, kind, fields, purse)
-            if choices:
-                out.add(_items(fields), choices)
+            priced = memo.get(key)
+            if priced is None:
+                priced = memo[key] = payment_choices(g, i, kind, fields, purse)
+            if priced:
+                out.add(_items(fields), priced)
         return out
     return enumerate_paid
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 from .actions import Action
 from .endgame import end_of_turn_checks, end_of_round_checks
 from .registry import move, task
-
-PHASES = ("tribe", "event", "hero")
+from .words import PHASES
 
 
 # ---------------------------------------------------------------- choose_phase

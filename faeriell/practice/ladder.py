@@ -61,14 +61,14 @@ class LadderBook(Book):
 
     def __init__(self, folder):
         super().__init__(folder)
-        self.best = {m: 0 for m in LADDERS}
+        self.best = dict.fromkeys(LADDERS, 0)
         self.reload()
 
     def _read(self, data: dict) -> None:
         best = data.get("best", {})
         if not isinstance(best, dict):
             best, self.refused = {}, 1
-        self.best = {m: 0 for m in LADDERS}
+        self.best = dict.fromkeys(LADDERS, 0)
         for m, v in best.items():
             if m in LADDERS and is_int(v, 0, len(LADDERS[m])):
                 self.best[m] = v

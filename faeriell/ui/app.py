@@ -489,7 +489,7 @@ class App:
                 time.sleep(IDLE_POLL_S)
                 events = pygame.event.get()
         for ev in events:
-            self._guard(f"handling {pygame.event.event_name(ev.type)}", lambda: self.handle(ev))
+            self._guard(f"handling {pygame.event.event_name(ev.type)}", lambda ev=ev: self.handle(ev))
             self._guard("changing screens", self._after_scene_work)
             if not self.running:
                 return False

@@ -44,7 +44,7 @@ class ReplayScene(MenuScene):
         n = game.state.players
         self.seats = (list(seats or []) + ["human"] * n)[:n]
         self.viewer = replay_viewer(self.seats)
-        self.moments = sorted(set(int(k) for k in moments if 0 <= int(k) < len(self.replay)))
+        self.moments = sorted({int(k) for k in moments if 0 <= int(k) < len(self.replay)})
         self.back_scene = back
         self.session = Session(self.replay.seek(0), self.seats, autosave=False)
         self.size = host.size

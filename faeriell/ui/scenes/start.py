@@ -120,7 +120,7 @@ class StartScene(MenuScene):
         self._continue_job: background.Background | None = None
         self.load_path = ""
         self._relayout = False
-        self._scroll = {t: 0 for t in TABS}
+        self._scroll = dict.fromkeys(TABS, 0)
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.keys = KeyFocus()
         self.content = W.Container(pygame.Rect(0, 0, 1, 1), scrollable=True)
@@ -373,7 +373,7 @@ class StartScene(MenuScene):
             return texts()
         widest = {d.replace("_", " "): {col: Rate(100, 9999, 9999) for col in LEVEL_COLUMN.values()}
                   for d in self.difficulties}
-        self.win_rates = WinRates({k: widest for k in ("solo", "coop 2", "coop 3", "coop 4")})
+        self.win_rates = WinRates(dict.fromkeys(("solo", "coop 2", "coop 3", "coop 4"), widest))
         try:
             return texts()
         finally:
@@ -464,22 +464,22 @@ class StartScene(MenuScene):
         nav: list[tuple[int, int, str, object, dict]] = []
         if learning:
             nav.append((70, 12, "Learn to play", self.open_tutorial,
-                        dict(id="tutorial", primary=True, size=28, sub=self.tutorial_sub(state))))
+                        {"id": "tutorial", "primary": True, "size": 28, "sub": self.tutorial_sub(state)}))
         nav.append((70 if not learning else 58, 12 if not learning else 16, "Quick solo", self.quick_solo,
-                    dict(id="quick_solo", primary=not learning, size=28 if not learning else 24,
-                         sub=self.suggestion.sub if self.suggestion else "1 player · new island")))
+                    {"id": "quick_solo", "primary": not learning, "size": 28 if not learning else 24,
+                     "sub": self.suggestion.sub if self.suggestion else "1 player · new island"}))
         nav.append((58, 16, "Continue", self.continue_game,
-                    dict(id="continue", size=24, enabled=has_auto, sub=auto_text)))
+                    {"id": "continue", "size": 24, "enabled": has_auto, "sub": auto_text}))
         for tab, label in (("new", "New game"), ("load", "Load a save")):
             nav.append((44, 8, label, (lambda t=tab: self.show_tab(t)),
-                        dict(id=f"tab_{tab}", selected=(self.tab == tab))))
+                        {"id": f"tab_{tab}", "selected": (self.tab == tab)}))
         # the puzzles, rated puzzles, drills, the ladder and the daily game; Progress one click on
-        nav.append((44, 8, "Practice", self.open_practice, dict(id="practice")))
-        nav.append((44, 8, "Settings", self.open_settings, dict(id="settings")))
-        nav.append((44, 8, "Rules", lambda: self.host.go("rules", back=self), dict(id="rules")))
+        nav.append((44, 8, "Practice", self.open_practice, {"id": "practice"}))
+        nav.append((44, 8, "Settings", self.open_settings, {"id": "settings"}))
+        nav.append((44, 8, "Rules", lambda: self.host.go("rules", back=self), {"id": "rules"}))
         if not learning:
-            nav.append((44, 8, "Guided game", self.open_tutorial, dict(id="tutorial")))
-        nav.append((44, 0, "Quit", lambda: self.host.quit(), dict(id="quit")))
+            nav.append((44, 8, "Guided game", self.open_tutorial, {"id": "tutorial"}))
+        nav.append((44, 0, "Quit", lambda: self.host.quit(), {"id": "quit"}))
         room = h - 16 - top
         need = sum(hh + gap for hh, gap, *_ in nav)
         squeeze = min(1.0, room / need) if need else 1.0       # a short window: every button a little less tall

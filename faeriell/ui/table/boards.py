@@ -11,10 +11,11 @@ from typing import NamedTuple
 import pygame
 
 from faeriell.engine.actions import card_back
+from faeriell.engine.words import COLORS, ESSENCE_COLOURS
 from faeriell.ui import widgets as W
 from faeriell.ui.table import theme as T
 
-COLORS5 = ("red", "yellow", "blue", "green", "corruption")
+COLORS5 = ESSENCE_COLOURS
 
 
 def _label(surf, p, x, y, s) -> int:
@@ -342,7 +343,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     # ---- Beacon supply and the Totem slot ----------------------------------------------------
     y += _label(surf, p, x0, y, "Beacons & Spiritual Totem") + P(2)
     bh = Q(34)
-    for k, col in enumerate(("red", "yellow", "blue", "green")):
+    for k, col in enumerate(COLORS):
         n = s.beacon_supply.get(col, 0)
         c = (x0 + P(18) + k * P(44), y + bh // 2)
         img = p.spr(f"beacon_{col}", bh)

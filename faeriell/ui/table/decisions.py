@@ -16,6 +16,7 @@ import pygame
 from faeriell.engine.actions import card_color
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.names import Names
+from faeriell.engine.words import COLORS
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
@@ -75,7 +76,7 @@ class Choice:
 
     def motion(self, pos) -> bool:
         h = -1
-        for k, (r, o) in enumerate(self.rects):
+        for k, (r, _opt) in enumerate(self.rects):
             if r.collidepoint(pos):
                 h = k
         changed = h != self.hover
@@ -212,7 +213,7 @@ def option_icon(p, name: str, h: int) -> pygame.Surface:
         return p.spr(name, h)
     _, tid, col = name.split(":", 2)
     ring = p.ess_rgb(col) if col != "any" else (200, 200, 200)
-    dots = tuple(p.ess_rgb(c) for c in ("red", "yellow", "blue", "green")) if col == "any" else ()
+    dots = tuple(p.ess_rgb(c) for c in COLORS) if col == "any" else ()
     return _slot_icon(p.spr(f"achievement_{tid}", max(4, round(h * 0.62))), ring, dots, max(8, round(h)))
 
 

@@ -69,7 +69,7 @@ def draw_pieces(surf, p, mv) -> None:
     found = layout(p, mv, k)
     where, size_of = found.where, found.sizes
     # the glow of a Guardian's token first, under every piece
-    for gd, (name, kind) in found.tokens.items():
+    for gd, (_sprite, kind) in found.tokens.items():
         c = p.ess_rgb(kind) if kind != "corruption" else (150, 60, 200)
         h = T.halo(int(size_of[("guardian", gd)] * 0.62), c, 170)
         surf.blit(h, h.get_rect(center=_round(where[("guardian", gd)])))
@@ -94,7 +94,7 @@ def draw_pieces(surf, p, mv) -> None:
     if ("totem",) in where:
         p.piece(surf, ("totem",), p.spr("totem", size_of[("totem",)]), where[("totem",)], size_of[("totem",)] * 0.45)
     # Great Guardians and the token under each (Menace colour, Corruption), side by side
-    for gd, d in s.guardians.items():
+    for gd in s.guardians:
         key = ("guardian", gd)
         if key not in where:
             continue

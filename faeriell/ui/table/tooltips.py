@@ -10,6 +10,7 @@ import pygame
 from faeriell.engine.actions import card_back
 from faeriell.engine.names import either
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
+from faeriell.engine.words import COLORS
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.tribe_board import PHASES
 
@@ -35,7 +36,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
             lines.append(f"Heartland: also counts as {w.region(hl['token'])}")
         owner = p.g.owner_of(r)
         lines.append(f"Settlement of {w.tribe(s.tribes[owner].id)}" if owner is not None else "No Settlement")
-        for i, t in enumerate(s.tribes):
+        for t in s.tribes:
             if r in t.beacons:
                 lines.append(f"{w.color(t.beacons[r])} Beacon")
         if s.totem.get("region") == r:
@@ -50,7 +51,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     if k == "node":
         n = key[1]
         lines = ["Between " + either([w.region(x) for x in rules.node_regions[n]], "and")]
-        for i, t in enumerate(s.tribes):
+        for t in s.tribes:
             for h, hero in t.heroes.items():
                 if hero.node == n:
                     lines.append(f"{w.tribe(t.id)}'s {w.hero(h)} stands here")
@@ -205,7 +206,7 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
             f"Herbs {len(t.herbs)}, Attunements {len(t.attunements)}",      # nor this
             "Phases left: " + (", ".join(ph.capitalize() for ph in PHASES if ph not in t.phases_done)
                                or "none"),                # nor this
-            "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in ("red", "yellow", "blue", "green")),
+            "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in COLORS),
             "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
             "Nearest: " + ("; ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
             "Click to see this board large; click your own to return."]

@@ -12,10 +12,10 @@ import pygame
 from faeriell.engine.actions import card_back, card_color
 from faeriell.engine.effects import spent_copies
 from faeriell.engine.setup import cards_asked_now
+from faeriell.engine.words import COLORS, ESSENCE_COLOURS, PHASES
 from faeriell.ui.table import theme as T
 
 ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
-PHASES = ("tribe", "event", "hero")
 
 
 def _sorted_cards(cards):
@@ -197,7 +197,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         pygame.draw.circle(surf, T.shade(ring_rgb, -60), c, ss // 2)
         pygame.draw.circle(surf, ring_rgb, c, ss // 2, max(2, P(3)))
         if col == "any":
-            for j, cc in enumerate(("red", "yellow", "blue", "green")):
+            for j, cc in enumerate(COLORS):
                 pygame.draw.circle(surf, p.ess_rgb(cc), (c[0] - P(6) + (j % 2) * P(12), c[1] - P(6) + (j // 2) * P(12)), P(3))
         if col in covered:
             covered.remove(col)
@@ -210,7 +210,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     # Menace track (R9)
     y += _label_row(surf, p, "Menaces solved", cx, y, room)
     cell = P(15)
-    for row, col in enumerate(("red", "yellow", "blue", "green")):
+    for row, col in enumerate(COLORS):
         for k in range(p.rules.menace_max + 1):
             r = pygame.Rect(cx + P(2) + k * (cell + P(12)), y + row * (cell + P(1)), cell + P(10), cell)
             pygame.draw.rect(surf, T.shade(p.ess_rgb(col), -90), r, border_radius=3)
@@ -279,7 +279,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     P = p.P
     t = p.s.tribes[i]
     hcol = p.rules.hero_color.get(h, "corruption")
-    edge = p.ess_rgb(hcol) if hcol in ("red", "yellow", "blue", "green", "corruption") else T.PANEL_EDGE
+    edge = p.ess_rgb(hcol) if hcol in ESSENCE_COLOURS else T.PANEL_EDGE
     pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
     pygame.draw.rect(surf, edge, r, 2, border_radius=6)
     key = ("hero", i, h)
@@ -526,7 +526,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         col = card_color(c)
         counts[col] = counts.get(col, 0) + 1
     ex = x
-    for col in ("red", "yellow", "blue", "green", "corruption"):
+    for col in ESSENCE_COLOURS:
         r = pygame.Rect(ex, y, P(13), P(17))
         pygame.draw.rect(surf, p.ess_rgb(col), r, border_radius=3)
         count = T.text(str(counts.get(col, 0)), p.fs(12), T.INK)
@@ -548,7 +548,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     img = T.text("Solved", p.fs(12), T.INK_DIM)
     surf.blit(img, (x, y))
     tx = x + img.get_width() + P(5)
-    for col in ("red", "yellow", "blue", "green"):
+    for col in COLORS:
         surf.blit(T.text(f"{t.solved[col]}", p.fs(12), p.ess_rgb(col), True), (tx, y))
         tx += max(P(14), digit_w + P(4))
     left = [ph.capitalize() for ph in PHASES if ph not in t.phases_done]

@@ -13,6 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import widgets as W
+from faeriell.ui import text as UT
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.surface_cache import CACHES
 
@@ -23,7 +24,7 @@ def forget_drawn_text() -> None:
     """Every remembered text picture dropped, so the next frame renders (and records) them all."""
     for cache in CACHES:
         cache.cache_clear()
-    for fn in list(W._RESCALE_HOOKS):
+    for fn in list(UT.SCALE.listeners):
         fn()
 
 

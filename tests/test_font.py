@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
 
 SAMPLES = ["2/3", "lap 2/3", "2/4", "2 begins", "Round 2 begins", "player", "Longfeather",
@@ -27,11 +28,11 @@ def design_sizes() -> list[int]:
     every Text size (widgets.font and table/theme.font go through widgets.scaled)."""
     sizes = set()
     for scale in UI_SCALES:
-        W._TEXT_SCALE[0] = scale
+        UT.SCALE.scale = scale
         try:
             sizes.update(W.scaled(s) for s in range(9, 49))
         finally:
-            W._TEXT_SCALE[0] = 1.0
+            UT.SCALE.scale = 1.0
     return sorted(sizes)
 
 
@@ -116,9 +117,9 @@ def test_the_old_built_in_font_fails_this_check():
 
 def test_labels_are_never_smaller_than_the_minimum():
     for scale in UI_SCALES:
-        W._TEXT_SCALE[0] = scale
+        UT.SCALE.scale = scale
         try:
             assert W.scaled(1) == W.MIN_TEXT
         finally:
-            W._TEXT_SCALE[0] = 1.0
+            UT.SCALE.scale = 1.0
     assert W.point_size(W.MIN_TEXT) >= 10

@@ -13,6 +13,7 @@ from faeriell.bots import make_bot  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
@@ -22,9 +23,9 @@ SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
 @pytest.fixture(autouse=True)
 def _display():
     yield
-    W.LABELS = None
+    UT.LABELS = None
     W.set_text_scale(1.0)
-    for hook in W._RESCALE_HOOKS:
+    for hook in UT.SCALE.listeners:
         hook()
     pygame.display.quit()
 
@@ -48,9 +49,9 @@ class Recording(pygame.Surface):
 
 def record_texts(monkeypatch) -> dict:
     """Every text rendered from now on, by the id of its surface (the surfaces are kept alive)."""
-    for hook in W._RESCALE_HOOKS:            # what was drawn before is drawn again, and seen
+    for hook in UT.SCALE.listeners:            # what was drawn before is drawn again, and seen
         hook()
-    W._FONTS.clear()
+    UT._FONTS.clear()
     texts: dict[int, str] = {}
     keep: list = []
     real = W.SafeFont.render
@@ -84,7 +85,7 @@ def played(players, mode, moves, seed=5):
 
 
 def cuts() -> list[str]:
-    return [f"{text!r} shown as {shown!r} in {box} px" for text, shown, _r, box in W.LABELS or ()
+    return [f"{text!r} shown as {shown!r} in {box} px" for text, shown, _r, box in UT.LABELS or ()
             if shown != text]
 
 
@@ -95,7 +96,7 @@ def table_problems(t: Table, texts) -> list[str]:
     rec = Recording(t.screen.get_size(), texts)
     scene.base = rec
     scene._base_key = None
-    W.LABELS = []
+    UT.LABELS = []
     scene.draw(rec)
     panels = [L.banner] + ([L.goal] if L.goal else []) + [scene.log.rect, L.wheel, L.map, L.side, L.board,
                                                          L.others]
@@ -128,11 +129,11 @@ def test_the_table_cuts_no_label(size, scale, monkeypatch):
 
 
 def screen_cuts(app) -> list[str]:
-    W.LABELS = []
+    UT.LABELS = []
     app.dirty = True
     app.draw()
     out = cuts()
-    W.LABELS = None
+    UT.LABELS = None
     return out
 
 

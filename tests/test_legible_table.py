@@ -13,6 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import widgets as W
+from faeriell.ui import text as UT
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.surface_cache import CACHES
 
@@ -23,13 +24,13 @@ def forget_drawn_text() -> None:
     """Every remembered text picture dropped, so the next frame renders (and records) them all."""
     for cache in CACHES:
         cache.cache_clear()
-    for fn in list(W._RESCALE_HOOKS):
+    for fn in list(UT.SCALE.listeners):
         fn()
 
 
 def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
     forget_drawn_text()
-    W.TEXT_SIZES = []
+    UT.TEXT_SIZES = []
     try:
         t = app.scene.table
         t._base_key = None                     # the base picture is drawn afresh
@@ -37,9 +38,9 @@ def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
         for _ in range(frames):
             app.dirty = True
             app.step()
-        return list(W.TEXT_SIZES)
+        return list(UT.TEXT_SIZES)
     finally:
-        W.TEXT_SIZES = None
+        UT.TEXT_SIZES = None
 
 
 def asks_regions(legal) -> bool:
@@ -181,14 +182,14 @@ def test_no_text_on_the_other_screens_is_under_11_px_at_1280x800(tmp_path, monke
 
     def look(name: str) -> None:
         forget_drawn_text()
-        W.TEXT_SIZES = []
+        UT.TEXT_SIZES = []
         try:
             for _ in range(2):
                 app.dirty = True
                 app.step()
-            seen = list(W.TEXT_SIZES)
+            seen = list(UT.TEXT_SIZES)
         finally:
-            W.TEXT_SIZES = None
+            UT.TEXT_SIZES = None
         assert seen, name
         problems.extend(f"{name}: {text!r} at {px} px" for text, px in seen if px < SMALLEST_PX)
 

@@ -349,7 +349,7 @@ def test_the_interface_size_makes_practice_and_progress_larger(app):
     """Settings' Interface size (125%) draws Practice and Progress larger as a whole: the tab
     buttons, and the text itself (the heading's ink), and a click still lands where it is drawn;
     the Text size makes the words larger on their own."""
-    from faeriell.ui.widgets import ACCENT
+    from faeriell.ui.theme import ACCENT
 
     def measure():
         click(app, "practice")

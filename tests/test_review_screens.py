@@ -297,7 +297,7 @@ def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path,
 def test_the_replays_top_bar_never_cuts_the_move(tmp_path, monkeypatch, size):
     """Issue 42: "…Longfeather: Play the Tr…" at 1024 wide. The bar says where we are and the
     move played whole, on two lines when one does not hold them."""
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     a = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=7)
     try:
         game = finished(a)
@@ -306,13 +306,13 @@ def test_the_replays_top_bar_never_cuts_the_move(tmp_path, monkeypatch, size):
         longest = max(range(1, len(game.history) + 1), key=lambda k: len(rp.table.words.action(
             game.history[k - 1]["action"])))
         rp.seek(longest)
-        W.LABELS = []
+        UT.LABELS = []
         rp.draw(pygame.display.get_surface())
         head, move = rp.status_parts()
         mine = {head, move, rp.status()}
-        shown = [(text, cut, r) for text, cut, r, _w in W.LABELS if text in mine]
+        shown = [(text, cut, r) for text, cut, r, _w in UT.LABELS if text in mine]
         assert any(move in text for text, _c, _r in shown), shown
         assert all(text == cut and rp.bar_rect().contains(r) for text, cut, r in shown), shown   # nothing cut
     finally:
-        W.LABELS = None
+        UT.LABELS = None
         pygame.display.quit()

@@ -13,6 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import widgets as W
+from faeriell.ui import text as UT
 from faeriell.ui.assets import Assets, mark_letter
 from faeriell.ui.scenes.settings import SettingsScene
 from faeriell.ui.scenes.start import StartScene
@@ -133,14 +134,14 @@ def test_assets_marks_are_cached_per_setting():
 def _note(app) -> str:
     """The Interface size note as drawn on the last frame, whole (widgets.LABELS records it)."""
     holder = getattr(app.scene, "modal", None) or app.scene
-    W.LABELS = []
+    UT.LABELS = []
     try:
         app.dirty = True
         app.draw()
         text = holder.find("layout_note").text
-        drawn = [shown for t, shown, _r, _box in W.LABELS if t == text]
+        drawn = [shown for t, shown, _r, _box in UT.LABELS if t == text]
     finally:
-        W.LABELS = None
+        UT.LABELS = None
     assert drawn == [text], (text, drawn)
     return text
 

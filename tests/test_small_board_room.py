@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import tooltips, tribe_board  # noqa: E402
 
 SIZES = [(1024, 700), (800, 520)]
@@ -53,11 +53,11 @@ def small_boards(t: Table, monkeypatch) -> dict[int, dict]:
     real = tribe_board.draw_small
 
     def draw_small(surf, p, rect, i):
-        W.LABELS = []
+        UT.LABELS = []
         ink = Ink(surf.get_size(), texts)
         real(ink, p, rect, i)
-        out[i] = {"labels": W.LABELS, "inks": ink.inks, "rect": pygame.Rect(rect)}
-        W.LABELS = None
+        out[i] = {"labels": UT.LABELS, "inks": ink.inks, "rect": pygame.Rect(rect)}
+        UT.LABELS = None
         real(surf, p, rect, i)
     monkeypatch.setattr(tribe_board, "draw_small", draw_small)
     t.scene._base_key = None

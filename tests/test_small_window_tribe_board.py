@@ -10,7 +10,7 @@ from test_table_support import Table, position  # first: sets the dummy video dr
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
 LABELS = ("Settlements", "Achievement tokens", "Menaces solved")
@@ -19,7 +19,7 @@ LABELS = ("Settlements", "Achievement tokens", "Menaces solved")
 @pytest.fixture(autouse=True)
 def _display():
     yield
-    W.LABELS = None
+    UT.LABELS = None
     pygame.display.quit()
 
 
@@ -58,12 +58,12 @@ def test_the_third_columns_labels_stand_whole_above_their_rows(size):
 @pytest.mark.parametrize("size", [(800, 520), (1024, 700)])
 def test_the_attunements_tile_names_itself_whole(size):
     t = Table(position({"players": 2}), size=size)
-    W.LABELS = []
+    UT.LABELS = []
     t.scene._base_key = None                         # draw the table again, every label noted
     t.frame()
     names = {t.scene.words.achievement(aid) for aid in t.game.rules.achievement_ids}
     parts = {w for n in names for w in n.split()}
-    drawn = [(text, shown) for text, shown, _r, _box in W.LABELS
+    drawn = [(text, shown) for text, shown, _r, _box in UT.LABELS
              if text.rstrip("-") and (text in parts or any(text.rstrip("-") in w for w in parts))]
     assert drawn
     assert all(text == shown for text, shown in drawn), [d for d in drawn if d[0] != d[1]]

@@ -18,6 +18,7 @@ import pyphen  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import boards  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
@@ -224,13 +225,13 @@ def three_tribes(size) -> Table:
 def test_the_other_tribes_small_boards_say_nothing_cut_and_no_row_over_another(size, monkeypatch):
     t = three_tribes(size)
     drawn = texts_drawn(monkeypatch)
-    W.LABELS = []
+    UT.LABELS = []
     try:
         redraw(t)
         others = t.scene.layout.others
-        cut = [(text, shown) for text, shown, _r, _b in W.LABELS if text != shown]
+        cut = [(text, shown) for text, shown, _r, _b in UT.LABELS if text != shown]
     finally:
-        W.LABELS = None
+        UT.LABELS = None
     words = [(s, ink) for s, _r, ink in drawn if others.contains(ink) and ink.w and ink.h]
     assert words and not [s for s, _ in words if "…" in s], (size, [s for s, _ in words])
     assert not [c for c in cut if any(c[0] == s for s, _ in words)], (size, cut)

@@ -93,7 +93,7 @@ def test_the_goal_meter_says_the_rounds_left_in_plain_words_and_whole(tmp_path, 
     """'~5 rounds left' was jargon: the meter says it as the round card does ('Doom 5 of 15', and on
     a line of its own 'about 5 rounds left at this speed'), whole at every Text size in the
     smallest and the usual window (without 'at this speed' only when that cannot fit)."""
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.settings import UI_SCALES
     from faeriell.ui.table import goal
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
@@ -110,14 +110,14 @@ def test_the_goal_meter_says_the_rounds_left_in_plain_words_and_whole(tmp_path, 
             app.settings.ui_scale = scale
             app.settings_changed()
             app.step()
-            W.LABELS = []
+            UT.LABELS = []
             try:
                 table._base_key = None                  # the base picture, meter and all, drawn anew
                 table.draw(pygame.display.get_surface())
-                said = {text: (shown, box) for text, shown, _r, box in W.LABELS
+                said = {text: (shown, box) for text, shown, _r, box in UT.LABELS
                         if text.startswith(("Doom ", "about "))}
             finally:
-                W.LABELS = None
+                UT.LABELS = None
             assert f"Doom {session.state.doom} of 15" in said, said
             told = [t for t in said if t.startswith("about ")]
             assert told and set(told) <= {rounds + " at this speed", rounds}, said

@@ -10,6 +10,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
 from faeriell.ui.settings_panel import LAYOUT_SIZES  # noqa: E402
@@ -107,7 +108,7 @@ def test_the_goal_label_keeps_clear_of_the_chance_scale(solo_timeline, window, l
         for text_scale in UI_SCALES:
             W.set_text_scale(text_scale)
             labels: list = []
-            monkeypatch.setattr(W, "LABELS", labels)
+            monkeypatch.setattr(UT, "LABELS", labels)
             surf = pygame.Surface(size)
             RC.draw_doom_chart(surf, doom, solo_timeline)
             drawn = [(t, r) for t, _s, r, _w in labels]

@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import Action  # noqa: E402
 from faeriell.ui import map_view, widgets  # noqa: E402
+from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
 
@@ -138,8 +139,8 @@ def test_no_text_under_11_px_at_1024x700(monkeypatch):
     T.text.cache_clear()
     T.outlined.cache_clear()
     T.wrap.cache_clear()
-    widgets._FONTS.clear()
-    monkeypatch.setattr(widgets, "make_font", rec)
+    UT._FONTS.clear()
+    monkeypatch.setattr(UT, "make_font", rec)
     g = position({}, {"under": {"bear": "red"}}, tribes(), {"player": 1, "phase": "tribe"})
     t = Table(g, size=(1024, 700))
     t.move(t.pos(("achievement", "meadows")))               # a tooltip too
@@ -151,7 +152,7 @@ def test_no_text_under_11_px_at_1024x700(monkeypatch):
     T.text.cache_clear()
     T.outlined.cache_clear()
     T.wrap.cache_clear()
-    widgets._FONTS.clear()
+    UT._FONTS.clear()
     assert sizes and min(sizes) >= 11, sorted(set(sizes))[:5]
 
 

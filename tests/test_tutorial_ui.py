@@ -213,17 +213,17 @@ def test_a_broken_chapter_file_is_named_and_the_window_lives_on(app, tmp_path, m
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
 def test_the_chapter_lists_panel_leaves_the_title_lines_whole(app, size):
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     click(app, "tutorial")
     scene = app.scene
     assert isinstance(scene, TutorialScene)
     scene.resize(size)
-    W.LABELS = []
+    UT.LABELS = []
     try:
         scene.draw(pygame.Surface(size))
-        title = [r for text, _shown, r, _box in W.LABELS if text.startswith("a guided first game")]
+        title = [r for text, _shown, r, _box in UT.LABELS if text.startswith("a guided first game")]
     finally:
-        W.LABELS = None
+        UT.LABELS = None
     assert title and title[0].bottom <= scene.panel_rect().top
 
 
@@ -299,17 +299,17 @@ def _frame(app) -> None:
 def test_the_step_cards_chapter_title_is_whole_in_a_small_window(tmp_path, monkeypatch, size):
     # at 1024x700 "Guided game · Chapter 3 of 8: Heroes, Quests and the end of a round" was cut
     # to "... the end…": the title wraps instead, every line drawn whole inside the card
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
         open_chapter(app, "chapter_03-heroes-and-round")
         table = app.scene.table
         title = f"Guided game · Chapter 3 of {len(table.tutorial.lesson.chapters)}: Heroes, Quests and the end of a round"
-        W.LABELS = []
+        UT.LABELS = []
         _frame(app)
-        drawn = [(text, shown, box) for text, shown, _r, box in W.LABELS if text and text in title]
+        drawn = [(text, shown, box) for text, shown, _r, box in UT.LABELS if text and text in title]
     finally:
-        W.LABELS = None
+        UT.LABELS = None
         pygame.display.quit()
     assert drawn and all(text == shown for text, shown, _box in drawn), drawn
     assert " ".join(text for text, _s, _b in drawn) == title

@@ -136,7 +136,7 @@ def letter_disc(letter: str, d: int) -> pygame.Surface:
     out = pygame.Surface((d, d), pygame.SRCALPHA)
     if not pygame.font.get_init():
         pygame.font.init()
-    from faeriell.ui.widgets import make_font
+    from faeriell.ui.text import make_font
     fnt = make_font(max(8, round(d * 1.1)), bold=True)      # a SafeFont, like every font of the UI
     c = (d // 2, d // 2)
     pygame.draw.circle(out, (250, 248, 240), c, d // 2)

@@ -18,7 +18,7 @@ import pygame
 from faeriell.engine.board import Board
 from faeriell.ui import widgets as W
 from faeriell.ui.assets import Assets
-from faeriell.ui.widgets import make_font
+from faeriell.ui.text import make_font
 
 log = logging.getLogger(__name__)
 

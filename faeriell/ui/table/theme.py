@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 import pyphen
 
-from faeriell.ui import widgets
+from faeriell.ui import text as ui_text
 from faeriell.ui.surface_cache import surface_cache
 
 BG = (26, 24, 30)
@@ -39,14 +39,14 @@ FALLBACK_RGB = {
 }
 
 
-MIN_TEXT = widgets.MIN_TEXT      # no text smaller than this many px, at any window size
+MIN_TEXT = ui_text.MIN_TEXT      # no text smaller than this many px, at any window size
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shared SafeFont (text clipped) at the Text size setting, as widgets.font, but every
-    larger Text size grows the table's small texts too (widgets.scaled's grow_smallest); no cache
-    of its own (one kept 64 more open font files, widgets.OPEN_FONTS)."""
-    return widgets.make_font(widgets.scaled(size, grow_smallest=True), bold)
+    """The shared SafeFont (text clipped) at the Text size setting, as ui_text.font, but every
+    larger Text size grows the table's small texts too (ui_text.scaled's grow_smallest); no cache
+    of its own (one kept 64 more open font files, ui_text.OPEN_FONTS)."""
+    return ui_text.make_font(ui_text.scaled(size, grow_smallest=True), bold)
 
 
 @surface_cache(max_bytes=8 << 20, max_items=4096)
@@ -62,24 +62,24 @@ def outlined(s: str, size: int, color=INK, edge=(20, 16, 14), bold: bool = False
     for dx, dy in ((0, 1), (1, 0), (2, 1), (1, 2)):
         out.blit(e, (dx, dy))
     out.blit(img, (1, 1))
-    return widgets.printed(out)
+    return ui_text.printed(out)
 
 
 @lru_cache(maxsize=4096)
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """widgets.wrap in the table's font, remembered (the table wraps the same texts every frame)."""
-    return tuple(widgets.wrap(font(size, bold), s, width))
+    """ui_text.wrap in the table's font, remembered (the table wraps the same texts every frame)."""
+    return tuple(ui_text.wrap(font(size, bold), s, width))
 
 
 _CACHED = (text, outlined, wrap)      # these very caches (a test may stand another `text` in)
-widgets.on_rescale(lambda: [fn.cache_clear() for fn in _CACHED])
+ui_text.on_rescale(lambda: [fn.cache_clear() for fn in _CACHED])
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:
-    """s shortened with an ellipsis so it fits `width` px (a test records each cut: widgets.LABELS)."""
-    shown = widgets.ellipsize(font(size, bold), s, width)
-    if widgets.LABELS is not None:
-        widgets.note_label(s, shown, pygame.Rect(0, 0, font(size, bold).size(shown)[0], 1), width)
+    """s shortened with an ellipsis so it fits `width` px (a test records each cut: ui_text.LABELS)."""
+    shown = ui_text.ellipsize(font(size, bold), s, width)
+    if ui_text.LABELS is not None:
+        ui_text.note_label(s, shown, pygame.Rect(0, 0, font(size, bold).size(shown)[0], 1), width)
     return shown
 
 
@@ -91,19 +91,19 @@ def fitted(s: str, size: int, width: int, color=INK, bold: bool = False) -> pyga
     condensed up to SQUEEZE, ellipsized only when even that is too wide. A larger Text size never
     cuts a label."""
     s = str(s)
-    fit = widgets.fitting_size(s, size, width, bold, measure=font, grow_smallest=True)
+    fit = ui_text.fitting_size(s, size, width, bold, measure=font, grow_smallest=True)
     wide = font(fit, bold).size(s)[0]
     if width < wide <= width / SQUEEZE:
         img = text(s, fit, color, bold)
-        if widgets.LABELS is not None:
-            widgets.note_label(s, s, pygame.Rect(0, 0, width, img.get_height()), width)
-        return widgets.printed(pygame.transform.smoothscale(img, (max(1, int(width)), img.get_height())))
+        if ui_text.LABELS is not None:
+            ui_text.note_label(s, s, pygame.Rect(0, 0, width, img.get_height()), width)
+        return ui_text.printed(pygame.transform.smoothscale(img, (max(1, int(width)), img.get_height())))
     return text(fit_text(s, fit, width, bold), fit, color, bold)
 
 
 def fits(s: str, size: int, width: int, bold: bool = False) -> bool:
     """Whether `fitted` draws s whole (shrunk or condensed, never cut)."""
-    fit = widgets.fitting_size(str(s), size, width, bold, measure=font, grow_smallest=True)
+    fit = ui_text.fitting_size(str(s), size, width, bold, measure=font, grow_smallest=True)
     return font(fit, bold).size(str(s))[0] <= width / SQUEEZE
 
 

@@ -93,6 +93,20 @@ def save_as(app, name: str | None):
     return new.pop()
 
 
+def drag(app, a, b, steps=6) -> None:
+    """A left-button drag from a to b in `steps` motions, a frame after the press and the moves."""
+    ev = pygame.event.post
+    ev(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    ev(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.step()
+    for k in range(1, steps + 1):
+        p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
+        ev(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.step()
+    ev(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.step()
+
+
 def run_until(app, cond, timeout=10.0) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:

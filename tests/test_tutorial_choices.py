@@ -4,7 +4,7 @@ words, a costly pick is taken back with Try again and a best or good one goes on
 the bots' (tutorial/grading.py), and --check fails a chapter whose grades they do not bear out."""
 from __future__ import annotations
 
-from test_app_support import click, key, make_app  # first: sets the dummy video driver
+from test_app_support import click, drag, key, make_app  # first: sets the dummy video driver
 
 from pathlib import Path
 
@@ -256,19 +256,6 @@ def test_after_the_last_chapter_the_card_starts_a_solo_easy_game_with_the_coach(
     st = s.state
     assert (st.mode, st.players, st.difficulty) == ("solo", 1, "easy") and s.coach is True
     assert s.seats == ["human"] and not app.errors
-
-
-def drag(app, a, b, steps=6) -> None:
-    ev = pygame.event.post
-    ev(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    ev(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.step()
-    for k in range(1, steps + 1):
-        p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
-        ev(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    app.step()
-    ev(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.step()
 
 
 def test_an_option_is_picked_on_the_board_a_move_not_offered_is_refused_and_a_good_pick_gives_way_to_the_best(app):

@@ -4,7 +4,7 @@ with the step's reason, changing nothing; leaving and resuming comes back at the
 finished chapter is marked done in the chapter list."""
 from __future__ import annotations
 
-from test_app_support import click, key, make_app, run_until  # first: sets the dummy video driver
+from test_app_support import click, drag, key, make_app, run_until  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -23,19 +23,6 @@ def app(tmp_path, monkeypatch):
     a = make_app(tmp_path, monkeypatch)
     yield a
     pygame.display.quit()
-
-
-def drag(app, a, b, steps=6) -> None:
-    ev = pygame.event.post
-    ev(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    ev(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.step()
-    for k in range(1, steps + 1):
-        p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
-        ev(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    app.step()
-    ev(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.step()
 
 
 def card_button(app, name) -> None:

@@ -65,12 +65,7 @@ def now_stamp() -> str:
 def timestamped_save_path(folder: Path | None = None) -> Path:
     folder = Path(folder) if folder else data_dir()
     stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
-    path = folder / f"faeriell-{stamp}.json"
-    n = 2
-    while os.path.lexists(path):
-        path = folder / f"faeriell-{stamp}-{n}.json"
-        n += 1
-    return path
+    return _free_path(folder, f"faeriell-{stamp}", "-")
 
 
 _UNSAFE = re.compile(r"[^\w \-.,()'&+]+", re.UNICODE)
@@ -94,11 +89,14 @@ def named_save_path(name: str, folder: Path | None = None) -> Path:
     """saves/<name>.json; a name already taken gets ' 2', ' 3'... (no save is overwritten)."""
     folder = Path(folder) if folder else saves_dir()
     base = clean_save_name(name) or datetime.now().strftime("Game %Y-%m-%d %H-%M")
-    path = folder / f"{base}.json"
-    n = 2
+    return _free_path(folder, base, " ")
+
+
+def _free_path(folder: Path, base: str, sep: str) -> Path:
+    """folder/<base>.json, or <base><sep>2.json, <sep>3... for the first name not taken."""
+    path, n = folder / f"{base}.json", 2
     while os.path.lexists(path):
-        path = folder / f"{base} {n}.json"
-        n += 1
+        path, n = folder / f"{base}{sep}{n}.json", n + 1
     return path
 
 

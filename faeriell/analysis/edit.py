@@ -55,8 +55,10 @@ def _board(pos: Position, rules=None, **changes) -> Edited:
     return settle(replace(pos, board=replace(pos.board, **changes)), rules)
 
 
-def _turn(pos: Position, rules=None, **changes) -> Edited:
-    return settle(replace(pos, turn=replace(pos.turn, **changes)), rules)
+def _turn(pos: Position, rules=None, anew: bool = False, **changes) -> Edited:
+    # `anew`: another player or lap, so every tribe's used Phase tiles follow the lap again
+    tribes = tuple(replace(t, done=None) for t in pos.tribes) if anew else pos.tribes
+    return settle(replace(pos, turn=replace(pos.turn, **changes), tribes=tribes), rules)
 
 
 def owner_of_region(pos: Position, region: str) -> Optional[int]:
@@ -261,13 +263,13 @@ def set_round(pos: Position, n: int, rules=None) -> Edited:
 
 
 def set_lap(pos: Position, n: int, rules=None) -> Edited:
-    return _turn(pos, rules, lap=n, done=None)
+    return _turn(pos, rules, anew=True, lap=n, done=None)
 
 
 def set_turn(pos: Position, seat: int, rules=None) -> Edited:
     """Whose turn it is (a seat from 0)."""
-    return _turn(pos, rules, player=seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat,
-                 done=None)
+    return _turn(pos, rules, anew=True,
+                 player=seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat, done=None)
 
 
 def set_phase(pos: Position, phase: Optional[str], done: Optional[Iterable[str]] = None, rules=None) -> Edited:
@@ -277,7 +279,8 @@ def set_phase(pos: Position, phase: Optional[str], done: Optional[Iterable[str]]
 
 
 def set_first_player(pos: Position, seat: int, rules=None) -> Edited:
-    return _board(pos, rules, first_player=seat + 1)
+    tribes = tuple(replace(t, done=None) for t in pos.tribes)
+    return settle(replace(pos, board=replace(pos.board, first_player=seat + 1), tribes=tribes), rules)
 
 
 def set_setup(pos: Position, players: Optional[int] = None, mode: Optional[str] = None,

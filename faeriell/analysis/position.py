@@ -50,6 +50,8 @@ class TribeSpec:
     achievements: tuple[str, ...] = ("purity",)      # held (claimed)
     designated: int = 0
     sower: bool = False
+    done: Optional[tuple[Phase, ...]] = None    # Phase tiles used this round, when not the lap's default
+                                                # (the player to act says theirs in TurnSpec.done)
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,8 @@ def to_sections(pos: Position) -> dict:
             "achievements": list(tr.achievements), "designated": tr.designated}
         if tr.sower:
             td["sower"] = True
+        if tr.done is not None:
+            td["done"] = list(tr.done)
         tribes.append(td)
     turn: dict[str, Any] = {"player": t.player, "phase": t.phase, "lap": t.lap, "round": t.round}
     if t.done is not None:
@@ -245,15 +249,20 @@ def from_game(game: Game) -> Position:
         drifter=({"node": s.drifter.get("node"), "owner": (s.drifter.get("owner") or 0) + 1}
                  if s.drifter else None),
         winter_gems=tuple(r.wheel[k] for k in s.winter_gems))
+    order = game.order_from(s.first_player)
+    me = order.index(s.active)
     tribes = []
-    for t in s.tribes:
+    for k, t in enumerate(s.tribes):
+        used = s.lap if order.index(k) < me else s.lap - 1
+        default = list(PHASES[:max(0, used)])
         heroes = {h: HeroSpec(node=hero.node, perks=tuple(hero.perks), gems=hero.gems,
                               quests=tuple(hero.quests)) for h, hero in t.heroes.items()}
         tribes.append(TribeSpec(
             settlements=tuple(t.settlements), beacons=dict(t.beacons), heroes=heroes,
             essences=tuple(t.essences), corruption=t.corruption, solved=dict(t.solved),
             herbs=tuple(t.herbs), attunements=tuple(t.attunements),
-            achievements=tuple(t.achievements), designated=t.designated, sower=t.sower))
+            achievements=tuple(t.achievements), designated=t.designated, sower=t.sower,
+            done=None if k == s.active or list(t.phases_done) == default else tuple(t.phases_done)))
     turn = TurnSpec(player=s.active + 1, phase=s.phase, done=tuple(s.tribes[s.active].phases_done),
                     lap=s.lap, round=s.round)
     return Position(setup, board, tuple(tribes), turn)

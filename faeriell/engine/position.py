@@ -66,7 +66,7 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
                 if isinstance(hd, dict) and isinstance(hd.get("node"), str)}
     for k, spec in enumerate(tribes or []):
         _apply_tribe(g, k, spec or {}, position, reserved)
-    _finish(g, board or {}, turn or {}, position)
+    _finish(g, board or {}, turn or {}, position, tribes or [])
     g.origin = {"kind": "position", "setup": setup, "board": board or {}, "tribes": tribes or [],
                 "turn": turn or {}}
     if check:
@@ -246,7 +246,7 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
     t = s.tribes[k]
     where = f"tribes[{k}]"
     known = {"settlements", "beacons", "heroes", "essences", "corruption", "solved", "herbs",
-             "attunements", "achievements", "designated", "tribe", "sower"}
+             "attunements", "achievements", "designated", "tribe", "sower", "done"}
     for key in spec:
         if key not in known:
             raise PositionError(f"{where}: unknown field '{key}'")
@@ -360,7 +360,7 @@ def _take_perk(g, p, where):
         raise PositionError(f"{where}: '{p}' is not a Perk")
 
 
-def _finish(g, b, turn, position):
+def _finish(g, b, turn, position, tribes=()):
     s = g.state
     if "totem" in b:
         tot = b["totem"]
@@ -396,6 +396,11 @@ def _finish(g, b, turn, position):
         for d in done:
             if d not in PHASES:
                 raise PositionError(f"turn.done: '{d}' is not a Phase")
+        for k, spec in enumerate(tribes):
+            # another tribe's own used tiles, where they differ from the lap's default (a game
+            # written at a moment: the analysis board)
+            if k != player and isinstance(spec, dict) and spec.get("done") is not None:
+                s.tribes[k].phases_done = list(spec["done"])
         s.tribes[player].phases_done = done
         s.active = player
         s.lap = lap
@@ -481,6 +486,11 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
                 raise PositionError(f"{where}.beacons.{reg}: {str(col)[:40]!r} is not a Beacon colour")
         if "corruption" in spec:
             _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
+        done = spec.get("done")
+        if done is not None:
+            if not isinstance(done, list) or any(d not in PHASES for d in done) or len(set(done)) != len(done):
+                raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
+                                    f"({', '.join(PHASES)}, each once)")
         for col, n in (spec.get("solved") or {}).items():
             _int(n, f"{where}.solved.{col}", 0, r.menace_max)
         claimed = list(spec.get("achievements") or [])

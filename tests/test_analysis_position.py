@@ -68,3 +68,18 @@ def test_check_names_an_impossible_position(empty):
     assert not IDS.search(fault.message), fault.message
     assert "\n" not in fault.message
     assert an.check(replace(empty, board=replace(empty.board, doom=16)), RULES).field == "board.doom"
+
+
+def test_the_engine_shorthand_is_said_in_words(empty):
+    # six Perks: level 7, past the highest level (the engine's invariants say "p1 druid level 7 gems 3")
+    pos = an.place_hero(empty, 0, "druid", None, perks=["swift", "swift", "quester", "cleanser", "pursuer",
+                                                          "gem-red"], rules=RULES)
+    assert isinstance(pos, an.Position)
+    fault = an.check(pos, RULES)
+    assert fault is not None and fault.seat == 0 and fault.field == "tribes[0].heroes.druid.perks"
+    assert "Druid" in fault.message and "level 7" in fault.message
+    assert not IDS.search(fault.message) and not re.search(r"\bp1\b", fault.message), fault.message
+    twice = an.set_herbs(empty, 0, ["herb-red"] * 5, rules=RULES)
+    assert isinstance(twice, an.Fault) and "Herb Herb" not in twice.message
+    wrong = an.set_under(empty, "bear", "purple", rules=RULES)
+    assert isinstance(wrong, an.Fault) and "Corruption" in wrong.message and "@" not in wrong.message

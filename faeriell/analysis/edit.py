@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Optional, Union
 
+from faeriell.engine.names import Names, either
 from faeriell.engine.position import PositionError
 from faeriell.safe_read import MALFORMED, clip
 
@@ -171,6 +172,13 @@ def move_guardian(pos: Position, guardian: str, region: str, rules=None) -> Edit
 
 def set_under(pos: Position, guardian: str, kind: Optional[str], rules=None) -> Edited:
     """The token under a Guardian: a Menace (red, yellow, blue, green), Corruption, or None."""
+    rules = rules or _rules()
+    kinds = sorted({k for k, _ in rules.tokens.values()} - {"havoc"})
+    if kind is not None and kind not in kinds:
+        names = Names.of(rules)
+        return Fault("Under a Great Guardian lies a Menace or a Corruption token: "
+                     + either([names.color(k) for k in kinds]) + ".", f"board.under.{guardian}",
+                     marks=(guardian,) if guardian in rules.board.areas else ())
     under = dict(pos.board.under)
     under[guardian] = kind
     return _board(pos, rules, under=under)

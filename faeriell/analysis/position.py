@@ -316,10 +316,24 @@ def fault_of(error: Exception | str, rules=None, tribe_ids: tuple[str, ...] = ()
     ms = _SEAT.match(fld)
     if ms:
         seat = int(ms.group(1))
+    hero = _HERO_LEVEL.match(msg)
+    if hero:                    # the invariants' shorthand: "p1 druid level 7 gems 3"
+        seat, h, level, gems = int(hero.group(1)) - 1, hero.group(2), int(hero.group(3)), int(hero.group(4))
+        fld = f"tribes[{seat}].heroes.{h}.perks" if level > rules.max_level else f"tribes[{seat}].heroes.{h}.gems"
+        msg = (f"the {names.hero(h)} is at level {level}: a Hero goes up to level {rules.max_level}"
+               if level > rules.max_level else f"the {names.hero(h)} has {gems} gems")
+    else:
+        pl = _PLAYER.match(msg)
+        if pl and seat is None:
+            seat = int(pl.group(1)) - 1
+            msg = msg[pl.end():].lstrip()
     marks = _marks(rules, fld + " " + msg)
-    said = names.text(_unquote_ids(rules, msg))
+    said = _once(names.text(_unquote_ids(rules, names, msg)))
     lead = ""
-    if fld:
+    if hero or (seat is not None and not fld):
+        who = names.player(seat + 1, tribe_ids) if tribe_ids else f"Player {seat + 1}"   # type: ignore[operator]
+        lead = f"{who}: "
+    elif fld:
         parts = [p for p in re.split(r"[.\[\]]", fld) if p and not p.isdigit()]
         last = next((p for p in reversed(parts) if p in FIELD_WORDS), "")
         what = FIELD_WORDS.get(last, "")
@@ -332,10 +346,32 @@ def fault_of(error: Exception | str, rules=None, tribe_ids: tuple[str, ...] = ()
     return Fault(text, fld, seat, marks)
 
 
-def _unquote_ids(rules, msg: str) -> str:
-    """'bear-mountain' -> bear-mountain: the names module says quoted and bare ids alike; a
-    quoted value that is no id of the game keeps its quotes (it is what was written)."""
-    return msg
+_HERO_LEVEL = re.compile(r"^p(\d+) ([a-z]+) level (\d+) gems (-?\d+)$")
+_PLAYER = re.compile(r"^p(\d+)\b")
+_QUOTED = re.compile(r"'([^'\s]{1,60})'")
+_TWICE = re.compile(r"\b(\w+) \1\b")
+
+
+def _unquote_ids(rules, names: Names, msg: str) -> str:
+    """A quoted value that is an id of the game is left for the names module to say
+    ('bear-mountain': the Bear's Mountain); any other keeps quotes (it is what was written, not
+    a name of the game)."""
+    known = (set(rules.board.regions) | set(rules.board.nodes) | set(rules.board.areas)
+             | set(names.regions) | set(names.perks) | set(names.herbs) | set(names.achievements)
+             | set(names.heroes) | set(names.attunements))
+
+    def said(m: re.Match) -> str:
+        x = m.group(1)
+        return m.group(0) if x in known or _CARD_ID.match(x) else f"\u201c{x}\u201d"
+    return _QUOTED.sub(said, msg)
+
+
+_CARD_ID = re.compile(r"^(red|yellow|blue|green|corruption)(@[a-z]+)?$")
+
+
+def _once(text: str) -> str:
+    """"Vigor Herb Herb card" -> "Vigor Herb card": a name that already ends in its kind."""
+    return _TWICE.sub(r"\1", text)
 
 
 def _marks(rules, text: str) -> tuple[str, ...]:

@@ -127,3 +127,23 @@ def test_open_start_empty_and_from_a_file(tmp_path):
     assert st.kind == "empty" and an.check(st.position, RULES) is None and st.tree.current == 0
     path = an.write_scenario(a_tree(), tmp_path / "a.yaml")
     assert an.open_start(path, RULES).kind == "scenario"
+
+
+def test_analyse_from_here_mid_decision_opens_at_the_last_moment_it_can():
+    import random
+    from faeriell.engine.setup import new_game
+    g = new_game(RULES, 2, "competitive", "medium", [], 3)
+    chooser = random.Random(3)
+    while not (len(g.history) > 60 and g.state.pending is not None):
+        g.apply(chooser.choice(list(g.legal_actions())))
+    assert an.representable(g) is not None
+    with pytest.raises(an.AnalysisError):
+        an.open_game(g, earlier_ok=False)
+    st = an.open_game(g)
+    assert st.kind == "game" and "earlier" in st.note
+    earlier = st.tree.game()
+    back = len(g.history) - len(earlier.history)
+    assert back >= 1 and f"{back} move" in st.note
+    # the game so far: the same moves as the live game up to there
+    assert [h["action"] for h in earlier.history] == [h["action"] for h in g.history[:len(earlier.history)]]
+    assert an.from_game(earlier) == st.position

@@ -48,8 +48,8 @@ class Tree:
         else the root position is built (it must pass the position check)."""
         self.rules = rules or _rules()
         self.root = root
+        # a live game's root keeps its history: the game so far saves whole (share.write_save)
         g = root_game.copy() if root_game is not None else build(root, self.rules, check=True)
-        g.history.clear()
         self.names = Names.of(self.rules)
         self.nodes: dict[int, Node] = {0: Node(0, None)}
         self.current = 0

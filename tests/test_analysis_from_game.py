@@ -1,7 +1,8 @@
 """from_game: a live game's moment written as a position builds back to the same state view.
 
 Positions come from seeded self-play in several modes, both at a Phase choice and in the middle
-of a Phase; the hidden order of the bag and the decks is not compared (from_game's docstring).
+of a Phase; the hidden order of the bag and the decks is not compared (from_game's docstring),
+the legal moves are.
 """
 from __future__ import annotations
 
@@ -81,6 +82,8 @@ def test_from_game_builds_the_same_view(players, mode, variants, seed):
         want, got = view(g), view(built)
         diff = {k: (want[k], got[k]) for k in want if want[k] != got[k]}
         assert not diff, f"round {g.state.round}, lap {g.state.lap}, phase {g.state.phase}: {diff}"
+        # what was used this Phase or round is written too: the same moves are legal
+        assert set(built.legal_actions()) == set(g.legal_actions()), f"round {g.state.round}, {g.state.phase}"
         assert an.from_game(built) == pos                 # written one way: building reads back the same
 
 

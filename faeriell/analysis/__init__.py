@@ -32,6 +32,7 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     r = an.place_drifter(pos, node, owner_seat)    # remove_drifter
     r = an.set_doom(pos, n)                        # set_corruption(pos, seat, n), set_essences(pos, seat, colour, n),
                                              # set_herbs(pos, seat, ids), set_attunements(pos, seat, ids),
+                                             # set_rotated(pos, seat, ids): those used this round,
                                              # set_achievements(pos, seat, held, designated), set_solved(pos, seat, colour, n),
                                              # set_sower(pos, seat|None)
     r = an.set_turn(pos, seat)                     # set_round, set_lap, set_phase(pos, phase|None, done=None),
@@ -73,7 +74,7 @@ from .edit import (move_guardian, move_hero, move_settlement, place_beacon, plac
                    place_settlement, place_totem, remove_beacon, remove_drifter, remove_hero,
                    remove_settlement, remove_totem, set_achievements, set_attunements, set_corruption,
                    set_doom, set_essences, set_first_player, set_harvest, set_heartland, set_hero, set_herbs,
-                   set_lap, set_phase, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
+                   set_lap, set_phase, set_rotated, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
                    set_winter_gems, settle)
 from .tree import Node, Tree
 from .coach import CoachAnswer, CoachMove, coach_moves, think_longer
@@ -86,7 +87,7 @@ __all__ = [
     "move_guardian", "move_hero", "move_settlement", "place_beacon", "place_drifter", "place_hero",
     "place_settlement", "place_totem", "remove_beacon", "remove_drifter", "remove_hero", "remove_settlement",
     "remove_totem", "set_achievements", "set_attunements", "set_corruption", "set_doom", "set_essences",
-    "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase",
+    "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase", "set_rotated",
     "set_round", "set_setup", "set_solved", "set_sower", "set_turn", "set_under", "set_winter_gems", "settle",
     "Node", "Tree", "CoachAnswer", "CoachMove", "coach_moves", "think_longer",
     "AnalysisStart", "import_file", "import_text", "open_game", "open_start", "scenario_data", "scenario_text",

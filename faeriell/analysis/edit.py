@@ -233,12 +233,39 @@ def set_essences(pos: Position, seat: int, colour: str, n: int, rules=None) -> E
     return _tribe(pos, seat, rules, essences=tuple(others + mine))
 
 
+def _still_held(rotated: tuple, herbs: tuple, attunements: tuple) -> tuple:
+    """The rotated cards the tribe still holds (a card given back is no longer turned)."""
+    left = list(herbs) + list(attunements)
+    out = []
+    for c in rotated:
+        if c in left:
+            left.remove(c)
+            out.append(c)
+    return tuple(out)
+
+
 def set_herbs(pos: Position, seat: int, herbs: Iterable[str], rules=None) -> Edited:
-    return _tribe(pos, seat, rules, herbs=tuple(herbs))
+    bad = _seat_ok(pos, seat)
+    if bad:
+        return bad
+    t = pos.tribes[seat]
+    herbs = tuple(herbs)
+    return _tribe(pos, seat, rules, herbs=herbs, rotated=_still_held(t.rotated, herbs, t.attunements))
 
 
 def set_attunements(pos: Position, seat: int, attunements: Iterable[str], rules=None) -> Edited:
-    return _tribe(pos, seat, rules, attunements=tuple(attunements))
+    bad = _seat_ok(pos, seat)
+    if bad:
+        return bad
+    t = pos.tribes[seat]
+    attunements = tuple(attunements)
+    return _tribe(pos, seat, rules, attunements=attunements,
+                  rotated=_still_held(t.rotated, t.herbs, attunements))
+
+
+def set_rotated(pos: Position, seat: int, rotated: Iterable[str], rules=None) -> Edited:
+    """The tribe's Herbs and Attunements already used this round (Herb ids, Guardians' names)."""
+    return _tribe(pos, seat, rules, rotated=tuple(rotated))
 
 
 def set_achievements(pos: Position, seat: int, held: Iterable[str], designated: Optional[int] = None,

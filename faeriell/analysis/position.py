@@ -52,6 +52,10 @@ class TribeSpec:
     sower: bool = False
     done: Optional[tuple[Phase, ...]] = None    # Phase tiles used this round, when not the lap's default
                                                 # (the player to act says theirs in TurnSpec.done)
+    rotated: tuple[str, ...] = ()      # Herbs and Attunements already used this round
+    # already used in the Phase under way: {innate: [hero], specials: [[hero, perk, k]], once: [...],
+    # solved: [hero]} (engine.position._apply_used); empty between Phases
+    used: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -181,6 +185,10 @@ def to_sections(pos: Position) -> dict:
             td["sower"] = True
         if tr.done is not None:
             td["done"] = list(tr.done)
+        if tr.rotated:
+            td["rotated"] = list(tr.rotated)
+        if tr.used:
+            td["used"] = {k: [list(x) if isinstance(x, (list, tuple)) else x for x in v] for k, v in tr.used.items()}
         tribes.append(td)
     turn: dict[str, Any] = {"player": t.player, "phase": t.phase, "lap": t.lap, "round": t.round}
     if t.done is not None:
@@ -225,8 +233,9 @@ def from_game(game: Game) -> Position:
 
     Not carried over, as the written format has no place for them: the hidden order of the bag,
     the Essence and Herb decks and the discards (the built game deals them anew from the seed;
-    the Perk piles are written whole, so their tops and sizes stay), the Herbs and Attunements
-    rotated this round and the once-a-Phase uses. Raises AnalysisError at a moment the format
+    the Perk piles are written whole, so their tops and sizes stay). What a tribe has used in the
+    Phase under way (Herbs and Attunements rotated, innate discounts, Special gems, once-a-Phase
+    moves) is written (`rotated`, `used`), so the same moves are legal. Raises AnalysisError at a moment the format
     cannot hold (`representable`)."""
     why = representable(game)
     if why:
@@ -262,10 +271,25 @@ def from_game(game: Game) -> Position:
             essences=tuple(t.essences), corruption=t.corruption, solved=dict(t.solved),
             herbs=tuple(t.herbs), attunements=tuple(t.attunements),
             achievements=tuple(t.achievements), designated=t.designated, sower=t.sower,
-            done=None if k == s.active or list(t.phases_done) == default else tuple(t.phases_done)))
+            done=None if k == s.active or list(t.phases_done) == default else tuple(t.phases_done),
+            rotated=tuple(t.rotated), used=_used(t)))
     turn = TurnSpec(player=s.active + 1, phase=s.phase, done=tuple(s.tribes[s.active].phases_done),
                     lap=s.lap, round=s.round)
     return Position(setup, board, tuple(tribes), turn)
+
+
+def _used(t) -> dict:
+    used: dict[str, list] = {}
+    if t.innate:
+        used["innate"] = list(t.innate)
+    if t.specials:
+        used["specials"] = [list(x) for x in t.specials]
+    if t.once:
+        used["once"] = list(t.once)
+    solved = [h for h, hero in t.heroes.items() if hero.solved_this_phase]
+    if solved:
+        used["solved"] = solved
+    return used
 
 
 def from_sections(sections: Mapping[str, Any], rules=None) -> Position:
@@ -290,7 +314,9 @@ FIELD_WORDS = {
     "settlements": "Settlements", "beacons": "Beacons", "heroes": "Heroes", "essences": "Essences",
     "corruption": "Tribe Corruption", "solved": "solved Menaces", "herbs": "Herbs",
     "attunements": "Attunements", "achievements": "Achievements", "designated": "designated Achievement tokens",
-    "sower": "the Corruption Sower", "gems": "gems", "perks": "Perks", "quests": "Quests", "node": "the Node",
+    "sower": "the Corruption Sower", "rotated": "the Herbs and Attunements used this round",
+    "used": "what was used this Phase", "specials": "the Special gems spent", "innate": "the innate abilities used",
+    "once": "the once-a-Phase moves", "gems": "gems", "perks": "Perks", "quests": "Quests", "node": "the Node",
     "player": "whose turn", "phase": "the Phase", "done": "the Phase tiles used", "lap": "the lap",
     "round": "the round", "players": "the number of players", "seed": "the seed",
     "mode": "the mode", "difficulty": "the difficulty", "variants": "the variants",

@@ -246,7 +246,7 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
     t = s.tribes[k]
     where = f"tribes[{k}]"
     known = {"settlements", "beacons", "heroes", "essences", "corruption", "solved", "herbs",
-             "attunements", "achievements", "designated", "tribe", "sower", "done"}
+             "attunements", "achievements", "designated", "tribe", "sower", "done", "rotated", "used"}
     for key in spec:
         if key not in known:
             raise PositionError(f"{where}: unknown field '{key}'")
@@ -327,6 +327,14 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
                 raise PositionError(f"{where}.attunements: the {a} Attunement is not free")
             s.attunements_free.remove(a)
             t.attunements.append(a)
+    if "rotated" in spec:             # Herbs and Attunements already used this round (turned sideways)
+        rot = [str(x) for x in (spec["rotated"] or [])]
+        for c in sorted(set(rot)):
+            if rot.count(c) > t.herbs.count(c) + t.attunements.count(c):
+                raise PositionError(f"{where}.rotated: '{c}' is not a Herb or Attunement this tribe holds")
+        t.rotated = rot
+    if "used" in spec:
+        _apply_used(g, t, spec["used"] or {}, f"{where}.used")
     if spec.get("sower"):
         t.sower = True
         s.sower = k
@@ -344,6 +352,44 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
         left = max(0, min(len(r.slots) - sum(1 for aid in claimed if aid != "purity"),
                           r.tokens_per_tribe - len(claimed) - t.designated))
         t.slots = list(r.slots[len(r.slots) - left:])
+
+
+ONCE_USES = ("move_settlement", "drifter_move", "drifter_shift", "drifter_started")
+
+
+def _apply_used(g, t, used, where):
+    """What this tribe has already used in the Phase under way (the analysis board writes a live
+    moment): `innate` (Heroes whose innate discount is spent), `specials` ([hero, perk, ability
+    number] per Special gem spent, R43), `once` (the once-a-Phase moves: move_settlement,
+    drifter_move, drifter_shift, drifter_started), `solved` (Heroes that solved this Phase)."""
+    if not isinstance(used, dict):
+        raise PositionError(f"{where}: must be a mapping (innate, specials, once, solved)")
+    for key in used:
+        if key not in ("innate", "specials", "once", "solved"):
+            raise PositionError(f"{where}: unknown field '{key}'")
+    lists = {key: used.get(key) or [] for key in ("innate", "specials", "once", "solved")}
+    for key, val in lists.items():
+        if not isinstance(val, list):
+            raise PositionError(f"{where}.{key}: must be a list")
+    for h in lists["innate"] + lists["solved"]:
+        if h not in t.heroes:
+            raise PositionError(f"{where}: '{str(h)[:40]}' is not an active Hero of this tribe")
+    for x in lists["once"]:
+        if x not in ONCE_USES:
+            raise PositionError(f"{where}.once: '{str(x)[:40]}' is not a once-a-Phase move ({', '.join(ONCE_USES)})")
+    specials = []
+    for x in lists["specials"]:
+        ok = (isinstance(x, list) and len(x) == 3 and x[0] in t.heroes and x[1] in t.heroes[x[0]].perks
+              and isinstance(x[2], int) and not isinstance(x[2], bool)
+              and 0 <= x[2] < len(g.rules.perk_abilities.get(x[1], ())))
+        if not ok:
+            raise PositionError(f"{where}.specials: {str(x)[:60]} is not [Hero, one of its Perks, ability number]")
+        specials.append(list(x))
+    t.innate = [str(h) for h in lists["innate"]]
+    t.specials = specials
+    t.once = list(lists["once"])
+    for h in lists["solved"]:
+        t.heroes[h].solved_this_phase = True
 
 
 def _take_perk(g, p, where):

@@ -141,9 +141,32 @@ def test_analyse_from_here_mid_decision_opens_at_the_last_moment_it_can():
         an.open_game(g, earlier_ok=False)
     st = an.open_game(g)
     assert st.kind == "game" and "earlier" in st.note
-    earlier = st.tree.game()
-    back = len(g.history) - len(earlier.history)
+    earlier, back = an.last_representable(g)
     assert back >= 1 and f"{back} move" in st.note
-    # the game so far: the same moves as the live game up to there
-    assert [h["action"] for h in earlier.history] == [h["action"] for h in g.history[:len(earlier.history)]]
-    assert an.from_game(earlier) == st.position
+    assert an.representable(earlier) is None
+    assert st.position == an.from_game(earlier)
+    assert an.from_game(st.tree.game()) == st.position
+
+
+def test_a_line_from_a_live_game_exports_as_a_passing_scenario(tmp_path):
+    import random
+    from faeriell import scenario as runner
+    from faeriell.engine.setup import new_game
+    g = new_game(RULES, 3, "coop", "medium", [], 21)
+    chooser = random.Random(21)
+    while not (len(g.history) > 80 and an.representable(g) is None):
+        g.apply(chooser.choice(list(g.legal_actions())))
+    st = an.open_game(g)
+    for _ in range(12):                                 # a line with draws and decisions in it
+        here = st.tree.game()
+        if here.state.game_over:
+            break
+        st.tree.play(chooser.choice(list(here.legal_actions())))
+    # the live game's hidden order is not the tree's: a tried line cannot show what the game hides
+    assert st.tree.game(0).state.decks != g.state.decks
+    path = an.write_scenario(st.tree, tmp_path / "live.yaml", name="From a game")
+    sc = runner.load(path)
+    assert runner.run(sc) is None
+    back = an.import_file(path, RULES)
+    assert back.position == st.position
+    assert [n.action for n in back.tree.main_line()] == [n.action for n in st.tree.main_line()]

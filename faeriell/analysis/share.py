@@ -90,8 +90,8 @@ def write_scenario(tree: Tree, path: str | os.PathLike, name: str = "Analysis", 
 
 
 def game_so_far(tree: Tree, node_id: Optional[int] = None) -> Game:
-    """The game at `node_id` (default: the current node) with every move that led there: a
-    board opened on a live game keeps that game's history, so its save is the whole game."""
+    """The game at `node_id` (default: the current node): the root position and the moves of the
+    line to it (its save starts at the root position, as a scenario does)."""
     return tree.game(node_id)
 
 
@@ -167,7 +167,7 @@ def _import_scenario(text: str, shown: str, rules, path: Optional[Path]) -> Anal
         raise AnalysisError(clip(e, 300)) from None
     try:
         root = from_game(g)
-        tree = Tree(root, rules, root_game=g)
+        tree = Tree(root, rules)
     except (AnalysisError, PositionError) as e:
         raise AnalysisError(f"{clip(shown)}: position: {clip(e, 250)}") from None
     for kind, value, line in sc.steps:

@@ -117,3 +117,16 @@ def _plan(world: Game, player: int, a: Action, names: Names, tribe_ids: list) ->
     except (ValueError, KeyError, RuntimeError):    # the imagined world cannot go on: the plan stops
         pass
     return tuple(steps)
+
+
+def node_chance(tree, node_id: int, worlds: int = WORLDS, seed: int = 0) -> Optional[float]:
+    """The coach's win chance for the side that made the move at `node_id`, measured after it as
+    the coach measures its own moves (chance_after from the position before it), and kept on the
+    node (tree.set_chance) for the tree to show beside it. None at the root."""
+    node = tree.node(node_id)
+    if node.parent is None or node.action is None or node.player is None:
+        return None
+    before = tree.game(node.parent)
+    chance = chance_after(before, node.player, [node.action], worlds=worlds, seed=seed)[0]
+    tree.set_chance(node_id, chance)
+    return chance

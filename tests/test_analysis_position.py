@@ -50,7 +50,7 @@ def test_a_refused_edit_says_why_in_the_game_words_and_changes_nothing(empty):
     assert "Bear's Mountain" in refused.message and "already has a Settlement" in refused.message
     assert not IDS.search(refused.message), refused.message
     assert "bear-mountain" in refused.marks
-    assert refused.seat == 1
+    assert refused.seat == 1 and refused.rule_kind == "build_settlement"     # F1: the rule of that piece
     assert pos == before
     doom = an.set_doom(pos, 99, rules=RULES)
     assert isinstance(doom, an.Fault) and doom.message.startswith("Doom:") and doom.field == "board.doom"

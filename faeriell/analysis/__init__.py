@@ -38,12 +38,13 @@ API (seats are numbered from 0; every message is one line in the game's words, n
                                              # set_sower(pos, seat|None)
     r = an.set_turn(pos, seat)                     # set_round, set_lap, set_phase(pos, phase|None, done=None),
                                              # set_first_player(pos, seat), set_setup(pos, players=, mode=, ...)
-    isinstance(r, an.Fault)                  # the refusal: r.message, r.field, r.marks
+    isinstance(r, an.Fault)                  # the refusal: r.message, r.field, r.marks, r.seat,
+                                             # r.rule_kind (the action kind whose rules F1 opens)
 
     # -- the tree of variations ----------------------------------------------------------------
     tree = an.Tree(pos)                      # (the root must pass the check) or start.tree;
                                              # hidden orders are the position's own build, never a live game's
-    node = tree.play(action)                 # follow the same child or add one; AnalysisError if the
+    node = tree.play(action)                 # follow the same child or add one; AnalysisError (.rule_kind) if the
                                              # engine refuses (its reason in words); Node(id, parent,
                                              # action, text, player, children, chance)
     tree.back(); tree.forward(); tree.jump(node_id); tree.delete(node_id); tree.promote(node_id)

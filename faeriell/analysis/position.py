@@ -89,6 +89,9 @@ class BoardSpec:
     perk_piles: Optional[tuple[tuple[str, ...], ...]] = None
     drifter: Optional[Mapping[str, Any]] = None                # {node, owner (from 1)}
     winter_gems: tuple[str, ...] = ()
+    # the top cards of Essence decks, first drawn first (a scenario file that fixes its draws);
+    # never read from a game (the decks' order is hidden), kept from a file that names it
+    decks: Optional[Mapping[str, tuple[str, ...]]] = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,8 @@ def to_sections(pos: Position) -> dict:
         board["drifter"] = dict(b.drifter)
     if b.winter_gems:
         board["winter_gems"] = list(b.winter_gems)
+    if b.decks:
+        board["decks"] = {c: list(cards) for c, cards in b.decks.items()}
     tribes = []
     for tr in pos.tribes:
         heroes = {}

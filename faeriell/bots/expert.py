@@ -431,12 +431,23 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
 
 def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[str]]:
     """(what `a` achieves, what it costs or risks) for `player`, in plain words."""
+    return line_gain_and_risk(world, player, [a], names)
+
+
+def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str], list[str]]:
+    """(what the moves of `line`, played in turn, achieve together, what they cost or risk) for
+    `player`: the plan's aim says the whole line at once, by the same words as one move."""
     g = world.copy(log=False)
     s0 = world.state
     try:
-        g.apply(a, trusted=True)
+        for x in line:
+            g.apply(x, trusted=True)
     except IllegalAction:      # an imagined world that refuses the move: say nothing
         return [], []
+    if not line:
+        return [], []
+    # the move the kind-specific words read: the line's last that is more than ending the Phase
+    a = next((x for x in reversed(line) if x.kind != "end_phase"), line[-1])
     s1 = g.state
     r = world.rules
     out: list[str] = []

@@ -520,8 +520,10 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
             fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
             if fresh:
                 t = s1.tribes[player]
-                when = ("in your Tribe Phase this round" if "tribe" not in t.phases_done or s1.phase == "tribe"
-                        else "in your Tribe Phase next round")
+                # a move that ends the round leaves the new round's Phases open: that Tribe
+                # Phase is the next round's, not this one's (the promise the learner was let down by)
+                this_round = s1.round == s0.round and ("tribe" not in t.phases_done or s1.phase == "tribe")
+                when = "in your Tribe Phase this round" if this_round else "in your Tribe Phase next round"
                 line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2]) + " " + when)
         out.append(line)
     # Regions, Heroes.

@@ -138,7 +138,11 @@ def plan_words(plan: Plan) -> str:
     """The plan on the hint card: its moves in order, then its aim ("Play the Tribe Phase, then
     Build a Red Beacon in ..., then End the Phase. Aim: a step toward the Beacons Achievement
     (2 of 3 Beacons)")."""
-    text = ", then ".join(plan.labels)
+    shown = list(plan.labels[:4])
+    if len(plan.labels) > 4:               # a card's line, not the whole turn
+        more = len(plan.labels) - 4
+        shown.append(f"{more} more move{'s' if more > 1 else ''}")
+    text = ", then ".join(shown)
     if plan.aim:
         text += f". Aim: {plan.aim}"
     return text + "."
@@ -152,7 +156,7 @@ def _says_more(plan: Plan) -> bool:
 def change_words(plan: Plan, game: Game) -> str:
     """Why the plan's next step is dropped, in one line (empty when it still stands or is done)."""
     m = played_steps(plan, game)
-    if m is None or m >= len(plan.steps):
+    if m is None or m == 0 or m >= len(plan.steps):
         return ""
     label = plan.labels[m]
     if revealed_since(plan, game):
@@ -172,7 +176,9 @@ def next_step(plan: Plan | None, game: Game) -> Action | None:
     if plan is None:
         return None
     m = played_steps(plan, game)
-    if m is None or m >= len(plan.steps) or revealed_since(plan, game):
+    # a plan not yet begun (asked again at the same position) is made again: the coach may look
+    # anew until the player has followed it
+    if m is None or m == 0 or m >= len(plan.steps) or revealed_since(plan, game):
         return None
     return legal_form(game, plan.steps[m])
 
@@ -199,12 +205,18 @@ def follow(game: Game, plan: Plan | None, ask, seed: int = 0) -> tuple:
     action, reason = ask(game)
     if action is None:
         return action, reason, None
+    if game.state.stage != "play":
+        return action, reason, None          # set-up: its steps are said one by one
     new = make_plan(game, action, seed)
     if action.kind == "choose_phase" and _says_more(new):
-        # the Phase is chosen for this line: say the line, not the Phase's whole menu
+        # the Phase is chosen for this line: say the line, not the Phase's whole menu; the steps
+        # inside say "Step 2 of 3 of the plan"
         reason = plan_words(new)
-    elif _says_more(new):
-        reason = (reason or "").rstrip() + " The plan this turn: " + plan_words(new)
+    elif action.kind == "choose_phase" and len(new.steps) > 1:
+        # chosen to be ended at once: say so, never the Phase's menu the plan does not buy from
+        # (the learner read "spend Essences on a Beacon", then "End the Phase")
+        reason = (f"{new.labels[0]}, then {new.labels[1]}: nothing in it is worth its cost now; "
+                  "it uses up this turn and keeps the other Phases for later turns.")
     if changed and plan is not None:
         m = played_steps(plan, game)
         if m is not None and m < len(plan.steps) and same_step(action, plan.steps[m]):

@@ -91,3 +91,21 @@ def test_the_bench_yardstick_finds_no_contradiction_of_the_hint_with_its_plan(mo
     args = type("Args", (), {"iterations": 1, "max_moves": 3000, "fresh": False})()
     n = bench.play(mode, 90990 if mode == "solo" else 90995, args, 40, out)
     assert n == 40 and out["contradictions"] == 0, out["examples"]
+
+
+def test_a_tribe_phase_that_leaves_what_an_earlier_hint_brought_within_reach_says_why():
+    """The Harvest hint said "enough for a Red Beacon in your Tribe Phase this round"; the Tribe
+    Phase's hint then plays another line: it says so, first, in one line."""
+    g = _phase_choice()
+    earlier = P.Plan(player=0, turn=("play", g.state.round, 0, 0), start=len(g.history) - 1, steps=(),
+                     labels=(), aim="", promise=(g.state.round, (("beacon", "red"),)))
+    action, reason, new = bots.plan_hint(g, earlier, iterations=2)
+    assert action.kind == "choose_phase" and action.get("phase") == "tribe"
+    assert not any(a.kind == "build_beacon" for a in new.steps)
+    assert reason.startswith("Change of plan: a Red Beacon "), reason
+    first = reason.split(". ")[0]
+    assert "can still be paid" in first or "no longer there" in first, reason
+    # a promise of an earlier round is over: nothing to say
+    old = dataclasses.replace(earlier, promise=(g.state.round - 1, (("beacon", "red"),)))
+    _a, reason2, _p = bots.plan_hint(g, old, iterations=2)
+    assert "Change of plan" not in reason2, reason2

@@ -16,6 +16,7 @@ changes no move of any bot and nothing in a save.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 
-from .expert import ExpertBot, line_gain_and_risk
+from .expert import ExpertBot, _reach_words, _within_reach, line_gain_and_risk
 from .heuristic import score_actions
 from .observe import determinize, view_of
 
@@ -42,6 +43,9 @@ class Plan:
     steps: tuple                  # the line, first move first (Actions)
     labels: tuple                 # each step in the game's words
     aim: str                      # what the line gains, in the goal's terms ("" when nothing counts yet)
+    # what the line brings within reach for this round's Tribe Phase, still to come (the aim's
+    # "enough for a Red Beacon in your Tribe Phase this round"): (round, items)
+    promise: tuple = ()
 
 
 def turn_of(game: Game) -> tuple:
@@ -131,7 +135,65 @@ def make_plan(game: Game, first: Action, seed: int = 0) -> Plan:
     labels = tuple(describe(x, names, tribes) for x in steps)
     gains, risks = line_gain_and_risk(start_world, player, steps, names)
     aim = "; ".join(gains + risks)
-    return Plan(player, turn, len(game.history), tuple(steps), labels, aim)
+    return Plan(player, turn, len(game.history), tuple(steps), labels, aim,
+                _promise(start_world, world, player))
+
+
+def _promise(before: Game, after: Game, player: int) -> tuple:
+    """(round, what the line brought within reach) when this round's Tribe Phase is still to come
+    after the line; () otherwise. The engine lists what can be paid (expert._within_reach)."""
+    s0, s1 = before.state, after.state
+    if s1.game_over or s1.round != s0.round or s1.stage != "play" or s1.phase == "tribe":
+        return ()
+    if s1.rng_draws != s0.rng_draws or len(s1.bag) != len(s0.bag):
+        return ()                    # luck: the hint promised nothing (expert.gain_and_risk)
+    if "tribe" in s1.tribes[player].phases_done:
+        return ()
+    fresh = sorted(_within_reach(after, player) - _within_reach(before, player))
+    return (s1.round, tuple(fresh)) if fresh else ()
+
+
+def _buys(steps, item) -> bool:
+    """Does the line buy what was brought within reach?"""
+    for a in steps:
+        if item[0] == "beacon" and a.kind == "build_beacon" and a.get("color") == item[1]:
+            return True
+        if item[0] == "level" and a.kind == "level_up" and a.get("hero") == item[1]:
+            return True
+        if item[0] == "settlement" and a.kind == "build_settlement":
+            return True
+        if item[0] == "hero" and a.kind == "dress_hero":
+            return True
+    return False
+
+
+def _kept_promise(old: Plan | None, new: Plan, game: Game, seed: int) -> tuple[Plan, str]:
+    """The new plan with an older plan's promise for this round's Tribe Phase carried on, and,
+    when the new plan plays that Tribe Phase without buying what was promised, the one line that
+    says why ("a Level Up of your Shaman waits: the Essences for it are no longer there")."""
+    if old is None or not old.promise or old.player != new.player or old.promise[0] != game.state.round:
+        return new, ""
+    in_tribe = any(a.kind == "choose_phase" and a.get("phase") == "tribe" for a in new.steps) \
+        or game.state.phase == "tribe"
+    if not in_tribe:
+        if new.promise:
+            return new, ""
+        return dataclasses.replace(new, promise=old.promise), ""
+    bought = [e["action"] for e in game.history[old.start:] if e.get("player") == new.player]
+    missed = [x for x in old.promise[1] if not _buys(new.steps, x) and not _buys(bought, x)]
+    if len(missed) < len(old.promise[1]) or not missed:
+        return new, ""               # one of the things promised is bought: the promise kept
+    names = Names.of(game.rules)
+    world = determinize(game.rules, view_of(game, new.player), new.player, random.Random(seed))
+    reach = _within_reach(world, new.player)
+    item = missed[0]
+    what = _reach_words(item, names)
+    if item in reach:
+        buys = [lbl for x, lbl in zip(new.steps, new.labels) if x.kind in TRIBE_ACTIONS]
+        if buys:
+            return new, f"Change of plan: {what} can still be paid, but “{buys[0]}” is worth more now."
+        return new, f"Change of plan: {what} can still be paid, but it is not worth its cost now."
+    return new, f"Change of plan: {what} waits: the Essences for it are no longer there."
 
 
 def plan_words(plan: Plan) -> str:
@@ -217,7 +279,9 @@ def follow(game: Game, plan: Plan | None, ask, seed: int = 0) -> tuple:
         # (the learner read "spend Essences on a Beacon", then "End the Phase")
         reason = (f"{new.labels[0]}, then {new.labels[1]}: nothing in it is worth its cost now; "
                   "it uses up this turn and keeps the other Phases for later turns.")
-    if changed and plan is not None:
+    new, broken = _kept_promise(plan, new, game, seed)
+    changed = changed or broken
+    if changed and plan is not None and not broken:
         m = played_steps(plan, game)
         if m is not None and m < len(plan.steps) and same_step(action, plan.steps[m]):
             changed = ""             # looked at again, the same step stands: nothing to say

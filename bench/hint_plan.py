@@ -72,8 +72,9 @@ def play(mode: str, seed: int, args, left: int, out: dict) -> int:
             a, _reason = bots.hint(g, iterations=args.iterations, seed=seed)
             made = None
         else:
-            a, _reason, plan = bots.plan_hint(g, plan, iterations=args.iterations)
+            a, reason, plan = bots.plan_hint(g, plan, iterations=args.iterations)
             made = plan
+            out["changes"] += reason.startswith("Change of plan")
         if len(g.legal_actions()) > 1:
             n += 1
             if ref is not None and contradiction(ref, g, a):
@@ -96,12 +97,12 @@ def main(argv=None) -> int:
     ap.add_argument("--solo", type=int, default=4, help="solo Medium games at most (seeds from 90000)")
     ap.add_argument("--coop", type=int, default=1, help="Full Coop 2-player games at most (seeds from 90500)")
     ap.add_argument("--coop-share", type=float, default=0.2, help="the share of the hints given in Full Coop")
-    ap.add_argument("--iterations", type=int, default=3, help="the expert's worlds a decision")
+    ap.add_argument("--iterations", type=int, default=8, help="the expert's worlds a decision")
     ap.add_argument("--max-moves", type=int, default=3000)
     ap.add_argument("--fresh", action="store_true", help="the old hint: the expert afresh at every decision")
     args = ap.parse_args(argv)
     t0 = time.process_time()
-    out: dict = {"contradictions": 0, "examples": [], "games": []}
+    out: dict = {"contradictions": 0, "changes": 0, "examples": [], "games": []}
     coop_hints = round(args.hints * args.coop_share) if args.coop else 0
     given = 0
     for k in range(args.coop):
@@ -119,6 +120,8 @@ def main(argv=None) -> int:
     which = "fresh hint at every decision" if args.fresh else "the hint with its plan"
     print(f"{which}: {out['contradictions']} contradictions in {given} hints "
           f"({args.iterations} worlds a decision, {time.process_time() - t0:.0f} s CPU)")
+    if not args.fresh:
+        print(f"changes of plan said (a step no longer possible, something drawn, a promise left): {out['changes']}")
     return 0
 
 

@@ -87,7 +87,7 @@ def test_the_bench_yardstick_finds_no_contradiction_of_the_hint_with_its_plan(mo
     bench = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(bench)
-    out: dict = {"contradictions": 0, "examples": [], "games": []}
+    out: dict = {"contradictions": 0, "changes": 0, "examples": [], "games": []}
     args = type("Args", (), {"iterations": 1, "max_moves": 3000, "fresh": False})()
     n = bench.play(mode, 90990 if mode == "solo" else 90995, args, 40, out)
     assert n == 40 and out["contradictions"] == 0, out["examples"]

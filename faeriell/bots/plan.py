@@ -228,7 +228,8 @@ def change_words(plan: Plan, game: Game) -> str:
         return f"Change of plan: “{move}” turned up something new, so “{label}” is looked at again."
     why = game.why_not(plan.steps[m])
     if why and legal_form(game, plan.steps[m]) is None:
-        return f"Change of plan: {label} can no longer be played ({why.rstrip('.')})."
+        why = why.strip().rstrip(".")
+        return f"Change of plan: {label} can no longer be played: {why[:1].lower() + why[1:]}."
     return ""
 
 

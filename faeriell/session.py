@@ -13,11 +13,14 @@ import secrets
 import weakref
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
 from faeriell.engine.saves import seats_record
+
+if TYPE_CHECKING:                         # the types only: the tutorial's modules import this one
+    from faeriell.tutorial.lesson import Lesson
 from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo
 
 from faeriell.storage import saves
@@ -51,7 +54,7 @@ def _reason(e: BaseException) -> str:
 class Session:
     # What the table reads of every session; a guided chapter (tutorial/session.py), a puzzle or a
     # drill sets its own (the app fills scenario / trainer / drill when it opens one).
-    tutorial = None                   # the chapter's Lesson (TutorialSession)
+    tutorial: Lesson | None = None    # the chapter's Lesson (TutorialSession)
     scenario = None                   # a puzzle's scenario (faeriell.scenario.Scenario)
     trainer = None                    # a rated puzzle's practice.trainer.Trainer
     rated_counted: set | None = None  # the rated puzzles already counted in this sitting

@@ -19,6 +19,7 @@ import argparse
 import logging
 import os
 import sys
+from typing import Any
 
 from faeriell.safe_read import clip
 
@@ -325,7 +326,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def launch_options(args: argparse.Namespace):
     from dataclasses import fields
     from faeriell.ui.launch import LaunchOptions
-    extra = {}
+    extra: dict[str, Any] = {}            # fields LaunchOptions may not have yet
     # --analysis reaches the window once LaunchOptions has its field (the screen's side of issue 45:
     # None = not asked, "" = an empty board, else the file); until then the flag is only checked
     if "analysis" in {f.name for f in fields(LaunchOptions)}:

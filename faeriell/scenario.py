@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from faeriell.content.yaml_lines import parse_yaml, read_yaml, plain
 from faeriell.engine.action_schema import action_problem
@@ -75,14 +76,15 @@ def _from_data(data, shown: str) -> Scenario:
     setup = data.get("setup") or {}
     if not isinstance(setup, dict):
         raise _err(shown, lines.get("setup", 1), "setup", "must be a mapping")
+    setup_lines = getattr(setup, "lines", {})      # (an empty set-up is a plain {}: no lines)
     for key in setup:
         if key not in SETUP_KEYS:
-            raise _err(shown, setup.lines.get(key, 1), f"setup.{key}",
+            raise _err(shown, setup_lines.get(key, 1), f"setup.{key}",
                        f"unknown field (known: {', '.join(sorted(SETUP_KEYS))})")
     problem = _setup_problem(setup)
     if problem:
         key, msg = problem
-        raise _err(shown, setup.lines.get(key, lines.get("setup", 1)), f"setup.{key}", msg)
+        raise _err(shown, setup_lines.get(key, lines.get("setup", 1)), f"setup.{key}", msg)
     for key, typ in (("board", dict), ("tribes", list), ("turn", dict), ("goal", dict)):
         if key in data and data[key] is not None and not isinstance(data[key], typ):
             raise _err(shown, lines.get(key, 1), key, f"must be a {'mapping' if typ is dict else 'list'}")
@@ -190,7 +192,7 @@ def start(sc: Scenario, rules=None):
 
 def _broken_section(sc: Scenario, rules) -> str:
     """Which of setup, board, tribes, turn makes the position fail (each added in turn)."""
-    parts = {"board": {}, "tribes": [], "turn": {}}
+    parts: dict[str, Any] = {"board": {}, "tribes": [], "turn": {}}
     for section in ("setup", "board", "tribes", "turn"):
         if section != "setup":
             parts[section] = getattr(sc, section)

@@ -323,7 +323,7 @@ def _within_reach(world, player: int) -> set:
     st = world.copy(log=False).state
     st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
     g = Game(world.rules, st)
-    out = set()
+    out: set[tuple] = set()
     for act in g.legal_actions():
         k = act.kind
         if k == "build_beacon":

@@ -95,6 +95,7 @@ def legal_form(game: Game, step: Action) -> Action | None:
         return None
     if len(alike) == 1:
         return alike[0]
+    assert game.acting is not None          # a plan's step is asked only while someone acts
     scores = score_actions(game, game.acting, alike)
     return alike[max(range(len(alike)), key=lambda k: scores[k][0])]
 
@@ -109,6 +110,7 @@ def make_plan(game: Game, first: Action, seed: int = 0) -> Plan:
     """The line from `first` to the end of the turn (or its first luck), on a world imagined from
     the acting player's view, the rest chosen by the greedy heuristic."""
     player = game.acting
+    assert player is not None, "a plan is made for whoever acts now"
     world = determinize(game.rules, view_of(game, player), player, random.Random(seed))
     start_world = world.copy(log=False)
     turn = turn_of(world)
@@ -249,6 +251,7 @@ def next_step(plan: Plan | None, game: Game) -> Action | None:
 def step_reason(game: Game, plan: Plan, action: Action, seed: int = 0) -> str:
     """A step of the plan said as the hint says any move, then where it stands in the plan."""
     player = game.acting
+    assert player is not None, "a step is said to whoever acts now"
     world = determinize(game.rules, view_of(game, player), player, random.Random(seed))
     text = ExpertBot(seed).reason(world, player, action)
     m = played_steps(plan, game) or 0

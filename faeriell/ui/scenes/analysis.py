@@ -1,0 +1,343 @@
+"""The analysis board (scene "analysis", issue 45): a position on the real table, its moves as a
+tree of variations, the coach's best moves, the position editor and sharing as files or text.
+
+    Left / Right      one move back / on (the main line of the branch)
+    Up / Down         the branch beside this one      Delete   take this move and its line off
+    C                 ask the coach                    T        the coach thinks longer
+    F1                the rule behind a refused move (as at the table)
+    Esc               what the table has in hand first, else back
+
+The table is the game's own (faeriell/ui/table/): its drags light the engine's legal places and
+snap back a refused drop with the engine's reason; nothing here decides a rule. A move made on it
+goes into the tree (faeriell/ui/analysis/lines.py); stepping in the tree shows that node's game.
+The panel on the right holds the tree, the coach and the buttons; the editor (editor_panel.py)
+takes the panel's place while a position is being set up.
+"""
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from faeriell.session import Session
+from faeriell.ui import widgets as W
+from faeriell.ui.analysis.coach_panel import CoachPanel
+from faeriell.ui.analysis.lines import Lines
+from faeriell.ui.analysis.tree_panel import TreePanel
+from faeriell.ui.dialogs import Menu
+from faeriell.ui.scene import Host, Scene
+from faeriell.ui.table import TableScene
+
+log = logging.getLogger(__name__)
+
+PANEL_W = 300           # the right-hand panel, in window px; the table fills the rest
+BUTTON_PX = 16
+
+
+class AnalysisSession(Session):
+    """Every seat played by hand, nothing autosaved; each move the engine accepts is told to the
+    screen (`on_move`), which files it in the tree. Undo steps back in the tree."""
+
+    offers_undo = True
+
+    def __init__(self, game, on_move=None, on_undo=None):
+        super().__init__(game, ["human"] * game.state.players, autosave=False)
+        self.on_move = on_move
+        self.on_undo = on_undo
+
+    def apply(self, action, person: bool = True):
+        why = super().apply(action, person)
+        if why is None and self.on_move is not None:
+            self.on_move(action)
+        return why
+
+    def undo_available(self) -> bool:
+        return self.on_undo is not None and bool(self.game.history)
+
+    def undo(self):
+        if self.on_undo is None or not self.on_undo():
+            return "This is the start of the analysis: there is no move to take back."
+        return None
+
+
+def chance_of(game, seat: int) -> float:
+    """The seat's win chance by the coach's model (bots.win_chance): a quick figure per node."""
+    from faeriell.bots.win_chance import win_chance
+    return win_chance(game, seat)
+
+
+def ask_coach(game, longer: bool):
+    from faeriell.analysis.coach import coach_moves, think_longer
+    return think_longer(game) if longer else coach_moves(game)
+
+
+class AnalysisScene(Scene):
+    def __init__(self, host: Host, game=None, back=None, message: str = "", path: str | None = None):
+        """`game`: the position to analyse (a copy is kept; None: an empty table in the editor);
+        `path`: a scenario file or a save to open instead; `back`: the screen Back returns to
+        (None: the start screen)."""
+        self.host = host
+        self.back_scene = back
+        self.size = tuple(host.size)
+        self.modal = None
+        self.message = message
+        self.message_bad = False
+        self.tree_panel = TreePanel()
+        self.coach = CoachPanel(ask_coach)
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        self.table: TableScene | None = None
+        self.lines: Lines | None = None
+        self.session: AnalysisSession | None = None
+        if game is None and path:
+            game, why = open_file(host.rules, path)
+            if why:
+                self.say(why, bad=True)
+        if game is not None:
+            self.analyse(game)
+        self.layout()
+
+    # ---- the position and its tree -----------------------------------------------------------
+    def analyse(self, game) -> None:
+        """Analyse from `game` (a new tree rooted there)."""
+        self.lines = Lines(game, chance=chance_of)
+        self.session = AnalysisSession(self.lines.game_at(), on_move=self._moved, on_undo=self.back_move)
+        self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
+        self.table.coach.round_card.enabled = False
+        W.set_window_size(self.size)           # the window's floor, not the narrower table's (issue 42)
+
+    def _moved(self, action) -> None:
+        self.lines.play(action, after=self.session.game)
+        self.tree_panel.scroll = self.tree_panel.scroll      # kept; the panel brings the move into view
+
+    def show_node(self) -> None:
+        """The table shows the tree's current node."""
+        self.session.replace_game(self.lines.game_at())
+        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))     # it syncs with the session
+
+    def key(self):
+        """What the coach's answer is about: the node shown (its id in this tree)."""
+        return id(self.lines.current) if self.lines else None
+
+    def back_move(self) -> bool:
+        if self.lines is None or not self.lines.back():
+            return False
+        self.show_node()
+        return True
+
+    def forward(self) -> bool:
+        if self.lines is None or not self.lines.forward():
+            return False
+        self.show_node()
+        return True
+
+    def branch(self, step: int) -> bool:
+        if self.lines is None or not self.lines.sibling(step):
+            return False
+        self.show_node()
+        return True
+
+    def jump(self, node) -> None:
+        self.lines.jump(node)
+        self.show_node()
+
+    def delete_branch(self) -> None:
+        if self.lines is None or self.lines.current is self.lines.root:
+            self.say("Choose a move in the tree first: its line is what Delete takes off.", bad=True)
+            return
+        self.lines.delete(self.lines.current)
+        self.show_node()
+        self.say("That move and the moves after it are gone.")
+
+    # ---- the coach -------------------------------------------------------------------------
+    def ask_coach(self, longer: bool = False) -> None:
+        if self.session is None or self.session.state.game_over or self.session.acting is None:
+            self.say("Nobody is to move here: the coach has nothing to advise.", bad=True)
+            return
+        self.coach.start(self.session.game, self.key(), longer)
+
+    # ---- play on ---------------------------------------------------------------------------
+    def play_on(self, bots: bool) -> None:
+        """A normal game at the table from the node shown: every seat by hand (hot-seat), or the
+        one to move by hand and the others the bots'."""
+        g = self.lines.game_at()
+        if g.state.game_over:
+            self.say("The game is over at this move: there is nothing to play on.", bad=True)
+            return
+        n = g.state.players
+        seats = ["human"] * n
+        if bots:
+            me = g.acting if g.acting is not None else 0
+            seats = ["human" if i == me else "normal" for i in range(n)]
+        self.host.open_game(g, seats)
+
+    def open_play_menu(self) -> None:
+        self.modal = Menu(self.host.size, [("hotseat", "Everyone at this screen (hot-seat)", lambda: self.play_on(False)),
+                                           ("bots", "You against bots", lambda: self.play_on(True)),
+                                           ("cancel", "Back to the analysis", lambda: None)],
+                          title="Play on from here", width=440)
+
+    # ---- words -----------------------------------------------------------------------------
+    def say(self, text: str, bad: bool = False) -> None:
+        self.message, self.message_bad = text, bad
+
+    def label(self, node) -> str:
+        return self.table.words.action(node.action) if self.table is not None else str(node.action)
+
+    def status(self) -> str:
+        if self.session is None:
+            return ""
+        s = self.session.state
+        who = self.session.acting
+        whose = self.table.words.tribe(s.tribes[who].id) + " to move" if who is not None else "game over"
+        return f"Round {s.round} · Doom {s.doom} · {whose}"
+
+    # ---- layout ----------------------------------------------------------------------------
+    def table_rect(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(0, 0, max(320, w - PANEL_W), h)
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        t = self.table_rect()
+        return pygame.Rect(t.right, 0, w - t.right, h)
+
+    def layout(self) -> None:
+        p = self.panel_rect()
+        self.root = W.Container(pygame.Rect(0, 0, *self.size))
+        x, y, gap = p.x + 8, 62, 6
+        bw, bh = (p.width - 16 - gap) // 2, 32
+        rows = [(("back", "Back", self.back), ("delete", "Delete move", self.delete_branch)),
+                (("play_on", "Play on…", self.open_play_menu), ("coach", "Ask the coach", self.ask_coach)),
+                (("think", "Think longer", lambda: self.ask_coach(True)), None)]
+        for row in rows:
+            for k, item in enumerate(row):
+                if item is None:
+                    continue
+                wid, label, fn = item
+                self.root.add(W.Button((x + k * (bw + gap), y, bw, bh), label, fn, id=wid, size=BUTTON_PX,
+                                       primary=(wid == "coach")))
+            y += bh + gap
+        self.buttons_bottom = y
+        h = p.bottom - y - 8
+        tree_h = max(120, int(h * 0.45))
+        self.tree_panel.rect = pygame.Rect(p.x + 8, y + 4, p.width - 16, tree_h - 8)
+        self.coach.rect = pygame.Rect(p.x + 8, self.tree_panel.rect.bottom + 8, p.width - 16,
+                                      p.bottom - self.tree_panel.rect.bottom - 16 - 24)
+        self.message_rect = pygame.Rect(p.x + 8, p.bottom - 26, p.width - 16, 22)
+
+    def resize(self, size) -> None:
+        self.size = tuple(size)
+        if self.table is not None:
+            self.table.resize(self.table_rect().size)
+        W.set_window_size(self.size)
+        self.layout()
+        if self.modal is not None:
+            self.modal.resize(self.size)
+
+    def back(self) -> None:
+        if self.back_scene is not None:
+            self.host.show(self.back_scene)
+        else:
+            self.host.go("start")
+
+    # ---- Scene -----------------------------------------------------------------------------
+    def handle_event(self, ev) -> bool:
+        if self.modal is not None:
+            self.modal.handle(ev)
+            if self.modal is not None and self.modal.closed:
+                self.modal = None
+            return True
+        if ev.type == pygame.KEYDOWN:
+            return self._key(ev)
+        pos = getattr(ev, "pos", None)
+        in_panel = pos is not None and self.panel_rect().collidepoint(pos)
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and (
+                in_panel and not (self.table is not None and self.table.drag is not None)):
+            if self.root.handle(ev):
+                return True
+            if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.lines is not None:
+                node = self.tree_panel.row_at(ev.pos)
+                if node is not None:
+                    self.jump(node)
+                    return True
+            return ev.type == pygame.MOUSEMOTION
+        if ev.type == pygame.MOUSEWHEEL and self.lines is not None:
+            mouse = pygame.mouse.get_pos()
+            if self.tree_panel.rect.collidepoint(mouse):
+                self.tree_panel.wheel(ev.y, self.lines)
+                return True
+        if self.table is None:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self.message = None
+        return bool(self.table.handle_event(ev))
+
+    def _key(self, ev) -> bool:
+        t = self.table
+        holding = t is not None and (t.drag is not None or t.choice is not None or t.tray is not None)
+        if ev.key == pygame.K_ESCAPE:
+            if t is not None and t.handle_event(ev):
+                return True
+            self.back()
+            return True
+        if ev.key == pygame.K_F1:
+            self.host.go("rules", kind=t.rule_kind() if t is not None else None, back=self)
+            return True
+        if not holding and self.lines is not None:
+            keys = {pygame.K_LEFT: self.back_move, pygame.K_RIGHT: self.forward,
+                    pygame.K_UP: lambda: self.branch(-1), pygame.K_DOWN: lambda: self.branch(1),
+                    pygame.K_DELETE: self.delete_branch, pygame.K_c: self.ask_coach,
+                    pygame.K_t: lambda: self.ask_coach(True)}
+            fn = keys.get(ev.key)
+            if fn is not None:
+                fn()
+                return True
+        return bool(t.handle_event(ev)) if t is not None else False
+
+    def update(self, dt_ms: int) -> bool:
+        changed = bool(self.table.update(dt_ms)) if self.table is not None else False
+        changed |= self.coach.poll(self.key())
+        return changed or self.coach.thinking()
+
+    def busy(self) -> bool:
+        return self.coach.thinking()
+
+    def draw(self, surf) -> None:
+        if self.table is not None:
+            self.table.draw(surf.subsurface(self.table_rect()))
+        else:
+            surf.fill(W.BG, self.table_rect())
+        p = self.panel_rect()
+        pygame.draw.rect(surf, W.PANEL, p)
+        pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft)
+        W.draw_text(surf, "Analysis board", (p.x + 10, 8), 22, W.ACCENT, width=p.width - 20)
+        W.draw_text(surf, self.status(), (p.x + 10, 36), 16, W.TEXT, width=p.width - 20)
+        self.root.draw(surf)
+        if self.lines is not None:
+            self.tree_panel.draw(surf, self.lines, self.label)
+            self.coach.draw(surf, self.key())
+        if self.message:
+            W.draw_text(surf, self.message, self.message_rect.topleft, 16,
+                        W.ERROR if self.message_bad else W.TEXT, width=self.message_rect.width)
+        if self.modal is not None:
+            self.modal.draw(surf)
+
+
+def open_file(rules, path: str):
+    """(game, None) for a save (.json) or a scenario file, else (None, the one-line reason): read
+    through the same checks as every file the game opens (faeriell.storage)."""
+    from faeriell.storage.puzzles import load_puzzle
+    from faeriell.storage.saves import FileServiceError, load_game
+    if rules is None:
+        return None, "The rules could not be loaded (see the error panel)."
+    try:
+        if str(path).lower().endswith(".json"):
+            return load_game(rules, path), None
+        return load_puzzle(rules, path)[1], None
+    except FileServiceError as e:
+        return None, str(e)
+
+
+def _assets():
+    from faeriell.ui.assets import Assets
+    return Assets()

@@ -234,6 +234,13 @@ class AnalysisScene(Scene):
         if self.modal is not None:
             self.modal.resize(self.size)
 
+    # tests and tools find widgets by id
+    def find(self, wid: str):
+        return self.root.find(wid)
+
+    def screen_rect(self, wid: str):
+        return self.root.screen_rect(wid)
+
     def back(self) -> None:
         if self.back_scene is not None:
             self.host.show(self.back_scene)

@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from faeriell.content.yaml_lines import read_yaml, plain
+from faeriell.content.yaml_lines import parse_yaml, read_yaml, plain
 from faeriell.engine.action_schema import action_problem
 from faeriell.safe_read import MALFORMED, clip
 from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
@@ -52,7 +52,16 @@ def _err(path, line, fld, msg):
 def load(path: str | Path) -> Scenario:
     path = Path(path)
     shown = str(path)
-    data = read_yaml(path, shown, ScenarioError, kind="scenario")
+    return _from_data(read_yaml(path, shown, ScenarioError, kind="scenario"), shown)
+
+
+def loads(text: str, shown: str) -> Scenario:
+    """A scenario from text (pasted, not a file), read and refused as a file named `shown` would be
+    (the size limit is the caller's: safe_read.LIMITS["scenario"])."""
+    return _from_data(parse_yaml(text, shown, ScenarioError), shown)
+
+
+def _from_data(data, shown: str) -> Scenario:
     if not isinstance(data, dict):
         raise _err(shown, 1, "(file)", "a scenario is a mapping with name, setup and steps")
     lines = getattr(data, "lines", {})

@@ -8,6 +8,7 @@ from test_app_support import click, drag, key, make_app, run_until
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from faeriell.engine.state import to_dict
 from faeriell.ui.scenes.analysis import AnalysisScene
 
 
@@ -54,24 +55,25 @@ def test_the_menu_opens_a_copy_and_back_returns_to_the_same_game(app):
 def test_a_refused_drop_says_why_and_leaves_the_position_and_the_tree_unchanged(app):
     sc = open_analysis(app)
     s = sc.session
-    legal = {a.get("region") for a in s.legal() if a.kind == "place_settlement"}
-    refused = next(r for r in sorted(s.game.rules.board.regions) if r not in legal)
-    state_before = s.game.state.to_dict() if hasattr(s.game.state, "to_dict") else None
-    history_before = len(s.game.history)
-    drag(app, sc.table.spot_pos(("supply_settlement", 0)), sc.table.spot_pos(("region", refused)))
+    ok = sorted(a.get("region") for a in s.legal() if a.kind == "place_settlement")[0]
+    start = len(s.game.history)
+    # a legal drop goes into the tree
+    drag(app, sc.table.spot_pos(("supply_settlement", s.acting)), sc.table.spot_pos(("region", ok)))
     app.step()
-    assert len(s.game.history) == history_before
-    if state_before is not None:
-        assert s.game.state.to_dict() == state_before
-    assert sc.table.message and sc.table.message_bad, "the refusal was not said"
-    assert sc.table.refused_kind == "place_settlement"       # F1 opens its rule
-    assert sc.lines.current is sc.lines.root and not sc.lines.root.children
-    # and a legal drop goes into the tree
-    ok = sorted(legal)[0]
-    drag(app, sc.table.spot_pos(("supply_settlement", 0)), sc.table.spot_pos(("region", ok)))
-    app.step()
-    assert len(s.game.history) == history_before + 1
+    assert len(s.game.history) == start + 1
     assert [n.action.get("region") for n in sc.lines.current.path()] == [ok]
+    # the next player's Settlement onto the same Region: refused, nothing changes
+    legal = {a.get("region") for a in s.legal() if a.kind == "place_settlement"}
+    assert ok not in legal
+    state_before = to_dict(s.game.state)
+    node_before = sc.lines.current
+    drag(app, sc.table.spot_pos(("supply_settlement", s.acting)), sc.table.spot_pos(("region", ok)))
+    app.step()
+    assert len(s.game.history) == start + 1
+    assert to_dict(s.game.state) == state_before
+    assert sc.table.message and sc.table.message_bad, "the refusal was not said"
+    assert sc.lines.current is node_before and not node_before.children
+    assert len(sc.lines.root.children) == 1
 
 
 def test_two_branches_step_back_and_forth_by_keys_and_a_click_on_a_row(app):

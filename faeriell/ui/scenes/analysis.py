@@ -16,15 +16,20 @@ takes the panel's place while a position is being set up.
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 
 import pygame
 
+from faeriell import analysis as an
+
 from faeriell.session import Session
 from faeriell.ui import widgets as W
+from faeriell.ui.analysis import sharing
 from faeriell.ui.analysis.coach_panel import CoachPanel
 from faeriell.ui.analysis.lines import Lines
 from faeriell.ui.analysis.tree_panel import TreePanel
-from faeriell.ui.dialogs import Menu
+from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table import TableScene
 
@@ -67,8 +72,7 @@ def chance_of(game, seat: int) -> float:
 
 
 def ask_coach(game, longer: bool):
-    from faeriell.analysis.coach import coach_moves, think_longer
-    return think_longer(game) if longer else coach_moves(game)
+    return an.think_longer(game) if longer else an.coach_moves(game)
 
 
 class AnalysisScene(Scene):
@@ -88,12 +92,10 @@ class AnalysisScene(Scene):
         self.table: TableScene | None = None
         self.lines: Lines | None = None
         self.session: AnalysisSession | None = None
-        if game is None and path:
-            game, why = open_file(host.rules, path)
-            if why:
-                self.say(why, bad=True)
         if game is not None:
             self.analyse(game)
+        elif path:
+            self.open_path(path)
         self.layout()
 
     # ---- the position and its tree -----------------------------------------------------------
@@ -104,6 +106,12 @@ class AnalysisScene(Scene):
         self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
         self.table.coach.round_card.enabled = False
         W.set_window_size(self.size)           # the window's floor, not the narrower table's (issue 42)
+
+    def analyse_lines(self, lines: Lines) -> None:
+        """Analyse an imported tree (its root shown)."""
+        self.analyse(lines.root_game)
+        self.lines = lines
+        self.show_node()
 
     def _moved(self, action) -> None:
         self.lines.play(action, after=self.session.game)
@@ -154,6 +162,94 @@ class AnalysisScene(Scene):
             self.say("Nobody is to move here: the coach has nothing to advise.", bad=True)
             return
         self.coach.start(self.session.game, self.key(), longer)
+
+    # ---- share -----------------------------------------------------------------------------
+    def _tree(self):
+        """faeriell.analysis's Tree of the lines, or None (said) when the start cannot be written."""
+        if self.lines is None:
+            self.say("There is nothing to share yet.", bad=True)
+            return None
+        try:
+            return sharing.to_tree(self.lines)
+        except an.AnalysisError as e:
+            self.say(str(e), bad=True)
+            return None
+
+    def open_path(self, path: str) -> str | None:
+        """Open a scenario file or a save; None when done, else the one-line reason (also said)."""
+        try:
+            start = an.import_file(path, self.host.rules)
+        except an.AnalysisError as e:
+            self.say(str(e), bad=True)
+            return str(e)
+        self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
+        self.say(f"Opened {start.name or 'the file'}.")
+        return None
+
+    def paste(self) -> None:
+        text = sharing.paste_text()
+        if not text.strip():
+            self.say("The clipboard holds no text: copy a scenario or a saved game first.", bad=True)
+            return
+        try:
+            start = an.import_text(text, self.host.rules)
+        except an.AnalysisError as e:
+            self.say(str(e), bad=True)
+            return
+        self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
+        self.say("The pasted position is on the board.")
+
+    def copy(self) -> None:
+        tree = self._tree()
+        if tree is None:
+            return
+        text = an.scenario_text(tree, "Analysis")
+        if sharing.copy_text(text):
+            self.say("The position and its main line are on the clipboard as a scenario.")
+        else:
+            self.say("No clipboard here: the text is kept in this window (Paste brings it back).")
+
+    def export(self, kind: str) -> None:
+        """Ask for a file name, then write the scenario (the position and its main line) or the
+        save (the game so far, at the move shown); an existing file is replaced only when asked."""
+        if self._tree() is None:
+            return
+        folder = _share_folder()
+        suggest = str(folder / ("analysis.yaml" if kind == "scenario" else "analysis.json"))
+        title = "Export the scenario" if kind == "scenario" else "Export the game so far as a save"
+        self.modal = AskText(self.host.size, title, "File to write (Enter keeps the one shown):", suggest,
+                             lambda path: self._write(kind, path, replace=False), ok_label="Export")
+
+    def _write(self, kind: str, path: str, replace: bool) -> str | None:
+        tree = self._tree()
+        if tree is None:
+            return self.message
+        target = _share_folder() / path if not os.path.isabs(os.path.expanduser(path)) else Path(path).expanduser()
+        exists = os.path.lexists(target)
+        if exists and not replace:
+            self.modal = Confirm(self.host.size, "Replace the file?",
+                                 f"{target.name} already exists. Replace it with this analysis?", "Replace",
+                                 lambda: self._replaced(kind, str(target)))
+            return None
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if kind == "scenario":
+                written = an.write_scenario(tree, target, "Analysis", replace=replace)
+            else:
+                written = an.write_save(tree, path=target, replace=replace)
+        except (an.AnalysisError, OSError) as e:
+            return str(e)
+        self.say(f"Written: {written}")
+        return None
+
+    def _replaced(self, kind: str, path: str) -> None:
+        why = self._write(kind, path, replace=True)
+        if why:
+            self.say(why, bad=True)
+
+    def open_dialog(self) -> None:
+        self.modal = FileDialog(self.host.size, "Open a scenario or a save", lambda: [], self.open_path,
+                                "Open", hint="the path of a scenario (.yaml) or a save (.json)")
 
     # ---- play on ---------------------------------------------------------------------------
     def play_on(self, bots: bool) -> None:
@@ -208,7 +304,10 @@ class AnalysisScene(Scene):
         bw, bh = (p.width - 16 - gap) // 2, 32
         rows = [(("back", "Back", self.back), ("delete", "Delete move", self.delete_branch)),
                 (("play_on", "Play on…", self.open_play_menu), ("coach", "Ask the coach", self.ask_coach)),
-                (("think", "Think longer", lambda: self.ask_coach(True)), None)]
+                (("think", "Think longer", lambda: self.ask_coach(True)), ("open", "Open file…", self.open_dialog)),
+                (("export_scenario", "Export scenario…", lambda: self.export("scenario")),
+                 ("export_save", "Export save…", lambda: self.export("save"))),
+                (("copy", "Copy as text", self.copy), ("paste", "Paste text", self.paste))]
         for row in rows:
             for k, item in enumerate(row):
                 if item is None:
@@ -330,19 +429,10 @@ class AnalysisScene(Scene):
             self.modal.draw(surf)
 
 
-def open_file(rules, path: str):
-    """(game, None) for a save (.json) or a scenario file, else (None, the one-line reason): read
-    through the same checks as every file the game opens (faeriell.storage)."""
-    from faeriell.storage.puzzles import load_puzzle
-    from faeriell.storage.saves import FileServiceError, load_game
-    if rules is None:
-        return None, "The rules could not be loaded (see the error panel)."
-    try:
-        if str(path).lower().endswith(".json"):
-            return load_game(rules, path), None
-        return load_puzzle(rules, path)[1], None
-    except FileServiceError as e:
-        return None, str(e)
+def _share_folder() -> Path:
+    """Where exports go unless the player types another folder: the data folder's analysis/."""
+    from faeriell.storage.folders import data_dir
+    return Path(data_dir()) / "analysis"
 
 
 def _assets():

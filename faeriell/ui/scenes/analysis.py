@@ -27,6 +27,7 @@ from faeriell.session import Session
 from faeriell.ui import widgets as W
 from faeriell.ui.analysis import sharing
 from faeriell.ui.analysis.coach_panel import CoachPanel
+from faeriell.ui.analysis.editor_panel import Chip, Editor
 from faeriell.ui.analysis.lines import Lines
 from faeriell.ui.analysis.tree_panel import TreePanel
 from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu
@@ -91,21 +92,153 @@ class AnalysisScene(Scene):
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         self.table: TableScene | None = None
         self.lines: Lines | None = None
-        self.session: AnalysisSession | None = None
+        self.session: Session | None = None
+        self.editor: Editor | None = None
+        self.held: Chip | None = None          # the palette's piece in hand
+        self.held_from = (0, 0)
+        self.mouse = (0, 0)
         if game is not None:
             self.analyse(game)
         elif path:
             self.open_path(path)
+        if self.table is None:                 # nothing opened: an empty table in the editor
+            self.edit_position(an.empty_position())
         self.layout()
 
     # ---- the position and its tree -----------------------------------------------------------
     def analyse(self, game) -> None:
         """Analyse from `game` (a new tree rooted there)."""
+        self.editor = None
         self.lines = Lines(game, chance=chance_of)
         self.session = AnalysisSession(self.lines.game_at(), on_move=self._moved, on_undo=self.back_move)
         self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
         self.table.coach.round_card.enabled = False
         W.set_window_size(self.size)           # the window's floor, not the narrower table's (issue 42)
+
+    # ---- the editor --------------------------------------------------------------------------
+    def edit_position(self, pos) -> None:
+        """Set up `pos` in the editor (the table shows it as the pieces are placed)."""
+        self.editor = Editor(pos, self.host.rules)
+        self.lines = None
+        self.session = Session(self.editor.game(), autosave=False)
+        self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
+        self.table.coach.round_card.enabled = False
+        W.set_window_size(self.size)
+        if getattr(self, "root", None) is not None and hasattr(self, "message_rect"):
+            self.layout()
+
+    def edit_here(self) -> None:
+        """The editor on the position shown (a decision half made cannot be written: said)."""
+        try:
+            pos = an.from_game(self.session.game)
+        except an.AnalysisError as e:
+            self.say(str(e), bad=True)
+            return
+        self.edit_position(pos)
+
+    def _edited(self) -> None:
+        """The editor's position changed: the table shows it, the check's line says what holds."""
+        self.session.replace_game(self.editor.game())
+        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))
+        self.layout()                          # Analyse / Play from here follow the check
+
+    def analyse_position(self) -> None:
+        if self.editor is None or not self.editor.legal():
+            self.say("This position breaks the rules: mend what the line above says first.", bad=True)
+            return
+        self.analyse(self.editor.game(check=True))
+        self.layout()
+
+    def play_position(self) -> None:
+        if self.editor is None or not self.editor.legal():
+            self.say("This position breaks the rules: mend what the line above says first.", bad=True)
+            return
+        g = self.editor.game(check=True)
+        self.host.open_game(g, ["human"] * g.state.players)
+
+    def next_seat(self) -> None:
+        if self.editor is not None:
+            self.editor.seat = (self.editor.seat + 1) % len(self.editor.pos.tribes)
+            self.layout()
+
+    def seat_name(self, seat: int) -> str:
+        s = self.session.state
+        if 0 <= seat < len(s.tribes):
+            return f"{self.table.words.tribe(s.tribes[seat].id)} (player {seat + 1})"
+        return f"player {seat + 1}"
+
+    def node_at(self, pos) -> str | None:
+        """The Node nearest the point, within a few px (a Hero or the Drifter stands on one)."""
+        board = self.session.game.rules.board
+        best, dist = None, (self.table.layout.px(26)) ** 2
+        for nid, node in board.nodes.items():
+            x, y = self.table.map.map_to_screen(node.pos)
+            d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+            if d < dist:
+                best, dist = nid, d
+        return best
+
+    def _editor_mouse(self, ev) -> bool:
+        ed = self.editor
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+            if self.held is not None:
+                return True
+        in_panel = self.panel_rect().collidepoint(ev.pos)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and in_panel:
+            chip = ed.chip_at(ev.pos)
+            if chip is not None:
+                self.held, self.held_from, self.mouse = chip, ev.pos, ev.pos
+                return True
+            hit = ed.stepper_hit(ev.pos)
+            if hit is not None:
+                if ed.step(*hit):
+                    self._edited()
+                self._said_refusal()
+                return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.held is not None:
+            chip, self.held = self.held, None
+            if in_panel:
+                if chip.rect.collidepoint(ev.pos):
+                    ed.cycle(chip)             # a click: the next Hero, Guardian or token
+                return True
+            region = self.table.spots.region_at(ev.pos)
+            node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
+            if chip.kind in ("hero", "drifter") and node is None:
+                ed.refusal = "Drop it on a Node: the dot where three Regions meet."
+            elif ed.drop(chip, region, node):
+                self._edited()
+            self._said_refusal()
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and not in_panel:
+            if ed.remove_at(self.table.spots.region_at(ev.pos)):
+                self._edited()
+            self._said_refusal()
+            return True
+        return False
+
+    def _said_refusal(self) -> None:
+        ed = self.editor
+        if ed is not None and ed.refusal:
+            self.say(ed.refusal, bad=True)
+        else:
+            self.message = None
+
+    def _draw_marks(self, surf) -> None:
+        """The check's fault: its Regions and Nodes ringed on the table."""
+        fault = self.editor.fault if self.editor is not None else None
+        if fault is None or self.table is None:
+            return
+        board = self.session.game.rules.board
+        r = self.table.layout.px(22)
+        for m in fault.marks:
+            if m in board.regions:
+                c = self.table.map.map_to_screen(board.regions[m].center)
+            elif m in board.nodes:
+                c = self.table.map.map_to_screen(board.nodes[m].pos)
+            else:
+                continue
+            pygame.draw.circle(surf, (255, 84, 196), (round(c[0]), round(c[1])), r, 3)
 
     def analyse_lines(self, lines: Lines) -> None:
         """Analyse an imported tree (its root shown)."""
@@ -302,12 +435,17 @@ class AnalysisScene(Scene):
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         x, y, gap = p.x + 8, 62, 6
         bw, bh = (p.width - 16 - gap) // 2, 32
+        self.message_rect = pygame.Rect(p.x + 8, p.bottom - 26, p.width - 16, 22)
+        if self.editor is not None:
+            self._layout_editor(p, x, y, gap, bw, bh)
+            return
         rows = [(("back", "Back", self.back), ("delete", "Delete move", self.delete_branch)),
                 (("play_on", "Play on…", self.open_play_menu), ("coach", "Ask the coach", self.ask_coach)),
                 (("think", "Think longer", lambda: self.ask_coach(True)), ("open", "Open file…", self.open_dialog)),
                 (("export_scenario", "Export scenario…", lambda: self.export("scenario")),
                  ("export_save", "Export save…", lambda: self.export("save"))),
-                (("copy", "Copy as text", self.copy), ("paste", "Paste text", self.paste))]
+                (("copy", "Copy as text", self.copy), ("paste", "Paste text", self.paste)),
+                (("edit", "Edit position", self.edit_here), None)]
         for row in rows:
             for k, item in enumerate(row):
                 if item is None:
@@ -323,6 +461,23 @@ class AnalysisScene(Scene):
         self.coach.rect = pygame.Rect(p.x + 8, self.tree_panel.rect.bottom + 8, p.width - 16,
                                       p.bottom - self.tree_panel.rect.bottom - 16 - 24)
         self.message_rect = pygame.Rect(p.x + 8, p.bottom - 26, p.width - 16, 22)
+
+    def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
+        ok = self.editor.legal()
+        for k, (wid, label, fn, kw) in enumerate((
+                ("back", "Back", self.back, {}),
+                ("open", "Open file…", self.open_dialog, {}),
+                ("analyse_pos", "Analyse", self.analyse_position, {"enabled": ok, "primary": True}),
+                ("play_here", "Play from here", self.play_position, {"enabled": ok}),
+                ("paste", "Paste text", self.paste, {}))):
+            self.root.add(W.Button((x + (k % 2) * (bw + gap), y + (k // 2) * (bh + gap), bw, bh), label, fn,
+                                   id=wid, size=BUTTON_PX, **kw))
+        y += 3 * (bh + gap)
+        self.root.add(W.Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
+                               self.next_seat, id="seat", size=BUTTON_PX))
+        y += bh + gap + 2
+        bottom = self.editor.layout(pygame.Rect(x, y, p.width - 16, p.bottom - y))
+        self.fault_rect = pygame.Rect(x, bottom + 6, p.width - 16, p.bottom - 30 - bottom - 6)
 
     def resize(self, size) -> None:
         self.size = tuple(size)
@@ -355,6 +510,12 @@ class AnalysisScene(Scene):
             return True
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
+        if self.editor is not None and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                                   pygame.MOUSEMOTION):
+            if self._editor_mouse(ev):
+                return True
+            if ev.type != pygame.MOUSEMOTION and not self.panel_rect().collidepoint(ev.pos):
+                return False                   # the table in the editor only shows (and zooms)
         pos = getattr(ev, "pos", None)
         in_panel = pos is not None and self.panel_rect().collidepoint(pos)
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and (
@@ -416,9 +577,12 @@ class AnalysisScene(Scene):
         p = self.panel_rect()
         pygame.draw.rect(surf, W.PANEL, p)
         pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft)
-        W.draw_text(surf, "Analysis board", (p.x + 10, 8), 22, W.ACCENT, width=p.width - 20)
+        title = "Analysis board · editor" if self.editor is not None else "Analysis board"
+        W.draw_text(surf, title, (p.x + 10, 8), 22, W.ACCENT, width=p.width - 20)
         W.draw_text(surf, self.status(), (p.x + 10, 36), 16, W.TEXT, width=p.width - 20)
         self.root.draw(surf)
+        if self.editor is not None:
+            self._draw_editor(surf)
         if self.lines is not None:
             self.tree_panel.draw(surf, self.lines, self.label)
             self.coach.draw(surf, self.key())
@@ -427,6 +591,19 @@ class AnalysisScene(Scene):
                         W.ERROR if self.message_bad else W.TEXT, width=self.message_rect.width)
         if self.modal is not None:
             self.modal.draw(surf)
+
+    def _draw_editor(self, surf) -> None:
+        self._draw_marks(surf)
+        self.editor.draw(surf, self.seat_name)
+        fault = self.editor.fault
+        text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
+        W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, max_lines=4)
+        if self.held is not None:
+            r = self.held.rect.copy()
+            r.center = self.mouse
+            pygame.draw.rect(surf, W.SELECT, r, border_radius=5)
+            W.draw_text(surf, self.editor.chip_label(self.held), r.center, 16, W.TEXT, anchor="center",
+                        width=r.width - 6)
 
 
 def _share_folder() -> Path:

@@ -1,0 +1,239 @@
+"""The position editor's panel: a palette of pieces to drag onto the island, steppers for the
+counts and the turn, and the position check's one line.
+
+Every change is one of faeriell.analysis's edits (a new Position, or a Fault: the refusal in the
+game's words, the position kept); the check (an.check) runs after each and its fault is shown
+with its pieces marked on the table. Nothing here decides a rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import pygame
+
+from faeriell import analysis as an
+from faeriell.analysis.edit import owner_of_region
+from faeriell.ui import widgets as W
+
+TEXT_PX = 16
+COLOURS = ("red", "yellow", "blue", "green")
+HEROES = ("adventurer", "chieftain", "shaman", "druid", "shadow", "sower")
+UNDER = ("red", "yellow", "blue", "green", "corruption", None)
+PHASES = (None, "tribe", "event", "hero")
+
+
+@dataclass
+class Chip:
+    """One piece of the palette: what it is ("settlement", "beacon", "hero", "totem",
+    "guardian", "token", "drifter"), its variant (a colour, a Hero type, a Guardian...) and
+    where it is drawn."""
+    kind: str
+    rect: pygame.Rect
+    variant: Optional[str] = None
+
+
+class Editor:
+    def __init__(self, pos: an.Position, rules):
+        self.rules = rules
+        self.pos = pos
+        self.seat = 0
+        self.fault: an.Fault | None = None
+        self.refusal: str | None = None        # the last edit refused, in words
+        self.hero = 0                          # the Hero type, Guardian and token the chips place
+        self.guardian = 0
+        self.token = 0
+        self.chips: list[Chip] = []
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.steppers: list[tuple[str, pygame.Rect]] = []
+        self.recheck()
+
+    # ---- the position ------------------------------------------------------------------------
+    def recheck(self) -> None:
+        self.fault = an.check(self.pos, self.rules)
+
+    def legal(self) -> bool:
+        return self.fault is None
+
+    def game(self, check: bool = False):
+        return an.build(self.pos, self.rules, check=check)
+
+    def edit(self, fn: Callable[..., object], *args, **kw) -> bool:
+        """Run one edit; True when the position changed (a refusal is kept in `refusal`)."""
+        got = fn(self.pos, *args, rules=self.rules, **kw)
+        if isinstance(got, an.Fault):
+            self.refusal = got.message
+            return False
+        self.refusal = None
+        if got == self.pos:
+            return False
+        self.pos = got                            # type: ignore[assignment]
+        self.recheck()
+        return True
+
+    # ---- names the palette cycles through -------------------------------------------------------
+    def guardians(self) -> list[str]:
+        return sorted(self.pos.board.guardians)
+
+    def guardian_id(self) -> str:
+        g = self.guardians()
+        return g[self.guardian % len(g)] if g else ""
+
+    def hero_id(self) -> str:
+        return HEROES[self.hero % len(HEROES)]
+
+    def token_kind(self) -> Optional[str]:
+        return UNDER[self.token % len(UNDER)]
+
+    # ---- a chip dropped on the table ------------------------------------------------------------
+    def drop(self, chip: Chip, region: Optional[str], node: Optional[str]) -> bool:
+        """The chip dropped on `region` / `node` (None: not on the island); True when placed."""
+        k, seat = chip.kind, self.seat
+        if region is None and node is None:
+            self.refusal = "Drop the piece on the island."
+            return False
+        if k == "settlement":
+            return self.edit(an.place_settlement, seat, region)
+        if k == "beacon":
+            return self.edit(an.place_beacon, seat, region, chip.variant)
+        if k == "totem":
+            return self.edit(an.place_totem, region)
+        if k == "guardian":
+            return self.edit(an.move_guardian, self.guardian_id(), region)
+        if k == "token":
+            here = [g for g, r in self.pos.board.guardians.items() if r == region]
+            if not here:
+                self.refusal = "A Menace or Corruption token lies under a Guardian: drop it on a Guardian's Region."
+                return False
+            return self.edit(an.set_under, here[0], self.token_kind())
+        if k == "hero":
+            return self.edit(an.place_hero, seat, self.hero_id(), node)
+        if k == "drifter":
+            return self.edit(an.place_drifter, node, seat)
+        return False
+
+    def remove_at(self, region: Optional[str]) -> bool:
+        """A right click on a Region takes off its Settlement, else its Beacon, else the Totem."""
+        if region is None:
+            return False
+        if owner_of_region(self.pos, region) is not None:
+            return self.edit(an.remove_settlement, region)
+        if any(region in t.beacons for t in self.pos.tribes):
+            return self.edit(an.remove_beacon, region)
+        if self.pos.board.totem and self.pos.board.totem.get("region") == region:
+            return self.edit(an.remove_totem)
+        return False
+
+    # ---- the counts ------------------------------------------------------------------------------
+    def counts(self) -> list[tuple[str, str, Callable[[int], bool]]]:
+        """(id, label with its value, step(+1/-1)) of every stepper."""
+        p, s = self.pos, self.seat
+        t = p.tribes[s] if s < len(p.tribes) else an.TribeSpec()
+        ess = {c: sum(1 for e in t.essences if e.split("@")[0] == c) for c in COLOURS}
+        wheel = list(self.rules.wheel)
+        harvest = p.board.harvest or wheel[0]
+        out: list[tuple[str, str, Callable[[int], bool]]] = [
+            ("players", f"Players {p.setup.players}", lambda d: self.edit(an.set_setup, players=p.setup.players + d)),
+            ("doom", f"Doom {p.board.doom}", lambda d: self.edit(an.set_doom, p.board.doom + d)),
+            ("round", f"Round {p.turn.round}", lambda d: self.edit(an.set_round, p.turn.round + d)),
+            ("lap", f"Lap {p.turn.lap}", lambda d: self.edit(an.set_lap, p.turn.lap + d)),
+            ("turn", f"Turn: player {p.turn.player}",
+             lambda d: self.edit(an.set_turn, (p.turn.player - 1 + d) % len(p.tribes))),
+            ("phase", f"Phase: {(p.turn.phase or 'to choose').capitalize()}",
+             lambda d: self.edit(an.set_phase, PHASES[(PHASES.index(p.turn.phase) + d) % len(PHASES)])),
+            ("harvest", f"Harvest: {harvest.capitalize()}",
+             lambda d: self.edit(an.set_harvest, wheel[(wheel.index(harvest) + d) % len(wheel)])),
+            ("corruption", f"Corruption {t.corruption}", lambda d: self.edit(an.set_corruption, s, t.corruption + d)),
+        ]
+        for c in COLOURS:
+            out.append((f"ess_{c}", f"{c.capitalize()} Essences {ess[c]}",
+                        lambda d, c=c: self.edit(an.set_essences, s, c, ess[c] + d)))
+        for c in COLOURS:
+            n = t.solved.get(c, 0)
+            out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}",
+                        lambda d, c=c, n=n: self.edit(an.set_solved, s, c, n + d)))
+        out.append(("designated", f"Designated {t.designated}",
+                    lambda d: self.edit(an.set_achievements, s, t.achievements, t.designated + d)))
+        return out
+
+    def step(self, wid: str, d: int) -> bool:
+        for cid, _label, fn in self.counts():
+            if cid == wid:
+                return fn(d)
+        return False
+
+    # ---- drawing and pointing ------------------------------------------------------------------
+    def chip_label(self, chip: Chip) -> str:
+        if chip.kind == "settlement":
+            return "Settlement"
+        if chip.kind == "beacon":
+            return f"{(chip.variant or '').capitalize()} Beacon"
+        if chip.kind == "hero":
+            return self.hero_id().capitalize()
+        if chip.kind == "guardian":
+            return f"Guardian: {self.guardian_id().capitalize()}"
+        if chip.kind == "token":
+            k = self.token_kind()
+            return "Token: none" if k is None else f"{k.capitalize()} token"
+        return {"totem": "Totem", "drifter": "Drifter"}.get(chip.kind, chip.kind)
+
+    def layout(self, area: pygame.Rect) -> int:
+        """Chips and steppers laid out in `area` from its top; returns the y under them."""
+        self.rect = area
+        x, y, gap = area.x, area.y, 4
+        cw, ch = (area.width - 2 * gap) // 3, 26
+        kinds = [("settlement", None)] + [("beacon", c) for c in COLOURS] + [
+            ("hero", None), ("totem", None), ("guardian", None), ("token", None), ("drifter", None)]
+        self.chips = []
+        for k, (kind, var) in enumerate(kinds):
+            r = pygame.Rect(x + (k % 3) * (cw + gap), y + (k // 3) * (ch + gap), cw, ch)
+            self.chips.append(Chip(kind, r, var))
+        y += ((len(kinds) + 2) // 3) * (ch + gap) + 4
+        self.steppers = []
+        sw, sh = (area.width - gap) // 2, 24
+        for k, (wid, _label, _fn) in enumerate(self.counts()):
+            self.steppers.append((wid, pygame.Rect(x + (k % 2) * (sw + gap), y + (k // 2) * (sh + 2), sw, sh)))
+        rows = (len(self.steppers) + 1) // 2
+        return y + rows * (sh + 2)
+
+    def chip_at(self, pos) -> Chip | None:
+        return next((c for c in self.chips if c.rect.collidepoint(pos)), None)
+
+    def stepper_hit(self, pos) -> tuple[str, int] | None:
+        """(stepper id, -1 or +1) for a click on a stepper's − or + end."""
+        for wid, r in self.steppers:
+            if r.collidepoint(pos):
+                if pos[0] < r.x + 22:
+                    return wid, -1
+                if pos[0] > r.right - 22:
+                    return wid, 1
+        return None
+
+    def cycle(self, chip: Chip) -> None:
+        """A click (no drag) on a chip that places one of several: the next of them."""
+        if chip.kind == "hero":
+            self.hero += 1
+        elif chip.kind == "guardian":
+            self.guardian += 1
+        elif chip.kind == "token":
+            self.token += 1
+
+    def draw(self, surf, tribe_name: Callable[[int], str]) -> None:
+        for chip in self.chips:
+            pygame.draw.rect(surf, W.BTN, chip.rect, border_radius=5)
+            if chip.kind == "beacon":
+                rgb = {"red": (200, 70, 60), "yellow": (220, 190, 60), "blue": (70, 120, 210),
+                       "green": (70, 160, 80)}[chip.variant or "red"]
+                pygame.draw.rect(surf, rgb, chip.rect, 2, border_radius=5)
+            else:
+                pygame.draw.rect(surf, W.PANEL_EDGE, chip.rect, 1, border_radius=5)
+            W.draw_text(surf, self.chip_label(chip), chip.rect.center, TEXT_PX, W.TEXT, anchor="center",
+                        width=chip.rect.width - 6)
+        labels = {wid: label for wid, label, _fn in self.counts()}
+        for wid, r in self.steppers:
+            pygame.draw.rect(surf, W.FIELD_BG, r, border_radius=4)
+            for sign, rr in (("-", pygame.Rect(r.x, r.y, 22, r.h)), ("+", pygame.Rect(r.right - 22, r.y, 22, r.h))):
+                pygame.draw.rect(surf, W.BTN, rr, border_radius=4)
+                W.draw_text(surf, sign, rr.center, TEXT_PX + 2, W.TEXT, anchor="center")
+            W.draw_text(surf, labels.get(wid, ""), (r.centerx, r.centery), TEXT_PX, W.TEXT, anchor="center",
+                        width=r.width - 48)

@@ -125,3 +125,140 @@ def test_the_coach_panel_lists_its_moves_for_a_seeded_position(app, monkeypatch)
     app.dirty = True
     app.step()
     assert "imagined" in answer.note
+
+
+# ---- the editor ------------------------------------------------------------------------------
+BUILT = """\
+name: Built by hand
+setup: {players: 2, mode: competitive, difficulty: medium, seed: 0, position: empty}
+board: {doom: 2, herbs_up: [herb-red, herb-chieftain, herb-green]}   # the empty board's deal for seed 0
+tribes:
+  - settlements: [bear-forest, owl-river]
+    beacons: {bear-forest: red}
+  - settlements: [stag-meadow]
+turn: {player: 1}
+steps: []
+"""
+
+
+def open_editor(app) -> AnalysisScene:
+    """The start screen's "Analysis board": an empty table in the editor."""
+    from faeriell.ui.scene import scene_class
+    if type(app.scene).__name__ != "StartScene":
+        app.show(scene_class("start")(app))
+        app.step()
+    click(app, "analysis")
+    sc = app.scene
+    assert isinstance(sc, AnalysisScene) and sc.editor is not None
+    return sc
+
+
+def chip(sc, kind: str, variant=None):
+    return next(c for c in sc.editor.chips if c.kind == kind and c.variant == variant).rect.center
+
+
+def test_a_position_built_by_drags_equals_the_one_loaded_from_the_same_scenario_file(app, tmp_path):
+    from faeriell import analysis as an
+    path = tmp_path / "built.yaml"
+    path.write_text(BUILT, encoding="utf-8")
+    sc = open_editor(app)
+    region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
+    drag(app, chip(sc, "settlement"), region("bear-forest"))
+    drag(app, chip(sc, "settlement"), region("owl-river"))
+    drag(app, chip(sc, "beacon", "red"), region("bear-forest"))
+    click(app, "seat")                                           # the next pieces are player 2's
+    drag(app, chip(sc, "settlement"), region("stag-meadow"))
+    for _ in range(2):                                           # Doom's + end
+        r = next(r for wid, r in sc.editor.steppers if wid == "doom")
+        click(app, (r.right - 6, r.centery))
+    assert not app.errors, app.errors
+    assert sc.editor.pos == an.import_file(str(path)).position
+    assert sc.editor.fault is None and sc.find("play_here").enabled
+    # Analyse: the board on that position, the table's moves lit as in play
+    click(app, "analyse_pos")
+    assert sc.editor is None and sc.lines is not None
+    assert an.from_game(sc.lines.root_game) == an.import_file(str(path)).position
+
+
+def test_an_impossible_position_names_its_fault_and_keeps_play_from_here_disabled(app, tmp_path):
+    path = tmp_path / "twice.yaml"
+    path.write_text(BUILT.replace("[stag-meadow]", "[bear-forest]"), encoding="utf-8")
+    sc = open_editor(app)
+    sc.open_path(str(path))                     # the Open dialog's own call (its typing is the dialog's)
+    app.step()
+    assert sc.editor is not None and sc.editor.fault is not None
+    assert "Bear's Forest" in sc.editor.fault.message and "bear-forest" in sc.editor.fault.marks
+    assert not sc.find("play_here").enabled and not sc.find("analyse_pos").enabled
+    click(app, "play_here")                                      # greyed: nothing opens
+    assert app.scene is sc
+    # mended on the table: a right click takes the Settlement off that Region, the check follows
+    pos = sc.table.spot_pos(("region", "bear-forest"))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=3))
+    app.step()
+    assert sc.editor.fault is None, sc.editor.fault
+    assert sc.find("play_here").enabled
+
+
+def test_export_then_import_round_trips_the_position_and_the_tree(app, tmp_path, monkeypatch):
+    from faeriell.ui.analysis import sharing
+    through_setup(app.session)
+    app.step()
+    sc = open_analysis(app)
+    click(app, phase_tile(sc, "tribe"))
+    key(app, pygame.K_LEFT)
+    click(app, phase_tile(sc, "hero"))                           # two branches, the second shown
+    key(app, pygame.K_UP)                                        # back on the main line's move
+    out = tmp_path / "line.yaml"
+    click(app, "export_scenario")
+    dlg = sc.modal
+    assert dlg is not None and dlg.find("path") is not None
+    from test_app_support import type_text
+    dlg.field.text = ""                                          # the suggestion cleared, as by the keys
+    click(app, dlg.screen_rect("path").center)
+    type_text(app, str(out))
+    key(app, pygame.K_RETURN)
+    assert out.is_file(), sc.message
+    first = sc.lines
+    # copy and paste: the clipboard, or the window's own copy where there is none
+    click(app, "copy")
+    pasted_from = sharing.paste_text()
+    assert "steps:" in pasted_from
+    click(app, "paste")
+    assert sc.lines is not first
+    pasted = sc.lines
+    sc.open_path(str(out))
+    opened = sc.lines
+    for got in (pasted, opened):
+        # the scenario keeps the position and the main line (its `do` steps)
+        assert [n.action for n in _main_line(got)] == [n.action for n in _main_line(first)]
+        assert (sharing.to_tree(got).root == sharing.to_tree(first).root)
+    # a save of the game so far opens again at the same moment
+    save = tmp_path / "so-far.json"
+    def export_save():
+        click(app, "export_save")
+        sc.modal.field.text = ""
+        click(app, sc.modal.screen_rect("path").center)
+        type_text(app, str(save))
+        key(app, pygame.K_RETURN)
+
+    export_save()
+    assert save.is_file() and sc.modal is None, sc.message
+    written = save.read_bytes()
+    export_save()                        # the file is there now: asked before it is replaced
+    assert type(sc.modal).__name__ == "Confirm"
+    key(app, pygame.K_ESCAPE)
+    assert sc.modal is None and save.read_bytes() == written
+    game_then = sc.lines.game_at()
+    sc.open_path(str(save))              # the save opens at the same moment, with the same moves
+    assert sc.lines.root_game.state.round == game_then.state.round
+    assert sc.lines.root_game.state.phase == game_then.state.phase
+    assert [h["action"] for h in sc.lines.root_game.history] == [h["action"] for h in game_then.history]
+
+
+def _main_line(lines):
+    out, n = [], lines.root
+    while n.children:
+        n = n.children[0]
+        out.append(n)
+    return out

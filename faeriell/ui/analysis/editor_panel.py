@@ -23,6 +23,41 @@ UNDER = ("red", "yellow", "blue", "green", "corruption", None)
 PHASES = (None, "tribe", "event", "hero")
 
 
+def position_of(setup: dict, board: dict, tribes: list, turn: dict) -> an.Position:
+    """A written `position: empty` (a scenario's sections) as a Position, as written: nothing is
+    built nor checked here, so a position the rules refuse reaches the editor with its fault."""
+    def tup(v):
+        return tuple(v) if isinstance(v, (list, tuple)) else ()
+    st = an.Setup(int(setup.get("players", 2)), setup.get("mode", "competitive"),
+                  setup.get("difficulty", "medium"), tup(setup.get("variants")), int(setup.get("seed", 0)))
+    b = an.BoardSpec(
+        doom=board.get("doom", 0), harvest=board.get("harvest"), first_player=board.get("first_player", 1),
+        heartlands=dict(board.get("heartlands") or {}), guardians=dict(board.get("guardians") or {}),
+        under=dict(board.get("under") or {}), totem=board.get("totem"), set_aside=tup(board.get("set_aside")),
+        bag=tup(board["bag"]) if board.get("bag") is not None else None,
+        herbs_up=tup(board["herbs_up"]) if board.get("herbs_up") is not None else None,
+        perk_piles=tuple(tup(x) for x in board["perk_piles"]) if board.get("perk_piles") is not None else None,
+        drifter=board.get("drifter"), winter_gems=tup(board.get("winter_gems")))
+    ts = []
+    for t in tribes:
+        t = t or {}
+        heroes = {h: an.HeroSpec(node=(d or {}).get("node"), perks=tup((d or {}).get("perks")),
+                                 gems=(d or {}).get("gems"), quests=tup((d or {}).get("quests")))
+                  for h, d in (t.get("heroes") or {}).items()}
+        ts.append(an.TribeSpec(
+            settlements=tup(t.get("settlements")), beacons=dict(t.get("beacons") or {}), heroes=heroes,
+            essences=tup(t.get("essences")), corruption=t.get("corruption", 0),
+            solved={**dict.fromkeys(COLOURS, 0), **dict(t.get("solved") or {})}, herbs=tup(t.get("herbs")),
+            attunements=tup(t.get("attunements")), achievements=tup(t.get("achievements", ["purity"])),
+            designated=t.get("designated", 0), sower=bool(t.get("sower"))))
+    while len(ts) < st.players:
+        ts.append(an.TribeSpec())
+    tn = an.TurnSpec(player=turn.get("player", 1), phase=turn.get("phase"),
+                     done=tup(turn["done"]) if turn.get("done") is not None else None,
+                     lap=turn.get("lap", 1), round=turn.get("round", 1))
+    return an.Position(st, b, tuple(ts), tn)
+
+
 @dataclass
 class Chip:
     """One piece of the palette: what it is ("settlement", "beacon", "hero", "totem",
@@ -46,6 +81,7 @@ class Editor:
         self.chips: list[Chip] = []
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.steppers: list[tuple[str, pygame.Rect]] = []
+        self._shown = None                       # the last position that could be set on the table
         self.recheck()
 
     # ---- the position ------------------------------------------------------------------------
@@ -56,7 +92,17 @@ class Editor:
         return self.fault is None
 
     def game(self, check: bool = False):
-        return an.build(self.pos, self.rules, check=check)
+        """The engine's game at the position; with check=False, a position whose pieces cannot
+        all be set out (a file's, not yet mended) shows the last one that could, else an empty
+        table of as many players."""
+        if check:
+            return an.build(self.pos, self.rules, check=True)
+        try:
+            self._shown = an.build(self.pos, self.rules, check=False)
+        except (an.AnalysisError, ValueError, KeyError, TypeError):
+            if self._shown is None:
+                self._shown = an.build(an.empty_position(len(self.pos.tribes) or 2), self.rules, check=False)
+        return self._shown
 
     def edit(self, fn: Callable[..., object], *args, **kw) -> bool:
         """Run one edit; True when the position changed (a refusal is kept in `refusal`)."""

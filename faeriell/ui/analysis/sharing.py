@@ -59,14 +59,10 @@ def from_tree(tree: an.Tree, chance=None) -> Lines:
 
 # ---------------------------------------------------------------- the clipboard
 def _scrap_ready() -> bool:
+    """pygame-ce's put_text / get_text need a window (SDL's clipboard), no init of their own."""
     try:
-        if not pygame.display.get_init() or pygame.display.get_surface() is None:
-            return False
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        return bool(pygame.scrap.get_init())
-    except (pygame.error, AttributeError, NotImplementedError) as e:
-        log.info("no clipboard: %s", e)
+        return bool(pygame.display.get_init() and pygame.display.get_surface() is not None)
+    except pygame.error:
         return False
 
 

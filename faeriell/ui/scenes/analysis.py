@@ -30,7 +30,7 @@ from faeriell.ui.analysis.coach_panel import CoachPanel
 from faeriell.ui.analysis.editor_panel import Chip, Editor
 from faeriell.ui.analysis.lines import Lines
 from faeriell.ui.analysis.tree_panel import TreePanel
-from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu
+from faeriell.ui.dialogs import Confirm, FileDialog, Menu
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table import TableScene
 
@@ -313,6 +313,12 @@ class AnalysisScene(Scene):
         try:
             start = an.import_file(path, self.host.rules)
         except an.AnalysisError as e:
+            pos = _written_position(path)
+            if pos is not None:                   # a position the rules refuse: the editor says why
+                self.edit_position(pos)
+                if self.editor.fault is not None:
+                    self.say("This position breaks the rules: mend it here (the line below says what).", bad=True)
+                    return None
             self.say(str(e), bad=True)
             return str(e)
         self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
@@ -350,8 +356,10 @@ class AnalysisScene(Scene):
         folder = _share_folder()
         suggest = str(folder / ("analysis.yaml" if kind == "scenario" else "analysis.json"))
         title = "Export the scenario" if kind == "scenario" else "Export the game so far as a save"
-        self.modal = AskText(self.host.size, title, "File to write (Enter keeps the one shown):", suggest,
-                             lambda path: self._write(kind, path, replace=False), ok_label="Export")
+        self.modal = FileDialog(self.host.size, title, lambda: [], lambda path: self._write(kind, path, replace=False),
+                                "Export", empty_text="Type the file to write below (a folder of your own is fine).",
+                                hint=suggest)
+        self.modal.field.text = suggest
 
     def _write(self, kind: str, path: str, replace: bool) -> str | None:
         tree = self._tree()
@@ -604,6 +612,22 @@ class AnalysisScene(Scene):
             pygame.draw.rect(surf, W.SELECT, r, border_radius=5)
             W.draw_text(surf, self.editor.chip_label(self.held), r.center, 16, W.TEXT, anchor="center",
                         width=r.width - 6)
+
+
+def _written_position(path: str):
+    """The position a scenario file writes (`position: empty`), unbuilt, or None when the file is
+    no such scenario (then the import's own refusal is what the player reads)."""
+    from faeriell.scenario import ScenarioError, load
+    from faeriell.ui.analysis.editor_panel import position_of
+    if str(path).lower().endswith(".json"):
+        return None
+    try:
+        sc = load(path)
+        if (sc.setup or {}).get("position", "empty") != "empty":
+            return None
+        return position_of(sc.setup or {}, sc.board or {}, list(sc.tribes or []), sc.turn or {})
+    except (ScenarioError, OSError, ValueError, TypeError, AttributeError):
+        return None
 
 
 def _share_folder() -> Path:

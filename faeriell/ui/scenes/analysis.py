@@ -36,7 +36,7 @@ from faeriell.ui.table import TableScene
 
 log = logging.getLogger(__name__)
 
-PANEL_W = 300           # the right-hand panel, in window px; the table fills the rest
+PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
 BUTTON_PX = 16
 
 
@@ -97,6 +97,8 @@ class AnalysisScene(Scene):
         self.held: Chip | None = None          # the palette's piece in hand
         self.held_from = (0, 0)
         self.mouse = (0, 0)
+        self.panel_hidden = False
+        self.message_rect = pygame.Rect(0, 0, 1, 1)
         if game is not None:
             self.analyse(game)
         elif path:
@@ -113,7 +115,7 @@ class AnalysisScene(Scene):
         self.session = AnalysisSession(self.lines.game_at(), on_move=self._moved, on_undo=self.back_move)
         self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
         self.table.coach.round_card.enabled = False
-        W.set_window_size(self.size)           # the window's floor, not the narrower table's (issue 42)
+        self.layout()
 
     # ---- the editor --------------------------------------------------------------------------
     def edit_position(self, pos) -> None:
@@ -123,9 +125,7 @@ class AnalysisScene(Scene):
         self.session = Session(self.editor.game(), autosave=False)
         self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
         self.table.coach.round_card.enabled = False
-        W.set_window_size(self.size)
-        if getattr(self, "root", None) is not None and hasattr(self, "message_rect"):
-            self.layout()
+        self.layout()
 
     def edit_here(self) -> None:
         """The editor on the position shown (a decision half made cannot be written: said)."""
@@ -185,7 +185,7 @@ class AnalysisScene(Scene):
             if self.held is not None:
                 return True
         in_panel = self.panel_rect().collidepoint(ev.pos)
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and in_panel:
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and in_panel and not self.panel_hidden:
             chip = ed.chip_at(ev.pos)
             if chip is not None:
                 self.held, self.held_from, self.mouse = chip, ev.pos, ev.pos
@@ -429,20 +429,40 @@ class AnalysisScene(Scene):
         return f"Round {s.round} · Doom {s.doom} · {whose}"
 
     # ---- layout ----------------------------------------------------------------------------
+    # The table keeps the whole window (a narrower one would shrink the island's printed names
+    # under the legible size, issue 42); the panel lies over its shared boards' column, and the
+    # "Shared boards" button puts it aside to read them.
     def table_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, *self.size)
+
+    def side_rect(self) -> pygame.Rect:
+        if self.table is not None:
+            return self.table.layout.side.copy()
         w, h = self.size
-        return pygame.Rect(0, 0, max(320, w - PANEL_W), h)
+        return pygame.Rect(w - PANEL_W, 40, PANEL_W, h - 40)
 
     def panel_rect(self) -> pygame.Rect:
-        w, h = self.size
-        t = self.table_rect()
-        return pygame.Rect(t.right, 0, w - t.right, h)
+        """Where the panel takes the mouse: the column, or only its tab while put aside."""
+        side = self.side_rect()
+        if self.panel_hidden:
+            return pygame.Rect(side.right - 176, side.y + 2, 172, 30)
+        return side
+
+    def toggle_panel(self) -> None:
+        self.panel_hidden = not self.panel_hidden
+        self.layout()
 
     def layout(self) -> None:
         p = self.panel_rect()
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
-        x, y, gap = p.x + 8, 62, 6
-        bw, bh = (p.width - 16 - gap) // 2, 32
+        if self.panel_hidden:
+            self.root.add(W.Button(p, "Analysis panel", self.toggle_panel, id="show_panel", size=BUTTON_PX,
+                                   primary=True))
+            return
+        self.root.add(W.Button((p.right - 134, p.y + 6, 126, 26), "Shared boards", self.toggle_panel,
+                               id="boards", size=BUTTON_PX - 1))
+        x, y, gap = p.x + 8, p.y + 58, 5
+        bw, bh = (p.width - 16 - gap) // 2, 30
         self.message_rect = pygame.Rect(p.x + 8, p.bottom - 26, p.width - 16, 22)
         if self.editor is not None:
             self._layout_editor(p, x, y, gap, bw, bh)
@@ -491,7 +511,6 @@ class AnalysisScene(Scene):
         self.size = tuple(size)
         if self.table is not None:
             self.table.resize(self.table_rect().size)
-        W.set_window_size(self.size)
         self.layout()
         if self.modal is not None:
             self.modal.resize(self.size)
@@ -579,15 +598,22 @@ class AnalysisScene(Scene):
 
     def draw(self, surf) -> None:
         if self.table is not None:
-            self.table.draw(surf.subsurface(self.table_rect()))
+            self.table.draw(surf)
         else:
-            surf.fill(W.BG, self.table_rect())
+            surf.fill(W.BG)
+        if self.panel_hidden:
+            if self.editor is not None:
+                self._draw_marks(surf)
+            self.root.draw(surf)
+            if self.modal is not None:
+                self.modal.draw(surf)
+            return
         p = self.panel_rect()
         pygame.draw.rect(surf, W.PANEL, p)
         pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft)
-        title = "Analysis board · editor" if self.editor is not None else "Analysis board"
-        W.draw_text(surf, title, (p.x + 10, 8), 22, W.ACCENT, width=p.width - 20)
-        W.draw_text(surf, self.status(), (p.x + 10, 36), 16, W.TEXT, width=p.width - 20)
+        title = "Editor" if self.editor is not None else "Analysis"
+        W.draw_text(surf, title, (p.x + 10, p.y + 6), 22, W.ACCENT, width=p.width - 150)
+        W.draw_text(surf, self.status(), (p.x + 10, p.y + 34), 16, W.TEXT, width=p.width - 20)
         self.root.draw(surf)
         if self.editor is not None:
             self._draw_editor(surf)

@@ -68,3 +68,43 @@ def test_check_names_an_impossible_position(empty):
     assert not IDS.search(fault.message), fault.message
     assert "\n" not in fault.message
     assert an.check(replace(empty, board=replace(empty.board, doom=16)), RULES).field == "board.doom"
+
+
+def test_the_engine_shorthand_is_said_in_words(empty):
+    # six Perks: level 7, past the highest level (the engine's invariants say "p1 druid level 7 gems 3")
+    pos = an.place_hero(empty, 0, "druid", None, perks=["swift", "swift", "quester", "cleanser", "pursuer",
+                                                          "gem-red"], rules=RULES)
+    assert isinstance(pos, an.Position)
+    fault = an.check(pos, RULES)
+    assert fault is not None and fault.seat == 0 and fault.field == "tribes[0].heroes.druid.perks"
+    assert "Druid" in fault.message and "level 7" in fault.message
+    assert not IDS.search(fault.message) and not re.search(r"\bp1\b", fault.message), fault.message
+    twice = an.set_herbs(empty, 0, ["herb-red"] * 5, rules=RULES)
+    assert isinstance(twice, an.Fault) and "Herb Herb" not in twice.message
+    wrong = an.set_under(empty, "bear", "purple", rules=RULES)
+    assert isinstance(wrong, an.Fault) and "Corruption" in wrong.message and "@" not in wrong.message
+
+
+def test_a_moment_s_used_things_are_written_and_checked(empty):
+    from faeriell.engine.hero_phase import card_free
+    pos = an.set_herbs(empty, 0, ["herb-red"], rules=RULES)
+    pos = an.set_rotated(pos, 0, ["herb-red"], rules=RULES)
+    assert isinstance(pos, an.Position) and pos.tribes[0].rotated == ("herb-red",)
+    g = an.build(pos, RULES)
+    assert not card_free(g, g.state.tribes[0], "herb-red")          # turned: not usable again this round
+    assert an.set_herbs(pos, 0, [], rules=RULES).tribes[0].rotated == ()   # given back: no longer turned
+    refused = an.set_rotated(empty, 0, ["herb-red"], rules=RULES)   # a Herb the tribe does not hold
+    assert isinstance(refused, an.Fault) and refused.field == "tribes[0].rotated"
+    assert not IDS.search(refused.message), refused.message
+    from dataclasses import replace
+    hero = an.place_hero(empty, 0, "druid", None, perks=["swift"], rules=RULES)
+    used = replace(hero, tribes=(replace(hero.tribes[0], used={"specials": [["druid", "swift", 0]],
+                                                               "innate": ["druid"]}), hero.tribes[1]))
+    assert an.check(used, RULES) is None
+    g = an.build(used, RULES)
+    assert g.state.tribes[0].specials == [["druid", "swift", 0]] and g.state.tribes[0].innate == ["druid"]
+    assert an.from_game(g).tribes[0].used == {"specials": [["druid", "swift", 0]], "innate": ["druid"]}
+    wrong = replace(hero, tribes=(replace(hero.tribes[0], used={"specials": [["shaman", "swift", 0]]}),
+                                  hero.tribes[1]))
+    fault = an.check(wrong, RULES)
+    assert fault is not None and fault.field == "tribes[0].used.specials"

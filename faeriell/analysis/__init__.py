@@ -10,7 +10,8 @@ API (seats are numbered from 0; every message is one line in the game's words, n
                                              # None/"": an empty board; else a scenario or a save.
                                              # Raises an.AnalysisError (one line naming the file)
     start = an.open_game(game)               # "Analyse from here" on a live Game (table, replay,
-                                             # review); AnalysisError mid-decision (an.representable)
+                                             # review); mid-decision it opens at the last moment the
+                                             # board can hold and start.note says so (one line)
     start = an.import_text(text)             # pasted scenario YAML or save JSON (same limits)
     start = an.import_file(path)
 
@@ -32,6 +33,7 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     r = an.place_drifter(pos, node, owner_seat)    # remove_drifter
     r = an.set_doom(pos, n)                        # set_corruption(pos, seat, n), set_essences(pos, seat, colour, n),
                                              # set_herbs(pos, seat, ids), set_attunements(pos, seat, ids),
+                                             # set_rotated(pos, seat, ids): those used this round,
                                              # set_achievements(pos, seat, held, designated), set_solved(pos, seat, colour, n),
                                              # set_sower(pos, seat|None)
     r = an.set_turn(pos, seat)                     # set_round, set_lap, set_phase(pos, phase|None, done=None),
@@ -39,7 +41,8 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     isinstance(r, an.Fault)                  # the refusal: r.message, r.field, r.marks
 
     # -- the tree of variations ----------------------------------------------------------------
-    tree = an.Tree(pos)                      # (the root must pass the check) or start.tree
+    tree = an.Tree(pos)                      # (the root must pass the check) or start.tree;
+                                             # hidden orders are the position's own build, never a live game's
     node = tree.play(action)                 # follow the same child or add one; AnalysisError if the
                                              # engine refuses (its reason in words); Node(id, parent,
                                              # action, text, player, children, chance)
@@ -73,12 +76,12 @@ from .edit import (move_guardian, move_hero, move_settlement, place_beacon, plac
                    place_settlement, place_totem, remove_beacon, remove_drifter, remove_hero,
                    remove_settlement, remove_totem, set_achievements, set_attunements, set_corruption,
                    set_doom, set_essences, set_first_player, set_harvest, set_heartland, set_hero, set_herbs,
-                   set_lap, set_phase, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
+                   set_lap, set_phase, set_rotated, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
                    set_winter_gems, settle)
 from .tree import Node, Tree
 from .coach import CoachAnswer, CoachMove, coach_moves, think_longer
-from .share import (AnalysisStart, import_file, import_text, open_game, open_start, scenario_data,
-                    scenario_text, write_save, write_scenario)
+from .share import (AnalysisStart, import_file, import_text, last_representable, open_game, open_start,
+                    scenario_data, scenario_text, write_save, write_scenario)
 
 __all__ = [
     "AnalysisError", "BoardSpec", "Fault", "HeroSpec", "Position", "Refusal", "Setup", "TribeSpec", "TurnSpec",
@@ -86,9 +89,9 @@ __all__ = [
     "move_guardian", "move_hero", "move_settlement", "place_beacon", "place_drifter", "place_hero",
     "place_settlement", "place_totem", "remove_beacon", "remove_drifter", "remove_hero", "remove_settlement",
     "remove_totem", "set_achievements", "set_attunements", "set_corruption", "set_doom", "set_essences",
-    "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase",
+    "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase", "set_rotated",
     "set_round", "set_setup", "set_solved", "set_sower", "set_turn", "set_under", "set_winter_gems", "settle",
     "Node", "Tree", "CoachAnswer", "CoachMove", "coach_moves", "think_longer",
-    "AnalysisStart", "import_file", "import_text", "open_game", "open_start", "scenario_data", "scenario_text",
+    "AnalysisStart", "import_file", "import_text", "last_representable", "open_game", "open_start", "scenario_data", "scenario_text",
     "write_save", "write_scenario",
 ]

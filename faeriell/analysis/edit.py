@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Optional, Union
 
+from faeriell.engine.names import Names, either
 from faeriell.engine.position import PositionError
 from faeriell.safe_read import MALFORMED, clip
 
@@ -55,8 +56,10 @@ def _board(pos: Position, rules=None, **changes) -> Edited:
     return settle(replace(pos, board=replace(pos.board, **changes)), rules)
 
 
-def _turn(pos: Position, rules=None, **changes) -> Edited:
-    return settle(replace(pos, turn=replace(pos.turn, **changes)), rules)
+def _turn(pos: Position, rules=None, anew: bool = False, **changes) -> Edited:
+    # `anew`: another player or lap, so every tribe's used Phase tiles follow the lap again
+    tribes = tuple(replace(t, done=None) for t in pos.tribes) if anew else pos.tribes
+    return settle(replace(pos, turn=replace(pos.turn, **changes), tribes=tribes), rules)
 
 
 def owner_of_region(pos: Position, region: str) -> Optional[int]:
@@ -169,6 +172,13 @@ def move_guardian(pos: Position, guardian: str, region: str, rules=None) -> Edit
 
 def set_under(pos: Position, guardian: str, kind: Optional[str], rules=None) -> Edited:
     """The token under a Guardian: a Menace (red, yellow, blue, green), Corruption, or None."""
+    rules = rules or _rules()
+    kinds = sorted({k for k, _ in rules.tokens.values()} - {"havoc"})
+    if kind is not None and kind not in kinds:
+        names = Names.of(rules)
+        return Fault("Under a Great Guardian lies a Menace or a Corruption token: "
+                     + either([names.color(k) for k in kinds]) + ".", f"board.under.{guardian}",
+                     marks=(guardian,) if guardian in rules.board.areas else ())
     under = dict(pos.board.under)
     under[guardian] = kind
     return _board(pos, rules, under=under)
@@ -223,12 +233,39 @@ def set_essences(pos: Position, seat: int, colour: str, n: int, rules=None) -> E
     return _tribe(pos, seat, rules, essences=tuple(others + mine))
 
 
+def _still_held(rotated: tuple, herbs: tuple, attunements: tuple) -> tuple:
+    """The rotated cards the tribe still holds (a card given back is no longer turned)."""
+    left = list(herbs) + list(attunements)
+    out = []
+    for c in rotated:
+        if c in left:
+            left.remove(c)
+            out.append(c)
+    return tuple(out)
+
+
 def set_herbs(pos: Position, seat: int, herbs: Iterable[str], rules=None) -> Edited:
-    return _tribe(pos, seat, rules, herbs=tuple(herbs))
+    bad = _seat_ok(pos, seat)
+    if bad:
+        return bad
+    t = pos.tribes[seat]
+    herbs = tuple(herbs)
+    return _tribe(pos, seat, rules, herbs=herbs, rotated=_still_held(t.rotated, herbs, t.attunements))
 
 
 def set_attunements(pos: Position, seat: int, attunements: Iterable[str], rules=None) -> Edited:
-    return _tribe(pos, seat, rules, attunements=tuple(attunements))
+    bad = _seat_ok(pos, seat)
+    if bad:
+        return bad
+    t = pos.tribes[seat]
+    attunements = tuple(attunements)
+    return _tribe(pos, seat, rules, attunements=attunements,
+                  rotated=_still_held(t.rotated, t.herbs, attunements))
+
+
+def set_rotated(pos: Position, seat: int, rotated: Iterable[str], rules=None) -> Edited:
+    """The tribe's Herbs and Attunements already used this round (Herb ids, Guardians' names)."""
+    return _tribe(pos, seat, rules, rotated=tuple(rotated))
 
 
 def set_achievements(pos: Position, seat: int, held: Iterable[str], designated: Optional[int] = None,
@@ -261,13 +298,13 @@ def set_round(pos: Position, n: int, rules=None) -> Edited:
 
 
 def set_lap(pos: Position, n: int, rules=None) -> Edited:
-    return _turn(pos, rules, lap=n, done=None)
+    return _turn(pos, rules, anew=True, lap=n, done=None)
 
 
 def set_turn(pos: Position, seat: int, rules=None) -> Edited:
     """Whose turn it is (a seat from 0)."""
-    return _turn(pos, rules, player=seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat,
-                 done=None)
+    return _turn(pos, rules, anew=True,
+                 player=seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat, done=None)
 
 
 def set_phase(pos: Position, phase: Optional[str], done: Optional[Iterable[str]] = None, rules=None) -> Edited:
@@ -277,7 +314,8 @@ def set_phase(pos: Position, phase: Optional[str], done: Optional[Iterable[str]]
 
 
 def set_first_player(pos: Position, seat: int, rules=None) -> Edited:
-    return _board(pos, rules, first_player=seat + 1)
+    tribes = tuple(replace(t, done=None) for t in pos.tribes)
+    return settle(replace(pos, board=replace(pos.board, first_player=seat + 1), tribes=tribes), rules)
 
 
 def set_setup(pos: Position, players: Optional[int] = None, mode: Optional[str] = None,

@@ -50,6 +50,12 @@ class TribeSpec:
     achievements: tuple[str, ...] = ("purity",)      # held (claimed)
     designated: int = 0
     sower: bool = False
+    done: Optional[tuple[Phase, ...]] = None    # Phase tiles used this round, when not the lap's default
+                                                # (the player to act says theirs in TurnSpec.done)
+    rotated: tuple[str, ...] = ()      # Herbs and Attunements already used this round
+    # already used in the Phase under way: {innate: [hero], specials: [[hero, perk, k]], once: [...],
+    # solved: [hero]} (engine.position._apply_used); empty between Phases
+    used: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,12 @@ def to_sections(pos: Position) -> dict:
             "achievements": list(tr.achievements), "designated": tr.designated}
         if tr.sower:
             td["sower"] = True
+        if tr.done is not None:
+            td["done"] = list(tr.done)
+        if tr.rotated:
+            td["rotated"] = list(tr.rotated)
+        if tr.used:
+            td["used"] = {k: [list(x) if isinstance(x, (list, tuple)) else x for x in v] for k, v in tr.used.items()}
         tribes.append(td)
     turn: dict[str, Any] = {"player": t.player, "phase": t.phase, "lap": t.lap, "round": t.round}
     if t.done is not None:
@@ -221,8 +233,9 @@ def from_game(game: Game) -> Position:
 
     Not carried over, as the written format has no place for them: the hidden order of the bag,
     the Essence and Herb decks and the discards (the built game deals them anew from the seed;
-    the Perk piles are written whole, so their tops and sizes stay), the Herbs and Attunements
-    rotated this round and the once-a-Phase uses. Raises AnalysisError at a moment the format
+    the Perk piles are written whole, so their tops and sizes stay). What a tribe has used in the
+    Phase under way (Herbs and Attunements rotated, innate discounts, Special gems, once-a-Phase
+    moves) is written (`rotated`, `used`), so the same moves are legal. Raises AnalysisError at a moment the format
     cannot hold (`representable`)."""
     why = representable(game)
     if why:
@@ -245,18 +258,38 @@ def from_game(game: Game) -> Position:
         drifter=({"node": s.drifter.get("node"), "owner": (s.drifter.get("owner") or 0) + 1}
                  if s.drifter else None),
         winter_gems=tuple(r.wheel[k] for k in s.winter_gems))
+    order = game.order_from(s.first_player)
+    me = order.index(s.active)
     tribes = []
-    for t in s.tribes:
+    for k, t in enumerate(s.tribes):
+        used = s.lap if order.index(k) < me else s.lap - 1
+        default = list(PHASES[:max(0, used)])
         heroes = {h: HeroSpec(node=hero.node, perks=tuple(hero.perks), gems=hero.gems,
                               quests=tuple(hero.quests)) for h, hero in t.heroes.items()}
         tribes.append(TribeSpec(
             settlements=tuple(t.settlements), beacons=dict(t.beacons), heroes=heroes,
             essences=tuple(t.essences), corruption=t.corruption, solved=dict(t.solved),
             herbs=tuple(t.herbs), attunements=tuple(t.attunements),
-            achievements=tuple(t.achievements), designated=t.designated, sower=t.sower))
+            achievements=tuple(t.achievements), designated=t.designated, sower=t.sower,
+            done=None if k == s.active or list(t.phases_done) == default else tuple(t.phases_done),
+            rotated=tuple(t.rotated), used=_used(t)))
     turn = TurnSpec(player=s.active + 1, phase=s.phase, done=tuple(s.tribes[s.active].phases_done),
                     lap=s.lap, round=s.round)
     return Position(setup, board, tuple(tribes), turn)
+
+
+def _used(t) -> dict:
+    used: dict[str, list] = {}
+    if t.innate:
+        used["innate"] = list(t.innate)
+    if t.specials:
+        used["specials"] = [list(x) for x in t.specials]
+    if t.once:
+        used["once"] = list(t.once)
+    solved = [h for h, hero in t.heroes.items() if hero.solved_this_phase]
+    if solved:
+        used["solved"] = solved
+    return used
 
 
 def from_sections(sections: Mapping[str, Any], rules=None) -> Position:
@@ -281,7 +314,9 @@ FIELD_WORDS = {
     "settlements": "Settlements", "beacons": "Beacons", "heroes": "Heroes", "essences": "Essences",
     "corruption": "Tribe Corruption", "solved": "solved Menaces", "herbs": "Herbs",
     "attunements": "Attunements", "achievements": "Achievements", "designated": "designated Achievement tokens",
-    "sower": "the Corruption Sower", "gems": "gems", "perks": "Perks", "quests": "Quests", "node": "the Node",
+    "sower": "the Corruption Sower", "rotated": "the Herbs and Attunements used this round",
+    "used": "what was used this Phase", "specials": "the Special gems spent", "innate": "the innate abilities used",
+    "once": "the once-a-Phase moves", "gems": "gems", "perks": "Perks", "quests": "Quests", "node": "the Node",
     "player": "whose turn", "phase": "the Phase", "done": "the Phase tiles used", "lap": "the lap",
     "round": "the round", "players": "the number of players", "seed": "the seed",
     "mode": "the mode", "difficulty": "the difficulty", "variants": "the variants",
@@ -307,10 +342,24 @@ def fault_of(error: Exception | str, rules=None, tribe_ids: tuple[str, ...] = ()
     ms = _SEAT.match(fld)
     if ms:
         seat = int(ms.group(1))
+    hero = _HERO_LEVEL.match(msg)
+    if hero:                    # the invariants' shorthand: "p1 druid level 7 gems 3"
+        seat, h, level, gems = int(hero.group(1)) - 1, hero.group(2), int(hero.group(3)), int(hero.group(4))
+        fld = f"tribes[{seat}].heroes.{h}.perks" if level > rules.max_level else f"tribes[{seat}].heroes.{h}.gems"
+        msg = (f"the {names.hero(h)} is at level {level}: a Hero goes up to level {rules.max_level}"
+               if level > rules.max_level else f"the {names.hero(h)} has {gems} gems")
+    else:
+        pl = _PLAYER.match(msg)
+        if pl and seat is None:
+            seat = int(pl.group(1)) - 1
+            msg = msg[pl.end():].lstrip()
     marks = _marks(rules, fld + " " + msg)
-    said = names.text(_unquote_ids(rules, msg))
+    said = _once(names.text(_unquote_ids(rules, names, msg)))
     lead = ""
-    if fld:
+    if hero or (seat is not None and not fld):
+        who = names.player(seat + 1, tribe_ids) if tribe_ids else f"Player {seat + 1}"   # type: ignore[operator]
+        lead = f"{who}: "
+    elif fld:
         parts = [p for p in re.split(r"[.\[\]]", fld) if p and not p.isdigit()]
         last = next((p for p in reversed(parts) if p in FIELD_WORDS), "")
         what = FIELD_WORDS.get(last, "")
@@ -323,10 +372,32 @@ def fault_of(error: Exception | str, rules=None, tribe_ids: tuple[str, ...] = ()
     return Fault(text, fld, seat, marks)
 
 
-def _unquote_ids(rules, msg: str) -> str:
-    """'bear-mountain' -> bear-mountain: the names module says quoted and bare ids alike; a
-    quoted value that is no id of the game keeps its quotes (it is what was written)."""
-    return msg
+_HERO_LEVEL = re.compile(r"^p(\d+) ([a-z]+) level (\d+) gems (-?\d+)$")
+_PLAYER = re.compile(r"^p(\d+)\b")
+_QUOTED = re.compile(r"'([^'\s]{1,60})'")
+_TWICE = re.compile(r"\b(\w+) \1\b")
+
+
+def _unquote_ids(rules, names: Names, msg: str) -> str:
+    """A quoted value that is an id of the game is left for the names module to say
+    ('bear-mountain': the Bear's Mountain); any other keeps quotes (it is what was written, not
+    a name of the game)."""
+    known = (set(rules.board.regions) | set(rules.board.nodes) | set(rules.board.areas)
+             | set(names.regions) | set(names.perks) | set(names.herbs) | set(names.achievements)
+             | set(names.heroes) | set(names.attunements))
+
+    def said(m: re.Match) -> str:
+        x = m.group(1)
+        return m.group(0) if x in known or _CARD_ID.match(x) else f"\u201c{x}\u201d"
+    return _QUOTED.sub(said, msg)
+
+
+_CARD_ID = re.compile(r"^(red|yellow|blue|green|corruption)(@[a-z]+)?$")
+
+
+def _once(text: str) -> str:
+    """"Vigor Herb Herb card" -> "Vigor Herb card": a name that already ends in its kind."""
+    return _TWICE.sub(r"\1", text)
 
 
 def _marks(rules, text: str) -> tuple[str, ...]:

@@ -18,14 +18,15 @@ import yaml
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game
 from faeriell.engine.position import PositionError
-from faeriell.engine.saves import SaveError, load as load_save_data, parse as parse_save
+from faeriell.engine.core import IllegalAction
+from faeriell.engine.saves import SaveError, load as load_save_data, parse as parse_save, rebuild
 from faeriell.engine.view import resolve
 from faeriell.safe_read import LIMITS, MALFORMED, UnsafeFile, clip, why_not_readable, read_text
 from faeriell.scenario import ScenarioError, load as load_scenario, loads as loads_scenario, start as start_scenario
 from faeriell.storage.atomic import atomic_write
 from faeriell.storage.saves import FileServiceError, save_game
 
-from .position import AnalysisError, Position, empty_position, from_game, to_sections, _rules
+from .position import AnalysisError, Position, empty_position, from_game, representable, to_sections, _rules
 from .tree import Tree
 
 PASTED = "pasted text"
@@ -43,6 +44,7 @@ class AnalysisStart:
     source: str = ""
     kind: str = "empty"
     name: str = ""
+    note: str = ""            # what the panel should say about where it opened (one line, or "")
 
 
 # ---------------------------------------------------------------- export
@@ -88,8 +90,8 @@ def write_scenario(tree: Tree, path: str | os.PathLike, name: str = "Analysis", 
 
 
 def game_so_far(tree: Tree, node_id: Optional[int] = None) -> Game:
-    """The game at `node_id` (default: the current node) with every move that led there: a
-    board opened on a live game keeps that game's history, so its save is the whole game."""
+    """The game at `node_id` (default: the current node): the root position and the moves of the
+    line to it (its save starts at the root position, as a scenario does)."""
     return tree.game(node_id)
 
 
@@ -165,7 +167,7 @@ def _import_scenario(text: str, shown: str, rules, path: Optional[Path]) -> Anal
         raise AnalysisError(clip(e, 300)) from None
     try:
         root = from_game(g)
-        tree = Tree(root, rules, root_game=g)
+        tree = Tree(root, rules)
     except (AnalysisError, PositionError) as e:
         raise AnalysisError(f"{clip(shown)}: position: {clip(e, 250)}") from None
     for kind, value, line in sc.steps:
@@ -195,8 +197,41 @@ def open_start(path: str | os.PathLike | None = None, rules=None) -> AnalysisSta
     return import_file(path, rules)
 
 
-def open_game(game: Game) -> AnalysisStart:
+def open_game(game: Game, earlier_ok: bool = True) -> AnalysisStart:
     """"Analyse from here": the board on a live game's moment (the table, the replay, the review).
-    Raises AnalysisError when the moment cannot be written (a decision half made)."""
-    tree = Tree.from_game(game)
-    return AnalysisStart(tree.root, tree, "", "game")
+    A moment the board cannot hold (a decision half made, an Event Phase under way) opens at the
+    latest one before it that it can, when `earlier_ok`, and `note` says so; else, or when there
+    is none, AnalysisError."""
+    why = representable(game)
+    if why is None:
+        tree = Tree.from_game(game)
+        return AnalysisStart(tree.root, tree, "", "game")
+    if not earlier_ok:
+        raise AnalysisError(why)
+    earlier, back = last_representable(game)
+    if earlier is None:
+        raise AnalysisError(why)
+    tree = Tree.from_game(earlier)
+    note = (f"The board opens {back} move{'s' if back != 1 else ''} earlier, the last moment it can show: "
+            "a decision or an Event Phase was under way.")
+    return AnalysisStart(tree.root, tree, "", "game", note=note)
+
+
+def last_representable(game: Game) -> tuple[Optional[Game], int]:
+    """The latest moment of `game`'s history the board can hold, and how many moves before the
+    end it is: the game replayed from its origin (engine.saves.rebuild), move by move."""
+    try:
+        g = rebuild(game.rules, game.origin)
+    except SaveError:
+        return None, 0
+    best: Optional[Game] = None
+    back = 0
+    total = len(game.history)
+    for k, entry in enumerate(game.history):
+        if representable(g) is None:
+            best, back = g.copy(), total - k
+        try:
+            g.apply(entry["action"])
+        except (IllegalAction, *MALFORMED):
+            return best, back
+    return best, back

@@ -10,8 +10,9 @@
 Every move is asked of the engine (Game.why_not, then apply): a refused move raises
 AnalysisError with the engine's reason in the game's words, and the tree stays as it was.
 
-The Game at a node is the root's game with the moves of its line replayed: exact, because the
-generator rides in the state (R36). Replaying a long line at every step would cost its length in
+The Game at a node is the root position's build with the moves of its line replayed: exact,
+because the generator rides in the state (R36), so a scenario or a save written from the tree
+plays the same. Replaying a long line at every step would cost its length in
 moves, so games are cached (CACHE copies, the most recently used kept); a lookup replays only from
 the nearest cached ancestor, and hands out a copy so the cache is never changed by its reader.
 """
@@ -43,13 +44,11 @@ class Node:
 
 
 class Tree:
-    def __init__(self, root: Position, rules=None, root_game: Optional[Game] = None) -> None:
-        """`root_game`: the game at the root when it is already known (its hidden order kept);
-        else the root position is built (it must pass the position check)."""
+    def __init__(self, root: Position, rules=None) -> None:
+        """The root position must pass the position check (PositionError, the engine's words)."""
         self.rules = rules or _rules()
         self.root = root
-        g = root_game.copy() if root_game is not None else build(root, self.rules, check=True)
-        g.history.clear()
+        g = build(root, self.rules, check=True)
         self.names = Names.of(self.rules)
         self.nodes: dict[int, Node] = {0: Node(0, None)}
         self.current = 0
@@ -58,8 +57,10 @@ class Tree:
 
     @classmethod
     def from_game(cls, game: Game) -> "Tree":
-        """A tree whose root is this live game's moment (its hidden order kept for play)."""
-        return cls(from_game(game), game.rules, root_game=game)
+        """A tree rooted at this live game's moment. Its hidden things (the bag's and the decks'
+        order) are dealt anew by the position's build, never the live game's: a line tried here
+        must not show the cards a game still hides, and every tree then exports exactly."""
+        return cls(from_game(game), game.rules)
 
     # ---------------------------------------------------------------- reading
     def node(self, node_id: int) -> Node:

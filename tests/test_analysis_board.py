@@ -41,39 +41,47 @@ def phase_tile(scene, phase: str):
 
 
 def test_the_menu_opens_a_copy_and_back_returns_to_the_same_game(app):
+    through_setup(app.session)
+    app.step()
     table_screen = app.scene
     before = len(app.session.game.history)
     sc = open_analysis(app)
     assert sc.session.game is not table_screen.session.game
-    drag_target = [a for a in sc.session.legal() if a.kind == "place_settlement"][0]
-    assert sc.session.apply(drag_target) is None            # a move on the board...
+    click(app, phase_tile(sc, "tribe"))                     # a move on the board...
+    assert sc.session.state.phase == "tribe"
     click(app, "back")
     assert app.scene is table_screen
     assert len(app.session.game.history) == before          # ...is not a move of the game
+    assert app.session.state.phase is None
+
+
+def test_during_the_set_up_the_board_says_it_opens_once_the_set_up_is_done(app):
+    sc = open_analysis(app)
+    assert sc.editor is not None and sc.message_bad
+    assert "set up" in sc.message
 
 
 def test_a_refused_drop_says_why_and_leaves_the_position_and_the_tree_unchanged(app):
+    through_setup(app.session)
+    app.step()
     sc = open_analysis(app)
     s = sc.session
-    ok = sorted(a.get("region") for a in s.legal() if a.kind == "place_settlement")[0]
-    start = len(s.game.history)
-    # a legal drop goes into the tree
-    drag(app, sc.table.spot_pos(("supply_settlement", s.acting)), sc.table.spot_pos(("region", ok)))
-    app.step()
-    assert len(s.game.history) == start + 1
-    assert [n.action.get("region") for n in sc.lines.current.path()] == [ok]
-    # the next player's Settlement onto the same Region: refused, nothing changes
-    legal = {a.get("region") for a in s.legal() if a.kind == "place_settlement"}
-    assert ok not in legal
-    state_before = to_dict(s.game.state)
+    click(app, phase_tile(sc, "tribe"))
     node_before = sc.lines.current
-    drag(app, sc.table.spot_pos(("supply_settlement", s.acting)), sc.table.spot_pos(("region", ok)))
+    history_before = len(s.game.history)
+    state_before = to_dict(s.game.state)
+    me, rival = s.acting, 1 - s.acting
+    taken = s.state.tribes[rival].settlements[0]
+    # a Settlement dropped on a rival's Region: the table lit only legal places, and refuses this
+    drag(app, sc.table.spot_pos(("supply_settlement", me)), sc.table.spot_pos(("region", taken)))
     app.step()
-    assert len(s.game.history) == start + 1
+    assert len(s.game.history) == history_before
     assert to_dict(s.game.state) == state_before
     assert sc.table.message and sc.table.message_bad, "the refusal was not said"
+    assert sc.table.refused_kind == "build_settlement"        # F1 opens its rule
     assert sc.lines.current is node_before and not node_before.children
-    assert len(sc.lines.root.children) == 1
+    key(app, pygame.K_F1)
+    assert type(app.scene).__name__ == "RulesScene"
 
 
 def test_two_branches_step_back_and_forth_by_keys_and_a_click_on_a_row(app):

@@ -100,7 +100,7 @@ class AnalysisScene(Scene):
         self.panel_hidden = False
         self.message_rect = pygame.Rect(0, 0, 1, 1)
         if game is not None:
-            self.analyse(game)
+            self.open_live(game)
         elif path:
             self.open_path(path)
         if self.table is None:                 # nothing opened: an empty table in the editor
@@ -239,6 +239,19 @@ class AnalysisScene(Scene):
             else:
                 continue
             pygame.draw.circle(surf, (255, 84, 196), (round(c[0]), round(c[1])), r, 3)
+
+    def open_live(self, game) -> None:
+        """"Analyse from here": the board on a game's moment as the model writes it (its hidden
+        order dealt anew from the position, so a tried line never shows the real game's draws);
+        a moment it cannot hold opens at the last one before it, and says so."""
+        try:
+            start = an.open_game(game)
+        except an.AnalysisError as e:
+            self.say(str(e), bad=True)
+            return
+        self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
+        if start.note:
+            self.say(start.note)
 
     def analyse_lines(self, lines: Lines) -> None:
         """Analyse an imported tree (its root shown)."""

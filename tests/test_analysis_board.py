@@ -270,3 +270,16 @@ def _main_line(lines):
         n = n.children[0]
         out.append(n)
     return out
+
+
+def test_play_on_opens_a_normal_game_at_the_move_shown(app):
+    through_setup(app.session)
+    app.step()
+    sc = open_analysis(app)
+    click(app, phase_tile(sc, "hero"))
+    click(app, "play_on")
+    click(app, "bots")
+    assert type(app.scene).__name__ == "TableScreen"
+    s = app.session
+    assert s.state.phase == "hero" and s.game is not sc.session.game
+    assert s.seats[s.acting] == "human" and "human" not in [k for i, k in enumerate(s.seats) if i != s.acting]

@@ -476,7 +476,7 @@ class AnalysisScene(Scene):
                                id="boards", size=BUTTON_PX - 1))
         x, y, gap = p.x + 8, p.y + 58, 5
         bw, bh = (p.width - 16 - gap) // 2, 30
-        self.message_rect = pygame.Rect(p.x + 8, p.bottom - 26, p.width - 16, 22)
+        self.message_rect = pygame.Rect(p.x + 8, p.bottom - 44, p.width - 16, 42)     # two lines
         if self.editor is not None:
             self._layout_editor(p, x, y, gap, bw, bh)
             return
@@ -500,8 +500,8 @@ class AnalysisScene(Scene):
         tree_h = max(120, int(h * 0.45))
         self.tree_panel.rect = pygame.Rect(p.x + 8, y + 4, p.width - 16, tree_h - 8)
         self.coach.rect = pygame.Rect(p.x + 8, self.tree_panel.rect.bottom + 8, p.width - 16,
-                                      p.bottom - self.tree_panel.rect.bottom - 16 - 24)
-        self.message_rect = pygame.Rect(p.x + 8, p.bottom - 26, p.width - 16, 22)
+                                      p.bottom - self.tree_panel.rect.bottom - 16 - 44)
+        self.message_rect = pygame.Rect(p.x + 8, p.bottom - 44, p.width - 16, 42)     # two lines
 
     def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
         ok = self.editor.legal()
@@ -520,7 +520,7 @@ class AnalysisScene(Scene):
         bottom = self.editor.layout(pygame.Rect(x, y, p.width - 16, p.bottom - y))
         self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 40)
         self.fault_rect = pygame.Rect(x, self.help_rect.bottom + 4, p.width - 16,
-                                      p.bottom - 30 - self.help_rect.bottom - 4)
+                                      p.bottom - 48 - self.help_rect.bottom - 4)
 
     def resize(self, size) -> None:
         self.size = tuple(size)
@@ -636,8 +636,8 @@ class AnalysisScene(Scene):
             self.tree_panel.draw(surf, self.lines, self.label)
             self.coach.draw(surf, self.key())
         if self.message:
-            W.draw_text(surf, self.message, self.message_rect.topleft, 16,
-                        W.ERROR if self.message_bad else W.TEXT, width=self.message_rect.width)
+            W.draw_wrapped(surf, self.message, self.message_rect, 16, W.ERROR if self.message_bad else W.TEXT, 0,
+                           max_lines=2)
         if self.modal is not None:
             self.modal.draw(surf)
 

@@ -170,3 +170,18 @@ def test_a_line_from_a_live_game_exports_as_a_passing_scenario(tmp_path):
     back = an.import_file(path, RULES)
     assert back.position == st.position
     assert [n.action for n in back.tree.main_line()] == [n.action for n in st.tree.main_line()]
+
+
+def test_a_save_made_mid_decision_opens_at_the_last_moment_it_can(tmp_path):
+    import random
+    from faeriell.engine.saves import dumps
+    from faeriell.engine.setup import new_game
+    g = new_game(RULES, 2, "competitive", "medium", [], 3)
+    chooser = random.Random(3)
+    while not (len(g.history) > 60 and g.state.pending is not None):
+        g.apply(chooser.choice(list(g.legal_actions())))
+    path = tmp_path / "mid.json"
+    path.write_text(dumps(g), encoding="utf-8")
+    st = an.import_file(path, RULES)
+    assert st.kind == "save" and "earlier" in st.note
+    assert an.check(st.position, RULES) is None

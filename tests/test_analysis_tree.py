@@ -69,6 +69,7 @@ def test_a_refused_move_says_why_and_leaves_the_tree_alone():
     with pytest.raises(an.AnalysisError) as e:
         tree.play(Action("build_settlement", region="owl-river", pay=("red", "red")))
     assert "owl-river" not in str(e.value) and "\n" not in str(e.value)
+    assert e.value.rule_kind == "build_settlement"                  # F1 opens that move's rules
     assert tree.current == 0 and tree.nodes[0].children == []
 
 

@@ -38,18 +38,20 @@ API (seats are numbered from 0; every message is one line in the game's words, n
                                              # set_sower(pos, seat|None)
     r = an.set_turn(pos, seat)                     # set_round, set_lap, set_phase(pos, phase|None, done=None),
                                              # set_first_player(pos, seat), set_setup(pos, players=, mode=, ...)
-    isinstance(r, an.Fault)                  # the refusal: r.message, r.field, r.marks
+    isinstance(r, an.Fault)                  # the refusal: r.message, r.field, r.marks, r.seat,
+                                             # r.rule_kind (the action kind whose rules F1 opens)
 
     # -- the tree of variations ----------------------------------------------------------------
     tree = an.Tree(pos)                      # (the root must pass the check) or start.tree;
                                              # hidden orders are the position's own build, never a live game's
-    node = tree.play(action)                 # follow the same child or add one; AnalysisError if the
+    node = tree.play(action)                 # follow the same child or add one; AnalysisError (.rule_kind) if the
                                              # engine refuses (its reason in words); Node(id, parent,
                                              # action, text, player, children, chance)
     tree.back(); tree.forward(); tree.jump(node_id); tree.delete(node_id); tree.promote(node_id)
     tree.current; tree.nodes; tree.main_line(); tree.path(node_id); tree.line(node_id)
     game = tree.game(node_id=None)           # the Game at a node (a copy: yours to play on)
-    tree.set_chance(node_id, chance)         # the coach's chance beside a node
+    tree.set_chance(node_id, chance)         # the coach's chance beside a node, or:
+    an.node_chance(tree, node_id, worlds=6)  # measure it (the mover's side, after the move) and keep it
 
     # -- the coach -----------------------------------------------------------------------------
     ans = an.coach_moves(game, n=3, seconds=0.8, worlds=6)   # CoachAnswer(moves, player, imagined, note, ...)
@@ -79,7 +81,7 @@ from .edit import (move_guardian, move_hero, move_settlement, place_beacon, plac
                    set_lap, set_phase, set_rotated, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
                    set_winter_gems, settle)
 from .tree import Node, Tree
-from .coach import CoachAnswer, CoachMove, coach_moves, think_longer
+from .coach import CoachAnswer, CoachMove, coach_moves, node_chance, think_longer
 from .share import (AnalysisStart, import_file, import_text, last_representable, open_game, open_start,
                     scenario_data, scenario_text, write_save, write_scenario)
 
@@ -91,7 +93,7 @@ __all__ = [
     "remove_totem", "set_achievements", "set_attunements", "set_corruption", "set_doom", "set_essences",
     "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase", "set_rotated",
     "set_round", "set_setup", "set_solved", "set_sower", "set_turn", "set_under", "set_winter_gems", "settle",
-    "Node", "Tree", "CoachAnswer", "CoachMove", "coach_moves", "think_longer",
+    "Node", "Tree", "CoachAnswer", "CoachMove", "coach_moves", "node_chance", "think_longer",
     "AnalysisStart", "import_file", "import_text", "last_representable", "open_game", "open_start", "scenario_data", "scenario_text",
     "write_save", "write_scenario",
 ]

@@ -60,15 +60,16 @@ class CoachAnswer:
 
 
 def coach_moves(game: Game, n: int = 3, seconds: float = SECONDS, worlds: int = WORLDS, seed: int = 0,
-                iterations: Optional[int] = None) -> CoachAnswer:
+                iterations: Optional[int] = None, helpers: int = 0) -> CoachAnswer:
     """At least `n` moves (fewer only when fewer are legal), the coach's pick first, then by
     chance. `seconds`: the hint's thinking time; `worlds`: imagined worlds per move's chance;
-    `iterations` fixes the hint's work instead of the clock (tests). Raises AnalysisError when
-    nobody is to act."""
+    `iterations` fixes the hint's work instead of the clock (tests); `helpers`: the hint's helper
+    processes (the table gives bots.TABLE_HELPERS). Raises AnalysisError when nobody is to act.
+    Takes seconds: call it off the frame, as the table's hint is."""
     player = game.acting
     if player is None:
         raise AnalysisError("The game is over: there is no move to advise.")
-    pick, pick_reason = hint(game, budget=seconds, seed=seed, iterations=iterations)
+    pick, pick_reason = hint(game, budget=seconds, seed=seed, iterations=iterations, helpers=helpers)
     acts = list(game.legal_actions())
     rng = random.Random(f"analysis-coach/{seed}")
     world = observe(game, player, rng)
@@ -93,9 +94,9 @@ def coach_moves(game: Game, n: int = 3, seconds: float = SECONDS, worlds: int = 
     return CoachAnswer(moves, player, True, IMAGINED, worlds, seconds)
 
 
-def think_longer(game: Game, n: int = 3, seed: int = 0) -> CoachAnswer:
+def think_longer(game: Game, n: int = 3, seed: int = 0, helpers: int = 0) -> CoachAnswer:
     """The same question with the table's "think longer" time and more worlds."""
-    return coach_moves(game, n, seconds=LONGER_SECONDS, worlds=LONGER_WORLDS, seed=seed)
+    return coach_moves(game, n, seconds=LONGER_SECONDS, worlds=LONGER_WORLDS, seed=seed, helpers=helpers)
 
 
 def _plan(world: Game, player: int, a: Action, names: Names, tribe_ids: list) -> tuple[str, ...]:
@@ -117,3 +118,16 @@ def _plan(world: Game, player: int, a: Action, names: Names, tribe_ids: list) ->
     except (ValueError, KeyError, RuntimeError):    # the imagined world cannot go on: the plan stops
         pass
     return tuple(steps)
+
+
+def node_chance(tree, node_id: int, worlds: int = WORLDS, seed: int = 0) -> Optional[float]:
+    """The coach's win chance for the side that made the move at `node_id`, measured after it as
+    the coach measures its own moves (chance_after from the position before it), and kept on the
+    node (tree.set_chance) for the tree to show beside it. None at the root."""
+    node = tree.node(node_id)
+    if node.parent is None or node.action is None or node.player is None:
+        return None
+    before = tree.game(node.parent)
+    chance = chance_after(before, node.player, [node.action], worlds=worlds, seed=seed)[0]
+    tree.set_chance(node_id, chance)
+    return chance

@@ -114,8 +114,9 @@ def remove_beacon(pos: Position, region: str, rules=None) -> Edited:
 
 def place_hero(pos: Position, seat: int, hero: str, node: Optional[str], perks: Optional[Iterable[str]] = None,
                gems: Optional[int] = None, quests: Optional[Iterable[str]] = None, rules=None) -> Edited:
-    """Make `hero` (a Hero type: adventurer, chieftain, shaman, druid, shadow, sower) active for
-    `seat` at `node` (None: off the island); perks/gems/quests left out keep what it had."""
+    """Make `hero` (a Hero type, i.e. its Tribe Mask: adventurer, chieftain, shaman, druid, shadow,
+    sower) active for `seat` at `node` (None: off the island); perks/gems/quests left out keep
+    what it had (new Perks without gems: as many gems as the new level gives)."""
     bad = _seat_ok(pos, seat)
     if bad:
         return bad

@@ -19,7 +19,12 @@ from faeriell.safe_read import MALFORMED, clip
 
 
 class AnalysisError(ValueError):
-    """A request the analysis board cannot do: the message is one line in the game's words."""
+    """A request the analysis board cannot do: the message is one line in the game's words;
+    `rule_kind`: the action kind whose rules section F1 opens (content.rules_reference), or None."""
+
+    def __init__(self, message: str, rule_kind: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.rule_kind = rule_kind
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,13 @@ class Fault:
     field: str = ""
     seat: Optional[int] = None
     marks: tuple[str, ...] = ()
+    rule_kind: Optional[str] = None     # the action kind whose rules section F1 opens, if any
+
+    def __post_init__(self) -> None:
+        if self.rule_kind is None and self.field:
+            parts = [p for p in re.split(r"[.\[\]]", self.field) if p and not p.isdigit()]
+            kind = next((RULE_OF_FIELD[p] for p in reversed(parts) if p in RULE_OF_FIELD), None)
+            object.__setattr__(self, "rule_kind", kind)
 
     def __str__(self) -> str:
         return self.message
@@ -303,6 +315,16 @@ def from_sections(sections: Mapping[str, Any], rules=None) -> Position:
 
 
 # ---------------------------------------------------------------- the position check
+# The move whose rules say what a field may hold (F1 on a refusal opens that section).
+RULE_OF_FIELD = {
+    "settlements": "build_settlement", "beacons": "build_beacon", "heroes": "dress_hero", "node": "move_hero",
+    "perks": "level_up", "gems": "move_hero", "quests": "go_quest", "totem": "control_totem",
+    "herbs": "gather_herb", "herbs_up": "gather_herb", "attunements": "attune", "guardians": "move_guardian",
+    "under": "draft", "bag": "draft", "set_aside": "draft", "harvest": "harvest", "corruption": "corruption",
+    "achievements": "claim", "designated": "claim", "solved": "solve_menace", "drifter": "drifter_move",
+    "winter_gems": "move_settlement", "rotated": "lore", "specials": "perk", "phase": "choose_phase",
+    "done": "choose_phase", "lap": "choose_phase", "player": "choose_phase", "sower": "become_sower",
+}
 # A field's last word as the player reads it.
 FIELD_WORDS = {
     "doom": "Doom", "harvest": "the Harvest token", "first_player": "the first player",

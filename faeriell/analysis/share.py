@@ -153,10 +153,10 @@ def _import_save(text: str, shown: str, rules) -> AnalysisStart:
     except MALFORMED as e:
         raise AnalysisError(f"{clip(shown)}: not a saved game ({type(e).__name__})") from None
     try:
-        tree = Tree.from_game(g)
-    except AnalysisError as e:
-        raise AnalysisError(f"{clip(shown)}: {e}") from None
-    return AnalysisStart(tree.root, tree, shown, "save", Path(shown).stem)
+        st = open_game(g)          # a save made mid-decision opens at the last moment it can
+    except (AnalysisError, PositionError) as e:
+        raise AnalysisError(f"{clip(shown)}: {clip(e, 250)}") from None
+    return AnalysisStart(st.position, st.tree, shown, "save", Path(shown).stem, note=st.note)
 
 
 def _import_scenario(text: str, shown: str, rules, path: Optional[Path]) -> AnalysisStart:

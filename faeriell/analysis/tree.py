@@ -128,7 +128,7 @@ class Tree:
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             reason = f"that move is not complete ({type(e).__name__})"
         if reason is not None:
-            raise AnalysisError(self.names.text(str(reason)))
+            raise AnalysisError(self.names.text(str(reason)), rule_kind=a.kind)
         player = g.acting
         tribe_ids = [t.id for t in g.state.tribes]
         text = describe(a, self.names, tribe_ids)

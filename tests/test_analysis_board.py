@@ -283,3 +283,35 @@ def test_play_on_opens_a_normal_game_at_the_move_shown(app):
     s = app.session
     assert s.state.phase == "hero" and s.game is not sc.session.game
     assert s.seats[s.acting] == "human" and "human" not in [k for i, k in enumerate(s.seats) if i != s.acting]
+
+
+def test_the_command_line_opens_the_board_on_a_file_or_empty(tmp_path, monkeypatch):
+    path = tmp_path / "built.yaml"
+    path.write_text(BUILT, encoding="utf-8")
+    app = make_app(tmp_path / "data", monkeypatch, analysis=str(path))
+    try:
+        sc = app.scene
+        assert isinstance(sc, AnalysisScene) and sc.lines is not None and sc.editor is None
+        assert sc.session.state.tribes[1].settlements == ["stag-meadow"]
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+    app = make_app(tmp_path / "data2", monkeypatch, analysis="")
+    try:
+        assert isinstance(app.scene, AnalysisScene) and app.scene.editor is not None
+        assert app.scene.editor.fault is None
+    finally:
+        pygame.display.quit()
+
+
+def test_a_refused_edit_says_why_and_f1_opens_its_rule(app):
+    sc = open_editor(app)
+    region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
+    drag(app, chip(sc, "settlement"), region("bear-forest"))
+    before = sc.editor.pos
+    click(app, "seat")
+    drag(app, chip(sc, "settlement"), region("bear-forest"))    # the other tribe's, on a taken Region
+    assert sc.editor.pos == before and sc.message_bad
+    assert "Bear's Forest" in sc.message and "bear-forest" not in sc.message
+    key(app, pygame.K_F1)
+    assert type(app.scene).__name__ == "RulesScene"

@@ -75,6 +75,7 @@ class Editor:
         self.seat = 0
         self.fault: an.Fault | None = None
         self.refusal: str | None = None        # the last edit refused, in words
+        self.refusal_kind: str | None = None   # ... and the rule F1 opens for it
         self.hero = 0                          # the Hero type, Guardian and token the chips place
         self.guardian = 0
         self.token = 0
@@ -87,6 +88,10 @@ class Editor:
     # ---- the position ------------------------------------------------------------------------
     def recheck(self) -> None:
         self.fault = an.check(self.pos, self.rules)
+
+    def rule_kind(self) -> str | None:
+        """What F1 explains in the editor: the last refusal's rule, else the check's fault's."""
+        return self.refusal_kind or (self.fault.rule_kind if self.fault is not None else None)
 
     def legal(self) -> bool:
         return self.fault is None
@@ -108,9 +113,9 @@ class Editor:
         """Run one edit; True when the position changed (a refusal is kept in `refusal`)."""
         got = fn(self.pos, *args, rules=self.rules, **kw)
         if isinstance(got, an.Fault):
-            self.refusal = got.message
+            self.refusal, self.refusal_kind = got.message, got.rule_kind
             return False
-        self.refusal = None
+        self.refusal, self.refusal_kind = None, None
         if got == self.pos:
             return False
         self.pos = got                            # type: ignore[assignment]

@@ -590,7 +590,9 @@ class AnalysisScene(Scene):
             self.back()
             return True
         if ev.key == pygame.K_F1:
-            self.host.go("rules", kind=t.rule_kind() if t is not None else None, back=self)
+            kind = (self.editor.rule_kind() if self.editor is not None
+                    else t.rule_kind() if t is not None else None)
+            self.host.go("rules", kind=kind, back=self)
             return True
         if not holding and self.lines is not None:
             keys = {pygame.K_LEFT: self.back_move, pygame.K_RIGHT: self.forward,

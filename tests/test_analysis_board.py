@@ -315,3 +315,21 @@ def test_a_refused_edit_says_why_and_f1_opens_its_rule(app):
     assert "Bear's Forest" in sc.message and "bear-forest" not in sc.message
     key(app, pygame.K_F1)
     assert type(app.scene).__name__ == "RulesScene"
+
+
+def test_the_steppers_count_herbs_attunements_achievements_and_solved_menaces(app):
+    sc = open_editor(app)
+
+    def step(wid, plus=True):
+        r = next(r for w, r in sc.editor.steppers if w == wid)
+        click(app, (r.right - 6, r.centery) if plus else (r.x + 6, r.centery))
+
+    for wid in ("herbs", "attunements", "achievements", "solved_red", "corruption", "ess_blue"):
+        step(wid)
+    t = sc.editor.pos.tribes[0]
+    assert (len(t.herbs), len(t.attunements), len(t.achievements)) == (1, 1, 2), sc.message
+    assert (t.solved["red"], t.corruption, sum(1 for e in t.essences if e.startswith("blue"))) == (1, 1, 1)
+    step("herbs", plus=False)
+    assert sc.editor.pos.tribes[0].herbs == ()
+    assert sc.editor.fault is None, sc.editor.fault
+    assert not app.errors

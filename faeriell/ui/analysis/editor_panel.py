@@ -203,9 +203,31 @@ class Editor:
             n = t.solved.get(c, 0)
             out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}",
                         lambda d, c=c, n=n: self.edit(an.set_solved, s, c, n + d)))
+        cat = self.rules.catalog
+        out.append(("herbs", f"Herbs {len(t.herbs)}", lambda d: self._grow(an.set_herbs, t.herbs, list(cat.herbs), d)))
+        out.append(("attunements", f"Attunements {len(t.attunements)}",
+                    lambda d: self._grow(an.set_attunements, t.attunements, list(cat.attunements), d)))
+        out.append(("achievements", f"Achievements {len(t.achievements)}",
+                    lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_achievements(
+                        pos, seat, held, rules=rules), t.achievements, list(cat.achievements) + ["purity"], d)))
         out.append(("designated", f"Designated {t.designated}",
                     lambda d: self.edit(an.set_achievements, s, t.achievements, t.designated + d)))
+        # Winter's gems lie on the wheel from the space after the Harvest token on (its frost creeps on)
+        k = wheel.index(harvest)
+        after = wheel[k + 1:] + wheel[:k + 1]
+        n = len(p.board.winter_gems)
+        out.append(("winter", f"Winter's gems {n}", lambda d: self.edit(an.set_winter_gems, after[:max(0, n + d)])))
         return out
+
+    def _grow(self, fn, held: tuple, ids: list, d: int) -> bool:
+        """A count of named cards or tiles: one more is the first of `ids` the edit accepts (the
+        engine refuses one none is left of), one fewer drops the last added."""
+        if d < 0:
+            return bool(held) and self.edit(fn, self.seat, tuple(held[:-1]))
+        for i in ids:
+            if i not in held and self.edit(fn, self.seat, tuple(held) + (i,)):
+                return True
+        return False
 
     def step(self, wid: str, d: int) -> bool:
         for cid, _label, fn in self.counts():
@@ -241,7 +263,7 @@ class Editor:
             self.chips.append(Chip(kind, r, var))
         y += ((len(kinds) + 2) // 3) * (ch + gap) + 4
         self.steppers = []
-        sw, sh = (area.width - gap) // 2, 24
+        sw, sh = (area.width - gap) // 2, 22
         for k, (wid, _label, _fn) in enumerate(self.counts()):
             self.steppers.append((wid, pygame.Rect(x + (k % 2) * (sw + gap), y + (k // 2) * (sh + 2), sw, sh)))
         rows = (len(self.steppers) + 1) // 2

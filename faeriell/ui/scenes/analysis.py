@@ -505,15 +505,16 @@ class AnalysisScene(Scene):
 
     def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
         ok = self.editor.legal()
+        cw = (p.width - 16 - 2 * gap) // 3
         for k, (wid, label, fn, kw) in enumerate((
-                ("back", "Back", self.back, {}),
-                ("open", "Open file…", self.open_dialog, {}),
                 ("analyse_pos", "Analyse", self.analyse_position, {"enabled": ok, "primary": True}),
                 ("play_here", "Play from here", self.play_position, {"enabled": ok}),
+                ("back", "Back", self.back, {}),
+                ("open", "Open file…", self.open_dialog, {}),
                 ("paste", "Paste text", self.paste, {}))):
-            self.root.add(W.Button((x + (k % 2) * (bw + gap), y + (k // 2) * (bh + gap), bw, bh), label, fn,
+            self.root.add(W.Button((x + (k % 3) * (cw + gap), y + (k // 3) * (bh + gap), cw, bh), label, fn,
                                    id=wid, size=BUTTON_PX, **kw))
-        y += 3 * (bh + gap)
+        y += 2 * (bh + gap)
         self.root.add(W.Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
                                self.next_seat, id="seat", size=BUTTON_PX))
         y += bh + gap + 2

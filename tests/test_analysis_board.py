@@ -333,3 +333,18 @@ def test_the_steppers_count_herbs_attunements_achievements_and_solved_menaces(ap
     assert sc.editor.pos.tribes[0].herbs == ()
     assert sc.editor.fault is None, sc.editor.fault
     assert not app.errors
+
+
+def test_a_hero_placed_on_a_node_and_levelled_up(app):
+    sc = open_editor(app)
+    board = sc.session.game.rules.board
+    node = "bear-forest+bear-meadow+bear-mountain"
+    x, y = sc.table.map.map_to_screen(board.nodes[node].pos)
+    click(app, chip(sc, "hero"))                                 # a click: the next Hero type
+    assert sc.editor.hero_id() == "chieftain"
+    drag(app, chip(sc, "hero"), (round(x), round(y)))
+    assert sc.editor.pos.tribes[0].heroes["chieftain"].node == node, sc.message
+    r = next(r for w, r in sc.editor.steppers if w == "hero_level")
+    click(app, (r.right - 6, r.centery))
+    assert sc.editor.pos.tribes[0].heroes["chieftain"].level == 2, sc.message
+    assert sc.editor.fault is None

@@ -212,6 +212,13 @@ class Editor:
                         pos, seat, held, rules=rules), t.achievements, list(cat.achievements) + ["purity"], d)))
         out.append(("designated", f"Designated {t.designated}",
                     lambda d: self.edit(an.set_achievements, s, t.achievements, t.designated + d)))
+        # the level of the Hero the palette's Hero piece places: one Perk more or fewer
+        hero = self.hero_id()
+        spec = t.heroes.get(hero)
+        perks = spec.perks if spec is not None else ()
+        out.append(("hero_level", f"{hero.capitalize()} level {1 + len(perks) if spec else '-'}",
+                    lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_hero(
+                        pos, seat, hero, perks=held, rules=rules), perks, list(cat.perks), d, repeat=True)))
         # Winter's gems lie on the wheel from the space after the Harvest token on (its frost creeps on)
         k = wheel.index(harvest)
         after = wheel[k + 1:] + wheel[:k + 1]
@@ -219,13 +226,14 @@ class Editor:
         out.append(("winter", f"Winter's gems {n}", lambda d: self.edit(an.set_winter_gems, after[:max(0, n + d)])))
         return out
 
-    def _grow(self, fn, held: tuple, ids: list, d: int) -> bool:
+    def _grow(self, fn, held: tuple, ids: list, d: int, repeat: bool = False) -> bool:
         """A count of named cards or tiles: one more is the first of `ids` the edit accepts (the
-        engine refuses one none is left of), one fewer drops the last added."""
+        engine refuses one none is left of; `repeat`: one already held may come again), one
+        fewer drops the last added."""
         if d < 0:
             return bool(held) and self.edit(fn, self.seat, tuple(held[:-1]))
         for i in ids:
-            if i not in held and self.edit(fn, self.seat, tuple(held) + (i,)):
+            if (repeat or i not in held) and self.edit(fn, self.seat, tuple(held) + (i,)):
                 return True
         return False
 

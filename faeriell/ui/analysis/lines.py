@@ -13,6 +13,13 @@ from typing import Callable, Optional
 from faeriell.engine import Action, Game
 
 
+def chance_of(game: Game, seat: int) -> float:
+    """The seat's win chance by the coach's model (bots.win_chance): the quick figure beside
+    each node (the coach panel's own chances play the moves out, so they may differ)."""
+    from faeriell.bots.win_chance import win_chance
+    return win_chance(game, seat)
+
+
 @dataclass(eq=False)
 class Node:
     action: Optional[Action]                 # None: the root

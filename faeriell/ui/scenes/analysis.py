@@ -16,8 +16,6 @@ takes the panel's place while a position is being set up.
 from __future__ import annotations
 
 import logging
-import os
-from pathlib import Path
 
 import pygame
 
@@ -27,10 +25,12 @@ from faeriell.session import Session
 from faeriell.ui import widgets as W
 from faeriell.ui.analysis import sharing
 from faeriell.ui.analysis.coach_panel import CoachPanel
+from faeriell.ui.analysis.editing import EditorMixin
 from faeriell.ui.analysis.editor_panel import Chip, Editor
-from faeriell.ui.analysis.lines import Lines
+from faeriell.ui.analysis.lines import Lines, chance_of
+from faeriell.ui.analysis.share_actions import ShareMixin
 from faeriell.ui.analysis.tree_panel import TreePanel
-from faeriell.ui.dialogs import Confirm, FileDialog, Menu
+from faeriell.ui.dialogs import Menu
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table import TableScene
 
@@ -66,17 +66,11 @@ class AnalysisSession(Session):
         return None
 
 
-def chance_of(game, seat: int) -> float:
-    """The seat's win chance by the coach's model (bots.win_chance): a quick figure per node."""
-    from faeriell.bots.win_chance import win_chance
-    return win_chance(game, seat)
-
-
 def ask_coach(game, longer: bool):
     return an.think_longer(game) if longer else an.coach_moves(game)
 
 
-class AnalysisScene(Scene):
+class AnalysisScene(EditorMixin, ShareMixin, Scene):
     def __init__(self, host: Host, game=None, back=None, message: str = "", path: str | None = None):
         """`game`: the position to analyse (a copy is kept; None: an empty table in the editor);
         `path`: a scenario file or a save to open instead; `back`: the screen Back returns to
@@ -116,129 +110,6 @@ class AnalysisScene(Scene):
         self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
         self.table.coach.round_card.enabled = False
         self.layout()
-
-    # ---- the editor --------------------------------------------------------------------------
-    def edit_position(self, pos) -> None:
-        """Set up `pos` in the editor (the table shows it as the pieces are placed)."""
-        self.editor = Editor(pos, self.host.rules)
-        self.lines = None
-        self.session = Session(self.editor.game(), autosave=False)
-        self.table = TableScene(self.session, _assets(), self.table_rect().size, hotseat_curtain=False)
-        self.table.coach.round_card.enabled = False
-        self.layout()
-
-    def edit_here(self) -> None:
-        """The editor on the position shown (a decision half made cannot be written: said)."""
-        try:
-            pos = an.from_game(self.session.game)
-        except an.AnalysisError as e:
-            self.say(str(e), bad=True)
-            return
-        self.edit_position(pos)
-
-    def _edited(self) -> None:
-        """The editor's position changed: the table shows it, the check's line says what holds."""
-        self.session.replace_game(self.editor.game())
-        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))
-        self.layout()                          # Analyse / Play from here follow the check
-
-    def analyse_position(self) -> None:
-        if self.editor is None or not self.editor.legal():
-            self.say("This position breaks the rules: mend what the line above says first.", bad=True)
-            return
-        self.analyse(self.editor.game(check=True))
-        self.layout()
-
-    def play_position(self) -> None:
-        if self.editor is None or not self.editor.legal():
-            self.say("This position breaks the rules: mend what the line above says first.", bad=True)
-            return
-        g = self.editor.game(check=True)
-        self.host.open_game(g, ["human"] * g.state.players)
-
-    def next_seat(self) -> None:
-        if self.editor is not None:
-            self.editor.seat = (self.editor.seat + 1) % len(self.editor.pos.tribes)
-            self.layout()
-
-    def seat_name(self, seat: int) -> str:
-        s = self.session.state
-        if 0 <= seat < len(s.tribes):
-            return f"{self.table.words.tribe(s.tribes[seat].id)} (player {seat + 1})"
-        return f"player {seat + 1}"
-
-    def node_at(self, pos) -> str | None:
-        """The Node nearest the point, within a few px (a Hero or the Drifter stands on one)."""
-        board = self.session.game.rules.board
-        best, dist = None, (self.table.layout.px(26)) ** 2
-        for nid, node in board.nodes.items():
-            x, y = self.table.map.map_to_screen(node.pos)
-            d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
-            if d < dist:
-                best, dist = nid, d
-        return best
-
-    def _editor_mouse(self, ev) -> bool:
-        ed = self.editor
-        if ev.type == pygame.MOUSEMOTION:
-            self.mouse = ev.pos
-            if self.held is not None:
-                return True
-        in_panel = self.panel_rect().collidepoint(ev.pos)
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and in_panel and not self.panel_hidden:
-            chip = ed.chip_at(ev.pos)
-            if chip is not None:
-                self.held, self.held_from, self.mouse = chip, ev.pos, ev.pos
-                return True
-            hit = ed.stepper_hit(ev.pos)
-            if hit is not None:
-                if ed.step(*hit):
-                    self._edited()
-                self._said_refusal()
-                return True
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.held is not None:
-            chip, self.held = self.held, None
-            if in_panel:
-                if chip.rect.collidepoint(ev.pos):
-                    ed.cycle(chip)             # a click: the next Hero, Guardian or token
-                return True
-            region = self.table.spots.region_at(ev.pos)
-            node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
-            if chip.kind in ("hero", "drifter") and node is None:
-                ed.refusal = "Drop it on a Node: the dot where three Regions meet."
-            elif ed.drop(chip, region, node):
-                self._edited()
-            self._said_refusal()
-            return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and not in_panel:
-            if ed.remove_at(self.table.spots.region_at(ev.pos)):
-                self._edited()
-            self._said_refusal()
-            return True
-        return False
-
-    def _said_refusal(self) -> None:
-        ed = self.editor
-        if ed is not None and ed.refusal:
-            self.say(ed.refusal, bad=True)
-        else:
-            self.message = None
-
-    def _draw_marks(self, surf) -> None:
-        """The check's fault: its Regions and Nodes ringed on the table."""
-        fault = self.editor.fault if self.editor is not None else None
-        if fault is None or self.table is None:
-            return
-        board = self.session.game.rules.board
-        r = self.table.layout.px(22)
-        for m in fault.marks:
-            if m in board.regions:
-                c = self.table.map.map_to_screen(board.regions[m].center)
-            elif m in board.nodes:
-                c = self.table.map.map_to_screen(board.nodes[m].pos)
-            else:
-                continue
-            pygame.draw.circle(surf, (255, 84, 196), (round(c[0]), round(c[1])), r, 3)
 
     def open_live(self, game) -> None:
         """"Analyse from here": the board on a game's moment as the model writes it (its hidden
@@ -308,102 +179,6 @@ class AnalysisScene(Scene):
             self.say("Nobody is to move here: the coach has nothing to advise.", bad=True)
             return
         self.coach.start(self.session.game, self.key(), longer)
-
-    # ---- share -----------------------------------------------------------------------------
-    def _tree(self):
-        """faeriell.analysis's Tree of the lines, or None (said) when the start cannot be written."""
-        if self.lines is None:
-            self.say("There is nothing to share yet.", bad=True)
-            return None
-        try:
-            return sharing.to_tree(self.lines)
-        except an.AnalysisError as e:
-            self.say(str(e), bad=True)
-            return None
-
-    def open_path(self, path: str) -> str | None:
-        """Open a scenario file or a save; None when done, else the one-line reason (also said)."""
-        try:
-            start = an.import_file(path, self.host.rules)
-        except an.AnalysisError as e:
-            pos = _written_position(path)
-            if pos is not None:                   # a position the rules refuse: the editor says why
-                self.edit_position(pos)
-                if self.editor.fault is not None:
-                    self.say("This position breaks the rules: mend it here (the line below says what).", bad=True)
-                    return None
-            self.say(str(e), bad=True)
-            return str(e)
-        self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
-        self.say(f"Opened {start.name or 'the file'}.")
-        return None
-
-    def paste(self) -> None:
-        text = sharing.paste_text()
-        if not text.strip():
-            self.say("The clipboard holds no text: copy a scenario or a saved game first.", bad=True)
-            return
-        try:
-            start = an.import_text(text, self.host.rules)
-        except an.AnalysisError as e:
-            self.say(str(e), bad=True)
-            return
-        self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
-        self.say("The pasted position is on the board.")
-
-    def copy(self) -> None:
-        tree = self._tree()
-        if tree is None:
-            return
-        text = an.scenario_text(tree, "Analysis")
-        if sharing.copy_text(text):
-            self.say("The position and its main line are on the clipboard as a scenario.")
-        else:
-            self.say("No clipboard here: the text is kept in this window (Paste brings it back).")
-
-    def export(self, kind: str) -> None:
-        """Ask for a file name, then write the scenario (the position and its main line) or the
-        save (the game so far, at the move shown); an existing file is replaced only when asked."""
-        if self._tree() is None:
-            return
-        folder = _share_folder()
-        suggest = str(folder / ("analysis.yaml" if kind == "scenario" else "analysis.json"))
-        title = "Export the scenario" if kind == "scenario" else "Export the game so far as a save"
-        self.modal = FileDialog(self.host.size, title, lambda: [], lambda path: self._write(kind, path, replace=False),
-                                "Export", empty_text="Type the file to write below (a folder of your own is fine).",
-                                hint=suggest)
-        self.modal.field.text = suggest
-
-    def _write(self, kind: str, path: str, replace: bool) -> str | None:
-        tree = self._tree()
-        if tree is None:
-            return self.message
-        target = _share_folder() / path if not os.path.isabs(os.path.expanduser(path)) else Path(path).expanduser()
-        exists = os.path.lexists(target)
-        if exists and not replace:
-            self.modal = Confirm(self.host.size, "Replace the file?",
-                                 f"{target.name} already exists. Replace it with this analysis?", "Replace",
-                                 lambda: self._replaced(kind, str(target)))
-            return None
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if kind == "scenario":
-                written = an.write_scenario(tree, target, "Analysis", replace=replace)
-            else:
-                written = an.write_save(tree, path=target, replace=replace)
-        except (an.AnalysisError, OSError) as e:
-            return str(e)
-        self.say(f"Written: {written}")
-        return None
-
-    def _replaced(self, kind: str, path: str) -> None:
-        why = self._write(kind, path, replace=True)
-        if why:
-            self.say(why, bad=True)
-
-    def open_dialog(self) -> None:
-        self.modal = FileDialog(self.host.size, "Open a scenario or a save", lambda: [], self.open_path,
-                                "Open", hint="the path of a scenario (.yaml) or a save (.json)")
 
     # ---- play on ---------------------------------------------------------------------------
     def play_on(self, bots: bool) -> None:
@@ -502,26 +277,6 @@ class AnalysisScene(Scene):
         self.coach.rect = pygame.Rect(p.x + 8, self.tree_panel.rect.bottom + 8, p.width - 16,
                                       p.bottom - self.tree_panel.rect.bottom - 16 - 44)
         self.message_rect = pygame.Rect(p.x + 8, p.bottom - 44, p.width - 16, 42)     # two lines
-
-    def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
-        ok = self.editor.legal()
-        cw = (p.width - 16 - 2 * gap) // 3
-        for k, (wid, label, fn, kw) in enumerate((
-                ("analyse_pos", "Analyse", self.analyse_position, {"enabled": ok, "primary": True}),
-                ("play_here", "Play from here", self.play_position, {"enabled": ok}),
-                ("back", "Back", self.back, {}),
-                ("open", "Open file…", self.open_dialog, {}),
-                ("paste", "Paste text", self.paste, {}))):
-            self.root.add(W.Button((x + (k % 3) * (cw + gap), y + (k // 3) * (bh + gap), cw, bh), label, fn,
-                                   id=wid, size=BUTTON_PX, **kw))
-        y += 2 * (bh + gap)
-        self.root.add(W.Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
-                               self.next_seat, id="seat", size=BUTTON_PX))
-        y += bh + gap + 2
-        bottom = self.editor.layout(pygame.Rect(x, y, p.width - 16, p.bottom - y))
-        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 40)
-        self.fault_rect = pygame.Rect(x, self.help_rect.bottom + 4, p.width - 16,
-                                      p.bottom - 48 - self.help_rect.bottom - 4)
 
     def resize(self, size) -> None:
         self.size = tuple(size)
@@ -643,45 +398,6 @@ class AnalysisScene(Scene):
                            max_lines=2)
         if self.modal is not None:
             self.modal.draw(surf)
-
-    def _draw_editor(self, surf) -> None:
-        self._draw_marks(surf)
-        self.editor.draw(surf, self.seat_name)
-        W.draw_wrapped(surf, "Drag a piece onto the island; click it to change which Hero, Guardian or "
-                       "token it places. Right click a Region to take its piece off.", self.help_rect, 15, W.MUTED,
-                       0, max_lines=3)
-        fault = self.editor.fault
-        text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
-        W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, max_lines=4)
-        if self.held is not None:
-            r = self.held.rect.copy()
-            r.center = self.mouse
-            pygame.draw.rect(surf, W.SELECT, r, border_radius=5)
-            W.draw_text(surf, self.editor.chip_label(self.held), r.center, 16, W.TEXT, anchor="center",
-                        width=r.width - 6)
-
-
-def _written_position(path: str):
-    """The position a scenario file writes (`position: empty`), unbuilt, or None when the file is
-    no such scenario (then the import's own refusal is what the player reads)."""
-    from faeriell.scenario import ScenarioError, load
-    from faeriell.ui.analysis.editor_panel import position_of
-    if str(path).lower().endswith(".json"):
-        return None
-    try:
-        sc = load(path)
-        if (sc.setup or {}).get("position", "empty") != "empty":
-            return None
-        return position_of(sc.setup or {}, sc.board or {}, list(sc.tribes or []), sc.turn or {})
-    except (ScenarioError, OSError, ValueError, TypeError, AttributeError):
-        return None
-
-
-def _share_folder() -> Path:
-    """Where exports go unless the player types another folder: the data folder's analysis/."""
-    from faeriell.storage.folders import data_dir
-    return Path(data_dir()) / "analysis"
-
 
 def _assets():
     from faeriell.ui.assets import Assets

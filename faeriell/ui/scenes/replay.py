@@ -139,7 +139,7 @@ class ReplayScene(MenuScene):
     def _draw_status(self, surf, bar: pygame.Rect) -> None:
         """One line when it fits at a readable size, else where we are over the move played, so
         neither is ever cut ("…Longfeather: Play the Tr…" was)."""
-        width = max(40, self.size[0] - 494 - self.status_x)
+        width = max(40, self.size[0] - 404 - self.status_x)
         whole = self.status()
         fits = W.fitting_size(whole, 18, width)
         if fits >= 15 and W.font(fits).size(whole)[0] <= width:
@@ -174,7 +174,8 @@ class ReplayScene(MenuScene):
         self.status_x = x + 8
         self.root.add(W.Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
                                primary=True, size=18))
-        self.root.add(W.Button((w - 484, y, 180, bh), "Analyse from here", self.analyse, id="analyse", size=18))
+        # "Analyse from here" said short: the bar's move must stay whole (issue 42); A does it too
+        self.root.add(W.Button((w - 394, y, 90, bh), "Analyse", self.analyse, id="analyse", size=18))
         self.root.add(W.Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
 
     # ---- Scene ---------------------------------------------------------------------------------

@@ -348,3 +348,13 @@ def test_a_hero_placed_on_a_node_and_levelled_up(app):
     click(app, (r.right - 6, r.centery))
     assert sc.editor.pos.tribes[0].heroes["chieftain"].level == 2, sc.message
     assert sc.editor.fault is None
+
+
+def test_the_editors_table_only_shows_no_move_is_made_on_it_by_keys_or_clicks(app):
+    sc = open_editor(app)
+    before = sc.editor.pos
+    for k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN):
+        key(app, k)
+    click(app, sc.table.spot_pos(("phase", 0, "tribe")))
+    assert sc.editor.pos == before
+    assert not sc.session.game.history and sc.session.state.phase is None

@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
 BUTTON_PX = 16
+VIEW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_KP_PLUS, pygame.K_KP_MINUS, pygame.K_HOME)
 
 
 class AnalysisSession(Session):
@@ -359,6 +360,8 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
             if fn is not None:
                 fn()
                 return True
+        if self.editor is not None and ev.key not in VIEW_KEYS:
+            return False                   # the editor's table only shows: no piece is picked up by keys
         return bool(t.handle_event(ev)) if t is not None else False
 
     def update(self, dt_ms: int) -> bool:

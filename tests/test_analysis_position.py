@@ -162,3 +162,37 @@ def test_edits_rebuild_the_position_a_scenario_file_writes():
                  "p1.essences.red", "p1.essences.blue", "p1.corruption", "p1.achievements", "p2.settlements",
                  "p2.essences.green", "p2.phases_done", "p1.phases_done", "bag"):
         assert resolve(a, path) == resolve(b, path), path
+
+
+def test_moves_removals_and_the_turn(empty):
+    pos = an.place_settlement(empty, 0, "bear-mountain", rules=RULES)
+    pos = an.move_settlement(pos, "bear-mountain", "bear-river", rules=RULES)
+    assert pos.tribes[0].settlements == ("bear-river",)
+    pos = an.place_beacon(pos, 0, "bear-river", "blue", rules=RULES)
+    pos = an.place_totem(pos, "bear-river", 2, rules=RULES)
+    pos = an.place_hero(pos, 1, "shaman", "bear-meadow+bear-river+owl-forest", rules=RULES)
+    pos = an.move_hero(pos, 1, "shaman", None, rules=RULES)
+    assert isinstance(pos, an.Position) and pos.tribes[1].heroes["shaman"].node is None
+    g = an.build(pos, RULES)
+    assert resolve(g, "totem.owner") == 1 and resolve(g, "totem.yellow") == 2 and resolve(g, "p1.beacons") == ["bear-river"]
+    for edit in (lambda p: an.remove_beacon(p, "bear-river", rules=RULES),
+                 lambda p: an.remove_totem(p, rules=RULES),
+                 lambda p: an.remove_settlement(p, "bear-river", rules=RULES),
+                 lambda p: an.remove_hero(p, 1, "shaman", rules=RULES)):
+        pos = edit(pos)
+        assert isinstance(pos, an.Position), pos
+    assert an.build(pos, RULES).state.totem["region"] is None
+    assert pos.tribes[0].settlements == () and pos.tribes[0].beacons == {} and pos.tribes[1].heroes == {}
+    # whose turn, which lap and Phase: the engine's reading of them
+    turn = an.set_turn(empty, 1, rules=RULES)
+    turn = an.set_lap(turn, 2, rules=RULES)
+    turn = an.set_phase(turn, "hero", rules=RULES)
+    g = an.build(turn, RULES)
+    assert (resolve(g, "active_player"), resolve(g, "lap"), resolve(g, "phase")) == (2, 2, "hero")
+    assert resolve(g, "p1.phases_done") == ["tribe", "event"] and an.check(turn, RULES) is None
+    refused = an.set_phase(turn, "hero", done=["hero"], rules=RULES)
+    assert isinstance(refused, an.Fault) and refused.rule_kind == "choose_phase"
+    three = an.set_setup(turn, players=3, rules=RULES)
+    assert isinstance(three, an.Position) and len(three.tribes) == 3 and an.check(three, RULES) is None
+    solo = an.set_setup(turn, players=1, mode="solo", rules=RULES)
+    assert isinstance(solo, an.Position) and len(solo.tribes) == 1 and solo.turn.player == 1

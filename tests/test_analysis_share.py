@@ -185,3 +185,25 @@ def test_a_save_made_mid_decision_opens_at_the_last_moment_it_can(tmp_path):
     st = an.import_file(path, RULES)
     assert st.kind == "save" and "earlier" in st.note
     assert an.check(st.position, RULES) is None
+
+
+SAMPLES = sorted((REPO / "tests" / "scenarios" / "examples").glob("*.yaml")) + [
+    REPO / "tests" / "scenarios" / "contract" / "decks-top-and-quest-deck-names.yaml",
+    REPO / "tests" / "scenarios" / "contract" / "move-guardian-and-discard-quest.yaml"]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_our_scenario_files_open_and_export_back_as_passing_files(path):
+    """A file written by hand (a `standard` set-up, `near` Nodes, fixed deck tops, a short Herb
+    row) opens, exports as a file the runner passes, and opens again the same."""
+    from faeriell import scenario as runner
+    try:
+        st = an.import_file(path, RULES)
+    except an.AnalysisError as e:
+        assert "forced draws" in str(e)
+        return
+    text = an.scenario_text(st.tree, "again")
+    assert runner.run(runner.loads(text, "exported"), RULES) is None
+    back = an.import_text(text, RULES)
+    assert back.position == st.position
+    assert [n.action for n in back.tree.main_line()] == [n.action for n in st.tree.main_line()]

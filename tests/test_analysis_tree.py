@@ -89,3 +89,15 @@ def test_delete_and_promote():
         tree.delete(0)
     with pytest.raises(an.AnalysisError):
         tree.jump(b.id)
+
+
+def test_a_live_moment_is_played_on_its_position_s_own_build():
+    import random
+    from faeriell.engine.setup import new_game
+    g = new_game(RULES, 2, "competitive", "medium", [], 17)
+    chooser = random.Random(17)
+    while not (len(g.history) > 40 and an.representable(g) is None):
+        g.apply(chooser.choice(list(g.legal_actions())))
+    tree = an.Tree.from_game(g)
+    assert to_dict(tree.game(0).state) == to_dict(an.board_game(g).state)
+    assert an.from_game(an.board_game(g)) == an.from_game(g)

@@ -29,7 +29,10 @@ def settle(new: Position, rules=None) -> Edited:
     rules = rules or _rules()
     try:
         g = build(new, rules, check=False)
-        return from_game(g)
+        out = from_game(g)
+        if new.board.decks:           # a file's fixed draws are not read from a game: kept as written
+            out = replace(out, board=replace(out.board, decks=new.board.decks))
+        return out
     except PositionError as e:
         return fault_of(e, rules, tribe_ids_of(new.setup, rules))
     except MALFORMED as e:

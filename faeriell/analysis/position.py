@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Optional
 
 from faeriell.engine.core import Game
-from faeriell.engine.names import Names
+from faeriell.engine.names import PHASE_NAMES, Names
 from faeriell.engine.position import PositionError, build as engine_build
 from faeriell.engine.words import Difficulty, Mode, Phase, PHASES
 from faeriell.safe_read import MALFORMED, clip
@@ -89,6 +89,9 @@ class BoardSpec:
     perk_piles: Optional[tuple[tuple[str, ...], ...]] = None
     drifter: Optional[Mapping[str, Any]] = None                # {node, owner (from 1)}
     winter_gems: tuple[str, ...] = ()
+    # the top cards of Essence decks, first drawn first (a scenario file that fixes its draws);
+    # never read from a game (the decks' order is hidden), kept from a file that names it
+    decks: Optional[Mapping[str, tuple[str, ...]]] = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,8 @@ def to_sections(pos: Position) -> dict:
         board["drifter"] = dict(b.drifter)
     if b.winter_gems:
         board["winter_gems"] = list(b.winter_gems)
+    if b.decks:
+        board["decks"] = {c: list(cards) for c, cards in b.decks.items()}
     tribes = []
     for tr in pos.tribes:
         heroes = {}
@@ -324,6 +329,7 @@ RULE_OF_FIELD = {
     "achievements": "claim", "designated": "claim", "solved": "solve_menace", "drifter": "drifter_move",
     "winter_gems": "move_settlement", "rotated": "lore", "specials": "perk", "phase": "choose_phase",
     "done": "choose_phase", "lap": "choose_phase", "player": "choose_phase", "sower": "become_sower",
+    "turn": "choose_phase",
 }
 # A field's last word as the player reads it.
 FIELD_WORDS = {
@@ -376,6 +382,7 @@ def fault_of(error: Exception | str, rules=None, tribe_ids: tuple[str, ...] = ()
             seat = int(pl.group(1)) - 1
             msg = msg[pl.end():].lstrip()
     marks = _marks(rules, fld + " " + msg)
+    msg = _TILE.sub(lambda m: f"{PHASE_NAMES[m.group(1)]} tile", msg)      # "the hero tile" as printed
     said = _once(names.text(_unquote_ids(rules, names, msg)))
     lead = ""
     if hero or (seat is not None and not fld):
@@ -398,6 +405,7 @@ _HERO_LEVEL = re.compile(r"^p(\d+) ([a-z]+) level (\d+) gems (-?\d+)$")
 _PLAYER = re.compile(r"^p(\d+)\b")
 _QUOTED = re.compile(r"'([^'\s]{1,60})'")
 _TWICE = re.compile(r"\b(\w+) \1\b")
+_TILE = re.compile(r"\b(tribe|event|hero) tile\b")
 
 
 def _unquote_ids(rules, names: Names, msg: str) -> str:

@@ -9,7 +9,7 @@ asks the player first).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
 
@@ -26,7 +26,9 @@ from faeriell.scenario import ScenarioError, load as load_scenario, loads as loa
 from faeriell.storage.atomic import atomic_write
 from faeriell.storage.saves import FileServiceError, save_game
 
-from .position import AnalysisError, Position, empty_position, from_game, representable, to_sections, _rules
+from .edit import settle
+from .position import (AnalysisError, Fault, Position, empty_position, from_game, representable, to_sections,
+                       _rules)
 from .tree import Tree
 
 PASTED = "pasted text"
@@ -167,6 +169,16 @@ def _import_scenario(text: str, shown: str, rules, path: Optional[Path]) -> Anal
         raise AnalysisError(clip(e, 300)) from None
     try:
         root = from_game(g)
+        decks = sc.board.get("decks")
+        if isinstance(decks, dict) and decks:       # the file fixes its draws: keep them
+            root = root.replace(board=replace(root.board, decks={str(c): tuple(map(str, v or ()))
+                                                                 for c, v in decks.items()}))
+        # said one way, as an edit is: a file whose Herb row is short gets it refilled, as the
+        # engine does whenever a tribe's Herbs are written
+        settled = settle(root, rules)
+        if isinstance(settled, Fault):
+            raise AnalysisError(settled.message)
+        root = settled
         tree = Tree(root, rules)
     except (AnalysisError, PositionError) as e:
         raise AnalysisError(f"{clip(shown)}: position: {clip(e, 250)}") from None

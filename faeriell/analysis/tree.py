@@ -43,6 +43,15 @@ class Node:
     chance: Optional[float] = None        # the coach's win chance for the mover after it, if asked
 
 
+def board_game(game: Game, rules=None) -> Game:
+    """The Game the board plays a live moment on: its written position built anew, so the bag's
+    and the decks' order are the position's own (from its seed), never the live game's. Every
+    Tree of that moment is rooted at this game, so lines played on it export exactly (a line
+    played on the live game itself may meet other draws once exported). AnalysisError at a
+    moment the board cannot hold (position.representable)."""
+    return build(from_game(game), rules or game.rules, check=True)
+
+
 class Tree:
     def __init__(self, root: Position, rules=None) -> None:
         """The root position must pass the position check (PositionError, the engine's words)."""

@@ -139,7 +139,7 @@ def test_the_coach_panel_lists_its_moves_for_a_seeded_position(app, monkeypatch)
 BUILT = """\
 name: Built by hand
 setup: {players: 2, mode: competitive, difficulty: medium, seed: 0, position: empty}
-board: {doom: 2, herbs_up: [herb-red, herb-chieftain, herb-green]}   # the empty board's deal for seed 0
+board: {doom: 2}
 tribes:
   - settlements: [bear-forest, owl-river]
     beacons: {bear-forest: red}

@@ -358,3 +358,25 @@ def test_the_editors_table_only_shows_no_move_is_made_on_it_by_keys_or_clicks(ap
     click(app, sc.table.spot_pos(("phase", 0, "tribe")))
     assert sc.editor.pos == before
     assert not sc.session.game.history and sc.session.state.phase is None
+
+
+def test_the_replay_opens_the_board_at_its_move_and_back_returns_to_it(app):
+    through_setup(app.session)
+    s = app.session
+    for _ in range(3):
+        assert s.apply(s.legal()[0]) is None
+    app.go("replay", game=s.game.copy(), seats=list(s.seats), start=len(s.game.history) - 1)
+    app.step()
+    replay = app.scene
+    click(app, "analyse")
+    sc = app.scene
+    assert isinstance(sc, AnalysisScene) and sc.lines is not None
+    # the board stands where the replay stood (or, mid-decision, at the last moment it can hold)
+    from faeriell import analysis as an
+    there = replay.replay.seek(replay.k)
+    if an.representable(there) is None:
+        assert an.from_game(sc.lines.root_game) == an.from_game(there)
+    else:
+        assert "earlier" in (sc.message or ""), sc.message
+    click(app, "back")
+    assert app.scene is replay

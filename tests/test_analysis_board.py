@@ -206,6 +206,12 @@ def test_an_impossible_position_names_its_fault_and_keeps_play_from_here_disable
     app.step()
     assert sc.editor.fault is None, sc.editor.fault
     assert sc.find("play_here").enabled
+    # pasted as text, the same position comes back with its fault
+    from faeriell.ui.analysis import sharing
+    sharing.copy_text(path.read_text(encoding="utf-8"))
+    click(app, "paste")
+    assert sc.editor.fault is not None and "bear-forest" in sc.editor.fault.marks
+    assert not sc.find("play_here").enabled
 
 
 def test_export_then_import_round_trips_the_position_and_the_tree(app, tmp_path, monkeypatch):

@@ -53,6 +53,12 @@ class ShareMixin:
         try:
             start = an.import_text(text, self.host.rules)
         except an.AnalysisError as e:
+            pos = _written_position(text=text)
+            if pos is not None:
+                self.edit_position(pos)
+                if self.editor.fault is not None:    # as a file: the editor says what breaks the rules
+                    self.say("This position breaks the rules: mend it here (the line below says what).", bad=True)
+                    return
             self.say(str(e), bad=True)
             return
         self.analyse_lines(sharing.from_tree(start.tree, chance=chance_of))
@@ -113,15 +119,17 @@ class ShareMixin:
                                 "Open", hint="the path of a scenario (.yaml) or a save (.json)")
 
 
-def _written_position(path: str):
-    """The position a scenario file writes (`position: empty`), unbuilt, or None when the file is
-    no such scenario (then the import's own refusal is what the player reads)."""
-    from faeriell.scenario import ScenarioError, load
+def _written_position(path: str | None = None, text: str | None = None):
+    """The position a scenario file (or pasted text) writes with `position: empty`, unbuilt, or
+    None when it is no such scenario (then the import's own refusal is what the player reads)."""
+    from faeriell.scenario import ScenarioError, load, loads
     from faeriell.ui.analysis.editor_panel import position_of
-    if str(path).lower().endswith(".json"):
+    if text is None and (path is None or str(path).lower().endswith(".json")):
         return None
+    if text is not None and text.lstrip().startswith("{"):
+        return None                               # a save: its refusal stands
     try:
-        sc = load(path)
+        sc = loads(text, "pasted text") if text is not None else load(str(path))
         if (sc.setup or {}).get("position", "empty") != "empty":
             return None
         return position_of(sc.setup or {}, sc.board or {}, list(sc.tribes or []), sc.turn or {})

@@ -41,7 +41,10 @@ class TreePanel:
         if on_root:
             pygame.draw.rect(surf, W.SELECT, head, border_radius=3)
         W.draw_text(surf, "Start position", (head.x + 4, head.centery), TEXT_PX, W.ACCENT, anchor="midleft",
-                    width=head.width - 8)
+                    width=head.width // 2)
+        if rows:                                  # what the figures at the right are
+            W.draw_text(surf, "mover's chance", (head.right - 4, head.centery), TEXT_PX - 1, W.MUTED,
+                        anchor="midright")
         self.hits.append((head.copy(), lines.root))
         if not rows:
             W.draw_wrapped(surf, "Play a move on the table: it starts the first line. Step back and "

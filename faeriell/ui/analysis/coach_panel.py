@@ -74,20 +74,31 @@ class CoachPanel:
             return
         bottom = r.bottom - 6
         note_h = W.wrapped_height(answer.note, w, TEXT_PX - 1, 0)
+        limit = bottom - note_h - 4                # the moves never run into the note under them
+        cw = W.font(TEXT_PX).size("100%")[0] + 8
         for k, m in enumerate(answer.moves):
-            if y > bottom - note_h - 20:
-                break
-            head = f"{k + 1}. {m.label}"
-            chance = f"{round(m.chance * 100)}%"
-            W.draw_text(surf, chance, (r.right - 8, y), TEXT_PX, W.ACCENT, anchor="topright")
-            cw = W.font(TEXT_PX).size("100%")[0] + 8
-            y += W.draw_wrapped(surf, head, pygame.Rect(x, y, w - cw, 44), TEXT_PX, W.TEXT, 0, max_lines=2)
-            plan = list(m.plan[1:])
-            if plan:
-                y += W.draw_wrapped(surf, "then " + "; ".join(plan), pygame.Rect(x + 10, y, w - 10, 40),
-                                    TEXT_PX - 1, (190, 200, 226), 0, max_lines=2)
+            parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, W.TEXT)]
+            if m.plan[1:]:
+                parts.append(("then " + "; ".join(m.plan[1:]), 10, w - 10, TEXT_PX - 1, (190, 200, 226)))
             if m.reason:
-                y += W.draw_wrapped(surf, m.reason, pygame.Rect(x + 10, y, w - 10, 40), TEXT_PX - 1, W.MUTED,
-                                    0, max_lines=2)
+                parts.append((m.reason, 10, w - 10, TEXT_PX - 1, W.MUTED))
+            # as much of the move as there is room for: its reason, then its plan, give way first
+            while parts:
+                need = sum(_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in parts)
+                if y + need <= limit:
+                    break
+                parts.pop()
+            if not parts:
+                break
+            W.draw_text(surf, f"{round(m.chance * 100)}%", (r.right - 8, y), TEXT_PX, W.ACCENT, anchor="topright")
+            for text, dx, ww, px, colour in parts:
+                y += W.draw_wrapped(surf, text, pygame.Rect(x + dx, y, ww, 40), px, colour, 0, max_lines=2)
             y += 4
         W.draw_wrapped(surf, answer.note, pygame.Rect(x, bottom - note_h, w, note_h), TEXT_PX - 1, W.MUTED, 0)
+
+
+def _lines_h(text: str, width: int, px: int, most: int) -> int:
+    """The height draw_wrapped gives `text` at `px` in `width`, at most `most` lines."""
+    fnt = W.font(px)
+    n = min(most, len(W.wrap(fnt, text, max(10, width))))
+    return n * fnt.get_linesize()

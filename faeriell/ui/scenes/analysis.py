@@ -273,7 +273,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
             y += bh + gap
         self.buttons_bottom = y
         h = p.bottom - y - 8
-        tree_h = max(120, int(h * 0.45))
+        tree_h = max(120, int(h * 0.38))       # the coach's three moves need the larger share
         self.tree_panel.rect = pygame.Rect(p.x + 8, y + 4, p.width - 16, tree_h - 8)
         self.coach.rect = pygame.Rect(p.x + 8, self.tree_panel.rect.bottom + 8, p.width - 16,
                                       p.bottom - self.tree_panel.rect.bottom - 16 - 44)

@@ -386,3 +386,11 @@ def test_the_replay_opens_the_board_at_its_move_and_back_returns_to_it(app):
         assert "earlier" in (sc.message or ""), sc.message
     click(app, "back")
     assert app.scene is replay
+
+
+def test_the_mode_stepper_sets_a_full_coop_position(app):
+    sc = open_editor(app)
+    r = next(r for w, r in sc.editor.steppers if w == "mode")
+    click(app, (r.right - 6, r.centery))
+    assert sc.editor.pos.setup.mode == "coop" and sc.session.state.mode == "coop"
+    assert sc.editor.fault is None

@@ -158,16 +158,16 @@ class EditorMixin:
                                self.next_seat, id="seat", size=BUTTON_PX))
         y += bh + gap + 2
         bottom = self.editor.layout(pygame.Rect(x, y, p.width - 16, p.bottom - y))
-        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 40)
+        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 30)
         self.fault_rect = pygame.Rect(x, self.help_rect.bottom + 4, p.width - 16,
                                       p.bottom - 48 - self.help_rect.bottom - 4)
 
     def _draw_editor(self, surf) -> None:
         self._draw_marks(surf)
         self.editor.draw(surf, self.seat_name)
-        W.draw_wrapped(surf, "Drag a piece onto the island; click it to change which Hero, Guardian or "
-                       "token it places. Right click a Region to take its piece off.", self.help_rect, 15, W.MUTED,
-                       0, max_lines=3)
+        W.draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
+                       "click on a Region takes its piece off.", self.help_rect, 15, W.MUTED,
+                       0, max_lines=2)
         fault = self.editor.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
         W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, max_lines=4)

@@ -21,6 +21,8 @@ COLOURS = ("red", "yellow", "blue", "green")
 HEROES = ("adventurer", "chieftain", "shaman", "druid", "shadow", "sower")
 UNDER = ("red", "yellow", "blue", "green", "corruption", None)
 PHASES = (None, "tribe", "event", "hero")
+MODES = ("competitive", "coop", "solo")
+MODE_WORDS = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
 
 
 def position_of(setup: dict, board: dict, tribes: list, turn: dict) -> an.Position:
@@ -185,6 +187,9 @@ class Editor:
         harvest = p.board.harvest or wheel[0]
         out: list[tuple[str, str, Callable[[int], bool]]] = [
             ("players", f"Players {p.setup.players}", lambda d: self.edit(an.set_setup, players=p.setup.players + d)),
+            ("mode", f"Mode: {MODE_WORDS.get(p.setup.mode, p.setup.mode)}",
+             lambda d: self.edit(an.set_setup, mode=MODES[(MODES.index(p.setup.mode) + d) % len(MODES)]
+                                 if p.setup.mode in MODES else MODES[0])),
             ("doom", f"Doom {p.board.doom}", lambda d: self.edit(an.set_doom, p.board.doom + d)),
             ("round", f"Round {p.turn.round}", lambda d: self.edit(an.set_round, p.turn.round + d)),
             ("lap", f"Lap {p.turn.lap}", lambda d: self.edit(an.set_lap, p.turn.lap + d)),

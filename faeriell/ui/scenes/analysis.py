@@ -10,12 +10,11 @@ tree of variations, the coach's best moves, the position editor and sharing as f
 The table is the game's own (faeriell/ui/table/): its drags light the engine's legal places and
 snap back a refused drop with the engine's reason; nothing here decides a rule. A move made on it
 goes into the tree (faeriell/ui/analysis/lines.py); stepping in the tree shows that node's game.
-The panel on the right holds the tree, the coach and the buttons; the editor (editor_panel.py)
-takes the panel's place while a position is being set up.
+The panel lies over the table's shared boards' column ("Shared boards" puts it aside) and holds
+the tree, the coach and the buttons; the editor (ui/analysis/editing.py, editor_panel.py) takes
+its place while a position is being set up, sharing is ui/analysis/share_actions.py.
 """
 from __future__ import annotations
-
-import logging
 
 import pygame
 
@@ -33,8 +32,6 @@ from faeriell.ui.analysis.tree_panel import TreePanel
 from faeriell.ui.dialogs import Menu
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table import TableScene
-
-log = logging.getLogger(__name__)
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
 BUTTON_PX = 16
@@ -132,8 +129,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         self.show_node()
 
     def _moved(self, action) -> None:
-        self.lines.play(action, after=self.session.game)
-        self.tree_panel.scroll = self.tree_panel.scroll      # kept; the panel brings the move into view
+        self.lines.play(action, after=self.session.game)      # the tree panel brings it into view
 
     def show_node(self) -> None:
         """The table shows the tree's current node."""
@@ -271,7 +267,6 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
                 self.root.add(W.Button((x + k * (bw + gap), y, bw, bh), label, fn, id=wid, size=BUTTON_PX,
                                        primary=(wid == "coach")))
             y += bh + gap
-        self.buttons_bottom = y
         h = p.bottom - y - 8
         tree_h = max(120, int(h * 0.38))       # the coach's three moves need the larger share
         self.tree_panel.rect = pygame.Rect(p.x + 8, y + 4, p.width - 16, tree_h - 8)
@@ -401,6 +396,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
                            max_lines=2)
         if self.modal is not None:
             self.modal.draw(surf)
+
 
 def _assets():
     from faeriell.ui.assets import Assets

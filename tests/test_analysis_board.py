@@ -354,6 +354,10 @@ def test_a_hero_placed_on_a_node_and_levelled_up(app):
     click(app, (r.right - 6, r.centery))
     assert sc.editor.pos.tribes[0].heroes["chieftain"].level == 2, sc.message
     assert sc.editor.fault is None
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):     # a right click takes it off
+        pygame.event.post(pygame.event.Event(kind, pos=(round(x), round(y)), button=3))
+    app.step()
+    assert "chieftain" not in sc.editor.pos.tribes[0].heroes
 
 
 def test_the_editors_table_only_shows_no_move_is_made_on_it_by_keys_or_clicks(app):

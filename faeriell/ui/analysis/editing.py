@@ -40,20 +40,22 @@ class EditorMixin:
 
     def _edited(self) -> None:
         """The editor's position changed: the table shows it, the check's line says what holds."""
-        self.session.replace_game(self.editor.game())
+        ed = self.editor
+        ed.seat = min(ed.seat, max(0, len(ed.pos.tribes) - 1))     # fewer players: the last one's pieces
+        self.session.replace_game(ed.game())
         self.table.handle_event(pygame.event.Event(pygame.USEREVENT))
         self.layout()                          # Analyse / Play from here follow the check
 
     def analyse_position(self) -> None:
         if self.editor is None or not self.editor.legal():
-            self.say("This position breaks the rules: mend what the line above says first.", bad=True)
+            self.say("This position breaks the rules: mend what the red line says first.", bad=True)
             return
         self.analyse(self.editor.game(check=True))
         self.layout()
 
     def play_position(self) -> None:
         if self.editor is None or not self.editor.legal():
-            self.say("This position breaks the rules: mend what the line above says first.", bad=True)
+            self.say("This position breaks the rules: mend what the red line says first.", bad=True)
             return
         g = self.editor.game(check=True)
         self.host.open_game(g, ["human"] * g.state.players)
@@ -113,7 +115,8 @@ class EditorMixin:
             self._said_refusal()
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and not in_panel:
-            if ed.remove_at(self.table.spots.region_at(ev.pos)):
+            # a figure on the Node under the click first (a Hero, the Drifter), else the Region's piece
+            if ed.remove_figure(self.node_at(ev.pos)) or ed.remove_at(self.table.spots.region_at(ev.pos)):
                 self._edited()
             self._said_refusal()
             return True
@@ -166,7 +169,7 @@ class EditorMixin:
         self._draw_marks(surf)
         self.editor.draw(surf, self.seat_name)
         W.draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
-                       "click on a Region takes its piece off.", self.help_rect, 15, W.MUTED,
+                       "click on a piece takes it off.", self.help_rect, 15, W.MUTED,
                        0, max_lines=2)
         fault = self.editor.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
@@ -177,8 +180,6 @@ class EditorMixin:
             pygame.draw.rect(surf, W.SELECT, r, border_radius=5)
             W.draw_text(surf, self.editor.chip_label(self.held), r.center, 16, W.TEXT, anchor="center",
                         width=r.width - 6)
-
-
 
 
 def _assets():

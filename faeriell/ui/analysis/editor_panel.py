@@ -165,6 +165,18 @@ class Editor:
             return self.edit(an.place_drifter, node, seat)
         return False
 
+    def remove_figure(self, node: Optional[str]) -> bool:
+        """A right click on a Node takes off the Hero or the Drifter standing there."""
+        if node is None:
+            return False
+        for seat, t in enumerate(self.pos.tribes):
+            for hero, spec in t.heroes.items():
+                if spec.node == node:
+                    return self.edit(an.remove_hero, seat, hero)
+        if self.pos.board.drifter and self.pos.board.drifter.get("node") == node:
+            return self.edit(an.remove_drifter)
+        return False
+
     def remove_at(self, region: Optional[str]) -> bool:
         """A right click on a Region takes off its Settlement, else its Beacon, else the Totem."""
         if region is None:

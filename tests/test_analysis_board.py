@@ -398,3 +398,30 @@ def test_the_mode_stepper_sets_a_full_coop_position(app):
     click(app, (r.right - 6, r.centery))
     assert sc.editor.pos.setup.mode == "coop" and sc.session.state.mode == "coop"
     assert sc.editor.fault is None
+
+
+def test_in_a_short_window_the_steppers_scroll_and_the_checks_line_stays(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1024, 640))
+    try:
+        sc = open_editor(app)
+        ed = sc.editor
+        last = ed.steppers[-1][1]
+        assert not ed.rect.contains(last), "the window is tall enough: nothing to scroll"
+        view = ed.rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step()
+        for _ in range(12):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+            app.step()
+        wid, last = ed.steppers[-1]
+        assert ed.rect.contains(last), (ed.rect, last)
+        assert ed.rect.colliderect(sc.fault_rect) is False and sc.panel_rect().contains(sc.fault_rect)
+        click(app, (last.right - 6, last.centery))               # its + is reached and works
+        assert ed.pos != an_empty(), sc.message
+    finally:
+        pygame.display.quit()
+
+
+def an_empty():
+    from faeriell import analysis as an
+    return an.settle(an.empty_position())

@@ -160,20 +160,22 @@ class EditorMixin:
         self.root.add(W.Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
                                self.next_seat, id="seat", size=BUTTON_PX))
         y += bh + gap + 2
-        bottom = self.editor.layout(pygame.Rect(x, y, p.width - 16, p.bottom - y))
+        # the check's line stays in sight; the palette and the steppers under it scroll in a short window
+        self.fault_rect = pygame.Rect(x, y, p.width - 16, 40)
+        y = self.fault_rect.bottom + 6
+        view = pygame.Rect(x, y, p.width - 16, max(40, p.bottom - 48 - y))
+        bottom = self.editor.layout(view, below=36)
         self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 30)
-        self.fault_rect = pygame.Rect(x, self.help_rect.bottom + 4, p.width - 16,
-                                      p.bottom - 48 - self.help_rect.bottom - 4)
 
     def _draw_editor(self, surf) -> None:
         self._draw_marks(surf)
         self.editor.draw(surf, self.seat_name)
-        W.draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
-                       "click on a piece takes it off.", self.help_rect, 15, W.MUTED,
-                       0, max_lines=2)
+        if self.editor.rect.contains(self.help_rect):
+            W.draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
+                           "click on a piece takes it off.", self.help_rect, 15, W.MUTED, 0, max_lines=2)
         fault = self.editor.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
-        W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, max_lines=4)
+        W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, 0, max_lines=2)
         if self.held is not None:
             r = self.held.rect.copy()
             r.center = self.mouse

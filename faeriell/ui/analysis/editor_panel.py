@@ -82,7 +82,10 @@ class Editor:
         self.guardian = 0
         self.token = 0
         self.chips: list[Chip] = []
-        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.rect = pygame.Rect(0, 0, 1, 1)      # the palette's and steppers' view (it scrolls)
+        self.scroll = 0
+        self.content_h = 0
+        self._below = 0
         self.steppers: list[tuple[str, pygame.Rect]] = []
         self._shown = None                       # the last position that could be set on the table
         self.recheck()
@@ -275,11 +278,14 @@ class Editor:
             return "Token: none" if k is None else f"{k.capitalize()} token"
         return {"totem": "Totem", "drifter": "Drifter"}.get(chip.kind, chip.kind)
 
-    def layout(self, area: pygame.Rect) -> int:
-        """Chips and steppers laid out in `area` from its top; returns the y under them."""
-        self.rect = area
-        x, y, gap = area.x, area.y, 4
-        cw, ch = (area.width - 2 * gap) // 3, 26
+    def layout(self, area: pygame.Rect, below: int = 0) -> int:
+        """Chips and steppers laid out in the view `area`, scrolled by `scroll` (a short window
+        scrolls them with the wheel); `below`: room kept under them. Returns the y under them."""
+        self.rect, self._below = area, below
+        x, gap = area.x, 4
+        y = area.y - self.scroll
+        top = y
+        cw, ch = (area.width - 2 * gap) // 3, 24
         kinds = [("settlement", None)] + [("beacon", c) for c in COLOURS] + [
             ("hero", None), ("totem", None), ("guardian", None), ("token", None), ("drifter", None)]
         self.chips = []
@@ -291,14 +297,32 @@ class Editor:
         sw, sh = (area.width - gap) // 2, 22
         for k, (wid, _label, _fn) in enumerate(self.counts()):
             self.steppers.append((wid, pygame.Rect(x + (k % 2) * (sw + gap), y + (k // 2) * (sh + 2), sw, sh)))
-        rows = (len(self.steppers) + 1) // 2
-        return y + rows * (sh + 2)
+        y += ((len(self.steppers) + 1) // 2) * (sh + 2)
+        self.content_h = y - top + below
+        most = max(0, self.content_h - area.height)
+        if self.scroll > most:                   # a taller window: no scroll left over
+            self.scroll = most
+            return self.layout(area, below)
+        return y
+
+    def wheel(self, dy: int) -> bool:
+        most = max(0, self.content_h - self.rect.height)
+        new = max(0, min(most, self.scroll - dy * 24))
+        if new == self.scroll:
+            return False
+        self.scroll = new
+        self.layout(self.rect, self._below)
+        return True
 
     def chip_at(self, pos) -> Chip | None:
+        if not self.rect.collidepoint(pos):
+            return None
         return next((c for c in self.chips if c.rect.collidepoint(pos)), None)
 
     def stepper_hit(self, pos) -> tuple[str, int] | None:
         """(stepper id, -1 or +1) for a click on a stepper's − or + end."""
+        if not self.rect.collidepoint(pos):
+            return None
         for wid, r in self.steppers:
             if r.collidepoint(pos):
                 if pos[0] < r.x + 22:
@@ -317,6 +341,19 @@ class Editor:
             self.token += 1
 
     def draw(self, surf, tribe_name: Callable[[int], str]) -> None:
+        clip = surf.get_clip()
+        surf.set_clip(self.rect.clip(clip) if clip else self.rect)
+        try:
+            self._draw(surf)
+        finally:
+            surf.set_clip(clip)
+        if self.content_h > self.rect.height:    # a scroll bar says there is more
+            r = self.rect
+            h = max(20, r.height * r.height // self.content_h)
+            y = r.y + (r.height - h) * self.scroll // max(1, self.content_h - r.height)
+            pygame.draw.rect(surf, W.PANEL_EDGE, (r.right + 2, y, 4, h), border_radius=2)
+
+    def _draw(self, surf) -> None:
         for chip in self.chips:
             pygame.draw.rect(surf, W.BTN, chip.rect, border_radius=5)
             if chip.kind == "beacon":

@@ -34,6 +34,7 @@ from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table import TableScene
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
+MIN_PANEL_W = 330
 BUTTON_PX = 16
 VIEW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_KP_PLUS, pygame.K_KP_MINUS, pygame.K_HOME)
 
@@ -89,6 +90,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         self.held: Chip | None = None          # the palette's piece in hand
         self.held_from = (0, 0)
         self.mouse = (0, 0)
+        self.pointer = (0, 0)
         self.panel_hidden = False
         self.message_rect = pygame.Rect(0, 0, 1, 1)
         if game is not None:
@@ -221,10 +223,16 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         return pygame.Rect(0, 0, *self.size)
 
     def side_rect(self) -> pygame.Rect:
+        """The shared boards' column, at least MIN_PANEL_W wide (a smaller window's column is
+        narrower than the steppers' words: the panel then covers a strip of the sea beside it)."""
         if self.table is not None:
-            return self.table.layout.side.copy()
-        w, h = self.size
-        return pygame.Rect(w - PANEL_W, 40, PANEL_W, h - 40)
+            side = self.table.layout.side.copy()
+        else:
+            w, h = self.size
+            side = pygame.Rect(w - PANEL_W, 40, PANEL_W, h - 40)
+        if side.width < MIN_PANEL_W:
+            side.x, side.width = side.right - MIN_PANEL_W, MIN_PANEL_W
+        return side
 
     def panel_rect(self) -> pygame.Rect:
         """Where the panel takes the mouse: the column, or only its tab while put aside."""
@@ -304,6 +312,8 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
             return True
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
+        if ev.type == pygame.MOUSEMOTION:
+            self.pointer = ev.pos              # where the wheel turns (its event has no position)
         if self.editor is not None and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                                                    pygame.MOUSEMOTION):
             if self._editor_mouse(ev):
@@ -322,9 +332,13 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
                     self.jump(node)
                     return True
             return ev.type == pygame.MOUSEMOTION
+        if ev.type == pygame.MOUSEWHEEL and self.editor is not None and not self.panel_hidden:
+            if self.editor.rect.collidepoint(self.pointer):
+                if self.editor.wheel(ev.y):
+                    self.layout()
+                return True
         if ev.type == pygame.MOUSEWHEEL and self.lines is not None:
-            mouse = pygame.mouse.get_pos()
-            if self.tree_panel.rect.collidepoint(mouse):
+            if self.tree_panel.rect.collidepoint(self.pointer):
                 self.tree_panel.wheel(ev.y, self.lines)
                 return True
         if self.table is None:

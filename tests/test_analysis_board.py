@@ -425,3 +425,30 @@ def test_in_a_short_window_the_steppers_scroll_and_the_checks_line_stays(tmp_pat
 def an_empty():
     from faeriell import analysis as an
     return an.settle(an.empty_position())
+
+
+def test_the_review_opens_the_board_on_the_game_and_back_returns_to_it(app):
+    from faeriell.bots.base import HeuristicBot
+    through_setup(app.session)
+    s = app.session
+    bot = HeuristicBot(0)
+    for _ in range(12):
+        assert s.apply(bot.choose(s.game, s.acting)) is None
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    click(app, "review")
+    review = app.scene
+    assert type(review).__name__ == "ReviewScene"
+    try:
+        click(app, "analyse")
+        sc = app.scene
+        assert isinstance(sc, AnalysisScene) and sc.lines is not None, sc.message
+        from faeriell import analysis as an
+        if an.representable(s.game) is None:
+            assert an.from_game(sc.lines.root_game) == an.from_game(s.game)
+        else:
+            assert "earlier" in (sc.message or ""), sc.message
+        click(app, "back")
+        assert app.scene is review
+    finally:
+        review.back()                            # its thinking ends with it

@@ -236,7 +236,8 @@ class Editor:
         hero = self.hero_id()
         spec = t.heroes.get(hero)
         perks = spec.perks if spec is not None else ()
-        out.append(("hero_level", f"{hero.capitalize()} level {1 + len(perks) if spec else '-'}",
+        out.append(("hero_level", f"{hero.capitalize()} level {1 + len(perks)}" if spec
+                    else f"{hero.capitalize()}: not placed",
                     lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_hero(
                         pos, seat, hero, perks=held, rules=rules), perks, list(cat.perks), d, repeat=True)))
         # Winter's gems lie on the wheel from the space after the Harvest token on (its frost creeps on)

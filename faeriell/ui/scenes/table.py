@@ -513,6 +513,7 @@ class TableScreen(Scene):
                  ("settings", "Settings…", self.open_settings),
                  ("seats", "Players and bots…", self.open_seats),
                  ("review", "Review the game so far", self.review),
+                 ("analyse", "Analyse from here", self.analyse),
                  ("rules", "Rules  (F1)", self.show_rules),
                  ("keys", "Keys and shortcuts", self.show_help),
                  ("new", "New game", self.new_game)]
@@ -578,6 +579,10 @@ class TableScreen(Scene):
             self.flash("A guided chapter has no review; play a game of your own to review it.", error=True)
             return
         self.host.go("review", session=self.session, back=self)
+
+    def analyse(self) -> None:
+        """The analysis board on a copy of this position; Back returns to this game."""
+        self.host.go("analysis", game=self.session.game.copy(), back=self)
 
     def show_rules(self, kind: str | None = None) -> None:
         self.host.go("rules", kind=kind, back=self)

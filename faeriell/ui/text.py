@@ -195,6 +195,7 @@ MIN_TEXT = 15          # design px: the smallest text drawn anywhere (Noto Sans 
 # panels were laid out for it, and one pixel more cut labels there.
 LEGIBLE_TEXT = 16      # design px: Noto Sans at 11 pt, 11 px (fonts open at 72 dpi: a point is a pixel)
 LEGIBLE_WINDOW = (1280, 800)
+SMALL_WINDOW = (1024, 640)
 
 
 def font_path(bold: bool = False) -> str | None:
@@ -311,7 +312,7 @@ def set_window_size(size) -> bool:
     """The window is `size` px: from LEGIBLE_WINDOW up no text is under LEGIBLE_TEXT. True when
     the smallest text changed (every cache of drawn text is emptied, as by a Text size change)."""
     w, h = (int(v) for v in tuple(size)[:2])
-    return SCALE.set_floor(LEGIBLE_TEXT if w >= LEGIBLE_WINDOW[0] and h >= LEGIBLE_WINDOW[1] else MIN_TEXT)
+    return SCALE.set_floor(LEGIBLE_TEXT if w >= SMALL_WINDOW[0] and h >= SMALL_WINDOW[1] else MIN_TEXT)
 
 
 def on_rescale(fn: Callable[[], None]) -> Callable[[], None]:

@@ -368,13 +368,16 @@ class PracticeScene(MenuScene):
         """One table for both ladders (their levels are the same): each level's name once, then
         where you stand on it in Solo and in Full Coop."""
         from faeriell.practice.ladder import LADDER_NAMES, LADDERS
-        col = min(170, body.width // 4)
+        heads = {mode: f"{LADDER_NAMES[mode]} · best {self.ladder.best[mode] or '—'}" for mode in LADDER_NAMES}
+        # the columns as wide as their heads (not a quarter each): a narrow window leaves the
+        # levels' long names their room (at 1024x640 the last one was cut)
+        longest = max(W.font(0).size(f"{lv.number}. {lv.title}")[0] for lv in LADDERS["solo"])
+        col = min(170, body.width // 4, max(W.font(20).size(h)[0] for h in heads.values()) + 14,
+                  (body.width - longest - 12) // 2)
         xs = {"solo": body.right - 2 * col, "coop": body.right - col}
         W.draw_text(surf, "Level", (body.x, body.y), 20, W.ACCENT)
         for mode, x in xs.items():
-            best = self.ladder.best[mode]
-            W.draw_text(surf, f"{LADDER_NAMES[mode]} · best {best or '—'}", (x, body.y), 20, W.ACCENT,
-                        width=col - 8)
+            W.draw_text(surf, heads[mode], (x, body.y), 20, W.ACCENT, width=col - 8)
         y = body.y + 34
         for solo, coop in zip(LADDERS["solo"], LADDERS["coop"]):
             W.draw_text(surf, f"{solo.number}. {solo.title}", (body.x, y), 17, W.TEXT,

@@ -345,7 +345,9 @@ class largest_text:
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The default font at `size` px, times the Text size setting (the shared Font of its point
     size: nothing else keeps fonts, so OPEN_FONTS bounds the open files)."""
-    return make_font(scaled(size), bold)   # SafeFont at the Text size setting
+    # grow_smallest: a small text (a caption, a button's second line) grows with every Text size
+    # step too, not only once it passes the smallest (issue 42: they stayed put at "Large")
+    return make_font(scaled(size, grow_smallest=True), bold)   # SafeFont at the Text size setting
 
 
 _BREAKS = re.compile(r"[^\S\u00a0]+")   # whitespace but NBSP, a space no line breaks at ("Doom +1" stays whole)
@@ -396,7 +398,8 @@ def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=N
                  grow_smallest: bool = False) -> int:
     """The largest design size up to `size` at which `text` fits `width` px, never under the
     smallest text: a label at a large Text size shrinks before it is ever cut."""
-    measure = measure or font
+    if measure is None:
+        measure, grow_smallest = font, True
     s = int(size)
     smallest = scaled(0, grow_smallest)      # the smallest `measure` draws now
     while s > 1 and scaled(s, grow_smallest) > smallest and measure(s, bold).size(text)[0] > width:

@@ -249,7 +249,11 @@ class PracticeScene(MenuScene):
                 keys = [k for k, _title, _ in self.puzzle_items if k]
                 fresh = [k for k, title, _ in self.puzzle_items if k and not title.startswith("Solved")]
                 self.puzzle_path = str((fresh or keys or [""])[0])
-        about_h = 92 if body.height >= 300 else 0
+        about_h = 0
+        if body.height >= 300:          # the chosen puzzle's words, whole at the Text size (up to half the room)
+            head, text = self.practice_about()
+            need = W.font(20).get_linesize() + 2 + W.wrapped_height(text, body.width - 8, 17) + 10
+            about_h = min(max(92, need), body.height // 2)
         list_h = max(60, body.height - 46 - about_h)
         lb = W.ListBox((body.x, body.y, body.width, list_h), self.puzzle_items, on_select=self._pick_puzzle,
                        on_activate=lambda key: key and self.play_puzzle(key), id="puzzles",
@@ -368,7 +372,9 @@ class PracticeScene(MenuScene):
         """One table for both ladders (their levels are the same): each level's name once, then
         where you stand on it in Solo and in Full Coop."""
         from faeriell.practice.ladder import LADDER_NAMES, LADDERS
-        heads = {mode: f"{LADDER_NAMES[mode]} · best {self.ladder.best[mode] or '—'}" for mode in LADDER_NAMES}
+        # each column's name only: the levels marked "won" say how far the player came (with
+        # "· best 3" the heads did not fit at 1024x640 and "Larger")
+        heads = dict(LADDER_NAMES)
         # the columns as wide as their heads (not a quarter each): a narrow window leaves the
         # levels' long names their room (at 1024x640 the last one was cut)
         longest = max(W.font(0).size(f"{lv.number}. {lv.title}")[0] for lv in LADDERS["solo"])
@@ -434,7 +440,7 @@ class _About(W.Widget):
         y = r.y
         if self.head:
             W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
-            y += 24
+            y += max(24, W.font(20).get_linesize() + 2)
         size = 17                              # smaller type before any line is left out
         while size > 11 and W.wrapped_height(self.text, r.width, size) > r.bottom - y:
             size -= 1

@@ -42,7 +42,7 @@ from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
-from faeriell.ui.table import TableScene, anim
+from faeriell.ui.table import TableScene, anim, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
 
 log = logging.getLogger(__name__)
@@ -572,8 +572,8 @@ class TableScreen(Scene):
             return
         self.host.go("review", session=self.session, back=self)
 
-    def show_rules(self, kind: str | None = None) -> None:
-        self.host.go("rules", kind=kind, back=self)
+    def show_rules(self, kind: str | None = None, topic: str | None = None) -> None:
+        self.host.go("rules", kind=kind, topic=topic, back=self)
 
     def show_help(self) -> None:
         text = HELP_TEXT if self.session.autosave_enabled else HELP_TEXT.rsplit("\n", 1)[0] + "\n" + self.saving_note()
@@ -622,8 +622,8 @@ class TableScreen(Scene):
                                                                         | pygame.KMOD_META)):
                 self.hint(longer=ev.key == pygame.K_t)
                 return True
-            if ev.key == pygame.K_F1:
-                self.show_rules(self.table.rule_kind())
+            if ev.key == pygame.K_F1:          # the term pointed at, else the move's rule
+                self.show_rules(self.table.rule_kind(), tooltips.rule_topic(self.table))
                 return True
         changed = bool(self.table.handle_event(ev))
         self._table_cues()

@@ -715,6 +715,12 @@ class TableScreen(Scene):
         self.indicator_rect = None
         if self._indicator:
             r, lines, size = self.indicator_layout()
+            card = self.table.hint_card.rect if self.table.hint_card.shown else None
+            if card is not None and r.colliderect(card):     # the partner's line covered the hint card
+                m = self.table.layout.map
+                r.top = card.bottom + 8 if card.bottom + 8 + r.h <= m.bottom else m.top
+                if r.colliderect(card):
+                    r.bottom = m.bottom - 4
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
             pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
             lh = W.font(size).get_linesize()

@@ -17,7 +17,7 @@ from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
-SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
+SIZES = [(1024, 640), (1024, 700), (1280, 800), (1920, 1080)]
 
 
 @pytest.fixture(autouse=True)
@@ -116,7 +116,7 @@ def table_problems(t: Table, texts) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scale", UI_SCALES)
 def test_the_table_cuts_no_label(size, scale, monkeypatch):
     W.set_text_scale(scale)
@@ -137,7 +137,7 @@ def screen_cuts(app) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scale", UI_SCALES)
 def test_the_menus_and_dialogs_cut_no_label(size, scale, tmp_path, monkeypatch):
     from test_app_support import click, key, make_app

@@ -444,8 +444,12 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
             card = table.hint_card
             assert card.shown and card.action == action, action
             screen = pygame.display.get_surface()
-            lit = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255)).count()
+            lit_mask = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255))
+            lit = lit_mask.count()
             bad = _hint_pink_on_words(table)
+            # nor the log's lines (no part of the base picture: issue 42, an arrow ran over them)
+            bad += [r for r in table.log.words
+                    if lit_mask.overlap_area(pygame.mask.Mask(r.inflate(-2, -2).size, fill=True), r.inflate(-2, -2).topleft)]
             key(app, pygame.K_ESCAPE)                       # put it away
             assert not card.shown
             return lit, bad
@@ -704,3 +708,37 @@ def test_a_copy_of_a_picture_that_knows_its_words_knows_the_words_blitted_on_it(
         assert W.words_on(copy) == [pygame.Rect(10, 20, *word.get_size())]
         mask, at = copy.ink_mask(W.words_on(copy)[0], 2)
         assert at == (8, 18) and 0 < mask.count() < mask.get_size()[0] * mask.get_size()[1]
+
+
+def test_a_partners_line_never_covers_the_hint_card(tmp_path, monkeypatch):
+    """Issue 42: in Full Coop the partner's line (the pill over the island's top) covered the hint
+    card. With a hint shown and the partner's long line said, the two lie apart."""
+    app = make_app(tmp_path, monkeypatch, size=(1280, 800), players=2, mode="coop", seats=["human", "normal"],
+                   seed=9, curtain=False)
+    try:
+        screen = app.scene
+        table = screen.table
+        _hint_now(app, monkeypatch)
+        assert table.hint_card.shown and table.hint_card.rect is not None
+        said = ("Berrywort (your partner) next: Build a Settlement in the Bear's Mountain, and then a Beacon "
+                "on the Owl's River to solve its Menace before the Event Phase draws again")
+        monkeypatch.setattr(screen.driver, "announcement", lambda: said)
+        checked = 0
+        card_type = type(table.hint_card)
+        for corner in ("topleft", "topright", "midtop"):     # wherever the card stands on the island
+            def at_corner(self, scene, sizes, corner=corner):
+                r = pygame.Rect((0, 0), sizes[0])
+                setattr(r, corner, getattr(scene.layout.map.inflate(-8, -8), corner))
+                return r
+            monkeypatch.setattr(card_type, "_find_place", at_corner)
+            table.hint_card._place_memo = None
+            app.dirty = True
+            screen.update(16)
+            screen.draw(app.screen)
+            assert screen.indicator_rect is not None
+            assert not screen.indicator_rect.colliderect(table.hint_card.rect), (corner, screen.indicator_rect,
+                                                                                 table.hint_card.rect)
+            checked += 1
+        assert checked == 3 and not app.errors
+    finally:
+        pygame.display.quit()

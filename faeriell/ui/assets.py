@@ -81,10 +81,13 @@ class Assets:
         key = (name, height) if lettered else (name + "#plain", height)
         surf = self._scaled.get(key)
         if surf is None:
-            raw = self.get(name, lettered)
+            letter = mark_letter(name) if lettered and self.marks else None
+            raw = self.get(name, lettered and letter is None)
             w, h = raw.get_size()
             size = (max(1, round(w * height / h)), height)
             surf = raw if size == (w, h) else pygame.transform.smoothscale(raw, size)
+            if letter:      # lettered at the size drawn: a letter baked in first shrank with it to 5-8 px
+                surf = marked(surf, letter, screen=True)
             self._scaled[key] = surf
             self._scaled_bytes += surface_bytes(surf)
             while self._scaled_bytes > SCALED_MAX_BYTES and len(self._scaled) > 1:
@@ -120,12 +123,20 @@ def mark_letter(name: str) -> str | None:
     return (tribe or hero_tribe)[:1].upper()
 
 
-def marked(img: pygame.Surface, letter: str) -> pygame.Surface:
-    """The sprite with `letter` in a small dark disc at its lower right (readable when scaled down)."""
+# the smallest disc whose letter is drawn at the legible size (text.LEGIBLE_TEXT, 11 px)
+LEGIBLE_DISC = 14
+
+
+def marked(img: pygame.Surface, letter: str, screen: bool = False) -> pygame.Surface:
+    """The sprite with `letter` in a small light disc at its lower right. `screen`: the sprite is
+    at the size it is drawn, and the disc never smaller than LEGIBLE_DISC (within the sprite):
+    its letter is not under 11 px (issue 42)."""
     out = img.copy()
     w, h = out.get_size()
     d = max(8, round(min(w, h) * 0.52))
-    out.blit(letter_disc(letter, d), (w - d - 1, h - d - 1))
+    if screen:
+        d = min(min(w, h), max(d, LEGIBLE_DISC))
+    out.blit(letter_disc(letter, d), (max(0, w - d - 1), max(0, h - d - 1)))
     return out
 
 
@@ -136,8 +147,9 @@ def letter_disc(letter: str, d: int) -> pygame.Surface:
     out = pygame.Surface((d, d), pygame.SRCALPHA)
     if not pygame.font.get_init():
         pygame.font.init()
-    from faeriell.ui.text import make_font
-    fnt = make_font(max(8, round(d * 1.1)), bold=True)      # a SafeFont, like every font of the UI
+    from faeriell.ui.text import LEGIBLE_TEXT, make_font
+    # a SafeFont, like every font of the UI; never under 11 px, even in a disc of a tiny piece
+    fnt = make_font(max(LEGIBLE_TEXT, round(d * 1.1)), bold=True)
     c = (d // 2, d // 2)
     pygame.draw.circle(out, (250, 248, 240), c, d // 2)
     pygame.draw.circle(out, (20, 16, 14), c, d // 2, max(1, d // 10))

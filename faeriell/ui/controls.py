@@ -7,7 +7,7 @@ from typing import Callable
 import pygame
 
 from faeriell.ui.canvas import is_click_button
-from faeriell.ui.text import SCALE, draw_text, draw_wrapped, font, scaled, wrapped_height
+from faeriell.ui.text import SCALE, draw_text, draw_wrapped, font, note_label, scaled, wrap, wrapped_height
 from faeriell.ui.theme import (ACCENT, BTN, BTN_DOWN, BTN_HOVER, BTN_ON, BTN_PRIMARY, BTN_PRIMARY_HOVER, DISABLED_BG,
                                DISABLED_FG, ERROR, FIELD_BG, MUTED, PANEL_EDGE, SELECT, TEXT)
 
@@ -100,6 +100,15 @@ class Button(Widget):
             return (BTN_PRIMARY_HOVER if self.hover else BTN_PRIMARY), (250, 250, 240)
         return (BTN_HOVER if self.hover else BTN), TEXT
 
+    def sub_shown(self, width: int) -> str:
+        """The second line, its middle parts ("a · b · c · d") left out while it is too wide: at a
+        larger Text size "1 player · Easy · coach on · new island" says "1 player · new island"
+        rather than being cut."""
+        parts = self.sub.split(" · ")
+        while len(parts) > 2 and font(16).size(" · ".join(parts))[0] > width:
+            del parts[-2]
+        return " · ".join(parts)
+
     def draw(self, surf) -> None:
         if not self.visible:
             return
@@ -110,7 +119,7 @@ class Button(Widget):
         if self.sub:
             draw_text(surf, self.text, (self.rect.centerx, self.rect.y + self.rect.height * 0.36), self.size, fg,
                       anchor="center", width=self.rect.width - 10)
-            draw_text(surf, self.sub, (self.rect.centerx, self.rect.y + self.rect.height * 0.74), 16,
+            draw_text(surf, self.sub_shown(self.rect.width - 10), (self.rect.centerx, self.rect.y + self.rect.height * 0.74), 16,
                       fg if not self.enabled else MUTED if not self.selected else fg, anchor="center",
                       width=self.rect.width - 10)
         else:
@@ -322,6 +331,9 @@ class TextField(Widget):
         # keep the end of a long text (the caret) visible
         src = pygame.Rect(max(0, img.get_width() - inner.width + 4), 0, inner.width, img.get_height())
         surf.blit(img, (inner.x, self.rect.centery - img.get_height() // 2), src)
+        if not self.focused:       # a field at rest shows its whole text inside its box (tests: LABELS)
+            whole = img.get_width() <= inner.width - 4 and fnt.get_ascent() - fnt.get_descent() <= self.rect.h - 4
+            note_label(shown, shown if whole else "…", self.rect, inner.width)
         if self.focused:
             x = inner.x + min(img.get_width() if self.text else 0, inner.width - 4) + 1
             pygame.draw.line(surf, ACCENT, (x, self.rect.y + 7), (x, self.rect.bottom - 8), 2)
@@ -338,6 +350,8 @@ class ListBox(Widget):
         self.items: list[tuple] = list(items)
         self.on_select, self.on_activate, self.empty_text = on_select, on_activate, empty_text
         self.row = scaled(row) if SCALE.scale != 1.0 else row      # rows grow with the text size
+        self._base_row = self.row
+        self._fit_rows()
         self.selected: int | None = None
         self.hover: int | None = None
         self.scroll = 0
@@ -346,8 +360,25 @@ class ListBox(Widget):
         self._drag_from: tuple[int, int] | None = None
         self.mouse = (-1, -1)
 
+    DETAIL_LINES = 3      # a row's detail wraps onto up to this many lines
+
+    def _detail_lines(self, detail: str) -> list[str]:
+        return wrap(font(16), detail, max(10, self.rect.width - 20))
+
+    def _fit_rows(self) -> None:
+        """Rows as tall as the longest detail needs, wrapped (up to DETAIL_LINES): at a larger Text
+        size a puzzle's one-line summary no longer fits one line, and was cut."""
+        details = [str(it[2]) for it in self.items if len(it) > 2 and it[2]]
+        lines = max([len(self._detail_lines(d)) for d in details] + [1])
+        if details and self._base_row >= 36 and lines > 1:
+            need = 5 + font(20).get_linesize() + min(lines, self.DETAIL_LINES) * (font(16).get_linesize() + 1) + 6
+            self.row = max(self._base_row, need)
+        else:
+            self.row = self._base_row
+
     def set_items(self, items) -> None:
         self.items = list(items)
+        self._fit_rows()
         self.selected = None if self.selected is None or self.selected >= len(self.items) else self.selected
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
 
@@ -434,7 +465,13 @@ class ListBox(Widget):
             detail = str(item[2]) if len(item) > 2 and item[2] else ""
             if detail and self.row >= 36:
                 draw_text(surf, title, (r.x + 8, r.y + 5), 20, TEXT, width=r.width - 16)
-                draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED, width=r.width - 16)
+                if self.row > self._base_row:        # a detail on more lines than one (_fit_rows)
+                    top = r.y + 5 + font(20).get_linesize()
+                    draw_wrapped(surf, detail, pygame.Rect(r.x + 8, top, r.width - 20, r.bottom - top), 16, MUTED,
+                                 1, self.DETAIL_LINES)
+                else:
+                    draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED,
+                              width=r.width - 16)
             else:
                 draw_text(surf, title, (r.x + 8, r.centery), 19, TEXT, anchor="midleft", width=r.width - 16)
         surf.set_clip(old)

@@ -18,7 +18,7 @@ import pygame
 from faeriell.engine.board import Board
 from faeriell.ui import widgets as W
 from faeriell.ui.assets import Assets
-from faeriell.ui.text import make_font
+from faeriell.ui.text import make_font, smallest_text
 
 log = logging.getLogger(__name__)
 
@@ -289,7 +289,7 @@ class MapView:
         target.set_clip(clip)
 
     def _static(self) -> pygame.Surface:
-        key = (self.zoom_level, self.viewport.size)
+        key = (self.zoom_level, self.viewport.size, smallest_text())
         surf = self._cache.get(key)
         if surf is None:
             surf = self.render_static(self.scale)
@@ -367,8 +367,9 @@ class MapView:
     def _draw_labels(self, surf, s, P):
         guardians = getattr(self.catalog, "guardians", None) or {}
         t = min(s, LABEL_MAX_SCALE)      # names and icons stop growing past this zoom
-        big = make_font(max(12, round(30 * t)))
-        small = make_font(max(W.MIN_TEXT + 2, round(19 * t)))
+        # never under the window's smallest text (the Areas' names fell to 10 px at 1024x640)
+        big = make_font(max(smallest_text(), round(30 * t)))
+        small = make_font(max(smallest_text() + 2, round(19 * t)))
         for area, pos in self.board.guardian_icons.items():
             icon = self.guardian_icon(area, t)
             c = P(pos)

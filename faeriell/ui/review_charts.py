@@ -10,6 +10,7 @@ from collections import Counter
 import pygame
 
 from faeriell.engine.names import title
+from faeriell.ui import text as UT
 from faeriell.ui import widgets as W
 
 # One colour per Doom cause (kept apart from the tribes' colours and readable on the dark panel).
@@ -223,8 +224,8 @@ def draw_figures(surf, rect: pygame.Rect, tl, names: list) -> None:
     row = W.font(15).get_linesize() + 2                   # draw_wrapped's line and gap
     for line in figure_lines(tl, names):
         room = (rect.bottom - 4 - y) // row
-        if room < 1:
-            break
+        if room < min(2, len(UT.wrap(UT.font(15), line, rect.w - 24))):
+            break                       # only lines that fit whole: at "Larger" the last was cut to "…"
         y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 12, y, rect.w - 24, room * row), 15, W.TEXT,
                             max_lines=min(2, room)) + 3
 

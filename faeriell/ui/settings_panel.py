@@ -69,7 +69,8 @@ def interface_notes(window, choice) -> list[str]:
             f", {_pct(f)} {m}" for f, m in zip(big[1:], sizes[1:])) + " (F11: full screen)."
         short = "; ".join(f"{_pct(f)} needs {m}" if k == 0 else f"{_pct(f)} {m}"
                           for k, (f, m) in enumerate(zip(big, sizes))) + "."
-        return [f"Menus are at {now}. {says}{table}", says + table, says, short]
+        return [f"Menus are at {now}. {says}{table}", says + table, says + " The table fills the window.",
+                short + " The table fills the window.", says, short]
     return [f"Menus and dialogs are drawn at {now}; the table always fills the window.",
             f"Menus and dialogs at {now}; the table always fills the window.",
             f"Menus at {now}; the table fills the window."]

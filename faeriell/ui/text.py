@@ -195,6 +195,7 @@ MIN_TEXT = 15          # design px: the smallest text drawn anywhere (Noto Sans 
 # panels were laid out for it, and one pixel more cut labels there.
 LEGIBLE_TEXT = 16      # design px: Noto Sans at 11 pt, 11 px (fonts open at 72 dpi: a point is a pixel)
 LEGIBLE_WINDOW = (1280, 800)
+SMALL_WINDOW = (1024, 640)
 
 
 def font_path(bold: bool = False) -> str | None:
@@ -311,7 +312,7 @@ def set_window_size(size) -> bool:
     """The window is `size` px: from LEGIBLE_WINDOW up no text is under LEGIBLE_TEXT. True when
     the smallest text changed (every cache of drawn text is emptied, as by a Text size change)."""
     w, h = (int(v) for v in tuple(size)[:2])
-    return SCALE.set_floor(LEGIBLE_TEXT if w >= LEGIBLE_WINDOW[0] and h >= LEGIBLE_WINDOW[1] else MIN_TEXT)
+    return SCALE.set_floor(LEGIBLE_TEXT if w >= SMALL_WINDOW[0] and h >= SMALL_WINDOW[1] else MIN_TEXT)
 
 
 def on_rescale(fn: Callable[[], None]) -> Callable[[], None]:
@@ -344,7 +345,9 @@ class largest_text:
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The default font at `size` px, times the Text size setting (the shared Font of its point
     size: nothing else keeps fonts, so OPEN_FONTS bounds the open files)."""
-    return make_font(scaled(size), bold)   # SafeFont at the Text size setting
+    # grow_smallest: a small text (a caption, a button's second line) grows with every Text size
+    # step too, not only once it passes the smallest (issue 42: they stayed put at "Large")
+    return make_font(scaled(size, grow_smallest=True), bold)   # SafeFont at the Text size setting
 
 
 _BREAKS = re.compile(r"[^\S\u00a0]+")   # whitespace but NBSP, a space no line breaks at ("Doom +1" stays whole)
@@ -395,7 +398,8 @@ def fitting_size(text: str, size: int, width: int, bold: bool = False, measure=N
                  grow_smallest: bool = False) -> int:
     """The largest design size up to `size` at which `text` fits `width` px, never under the
     smallest text: a label at a large Text size shrinks before it is ever cut."""
-    measure = measure or font
+    if measure is None:
+        measure, grow_smallest = font, True
     s = int(size)
     smallest = scaled(0, grow_smallest)      # the smallest `measure` draws now
     while s > 1 and scaled(s, grow_smallest) > smallest and measure(s, bold).size(text)[0] > width:

@@ -249,7 +249,11 @@ class PracticeScene(MenuScene):
                 keys = [k for k, _title, _ in self.puzzle_items if k]
                 fresh = [k for k, title, _ in self.puzzle_items if k and not title.startswith("Solved")]
                 self.puzzle_path = str((fresh or keys or [""])[0])
-        about_h = 92 if body.height >= 300 else 0
+        about_h = 0
+        if body.height >= 300:          # the chosen puzzle's words, whole at the Text size (up to half the room)
+            head, text = self.practice_about()
+            need = W.font(20).get_linesize() + 2 + W.wrapped_height(text, body.width - 8, 17) + 10
+            about_h = min(max(92, need), body.height // 2)
         list_h = max(60, body.height - 46 - about_h)
         lb = W.ListBox((body.x, body.y, body.width, list_h), self.puzzle_items, on_select=self._pick_puzzle,
                        on_activate=lambda key: key and self.play_puzzle(key), id="puzzles",
@@ -368,13 +372,18 @@ class PracticeScene(MenuScene):
         """One table for both ladders (their levels are the same): each level's name once, then
         where you stand on it in Solo and in Full Coop."""
         from faeriell.practice.ladder import LADDER_NAMES, LADDERS
-        col = min(170, body.width // 4)
+        # each column's name only: the levels marked "won" say how far the player came (with
+        # "· best 3" the heads did not fit at 1024x640 and "Larger")
+        heads = dict(LADDER_NAMES)
+        # the columns as wide as their heads (not a quarter each): a narrow window leaves the
+        # levels' long names their room (at 1024x640 the last one was cut)
+        longest = max(W.font(0).size(f"{lv.number}. {lv.title}")[0] for lv in LADDERS["solo"])
+        col = min(170, body.width // 4, max(W.font(20).size(h)[0] for h in heads.values()) + 14,
+                  (body.width - longest - 12) // 2)
         xs = {"solo": body.right - 2 * col, "coop": body.right - col}
         W.draw_text(surf, "Level", (body.x, body.y), 20, W.ACCENT)
         for mode, x in xs.items():
-            best = self.ladder.best[mode]
-            W.draw_text(surf, f"{LADDER_NAMES[mode]} · best {best or '—'}", (x, body.y), 20, W.ACCENT,
-                        width=col - 8)
+            W.draw_text(surf, heads[mode], (x, body.y), 20, W.ACCENT, width=col - 8)
         y = body.y + 34
         for solo, coop in zip(LADDERS["solo"], LADDERS["coop"]):
             W.draw_text(surf, f"{solo.number}. {solo.title}", (body.x, y), 17, W.TEXT,
@@ -431,7 +440,7 @@ class _About(W.Widget):
         y = r.y
         if self.head:
             W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
-            y += 24
+            y += max(24, W.font(20).get_linesize() + 2)
         size = 17                              # smaller type before any line is left out
         while size > 11 and W.wrapped_height(self.text, r.width, size) > r.bottom - y:
             size -= 1

@@ -125,9 +125,9 @@ class StatsScene(MenuScene):
                     f"drills done {self.drills.done}, {len(self.drills.due())} due", (x, y), 18, W.TEXT,
                     width=r.width - 28)
         y += 30
-        W.draw_text(surf, "Review accuracy per game (decisions at stake within 5 points of the best move)", (x, y), 16, W.MUTED,
-                    width=r.width - 28)
-        y += 22
+        # wrapped, not shrunk: a larger Text size never draws it smaller nor cuts it
+        y += W.draw_wrapped(surf, "Review accuracy per game (decisions at stake within 5 points of the best move)",
+                            pygame.Rect(x, y, r.width - 28, 200), 16, W.MUTED) + 2
         reviewed = [g for g in self.book.games if g.accuracy is not None][-8:]
         if not reviewed:
             W.draw_text(surf, "Open a finished game's review to measure it.", (x, y), 17, W.MUTED)

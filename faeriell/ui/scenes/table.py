@@ -42,7 +42,7 @@ from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
-from faeriell.ui.table import TableScene, anim
+from faeriell.ui.table import TableScene, anim, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
 
 log = logging.getLogger(__name__)
@@ -584,8 +584,8 @@ class TableScreen(Scene):
         """The analysis board on a copy of this position; Back returns to this game."""
         self.host.go("analysis", game=self.session.game.copy(), back=self)
 
-    def show_rules(self, kind: str | None = None) -> None:
-        self.host.go("rules", kind=kind, back=self)
+    def show_rules(self, kind: str | None = None, topic: str | None = None) -> None:
+        self.host.go("rules", kind=kind, topic=topic, back=self)
 
     def show_help(self) -> None:
         text = HELP_TEXT if self.session.autosave_enabled else HELP_TEXT.rsplit("\n", 1)[0] + "\n" + self.saving_note()
@@ -634,8 +634,8 @@ class TableScreen(Scene):
                                                                         | pygame.KMOD_META)):
                 self.hint(longer=ev.key == pygame.K_t)
                 return True
-            if ev.key == pygame.K_F1:
-                self.show_rules(self.table.rule_kind())
+            if ev.key == pygame.K_F1:          # the term pointed at, else the move's rule
+                self.show_rules(self.table.rule_kind(), tooltips.rule_topic(self.table))
                 return True
         changed = bool(self.table.handle_event(ev))
         self._table_cues()
@@ -727,6 +727,12 @@ class TableScreen(Scene):
         self.indicator_rect = None
         if self._indicator:
             r, lines, size = self.indicator_layout()
+            card = self.table.hint_card.rect if self.table.hint_card.shown else None
+            if card is not None and r.colliderect(card):     # the partner's line covered the hint card
+                m = self.table.layout.map
+                r.top = card.bottom + 8 if card.bottom + 8 + r.h <= m.bottom else m.top
+                if r.colliderect(card):
+                    r.bottom = m.bottom - 4
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
             pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
             lh = W.font(size).get_linesize()

@@ -82,9 +82,11 @@ class TutorialScene(MenuScene):
             state = self.state_of(c.id)
             mark = {"done": "Done", "": ""}.get(state, f"left at {state}")
             title = f"{k + 1}. {c.title}"
-            body.add(_ChapterRow((body.rect.x, y, body.rect.width - 10, ROW_H - 6), title, c.about, mark,
-                                 (lambda cid=c.id: self.open(cid)), id=f"chapter_{c.id}"))
-            y += ROW_H
+            row = _ChapterRow((body.rect.x, y, body.rect.width - 10, ROW_H - 6), title, c.about, mark,
+                              (lambda cid=c.id: self.open(cid)), id=f"chapter_{c.id}")
+            row.rect.h = max(ROW_H - 6, row.height_needed())
+            body.add(row)
+            y += row.rect.h + 6
         self.root.add(body)
         t = self.resume_target()
         label = "Resume" if (t and t[1] > 0) else "Start" if not self.progress.done() else "Next chapter"
@@ -121,14 +123,22 @@ class _ChapterRow(W.Button):
         super().__init__(rect, title, on_click, id=id)
         self.about, self.mark = about, mark
 
+    def _text_w(self) -> int:
+        return self.rect.width - 28 - (130 if self.mark else 0)
+
+    def height_needed(self) -> int:
+        """Its title and its whole description, wrapped, at the Text size: at "Larger" the row
+        grows instead of cutting the description or drawing it smaller than at "Normal"."""
+        return 8 + W.font(22).get_linesize() + 2 + W.wrapped_height(self.about, self._text_w(), 16) + 6
+
     def draw(self, surf) -> None:
         bg, fg = self.colours()
         pygame.draw.rect(surf, bg, self.rect, border_radius=6)
         pygame.draw.rect(surf, W.ACCENT if self.hover else W.PANEL_EDGE, self.rect, 1, border_radius=6)
-        mark_w = 130 if self.mark else 0
-        W.draw_text(surf, self.text, (self.rect.x + 14, self.rect.y + 8), 22, fg, width=self.rect.width - 28 - mark_w)
-        W.draw_text(surf, self.about, (self.rect.x + 14, self.rect.y + 34), 16, W.MUTED,
-                    width=self.rect.width - 28 - mark_w)
+        title = W.draw_text(surf, self.text, (self.rect.x + 14, self.rect.y + 8), 22, fg, width=self._text_w())
+        top = max(self.rect.y + 34, title.y + W.font(22).get_linesize() + 2)
+        W.draw_wrapped(surf, self.about, pygame.Rect(self.rect.x + 14, top, self._text_w(), self.rect.bottom - top),
+                       16, W.MUTED)
         if self.mark:
             col = W.OK if self.mark == "Done" else W.ACCENT
             W.draw_text(surf, self.mark, (self.rect.right - 14, self.rect.centery), 18, col, anchor="midright")

@@ -141,8 +141,10 @@ class HintCard:
         # the move's arrow, rings, outline and ghost pass under the table's printed words (a
         # Region's name, a board's label, a count): those are put back over them, as they were
         # (their letters on a thin halo of their own paper: the marks pass under them, no box cut out)
-        with W.words_kept(surf, self._under_marks(scene, scene.printed_words()), scene.base,
-                          W.halo_px(scene.layout.u)):
+        # the log's lines too (no part of the base: their boxes come back as the log drew them)
+        log_lines = list(getattr(getattr(scene, "log", None), "words", None) or ())
+        with W.words_kept(surf, log_lines), W.words_kept(surf, self._under_marks(scene, scene.printed_words()),
+                                                          scene.base, W.halo_px(scene.layout.u)):
             self._marks(surf, scene)
         self._card(surf, scene)
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from faeriell.ui.table import theme as T
+
 DESIGN = (1280, 800)
 
 
@@ -47,7 +49,10 @@ def compute(size: tuple[int, int], goal: bool = False) -> Layout:
     w, h = max(320, int(size[0])), max(240, int(size[1]))
     u = min(w / DESIGN[0], h / DESIGN[1])
     P = lambda v: round(v * u)  # noqa: E731
-    banner = pygame.Rect(0, 0, w, P(40))
+    # the banner holds its two lines of what is expected now (chrome.draw_banner) at every Text
+    # size: at 1024x640 and "Larger" they ran out of it
+    two_lines = 2 * T.font(max(9, round(13 * u))).get_linesize() + 2
+    banner = pygame.Rect(0, 0, w, max(P(40), two_lines))
     side_w, left_w, bottom_h, others_w = P(340), P(214), P(246), P(244)
     side = pygame.Rect(w - side_w, banner.bottom, side_w, h - banner.bottom)
     bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)

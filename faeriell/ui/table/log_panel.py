@@ -88,6 +88,7 @@ class LogPanel:
         self._drag = None            # (mouse at the press, grow then) while the grip is dragged
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.grip = pygame.Rect(0, 0, 0, 0)
+        self.words: list[pygame.Rect] = []      # where its lines were drawn last (draw)
         self.button = pygame.Rect(0, 0, 0, 0)
 
     # ---- geometry ------------------------------------------------------------------------------
@@ -194,13 +195,18 @@ class LogPanel:
         clip = surf.get_clip()
         surf.set_clip(body)
         y = body.y              # from the top, as a page reads: a short log leaves its space below
-        if not view:
-            surf.blit(T.text("Every move will be listed here.", size, T.INK_FAINT), (body.x, y))
+        if not view:            # wrapped: at "Larger" in a small window it ran out of the panel
+            for line in T.wrap("Every move will be listed here.", size, body.w):
+                surf.blit(T.text(line, size, T.INK_FAINT), (body.x, y))
+                y += lh
         colour = {"round": T.GOLD, "turn": T.INK}
+        # where its lines' words are, this frame: an arrow drawn over the table (the guided step's)
+        # bends round them, and puts back over it those it still crosses (issue 42: it ran over them)
+        self.words = []
         for k, (kind, line, indent) in enumerate(view):
             newest = k == len(view) - 1 and self.scroll == 0
             c = colour.get(kind, T.INK if newest else T.INK_DIM)
-            surf.blit(T.text(line, size, c, kind != "line"), (body.x + indent, y))
+            self.words.append(surf.blit(T.text(line, size, c, kind != "line"), (body.x + indent, y)).clip(body))
             y += lh
         surf.set_clip(clip)
         if len(lines) > self.fit:                              # where the view is in the whole log

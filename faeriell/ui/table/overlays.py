@@ -156,7 +156,7 @@ def tip(surf, scene) -> None:
         t = None
     if t:
         t = tooltips.honest(t, scene.explain_pickup(scene.hover_key))
-    if t and scene.kind_of(scene.hover_key):
+    if t and (tooltips.topic_of(scene.hover_key) or scene.kind_of(scene.hover_key)):
         t = (t[0], list(t[1]) + ["? F1: the rule for this"])
     if t:
         tooltips.draw_tip(surf, scene._p, scene.mouse, t[0], t[1])

@@ -247,6 +247,39 @@ def tip(key: tuple, p) -> tuple[str, list[str]] | None:
     return None
 
 
+# The rules screen's section (data/rules/reference.yaml) for each term a tooltip explains: F1
+# while its tooltip's thing is pointed at opens the rules there (issue 42: "a link to its rule").
+TERM_RULES = {
+    "round_lap": "round", "phase": "round", "first_player": "round",
+    "doom": "menace-draft", "doom_label": "menace-draft",          # the Menaces a Draft draws per space
+    "bag": "menace-draft", "set_aside": "menace-draft",             # Havoc
+    "designated": "claiming", "designated_token": "claiming", "slot": "claiming", "slot_token": "claiming",
+    "achievement": "achievement-list",      # Purity, and a Heartland's Terrain token counting for a race
+    "heartland": "setup",
+    "corruption_track": "tribe-corruption",
+    "wheel": "harvest", "harvest_token": "harvest",
+    "track": "solve-menace", "quest": "quests", "guardian": "move-guardian",
+    "goal_meter": "goal",
+    "totem": "control-totem", "totem_slot": "control-totem", "totem_cards": "control-totem",
+    "herb_up": "gather-herb", "herb_own": "gather-herb", "herb_deck": "gather-herb", "herb_discard": "gather-herb",
+    "attune_free": "attune", "attune_own": "attune", "attune_taken": "attune",
+    "perk_up": "perks", "perk_tile": "perks", "sower_perk": "perks", "sower_pile": "perks",
+}
+
+
+def topic_of(key) -> str | None:
+    """The rules section that explains the term at `key` (a hover key), or None."""
+    return TERM_RULES.get(key[0]) if key else None
+
+
+def rule_topic(scene) -> str | None:
+    """The section F1 opens for the term pointed at now: none while a refusal is said (its move's
+    rule comes first: TableScene.rule_kind, the refusal's path)."""
+    if scene.message and scene.message_bad and scene.refused_kind:
+        return None
+    return topic_of(scene.hover_key)
+
+
 INVITES = ("Drag ", "Click ")
 
 

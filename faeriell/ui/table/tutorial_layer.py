@@ -36,6 +36,11 @@ TUTOR_EDGE = (40, 6, 30)
 GRADE_INK = {"best": T.GOOD, "good": (236, 196, 96), "costly": T.BAD}
 
 
+
+def _log_words(scene) -> list[pygame.Rect]:
+    """Where the log's lines were drawn this frame (log_panel.LogPanel.words)."""
+    return list(getattr(getattr(scene, "log", None), "words", None) or ())
+
 class TutorialLayer(Layer):
     name = "tutorial"
 
@@ -346,7 +351,10 @@ class TutorialLayer(Layer):
             rings = []
             # the words crossed come back over the rings and the arrow: their letters, on a halo
             # of their own paper (the arrow passes under them, no box cut out of it)
-            with W.words_kept(surf, under, scene.base, W.halo_px(L.u)):
+            # the log's lines the arrow still crosses come back over it as they were drawn (the log
+            # is no part of the base picture: their boxes, on the log's own dark panel)
+            log_under = [r for r in _log_words(scene) if path and way.crosses(r.inflate(4, 4), path)]
+            with W.words_kept(surf, log_under), W.words_kept(surf, under, scene.base, W.halo_px(L.u)):
                 for key in keys:
                     if key is not None:
                         rings += self._mark(surf, scene, key, pulse)
@@ -357,9 +365,10 @@ class TutorialLayer(Layer):
             self._captions_on_top(surf, scene, rings, path)
             shown = [p for p in pts if p is not None]
             for r in self._option_rects(scene):
-                w = max(3, round((3 + 2 * pulse) * L.u))
-                pygame.draw.rect(surf, TUTOR_EDGE, r.inflate(L.px(10), L.px(10)), w + 4, border_radius=L.px(8))
-                pygame.draw.rect(surf, TUTOR, r.inflate(L.px(10), L.px(10)), w, border_radius=L.px(8))
+                # a thin ring on the option's own edge, pulsing outwards: a wide one reached the
+                # letters of the bar's line above and of the option's own words (issue 42)
+                w = 2 + round(pulse)
+                pygame.draw.rect(surf, TUTOR, r.inflate(2 * w - 2, 2 * w - 2), w, border_radius=L.px(6))
                 shown.append(r.center)
         self._draw_card(surf, scene, shown)
 
@@ -396,23 +405,40 @@ class TutorialLayer(Layer):
                            ("chapters", "Chapters")]
             elif st.kind == "choose" and not self._option_rects(scene):
                 opts = self.options()     # (a decision bar offering them has its own buttons)
-        lines = T.wrap(body, size, w - P(28))
-        self.shown = (head, lines)       # what the card says (the tests read it)
         lh = T.font(size).get_linesize()
         osize = max(T.MIN_TEXT, P(15))
-        olines = [T.wrap(f"{k + 1}. {self.option_label(a)}", osize, w - P(44)) for k, (_, a) in enumerate(opts)]
         olh = T.font(osize).get_linesize()
-        ohs = [len(ol) * olh + P(10) for ol in olines]
-        opt_h = sum(ohs) + P(6) * len(ohs) + (P(8) if ohs else 0)
         k = [c.id for c in lesson.chapters].index(ch.id) + 1 if ch in lesson.chapters else 1
-        # the chapter's title whole, on as many lines as it takes (a narrow window cut it short)
         tsize = max(T.MIN_TEXT, P(14))
-        titles = T.wrap(f"Guided game · Chapter {k} of {len(lesson.chapters)}: {ch.title}", tsize, w - P(24), True)
         tlh = T.font(tsize, True).get_linesize()
-        head_y = P(8) + tlh * len(titles)
-        body_y = head_y + T.font(max(T.MIN_TEXT, P(20)), True).get_linesize() + P(2)
-        h = body_y + lh * len(lines) + opt_h + P(52)
+
+        def measure(w):
+            lines = T.wrap(body, size, w - P(28))
+            olines = [T.wrap(f"{k + 1}. {self.option_label(a)}", osize, w - P(44)) for k, (_, a) in enumerate(opts)]
+            ohs = [len(ol) * olh + P(10) for ol in olines]
+            opt_h = sum(ohs) + P(6) * len(ohs) + (P(8) if ohs else 0)
+            # the chapter's title whole, on as many lines as it takes (a narrow window cut it short)
+            titles = T.wrap(f"Guided game · Chapter {k} of {len(lesson.chapters)}: {ch.title}", tsize, w - P(24),
+                            True)
+            head_y = P(8) + tlh * len(titles)
+            body_y = head_y + T.font(max(T.MIN_TEXT, P(20)), True).get_linesize() + P(2)
+            return lines, olines, ohs, titles, head_y, body_y, body_y + lh * len(lines) + opt_h + P(52)
+
+        lines, olines, ohs, titles, head_y, body_y, h = measure(w)
         r = self._place(scene, pygame.Rect(0, 0, w, h), avoid_points)
+        must = self.keep_clear(scene, avoid_points)[0]
+        wide = L.map.w - P(20)
+        if wide > w and any(r.colliderect(a) for a in must):
+            # no room clear of the decision bar or the step's pieces (1024x640: the bar filled the
+            # island's top, the card lay over its options): as wide as the island, so less tall
+            got = measure(wide)
+            r2 = self._place(scene, pygame.Rect(0, 0, wide, got[-1]), avoid_points)
+            bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+            if sum(r2.colliderect(a) for a in must) < sum(r.colliderect(a) for a in must) or \
+                    (bar is not None and r.colliderect(bar) and not r2.colliderect(bar)):
+                w, r = wide, r2
+                lines, olines, ohs, titles, head_y, body_y, h = got
+        self.shown = (head, lines)       # what the card says (the tests read it)
         self.card = r
         T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
         T.panel(surf, r, (50, 34, 50), TUTOR, P(10), 3)
@@ -454,7 +480,8 @@ class TutorialLayer(Layer):
         elif st is not None and st.kind == "choose":
             note_words = "a button (or 1-9), or the move on the board" if opts else "choose on the decision bar"
         if note_words:
-            note = T.text(note_words, max(T.MIN_TEXT, P(12)), T.INK_FAINT)
+            # left of the buttons: in a narrow card the Chapters button hid its end
+            note = T.fitted(note_words, max(T.MIN_TEXT, P(12)), x - r.x - P(14), T.INK_FAINT)
             surf.blit(note, (r.x + P(14), r.bottom - P(26) - note.get_height() // 2))
 
     # ---- where the card goes -----------------------------------------------------------------
@@ -515,7 +542,11 @@ class TutorialLayer(Layer):
         moved = last.get("guardian") if last is not None and last.kind == "move_guardian" else None
         figures = [(sp.rect, 10 if gd == moved else 1) for gd in scene.session.state.guardians
                    for sp in scene.spots.by_key.get(("guardian", gd), ())]
-        return min(spots, key=lambda c: (sum(1 for a in must if c.colliderect(a)),
+        # the decision bar above all: where nothing is clear of everything (1024x640, the bar
+        # over the island's top) the card lies over the goal meter rather than the bar's options
+        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+        return min(spots, key=lambda c: (sum(1 for a in must if c.colliderect(a)) +
+                                         (2 if bar is not None and c.colliderect(bar) else 0),
                                          sum(1 for a in named if c.colliderect(a)),
                                          sum(1 for q in arrow if c.collidepoint(q)),
                                          sum(w for a, w in figures if c.colliderect(a))))

@@ -12,7 +12,6 @@ from test_app_support import make_app
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W
 from faeriell.ui import text as UT
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.surface_cache import CACHES
@@ -100,12 +99,12 @@ def test_no_text_on_the_table_is_under_11_px_at_1280x800(tmp_path, monkeypatch, 
 def test_the_smallest_text_is_11_px_from_a_1280x800_window_up():
     from faeriell.ui.table import theme as T
     pygame.font.init()
-    W.set_window_size((1280, 800))
-    assert W.scaled(1) == W.LEGIBLE_TEXT and T.font(1).point_size >= SMALLEST_PX
-    W.set_window_size((1920, 1080))
+    UT.set_window_size((1280, 800))
+    assert UT.scaled(1) == UT.LEGIBLE_TEXT and T.font(1).point_size >= SMALLEST_PX
+    UT.set_window_size((1920, 1080))
     assert T.font(9).point_size >= SMALLEST_PX
-    W.set_window_size((1024, 640))            # a smaller window keeps the room it was laid out with
-    assert W.scaled(1) == W.MIN_TEXT
+    UT.set_window_size((1024, 640))            # a smaller window keeps the room it was laid out with
+    assert UT.scaled(1) == UT.MIN_TEXT
 
 
 NAMELESS = ("perk_", "herb_", "attunement_", "essence_", "card_back_", "phase_", "achievement_tile_")
@@ -140,7 +139,7 @@ def _set_text_size(app, scale: float) -> None:
     key(app, pygame.K_ESCAPE)
     if app.scene.modal is not None:
         key(app, pygame.K_ESCAPE)
-    assert W.text_scale() == scale and app.scene.modal is None
+    assert UT.text_scale() == scale and app.scene.modal is None
 
 
 def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, monkeypatch):
@@ -169,7 +168,7 @@ def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, mon
             assert all(b > a for a, b in zip(smaller, larger)), steps     # smallest, median, log, its title
         assert not app.errors
     finally:
-        W.set_text_scale(1.0)
+        UT.set_text_scale(1.0)
         pygame.display.quit()
 
 

@@ -17,7 +17,6 @@ import pygame  # noqa: E402
 import pyphen  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import boards  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
@@ -49,7 +48,7 @@ def texts_drawn(monkeypatch) -> list:
         img = real_fitted(s, *a, **k)
         made.setdefault(id(img), (str(s), img))
         return img
-    real_blit = W.WordsSurface.blit
+    real_blit = UT.WordsSurface.blit
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = real_blit(self, source, dest, area, special_flags)
@@ -58,7 +57,7 @@ def texts_drawn(monkeypatch) -> list:
         return r
     monkeypatch.setattr(T, "text", text)
     monkeypatch.setattr(T, "fitted", fitted)
-    monkeypatch.setattr(W.WordsSurface, "blit", blit)
+    monkeypatch.setattr(UT.WordsSurface, "blit", blit)
     return drawn
 
 

@@ -621,7 +621,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
     letters on a thin halo of its own paper: no hint colour on the letters or the halo, the arrow
     seen round them inside the word's box."""
     import faeriell.ui.scenes.table as sc
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.table import arrow_way as way
     from faeriell.ui.table.hint_card import HINT, HINT_DARK
     from test_table_support import colour_mask
@@ -651,7 +651,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
             pink = colour_mask(pygame.display.get_surface(), (HINT, HINT_DARK))
             for r in now:
                 crossed += 1
-                mask, at = table.base.ink_mask(r, W.halo_px(table.layout.u))
+                mask, at = table.base.ink_mask(r, UT.halo_px(table.layout.u))
                 assert not pink.overlap_area(mask, at), (a, r, "the hint's colour on a word's letters or halo")
                 box = pygame.mask.Mask(r.size, fill=True)
                 between += pink.overlap_area(box, r.topleft) > 0     # the arrow shows round the letters
@@ -695,12 +695,12 @@ def test_the_harvest_hints_words_read_as_sentences_for_every_stop_of_a_game():
 def test_a_copy_of_a_picture_that_knows_its_words_knows_the_words_blitted_on_it(solo):
     """pygame makes a WordsSurface's copy() and subsurface() without its __init__: a word blitted
     on one then raised AttributeError; now it is known, with its ink, as on the picture itself."""
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.table import theme as T
     base = solo.scene.table.base
     word = T.text("Rablo", 14)
     for copy in (base.copy(), base.subsurface(pygame.Rect(0, 0, 200, 100))):
         copy.blit(word, (10, 20))
-        assert W.words_on(copy) == [pygame.Rect(10, 20, *word.get_size())]
-        mask, at = copy.ink_mask(W.words_on(copy)[0], 2)
+        assert UT.words_on(copy) == [pygame.Rect(10, 20, *word.get_size())]
+        mask, at = copy.ink_mask(UT.words_on(copy)[0], 2)
         assert at == (8, 18) and 0 < mask.count() < mask.get_size()[0] * mask.get_size()[1]

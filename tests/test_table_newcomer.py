@@ -58,13 +58,13 @@ def test_the_rules_list_shows_every_section_title_whole(tmp_path, monkeypatch):
     # at 1280x800 "Event Phase: Beacons and the Totem solve Mena" was cut at the list's edge
     from test_app_support import click, make_app
 
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.scenes.rules import RulesScene, list_font_size
 
     app = make_app(tmp_path, monkeypatch)
     click(app, "rules")
     assert isinstance(app.scene, RulesScene)
-    font = pygame.font.Font(W.font_path(False), list_font_size())
+    font = pygame.font.Font(UT.font_path(False), list_font_size())
     items = app.scene.list.item_list
     assert len(items) > 20
     for item in items:

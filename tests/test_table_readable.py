@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.engine import Action  # noqa: E402
-from faeriell.ui import map_view, widgets  # noqa: E402
+from faeriell.ui import map_view  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
@@ -130,7 +130,7 @@ def test_other_tribes_boards_read_in_words_and_open_large_on_a_click(monkeypatch
 
 def test_no_text_under_11_px_at_1024x700(monkeypatch):
     sizes: list[int] = []
-    real = widgets.make_font             # every font of the UI is made here (a SafeFont)
+    real = UT.make_font             # every font of the UI is made here (a SafeFont)
 
     def rec(size, *a, **k):
         sizes.append(int(size))

@@ -16,7 +16,7 @@ from collections import OrderedDict
 import pygame
 
 from faeriell.engine.board import Board
-from faeriell.ui import widgets as W
+from faeriell.ui.text import MIN_TEXT, WordsSurface, printed
 from faeriell.ui.assets import Assets
 from faeriell.ui.text import make_font
 
@@ -138,7 +138,7 @@ def _outlined_text(font: pygame.font.Font, text: str, color, outline, px: int = 
             if dx * dx + dy * dy <= px * px + 1:
                 out.blit(edge, (px + dx, px + dy))
     out.blit(img, (px, px))
-    return W.printed(out)                 # an island's name: words (widgets.WordsSurface)
+    return printed(out)                 # an island's name: words (text.WordsSurface)
 
 
 # --------------------------------------------------------------------------- the view
@@ -303,7 +303,7 @@ class MapView:
     def render_static(self, s: float) -> pygame.Surface:
         """The whole island at scale `s`: background, Regions, borders, Paths, Nodes, names, icons."""
         size = (max(1, round(self.map_size[0] * s)), max(1, round(self.map_size[1] * s)))
-        surf = W.WordsSurface(size)            # it remembers where its names are (the table's words)
+        surf = WordsSurface(size)            # it remembers where its names are (the table's words)
         if self.background is not None:
             surf.blit(pygame.transform.smoothscale(self.background, size), (0, 0))
         else:
@@ -368,7 +368,7 @@ class MapView:
         guardians = getattr(self.catalog, "guardians", None) or {}
         t = min(s, LABEL_MAX_SCALE)      # names and icons stop growing past this zoom
         big = make_font(max(12, round(30 * t)))
-        small = make_font(max(W.MIN_TEXT + 2, round(19 * t)))
+        small = make_font(max(MIN_TEXT + 2, round(19 * t)))
         for area, pos in self.board.guardian_icons.items():
             icon = self.guardian_icon(area, t)
             c = P(pos)

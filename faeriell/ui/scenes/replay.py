@@ -17,6 +17,9 @@ import pygame
 from faeriell.engine.saves import SaveError
 from faeriell.review.replay import Replay
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button
+from faeriell.ui.text import draw_text, draw_wrapped, fitting_size, font
+from faeriell.ui.theme import MUTED, PANEL, PANEL_EDGE, TEXT
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table import TableScene
 from faeriell.session import Session
@@ -136,18 +139,18 @@ class ReplayScene(MenuScene):
         neither is ever cut ("…Longfeather: Play the Tr…" was)."""
         width = max(40, self.size[0] - 310 - self.status_x)
         whole = self.status()
-        fits = W.fitting_size(whole, 18, width)
-        if fits >= 15 and W.font(fits).size(whole)[0] <= width:
-            W.draw_text(surf, whole, (self.status_x, bar.centery), 18, W.TEXT, anchor="midleft", width=width)
+        fits = fitting_size(whole, 18, width)
+        if fits >= 15 and font(fits).size(whole)[0] <= width:
+            draw_text(surf, whole, (self.status_x, bar.centery), 18, TEXT, anchor="midleft", width=width)
             return
         head, move = self.status_parts()
-        if W.font(14).size(move)[0] <= width:
-            W.draw_text(surf, head, (self.status_x, bar.centery), 14, W.MUTED, anchor="bottomleft", width=width)
-            W.draw_text(surf, move, (self.status_x, bar.centery), 14, W.TEXT, anchor="topleft", width=width)
+        if font(14).size(move)[0] <= width:
+            draw_text(surf, head, (self.status_x, bar.centery), 14, MUTED, anchor="bottomleft", width=width)
+            draw_text(surf, move, (self.status_x, bar.centery), 14, TEXT, anchor="topleft", width=width)
             return
         # a long move (a node named by its three Regions): both flow over the bar's two lines
         box = pygame.Rect(self.status_x, bar.y + 4, width, bar.height - 6)
-        W.draw_wrapped(surf, whole, box, 14, W.TEXT, line_gap=0)
+        draw_wrapped(surf, whole, box, 14, TEXT, line_gap=0)
 
     # ---- the bar -------------------------------------------------------------------------------
     def bar_rect(self) -> pygame.Rect:
@@ -164,12 +167,12 @@ class ReplayScene(MenuScene):
                                    ("moment", "Next key moment", lambda: self.next_moment(True), 150)):
             if wid == "moment" and not self.moments:
                 continue
-            self.root.add(W.Button((x, y, bw, bh), label, fn, id=wid, size=18))
+            self.root.add(Button((x, y, bw, bh), label, fn, id=wid, size=18))
             x += bw + 4
         self.status_x = x + 8
-        self.root.add(W.Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
-                               primary=True, size=18))
-        self.root.add(W.Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
+        self.root.add(Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
+                             primary=True, size=18))
+        self.root.add(Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -214,8 +217,8 @@ class ReplayScene(MenuScene):
         self.table.draw(surf)
         self._draw_moment(surf)
         bar = self.bar_rect()
-        pygame.draw.rect(surf, W.PANEL, bar)
-        pygame.draw.line(surf, W.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        pygame.draw.rect(surf, PANEL, bar)
+        pygame.draw.line(surf, PANEL_EDGE, bar.bottomleft, bar.bottomright)
         self._draw_status(surf, bar)
         self.root.draw(surf)
 

@@ -24,7 +24,10 @@ from pathlib import Path
 import pygame
 
 from faeriell.engine.undo import why_not_undo
-from faeriell.ui import widgets as W
+from faeriell.safe_read import clip
+from faeriell.ui.canvas import Canvas, scaled_event, virtual_size
+from faeriell.ui.text import MIN_TEXT, draw_text, font, wrap
+from faeriell.ui.theme import ACCENT, BTN_HOVER, TEXT
 from faeriell import bots
 from faeriell.bots import helpers
 from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver, Job,
@@ -86,12 +89,12 @@ PILL_MARGIN = 8                # from the island's edges
 def pill_layout(text: str, area: pygame.Rect, factor: float = 1.0) -> tuple[pygame.Rect, list[str], int]:
     """Where a line over the island goes: (its pill, its lines, their font size), at the top of
     `area` and inside it whatever the text, the Text size and the Interface size `factor`."""
-    size = max(W.MIN_TEXT, round(INDICATOR_SIZE * factor))
+    size = max(MIN_TEXT, round(INDICATOR_SIZE * factor))
     pad_x, pad_y = round(PILL_PAD[0] * factor), round(PILL_PAD[1] * factor)
     margin = round(PILL_MARGIN * factor)
     room = max(40, area.w - 2 * margin - 2 * pad_x)
-    fnt = W.font(size)
-    lines = W.wrap(fnt, text, room) or [""]
+    fnt = font(size)
+    lines = wrap(fnt, text, room) or [""]
     if len(lines) > INDICATOR_LINES:
         lines = lines[:INDICATOR_LINES - 1] + [" ".join(lines[INDICATOR_LINES - 1:])]   # drawn shrunk to fit
     tw = min(room, max(fnt.size(line)[0] for line in lines))
@@ -117,7 +120,7 @@ class TableScreen(Scene):
         self._follow_coach()
         self.end_delay = end_delay
         self.modal = None
-        self._canvas = W.Canvas()          # the dialogs drawn at the Interface size
+        self._canvas = Canvas()          # the dialogs drawn at the Interface size
         self.hint_job: Job | None = None
         self._hint_before = None                         # the move the card showed before thinking longer
         self.end_shown = False
@@ -267,7 +270,7 @@ class TableScreen(Scene):
 
     def _offer_save_elsewhere(self, reason: str) -> None:
         """One line on why the data folder takes no save, and the way out: Save elsewhere…"""
-        reason = W.clip(reason, 300).rstrip(".")
+        reason = clip(reason, 300).rstrip(".")
         self.modal = Confirm(self.host.size, "The game cannot be saved there",
                              f"Not saved: {reason}. Save elsewhere… saves it in a folder you choose.",
                              "Save elsewhere…", self.open_save_elsewhere)
@@ -351,11 +354,11 @@ class TableScreen(Scene):
         if r is None:
             return
         pygame.draw.rect(surf, (120, 30, 36), r, border_radius=8)
-        pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=8)
-        W.draw_text(surf, self.save_notice(), (r.x + 12, r.centery), 20, W.TEXT, anchor="midleft",
-                    width=button.x - r.x - 20)
-        pygame.draw.rect(surf, W.BTN_HOVER, button, border_radius=6)
-        W.draw_text(surf, "Save elsewhere…", button.center, 19, W.TEXT, anchor="center", width=button.width - 8)
+        pygame.draw.rect(surf, ACCENT, r, 1, border_radius=8)
+        draw_text(surf, self.save_notice(), (r.x + 12, r.centery), 20, TEXT, anchor="midleft",
+                  width=button.x - r.x - 20)
+        pygame.draw.rect(surf, BTN_HOVER, button, border_radius=6)
+        draw_text(surf, "Save elsewhere…", button.center, 19, TEXT, anchor="center", width=button.width - 8)
 
     def open_load_dialog(self) -> None:
         self.modal = FileDialog(self.modal_size(), "Load a game", lambda: Background(list_saves), self._load_path, "Load",
@@ -585,7 +588,7 @@ class TableScreen(Scene):
         return self.host.ui_factor()
 
     def modal_size(self) -> tuple[int, int]:
-        return W.virtual_size(self.host.size, self.modal_factor())
+        return virtual_size(self.host.size, self.modal_factor())
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -593,7 +596,7 @@ class TableScreen(Scene):
             # the mouse is on the dialog: nothing on the table is pointed at (else the tooltip of
             # what lay under the mouse before stayed, and came back where the mouse no longer was)
             self.table.hover_key = None
-            self.modal.handle(W.scaled_event(ev, self.modal_factor()))
+            self.modal.handle(scaled_event(ev, self.modal_factor()))
             if self.modal is not None and self.modal.closed:
                 self.modal = None
             return True
@@ -716,12 +719,12 @@ class TableScreen(Scene):
         if self._indicator:
             r, lines, size = self.indicator_layout()
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
-            pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
-            lh = W.font(size).get_linesize()
+            pygame.draw.rect(surf, ACCENT, r, 1, border_radius=12)
+            lh = font(size).get_linesize()
             top = r.centery - len(lines) * lh // 2
             for k, line in enumerate(lines):
-                W.draw_text(surf, line, (r.centerx, top + k * lh + lh // 2), size, W.TEXT,
-                            anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
+                draw_text(surf, line, (r.centerx, top + k * lh + lh // 2), size, TEXT,
+                          anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
             self.indicator_rect = r
         self._draw_save_notice(surf)
         if self.modal is not None:

@@ -12,7 +12,7 @@ import pygame
 
 from faeriell.engine.actions import card_back
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS
-from faeriell.ui import widgets as W
+from faeriell.ui.text import on_rescale
 from faeriell.ui.table import theme as T
 
 COLORS5 = ESSENCE_COLOURS
@@ -61,7 +61,7 @@ def _names_fit(names: tuple[str, ...], size: int, width: int) -> bool:
     return all(T.name_lines(name, size, width) is not None for name in names)
 
 
-W.on_rescale(_names_fit.cache_clear)
+on_rescale(_names_fit.cache_clear)
 
 
 def _words(p) -> tuple[str, ...]:
@@ -76,7 +76,7 @@ def _narrowest(words: tuple[str, ...], tw: int) -> int:
     return tw
 
 
-W.on_rescale(_narrowest.cache_clear)
+on_rescale(_narrowest.cache_clear)
 
 
 def _sower_h(p, label_h: int, beside: bool) -> int:

@@ -22,7 +22,7 @@ import math
 
 import pygame
 
-from faeriell.ui import widgets as W
+from faeriell.ui.text import WordsSurface, halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
@@ -140,8 +140,8 @@ class HintCard:
         # the move's arrow, rings, outline and ghost pass under the table's printed words (a
         # Region's name, a board's label, a count): those are put back over them, as they were
         # (their letters on a thin halo of their own paper: the marks pass under them, no box cut out)
-        with W.words_kept(surf, self._under_marks(scene, scene.printed_words()), scene.base,
-                          W.halo_px(scene.layout.u)):
+        with words_kept(surf, self._under_marks(scene, scene.printed_words()), scene.base,
+                        halo_px(scene.layout.u)):
             self._marks(surf, scene)
         self._card(surf, scene)
 
@@ -335,7 +335,7 @@ class HintCard:
         # border) slides clear of it, or at least hides less of it
         reach = max(1, step // 2 + 2)
         base = scene.base
-        inks = [base.ink_mask(w) if isinstance(base, W.WordsSurface) else None for w in words]
+        inks = [base.ink_mask(w) if isinstance(base, WordsSurface) else None for w in words]
 
         def letters(i, r) -> int:             # how much of word i's letters (else its box) r hides
             c = r.clip(words[i])
@@ -490,7 +490,7 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     moments: the move played and the better one; the table shows them when they lie in its
     scrolled column: scene.shown_moves). Its arrow bends round the printed words as the hint's
     does (move_way) and the words it still reaches are put back over it on their halo
-    (widgets.words_kept); the label goes on top. False when it has no place to point at."""
+    (text.words_kept); the label goes on top. False when it has no place to point at."""
     gs = move_keys(scene, action)
     if not gs:
         return False
@@ -513,7 +513,7 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     words = scene.printed_words()
     ring = pygame.Rect(end[0] - P(30), end[1] - P(30), P(60), P(60))
     under = way.words_touched(words, [ring], [path] if path else [], P(14)) if words else []
-    with W.words_kept(surf, under, scene.base, W.halo_px(scene.layout.u)):
+    with words_kept(surf, under, scene.base, halo_px(scene.layout.u)):
         if path:
             arrow_along(surf, path, P(6), col, dark)
         pygame.draw.circle(surf, dark, end, P(22), P(6))

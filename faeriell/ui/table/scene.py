@@ -25,7 +25,7 @@ from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
-from faeriell.ui import widgets as W
+from faeriell.ui.text import WordsSurface, set_window_size, words_on
 from faeriell.ui.scene import Scene
 from faeriell.ui.table import boards, chrome, explain, goal, guide, keyboard, pieces, tribe_board
 from faeriell.ui.table import theme as T
@@ -73,7 +73,7 @@ class TableScene(Scene):
         self.session = session
         self.assets = assets
         self._size = tuple(size)
-        W.set_window_size(size)            # the table fills the window: its smallest text (issue 42)
+        set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         g = session.game
         # a practice puzzle's goal, or a drill of the player's own key moment, if any
         self.puzzle = DrillCoach.from_session(session) or guide.Puzzle.from_session(session)
@@ -210,7 +210,7 @@ class TableScene(Scene):
     def printed_words(self) -> list:
         """Where the table's words are printed on its base picture (names, labels, counts): what
         a highlight drawn over the table keeps clear of, or draws again on top."""
-        return W.words_on(self.base)
+        return words_on(self.base)
 
     def _asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
@@ -237,7 +237,7 @@ class TableScene(Scene):
 
     def resize(self, size) -> None:
         self._size = tuple(size)
-        W.set_window_size(size)            # the table fills the window: its smallest text (issue 42)
+        set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         self.layout = compute(size, goal=self.puzzle is not None)
         self.map.set_viewport(self.layout.map)
         self._fit_island()
@@ -485,11 +485,11 @@ class TableScene(Scene):
                                                and self.base is not None and self.base.get_size() == size) else None
         if self.base is None or self.base.get_size() != size:
             display = pygame.display.get_surface()       # its pixel format: blits as fast as convert()'s
-            self.base = W.WordsSurface(size, 0, display) if display is not None else W.WordsSurface(size)
+            self.base = WordsSurface(size, 0, display) if display is not None else WordsSurface(size)
         surf = self.base
         L = self.layout
         surf.fill(T.BG)
-        if isinstance(surf, W.WordsSurface):
+        if isinstance(surf, WordsSurface):
             surf.forget_words()                 # the words are printed again below
         self.map.draw(surf)
         self.spots.clear()

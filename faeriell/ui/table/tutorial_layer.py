@@ -24,7 +24,7 @@ import pygame
 from faeriell.engine import matches
 from faeriell.engine.describe import describe
 from faeriell.tutorial.grading import HEADS, legal_option
-from faeriell.ui import widgets as W
+from faeriell.ui.text import halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import pieces
 from faeriell.ui.table import theme as T
@@ -346,7 +346,7 @@ class TutorialLayer(Layer):
             rings = []
             # the words crossed come back over the rings and the arrow: their letters, on a halo
             # of their own paper (the arrow passes under them, no box cut out of it)
-            with W.words_kept(surf, under, scene.base, W.halo_px(L.u)):
+            with words_kept(surf, under, scene.base, halo_px(L.u)):
                 for key in keys:
                     if key is not None:
                         rings += self._mark(surf, scene, key, pulse)

@@ -52,9 +52,8 @@ def post_one_of_each(t, pos):
 
 def test_the_stack_top_first():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
-    assert t.scene.layers.names() == ["curtain", "result", "notices", "coach", "dialogs", "tray", "decision",
-                                      "log",
-                                      "drag", "board"]
+    assert t.scene.layers.names() == ["pointer", "curtain", "result", "notices", "coach", "dialogs", "tray",
+                                      "decision", "log", "drag", "board"]
 
 
 def test_every_kind_of_event_meets_the_layers_in_one_order():

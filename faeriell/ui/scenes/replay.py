@@ -66,7 +66,7 @@ class ReplayScene(MenuScene):
         game = self.replay.seek(k)
         # the table gets its own copy: its drawing may build listings on it, the replay goes on
         self.session.replace_game(game.copy())
-        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))     # let it sync with the session
+        self.table.sync()                       # with the session
         self.table.viewer = self.viewer
         self.table.curtain = None
         self.table.peek = None

@@ -25,7 +25,7 @@ import pygame
 
 from faeriell.engine.undo import why_not_undo
 from faeriell.safe_read import clip
-from faeriell.ui.canvas import Canvas, scaled_event, virtual_size
+from faeriell.ui.canvas import virtual_size
 from faeriell.ui.text import MIN_TEXT, draw_text, font, wrap
 from faeriell.ui.theme import ACCENT, BTN_HOVER, TEXT
 from faeriell import bots
@@ -47,6 +47,7 @@ from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
 from faeriell.ui.table import TableScene, anim
 from faeriell.ui.table.keyboard import KEYS_HELP
+from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +75,6 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
 def _level_name(level: str) -> str:
     """'Expert' for the expert level (its start-screen label says '(thinks)' beside it)."""
     return BOT_LABELS.get(level, level).split(" (")[0]
-
-
-def _ctrl(ev) -> bool:
-    return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 INDICATOR_SIZE = 19            # the bot line's text (px at Interface size 100%)
@@ -119,8 +116,14 @@ class TableScreen(Scene):
         self.table.before_move = self._ask_first
         self._follow_coach()
         self.end_delay = end_delay
-        self.modal = None
-        self._canvas = Canvas()          # the dialogs drawn at the Interface size
+        # the screen's dialogs and keys are layers of the table's one stack (table/window_layers.py)
+        layers = self.table.layers
+        for name in ("dialog", "keys", "menu"):     # a table handed on from another screen had them
+            layers.remove(name)
+        self.keys_layer = layers.push(ScreenKeysLayer(self, self.table.rule_kind))
+        self.dialog_layer = layers.push(ScreenDialogLayer(self))
+        layers.push(MenuLayer(self), below="board")
+        self.table.curtain_layer.on_escape = self.open_menu
         self.hint_job: Job | None = None
         self._hint_before = None                         # the move the card showed before thinking longer
         self.end_shown = False
@@ -137,6 +140,15 @@ class TableScreen(Scene):
         remember_seats(session.game, session.seats)      # so its saves reopen with the same bots
         if not session.claim():                          # the same game is open in another window
             self._offer_copy()
+
+    @property
+    def modal(self):
+        """The open dialog (the Esc menu, save, load, settings...), or None: the dialog layer's."""
+        return self.dialog_layer.dialog
+
+    @modal.setter
+    def modal(self, dialog) -> None:
+        self.dialog_layer.dialog = dialog
 
     # ---- one game, one window ------------------------------------------------------------------
     COPY_QUESTION = ("This game is open in another window. Play a copy of it here? The copy saves as a "
@@ -304,6 +316,10 @@ class TableScreen(Scene):
         r.midbottom = (w // 2, h - 70)
         button = pygame.Rect(r.right - bw - 6, r.y + 5, bw, r.height - 10)
         return r, button
+
+    def notice_button(self) -> pygame.Rect | None:
+        """The notice's 'Save elsewhere' button on screen, or None (no notice)."""
+        return self.notice_rects()[1]
 
     def open_save_elsewhere(self) -> None:
         folder = ""
@@ -501,6 +517,11 @@ class TableScreen(Scene):
         self.host.go("start", tab="new", config=cfg)
 
     def open_menu(self) -> None:
+        items, note = self.menu_items()
+        self.modal = Menu(self.modal_size(), items, note=note)
+
+    def menu_items(self) -> tuple[list, str]:
+        """The Esc menu's items, (id, label, action) each, in order, and its note on saving."""
         items = [("resume", "Resume", lambda: None),
                  ("undo", "Undo  (Ctrl+Z)", self.undo),
                  ("hint", "Hint  (H)", self.hint),
@@ -522,7 +543,7 @@ class TableScreen(Scene):
         if self.save_notice():
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
-        self.modal = Menu(self.modal_size(), items, note=note)
+        return items, note
 
     def saving_note(self) -> str:
         """What the menu says of saving: the truth for this table (a guided chapter, a puzzle or a
@@ -592,51 +613,17 @@ class TableScreen(Scene):
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        if self.modal is not None:
-            # the mouse is on the dialog: nothing on the table is pointed at (else the tooltip of
-            # what lay under the mouse before stayed, and came back where the mouse no longer was)
-            self.table.hover_key = None
-            self.modal.handle(scaled_event(ev, self.modal_factor()))
-            if self.modal is not None and self.modal.closed:
-                self.modal = None
-            return True
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
-            _, button = self.notice_rects()
-            if button is not None and button.collidepoint(ev.pos):
-                if ev.type == pygame.MOUSEBUTTONUP:
-                    self.open_save_elsewhere()
-                return True
-        if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE:
-                # Esc first cancels what the table has in hand (a drag, a choice); else the menu
-                if not self.table.handle_event(ev):
-                    self.open_menu()
-                return True
-            if _ctrl(ev) and ev.key == pygame.K_z:
-                self.undo()
-                return True
-            if _ctrl(ev) and ev.key == pygame.K_s:
-                self.save()
-                return True
-            if _ctrl(ev) and ev.key == pygame.K_o:
-                self.open_load_dialog()
-                return True
-            if ev.key in (pygame.K_h, pygame.K_t) and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT
-                                                                        | pygame.KMOD_META)):
-                self.hint(longer=ev.key == pygame.K_t)
-                return True
-            if ev.key == pygame.K_F1:
-                self.show_rules(self.table.rule_kind())
-                return True
+        # one stack: the dialog, the screen's keys, the table's layers, the Esc menu at the bottom
         changed = bool(self.table.handle_event(ev))
         self._table_cues()
         return changed
 
+    def forget_hover(self) -> None:
+        """Nothing on the table is pointed at (the mouse is on a dialog)."""
+        self.table.hover_key = None
+
     def update(self, dt_ms: int) -> bool:
-        changed = bool(self.table.update(dt_ms))
-        modal_update = getattr(self.modal, "update", None)
-        if callable(modal_update):
-            changed |= bool(modal_update())        # e.g. the Load list read in the background
+        changed = bool(self.table.update(dt_ms))       # the dialog's too (the Load list read in the background)
         self.driver.paused = self.modal is not None
         moved = self.driver.update()
         if moved is not None:
@@ -714,7 +701,10 @@ class TableScreen(Scene):
         return pill_layout(self._indicator, self.table.layout.map, self.modal_factor())
 
     def draw(self, surf) -> None:
-        self.table.draw(surf)
+        self.table.draw(surf)        # the keys layer draws the notes over it, the dialog layer the dialog
+
+    def draw_notes(self, surf) -> None:
+        """The bot line over the island and the notice of a failing autosave."""
         self.indicator_rect = None
         if self._indicator:
             r, lines, size = self.indicator_layout()
@@ -727,14 +717,11 @@ class TableScreen(Scene):
                           anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
             self.indicator_rect = r
         self._draw_save_notice(surf)
-        if self.modal is not None:
-            self._canvas.draw(surf, self.modal_factor(), self.modal.draw, alpha=True)
 
     def resize(self, size) -> None:
         self.size = tuple(size)
         self.table.resize(size)
-        if self.modal is not None:
-            self.modal.resize(self.modal_size())
+        self.dialog_layer.resize()
 
     def leave(self) -> None:
         if self.end_shown and self.session.state.game_over:

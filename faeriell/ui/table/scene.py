@@ -45,7 +45,7 @@ from faeriell.ui.table.layout import compute
 from faeriell.ui.table.layers import LayerStack
 from faeriell.ui.table.log_panel import LogLayer
 from faeriell.ui.table.paint import Paint
-from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, ResultLayer
+from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, PointerLayer, ResultLayer
 from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
@@ -136,7 +136,8 @@ class TableScene(Scene):
         self.curtain_layer = CurtainLayer(self)
         self.log_layer = LogLayer(self)        # the log: grouped, scrolled, resized (table/log_panel.py)
         self.layers = LayerStack([self.board, self.drag_layer, self.log_layer, self.decision, self.tray_layer,
-                                  self.dialogs, NoticeLayer(self), self.result, self.curtain_layer])
+                                  self.dialogs, NoticeLayer(self), self.result, self.curtain_layer,
+                                  PointerLayer(self)])
         # the hint that stays and the round's summary: over the tray and the bar, under the notices
         self.coach = self.layers.push(CoachLayer(self), below="notices")
         if self.tutorial is not None:    # its card and rings: over the boards, under the message line
@@ -169,21 +170,12 @@ class TableScene(Scene):
     # =================================================================== public Scene API
     def handle_event(self, ev) -> bool:
         self._sync()
-        t = ev.type
-        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
-            return True
-        if t == pygame.WINDOWLEAVE:
-            self.hover_key = None
-            return True
-        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if t == pygame.MOUSEMOTION or ev.button in (1, 3):
-                self.mouse = ev.pos
-            if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                self.hover_key = None
-                if self.message and self.curtain is None:
-                    self.message = None      # a click puts the message away (a refusal says a new one)
         self._dirty = False
         return self.layers.handle(ev) or self._dirty
+
+    def sync(self) -> bool:
+        """Catch up with the session (a move made elsewhere); True when the position changed."""
+        return self._sync()
 
     def update(self, dt_ms: int) -> bool:
         self.now += dt_ms
@@ -671,11 +663,6 @@ class TableScene(Scene):
         self._fitted_view = (mv.zoom_level, mv.offset)
 
     # =================================================================== moves
-    def _cancel(self) -> bool:
-        """Put back what is in hand (as Esc does)."""
-        return self.layers.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
-                                                     scancode=0))
-
     def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
         self.drag_layer.start(sp, pos, sticky, targets)
 

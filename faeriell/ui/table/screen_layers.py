@@ -7,13 +7,41 @@ import pygame
 from faeriell.ui.table import guide, overlays
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keyboard import TIP_OK
-from faeriell.ui.table.events import is_cancel, is_enter, is_motion, is_press
+from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
 from faeriell.ui.table.layers import Layer
+
+
+class PointerLayer(Layer):
+    """Over the table's own layers: where the mouse is, and what a click does to the whole table
+    (nothing is pointed at any more; the message line is put away). It takes only the window's
+    events; the rest goes on down."""
+
+    name = "pointer"
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    def handle(self, ev) -> bool:
+        s, t = self.scene, ev.type
+        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            return True
+        if t == pygame.WINDOWLEAVE:
+            s.board.hover_key = None
+            return True
+        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if t == pygame.MOUSEMOTION or ev.button in (1, 3):
+                s.mouse = ev.pos
+            if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                s.board.hover_key = None
+                if s.message and s.curtain_layer.tribe is None:
+                    s.message = None         # a click puts the message away (a refusal says a new one)
+        return False
 
 
 class CurtainLayer(Layer):
     """Hot seat: the table hidden until the next player clicks or presses Enter (R4: the
-    cards of the other tribes stay hidden). Esc is left to the screen (its menu)."""
+    cards of the other tribes stay hidden). Esc goes to `on_escape` (the screen's menu): under
+    the curtain nothing is in hand to put back."""
 
     name = "curtain"
     modal = True
@@ -21,6 +49,7 @@ class CurtainLayer(Layer):
     def __init__(self, scene):
         self.scene = scene
         self.tribe: int | None = None      # whose turn the curtain waits for
+        self.on_escape = None              # set by the screen that has a menu
 
     def is_open(self) -> bool:
         return self.tribe is not None
@@ -32,6 +61,9 @@ class CurtainLayer(Layer):
     def handle(self, ev) -> bool:
         if is_press(ev) or is_enter(ev):
             self.lift()
+            return True
+        if is_key(ev, pygame.K_ESCAPE) and self.on_escape is not None:
+            self.on_escape()
             return True
         return False
 

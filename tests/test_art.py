@@ -113,6 +113,6 @@ def test_start_end_and_curtain_screens_show_the_island_each_in_its_own_light():
     t.scene.draw(t.screen)
     covered = _mean(t.screen, pygame.Rect(300, 560, 600, 120))
     assert sum(covered) > sum(plain) + 30
-    rgb = t.scene._p.tribe_rgb(1)
+    rgb = t.scene.painted.tribe_rgb(1)
     other = backdrop.island_picture(size, "curtain", (rgb[2], rgb[0], rgb[1]))
     assert _mean(other, middle) != _mean(backdrop.island_picture(size, "curtain", rgb), middle)

@@ -49,7 +49,7 @@ def test_the_meter_says_set_up_is_under_way_and_the_goal_to_come(players, mode, 
     t.move(meter.rect.center)
     t.frame()
     assert t.scene.hover_key == goal.METER_KEY
-    title, lines = tooltips.tip(t.scene.hover_key, t.scene._p)
+    title, lines = tooltips.tip(t.scene.hover_key, t.scene.painted)
     assert title == "The goal" and lines[0].startswith("Set-up is under way")
 
 

@@ -69,7 +69,7 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
     sc = t.scene
     sc._base_key = None
     t.frame()
-    p = sc._p
+    p = sc.painted
     for key in list(sc.spots.by_key):
         tipped = tooltips.tip(key, p)
         if tipped:
@@ -91,7 +91,7 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
             continue
         d = Drag(grip, None, (0, 0), (0, 0), idx.targets(grip), {k[0] for k in idx.targets(grip)})
         d.hover = place
-        out.append(sc._reason(d))
+        out.append(sc.why_not_drop(d))
     # the engine's own refusals of moves that are not legal now, said by the table
     legal = list(t.session.legal())[:40]
     for a in rng.sample(legal, min(6, len(legal))):

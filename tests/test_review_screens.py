@@ -260,7 +260,7 @@ def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path,
             hidden = [rp.bar_rect()]
             for a, label in zip(pair, ("played", "better")):
                 grip, target = move_keys(table, a)
-                end = table._target_point(target)
+                end = table.target_point(target)
                 hidden.append(label_rect(table, end, label))
                 sp = table.spots.first(grip)
                 if sp is None:

@@ -134,7 +134,7 @@ def test_in_a_short_window_the_sowers_tribe_stands_before_its_perks_on_the_label
     t.move(token.rect.center)
     t.frame()
     assert t.scene.hover_key == token.key
-    title, lines = tooltips.tip(token.key, t.scene._p)
+    title, lines = tooltips.tip(token.key, t.scene.painted)
     assert title == "Corruption Sower" and f"{t.scene.words.tribe(t.state.tribes[1].id)} serves Doom" in lines[0]
     # a window tall enough for two rows keeps the words on the row
     t = sower_table((1024, 700))

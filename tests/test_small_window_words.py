@@ -243,9 +243,9 @@ def test_the_other_tribes_small_boards_say_nothing_cut_and_no_row_over_another(s
         panel = next(sp.rect for sp in t.scene.spots.by_key[("tribe_small", i)])
         said = [s for s, ink in words if panel.contains(ink)]
         on_board = any(s.startswith("Corruption ") for s in said)
-        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(("tribe_small", i), t.scene._p)[1]
+        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(("tribe_small", i), t.scene.painted)[1]
         if size[0] >= 800:
             assert on_board, (size, said)
-        phases = [line for line in tooltips.tip(("tribe_small", i), t.scene._p)[1] if line.startswith("Phases left: ")]
+        phases = [line for line in tooltips.tip(("tribe_small", i), t.scene.painted)[1] if line.startswith("Phases left: ")]
         assert phases == ["Phases left: Tribe, Event, Hero"]          # said whole there, if not on the board
-        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(("tribe_small", i), t.scene._p)[1]
+        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(("tribe_small", i), t.scene.painted)[1]

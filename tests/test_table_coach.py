@@ -83,7 +83,7 @@ def test_the_goal_meter_counts_what_the_engine_counts_and_explains_the_rule(solo
         seen.add(held)
     _hover(solo, sp.rect.center)
     assert table.hover_key == goal.METER_KEY
-    title, lines = tooltips.tip(table.hover_key, table._p)
+    title, lines = tooltips.tip(table.hover_key, table.painted)
     assert title == "The goal" and any("6 Achievements" in x for x in lines)
     assert not solo.errors
 
@@ -319,7 +319,7 @@ def test_a_bot_seat_handed_to_a_person_waits_for_that_person(tmp_path, monkeypat
     for _ in range(50):
         app.step()
     assert len(session.game.history) == n            # no bot plays the seat any more
-    assert app.scene.table._human() and app.scene.table.viewer == 1
+    assert app.scene.table.human_turn() and app.scene.table.viewer == 1
     assert not app.errors
     pygame.display.quit()
 

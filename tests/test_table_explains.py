@@ -117,14 +117,14 @@ def test_tooltips_invite_no_move_that_is_not_legal_now():
     t = Table(game({"player": 1, "phase": "hero"}))
     key = ("supply_settlement", 0)
     t.frame()
-    title, lines = tooltips.honest(tooltips.tip(key, t.scene._p), t.scene.explain_pickup(key))
+    title, lines = tooltips.honest(tooltips.tip(key, t.scene.painted), t.scene.explain_pickup(key))
     assert not any(line.startswith("Drag") or " Drag " in line for line in lines), lines
     assert any(line.startswith("Not now:") for line in lines), lines
     # and in the Tribe Phase, where it is legal, the invitation stays
     t2 = Table(game({"player": 1, "phase": "tribe"}, {"essences": ["red", "red", "blue"]}))
     t2.frame()
     assert t2.scene.explain_pickup(key) is None
-    _title, lines2 = tooltips.honest(tooltips.tip(key, t2.scene._p), t2.scene.explain_pickup(key))
+    _title, lines2 = tooltips.honest(tooltips.tip(key, t2.scene.painted), t2.scene.explain_pickup(key))
     assert any("Drag" in line for line in lines2)
 
 

@@ -103,7 +103,7 @@ def test_the_log_grows_by_its_button_and_its_grip_and_covers_the_island():
     assert L.map.collidepoint(inside)
     version = t.session.version
     t.click(inside)
-    assert t.session.version == version and t.scene.drag is None and t.scene._pressed is None
+    assert t.session.version == version and t.scene.drag is None and t.scene.board.pressed is None
     t.click(log.button.center)
     assert log.rect == small
     # the grip at the top-right corner: drag it right and up

@@ -229,8 +229,8 @@ def test_a_phase_tile_can_also_be_dragged_onto_the_island():
 def test_tooltips_name_what_is_under_the_mouse():
     t = Table(two_tribes({"player": 1, "phase": None}))
     from faeriell.ui.table.tooltips import tip
-    assert tip(("perk_up", t.state.perk_piles[0][0]), t.scene._p)[1][0]        # the YAML text
-    assert "Bear" in tip(("region", "bear-river"), t.scene._p)[0]
+    assert tip(("perk_up", t.state.perk_piles[0][0]), t.scene.painted)[1][0]        # the YAML text
+    assert "Bear" in tip(("region", "bear-river"), t.scene.painted)[0]
     t.move(t.pos(("achievement", "purity")))
     t.frame()
     t.scene.update(1000)

@@ -174,7 +174,7 @@ def test_the_starting_scenario_tip_shows_for_tribe_1s_first_tribe_phase(drawn):
     words = tip["text"].split()
     assert any(s.startswith(" ".join(words[:3])) for s in drawn), "the tip's own text is drawn"
     # it names the Red Beacon of the supply, which is on the table to glow
-    keys = guide.tip_keys(tip, t.scene._p, 0)
+    keys = guide.tip_keys(tip, t.scene.painted, 0)
     assert ("supply_beacon", "red") in keys and t.scene.spot(("supply_beacon", "red")) is not None
     # a click on the card does nothing on the table; "Got it" puts it away for good
     version = t.session.version

@@ -75,7 +75,7 @@ def test_a_beacons_colour_shows_beside_a_guardian_on_its_region():
     # side by side in the Region, not one over the other (pieces.layout packs them)
     assert math.dist(bsp.center, gsp.center) >= bsp.radius + gsp.radius
     assert math.dist(bsp.center, gsp.center) < 3 * (bsp.radius + gsp.radius)
-    red = t.scene._p.ess_rgb("red")
+    red = t.scene.painted.ess_rgb("red")
     r = bsp.sprite.get_rect(center=bsp.center)
     hits = sum(all(abs(a - b) <= 24 for a, b in zip(t.screen.get_at((x, y))[:3], red))
                for x in range(r.left, r.right) for y in range(r.top, r.bottom))
@@ -169,7 +169,7 @@ def test_the_decision_bar_keeps_clear_of_the_places_it_asks_about():
     t = Table(g)
     t.frame()
     assert t.scene.choice is not None
-    asked = t.scene._asked_rects()
+    asked = t.scene.asked_rects()
     assert asked
     panel = t.scene.choice.panel_rect
     assert not any(panel.colliderect(r) for r in asked), (panel, asked)

@@ -208,7 +208,7 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert set(table.tutorial.rects) == {"try_again", "chapters"}
     # the banner asks for nothing the step refuses (a decision the pick opened waits)
     from faeriell.ui.table.chrome import expectation
-    assert expectation(table._p)[1] == "read the coach's grade, then Try again"
+    assert expectation(table.painted)[1] == "read the coach's grade, then Try again"
     assert "you lose the Corruption Cleanser Achievement" in v.text and "Doom +1" in v.text
     # the card shows the grade and the why, wrapped to it
     head, lines = table.tutorial.shown
@@ -269,7 +269,7 @@ def test_an_option_is_picked_on_the_board_a_move_not_offered_is_refused_and_a_go
     def yellows():
         return sum(1 for e in s.state.tribes[0].essences if e.split("@")[0] == "yellow")
     doom, yellow = s.state.doom, yellows()
-    drag(app, table.spot_pos(("totem",)), table._region_point("owl-river"))
+    drag(app, table.spot_pos(("totem",)), table.region_point("owl-river"))
     assert not s.game.history and lesson.graded is None and table.message_bad
     assert table.words.say(st.refuse) in table.message
     # a good pick by its button: played, graded good; Go on replaces it by the best (the Totem)

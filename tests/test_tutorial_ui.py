@@ -80,7 +80,7 @@ def test_a_refused_drop_names_the_region_it_landed_on(app):
     step = s.tutorial.step
     assert step.action == {"action": "place_settlement", "region": "wolf-meadow"}
     # walk from the Mountain's middle towards the Meadow's: the last point still on the Mountain
-    a, b = table._region_point("wolf-mountain"), table._region_point("wolf-meadow")
+    a, b = table.region_point("wolf-mountain"), table.region_point("wolf-meadow")
     edge = None
     for k in range(41):
         p = (round(a[0] + (b[0] - a[0]) * k / 40), round(a[1] + (b[1] - a[1]) * k / 40))

@@ -43,7 +43,7 @@ class BoardLayer(Layer):
         if ev.type == pygame.MOUSEWHEEL:
             return self.wheel(ev)
         if is_key(ev, pygame.K_HOME):
-            self.scene._fit_island()
+            self.scene.fit_island()
             return True
         zoom = zoom_step(ev)
         if zoom:                             # + / -: a wheel notch round the island's visible centre
@@ -77,7 +77,7 @@ class BoardLayer(Layer):
             s.flash("That cannot act now: Tab goes to what can.")
             return
         if key[0] == "button":
-            s._button(key[1])
+            s.press_button(key[1])
             return
         s.show_focus(key)                        # the wheel may have taken it out of view since
         if key in s.index.clicks:
@@ -96,13 +96,13 @@ class BoardLayer(Layer):
         hits = s.spots.hit_all(pos)
         for sp in hits:
             if sp.key[0] == "button":
-                s._button(sp.key[1])
+                s.press_button(sp.key[1])
                 return True
             if sp.key == SCROLL_KEY:         # the view jumps there, and follows while held
                 self.scrolling = True
                 self._scroll_to(pos)
                 return True
-        if s._human():
+        if s.human_turn():
             for n, sp in enumerate(hits):
                 if sp.key in s.index.clicks or sp.key in s.index.drops:
                     why = self._card_on_panel(hits[:n], sp)
@@ -172,7 +172,7 @@ class BoardLayer(Layer):
         if key != self.hover_key:
             self.hover_key = key
             self.hover_since = s.now
-            self._cursor(key is not None and s._p is not None and (key[0] == "button" or s._p.active_key(key)))
+            self._cursor(key is not None and s.painted is not None and (key[0] == "button" or s.painted.active_key(key)))
             return True          # the hover ring / tooltip follow the mouse
         return False
 
@@ -229,7 +229,7 @@ class BoardLayer(Layer):
         if s.drag is None and s.tray is None and self.hover_key is not None:
             if self.hover_key[0] == "setup_card":
                 overlays.setup_area(surf, s, self.hover_key)
-            elif s._p.active_key(self.hover_key):
+            elif s.painted.active_key(self.hover_key):
                 sp = s.spots.first(self.hover_key)
                 if sp is not None:
                     overlays.ring(surf, sp, T.GLOW, 3, s.layout.u)
@@ -238,7 +238,7 @@ class BoardLayer(Layer):
                 self.draw_focus(surf)
             else:
                 self.focus = None            # it cannot act any more (a move was made)
-        if s._ghost is not None:
+        if s.shown_ghost is not None:
             overlays.ghost(surf, s)
         for f in s.flights:
             f.draw(surf, s.now)

@@ -69,6 +69,6 @@ class CoachLayer(Layer):
 
     def draw(self, surf) -> None:
         scene = self.scene
-        self.round_card.draw(surf, scene._p, scene.layout.log)
+        self.round_card.draw(surf, scene.painted, scene.layout.log)
         if scene.curtain is None:
             self.hint.draw(surf, scene)

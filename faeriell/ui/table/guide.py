@@ -378,7 +378,7 @@ class TipCard:
         self.ok_rect: pygame.Rect | None = None
 
     def current(self, scene) -> tuple[int, dict] | None:
-        if scene.curtain is not None or not scene._human():
+        if scene.curtain is not None or not scene.human_turn():
             return None
         i = scene.session.acting
         if i is None or i in self.dismissed or i != scene.viewer:
@@ -410,7 +410,7 @@ class TipCard:
         i, tip = cur
         L = scene.layout
         P = L.px
-        p = scene._p
+        p = scene.painted
         # the pieces it names glow (a slow pulse)
         pulse = 0.5 + 0.5 * math.sin(scene.now / 260)
         col = tuple(int(a + (b - a) * pulse) for a, b in zip(T.GOLD, (255, 250, 200)))

@@ -167,7 +167,7 @@ class HintCard:
             for r, _o in getattr(ch, "rects", ()) if ch is not None else ():
                 areas.append(r.inflate(P(16), P(16)))
             for o in getattr(ch, "options", ()) if ch is not None else ():
-                c = scene._target_point(o.spot) if o.spot is not None else None
+                c = scene.target_point(o.spot) if o.spot is not None else None
                 if c is not None:
                     areas.append(pygame.Rect(c[0] - P(32), c[1] - P(32), P(64), P(64)))
         else:
@@ -198,7 +198,7 @@ class HintCard:
         if not isinstance(self.gesture, tuple):
             return None
         grip, target = self.gesture
-        end = scene._target_point(target) if target is not None else None
+        end = scene.target_point(target) if target is not None else None
         if end is None:
             return None
         start, sprite = None, None
@@ -282,7 +282,7 @@ class HintCard:
                 pygame.draw.rect(surf, HINT, r.inflate(P(8), P(8)), w, border_radius=P(8))
         for o in getattr(ch, "options", ()):           # an option that is a place on the table
             if o.spot is not None and self.action in (o.actions or ()):
-                c = scene._target_point(o.spot)
+                c = scene.target_point(o.spot)
                 if c is not None:
                     pygame.draw.circle(surf, HINT_DARK, c, P(24), w + P(3))
                     pygame.draw.circle(surf, HINT, c, P(23), w)
@@ -369,7 +369,7 @@ class HintCard:
             out.append(meter.rect)
         if self.gesture == "decide":
             for o in getattr(ch, "options", ()) if ch is not None else ():
-                c = scene._target_point(o.spot) if o.spot is not None and self.action in (o.actions or ()) else None
+                c = scene.target_point(o.spot) if o.spot is not None and self.action in (o.actions or ()) else None
                 if c is not None:
                     out.append(pygame.Rect(c[0] - P(28), c[1] - P(28), P(56), P(56)))
             return out
@@ -495,7 +495,7 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     if not gs:
         return False
     grip, target = gs
-    end = scene._target_point(target) if target is not None else None
+    end = scene.target_point(target) if target is not None else None
     sp = scene.spots.first(grip) if grip is not None else None
     if end is None:
         return False

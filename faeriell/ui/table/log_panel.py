@@ -245,5 +245,5 @@ class LogLayer(Layer):
 
     def draw(self, surf) -> None:
         s = self.scene
-        if s._p is not None:
-            self.panel.draw(surf, s._p, s.layout, s.you())
+        if s.painted is not None:
+            self.panel.draw(surf, s.painted, s.layout, s.you())

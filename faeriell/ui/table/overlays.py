@@ -62,7 +62,7 @@ def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
                 pygame.draw.rect(surf, (0, 0, 0), rr.inflate(P(3), P(3)), max(5, P(7)), border_radius=P(8))
                 pygame.draw.rect(surf, T.FOCUS, rr, max(3, P(4)), border_radius=P(7))
     if point is None:
-        point = scene._target_point(key)
+        point = scene.target_point(key)
     if point is not None and tag:
         img = T.text(tag, max(10, P(12)), (16, 16, 20), True)
         ink = img.get_bounding_rect()          # the letters only: the font's line room stays out of the tag
@@ -136,9 +136,9 @@ def setup_area(surf, scene, key) -> None:
 
 def ghost(surf, scene) -> None:
     """A hinted move: its piece and its place, for a few seconds."""
-    (grip, target), until = scene._ghost
+    (grip, target), until = scene.shown_ghost
     if scene.now > until or scene.session.version != scene.index.version:
-        scene._ghost = None
+        scene.shown_ghost = None
         return
     for key in (grip, target):
         if key is not None:
@@ -146,12 +146,12 @@ def ghost(surf, scene) -> None:
 
 
 def tip(surf, scene) -> None:
-    if scene.hover_key is None or scene.drag is not None or scene._pressed is not None:
+    if scene.hover_key is None or scene.drag is not None or scene.board.pressed is not None:
         return
     if scene.now - scene.hover_since < TIP_DELAY or scene.tray is not None or scene.curtain is not None:
         return
     try:
-        t = tooltips.tip(scene.hover_key, scene._p)
+        t = tooltips.tip(scene.hover_key, scene.painted)
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t:
@@ -159,7 +159,7 @@ def tip(surf, scene) -> None:
     if t and scene.kind_of(scene.hover_key):
         t = (t[0], list(t[1]) + ["? F1: the rule for this"])
     if t:
-        tooltips.draw_tip(surf, scene._p, scene.mouse, t[0], t[1])
+        tooltips.draw_tip(surf, scene.painted, scene.mouse, t[0], t[1])
 
 
 def drag_preview(surf, scene) -> None:
@@ -171,7 +171,7 @@ def drag_preview(surf, scene) -> None:
     g = scene.session.game
     steps = (d.hover[1] - g.state.harvest) % len(g.rules.wheel)
     lines = scene.words.harvest_lines(harvest_preview(g, steps))
-    tooltips.draw_tip(surf, scene._p, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
+    tooltips.draw_tip(surf, scene.painted, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
 
 
 RULE_CUE = "F1: the rule behind this"

@@ -89,7 +89,7 @@ class TableScene(Scene):
         if isinstance(self.puzzle, DrillCoach):
             self.puzzle.words = self.words
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
-        self._fit_island()
+        self.fit_island()
         self.spots = SpotMap()
         self.spots.map_view = self.map
         self.spots.map_rect = self.layout.map
@@ -105,7 +105,7 @@ class TableScene(Scene):
         self.shown_moves: tuple = ()           # moves a screen draws on the table (the replay's key moment)
         self.shown_ways: dict = {}             # their arrows' ways, by what they were worked out from (draw_move)
         self._spots_version = -1
-        self._p: Paint | None = None
+        self.painted: Paint | None = None
         self.now = 0.0
         self.mouse = (0, 0)
         self.flights: list[Flight] = []
@@ -119,10 +119,10 @@ class TableScene(Scene):
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_version = -1          # the game's version when the message was said
         self.message_serial = 0
-        self._ghost = None
+        self.shown_ghost = None
         self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
-        self._prompt = False                   # the message says what the keyboard is on
+        self.prompting = False                   # the message says what the keyboard is on
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
         self.viewer = humans[0] if humans else 0
         # the input, top layer first: curtain, result, dialogs, tray, decision, drag, board
@@ -143,7 +143,7 @@ class TableScene(Scene):
         if self.tutorial is not None:    # its card and rings: over the boards, under the message line
             self.layers.push(self.tutorial, below="notices")
             self.tips.dismissed.update(range(4))               # the chapter's steps say the tips
-        self._sync()
+        self.sync()
 
     # =================================================================== what the layers own
     # (read and set through the scene, as the screen, the overlays and the tests always have)
@@ -158,7 +158,6 @@ class TableScene(Scene):
     hover_key = _owned("board", "hover_key")
     hover_since = _owned("board", "hover_since")
     peek = _owned("board", "peek")
-    _pressed = _owned("board", "pressed")
     hint_card = _owned("coach", "hint")
     round_card = _owned("coach", "round_card")
     log = _owned("log_layer", "panel")
@@ -169,28 +168,24 @@ class TableScene(Scene):
 
     # =================================================================== public Scene API
     def handle_event(self, ev) -> bool:
-        self._sync()
+        self.sync()
         self._dirty = False
         return self.layers.handle(ev) or self._dirty
 
-    def sync(self) -> bool:
-        """Catch up with the session (a move made elsewhere); True when the position changed."""
-        return self._sync()
-
     def update(self, dt_ms: int) -> bool:
         self.now += dt_ms
-        changed = self._sync()
+        changed = self.sync()
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(self.now)]
             changed = True
-        if self._ghost is not None:
+        if self.shown_ghost is not None:
             changed = True
         if self._pending_flights and any(self.now - f["t"] > 2500 for f in self._pending_flights):
             self._pending_flights = [f for f in self._pending_flights if self.now - f["t"] <= 2500]
         return self.layers.update(dt_ms) or changed
 
     def draw(self, surface) -> None:
-        self._sync()
+        self.sync()
         if surface.get_size() != self._size:
             self.resize(surface.get_size())
         self._ensure_base()
@@ -204,7 +199,7 @@ class TableScene(Scene):
         a highlight drawn over the table keeps clear of, or draws again on top."""
         return words_on(self.base)
 
-    def _asked_rects(self) -> list:
+    def asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
         clear of them)."""
         keys = set(self.choice.spot_keys()) | set(self.index.aims)
@@ -219,7 +214,7 @@ class TableScene(Scene):
         m = self.layout.map
         for key in keys:
             if key[0] == "region":
-                c = self._region_point(key[1])
+                c = self.region_point(key[1])
                 rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
                 rr.center = c
                 out.append(rr)
@@ -232,9 +227,13 @@ class TableScene(Scene):
         set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         self.layout = compute(size, goal=self.puzzle is not None)
         self.map.set_viewport(self.layout.map)
-        self._fit_island()
+        self.fit_island()
         self.spots.map_rect = self.layout.map
         self.drag = None
+        self._base_key = None
+
+    def redraw_base(self) -> None:
+        """Draw the base picture anew at the next frame (bench/frame.py measures what that costs)."""
         self._base_key = None
 
     def animate(self, action) -> None:
@@ -269,7 +268,7 @@ class TableScene(Scene):
             gs = None
         if gs is None or gs == DECIDE:
             return
-        self._ghost = (gs, self.now + 4000)
+        self.shown_ghost = (gs, self.now + 4000)
         self._focus_hint(gs)
 
     def _focus_hint(self, gs) -> None:
@@ -314,14 +313,14 @@ class TableScene(Scene):
         self.message_bad = bad
         self.message_version = self.session.version   # it stays until the next move or click
         self.message_serial += 1                       # a new message (the same text said again too)
-        self._prompt = False
+        self.prompting = False
         if not bad:
             self.refused_kind = None
 
     def prompt(self, text: str) -> None:
         """What the keyboard's focus is on, said in the message line (gone once a move is made)."""
         self.flash(text)
-        self._prompt = True
+        self.prompting = True
 
     def refuse(self, text: str, kind: str | None) -> None:
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
@@ -382,7 +381,7 @@ class TableScene(Scene):
         """The spot drawn for `key` (after a draw), e.g. ("region", "bear-river")."""
         self._ensure_base()
         if key[0] == "region":
-            return _RegionSpot(self._region_point(key[1]))
+            return _RegionSpot(self.region_point(key[1]))
         return self.spots.first(key)
 
     def covered_by(self, pos) -> str | None:
@@ -409,7 +408,7 @@ class TableScene(Scene):
         return sp.center
 
     # =================================================================== syncing with the session
-    def _sync(self) -> bool:
+    def sync(self) -> bool:
         s = self.session
         if self.index.version == s.version and self._game is s.game:
             return False
@@ -421,13 +420,13 @@ class TableScene(Scene):
             self.puzzle.follow(s.game)
         self.index = build_index(s)
         self.layers.reset()              # what was in hand belonged to the position before
-        if self._prompt:
-            self.message, self._prompt = None, False     # "Enter puts it here" is no longer true
+        if self.prompting:
+            self.message, self.prompting = None, False     # "Enter puts it here" is no longer true
         self._update_seat()
-        self._auto_choice()
+        self.auto_choice()
         return True
 
-    def _human(self) -> bool:
+    def human_turn(self) -> bool:
         return self.curtain is None and self.session.is_human_turn() and not self.session.state.game_over
 
     def _update_seat(self) -> None:
@@ -441,9 +440,9 @@ class TableScene(Scene):
         self._last_human = acting
         self.viewer = acting
 
-    def _auto_choice(self) -> None:
+    def auto_choice(self) -> None:
         s = self.session.state
-        if not (s.pending and self._human()):
+        if not (s.pending and self.human_turn()):
             return
         # a guided step lists only its own move; its decision bar still shows every choice (the
         # others are refused with the step's reason when picked)
@@ -453,20 +452,20 @@ class TableScene(Scene):
             return
         head, how = self.words.decision(s.pending, s)
         who = f"Player {self.session.acting + 1}: " if s.players > 1 else ""
-        self.decision.open(who + head, acts, auto=True, paint=self._paint(), cancellable=False, note=how,
+        self.decision.open(who + head, acts, auto=True, paint=self.new_paint(), cancellable=False, note=how,
                            compact=s.pending["kind"] in MAP_DECISIONS)
 
     # =================================================================== the base picture
-    def _paint(self) -> Paint:
+    def new_paint(self) -> Paint:
         p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
-                  self.drag.grip if self.drag else None, self._human())
+                  self.drag.grip if self.drag else None, self.human_turn())
         p.puzzle = self.puzzle
         p.bot_line = self.bot_line
         return p
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag.grip if self.drag else None, self._human(), self.peek, self.side_scroll)
+               self.viewer, self.drag.grip if self.drag else None, self.human_turn(), self.peek, self.side_scroll)
         if key == self._base_key and self.base is not None:
             return
         self._base_key = key
@@ -485,7 +484,7 @@ class TableScene(Scene):
             surf.forget_words()                 # the words are printed again below
         self.map.draw(surf)
         self.spots.clear()
-        p = self._p = self._paint()
+        p = self.painted = self.new_paint()
         pieces.draw_pieces(surf, p, self.map)
         boards.draw_wheel(surf, p, L.wheel)
         self.side_over = boards.draw_side(surf, p, L.side, self.side_scroll)
@@ -496,9 +495,9 @@ class TableScene(Scene):
             big = self.peek
         tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
         tribe_board.draw_others(surf, p, L.others, big)
-        can_undo = self._human() and self.session.undo_available()
+        can_undo = self.human_turn() and self.session.undo_available()
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo,
-                                                                 self._human() and self.session.offers_undo))
+                                                                 self.human_turn() and self.session.offers_undo))
         if L.goal is not None and self.puzzle is not None:
             guide.draw_goal(surf, p, L.goal, self.puzzle)
         if self.puzzle is None:
@@ -528,7 +527,7 @@ class TableScene(Scene):
             if f["seen"] >= self._spots_version:
                 keep.append(f)
                 continue
-            end = self._target_point(f["target"])
+            end = self.target_point(f["target"])
             if end is None:
                 continue
             start = f["start"] or end
@@ -543,13 +542,13 @@ class TableScene(Scene):
         self._pending_flights = keep
         self._prev_base = None
 
-    def _target_point(self, key):
+    def target_point(self, key):
         if key[0] == "region":
-            return self._region_point(key[1])
+            return self.region_point(key[1])
         sp = self.spots.first(key)
         return sp.center if sp is not None else None
 
-    def _region_point(self, region: str):
+    def region_point(self, region: str):
         board = self.session.game.rules.board
         x, y = self.map.map_to_screen(board.regions[region].center)
         return round(x), round(y)
@@ -559,7 +558,7 @@ class TableScene(Scene):
         view), drawn at once so that every spot is where it shows. True when the view moved."""
         if (self.map.zoom_level, self.map.offset) == getattr(self, "_fitted_view", None):
             return False
-        self._fit_island()
+        self.fit_island()
         self._ensure_base()
         if self.drag is not None:
             self.drag.overlay = None             # its glow follows the island
@@ -635,7 +634,7 @@ class TableScene(Scene):
             keys += list(move_keys(self, a))
         return self.show_in_side(keys)
 
-    def _fit_island(self) -> None:
+    def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
         mv = self.map
         mv.fit()
@@ -671,7 +670,7 @@ class TableScene(Scene):
         w = sprite.get_width() * h / sprite.get_height()
         return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
 
-    def _reason(self, d: Drag) -> str:
+    def why_not_drop(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
             want = card_back(d.grip[3])
             if want != d.hover[1]:
@@ -692,7 +691,7 @@ class TableScene(Scene):
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)
                 if self.choice is None:
-                    self._auto_choice()      # a pending decision's bar stays up to choose again
+                    self.auto_choice()      # a pending decision's bar stays up to choose again
                 return
             actions = allowed
         groups = group_actions(actions)
@@ -705,8 +704,6 @@ class TableScene(Scene):
             return
         self.apply(acts[0])
 
-    _resolve = resolve
-
     def apply(self, action, asked: bool = False) -> bool:
         if not asked and self.asks_first(action):
             return False
@@ -714,10 +711,8 @@ class TableScene(Scene):
         if why:
             self.refuse(self.words.plain(why), action.kind)
             return False
-        self._sync()
+        self.sync()
         return True
-
-    _apply = apply
 
     def asks_first(self, action) -> bool:
         """True when the screen asks about this move before it is made (the move waits)."""
@@ -738,7 +733,7 @@ class TableScene(Scene):
             if self.session.apply(a, person=False) is not None:   # the recorded line, not the player's
                 break
         self.puzzle.refuted = True
-        self._sync()
+        self.sync()
         self.puzzle.overlay = self.puzzle.result != "open"
         return None
 
@@ -755,7 +750,7 @@ class TableScene(Scene):
             self.puzzle = DrillCoach(self.session, self.puzzle.book)
             self.puzzle.words = self.words
             self.layers.reset()
-            self._sync()
+            self.sync()
             self.flash("The next drill." if path else "The position again: find a better move.")
             return None
         from faeriell.storage.puzzles import load_puzzle
@@ -772,11 +767,11 @@ class TableScene(Scene):
         self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress, self.puzzle.trainer, self.puzzle.counted)
         self.tips = guide.TipCard()
         self.layers.reset()
-        self._sync()
+        self.sync()
         self.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
         return None
 
-    def _button(self, name: str) -> None:
+    def press_button(self, name: str) -> None:
         if name == "puzzle_retry":
             self.retry_puzzle()
             return
@@ -789,7 +784,7 @@ class TableScene(Scene):
                 self.flash(self.words.say(why), bad=True)
             return
         acts = self.index.clicks.get(("button", name))
-        if acts and self._human():
+        if acts and self.human_turn():
             self.apply(acts[0])
 
 

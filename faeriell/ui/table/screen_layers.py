@@ -56,7 +56,7 @@ class CurtainLayer(Layer):
 
     def lift(self) -> None:
         self.tribe = None
-        self.scene._auto_choice()
+        self.scene.auto_choice()
 
     def handle(self, ev) -> bool:
         if is_press(ev) or is_enter(ev):

@@ -185,7 +185,7 @@ class TutorialLayer(Layer):
         if key is None:
             return None
         if key[0] == "region":
-            return scene._region_point(key[1])
+            return scene.region_point(key[1])
         sp = scene.spots.first(key)
         return sp.center if sp is not None else None
 
@@ -489,7 +489,7 @@ class TutorialLayer(Layer):
         for rid in game.rules.board.regions:
             name = scene.words.region(rid)
             if name.lower().removeprefix("the ") in text.lower():
-                x, y = scene._region_point(rid)
+                x, y = scene.region_point(rid)
                 out.append(pygame.Rect(x - P(24), y - P(24), P(48), P(48)))
         for gd in game.state.guardians:
             if re.search(rf"\b{re.escape(gd)}\b(?!'s)", text, re.I):

@@ -142,7 +142,8 @@ def measure(size, frames: int) -> dict:
         scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(sp.center[0] + 20, sp.center[1]),
                                               rel=(20, 0), buttons=(1, 0, 0)))
         scene.draw(screen)
-        targets = [scene.spot(k).center for k in list(scene.drag.targets)[:50]] if scene.drag else []
+        held = scene.drag_layer.drag
+        targets = [scene.spot(k).center for k in list(held.targets)[:50]] if held else []
         for k in range(frames):
             if targets and k % 3 == 0:
                 pos = targets[k % len(targets)]

@@ -19,7 +19,7 @@ def test_the_doom_spaces_say_one_token_and_two_tokens():
             assert sp is not None, n
             t.move(sp.rect.center)
             t.frame()
-            assert t.scene.hover_key == ("doom", n)
+            assert t.scene.board.hover_key == ("doom", n)
             title, lines = tooltips.tip(("doom", n), t.scene.painted)
             draws = rules.draft_count(n)
             said[draws] = lines[0]

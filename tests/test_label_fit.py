@@ -95,10 +95,10 @@ def table_problems(t: Table, texts) -> list[str]:
     L = scene.layout
     rec = Recording(t.screen.get_size(), texts)
     scene.base = rec
-    scene._base_key = None
+    scene.redraw_base()
     UT.LABELS = []
     scene.draw(rec)
-    panels = [L.banner] + ([L.goal] if L.goal else []) + [scene.log.rect, L.wheel, L.map, L.side, L.board,
+    panels = [L.banner] + ([L.goal] if L.goal else []) + [scene.log_layer.panel.rect, L.wheel, L.map, L.side, L.board,
                                                          L.others]
     screen = rec.get_rect()
     out = cuts()

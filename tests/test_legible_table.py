@@ -32,7 +32,7 @@ def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
     UT.TEXT_SIZES = []
     try:
         t = app.scene.table
-        t._base_key = None                     # the base picture is drawn afresh
+        t.redraw_base()                     # the base picture is drawn afresh
         t.map._cache.clear()                   # and the island's names on it
         for _ in range(frames):
             app.dirty = True
@@ -69,7 +69,7 @@ def test_no_text_on_the_table_is_under_11_px_at_1280x800(tmp_path, monkeypatch, 
         assert isinstance(app.scene, TableScreen), app.errors
         play_on(app, seed, moves if moves >= 0 else 400, asks_regions if moves < 0 else None)
         if moves < 0:
-            assert asks_regions(app.session.legal()) and app.scene.table.choice is not None
+            assert asks_regions(app.session.legal()) and app.scene.table.decision.choice is not None
         seen = rendered_sizes(app)
         # the tooltips too: the mouse rests on each kind of thing the side column shows
         t = app.scene.table

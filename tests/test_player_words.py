@@ -67,7 +67,7 @@ def test_the_pattern_catches_ids_and_spares_words():
 def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
     """Tooltips of every piece, the choice bar, and the refusals of a few random illegal drops."""
     sc = t.scene
-    sc._base_key = None
+    sc.redraw_base()
     t.frame()
     p = sc.painted
     for key in list(sc.spots.by_key):
@@ -136,7 +136,7 @@ def test_no_internal_ids_in_player_text(cfg, drawn):
             texts.append(t.scene.message)
         t.frame()
     _collect(t, rng, texts)
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     texts += drawn
     bad = sorted({s for s in texts if s and pat.search(s)})

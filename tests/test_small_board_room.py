@@ -60,7 +60,7 @@ def small_boards(t: Table, monkeypatch) -> dict[int, dict]:
         UT.LABELS = None
         real(surf, p, rect, i)
     monkeypatch.setattr(tribe_board, "draw_small", draw_small)
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     return out
 
@@ -124,8 +124,8 @@ def test_the_phase_marks_show_which_tiles_are_used_and_the_tooltip_names_those_l
         # the mouse over the board (a real motion): its tooltip names the Phases left
         t.move(boards[i]["rect"].center)
         t.frame()
-        assert t.scene.hover_key == ("tribe_small", i)
-        _title, lines = tooltips.tip(t.scene.hover_key, p)
+        assert t.scene.board.hover_key == ("tribe_small", i)
+        _title, lines = tooltips.tip(t.scene.board.hover_key, p)
         assert "Phases left: Event, Hero" in lines, lines
 
 

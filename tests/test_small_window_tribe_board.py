@@ -59,7 +59,7 @@ def test_the_third_columns_labels_stand_whole_above_their_rows(size):
 def test_the_attunements_tile_names_itself_whole(size):
     t = Table(position({"players": 2}), size=size)
     UT.LABELS = []
-    t.scene._base_key = None                         # draw the table again, every label noted
+    t.scene.redraw_base()                         # draw the table again, every label noted
     t.frame()
     names = {t.scene.words.achievement(aid) for aid in t.game.rules.achievement_ids}
     parts = {w for n in names for w in n.split()}

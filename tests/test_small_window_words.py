@@ -18,7 +18,7 @@ import pyphen  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui import text as UT  # noqa: E402
-from faeriell.ui.table import boards  # noqa: E402
+from faeriell.ui.table import boards, side_column  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
 SIZES = [(640, 480), (800, 520), (1024, 700), (1280, 800)]
@@ -75,7 +75,7 @@ def badges_drawn(monkeypatch) -> list:
 
 
 def redraw(t: Table) -> None:
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
 
 
@@ -183,7 +183,7 @@ def test_achievement_names_break_between_words_or_at_a_syllable(size, monkeypatc
     seen: dict = {}
     for scroll in range(0, sc.side_over + 60, 60):    # the whole column (it scrolls at 640x480)
         drawn.clear()
-        sc.scroll_side_to(scroll)
+        side_column.scroll_to(sc, scroll)
         redraw(t)
         seen.update({n: lines for n, lines in _tile_lines(t, drawn).items() if lines})
     assert len(seen) == len(t.game.rules.achievement_ids), sorted(seen)

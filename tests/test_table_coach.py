@@ -82,8 +82,8 @@ def test_the_goal_meter_counts_what_the_engine_counts_and_explains_the_rule(solo
         assert doom.startswith(f"Doom {session.state.doom} of 15")
         seen.add(held)
     _hover(solo, sp.rect.center)
-    assert table.hover_key == goal.METER_KEY
-    title, lines = tooltips.tip(table.hover_key, table.painted)
+    assert table.board.hover_key == goal.METER_KEY
+    title, lines = tooltips.tip(table.board.hover_key, table.painted)
     assert title == "The goal" and any("6 Achievements" in x for x in lines)
     assert not solo.errors
 
@@ -112,7 +112,7 @@ def test_the_goal_meter_says_the_rounds_left_in_plain_words_and_whole(tmp_path, 
             app.step()
             UT.LABELS = []
             try:
-                table._base_key = None                  # the base picture, meter and all, drawn anew
+                table.redraw_base()                  # the base picture, meter and all, drawn anew
                 table.draw(pygame.display.get_surface())
                 said = {text: (shown, box) for text, shown, _r, box in UT.LABELS
                         if text.startswith(("Doom ", "about "))}
@@ -142,10 +142,10 @@ def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
     while session.state.round == 1:
         assert session.apply(rnd.choice(list(session.legal()))) is None
         solo.step()
-        assert not table.round_card.shown or session.state.round > 1
-    assert table.round_card.shown and table.round_card.round == 1
+        assert not table.coach.round_card.shown or session.state.round > 1
+    assert table.coach.round_card.shown and table.coach.round_card.round == 1
     moved = session.state.doom - doom_at_start
-    lines = table.round_card.lines
+    lines = table.coach.round_card.lines
     first_line = lines[0]
     assert first_line.startswith(f"Doom rose by {moved} this round and stands at {session.state.doom} of 15")
     assert "from the end of the round (Doom always rises then)" in first_line     # solo's Doom (R34)
@@ -154,10 +154,10 @@ def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
     assert not any(w in card for w in ("Automatic", "pace", "~", "->", "leaves")), lines
     assert lines[-1].startswith("You hold ") and lines[-1].endswith(" of the 6 Achievements you need to win.")
     table.draw(pygame.display.get_surface())
-    assert not any(("…" in x) for x in table.round_card.lines)
+    assert not any(("…" in x) for x in table.coach.round_card.lines)
     table.draw(pygame.display.get_surface())
-    click(solo, table.round_card.rect.center)
-    assert not table.round_card.shown
+    click(solo, table.coach.round_card.rect.center)
+    assert not table.coach.round_card.shown
     assert not solo.errors
 
 
@@ -191,7 +191,7 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(
     _to_play(solo)
     table = solo.scene.table
     _hint_now(solo, monkeypatch)
-    card = table.hint_card
+    card = table.coach.hint
     assert card.shown and card.action in solo.session.legal()
     surf = pygame.display.get_surface()
     for _ in range(600):                    # ten seconds of frames at 60 a second, no sleeping
@@ -222,7 +222,7 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(
 def test_t_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
     """Think longer is a key of its own (T) and a labelled button; H again only says where it is."""
     _to_play(solo, seed=5)
-    card = solo.scene.table.hint_card
+    card = solo.scene.table.coach.hint
     _hint_now(solo, monkeypatch)
     first = card.action
     assert card.shown and not card.note
@@ -254,18 +254,19 @@ def test_inside_a_decision_bar_the_hint_never_covers_its_buttons(solo, monkeypat
     rnd = random.Random(7)
     for _ in range(3000):                            # a decision with a bar of tiles (not a map pick)
         solo.step()
-        if s.state.pending and table.choice is not None and not table.choice.compact and len(s.legal()) > 1:
+        ch = table.decision.choice
+        if s.state.pending and ch is not None and not ch.compact and len(s.legal()) > 1:
             break
         assert s.apply(rnd.choice(list(s.legal()))) is None
     else:
         pytest.fail("no decision bar came up")
     _hint_now(solo, monkeypatch)
-    card = table.hint_card
+    card = table.coach.hint
     assert card.shown
     table.draw(pygame.display.get_surface())
-    bar = table.choice.panel_rect
+    bar = table.decision.choice.panel_rect
     assert bar is not None and not card.rect.colliderect(bar)
-    assert all(not card.rect.colliderect(r) for r, _ in table.choice.rects)
+    assert all(not card.rect.colliderect(r) for r, _ in table.decision.choice.rects)
     assert not solo.errors
 
 
@@ -393,7 +394,7 @@ def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
     _to_play(solo)
     table = solo.scene.table
     _hint_now(solo, monkeypatch)
-    card = table.hint_card
+    card = table.coach.hint
     assert card.shown and card.gesture is not None
     version = solo.session.version
     key(solo, pygame.K_s)
@@ -405,10 +406,10 @@ def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
     while session.state.round == start and not session.state.game_over:
         assert session.apply(rnd.choice(list(session.legal()))) is None
         solo.step()
-    if not table.round_card.shown:
+    if not table.coach.round_card.shown:
         pytest.skip("this seeded game ended before a round closed")
     key(solo, pygame.K_ESCAPE)
-    assert not table.round_card.shown and solo.scene.modal is None
+    assert not table.coach.round_card.shown and solo.scene.modal is None
     assert not solo.errors
 
 
@@ -418,7 +419,7 @@ def _hint_pink_on_words(table) -> list:
     from faeriell.ui.table.hint_card import HINT, HINT_DARK
     from test_table_support import words_under
     return words_under(table, (HINT, HINT_DARK),
-                       [table.hint_card.rect] + ([table.choice.panel_rect] if table.choice is not None else []))
+                       [table.coach.hint.rect] + ([ch.panel_rect] if (ch := table.decision.choice) is not None else []))
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -441,7 +442,7 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
             app.dirty = True
             app.step()
-            card = table.hint_card
+            card = table.coach.hint
             assert card.shown and card.action == action, action
             screen = pygame.display.get_surface()
             lit = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255)).count()
@@ -473,7 +474,7 @@ def _hinted_words(app, monkeypatch, action, drawn) -> str:
     import faeriell.ui.scenes.table as sc
     monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (action, "It is a good move."))
     _hint_now(app, monkeypatch)
-    card = app.scene.table.hint_card
+    card = app.scene.table.coach.hint
     assert card.shown and card.action == action
     del drawn[:]
     app.dirty = True
@@ -545,7 +546,7 @@ def test_a_hinted_hero_at_set_up_is_ringed_on_its_figure_not_on_its_panels_words
         del blitted[:]
         _hint_now(app, monkeypatch)
         table = app.scene.table
-        card = table.hint_card
+        card = table.coach.hint
         assert card.shown and card.action == hero
         start, end, sprite = card._points(table)
         figure = [at for img, at in blitted if img is sprite]        # where the Hero's figure was drawn
@@ -586,7 +587,7 @@ def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_pat
                 for reason in ("It is a good move.", long_reason):
                     suggested.append((a, reason))
                     _hint_now(app, monkeypatch)
-                    card = table.hint_card
+                    card = table.coach.hint
                     assert card.shown and card.action == a
                     r = card.rect
                     pts = card._points(table) if card.gesture != "decide" else None
@@ -637,7 +638,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
         for a in hints:
             suggested.append(a)
             _hint_now(app, monkeypatch)
-            card = table.hint_card
+            card = table.coach.hint
             assert card.shown and card.action == a
             path = card._way(table)
             assert path, a

@@ -46,7 +46,7 @@ def test_a_red_beacon_without_red_essence_says_what_it_costs_and_what_you_have()
     t.scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
     t.scene.message = None
     press(t, ("supply_beacon", "red"))
-    assert to_dict(t.state) == before and t.scene.drag is None
+    assert to_dict(t.state) == before and t.scene.drag_layer.drag is None
     msg = t.scene.message or ""
     assert t.scene.message_bad
     assert "costs" in msg and "red" in msg.lower(), msg

@@ -87,9 +87,9 @@ def test_an_open_dialog_is_the_top_layer_and_takes_every_kind_of_event(app):
 def test_esc_puts_back_a_piece_in_hand_before_it_opens_the_menu(app):
     table = app.scene.table
     click(app, table.spot_pos(("supply_settlement", 0)))        # a Settlement picked up by a click
-    assert table.drag is not None
+    assert table.drag_layer.drag is not None
     key(app, pygame.K_ESCAPE)
-    assert table.drag is None and app.scene.modal is None       # put back; no menu
+    assert table.drag_layer.drag is None and app.scene.modal is None       # put back; no menu
     key(app, pygame.K_ESCAPE)
     assert app.scene.modal is not None                          # nothing in hand now: the menu
 

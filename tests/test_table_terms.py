@@ -15,7 +15,7 @@ def hover_tip(t, key):
     assert sp is not None, key
     t.move(sp.rect.center)
     t.frame()
-    assert t.scene.hover_key == key
+    assert t.scene.board.hover_key == key
     return tooltips.tip(key, t.scene.painted)
 
 

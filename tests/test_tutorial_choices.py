@@ -195,7 +195,7 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert lesson.step.kind == "choose" and s.state.pending["kind"] == "corruption"
     # no ring tells the answer: nothing is drawn from a piece to a place, the bar's choices are ringed alike
     assert table.tutorial.targets(table) == [] and table.tutorial.arrow_path is None
-    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.choice.rects}
+    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.decision.choice.rects}
     assert len(table.tutorial._option_rects(table)) == 4
     doom, cleanser_before = s.state.doom, "cleanser" in s.state.tribes[0].achievements
     assert cleanser_before
@@ -220,7 +220,7 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert lesson.graded is None and s.state.doom == doom and "cleanser" in s.state.tribes[0].achievements
     assert s.state.pending["kind"] == "corruption" and table.message == "Move taken back: choose again."
     # the best: Cleanse, Doom back; Enter goes on
-    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.choice.rects}
+    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.decision.choice.rects}
     click(app, rects[("cleanse_corruption", "doom")].center)
     frame(app)
     assert lesson.graded.grade == "best" and s.state.doom == doom - 1

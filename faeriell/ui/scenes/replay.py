@@ -68,8 +68,8 @@ class ReplayScene(MenuScene):
         self.session.replace_game(game.copy())
         self.table.sync()                       # with the session
         self.table.viewer = self.viewer
-        self.table.curtain = None
-        self.table.peek = None
+        self.table.curtain_layer.tribe = None
+        self.table.board.peek = None
 
     def step(self, n: int) -> None:
         self.seek(self.k + n)

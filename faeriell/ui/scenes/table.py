@@ -175,7 +175,7 @@ class TableScreen(Scene):
         self.driver.delay = st.bot_delay
         self.table.hotseat_curtain = st.curtain
         if not st.curtain:
-            self.table.curtain = None
+            self.table.curtain_layer.tribe = None
         self._apply_anim_speed()
         self._follow_coach()
         self.resize(self.host.size)        # a new text size lays the table out again
@@ -222,7 +222,7 @@ class TableScreen(Scene):
         if acting is None or s.seats[acting] != "human" or self._humans() < 2 or s.state.game_over:
             return
         if has_secrets(s.game, acting):
-            table.curtain = acting
+            table.curtain_layer.tribe = acting
 
     def _session_changed(self, what: str, action) -> None:
         before, self._watched = self._watched, watch(self.session.state)
@@ -232,7 +232,7 @@ class TableScreen(Scene):
 
     def _table_cues(self) -> None:
         """A piece taken in hand, a refusal the table announced (its message in red)."""
-        held = self.table.drag is not None
+        held = self.table.drag_layer.drag is not None
         if held and not self._held:
             self.host.play_sound("pickup")
         self._held = held
@@ -410,7 +410,7 @@ class TableScreen(Scene):
 
     def _shown_hint(self):
         """The hint card on the table for this very position, or None."""
-        card = self.table.hint_card
+        card = self.table.coach.hint
         if card is not None and card.shown and card.version == self.session.version:
             return card
         return None
@@ -465,7 +465,7 @@ class TableScreen(Scene):
     def _hint_next_step(self) -> None:
         """The hinted move was played and the turn goes on: ask the expert for the plan's next
         step, in the background as H does (the card says it is thinking meanwhile)."""
-        card = self.table.hint_card
+        card = self.table.coach.hint
         if card is None or not card.wants_next or self.hint_job is not None:
             return
         if card.version != self.session.version or self.session.state.game_over or not self.session.is_human_turn():
@@ -485,15 +485,15 @@ class TableScreen(Scene):
         version, longer, next_step = job.tag
         if version != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
-        if next_step and not self.table.hint_card.wants_next:
+        if next_step and not self.table.coach.hint.wants_next:
             return False                      # the plan was put away meanwhile (Close, Esc)
         if job.error is not None:
-            self.table.hint_card.clear()           # no next step is coming
+            self.table.coach.hint.clear()           # no next step is coming
             self.host.report("thinking about a hint", job.error)
             return True
         action, reason = job.result               # bots.hint: (action, reason)
         if action is None:
-            self.table.hint_card.clear()           # a plan waiting for its next step ends here
+            self.table.coach.hint.clear()           # a plan waiting for its next step ends here
             self.flash(f"Hint: {reason}")
             return True
         note = ""
@@ -503,7 +503,7 @@ class TableScreen(Scene):
             note = (f"I looked longer (about {secs} seconds) and still suggest this move." if before == action
                     else f"I looked longer (about {secs} seconds) and now suggest this move instead."
                     if before is not None else f"I looked longer (about {secs} seconds).")
-        self.table.show_hint(action, reason or "", note)
+        self.table.coach.show_hint(action, reason or "", note)
         return True
 
     @staticmethod
@@ -620,7 +620,7 @@ class TableScreen(Scene):
 
     def forget_hover(self) -> None:
         """Nothing on the table is pointed at (the mouse is on a dialog)."""
-        self.table.hover_key = None
+        self.table.board.hover_key = None
 
     def update(self, dt_ms: int) -> bool:
         changed = bool(self.table.update(dt_ms))       # the dialog's too (the Load list read in the background)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.ui.table import explain, keyboard, overlays
+from faeriell.ui.table import explain, keyboard, overlays, side_column
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.boards import SCROLL_KEY
 from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
@@ -48,7 +48,7 @@ class BoardLayer(Layer):
         zoom = zoom_step(ev)
         if zoom:                             # + / -: a wheel notch round the island's visible centre
             s = self.scene
-            return s.drag is None and s.map.zoom_at(s.layout.map.center, zoom)
+            return s.drag_layer.drag is None and s.map.zoom_at(s.layout.map.center, zoom)
         d = keyboard.step_of(ev)
         if d:
             items = keyboard.pieces(self.scene)
@@ -130,7 +130,7 @@ class BoardLayer(Layer):
 
     def _scroll_to(self, pos) -> bool:
         side = self.scene.layout.side
-        return self.scene.scroll_side_to(round((pos[1] - side.y) / max(1, side.h) * (side.h + self.scene.side_over)
+        return side_column.scroll_to(self.scene, round((pos[1] - side.y) / max(1, side.h) * (side.h + self.scene.side_over)
                                                - side.h / 2))
 
     def _card_on_panel(self, above, panel) -> str | None:
@@ -205,10 +205,10 @@ class BoardLayer(Layer):
         steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
         if not steps:
             return False
-        if s.layout.map.collidepoint(s.mouse) and s.drag is None:
+        if s.layout.map.collidepoint(s.mouse) and s.drag_layer.drag is None:
             return s.map.zoom_at(s.mouse, 1 if steps > 0 else -1)
         if s.layout.side.collidepoint(s.mouse) and s.side_over:     # a window too short for the column
-            return s.scroll_side(-steps * s.layout.px(48))
+            return side_column.scroll_by(s, -steps * s.layout.px(48))
         return False
 
     @staticmethod
@@ -221,19 +221,20 @@ class BoardLayer(Layer):
     # ---- time and drawing ------------------------------------------------------------------
     def update(self, dt_ms: int) -> bool:
         s = self.scene
-        return self.hover_key is not None and s.drag is None and \
+        return self.hover_key is not None and s.drag_layer.drag is None and \
             TIP_DELAY <= s.now - self.hover_since < TIP_DELAY + dt_ms + 1     # the tooltip is due
 
     def draw(self, surf) -> None:
         s = self.scene
-        if s.drag is None and s.tray is None and self.hover_key is not None:
+        if s.drag_layer.drag is None and s.tray_layer.tray is None and self.hover_key is not None:
             if self.hover_key[0] == "setup_card":
                 overlays.setup_area(surf, s, self.hover_key)
             elif s.painted.active_key(self.hover_key):
                 sp = s.spots.first(self.hover_key)
                 if sp is not None:
                     overlays.ring(surf, sp, T.GLOW, 3, s.layout.u)
-        if s.drag is None and self.focus is not None and s.tray is None and s.choice is None:
+        if s.drag_layer.drag is None and self.focus is not None and s.tray_layer.tray is None \
+                and s.decision.choice is None:
             if self.focus in keyboard.pieces(s):        # (the keys go to an open tray or bar)
                 self.draw_focus(surf)
             else:

@@ -222,7 +222,7 @@ def draw_side(surf, p, rect: pygame.Rect, scroll: int = 0) -> int:
         _sections(surf, p, x0, rect.y + P(5) - scroll, w, fit)
     finally:
         surf.set_clip(clip)
-    for sp in p.spots.spots[first:]:        # where each piece lies in the whole column (TableScene.show_in_side)
+    for sp in p.spots.spots[first:]:        # where each piece lies in the whole column (side_column.show)
         at = sp.rect.move(0, scroll)
         p.side_places[sp.key] = p.side_places[sp.key].union(at) if sp.key in p.side_places else at
     if over:

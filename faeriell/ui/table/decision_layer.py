@@ -57,7 +57,7 @@ class DecisionLayer(Layer):
 
     def handle(self, ev) -> bool:
         ch = self.choice
-        holding = self.scene.drag is not None
+        holding = self.scene.drag_layer.drag is not None
         if is_press(ev):
             r = ch.click(ev.pos)
             if isinstance(r, Option):

@@ -149,8 +149,8 @@ class HintCard:
         """The words the marks of _marks may reach: along the arrow, round its ends, on the
         Region's outline, under the ghost and the flight of "Show me", round a ringed option.
         Worked out again only when the table, the hint or the flight changes."""
-        ch = scene.choice
-        memo = (self.gesture, self.action, getattr(scene, "_base_key", None), len(words), scene.layout.size,
+        ch = scene.decision.choice
+        memo = (self.gesture, self.action, scene.base_key, len(words), scene.layout.size,
                 self.animating(scene.now), tuple(tuple(r) for r, _o in getattr(ch, "rects", ()) if ch is not None))
         if self._under_memo is None or self._under_memo[0] != memo:
             self._under_memo = (memo, self._find_under(scene, words))
@@ -163,7 +163,7 @@ class HintCard:
         areas: list = []
         lines: list = []
         if self.gesture == "decide":
-            ch = scene.choice
+            ch = scene.decision.choice
             for r, _o in getattr(ch, "rects", ()) if ch is not None else ():
                 areas.append(r.inflate(P(16), P(16)))
             for o in getattr(ch, "options", ()) if ch is not None else ():
@@ -216,7 +216,7 @@ class HintCard:
         if pts is None or pts[0] is None:
             return []
         start, end, sprite = pts
-        memo = (self.gesture, start, end, getattr(scene, "_base_key", None), len(scene.printed_words()),
+        memo = (self.gesture, start, end, scene.base_key, len(scene.printed_words()),
                 scene.layout.size)
         if self._way_memo is not None and self._way_memo[0] == memo:
             return self._way_memo[1]
@@ -270,7 +270,7 @@ class HintCard:
         surf.set_clip(clip)
 
     def _ring_option(self, surf, scene) -> None:
-        ch = scene.choice
+        ch = scene.decision.choice
         if ch is None:
             return
         P = scene.layout.px
@@ -295,8 +295,8 @@ class HintCard:
         arrow's way, then the fewest printed words (the Regions' and Areas' names), then the
         fewest pieces; the first such in the order tried."""
         L = scene.layout
-        ch, tray = scene.choice, scene.tray
-        memo = (tuple(sizes), self.gesture, self.action, getattr(scene, "_base_key", None), L.size,
+        ch, tray = scene.decision.choice, scene.tray_layer.tray
+        memo = (tuple(sizes), self.gesture, self.action, scene.base_key, L.size,
                 len(scene.printed_words()), tuple(getattr(ch, "panel_rect", None) or ()) if ch is not None else None,
                 tuple(getattr(tray, "panel_rect", None) or ()) if tray is not None else None)
         if self._place_memo is None or self._place_memo[0] != memo:
@@ -358,10 +358,10 @@ class HintCard:
         decision bar and the places its hinted option names, the payment tray, the goal meter."""
         P = scene.layout.px
         out = []
-        ch = scene.choice
+        ch = scene.decision.choice
         if ch is not None and getattr(ch, "panel_rect", None) is not None:
             out.append(ch.panel_rect)
-        tray = scene.tray
+        tray = scene.tray_layer.tray
         if tray is not None and getattr(tray, "panel_rect", None) is not None:
             out.append(tray.panel_rect)
         meter = scene.spots.first(("goal_meter",))
@@ -466,7 +466,7 @@ def same_step(played, hinted) -> bool:
 
 def move_keys(scene, action) -> tuple:
     """(piece, place) a move is drawn with on the table (draw_move), () when it has none; the
-    table scrolls its shared boards' column to them (TableScene._show_pointed)."""
+    table scrolls its shared boards' column to them (side_column.show_pointed)."""
     try:
         gs = gesture(action, make_ctx(scene.session.game))
     except (KeyError, TypeError, IndexError):
@@ -503,7 +503,7 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     path: list = []
     if sp is not None:
         start, sprite = sp.grab_point, sp.sprite
-        key = (action, start, end, getattr(scene, "_base_key", None), len(scene.printed_words()), scene.layout.size)
+        key = (action, start, end, scene.base_key, len(scene.printed_words()), scene.layout.size)
         memo = scene.shown_ways                 # worked out again only when the table changes
         if key not in memo:
             if len(memo) > 16:

@@ -60,7 +60,7 @@ def cycle(items: list, current, d: int):
 def point(scene, key):
     """Where `key` shows on screen (None: not drawn now)."""
     if key == TIP_OK:
-        r = scene.tips.ok_rect
+        r = scene.dialogs.tips.ok_rect
         return r.center if r is not None else None
     if key == PLAY_AREA:
         return scene.layout.map.center
@@ -91,7 +91,7 @@ def pieces(scene) -> list:
     """What Tab goes through now: pieces with a move, tiles and places to click, the banner's
     buttons; in reading order (on screen, or in the shared boards' column scrolled out of view)."""
     out = []
-    if scene.tip_card_shown is not None and scene.tips.ok_rect is not None:
+    if scene.dialogs.shown is not None and scene.dialogs.tips.ok_rect is not None:
         out.append(TIP_OK)
     if not scene.human_turn():
         return out

@@ -27,7 +27,7 @@ from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.text import WordsSurface, set_window_size, words_on
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, explain, goal, guide, keyboard, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, goal, guide, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table import anim
 from faeriell.ui.table.anim import Flight
@@ -39,12 +39,12 @@ from faeriell.ui.table.drag_layer import DragLayer
 from faeriell.ui.table.dragdrop import Drag
 from faeriell.ui.table.drill_coach import DrillCoach
 from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
-from faeriell.ui.table.hint_card import move_keys
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
 from faeriell.ui.table.layers import LayerStack
 from faeriell.ui.table.log_panel import LogLayer
 from faeriell.ui.table.paint import Paint
+from faeriell.ui.table import side_column
 from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, PointerLayer, ResultLayer
 from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
@@ -55,16 +55,6 @@ from faeriell.ui.table.words import Words
 # are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
 # no tiles and stays small; the others list every choice (a drag still answers those that have one).
 MAP_DECISIONS = {"place_settlement", "place_hero"}
-
-
-def _owned(layer: str, attr: str) -> property:
-    """A scene attribute that a layer owns (scene.tray is scene.tray_layer.tray)."""
-    def get(self):
-        return getattr(getattr(self, layer), attr)
-
-    def put(self, value):
-        setattr(getattr(self, layer), attr, value)
-    return property(get, put, doc=f"{layer}.{attr}")
 
 
 class TableScene(Scene):
@@ -97,11 +87,11 @@ class TableScene(Scene):
         self.index = MoveIndex()
         self._game = None
         self.base: pygame.Surface | None = None
-        self._base_key = None
+        self.base_key = None
         self.side_scroll = 0                   # the shared boards' column, scrolled in a short window
         self.side_over = 0                     # by how many px it is taller than the window leaves it
         self.side_places: dict[tuple, pygame.Rect] = {}   # where its pieces lie, unscrolled (boards.draw_side)
-        self._pointed_token: tuple | None = None          # what the table last pointed at (_show_pointed)
+        self.pointed_token: tuple | None = None          # what the table last pointed at (side_column.show_pointed)
         self.shown_moves: tuple = ()           # moves a screen draws on the table (the replay's key moment)
         self.shown_ways: dict = {}             # their arrows' ways, by what they were worked out from (draw_move)
         self._spots_version = -1
@@ -142,25 +132,8 @@ class TableScene(Scene):
         self.coach = self.layers.push(CoachLayer(self), below="notices")
         if self.tutorial is not None:    # its card and rings: over the boards, under the message line
             self.layers.push(self.tutorial, below="notices")
-            self.tips.dismissed.update(range(4))               # the chapter's steps say the tips
+            self.dialogs.tips.dismissed.update(range(4))               # the chapter's steps say the tips
         self.sync()
-
-    # =================================================================== what the layers own
-    # (read and set through the scene, as the screen, the overlays and the tests always have)
-    curtain = _owned("curtain_layer", "tribe")
-    result_panel = _owned("result", "panel")
-    tips = _owned("dialogs", "tips")
-    tip_card_shown = _owned("dialogs", "shown")
-    tray = _owned("tray_layer", "tray")
-    drag = _owned("drag_layer", "drag")
-    choice = _owned("decision", "choice")
-    choice_auto = _owned("decision", "auto")
-    hover_key = _owned("board", "hover_key")
-    hover_since = _owned("board", "hover_since")
-    peek = _owned("board", "peek")
-    hint_card = _owned("coach", "hint")
-    round_card = _owned("coach", "round_card")
-    log = _owned("log_layer", "panel")
 
     def redraw(self) -> None:
         """A layer saw something change while passing the event on: draw the next frame."""
@@ -189,7 +162,7 @@ class TableScene(Scene):
         if surface.get_size() != self._size:
             self.resize(surface.get_size())
         self._ensure_base()
-        if self._show_pointed():
+        if side_column.show_pointed(self):
             self._ensure_base()
         surface.blit(self.base, (0, 0))
         self.layers.draw(surface)
@@ -202,7 +175,7 @@ class TableScene(Scene):
     def asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
         clear of them)."""
-        keys = set(self.choice.spot_keys()) | set(self.index.aims)
+        keys = set(self.decision.choice.spot_keys()) | set(self.index.aims)
         keys |= {k for k in self.index.clicks if k[0] == "region"}
         pend = self.session.state.pending or {}
         if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
@@ -229,12 +202,12 @@ class TableScene(Scene):
         self.map.set_viewport(self.layout.map)
         self.fit_island()
         self.spots.map_rect = self.layout.map
-        self.drag = None
-        self._base_key = None
+        self.drag_layer.drag = None
+        self.base_key = None
 
     def redraw_base(self) -> None:
         """Draw the base picture anew at the next frame (bench/frame.py measures what that costs)."""
-        self._base_key = None
+        self.base_key = None
 
     def animate(self, action) -> None:
         """Show a bot's move: the piece flies to its new place (input is never held)."""
@@ -269,44 +242,7 @@ class TableScene(Scene):
         if gs is None or gs == DECIDE:
             return
         self.shown_ghost = (gs, self.now + 4000)
-        self._focus_hint(gs)
-
-    def _focus_hint(self, gs) -> None:
-        """Playing by keyboard: the hint's piece takes the focus, so Enter picks it up."""
-        if self.board.focus is None or gs is None or gs == DECIDE:
-            return
-        key = gs[0] if gs[0] is not None else gs[1]
-        if key in keyboard.pieces(self):
-            self.board.focus = key
-
-    def show_hint(self, action, reason: str, note: str = "") -> None:
-        """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, while
-        the player follows its plan in this turn, until they do something else or close it
-        (hint_card.py, coach_layer.py)."""
-        try:
-            gs = gesture(action, make_ctx(self.session.game))
-        except (KeyError, TypeError, IndexError):
-            gs = None
-        self.hint_card.set(action, self.words.say(reason), self.session.version,
-                           "decide" if gs == DECIDE else gs, note, self.words.action(action), self.session.game,
-                           detail=self.hint_detail(action))
-        self._focus_hint(gs)
-
-    def hint_detail(self, action) -> str:
-        """What a hinted Harvest gives, in words: where the moved token stops and what each tribe
-        gets there, or what the hinted Region gives (engine.preview.harvest_preview); "" for
-        other moves, whose label says it all."""
-        from faeriell.engine.preview import harvest_preview
-        g = self.session.game
-        who = g.acting if g.acting is not None else g.state.active
-        if action.kind == "harvest":
-            return self.words.harvest_stop(harvest_preview(g, int(action["steps"])), who)
-        if action.kind == "harvest_choice" and action.has("region") and not action.has("color"):
-            pend = g.state.pending or {}
-            gain = self.words.harvest_gain(harvest_preview(g, 0), pend.get("player", who), action["region"])
-            if gain:
-                return f"Harvesting {self.words.region(action['region'])} gives you {gain}."
-        return ""
+        self.coach.focus(gs)
 
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
@@ -363,7 +299,7 @@ class TableScene(Scene):
         the middle of a step wants that step's rule, not the book's first page)."""
         if self.message and self.message_bad and self.refused_kind:
             return self.refused_kind
-        kind = self.kind_of(self.hover_key)
+        kind = self.kind_of(self.board.hover_key)
         if kind:
             return kind
         step = getattr(getattr(self.session, "tutorial", None), "step", None)
@@ -387,17 +323,18 @@ class TableScene(Scene):
     def covered_by(self, pos) -> str | None:
         """The panel over the table that a press at `pos` reaches instead of what lies under it
         (None: the table itself). Follows the layer stack, top first."""
-        if self.curtain is not None:
+        if self.curtain_layer.tribe is not None:
             return "curtain"
         if self.puzzle is not None and self.puzzle.overlay:
             return "puzzle result"
-        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
+        tips = self.dialogs.tips
+        if self.dialogs.shown is not None and tips.rect is not None and tips.rect.collidepoint(pos):
             return "tip card"
-        if self.tray is not None:
+        if self.tray_layer.tray is not None:
             return "payment tray"
         if self.tutorial is not None and self.tutorial.card is not None and self.tutorial.card.collidepoint(pos):
             return "step card"
-        if self.choice is not None and self.choice.click(pos) is not None:
+        if self.decision.choice is not None and self.decision.choice.click(pos) is not None:
             return "decision bar"
         return None
 
@@ -427,7 +364,7 @@ class TableScene(Scene):
         return True
 
     def human_turn(self) -> bool:
-        return self.curtain is None and self.session.is_human_turn() and not self.session.state.game_over
+        return self.curtain_layer.tribe is None and self.session.is_human_turn() and not self.session.state.game_over
 
     def _update_seat(self) -> None:
         acting = self.session.acting
@@ -436,7 +373,7 @@ class TableScene(Scene):
         humans = sum(1 for x in self.session.seats if x == "human")
         if (self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2
                 and needs_curtain(self.session.game, self._last_human, acting)):     # secrets change hands
-            self.curtain = acting
+            self.curtain_layer.tribe = acting
         self._last_human = acting
         self.viewer = acting
 
@@ -458,17 +395,18 @@ class TableScene(Scene):
     # =================================================================== the base picture
     def new_paint(self) -> Paint:
         p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
-                  self.drag.grip if self.drag else None, self.human_turn())
+                  self.drag_layer.drag.grip if self.drag_layer.drag else None, self.human_turn())
         p.puzzle = self.puzzle
         p.bot_line = self.bot_line
         return p
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag.grip if self.drag else None, self.human_turn(), self.peek, self.side_scroll)
-        if key == self._base_key and self.base is not None:
+               self.viewer, self.drag_layer.drag.grip if self.drag_layer.drag else None, self.human_turn(),
+               self.board.peek, self.side_scroll)
+        if key == self.base_key and self.base is not None:
             return
-        self._base_key = key
+        self.base_key = key
         size = self.layout.size
         # A move is about to land: keep the table as it was, to cover the landing places.
         changed = self.session.version != self._spots_version
@@ -491,8 +429,8 @@ class TableScene(Scene):
         self.side_places = p.side_places
         self.side_scroll = min(self.side_scroll, self.side_over)
         big = p.acting
-        if self.peek is not None and self.peek < len(p.s.tribes) and big is not None:
-            big = self.peek
+        if self.board.peek is not None and self.board.peek < len(p.s.tribes) and big is not None:
+            big = self.board.peek
         tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
         tribe_board.draw_others(surf, p, L.others, big)
         can_undo = self.human_turn() and self.session.undo_available()
@@ -560,79 +498,20 @@ class TableScene(Scene):
             return False
         self.fit_island()
         self._ensure_base()
-        if self.drag is not None:
-            self.drag.overlay = None             # its glow follows the island
+        if self.drag_layer.drag is not None:
+            self.drag_layer.drag.overlay = None             # its glow follows the island
         return True
-
-    def scroll_side(self, dy: int) -> bool:
-        """Scroll the shared boards' column by `dy` px (down > 0), as far as it goes; True when
-        it moved (a column that fits the window does not scroll)."""
-        return self.scroll_side_to(self.side_scroll + dy)
-
-    def scroll_side_to(self, scroll: int) -> bool:
-        scroll = max(0, min(int(scroll), self.side_over))
-        if scroll == self.side_scroll:
-            return False
-        self.side_scroll = scroll
-        return True
-
-    def show_in_side(self, keys) -> bool:
-        """Scroll the shared boards' column (in a window too short for it) as little as shows
-        the pieces and places `keys` name there, the first of them when all do not fit; True when
-        it moved. Drawn afterwards (_ensure_base), their spots are there to point at."""
-        if not self.side_over:
-            return False
-        places = [self.side_places[k] for k in keys if k is not None and k in self.side_places]
-        if not places:
-            return False
-        view = self.layout.side.clip(pygame.Rect((0, 0), self.layout.size))
-        m = self.layout.px(8)
-        want = places[0].unionall(places[1:])
-        if want.h > view.h - 2 * m:
-            want = places[0]
-        if view.contains(want.move(0, -self.side_scroll)):
-            return False
-        lo, hi = want.bottom - view.bottom + m, want.top - view.top - m
-        return self.scroll_side_to(min(max(self.side_scroll, lo), hi))
 
     def show_focus(self, key) -> bool:
         """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
         view, scrolled into view (show_in_side) and drawn there at once, so its spot is where the
         focus ring, the piece in hand and Enter find it. True when the column moved."""
-        if key is None or not self.show_in_side([key]):
+        if key is None or not side_column.show(self, [key]):
             return False
         self._ensure_base()
-        if self.drag is not None:
-            self.drag.overlay = None             # its glow follows the column
+        if self.drag_layer.drag is not None:
+            self.drag_layer.drag.overlay = None             # its glow follows the column
         return True
-
-    def _show_pointed(self) -> bool:
-        """What the table points at, scrolled into view in the shared boards' column once each
-        time it points anew (the player's wheel may take it away again): the hint's and the guided
-        step's move, the pieces the open decision bar lights up (its options' spots; a pending
-        decision's places too) and the moves a screen draws on the table (`shown_moves`: the
-        replay's key moment). In a short window they pointed at nothing. True when it moved."""
-        hint, tut, ch = self.hint_card, self.tutorial, self.choice
-        step = tut.lesson.index if tut is not None else None
-        token = (self.session.version, id(self.session.game), self.layout.size, hint.action, hint.show_from, step,
-                 self.curtain, self.tray is None, id(ch) if ch is not None else None, self.shown_moves)
-        if token == self._pointed_token:
-            return False
-        self._pointed_token = token
-        keys: list = []
-        if hint.shown and isinstance(hint.gesture, tuple):
-            keys += list(hint.gesture)
-        st = tut.lesson.step if tut is not None else None
-        if st is not None and st.kind == "do" and self.curtain is None and self.tray is None:
-            keys += tut.targets(self)
-        if ch is not None and self.tray is None:
-            if not ch.compact:
-                keys += list(ch.spot_keys())
-            if self.choice_auto:
-                keys += sorted(self.index.aims)
-        for a in self.shown_moves:
-            keys += list(move_keys(self, a))
-        return self.show_in_side(keys)
 
     def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
@@ -690,7 +569,7 @@ class TableScene(Scene):
             allowed = [a for a in actions if refusal(a) is None]
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)
-                if self.choice is None:
+                if self.decision.choice is None:
                     self.auto_choice()      # a pending decision's bar stays up to choose again
                 return
             actions = allowed
@@ -719,61 +598,9 @@ class TableScene(Scene):
         ask = self.before_move
         return bool(ask(action)) if callable(ask) else False
 
-    def show_refutation(self) -> str | None:
-        """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out
-        (faeriell.practice.refute), the result panel then says how it ends."""
-        from faeriell.practice.refute import refutation
-        if self.puzzle is None or not self.puzzle.can_refute:
-            return "This puzzle records no tempting move."
-        sc = self.puzzle.scenario
-        why = self.retry_puzzle()
-        if why:
-            return why
-        for a in refutation(sc, self.session.game.rules):
-            if self.session.apply(a, person=False) is not None:   # the recorded line, not the player's
-                break
-        self.puzzle.refuted = True
-        self.sync()
-        self.puzzle.overlay = self.puzzle.result != "open"
-        return None
-
-    def retry_puzzle(self, path: str | None = None) -> str | None:
-        """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
-        path); None when done, else why not (flashed too)."""
-        if self.puzzle is None:
-            return "This game is not a puzzle."
-        if isinstance(self.puzzle, DrillCoach):
-            why = self.puzzle.restart(self.session, path)
-            if why:
-                self.flash(why, bad=True)
-                return why
-            self.puzzle = DrillCoach(self.session, self.puzzle.book)
-            self.puzzle.words = self.words
-            self.layers.reset()
-            self.sync()
-            self.flash("The next drill." if path else "The position again: find a better move.")
-            return None
-        from faeriell.storage.puzzles import load_puzzle
-        from faeriell.storage.saves import FileServiceError
-        try:
-            sc, game = load_puzzle(self.session.game.rules, path or self.puzzle.path)
-        except FileServiceError as e:
-            self.flash(str(e), bad=True)
-            return str(e)
-        self.session.scenario = sc
-        if len(self.session.seats) != game.state.players:      # a puzzle is played by hand, every seat
-            self.session.seats = ["human"] * game.state.players
-        self.session.replace_game(game)
-        self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress, self.puzzle.trainer, self.puzzle.counted)
-        self.tips = guide.TipCard()
-        self.layers.reset()
-        self.sync()
-        self.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
-        return None
-
     def press_button(self, name: str) -> None:
         if name == "puzzle_retry":
-            self.retry_puzzle()
+            self.result.retry()
             return
         if name == "moves":
             self.decision.open("Moves without a piece to drag", self.index.loose, cancellable=True)

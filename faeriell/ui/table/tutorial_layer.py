@@ -12,7 +12,7 @@ costly pick; R or Backspace) or Go on (a best or good one; Enter).
 
 The layer decides no rule and gates no move: the TutorialSession (faeriell/tutorial/session.py)
 does, with the step's reason. The layer only says and shows. It asks the table for two things:
-where a spot is drawn (scene.spots, scene.choice) and to go elsewhere (scene.request).
+where a spot is drawn (scene.spots, scene.decision.choice) and to go elsewhere (scene.request).
 """
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ class TutorialLayer(Layer):
 
     # ---- the Layer protocol (faeriell/ui/table/layers.py) -----------------------------------
     def is_open(self) -> bool:
-        return self.scene is not None and self.scene.curtain is None
+        return self.scene is not None and self.scene.curtain_layer.tribe is None
 
     def handle(self, ev) -> bool:
         return self.handle_event(self.scene, ev)
@@ -96,7 +96,7 @@ class TutorialLayer(Layer):
                         self._button(scene, name)
                         break
             return True
-        if ev.type == pygame.KEYDOWN and scene.tray is None and scene.drag is None:
+        if ev.type == pygame.KEYDOWN and scene.tray_layer.tray is None and scene.drag_layer.drag is None:
             st = self.lesson.step
             graded = self.lesson.graded
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -176,7 +176,7 @@ class TutorialLayer(Layer):
     def _option_rects(self, scene) -> list[pygame.Rect]:
         """The decision bar's options that are this step's move (a choose step: its options)."""
         pats = self.lesson.patterns() if self.lesson.graded is None else []
-        ch = scene.choice
+        ch = scene.decision.choice
         if not pats or ch is None:
             return []
         return [r for r, o in getattr(ch, "rects", ()) if any(matches(p, a) for p in pats for a in o.actions)]
@@ -271,7 +271,7 @@ class TutorialLayer(Layer):
         (arrow_way.route, the hint's too), from the piece's ring to the place's. Worked out
         again only when the table or the step changes."""
         words = scene.printed_words()
-        memo = (tuple(keys), a, b, getattr(scene, "_base_key", None), len(words), scene.layout.size)
+        memo = (tuple(keys), a, b, scene.base_key, len(words), scene.layout.size)
         if self._route_memo is not None and self._route_memo[0] == memo:
             return self._route_memo[1]
         L = scene.layout
@@ -335,11 +335,12 @@ class TutorialLayer(Layer):
         self.arrow_line = None
         self.arrow_path = None
         st = self.lesson.step
-        if st is not None and st.kind in ("do", "choose") and scene.curtain is None and scene.tray is None:
+        if st is not None and st.kind in ("do", "choose") and scene.curtain_layer.tribe is None \
+                and scene.tray_layer.tray is None:
             keys = self.targets(scene)
             pts = [self._centre(scene, k) for k in keys]
             path: list = []
-            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
+            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag_layer.drag is None:
                 path = self.route(scene, keys, pts[0], pts[1])
             bands = [b for key in keys if key is not None for b in self._ring_bounds(scene, key)]
             under = self._words_under(surf, scene, bands, path)
@@ -472,7 +473,7 @@ class TutorialLayer(Layer):
         meter = scene.spots.first(("goal_meter",))     # the goal in view stays in view
         if meter is not None:
             must.append(meter.rect)
-        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+        bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None
         if bar is not None:
             must.append(bar)                 # the decision bar stays readable and clickable
         return must, self._named(scene)

@@ -166,13 +166,13 @@ def _hint_now(app, monkeypatch, longer=False, press=pygame.K_h):
     """Press H (or `press`) and let the background thread answer (no timing is asserted)."""
     import time
     import faeriell.bots as bots
-    import faeriell.ui.table_hints as table_hints
-    monkeypatch.setattr(table_hints, "HINT_BUDGET", 0.1)
+    import faeriell.ui.scenes.table as sc
+    monkeypatch.setattr(sc, "HINT_BUDGET", 0.1)
     monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
     key(app, press)
     for _ in range(400):
         app.step()
-        if app.scene.hints.job is None:
+        if app.scene.hint_job is None:
             break
         time.sleep(0.01)
     app.step()
@@ -237,7 +237,7 @@ def test_t_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
     assert card.thinking
     for _ in range(400):
         solo.step()
-        if solo.scene.hints.job is None and not card.thinking:
+        if solo.scene.hint_job is None and not card.thinking:
             break
         import time
         time.sleep(0.01)

@@ -105,7 +105,7 @@ def measure(size, frames: int) -> dict:
     # base redraws (what a move or a camera change costs)
     rebuild = []
     for _ in range(30):
-        scene._base_key = None
+        scene.redraw_base()
         t = time.perf_counter()
         scene.draw(screen)
         rebuild.append((time.perf_counter() - t) * 1000)
@@ -128,7 +128,7 @@ def measure(size, frames: int) -> dict:
     grip = None
     for _ in range(400):
         drops = scene.index.drops
-        if drops and scene._human():
+        if drops and scene.human_turn():
             best = max(drops, key=lambda k: len(drops[k]))
             if scene.spots.first(best) is not None and len(drops[best]) >= 8:
                 grip = best
@@ -142,7 +142,8 @@ def measure(size, frames: int) -> dict:
         scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(sp.center[0] + 20, sp.center[1]),
                                               rel=(20, 0), buttons=(1, 0, 0)))
         scene.draw(screen)
-        targets = [scene.spot(k).center for k in list(scene.drag.targets)[:50]] if scene.drag else []
+        held = scene.drag_layer.drag
+        targets = [scene.spot(k).center for k in list(held.targets)[:50]] if held else []
         for k in range(frames):
             if targets and k % 3 == 0:
                 pos = targets[k % len(targets)]

@@ -33,10 +33,10 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _smallest_text_of_no_window():
-    """The smallest text follows the window (widgets.set_window_size): each test starts as if no
+    """The smallest text follows the window (text.set_window_size): each test starts as if no
     window were open, whatever window the test before it left."""
-    from faeriell.ui import widgets as W
-    W.set_window_size((0, 0))
+    from faeriell.ui import text as UT
+    UT.set_window_size((0, 0))
     yield
 
 

@@ -50,31 +50,31 @@ class KeyPlayer:
 
     def aim(self, target) -> None:
         sc = self.scene()
-        d = sc.drag
+        d = sc.drag_layer.drag
         assert d is not None and d.keyed, "no piece in hand"
         order = keyboard.targets(sc, d)
         assert target in order, f"{target} is not among the places {order}"
         self.keys(pygame.K_RIGHT, presses(order, d.hover, target))
-        assert self.scene().drag.hover == target
+        assert self.scene().drag_layer.drag.hover == target
 
     def choose(self, action, limit=6) -> None:
         version = self.session.version
         for _ in range(limit):
-            if self.session.version != version or self.scene().tray is not None:
+            if self.session.version != version or self.scene().tray_layer.tray is not None:
                 return
-            ch = self.scene().choice
+            ch = self.scene().decision.choice
             assert ch is not None, f"no decision bar for {action}"
             k = next((n for n, o in enumerate(ch.options) if any(a == action or same_move(a, action)
                                                                   for a in o.actions)), None)
             assert k is not None, f"{action} is on no choice of {ch.title!r}"
             self.keys(pygame.K_TAB, presses(list(range(len(ch.options))), ch.focus, k))
-            assert self.scene().choice.focus == k
+            assert self.scene().decision.choice.focus == k
             self.keys(pygame.K_RETURN)
-            assert self.scene().choice is not ch or self.session.version != version
-        assert self.session.version != version or self.scene().tray is not None
+            assert self.scene().decision.choice is not ch or self.session.version != version
+        assert self.session.version != version or self.scene().tray_layer.tray is not None
 
     def pay(self, action) -> None:
-        tray = self.scene().tray
+        tray = self.scene().tray_layer.tray
         herbs = sorted(action.get("discounts") or ())
         for _ in range(8):                          # the Herbs first: the tray re-balances to them
             have = sorted(tray.discounts)
@@ -110,7 +110,7 @@ class KeyPlayer:
     def play(self, action) -> None:
         version = self.session.version
         sc = self.scene()
-        if sc.choice is not None and sc.choice_auto:        # a pending decision: its bar
+        if sc.decision.choice is not None and sc.decision.auto:        # a pending decision: its bar
             self.choose(action)
         else:
             gs = gesture(action, make_ctx(self.session.game))
@@ -128,7 +128,8 @@ class KeyPlayer:
                 self.keys(pygame.K_RETURN)           # picked up: its first place is in focus
                 self.aim(gs[1])
                 self.keys(pygame.K_RETURN)
-        if self.session.version == version and self.scene().choice is not None and self.scene().tray is None:
+        sc = self.scene()
+        if self.session.version == version and sc.decision.choice is not None and sc.tray_layer.tray is None:
             self.choose(action)                      # a place that means several moves: which one
-        if self.session.version == version and self.scene().tray is not None:
+        if self.session.version == version and self.scene().tray_layer.tray is not None:
             self.pay(action)

@@ -90,7 +90,7 @@ def test_an_invalid_combination_is_explained_and_cannot_start(app):
 def test_r59_the_twins_in_full_coop_or_solo_is_refused_on_screen(app, monkeypatch, mode, where):
     # R59: The Twins is a two-player competitive scenario; the start screen says why it cannot start
     # (in the words of its own mode buttons) and starts nothing.
-    from faeriell.ui import widgets as W
+    from faeriell.ui.scenes import start
     click(app, "players:2")
     click(app, f"mode:{mode}")
     click(app, "variant_twins")
@@ -99,8 +99,8 @@ def test_r59_the_twins_in_full_coop_or_solo_is_refused_on_screen(app, monkeypatc
     assert scene.problem() == why
     assert scene.find("start").enabled is False and scene.find("variant_twins").warn is True
     shown = []
-    real = W.draw_wrapped
-    monkeypatch.setattr(W, "draw_wrapped", lambda surf, text, *a, **k: (shown.append(text), real(surf, text, *a, **k))[1])
+    real = start.draw_wrapped                     # the start screen's own name for it
+    monkeypatch.setattr(start, "draw_wrapped", lambda surf, text, *a, **k: (shown.append(text), real(surf, text, *a, **k))[1])
     app.dirty = True
     app.step()
     assert why in shown                           # the line below Start says it

@@ -109,10 +109,10 @@ def test_start_end_and_curtain_screens_show_the_island_each_in_its_own_light():
     from test_table_support import Table, position
     g = position({}, {}, [{"settlements": ["bear-mountain"]}, {"settlements": ["wolf-mountain"]}])
     t = Table(g)
-    t.scene.curtain = 1
+    t.scene.curtain_layer.tribe = 1
     t.scene.draw(t.screen)
     covered = _mean(t.screen, pygame.Rect(300, 560, 600, 120))
     assert sum(covered) > sum(plain) + 30
-    rgb = t.scene._p.tribe_rgb(1)
+    rgb = t.scene.painted.tribe_rgb(1)
     other = backdrop.island_picture(size, "curtain", (rgb[2], rgb[0], rgb[1]))
     assert _mean(other, middle) != _mean(backdrop.island_picture(size, "curtain", rgb), middle)

@@ -53,7 +53,7 @@ def test_a_double_click_on_undo_never_ends_the_phase(size):
     assert sc.spot(UNDO_OFF).rect == undo and sc.spot(("button", "undo")) is None
     press_at(t, where)                     # ...the second presses the greyed Undo: nothing happens
     assert t.state.phase == "hero" and t.state.active == 0 and len(t.game.history) == 0
-    title, lines = tooltips.tip(UNDO_OFF, sc._p)
+    title, lines = tooltips.tip(UNDO_OFF, sc.painted)
     assert title == "Undo" and lines and lines[0].startswith("Nothing to take back now")
 
 

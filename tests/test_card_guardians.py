@@ -67,7 +67,7 @@ def wheel_guardian(t) -> int:
 def hover_finds(t, pos, key) -> None:
     t.move(pos)
     t.frame()
-    assert t.scene.hover_key == key, (key, t.scene.hover_key)
+    assert t.scene.board.hover_key == key, (key, t.scene.board.hover_key)
 
 
 def shows(t, img: pygame.Surface, at: pygame.Rect, share: float = 0.9) -> bool:
@@ -227,7 +227,7 @@ def test_colour_blind_payment_tray_cards_show_their_letter_and_guardian(marks, s
     t = Table(g, size=size)
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray is not None, t.scene.message
     t.frame()
     rows = [(r, it) for r, it in tray.rects if it[0] in ("tray", "pool")]
@@ -253,7 +253,7 @@ def test_the_pools_label_stands_clear_of_its_cards_in_a_small_window(size, monke
     t = Table(g, size=size)
     rec = Recording(t.screen.get_size(), texts)
     t.scene.base = rec
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.scene.draw(rec)
     board = t.scene.layout.board
     pieces = spots_of(t, "pool_card") + spots_of(t, "herb_own") + spots_of(t, "attune_own")

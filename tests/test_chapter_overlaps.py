@@ -37,14 +37,14 @@ def elements(table) -> dict[str, pygame.Rect]:
     out = {}
     if table.message and table.message_rect is not None:
         out["message line"] = pygame.Rect(table.message_rect)
-    if table.choice is not None and table.choice.panel_rect is not None:
-        out["decision bar"] = pygame.Rect(table.choice.panel_rect)
-    if table.tray is not None and table.tray.panel_rect is not None:
-        out["payment tray"] = pygame.Rect(table.tray.panel_rect)
+    if table.decision.choice is not None and table.decision.choice.panel_rect is not None:
+        out["decision bar"] = pygame.Rect(table.decision.choice.panel_rect)
+    if table.tray_layer.tray is not None and table.tray_layer.tray.panel_rect is not None:
+        out["payment tray"] = pygame.Rect(table.tray_layer.tray.panel_rect)
     meter = table.spots.first(("goal_meter",))
     if meter is not None:
         out["goal meter"] = pygame.Rect(meter.rect)
-    out["log"] = pygame.Rect(table.log.rect)
+    out["log"] = pygame.Rect(table.log_layer.panel.rect)
     return out
 
 

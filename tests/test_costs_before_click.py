@@ -37,7 +37,7 @@ def holding_the_cleanser():
 
 
 def tile(t, choice: str):
-    return next((r, o) for r, o in t.scene.choice.rects if o.actions[0].get("choice") == choice)
+    return next((r, o) for r, o in t.scene.decision.choice.rects if o.actions[0].get("choice") == choice)
 
 
 def test_ignore_names_the_achievement_it_loses_and_the_click_keeps_its_word():
@@ -49,7 +49,7 @@ def test_ignore_names_the_achievement_it_loses_and_the_click_keeps_its_word():
     assert ignore.label.count("Doom") == 1             # the label's own Doom +1 is not said twice
     _r, yld = tile(t, "yield")
     assert "you lose the Corruption Cleanser Achievement" in yld.label
-    drawn = " ".join(" ".join(lines) for lines in t.scene.choice.said)
+    drawn = " ".join(" ".join(lines) for lines in t.scene.decision.choice.said)
     assert "Corruption Cleanser" in drawn               # on the tile, whole, before the click
     doom = t.state.doom
     t.click(rect.center)

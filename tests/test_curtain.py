@@ -34,7 +34,7 @@ def lift(app):
 def test_no_curtain_between_set_up_steps_then_one_when_cards_change_hands(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, players=3, seed=5)
     table, session = app.scene.table, app.session
-    assert table.hotseat_curtain and table.curtain is None
+    assert table.hotseat_curtain and table.curtain_layer.tribe is None
     handovers = curtains = 0
     for _ in range(400):
         if session.state.game_over:
@@ -47,12 +47,12 @@ def test_no_curtain_between_set_up_steps_then_one_when_cards_change_hands(tmp_pa
         handovers += 1
         expected = has_secrets(session.game, after, before)
         if session.state.stage == "setup" and not any(t.essences for t in session.state.tribes):
-            assert table.curtain is None, "a curtain before a set-up step where nobody holds a card"
-        assert (table.curtain == after) == expected, (session.state.stage, before, after)
-        if table.curtain is not None:
+            assert table.curtain_layer.tribe is None, "a curtain before a set-up step where nobody holds a card"
+        assert (table.curtain_layer.tribe == after) == expected, (session.state.stage, before, after)
+        if table.curtain_layer.tribe is not None:
             curtains += 1
             lift(app)
-            assert table.curtain is None
+            assert table.curtain_layer.tribe is None
         if curtains >= 3:
             break
     assert handovers > curtains >= 3                      # some hand-overs hid, some did not
@@ -64,14 +64,14 @@ def test_a_hot_seat_game_continued_opens_behind_the_curtain(tmp_path, monkeypatc
     while not has_secrets(session.game, session.acting):
         step(app, session.legal()[0])
     table = app.scene.table
-    if table.curtain is not None:
+    if table.curtain_layer.tribe is not None:
         lift(app)
     session.autosave()
     app.go("start")
     click(app, "continue")
-    assert app.session is not session and app.scene.table.curtain == app.session.acting
+    assert app.session is not session and app.scene.table.curtain_layer.tribe == app.session.acting
     lift(app)
-    assert app.scene.table.curtain is None
+    assert app.scene.table.curtain_layer.tribe is None
 
 
 def test_no_curtain_on_load_against_a_bot_or_when_switched_off(tmp_path, monkeypatch):
@@ -82,16 +82,16 @@ def test_no_curtain_on_load_against_a_bot_or_when_switched_off(tmp_path, monkeyp
     from faeriell.storage.saves import save_game
     path = save_game(g, tmp_path / "two.json")
     assert app.load(path, seats=["human", "random"]) is None
-    assert app.scene.table.curtain is None                 # one human: nobody to hide from
+    assert app.scene.table.curtain_layer.tribe is None                 # one human: nobody to hide from
     app.settings.curtain = False
     app.settings_changed()
     hot_seat = ["human", "human"]
     assert app.load(path, seats=hot_seat) is None          # hot-seat, but the curtain is off
-    assert app.scene.table.curtain is None
+    assert app.scene.table.curtain_layer.tribe is None
     app.settings.curtain = True
     app.settings_changed()
     assert app.load(path, seats=hot_seat) is None
-    assert app.scene.table.curtain == g.acting
+    assert app.scene.table.curtain_layer.tribe == g.acting
 
 
 def test_needs_curtain_reads_the_engine_view(tmp_path, monkeypatch):

@@ -19,8 +19,8 @@ def test_the_doom_spaces_say_one_token_and_two_tokens():
             assert sp is not None, n
             t.move(sp.rect.center)
             t.frame()
-            assert t.scene.hover_key == ("doom", n)
-            title, lines = tooltips.tip(("doom", n), t.scene._p)
+            assert t.scene.board.hover_key == ("doom", n)
+            title, lines = tooltips.tip(("doom", n), t.scene.painted)
             draws = rules.draft_count(n)
             said[draws] = lines[0]
             assert title == f"Doom {n}"

@@ -53,7 +53,7 @@ def test_f1_over_each_explained_term_opens_the_rules_at_it(tmp_path, monkeypatch
                     .union(t.layout.left).union(t.layout.banner).collidepoint(sp.rect.center):
                 continue
             hover(app, sp.rect.center)
-            if t.hover_key is None or t.hover_key[0] != kind:
+            if t.board.hover_key is None or t.board.hover_key[0] != kind:
                 continue                        # another thing lies over its centre
             del tips[:]
             app.dirty = True
@@ -86,7 +86,7 @@ def test_a_refusal_still_opens_its_moves_rule_over_a_term(tmp_path, monkeypatch)
         app.step()
         assert t.message_bad and t.refused_kind == "build_beacon"
         hover(app, t.spots.first(("round_lap",)).rect.center)
-        assert t.hover_key == ("round_lap",)
+        assert t.board.hover_key == ("round_lap",)
         key(app, pygame.K_F1)
         assert isinstance(app.scene, RulesScene) and app.scene.current.id == "build-beacon"
     finally:

@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
 
@@ -25,12 +24,12 @@ SAMPLES = ["2/3", "lap 2/3", "2/4", "2 begins", "Round 2 begins", "player", "Lon
 
 def design_sizes() -> list[int]:
     """Every design size a font is asked for: the smallest text up to the end screen's title, at
-    every Text size (widgets.font and table/theme.font go through widgets.scaled)."""
+    every Text size (text.font and table/theme.font go through text.scaled)."""
     sizes = set()
     for scale in UI_SCALES:
         UT.SCALE.scale = scale
         try:
-            sizes.update(W.scaled(s) for s in range(9, 49))
+            sizes.update(UT.scaled(s) for s in range(9, 49))
         finally:
             UT.SCALE.scale = 1.0
     return sorted(sizes)
@@ -51,14 +50,14 @@ def ink_columns(img: pygame.Surface) -> list[bool]:
 
 def test_the_game_ships_its_font_with_its_licence():
     for bold in (False, True):
-        path = W.font_path(bold)
+        path = UT.font_path(bold)
         assert path and os.path.getsize(path) > 100_000, path
-    lic = (W.FONT_DIR / "OFL.txt").read_text(encoding="utf-8")
+    lic = (UT.FONT_DIR / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL Open Font License" in lic and "Noto" in lic
-    f = W.make_font(20)
+    f = UT.make_font(20)
     assert not isinstance(f, type(None)) and f.get_height() > 0
     # the font is Noto Sans, not pygame's FreeSansBold
-    assert pygame.font.Font(W.font_path(), 20).size("player") == W.make_font(20 / W.EM_PER_PX).size("player")
+    assert pygame.font.Font(UT.font_path(), 20).size("player") == UT.make_font(20 / UT.EM_PER_PX).size("player")
 
 
 def widest_gap(fnt, word: str) -> int:
@@ -104,7 +103,7 @@ def font_problems(fnt, label: str) -> list[str]:
 def test_every_glyph_and_space_is_drawn_at_every_size(bold):
     problems = []
     for size in design_sizes():
-        problems += font_problems(W.make_font(size, bold), f"{size}px")
+        problems += font_problems(UT.make_font(size, bold), f"{size}px")
     assert not problems, "\n".join(problems[:20])
 
 
@@ -119,7 +118,7 @@ def test_labels_are_never_smaller_than_the_minimum():
     for scale in UI_SCALES:
         UT.SCALE.scale = scale
         try:
-            assert W.scaled(1) == W.MIN_TEXT
+            assert UT.scaled(1) == UT.MIN_TEXT
         finally:
             UT.SCALE.scale = 1.0
-    assert W.point_size(W.MIN_TEXT) >= 10
+    assert UT.point_size(UT.MIN_TEXT) >= 10

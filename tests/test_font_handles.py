@@ -1,5 +1,5 @@
 """Fonts opened once: a session that walks through screens, window sizes and Text sizes keeps a
-small, bounded number of font files open (one Font per file and point size, widgets.OPEN_FONTS),
+small, bounded number of font files open (one Font per file and point size, text.OPEN_FONTS),
 and the rules panel (pygame_gui) never loads a font in the middle of a frame (its "not already
 loaded" warning). Real key events on a headless window."""
 from __future__ import annotations
@@ -13,17 +13,17 @@ from test_app_support import key, make_app
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.text import OPEN_FONTS  # noqa: E402
 from faeriell.ui.scenes.rules import RulesScene  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 
 FD_DIR = "/proc/self/fd"
 SIZES = [(1024, 700), (1280, 800), (1600, 900), (1920, 1080), (1100, 760), (1366, 768), (1440, 900)]
 TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)
-# The shared fonts (widgets.OPEN_FONTS), then pygame_gui's: a rules panel holds 3 (its theme's two
+# The shared fonts (text.OPEN_FONTS), then pygame_gui's: a rules panel holds 3 (its theme's two
 # sizes and the bold it preloads); the kept one, pygame_gui's default manager (the first made in the
 # process, kept by pygame_gui for good) and one just replaced make 9. Before: 96 and growing.
-BOUND = W.OPEN_FONTS + 10
+BOUND = OPEN_FONTS + 10
 
 
 def open_font_files() -> int:

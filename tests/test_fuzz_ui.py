@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import invariants  # noqa: E402
 from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.controls import ListBox  # noqa: E402
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_h, pygame.K_z, pygame.K_s,
         pygame.K_o, pygame.K_a, pygame.K_0, pygame.K_5, pygame.K_HOME, pygame.K_LEFT, pygame.K_UP, pygame.K_F1,
@@ -57,7 +58,7 @@ def _widget_rects(container, shift=0) -> list[pygame.Rect]:
             out += _widget_rects(w, shift + (w.scroll if w.scrollable else 0))
             continue
         r = pygame.Rect(w.rect)
-        if isinstance(w, W.ListBox) and w.items:
+        if isinstance(w, ListBox) and w.items:
             first = w.scroll // w.row
             r = w.row_rect(first + random.Random(len(w.items)).randrange(max(1, min(len(w.items) - first,
                                                                                  w.rect.height // w.row))))

@@ -24,7 +24,7 @@ def meter_texts(t, monkeypatch) -> list[str]:
     texts = record_texts(monkeypatch)
     rec = Recording(t.screen.get_size(), texts)
     t.scene.base = rec
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.scene.draw(rec)
     meter = t.scene.spots.first(goal.METER_KEY)
     assert meter is not None, "the goal meter is not on the table"
@@ -48,8 +48,8 @@ def test_the_meter_says_set_up_is_under_way_and_the_goal_to_come(players, mode, 
     meter = t.scene.spots.first(goal.METER_KEY)
     t.move(meter.rect.center)
     t.frame()
-    assert t.scene.hover_key == goal.METER_KEY
-    title, lines = tooltips.tip(t.scene.hover_key, t.scene._p)
+    assert t.scene.board.hover_key == goal.METER_KEY
+    title, lines = tooltips.tip(t.scene.board.hover_key, t.scene.painted)
     assert title == "The goal" and lines[0].startswith("Set-up is under way")
 
 

@@ -48,7 +48,7 @@ def solo(tmp_path, monkeypatch):
 def wait_for_hint(app) -> None:
     for _ in range(600):
         app.step()
-        if app.scene.hint_job is None and app.scene.table.hint_card.action is not None:
+        if app.scene.hint_job is None and app.scene.table.coach.hint.action is not None:
             break
         time.sleep(0.01)
     app.step()
@@ -68,7 +68,7 @@ def start_of_a_turn(app, seed=3):
 def test_the_hinted_move_played_keeps_the_card_with_the_next_step_and_another_move_closes_it(solo):
     start_of_a_turn(solo)
     t = AppTable(solo)
-    card, s = t.scene.hint_card, solo.session
+    card, s = t.scene.coach.hint, solo.session
     t.key(pygame.K_h)
     wait_for_hint(solo)
     first = card.action
@@ -97,7 +97,7 @@ def test_the_hinted_move_played_keeps_the_card_with_the_next_step_and_another_mo
 def test_the_close_button_ends_the_plan_and_the_next_move_brings_no_card(solo):
     start_of_a_turn(solo, seed=5)
     t = AppTable(solo)
-    card = t.scene.hint_card
+    card = t.scene.coach.hint
     t.key(pygame.K_h)
     wait_for_hint(solo)
     hinted = card.action
@@ -125,7 +125,7 @@ def test_closing_the_card_while_the_next_step_is_thought_out_keeps_it_closed(sol
         return planned(game, plan, budget, think_harder=think_harder, helpers=helpers)
     monkeypatch.setattr(bots, "plan_hint", slow_second)
     t = AppTable(solo)
-    card = t.scene.hint_card
+    card = t.scene.coach.hint
     t.key(pygame.K_h)
     wait_for_hint(solo)
     assert card.shown and t.perform(card.action)
@@ -158,7 +158,7 @@ def test_the_cards_steps_inside_a_phase_are_the_plan_its_choice_said(solo):
     solo.step()
     assert s.state.phase is None and s.is_human_turn()
     t = AppTable(solo)
-    card = t.scene.hint_card
+    card = t.scene.coach.hint
     t.key(pygame.K_h)
     wait_for_hint(solo)
     first, said = card.action, card.reason

@@ -20,7 +20,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.engine import saves  # noqa: E402
 from faeriell.storage import saves as storage_saves  # noqa: E402
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.text import SafeFont, draw_text, draw_wrapped, font, make_font, wrap  # noqa: E402
 from faeriell.storage.listing import list_saves  # noqa: E402
 from faeriell.ui.dialogs import FileDialog  # noqa: E402
 from faeriell.session import Session  # noqa: E402
@@ -54,15 +54,15 @@ def test_fonts_draw_any_text_from_a_file():
     pygame.font.init()
     surf = pygame.Surface((400, 200))
     for text in ("R" * 10_000_000, "bear\ud800forest", "a\x00b", "\udcff" * 5000, "word " * 500_000):
-        for f in (W.font(20), W.make_font(30, True)):
+        for f in (font(20), make_font(30, True)):
             assert f.render(text, True, (255, 255, 255)).get_width() < 20_000
             f.size(text)
-        W.draw_text(surf, text, (0, 0), 20, width=300)
-        W.draw_wrapped(surf, text, pygame.Rect(0, 0, 300, 100), 18, max_lines=3)
-        W.wrap(W.font(18), text, 300)
+        draw_text(surf, text, (0, 0), 20, width=300)
+        draw_wrapped(surf, text, pygame.Rect(0, 0, 300, 100), 18, max_lines=3)
+        wrap(font(18), text, 300)
     from faeriell.ui.table import theme
     assert theme.text("R" * 1_000_000, 16).get_width() < 20_000
-    assert isinstance(theme.font(14), W.SafeFont)
+    assert isinstance(theme.font(14), SafeFont)
 
 
 def test_a_refused_save_with_a_huge_name_and_a_lone_surrogate_draws(tmp_path, monkeypatch):

@@ -1,6 +1,6 @@
 """Sizes that hold (issue 21, item 3): at 1024x700, 1280x800 and 1920x1080, with every Text size,
 no label is cut and none runs out of its box. Every label the screens draw is recorded as it is
-drawn (widgets.LABELS: text, what was shown, its rect, its box) and every text the table blits is
+drawn (text.LABELS: text, what was shown, its rect, its box) and every text the table blits is
 measured against the panel it sits in, on a real (headless) window."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from faeriell.bots import make_bot  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.canvas import ui_factor  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
@@ -24,7 +24,7 @@ SIZES = [(1024, 640), (1024, 700), (1280, 800), (1920, 1080)]
 def _display():
     yield
     UT.LABELS = None
-    W.set_text_scale(1.0)
+    UT.set_text_scale(1.0)
     for hook in UT.SCALE.listeners:
         hook()
     pygame.display.quit()
@@ -54,14 +54,14 @@ def record_texts(monkeypatch) -> dict:
     UT._FONTS.clear()
     texts: dict[int, str] = {}
     keep: list = []
-    real = W.SafeFont.render
+    real = UT.SafeFont.render
 
     def render(self, text, *a, **k):
         img = real(self, text, *a, **k)
         keep.append(img)
         texts[id(img)] = str(text)
         return img
-    monkeypatch.setattr(W.SafeFont, "render", render)
+    monkeypatch.setattr(UT.SafeFont, "render", render)
     real_outlined = T.outlined
 
     def outlined(s, *a, **k):
@@ -95,10 +95,10 @@ def table_problems(t: Table, texts) -> list[str]:
     L = scene.layout
     rec = Recording(t.screen.get_size(), texts)
     scene.base = rec
-    scene._base_key = None
+    scene.redraw_base()
     UT.LABELS = []
     scene.draw(rec)
-    panels = [L.banner] + ([L.goal] if L.goal else []) + [scene.log.rect, L.wheel, L.map, L.side, L.board,
+    panels = [L.banner] + ([L.goal] if L.goal else []) + [scene.log_layer.panel.rect, L.wheel, L.map, L.side, L.board,
                                                          L.others]
     screen = rec.get_rect()
     out = cuts()
@@ -119,7 +119,7 @@ def table_problems(t: Table, texts) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scale", UI_SCALES)
 def test_the_table_cuts_no_label(size, scale, monkeypatch):
-    W.set_text_scale(scale)
+    UT.set_text_scale(scale)
     texts = record_texts(monkeypatch)
     problems = []
     for players, mode, moves, seats in ((1, "solo", 60, ["human"]), (2, "competitive", 40, ["human", "human"])):
@@ -220,9 +220,9 @@ def test_the_interface_size_setting_is_cleaned_and_bounded():
     assert Settings(layout_scale=2.0).clean().layout_scale == 1.5
     assert Settings(layout_scale="big").clean().layout_scale == "auto"
     assert Settings().clean().layout_scale == "auto"
-    assert W.ui_factor((1280, 800)) == 1.0 and W.ui_factor((1024, 700)) == 1.0
-    assert W.ui_factor((1920, 1080)) == 1.35 and W.ui_factor((1920, 1080), 1.0) == 1.0
-    assert W.ui_factor((1280, 800), 1.5) == 1.25            # a layout keeps at least 1024x640
+    assert ui_factor((1280, 800)) == 1.0 and ui_factor((1024, 700)) == 1.0
+    assert ui_factor((1920, 1080)) == 1.35 and ui_factor((1920, 1080), 1.0) == 1.0
+    assert ui_factor((1280, 800), 1.5) == 1.25            # a layout keeps at least 1024x640
 
 
 def test_f11_switches_fullscreen_and_back(tmp_path, monkeypatch):

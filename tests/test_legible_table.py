@@ -12,7 +12,6 @@ from test_app_support import make_app
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W
 from faeriell.ui import text as UT
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.surface_cache import CACHES
@@ -33,7 +32,7 @@ def rendered_sizes(app, frames: int = 3) -> list[tuple[str, int]]:
     UT.TEXT_SIZES = []
     try:
         t = app.scene.table
-        t._base_key = None                     # the base picture is drawn afresh
+        t.redraw_base()                     # the base picture is drawn afresh
         t.map._cache.clear()                   # and the island's names on it
         for _ in range(frames):
             app.dirty = True
@@ -77,7 +76,7 @@ def test_no_text_on_the_table_is_under_11_px(tmp_path, monkeypatch, w, h, player
         assert isinstance(app.scene, TableScreen), app.errors
         play_on(app, seed, moves if moves >= 0 else 400, asks_regions if moves < 0 else None)
         if moves < 0:
-            assert asks_regions(app.session.legal()) and app.scene.table.choice is not None
+            assert asks_regions(app.session.legal()) and app.scene.table.decision.choice is not None
         seen = rendered_sizes(app)
         # the tooltips too: the mouse rests on each kind of thing the side column shows
         t = app.scene.table
@@ -108,11 +107,11 @@ def test_the_smallest_text_is_11_px_from_a_1024x640_window_up():
     from faeriell.ui.table import theme as T
     pygame.font.init()
     for size in ((1024, 640), (1024, 700), (1280, 800), (1920, 1080)):
-        W.set_window_size(size)
-        assert W.scaled(1) == UT.LEGIBLE_TEXT and T.font(1).point_size >= SMALLEST_PX, size
+        UT.set_window_size(size)
+        assert UT.scaled(1) == UT.LEGIBLE_TEXT and T.font(1).point_size >= SMALLEST_PX, size
         assert T.font(9).point_size >= SMALLEST_PX
-    W.set_window_size((800, 600))             # under the smallest window the game is laid out for
-    assert W.scaled(1) == UT.MIN_TEXT
+    UT.set_window_size((800, 600))             # under the smallest window the game is laid out for
+    assert UT.scaled(1) == UT.MIN_TEXT
 
 
 NAMELESS = ("perk_", "herb_", "attunement_", "essence_", "card_back_", "phase_", "achievement_tile_")
@@ -147,7 +146,7 @@ def _set_text_size(app, scale: float) -> None:
     key(app, pygame.K_ESCAPE)
     if app.scene.modal is not None:
         key(app, pygame.K_ESCAPE)
-    assert W.text_scale() == scale and app.scene.modal is None
+    assert UT.text_scale() == scale and app.scene.modal is None
 
 
 def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, monkeypatch):
@@ -176,7 +175,7 @@ def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, mon
             assert all(b > a for a, b in zip(smaller, larger)), steps     # smallest, median, log, its title
         assert not app.errors
     finally:
-        W.set_text_scale(1.0)
+        UT.set_text_scale(1.0)
         pygame.display.quit()
 
 

@@ -67,9 +67,9 @@ def test_the_pattern_catches_ids_and_spares_words():
 def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
     """Tooltips of every piece, the choice bar, and the refusals of a few random illegal drops."""
     sc = t.scene
-    sc._base_key = None
+    sc.redraw_base()
     t.frame()
-    p = sc._p
+    p = sc.painted
     for key in list(sc.spots.by_key):
         tipped = tooltips.tip(key, p)
         if tipped:
@@ -91,7 +91,7 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
             continue
         d = Drag(grip, None, (0, 0), (0, 0), idx.targets(grip), {k[0] for k in idx.targets(grip)})
         d.hover = place
-        out.append(sc._reason(d))
+        out.append(sc.why_not_drop(d))
     # the engine's own refusals of moves that are not legal now, said by the table
     legal = list(t.session.legal())[:40]
     for a in rng.sample(legal, min(6, len(legal))):
@@ -136,7 +136,7 @@ def test_no_internal_ids_in_player_text(cfg, drawn):
             texts.append(t.scene.message)
         t.frame()
     _collect(t, rng, texts)
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     texts += drawn
     bad = sorted({s for s in texts if s and pat.search(s)})

@@ -68,10 +68,10 @@ def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_pat
         s.apply(next((a for a in legal if a.kind == "end_phase"), legal[0]))
     app.step()
     assert table.puzzle.result == "lost" and table.puzzle.overlay
-    assert "hint" in table.result_panel.rects
-    press(app, table.result_panel.rects["hint"].center)
-    assert table.puzzle.show_hint and "hint" not in table.result_panel.rects
-    press(app, table.result_panel.rects["retry"].center)
+    assert "hint" in table.result.panel.rects
+    press(app, table.result.panel.rects["hint"].center)
+    assert table.puzzle.show_hint and "hint" not in table.result.panel.rects
+    press(app, table.result.panel.rects["retry"].center)
     assert table.puzzle.result == "open" and not app.session.game.history
 
     # the solution wins: kept as solved, and the next unsolved puzzle is a click away
@@ -83,8 +83,8 @@ def test_practice_lists_the_path_by_theme_marks_solved_and_plays_on(app, tmp_pat
     nxt = path.next_unsolved(target.id, Progress(tmp_path))
     assert nxt is not None and table.puzzle.next_path == nxt.path
     app.draw()                   # the count comes from the progress file (issue 42 c)
-    assert f"2 of the {len(path.entries)} puzzles on the path solved." in table.result_panel.said
-    press(app, table.result_panel.rects["next"].center)
+    assert f"2 of the {len(path.entries)} puzzles on the path solved." in table.result.panel.said
+    press(app, table.result.panel.rects["next"].center)
     assert Path(table.puzzle.path).stem == nxt.id and table.puzzle.result == "open"
     assert not app.errors
 

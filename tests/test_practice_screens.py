@@ -77,7 +77,7 @@ def test_a_drill_is_missed_retried_and_found_at_the_table(app, tmp_path):
     app.step()
     assert table.puzzle.result == "lost" and table.puzzle.overlay and "Retry" in table.puzzle.why_lost(g)
     best = table.puzzle.verdict.best                            # the answer comes after three tries
-    press(app, table.result_panel.rects["retry"].center)
+    press(app, table.result.panel.rects["retry"].center)
     assert table.puzzle.result == "open" and len(app.session.game.history) == m.index
     assert table.puzzle.status() == "Try 2 of 3"
     assert app.session.apply(best) is None
@@ -170,9 +170,9 @@ def test_a_failed_rated_puzzle_shows_why_its_tempting_move_fails(app, tmp_path):
     assert s.apply(Action.from_dict(sc.wrong[0][1])) is None          # the tempting move
     play_on(app, table)
     assert table.puzzle.result == "lost" and table.puzzle.rating_change[1] < 1500
-    press(app, table.result_panel.rects["why"].center)
+    press(app, table.result.panel.rects["why"].center)
     assert table.puzzle.refuted and table.puzzle.result == "lost" and table.puzzle.overlay
-    assert len(app.session.game.history) >= 1 and "why" not in table.result_panel.rects
+    assert len(app.session.game.history) >= 1 and "why" not in table.result.panel.rects
     assert json.loads((tmp_path / "ratings.json").read_text())["tried"] == 1      # the first try only
     assert not app.errors
 
@@ -189,7 +189,7 @@ def test_three_misses_show_the_answer_with_its_reason(app, tmp_path):
         app.step()
         assert table.puzzle.result == "lost"
         if k < 2:
-            press(app, table.result_panel.rects["retry"].center)
+            press(app, table.result.panel.rects["retry"].center)
     said = table.puzzle.why_lost(app.session.game)
     assert said.startswith("The better move:") and m.reason in said      # the review's reason (issue 42 c)
     d = DrillBook(tmp_path).drills[0]
@@ -209,7 +209,7 @@ def test_a_drill_found_says_the_reviews_reason_and_what_is_due_never_the_puzzle_
     app.step()
     assert table.puzzle.result == "won", table.puzzle.verdict
     app.draw()
-    said = table.result_panel.said
+    said = table.result.panel.said
     assert said.startswith("Found") or said.startswith("Solved"), said
     assert m.reason and m.reason in said, said
     assert "puzzle" not in said and "No other drill is due today." in said, said
@@ -290,8 +290,8 @@ def test_the_start_screen_has_one_way_into_practice_and_every_tab_is_reached(app
 
 def press_result(app, name) -> None:
     table = app.scene.table
-    assert table.puzzle.overlay and name in table.result_panel.rects, table.result_panel.rects
-    press(app, table.result_panel.rects[name].center)
+    assert table.puzzle.overlay and name in table.result.panel.rects, table.result.panel.rects
+    press(app, table.result.panel.rects[name].center)
     app.step()
 
 

@@ -141,7 +141,7 @@ def test_a_rated_puzzle_solved_after_the_hint_counts_as_a_miss(tmp_path, monkeyp
         a, b = table.puzzle.rating_change
         assert a == before and b < before                    # a miss for the rating
         app.draw()
-        assert "Solved with the hint" in table.result_panel.said
+        assert "Solved with the hint" in table.result.panel.said
         assert not app.errors
     finally:
         pygame.display.quit()

@@ -224,7 +224,7 @@ def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path,
     the hint's (hint_card.move_way -> arrow_way.route: the one crossing the fewest words), and the
     words they still reach come back over them as their letters on a halo: no arrow colour on a
     printed word's letters (its label box, the replay's bar left out), the arrow seen round them."""
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.scenes.replay import BETTER_DARK, BETTER_RGB, PLAYED_DARK, PLAYED_RGB
     from faeriell.ui.table import arrow_way as way
     from faeriell.ui.table.hint_card import label_rect, move_keys
@@ -260,7 +260,7 @@ def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path,
             hidden = [rp.bar_rect()]
             for a, label in zip(pair, ("played", "better")):
                 grip, target = move_keys(table, a)
-                end = table._target_point(target)
+                end = table.target_point(target)
                 hidden.append(label_rect(table, end, label))
                 sp = table.spots.first(grip)
                 if sp is None:
@@ -281,7 +281,7 @@ def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path,
                     if any(r.colliderect(h) for h in hidden):
                         continue
                     crossed += 1
-                    mask, at = table.base.ink_mask(r, W.halo_px(table.layout.u))
+                    mask, at = table.base.ink_mask(r, UT.halo_px(table.layout.u))
                     assert not pink.overlap_area(mask, at), (k, a, r, "an arrow's colour on a word's letters or halo")
                     between += pink.overlap_area(pygame.mask.Mask(r.size, fill=True), r.topleft) > 0
             bad = words_under(table, colours, hidden)

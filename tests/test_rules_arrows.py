@@ -10,7 +10,7 @@ from test_app_support import click, key, make_app, type_text
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.theme import MUTED, TEXT  # noqa: E402
 from faeriell.ui.scenes.rules import RulesScene  # noqa: E402
 
 
@@ -34,7 +34,7 @@ def check_arrows(app, scene: RulesScene) -> None:
     bar = scene.list.scroll_bar
     assert bar is not None, "the list overflows: it has a scroll bar"
     screen = pygame.display.get_surface()
-    ink = {W.TEXT, (255, 255, 255), W.MUTED}
+    ink = {TEXT, (255, 255, 255), MUTED}
     for button, up in ((bar.top_button, True), (bar.bottom_button, False)):
         assert button.text == "", button.text            # no symbol of pygame_gui's font
         rows = ink_rows(screen, button.rect, ink)

@@ -13,7 +13,7 @@ from test_app_support import click, make_app, type_text
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.text import scaled, text_scale  # noqa: E402
 from faeriell.ui.scenes.rules import RulesScene  # noqa: E402
 from faeriell.ui.scenes.start import StartScene  # noqa: E402
 
@@ -26,7 +26,7 @@ def open_rules_at(tmp_path, monkeypatch, size, text_size):
     assert isinstance(app.scene, StartScene)
     click(app, "settings")
     click(app, f"ui_scale:{text_size}")
-    assert W.text_scale() == text_size
+    assert text_scale() == text_size
     click(app, "back")
     click(app, "rules")
     assert isinstance(app.scene, RulesScene), app.errors
@@ -72,7 +72,7 @@ def test_the_rules_controls_grow_with_the_text_size_and_fit(tmp_path, monkeypatc
         points = {el.font.point_size for el in worded(scene)}
         assert len(points) == 1, points                 # one font for the controls and the list
         seen.append(points.pop())
-        assert seen[-1] >= W.scaled(14), (text_size, seen)   # at least pygame_gui's 14 px, grown
+        assert seen[-1] >= scaled(14), (text_size, seen)   # at least pygame_gui's 14 px, grown
         check_fits(app, scene)
         # a search at this Text size: the found sections' lines fit too, in the same font
         click(app, scene.search.get_abs_rect().center)
@@ -114,7 +114,7 @@ def test_the_rules_panel_is_built_once_per_open_and_the_arrows_build_nothing(tmp
         click(app, "settings")
         click(app, f"ui_scale:{text_size}")
         click(app, "done")
-        assert app.scene.modal is None and W.text_scale() == text_size
+        assert app.scene.modal is None and text_scale() == text_size
         del built[:], emptied[:]
         key(app, pygame.K_F1)
         scene = app.scene

@@ -12,7 +12,6 @@ from test_app_support import click, key, make_app
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W
 from faeriell.ui import text as UT
 from faeriell.ui.assets import Assets, mark_letter
 from faeriell.ui.scenes.settings import SettingsScene
@@ -28,7 +27,7 @@ from faeriell.ui.table import theme as T
 def fresh_globals():
     """Text size and animation speed are window-wide: leave them as other tests expect."""
     yield
-    W.set_text_scale(1.0)
+    UT.set_text_scale(1.0)
     anim.set_speed(1.0)
     pygame.display.quit()
 
@@ -44,12 +43,12 @@ def test_start_screen_settings_change_save_and_take_effect(tmp_path, monkeypatch
     assert isinstance(app.scene, SettingsScene)
     click(app, "bot_speed:fast")
     assert app.settings.bot_delay == 0.25 and saved(tmp_path)["bot_speed"] == "fast"
-    small = (W.font(20).get_height(), T.font(20).get_height())
+    small = (UT.font(20).get_height(), T.font(20).get_height())
     click(app, "ui_scale:1.3")
     assert saved(tmp_path)["ui_scale"] == 1.3
-    big = (W.font(20).get_height(), T.font(20).get_height())
+    big = (UT.font(20).get_height(), T.font(20).get_height())
     assert big[0] > small[0] and big[1] > small[1]
-    assert W.scaled(20) == 26
+    assert UT.scaled(20) == 26
     click(app, "volume:0.25")
     assert app.sounds.volume == 0.25 and app.sounds.played[-1] == "drop"      # the new volume is heard
     click(app, "mute")
@@ -132,7 +131,7 @@ def test_assets_marks_are_cached_per_setting():
 
 
 def _note(app) -> str:
-    """The Interface size note as drawn on the last frame, whole (widgets.LABELS records it)."""
+    """The Interface size note as drawn on the last frame, whole (text.LABELS records it)."""
     holder = getattr(app.scene, "modal", None) or app.scene
     UT.LABELS = []
     try:

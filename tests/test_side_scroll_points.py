@@ -46,21 +46,21 @@ def test_a_hinted_sower_perk_below_the_window_is_scrolled_into_view_at_800x520()
     grip = ("sower_perk", hinted["perk"])
     assert sc.side_over > 0 and sc.side_scroll == 0
     assert not in_view(sc, grip)                      # at the column's foot, below the window
-    sc.show_hint(hinted, "The Sower grows stronger.")
+    sc.coach.show_hint(hinted, "The Sower grows stronger.")
     t.frame()
     assert in_view(sc, grip) and sc.side_scroll > 0
-    start, end, _sprite = sc.hint_card._points(sc)
+    start, end, _sprite = sc.coach.hint._points(sc)
     assert start == sc.spots.first(grip).center        # the hint's arrow starts at the Perk
     t.move(start)
     t.frame()
-    assert sc.hover_key == grip                        # and the mouse finds it there
+    assert sc.board.hover_key == grip                        # and the mouse finds it there
     # the player's wheel takes the column back up: it stays where they put it...
     for _ in range(5):
         wheel(sc, 1, t.frame)
     assert sc.side_scroll == 0 and not in_view(sc, grip)
     # ...until "Show me" (S) points at the Perk again
     t.key(pygame.K_s)
-    assert in_view(sc, grip) and sc.hint_card._points(sc)[0] is not None
+    assert in_view(sc, grip) and sc.coach.hint._points(sc)[0] is not None
 
 
 def _frame(app) -> None:

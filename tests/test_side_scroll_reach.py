@@ -1,7 +1,7 @@
 """In a window too short for the shared boards' column (it scrolls), what lies there out of view is
 reached all the same: the keyboard's focus scrolls the column to the piece it reaches; what a
 pending decision asks about there (the Achievement tile to pay) and the replay's key moment are
-scrolled into view as the hint's move is (TableScene._show_pointed). Real key, mouse
+scrolled into view as the hint's move is (side_column.show_pointed). Real key, mouse
 and wheel events on a headless window; each test checks first that what it looks for is out of
 view (else it could not fail)."""
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_tab_reaches_the_sower_perks_below_the_window_and_enter_picks_one_up_at_
         wheel(sc, 1, t.frame)
     assert out_of_view(sc, grip)
     t.key(pygame.K_RETURN)
-    assert sc.drag is not None and sc.drag.grip == grip and in_view(sc, grip)
+    assert sc.drag_layer.drag is not None and sc.drag_layer.drag.grip == grip and in_view(sc, grip)
 
 
 def claim_waiting(size) -> Table:

@@ -60,7 +60,7 @@ def small_boards(t: Table, monkeypatch) -> dict[int, dict]:
         UT.LABELS = None
         real(surf, p, rect, i)
     monkeypatch.setattr(tribe_board, "draw_small", draw_small)
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     return out
 
@@ -85,7 +85,7 @@ def test_the_small_boards_cut_nothing_and_crowd_nothing(size, phases_played, mon
         assert any(x.endswith(" of 6") for x in shown), shown
         assert "Solved" in shown, shown
         held = str(len(t.state.tribes[i].achievements))
-        token = t.scene._p.spr(f"achievement_{t.state.tribes[i].id}", t.scene._p.P(16))
+        token = t.scene.painted.spr(f"achievement_{t.state.tribes[i].id}", t.scene.painted.P(16))
         assert any("Ach" in x for x in shown) or (held in shown and any(s is token for _t, _r, s in b["inks"])), shown
         assert phases_said(t, b, i), (size, i, shown)
 
@@ -93,7 +93,7 @@ def test_the_small_boards_cut_nothing_and_crowd_nothing(size, phases_played, mon
 def phases_said(t: Table, board: dict, i: int) -> str:
     """How the board says the Phases tribe i has left: "words" (whole), "marks" (the three Phase
     tiles' pictures, each face up or used as the engine has it), or "" (not said, or said wrong)."""
-    s, p = t.state, t.scene._p
+    s, p = t.state, t.scene.painted
     now = s.phase if s.active == i else None
     left = [ph for ph in tribe_board.PHASES if ph not in s.tribes[i].phases_done]
     words = "Phases left: " + (", ".join(ph.capitalize() for ph in left) or "none")
@@ -117,7 +117,7 @@ def test_the_phase_marks_show_which_tiles_are_used_and_the_tooltip_names_those_l
     assert g.state.tribes[1].phases_done == ["tribe"] and g.state.active == 2
     t = Table(g, size=size, seats=["human"] * 3)
     boards = small_boards(t, monkeypatch)
-    p = t.scene._p
+    p = t.scene.painted
     how = {i: phases_said(t, boards[i], i) for i in (0, 1)}
     # at 1024x700 the words had room at 10 px; at 11 px (issue 42) they have it from 1280x800
     assert how == ({0: "words", 1: "words"} if size == (1280, 800) else {0: "marks", 1: "marks"}), how
@@ -125,8 +125,8 @@ def test_the_phase_marks_show_which_tiles_are_used_and_the_tooltip_names_those_l
         # the mouse over the board (a real motion): its tooltip names the Phases left
         t.move(boards[i]["rect"].center)
         t.frame()
-        assert t.scene.hover_key == ("tribe_small", i)
-        _title, lines = tooltips.tip(t.scene.hover_key, p)
+        assert t.scene.board.hover_key == ("tribe_small", i)
+        _title, lines = tooltips.tip(t.scene.board.hover_key, p)
         assert "Phases left: Event, Hero" in lines, lines
 
 

@@ -55,7 +55,7 @@ def test_the_shared_boards_column_shows_every_section_down_to_the_sower(size, so
     for sp in (perks[-1], designated[-1]):
         t.move(sp.rect.center)
         t.frame()
-        assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)
+        assert t.scene.board.hover_key == sp.key, (sp.key, t.scene.board.hover_key)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -76,7 +76,7 @@ def test_a_quests_guardian_fits_inside_its_card_and_reads(size, monkeypatch):
     assert t.scene.layout.board.contains(card_rect)
     t.move(quest.rect.center)                         # and the card is where the mouse finds it
     t.frame()
-    assert t.scene.hover_key == quest.key
+    assert t.scene.board.hover_key == quest.key
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -89,7 +89,7 @@ def test_the_other_tribes_small_boards_cut_no_line_through_their_edge(size, monk
     scene = t.scene
     rec = Recording(t.screen.get_size(), texts)
     scene.base = rec
-    scene._base_key = None
+    scene.redraw_base()
     scene.draw(rec)
     boards = [sp.rect for sp in spots_of(t, "tribe_small")]
     assert len(boards) == 3
@@ -129,7 +129,7 @@ def test_the_guardians_on_the_pools_essence_cards_read(size, n, monkeypatch):
         # the mouse over the Guardian finds its card
         t.move(icon.center)
         t.frame()
-        assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)
+        assert t.scene.board.hover_key == sp.key, (sp.key, t.scene.board.hover_key)
 
 
 def tile_names_drawn(monkeypatch, size) -> dict:

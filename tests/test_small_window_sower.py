@@ -86,7 +86,7 @@ def test_the_sowers_perks_can_be_seen_and_pointed_at_in_a_short_window(size):
     for sp in shown:                                 # the mouse finds each Perk where it shows
         t.move(sp.rect.center)
         t.frame()
-        assert t.scene.hover_key == sp.key, (sp.key, t.scene.hover_key)
+        assert t.scene.board.hover_key == sp.key, (sp.key, t.scene.board.hover_key)
     if t.scene.side_over:                            # and back up to the Essence decks
         for _ in range(40):
             wheel(t, 1)
@@ -133,8 +133,8 @@ def test_in_a_short_window_the_sowers_tribe_stands_before_its_perks_on_the_label
     assert all(abs(sp.rect.centery - token.rect.centery) <= 2 and sp.rect.x > token.rect.right for sp in perks)
     t.move(token.rect.center)
     t.frame()
-    assert t.scene.hover_key == token.key
-    title, lines = tooltips.tip(token.key, t.scene._p)
+    assert t.scene.board.hover_key == token.key
+    title, lines = tooltips.tip(token.key, t.scene.painted)
     assert title == "Corruption Sower" and f"{t.scene.words.tribe(t.state.tribes[1].id)} serves Doom" in lines[0]
     # a window tall enough for two rows keeps the words on the row
     t = sower_table((1024, 700))

@@ -46,7 +46,7 @@ def test_the_third_columns_labels_stand_whole_above_their_rows(size):
     cx = min(sp.rect.x for sp in sc.spots.by_key[("supply_settlement", 0)])
     above = board.y + P(24) + 2                     # under the header band
     for label, row_top in zip(LABELS, _rows_top(t)):
-        ink = T.fitted(label, sc._p.fs(12), board.right - P(4) - cx, T.GOLD, True).get_bounding_rect()
+        ink = T.fitted(label, sc.painted.fs(12), board.right - P(4) - cx, T.GOLD, True).get_bounding_rect()
         ys = [y for y in range(above, row_top) for x in range(cx, cx + ink.w)
               if _gold(t.screen.get_at((x, y)))]
         assert ys, (label, size)
@@ -59,7 +59,7 @@ def test_the_third_columns_labels_stand_whole_above_their_rows(size):
 def test_the_attunements_tile_names_itself_whole(size):
     t = Table(position({"players": 2}), size=size)
     UT.LABELS = []
-    t.scene._base_key = None                         # draw the table again, every label noted
+    t.scene.redraw_base()                         # draw the table again, every label noted
     t.frame()
     names = {t.scene.words.achievement(aid) for aid in t.game.rules.achievement_ids}
     parts = {w for n in names for w in n.split()}

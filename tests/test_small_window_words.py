@@ -17,9 +17,8 @@ import pygame  # noqa: E402
 import pyphen  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
-from faeriell.ui.table import boards  # noqa: E402
+from faeriell.ui.table import boards, side_column  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
 SIZES = [(640, 480), (800, 520), (1024, 700), (1280, 800)]
@@ -49,7 +48,7 @@ def texts_drawn(monkeypatch) -> list:
         img = real_fitted(s, *a, **k)
         made.setdefault(id(img), (str(s), img))
         return img
-    real_blit = W.WordsSurface.blit
+    real_blit = UT.WordsSurface.blit
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = real_blit(self, source, dest, area, special_flags)
@@ -58,7 +57,7 @@ def texts_drawn(monkeypatch) -> list:
         return r
     monkeypatch.setattr(T, "text", text)
     monkeypatch.setattr(T, "fitted", fitted)
-    monkeypatch.setattr(W.WordsSurface, "blit", blit)
+    monkeypatch.setattr(UT.WordsSurface, "blit", blit)
     return drawn
 
 
@@ -76,7 +75,7 @@ def badges_drawn(monkeypatch) -> list:
 
 
 def redraw(t: Table) -> None:
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
 
 
@@ -184,7 +183,7 @@ def test_achievement_names_break_between_words_or_at_a_syllable(size, monkeypatc
     seen: dict = {}
     for scroll in range(0, sc.side_over + 60, 60):    # the whole column (it scrolls at 640x480)
         drawn.clear()
-        sc.scroll_side_to(scroll)
+        side_column.scroll_to(sc, scroll)
         redraw(t)
         seen.update({n: lines for n, lines in _tile_lines(t, drawn).items() if lines})
     assert len(seen) == len(t.game.rules.achievement_ids), sorted(seen)
@@ -244,9 +243,9 @@ def test_the_other_tribes_small_boards_say_nothing_cut_and_no_row_over_another(s
         panel = next(sp.rect for sp in t.scene.spots.by_key[("tribe_small", i)])
         said = [s for s, ink in words if panel.contains(ink)]
         on_board = any(s.startswith("Corruption ") for s in said)
-        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(("tribe_small", i), t.scene._p)[1]
+        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(("tribe_small", i), t.scene.painted)[1]
         if size[0] >= 800:
             assert on_board, (size, said)
-        phases = [line for line in tooltips.tip(("tribe_small", i), t.scene._p)[1] if line.startswith("Phases left: ")]
+        phases = [line for line in tooltips.tip(("tribe_small", i), t.scene.painted)[1] if line.startswith("Phases left: ")]
         assert phases == ["Phases left: Tribe, Event, Hero"]          # said whole there, if not on the board
-        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(("tribe_small", i), t.scene._p)[1]
+        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(("tribe_small", i), t.scene.painted)[1]

@@ -156,8 +156,8 @@ def test_an_achievement_claimed_by_mouse_is_heard(tmp_path, monkeypatch):
     assert app.session.state.pending and app.session.state.pending["kind"] == "claim"
     app.draw()
     drag(app, table.spot_pos(("slot_token", 0, "red")), table.spot_pos(("achievement", "totem")))
-    doom = next(o for o in table.choice.options if o.actions[0].get("pay") == "doom")
-    at = next(r for r, o in table.choice.rects if o is doom).center
+    doom = next(o for o in table.decision.choice.options if o.actions[0].get("pay") == "doom")
+    at = next(r for r, o in table.decision.choice.rects if o is doom).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
     app.step()

@@ -72,14 +72,15 @@ def test_choosing_a_hero_says_what_each_does_and_why_one_was_set_aside(tmp_path,
         assert s.apply(s.legal()[0]) is None
     app.step()
     aside = s.state.tribes[0].set_aside
-    assert aside and table.choice is not None
+    assert aside and table.decision.choice is not None
     heroes = s.game.rules.catalog.heroes
-    labels = [o.label for o in table.choice.options]
-    for o in table.choice.options:
+    labels = [o.label for o in table.decision.choice.options]
+    for o in table.decision.choice.options:
         h = o.actions[0]["hero"]
         assert o.label == f"Start with the {heroes[h]['name']}. {heroes[h]['text']}"
     assert not any(heroes[h]["name"] in " ".join(labels) for h in aside)
-    assert f"Set aside: the {heroes[aside[0]]['name']}" in table.choice.note and "at random" in table.choice.note
+    note = table.decision.choice.note
+    assert f"Set aside: the {heroes[aside[0]]['name']}" in note and "at random" in note
     pygame.display.quit()
 
 

@@ -3,13 +3,14 @@
 - every module says its one concern in a docstring and stays at most 400 lines;
 - the modules stand in one order, lowest first (ORDER, as the package's docstring lists them):
   a module imports only those before it, so a lower concern never reaches a higher one;
-- the package's own code imports each name from the module that owns it, never from the package's
-  re-exports (faeriell/storage/__init__.py keeps them for branches written before the split):
-  a test that patched `storage.write_save` would patch a copy the saving code never calls.
+- every caller imports each name from the module that owns it, and the package re-exports none
+  (faeriell/storage/__init__.py is its docstring only): a test that patched `storage.write_save`
+  would patch a copy the saving code never calls.
 """
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,7 +61,7 @@ def test_a_module_imports_only_the_modules_below_it():
 
 
 def root_imports(source: str) -> list[tuple[str, int]]:
-    """(what, line) for every use of the package's re-exports in `source`: `from faeriell.storage
+    """(what, line) for every name `source` takes from the package itself: `from faeriell.storage
     import NAME` where NAME is no module of it, `from faeriell import storage`, `import faeriell.storage`."""
     modules = set(ORDER)
     found = []
@@ -83,8 +84,16 @@ def test_the_package_imports_each_name_from_its_owner():
             text = path.read_text(encoding="utf-8")
             for what, line in root_imports(text):
                 found.append(f"{path.relative_to(ROOT)}:{line}: {what}")
-    assert found == [], ("names imported from faeriell.storage's re-exports; import (and patch) them in the module "
+    assert found == [], ("names imported from faeriell.storage itself; import (and patch) them in the module "
                          "that owns them (faeriell/storage/__init__.py lists which):\n  " + "\n  ".join(found))
+
+
+def test_the_package_re_exports_nothing():
+    tree = ast.parse((STORAGE / "__init__.py").read_text(encoding="utf-8"))
+    body = [type(n).__name__ for n in tree.body[1:] if not (isinstance(n, ast.ImportFrom) and n.module == "__future__")]
+    assert ast.get_docstring(tree) and body == [], f"faeriell/storage/__init__.py holds more than its docstring: {body}"
+    package = importlib.import_module("faeriell.storage")
+    assert not hasattr(package, "save_game")                 # only its submodules are its attributes
 
 
 def test_the_scans_find_what_they_look_for():

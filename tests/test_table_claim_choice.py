@@ -27,14 +27,14 @@ def icon_pixels(t, rect) -> bytes:
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
 def test_the_claim_after_a_cleanse_shows_each_slot_apart(size):
     t = Table(decision_game("corruption"), size=size)
-    cleanse = next(o for o in t.scene.choice.options
+    cleanse = next(o for o in t.scene.decision.choice.options
                    if o.actions[0].get("choice") == "cleanse_corruption" and o.actions[0].get("target") == "doom")
-    t.click(next(r for r, o in t.scene.choice.rects if o is cleanse).center)
+    t.click(next(r for r, o in t.scene.decision.choice.rects if o is cleanse).center)
     assert t.state.pending and t.state.pending["kind"] == "claim"
     assert t.state.pending["achievements"] == ["cleanser"]
     t.move((2, size[1] - 2))                          # the mouse away: no tile is lit
     t.frame()
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and "Corruption Cleanser" in ch.title    # the question names the Achievement
     assert len(ch.options) >= 9
     # every option's pictures differ from every other's, and every one is drawn whole

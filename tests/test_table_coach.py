@@ -82,8 +82,8 @@ def test_the_goal_meter_counts_what_the_engine_counts_and_explains_the_rule(solo
         assert doom.startswith(f"Doom {session.state.doom} of 15")
         seen.add(held)
     _hover(solo, sp.rect.center)
-    assert table.hover_key == goal.METER_KEY
-    title, lines = tooltips.tip(table.hover_key, table._p)
+    assert table.board.hover_key == goal.METER_KEY
+    title, lines = tooltips.tip(table.board.hover_key, table.painted)
     assert title == "The goal" and any("6 Achievements" in x for x in lines)
     assert not solo.errors
 
@@ -112,7 +112,7 @@ def test_the_goal_meter_says_the_rounds_left_in_plain_words_and_whole(tmp_path, 
             app.step()
             UT.LABELS = []
             try:
-                table._base_key = None                  # the base picture, meter and all, drawn anew
+                table.redraw_base()                  # the base picture, meter and all, drawn anew
                 table.draw(pygame.display.get_surface())
                 said = {text: (shown, box) for text, shown, _r, box in UT.LABELS
                         if text.startswith(("Doom ", "about "))}
@@ -142,10 +142,10 @@ def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
     while session.state.round == 1:
         assert session.apply(rnd.choice(list(session.legal()))) is None
         solo.step()
-        assert not table.round_card.shown or session.state.round > 1
-    assert table.round_card.shown and table.round_card.round == 1
+        assert not table.coach.round_card.shown or session.state.round > 1
+    assert table.coach.round_card.shown and table.coach.round_card.round == 1
     moved = session.state.doom - doom_at_start
-    lines = table.round_card.lines
+    lines = table.coach.round_card.lines
     first_line = lines[0]
     assert first_line.startswith(f"Doom rose by {moved} this round and stands at {session.state.doom} of 15")
     assert "from the end of the round (Doom always rises then)" in first_line     # solo's Doom (R34)
@@ -154,10 +154,10 @@ def test_a_round_card_sums_up_the_round_and_a_click_closes_it(solo):
     assert not any(w in card for w in ("Automatic", "pace", "~", "->", "leaves")), lines
     assert lines[-1].startswith("You hold ") and lines[-1].endswith(" of the 6 Achievements you need to win.")
     table.draw(pygame.display.get_surface())
-    assert not any(("…" in x) for x in table.round_card.lines)
+    assert not any(("…" in x) for x in table.coach.round_card.lines)
     table.draw(pygame.display.get_surface())
-    click(solo, table.round_card.rect.center)
-    assert not table.round_card.shown
+    click(solo, table.coach.round_card.rect.center)
+    assert not table.coach.round_card.shown
     assert not solo.errors
 
 
@@ -191,7 +191,7 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(
     _to_play(solo)
     table = solo.scene.table
     _hint_now(solo, monkeypatch)
-    card = table.hint_card
+    card = table.coach.hint
     assert card.shown and card.action in solo.session.legal()
     surf = pygame.display.get_surface()
     for _ in range(600):                    # ten seconds of frames at 60 a second, no sleeping
@@ -222,7 +222,7 @@ def test_the_hint_stays_through_ten_seconds_of_idle_frames_and_follows_the_move(
 def test_t_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
     """Think longer is a key of its own (T) and a labelled button; H again only says where it is."""
     _to_play(solo, seed=5)
-    card = solo.scene.table.hint_card
+    card = solo.scene.table.coach.hint
     _hint_now(solo, monkeypatch)
     first = card.action
     assert card.shown and not card.note
@@ -254,18 +254,19 @@ def test_inside_a_decision_bar_the_hint_never_covers_its_buttons(solo, monkeypat
     rnd = random.Random(7)
     for _ in range(3000):                            # a decision with a bar of tiles (not a map pick)
         solo.step()
-        if s.state.pending and table.choice is not None and not table.choice.compact and len(s.legal()) > 1:
+        ch = table.decision.choice
+        if s.state.pending and ch is not None and not ch.compact and len(s.legal()) > 1:
             break
         assert s.apply(rnd.choice(list(s.legal()))) is None
     else:
         pytest.fail("no decision bar came up")
     _hint_now(solo, monkeypatch)
-    card = table.hint_card
+    card = table.coach.hint
     assert card.shown
     table.draw(pygame.display.get_surface())
-    bar = table.choice.panel_rect
+    bar = table.decision.choice.panel_rect
     assert bar is not None and not card.rect.colliderect(bar)
-    assert all(not card.rect.colliderect(r) for r, _ in table.choice.rects)
+    assert all(not card.rect.colliderect(r) for r, _ in table.decision.choice.rects)
     assert not solo.errors
 
 
@@ -319,7 +320,7 @@ def test_a_bot_seat_handed_to_a_person_waits_for_that_person(tmp_path, monkeypat
     for _ in range(50):
         app.step()
     assert len(session.game.history) == n            # no bot plays the seat any more
-    assert app.scene.table._human() and app.scene.table.viewer == 1
+    assert app.scene.table.human_turn() and app.scene.table.viewer == 1
     assert not app.errors
     pygame.display.quit()
 
@@ -393,7 +394,7 @@ def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
     _to_play(solo)
     table = solo.scene.table
     _hint_now(solo, monkeypatch)
-    card = table.hint_card
+    card = table.coach.hint
     assert card.shown and card.gesture is not None
     version = solo.session.version
     key(solo, pygame.K_s)
@@ -405,20 +406,20 @@ def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
     while session.state.round == start and not session.state.game_over:
         assert session.apply(rnd.choice(list(session.legal()))) is None
         solo.step()
-    if not table.round_card.shown:
+    if not table.coach.round_card.shown:
         pytest.skip("this seeded game ended before a round closed")
     key(solo, pygame.K_ESCAPE)
-    assert not table.round_card.shown and solo.scene.modal is None
+    assert not table.coach.round_card.shown and solo.scene.modal is None
     assert not solo.errors
 
 
 def _hint_pink_on_words(table) -> list:
     """The table's printed words (names, labels, counts) showing a pixel of the hint's colours on
     screen; words under the hint's own card or the decision bar are not looked at."""
-    from faeriell.ui.table.hint_card import HINT, HINT_DARK
+    from faeriell.ui.table.coach.hint import HINT, HINT_DARK
     from test_table_support import words_under
     return words_under(table, (HINT, HINT_DARK),
-                       [table.hint_card.rect] + ([table.choice.panel_rect] if table.choice is not None else []))
+                       [table.coach.hint.rect] + ([ch.panel_rect] if (ch := table.decision.choice) is not None else []))
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -428,7 +429,7 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
     name under the ring). Every first Settlement the hint could suggest, and moves of a game under
     way: no printed word shows the hint's colours; the words pass over the highlight."""
     import faeriell.ui.scenes.table as sc
-    from faeriell.ui.table.hint_card import HINT
+    from faeriell.ui.table.coach.hint import HINT
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
     try:
         table = app.scene.table
@@ -441,14 +442,14 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
             app.dirty = True
             app.step()
-            card = table.hint_card
+            card = table.coach.hint
             assert card.shown and card.action == action, action
             screen = pygame.display.get_surface()
             lit_mask = pygame.mask.from_threshold(screen, HINT, (1, 1, 1, 255))
             lit = lit_mask.count()
             bad = _hint_pink_on_words(table)
             # nor the log's lines (no part of the base picture: issue 42, an arrow ran over them)
-            bad += [r for r in table.log.words
+            bad += [r for r in table.log_layer.panel.words
                     if lit_mask.overlap_area(pygame.mask.Mask(r.inflate(-2, -2).size, fill=True), r.inflate(-2, -2).topleft)]
             key(app, pygame.K_ESCAPE)                       # put it away
             assert not card.shown
@@ -477,7 +478,7 @@ def _hinted_words(app, monkeypatch, action, drawn) -> str:
     import faeriell.ui.scenes.table as sc
     monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (action, "It is a good move."))
     _hint_now(app, monkeypatch)
-    card = app.scene.table.hint_card
+    card = app.scene.table.coach.hint
     assert card.shown and card.action == action
     del drawn[:]
     app.dirty = True
@@ -549,7 +550,7 @@ def test_a_hinted_hero_at_set_up_is_ringed_on_its_figure_not_on_its_panels_words
         del blitted[:]
         _hint_now(app, monkeypatch)
         table = app.scene.table
-        card = table.hint_card
+        card = table.coach.hint
         assert card.shown and card.action == hero
         start, end, sprite = card._points(table)
         figure = [at for img, at in blitted if img is sprite]        # where the Hero's figure was drawn
@@ -590,7 +591,7 @@ def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_pat
                 for reason in ("It is a good move.", long_reason):
                     suggested.append((a, reason))
                     _hint_now(app, monkeypatch)
-                    card = table.hint_card
+                    card = table.coach.hint
                     assert card.shown and card.action == a
                     r = card.rect
                     pts = card._points(table) if card.gesture != "decide" else None
@@ -625,9 +626,9 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
     letters on a thin halo of its own paper: no hint colour on the letters or the halo, the arrow
     seen round them inside the word's box."""
     import faeriell.ui.scenes.table as sc
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.table import arrow_way as way
-    from faeriell.ui.table.hint_card import HINT, HINT_DARK
+    from faeriell.ui.table.coach.hint import HINT, HINT_DARK
     from test_table_support import colour_mask
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
     try:
@@ -641,7 +642,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
         for a in hints:
             suggested.append(a)
             _hint_now(app, monkeypatch)
-            card = table.hint_card
+            card = table.coach.hint
             assert card.shown and card.action == a
             path = card._way(table)
             assert path, a
@@ -655,7 +656,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
             pink = colour_mask(pygame.display.get_surface(), (HINT, HINT_DARK))
             for r in now:
                 crossed += 1
-                mask, at = table.base.ink_mask(r, W.halo_px(table.layout.u))
+                mask, at = table.base.ink_mask(r, UT.halo_px(table.layout.u))
                 assert not pink.overlap_area(mask, at), (a, r, "the hint's colour on a word's letters or halo")
                 box = pygame.mask.Mask(r.size, fill=True)
                 between += pink.overlap_area(box, r.topleft) > 0     # the arrow shows round the letters
@@ -699,14 +700,14 @@ def test_the_harvest_hints_words_read_as_sentences_for_every_stop_of_a_game():
 def test_a_copy_of_a_picture_that_knows_its_words_knows_the_words_blitted_on_it(solo):
     """pygame makes a WordsSurface's copy() and subsurface() without its __init__: a word blitted
     on one then raised AttributeError; now it is known, with its ink, as on the picture itself."""
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.table import theme as T
     base = solo.scene.table.base
     word = T.text("Rablo", 14)
     for copy in (base.copy(), base.subsurface(pygame.Rect(0, 0, 200, 100))):
         copy.blit(word, (10, 20))
-        assert W.words_on(copy) == [pygame.Rect(10, 20, *word.get_size())]
-        mask, at = copy.ink_mask(W.words_on(copy)[0], 2)
+        assert UT.words_on(copy) == [pygame.Rect(10, 20, *word.get_size())]
+        mask, at = copy.ink_mask(UT.words_on(copy)[0], 2)
         assert at == (8, 18) and 0 < mask.count() < mask.get_size()[0] * mask.get_size()[1]
 
 
@@ -719,25 +720,25 @@ def test_a_partners_line_never_covers_the_hint_card(tmp_path, monkeypatch):
         screen = app.scene
         table = screen.table
         _hint_now(app, monkeypatch)
-        assert table.hint_card.shown and table.hint_card.rect is not None
+        assert table.coach.hint.shown and table.coach.hint.rect is not None
         said = ("Berrywort (your partner) next: Build a Settlement in the Bear's Mountain, and then a Beacon "
                 "on the Owl's River to solve its Menace before the Event Phase draws again")
         monkeypatch.setattr(screen.driver, "announcement", lambda: said)
         checked = 0
-        card_type = type(table.hint_card)
+        card_type = type(table.coach.hint)
         for corner in ("topleft", "topright", "midtop"):     # wherever the card stands on the island
             def at_corner(self, scene, sizes, corner=corner):
                 r = pygame.Rect((0, 0), sizes[0])
                 setattr(r, corner, getattr(scene.layout.map.inflate(-8, -8), corner))
                 return r
             monkeypatch.setattr(card_type, "_find_place", at_corner)
-            table.hint_card._place_memo = None
+            table.coach.hint._place_memo = None
             app.dirty = True
             screen.update(16)
             screen.draw(app.screen)
             assert screen.indicator_rect is not None
-            assert not screen.indicator_rect.colliderect(table.hint_card.rect), (corner, screen.indicator_rect,
-                                                                                 table.hint_card.rect)
+            assert not screen.indicator_rect.colliderect(table.coach.hint.rect), (corner, screen.indicator_rect,
+                                                                                 table.coach.hint.rect)
             checked += 1
         assert checked == 3 and not app.errors
     finally:

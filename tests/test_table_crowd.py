@@ -122,7 +122,7 @@ def test_a_lone_piece_keeps_its_usual_place():
 def test_the_regions_tooltip_lists_what_stands_there():
     t = Table(crowded())
     from faeriell.ui.table import tooltips
-    title, lines = tooltips.tip(("region", "bear-river"), t.scene._p)
+    title, lines = tooltips.tip(("region", "bear-river"), t.scene.painted)
     text = " ".join(lines)
     assert "Settlement of" in text and "Yellow Beacon" in text and "Totem" in text and "Rhudo" in text
 

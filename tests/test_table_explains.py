@@ -46,7 +46,7 @@ def test_a_red_beacon_without_red_essence_says_what_it_costs_and_what_you_have()
     t.scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
     t.scene.message = None
     press(t, ("supply_beacon", "red"))
-    assert to_dict(t.state) == before and t.scene.drag is None
+    assert to_dict(t.state) == before and t.scene.drag_layer.drag is None
     msg = t.scene.message or ""
     assert t.scene.message_bad
     assert "costs" in msg and "red" in msg.lower(), msg
@@ -117,14 +117,14 @@ def test_tooltips_invite_no_move_that_is_not_legal_now():
     t = Table(game({"player": 1, "phase": "hero"}))
     key = ("supply_settlement", 0)
     t.frame()
-    title, lines = tooltips.honest(tooltips.tip(key, t.scene._p), t.scene.explain_pickup(key))
+    title, lines = tooltips.honest(tooltips.tip(key, t.scene.painted), t.scene.explain_pickup(key))
     assert not any(line.startswith("Drag") or " Drag " in line for line in lines), lines
     assert any(line.startswith("Not now:") for line in lines), lines
     # and in the Tribe Phase, where it is legal, the invitation stays
     t2 = Table(game({"player": 1, "phase": "tribe"}, {"essences": ["red", "red", "blue"]}))
     t2.frame()
     assert t2.scene.explain_pickup(key) is None
-    _title, lines2 = tooltips.honest(tooltips.tip(key, t2.scene._p), t2.scene.explain_pickup(key))
+    _title, lines2 = tooltips.honest(tooltips.tip(key, t2.scene.painted), t2.scene.explain_pickup(key))
     assert any("Drag" in line for line in lines2)
 
 

@@ -28,7 +28,7 @@ def test_a_whole_game_by_mouse(label, cfg, seed):
     moves = 0
     while not t.game.state.game_over:
         assert moves < 1500, "the game did not end"
-        if t.scene.curtain is not None:          # hot-seat: pass the screen to the next tribe
+        if t.scene.curtain_layer.tribe is not None:          # hot-seat: pass the screen to the next tribe
             t.click((5, 5))
         legal = t.game.legal_actions()
         # Prefer ending phases now and then so games move on as people play them.

@@ -43,9 +43,9 @@ def test_a_whole_game_by_keyboard_only_on_the_table(label, players, mode, diffic
     moves = 0
     while not t.game.state.game_over:
         assert moves < 1500, "the game did not end"
-        if t.scene.curtain is not None:                      # hot seat: Enter lifts the curtain
+        if t.scene.curtain_layer.tribe is not None:                      # hot seat: Enter lifts the curtain
             kp.keys(pygame.K_RETURN)
-            assert t.scene.curtain is None
+            assert t.scene.curtain_layer.tribe is None
         legal = t.game.legal_actions()
         ends = [a for a in legal if a.kind == "end_phase"]
         a = ends[0] if ends and pick.random() < 0.35 else pick.choice(legal)
@@ -151,16 +151,16 @@ def test_enter_picks_up_the_arrows_go_through_its_legal_places_and_enter_puts_it
                     (t.gesture(a) for a in t.game.legal_actions()) if kp_gesture and kp_gesture[0] == grip}
     kp.focus_piece(grip)
     t.key(pygame.K_RETURN)
-    d = t.scene.drag
+    d = t.scene.drag_layer.drag
     assert d is not None and d.keyed and d.hover in legal_places
     places, said = [d.hover], [t.scene.message]
     for _ in range(len(legal_places) - 1):
         t.key(pygame.K_RIGHT)
-        places.append(t.scene.drag.hover)
+        places.append(t.scene.drag_layer.drag.hover)
         said.append(t.scene.message)
     assert set(places) == legal_places                       # every legal place, from the engine's list
     t.key(pygame.K_RIGHT)
-    assert t.scene.drag.hover == places[0]                   # and round again
+    assert t.scene.drag_layer.drag.hover == places[0]                   # and round again
     for place, text in zip(places, said):
         no_ids(text, t.game)
         if place[0] == "node":
@@ -178,11 +178,11 @@ def test_esc_puts_the_piece_back_and_changes_nothing():
     before = to_dict(t.state)
     kp.focus_piece(("hero", 0, "druid"))
     t.key(pygame.K_RETURN)
-    assert t.scene.drag is not None
+    assert t.scene.drag_layer.drag is not None
     t.key(pygame.K_RIGHT)
     t.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     assert [t.scene.handle_event(ev) for ev in pygame.event.get()] == [True]    # the table's, not the menu's
-    assert t.scene.drag is None and to_dict(t.state) == before
+    assert t.scene.drag_layer.drag is None and to_dict(t.state) == before
 
 
 def test_the_payment_tray_from_the_keyboard_refuses_a_wrong_payment_and_takes_the_right_one():
@@ -190,21 +190,21 @@ def test_the_payment_tray_from_the_keyboard_refuses_a_wrong_payment_and_takes_th
     kp = player_of(t)
     kp.focus_piece(("supply_settlement", 0))
     t.key(pygame.K_RETURN)
-    region = t.scene.drag.hover[1]
+    region = t.scene.drag_layer.drag.hover[1]
     assert "costs 2 Red" in t.scene.message, t.scene.message
     t.key(pygame.K_RETURN)
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray is not None and sorted(c.split("@")[0] for c in tray.tray) == ["red", "red"]
     t.key(pygame.K_TAB)                                      # the first card to pay is in focus
     assert tray.focus[0] == "tray" and "Space" in t.scene.message
     t.key(pygame.K_SPACE)                                    # back to the pool: one Red is not enough
     assert len(tray.tray) == 1 and tray.matched() is None
     t.key(pygame.K_RETURN)
-    assert region not in t.state.tribes[0].settlements and t.scene.message_bad and t.scene.tray is tray
+    assert region not in t.state.tribes[0].settlements and t.scene.message_bad and t.scene.tray_layer.tray is tray
     t.key(pygame.K_SPACE)                                    # the same card again: on the tray
     assert tray.matched() is not None
     t.key(pygame.K_RETURN)
-    assert region in t.state.tribes[0].settlements and t.scene.tray is None
+    assert region in t.state.tribes[0].settlements and t.scene.tray_layer.tray is None
 
 
 def test_a_decision_bar_from_the_keyboard():
@@ -214,8 +214,8 @@ def test_a_decision_bar_from_the_keyboard():
     kp.focus_piece(("button", "draft"))
     t.key(pygame.K_RETURN)
     assert t.state.pending and t.state.pending["kind"] == "corruption"
-    ch = t.scene.choice
-    assert ch is not None and t.scene.choice_auto
+    ch = t.scene.decision.choice
+    assert ch is not None and t.scene.decision.auto
     t.key(pygame.K_RETURN)                                   # Enter first puts a choice in focus
     assert ch.focus == 0 and t.state.doom == 2 and ch.options[0].label in t.scene.message
     k = next(n for n, o in enumerate(ch.options) if o.actions[0].get("choice") == "ignore")
@@ -231,17 +231,17 @@ def test_click_a_piece_then_click_a_place_no_drag_and_a_wrong_place_says_why():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.click(("supply_settlement", 0))
-    assert t.scene.drag is not None and t.scene.drag.sticky
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.sticky
     taken = ("region", "wolf-mountain")                      # player 2's Settlement stands there
     before = to_dict(t.state)
     t.click(taken)
-    assert t.scene.drag is None and to_dict(t.state) == before
+    assert t.scene.drag_layer.drag is None and to_dict(t.state) == before
     assert t.scene.message_bad and t.scene.message
     no_ids(t.scene.message, t.game)
     t.click(("supply_settlement", 0))
     t.click(("region", region))
-    assert t.scene.tray is not None
-    t.click(t.scene.tray.confirm_rect.center)
+    assert t.scene.tray_layer.tray is not None
+    t.click(t.scene.tray_layer.tray.confirm_rect.center)
     assert region in t.state.tribes[0].settlements
 
 
@@ -266,13 +266,13 @@ def test_the_piece_and_the_place_in_focus_are_drawn():
     kp.focus_piece(("hero", 0, "druid"))
     assert focus_pixels(t.screen, hero) > before + 150       # a thick white ring and its "Enter" tag
     t.key(pygame.K_RETURN)
-    place = t.scene.drag.hover
+    place = t.scene.drag_layer.drag.hover
     spot = t.scene.spot(place)
     if place[0] != "region":
         t.key(pygame.K_ESCAPE)
         bare = focus_pixels(t.screen, spot.rect)
         t.key(pygame.K_RETURN)
-        assert t.scene.drag.hover == place
+        assert t.scene.drag_layer.drag.hover == place
         assert focus_pixels(t.screen, spot.rect) > bare + 100
 
 
@@ -308,11 +308,11 @@ def test_the_result_panel_of_a_puzzle_from_the_keyboard():
         table.draw(screen)
     keys(pygame.K_F7)
     assert table.puzzle.overlay and table.puzzle.result == "lost"
-    names = list(table.result_panel.rects)
+    names = list(table.result.panel.rects)
     assert names[:2] == ["retry", "hint"]
     keys(pygame.K_TAB)
     keys(pygame.K_RIGHT)
-    assert table.result_panel.focused() == "hint"
+    assert table.result.panel.focused() == "hint"
     keys(pygame.K_RETURN)
     assert table.puzzle.show_hint
     keys(pygame.K_ESCAPE)                                    # look at the table
@@ -369,7 +369,7 @@ def test_the_keyboard_brings_the_whole_island_back_into_view():
     assert (t.scene.map.zoom_level, t.scene.map.offset) == fitted
     player_of(t).focus_piece(("hero", 0, "druid"))
     t.key(pygame.K_RETURN)
-    assert t.scene.layout.map.collidepoint(t.scene.spot_pos(t.scene.drag.hover))
+    assert t.scene.layout.map.collidepoint(t.scene.spot_pos(t.scene.drag_layer.drag.hover))
 
 
 def test_the_rules_screen_goes_through_its_sections_by_the_arrow_keys(tmp_path, monkeypatch):
@@ -398,7 +398,7 @@ def test_two_cards_alike_in_the_tray_are_two_stops_of_the_keyboard():
     kp.focus_piece(("supply_settlement", 0))
     t.key(pygame.K_RETURN)
     t.key(pygame.K_RETURN)
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray is not None and tray.tray == ["red@bear", "red@bear"]
     seen = []
     for _ in range(len(tray.items())):
@@ -440,8 +440,8 @@ def test_a_hint_moves_the_keyboards_focus_to_its_piece():
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
     t.key(pygame.K_TAB)                                      # playing by keyboard
     assert t.scene.board.focus != ("hero", 0, "druid")
-    t.scene.show_hint(Action("move_hero", hero="druid", to=to), "")   # what the screen does with a hint (H)
+    t.scene.coach.show_hint(Action("move_hero", hero="druid", to=to), "")   # what the screen does with a hint (H)
     t.frame()
     assert t.scene.board.focus == ("hero", 0, "druid")
     t.key(pygame.K_RETURN)
-    assert t.scene.drag is not None and t.scene.drag.grip == ("hero", 0, "druid")
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.grip == ("hero", 0, "druid")

@@ -52,9 +52,8 @@ def post_one_of_each(t, pos):
 
 def test_the_stack_top_first():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
-    assert t.scene.layers.names() == ["curtain", "result", "notices", "coach", "dialogs", "tray", "decision",
-                                      "log",
-                                      "drag", "board"]
+    assert t.scene.layers.names() == ["pointer", "curtain", "result", "notices", "coach", "dialogs", "tray",
+                                      "decision", "log", "drag", "board"]
 
 
 def test_every_kind_of_event_meets_the_layers_in_one_order():
@@ -83,7 +82,7 @@ def test_a_pushed_modal_layer_takes_presses_and_keys_before_the_table():
     wall = t.scene.layers.push(Probe("tutorial", log, modal=True), below="result")
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
     t.click(("hero", 0, "druid"))
-    assert t.scene.drag is None                      # the press never reached the Hero
+    assert t.scene.drag_layer.drag is None                      # the press never reached the Hero
     t.scene.map.zoom_at(t.scene.map.viewport.center, 1)
     zoomed = t.scene.map.zoom_level
     t.key(pygame.K_HOME)
@@ -93,7 +92,7 @@ def test_a_pushed_modal_layer_takes_presses_and_keys_before_the_table():
     t.key(pygame.K_HOME)
     assert t.scene.map.zoom_level != zoomed
     t.click(("hero", 0, "druid"))
-    assert t.scene.drag is not None and t.scene.drag.sticky
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.sticky
     t.click(("node", to))
     assert t.state.tribes[0].heroes["druid"].node == to
 
@@ -102,11 +101,11 @@ def test_a_consuming_layer_over_the_tray_gets_enter_first():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))
-    assert t.scene.tray is not None
+    assert t.scene.tray_layer.tray is not None
     log: list = []
     over = t.scene.layers.push(Probe("hint", log, keep=True), below="dialogs")
     t.key(pygame.K_RETURN)
-    assert t.scene.tray is not None and region not in t.state.tribes[0].settlements
+    assert t.scene.tray_layer.tray is not None and region not in t.state.tribes[0].settlements
     t.scene.layers.remove(over)
     t.key(pygame.K_RETURN)                           # now the tray takes it: confirmed
     assert region in t.state.tribes[0].settlements
@@ -116,19 +115,19 @@ def test_the_open_tray_takes_a_right_click_and_esc_and_nothing_reaches_the_islan
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))
-    assert t.scene.tray is not None
+    assert t.scene.tray_layer.tray is not None
     before = to_dict(t.state)
     hero = t.pos(("hero", 0, "druid"))
     t.click(hero)                                    # a press on a piece while paying: the tray's
-    assert t.scene.drag is None and t.scene.tray is not None
+    assert t.scene.drag_layer.drag is None and t.scene.tray_layer.tray is not None
     t.post(pygame.MOUSEBUTTONDOWN, pos=hero, button=3)
     t.frame()
-    assert t.scene.tray is None and to_dict(t.state) == before
+    assert t.scene.tray_layer.tray is None and to_dict(t.state) == before
     t.drag(("supply_settlement", 0), ("region", region))
-    assert t.scene.tray is not None
+    assert t.scene.tray_layer.tray is not None
     t.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     consumed = [t.scene.handle_event(ev) for ev in pygame.event.get()]
-    assert consumed == [True] and t.scene.tray is None      # Esc was the tray's, not the menu's
+    assert consumed == [True] and t.scene.tray_layer.tray is None      # Esc was the tray's, not the menu's
     t.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     assert [t.scene.handle_event(ev) for ev in pygame.event.get()] == [False]   # now the screen's menu
 
@@ -138,7 +137,7 @@ def test_the_curtain_is_modal_for_every_kind_of_event():
     g.state.tribes[1].essences.append(g.state.tribes[0].essences.pop())   # player 2 holds a card too
     t = Table(g, curtain=True)
     t.click(("button", "end_phase"))
-    assert t.scene.curtain == 1
+    assert t.scene.curtain_layer.tribe == 1
     log: list = []
     t.scene.layers.push(Probe("under the curtain", log), below="curtain")
     t.scene.layers.push(Probe("bottom", log), below="board")
@@ -146,9 +145,9 @@ def test_the_curtain_is_modal_for_every_kind_of_event():
     t.move(sea)
     t.post(pygame.KEYDOWN, key=pygame.K_F7, mod=0, unicode="", scancode=0)
     t.frame()
-    assert log == [] and t.scene.curtain == 1       # nothing under the curtain saw them
+    assert log == [] and t.scene.curtain_layer.tribe == 1       # nothing under the curtain saw them
     t.key(pygame.K_RETURN)                           # Enter lifts it, as a click does
-    assert t.scene.curtain is None and pygame.KEYDOWN not in {tp for tp, _ in log}   # (its KEYUP goes on)
+    assert t.scene.curtain_layer.tribe is None and pygame.KEYDOWN not in {tp for tp, _ in log}   # (its KEYUP goes on)
 
 
 def test_a_click_on_the_decision_bar_is_the_bars_and_a_click_away_closes_it():
@@ -158,11 +157,11 @@ def test_a_click_on_the_decision_bar_is_the_bars_and_a_click_away_closes_it():
                  {"player": 1, "phase": "tribe"})
     t = Table(g)
     t.drag(("perk_up", "swift"), ("hero", 0, "druid"))
-    ch = t.scene.choice
-    assert ch is not None and not t.scene.choice_auto          # which Perk goes under its pile
+    ch = t.scene.decision.choice
+    assert ch is not None and not t.scene.decision.auto          # which Perk goes under its pile
     r = ch.panel_rect
     t.click((r.x + 3, r.y + 3))                      # inside the panel: the bar keeps it
-    assert t.scene.choice is ch
+    assert t.scene.decision.choice is ch
     sea = (t.scene.layout.map.x + 3, t.scene.layout.map.bottom - 3)
     t.click(sea)
-    assert t.scene.choice is None and t.scene.tray is None
+    assert t.scene.decision.choice is None and t.scene.tray_layer.tray is None

@@ -70,7 +70,7 @@ def test_a_real_game_log_has_headings_for_every_round_played():
 
 def test_the_wheel_and_keys_scroll_the_log():
     t = Table(played(moves=80), seats=["human"])
-    log = t.scene.log
+    log = t.scene.log_layer.panel
     assert log.lines > log.fit            # more than fits: there is something to scroll
     t.move(log.rect.center)
     t.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
@@ -93,7 +93,7 @@ def test_the_wheel_and_keys_scroll_the_log():
 
 def test_the_log_grows_by_its_button_and_its_grip_and_covers_the_island():
     t = Table(played(moves=80), seats=["human"])
-    log, L = t.scene.log, t.scene.layout
+    log, L = t.scene.log_layer.panel, t.scene.layout
     small = log.rect.copy()
     fit = log.fit
     t.click(log.button.center)
@@ -103,7 +103,7 @@ def test_the_log_grows_by_its_button_and_its_grip_and_covers_the_island():
     assert L.map.collidepoint(inside)
     version = t.session.version
     t.click(inside)
-    assert t.session.version == version and t.scene.drag is None and t.scene._pressed is None
+    assert t.session.version == version and t.scene.drag_layer.drag is None and t.scene.board.pressed is None
     t.click(log.button.center)
     assert log.rect == small
     # the grip at the top-right corner: drag it right and up
@@ -125,7 +125,7 @@ def test_the_log_says_every_colour_as_the_cards_print_it(drawn):
     the whole log with the wheel."""
     import re
     t = Table(played(moves=120), seats=["human"])
-    log = t.scene.log
+    log = t.scene.log_layer.panel
     t.click(log.button.center)                       # the larger log
     t.move(log.rect.center)
     drawn.clear()
@@ -146,9 +146,9 @@ def log_texts(t, texts) -> list[tuple[str, pygame.Rect]]:
     from test_label_fit import Recording
     rec = Recording(t.screen.get_size(), texts)
     t.scene.base = rec
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.scene.draw(rec)
-    log = t.scene.log
+    log = t.scene.log_layer.panel
     title = max(k for k, (text, r) in enumerate(rec.blits) if text == "Log" and r.topleft < log.button.topleft)
     return sorted(((text, r) for text, r in rec.blits[title:]        # what the log drew, over the island
                    if log.rect.contains(r) and r.y > log.button.bottom and text.strip()), key=lambda x: x[1].y)
@@ -160,7 +160,7 @@ def test_a_short_log_reads_from_the_top_of_its_panel(size, monkeypatch):
     from test_label_fit import record_texts
     t = Table(played(2, "competitive", moves=3), size=size, seats=["human", "human"])
     texts = record_texts(monkeypatch)
-    log = t.scene.log
+    log = t.scene.log_layer.panel
     P = t.scene.layout.px
     for grown in (False, True):
         if grown:
@@ -180,4 +180,4 @@ def test_an_empty_log_says_what_it_will_hold_at_its_top(monkeypatch):
     from test_label_fit import record_texts
     shown = log_texts(t, record_texts(monkeypatch))
     assert [text for text, _r in shown] == ["Every move will be listed here."]
-    assert shown[0][1].y <= t.scene.log.button.bottom + t.scene.layout.px(3) + 1
+    assert shown[0][1].y <= t.scene.log_layer.panel.button.bottom + t.scene.layout.px(3) + 1

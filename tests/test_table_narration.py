@@ -36,7 +36,7 @@ def bot_moves(t: Table, n: int) -> list:
             continue
         t.scene.animate(got[0])
         t.frame()
-        moved.append((got, t.scene.message, chrome.expectation(t.scene._p), t.session.acting))
+        moved.append((got, t.scene.message, chrome.expectation(t.scene.painted), t.session.acting))
     return moved
 
 
@@ -50,7 +50,7 @@ def test_a_bots_move_is_told_as_narration_and_the_banner_says_what_it_does():
     name = t.scene.words.tribe(t.state.tribes[1].id)
     t.click(("button", "end_phase"))               # the person ends the Phase: the bot's turn
     assert t.session.acting == 1
-    who, what = chrome.expectation(t.scene._p)
+    who, what = chrome.expectation(t.scene.painted)
     assert what.startswith(f"{name} (bot)") and "drag" not in what.lower() and "click" not in what.lower(), what
     moves = bot_moves(t, 3)
     assert moves

@@ -33,7 +33,7 @@ def test_any_settlement_of_the_supply_can_be_dragged():
     assert not first.collidepoint(second)
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(second, ("region", region))
-    assert t.scene.tray is not None, t.scene.message                  # the payment tray: the drop was taken
+    assert t.scene.tray_layer.tray is not None, t.scene.message                  # the payment tray: the drop was taken
     t.key(pygame.K_RETURN)
     assert region in t.state.tribes[0].settlements
 
@@ -47,7 +47,7 @@ def test_the_starting_hero_choice_shows_whole_sentences(size):
         t.click(("region", t.session.legal_of("place_settlement")[0]["region"]))
     assert t.state.pending["kind"] == "choose_hero"
     t.frame()
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and len(ch.rects) == 3
     for (_rect, option), lines in zip(ch.rects, ch.said):
         assert " ".join(lines) == " ".join(option.label.split()), lines
@@ -58,13 +58,13 @@ def test_the_rules_list_shows_every_section_title_whole(tmp_path, monkeypatch):
     # at 1280x800 "Event Phase: Beacons and the Totem solve Mena" was cut at the list's edge
     from test_app_support import click, make_app
 
-    from faeriell.ui import widgets as W
+    from faeriell.ui import text as UT
     from faeriell.ui.scenes.rules import RulesScene, list_font_size
 
     app = make_app(tmp_path, monkeypatch)
     click(app, "rules")
     assert isinstance(app.scene, RulesScene)
-    font = pygame.font.Font(W.font_path(False), list_font_size())
+    font = pygame.font.Font(UT.font_path(False), list_font_size())
     items = app.scene.list.item_list
     assert len(items) > 20
     for item in items:
@@ -113,7 +113,7 @@ def test_the_payment_trays_buttons_leave_the_pool_cards_whole(size):
     t = Table(position({}, {}, [t1, t2], {"player": 1, "phase": "tribe"}), size=size)
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray is not None, t.scene.message
     t.frame()
     cards = [r for r, it in tray.rects if it[0] == "pool"]

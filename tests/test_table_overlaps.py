@@ -9,7 +9,7 @@ from test_app_support import make_app  # first: sets the dummy video driver
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.ui.canvas import ui_factor, virtual_size  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 from faeriell.ui.settings import UI_SCALES  # noqa: E402
@@ -68,7 +68,7 @@ def test_the_partner_line_stays_over_the_island(tmp_path, monkeypatch, size, lay
             _r, lines, _s = host.indicator_layout()
             assert " ".join(lines).split() == LINE.split(), where
     finally:
-        W.set_text_scale(1.0)
+        UT.set_text_scale(1.0)
         pygame.display.quit()
 
 
@@ -102,11 +102,11 @@ def test_the_goal_label_keeps_clear_of_the_chance_scale(solo_timeline, window, l
     from faeriell.ui.scenes.review import chart_rects
     pygame.display.init()
     pygame.font.init()
-    size = W.virtual_size(window, W.ui_factor(window, layout_scale))     # what the review lays out in
+    size = virtual_size(window, ui_factor(window, layout_scale))     # what the review lays out in
     doom, rect, fig = chart_rects(size)
     try:
         for text_scale in UI_SCALES:
-            W.set_text_scale(text_scale)
+            UT.set_text_scale(text_scale)
             labels: list = []
             monkeypatch.setattr(UT, "LABELS", labels)
             surf = pygame.Surface(size)
@@ -133,5 +133,5 @@ def test_the_goal_label_keeps_clear_of_the_chance_scale(solo_timeline, window, l
             for t, _s, r, _w in labels:
                 assert fig.contains(r), (where, t, r, fig)
     finally:
-        W.set_text_scale(1.0)
+        UT.set_text_scale(1.0)
         pygame.display.quit()

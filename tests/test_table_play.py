@@ -34,7 +34,7 @@ def test_tribe_phase_tile_settlement_and_end_phase():
     legal = t.session.legal_of("build_settlement")
     region = legal[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))               # drag a Settlement onto a Region
-    assert t.scene.tray is not None, t.scene.message
+    assert t.scene.tray_layer.tray is not None, t.scene.message
     assert t.state.tribes[0].settlements == ["bear-mountain", "bear-river"]   # not before confirming
     t.key(pygame.K_RETURN)                                              # confirm the proposed payment
     tr = t.state.tribes[0]
@@ -49,7 +49,7 @@ def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}, {"essences": ["red", "red", "blue", "blue"]}))
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert sorted(c.split("@")[0] for c in tray.tray) in (["blue", "blue"], ["red", "red"])
     # swap one card for the other colour: two colours are refused, with the engine's reason
     first = next(r for r, it in tray.rects if it[0] == "tray")
@@ -71,7 +71,7 @@ def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
     assert tray.matched() is not None
     t.click(tray.confirm_rect.center)
     assert region in t.state.tribes[0].settlements
-    assert t.scene.tray is None
+    assert t.scene.tray_layer.tray is None
 
 
 def test_forbidden_drop_changes_nothing_and_says_why():
@@ -81,7 +81,7 @@ def test_forbidden_drop_changes_nothing_and_says_why():
     before = to_dict(t.state)
     t.drag(("supply_settlement", 0), ("region", far))
     assert to_dict(t.state) == before
-    assert t.scene.tray is None
+    assert t.scene.tray_layer.tray is None
     reason = t.session.why_not(Action("build_settlement", region=far, pay=("red", "red")))
     # where it landed (the Region's printed name), then the engine's reason
     assert reason and t.scene.message == "That is the Toad's River: " + t.scene.words.plain(reason)
@@ -95,19 +95,19 @@ def test_pieces_glow_only_on_legal_places_while_dragging():
     t.frame()
     t.move((a[0] + 30, a[1] - 30), buttons=(1, 0, 0))
     t.frame()
-    drag = t.scene.drag
+    drag = t.scene.drag_layer.drag
     assert drag is not None and drag.grip == ("supply_settlement", 0)
     legal = {("region", x["region"]) for x in t.session.legal_of("build_settlement")}
     assert drag.targets == legal
     ok = next(iter(legal))
     t.move(t.pos(ok), buttons=(1, 0, 0))
     t.frame()
-    assert t.scene.drag.hover == ok and t.scene.drag.hover_ok
+    assert t.scene.drag_layer.drag.hover == ok and t.scene.drag_layer.drag.hover_ok
     t.move(t.pos(("region", "toad-river")), buttons=(1, 0, 0))
     t.frame()
-    assert t.scene.drag.hover == ("region", "toad-river") and not t.scene.drag.hover_ok
+    assert t.scene.drag_layer.drag.hover == ("region", "toad-river") and not t.scene.drag_layer.drag.hover_ok
     t.key(pygame.K_ESCAPE)                        # Esc drops nothing
-    assert t.scene.drag is None
+    assert t.scene.drag_layer.drag is None
 
 
 def test_event_phase_draft_button_then_harvest_token():
@@ -122,7 +122,7 @@ def test_event_phase_draft_button_then_harvest_token():
     steps = 2
     target = ("wheel", (start + steps) % 12)
     t.drag(("harvest_token",), target)
-    while t.state.pending is not None and t.session.acting == 0 and t.scene.choice is not None:
+    while t.state.pending is not None and t.session.acting == 0 and t.scene.decision.choice is not None:
         t.choose(t.session.legal()[0])
     assert t.state.harvest == (start + steps) % 12
     assert "event" in t.state.tribes[0].phases_done
@@ -150,7 +150,7 @@ def test_click_to_pick_up_then_click_to_drop():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
     t.click(("hero", 0, "druid"))
-    assert t.scene.drag is not None and t.scene.drag.sticky
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.sticky
     t.click(("node", to))
     assert t.state.tribes[0].heroes["druid"].node == to
 
@@ -159,10 +159,10 @@ def test_level_up_perk_onto_hero_then_choose_the_discard():
     board = {"perk_piles": [["swift"], ["quester"], ["cleanser"], ["pursuer"]]}
     t = Table(two_tribes({"player": 1, "phase": "tribe"}, {"essences": ["green", "green"]}, board))
     t.drag(("perk_up", "swift"), ("hero", 0, "druid"))
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and {o.spot for o in ch.options} == {("perk_up", p) for p in ("quester", "cleanser", "pursuer")}
     t.click(("perk_up", "cleanser"))            # the discard chosen by a click on its tile
-    assert t.scene.tray is not None
+    assert t.scene.tray_layer.tray is not None
     t.key(pygame.K_RETURN)
     assert t.state.tribes[0].heroes["druid"].perks == ["swift"]
     assert [p[0] for p in t.state.perk_piles if p] == ["quester", "pursuer"] or \
@@ -174,7 +174,7 @@ def test_corruption_event_is_a_choice_bar():
     t = Table(two_tribes({"player": 1, "phase": "event"}, board=board))
     t.click(("button", "draft"))
     assert t.state.pending and t.state.pending["kind"] == "corruption"
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and not ch.cancellable
     ignore = next(o for o in ch.options if o.actions[0].get("choice") == "ignore")
     t.click(next(r for r, o in ch.rects if o is ignore).center)
@@ -187,10 +187,10 @@ def test_hotseat_curtain_covers_the_table_until_clicked():
     t = Table(g, curtain=True)
     t.click(("button", "end_phase"))
     assert t.session.acting == 1
-    assert t.scene.curtain == 1
+    assert t.scene.curtain_layer.tribe == 1
     before = to_dict(t.state)
     t.click((600, 400))                           # the click lifts the curtain, nothing else
-    assert t.scene.curtain is None and to_dict(t.state) == before
+    assert t.scene.curtain_layer.tribe is None and to_dict(t.state) == before
     # player 2 sees only the colours of player 1's cards (R4)
     assert t.scene.viewer == 1
 
@@ -200,7 +200,7 @@ def test_no_curtain_when_the_next_player_holds_no_secret():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}), curtain=True)
     assert not t.state.tribes[1].essences
     t.click(("button", "end_phase"))
-    assert t.session.acting == 1 and t.scene.curtain is None and t.scene.viewer == 1
+    assert t.session.acting == 1 and t.scene.curtain_layer.tribe is None and t.scene.viewer == 1
 
 
 def test_bot_move_animates_without_blocking():
@@ -217,7 +217,7 @@ def test_bot_move_animates_without_blocking():
     assert pygame.image.tobytes(landing, "RGB") != pygame.image.tobytes(f.cover, "RGB"), \
         "the Hero is drawn at its destination on the new table; the cover hides it"
     t.click(("hero", 0, "druid"))                 # input still works during the animation
-    assert t.scene.drag is not None
+    assert t.scene.drag_layer.drag is not None
 
 
 def test_a_phase_tile_can_also_be_dragged_onto_the_island():
@@ -229,13 +229,13 @@ def test_a_phase_tile_can_also_be_dragged_onto_the_island():
 def test_tooltips_name_what_is_under_the_mouse():
     t = Table(two_tribes({"player": 1, "phase": None}))
     from faeriell.ui.table.tooltips import tip
-    assert tip(("perk_up", t.state.perk_piles[0][0]), t.scene._p)[1][0]        # the YAML text
-    assert "Bear" in tip(("region", "bear-river"), t.scene._p)[0]
+    assert tip(("perk_up", t.state.perk_piles[0][0]), t.scene.painted)[1][0]        # the YAML text
+    assert "Bear" in tip(("region", "bear-river"), t.scene.painted)[0]
     t.move(t.pos(("achievement", "purity")))
     t.frame()
     t.scene.update(1000)
     t.frame()
-    assert t.scene.hover_key == ("achievement", "purity")
+    assert t.scene.board.hover_key == ("achievement", "purity")
 
 
 def test_hero_solves_a_menace_dropped_on_the_guardian_or_its_region():
@@ -270,7 +270,7 @@ def test_beacon_with_the_chieftain_discount_and_a_beacon_solve():
     t = Table(position({}, {"guardians": {"owl": "owl-forest"}, "under": {"owl": "red"}, "bag": ["blue@toad"]},
                        tribes, {"player": 1, "phase": "tribe"}))
     t.drag(("supply_beacon", "red"), ("region", "owl-river"))
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray is not None and sorted(c.split("@")[0] for c in tray.tray) == ["red", "yellow"]
     t.click(tray.confirm_rect.center)
     assert t.state.tribes[0].beacons == {"owl-river": "red"}
@@ -294,7 +294,7 @@ def test_claim_drag_a_token_onto_the_achievement_and_choose_the_payment():
     assert t.state.pending and t.state.pending["kind"] == "claim"
     assert ("achievement", "totem") in t.scene.index.aims
     t.drag(("slot_token", 0, "red"), ("achievement", "totem"))
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and len(ch.options) == 2            # pay the red Essence, or Doom +1
     doom = next(o for o in ch.options if o.actions[0].get("pay") == "doom")
     t.click(next(r for r, o in ch.rects if o is doom).center)
@@ -309,7 +309,7 @@ def test_gather_a_herb_and_attune_by_dragging_cards_into_the_tribe():
     t = Table(position({}, board, tribes, {"player": 1, "phase": "tribe"}))
     t.drag(("herb_up", "herb-red"), ("tribe_board", 0))
     t.click(("herb_up", "herb-druid"))                         # the other face-up Herb to discard
-    assert t.scene.tray is not None
+    assert t.scene.tray_layer.tray is not None
     t.key(pygame.K_RETURN)
     assert t.state.tribes[0].herbs == ["herb-red"] and "herb-druid" in t.state.herb_discard
     t.drag(("attune_free", "boar"), ("tribe_board", 0))
@@ -338,15 +338,15 @@ def test_clicking_another_tribes_small_board_shows_it_large_without_its_secrets(
     t = Table(g)
     assert t.scene.spot(("tribe_board", 0)) is not None and t.scene.spot(("tribe_small", 1)) is not None
     t.click(("tribe_small", 1))                     # a real click on player 2's small board
-    assert t.scene.peek == 1
+    assert t.scene.board.peek == 1
     assert t.scene.spot(("tribe_board", 1)) is not None, "player 2's board is the large one now"
     assert t.scene.spot(("quest", 1, "shaman", "?")) is not None, "a Quest card shows its back"
     assert t.scene.spot(("quest", 1, "shaman", secret)) is None
     assert t.scene.spot(("tribe_small", 0)) is not None, "yours waits among the small ones"
     t.click(("tribe_small", 0))                     # back to the board of whoever acts
-    assert t.scene.peek is None and t.scene.spot(("tribe_board", 0)) is not None
+    assert t.scene.board.peek is None and t.scene.spot(("tribe_board", 0)) is not None
     t.click(("tribe_small", 1))
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
     t.session.apply(t.session.legal_of("move_hero", hero="druid", to=to)[0])
     t.frame()
-    assert t.scene.peek is None, "after a move the acting tribe's board shows again"
+    assert t.scene.board.peek is None, "after a move the acting tribe's board shows again"

@@ -38,7 +38,7 @@ def test_a_quest_card_that_cannot_be_solved_says_why_and_never_picks_up_its_hero
     node = t.state.tribes[0].heroes["shaman"].node
 
     t.click(quest)                                   # a click on the card picks nothing up
-    assert t.scene.drag is None
+    assert t.scene.drag_layer.drag is None
     said = t.scene.message or ""
     assert "Snake" in said and "moves at most" not in said, said
 
@@ -56,7 +56,7 @@ def test_the_hero_panel_around_the_quest_card_still_picks_up_the_hero():
     beside = (panel.right - 3, panel.y + 3)
     assert not quest.collidepoint(beside)
     t.click(beside)
-    assert t.scene.drag is not None and t.scene.drag.grip == ("hero", 0, "shaman")
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.grip == ("hero", 0, "shaman")
 
 
 def at_a_forest_harvest():
@@ -83,7 +83,7 @@ def test_a_harvest_choice_says_what_each_region_gives(size):
     # paid: picked, the log said "nothing to harvest" (it was Threatened, only a tooltip said so)
     t = Table(at_a_forest_harvest(), size=size)
     to_the_forest_choice(t)
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     said = {opt.actions[0]["region"]: " ".join(" ".join(lines).split()) for (_r, opt), lines in zip(ch.rects, ch.said)}
     assert "Threatened" in said["bear-forest"] and "nothing" in said["bear-forest"], said
     assert "1 Green" in said["owl-forest"] and "Threatened" not in said["owl-forest"], said
@@ -100,7 +100,7 @@ def test_the_island_under_the_decision_bar_shows_no_tooltip():
     from faeriell.ui.table.overlays import TIP_DELAY
     t = Table(at_a_forest_harvest())
     to_the_forest_choice(t)
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     covered = None
     for rect, _opt in ch.rects:
         for x in range(rect.x + 4, rect.right - 4, 6):
@@ -115,7 +115,7 @@ def test_the_island_under_the_decision_bar_shows_no_tooltip():
     t.frame()
     t.scene.update(TIP_DELAY + 50)
     t.frame()
-    assert t.scene.hover_key is None, t.scene.hover_key
+    assert t.scene.board.hover_key is None, t.scene.board.hover_key
 
 
 def druid_gathers_a_herb():
@@ -133,14 +133,14 @@ def test_the_payment_tray_says_the_price_and_what_takes_it_down(size, drawn):
     t = Table(druid_gathers_a_herb(), size=size)
     herb = t.session.legal_of("gather_herb")[0]["herb"]
     t.drag(("herb_up", herb), ("tribe_board", 0))
-    if t.scene.choice is not None:                      # which other face-up Herb is discarded
-        t.click(t.scene.choice.rects[0][0].center)
-    assert t.scene.tray is not None, t.scene.message
+    if t.scene.decision.choice is not None:                      # which other face-up Herb is discarded
+        t.click(t.scene.decision.choice.rects[0][0].center)
+    assert t.scene.tray_layer.tray is not None, t.scene.message
     drawn.clear()
     t.frame()
     assert "It costs 1 Green + 2 of any colour; your Druid takes 1 Green off." in drawn, drawn
     assert "turned: Ley Lines Herb (1 Green off)" in drawn, drawn
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray.panel_rect.contains(tray.confirm_rect) and tray.confirm_rect.top > tray.pool_row.bottom
     t.key(pygame.K_RETURN)
     assert herb in t.state.tribes[0].herbs
@@ -160,13 +160,13 @@ def test_a_tooltip_does_not_come_back_where_the_mouse_no_longer_is_after_the_men
     p = tuple(round(v) for v in table.spot(region).center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
     app.step()
-    assert table.hover_key is not None
-    table.hover_since = table.now - TIP_DELAY - 1            # its tooltip is due
+    assert table.board.hover_key is not None
+    table.board.hover_since = table.now - TIP_DELAY - 1            # its tooltip is due
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene.modal, Menu)
     click(app, "resume")
     assert app.scene.modal is None
-    assert table.hover_key is None, table.hover_key
+    assert table.board.hover_key is None, table.board.hover_key
     pygame.display.quit()
 
 

@@ -65,16 +65,16 @@ def test_solving_three_menaces_by_mouse_shows_solved(drawn):
     t.frame()
     assert t.scene.puzzle.overlay
     assert "Solved!" in drawn
-    assert {"start", "look"} <= set(t.scene.result_panel.rects)
-    assert ("next" in t.scene.result_panel.rects) == (t.scene.puzzle.next_path is not None)
+    assert {"start", "look"} <= set(t.scene.result.panel.rects)
+    assert ("next" in t.scene.result.panel.rects) == (t.scene.puzzle.next_path is not None)
     # a click elsewhere changes nothing; "Look at the table" closes the panel, the strip still says it
     version = t.session.version
     t.click(t.scene.spot_pos(("button", "end_phase")) if t.scene.spot(("button", "end_phase")) else (600, 300))
     assert t.session.version == version and t.scene.puzzle.overlay
-    t.click(t.scene.result_panel.rects["look"].center)
+    t.click(t.scene.result.panel.rects["look"].center)
     assert not t.scene.puzzle.overlay
     drawn.clear()
-    t.scene._base_key = None                        # redraw the whole table, not only what moved
+    t.scene.redraw_base()                        # redraw the whole table, not only what moved
     t.frame()
     assert "Solved!" in drawn                      # the goal strip's status
 
@@ -90,7 +90,7 @@ def test_giving_up_shows_the_loss_and_retry_rebuilds_the_puzzle(drawn):
     assert t.scene.puzzle.overlay
     assert any(s.startswith("Not this time") for s in drawn), drawn
     assert any("Hero Phase ended before the goal was met" in s for s in drawn), drawn
-    t.click(t.scene.result_panel.rects["retry"].center)
+    t.click(t.scene.result.panel.rects["retry"].center)
     assert t.scene.puzzle.result == "open" and not t.scene.puzzle.overlay
     assert t.state.phase == "hero" and t.game.under("bear") == "green"
     assert not t.game.history
@@ -100,7 +100,7 @@ def test_taking_moves_back_reopens_a_lost_puzzle():
     t = puzzle_table()
     t.click(("button", "end_phase"))
     assert t.scene.puzzle.result == "lost"
-    t.click(t.scene.result_panel.rects["look"].center)
+    t.click(t.scene.result.panel.rects["look"].center)
     # an undo (or a load) brings back a game from before the loss: the goal is open again
     t.session.replace_game(scenario.start(scenario.load(THREE_MENACES), default_rules()))
     t.frame()
@@ -122,7 +122,7 @@ def test_back_to_start_from_the_result(tmp_path, monkeypatch):
     app.step()
     app.step()
     assert host.table.puzzle.overlay and not host.end_shown
-    r = host.table.result_panel.rects["start"].center
+    r = host.table.result.panel.rects["start"].center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=r, button=1))
     app.step()
@@ -163,33 +163,33 @@ def test_the_starting_scenario_tip_shows_for_tribe_1s_first_tribe_phase(drawn):
     g = scenario_game()
     t = Table(g)
     assert t.state.active == 0 and t.state.round == 1
-    assert t.scene.tip_card_shown is None                   # not before the Tribe Phase
+    assert t.scene.dialogs.shown is None                   # not before the Tribe Phase
     t.click(("phase", 0, "tribe"))
     assert t.state.phase == "tribe"
     drawn.clear()
     t.frame()
     tip = g.rules.catalog.starting_scenario["tribes"][0]["tip"]
-    assert t.scene.tip_card_shown == 0 and t.scene.tips.rect is not None
+    assert t.scene.dialogs.shown == 0 and t.scene.dialogs.tips.rect is not None
     assert "First Tribe Phase tip" in drawn
     words = tip["text"].split()
     assert any(s.startswith(" ".join(words[:3])) for s in drawn), "the tip's own text is drawn"
     # it names the Red Beacon of the supply, which is on the table to glow
-    keys = guide.tip_keys(tip, t.scene._p, 0)
+    keys = guide.tip_keys(tip, t.scene.painted, 0)
     assert ("supply_beacon", "red") in keys and t.scene.spot(("supply_beacon", "red")) is not None
     # a click on the card does nothing on the table; "Got it" puts it away for good
     version = t.session.version
-    t.click(t.scene.tips.rect.move(4, 4).topleft)
-    assert t.session.version == version and t.scene.tip_card_shown == 0
-    t.click(t.scene.tips.ok_rect.center)
-    assert t.scene.tip_card_shown is None
+    t.click(t.scene.dialogs.tips.rect.move(4, 4).topleft)
+    assert t.session.version == version and t.scene.dialogs.shown == 0
+    t.click(t.scene.dialogs.tips.ok_rect.center)
+    assert t.scene.dialogs.shown is None
     t.frame()
-    assert t.scene.tip_card_shown is None
+    assert t.scene.dialogs.shown is None
     # the next tribe gets its own tip in its first Tribe Phase
     t.click(("button", "end_phase"))
     assert t.state.active == 1
     t.click(("phase", 1, "tribe"))
     t.frame()
-    assert t.scene.tip_card_shown == 1
+    assert t.scene.dialogs.shown == 1
 
 
 def test_no_tip_without_the_variant():
@@ -197,7 +197,7 @@ def test_no_tip_without_the_variant():
                        {"player": 1, "phase": "tribe"}))
     assert guide.first_tribe_phase_tip(t.game, 0) is None
     t.frame()
-    assert t.scene.tip_card_shown is None
+    assert t.scene.dialogs.shown is None
 
 
 # --------------------------------------------------------------------------- set-up cards
@@ -211,7 +211,7 @@ def test_setup_cards_are_drawn_in_solo_setup(drawn):
     assert "Revealed Essence cards" in drawn
     assert "Place a Settlement in the Area of one of these cards" in drawn
     areas = {c.split("@")[1] for c in cards}
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and ch.compact and "revealed Essence card" in ch.title
     for a in areas:
         assert t.scene.words.region(a) in ch.title
@@ -328,8 +328,8 @@ def test_each_decision_renders_a_titled_bar_and_every_choice_is_reachable(kind, 
     legal = g.legal_actions()
     assert len(legal) >= 2, (kind, legal)
     t = Table(g)
-    ch = t.scene.choice
-    assert ch is not None and t.scene.choice_auto, kind
+    ch = t.scene.decision.choice
+    assert ch is not None and t.scene.decision.auto, kind
     assert TITLES[kind] in ch.title, ch.title
     assert "_" not in ch.title and ch.note
     drawn.clear()
@@ -359,7 +359,7 @@ def test_each_decision_renders_a_titled_bar_and_every_choice_is_reachable(kind, 
 
 def test_wido_swap_groups_by_how_many_essences():
     t = Table(decision_game("twins_swap"))
-    labels = [o.label for o in t.scene.choice.options]
+    labels = [o.label for o in t.scene.decision.choice.options]
     assert labels[0] == "Keep your Essences (no swap)"
     assert any(lab.startswith("Swap 1 Essence") for lab in labels)
     assert any(lab.startswith("Swap 2 Essences") for lab in labels)
@@ -372,7 +372,7 @@ def test_wido_swap_groups_by_how_many_essences():
 
 def test_menace_rival_names_the_rivals():
     t = Table(decision_game("menace_rival"))
-    labels = [o.label for o in t.scene.choice.options]
+    labels = [o.label for o in t.scene.decision.choice.options]
     assert any("player 2" in lab for lab in labels) and any("player 3" in lab for lab in labels)
     a = next(x for x in t.session.legal() if x["target"] == 3)
     assert t.perform(a)
@@ -384,13 +384,13 @@ def test_the_decision_bar_folds_away_to_show_the_island_and_comes_back():
     clicks), the island under it answers clicks again, and Show brings the choices back."""
     t = Table(decision_game("corruption"))
     t.frame()
-    ch = t.scene.choice
+    ch = t.scene.decision.choice
     assert ch is not None and ch.fold_rect is not None and ch.rects
     full = ch.panel_rect.copy()
     version = t.session.version
     t.click(ch.fold_rect.center)
     assert ch.folded and not ch.rects
-    assert ch.panel_rect.h < full.h // 2 and t.scene.choice is ch
+    assert ch.panel_rect.h < full.h // 2 and t.scene.decision.choice is ch
     assert t.session.version == version, "folding plays nothing"
     t.click(ch.fold_rect.center)
     assert not ch.folded and ch.rects and ch.panel_rect.h == full.h

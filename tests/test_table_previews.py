@@ -77,7 +77,7 @@ def test_dragging_the_harvest_token_previews_the_stop_under_it(drawn):
         t.move((round(a[0] + (b[0] - a[0]) * k / 6), round(a[1] + (b[1] - a[1]) * k / 6)), buttons=(1, 0, 0))
     drawn.clear()
     t.frame()
-    assert t.scene.drag is not None and t.scene.drag.hover == bear
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.hover == bear
     assert any(s.startswith("Harvest after 1 step") for s in drawn), drawn[-20:]
     assert any("Threatened" in s for s in drawn)
 
@@ -91,7 +91,7 @@ def test_achievement_progress_shows_on_the_board_and_in_the_tooltip(drawn):
     assert meadows["values"][:2] == [2, 1] and meadows["leaders"] == [0] and meadows["min"] == 4
     t = Table(g)
     drawn.clear()
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     assert "2/4" in drawn                                     # the tag on the Meadows tile
     # the board's header says it in words, not '2/4' (Meadows counts owned Meadow Regions)
@@ -122,7 +122,7 @@ def test_a_tray_that_a_herb_turn_made_invalid_rebalances_itself():
     t = Table(g)
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(("supply_settlement", 0), ("region", region))
-    tray = t.scene.tray
+    tray = t.scene.tray_layer.tray
     assert tray is not None and tray.matched() is not None
     assert sorted(c.split("@")[0] for c in tray.tray) == ["red", "red"]
     herb = next(r for r, it in tray.rects if it[0] == "herb")
@@ -170,7 +170,7 @@ def test_a_regions_tooltip_says_threatened_and_corrupted_as_the_rulebook_does(dr
         for p in _region_points(t, region):         # a part of the Region that no piece covers
             drawn.clear()
             hover(t, p)
-            if t.scene.hover_key == ("region", region):
+            if t.scene.board.hover_key == ("region", region):
                 said = " ".join(drawn)
                 break
         assert f"is here - {word}" in said, said

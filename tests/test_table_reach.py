@@ -61,7 +61,7 @@ def reachable(t: Table, action) -> str | None:
     gs = sc.index.gesture_of.get(action, "missing")
     if gs == "missing":
         return "not in the table's index"
-    if on_bar(sc.choice, action):
+    if on_bar(sc.decision.choice, action):
         return None
     if gs is None:
         return None if free_point(sc, ("button", "moves")) else "no Moves button to click"
@@ -153,7 +153,7 @@ def test_a_sample_of_moves_played_with_the_mouse_does_exactly_that():
                     t.session.seats = ["human"] * players
                     t.session.replace_game(g)
                     t.frame()
-                if t.scene.curtain is not None:
+                if t.scene.curtain_layer.tribe is not None:
                     t.click((5, 5))
                 before = len(t.game.history)
                 t.perform(a)
@@ -182,7 +182,7 @@ def test_a_region_under_the_decision_bar_is_aimed_at_where_it_shows():
             break
     assert regions_asked(g)
     t = Table(g, seats=["human"] * 2)
-    bar = t.scene.choice.panel_rect
+    bar = t.scene.decision.choice.panel_rect
     assert t.scene.covered_by(bar.center) == "decision bar"
     covered = [r for r in rules.board.regions
                if t.scene.covered_by(t.scene.spot(("region", r)).center) == "decision bar"]
@@ -193,7 +193,7 @@ def test_a_region_under_the_decision_bar_is_aimed_at_where_it_shows():
     before = t.session.version
     # a real click on the bar over it, beside the bar's options (a click on an option plays it)
     under = [r for r in covered if not any(o.collidepoint(t.scene.spot(("region", r)).center)
-                                           for o, _ in t.scene.choice.rects)]
+                                           for o, _ in t.scene.decision.choice.rects)]
     assert under, "every covered Region centre lies on one of the bar's options"
     t.click(t.scene.spot(("region", under[0])).center)
     assert t.session.version == before

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.engine import Action  # noqa: E402
-from faeriell.ui import map_view, widgets  # noqa: E402
+from faeriell.ui import map_view  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
@@ -69,13 +69,13 @@ def test_a_beacons_colour_shows_beside_a_guardian_on_its_region():
     g = position({}, {"guardians": {"bear": "bear-river"}}, tribes({"beacons": {"bear-river": "red"}}),
                  {"player": 1, "phase": "hero"})
     t = Table(g)
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     bsp, gsp = t.scene.spot(("beacon", "bear-river")), t.scene.spot(("guardian", "bear"))
     # side by side in the Region, not one over the other (pieces.layout packs them)
     assert math.dist(bsp.center, gsp.center) >= bsp.radius + gsp.radius
     assert math.dist(bsp.center, gsp.center) < 3 * (bsp.radius + gsp.radius)
-    red = t.scene._p.ess_rgb("red")
+    red = t.scene.painted.ess_rgb("red")
     r = bsp.sprite.get_rect(center=bsp.center)
     hits = sum(all(abs(a - b) <= 24 for a, b in zip(t.screen.get_at((x, y))[:3], red))
                for x in range(r.left, r.right) for y in range(r.top, r.bottom))
@@ -116,7 +116,7 @@ def test_other_tribes_boards_read_in_words_and_open_large_on_a_click(monkeypatch
     monkeypatch.setattr(T, "text", lambda s, *a, **k: (seen.append(str(s)), text(s, *a, **k))[1])
     g = position({}, {}, tribes(p2={"herbs": ["herb-red"], "attunements": ["owl"]}), {"player": 1, "phase": "tribe"})
     t = Table(g, size=(1280, 800))
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     import re
     assert not [s for s in seen if re.search(r"\bH\d+ ?A\d+\b", s)], "no H0A0 shorthand"
@@ -124,13 +124,13 @@ def test_other_tribes_boards_read_in_words_and_open_large_on_a_click(monkeypatch
     assert any(s.startswith("Phases left") for s in seen)
     seen.clear()
     t.click(("tribe_small", 1))                              # click to enlarge
-    assert t.scene.peek == 1
+    assert t.scene.board.peek == 1
     assert any("looking" in s for s in seen), "the large board shows the other tribe"
 
 
 def test_no_text_under_11_px_at_1024x700(monkeypatch):
     sizes: list[int] = []
-    real = widgets.make_font             # every font of the UI is made here (a SafeFont)
+    real = UT.make_font             # every font of the UI is made here (a SafeFont)
 
     def rec(size, *a, **k):
         sizes.append(int(size))
@@ -168,10 +168,10 @@ def test_the_decision_bar_keeps_clear_of_the_places_it_asks_about():
     assert g.state.pending and g.state.pending["kind"] == "harvest_choice", g.state.pending
     t = Table(g)
     t.frame()
-    assert t.scene.choice is not None
-    asked = t.scene._asked_rects()
+    assert t.scene.decision.choice is not None
+    asked = t.scene.asked_rects()
     assert asked
-    panel = t.scene.choice.panel_rect
+    panel = t.scene.decision.choice.panel_rect
     assert not any(panel.colliderect(r) for r in asked), (panel, asked)
     # and a real click on one of those Regions answers the decision
     region = g.state.pending["regions"][0]
@@ -188,7 +188,7 @@ def test_a_corruption_event_bar_leaves_its_guardian_in_sight():
     pend = t.state.pending
     assert pend and pend["kind"] == "corruption" and pend.get("guardian") == "bear", pend
     t.frame()
-    panel = t.scene.choice.panel_rect
+    panel = t.scene.decision.choice.panel_rect
     assert not panel.colliderect(t.scene.spot(("guardian", "bear")).rect)
 
 
@@ -198,12 +198,12 @@ def test_achievement_names_are_written_in_the_table_font_at_every_size(monkeypat
     monkeypatch.setattr(T, "text", lambda s, size, *a, **k: (seen.append((str(s), size)), text(s, size, *a, **k))[1])
     g = position({}, {}, tribes(), {"player": 1, "phase": "tribe"})
     t = Table(g, size=(1024, 700))
-    t.scene._base_key = None
+    t.scene.redraw_base()
     t.frame()
     names = {s for s, size in seen if size >= 11}
     assert {"Meadows", "Fellowship", "Beacons"} <= names
     seen.clear()
     t2 = Table(g, size=(1280, 800))          # at full size too: the game's font, over the sprite's
-    t2.scene._base_key = None
+    t2.scene.redraw_base()
     t2.frame()
     assert "Fellowship" in {s for s, _ in seen}

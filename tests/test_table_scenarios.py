@@ -76,7 +76,7 @@ def test_scenario_played_with_the_mouse(table, path):
             t.frame()
             continue
         before = len(t.game.history)
-        if t.scene.curtain is not None:
+        if t.scene.curtain_layer.tribe is not None:
             t.click((5, 5))
         t.perform(want)
         done = t.game.history[before:]

@@ -159,7 +159,7 @@ class Table:
         for _ in range(limit):
             if self.session.version != version:
                 return True                       # the move was made
-            ch = self.scene.choice
+            ch = self.scene.decision.choice
             if ch is None:
                 return False
             pick = None
@@ -170,13 +170,13 @@ class Table:
             if pick is None:
                 return False
             self.click(pick[0].center)
-            if self.scene.choice is None or self.scene.choice is ch:
+            if self.scene.decision.choice is None or self.scene.decision.choice is ch:
                 return True
         return self.session.version != version
 
     def pay(self, action) -> None:
         """Set the payment tray to the action's payment, by clicks, then confirm."""
-        tray = self.scene.tray
+        tray = self.scene.tray_layer.tray
         assert tray is not None, "no payment tray open"
         want = colours(action.get("pay"))
         herbs = sorted(action.get("discounts") or ())
@@ -221,9 +221,9 @@ class Table:
             self.click(gs[1])
         else:
             self.drag(gs[0], gs[1])
-        if self.scene.choice is not None and not self.scene.choice_auto:
+        if self.scene.decision.choice is not None and not self.scene.decision.auto:
             self.choose(action)
-        if self.scene.tray is not None:
+        if self.scene.tray_layer.tray is not None:
             self.pay(action)
         return True
 

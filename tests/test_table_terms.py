@@ -15,8 +15,8 @@ def hover_tip(t, key):
     assert sp is not None, key
     t.move(sp.rect.center)
     t.frame()
-    assert t.scene.hover_key == key
-    return tooltips.tip(key, t.scene._p)
+    assert t.scene.board.hover_key == key
+    return tooltips.tip(key, t.scene.painted)
 
 
 def test_the_round_lap_designated_area_and_doom_label_say_what_they_mean():

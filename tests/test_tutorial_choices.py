@@ -195,7 +195,7 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert lesson.step.kind == "choose" and s.state.pending["kind"] == "corruption"
     # no ring tells the answer: nothing is drawn from a piece to a place, the bar's choices are ringed alike
     assert table.tutorial.targets(table) == [] and table.tutorial.arrow_path is None
-    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.choice.rects}
+    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.decision.choice.rects}
     assert len(table.tutorial._option_rects(table)) == 4
     doom, cleanser_before = s.state.doom, "cleanser" in s.state.tribes[0].achievements
     assert cleanser_before
@@ -208,7 +208,7 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert set(table.tutorial.rects) == {"try_again", "chapters"}
     # the banner asks for nothing the step refuses (a decision the pick opened waits)
     from faeriell.ui.table.chrome import expectation
-    assert expectation(table._p)[1] == "read the coach's grade, then Try again"
+    assert expectation(table.painted)[1] == "read the coach's grade, then Try again"
     assert "you lose the Corruption Cleanser Achievement" in v.text and "Doom +1" in v.text
     # the card shows the grade and the why, wrapped to it
     head, lines = table.tutorial.shown
@@ -220,7 +220,7 @@ def test_a_strategy_chapter_grades_a_costly_pick_lets_the_player_retry_and_goes_
     assert lesson.graded is None and s.state.doom == doom and "cleanser" in s.state.tribes[0].achievements
     assert s.state.pending["kind"] == "corruption" and table.message == "Move taken back: choose again."
     # the best: Cleanse, Doom back; Enter goes on
-    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.choice.rects}
+    rects = {(o.actions[0]["choice"], o.actions[0].get("target")): r for r, o in table.decision.choice.rects}
     click(app, rects[("cleanse_corruption", "doom")].center)
     frame(app)
     assert lesson.graded.grade == "best" and s.state.doom == doom - 1
@@ -269,7 +269,7 @@ def test_an_option_is_picked_on_the_board_a_move_not_offered_is_refused_and_a_go
     def yellows():
         return sum(1 for e in s.state.tribes[0].essences if e.split("@")[0] == "yellow")
     doom, yellow = s.state.doom, yellows()
-    drag(app, table.spot_pos(("totem",)), table._region_point("owl-river"))
+    drag(app, table.spot_pos(("totem",)), table.region_point("owl-river"))
     assert not s.game.history and lesson.graded is None and table.message_bad
     assert table.words.say(st.refuse) in table.message
     # a good pick by its button: played, graded good; Go on replaces it by the best (the Totem)

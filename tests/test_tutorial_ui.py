@@ -80,7 +80,7 @@ def test_a_refused_drop_names_the_region_it_landed_on(app):
     step = s.tutorial.step
     assert step.action == {"action": "place_settlement", "region": "wolf-meadow"}
     # walk from the Mountain's middle towards the Meadow's: the last point still on the Mountain
-    a, b = table._region_point("wolf-mountain"), table._region_point("wolf-meadow")
+    a, b = table.region_point("wolf-mountain"), table.region_point("wolf-meadow")
     edge = None
     for k in range(41):
         p = (round(a[0] + (b[0] - a[0]) * k / 40), round(a[1] + (b[1] - a[1]) * k / 40))
@@ -160,7 +160,7 @@ def test_a_decision_bar_shows_every_choice_and_refuses_the_others_with_the_steps
     table, s = app.scene.table, app.session
     step = s.tutorial.step
     assert step.action["action"] == "corruption" and s.state.pending["kind"] == "corruption"
-    rects = {o.actions[0]["choice"]: r for r, o in table.choice.rects}
+    rects = {o.actions[0]["choice"]: r for r, o in table.decision.choice.rects}
     assert set(rects) == {"yield", "ignore", "cleanse_corruption"}
     doom = s.state.doom
     click(app, rects["ignore"].center)
@@ -450,7 +450,7 @@ def _pink_on_words(app, table) -> list:
     from faeriell.ui.table.tutorial_layer import TUTOR, TUTOR_EDGE
     from test_table_support import words_under
     return words_under(table, (TUTOR, TUTOR_EDGE),
-                       [table.tutorial.card] + ([table.choice.panel_rect] if table.choice is not None else []))
+                       [table.tutorial.card] + ([ch.panel_rect] if (ch := table.decision.choice) is not None else []))
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
@@ -535,14 +535,14 @@ def test_after_a_refused_choice_the_keyboard_stays_on_it(app):
     for _ in range(3):
         app.step()
     table, s = app.scene.table, app.session
-    choices = [o.actions[0]["choice"] for o in table.choice.options]
+    choices = [o.actions[0]["choice"] for o in table.decision.choice.options]
     at = choices.index("ignore")
     for _ in range(at + 1):
         key(app, pygame.K_RIGHT)
-    assert table.choice.focus == at
+    assert table.decision.choice.focus == at
     doom = s.state.doom
     key(app, pygame.K_RETURN)                                    # Ignore: refused by the step
     assert s.state.doom == doom and s.state.pending["kind"] == "corruption"
-    assert table.choice.focus == at, "the focus went back to the first option"
+    assert table.decision.choice.focus == at, "the focus went back to the first option"
     key(app, pygame.K_RIGHT)
-    assert table.choice.focus == (at + 1) % len(choices)
+    assert table.decision.choice.focus == (at + 1) % len(choices)

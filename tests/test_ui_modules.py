@@ -48,3 +48,60 @@ def test_the_text_scale_tells_its_listeners_and_largest_text_restores_it():
         assert UT.set_text_scale(1.3) is True and UT.SCALE.get() == 1.3 and UT.scaled(20) == 26
     finally:
         UT.set_text_scale(saved)
+
+
+def own_names(source: str) -> set[str]:
+    """The names a module defines itself at its top level (a def, a class, an assignment)."""
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def widgets_reaches(source: str) -> list[tuple[str, int]]:
+    """(name, line) for every name `source` takes from faeriell.ui.widgets: `W.name` after
+    `from faeriell.ui import widgets as W` (or `import faeriell.ui.widgets as W`), and
+    `from faeriell.ui.widgets import name`."""
+    tree = ast.parse(source)
+    aliases, found = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "faeriell.ui":
+            aliases |= {a.asname or a.name for a in node.names if a.name == "widgets"}
+        elif isinstance(node, ast.ImportFrom) and node.module == "faeriell.ui.widgets":
+            found += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.Import):
+            aliases |= {a.asname for a in node.names if a.name == "faeriell.ui.widgets" and a.asname}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+            found.append((node.attr, node.lineno))
+    return found
+
+
+def test_widgets_keeps_its_own_names_only():
+    """Each moved name is imported from its owner (theme, text, canvas, controls): widgets.py no
+    longer re-exports them, and no caller reaches one through it (a patch of `W.font` would patch
+    a copy nobody calls)."""
+    src = (ROOT / "faeriell" / "ui" / "widgets.py").read_text(encoding="utf-8")
+    stars = [n.module for n in ast.walk(ast.parse(src)) if isinstance(n, ast.ImportFrom)
+             and any(a.name == "*" for a in n.names)]
+    assert stars == [], f"widgets.py re-exports with import *: {stars}"
+    own = own_names(src)
+    wrong = []
+    for folder in ("faeriell", "tests", "tools", "bench"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for name, line in widgets_reaches(path.read_text(encoding="utf-8")):
+                if name not in own:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line}: {name}")
+    assert wrong == [], "names reached through widgets.py that it does not define:\n  " + "\n  ".join(wrong)
+
+
+def test_the_widgets_scan_finds_what_it_looks_for():
+    src = ("from faeriell.ui import widgets as W\nfrom faeriell.ui.widgets import Container, font\n"
+           "W.panel(s, r)\nW.font(12)\n")
+    assert sorted(widgets_reaches(src)) == [("Container", 2), ("font", 2), ("font", 4), ("panel", 3)]
+    assert {"Container", "panel", "shade", "iter_widgets"} <= own_names(
+        (ROOT / "faeriell" / "ui" / "widgets.py").read_text(encoding="utf-8"))

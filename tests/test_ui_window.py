@@ -85,7 +85,7 @@ def test_bad_size_is_a_usage_error():
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("FAERIELL_DATA", str(tmp_path))
     a = App((1280, 800), fps=240, options=LaunchOptions(players=1, seed=1))
-    a.scene.table.tips.dismissed.update(range(4))       # the Starting Scenario tips stay closed
+    a.scene.table.dialogs.tips.dismissed.update(range(4))       # the Starting Scenario tips stay closed
     a.step()
     yield a
     pygame.display.quit()

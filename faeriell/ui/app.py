@@ -26,7 +26,10 @@ from faeriell.ui.launch import LaunchOptions, new_seed, resolve_setup  # noqa: E
 from faeriell.ui.scene import Scene, scene_class  # noqa: E402
 from faeriell.ui.settings import Settings  # noqa: E402
 from faeriell.ui.sound import Sounds  # noqa: E402
-from faeriell.ui import widgets as W  # noqa: E402
+from faeriell.safe_read import clip  # noqa: E402
+from faeriell.ui import canvas  # noqa: E402
+from faeriell.ui.text import draw_text, font, set_text_scale, set_window_size, wrap  # noqa: E402
+from faeriell.ui.theme import ACCENT, BG, MUTED, TEXT  # noqa: E402
 
 log = logging.getLogger(__name__)
 NO_RULES = "The rules could not be loaded (see the error panel)."   # every opener says the same
@@ -48,9 +51,9 @@ class App:
         pygame.display.set_caption(TITLE)
         flags = pygame.RESIZABLE if resizable else 0
         self.screen = pygame.display.set_mode(size, flags)
-        W.set_window_size(self.screen.get_size())      # the smallest text for this window (issue 42)
+        set_window_size(self.screen.get_size())      # the smallest text for this window (issue 42)
         self.windowed_size = tuple(size)     # the window's size before F11 made it fullscreen
-        self.canvas = W.Canvas()             # where a scaled screen draws (widgets.ui_factor)
+        self.canvas = canvas.Canvas()             # where a scaled screen draws (canvas.ui_factor)
         self.fullscreen = False
         self.clock = pygame.time.Clock()
         self.fps = max(1, int(fps))
@@ -102,7 +105,7 @@ class App:
 
     def ui_factor(self) -> float:
         """How much larger menus, dialogs and the scaled screens are drawn (Interface size)."""
-        return W.ui_factor(self.size, self.settings.layout_scale)
+        return canvas.ui_factor(self.size, self.settings.layout_scale)
 
     def factor_of(self, scene) -> float:
         """The factor a screen is drawn at: the Interface size for a scaled screen, else 1."""
@@ -110,12 +113,12 @@ class App:
 
     def scene_size(self, scene) -> tuple[int, int]:
         """The size a screen lays itself out in (the window's, or less for a scaled screen)."""
-        return W.virtual_size(self.size, self.factor_of(scene))
+        return canvas.virtual_size(self.size, self.factor_of(scene))
 
     def window_rect(self, holder, rect) -> pygame.Rect:
         """A widget's rect on `holder` (a screen or a dialog) in the window's px."""
         f = self.factor_of(holder) if holder is self.scene else self.scene.modal_factor()
-        return W.window_rect(rect, f)
+        return canvas.window_rect(rect, f)
 
     @property
     def map_view(self):
@@ -148,7 +151,7 @@ class App:
             err = self.new_game(**cfg)
         if err:
             self.refusals.append(err)
-            log.error("%s", W.clip(err, 2000))       # on stderr as well as in the window
+            log.error("%s", clip(err, 2000))       # on stderr as well as in the window
             self.go("start", message=err)
 
     # ---- scenes (the Host interface of faeriell/ui/scene.py) ---------------------------------
@@ -256,7 +259,7 @@ class App:
             step = first if step is None else step
         c = find_chapter(chapters, chapter)
         if c is None:
-            return f"There is no chapter {W.clip(chapter, 60)!r} (the chapters are {chapter_names(chapters)})."
+            return f"There is no chapter {clip(chapter, 60)!r} (the chapters are {chapter_names(chapters)})."
         if step is None:
             step = progress.step_of(c.id)
         lesson = Lesson(c, self.rules, chapters)
@@ -265,7 +268,7 @@ class App:
         except (ValueError, TypeError) as e:   # a chapter file that does not play as written
             # (LessonError, SetupError, PositionError are ValueErrors; a value of the wrong kind: TypeError)
             self.report(f"opening the chapter {c.title}", e)
-            return f"The chapter {c.title} could not be opened ({type(e).__name__}: {W.clip(e, 300)})."
+            return f"The chapter {c.title} could not be opened ({type(e).__name__}: {clip(e, 300)})."
         session = TutorialSession(lesson, game, progress)
         progress.at(c.id, lesson.index)           # resuming opens here even before the first move
         self.open_session(session)
@@ -315,7 +318,7 @@ class App:
     def _apply_settings(self) -> None:
         """What the settings change outside any one screen: text size, piece letters, volume."""
         s = self.settings
-        W.set_text_scale(s.ui_scale)
+        set_text_scale(s.ui_scale)
         if getattr(self, "scene", None) is not None and getattr(self, "_layout_scale", s.layout_scale) != s.layout_scale:
             self._guard("laying out the screen again", lambda: self.scene.resize(self.scene_size(self.scene)))
         self._layout_scale = s.layout_scale
@@ -327,7 +330,7 @@ class App:
 
     # ---- errors --------------------------------------------------------------------------
     def report(self, what: str, exc: BaseException) -> None:
-        msg = f"Error while {what}: {type(exc).__name__}: {W.clip(exc, 1000)}"
+        msg = f"Error while {what}: {type(exc).__name__}: {clip(exc, 1000)}"
         log.error("%s", msg)
         log.debug("%s", "".join(traceback.format_exception(exc)))   # main.py -v shows it
         self.show_error(msg)
@@ -339,7 +342,7 @@ class App:
 
     def notify(self, text: str) -> None:
         """A notice in the banner at the top (not an error: nothing went wrong in the program)."""
-        text = W.clip(text, 600)
+        text = clip(text, 600)
         if text not in self.notices:
             self.notices.append(text)
         self.dirty = True
@@ -348,8 +351,8 @@ class App:
         if not self.notices:
             return None
         w, _ = self.size
-        fnt = W.font(18)
-        lines = [part for msg in self.notices[-3:] for part in W.wrap(fnt, msg, min(w, 980) - 60)][-6:]
+        fnt = font(18)
+        lines = [part for msg in self.notices[-3:] for part in wrap(fnt, msg, min(w, 980) - 60)][-6:]
         r = pygame.Rect(0, 6, min(w - 20, 980), 12 + fnt.get_linesize() * len(lines))
         r.centerx = w // 2
         return r
@@ -358,13 +361,13 @@ class App:
         r = self.notice_rect()
         if r is None:
             return
-        fnt = W.font(18)
-        lines = [part for msg in self.notices[-3:] for part in W.wrap(fnt, msg, r.width - 60)][-6:]
+        fnt = font(18)
+        lines = [part for msg in self.notices[-3:] for part in wrap(fnt, msg, r.width - 60)][-6:]
         pygame.draw.rect(self.screen, (60, 52, 24), r, border_radius=6)
-        pygame.draw.rect(self.screen, W.ACCENT, r, 1, border_radius=6)
+        pygame.draw.rect(self.screen, ACCENT, r, 1, border_radius=6)
         for i, line in enumerate(lines):
-            self.screen.blit(fnt.render(line, True, W.TEXT), (r.x + 10, r.y + 6 + fnt.get_linesize() * i))
-        tip = W.font(14).render("click to hide", True, W.MUTED)
+            self.screen.blit(fnt.render(line, True, TEXT), (r.x + 10, r.y + 6 + fnt.get_linesize() * i))
+        tip = font(14).render("click to hide", True, MUTED)
         self.screen.blit(tip, (r.right - tip.get_width() - 8, r.bottom - tip.get_height() - 4))
 
     def visible_errors(self) -> list[str]:
@@ -381,8 +384,8 @@ class App:
         if not errs:
             return None
         w, h = self.size
-        fnt = W.font(22)
-        lines = [part for msg in errs for part in W.wrap(fnt, msg, w - 60)][-8:]
+        fnt = font(22)
+        lines = [part for msg in errs for part in wrap(fnt, msg, w - 60)][-8:]
         ph = 12 + 20 * len(lines)
         return pygame.Rect(10, h - ph - 10, w - 20, ph)
 
@@ -392,7 +395,7 @@ class App:
             self.quit()
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            W.set_window_size(self.size)
+            set_window_size(self.size)
             if self.scene is not None:
                 self.scene.resize(self.scene_size(self.scene))
             self.dirty = True
@@ -415,7 +418,7 @@ class App:
                 self.notices.clear()
                 self.dirty = True
                 return
-        if self.scene is not None and self.scene.handle_event(W.scaled_event(ev, self.factor_of(self.scene))):
+        if self.scene is not None and self.scene.handle_event(canvas.scaled_event(ev, self.factor_of(self.scene))):
             self.dirty = True
 
     def toggle_fullscreen(self) -> None:
@@ -433,7 +436,7 @@ class App:
         except pygame.error as e:
             log.warning("fullscreen could not be toggled: %s", e)
             return
-        W.set_window_size(self.size)
+        set_window_size(self.size)
         if self.scene is not None:
             self._guard("laying out the screen for its new size",
                         lambda: self.scene.resize(self.scene_size(self.scene)))
@@ -452,7 +455,7 @@ class App:
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
-        self.screen.fill(W.BG)
+        self.screen.fill(BG)
         if self.scene is not None:
             f = self.factor_of(self.scene)
             self._guard("drawing the screen", lambda: self.canvas.draw(self.screen, f, self.scene.draw))
@@ -471,8 +474,8 @@ class App:
         panel = self.error_rect()
         if panel is None:
             return
-        fnt = W.font(22)
-        lines = [part for msg in self.visible_errors() for part in W.wrap(fnt, msg, panel.width - 40)][-8:]
+        fnt = font(22)
+        lines = [part for msg in self.visible_errors() for part in wrap(fnt, msg, panel.width - 40)][-8:]
         pygame.draw.rect(self.screen, ERROR_BG, panel, border_radius=6)
         for i, line in enumerate(lines):
             img = fnt.render(line, True, (255, 240, 240))
@@ -545,5 +548,5 @@ class _BlankScene(Scene):
     """Shown only when even the start screen cannot open: the error panel says why."""
 
     def draw(self, surface) -> None:
-        surface.fill(W.BG)
-        W.draw_text(surface, TITLE, (24, 24), 48, W.ACCENT)
+        surface.fill(BG)
+        draw_text(surface, TITLE, (24, 24), 48, ACCENT)

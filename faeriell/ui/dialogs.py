@@ -14,6 +14,9 @@ import pygame
 
 from faeriell.storage import background
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button, Label, ListBox, TextField
+from faeriell.ui.text import draw_wrapped, font, wrap, wrapped_height
+from faeriell.ui.theme import ACCENT, ERROR, MUTED, TEXT
 from faeriell.ui.key_focus import KeyFocus
 
 log = logging.getLogger(__name__)
@@ -98,12 +101,12 @@ class Menu(Modal):
         room = r.height - 56 - (44 if self.note else 10)
         step = max(30, min(54, room // max(1, len(self.items))))
         for wid, label, fn in self.items:
-            self.root.add(W.Button((r.x + 30, y, r.width - 60, step - 10), label, self._run(fn), id=wid,
-                                   primary=(wid == "resume")))
+            self.root.add(Button((r.x + 30, y, r.width - 60, step - 10), label, self._run(fn), id=wid,
+                                 primary=(wid == "resume")))
             y += step
         if self.note:
-            self.root.add(W.Label(pygame.Rect(r.x + 24, y + 2, r.width - 48, 36), self.note, 16, W.MUTED,
-                                  wrap_text=True))
+            self.root.add(Label(pygame.Rect(r.x + 24, y + 2, r.width - 48, 36), self.note, 16, MUTED,
+                                wrap_text=True))
 
     def _run(self, fn):
         def go():
@@ -117,13 +120,13 @@ class MessageBox(Modal):
         self.title = title
         self.text = text
         width = min(width, max(520, screen_size[0] - 40))
-        super().__init__(screen_size, (width, 110 + W.wrapped_height(text, width - 50, 19) + 60))
+        super().__init__(screen_size, (width, 110 + wrapped_height(text, width - 50, 19) + 60))
 
     def layout(self) -> None:
         r = self.rect
-        self.root.add(W.Label(pygame.Rect(r.x + 24, r.y + 56, r.width - 48, r.height - 120), self.text, 19,
-                              W.TEXT, wrap_text=True))
-        self.root.add(W.Button((r.centerx - 60, r.bottom - 56, 120, 40), "OK", self.close, id="ok", primary=True))
+        self.root.add(Label(pygame.Rect(r.x + 24, r.y + 56, r.width - 48, r.height - 120), self.text, 19,
+                            TEXT, wrap_text=True))
+        self.root.add(Button((r.centerx - 60, r.bottom - 56, 120, 40), "OK", self.close, id="ok", primary=True))
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -140,15 +143,15 @@ class Confirm(Modal):
                  no_label: str = "Cancel", on_no: Callable[[], object] | None = None):
         self.title, self.text, self.yes_label, self.on_yes = title, text, yes_label, on_yes
         self.no_label, self.on_no = no_label, on_no
-        super().__init__(screen_size, (560, 110 + W.wrapped_height(text, 510, 19) + 60))
+        super().__init__(screen_size, (560, 110 + wrapped_height(text, 510, 19) + 60))
 
     def layout(self) -> None:
         r = self.rect
-        self.root.add(W.Label(pygame.Rect(r.x + 24, r.y + 56, r.width - 48, r.height - 120), self.text, 19,
-                              W.TEXT, wrap_text=True))
-        self.root.add(W.Button((r.right - 270, r.bottom - 56, 130, 40), self.yes_label, self._yes, id="yes",
-                               primary=True))
-        self.root.add(W.Button((r.right - 130, r.bottom - 56, 110, 40), self.no_label, self._no, id="cancel"))
+        self.root.add(Label(pygame.Rect(r.x + 24, r.y + 56, r.width - 48, r.height - 120), self.text, 19,
+                            TEXT, wrap_text=True))
+        self.root.add(Button((r.right - 270, r.bottom - 56, 130, 40), self.yes_label, self._yes, id="yes",
+                             primary=True))
+        self.root.add(Button((r.right - 130, r.bottom - 56, 110, 40), self.no_label, self._no, id="cancel"))
 
     def _yes(self) -> None:
         self.close()
@@ -180,15 +183,15 @@ class AskText(Modal):
 
     def layout(self) -> None:
         r = self.rect
-        self.root.add(W.Label(pygame.Rect(r.x + 24, r.y + 52, r.width - 48, 26), self.prompt, 19, W.TEXT))
-        self.field = self.root.add(W.TextField((r.x + 24, r.y + 84, r.width - 48, 38), self.text,
-                                               on_submit=lambda _t: self._ok(), id="name",
-                                               on_change=lambda t: setattr(self, "text", t),
-                                               placeholder=self.suggestion, max_len=60))
+        self.root.add(Label(pygame.Rect(r.x + 24, r.y + 52, r.width - 48, 26), self.prompt, 19, TEXT))
+        self.field = self.root.add(TextField((r.x + 24, r.y + 84, r.width - 48, 38), self.text,
+                                             on_submit=lambda _t: self._ok(), id="name",
+                                             on_change=lambda t: setattr(self, "text", t),
+                                             placeholder=self.suggestion, max_len=60))
         self.field.focused = True
-        self.root.add(W.Button((r.right - 250, r.bottom - 58, 110, 40), self.ok_label, self._ok, id="ok",
-                               primary=True))
-        self.root.add(W.Button((r.right - 130, r.bottom - 58, 110, 40), "Cancel", self.close, id="cancel"))
+        self.root.add(Button((r.right - 250, r.bottom - 58, 110, 40), self.ok_label, self._ok, id="ok",
+                             primary=True))
+        self.root.add(Button((r.right - 130, r.bottom - 58, 110, 40), "Cancel", self.close, id="cancel"))
         self.msg_rect = pygame.Rect(r.x + 24, r.y + 128, r.width - 48, 40)
 
     def _ok(self) -> None:
@@ -211,7 +214,7 @@ class AskText(Modal):
     def draw(self, surf) -> None:
         super().draw(surf)
         if self.message:
-            W.draw_wrapped(surf, self.message, self.msg_rect, 17, W.ERROR, max_lines=2)
+            draw_wrapped(surf, self.message, self.msg_rect, 17, ERROR, max_lines=2)
 
 
 class FileDialog(Modal):
@@ -260,18 +263,18 @@ class FileDialog(Modal):
     def layout(self) -> None:
         r = self.rect
         list_h = max(60, r.height - 56 - 130)
-        self.listbox = self.root.add(W.ListBox((r.x + 20, r.y + 52, r.width - 40, list_h), self.items,
-                                               on_select=self._selected, on_activate=self._open_path,
-                                               id="files", empty_text=("Reading the saves…" if self.job
-                                                                       else self.empty_text)))
+        self.listbox = self.root.add(ListBox((r.x + 20, r.y + 52, r.width - 40, list_h), self.items,
+                                             on_select=self._selected, on_activate=self._open_path,
+                                             id="files", empty_text=("Reading the saves…" if self.job
+                                                                     else self.empty_text)))
         y = r.y + 52 + list_h + 10
-        self.field = self.root.add(W.TextField((r.x + 20, y, r.width - 40, 36), self.path_text,
-                                               on_submit=self._open_path, id="path",
-                                               placeholder=self.hint or "or type a file path here"))
+        self.field = self.root.add(TextField((r.x + 20, y, r.width - 40, 36), self.path_text,
+                                             on_submit=self._open_path, id="path",
+                                             placeholder=self.hint or "or type a file path here"))
         y += 46
-        self.root.add(W.Button((r.right - 250, y, 110, 40), self.open_label, self._open_clicked, id="open",
-                               primary=True))
-        self.root.add(W.Button((r.right - 130, y, 110, 40), "Cancel", self.close, id="cancel"))
+        self.root.add(Button((r.right - 250, y, 110, 40), self.open_label, self._open_clicked, id="open",
+                             primary=True))
+        self.root.add(Button((r.right - 130, y, 110, 40), "Cancel", self.close, id="cancel"))
         self.msg_rect = pygame.Rect(r.x + 20, y, r.width - 290, 44)
 
     def resize(self, screen_size) -> None:
@@ -300,7 +303,7 @@ class FileDialog(Modal):
     def draw(self, surf) -> None:
         super().draw(surf)
         if self.message:
-            W.draw_wrapped(surf, self.message, self.msg_rect, 17, W.ERROR, max_lines=2)
+            draw_wrapped(surf, self.message, self.msg_rect, 17, ERROR, max_lines=2)
 
 
 class Toast:
@@ -334,12 +337,12 @@ class Toast:
         if not self.active():
             return
         sw, sh = surf.get_size()
-        fnt = W.font(20)
-        lines = W.wrap(fnt, self.text, min(900, sw - 80))[:8]       # all of it
+        fnt = font(20)
+        lines = wrap(fnt, self.text, min(900, sw - 80))[:8]       # all of it
         w = max(fnt.size(line)[0] for line in lines) + 28
         h = len(lines) * fnt.get_linesize() + 16
         r = pygame.Rect((sw - w) // 2, sh - h - bottom_margin, w, h)
         pygame.draw.rect(surf, (120, 30, 36) if self.error else (24, 28, 40), r, border_radius=8)
-        pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=8)
+        pygame.draw.rect(surf, ACCENT, r, 1, border_radius=8)
         for k, line in enumerate(lines):
-            surf.blit(fnt.render(line, True, W.TEXT), (r.x + 14, r.y + 8 + k * fnt.get_linesize()))
+            surf.blit(fnt.render(line, True, TEXT), (r.x + 14, r.y + 8 + k * fnt.get_linesize()))

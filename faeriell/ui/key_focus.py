@@ -12,8 +12,9 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button, Choice, ListBox, TextField, Toggle
 
-FOCUSABLE = (W.Button, W.Choice, W.Toggle, W.TextField, W.ListBox)
+FOCUSABLE = (Button, Choice, Toggle, TextField, ListBox)
 RING = (140, 220, 255)
 
 
@@ -40,7 +41,7 @@ class KeyFocus:
             old.blur()
         self.index = (0 if d > 0 else len(items) - 1) if self.index is None else (self.index + d) % len(items)
         new = items[self.index]
-        if isinstance(new, W.TextField):
+        if isinstance(new, TextField):
             new.focused = True           # typing goes there now
 
     def handle(self, ev, root) -> bool:
@@ -61,7 +62,7 @@ class KeyFocus:
         if k == pygame.K_TAB:
             self.move(root, -1 if shift else 1)
             return True
-        if isinstance(w, W.ListBox) and k in (pygame.K_UP, pygame.K_DOWN) and w.items:
+        if isinstance(w, ListBox) and k in (pygame.K_UP, pygame.K_DOWN) and w.items:
             n = len(w.items)
             w.selected = 0 if w.selected is None else max(0, min(n - 1, w.selected + (1 if k == pygame.K_DOWN else -1)))
             top, bottom = w.selected * w.row, (w.selected + 1) * w.row
@@ -75,7 +76,7 @@ class KeyFocus:
             return True
         if w is None:
             return False
-        if isinstance(w, W.Choice) and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+        if isinstance(w, Choice) and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             values = [v for v, _ in w.options if v not in w.disabled]
             if values:
                 at = values.index(w.value) if w.value in values else -1
@@ -90,16 +91,16 @@ class KeyFocus:
                         w.on_change(value)
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if isinstance(w, W.Button):
+            if isinstance(w, Button):
                 if w.on_click:
                     w.on_click()
                 return True
-            if isinstance(w, W.Toggle):
+            if isinstance(w, Toggle):
                 w.value = not w.value
                 if w.on_change:
                     w.on_change(w.value)
                 return True
-            if isinstance(w, W.ListBox) and w.selected is not None and w.on_activate:
+            if isinstance(w, ListBox) and w.selected is not None and w.on_activate:
                 w.on_activate(w.items[w.selected][0])
                 return True
         return False

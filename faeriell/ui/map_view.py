@@ -16,9 +16,8 @@ from collections import OrderedDict
 import pygame
 
 from faeriell.engine.board import Board
-from faeriell.ui import widgets as W
+from faeriell.ui.text import WordsSurface, make_font, printed, smallest_text
 from faeriell.ui.assets import Assets
-from faeriell.ui.text import make_font, smallest_text
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +137,7 @@ def _outlined_text(font: pygame.font.Font, text: str, color, outline, px: int = 
             if dx * dx + dy * dy <= px * px + 1:
                 out.blit(edge, (px + dx, px + dy))
     out.blit(img, (px, px))
-    return W.printed(out)                 # an island's name: words (widgets.WordsSurface)
+    return printed(out)                 # an island's name: words (text.WordsSurface)
 
 
 # --------------------------------------------------------------------------- the view
@@ -303,7 +302,7 @@ class MapView:
     def render_static(self, s: float) -> pygame.Surface:
         """The whole island at scale `s`: background, Regions, borders, Paths, Nodes, names, icons."""
         size = (max(1, round(self.map_size[0] * s)), max(1, round(self.map_size[1] * s)))
-        surf = W.WordsSurface(size)            # it remembers where its names are (the table's words)
+        surf = WordsSurface(size)            # it remembers where its names are (the table's words)
         if self.background is not None:
             surf.blit(pygame.transform.smoothscale(self.background, size), (0, 0))
         else:

@@ -12,6 +12,8 @@ import pygame
 from faeriell.engine.names import title
 from faeriell.ui import text as UT
 from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text, draw_wrapped, font
+from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, PANEL_EDGE, TEXT
 
 # One colour per Doom cause (kept apart from the tribes' colours and readable on the dark panel).
 CAUSE_RGB = {
@@ -32,8 +34,8 @@ def _plot_under(title: pygame.Rect, rect: pygame.Rect, legend_rows: int) -> tupl
     """A chart's plot and its legend's top: the plot under the title, so that the scale's top
     label (centred on the plot's top line) clears it, and over the rounds' numbers and the
     legend's rows, each as tall as its text at the Text size."""
-    axis_h = W.font(14).get_height()
-    legend_y = rect.bottom - 4 - legend_rows * W.font(15).get_height()
+    axis_h = font(14).get_height()
+    legend_y = rect.bottom - 4 - legend_rows * font(15).get_height()
     top = max(rect.y + 34, title.bottom + axis_h // 2 + 2)
     bottom = legend_y - 3 - axis_h - 4
     return pygame.Rect(rect.x + 36, top, rect.w - 48, bottom - top), legend_y
@@ -55,7 +57,7 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
     Returns hover spots (rect, text) for the bars' pieces.
     """
     W.panel(surf, rect)
-    title = W.draw_text(surf, "Doom over the rounds", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+    title = draw_text(surf, "Doom over the rounds", (rect.x + 12, rect.y + 8), 20, ACCENT)
     plot, legend_y = _plot_under(title, rect, 2)
     rounds = doom_added_per_round(tl)
     spots: list[tuple[pygame.Rect, str]] = []
@@ -63,8 +65,8 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
         return spots
     for v in (0, 5, 10, 15):
         y = plot.bottom - plot.h * v // DOOM_MAX
-        pygame.draw.line(surf, W.PANEL_EDGE, (plot.x, y), (plot.right, y))
-        W.draw_text(surf, str(v), (plot.x - 6, y), 14, W.MUTED, anchor="midright")
+        pygame.draw.line(surf, PANEL_EDGE, (plot.x, y), (plot.right, y))
+        draw_text(surf, str(v), (plot.x - 6, y), 14, MUTED, anchor="midright")
     n = len(rounds)
     slot = plot.w / n
     bw = max(6, int(slot * 0.55))
@@ -79,25 +81,25 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
             pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), piece)
             spots.append((piece, f"Round {rnd}: {cause} +{causes[cause]}"))
             y -= h
-        W.draw_text(surf, str(rnd), (cx, plot.bottom + 4), 14, W.MUTED, anchor="midtop")
+        draw_text(surf, str(rnd), (cx, plot.bottom + 4), 14, MUTED, anchor="midtop")
         if rnd in ends:
             line.append((cx, plot.bottom - plot.h * min(DOOM_MAX, ends[rnd]) // DOOM_MAX))
     if len(line) > 1:
-        pygame.draw.lines(surf, W.ERROR, False, line, 2)
+        pygame.draw.lines(surf, ERROR, False, line, 2)
     for p in line:
-        pygame.draw.circle(surf, W.ERROR, p, 3)
+        pygame.draw.circle(surf, ERROR, p, 3)
     # legend: only the causes that happened, with their totals
     x, y = rect.x + 12, legend_y
-    row = W.font(15).get_height()
+    row = font(15).get_height()
     for cause, total in sorted(tl.doom_by_cause.items(), key=lambda kv: -kv[1]):
         label = f"{cause} {total}"
-        wdt = W.font(15).size(label)[0] + 22
+        wdt = font(15).size(label)[0] + 22
         if x + wdt > rect.right - 8:
             x, y = rect.x + 12, y + row
             if y + row > rect.bottom - 2:
                 break
         pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), (x, y + (row - 11) // 2, 11, 11))
-        W.draw_text(surf, label, (x + 15, y), 15, W.TEXT)
+        draw_text(surf, label, (x + 15, y), 15, TEXT)
         x += wdt
     return spots
 
@@ -109,33 +111,33 @@ def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: li
     right-hand 0-100% scale: the tribe's, the team's, or each tribe's)."""
     W.panel(surf, rect)
     title = "Achievements and win chance" + (" (the team)" if tl.mode == "coop" else "")
-    taken = [W.draw_text(surf, title, (rect.x + 12, rect.y + 8), 20, W.ACCENT)]     # the labels drawn
+    taken = [draw_text(surf, title, (rect.x + 12, rect.y + 8), 20, ACCENT)]     # the labels drawn
     plot, legend_y = _plot_under(taken[0], rect, 1)
-    mid = legend_y + W.font(15).get_height() // 2        # the legend row's middle
+    mid = legend_y + font(15).get_height() // 2        # the legend row's middle
     if tl.rounds and all(m.chances for m in tl.rounds):
         plot.w -= 30                    # room for the win chance's 0-100% scale on the right
     if plot.w < 40 or plot.h < 30 or not tl.rounds:
         return
     series = []
     if tl.mode == "coop":
-        series.append(("Team", W.ACCENT, [m.team_distinct for m in tl.rounds]))
+        series.append(("Team", ACCENT, [m.team_distinct for m in tl.rounds]))
     for i, name in enumerate(names):
         series.append((name, colours[i], [m.achievements[i] for m in tl.rounds]))
     top = max([target or 0] + [max(v) for _, _, v in series] + [6])
     for v in range(0, top + 1, 2 if top <= 12 else 4):
         y = plot.bottom - plot.h * v // top
-        pygame.draw.line(surf, W.PANEL_EDGE, (plot.x, y), (plot.right, y))
-        taken.append(W.draw_text(surf, str(v), (plot.x - 6, y), 14, W.MUTED, anchor="midright"))
+        pygame.draw.line(surf, PANEL_EDGE, (plot.x, y), (plot.right, y))
+        taken.append(draw_text(surf, str(v), (plot.x - 6, y), 14, MUTED, anchor="midright"))
     n = len(tl.rounds)
     slot = plot.w / n
     goal_y = None
     if target:
         goal_y = y = plot.bottom - plot.h * target // top
         for x in range(plot.x, plot.right, 12):
-            pygame.draw.line(surf, W.OK, (x, y), (min(x + 6, plot.right), y))
+            pygame.draw.line(surf, OK, (x, y), (min(x + 6, plot.right), y))
     for k, m in enumerate(tl.rounds):
-        taken.append(W.draw_text(surf, str(m.round), (int(plot.x + slot * (k + 0.5)), plot.bottom + 4), 14,
-                                 W.MUTED, anchor="midtop"))
+        taken.append(draw_text(surf, str(m.round), (int(plot.x + slot * (k + 0.5)), plot.bottom + 4), 14,
+                               MUTED, anchor="midtop"))
     for name, rgb, values in series:
         pts = [(int(plot.x + slot * (k + 0.5)), plot.bottom - plot.h * v // top) for k, v in enumerate(values)]
         if len(pts) > 1:
@@ -150,14 +152,14 @@ def draw_achievement_chart(surf, rect: pygame.Rect, tl, colours: list, names: li
     for name, rgb, values in series:
         label = f"{name} {values[-1]}"
         pygame.draw.rect(surf, rgb, (x, mid - 5, 11, 11))
-        W.draw_text(surf, label, (x + 15, legend_y), 15, W.TEXT)
-        x += W.font(15).size(label)[0] + 26
+        draw_text(surf, label, (x + 15, legend_y), 15, TEXT)
+        x += font(15).size(label)[0] + 26
     if chance_lines:
         label = chance_lines
-        if x + W.font(15).size(label)[0] + 20 < rect.right:
+        if x + font(15).size(label)[0] + 20 < rect.right:
             for k in range(0, 12, 4):
                 pygame.draw.line(surf, CHANCE_RGB, (x + k, mid), (x + k + 1, mid), 2)
-            W.draw_text(surf, label, (x + 15, legend_y), 15, W.TEXT)
+            draw_text(surf, label, (x + 15, legend_y), 15, TEXT)
 
 
 CHANCE_RGB = (235, 235, 235)
@@ -178,7 +180,7 @@ LABEL_GAP = 8          # px kept clear between the goal label and any other labe
 def _goal_label(surf, text: str, plot: pygame.Rect, y: int, panel: pygame.Rect, taken: list) -> pygame.Rect:
     """The goal's label by its dashed line at height y: above it at the right, else below it, then
     the same on the left; the first place clear of every label drawn (`taken`) by LABEL_GAP."""
-    w, h = W.font(14).size(text)
+    w, h = font(14).size(text)
     inset = 2 * LABEL_GAP               # off the right-hand scale's labels ("100%")
     places = [("bottomright", (plot.right - inset, y - 3)), ("topright", (plot.right - inset, y + 3)),
               ("bottomleft", (plot.x + 4, y - 3)), ("topleft", (plot.x + 4, y + 3))]
@@ -190,7 +192,7 @@ def _goal_label(surf, text: str, plot: pygame.Rect, y: int, panel: pygame.Rect, 
             break
     else:
         anchor, pos = places[-1]
-    return W.draw_text(surf, text, pos, 14, W.OK, anchor=anchor)
+    return draw_text(surf, text, pos, 14, OK, anchor=anchor)
 
 
 def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> tuple[str, list]:
@@ -199,8 +201,8 @@ def _draw_chances(surf, plot: pygame.Rect, slot: float, tl, colours: list) -> tu
     rows = [m.chances for m in tl.rounds]
     if not rows or any(not c for c in rows):
         return "", []
-    scale = [W.draw_text(surf, f"{v}%", (plot.right + 2, plot.bottom - plot.h * v // 100), 13, W.MUTED,
-                         anchor="midleft") for v in (0, 50, 100)]
+    scale = [draw_text(surf, f"{v}%", (plot.right + 2, plot.bottom - plot.h * v // 100), 13, MUTED,
+                       anchor="midleft") for v in (0, 50, 100)]
     sides = len(rows[0])
     for j in range(sides):
         rgb = CHANCE_RGB if sides == 1 else colours[j]
@@ -219,14 +221,14 @@ def draw_figures(surf, rect: pygame.Rect, tl, names: list) -> None:
     if rect.h < 40:
         return
     W.panel(surf, rect)
-    title = W.draw_text(surf, "Figures at a glance", (rect.x + 12, rect.y + 8), 20, W.ACCENT)
+    title = draw_text(surf, "Figures at a glance", (rect.x + 12, rect.y + 8), 20, ACCENT)
     y = max(rect.y + 34, title.bottom + 4)
-    row = W.font(15).get_linesize() + 2                   # draw_wrapped's line and gap
+    row = font(15).get_linesize() + 2                   # draw_wrapped's line and gap
     for line in figure_lines(tl, names):
         room = (rect.bottom - 4 - y) // row
         if room < min(2, len(UT.wrap(UT.font(15), line, rect.w - 24))):
             break                       # only lines that fit whole: at "Larger" the last was cut to "…"
-        y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 12, y, rect.w - 24, room * row), 15, W.TEXT,
+        y += draw_wrapped(surf, line, pygame.Rect(rect.x + 12, y, rect.w - 24, room * row), 15, TEXT,
                             max_lines=min(2, room)) + 3
 
 

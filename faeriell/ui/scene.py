@@ -15,7 +15,8 @@ from typing import Any, Callable, Protocol, runtime_checkable
 
 import pygame
 
-from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text
+from faeriell.ui.theme import ACCENT, BG
 from faeriell.ui.backdrop import draw_backdrop
 
 # name -> "module:Class" (imported when first needed, so this module imports no scene)
@@ -65,7 +66,7 @@ class Scene:
         pass
 
     # What the app asks of every screen (a screen overrides what it has):
-    ui_scaled: bool = False               # laid out at the Interface size (widgets.ui_factor)
+    ui_scaled: bool = False               # laid out at the Interface size (canvas.ui_factor)
 
     def busy(self) -> bool:
         """True while something is due soon (a bot's move): the loop runs at the frame cap."""
@@ -127,9 +128,9 @@ class MenuScene(Scene):
 
     def draw_heading(self, surf, title: str) -> None:
         """The plain background and pattern, and the screen's big title at the top left."""
-        surf.fill(W.BG)
+        surf.fill(BG)
         draw_backdrop(surf)
-        W.draw_text(surf, title, (24, 22), 60, W.ACCENT)
+        draw_text(surf, title, (24, 22), 60, ACCENT)
 
 
 @runtime_checkable
@@ -187,7 +188,7 @@ class Host(Protocol):
         """Save the settings and let every part of the window follow them."""
 
     def ui_factor(self) -> float:
-        """How much larger menus and dialogs are drawn (the Interface size; widgets.ui_factor)."""
+        """How much larger menus and dialogs are drawn (the Interface size; canvas.ui_factor)."""
 
     def play_sound(self, name: str) -> None:
         """A sound effect (faeriell/ui/sound.py EFFECTS) at the player's volume; silent without audio."""

@@ -11,6 +11,10 @@ from typing import Callable
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.canvas import UI_DESIGN, UI_ROOM, ui_factor
+from faeriell.ui.controls import Button, Choice, Label, Toggle
+from faeriell.ui.text import largest_text, scaled, wrapped_height
+from faeriell.ui.theme import ACCENT, MUTED
 from faeriell.ui.dialogs import Modal
 from faeriell.ui.elbow_coach import FLOOR, GIVE_AWAY
 from faeriell.ui.settings import Settings
@@ -31,7 +35,7 @@ MARKS_TEXT = ("A letter on every piece told apart by its colour: R, Y, B, G on E
               "and Menace tokens; a tribe's initial on its pieces.")
 
 
-NOTE_SIZE = 15          # the smallest text (widgets.MIN_TEXT): a note, not a control
+NOTE_SIZE = 15          # the smallest text (text.MIN_TEXT): a note, not a control
 
 
 def _nearest(options, value):
@@ -43,20 +47,20 @@ def _pct(f: float) -> str:
 
 
 def needs(f: float) -> tuple[int, int]:
-    """The smallest window in which menus and dialogs can be drawn at `f` (widgets.UI_ROOM x f)."""
-    return math.ceil(W.UI_ROOM[0] * f - 1e-6), math.ceil(W.UI_ROOM[1] * f - 1e-6)
+    """The smallest window in which menus and dialogs can be drawn at `f` (canvas.UI_ROOM x f)."""
+    return math.ceil(UI_ROOM[0] * f - 1e-6), math.ceil(UI_ROOM[1] * f - 1e-6)
 
 
 def too_large(window) -> list[float]:
     """The Interface sizes this window is too small for (drawn smaller than asked)."""
-    return [f for f, _ in LAYOUT_SIZES if f != "auto" and W.ui_factor(window, f) < float(f) - 1e-3]
+    return [f for f, _ in LAYOUT_SIZES if f != "auto" and ui_factor(window, f) < float(f) - 1e-3]
 
 
 def interface_notes(window, choice) -> list[str]:
     """What the Interface size does in this window, said plainly, in ways from the longest to the
     shortest: a size the window is too small for draws nothing larger (at 1024x700 125% changed
     nothing and said nothing), and the table never grows with it (it fills the window itself)."""
-    now = _pct(W.ui_factor(window, choice))
+    now = _pct(ui_factor(window, choice))
     big = too_large(window)
     table = " The table always fills the window."
     if choice != "auto" and choice in big:
@@ -81,15 +85,15 @@ def interface_note(window, choice, width: int | None = None, height: int | None 
     notes = interface_notes(window, choice)
     if width is None or height is None:
         return notes[0]
-    return next((t for t in notes if W.wrapped_height(t, width, NOTE_SIZE) <= height), notes[-1])
+    return next((t for t in notes if wrapped_height(t, width, NOTE_SIZE) <= height), notes[-1])
 
 
-class InterfaceNote(W.Label):
+class InterfaceNote(Label):
     """The Interface size's note under its choice, and the sizes the window cannot give greyed:
     both follow the window and the choice as they change."""
 
-    def __init__(self, rect, settings: Settings, window: Callable[[], tuple[int, int]], choice: W.Choice):
-        super().__init__(rect, "", NOTE_SIZE, W.MUTED, wrap_text=True, id="layout_note")
+    def __init__(self, rect, settings: Settings, window: Callable[[], tuple[int, int]], choice: Choice):
+        super().__init__(rect, "", NOTE_SIZE, MUTED, wrap_text=True, id="layout_note")
         self.settings, self.window, self.choice = settings, window, choice
         self.refresh()
 
@@ -105,8 +109,8 @@ class InterfaceNote(W.Label):
 
 def _note_room(width: int) -> int:
     """The height the note may take at this width: its shortest wordings, at the largest text."""
-    windows = [W.UI_ROOM, (needs(1.25)[0], needs(1.5)[1] - 1), needs(1.5)]
-    return max(W.wrapped_height(interface_notes(win, v)[-1], width, NOTE_SIZE)
+    windows = [UI_ROOM, (needs(1.25)[0], needs(1.5)[1] - 1), needs(1.5)]
+    return max(wrapped_height(interface_notes(win, v)[-1], width, NOTE_SIZE)
                for win in windows for v, _ in LAYOUT_SIZES)
 
 
@@ -118,9 +122,9 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
     label_w = min(210, max(120, rect.width // 3))
     x, w = rect.x, rect.width
     cx, cw = x + label_w, w - label_w
-    with W.largest_text():
-        row = W.scaled(34)
-        toggle_h = {detail: W.Toggle.height_for(w, detail) + W.scaled(3)
+    with largest_text():
+        row = scaled(34)
+        toggle_h = {detail: Toggle.height_for(w, detail) + scaled(3)
                     for detail in ("", CURTAIN_TEXT, MARKS_TEXT, COACH_TEXT)}
         note_h = _note_room(cw)
     size = 20
@@ -133,32 +137,32 @@ def build(container: W.Container, rect: pygame.Rect, settings: Settings,
 
     def line(text, control):
         nonlocal y
-        container.add(W.Label(pygame.Rect(x, y, label_w - 10, row), text, 21, W.ACCENT))
+        container.add(Label(pygame.Rect(x, y, label_w - 10, row), text, 21, ACCENT))
         control.rect = pygame.Rect(cx, y, cw, row)
         container.add(control)
         y += row + 4          # (a little tighter than before: room for the Interface size note at 1280x800)
 
-    line("Bot speed", W.Choice((0, 0, 1, 1), BOT_SPEEDS, settings.bot_speed,
-                               lambda v: set_("bot_speed", v), id="bot_speed", size=size))
-    line("Animations", W.Choice((0, 0, 1, 1), ANIM_SPEEDS, settings.anim_speed,
-                                lambda v: set_("anim_speed", v), id="anim_speed", size=size))
-    line("Text size", W.Choice((0, 0, 1, 1), TEXT_SIZES, _nearest(TEXT_SIZES, settings.ui_scale),
-                               lambda v: set_("ui_scale", v), id="ui_scale", size=size))
-    layout_choice = W.Choice((0, 0, 1, 1), LAYOUT_SIZES, settings.layout_scale,
-                             lambda v: set_("layout_scale", v), id="layout_scale", size=size)
+    line("Bot speed", Choice((0, 0, 1, 1), BOT_SPEEDS, settings.bot_speed,
+                             lambda v: set_("bot_speed", v), id="bot_speed", size=size))
+    line("Animations", Choice((0, 0, 1, 1), ANIM_SPEEDS, settings.anim_speed,
+                              lambda v: set_("anim_speed", v), id="anim_speed", size=size))
+    line("Text size", Choice((0, 0, 1, 1), TEXT_SIZES, _nearest(TEXT_SIZES, settings.ui_scale),
+                             lambda v: set_("ui_scale", v), id="ui_scale", size=size))
+    layout_choice = Choice((0, 0, 1, 1), LAYOUT_SIZES, settings.layout_scale,
+                           lambda v: set_("layout_scale", v), id="layout_scale", size=size)
     line("Interface size", layout_choice)
     container.add(InterfaceNote(pygame.Rect(cx, y - 2, cw, note_h), settings,
-                                window or (lambda: W.UI_DESIGN), layout_choice))
+                                window or (lambda: UI_DESIGN), layout_choice))
     y += note_h + 2
-    line("Sound volume", W.Choice((0, 0, 1, 1), VOLUMES, _nearest(VOLUMES, settings.volume),
-                                  lambda v: set_("volume", v), id="volume", size=size))
+    line("Sound volume", Choice((0, 0, 1, 1), VOLUMES, _nearest(VOLUMES, settings.volume),
+                                lambda v: set_("volume", v), id="volume", size=size))
     for key, label, detail in (("mute", "Mute all sound", ""),
                                ("curtain", "Hot-seat curtain", CURTAIN_TEXT),
                                ("colour_blind", "Colour-blind markings", MARKS_TEXT),
                                ("coach", "Coach at your elbow", COACH_TEXT)):
         h = max(row, toggle_h[detail])
-        container.add(W.Toggle((x, y, w, h), label, getattr(settings, key),
-                               (lambda on, k=key: set_(k, on)), id=key, detail=detail))
+        container.add(Toggle((x, y, w, h), label, getattr(settings, key),
+                             (lambda on, k=key: set_(k, on)), id=key, detail=detail))
         y += h + 2
     return y
 
@@ -196,8 +200,8 @@ class SettingsDialog(Modal):
         rows = W.Container(pygame.Rect(body.x, body.y, body.w + 14, body.h), scrollable=True)
         build(rows, body, self.settings, self.on_change, self.window)
         self.root.add(rows)
-        self.root.add(W.Button((r.right - 150, r.bottom - 58, 120, 42), "Done", self.close, id="done",
-                               primary=True))
+        self.root.add(Button((r.right - 150, r.bottom - 58, 120, 42), "Done", self.close, id="done",
+                             primary=True))
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

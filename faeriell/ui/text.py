@@ -170,7 +170,7 @@ class SafeFont(pygame.font.Font):
     """pygame's Font, but every text it measures or draws first goes through `safe_read.clip`:
     cut to MAX_LINE characters, lone surrogates and NULs made harmless. Text from a file (a
     region name of ten million characters in a refused save) can then never crash SDL_ttf.
-    Every font of the UI is one of these (widgets.font, table/theme.font, map_view)."""
+    Every font of the UI is one of these (text.font, table/theme.font, map_view)."""
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0):
         if TEXT_SIZES is not None and str(text).strip():

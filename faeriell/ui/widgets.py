@@ -1,6 +1,7 @@
-"""Small mouse-first widgets for the menus (start screen, end screen, dialogs).
+"""The container of the menus' widgets (start screen, end screen, dialogs), with panel and shade.
 
-Every widget has a `rect` (in its container's coordinates), `handle(event) -> bool` (True when it
+The widgets themselves are in controls.py, the colours in theme.py, the fonts and text in text.py,
+the scaled screens in canvas.py: import each name from the module that owns it. Every widget has a `rect` (in its container's coordinates), `handle(event) -> bool` (True when it
 must be redrawn) and `draw(surface)`. A widget with an `id` can be found by tests and by the
 scene (`Container.find(id)`), so a test clicks the very button a person would.
 
@@ -207,11 +208,3 @@ def shade(surf, alpha: int = 150) -> None:
     veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surf.blit(veil, (0, 0))
-
-
-# Transition: callers still reach the names that moved out through `W.` (from faeriell.ui import
-# widgets as W). New code imports from the owning module: theme, text, canvas, controls.
-from faeriell.ui.canvas import *  # noqa: E402,F401,F403
-from faeriell.ui.controls import *  # noqa: E402,F401,F403
-from faeriell.ui.text import *  # noqa: E402,F401,F403
-from faeriell.ui.theme import *  # noqa: E402,F401,F403

@@ -7,7 +7,8 @@ from typing import Callable
 
 import pygame
 
-from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text, draw_wrapped, font, wrap, wrapped_height
+from faeriell.ui.theme import ACCENT, ERROR, FIELD_BG, MUTED, PANEL_EDGE, TEXT
 from faeriell.ui.bot_driver import Job
 
 TEXT_PX = 16
@@ -57,31 +58,31 @@ class CoachPanel:
 
     def draw(self, surf, key) -> None:
         r = self.rect
-        pygame.draw.rect(surf, W.FIELD_BG, r, border_radius=4)
-        pygame.draw.rect(surf, W.PANEL_EDGE, r, 1, border_radius=4)
+        pygame.draw.rect(surf, FIELD_BG, r, border_radius=4)
+        pygame.draw.rect(surf, PANEL_EDGE, r, 1, border_radius=4)
         x, y, w = r.x + 8, r.y + 6, r.width - 16
         answer = self.shown(key)
         if self.thinking():
-            W.draw_text(surf, "The coach is thinking" + (" longer…" if self.longer else "…"), (x, y), TEXT_PX,
-                        W.MUTED, width=w)
+            draw_text(surf, "The coach is thinking" + (" longer…" if self.longer else "…"), (x, y), TEXT_PX,
+                        MUTED, width=w)
             return
         if self.error:
-            W.draw_wrapped(surf, self.error, pygame.Rect(x, y, w, r.height - 12), TEXT_PX, W.ERROR, max_lines=4)
+            draw_wrapped(surf, self.error, pygame.Rect(x, y, w, r.height - 12), TEXT_PX, ERROR, max_lines=4)
             return
         if answer is None:
-            W.draw_wrapped(surf, "Ask the coach for its best moves in this position.",
-                           pygame.Rect(x, y, w, r.height - 12), TEXT_PX, W.MUTED)
+            draw_wrapped(surf, "Ask the coach for its best moves in this position.",
+                           pygame.Rect(x, y, w, r.height - 12), TEXT_PX, MUTED)
             return
         bottom = r.bottom - 6
-        note_h = W.wrapped_height(answer.note, w, TEXT_PX - 1, 0)
+        note_h = wrapped_height(answer.note, w, TEXT_PX - 1, 0)
         limit = bottom - note_h - 4                # the moves never run into the note under them
-        cw = W.font(TEXT_PX).size("100%")[0] + 8
+        cw = font(TEXT_PX).size("100%")[0] + 8
         for k, m in enumerate(answer.moves):
-            parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, W.TEXT)]
+            parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, TEXT)]
             if m.plan[1:]:
                 parts.append(("then " + "; ".join(m.plan[1:]), 10, w - 10, TEXT_PX - 1, (190, 200, 226)))
             if m.reason:
-                parts.append((m.reason, 10, w - 10, TEXT_PX - 1, W.MUTED))
+                parts.append((m.reason, 10, w - 10, TEXT_PX - 1, MUTED))
             # as much of the move as there is room for: its reason, then its plan, give way first
             while parts:
                 need = sum(_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in parts)
@@ -90,15 +91,15 @@ class CoachPanel:
                 parts.pop()
             if not parts:
                 break
-            W.draw_text(surf, f"{round(m.chance * 100)}%", (r.right - 8, y), TEXT_PX, W.ACCENT, anchor="topright")
+            draw_text(surf, f"{round(m.chance * 100)}%", (r.right - 8, y), TEXT_PX, ACCENT, anchor="topright")
             for text, dx, ww, px, colour in parts:
-                y += W.draw_wrapped(surf, text, pygame.Rect(x + dx, y, ww, 40), px, colour, 0, max_lines=2)
+                y += draw_wrapped(surf, text, pygame.Rect(x + dx, y, ww, 40), px, colour, 0, max_lines=2)
             y += 4
-        W.draw_wrapped(surf, answer.note, pygame.Rect(x, bottom - note_h, w, note_h), TEXT_PX - 1, W.MUTED, 0)
+        draw_wrapped(surf, answer.note, pygame.Rect(x, bottom - note_h, w, note_h), TEXT_PX - 1, MUTED, 0)
 
 
 def _lines_h(text: str, width: int, px: int, most: int) -> int:
     """The height draw_wrapped gives `text` at `px` in `width`, at most `most` lines."""
-    fnt = W.font(px)
-    n = min(most, len(W.wrap(fnt, text, max(10, width))))
+    fnt = font(px)
+    n = min(most, len(wrap(fnt, text, max(10, width))))
     return n * fnt.get_linesize()

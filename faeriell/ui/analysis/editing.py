@@ -9,7 +9,9 @@ import pygame
 
 from faeriell import analysis as an
 from faeriell.session import Session
-from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text, draw_wrapped
+from faeriell.ui.controls import Button
+from faeriell.ui.theme import ERROR, MUTED, OK, SELECT, TEXT
 from faeriell.ui.analysis.editor_panel import Editor
 from faeriell.ui.table import TableScene
 
@@ -154,10 +156,10 @@ class EditorMixin:
                 ("back", "Back", self.back, {}),
                 ("open", "Open file…", self.open_dialog, {}),
                 ("paste", "Paste text", self.paste, {}))):
-            self.root.add(W.Button((x + (k % 3) * (cw + gap), y + (k // 3) * (bh + gap), cw, bh), label, fn,
+            self.root.add(Button((x + (k % 3) * (cw + gap), y + (k // 3) * (bh + gap), cw, bh), label, fn,
                                    id=wid, size=BUTTON_PX, **kw))
         y += 2 * (bh + gap)
-        self.root.add(W.Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
+        self.root.add(Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
                                self.next_seat, id="seat", size=BUTTON_PX))
         y += bh + gap + 2
         # the check's line stays in sight; the palette and the steppers under it scroll in a short window
@@ -171,16 +173,16 @@ class EditorMixin:
         self._draw_marks(surf)
         self.editor.draw(surf, self.seat_name)
         if self.editor.rect.contains(self.help_rect):
-            W.draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
-                           "click on a piece takes it off.", self.help_rect, 15, W.MUTED, 0, max_lines=2)
+            draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
+                           "click on a piece takes it off.", self.help_rect, 15, MUTED, 0, max_lines=2)
         fault = self.editor.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
-        W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, 0, max_lines=2)
+        draw_wrapped(surf, text, self.fault_rect, 16, ERROR if fault is not None else OK, 0, max_lines=2)
         if self.held is not None:
             r = self.held.rect.copy()
             r.center = self.mouse
-            pygame.draw.rect(surf, W.SELECT, r, border_radius=5)
-            W.draw_text(surf, self.editor.chip_label(self.held), r.center, 16, W.TEXT, anchor="center",
+            pygame.draw.rect(surf, SELECT, r, border_radius=5)
+            draw_text(surf, self.editor.chip_label(self.held), r.center, 16, TEXT, anchor="center",
                         width=r.width - 6)
 
 

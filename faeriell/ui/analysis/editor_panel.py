@@ -14,7 +14,8 @@ import pygame
 
 from faeriell import analysis as an
 from faeriell.analysis.edit import owner_of_region
-from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text
+from faeriell.ui.theme import BTN, FIELD_BG, PANEL_EDGE, TEXT
 
 TEXT_PX = 16
 COLOURS = ("red", "yellow", "blue", "green")
@@ -352,24 +353,24 @@ class Editor:
             r = self.rect
             h = max(20, r.height * r.height // self.content_h)
             y = r.y + (r.height - h) * self.scroll // max(1, self.content_h - r.height)
-            pygame.draw.rect(surf, W.PANEL_EDGE, (r.right + 2, y, 4, h), border_radius=2)
+            pygame.draw.rect(surf, PANEL_EDGE, (r.right + 2, y, 4, h), border_radius=2)
 
     def _draw(self, surf) -> None:
         for chip in self.chips:
-            pygame.draw.rect(surf, W.BTN, chip.rect, border_radius=5)
+            pygame.draw.rect(surf, BTN, chip.rect, border_radius=5)
             if chip.kind == "beacon":
                 rgb = {"red": (200, 70, 60), "yellow": (220, 190, 60), "blue": (70, 120, 210),
                        "green": (70, 160, 80)}[chip.variant or "red"]
                 pygame.draw.rect(surf, rgb, chip.rect, 2, border_radius=5)
             else:
-                pygame.draw.rect(surf, W.PANEL_EDGE, chip.rect, 1, border_radius=5)
-            W.draw_text(surf, self.chip_label(chip), chip.rect.center, TEXT_PX, W.TEXT, anchor="center",
+                pygame.draw.rect(surf, PANEL_EDGE, chip.rect, 1, border_radius=5)
+            draw_text(surf, self.chip_label(chip), chip.rect.center, TEXT_PX, TEXT, anchor="center",
                         width=chip.rect.width - 6)
         labels = {wid: label for wid, label, _fn in self.counts()}
         for wid, r in self.steppers:
-            pygame.draw.rect(surf, W.FIELD_BG, r, border_radius=4)
+            pygame.draw.rect(surf, FIELD_BG, r, border_radius=4)
             for sign, rr in (("-", pygame.Rect(r.x, r.y, 22, r.h)), ("+", pygame.Rect(r.right - 22, r.y, 22, r.h))):
-                pygame.draw.rect(surf, W.BTN, rr, border_radius=4)
-                W.draw_text(surf, sign, rr.center, TEXT_PX + 2, W.TEXT, anchor="center")
-            W.draw_text(surf, labels.get(wid, ""), (r.centerx, r.centery), TEXT_PX, W.TEXT, anchor="center",
+                pygame.draw.rect(surf, BTN, rr, border_radius=4)
+                draw_text(surf, sign, rr.center, TEXT_PX + 2, TEXT, anchor="center")
+            draw_text(surf, labels.get(wid, ""), (r.centerx, r.centery), TEXT_PX, TEXT, anchor="center",
                         width=r.width - 48)

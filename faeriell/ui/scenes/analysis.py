@@ -22,6 +22,9 @@ from faeriell import analysis as an
 
 from faeriell.session import Session
 from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text, draw_wrapped
+from faeriell.ui.theme import ACCENT, BG, ERROR, PANEL, PANEL_EDGE, TEXT
+from faeriell.ui.controls import Button
 from faeriell.ui.analysis import sharing
 from faeriell.ui.analysis.coach_panel import CoachPanel
 from faeriell.ui.analysis.editing import EditorMixin
@@ -249,10 +252,10 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         p = self.panel_rect()
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
         if self.panel_hidden:
-            self.root.add(W.Button(p, "Analysis panel", self.toggle_panel, id="show_panel", size=BUTTON_PX,
+            self.root.add(Button(p, "Analysis panel", self.toggle_panel, id="show_panel", size=BUTTON_PX,
                                    primary=True))
             return
-        self.root.add(W.Button((p.right - 134, p.y + 6, 126, 26), "Shared boards", self.toggle_panel,
+        self.root.add(Button((p.right - 134, p.y + 6, 126, 26), "Shared boards", self.toggle_panel,
                                id="boards", size=BUTTON_PX - 1))
         x, y, gap = p.x + 8, p.y + 58, 5
         bw, bh = (p.width - 16 - gap) // 2, 30
@@ -272,7 +275,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
                 if item is None:
                     continue
                 wid, label, fn = item
-                self.root.add(W.Button((x + k * (bw + gap), y, bw, bh), label, fn, id=wid, size=BUTTON_PX,
+                self.root.add(Button((x + k * (bw + gap), y, bw, bh), label, fn, id=wid, size=BUTTON_PX,
                                        primary=(wid == "coach")))
             y += bh + gap
         h = p.bottom - y - 8
@@ -323,7 +326,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         pos = getattr(ev, "pos", None)
         in_panel = pos is not None and self.panel_rect().collidepoint(pos)
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and (
-                in_panel and not (self.table is not None and self.table.drag is not None)):
+                in_panel and not (self.table is not None and self.table.drag_layer.drag is not None)):
             if self.root.handle(ev):
                 return True
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.lines is not None:
@@ -349,7 +352,8 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
 
     def _key(self, ev) -> bool:
         t = self.table
-        holding = t is not None and (t.drag is not None or t.choice is not None or t.tray is not None)
+        holding = t is not None and (t.drag_layer.drag is not None or t.decision.choice is not None
+                                   or t.tray_layer.tray is not None)
         if ev.key == pygame.K_ESCAPE:
             if t is not None and t.handle_event(ev):
                 return True
@@ -385,7 +389,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         if self.table is not None:
             self.table.draw(surf)
         else:
-            surf.fill(W.BG)
+            surf.fill(BG)
         if self.panel_hidden:
             if self.editor is not None:
                 self._draw_marks(surf)
@@ -394,11 +398,11 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
                 self.modal.draw(surf)
             return
         p = self.panel_rect()
-        pygame.draw.rect(surf, W.PANEL, p)
-        pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft)
+        pygame.draw.rect(surf, PANEL, p)
+        pygame.draw.line(surf, PANEL_EDGE, p.topleft, p.bottomleft)
         title = "Editor" if self.editor is not None else "Analysis"
-        W.draw_text(surf, title, (p.x + 10, p.y + 6), 22, W.ACCENT, width=p.width - 150)
-        W.draw_text(surf, self.status(), (p.x + 10, p.y + 34), 16, W.TEXT, width=p.width - 20)
+        draw_text(surf, title, (p.x + 10, p.y + 6), 22, ACCENT, width=p.width - 150)
+        draw_text(surf, self.status(), (p.x + 10, p.y + 34), 16, TEXT, width=p.width - 20)
         self.root.draw(surf)
         if self.editor is not None:
             self._draw_editor(surf)
@@ -406,7 +410,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
             self.tree_panel.draw(surf, self.lines, self.label)
             self.coach.draw(surf, self.key())
         if self.message:
-            W.draw_wrapped(surf, self.message, self.message_rect, 16, W.ERROR if self.message_bad else W.TEXT, 0,
+            draw_wrapped(surf, self.message, self.message_rect, 16, ERROR if self.message_bad else TEXT, 0,
                            max_lines=2)
         if self.modal is not None:
             self.modal.draw(surf)

@@ -7,6 +7,9 @@ import pygame
 
 from faeriell.engine.endgame import coop_target
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button
+from faeriell.ui.text import draw_text, draw_wrapped, font, wrap, wrapped_height
+from faeriell.ui.theme import BG, ERROR, MUTED, OK, PANEL_EDGE, TEXT, tribe_rgb
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
@@ -16,7 +19,7 @@ GOLD = (240, 200, 90)
 
 
 class EndScene(MenuScene):
-    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+    ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
     def __init__(self, host: Host, session, table=None):
         """`table`: the table screen this game was played on (See the table goes back to it)."""
@@ -120,16 +123,16 @@ class EndScene(MenuScene):
         bw, gap = min(220, (w - 80) // n), 16
         x = (w - (n * bw + (n - 1) * gap)) // 2
         y = h - 80
-        self.root.add(W.Button((x, y, bw, 52), "Review the game", self.review, id="review", primary=True,
-                               size=24))
+        self.root.add(Button((x, y, bw, 52), "Review the game", self.review, id="review", primary=True,
+                             size=24))
         x += bw + gap
-        self.root.add(W.Button((x, y, bw, 52), "New game", self.new_game, id="new_game", size=24))
+        self.root.add(Button((x, y, bw, 52), "New game", self.new_game, id="new_game", size=24))
         practice = (self.session.back_to or ("start",))[0] == "practice"
-        self.root.add(W.Button((x + bw + gap, y, bw, 52), "Back to Practice" if practice else "Back to start",
-                               self.back, id="back", size=24))
+        self.root.add(Button((x + bw + gap, y, bw, 52), "Back to Practice" if practice else "Back to start",
+                             self.back, id="back", size=24))
         if self.table is not None:
-            self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
-                                   size=24))
+            self.root.add(Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
+                                 size=24))
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -138,19 +141,19 @@ class EndScene(MenuScene):
     def draw(self, surf) -> None:
         w, h = self.size
         s = self.session.state
-        surf.fill(W.BG)
+        surf.fill(BG)
         draw_backdrop(surf, "end")
         won = bool(s.winners)
-        W.draw_text(surf, self.headline(), (w // 2, 34), 64, GOLD if won else W.ERROR, anchor="midtop", width=w - 40)
+        draw_text(surf, self.headline(), (w // 2, 34), 64, GOLD if won else ERROR, anchor="midtop", width=w - 40)
         y = 100
-        fnt = W.font(22)
-        for line in W.wrap(fnt, s.end_reason or "", min(840, w - 40))[:3]:
-            W.draw_text(surf, line, (w // 2, y), 22, W.TEXT, anchor="midtop")
+        fnt = font(22)
+        for line in wrap(fnt, s.end_reason or "", min(840, w - 40))[:3]:
+            draw_text(surf, line, (w // 2, y), 22, TEXT, anchor="midtop")
             y += fnt.get_linesize() + 2
-        W.draw_text(surf, self.setup_line(), (w // 2, y + 6), 18, W.MUTED, anchor="midtop", width=w - 40)
+        draw_text(surf, self.setup_line(), (w // 2, y + 6), 18, MUTED, anchor="midtop", width=w - 40)
         y += 40
         if self.practice_notes:            # a ladder level opened, a daily best, a file that could not be kept
-            W.draw_text(surf, " ".join(self.practice_notes), (w // 2, y - 8), 17, W.OK, anchor="midtop", width=w - 40)
+            draw_text(surf, " ".join(self.practice_notes), (w // 2, y - 8), 17, OK, anchor="midtop", width=w - 40)
             y += 22
         tw = min(860, w - 40)
         want = 50 + sum(self._row_height(i, tw) for _, i in self.rows())
@@ -169,7 +172,7 @@ class EndScene(MenuScene):
 
     def _row_height(self, i: int, table_w: int) -> int:
         text_w = table_w - 18 - 64 - 50
-        return 52 + max(20, min(2 * 19, W.wrapped_height(self._achievement_text(i), text_w, 17))) + 10
+        return 52 + max(20, min(2 * 19, wrapped_height(self._achievement_text(i), text_w, 17))) + 10
 
     def _draw_rows(self, surf, table: pygame.Rect) -> None:
         s = self.session.state
@@ -178,33 +181,33 @@ class EndScene(MenuScene):
         cols = {"place": x0, "tribe": x0 + 64, "ach": table.right - 290, "cor": table.right - 170,
                 "set": table.right - 80}
         for key, label in (("tribe", "Tribe"), ("ach", "Achievements"), ("cor", "Corruption"), ("set", "Settl.")):
-            W.draw_text(surf, label, (cols[key], y), 18, W.MUTED)
+            draw_text(surf, label, (cols[key], y), 18, MUTED)
         y += 26
         solo_need = None
         if s.mode == "solo":
             solo_need = int(self.session.game.rules.modes["solo"]["achievements"])   # validated at load
         for place, i in self.rows():
             t = s.tribes[i]
-            rgb = W.tribe_rgb(cat, t.id)
+            rgb = tribe_rgb(cat, t.id)
             winner = i in s.winners
-            pygame.draw.line(surf, W.PANEL_EDGE, (table.x + 10, y - 4), (table.right - 10, y - 4))
-            W.draw_text(surf, place, (cols["place"], y + 4), 30, GOLD if winner else W.TEXT)
+            pygame.draw.line(surf, PANEL_EDGE, (table.x + 10, y - 4), (table.right - 10, y - 4))
+            draw_text(surf, place, (cols["place"], y + 4), 30, GOLD if winner else TEXT)
             pygame.draw.rect(surf, rgb, (cols["tribe"], y + 6, 18, 18), border_radius=4)
             seat = self.session.seats[i] if i < len(self.session.seats) else "human"
             who = f"player {i + 1}" + ("" if seat == "human" else f" · bot ({seat})")
             if t.sower:
                 who += " · Corruption Sower"
-            W.draw_text(surf, self.tribe_name(i), (cols["tribe"] + 26, y + 4), 26, rgb,
-                        width=cols["ach"] - cols["tribe"] - 130)
+            draw_text(surf, self.tribe_name(i), (cols["tribe"] + 26, y + 4), 26, rgb,
+                      width=cols["ach"] - cols["tribe"] - 130)
             if winner:
-                W.draw_text(surf, "winner", (cols["ach"] - 16, y + 8), 20, GOLD, anchor="topright")
-            W.draw_text(surf, who, (cols["tribe"] + 26, y + 28), 17, W.MUTED, width=cols["ach"] - cols["tribe"] - 40)
+                draw_text(surf, "winner", (cols["ach"] - 16, y + 8), 20, GOLD, anchor="topright")
+            draw_text(surf, who, (cols["tribe"] + 26, y + 28), 17, MUTED, width=cols["ach"] - cols["tribe"] - 40)
             count = f"{len(t.achievements)}" + (f" / {solo_need}" if solo_need else "")
-            W.draw_text(surf, count, (cols["ach"], y + 6), 28, W.TEXT)
-            W.draw_text(surf, str(t.corruption), (cols["cor"], y + 6), 28, W.TEXT)
-            W.draw_text(surf, str(len(t.settlements)), (cols["set"], y + 6), 28, W.TEXT)
+            draw_text(surf, count, (cols["ach"], y + 6), 28, TEXT)
+            draw_text(surf, str(t.corruption), (cols["cor"], y + 6), 28, TEXT)
+            draw_text(surf, str(len(t.settlements)), (cols["set"], y + 6), 28, TEXT)
             names = self._achievement_text(i)
-            used = W.draw_wrapped(surf, names, pygame.Rect(cols["tribe"] + 26, y + 48,
-                                                           table.right - cols["tribe"] - 50, 60), 17, W.TEXT,
-                                  max_lines=2)
+            used = draw_wrapped(surf, names, pygame.Rect(cols["tribe"] + 26, y + 48,
+                                                         table.right - cols["tribe"] - 50, 60), 17, TEXT,
+                                max_lines=2)
             y += 52 + max(20, used) + 10

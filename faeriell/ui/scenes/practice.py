@@ -15,6 +15,9 @@ import pygame
 
 from faeriell.storage.puzzles import puzzle_info
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button, Choice, Label, ListBox, TextField, Widget
+from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
+from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, TEXT
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.scene import Host, MenuScene
 
@@ -26,7 +29,7 @@ LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard"}
 
 
 class PracticeScene(MenuScene):
-    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor), like the start screen
+    ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor), like the start screen
 
     def __init__(self, host: Host, tab: str = "puzzles", folder=None, clock=time.time, back=None):
         from faeriell.practice.store import data_folder
@@ -230,12 +233,12 @@ class PracticeScene(MenuScene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         x, y = 24, 96
         for tab, label in TABS:
-            self.root.add(W.Button((x, y, 220, 44), self.tab_label(tab, label), (lambda t=tab: self.show_tab(t)),
-                                   id=f"tab_{tab}", selected=self.tab == tab))
+            self.root.add(Button((x, y, 220, 44), self.tab_label(tab, label), (lambda t=tab: self.show_tab(t)),
+                                 id=f"tab_{tab}", selected=self.tab == tab))
             y += 52
-        self.root.add(W.Button((x, y + 12, 220, 44), "Progress", lambda: self.host.go("stats", back=self),
-                               id="progress"))
-        self.root.add(W.Button((x, max(y + 70, h - 68), 220, 44), "Back", self.back, id="back"))
+        self.root.add(Button((x, y + 12, 220, 44), "Progress", lambda: self.host.go("stats", back=self),
+                             id="progress"))
+        self.root.add(Button((x, max(y + 70, h - 68), 220, 44), "Back", self.back, id="back"))
         r = self.content_rect()
         body = pygame.Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 56 - 80)
         foot_y = r.bottom - 64
@@ -252,12 +255,12 @@ class PracticeScene(MenuScene):
         about_h = 0
         if body.height >= 300:          # the chosen puzzle's words, whole at the Text size (up to half the room)
             head, text = self.practice_about()
-            need = W.font(20).get_linesize() + 2 + W.wrapped_height(text, body.width - 8, 17) + 10
+            need = font(20).get_linesize() + 2 + wrapped_height(text, body.width - 8, 17) + 10
             about_h = min(max(92, need), body.height // 2)
         list_h = max(60, body.height - 46 - about_h)
-        lb = W.ListBox((body.x, body.y, body.width, list_h), self.puzzle_items, on_select=self._pick_puzzle,
-                       on_activate=lambda key: key and self.play_puzzle(key), id="puzzles",
-                       empty_text="No puzzle files found in data/puzzles/")
+        lb = ListBox((body.x, body.y, body.width, list_h), self.puzzle_items, on_select=self._pick_puzzle,
+                     on_activate=lambda key: key and self.play_puzzle(key), id="puzzles",
+                     empty_text="No puzzle files found in data/puzzles/")
         for k, item in enumerate(self.puzzle_items):
             if item[0] == self.puzzle_path:
                 lb.selected = k
@@ -269,25 +272,25 @@ class PracticeScene(MenuScene):
                                  text, id="practice_about"))
         listed = {k for k, _, _ in self.puzzle_items if k}
         typed = "" if self.puzzle_path in listed else self.puzzle_path     # no file path for a listed puzzle
-        self.root.add(W.TextField((body.x, body.y + list_h + about_h + 6, body.width, 36), typed,
-                                  on_submit=self.play_puzzle, on_change=lambda t: setattr(self, "puzzle_path", t),
-                                  id="puzzle_path", placeholder="or type the path of your own scenario file (.yaml)"))
-        self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Play", self.play_puzzle, id="play",
-                               primary=True, size=26))
+        self.root.add(TextField((body.x, body.y + list_h + about_h + 6, body.width, 36), typed,
+                                on_submit=self.play_puzzle, on_change=lambda t: setattr(self, "puzzle_path", t),
+                                id="puzzle_path", placeholder="or type the path of your own scenario file (.yaml)"))
+        self.root.add(Button((r.right - 206, foot_y, 190, 48), "Play", self.play_puzzle, id="play",
+                             primary=True, size=26))
         self.summary = ("Puzzles by theme, easiest first. Double-click one to play it; any scenario file opens "
                         "by its path.")
 
     def _layout_drills(self, body, foot_y, r) -> None:
         items = self.drill_items()
-        lb = W.ListBox(body, items, on_select=self._pick_drill, on_activate=self.start_drill, id="drills",
-                       empty_text="No drills yet: finish a game and open its review")
+        lb = ListBox(body, items, on_select=self._pick_drill, on_activate=self.start_drill, id="drills",
+                     empty_text="No drills yet: finish a game and open its review")
         for k, it in enumerate(items):
             if it[0] == self.selected_drill:
                 lb.selected = k
         self.root.add(lb)
         due = len(self.drills.due())
-        self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Start drill", self.start_drill, id="start_drill",
-                               primary=True, size=26, enabled=bool(items)))
+        self.root.add(Button((r.right - 206, foot_y, 190, 48), "Start drill", self.start_drill, id="start_drill",
+                             primary=True, size=26, enabled=bool(items)))
         self.summary = (f"{due} drill{'s' if due != 1 else ''} due now, {len(items) - due} waiting. A drill comes "
                         f"back after 1 day, 3 days, a week, a month; a miss starts it again.")
 
@@ -297,13 +300,13 @@ class PracticeScene(MenuScene):
     def _layout_rated(self, body, foot_y, r) -> None:
         self._read_entries()
         y = body.y + 150
-        self.root.add(W.Label(pygame.Rect(body.x, y, body.width, 24), "Start at a level (sets your rating):", 20,
-                              W.ACCENT))
-        self.root.add(W.Choice((body.x, y + 28, min(480, body.width), 38), list(LEVEL_NAMES.items()), None,
-                               self.start_at, id="start_level"))
+        self.root.add(Label(pygame.Rect(body.x, y, body.width, 24), "Start at a level (sets your rating):", 20,
+                            ACCENT))
+        self.root.add(Choice((body.x, y + 28, min(480, body.width), 38), list(LEVEL_NAMES.items()), None,
+                             self.start_at, id="start_level"))
         nxt = self.trainer.next_puzzle()
-        self.root.add(W.Button((r.right - 246, foot_y, 230, 48), "Next rated puzzle", self.next_puzzle,
-                               id="next_puzzle", primary=True, size=24, enabled=nxt is not None))
+        self.root.add(Button((r.right - 246, foot_y, 230, 48), "Next rated puzzle", self.next_puzzle,
+                             id="next_puzzle", primary=True, size=24, enabled=nxt is not None))
         t = self.trainer
         self.summary = (f"Next: {nxt.name} (rated {t.puzzle_rating(nxt).rating:.0f})." if nxt else
                         "Reading the puzzles…" if self.entries is None else "No puzzles found.")
@@ -312,14 +315,14 @@ class PracticeScene(MenuScene):
         half = (body.width - 16) // 2
         for k, mode in enumerate(("solo", "coop")):
             x = body.x + k * (half + 16)
-            self.root.add(W.Button((x, foot_y, min(half, 260), 48), f"Play {'Solo' if k == 0 else 'Full Coop'} "
-                                   f"level {self.ladder.unlocked(mode)}", (lambda m=mode: self.play_level(m)),
-                                   id=f"play_{mode}", primary=k == 0, size=20))
+            self.root.add(Button((x, foot_y, min(half, 260), 48), f"Play {'Solo' if k == 0 else 'Full Coop'} "
+                                 f"level {self.ladder.unlocked(mode)}", (lambda m=mode: self.play_level(m)),
+                                 id=f"play_{mode}", primary=k == 0, size=20))
         x = body.x + half + 16
-        self.root.add(W.Label(pygame.Rect(x, foot_y - 84, half, 24), "Full Coop players (bot partners):", 17,
-                              W.MUTED))
-        self.root.add(W.Choice((x, foot_y - 56, min(half, 260), 34), [(n, str(n)) for n in (2, 3, 4)],
-                               self.coop_players, self._set_coop_players, id="coop_players", size=18))
+        self.root.add(Label(pygame.Rect(x, foot_y - 84, half, 24), "Full Coop players (bot partners):", 17,
+                            MUTED))
+        self.root.add(Choice((x, foot_y - 56, min(half, 260), 34), [(n, str(n)) for n in (2, 3, 4)],
+                             self.coop_players, self._set_coop_players, id="coop_players", size=18))
         self.summary = ""
 
     def _set_coop_players(self, n) -> None:
@@ -327,10 +330,10 @@ class PracticeScene(MenuScene):
         self.layout()
 
     def _layout_daily(self, body, foot_y, r) -> None:
-        self.root.add(W.Button((r.right - 206, foot_y, 190, 48), "Play today", self.play_daily, id="play_daily",
-                               primary=True, size=26))
-        self.root.add(W.Button((r.right - 412, foot_y, 190, 48), "Replay my best", self.replay_best,
-                               id="replay_best", size=22, enabled=self.daily.best(self.today()) is not None))
+        self.root.add(Button((r.right - 206, foot_y, 190, 48), "Play today", self.play_daily, id="play_daily",
+                             primary=True, size=26))
+        self.root.add(Button((r.right - 412, foot_y, 190, 48), "Replay my best", self.replay_best,
+                             id="replay_best", size=22, enabled=self.daily.best(self.today()) is not None))
         self.summary = "The same island for every player today: the seed comes from the date."
         self.daily_note = daily_why(self.today())
 
@@ -350,21 +353,21 @@ class PracticeScene(MenuScene):
         self.root.draw(surf)
         self.keys.draw(surf, self.root)
         # the footer's words, left of its buttons (the widest footer: Daily's two)
-        buttons = [wd.rect for wd in self.root.children if isinstance(wd, W.Button) and wd.rect.y >= r.bottom - 70
+        buttons = [wd.rect for wd in self.root.children if isinstance(wd, Button) and wd.rect.y >= r.bottom - 70
                    and wd.rect.x > r.x + r.width // 3]
         right = min([b.x for b in buttons] + [r.right - 16]) - 16
         foot = pygame.Rect(r.x + 16, r.bottom - 64, max(120, right - r.x - 16), 58)
         if self.status:
-            W.draw_wrapped(surf, self.status[0], foot, 16, W.ERROR if self.status[1] else W.OK, max_lines=3)
+            draw_wrapped(surf, self.status[0], foot, 16, ERROR if self.status[1] else OK, max_lines=3)
         elif self.summary:
-            W.draw_wrapped(surf, self.summary, foot, 16, W.MUTED, max_lines=3)
+            draw_wrapped(surf, self.summary, foot, 16, MUTED, max_lines=3)
 
     def _draw_rated(self, surf, body) -> None:
         t = self.trainer
-        W.draw_text(surf, f"Your puzzle rating: {t.player.rating:.0f}", (body.x, body.y), 34, W.TEXT)
+        draw_text(surf, f"Your puzzle rating: {t.player.rating:.0f}", (body.x, body.y), 34, TEXT)
         known = f"{len(t.entries)} puzzles" if self.entries is not None else "reading the puzzles…"
-        W.draw_text(surf, f"± {2 * t.player.rd:.0f} · {t.tried} tried, {t.solved} solved · {known}",
-                    (body.x, body.y + 42), 18, W.MUTED)
+        draw_text(surf, f"± {2 * t.player.rd:.0f} · {t.tried} tried, {t.solved} solved · {known}",
+                  (body.x, body.y + 42), 18, MUTED)
         chart = pygame.Rect(body.x, body.y + 240, body.width, max(60, body.height - 250))
         draw_line_chart(surf, chart, [r for _, r in t.history][-60:], "Rating, last 60 changes")
 
@@ -377,37 +380,37 @@ class PracticeScene(MenuScene):
         heads = dict(LADDER_NAMES)
         # the columns as wide as their heads (not a quarter each): a narrow window leaves the
         # levels' long names their room (at 1024x640 the last one was cut)
-        longest = max(W.font(0).size(f"{lv.number}. {lv.title}")[0] for lv in LADDERS["solo"])
-        col = min(170, body.width // 4, max(W.font(20).size(h)[0] for h in heads.values()) + 14,
+        longest = max(font(0).size(f"{lv.number}. {lv.title}")[0] for lv in LADDERS["solo"])
+        col = min(170, body.width // 4, max(font(20).size(h)[0] for h in heads.values()) + 14,
                   (body.width - longest - 12) // 2)
         xs = {"solo": body.right - 2 * col, "coop": body.right - col}
-        W.draw_text(surf, "Level", (body.x, body.y), 20, W.ACCENT)
+        draw_text(surf, "Level", (body.x, body.y), 20, ACCENT)
         for mode, x in xs.items():
-            W.draw_text(surf, heads[mode], (x, body.y), 20, W.ACCENT, width=col - 8)
+            draw_text(surf, heads[mode], (x, body.y), 20, ACCENT, width=col - 8)
         y = body.y + 34
         for solo, coop in zip(LADDERS["solo"], LADDERS["coop"]):
-            W.draw_text(surf, f"{solo.number}. {solo.title}", (body.x, y), 17, W.TEXT,
-                        width=xs["solo"] - body.x - 12)
+            draw_text(surf, f"{solo.number}. {solo.title}", (body.x, y), 17, TEXT,
+                      width=xs["solo"] - body.x - 12)
             for mode, lv in (("solo", solo), ("coop", coop)):
                 best = self.ladder.best[mode]
                 if lv.number <= best:
-                    mark, colour = "won", W.OK
+                    mark, colour = "won", OK
                 elif lv.number == self.ladder.unlocked(mode):
-                    mark, colour = "open", W.TEXT
+                    mark, colour = "open", TEXT
                 else:
-                    mark, colour = "locked", W.MUTED
-                W.draw_text(surf, mark, (xs[mode], y), 16, colour)
+                    mark, colour = "locked", MUTED
+                draw_text(surf, mark, (xs[mode], y), 16, colour)
             y += 26
 
     def _draw_daily(self, surf, body) -> None:
         from faeriell.practice.daily import daily_config
         d = self.today()
         c = daily_config(d)
-        W.draw_text(surf, d.strftime("%A %d %B %Y"), (body.x, body.y), 30, W.TEXT)
-        W.draw_text(surf, f"Solo · {c['difficulty'].replace('_', ' ').capitalize()} · seed {c['seed']}",
-                    (body.x, body.y + 40), 20, W.MUTED)
-        W.draw_wrapped(surf, self.daily_note, pygame.Rect(body.x, body.y + 140, body.width,
-                                                          max(40, min(120, body.bottom - body.y - 140))), 18, W.MUTED)
+        draw_text(surf, d.strftime("%A %d %B %Y"), (body.x, body.y), 30, TEXT)
+        draw_text(surf, f"Solo · {c['difficulty'].replace('_', ' ').capitalize()} · seed {c['seed']}",
+                  (body.x, body.y + 40), 20, MUTED)
+        draw_wrapped(surf, self.daily_note, pygame.Rect(body.x, body.y + 140, body.width,
+                                                        max(40, min(120, body.bottom - body.y - 140))), 18, MUTED)
         best = self.daily.best(d)
         if best is None:
             text = "Your best today: not played yet."
@@ -415,7 +418,7 @@ class PracticeScene(MenuScene):
             text = (f"Your best today: {'saved Faeriell' if best['won'] else 'lost'} with {best['achievements']} "
                     f"Achievement{'s' if best['achievements'] != 1 else ''}, Doom {best['doom']}, "
                     f"{best['rounds']} rounds.")
-        W.draw_wrapped(surf, text, pygame.Rect(body.x, body.y + 80, body.width, 60), 20, W.TEXT)
+        draw_wrapped(surf, text, pygame.Rect(body.x, body.y + 80, body.width, 60), 20, TEXT)
 
 
 def daily_why(date) -> str:
@@ -428,7 +431,7 @@ def daily_why(date) -> str:
             f"sets the difficulty ({week}).")
 
 
-class _About(W.Widget):
+class _About(Widget):
     """The chosen puzzle: its name, then its description and goal, wrapped to fit."""
 
     def __init__(self, rect, head: str, text: str, id=None):
@@ -439,27 +442,27 @@ class _About(W.Widget):
         r = self.rect
         y = r.y
         if self.head:
-            W.draw_text(surf, self.head, (r.x, y), 20, W.ACCENT, width=r.width)
-            y += max(24, W.font(20).get_linesize() + 2)
+            draw_text(surf, self.head, (r.x, y), 20, ACCENT, width=r.width)
+            y += max(24, font(20).get_linesize() + 2)
         size = 17                              # smaller type before any line is left out
-        while size > 11 and W.wrapped_height(self.text, r.width, size) > r.bottom - y:
+        while size > 11 and wrapped_height(self.text, r.width, size) > r.bottom - y:
             size -= 1
-        lines = max(1, (r.bottom - y) // (W.font(size).get_linesize() + 2))
-        W.draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), size, W.TEXT, max_lines=lines)
+        lines = max(1, (r.bottom - y) // (font(size).get_linesize() + 2))
+        draw_wrapped(surf, self.text, pygame.Rect(r.x, y, r.width, r.bottom - y), size, TEXT, max_lines=lines)
 
 
 def draw_line_chart(surf, rect: pygame.Rect, values: list[float], title: str) -> None:
     """A small line chart of `values` (oldest first) with its lowest and highest value marked."""
     W.panel(surf, rect)
-    W.draw_text(surf, title, (rect.x + 10, rect.y + 6), 16, W.MUTED)
+    draw_text(surf, title, (rect.x + 10, rect.y + 6), 16, MUTED)
     if len(values) < 2:
-        W.draw_text(surf, "Play rated puzzles to draw your rating here.", rect.center, 17, W.MUTED, anchor="center")
+        draw_text(surf, "Play rated puzzles to draw your rating here.", rect.center, 17, MUTED, anchor="center")
         return
     lo, hi = min(values), max(values)
     span = max(1.0, hi - lo)
     inner = rect.inflate(-60, -40).move(20, 8)
     pts = [(inner.x + k * inner.width / (len(values) - 1), inner.bottom - (v - lo) / span * inner.height)
            for k, v in enumerate(values)]
-    pygame.draw.lines(surf, W.ACCENT, False, pts, 2)
-    W.draw_text(surf, f"{hi:.0f}", (rect.x + 6, inner.y - 8), 14, W.MUTED)
-    W.draw_text(surf, f"{lo:.0f}", (rect.x + 6, inner.bottom - 8), 14, W.MUTED)
+    pygame.draw.lines(surf, ACCENT, False, pts, 2)
+    draw_text(surf, f"{hi:.0f}", (rect.x + 6, inner.y - 8), 14, MUTED)
+    draw_text(surf, f"{lo:.0f}", (rect.x + 6, inner.bottom - 8), 14, MUTED)

@@ -18,6 +18,9 @@ import pygame
 from faeriell.engine.saves import SaveError
 from faeriell.review.replay import Replay
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button
+from faeriell.ui.text import draw_text, draw_wrapped, fitting_size, font
+from faeriell.ui.theme import MUTED, PANEL, PANEL_EDGE, TEXT
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table import TableScene
 from faeriell.session import Session
@@ -64,10 +67,10 @@ class ReplayScene(MenuScene):
         game = self.replay.seek(k)
         # the table gets its own copy: its drawing may build listings on it, the replay goes on
         self.session.replace_game(game.copy())
-        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))     # let it sync with the session
+        self.table.sync()                       # with the session
         self.table.viewer = self.viewer
-        self.table.curtain = None
-        self.table.peek = None
+        self.table.curtain_layer.tribe = None
+        self.table.board.peek = None
 
     def step(self, n: int) -> None:
         self.seek(self.k + n)
@@ -141,18 +144,18 @@ class ReplayScene(MenuScene):
         neither is ever cut ("…Longfeather: Play the Tr…" was)."""
         width = max(40, self.size[0] - 404 - self.status_x)
         whole = self.status()
-        fits = W.fitting_size(whole, 18, width)
-        if fits >= 15 and W.font(fits).size(whole)[0] <= width:
-            W.draw_text(surf, whole, (self.status_x, bar.centery), 18, W.TEXT, anchor="midleft", width=width)
+        fits = fitting_size(whole, 18, width)
+        if fits >= 15 and font(fits).size(whole)[0] <= width:
+            draw_text(surf, whole, (self.status_x, bar.centery), 18, TEXT, anchor="midleft", width=width)
             return
         head, move = self.status_parts()
-        if W.font(14).size(move)[0] <= width:
-            W.draw_text(surf, head, (self.status_x, bar.centery), 14, W.MUTED, anchor="bottomleft", width=width)
-            W.draw_text(surf, move, (self.status_x, bar.centery), 14, W.TEXT, anchor="topleft", width=width)
+        if font(14).size(move)[0] <= width:
+            draw_text(surf, head, (self.status_x, bar.centery), 14, MUTED, anchor="bottomleft", width=width)
+            draw_text(surf, move, (self.status_x, bar.centery), 14, TEXT, anchor="topleft", width=width)
             return
         # a long move (a node named by its three Regions): both flow over the bar's two lines
         box = pygame.Rect(self.status_x, bar.y + 4, width, bar.height - 6)
-        W.draw_wrapped(surf, whole, box, 14, W.TEXT, line_gap=0)
+        draw_wrapped(surf, whole, box, 14, TEXT, line_gap=0)
 
     # ---- the bar -------------------------------------------------------------------------------
     def bar_rect(self) -> pygame.Rect:
@@ -169,14 +172,14 @@ class ReplayScene(MenuScene):
                                    ("moment", "Next key moment", lambda: self.next_moment(True), 150)):
             if wid == "moment" and not self.moments:
                 continue
-            self.root.add(W.Button((x, y, bw, bh), label, fn, id=wid, size=18))
+            self.root.add(Button((x, y, bw, bh), label, fn, id=wid, size=18))
             x += bw + 4
         self.status_x = x + 8
-        self.root.add(W.Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
+        self.root.add(Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
                                primary=True, size=18))
         # "Analyse from here" said short: the bar's move must stay whole (issue 42); A does it too
-        self.root.add(W.Button((w - 394, y, 90, bh), "Analyse", self.analyse, id="analyse", size=18))
-        self.root.add(W.Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
+        self.root.add(Button((w - 394, y, 90, bh), "Analyse", self.analyse, id="analyse", size=18))
+        self.root.add(Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -222,8 +225,8 @@ class ReplayScene(MenuScene):
         self.table.draw(surf)
         self._draw_moment(surf)
         bar = self.bar_rect()
-        pygame.draw.rect(surf, W.PANEL, bar)
-        pygame.draw.line(surf, W.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        pygame.draw.rect(surf, PANEL, bar)
+        pygame.draw.line(surf, PANEL_EDGE, bar.bottomleft, bar.bottomright)
         self._draw_status(surf, bar)
         self.root.draw(surf)
 

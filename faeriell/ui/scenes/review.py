@@ -20,6 +20,9 @@ from faeriell.review.background import ReviewJob, TurningJob
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
+from faeriell.ui.controls import Button
+from faeriell.ui.text import draw_text, draw_wrapped
+from faeriell.ui.theme import ACCENT, BG, ERROR, FIELD_BG, MUTED, OK, PANEL_EDGE, TEXT, tribe_rgb
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
@@ -49,7 +52,7 @@ def chart_rects(size) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
 
 
 class ReviewScene(MenuScene):
-    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+    ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
     def __init__(self, host: Host, session, back=None):
         """`session`: the game at the table (finished or not); `back`: the screen Back returns to."""
@@ -60,7 +63,7 @@ class ReviewScene(MenuScene):
         g = self.game
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         self.names = [self.words.tribe(t.id) for t in g.state.tribes]
-        self.colours = [W.tribe_rgb(g.rules.catalog, t.id) for t in g.state.tribes]
+        self.colours = [tribe_rgb(g.rules.catalog, t.id) for t in g.state.tribes]
         self.players = reviewed_players(list(session.seats), g.state.players)
         self.timeline = record_game(g)
         self.moments: list = []
@@ -286,21 +289,21 @@ class ReviewScene(MenuScene):
             self.keys = KeyFocus()
         bw, gap, y = min(200, (w - 80) // 4), 14, h - 58
         x = (w - (4 * bw + 3 * gap)) // 2
-        self.root.add(W.Button((x, y, bw, 44), "Replay the game", lambda: self.open_replay(0), id="replay",
+        self.root.add(Button((x, y, bw, 44), "Replay the game", lambda: self.open_replay(0), id="replay",
                                primary=True, size=22))
-        self.root.add(W.Button((x + bw + gap, y, bw, 44), "Analyse from here", self.analyse, id="analyse",
+        self.root.add(Button((x + bw + gap, y, bw, 44), "Analyse from here", self.analyse, id="analyse",
                                size=22))
-        self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 44), "Rules", lambda: self.host.go("rules", back=self),
+        self.root.add(Button((x + 2 * (bw + gap), y, bw, 44), "Rules", lambda: self.host.go("rules", back=self),
                                id="rules", size=22))
-        self.root.add(W.Button((x + 3 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
+        self.root.add(Button((x + 3 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
         _, box = self.right_rects()
         if box is not None and self.turn is not None:
             bw2 = min(230, (box.w - 48) // 2)
             by = box.bottom - 52
-            self.root.add(W.Button((box.right - 16 - 2 * bw2 - 12, by, bw2, 40), "Watch the expert's line",
-                                   self.watch_line, id="expert_line", primary=True, size=18))
-            self.root.add(W.Button((box.right - 16 - bw2, by, bw2, 40), "Play from here", self.play_turning,
-                                   id="turn_play", size=18))
+            self.root.add(Button((box.right - 16 - 2 * bw2 - 12, by, bw2, 40), "Watch the expert's line",
+                                 self.watch_line, id="expert_line", primary=True, size=18))
+            self.root.add(Button((box.right - 16 - bw2, by, bw2, 40), "Play from here", self.play_turning,
+                                 id="turn_play", size=18))
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -357,10 +360,10 @@ class ReviewScene(MenuScene):
 
     def draw(self, surf) -> None:
         w, h = self.size
-        surf.fill(W.BG)
+        surf.fill(BG)
         draw_backdrop(surf)
-        W.draw_text(surf, self.headline(), (w // 2, 14), 40, W.ACCENT, anchor="midtop", width=w - 40)
-        W.draw_text(surf, self.verdict(), (w // 2, 56), 19, W.TEXT, anchor="midtop", width=w - 40)
+        draw_text(surf, self.headline(), (w // 2, 14), 40, ACCENT, anchor="midtop", width=w - 40)
+        draw_text(surf, self.verdict(), (w // 2, 56), 19, TEXT, anchor="midtop", width=w - 40)
         doom, race, fig = chart_rects(self.size)
         self.hover_spots = RC.draw_doom_chart(surf, doom, self.timeline)
         RC.draw_achievement_chart(surf, race, self.timeline, self.colours, self.names, self.coop_target())
@@ -371,13 +374,13 @@ class ReviewScene(MenuScene):
             self._draw_turn(surf, box)
         for rect, text in self.hover_spots:
             if rect.collidepoint(self.mouse):
-                W.draw_text(surf, text, (rect.centerx, rect.y - 4), 16, W.TEXT, anchor="midbottom")
+                draw_text(surf, text, (rect.centerx, rect.y - 4), 16, TEXT, anchor="midbottom")
         if self.practice_notes:
             btn = self.root.screen_rect("replay")
             left = btn.x - 24 if btn is not None else 0
             if left > 120:
-                W.draw_wrapped(surf, " ".join(self.practice_notes), pygame.Rect(12, h - 60, left, 56), 16, W.OK,
-                               max_lines=3)
+                draw_wrapped(surf, " ".join(self.practice_notes), pygame.Rect(12, h - 60, left, 56), 16, OK,
+                             max_lines=3)
         self.root.draw(surf)
         self.keys.draw(surf, self.root)
 
@@ -386,54 +389,54 @@ class ReviewScene(MenuScene):
 
     def _draw_moments(self, surf, rect) -> None:
         W.panel(surf, rect)
-        W.draw_text(surf, "Key moments", (rect.x + 12, rect.y + 8), 22, W.ACCENT)
+        draw_text(surf, "Key moments", (rect.x + 12, rect.y + 8), 22, ACCENT)
         self.moment_rects = []
         y = rect.y + 40
         if self.job.error is not None and self.moments is None:
-            W.draw_wrapped(surf, f"The key moments could not be worked out ({self.job.error}). The charts "
+            draw_wrapped(surf, f"The key moments could not be worked out ({self.job.error}). The charts "
                                  "and figures still show the whole game; Back returns to the table.",
-                           pygame.Rect(rect.x + 16, y, rect.w - 32, 120), 18, W.ERROR)
+                         pygame.Rect(rect.x + 16, y, rect.w - 32, 120), 18, ERROR)
             return
         if not self.ready:
             done, total = self.progress
             bar = pygame.Rect(rect.x + 16, y + 4, rect.w - 32, 14)
-            pygame.draw.rect(surf, W.FIELD_BG, bar, border_radius=6)
+            pygame.draw.rect(surf, FIELD_BG, bar, border_radius=6)
             fill = bar.copy()
             fill.w = int(bar.w * done / max(1, total))
-            pygame.draw.rect(surf, W.ACCENT, fill, border_radius=6)
-            W.draw_text(surf, f"Looking for the moves that mattered… move {done} of {total}",
-                        (rect.x + 16, y + 24), 17, W.MUTED)
+            pygame.draw.rect(surf, ACCENT, fill, border_radius=6)
+            draw_text(surf, f"Looking for the moves that mattered… move {done} of {total}",
+                      (rect.x + 16, y + 24), 17, MUTED)
             return
         line = self.accuracy_line()
         if line:
-            y += W.draw_wrapped(surf, line, pygame.Rect(rect.x + 16, y, rect.w - 32, 44), 16, W.TEXT, max_lines=2) + 6
+            y += draw_wrapped(surf, line, pygame.Rect(rect.x + 16, y, rect.w - 32, 44), 16, TEXT, max_lines=2) + 6
         if not self.moments:
-            W.draw_wrapped(surf, "No move stood out: every decision was within a whisker of the best one "
+            draw_wrapped(surf, "No move stood out: every decision was within a whisker of the best one "
                                  "found. The figures on the left show where Doom came from.",
-                           pygame.Rect(rect.x + 16, y, rect.w - 32, 80), 18, W.TEXT)
+                         pygame.Rect(rect.x + 16, y, rect.w - 32, 80), 18, TEXT)
             return
-        W.draw_text(surf, "Click a moment to see it on the table and play on from there.",
-                    (rect.x + 16, y), 16, W.MUTED, width=rect.w - 32)
+        draw_text(surf, "Click a moment to see it on the table and play on from there.",
+                  (rect.x + 16, y), 16, MUTED, width=rect.w - 32)
         y += 24
         for m in self.moments:
             head, played, better = self.moment_lines(m)
             box_top = y
             if y + 60 > rect.bottom:
                 break
-            W.draw_text(surf, head, (rect.x + 16, y), 19, GRADE_RGB.get(m.grade, W.TEXT))
+            draw_text(surf, head, (rect.x + 16, y), 19, GRADE_RGB.get(m.grade, TEXT))
             y += 22
-            y += W.draw_wrapped(surf, played, pygame.Rect(rect.x + 16, y, rect.w - 32, 40), 16, W.TEXT,
-                                max_lines=2) + 2
-            y += W.draw_wrapped(surf, better, pygame.Rect(rect.x + 16, y, rect.w - 32, 60), 16, W.OK,
-                                max_lines=3) + 8
+            y += draw_wrapped(surf, played, pygame.Rect(rect.x + 16, y, rect.w - 32, 40), 16, TEXT,
+                              max_lines=2) + 2
+            y += draw_wrapped(surf, better, pygame.Rect(rect.x + 16, y, rect.w - 32, 60), 16, OK,
+                              max_lines=3) + 8
             box = pygame.Rect(rect.x + 8, box_top - 4, rect.w - 16, y - box_top)
             if box.collidepoint(self.mouse):
-                pygame.draw.rect(surf, W.PANEL_EDGE, box, 1, border_radius=6)
+                pygame.draw.rect(surf, PANEL_EDGE, box, 1, border_radius=6)
             self.moment_rects.append((box, m))
 
     def _draw_turn(self, surf, rect) -> None:
         W.panel(surf, rect)
         head, text = self.turn_lines()
-        W.draw_text(surf, head, (rect.x + 12, rect.y + 8), 19, W.ACCENT, width=rect.w - 24)
+        draw_text(surf, head, (rect.x + 12, rect.y + 8), 19, ACCENT, width=rect.w - 24)
         room = pygame.Rect(rect.x + 16, rect.y + 36, rect.w - 32, rect.h - 36 - (58 if self.turn else 8))
-        W.draw_wrapped(surf, text, room, 16, W.TEXT, max_lines=max(1, room.h // 20))
+        draw_wrapped(surf, text, room, 16, TEXT, max_lines=max(1, room.h // 20))

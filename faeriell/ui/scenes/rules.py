@@ -19,16 +19,17 @@ from pygame_gui.core.utility import get_default_manager, set_default_manager
 from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UITextEntryLine
 
 from faeriell.content import rules_reference as ref
-from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text, font_path, point_font, scaled
+from faeriell.ui.theme import ACCENT, BG, MUTED, TEXT
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, Scene
 
 
 def _font(size: int) -> dict:
-    """pygame_gui's font block: the game's own Noto Sans files (widgets.FONT_DIR), not the copy
-    pygame_gui carries, at the player's Text size (widgets.scaled, as every font of the game)."""
-    block = {"name": "faeriell_sans", "size": str(W.scaled(size))}
-    regular, bold = W.font_path(False), W.font_path(True)
+    """pygame_gui's font block: the game's own Noto Sans files (text.FONT_DIR), not the copy
+    pygame_gui carries, at the player's Text size (text.scaled, as every font of the game)."""
+    block = {"name": "faeriell_sans", "size": str(scaled(size))}
+    regular, bold = font_path(False), font_path(True)
     if regular and bold:
         block.update(regular_path=regular, bold_path=bold, italic_path=regular, bold_italic_path=bold)
     else:
@@ -53,7 +54,7 @@ WORDED_ELEMENTS = ("button", "text_entry_line", "selection_list", "label")
 
 def row_height() -> int:
     """A line of the list, the search field's and the Back button's text line, with room."""
-    return W.point_font(list_font_size()).get_linesize() + 6
+    return point_font(list_font_size()).get_linesize() + 6
 
 
 def theme() -> dict:
@@ -212,7 +213,7 @@ class RulesScene(Scene):
         list_w = self._list_width(w)
         top, gap, row = 70, 8, row_height()
         field_h = max(36, row + 8)                   # the search field and Back grow with the text
-        back_w = max(140, W.point_font(list_font_size()).size("Back")[0] + 48)
+        back_w = max(140, point_font(list_font_size()).size("Back")[0] + 48)
         back_h = max(40, row + 12)
         back_y = max(top, h - 16 - back_h)
         bottom = max(top + field_h + gap + 120, back_y - 14)      # the list's and the text's lower edge
@@ -232,7 +233,7 @@ class RulesScene(Scene):
         Menaces" was cut), up to half the window; when the lines with their chapter cannot fit
         there (a large Text size in a small window), the list says the titles alone, still in the
         chapters' order. Sets `with_groups`."""
-        font = W.point_font(list_font_size())         # the shared Font of that size (no new file handle)
+        font = point_font(list_font_size())         # the shared Font of that size (no new file handle)
         pad = 2 * 8 + 24 + 8                          # the text's padding, the scroll bar, a margin
         grouped = max(font.size(f"{s.group}: {s.title}")[0] for s in self.sections) + pad
         self.with_groups = grouped <= w // 2
@@ -331,13 +332,13 @@ class RulesScene(Scene):
 
     def draw(self, surf) -> None:
         w, _ = self.size
-        surf.fill(W.BG)
+        surf.fill(BG)
         draw_backdrop(surf)
-        W.draw_text(surf, "The rules of Sons of Faeriell", (16, 18), 36, W.ACCENT)
-        W.draw_text(surf, "In our own words. Up/Down: the sections. Esc returns.", (w - 16, 30), 18, W.MUTED,
-                    anchor="topright")
+        draw_text(surf, "The rules of Sons of Faeriell", (16, 18), 36, ACCENT)
+        draw_text(surf, "In our own words. Up/Down: the sections. Esc returns.", (w - 16, 30), 18, MUTED,
+                  anchor="topright")
         arrows = scroll_arrows(self.list, self.text)
         self.manager.draw_ui(surf)
         for button, up in arrows:
-            colour = (255, 255, 255) if button.hovered else W.TEXT if button.is_enabled else W.MUTED
+            colour = (255, 255, 255) if button.hovered else TEXT if button.is_enabled else MUTED
             draw_arrow(surf, button.rect, up, colour)

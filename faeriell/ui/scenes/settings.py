@@ -8,13 +8,16 @@ import pygame
 
 from faeriell.ui import settings_panel
 from faeriell.ui import widgets as W
+from faeriell.ui.canvas import draw_title, header_top
+from faeriell.ui.controls import Button
+from faeriell.ui.theme import BG
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
 
 
 class SettingsScene(MenuScene):
-    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+    ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
     def __init__(self, host: Host, back: str = "start"):
         self.host = host
@@ -27,7 +30,7 @@ class SettingsScene(MenuScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.size
         pw = min(760, w - 48)
-        top = W.header_top()
+        top = header_top()
         return pygame.Rect((w - pw) // 2, top, pw, max(200, h - top - 24))
 
     def layout(self) -> None:
@@ -39,8 +42,8 @@ class SettingsScene(MenuScene):
         settings_panel.build(rows, body, self.host.settings, self._changed, lambda: self.host.size)
         self.root.add(rows)
         # Back beside the panel's title: the rows below keep all the height (1024x700, Larger text)
-        self.root.add(W.Button((r.right - 20 - 140, r.y + 10, 140, 42), "Back", self.back, id="back",
-                               primary=True, size=24))
+        self.root.add(Button((r.right - 20 - 140, r.y + 10, 140, 42), "Back", self.back, id="back",
+                             primary=True, size=24))
 
     def _changed(self, key: str) -> None:
         self.host.settings_changed()
@@ -56,10 +59,10 @@ class SettingsScene(MenuScene):
         return self.menu_event(ev, escape=self.back, enter=self.back, keys=self.keys)
 
     def draw(self, surf) -> None:
-        surf.fill(W.BG)
+        surf.fill(BG)
         draw_backdrop(surf)
-        W.draw_title(surf, "Sons of Faeriell", "Settings are kept in your Faeriell folder and apply at once.",
-                     self.size[0] - 50)
+        draw_title(surf, "Sons of Faeriell", "Settings are kept in your Faeriell folder and apply at once.",
+                   self.size[0] - 50)
         W.panel(surf, self.panel_rect(), "Settings")
         self.root.draw(surf)
         self.keys.draw(surf, self.root)

@@ -13,6 +13,10 @@ import logging
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.canvas import draw_title, header_top
+from faeriell.ui.controls import Button, Choice, Label, ListBox, TextField, Toggle
+from faeriell.ui.text import draw_wrapped, wrapped_height
+from faeriell.ui.theme import ACCENT, BG, ERROR, MUTED, NEUTRAL_RGB, OK, TEXT, tribe_rgb
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
@@ -77,7 +81,7 @@ def start_texts() -> tuple[WinRates, tuple[int, int], Suggestion]:
 
 
 class StartScene(MenuScene):
-    ui_scaled = True        # drawn larger with the Interface size (widgets.ui_factor)
+    ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
     def __init__(self, host: Host, tab: str | None = None, message: str | None = None,
                  config: dict | None = None):
@@ -189,9 +193,9 @@ class StartScene(MenuScene):
     def tribe(self, i: int) -> tuple[str, tuple]:
         tribes = list(self.rules.catalog.tribes) if self.rules is not None else []
         if i >= len(tribes):         # no rules loaded (the window says so): plain names
-            return f"Tribe {i + 1}", W.NEUTRAL_RGB
+            return f"Tribe {i + 1}", NEUTRAL_RGB
         tid = tribes[i]
-        return self.rules.catalog.tribes[tid].get("name", tid), W.tribe_rgb(self.rules.catalog, tid)
+        return self.rules.catalog.tribes[tid].get("name", tid), tribe_rgb(self.rules.catalog, tid)
 
     def seed(self) -> int | None:
         text = self.seed_text.strip()
@@ -438,7 +442,7 @@ class StartScene(MenuScene):
     def content_rect(self) -> pygame.Rect:
         w, h = self.size
         x = 24 + self.nav_width() + 24
-        top = W.header_top()
+        top = header_top()
         return pygame.Rect(x, top, max(120, w - x - 24), max(120, h - top - 24))
 
     def body_rect(self) -> pygame.Rect:
@@ -455,7 +459,7 @@ class StartScene(MenuScene):
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         nav_w = self.nav_width()
-        x, top = 24, W.header_top()
+        x, top = 24, header_top()
         has_auto, auto_text = self.continue_info or (True, "finding the game played last…")
         state = self.tutorial_state()
         done, total = state or (0, 0)
@@ -489,7 +493,7 @@ class StartScene(MenuScene):
             bh = max(30, round(hh * squeeze))
             if k == len(nav) - 1:                              # Quit keeps to the bottom when there is room
                 y = max(y, h - 24 - bh)
-            self.root.add(W.Button((x, y, nav_w, bh), label, action, **kw))
+            self.root.add(Button((x, y, nav_w, bh), label, action, **kw))
             y += bh + max(4, round(gap * squeeze))
 
         body = self.body_rect()
@@ -497,14 +501,14 @@ class StartScene(MenuScene):
         foot = self.footer_rect()
         if self.tab == "new":
             self._layout_new(body)
-            self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Start", self.start, id="start",
-                                   primary=True, size=28, enabled=self.problem() is None))
+            self.root.add(Button((foot.right - 190, foot.y + 4, 190, 48), "Start", self.start, id="start",
+                                 primary=True, size=28, enabled=self.problem() is None))
         else:
             self._layout_load(body)
-            self.root.add(W.Button((foot.right - 190, foot.y + 4, 190, 48), "Load", self.load_selected, id="load",
-                                   primary=True, size=28))
-            self.root.add(W.Button((foot.right - 390, foot.y + 4, 190, 48), "Replay", self.replay_selected,
-                                   id="replay", size=26))
+            self.root.add(Button((foot.right - 190, foot.y + 4, 190, 48), "Load", self.load_selected, id="load",
+                                 primary=True, size=28))
+            self.root.add(Button((foot.right - 390, foot.y + 4, 190, 48), "Replay", self.replay_selected,
+                                 id="replay", size=26))
         self.content.scroll = max(0, min(old_scroll if old_scroll else self._scroll.get(self.tab, 0),
                                          self.content.max_scroll()))
         self.content.settle()          # a relayout may have moved a caption under an edge
@@ -514,7 +518,7 @@ class StartScene(MenuScene):
         self.root.add(self.content)
 
     def _caption(self, x, y, w, text) -> int:
-        self.content.add(W.Label(pygame.Rect(x, y, w, 24), text, 20, W.ACCENT))
+        self.content.add(Label(pygame.Rect(x, y, w, 24), text, 20, ACCENT))
         return y + 26
 
     def _layout_new(self, body: pygame.Rect) -> None:
@@ -527,22 +531,22 @@ class StartScene(MenuScene):
         col_b_w = inner_w - col_a_w - 24 if two else inner_w
         y = body.y + 8
         y = self._caption(xa, y, col_a_w, "Players")
-        self.content.add(W.Choice((xa, y, col_a_w, 38), [(n, str(n)) for n in range(1, 5)], self.players,
-                                  self.set_players, id="players", size=24))
+        self.content.add(Choice((xa, y, col_a_w, 38), [(n, str(n)) for n in range(1, 5)], self.players,
+                                self.set_players, id="players", size=24))
         y += 50
         y = self._caption(xa, y, col_a_w, "Mode")
-        self.content.add(W.Choice((xa, y, col_a_w, 38), [(m, MODE_NAMES.get(m, m)) for m in self.modes], self.mode,
-                                  self.set_mode, id="mode"))
+        self.content.add(Choice((xa, y, col_a_w, 38), [(m, MODE_NAMES.get(m, m)) for m in self.modes], self.mode,
+                                self.set_mode, id="mode"))
         y += 50
         y = self._caption(xa, y, col_a_w, "Difficulty")
-        self.content.add(W.Choice((xa, y, col_a_w, 38), [(d, self.difficulty_name(d)) for d in self.difficulties],
-                                  self.difficulty, self.set_difficulty, id="difficulty"))
+        self.content.add(Choice((xa, y, col_a_w, 38), [(d, self.difficulty_name(d)) for d in self.difficulties],
+                                self.difficulty, self.set_difficulty, id="difficulty"))
         y += 42
         # as tall as the longest of the texts (the one under the mouse shows there): all of it, no jump
         longest = self._widest(lambda: [self.difficulty_text(d) for d in self.difficulties])
-        info_h = max([38] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in longest])
-        self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, info_h), self.difficulty_text(self.difficulty), 16,
-                                 W.TEXT, wrap_text=True, id="difficulty_info"))
+        info_h = max([38] + [wrapped_height(t, col_a_w, 16) + 2 for t in longest])
+        self.content.add(Label(pygame.Rect(xa, y, col_a_w, info_h), self.difficulty_text(self.difficulty), 16,
+                               TEXT, wrap_text=True, id="difficulty_info"))
         y += info_h + 6
         y = self._caption(xa, y, col_a_w, "Seats")
         label_w = min(128, col_a_w // 3)
@@ -553,36 +557,36 @@ class StartScene(MenuScene):
         for i in range(self.players):
             name, rgb = self.tribe(i)
             if above:
-                self.content.add(W.Label(pygame.Rect(xa, y, col_a_w, 20), f"P{i + 1} {name}", 18, rgb))
+                self.content.add(Label(pygame.Rect(xa, y, col_a_w, 20), f"P{i + 1} {name}", 18, rgb))
                 y += 21
                 cx, cw = xa, col_a_w
             else:
-                self.content.add(W.Label(pygame.Rect(xa, y, label_w, 34), f"P{i + 1} {name}", 20, rgb))
+                self.content.add(Label(pygame.Rect(xa, y, label_w, 34), f"P{i + 1} {name}", 20, rgb))
                 cx, cw = xa + label_w, col_a_w - label_w
             opts = [("human", "Human")] + [(lv, SEAT_NAMES.get(lv, lv)) for lv in BOT_LEVELS]
-            self.content.add(W.Choice((cx, y, cw, 34), opts, self.seats[i],
-                                      (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
+            self.content.add(Choice((cx, y, cw, 34), opts, self.seats[i],
+                                    (lambda v, i=i: self.set_seat(i, v)), id=f"seat{i + 1}", size=17))
             y += 40
         # as tall as the longest text it may show (a level under the mouse): all of it, no jump
         texts = self._widest(lambda: [self.seats_text()] + [self.level_text(lv) for lv in BOT_LEVELS])
-        info_h = max([40] + [W.wrapped_height(t, col_a_w, 16) + 2 for t in texts])
-        self.content.add(W.Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, W.TEXT,
-                                 wrap_text=True, id="seat_info"))
+        info_h = max([40] + [wrapped_height(t, col_a_w, 16) + 2 for t in texts])
+        self.content.add(Label(pygame.Rect(xa, y - 2, col_a_w, info_h), self.seats_text(), 16, TEXT,
+                               wrap_text=True, id="seat_info"))
         y += info_h + 2
         y += 6
         y = self._caption(xa, y, col_a_w, "Seed (the same seed deals the same island)")
-        self.content.add(W.TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,
-                                     on_submit=lambda _t: self.start(), id="seed", allowed="0123456789", max_len=9))
-        self.content.add(W.Button((xa + col_a_w - 120, y, 120, 36), "New seed", self.reseed, id="reseed", size=20))
+        self.content.add(TextField((xa, y, col_a_w - 130, 36), self.seed_text, on_change=self.set_seed_text,
+                                   on_submit=lambda _t: self.start(), id="seed", allowed="0123456789", max_len=9))
+        self.content.add(Button((xa + col_a_w - 120, y, 120, 36), "New seed", self.reseed, id="reseed", size=20))
         y += 46
         yb = (body.y + 8) if two else y + 10
         yb = self._caption(xb, yb, col_b_w, "Variants")
         bad = self.culprits()
         for v in self.variant_ids:
             name, text = self.variant_info(v)
-            th = W.Toggle.height_for(col_b_w, text)
-            t = W.Toggle((xb, yb, col_b_w, th), name, v in self.variants, (lambda on, v=v: self.set_variant(v, on)),
-                         id=f"variant_{v}", detail=text)
+            th = Toggle.height_for(col_b_w, text)
+            t = Toggle((xb, yb, col_b_w, th), name, v in self.variants, (lambda on, v=v: self.set_variant(v, on)),
+                       id=f"variant_{v}", detail=text)
             t.warn = v in bad
             self.content.add(t)
             yb += th + 4
@@ -598,17 +602,17 @@ class StartScene(MenuScene):
         pad = 16
         x, w = body.x + pad, body.width - 2 * pad - 8
         list_h = max(60, body.height - 70)
-        lb = W.ListBox((x, body.y + 6, w, list_h), self.save_items or [], on_select=self._pick_save,
-                       on_activate=self.load_selected, id="saves",
-                       empty_text=("Reading the saves…" if reading else
-                                   "No saves yet: Ctrl+S on the table saves a game here"))
+        lb = ListBox((x, body.y + 6, w, list_h), self.save_items or [], on_select=self._pick_save,
+                     on_activate=self.load_selected, id="saves",
+                     empty_text=("Reading the saves…" if reading else
+                                 "No saves yet: Ctrl+S on the table saves a game here"))
         self.content.add(lb)
         for k, item in enumerate(self.save_items or []):
             if item[0] == self.load_path:
                 lb.selected = k
-        self.content.add(W.TextField((x, body.y + 16 + list_h, w, 36), self.load_path, on_submit=self.load_selected,
-                                     on_change=lambda t: setattr(self, "load_path", t), id="load_path",
-                                     placeholder="or type the path of a save file (.json)"))
+        self.content.add(TextField((x, body.y + 16 + list_h, w, 36), self.load_path, on_submit=self.load_selected,
+                                   on_change=lambda t: setattr(self, "load_path", t), id="load_path",
+                                   placeholder="or type the path of a save file (.json)"))
 
     # ---- tests and tools find widgets by id ----------------------------------------------------
     def screen_rect(self, wid: str) -> pygame.Rect | None:
@@ -687,10 +691,10 @@ class StartScene(MenuScene):
 
     def draw(self, surf) -> None:
         w, h = self.size
-        surf.fill(W.BG)
+        surf.fill(BG)
         draw_backdrop(surf, "start")
-        W.draw_title(surf, "Sons of Faeriell", "the digital table · 1-4 players · competitive, Full Coop or Solo",
-                     w - 50)
+        draw_title(surf, "Sons of Faeriell", "the digital table · 1-4 players · competitive, Full Coop or Solo",
+                   w - 50)
         r = self.content_rect()
         W.panel(surf, r, TAB_TITLES[self.tab])
         self.root.draw(surf)
@@ -698,13 +702,13 @@ class StartScene(MenuScene):
         foot = self.footer_rect()
         text_rect = pygame.Rect(foot.x, foot.y + 2, max(60, foot.width - 210), foot.height)
         if self.status:
-            W.draw_wrapped(surf, self.status[0], text_rect, 18, W.ERROR if self.status[1] else W.OK, max_lines=3)
+            draw_wrapped(surf, self.status[0], text_rect, 18, ERROR if self.status[1] else OK, max_lines=3)
         elif self.tab == "new":
             why = self.problem()
             if why:
-                W.draw_wrapped(surf, why, text_rect, 18, W.ERROR, max_lines=3)
+                draw_wrapped(surf, why, text_rect, 18, ERROR, max_lines=3)
             else:
-                W.draw_wrapped(surf, self.summary(), text_rect, 18, W.MUTED, max_lines=3)
+                draw_wrapped(surf, self.summary(), text_rect, 18, MUTED, max_lines=3)
         else:
-            W.draw_wrapped(surf, "Saves live in your Faeriell folder. Double-click a save to open it.", text_rect, 18,
-                           W.MUTED, max_lines=3)
+            draw_wrapped(surf, "Saves live in your Faeriell folder. Double-click a save to open it.", text_rect, 18,
+                         MUTED, max_lines=3)

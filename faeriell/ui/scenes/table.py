@@ -24,7 +24,10 @@ from pathlib import Path
 import pygame
 
 from faeriell.engine.undo import why_not_undo
-from faeriell.ui import widgets as W
+from faeriell.safe_read import clip
+from faeriell.ui.canvas import virtual_size
+from faeriell.ui.text import MIN_TEXT, draw_text, font, wrap
+from faeriell.ui.theme import ACCENT, BTN_HOVER, TEXT
 from faeriell import bots
 from faeriell.bots import helpers
 from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver, Job,
@@ -44,6 +47,7 @@ from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
 from faeriell.ui.table import TableScene, anim, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
+from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
 
 log = logging.getLogger(__name__)
 
@@ -73,10 +77,6 @@ def _level_name(level: str) -> str:
     return BOT_LABELS.get(level, level).split(" (")[0]
 
 
-def _ctrl(ev) -> bool:
-    return bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-
-
 INDICATOR_SIZE = 19            # the bot line's text (px at Interface size 100%)
 INDICATOR_LINES = 3
 PILL_PAD = (10, 5)             # inside the pill, px at 100%
@@ -86,12 +86,12 @@ PILL_MARGIN = 8                # from the island's edges
 def pill_layout(text: str, area: pygame.Rect, factor: float = 1.0) -> tuple[pygame.Rect, list[str], int]:
     """Where a line over the island goes: (its pill, its lines, their font size), at the top of
     `area` and inside it whatever the text, the Text size and the Interface size `factor`."""
-    size = max(W.MIN_TEXT, round(INDICATOR_SIZE * factor))
+    size = max(MIN_TEXT, round(INDICATOR_SIZE * factor))
     pad_x, pad_y = round(PILL_PAD[0] * factor), round(PILL_PAD[1] * factor)
     margin = round(PILL_MARGIN * factor)
     room = max(40, area.w - 2 * margin - 2 * pad_x)
-    fnt = W.font(size)
-    lines = W.wrap(fnt, text, room) or [""]
+    fnt = font(size)
+    lines = wrap(fnt, text, room) or [""]
     if len(lines) > INDICATOR_LINES:
         lines = lines[:INDICATOR_LINES - 1] + [" ".join(lines[INDICATOR_LINES - 1:])]   # drawn shrunk to fit
     tw = min(room, max(fnt.size(line)[0] for line in lines))
@@ -116,8 +116,14 @@ class TableScreen(Scene):
         self.table.before_move = self._ask_first
         self._follow_coach()
         self.end_delay = end_delay
-        self.modal = None
-        self._canvas = W.Canvas()          # the dialogs drawn at the Interface size
+        # the screen's dialogs and keys are layers of the table's one stack (table/window_layers.py)
+        layers = self.table.layers
+        for name in ("dialog", "keys", "menu"):     # a table handed on from another screen had them
+            layers.remove(name)
+        self.keys_layer = layers.push(ScreenKeysLayer(self, self.table.rule_kind, lambda: tooltips.rule_topic(self.table)))
+        self.dialog_layer = layers.push(ScreenDialogLayer(self))
+        layers.push(MenuLayer(self), below="board")
+        self.table.curtain_layer.on_escape = self.open_menu
         self.hint_job: Job | None = None
         self._hint_before = None                         # the move the card showed before thinking longer
         # the hint's plan for the turn (bots.plan): the hint's own state, never the game's, so it
@@ -137,6 +143,15 @@ class TableScreen(Scene):
         remember_seats(session.game, session.seats)      # so its saves reopen with the same bots
         if not session.claim():                          # the same game is open in another window
             self._offer_copy()
+
+    @property
+    def modal(self):
+        """The open dialog (the Esc menu, save, load, settings...), or None: the dialog layer's."""
+        return self.dialog_layer.dialog
+
+    @modal.setter
+    def modal(self, dialog) -> None:
+        self.dialog_layer.dialog = dialog
 
     # ---- one game, one window ------------------------------------------------------------------
     COPY_QUESTION = ("This game is open in another window. Play a copy of it here? The copy saves as a "
@@ -163,7 +178,7 @@ class TableScreen(Scene):
         self.driver.delay = st.bot_delay
         self.table.hotseat_curtain = st.curtain
         if not st.curtain:
-            self.table.curtain = None
+            self.table.curtain_layer.tribe = None
         self._apply_anim_speed()
         self._follow_coach()
         self.resize(self.host.size)        # a new text size lays the table out again
@@ -210,7 +225,7 @@ class TableScreen(Scene):
         if acting is None or s.seats[acting] != "human" or self._humans() < 2 or s.state.game_over:
             return
         if has_secrets(s.game, acting):
-            table.curtain = acting
+            table.curtain_layer.tribe = acting
 
     def _session_changed(self, what: str, action) -> None:
         before, self._watched = self._watched, watch(self.session.state)
@@ -220,7 +235,7 @@ class TableScreen(Scene):
 
     def _table_cues(self) -> None:
         """A piece taken in hand, a refusal the table announced (its message in red)."""
-        held = self.table.drag is not None
+        held = self.table.drag_layer.drag is not None
         if held and not self._held:
             self.host.play_sound("pickup")
         self._held = held
@@ -270,7 +285,7 @@ class TableScreen(Scene):
 
     def _offer_save_elsewhere(self, reason: str) -> None:
         """One line on why the data folder takes no save, and the way out: Save elsewhere…"""
-        reason = W.clip(reason, 300).rstrip(".")
+        reason = clip(reason, 300).rstrip(".")
         self.modal = Confirm(self.host.size, "The game cannot be saved there",
                              f"Not saved: {reason}. Save elsewhere… saves it in a folder you choose.",
                              "Save elsewhere…", self.open_save_elsewhere)
@@ -304,6 +319,10 @@ class TableScreen(Scene):
         r.midbottom = (w // 2, h - 70)
         button = pygame.Rect(r.right - bw - 6, r.y + 5, bw, r.height - 10)
         return r, button
+
+    def notice_button(self) -> pygame.Rect | None:
+        """The notice's 'Save elsewhere' button on screen, or None (no notice)."""
+        return self.notice_rects()[1]
 
     def open_save_elsewhere(self) -> None:
         folder = ""
@@ -354,11 +373,11 @@ class TableScreen(Scene):
         if r is None:
             return
         pygame.draw.rect(surf, (120, 30, 36), r, border_radius=8)
-        pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=8)
-        W.draw_text(surf, self.save_notice(), (r.x + 12, r.centery), 20, W.TEXT, anchor="midleft",
-                    width=button.x - r.x - 20)
-        pygame.draw.rect(surf, W.BTN_HOVER, button, border_radius=6)
-        W.draw_text(surf, "Save elsewhere…", button.center, 19, W.TEXT, anchor="center", width=button.width - 8)
+        pygame.draw.rect(surf, ACCENT, r, 1, border_radius=8)
+        draw_text(surf, self.save_notice(), (r.x + 12, r.centery), 20, TEXT, anchor="midleft",
+                  width=button.x - r.x - 20)
+        pygame.draw.rect(surf, BTN_HOVER, button, border_radius=6)
+        draw_text(surf, "Save elsewhere…", button.center, 19, TEXT, anchor="center", width=button.width - 8)
 
     def open_load_dialog(self) -> None:
         self.modal = FileDialog(self.modal_size(), "Load a game", lambda: Background(list_saves), self._load_path, "Load",
@@ -394,7 +413,7 @@ class TableScreen(Scene):
 
     def _shown_hint(self):
         """The hint card on the table for this very position, or None."""
-        card = self.table.hint_card
+        card = self.table.coach.hint
         if card is not None and card.shown and card.version == self.session.version:
             return card
         return None
@@ -451,7 +470,7 @@ class TableScreen(Scene):
     def _hint_next_step(self) -> None:
         """The hinted move was played and the turn goes on: ask the expert for the plan's next
         step, in the background as H does (the card says it is thinking meanwhile)."""
-        card = self.table.hint_card
+        card = self.table.coach.hint
         if card is None or not card.wants_next or self.hint_job is not None:
             return
         if card.version != self.session.version or self.session.state.game_over or not self.session.is_human_turn():
@@ -472,16 +491,16 @@ class TableScreen(Scene):
         version, longer, next_step = job.tag
         if version != self.session.version:
             return False                      # the position changed meanwhile: the hint is stale
-        if next_step and not self.table.hint_card.wants_next:
+        if next_step and not self.table.coach.hint.wants_next:
             return False                      # the plan was put away meanwhile (Close, Esc)
         if job.error is not None:
-            self.table.hint_card.clear()           # no next step is coming
+            self.table.coach.hint.clear()           # no next step is coming
             self.host.report("thinking about a hint", job.error)
             return True
         action, reason, plan = job.result         # bots.plan_hint: (action, reason, plan)
         self.hint_plan = plan
         if action is None:
-            self.table.hint_card.clear()           # a plan waiting for its next step ends here
+            self.table.coach.hint.clear()           # a plan waiting for its next step ends here
             self.flash(f"Hint: {reason}")
             return True
         note = ""
@@ -491,7 +510,7 @@ class TableScreen(Scene):
             note = (f"I looked longer (about {secs} seconds) and still suggest this move." if before == action
                     else f"I looked longer (about {secs} seconds) and now suggest this move instead."
                     if before is not None else f"I looked longer (about {secs} seconds).")
-        self.table.show_hint(action, reason or "", note)
+        self.table.coach.show_hint(action, reason or "", note)
         return True
 
     @staticmethod
@@ -505,6 +524,11 @@ class TableScreen(Scene):
         self.host.go("start", tab="new", config=cfg)
 
     def open_menu(self) -> None:
+        items, note = self.menu_items()
+        self.modal = Menu(self.modal_size(), items, note=note)
+
+    def menu_items(self) -> tuple[list, str]:
+        """The Esc menu's items, (id, label, action) each, in order, and its note on saving."""
         items = [("resume", "Resume", lambda: None),
                  ("undo", "Undo  (Ctrl+Z)", self.undo),
                  ("hint", "Hint  (H)", self.hint),
@@ -527,7 +551,7 @@ class TableScreen(Scene):
         if self.save_notice():
             items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
             note = self.save_notice()
-        self.modal = Menu(self.modal_size(), items, note=note)
+        return items, note
 
     def saving_note(self) -> str:
         """What the menu says of saving: the truth for this table (a guided chapter, a puzzle or a
@@ -597,55 +621,21 @@ class TableScreen(Scene):
         return self.host.ui_factor()
 
     def modal_size(self) -> tuple[int, int]:
-        return W.virtual_size(self.host.size, self.modal_factor())
+        return virtual_size(self.host.size, self.modal_factor())
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
-        if self.modal is not None:
-            # the mouse is on the dialog: nothing on the table is pointed at (else the tooltip of
-            # what lay under the mouse before stayed, and came back where the mouse no longer was)
-            self.table.hover_key = None
-            self.modal.handle(W.scaled_event(ev, self.modal_factor()))
-            if self.modal is not None and self.modal.closed:
-                self.modal = None
-            return True
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
-            _, button = self.notice_rects()
-            if button is not None and button.collidepoint(ev.pos):
-                if ev.type == pygame.MOUSEBUTTONUP:
-                    self.open_save_elsewhere()
-                return True
-        if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE:
-                # Esc first cancels what the table has in hand (a drag, a choice); else the menu
-                if not self.table.handle_event(ev):
-                    self.open_menu()
-                return True
-            if _ctrl(ev) and ev.key == pygame.K_z:
-                self.undo()
-                return True
-            if _ctrl(ev) and ev.key == pygame.K_s:
-                self.save()
-                return True
-            if _ctrl(ev) and ev.key == pygame.K_o:
-                self.open_load_dialog()
-                return True
-            if ev.key in (pygame.K_h, pygame.K_t) and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT
-                                                                        | pygame.KMOD_META)):
-                self.hint(longer=ev.key == pygame.K_t)
-                return True
-            if ev.key == pygame.K_F1:          # the term pointed at, else the move's rule
-                self.show_rules(self.table.rule_kind(), tooltips.rule_topic(self.table))
-                return True
+        # one stack: the dialog, the screen's keys, the table's layers, the Esc menu at the bottom
         changed = bool(self.table.handle_event(ev))
         self._table_cues()
         return changed
 
+    def forget_hover(self) -> None:
+        """Nothing on the table is pointed at (the mouse is on a dialog)."""
+        self.table.board.hover_key = None
+
     def update(self, dt_ms: int) -> bool:
-        changed = bool(self.table.update(dt_ms))
-        modal_update = getattr(self.modal, "update", None)
-        if callable(modal_update):
-            changed |= bool(modal_update())        # e.g. the Load list read in the background
+        changed = bool(self.table.update(dt_ms))       # the dialog's too (the Load list read in the background)
         self.driver.paused = self.modal is not None
         moved = self.driver.update()
         if moved is not None:
@@ -723,33 +713,33 @@ class TableScreen(Scene):
         return pill_layout(self._indicator, self.table.layout.map, self.modal_factor())
 
     def draw(self, surf) -> None:
-        self.table.draw(surf)
+        self.table.draw(surf)        # the keys layer draws the notes over it, the dialog layer the dialog
+
+    def draw_notes(self, surf) -> None:
+        """The bot line over the island and the notice of a failing autosave."""
         self.indicator_rect = None
         if self._indicator:
             r, lines, size = self.indicator_layout()
-            card = self.table.hint_card.rect if self.table.hint_card.shown else None
+            card = self.table.coach.hint.rect if self.table.coach.hint.shown else None
             if card is not None and r.colliderect(card):     # the partner's line covered the hint card
                 m = self.table.layout.map
                 r.top = card.bottom + 8 if card.bottom + 8 + r.h <= m.bottom else m.top
                 if r.colliderect(card):
                     r.bottom = m.bottom - 4
             pygame.draw.rect(surf, (24, 28, 40), r, border_radius=12)
-            pygame.draw.rect(surf, W.ACCENT, r, 1, border_radius=12)
-            lh = W.font(size).get_linesize()
+            pygame.draw.rect(surf, ACCENT, r, 1, border_radius=12)
+            lh = font(size).get_linesize()
             top = r.centery - len(lines) * lh // 2
             for k, line in enumerate(lines):
-                W.draw_text(surf, line, (r.centerx, top + k * lh + lh // 2), size, W.TEXT,
-                            anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
+                draw_text(surf, line, (r.centerx, top + k * lh + lh // 2), size, TEXT,
+                          anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
             self.indicator_rect = r
         self._draw_save_notice(surf)
-        if self.modal is not None:
-            self._canvas.draw(surf, self.modal_factor(), self.modal.draw, alpha=True)
 
     def resize(self, size) -> None:
         self.size = tuple(size)
         self.table.resize(size)
-        if self.modal is not None:
-            self.modal.resize(self.modal_size())
+        self.dialog_layer.resize()
 
     def leave(self) -> None:
         if self.end_shown and self.session.state.game_over:

@@ -11,6 +11,9 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui import widgets as W
+from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
+from faeriell.ui.controls import Button, Label
+from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, PANEL_EDGE
 from faeriell.ui.scene import Host, MenuScene
 
 ROW_H = 64
@@ -65,7 +68,7 @@ class TutorialScene(MenuScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.size
         pw = min(860, w - 48)
-        top = 22 + W.font(60).get_height() + 3 + W.font(20).get_height() + 10   # under the title's two lines
+        top = 22 + font(60).get_height() + 3 + font(20).get_height() + 10   # under the title's two lines
         return pygame.Rect((w - pw) // 2, top, pw, max(200, h - top - 24))
 
     def layout(self) -> None:
@@ -76,8 +79,8 @@ class TutorialScene(MenuScene):
         first_choice = next((k for k, c in enumerate(self.chapters) if any(st.kind == "choose" for st in c.steps)), None)
         for k, c in enumerate(self.chapters):
             if k == first_choice and k > 0:       # the rules chapters above, the strategy chapters below
-                body.add(W.Label((body.rect.x + 4, y, body.rect.width - 14, HEAD_H - 6), HOW_TO_WIN, 19,
-                                 W.ACCENT, bold=True, id="how_to_win"))
+                body.add(Label((body.rect.x + 4, y, body.rect.width - 14, HEAD_H - 6), HOW_TO_WIN, 19,
+                               ACCENT, bold=True, id="how_to_win"))
                 y += HEAD_H
             state = self.state_of(c.id)
             mark = {"done": "Done", "": ""}.get(state, f"left at {state}")
@@ -90,10 +93,10 @@ class TutorialScene(MenuScene):
         self.root.add(body)
         t = self.resume_target()
         label = "Resume" if (t and t[1] > 0) else "Start" if not self.progress.done() else "Next chapter"
-        self.root.add(W.Button((r.right - 20 - 200, r.bottom - 66, 200, 48), label, self.resume, id="resume",
-                               primary=True, size=26, enabled=t is not None))
-        self.root.add(W.Button((r.x + 20, r.bottom - 66, 150, 48), "Back", lambda: self.host.go("start"),
-                               id="back", size=24))
+        self.root.add(Button((r.right - 20 - 200, r.bottom - 66, 200, 48), label, self.resume, id="resume",
+                             primary=True, size=26, enabled=t is not None))
+        self.root.add(Button((r.x + 20, r.bottom - 66, 150, 48), "Back", lambda: self.host.go("start"),
+                             id="back", size=24))
 
     # ---- Scene ---------------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:
@@ -102,21 +105,21 @@ class TutorialScene(MenuScene):
     def draw(self, surf) -> None:
         w, h = self.size
         self.draw_heading(surf, "Learn to play")
-        W.draw_text(surf, "a guided first game on the real table: each step says what to do and why",
-                    (26, 22 + W.font(60).get_height() + 3), 20, W.MUTED, width=max(100, w - 50))
+        draw_text(surf, "a guided first game on the real table: each step says what to do and why",
+                  (26, 22 + font(60).get_height() + 3), 20, MUTED, width=max(100, w - 50))
         r = self.panel_rect()
         done = len(self.progress.done() & {c.id for c in self.chapters})
         W.panel(surf, r, f"Chapters ({done} of {len(self.chapters)} done)")
         self.root.draw(surf)
         if self.status:
-            W.draw_wrapped(surf, self.status, pygame.Rect(r.x + 190, r.bottom - 66, r.width - 420, 52), 17,
-                           W.ERROR, max_lines=3)
+            draw_wrapped(surf, self.status, pygame.Rect(r.x + 190, r.bottom - 66, r.width - 420, 52), 17,
+                         ERROR, max_lines=3)
         elif self.progress.error:
-            W.draw_wrapped(surf, f"Your progress could not be saved: {self.progress.error}.",
-                           pygame.Rect(r.x + 190, r.bottom - 66, r.width - 420, 52), 17, W.ERROR, max_lines=3)
+            draw_wrapped(surf, f"Your progress could not be saved: {self.progress.error}.",
+                         pygame.Rect(r.x + 190, r.bottom - 66, r.width - 420, 52), 17, ERROR, max_lines=3)
 
 
-class _ChapterRow(W.Button):
+class _ChapterRow(Button):
     """One chapter: its title, what it teaches, and whether it is done."""
 
     def __init__(self, rect, title: str, about: str, mark: str, on_click, id=None):
@@ -129,16 +132,16 @@ class _ChapterRow(W.Button):
     def height_needed(self) -> int:
         """Its title and its whole description, wrapped, at the Text size: at "Larger" the row
         grows instead of cutting the description or drawing it smaller than at "Normal"."""
-        return 8 + W.font(22).get_linesize() + 2 + W.wrapped_height(self.about, self._text_w(), 16) + 6
+        return 8 + font(22).get_linesize() + 2 + wrapped_height(self.about, self._text_w(), 16) + 6
 
     def draw(self, surf) -> None:
         bg, fg = self.colours()
         pygame.draw.rect(surf, bg, self.rect, border_radius=6)
-        pygame.draw.rect(surf, W.ACCENT if self.hover else W.PANEL_EDGE, self.rect, 1, border_radius=6)
-        title = W.draw_text(surf, self.text, (self.rect.x + 14, self.rect.y + 8), 22, fg, width=self._text_w())
-        top = max(self.rect.y + 34, title.y + W.font(22).get_linesize() + 2)
-        W.draw_wrapped(surf, self.about, pygame.Rect(self.rect.x + 14, top, self._text_w(), self.rect.bottom - top),
-                       16, W.MUTED)
+        pygame.draw.rect(surf, ACCENT if self.hover else PANEL_EDGE, self.rect, 1, border_radius=6)
+        title = draw_text(surf, self.text, (self.rect.x + 14, self.rect.y + 8), 22, fg, width=self._text_w())
+        top = max(self.rect.y + 34, title.y + font(22).get_linesize() + 2)
+        draw_wrapped(surf, self.about, pygame.Rect(self.rect.x + 14, top, self._text_w(), self.rect.bottom - top),
+                       16, MUTED)
         if self.mark:
-            col = W.OK if self.mark == "Done" else W.ACCENT
-            W.draw_text(surf, self.mark, (self.rect.right - 14, self.rect.centery), 18, col, anchor="midright")
+            col = OK if self.mark == "Done" else ACCENT
+            draw_text(surf, self.mark, (self.rect.right - 14, self.rect.centery), 18, col, anchor="midright")

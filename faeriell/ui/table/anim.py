@@ -140,7 +140,7 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
     `prev_base` (the table before the change) covers a token's new place while it is on the way."""
     if not on():
         return []
-    p, spots, now = scene._p, scene.spots, scene.now
+    p, spots, now = scene.painted, scene.spots, scene.now
     s = scene.session.game.state
     out: list[Flight] = []
     delay = 0.0

@@ -7,7 +7,7 @@ moments' (hint_card.move_way, draw_move) all ask `route` here, so they bend alik
 Of a straight line and quadratic curves bowed to either side (BOWS), the one crossing the fewest
 words wins, then the least bowed; the way runs from where it leaves the piece's zone (`leave`, a
 test of a point: inside its ring) to where it enters the place's (`reach`). Words it cannot avoid
-are put back over it by the caller (widgets.words_kept).
+are put back over it by the caller (text.words_kept).
 """
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def route(words, a, b, leave: Callable[[Point], bool], reach: Callable[[Point], 
 def words_touched(words, areas, lines, margin: int) -> list:
     """The words (rects) a highlight may reach: those meeting one of `areas` (rects round its
     rings), or within `margin` px of one of `lines` (polylines: an arrow's way, an outline).
-    These are the ones its caller puts back over it (widgets.words_kept)."""
+    These are the ones its caller puts back over it (text.words_kept)."""
     out = []
     for r in words:
         if any(r.colliderect(a) for a in areas):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.ui.table import explain, keyboard, overlays
+from faeriell.ui.table import explain, keyboard, overlays, side_column
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.boards import SCROLL_KEY
 from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
@@ -43,12 +43,12 @@ class BoardLayer(Layer):
         if ev.type == pygame.MOUSEWHEEL:
             return self.wheel(ev)
         if is_key(ev, pygame.K_HOME):
-            self.scene._fit_island()
+            self.scene.fit_island()
             return True
         zoom = zoom_step(ev)
         if zoom:                             # + / -: a wheel notch round the island's visible centre
             s = self.scene
-            return s.drag is None and s.map.zoom_at(s.layout.map.center, zoom)
+            return s.drag_layer.drag is None and s.map.zoom_at(s.layout.map.center, zoom)
         d = keyboard.step_of(ev)
         if d:
             items = keyboard.pieces(self.scene)
@@ -77,7 +77,7 @@ class BoardLayer(Layer):
             s.flash("That cannot act now: Tab goes to what can.")
             return
         if key[0] == "button":
-            s._button(key[1])
+            s.press_button(key[1])
             return
         s.show_focus(key)                        # the wheel may have taken it out of view since
         if key in s.index.clicks:
@@ -96,13 +96,13 @@ class BoardLayer(Layer):
         hits = s.spots.hit_all(pos)
         for sp in hits:
             if sp.key[0] == "button":
-                s._button(sp.key[1])
+                s.press_button(sp.key[1])
                 return True
             if sp.key == SCROLL_KEY:         # the view jumps there, and follows while held
                 self.scrolling = True
                 self._scroll_to(pos)
                 return True
-        if s._human():
+        if s.human_turn():
             for n, sp in enumerate(hits):
                 if sp.key in s.index.clicks or sp.key in s.index.drops:
                     why = self._card_on_panel(hits[:n], sp)
@@ -130,7 +130,7 @@ class BoardLayer(Layer):
 
     def _scroll_to(self, pos) -> bool:
         side = self.scene.layout.side
-        return self.scene.scroll_side_to(round((pos[1] - side.y) / max(1, side.h) * (side.h + self.scene.side_over)
+        return side_column.scroll_to(self.scene, round((pos[1] - side.y) / max(1, side.h) * (side.h + self.scene.side_over)
                                                - side.h / 2))
 
     def _card_on_panel(self, above, panel) -> str | None:
@@ -172,7 +172,7 @@ class BoardLayer(Layer):
         if key != self.hover_key:
             self.hover_key = key
             self.hover_since = s.now
-            self._cursor(key is not None and s._p is not None and (key[0] == "button" or s._p.active_key(key)))
+            self._cursor(key is not None and s.painted is not None and (key[0] == "button" or s.painted.active_key(key)))
             return True          # the hover ring / tooltip follow the mouse
         return False
 
@@ -205,10 +205,10 @@ class BoardLayer(Layer):
         steps = ev.y if not getattr(ev, "flipped", False) else -ev.y
         if not steps:
             return False
-        if s.layout.map.collidepoint(s.mouse) and s.drag is None:
+        if s.layout.map.collidepoint(s.mouse) and s.drag_layer.drag is None:
             return s.map.zoom_at(s.mouse, 1 if steps > 0 else -1)
         if s.layout.side.collidepoint(s.mouse) and s.side_over:     # a window too short for the column
-            return s.scroll_side(-steps * s.layout.px(48))
+            return side_column.scroll_by(s, -steps * s.layout.px(48))
         return False
 
     @staticmethod
@@ -221,24 +221,25 @@ class BoardLayer(Layer):
     # ---- time and drawing ------------------------------------------------------------------
     def update(self, dt_ms: int) -> bool:
         s = self.scene
-        return self.hover_key is not None and s.drag is None and \
+        return self.hover_key is not None and s.drag_layer.drag is None and \
             TIP_DELAY <= s.now - self.hover_since < TIP_DELAY + dt_ms + 1     # the tooltip is due
 
     def draw(self, surf) -> None:
         s = self.scene
-        if s.drag is None and s.tray is None and self.hover_key is not None:
+        if s.drag_layer.drag is None and s.tray_layer.tray is None and self.hover_key is not None:
             if self.hover_key[0] == "setup_card":
                 overlays.setup_area(surf, s, self.hover_key)
-            elif s._p.active_key(self.hover_key):
+            elif s.painted.active_key(self.hover_key):
                 sp = s.spots.first(self.hover_key)
                 if sp is not None:
                     overlays.ring(surf, sp, T.GLOW, 3, s.layout.u)
-        if s.drag is None and self.focus is not None and s.tray is None and s.choice is None:
+        if s.drag_layer.drag is None and self.focus is not None and s.tray_layer.tray is None \
+                and s.decision.choice is None:
             if self.focus in keyboard.pieces(s):        # (the keys go to an open tray or bar)
                 self.draw_focus(surf)
             else:
                 self.focus = None            # it cannot act any more (a move was made)
-        if s._ghost is not None:
+        if s.shown_ghost is not None:
             overlays.ghost(surf, s)
         for f in s.flights:
             f.draw(surf, s.now)

@@ -12,7 +12,7 @@ import pygame
 
 from faeriell.engine.actions import card_back
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS
-from faeriell.ui import widgets as W
+from faeriell.ui.text import on_rescale
 from faeriell.ui.table import theme as T
 
 COLORS5 = ESSENCE_COLOURS
@@ -61,7 +61,7 @@ def _names_fit(names: tuple[str, ...], size: int, width: int) -> bool:
     return all(T.name_lines(name, size, width) is not None for name in names)
 
 
-W.on_rescale(_names_fit.cache_clear)
+on_rescale(_names_fit.cache_clear)
 
 
 def _words(p) -> tuple[str, ...]:
@@ -76,7 +76,7 @@ def _narrowest(words: tuple[str, ...], tw: int) -> int:
     return tw
 
 
-W.on_rescale(_narrowest.cache_clear)
+on_rescale(_narrowest.cache_clear)
 
 
 def _sower_h(p, label_h: int, beside: bool) -> int:
@@ -222,7 +222,7 @@ def draw_side(surf, p, rect: pygame.Rect, scroll: int = 0) -> int:
         _sections(surf, p, x0, rect.y + P(5) - scroll, w, fit)
     finally:
         surf.set_clip(clip)
-    for sp in p.spots.spots[first:]:        # where each piece lies in the whole column (TableScene.show_in_side)
+    for sp in p.spots.spots[first:]:        # where each piece lies in the whole column (side_column.show)
         at = sp.rect.move(0, scroll)
         p.side_places[sp.key] = p.side_places[sp.key].union(at) if sp.key in p.side_places else at
     if over:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.ui.table import keyboard
 from faeriell.ui.table.events import is_key, is_press
+from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 from faeriell.ui.table.goal import RoundCard
 from faeriell.ui.table.hint_card import HintCard
 from faeriell.ui.table.layers import Layer
@@ -45,7 +47,7 @@ class CoachLayer(Layer):
             elif hit == "longer":
                 scene.request = "think_longer"       # the table screen asks the expert again, longer
             return hit is not None
-        free = scene.drag is None and scene.tray is None
+        free = scene.drag_layer.drag is None and scene.tray_layer.tray is None
         if is_key(ev, pygame.K_s) and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and free \
                 and self.hint.shown and self.hint.gesture is not None:
             self.hint.show_from = scene.now           # S: Show me, without a mouse
@@ -69,6 +71,46 @@ class CoachLayer(Layer):
 
     def draw(self, surf) -> None:
         scene = self.scene
-        self.round_card.draw(surf, scene._p, scene.layout.log)
-        if scene.curtain is None:
+        self.round_card.draw(surf, scene.painted, scene.layout.log)
+        if scene.curtain_layer.tribe is None:
             self.hint.draw(surf, scene)
+
+    def focus(self, gs) -> None:
+        """Playing by keyboard: the hint's piece takes the focus, so Enter picks it up."""
+        scene = self.scene
+        if scene.board.focus is None or gs is None or gs == DECIDE:
+            return
+        key = gs[0] if gs[0] is not None else gs[1]
+        if key in keyboard.pieces(scene):
+            scene.board.focus = key
+
+    def show_hint(self, action, reason: str, note: str = "") -> None:
+        """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, while
+        the player follows its plan in this turn, until they do something else or close it
+        (hint_card.py, coach_layer.py)."""
+        scene = self.scene
+        try:
+            gs = gesture(action, make_ctx(scene.session.game))
+        except (KeyError, TypeError, IndexError):
+            gs = None
+        self.hint.set(action, scene.words.say(reason), scene.session.version,
+                      "decide" if gs == DECIDE else gs, note, scene.words.action(action), scene.session.game,
+                      detail=self.hint_detail(action))
+        self.focus(gs)
+
+    def hint_detail(self, action) -> str:
+        """What a hinted Harvest gives, in words: where the moved token stops and what each tribe
+        gets there, or what the hinted Region gives (engine.preview.harvest_preview); "" for
+        other moves, whose label says it all."""
+        scene = self.scene
+        from faeriell.engine.preview import harvest_preview
+        g = scene.session.game
+        who = g.acting if g.acting is not None else g.state.active
+        if action.kind == "harvest":
+            return scene.words.harvest_stop(harvest_preview(g, int(action["steps"])), who)
+        if action.kind == "harvest_choice" and action.has("region") and not action.has("color"):
+            pend = g.state.pending or {}
+            gain = scene.words.harvest_gain(harvest_preview(g, 0), pend.get("player", who), action["region"])
+            if gain:
+                return f"Harvesting {scene.words.region(action['region'])} gives you {gain}."
+        return ""

@@ -29,16 +29,16 @@ class DecisionLayer(Layer):
 
     def open(self, title: str, actions, auto: bool = False, paint=None, **kw) -> None:
         s = self.scene
-        self.choice = build_choice(title, actions, paint or s._p or s._paint(), s.words, **kw)
+        self.choice = build_choice(title, actions, paint or s.painted or s.new_paint(), s.words, **kw)
         self.auto = auto
-        if s._prompt:                        # reached by the keyboard: say how to answer with it
+        if s.prompting:                        # reached by the keyboard: say how to answer with it
             s.prompt(f"{title} - Tab or the arrows go through the {len(self.choice.options)} choices, "
                      "Enter takes one")
 
     def pick(self, opt: Option) -> None:
         s = self.scene
         if opt.group:
-            self.choice = build_choice(opt.label, opt.actions, s._p or s._paint(), s.words,
+            self.choice = build_choice(opt.label, opt.actions, s.painted or s.new_paint(), s.words,
                                        cancellable=True, parent=self.choice)
             self.auto = False
             return
@@ -57,7 +57,7 @@ class DecisionLayer(Layer):
 
     def handle(self, ev) -> bool:
         ch = self.choice
-        holding = self.scene.drag is not None
+        holding = self.scene.drag_layer.drag is not None
         if is_press(ev):
             r = ch.click(ev.pos)
             if isinstance(r, Option):
@@ -135,4 +135,4 @@ class DecisionLayer(Layer):
         overlays.choice_spots(surf, s)
         if ch.focus is not None and ch.focus < len(ch.options) and ch.options[ch.focus].spot is not None:
             overlays.focus_mark(surf, s, ch.options[ch.focus].spot)      # the keyboard's place
-        ch.draw(surf, s._p, s.layout.map, s._asked_rects())
+        ch.draw(surf, s.painted, s.layout.map, s.asked_rects())

@@ -177,7 +177,7 @@ def nearest_place(scene, drag, pos):
     if "region" in drag.target_kinds:
         board = scene.session.game.rules.board
         for r in board.regions:
-            d = math.dist(pos, scene._region_point(r))
+            d = math.dist(pos, scene.region_point(r))
             if d < dist:
                 best, dist = ("region", r), d
     return best, dist
@@ -192,7 +192,7 @@ def missed_drop(scene, drag, pos) -> str:
     name = place_name(scene, near)
     if near in drag.targets or near in drag.aliases:
         return f"It landed between places: {name}, the nearest, takes it - drop it there (it glows)."
-    why = scene._reason(_at(drag, near))
+    why = scene.why_not_drop(_at(drag, near))
     return f"Not on {name}. {why or 'It cannot go there.'}"
 
 
@@ -200,7 +200,7 @@ def refused_drop(scene, drag) -> str:
     """What to say when a drop lands on a place that does not take the piece: where it landed,
     in the game's words, then the reason (the engine's why_not, or a guided step's own words):
     "That is the Wolf's Mountain: ...". A reason that already names the place is said as it is."""
-    why = scene._reason(drag)
+    why = scene.why_not_drop(drag)
     name = place_name(scene, drag.hover)
     if name == "that place" or name.lower() in why.lower():
         return why
@@ -233,6 +233,6 @@ def idle_click(scene, key: tuple) -> str | None:
         return (f"A click on {place} alone moves nothing: drag {what} onto it (or click the piece first, "
                 f"then {place}).")
     from faeriell.ui.table.chrome import expectation       # what the banner says is expected now
-    hint = expectation(scene._p)[1] if scene._p is not None else scene.words.phase_hint(g, scene.index.kinds)
+    hint = expectation(scene.painted)[1] if scene.painted is not None else scene.words.phase_hint(g, scene.index.kinds)
     hint = hint.rstrip(".")
     return f"Nothing can go to {place} now. {hint[0].upper() + hint[1:]}."

@@ -378,7 +378,7 @@ class TipCard:
         self.ok_rect: pygame.Rect | None = None
 
     def current(self, scene) -> tuple[int, dict] | None:
-        if scene.curtain is not None or not scene._human():
+        if scene.curtain_layer.tribe is not None or not scene.human_turn():
             return None
         i = scene.session.acting
         if i is None or i in self.dismissed or i != scene.viewer:
@@ -395,10 +395,10 @@ class TipCard:
 
     def click(self, scene, pos) -> bool:
         """True when the click was on the card (a click on 'Got it' dismisses it)."""
-        if self.rect is None or scene.tip_card_shown is None or not self.rect.collidepoint(pos):
+        if self.rect is None or scene.dialogs.shown is None or not self.rect.collidepoint(pos):
             return False
         if self.ok_rect is not None and self.ok_rect.collidepoint(pos):
-            self.dismissed.add(scene.tip_card_shown)
+            self.dismissed.add(scene.dialogs.shown)
             self.rect = None
         return True
 
@@ -410,7 +410,7 @@ class TipCard:
         i, tip = cur
         L = scene.layout
         P = L.px
-        p = scene._p
+        p = scene.painted
         # the pieces it names glow (a slow pulse)
         pulse = 0.5 + 0.5 * math.sin(scene.now / 260)
         col = tuple(int(a + (b - a) * pulse) for a, b in zip(T.GOLD, (255, 250, 200)))

@@ -23,7 +23,7 @@ import math
 
 import pygame
 
-from faeriell.ui import widgets as W
+from faeriell.ui.text import WordsSurface, halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
@@ -143,8 +143,8 @@ class HintCard:
         # (their letters on a thin halo of their own paper: the marks pass under them, no box cut out)
         # the log's lines too (no part of the base: their boxes come back as the log drew them)
         log_lines = list(getattr(getattr(scene, "log", None), "words", None) or ())
-        with W.words_kept(surf, log_lines), W.words_kept(surf, self._under_marks(scene, scene.printed_words()),
-                                                          scene.base, W.halo_px(scene.layout.u)):
+        with words_kept(surf, log_lines), words_kept(surf, self._under_marks(scene, scene.printed_words()),
+                                                          scene.base, halo_px(scene.layout.u)):
             self._marks(surf, scene)
         self._card(surf, scene)
 
@@ -152,8 +152,8 @@ class HintCard:
         """The words the marks of _marks may reach: along the arrow, round its ends, on the
         Region's outline, under the ghost and the flight of "Show me", round a ringed option.
         Worked out again only when the table, the hint or the flight changes."""
-        ch = scene.choice
-        memo = (self.gesture, self.action, getattr(scene, "_base_key", None), len(words), scene.layout.size,
+        ch = scene.decision.choice
+        memo = (self.gesture, self.action, scene.base_key, len(words), scene.layout.size,
                 self.animating(scene.now), tuple(tuple(r) for r, _o in getattr(ch, "rects", ()) if ch is not None))
         if self._under_memo is None or self._under_memo[0] != memo:
             self._under_memo = (memo, self._find_under(scene, words))
@@ -166,11 +166,11 @@ class HintCard:
         areas: list = []
         lines: list = []
         if self.gesture == "decide":
-            ch = scene.choice
+            ch = scene.decision.choice
             for r, _o in getattr(ch, "rects", ()) if ch is not None else ():
                 areas.append(r.inflate(P(16), P(16)))
             for o in getattr(ch, "options", ()) if ch is not None else ():
-                c = scene._target_point(o.spot) if o.spot is not None else None
+                c = scene.target_point(o.spot) if o.spot is not None else None
                 if c is not None:
                     areas.append(pygame.Rect(c[0] - P(32), c[1] - P(32), P(64), P(64)))
         else:
@@ -201,7 +201,7 @@ class HintCard:
         if not isinstance(self.gesture, tuple):
             return None
         grip, target = self.gesture
-        end = scene._target_point(target) if target is not None else None
+        end = scene.target_point(target) if target is not None else None
         if end is None:
             return None
         start, sprite = None, None
@@ -219,7 +219,7 @@ class HintCard:
         if pts is None or pts[0] is None:
             return []
         start, end, sprite = pts
-        memo = (self.gesture, start, end, getattr(scene, "_base_key", None), len(scene.printed_words()),
+        memo = (self.gesture, start, end, scene.base_key, len(scene.printed_words()),
                 scene.layout.size)
         if self._way_memo is not None and self._way_memo[0] == memo:
             return self._way_memo[1]
@@ -273,7 +273,7 @@ class HintCard:
         surf.set_clip(clip)
 
     def _ring_option(self, surf, scene) -> None:
-        ch = scene.choice
+        ch = scene.decision.choice
         if ch is None:
             return
         P = scene.layout.px
@@ -285,7 +285,7 @@ class HintCard:
                 pygame.draw.rect(surf, HINT, r.inflate(P(8), P(8)), w, border_radius=P(8))
         for o in getattr(ch, "options", ()):           # an option that is a place on the table
             if o.spot is not None and self.action in (o.actions or ()):
-                c = scene._target_point(o.spot)
+                c = scene.target_point(o.spot)
                 if c is not None:
                     pygame.draw.circle(surf, HINT_DARK, c, P(24), w + P(3))
                     pygame.draw.circle(surf, HINT, c, P(23), w)
@@ -298,8 +298,8 @@ class HintCard:
         arrow's way, then the fewest printed words (the Regions' and Areas' names), then the
         fewest pieces; the first such in the order tried."""
         L = scene.layout
-        ch, tray = scene.choice, scene.tray
-        memo = (tuple(sizes), self.gesture, self.action, getattr(scene, "_base_key", None), L.size,
+        ch, tray = scene.decision.choice, scene.tray_layer.tray
+        memo = (tuple(sizes), self.gesture, self.action, scene.base_key, L.size,
                 len(scene.printed_words()), tuple(getattr(ch, "panel_rect", None) or ()) if ch is not None else None,
                 tuple(getattr(tray, "panel_rect", None) or ()) if tray is not None else None)
         if self._place_memo is None or self._place_memo[0] != memo:
@@ -338,7 +338,7 @@ class HintCard:
         # border) slides clear of it, or at least hides less of it
         reach = max(1, step // 2 + 2)
         base = scene.base
-        inks = [base.ink_mask(w) if isinstance(base, W.WordsSurface) else None for w in words]
+        inks = [base.ink_mask(w) if isinstance(base, WordsSurface) else None for w in words]
 
         def letters(i, r) -> int:             # how much of word i's letters (else its box) r hides
             c = r.clip(words[i])
@@ -361,10 +361,10 @@ class HintCard:
         decision bar and the places its hinted option names, the payment tray, the goal meter."""
         P = scene.layout.px
         out = []
-        ch = scene.choice
+        ch = scene.decision.choice
         if ch is not None and getattr(ch, "panel_rect", None) is not None:
             out.append(ch.panel_rect)
-        tray = scene.tray
+        tray = scene.tray_layer.tray
         if tray is not None and getattr(tray, "panel_rect", None) is not None:
             out.append(tray.panel_rect)
         meter = scene.spots.first(("goal_meter",))
@@ -372,7 +372,7 @@ class HintCard:
             out.append(meter.rect)
         if self.gesture == "decide":
             for o in getattr(ch, "options", ()) if ch is not None else ():
-                c = scene._target_point(o.spot) if o.spot is not None and self.action in (o.actions or ()) else None
+                c = scene.target_point(o.spot) if o.spot is not None and self.action in (o.actions or ()) else None
                 if c is not None:
                     out.append(pygame.Rect(c[0] - P(28), c[1] - P(28), P(56), P(56)))
             return out
@@ -469,7 +469,7 @@ def same_step(played, hinted) -> bool:
 
 def move_keys(scene, action) -> tuple:
     """(piece, place) a move is drawn with on the table (draw_move), () when it has none; the
-    table scrolls its shared boards' column to them (TableScene._show_pointed)."""
+    table scrolls its shared boards' column to them (side_column.show_pointed)."""
     try:
         gs = gesture(action, make_ctx(scene.session.game))
     except (KeyError, TypeError, IndexError):
@@ -493,12 +493,12 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     moments: the move played and the better one; the table shows them when they lie in its
     scrolled column: scene.shown_moves). Its arrow bends round the printed words as the hint's
     does (move_way) and the words it still reaches are put back over it on their halo
-    (widgets.words_kept); the label goes on top. False when it has no place to point at."""
+    (text.words_kept); the label goes on top. False when it has no place to point at."""
     gs = move_keys(scene, action)
     if not gs:
         return False
     grip, target = gs
-    end = scene._target_point(target) if target is not None else None
+    end = scene.target_point(target) if target is not None else None
     sp = scene.spots.first(grip) if grip is not None else None
     if end is None:
         return False
@@ -506,7 +506,7 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     path: list = []
     if sp is not None:
         start, sprite = sp.grab_point, sp.sprite
-        key = (action, start, end, getattr(scene, "_base_key", None), len(scene.printed_words()), scene.layout.size)
+        key = (action, start, end, scene.base_key, len(scene.printed_words()), scene.layout.size)
         memo = scene.shown_ways                 # worked out again only when the table changes
         if key not in memo:
             if len(memo) > 16:
@@ -516,7 +516,7 @@ def draw_move(surf, scene, action, col, dark, label: str = "") -> bool:
     words = scene.printed_words()
     ring = pygame.Rect(end[0] - P(30), end[1] - P(30), P(60), P(60))
     under = way.words_touched(words, [ring], [path] if path else [], P(14)) if words else []
-    with W.words_kept(surf, under, scene.base, W.halo_px(scene.layout.u)):
+    with words_kept(surf, under, scene.base, halo_px(scene.layout.u)):
         if path:
             arrow_along(surf, path, P(6), col, dark)
         pygame.draw.circle(surf, dark, end, P(22), P(6))

@@ -60,11 +60,11 @@ def cycle(items: list, current, d: int):
 def point(scene, key):
     """Where `key` shows on screen (None: not drawn now)."""
     if key == TIP_OK:
-        r = scene.tips.ok_rect
+        r = scene.dialogs.tips.ok_rect
         return r.center if r is not None else None
     if key == PLAY_AREA:
         return scene.layout.map.center
-    return scene._target_point(key)
+    return scene.target_point(key)
 
 
 def _order_point(scene, key):
@@ -91,9 +91,9 @@ def pieces(scene) -> list:
     """What Tab goes through now: pieces with a move, tiles and places to click, the banner's
     buttons; in reading order (on screen, or in the shared boards' column scrolled out of view)."""
     out = []
-    if scene.tip_card_shown is not None and scene.tips.ok_rect is not None:
+    if scene.dialogs.shown is not None and scene.dialogs.tips.ok_rect is not None:
         out.append(TIP_OK)
-    if not scene._human():
+    if not scene.human_turn():
         return out
     idx = scene.index
     keys = [k for k in list(idx.drops) + list(idx.clicks) if k[0] != "button"]
@@ -161,7 +161,7 @@ def place_name(scene, key) -> str:
 def piece_name(scene, key) -> str:
     from faeriell.ui.table import tooltips
     try:
-        t = tooltips.tip(key, scene._p)
+        t = tooltips.tip(key, scene.painted)
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t and t[0]:

@@ -8,21 +8,30 @@ in ONE order for every kind of event (a press, a motion, a release, a key, the w
         def draw(self, surf): ...
     scene.layers.push(Hint(scene), below="result")     # under the puzzle result and the curtain
 
-The table's own stack, top first (faeriell/ui/table/scene.py builds it):
+The stack of the table screen, top first (faeriell/ui/table/scene.py builds the table's own
+layers; the screen, faeriell/ui/scenes/table.py, puts its own on top and at the bottom:
+window_layers.py). tests/test_table_layers.py checks this list against the code:
 
-    curtain      hot seat: the table hidden until the next player is ready (modal)
+    dialog       the screen's open dialog: the Esc menu, save, load, settings... (modal)
+    keys         the screen's shortcuts (Ctrl+Z/S/O, H, T, F1); draws the bot line, the save notice
+    pointer      where the mouse is; a click puts the message line away (takes only window events)
+    curtain      hot seat: the table hidden until the next player is ready (modal; Esc: the menu)
     result       a practice puzzle's result panel (modal)
+    notices      the tooltip and the message line (draw only)
+    tutorial     a guided chapter's step card (only in a chapter)
+    coach        the hint card that stays until a move, and the round's summary card (coach_layer.py)
     dialogs      the Starting Scenario tip card
     tray         the payment tray of a Tribe Action (takes every press while open)
-    notices      the tooltip and the message line (draw only)
-    coach        the hint card that stays until a move, and the round's summary card (coach_layer.py)
-    drag         a piece in hand (dragged, or picked up by a click or by the keyboard)
     decision     the decision bar: a pending decision, a drop with several meanings, the Moves list
     log          the log: its wheel, PgUp/PgDn/End, its size button and grip; grown, it covers the island
+    drag         a piece in hand (dragged, or picked up by a click or by the keyboard)
     board        the island and the boards: pressing, clicking, panning, zooming, hovering, focus
+    menu         an Esc that no layer above took (nothing in hand) opens the Esc menu
 
-A piece in hand sits above the decision bar so that the click which drops it is never taken
-by the bar. Drawing goes the other way, bottom first, so the top layer is drawn last.
+The decision bar sits above the piece in hand, so that a click on the bar is the bar's; while a
+piece is held the bar takes only clicks on its own panel. Esc meets the layers in the same order
+as every other key: what holds something puts it back, and only an Esc nobody took reaches the
+menu at the bottom. Drawing goes the other way, bottom first, so the top layer is drawn last.
 
 A layer owns its state (the tray its Tray, the drag its Drag...); the scene keeps what no layer
 owns (the session, the layout, the island, the base picture, the message, the flights) and the

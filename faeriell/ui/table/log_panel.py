@@ -241,7 +241,7 @@ class LogLayer(Layer):
             return False
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
             return panel.key(ev)
-        if is_press(ev) and s.tray is None:
+        if is_press(ev) and s.tray_layer.tray is None:
             return panel.press(ev.pos, s.layout)
         if is_motion(ev):
             return panel.motion(ev.pos, s.layout)
@@ -251,5 +251,5 @@ class LogLayer(Layer):
 
     def draw(self, surf) -> None:
         s = self.scene
-        if s._p is not None:
-            self.panel.draw(surf, s._p, s.layout, s.you())
+        if s.painted is not None:
+            self.panel.draw(surf, s.painted, s.layout, s.you())

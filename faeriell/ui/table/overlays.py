@@ -62,7 +62,7 @@ def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
                 pygame.draw.rect(surf, (0, 0, 0), rr.inflate(P(3), P(3)), max(5, P(7)), border_radius=P(8))
                 pygame.draw.rect(surf, T.FOCUS, rr, max(3, P(4)), border_radius=P(7))
     if point is None:
-        point = scene._target_point(key)
+        point = scene.target_point(key)
     if point is not None and tag:
         img = T.text(tag, max(10, P(12)), (16, 16, 20), True)
         ink = img.get_bounding_rect()          # the letters only: the font's line room stays out of the tag
@@ -117,9 +117,9 @@ def _tag_place(surf, scene, key, point, size) -> pygame.Rect:
 
 def choice_spots(surf, scene) -> None:
     """The table places that also pick an option of the open choice."""
-    if scene.choice.compact:
+    if scene.decision.choice.compact:
         return               # the island already shows its places (the decision's aims)
-    for key in scene.choice.spot_keys():
+    for key in scene.decision.choice.spot_keys():
         _light(surf, scene, key, T.GLOW, 3)
 
 
@@ -136,9 +136,9 @@ def setup_area(surf, scene, key) -> None:
 
 def ghost(surf, scene) -> None:
     """A hinted move: its piece and its place, for a few seconds."""
-    (grip, target), until = scene._ghost
+    (grip, target), until = scene.shown_ghost
     if scene.now > until or scene.session.version != scene.index.version:
-        scene._ghost = None
+        scene.shown_ghost = None
         return
     for key in (grip, target):
         if key is not None:
@@ -146,32 +146,33 @@ def ghost(surf, scene) -> None:
 
 
 def tip(surf, scene) -> None:
-    if scene.hover_key is None or scene.drag is not None or scene._pressed is not None:
+    if scene.board.hover_key is None or scene.drag_layer.drag is not None or scene.board.pressed is not None:
         return
-    if scene.now - scene.hover_since < TIP_DELAY or scene.tray is not None or scene.curtain is not None:
+    if scene.now - scene.board.hover_since < TIP_DELAY or scene.tray_layer.tray is not None \
+            or scene.curtain_layer.tribe is not None:
         return
     try:
-        t = tooltips.tip(scene.hover_key, scene._p)
+        t = tooltips.tip(scene.board.hover_key, scene.painted)
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t:
-        t = tooltips.honest(t, scene.explain_pickup(scene.hover_key))
-    if t and (tooltips.topic_of(scene.hover_key) or scene.kind_of(scene.hover_key)):
+        t = tooltips.honest(t, scene.explain_pickup(scene.board.hover_key))
+    if t and (tooltips.topic_of(scene.board.hover_key) or scene.kind_of(scene.board.hover_key)):
         t = (t[0], list(t[1]) + ["? F1: the rule for this"])
     if t:
-        tooltips.draw_tip(surf, scene._p, scene.mouse, t[0], t[1])
+        tooltips.draw_tip(surf, scene.painted, scene.mouse, t[0], t[1])
 
 
 def drag_preview(surf, scene) -> None:
     """While the Harvest token is dragged over a stop: what each tribe would get there."""
-    d = scene.drag
+    d = scene.drag_layer.drag
     if d is None or d.grip != ("harvest_token",) or d.hover is None or d.hover[0] != "wheel" or not d.hover_ok:
         return
     from faeriell.engine.preview import harvest_preview
     g = scene.session.game
     steps = (d.hover[1] - g.state.harvest) % len(g.rules.wheel)
     lines = scene.words.harvest_lines(harvest_preview(g, steps))
-    tooltips.draw_tip(surf, scene._p, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
+    tooltips.draw_tip(surf, scene.painted, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
 
 
 RULE_CUE = "F1: the rule behind this"
@@ -190,13 +191,13 @@ def message(surf, scene) -> None:
     w = max(T.font(size).size(x)[0] for x in lines) + P(28)
     r = pygame.Rect(0, 0, w, lh * len(lines) + P(12))
     r.midbottom = (L.map.centerx, L.map.bottom - P(10))
-    if scene.tray is not None and scene.tray.panel_rect is not None:
-        r.bottom = scene.tray.panel_rect.top - P(8)
-    card = scene.tips.rect if getattr(scene, "tip_card_shown", None) is not None else None
+    if scene.tray_layer.tray is not None and scene.tray_layer.tray.panel_rect is not None:
+        r.bottom = scene.tray_layer.tray.panel_rect.top - P(8)
+    card = scene.dialogs.tips.rect if scene.dialogs.shown is not None else None
     if card is not None and r.colliderect(card):
         r.bottom = card.top - P(8)
-    hint = getattr(scene, "hint_card", None)
-    if hint is not None and hint.shown and hint.rect is not None and r.colliderect(hint.rect):
+    hint = scene.coach.hint
+    if hint.shown and hint.rect is not None and r.colliderect(hint.rect):
         r.bottom = hint.rect.top - P(8)
     tutor = getattr(scene, "tutorial", None)        # the guided step's card: its words stay readable
     step_card = getattr(tutor, "card", None) if tutor is not None else None
@@ -219,7 +220,7 @@ def message(surf, scene) -> None:
 
 def curtain(surf, scene) -> None:
     """Hot seat: the whole table covered until the next player clicks (R4 hidden cards)."""
-    i = scene.curtain
+    i = scene.curtain_layer.tribe
     g = scene.session.game
     tid = g.state.tribes[i].id
     surf.fill((22, 20, 26))

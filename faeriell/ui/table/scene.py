@@ -25,9 +25,9 @@ from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
 from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
-from faeriell.ui import widgets as W
+from faeriell.ui.text import WordsSurface, set_window_size, words_on
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, explain, goal, guide, keyboard, pieces, tribe_board
+from faeriell.ui.table import boards, chrome, explain, goal, guide, pieces, tribe_board
 from faeriell.ui.table import theme as T
 from faeriell.ui.table import anim
 from faeriell.ui.table.anim import Flight
@@ -39,13 +39,13 @@ from faeriell.ui.table.drag_layer import DragLayer
 from faeriell.ui.table.dragdrop import Drag
 from faeriell.ui.table.drill_coach import DrillCoach
 from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
-from faeriell.ui.table.hint_card import move_keys
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
 from faeriell.ui.table.layers import LayerStack
 from faeriell.ui.table.log_panel import LogLayer
 from faeriell.ui.table.paint import Paint
-from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, ResultLayer
+from faeriell.ui.table import side_column
+from faeriell.ui.table.screen_layers import CurtainLayer, DialogLayer, NoticeLayer, PointerLayer, ResultLayer
 from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
@@ -57,23 +57,13 @@ from faeriell.ui.table.words import Words
 MAP_DECISIONS = {"place_settlement", "place_hero"}
 
 
-def _owned(layer: str, attr: str) -> property:
-    """A scene attribute that a layer owns (scene.tray is scene.tray_layer.tray)."""
-    def get(self):
-        return getattr(getattr(self, layer), attr)
-
-    def put(self, value):
-        setattr(getattr(self, layer), attr, value)
-    return property(get, put, doc=f"{layer}.{attr}")
-
-
 class TableScene(Scene):
     def __init__(self, session, assets, size=(1280, 800), hotseat_curtain: bool = True,
                  map_path: str | None = None):
         self.session = session
         self.assets = assets
         self._size = tuple(size)
-        W.set_window_size(size)            # the table fills the window: its smallest text (issue 42)
+        set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         g = session.game
         # a practice puzzle's goal, or a drill of the player's own key moment, if any
         self.puzzle = DrillCoach.from_session(session) or guide.Puzzle.from_session(session)
@@ -89,7 +79,7 @@ class TableScene(Scene):
         if isinstance(self.puzzle, DrillCoach):
             self.puzzle.words = self.words
         self.map = IslandView(g.rules.board, map_path or default_map_path(), g.rules.catalog, assets, self.layout.map)
-        self._fit_island()
+        self.fit_island()
         self.spots = SpotMap()
         self.spots.map_view = self.map
         self.spots.map_rect = self.layout.map
@@ -97,15 +87,15 @@ class TableScene(Scene):
         self.index = MoveIndex()
         self._game = None
         self.base: pygame.Surface | None = None
-        self._base_key = None
+        self.base_key = None
         self.side_scroll = 0                   # the shared boards' column, scrolled in a short window
         self.side_over = 0                     # by how many px it is taller than the window leaves it
         self.side_places: dict[tuple, pygame.Rect] = {}   # where its pieces lie, unscrolled (boards.draw_side)
-        self._pointed_token: tuple | None = None          # what the table last pointed at (_show_pointed)
+        self.pointed_token: tuple | None = None          # what the table last pointed at (side_column.show_pointed)
         self.shown_moves: tuple = ()           # moves a screen draws on the table (the replay's key moment)
         self.shown_ways: dict = {}             # their arrows' ways, by what they were worked out from (draw_move)
         self._spots_version = -1
-        self._p: Paint | None = None
+        self.painted: Paint | None = None
         self.now = 0.0
         self.mouse = (0, 0)
         self.flights: list[Flight] = []
@@ -119,10 +109,10 @@ class TableScene(Scene):
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_version = -1          # the game's version when the message was said
         self.message_serial = 0
-        self._ghost = None
+        self.shown_ghost = None
         self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
-        self._prompt = False                   # the message says what the keyboard is on
+        self.prompting = False                   # the message says what the keyboard is on
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
         self.viewer = humans[0] if humans else 0
         # the input, top layer first: curtain, result, dialogs, tray, decision, drag, board
@@ -136,31 +126,14 @@ class TableScene(Scene):
         self.curtain_layer = CurtainLayer(self)
         self.log_layer = LogLayer(self)        # the log: grouped, scrolled, resized (table/log_panel.py)
         self.layers = LayerStack([self.board, self.drag_layer, self.log_layer, self.decision, self.tray_layer,
-                                  self.dialogs, NoticeLayer(self), self.result, self.curtain_layer])
+                                  self.dialogs, NoticeLayer(self), self.result, self.curtain_layer,
+                                  PointerLayer(self)])
         # the hint that stays and the round's summary: over the tray and the bar, under the notices
         self.coach = self.layers.push(CoachLayer(self), below="notices")
         if self.tutorial is not None:    # its card and rings: over the boards, under the message line
             self.layers.push(self.tutorial, below="notices")
-            self.tips.dismissed.update(range(4))               # the chapter's steps say the tips
-        self._sync()
-
-    # =================================================================== what the layers own
-    # (read and set through the scene, as the screen, the overlays and the tests always have)
-    curtain = _owned("curtain_layer", "tribe")
-    result_panel = _owned("result", "panel")
-    tips = _owned("dialogs", "tips")
-    tip_card_shown = _owned("dialogs", "shown")
-    tray = _owned("tray_layer", "tray")
-    drag = _owned("drag_layer", "drag")
-    choice = _owned("decision", "choice")
-    choice_auto = _owned("decision", "auto")
-    hover_key = _owned("board", "hover_key")
-    hover_since = _owned("board", "hover_since")
-    peek = _owned("board", "peek")
-    _pressed = _owned("board", "pressed")
-    hint_card = _owned("coach", "hint")
-    round_card = _owned("coach", "round_card")
-    log = _owned("log_layer", "panel")
+            self.dialogs.tips.dismissed.update(range(4))               # the chapter's steps say the tips
+        self.sync()
 
     def redraw(self) -> None:
         """A layer saw something change while passing the event on: draw the next frame."""
@@ -168,41 +141,28 @@ class TableScene(Scene):
 
     # =================================================================== public Scene API
     def handle_event(self, ev) -> bool:
-        self._sync()
-        t = ev.type
-        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
-            return True
-        if t == pygame.WINDOWLEAVE:
-            self.hover_key = None
-            return True
-        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if t == pygame.MOUSEMOTION or ev.button in (1, 3):
-                self.mouse = ev.pos
-            if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                self.hover_key = None
-                if self.message and self.curtain is None:
-                    self.message = None      # a click puts the message away (a refusal says a new one)
+        self.sync()
         self._dirty = False
         return self.layers.handle(ev) or self._dirty
 
     def update(self, dt_ms: int) -> bool:
         self.now += dt_ms
-        changed = self._sync()
+        changed = self.sync()
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(self.now)]
             changed = True
-        if self._ghost is not None:
+        if self.shown_ghost is not None:
             changed = True
         if self._pending_flights and any(self.now - f["t"] > 2500 for f in self._pending_flights):
             self._pending_flights = [f for f in self._pending_flights if self.now - f["t"] <= 2500]
         return self.layers.update(dt_ms) or changed
 
     def draw(self, surface) -> None:
-        self._sync()
+        self.sync()
         if surface.get_size() != self._size:
             self.resize(surface.get_size())
         self._ensure_base()
-        if self._show_pointed():
+        if side_column.show_pointed(self):
             self._ensure_base()
         surface.blit(self.base, (0, 0))
         self.layers.draw(surface)
@@ -210,12 +170,12 @@ class TableScene(Scene):
     def printed_words(self) -> list:
         """Where the table's words are printed on its base picture (names, labels, counts): what
         a highlight drawn over the table keeps clear of, or draws again on top."""
-        return W.words_on(self.base)
+        return words_on(self.base)
 
-    def _asked_rects(self) -> list:
+    def asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
         clear of them)."""
-        keys = set(self.choice.spot_keys()) | set(self.index.aims)
+        keys = set(self.decision.choice.spot_keys()) | set(self.index.aims)
         keys |= {k for k in self.index.clicks if k[0] == "region"}
         pend = self.session.state.pending or {}
         if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
@@ -227,7 +187,7 @@ class TableScene(Scene):
         m = self.layout.map
         for key in keys:
             if key[0] == "region":
-                c = self._region_point(key[1])
+                c = self.region_point(key[1])
                 rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
                 rr.center = c
                 out.append(rr)
@@ -237,13 +197,17 @@ class TableScene(Scene):
 
     def resize(self, size) -> None:
         self._size = tuple(size)
-        W.set_window_size(size)            # the table fills the window: its smallest text (issue 42)
+        set_window_size(size)            # the table fills the window: its smallest text (issue 42)
         self.layout = compute(size, goal=self.puzzle is not None)
         self.map.set_viewport(self.layout.map)
-        self._fit_island()
+        self.fit_island()
         self.spots.map_rect = self.layout.map
-        self.drag = None
-        self._base_key = None
+        self.drag_layer.drag = None
+        self.base_key = None
+
+    def redraw_base(self) -> None:
+        """Draw the base picture anew at the next frame (bench/frame.py measures what that costs)."""
+        self.base_key = None
 
     def animate(self, action) -> None:
         """Show a bot's move: the piece flies to its new place (input is never held)."""
@@ -277,59 +241,22 @@ class TableScene(Scene):
             gs = None
         if gs is None or gs == DECIDE:
             return
-        self._ghost = (gs, self.now + 4000)
-        self._focus_hint(gs)
-
-    def _focus_hint(self, gs) -> None:
-        """Playing by keyboard: the hint's piece takes the focus, so Enter picks it up."""
-        if self.board.focus is None or gs is None or gs == DECIDE:
-            return
-        key = gs[0] if gs[0] is not None else gs[1]
-        if key in keyboard.pieces(self):
-            self.board.focus = key
-
-    def show_hint(self, action, reason: str, note: str = "") -> None:
-        """A hint on the table: its move drawn (arrow, ghost) and a card with its reason, while
-        the player follows its plan in this turn, until they do something else or close it
-        (hint_card.py, coach_layer.py)."""
-        try:
-            gs = gesture(action, make_ctx(self.session.game))
-        except (KeyError, TypeError, IndexError):
-            gs = None
-        self.hint_card.set(action, self.words.say(reason), self.session.version,
-                           "decide" if gs == DECIDE else gs, note, self.words.action(action), self.session.game,
-                           detail=self.hint_detail(action))
-        self._focus_hint(gs)
-
-    def hint_detail(self, action) -> str:
-        """What a hinted Harvest gives, in words: where the moved token stops and what each tribe
-        gets there, or what the hinted Region gives (engine.preview.harvest_preview); "" for
-        other moves, whose label says it all."""
-        from faeriell.engine.preview import harvest_preview
-        g = self.session.game
-        who = g.acting if g.acting is not None else g.state.active
-        if action.kind == "harvest":
-            return self.words.harvest_stop(harvest_preview(g, int(action["steps"])), who)
-        if action.kind == "harvest_choice" and action.has("region") and not action.has("color"):
-            pend = g.state.pending or {}
-            gain = self.words.harvest_gain(harvest_preview(g, 0), pend.get("player", who), action["region"])
-            if gain:
-                return f"Harvesting {self.words.region(action['region'])} gives you {gain}."
-        return ""
+        self.shown_ghost = (gs, self.now + 4000)
+        self.coach.focus(gs)
 
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
         self.message_bad = bad
         self.message_version = self.session.version   # it stays until the next move or click
         self.message_serial += 1                       # a new message (the same text said again too)
-        self._prompt = False
+        self.prompting = False
         if not bad:
             self.refused_kind = None
 
     def prompt(self, text: str) -> None:
         """What the keyboard's focus is on, said in the message line (gone once a move is made)."""
         self.flash(text)
-        self._prompt = True
+        self.prompting = True
 
     def refuse(self, text: str, kind: str | None) -> None:
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
@@ -372,7 +299,7 @@ class TableScene(Scene):
         the middle of a step wants that step's rule, not the book's first page)."""
         if self.message and self.message_bad and self.refused_kind:
             return self.refused_kind
-        kind = self.kind_of(self.hover_key)
+        kind = self.kind_of(self.board.hover_key)
         if kind:
             return kind
         step = getattr(getattr(self.session, "tutorial", None), "step", None)
@@ -390,23 +317,24 @@ class TableScene(Scene):
         """The spot drawn for `key` (after a draw), e.g. ("region", "bear-river")."""
         self._ensure_base()
         if key[0] == "region":
-            return _RegionSpot(self._region_point(key[1]))
+            return _RegionSpot(self.region_point(key[1]))
         return self.spots.first(key)
 
     def covered_by(self, pos) -> str | None:
         """The panel over the table that a press at `pos` reaches instead of what lies under it
         (None: the table itself). Follows the layer stack, top first."""
-        if self.curtain is not None:
+        if self.curtain_layer.tribe is not None:
             return "curtain"
         if self.puzzle is not None and self.puzzle.overlay:
             return "puzzle result"
-        if self.tip_card_shown is not None and self.tips.rect is not None and self.tips.rect.collidepoint(pos):
+        tips = self.dialogs.tips
+        if self.dialogs.shown is not None and tips.rect is not None and tips.rect.collidepoint(pos):
             return "tip card"
-        if self.tray is not None:
+        if self.tray_layer.tray is not None:
             return "payment tray"
         if self.tutorial is not None and self.tutorial.card is not None and self.tutorial.card.collidepoint(pos):
             return "step card"
-        if self.choice is not None and self.choice.click(pos) is not None:
+        if self.decision.choice is not None and self.decision.choice.click(pos) is not None:
             return "decision bar"
         return None
 
@@ -417,7 +345,7 @@ class TableScene(Scene):
         return sp.center
 
     # =================================================================== syncing with the session
-    def _sync(self) -> bool:
+    def sync(self) -> bool:
         s = self.session
         if self.index.version == s.version and self._game is s.game:
             return False
@@ -429,14 +357,14 @@ class TableScene(Scene):
             self.puzzle.follow(s.game)
         self.index = build_index(s)
         self.layers.reset()              # what was in hand belonged to the position before
-        if self._prompt:
-            self.message, self._prompt = None, False     # "Enter puts it here" is no longer true
+        if self.prompting:
+            self.message, self.prompting = None, False     # "Enter puts it here" is no longer true
         self._update_seat()
-        self._auto_choice()
+        self.auto_choice()
         return True
 
-    def _human(self) -> bool:
-        return self.curtain is None and self.session.is_human_turn() and not self.session.state.game_over
+    def human_turn(self) -> bool:
+        return self.curtain_layer.tribe is None and self.session.is_human_turn() and not self.session.state.game_over
 
     def _update_seat(self) -> None:
         acting = self.session.acting
@@ -445,13 +373,13 @@ class TableScene(Scene):
         humans = sum(1 for x in self.session.seats if x == "human")
         if (self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2
                 and needs_curtain(self.session.game, self._last_human, acting)):     # secrets change hands
-            self.curtain = acting
+            self.curtain_layer.tribe = acting
         self._last_human = acting
         self.viewer = acting
 
-    def _auto_choice(self) -> None:
+    def auto_choice(self) -> None:
         s = self.session.state
-        if not (s.pending and self._human()):
+        if not (s.pending and self.human_turn()):
             return
         # a guided step lists only its own move; its decision bar still shows every choice (the
         # others are refused with the step's reason when picked)
@@ -461,23 +389,24 @@ class TableScene(Scene):
             return
         head, how = self.words.decision(s.pending, s)
         who = f"Player {self.session.acting + 1}: " if s.players > 1 else ""
-        self.decision.open(who + head, acts, auto=True, paint=self._paint(), cancellable=False, note=how,
+        self.decision.open(who + head, acts, auto=True, paint=self.new_paint(), cancellable=False, note=how,
                            compact=s.pending["kind"] in MAP_DECISIONS)
 
     # =================================================================== the base picture
-    def _paint(self) -> Paint:
+    def new_paint(self) -> Paint:
         p = Paint(self.session, self.assets, self.layout, self.spots, self.index, self.words, self.viewer,
-                  self.drag.grip if self.drag else None, self._human())
+                  self.drag_layer.drag.grip if self.drag_layer.drag else None, self.human_turn())
         p.puzzle = self.puzzle
         p.bot_line = self.bot_line
         return p
 
     def _ensure_base(self) -> None:
         key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag.grip if self.drag else None, self._human(), self.peek, self.side_scroll)
-        if key == self._base_key and self.base is not None:
+               self.viewer, self.drag_layer.drag.grip if self.drag_layer.drag else None, self.human_turn(),
+               self.board.peek, self.side_scroll)
+        if key == self.base_key and self.base is not None:
             return
-        self._base_key = key
+        self.base_key = key
         size = self.layout.size
         # A move is about to land: keep the table as it was, to cover the landing places.
         changed = self.session.version != self._spots_version
@@ -485,28 +414,28 @@ class TableScene(Scene):
                                                and self.base is not None and self.base.get_size() == size) else None
         if self.base is None or self.base.get_size() != size:
             display = pygame.display.get_surface()       # its pixel format: blits as fast as convert()'s
-            self.base = W.WordsSurface(size, 0, display) if display is not None else W.WordsSurface(size)
+            self.base = WordsSurface(size, 0, display) if display is not None else WordsSurface(size)
         surf = self.base
         L = self.layout
         surf.fill(T.BG)
-        if isinstance(surf, W.WordsSurface):
+        if isinstance(surf, WordsSurface):
             surf.forget_words()                 # the words are printed again below
         self.map.draw(surf)
         self.spots.clear()
-        p = self._p = self._paint()
+        p = self.painted = self.new_paint()
         pieces.draw_pieces(surf, p, self.map)
         boards.draw_wheel(surf, p, L.wheel)
         self.side_over = boards.draw_side(surf, p, L.side, self.side_scroll)
         self.side_places = p.side_places
         self.side_scroll = min(self.side_scroll, self.side_over)
         big = p.acting
-        if self.peek is not None and self.peek < len(p.s.tribes) and big is not None:
-            big = self.peek
+        if self.board.peek is not None and self.board.peek < len(p.s.tribes) and big is not None:
+            big = self.board.peek
         tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
         tribe_board.draw_others(surf, p, L.others, big)
-        can_undo = self._human() and self.session.undo_available()
+        can_undo = self.human_turn() and self.session.undo_available()
         chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo,
-                                                                 self._human() and self.session.offers_undo))
+                                                                 self.human_turn() and self.session.offers_undo))
         if L.goal is not None and self.puzzle is not None:
             guide.draw_goal(surf, p, L.goal, self.puzzle)
         if self.puzzle is None:
@@ -536,7 +465,7 @@ class TableScene(Scene):
             if f["seen"] >= self._spots_version:
                 keep.append(f)
                 continue
-            end = self._target_point(f["target"])
+            end = self.target_point(f["target"])
             if end is None:
                 continue
             start = f["start"] or end
@@ -551,13 +480,13 @@ class TableScene(Scene):
         self._pending_flights = keep
         self._prev_base = None
 
-    def _target_point(self, key):
+    def target_point(self, key):
         if key[0] == "region":
-            return self._region_point(key[1])
+            return self.region_point(key[1])
         sp = self.spots.first(key)
         return sp.center if sp is not None else None
 
-    def _region_point(self, region: str):
+    def region_point(self, region: str):
         board = self.session.game.rules.board
         x, y = self.map.map_to_screen(board.regions[region].center)
         return round(x), round(y)
@@ -567,83 +496,24 @@ class TableScene(Scene):
         view), drawn at once so that every spot is where it shows. True when the view moved."""
         if (self.map.zoom_level, self.map.offset) == getattr(self, "_fitted_view", None):
             return False
-        self._fit_island()
+        self.fit_island()
         self._ensure_base()
-        if self.drag is not None:
-            self.drag.overlay = None             # its glow follows the island
+        if self.drag_layer.drag is not None:
+            self.drag_layer.drag.overlay = None             # its glow follows the island
         return True
-
-    def scroll_side(self, dy: int) -> bool:
-        """Scroll the shared boards' column by `dy` px (down > 0), as far as it goes; True when
-        it moved (a column that fits the window does not scroll)."""
-        return self.scroll_side_to(self.side_scroll + dy)
-
-    def scroll_side_to(self, scroll: int) -> bool:
-        scroll = max(0, min(int(scroll), self.side_over))
-        if scroll == self.side_scroll:
-            return False
-        self.side_scroll = scroll
-        return True
-
-    def show_in_side(self, keys) -> bool:
-        """Scroll the shared boards' column (in a window too short for it) as little as shows
-        the pieces and places `keys` name there, the first of them when all do not fit; True when
-        it moved. Drawn afterwards (_ensure_base), their spots are there to point at."""
-        if not self.side_over:
-            return False
-        places = [self.side_places[k] for k in keys if k is not None and k in self.side_places]
-        if not places:
-            return False
-        view = self.layout.side.clip(pygame.Rect((0, 0), self.layout.size))
-        m = self.layout.px(8)
-        want = places[0].unionall(places[1:])
-        if want.h > view.h - 2 * m:
-            want = places[0]
-        if view.contains(want.move(0, -self.side_scroll)):
-            return False
-        lo, hi = want.bottom - view.bottom + m, want.top - view.top - m
-        return self.scroll_side_to(min(max(self.side_scroll, lo), hi))
 
     def show_focus(self, key) -> bool:
         """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
         view, scrolled into view (show_in_side) and drawn there at once, so its spot is where the
         focus ring, the piece in hand and Enter find it. True when the column moved."""
-        if key is None or not self.show_in_side([key]):
+        if key is None or not side_column.show(self, [key]):
             return False
         self._ensure_base()
-        if self.drag is not None:
-            self.drag.overlay = None             # its glow follows the column
+        if self.drag_layer.drag is not None:
+            self.drag_layer.drag.overlay = None             # its glow follows the column
         return True
 
-    def _show_pointed(self) -> bool:
-        """What the table points at, scrolled into view in the shared boards' column once each
-        time it points anew (the player's wheel may take it away again): the hint's and the guided
-        step's move, the pieces the open decision bar lights up (its options' spots; a pending
-        decision's places too) and the moves a screen draws on the table (`shown_moves`: the
-        replay's key moment). In a short window they pointed at nothing. True when it moved."""
-        hint, tut, ch = self.hint_card, self.tutorial, self.choice
-        step = tut.lesson.index if tut is not None else None
-        token = (self.session.version, id(self.session.game), self.layout.size, hint.action, hint.show_from, step,
-                 self.curtain, self.tray is None, id(ch) if ch is not None else None, self.shown_moves)
-        if token == self._pointed_token:
-            return False
-        self._pointed_token = token
-        keys: list = []
-        if hint.shown and isinstance(hint.gesture, tuple):
-            keys += list(hint.gesture)
-        st = tut.lesson.step if tut is not None else None
-        if st is not None and st.kind == "do" and self.curtain is None and self.tray is None:
-            keys += tut.targets(self)
-        if ch is not None and self.tray is None:
-            if not ch.compact:
-                keys += list(ch.spot_keys())
-            if self.choice_auto:
-                keys += sorted(self.index.aims)
-        for a in self.shown_moves:
-            keys += list(move_keys(self, a))
-        return self.show_in_side(keys)
-
-    def _fit_island(self) -> None:
+    def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
         mv = self.map
         mv.fit()
@@ -671,11 +541,6 @@ class TableScene(Scene):
         self._fitted_view = (mv.zoom_level, mv.offset)
 
     # =================================================================== moves
-    def _cancel(self) -> bool:
-        """Put back what is in hand (as Esc does)."""
-        return self.layers.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
-                                                     scancode=0))
-
     def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
         self.drag_layer.start(sp, pos, sticky, targets)
 
@@ -684,7 +549,7 @@ class TableScene(Scene):
         w = sprite.get_width() * h / sprite.get_height()
         return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
 
-    def _reason(self, d: Drag) -> str:
+    def why_not_drop(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
             want = card_back(d.grip[3])
             if want != d.hover[1]:
@@ -704,8 +569,8 @@ class TableScene(Scene):
             allowed = [a for a in actions if refusal(a) is None]
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)
-                if self.choice is None:
-                    self._auto_choice()      # a pending decision's bar stays up to choose again
+                if self.decision.choice is None:
+                    self.auto_choice()      # a pending decision's bar stays up to choose again
                 return
             actions = allowed
         groups = group_actions(actions)
@@ -718,8 +583,6 @@ class TableScene(Scene):
             return
         self.apply(acts[0])
 
-    _resolve = resolve
-
     def apply(self, action, asked: bool = False) -> bool:
         if not asked and self.asks_first(action):
             return False
@@ -727,71 +590,17 @@ class TableScene(Scene):
         if why:
             self.refuse(self.words.plain(why), action.kind)
             return False
-        self._sync()
+        self.sync()
         return True
-
-    _apply = apply
 
     def asks_first(self, action) -> bool:
         """True when the screen asks about this move before it is made (the move waits)."""
         ask = self.before_move
         return bool(ask(action)) if callable(ask) else False
 
-    def show_refutation(self) -> str | None:
-        """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out
-        (faeriell.practice.refute), the result panel then says how it ends."""
-        from faeriell.practice.refute import refutation
-        if self.puzzle is None or not self.puzzle.can_refute:
-            return "This puzzle records no tempting move."
-        sc = self.puzzle.scenario
-        why = self.retry_puzzle()
-        if why:
-            return why
-        for a in refutation(sc, self.session.game.rules):
-            if self.session.apply(a, person=False) is not None:   # the recorded line, not the player's
-                break
-        self.puzzle.refuted = True
-        self._sync()
-        self.puzzle.overlay = self.puzzle.result != "open"
-        return None
-
-    def retry_puzzle(self, path: str | None = None) -> str | None:
-        """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
-        path); None when done, else why not (flashed too)."""
-        if self.puzzle is None:
-            return "This game is not a puzzle."
-        if isinstance(self.puzzle, DrillCoach):
-            why = self.puzzle.restart(self.session, path)
-            if why:
-                self.flash(why, bad=True)
-                return why
-            self.puzzle = DrillCoach(self.session, self.puzzle.book)
-            self.puzzle.words = self.words
-            self.layers.reset()
-            self._sync()
-            self.flash("The next drill." if path else "The position again: find a better move.")
-            return None
-        from faeriell.storage.puzzles import load_puzzle
-        from faeriell.storage.saves import FileServiceError
-        try:
-            sc, game = load_puzzle(self.session.game.rules, path or self.puzzle.path)
-        except FileServiceError as e:
-            self.flash(str(e), bad=True)
-            return str(e)
-        self.session.scenario = sc
-        if len(self.session.seats) != game.state.players:      # a puzzle is played by hand, every seat
-            self.session.seats = ["human"] * game.state.players
-        self.session.replace_game(game)
-        self.puzzle = guide.Puzzle(sc, game, self.puzzle.progress, self.puzzle.trainer, self.puzzle.counted)
-        self.tips = guide.TipCard()
-        self.layers.reset()
-        self._sync()
-        self.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
-        return None
-
-    def _button(self, name: str) -> None:
+    def press_button(self, name: str) -> None:
         if name == "puzzle_retry":
-            self.retry_puzzle()
+            self.result.retry()
             return
         if name == "moves":
             self.decision.open("Moves without a piece to drag", self.index.loose, cancellable=True)
@@ -802,7 +611,7 @@ class TableScene(Scene):
                 self.flash(self.words.say(why), bad=True)
             return
         acts = self.index.clicks.get(("button", name))
-        if acts and self._human():
+        if acts and self.human_turn():
             self.apply(acts[0])
 
 

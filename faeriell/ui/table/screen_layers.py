@@ -5,15 +5,44 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui.table import guide, overlays
+from faeriell.ui.table.drill_coach import DrillCoach
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keyboard import TIP_OK
-from faeriell.ui.table.events import is_cancel, is_enter, is_motion, is_press
+from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
 from faeriell.ui.table.layers import Layer
+
+
+class PointerLayer(Layer):
+    """Over the table's own layers: where the mouse is, and what a click does to the whole table
+    (nothing is pointed at any more; the message line is put away). It takes only the window's
+    events; the rest goes on down."""
+
+    name = "pointer"
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    def handle(self, ev) -> bool:
+        s, t = self.scene, ev.type
+        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            return True
+        if t == pygame.WINDOWLEAVE:
+            s.board.hover_key = None
+            return True
+        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if t == pygame.MOUSEMOTION or ev.button in (1, 3):
+                s.mouse = ev.pos
+            if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                s.board.hover_key = None
+                if s.message and s.curtain_layer.tribe is None:
+                    s.message = None         # a click puts the message away (a refusal says a new one)
+        return False
 
 
 class CurtainLayer(Layer):
     """Hot seat: the table hidden until the next player clicks or presses Enter (R4: the
-    cards of the other tribes stay hidden). Esc is left to the screen (its menu)."""
+    cards of the other tribes stay hidden). Esc goes to `on_escape` (the screen's menu): under
+    the curtain nothing is in hand to put back."""
 
     name = "curtain"
     modal = True
@@ -21,17 +50,21 @@ class CurtainLayer(Layer):
     def __init__(self, scene):
         self.scene = scene
         self.tribe: int | None = None      # whose turn the curtain waits for
+        self.on_escape = None              # set by the screen that has a menu
 
     def is_open(self) -> bool:
         return self.tribe is not None
 
     def lift(self) -> None:
         self.tribe = None
-        self.scene._auto_choice()
+        self.scene.auto_choice()
 
     def handle(self, ev) -> bool:
         if is_press(ev) or is_enter(ev):
             self.lift()
+            return True
+        if is_key(ev, pygame.K_ESCAPE) and self.on_escape is not None:
+            self.on_escape()
             return True
         return False
 
@@ -76,13 +109,13 @@ class ResultLayer(Layer):
     def press(self, r: str | None) -> None:
         scene, puzzle = self.scene, self.scene.puzzle
         if r == "retry":
-            scene.retry_puzzle()
+            self.retry()
         elif r == "next" and puzzle.next_path:
-            scene.retry_puzzle(puzzle.next_path)
+            self.retry(puzzle.next_path)
         elif r == "hint":
             puzzle.show_hint = True
         elif r == "why":
-            scene.show_refutation()
+            self.show_refutation()
         elif r == "start":
             scene.request = "start"
         elif r == "look":
@@ -90,6 +123,60 @@ class ResultLayer(Layer):
 
     def draw(self, surf) -> None:
         self.panel.draw(surf, self.scene, self.scene.puzzle)
+
+    def show_refutation(self) -> str | None:
+        """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out
+        (faeriell.practice.refute), the result panel then says how it ends."""
+        scene = self.scene
+        from faeriell.practice.refute import refutation
+        if scene.puzzle is None or not scene.puzzle.can_refute:
+            return "This puzzle records no tempting move."
+        sc = scene.puzzle.scenario
+        why = self.retry()
+        if why:
+            return why
+        for a in refutation(sc, scene.session.game.rules):
+            if scene.session.apply(a, person=False) is not None:   # the recorded line, not the player's
+                break
+        scene.puzzle.refuted = True
+        scene.sync()
+        scene.puzzle.overlay = scene.puzzle.result != "open"
+        return None
+
+    def retry(self, path: str | None = None) -> str | None:
+        """Rebuild the puzzle from its file (or open the puzzle at `path`, the next one on the
+        path); None when done, else why not (flashed too)."""
+        scene = self.scene
+        if scene.puzzle is None:
+            return "This game is not a puzzle."
+        if isinstance(scene.puzzle, DrillCoach):
+            why = scene.puzzle.restart(scene.session, path)
+            if why:
+                scene.flash(why, bad=True)
+                return why
+            scene.puzzle = DrillCoach(scene.session, scene.puzzle.book)
+            scene.puzzle.words = scene.words
+            scene.layers.reset()
+            scene.sync()
+            scene.flash("The next drill." if path else "The position again: find a better move.")
+            return None
+        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.storage.saves import FileServiceError
+        try:
+            sc, game = load_puzzle(scene.session.game.rules, path or scene.puzzle.path)
+        except FileServiceError as e:
+            scene.flash(str(e), bad=True)
+            return str(e)
+        scene.session.scenario = sc
+        if len(scene.session.seats) != game.state.players:      # a puzzle is played by hand, every seat
+            scene.session.seats = ["human"] * game.state.players
+        scene.session.replace_game(game)
+        scene.puzzle = guide.Puzzle(sc, game, scene.puzzle.progress, scene.puzzle.trainer, scene.puzzle.counted)
+        scene.dialogs.tips = guide.TipCard()
+        scene.layers.reset()
+        scene.sync()
+        scene.flash(f"Next puzzle: {sc.name}." if path else "The puzzle starts again.")
+        return None
 
 
 class DialogLayer(Layer):
@@ -105,7 +192,7 @@ class DialogLayer(Layer):
 
     def handle(self, ev) -> bool:
         scene = self.scene
-        if scene.tray is not None:
+        if scene.tray_layer.tray is not None:
             return False
         if is_press(ev):
             return self.tips.click(scene, ev.pos)
@@ -128,7 +215,7 @@ class DialogLayer(Layer):
         return self.shown is not None and int(now // 80) != int((now - dt_ms) // 80)   # the named pieces pulse
 
     def draw(self, surf) -> None:
-        self.shown = self.tips.draw(surf, self.scene) if self.scene.tray is None else None
+        self.shown = self.tips.draw(surf, self.scene) if self.scene.tray_layer.tray is None else None
         r = self.tips.ok_rect
         if self.shown is not None and r is not None and self.scene.board.focus == TIP_OK:   # the keyboard's
             pygame.draw.rect(surf, (0, 0, 0), r.inflate(14, 14), 7, border_radius=9)

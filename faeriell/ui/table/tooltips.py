@@ -277,7 +277,7 @@ def rule_topic(scene) -> str | None:
     rule comes first: TableScene.rule_kind, the refusal's path)."""
     if scene.message and scene.message_bad and scene.refused_kind:
         return None
-    return topic_of(scene.hover_key)
+    return topic_of(scene.board.hover_key)
 
 
 INVITES = ("Drag ", "Click ")

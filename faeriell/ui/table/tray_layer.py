@@ -23,7 +23,7 @@ class TrayLayer(Layer):
     def open(self, actions, title: str) -> None:
         s = self.scene
         self.tray = Tray(s.session, actions, s.words, title)
-        if s._prompt:                        # reached by the keyboard: say how to pay with it
+        if s.prompting:                        # reached by the keyboard: say how to pay with it
             s.prompt(f"{title}: Enter pays {s.words.pay(self.tray.tray)}; Tab and Space change the payment, "
                      "Esc cancels")
 
@@ -71,7 +71,7 @@ class TrayLayer(Layer):
             return
         if s.asks_first(legal):          # "Are you sure?": the move waits for the player's answer
             self.tray = None
-            s._sync()
+            s.sync()
             return
         why = s.session.apply(tray.action())
         if why:
@@ -80,7 +80,7 @@ class TrayLayer(Layer):
             s.refuse(s.words.plain(why), legal.kind)
             return
         self.tray = None
-        s._sync()
+        s.sync()
 
     def draw(self, surf) -> None:
-        self.tray.draw(surf, self.scene._p, self.scene.layout.map)
+        self.tray.draw(surf, self.scene.painted, self.scene.layout.map)

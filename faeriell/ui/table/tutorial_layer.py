@@ -12,7 +12,7 @@ costly pick; R or Backspace) or Go on (a best or good one; Enter).
 
 The layer decides no rule and gates no move: the TutorialSession (faeriell/tutorial/session.py)
 does, with the step's reason. The layer only says and shows. It asks the table for two things:
-where a spot is drawn (scene.spots, scene.choice) and to go elsewhere (scene.request).
+where a spot is drawn (scene.spots, scene.decision.choice) and to go elsewhere (scene.request).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ import pygame
 from faeriell.engine import matches
 from faeriell.engine.describe import describe
 from faeriell.tutorial.grading import HEADS, legal_option
-from faeriell.ui import widgets as W
+from faeriell.ui.text import halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import pieces
 from faeriell.ui.table import theme as T
@@ -63,7 +63,7 @@ class TutorialLayer(Layer):
 
     # ---- the Layer protocol (faeriell/ui/table/layers.py) -----------------------------------
     def is_open(self) -> bool:
-        return self.scene is not None and self.scene.curtain is None
+        return self.scene is not None and self.scene.curtain_layer.tribe is None
 
     def handle(self, ev) -> bool:
         return self.handle_event(self.scene, ev)
@@ -101,7 +101,7 @@ class TutorialLayer(Layer):
                         self._button(scene, name)
                         break
             return True
-        if ev.type == pygame.KEYDOWN and scene.tray is None and scene.drag is None:
+        if ev.type == pygame.KEYDOWN and scene.tray_layer.tray is None and scene.drag_layer.drag is None:
             st = self.lesson.step
             graded = self.lesson.graded
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -181,7 +181,7 @@ class TutorialLayer(Layer):
     def _option_rects(self, scene) -> list[pygame.Rect]:
         """The decision bar's options that are this step's move (a choose step: its options)."""
         pats = self.lesson.patterns() if self.lesson.graded is None else []
-        ch = scene.choice
+        ch = scene.decision.choice
         if not pats or ch is None:
             return []
         return [r for r, o in getattr(ch, "rects", ()) if any(matches(p, a) for p in pats for a in o.actions)]
@@ -190,7 +190,7 @@ class TutorialLayer(Layer):
         if key is None:
             return None
         if key[0] == "region":
-            return scene._region_point(key[1])
+            return scene.region_point(key[1])
         sp = scene.spots.first(key)
         return sp.center if sp is not None else None
 
@@ -276,7 +276,7 @@ class TutorialLayer(Layer):
         (arrow_way.route, the hint's too), from the piece's ring to the place's. Worked out
         again only when the table or the step changes."""
         words = scene.printed_words()
-        memo = (tuple(keys), a, b, getattr(scene, "_base_key", None), len(words), scene.layout.size)
+        memo = (tuple(keys), a, b, scene.base_key, len(words), scene.layout.size)
         if self._route_memo is not None and self._route_memo[0] == memo:
             return self._route_memo[1]
         L = scene.layout
@@ -340,11 +340,12 @@ class TutorialLayer(Layer):
         self.arrow_line = None
         self.arrow_path = None
         st = self.lesson.step
-        if st is not None and st.kind in ("do", "choose") and scene.curtain is None and scene.tray is None:
+        if st is not None and st.kind in ("do", "choose") and scene.curtain_layer.tribe is None \
+                and scene.tray_layer.tray is None:
             keys = self.targets(scene)
             pts = [self._centre(scene, k) for k in keys]
             path: list = []
-            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag is None:
+            if len(pts) == 2 and pts[0] is not None and pts[1] is not None and scene.drag_layer.drag is None:
                 path = self.route(scene, keys, pts[0], pts[1])
             bands = [b for key in keys if key is not None for b in self._ring_bounds(scene, key)]
             under = self._words_under(surf, scene, bands, path)
@@ -354,7 +355,7 @@ class TutorialLayer(Layer):
             # the log's lines the arrow still crosses come back over it as they were drawn (the log
             # is no part of the base picture: their boxes, on the log's own dark panel)
             log_under = [r for r in _log_words(scene) if path and way.crosses(r.inflate(4, 4), path)]
-            with W.words_kept(surf, log_under), W.words_kept(surf, under, scene.base, W.halo_px(L.u)):
+            with words_kept(surf, log_under), words_kept(surf, under, scene.base, halo_px(L.u)):
                 for key in keys:
                     if key is not None:
                         rings += self._mark(surf, scene, key, pulse)
@@ -433,7 +434,7 @@ class TutorialLayer(Layer):
             # island's top, the card lay over its options): as wide as the island, so less tall
             got = measure(wide)
             r2 = self._place(scene, pygame.Rect(0, 0, wide, got[-1]), avoid_points)
-            bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+            bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None
             if sum(r2.colliderect(a) for a in must) < sum(r.colliderect(a) for a in must) or \
                     (bar is not None and r.colliderect(bar) and not r2.colliderect(bar)):
                 w, r = wide, r2
@@ -499,7 +500,7 @@ class TutorialLayer(Layer):
         meter = scene.spots.first(("goal_meter",))     # the goal in view stays in view
         if meter is not None:
             must.append(meter.rect)
-        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+        bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None
         if bar is not None:
             must.append(bar)                 # the decision bar stays readable and clickable
         return must, self._named(scene)
@@ -516,7 +517,7 @@ class TutorialLayer(Layer):
         for rid in game.rules.board.regions:
             name = scene.words.region(rid)
             if name.lower().removeprefix("the ") in text.lower():
-                x, y = scene._region_point(rid)
+                x, y = scene.region_point(rid)
                 out.append(pygame.Rect(x - P(24), y - P(24), P(48), P(48)))
         for gd in game.state.guardians:
             if re.search(rf"\b{re.escape(gd)}\b(?!'s)", text, re.I):
@@ -544,7 +545,7 @@ class TutorialLayer(Layer):
                    for sp in scene.spots.by_key.get(("guardian", gd), ())]
         # the decision bar above all: where nothing is clear of everything (1024x640, the bar
         # over the island's top) the card lies over the goal meter rather than the bar's options
-        bar = getattr(scene.choice, "panel_rect", None) if scene.choice is not None else None
+        bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None
         return min(spots, key=lambda c: (sum(1 for a in must if c.colliderect(a)) +
                                          (2 if bar is not None and c.colliderect(bar) else 0),
                                          sum(1 for a in named if c.colliderect(a)),

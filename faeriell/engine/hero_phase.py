@@ -25,7 +25,10 @@ def _ready(g, t, h):
 
 # ---------------------------------------------------------------- 1. Movement (R37)
 def move_range(g, hero) -> int:
-    extra = sum(int((g.rules.perk_ability(p, "extra_move") or {}).get("nodes", 0)) for p in hero.perks)
+    perks = hero.perks
+    if not perks:                  # most Heroes: listed at every Hero Phase decision
+        return 1
+    extra = sum(int((g.rules.perk_ability(p, "extra_move") or {}).get("nodes", 0)) for p in perks)
     return hero.level + extra
 
 

@@ -345,7 +345,8 @@ def _lore_options(g, i, t, card):
     out = []
     if card in r.attune_cost:
         area_nodes = set(r.area_nodes[card])
-        free = [n for n in r.area_nodes[card] if n not in g.occupied()]
+        taken = g.occupied()
+        free = [n for n in r.area_nodes[card] if n not in taken]
         for h, hero in t.heroes.items():
             if hero.node in area_nodes:
                 out.extend([Action.raw("lore", (("card", card), ("hero", h), ("to", n))) for n in free if n != hero.node])

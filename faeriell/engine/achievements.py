@@ -7,6 +7,7 @@ qualify (to their designated area) and asks the next qualifying tribe to claim.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 
 from .actions import Action, card_color
 from .endgame import end_game
@@ -71,13 +72,17 @@ _TABLES: dict = {}
 
 def _measure_table(r) -> tuple:
     """Per rules: (Achievement ids, the value each reads, the Hero counts Perk races need,
-    [(id, is a 'most' race, its minimum)]), all in conditions order."""
+    [(id, is a 'most' race, its minimum)], a picker of those values from a table, that table
+    with every value 0), all in conditions order."""
     found = _TABLES.get(id(r))
     if found is None or found[0] is not r:
         sources = tuple(_source(cond) for cond in r.conditions.values())
         perks = tuple(sorted({src[1] for src in sources if src[0] == "perks"}))
         races = [(aid, cond["kind"] == "most", int(cond.get("min", 1))) for aid, cond in r.conditions.items()]
-        found = _TABLES[id(r)] = (r, (tuple(r.conditions), sources, perks, races))
+        # the values in conditions order, picked from measure_values' table in one C call
+        pick = itemgetter(*sources) if len(sources) > 1 else (lambda v: (v[sources[0]],) if sources else ())
+        zeros = dict.fromkeys(sources, 0)
+        found = _TABLES[id(r)] = (r, (tuple(r.conditions), sources, perks, races, pick, zeros))
     return found[1]
 
 
@@ -93,7 +98,7 @@ def measure_values(g, i) -> tuple:
     s = g.state
     t = s.tribes[i]
     r = g.rules
-    ids, sources, perk_races, _races = _measure_table(r)
+    ids, sources, perk_races, _races, pick, zeros = _measure_table(r)
     v: dict[tuple, int] = {("solved", c): n for c, n in t.solved.items()}
     perks = 0
     sower_perks = r.sower_perk_ids
@@ -124,8 +129,9 @@ def measure_values(g, i) -> tuple:
     v[("totem",)] = int(s.totem["owner"] == i)
     v[("pure",)] = int(t.corruption == 0)
     v[("cleanser",)] = int(t.cleanser)
-    get = v.get
-    return tuple([get(src, 0) for src in sources])
+    full = dict(zeros)            # a value nothing counted is 0 (filled in after the reads above)
+    full.update(v)
+    return pick(full)
 
 
 def region_terrains(g, reg: str) -> tuple[str, ...]:

@@ -283,7 +283,8 @@ class Game:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         listed = self._legal_cache
-        if listed is not None and action in listed:
+        # the move just handed out by index (the usual client) is recognised without a call
+        if listed is not None and (action is listed._last or action in listed):
             bare = action           # legal by construction, and already in its normal spelling
         else:
             if not trusted:

@@ -111,7 +111,21 @@ def attunement_waivers(g, i) -> dict:
 
 def discounted(raw, inn, herbs: tuple):
     """(cost, innate used) once the innate and the named Herbs ((name, colour) pairs) apply,
-    or (None, reason). Pure: the same requirement and discounts give the same cost."""
+    or (None, reason). Pure: the same requirement and discounts give the same cost, so it is
+    remembered (every Tribe Action performed prices itself again in `spend`)."""
+    key = (raw, inn, herbs)
+    found = _DISCOUNTED.get(key)
+    if found is None:
+        if len(_DISCOUNTED) > 5000:
+            _DISCOUNTED.clear()
+        found = _DISCOUNTED[key] = _discounted(raw, inn, herbs)
+    return found
+
+
+_DISCOUNTED: dict = {}      # (raw, innate, Herbs) -> discounted's answer (costs are frozen values)
+
+
+def _discounted(raw, inn, herbs: tuple):
     if raw[0] == "same":
         disc: Counter = Counter()
         if inn:

@@ -1,6 +1,7 @@
 """Perk, Sower Perk and innate effects, dispatched by the effect kind named in data/perks.yaml.
 
-Each kind registers how it lists its `perk` actions, checks one, and performs it. Loading the
+Each kind is three module functions, `<kind>_enumerate`, `<kind>_check` and `<kind>_perform`
+(list its `perk` actions, check one, perform it), gathered in the EFFECTS table. Loading the
 catalog validates that every kind used in YAML exists in effect_kinds.EFFECT_KINDS; this module
 gives the behaviour. Triggered kinds hook the moments named below (on_perk_gained, ...).
 """
@@ -25,16 +26,6 @@ class Effect:
     special: bool = False       # once per Hero Phase, with the gem on its tile
 
 
-EFFECTS: dict[str, Effect] = {}
-
-
-def effect(kind, special=False):
-    def deco(cls):
-        EFFECTS[kind] = Effect(cls.enumerate, cls.check, cls.perform, special)
-        return cls
-    return deco
-
-
 def _pa(hero, perk, **kw):
     return Action("perk", hero=hero, perk=perk, **kw)
 
@@ -50,54 +41,48 @@ def _free_within(g, node, steps):
 
 
 # ---------------------------------------------------------------- Hero Perks (R21)
-@effect("convert", special=True)
-class Convert:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        have = g.pool(i)
-        a, b = ab["colors"]
-        return [_pa(h, perk, **{"from": x, "to": y}) for x, y in ((a, b), (b, a)) if have.get(x, 0) > 0]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        fr, to = a.get("from"), a.get("to")
-        if {fr, to} != set(ab["colors"]):
-            return f"{perk} converts between {' and '.join(ab['colors'])} only."
-        return g.has_cards(i, [fr])
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, [a["from"]])
-        g.gain(i, a["to"], told=True)          # "... trade 1 Yellow for 1 Green" said it
+def convert_enumerate(g, i, h, perk, ab):
+    have = g.pool(i)
+    a, b = ab["colors"]
+    return [_pa(h, perk, **{"from": x, "to": y}) for x, y in ((a, b), (b, a)) if have.get(x, 0) > 0]
 
 
-@effect("path_move", special=True)
-class PathMove:
-    @staticmethod
-    def targets(g, h_obj, ab):
-        out = []
-        taken = g.occupied()
-        for n in g.rules.board.node_adj[h_obj.node]:
-            regs = g.rules.board.path_regions(h_obj.node, n) or ()
-            if n not in taken and any(g.rules.region_terrain[r] == ab["terrain"] for r in regs):
-                out.append(n)
-        return out
+def convert_check(g, i, h, perk, ab, a):
+    fr, to = a.get("from"), a.get("to")
+    if {fr, to} != set(ab["colors"]):
+        return f"{perk} converts between {' and '.join(ab['colors'])} only."
+    return g.has_cards(i, [fr])
 
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        hero = g.state.tribes[i].heroes[h]
-        return [_pa(h, perk, node=n) for n in PathMove.targets(g, hero, ab)]
 
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        hero = g.state.tribes[i].heroes[h]
-        if a.get("node") not in PathMove.targets(g, hero, ab):
-            return f"{perk} moves one node along a Path of a {ab['terrain']} Region to a free node."
-        return None
+def convert_perform(g, i, h, perk, ab, a):
+    g.pay(i, [a["from"]])
+    g.gain(i, a["to"], told=True)          # "... trade 1 Yellow for 1 Green" said it
 
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].node = a["node"]
+
+def path_move_targets(g, h_obj, ab):
+    out = []
+    taken = g.occupied()
+    for n in g.rules.board.node_adj[h_obj.node]:
+        regs = g.rules.board.path_regions(h_obj.node, n) or ()
+        if n not in taken and any(g.rules.region_terrain[r] == ab["terrain"] for r in regs):
+            out.append(n)
+    return out
+
+
+def path_move_enumerate(g, i, h, perk, ab):
+    hero = g.state.tribes[i].heroes[h]
+    return [_pa(h, perk, node=n) for n in path_move_targets(g, hero, ab)]
+
+
+def path_move_check(g, i, h, perk, ab, a):
+    hero = g.state.tribes[i].heroes[h]
+    if a.get("node") not in path_move_targets(g, hero, ab):
+        return f"{perk} moves one node along a Path of a {ab['terrain']} Region to a free node."
+    return None
+
+
+def path_move_perform(g, i, h, perk, ab, a):
+    g.state.tribes[i].heroes[h].node = a["node"]
 
 
 def _menace_targets(g, node, terrain=None, colours=COLORS):
@@ -123,74 +108,61 @@ def _remove(g, i, gd):
         g.advance_track(i, col)
 
 
-@effect("remove_menace")
-class RemoveMenace:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        hero = g.state.tribes[i].heroes[h]
-        if h == "sower" or hero.gems < int(ab.get("cost_gems", 1)):     # R45
-            return []
-        return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        hero = g.state.tribes[i].heroes[h]
-        if h == "sower":            # R45: only a Sower Perk lets the Sower take a Menace away
-            return "The Corruption Sower cannot solve Menaces."
-        if hero.gems < int(ab.get("cost_gems", 1)):
-            return f"Your {h} needs an Action gem for this."          # R21
-        if a.get("guardian") not in _menace_targets(g, hero.node, ab["terrain"]):
-            return f"{perk} removes a Menace on a {ab['terrain']} Region next to your {h}."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
-        _remove(g, i, a["guardian"])
+def remove_menace_enumerate(g, i, h, perk, ab):
+    hero = g.state.tribes[i].heroes[h]
+    if h == "sower" or hero.gems < int(ab.get("cost_gems", 1)):     # R45
+        return []
+    return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
 
 
-@effect("gain_gem")
-class GainGem:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        return [_pa(h, perk)] if g.pool(i).get(ab["pay"], 0) > 0 else []
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        return g.has_cards(i, [ab["pay"]])
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, [ab["pay"]])
-        g.state.tribes[i].heroes[h].gems += 1
+def remove_menace_check(g, i, h, perk, ab, a):
+    hero = g.state.tribes[i].heroes[h]
+    if h == "sower":            # R45: only a Sower Perk lets the Sower take a Menace away
+        return "The Corruption Sower cannot solve Menaces."
+    if hero.gems < int(ab.get("cost_gems", 1)):
+        return f"Your {h} needs an Action gem for this."          # R21
+    if a.get("guardian") not in _menace_targets(g, hero.node, ab["terrain"]):
+        return f"{perk} removes a Menace on a {ab['terrain']} Region next to your {h}."
+    return None
 
 
-@effect("move_after_solve")
-class MoveAfterSolve:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        hero = g.state.tribes[i].heroes[h]
-        if not hero.solved_this_phase:
-            return []
-        return [_pa(h, perk, node=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        hero = g.state.tribes[i].heroes[h]
-        if not hero.solved_this_phase:
-            return f"Your {h} moves with {perk} only after solving a Menace this phase."
-        if a.get("node") not in _free_within(g, hero.node, int(ab.get("nodes", 1))):
-            return "Move one node to a free node."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].node = a["node"]
+def remove_menace_perform(g, i, h, perk, ab, a):
+    g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
+    _remove(g, i, a["guardian"])
 
 
-MoveAfterSolve_special = True   # once per Hero Phase, tracked like a Special Action
-EFFECTS["move_after_solve"] = Effect(MoveAfterSolve.enumerate, MoveAfterSolve.check,
-                                     MoveAfterSolve.perform, special=True)
+def gain_gem_enumerate(g, i, h, perk, ab):
+    return [_pa(h, perk)] if g.pool(i).get(ab["pay"], 0) > 0 else []
+
+
+def gain_gem_check(g, i, h, perk, ab, a):
+    return g.has_cards(i, [ab["pay"]])
+
+
+def gain_gem_perform(g, i, h, perk, ab, a):
+    g.pay(i, [ab["pay"]])
+    g.state.tribes[i].heroes[h].gems += 1
+
+
+def move_after_solve_enumerate(g, i, h, perk, ab):
+    hero = g.state.tribes[i].heroes[h]
+    if not hero.solved_this_phase:
+        return []
+    return [_pa(h, perk, node=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
+
+
+def move_after_solve_check(g, i, h, perk, ab, a):
+    hero = g.state.tribes[i].heroes[h]
+    if not hero.solved_this_phase:
+        return f"Your {h} moves with {perk} only after solving a Menace this phase."
+    if a.get("node") not in _free_within(g, hero.node, int(ab.get("nodes", 1))):
+        return "Move one node to a free node."
+    return None
+
+
+def move_after_solve_perform(g, i, h, perk, ab, a):
+    g.state.tribes[i].heroes[h].node = a["node"]
+
 
 
 # ---------------------------------------------------------------- Kickstarter Perks (R22)
@@ -198,186 +170,165 @@ def _area(g, gd):
     return g.rules.board.areas[gd]
 
 
-@effect("nudge_guardian", special=True)
-class Nudge:
-    @staticmethod
-    def targets(g, gd):
-        here = g.state.guardians[gd]["region"]
-        return sorted(r for r in g.rules.board.region_adj[here] if g.rules.region_area[r] == gd)
-
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        return [_pa(h, perk, guardian=gd, to=r) for gd in ab["guardians"] for r in Nudge.targets(g, gd)]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        gd = a.get("guardian")
-        if gd not in ab["guardians"]:
-            return f"{perk} moves the {' or the '.join(ab['guardians'])}."
-        if a.get("to") not in Nudge.targets(g, gd):
-            return f"The {gd} moves to an adjacent Region of its own Area."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.state.guardians[a["guardian"]]["region"] = a["to"]
+def nudge_guardian_targets(g, gd):
+    here = g.state.guardians[gd]["region"]
+    return sorted(r for r in g.rules.board.region_adj[here] if g.rules.region_area[r] == gd)
 
 
-@effect("call_guardians")
-class Call:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        hero = g.state.tribes[i].heroes[h]
-        if hero.gems < int(ab.get("cost_gems", 1)):
-            return []
-        a1, a2 = ab["guardians"]
-        return [_pa(h, perk, to=(r1, r2)) for r1 in _area(g, a1) for r2 in _area(g, a2)
-                if (r1, r2) != (g.state.guardians[a1]["region"], g.state.guardians[a2]["region"])]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        hero = g.state.tribes[i].heroes[h]
-        if hero.gems < int(ab.get("cost_gems", 1)):
-            return f"Your {h} needs an Action gem for this."
-        to = a.get("to")
-        if not isinstance(to, tuple) or len(to) != 2:
-            return "Name a Region for each of the two Guardians."
-        for gd, r in zip(ab["guardians"], to):
-            if r not in _area(g, gd):
-                return f"The {gd} stays within its own Area."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
-        for gd, r in zip(ab["guardians"], a["to"]):
-            g.state.guardians[gd]["region"] = r
+def nudge_guardian_enumerate(g, i, h, perk, ab):
+    return [_pa(h, perk, guardian=gd, to=r) for gd in ab["guardians"] for r in nudge_guardian_targets(g, gd)]
 
 
-@effect("pay_move")
-class PayMove:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        hero = g.state.tribes[i].heroes[h]
-        have = g.pool(i)
-        cols = [c for c in COLORS if have.get(c, 0) > 0]
-        if not cols:
-            return []
-        return [_pa(h, perk, color=c, node=n) for c in cols
-                for n in _free_within(g, hero.node, int(ab.get("nodes", 2)))]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        c = a.get("color")
-        if c not in COLORS:
-            return "Pay one non-Corruption Essence."
-        why = g.has_cards(i, [c])
-        if why:
-            return why
-        hero = g.state.tribes[i].heroes[h]
-        if a.get("node") not in _free_within(g, hero.node, int(ab.get("nodes", 2))):
-            return f"Move up to {ab.get('nodes', 2)} nodes to a free node."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, [a["color"]])
-        g.state.tribes[i].heroes[h].node = a["node"]
+def nudge_guardian_check(g, i, h, perk, ab, a):
+    gd = a.get("guardian")
+    if gd not in ab["guardians"]:
+        return f"{perk} moves the {' or the '.join(ab['guardians'])}."
+    if a.get("to") not in nudge_guardian_targets(g, gd):
+        return f"The {gd} moves to an adjacent Region of its own Area."
+    return None
 
 
-@effect("trigger_event", special=True)
-class TriggerEvent:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        return [_pa(h, perk, color=ab["pay"])] if g.pool(i).get(ab["pay"], 0) > 0 else []
+def nudge_guardian_perform(g, i, h, perk, ab, a):
+    g.state.guardians[a["guardian"]]["region"] = a["to"]
 
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        if a.get("color", ab["pay"]) != ab["pay"]:
-            return f"This ability is paid with {ab['pay']}."
-        return g.has_cards(i, [ab["pay"]])
 
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, [ab["pay"]])
-        raise_event(g, i)
+def call_guardians_enumerate(g, i, h, perk, ab):
+    hero = g.state.tribes[i].heroes[h]
+    if hero.gems < int(ab.get("cost_gems", 1)):
+        return []
+    a1, a2 = ab["guardians"]
+    return [_pa(h, perk, to=(r1, r2)) for r1 in _area(g, a1) for r2 in _area(g, a2)
+            if (r1, r2) != (g.state.guardians[a1]["region"], g.state.guardians[a2]["region"])]
+
+
+def call_guardians_check(g, i, h, perk, ab, a):
+    hero = g.state.tribes[i].heroes[h]
+    if hero.gems < int(ab.get("cost_gems", 1)):
+        return f"Your {h} needs an Action gem for this."
+    to = a.get("to")
+    if not isinstance(to, tuple) or len(to) != 2:
+        return "Name a Region for each of the two Guardians."
+    for gd, r in zip(ab["guardians"], to):
+        if r not in _area(g, gd):
+            return f"The {gd} stays within its own Area."
+    return None
+
+
+def call_guardians_perform(g, i, h, perk, ab, a):
+    g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
+    for gd, r in zip(ab["guardians"], a["to"]):
+        g.state.guardians[gd]["region"] = r
+
+
+def pay_move_enumerate(g, i, h, perk, ab):
+    hero = g.state.tribes[i].heroes[h]
+    have = g.pool(i)
+    cols = [c for c in COLORS if have.get(c, 0) > 0]
+    if not cols:
+        return []
+    return [_pa(h, perk, color=c, node=n) for c in cols
+            for n in _free_within(g, hero.node, int(ab.get("nodes", 2)))]
+
+
+def pay_move_check(g, i, h, perk, ab, a):
+    c = a.get("color")
+    if c not in COLORS:
+        return "Pay one non-Corruption Essence."
+    why = g.has_cards(i, [c])
+    if why:
+        return why
+    hero = g.state.tribes[i].heroes[h]
+    if a.get("node") not in _free_within(g, hero.node, int(ab.get("nodes", 2))):
+        return f"Move up to {ab.get('nodes', 2)} nodes to a free node."
+    return None
+
+
+def pay_move_perform(g, i, h, perk, ab, a):
+    g.pay(i, [a["color"]])
+    g.state.tribes[i].heroes[h].node = a["node"]
+
+
+def trigger_event_enumerate(g, i, h, perk, ab):
+    return [_pa(h, perk, color=ab["pay"])] if g.pool(i).get(ab["pay"], 0) > 0 else []
+
+
+def trigger_event_check(g, i, h, perk, ab, a):
+    if a.get("color", ab["pay"]) != ab["pay"]:
+        return f"This ability is paid with {ab['pay']}."
+    return g.has_cards(i, [ab["pay"]])
+
+
+def trigger_event_perform(g, i, h, perk, ab, a):
+    g.pay(i, [ab["pay"]])
+    raise_event(g, i)
 
 
 # ---------------------------------------------------------------- Corruption Sower Perks (R23)
-@effect("raise_opponent_corruption")
-class Dread:
-    @staticmethod
-    def targets(g, i):
-        return [j for j, t in enumerate(g.state.tribes) if j != i and 1 <= t.corruption < g.rules.corruption_max]
-
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        if g.pool(i).get("corruption", 0) <= 0:
-            return []
-        return [_pa(h, perk, target=j + 1) for j in Dread.targets(g, i)]
-
-    @staticmethod
-    def target(g, i, a):
-        tgt = a.get("target")
-        if tgt is None:
-            only = Dread.targets(g, i)
-            return only[0] if len(only) == 1 else None      # the only opponent is implied
-        return int(tgt) - 1
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        why = g.has_cards(i, ["corruption"])
-        if why:
-            return why
-        if Dread.target(g, i, a) not in Dread.targets(g, i):
-            return "Choose an opponent with Tribe Corruption 1 or more (target: player number)."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, ["corruption"])
-        g.move_corruption(Dread.target(g, i, a), 1)
+def raise_opponent_corruption_targets(g, i):
+    return [j for j, t in enumerate(g.state.tribes) if j != i and 1 <= t.corruption < g.rules.corruption_max]
 
 
-@effect("ravage")
-class Ravage:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        hero = g.state.tribes[i].heroes[h]
-        if hero.gems < int(ab.get("cost_gems", 1)):
-            return []
-        return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node)]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        hero = g.state.tribes[i].heroes[h]
-        if hero.gems < int(ab.get("cost_gems", 1)):
-            return f"Your {h} needs an Action gem for this."
-        if a.get("guardian") not in _menace_targets(g, hero.node):
-            return "Remove a Menace on a Region next to your Hero."
-        return None
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
-        _remove(g, i, a["guardian"])
-        g.move_doom(int(ab.get("doom", 1)), "Ravage")
+def raise_opponent_corruption_enumerate(g, i, h, perk, ab):
+    if g.pool(i).get("corruption", 0) <= 0:
+        return []
+    return [_pa(h, perk, target=j + 1) for j in raise_opponent_corruption_targets(g, i)]
 
 
-@effect("frenzy")
-class Frenzy:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        return [_pa(h, perk)] if g.pool(i).get("corruption", 0) > 0 else []
+def raise_opponent_corruption_target(g, i, a):
+    tgt = a.get("target")
+    if tgt is None:
+        only = raise_opponent_corruption_targets(g, i)
+        return only[0] if len(only) == 1 else None      # the only opponent is implied
+    return int(tgt) - 1
 
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        return g.has_cards(i, ["corruption"])
 
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, ["corruption"])
-        g.state.tribes[i].heroes[h].gems += int(ab.get("gems", 2))
+def raise_opponent_corruption_check(g, i, h, perk, ab, a):
+    why = g.has_cards(i, ["corruption"])
+    if why:
+        return why
+    if raise_opponent_corruption_target(g, i, a) not in raise_opponent_corruption_targets(g, i):
+        return "Choose an opponent with Tribe Corruption 1 or more (target: player number)."
+    return None
+
+
+def raise_opponent_corruption_perform(g, i, h, perk, ab, a):
+    g.pay(i, ["corruption"])
+    g.move_corruption(raise_opponent_corruption_target(g, i, a), 1)
+
+
+def ravage_enumerate(g, i, h, perk, ab):
+    hero = g.state.tribes[i].heroes[h]
+    if hero.gems < int(ab.get("cost_gems", 1)):
+        return []
+    return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node)]
+
+
+def ravage_check(g, i, h, perk, ab, a):
+    hero = g.state.tribes[i].heroes[h]
+    if hero.gems < int(ab.get("cost_gems", 1)):
+        return f"Your {h} needs an Action gem for this."
+    if a.get("guardian") not in _menace_targets(g, hero.node):
+        return "Remove a Menace on a Region next to your Hero."
+    return None
+
+
+def ravage_perform(g, i, h, perk, ab, a):
+    g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
+    _remove(g, i, a["guardian"])
+    g.move_doom(int(ab.get("doom", 1)), "Ravage")
+
+
+def frenzy_enumerate(g, i, h, perk, ab):
+    return [_pa(h, perk)] if g.pool(i).get("corruption", 0) > 0 else []
+
+
+def frenzy_check(g, i, h, perk, ab, a):
+    return g.has_cards(i, ["corruption"])
+
+
+def frenzy_perform(g, i, h, perk, ab, a):
+    g.pay(i, ["corruption"])
+    g.state.tribes[i].heroes[h].gems += int(ab.get("gems", 2))
 
 
 def _non_corruption_pays(g, i, k):
@@ -386,91 +337,103 @@ def _non_corruption_pays(g, i, k):
     return options(Slots(("any",) * k), pool)
 
 
-@effect("ruin")
-class Ruin:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
-
-    @staticmethod
-    def pay(g, i, ab, a):
-        if a.get("pay") is None:
-            opts = _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))
-            return list(opts[0]) if len(opts) == 1 else []     # a forced payment is implied
-        return list(a["pay"])
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        pay = Ruin.pay(g, i, ab, a)
-        if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
-            return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
-        return g.has_cards(i, pay)
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, Ruin.pay(g, i, ab, a))
-        g.move_doom(int(ab.get("doom", 1)), "Ruin")
+def ruin_enumerate(g, i, h, perk, ab):
+    return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
 
 
-@effect("summon_draft")
-class Summon:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        return [_pa(h, perk)] if g.pool(i).get("corruption", 0) >= int(ab.get("pay_count", 2)) else []
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
-        g.state.draft_left = g.rules.draft_count(g.state.doom)
-        g.push_front({"task": "draft_next"})
+def ruin_pay(g, i, ab, a):
+    if a.get("pay") is None:
+        opts = _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))
+        return list(opts[0]) if len(opts) == 1 else []     # a forced payment is implied
+    return list(a["pay"])
 
 
-@effect("tithe", special=True)
-class Tithe:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        have = g.pool(i)
-        return [_pa(h, perk, color=c) for c in COLORS if have.get(c, 0) > 0]
-
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        if a.get("color") not in COLORS:
-            return "Discard one non-Corruption Essence."
-        return g.has_cards(i, [a["color"]])
-
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, [a["color"]])
-        for j, t in enumerate(g.state.tribes):
-            if j != i and any(card_color(c) == "corruption" for c in t.essences):
-                g.state.tribes[i].essences.append(g.take_from_pool(j, "corruption"))
+def ruin_check(g, i, h, perk, ab, a):
+    pay = ruin_pay(g, i, ab, a)
+    if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
+        return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
+    return g.has_cards(i, pay)
 
 
-@effect("alchemy", special=True)
-class Alchemy:
-    @staticmethod
-    def enumerate(g, i, h, perk, ab):
-        if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
-            return []
-        from itertools import combinations_with_replacement
-        return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
+def ruin_perform(g, i, h, perk, ab, a):
+    g.pay(i, ruin_pay(g, i, ab, a))
+    g.move_doom(int(ab.get("doom", 1)), "Ruin")
 
-    @staticmethod
-    def check(g, i, h, perk, ab, a):
-        to = a.get("to")
-        if not isinstance(to, tuple) or len(to) != int(ab.get("gain", 3)) or any(c not in COLORS for c in to):
-            return f"Name {ab.get('gain', 3)} Essence colours to take."
-        return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
 
-    @staticmethod
-    def perform(g, i, h, perk, ab, a):
-        g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
-        for c in a["to"]:
-            g.gain(i, c, told=True)            # "...: take 1 Red + 2 Blue" said it
+def summon_draft_enumerate(g, i, h, perk, ab):
+    return [_pa(h, perk)] if g.pool(i).get("corruption", 0) >= int(ab.get("pay_count", 2)) else []
+
+
+def summon_draft_check(g, i, h, perk, ab, a):
+    return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
+
+
+def summon_draft_perform(g, i, h, perk, ab, a):
+    g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
+    g.state.draft_left = g.rules.draft_count(g.state.doom)
+    g.push_front({"task": "draft_next"})
+
+
+def tithe_enumerate(g, i, h, perk, ab):
+    have = g.pool(i)
+    return [_pa(h, perk, color=c) for c in COLORS if have.get(c, 0) > 0]
+
+
+def tithe_check(g, i, h, perk, ab, a):
+    if a.get("color") not in COLORS:
+        return "Discard one non-Corruption Essence."
+    return g.has_cards(i, [a["color"]])
+
+
+def tithe_perform(g, i, h, perk, ab, a):
+    g.pay(i, [a["color"]])
+    for j, t in enumerate(g.state.tribes):
+        if j != i and any(card_color(c) == "corruption" for c in t.essences):
+            g.state.tribes[i].essences.append(g.take_from_pool(j, "corruption"))
+
+
+def alchemy_enumerate(g, i, h, perk, ab):
+    if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
+        return []
+    from itertools import combinations_with_replacement
+    return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
+
+
+def alchemy_check(g, i, h, perk, ab, a):
+    to = a.get("to")
+    if not isinstance(to, tuple) or len(to) != int(ab.get("gain", 3)) or any(c not in COLORS for c in to):
+        return f"Name {ab.get('gain', 3)} Essence colours to take."
+    return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
+
+
+def alchemy_perform(g, i, h, perk, ab, a):
+    g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
+    for c in a["to"]:
+        g.gain(i, c, told=True)            # "...: take 1 Red + 2 Blue" said it
+
+
+# ---------------------------------------------------------------- the table of effect kinds
+# Effect kind (data/perks.yaml `effect`) -> how its `perk` actions are listed, checked and
+# performed: one explicit table, built when this module loads, with nothing registered from
+# elsewhere (kinds listed in the order of the sections above).
+EFFECTS: dict[str, Effect] = {
+    "convert": Effect(convert_enumerate, convert_check, convert_perform, special=True),
+    "path_move": Effect(path_move_enumerate, path_move_check, path_move_perform, special=True),
+    "remove_menace": Effect(remove_menace_enumerate, remove_menace_check, remove_menace_perform),
+    "gain_gem": Effect(gain_gem_enumerate, gain_gem_check, gain_gem_perform),
+    "move_after_solve": Effect(move_after_solve_enumerate, move_after_solve_check, move_after_solve_perform, special=True),  # once per Hero Phase, tracked like a Special Action
+    "nudge_guardian": Effect(nudge_guardian_enumerate, nudge_guardian_check, nudge_guardian_perform, special=True),
+    "call_guardians": Effect(call_guardians_enumerate, call_guardians_check, call_guardians_perform),
+    "pay_move": Effect(pay_move_enumerate, pay_move_check, pay_move_perform),
+    "trigger_event": Effect(trigger_event_enumerate, trigger_event_check, trigger_event_perform, special=True),
+    "raise_opponent_corruption": Effect(raise_opponent_corruption_enumerate, raise_opponent_corruption_check, raise_opponent_corruption_perform),
+    "ravage": Effect(ravage_enumerate, ravage_check, ravage_perform),
+    "frenzy": Effect(frenzy_enumerate, frenzy_check, frenzy_perform),
+    "ruin": Effect(ruin_enumerate, ruin_check, ruin_perform),
+    "summon_draft": Effect(summon_draft_enumerate, summon_draft_check, summon_draft_perform),
+    "tithe": Effect(tithe_enumerate, tithe_check, tithe_perform, special=True),
+    "alchemy": Effect(alchemy_enumerate, alchemy_check, alchemy_perform, special=True),
+}
 
 
 # ---------------------------------------------------------------- the Shadow's innate

@@ -25,7 +25,10 @@ def _ready(g, t, h):
 
 # ---------------------------------------------------------------- 1. Movement (R37)
 def move_range(g, hero) -> int:
-    extra = sum(int((g.rules.perk_ability(p, "extra_move") or {}).get("nodes", 0)) for p in hero.perks)
+    perks = hero.perks
+    if not perks:                  # most Heroes: listed at every Hero Phase decision
+        return 1
+    extra = sum(int((g.rules.perk_ability(p, "extra_move") or {}).get("nodes", 0)) for p in perks)
     return hero.level + extra
 
 
@@ -194,7 +197,7 @@ move("solve_menace", sm_enum, sm_check, sm_perform)
 def quest_decks(g, hero) -> list[str]:
     if hero.type in ("sower", "shadow"):
         return ["corruption"]
-    if any(g.rules.perk_has(p, "quest_any") for p in hero.perks):      # R21
+    if hero.perks and any(g.rules.perk_has(p, "quest_any") for p in hero.perks):      # R21
         return list(COLORS) + ["corruption"]
     return [g.rules.hero_color[hero.type], "corruption"]
 
@@ -266,7 +269,7 @@ move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True)
 def quest_colours(g, hero) -> set:
     if hero.type in ("sower", "shadow"):
         return {"corruption"}
-    if any(g.rules.perk_has(p, "quest_any") for p in hero.perks):
+    if hero.perks and any(g.rules.perk_has(p, "quest_any") for p in hero.perks):
         return set(COLORS) | {"corruption"}
     return {g.rules.hero_color[hero.type], "corruption"}
 
@@ -275,12 +278,13 @@ def sq_enum(g):
     i, t = _me(g)
     out = []
     for h, hero in t.heroes.items():
-        if hero.gems <= 0 or not hero.node:
+        if hero.gems <= 0 or not hero.node or not hero.quests:
             continue
         here = g.rules.node_regions[hero.node]
+        colours = quest_colours(g, hero)
         for c in sorted(set(hero.quests)):
             col, gd = card_color(c), card_back(c)
-            if col in quest_colours(g, hero) and g.state.guardians[gd]["region"] in here:
+            if col in colours and g.state.guardians[gd]["region"] in here:
                 out.append(Action.raw("solve_quest", (("card", c), ("hero", h))))
     return out
 
@@ -342,7 +346,8 @@ def _lore_options(g, i, t, card):
     out = []
     if card in r.attune_cost:
         area_nodes = set(r.area_nodes[card])
-        free = [n for n in r.area_nodes[card] if n not in g.occupied()]
+        taken = g.occupied()
+        free = [n for n in r.area_nodes[card] if n not in taken]
         for h, hero in t.heroes.items():
             if hero.node in area_nodes:
                 out.extend([Action.raw("lore", (("card", card), ("hero", h), ("to", n))) for n in free if n != hero.node])

@@ -10,11 +10,13 @@ Membership is what `Game.apply` asks first: a move taken from the list needs no 
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain
 from collections.abc import Sequence
 
 from .actions import Action
 
 _PAYMENT_FIELDS = ("pay", "discounts")
+_chain = chain.from_iterable      # the Hero Phase's kinds flattened into one list, in C
 
 
 class Paid:
@@ -97,7 +99,7 @@ class LegalActions(Sequence):
             if len(parts) == 1 and parts[0].__class__ is list:
                 flat = self._flat = parts[0]      # the enumerator's own fresh list
             else:
-                flat = self._flat = [a for p in parts for a in p]
+                flat = self._flat = list(_chain(parts))
             self._parts = [flat] if flat else []
             self._starts = [0] if flat else []
             self._len = len(flat)

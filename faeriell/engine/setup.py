@@ -244,7 +244,8 @@ def _activate(g, i, h):
 @task("drifter_setup")
 def drifter_setup(g, t):
     s = g.state
-    free = [n for n in g.rules.board.nodes if n not in g.occupied()]
+    taken = g.occupied()
+    free = [n for n in g.rules.board.nodes if n not in taken]
     s.drifter = {"node": g.rng.choice(sorted(free)), "owner": (s.first_player - 1) % s.players}
 
 

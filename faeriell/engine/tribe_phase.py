@@ -169,13 +169,27 @@ def level_targets_of(g, i, key) -> list[tuple]:
     return out
 
 
-def _perk_pairs(g, _i) -> list[tuple]:
+def _perk_pairs(g, _i) -> tuple:
     return take_discard_pairs(face_up_perks(g))
 
 
-def take_discard_pairs(face_up) -> list[tuple]:
+def take_discard_pairs(face_up) -> tuple:
     """(take, discard) for face-up items where taking one discards another (Perks, Herbs); None
-    when nothing else lies face up. Two piles showing the same item give each pair once."""
+    when nothing else lies face up. Two piles showing the same item give each pair once.
+    Remembered per face-up row (a pure function, asked at every Tribe Phase listing)."""
+    key = tuple(face_up)
+    found = _PAIRS.get(key)
+    if found is None:
+        if len(_PAIRS) > 5000:
+            _PAIRS.clear()
+        found = _PAIRS[key] = tuple(_take_discard_pairs(key))
+    return found
+
+
+_PAIRS: dict = {}
+
+
+def _take_discard_pairs(face_up: tuple) -> list[tuple]:
     out = []
     seen = set()
     for k, p in enumerate(face_up):

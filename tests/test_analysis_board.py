@@ -161,6 +161,19 @@ def open_editor(app) -> AnalysisScene:
     return sc
 
 
+def into_view(app, sc, wid):
+    """The mouse wheel over the editor's list until the stepper `wid` is in sight (a short window
+    scrolls it); returns its rect."""
+    for _ in range(40):
+        r, view = next(r for w, r in sc.editor.steppers if w == wid), sc.editor.rect
+        if view.contains(r):
+            return r
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if r.y > view.y else 1))
+        app.step()
+    raise AssertionError(f"{wid} never came into view")
+
+
 def chip(sc, kind: str, variant=None):
     return next(c for c in sc.editor.chips if c.kind == kind and c.variant == variant).rect.center
 
@@ -350,7 +363,7 @@ def test_a_hero_placed_on_a_node_and_levelled_up(app):
     assert sc.editor.hero_id() == "chieftain"
     drag(app, chip(sc, "hero"), (round(x), round(y)))
     assert sc.editor.pos.tribes[0].heroes["chieftain"].node == node, sc.message
-    r = next(r for w, r in sc.editor.steppers if w == "hero_level")
+    r = into_view(app, sc, "hero_level")
     click(app, (r.right - 6, r.centery))
     assert sc.editor.pos.tribes[0].heroes["chieftain"].level == 2, sc.message
     assert sc.editor.fault is None

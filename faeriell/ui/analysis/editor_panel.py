@@ -14,11 +14,14 @@ import pygame
 
 from faeriell import analysis as an
 from faeriell.analysis.edit import owner_of_region
+from faeriell.engine.names import Names
 from faeriell.ui import widgets as W
 
 TEXT_PX = 16
 COLOURS = ("red", "yellow", "blue", "green")
 HEROES = ("adventurer", "chieftain", "shaman", "druid", "shadow", "sower")
+PICKS = ("herbs", "attunements", "achievements", "perks")
+PICK_WORDS = {"herbs": "Herb", "attunements": "Attunement", "achievements": "Achievement", "perks": "Perk"}
 UNDER = ("red", "yellow", "blue", "green", "corruption", None)
 PHASES = (None, "tribe", "event", "hero")
 MODES = ("competitive", "coop", "solo")
@@ -81,6 +84,10 @@ class Editor:
         self.hero = 0                          # the Hero type, Guardian and token the chips place
         self.guardian = 0
         self.token = 0
+        # which Herb, Attunement, Achievement and Perk the counts add: chosen by name, as a
+        # player rebuilding their own table holds exactly these (an index into choices(what))
+        self.picks = dict.fromkeys(PICKS, 0)
+        self.names = Names.of(rules)
         self.chips: list[Chip] = []
         self.rect = pygame.Rect(0, 0, 1, 1)      # the palette's and steppers' view (it scrolls)
         self.scroll = 0
@@ -223,23 +230,24 @@ class Editor:
             n = t.solved.get(c, 0)
             out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}",
                         lambda d, c=c, n=n: self.edit(an.set_solved, s, c, n + d)))
-        cat = self.rules.catalog
-        out.append(("herbs", f"Herbs {len(t.herbs)}", lambda d: self._grow(an.set_herbs, t.herbs, list(cat.herbs), d)))
-        out.append(("attunements", f"Attunements {len(t.attunements)}",
-                    lambda d: self._grow(an.set_attunements, t.attunements, list(cat.attunements), d)))
-        out.append(("achievements", f"Achievements {len(t.achievements)}",
-                    lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_achievements(
-                        pos, seat, held, rules=rules), t.achievements, list(cat.achievements) + ["purity"], d)))
+        setters = {"herbs": an.set_herbs, "attunements": an.set_attunements,
+                   "achievements": lambda pos, seat, held, rules=None: an.set_achievements(pos, seat, held, rules=rules)}
+        for what, label in (("herbs", "Herbs"), ("attunements", "Attunements"), ("achievements", "Achievements")):
+            held = getattr(t, what)
+            out.append(self._pick_row(what, held))
+            out.append((what, f"{label} {len(held)}",
+                        lambda d, what=what, held=held: self._named(setters[what], held, what, d)))
         out.append(("designated", f"Designated {t.designated}",
                     lambda d: self.edit(an.set_achievements, s, t.achievements, t.designated + d)))
-        # the level of the Hero the palette's Hero piece places: one Perk more or fewer
+        # the level of the Hero the palette's Hero piece places: the Perk chosen above it, one more or fewer
         hero = self.hero_id()
         spec = t.heroes.get(hero)
         perks = spec.perks if spec is not None else ()
+        out.append(self._pick_row("perks", perks))
         out.append(("hero_level", f"{hero.capitalize()} level {1 + len(perks)}" if spec
                     else f"{hero.capitalize()}: not placed",
-                    lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_hero(
-                        pos, seat, hero, perks=held, rules=rules), perks, list(cat.perks), d, repeat=True)))
+                    lambda d: self._named(lambda pos, seat, held, rules=None: an.set_hero(
+                        pos, seat, hero, perks=held, rules=rules), perks, "perks", d)))
         # Winter's gems lie on the wheel from the space after the Harvest token on (its frost creeps on)
         k = wheel.index(harvest)
         after = wheel[k + 1:] + wheel[:k + 1]
@@ -247,16 +255,46 @@ class Editor:
         out.append(("winter", f"Winter's gems {n}", lambda d: self.edit(an.set_winter_gems, after[:max(0, n + d)])))
         return out
 
-    def _grow(self, fn, held: tuple, ids: list, d: int, repeat: bool = False) -> bool:
-        """A count of named cards or tiles: one more is the first of `ids` the edit accepts (the
-        engine refuses one none is left of; `repeat`: one already held may come again), one
-        fewer drops the last added."""
-        if d < 0:
-            return bool(held) and self.edit(fn, self.seat, tuple(held[:-1]))
-        for i in ids:
-            if (repeat or i not in held) and self.edit(fn, self.seat, tuple(held) + (i,)):
-                return True
-        return False
+    def choices(self, what: str) -> list[str]:
+        """The cards or tiles of a kind the player may choose from, in the catalogue's order."""
+        cat = self.rules.catalog
+        ids = list(getattr(cat, what))
+        if what == "achievements" and "purity" not in ids:
+            ids.append("purity")
+        return list(dict.fromkeys(ids))              # a Perk printed on several cards is one choice
+
+    def picked(self, what: str) -> str:
+        ids = self.choices(what)
+        return ids[self.picks[what] % len(ids)]
+
+    def name(self, what: str, item: str) -> str:
+        """The name printed on the card or tile."""
+        return {"herbs": self.names.herb, "attunements": self.names.attunement,
+                "achievements": self.names.achievement, "perks": self.names.perk}[what](item)
+
+    def _pick_row(self, what: str, held: tuple) -> tuple[str, str, Callable[[int], bool]]:
+        """A stepper whose ends go through the names: which one the count under it adds or takes off."""
+        item = self.picked(what)
+        n = sum(1 for h in held if h == item)
+        mark = f" (held{' ×' + str(n) if n > 1 else ''})" if n else ""
+        return (f"pick_{what}", f"{PICK_WORDS[what]}: {self.name(what, item)}{mark}",
+                lambda d: self._cycle_pick(what, d))
+
+    def _cycle_pick(self, what: str, d: int) -> bool:
+        self.picks[what] = (self.picks[what] + d) % len(self.choices(what))
+        self.refusal, self.refusal_kind = None, None
+        return False                                 # the position is unchanged; the label follows
+
+    def _named(self, fn, held: tuple, what: str, d: int) -> bool:
+        """One more: the chosen card (the engine refuses one none is left of, in its words); one
+        fewer: the chosen card when it is held, else the last one added."""
+        item = self.picked(what)
+        if d > 0:
+            return self.edit(fn, self.seat, tuple(held) + (item,))
+        if not held:
+            return False
+        k = max(i for i, h in enumerate(held) if h == item) if item in held else len(held) - 1
+        return self.edit(fn, self.seat, tuple(held[:k]) + tuple(held[k + 1:]))
 
     def step(self, wid: str, d: int) -> bool:
         for cid, _label, fn in self.counts():
@@ -296,9 +334,20 @@ class Editor:
         y += ((len(kinds) + 2) // 3) * (ch + gap) + 4
         self.steppers = []
         sw, sh = (area.width - gap) // 2, 22
-        for k, (wid, _label, _fn) in enumerate(self.counts()):
-            self.steppers.append((wid, pygame.Rect(x + (k % 2) * (sw + gap), y + (k // 2) * (sh + 2), sw, sh)))
-        y += ((len(self.steppers) + 1) // 2) * (sh + 2)
+        col = 0
+        for wid, _label, _fn in self.counts():
+            if wid.startswith("pick_"):              # a card's name needs the whole width
+                if col:
+                    y, col = y + sh + 2, 0
+                self.steppers.append((wid, pygame.Rect(x, y, area.width, sh)))
+                y += sh + 2
+                continue
+            self.steppers.append((wid, pygame.Rect(x + col * (sw + gap), y, sw, sh)))
+            col = 1 - col
+            if not col:
+                y += sh + 2
+        if col:
+            y += sh + 2
         self.content_h = y - top + below
         most = max(0, self.content_h - area.height)
         if self.scroll > most:                   # a taller window: no scroll left over

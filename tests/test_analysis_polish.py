@@ -76,3 +76,55 @@ def test_the_editor_adds_the_herb_attunement_achievement_and_perk_chosen_by_name
     assert sc.editor.pos.tribes[0].heroes["adventurer"].perks == (perks[3],), sc.message
     assert sc.editor.fault is None, sc.editor.fault
     assert not app.errors
+
+
+def wheel_spot(sc, space):
+    return sc.table.spot_pos(("wheel", sc.session.game.rules.wheel.index(space)))
+
+
+def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its_spaces(app):
+    sc = open_editor(app)
+    ed = sc.editor
+    region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
+    board = sc.session.game.rules.board
+
+    def node_xy(n):
+        x, y = sc.table.map.map_to_screen(board.nodes[n].pos)
+        return round(x), round(y)
+
+    drag(app, chip_at(sc, "settlement"), region("bear-forest"))
+    drag(app, chip_at(sc, "beacon", "red"), region("owl-river"))
+    app.step()
+    # the Settlement itself, taken where it stands, to another Region
+    drag(app, sc.table.spot_pos(("settlement", 0, "bear-forest")), region("stag-meadow"))
+    assert sc.editor.pos.tribes[0].settlements == ("stag-meadow",), sc.message
+    drag(app, sc.table.spot_pos(("beacon", "owl-river")), region("bear-forest"))
+    assert sc.editor.pos.tribes[0].beacons == {"bear-forest": "red"}, sc.message
+    # a Hero from Node to Node
+    a, b = "bear-forest+bear-meadow+bear-mountain", "stag-forest+stag-meadow+stag-mountain"
+    if b not in board.nodes:
+        b = next(n for n in board.nodes if n.startswith("stag-"))
+    drag(app, chip_at(sc, "hero"), node_xy(a))
+    app.step()
+    drag(app, sc.table.spot_pos(("hero", 0, "adventurer")), node_xy(b))
+    assert sc.editor.pos.tribes[0].heroes["adventurer"].node == b, sc.message
+    # a drop off the island says why and leaves the piece where it stood
+    before = sc.editor.pos
+    drag(app, sc.table.spot_pos(("settlement", 0, "stag-meadow")), sc.screen_rect("seat").center)
+    assert sc.editor.pos == before
+    # the Harvest token dragged round the wheel
+    wheel = sc.session.game.rules.wheel
+    target = wheel[3]
+    drag(app, sc.table.spot_pos(("harvest_token",)), wheel_spot(sc, target))
+    assert sc.editor.pos.board.harvest == target, sc.message
+    # a Winter's gem from the palette onto a space, then on to another
+    drag(app, chip_at(sc, "gem"), wheel_spot(sc, wheel[5]))
+    assert sc.editor.pos.board.winter_gems == (wheel[5],), sc.message
+    app.step()
+    drag(app, wheel_spot(sc, wheel[5]), wheel_spot(sc, wheel[6]))
+    assert sc.editor.pos.board.winter_gems == (wheel[6],), sc.message
+    assert not app.errors
+
+
+def chip_at(sc, kind, variant=None):
+    return next(c for c in sc.editor.chips if c.kind == kind and c.variant == variant).rect.center

@@ -71,6 +71,8 @@ class Chip:
     kind: str
     rect: pygame.Rect
     variant: Optional[str] = None
+    src: Optional[str] = None       # a piece taken from the table: where it stood (a Region, Node, wheel space)
+    seat: Optional[int] = None      # ... and whose it is
 
 
 class Editor:
@@ -174,6 +176,53 @@ class Editor:
         if k == "drifter":
             return self.edit(an.place_drifter, node, seat)
         return False
+
+    # ---- a piece on the table dragged to a new place ----------------------------------------------
+    def moved(self, chip: Chip, region: Optional[str], node: Optional[str], space: Optional[str]) -> bool:
+        """The piece `chip` took from the table (chip.src: where it stood) dropped on `region`,
+        `node` or the wheel's `space`; True when it moved. A refusal keeps it where it was."""
+        k, src = chip.kind, chip.src
+        if k in ("harvest", "gem"):
+            if space is None:
+                self.refusal = "Drop it on a space of the Harvest wheel."
+                return False
+            if k == "harvest":
+                return self.edit(an.set_harvest, space)
+            gems = list(self.pos.board.winter_gems)
+            if space in gems:
+                self.refusal = "That space of the wheel holds a gem already."
+                return False
+            if src is None:                     # from the palette: one gem more
+                return self.edit(an.set_winter_gems, gems + [space])
+            return self.edit(an.set_winter_gems, [space if g == src else g for g in gems])
+        if k in ("hero", "drifter"):
+            if node is None:
+                self.refusal = "Drop it on a Node: the dot where three Regions meet."
+                return False
+            if k == "hero":
+                return self.edit(an.move_hero, chip.seat, chip.variant, node)
+            dr = self.pos.board.drifter or {}
+            return self.edit(_then(an.remove_drifter, an.place_drifter), (), (node, int(dr.get("owner", 1)) - 1))
+        if region is None:
+            self.refusal = "Drop the piece on the island."
+            return False
+        if k == "settlement":
+            return self.edit(an.move_settlement, src, region)
+        if k == "beacon":
+            return self.edit(_then(an.remove_beacon, an.place_beacon), (src,), (chip.seat, region, chip.variant))
+        if k == "totem":
+            yellow = int((self.pos.board.totem or {}).get("yellow", 0))
+            return self.edit(an.place_totem, region, yellow)
+        if k == "guardian":
+            return self.edit(an.move_guardian, chip.variant, region)
+        return False
+
+    def remove_gem(self, space: Optional[str]) -> bool:
+        """A right click on a wheel space takes its Winter's gem off."""
+        gems = self.pos.board.winter_gems
+        if space is None or space not in gems:
+            return False
+        return self.edit(an.set_winter_gems, [g for g in gems if g != space])
 
     def remove_figure(self, node: Optional[str]) -> bool:
         """A right click on a Node takes off the Hero or the Drifter standing there."""
@@ -309,9 +358,13 @@ class Editor:
         if chip.kind == "beacon":
             return f"{(chip.variant or '').capitalize()} Beacon"
         if chip.kind == "hero":
-            return self.hero_id().capitalize()
+            return (chip.variant or self.hero_id()).capitalize()
         if chip.kind == "guardian":
-            return f"Guardian: {self.guardian_id().capitalize()}"
+            return f"Guardian: {(chip.variant or self.guardian_id()).capitalize()}"
+        if chip.kind == "harvest":
+            return "Harvest token"
+        if chip.kind == "gem":
+            return "Winter's gem"
         if chip.kind == "token":
             k = self.token_kind()
             return "Token: none" if k is None else f"{k.capitalize()} token"
@@ -326,7 +379,7 @@ class Editor:
         top = y
         cw, ch = (area.width - 2 * gap) // 3, 24
         kinds = [("settlement", None)] + [("beacon", c) for c in COLOURS] + [
-            ("hero", None), ("totem", None), ("guardian", None), ("token", None), ("drifter", None)]
+            ("hero", None), ("totem", None), ("guardian", None), ("token", None), ("drifter", None), ("gem", None)]
         self.chips = []
         for k, (kind, var) in enumerate(kinds):
             r = pygame.Rect(x + (k % 3) * (cw + gap), y + (k // 3) * (ch + gap), cw, ch)
@@ -422,3 +475,12 @@ class Editor:
                 W.draw_text(surf, sign, rr.center, TEXT_PX + 2, W.TEXT, anchor="center")
             W.draw_text(surf, labels.get(wid, ""), (r.centerx, r.centery), TEXT_PX, W.TEXT, anchor="center",
                         width=r.width - 48)
+
+
+def _then(take, put):
+    """One edit of two: `take` off where a piece stood, `put` it down where it goes; the first
+    refusal is the answer and the position stays as it was."""
+    def both(pos, take_args, put_args, rules=None):
+        got = take(pos, *take_args, rules=rules)
+        return got if isinstance(got, an.Fault) else put(got, *put_args, rules=rules)
+    return both

@@ -389,6 +389,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         if self.panel_hidden:
             if self.editor is not None:
                 self._draw_marks(surf)
+                self._draw_held(surf)
             self.root.draw(surf)
             if self.modal is not None:
                 self.modal.draw(surf)

@@ -84,7 +84,6 @@ def wheel_spot(sc, space):
 
 def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its_spaces(app):
     sc = open_editor(app)
-    ed = sc.editor
     region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
     board = sc.session.game.rules.board
 
@@ -102,16 +101,15 @@ def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its
     assert sc.editor.pos.tribes[0].beacons == {"bear-forest": "red"}, sc.message
     # a Hero from Node to Node
     a, b = "bear-forest+bear-meadow+bear-mountain", "stag-forest+stag-meadow+stag-mountain"
-    if b not in board.nodes:
-        b = next(n for n in board.nodes if n.startswith("stag-"))
     drag(app, chip_at(sc, "hero"), node_xy(a))
     app.step()
     drag(app, sc.table.spot_pos(("hero", 0, "adventurer")), node_xy(b))
     assert sc.editor.pos.tribes[0].heroes["adventurer"].node == b, sc.message
     # a drop off the island says why and leaves the piece where it stood
     before = sc.editor.pos
-    drag(app, sc.table.spot_pos(("settlement", 0, "stag-meadow")), sc.screen_rect("seat").center)
+    drag(app, sc.table.spot_pos(("settlement", 0, "stag-meadow")), sc.table.layout.log.center)
     assert sc.editor.pos == before
+    assert sc.message_bad and "island" in sc.message
     # the Harvest token dragged round the wheel
     wheel = sc.session.game.rules.wheel
     target = wheel[3]

@@ -126,3 +126,30 @@ def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its
 
 def chip_at(sc, kind, variant=None):
     return next(c for c in sc.editor.chips if c.kind == kind and c.variant == variant).rect.center
+
+
+def test_the_tree_and_the_coach_panel_show_one_chance_for_the_same_move(app, monkeypatch):
+    from faeriell import analysis as an
+    from faeriell.analysis import coach as C
+    from test_analysis_board import open_analysis, phase_tile, through_setup
+    from test_app_support import run_until
+    through_setup(app.session)
+    app.step()
+    sc = open_analysis(app)
+    # the coach's own call, its work fixed by iterations rather than the clock (no timed test)
+    monkeypatch.setattr(sc.coach, "ask", lambda g, longer: C.coach_moves(g, iterations=12, worlds=2))
+    click(app, "coach")
+    assert run_until(app, lambda: sc.coach.shown(sc.key()) is not None or sc.coach.error, timeout=120)
+    answer = sc.coach.shown(sc.key())
+    assert answer is not None, sc.coach.error
+    for m in answer.moves:                          # each of its moves, played on the table
+        assert m.action.kind == "choose_phase"
+        click(app, phase_tile(sc, m.action.get("phase")))
+        node = sc.lines.current
+        assert node.action == m.action
+        assert node.chance == m.chance, (m.label, node.chance, m.chance)
+        assert node.chance == an.shown_chance(sc.session.game, answer.player)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+        app.step()
+        assert sc.lines.current is sc.lines.root
+    assert not app.errors

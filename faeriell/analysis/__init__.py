@@ -53,7 +53,9 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     game = an.board_game(live_game)          # the Game a Tree.from_game(live_game) is rooted at: root a
                                              # tree of your own there and its lines export exactly
     tree.set_chance(node_id, chance)         # the coach's chance beside a node, or:
-    an.node_chance(tree, node_id, worlds=6)  # measure it (the mover's side, after the move) and keep it
+    an.node_chance(tree, node_id)            # measure it (the mover's side, after the move) and keep it
+    an.shown_chance(game, seat)              # THE chance the board shows ("the coach's chance",
+                                             # an.CHANCE_WORDS): every figure comes from it
 
     # -- the coach -----------------------------------------------------------------------------
     ans = an.coach_moves(game, n=3, seconds=0.8, worlds=6)   # CoachAnswer(moves, player, imagined, note, ...)
@@ -83,7 +85,7 @@ from .edit import (move_guardian, move_hero, move_settlement, place_beacon, plac
                    set_lap, set_phase, set_rotated, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
                    set_winter_gems, settle)
 from .tree import Node, Tree, board_game
-from .coach import CoachAnswer, CoachMove, coach_moves, node_chance, think_longer
+from .coach import CHANCE_WORDS, CoachAnswer, CoachMove, coach_moves, node_chance, shown_chance, think_longer
 from .share import (AnalysisStart, import_file, import_text, last_representable, open_game, open_start,
                     scenario_data, scenario_text, write_save, write_scenario)
 
@@ -95,7 +97,8 @@ __all__ = [
     "remove_totem", "set_achievements", "set_attunements", "set_corruption", "set_doom", "set_essences",
     "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase", "set_rotated",
     "set_round", "set_setup", "set_solved", "set_sower", "set_turn", "set_under", "set_winter_gems", "settle",
-    "Node", "Tree", "board_game", "CoachAnswer", "CoachMove", "coach_moves", "node_chance", "think_longer",
+    "Node", "Tree", "board_game", "CHANCE_WORDS", "CoachAnswer", "CoachMove", "coach_moves", "node_chance",
+    "shown_chance", "think_longer",
     "AnalysisStart", "import_file", "import_text", "last_representable", "open_game", "open_start", "scenario_data", "scenario_text",
     "write_save", "write_scenario",
 ]

@@ -7,6 +7,7 @@ from typing import Callable
 
 import pygame
 
+from faeriell import analysis as an
 from faeriell.ui import widgets as W
 from faeriell.ui.bot_driver import Job
 
@@ -72,6 +73,9 @@ class CoachPanel:
             W.draw_wrapped(surf, "Ask the coach for its best moves in this position.",
                            pygame.Rect(x, y, w, r.height - 12), TEXT_PX, W.MUTED)
             return
+        # the figures' name, as over the tree: one chance with one meaning on the whole board
+        W.draw_text(surf, an.CHANCE_WORDS, (r.right - 8, y), TEXT_PX - 1, W.MUTED, anchor="topright")
+        y += W.font(TEXT_PX - 1).get_linesize()
         bottom = r.bottom - 6
         note_h = W.wrapped_height(answer.note, w, TEXT_PX - 1, 0)
         limit = bottom - note_h - 4                # the moves never run into the note under them

@@ -14,10 +14,10 @@ from faeriell.engine import Action, Game
 
 
 def chance_of(game: Game, seat: int) -> float:
-    """The seat's win chance by the coach's model (bots.win_chance): the quick figure beside
-    each node (the coach panel's own chances play the moves out, so they may differ)."""
-    from faeriell.bots.win_chance import win_chance
-    return win_chance(game, seat)
+    """The figure beside each node: the coach's chance (faeriell.analysis.shown_chance), the
+    very figure the coach panel gives for the same move."""
+    from faeriell.analysis import shown_chance
+    return shown_chance(game, seat)
 
 
 @dataclass(eq=False)
@@ -26,7 +26,7 @@ class Node:
     parent: Optional["Node"] = None
     children: list["Node"] = field(default_factory=list)
     mover: Optional[int] = None              # the seat that made the move
-    chance: Optional[float] = None           # the mover's win chance after it (the coach's model)
+    chance: Optional[float] = None           # the coach's chance for the mover after it
 
     def path(self) -> list["Node"]:
         out, n = [], self

@@ -1,10 +1,11 @@
 """The tree of variations drawn as rows: one move a row, a branch indented one step, the
-current move highlighted, the coach's chance (the mover's win chance after it) at the right.
+current move highlighted, the coach's chance (an.shown_chance: the mover's, after it) at the right.
 A click on a row jumps there (`row_at`)."""
 from __future__ import annotations
 
 import pygame
 
+from faeriell import analysis as an
 from faeriell.ui import widgets as W
 from faeriell.ui.analysis.lines import Lines, Node
 
@@ -43,7 +44,7 @@ class TreePanel:
         W.draw_text(surf, "Start position", (head.x + 4, head.centery), TEXT_PX, W.ACCENT, anchor="midleft",
                     width=head.width // 2)
         if rows:                                  # what the figures at the right are
-            W.draw_text(surf, "mover's chance", (head.right - 4, head.centery), TEXT_PX - 1, W.MUTED,
+            W.draw_text(surf, an.CHANCE_WORDS, (head.right - 4, head.centery), TEXT_PX - 1, W.MUTED,
                         anchor="midright")
         self.hits.append((head.copy(), lines.root))
         if not rows:

@@ -153,3 +153,64 @@ def test_the_tree_and_the_coach_panel_show_one_chance_for_the_same_move(app, mon
         app.step()
         assert sc.lines.current is sc.lines.root
     assert not app.errors
+
+
+def export_save_to(app, sc, path):
+    from test_app_support import key, type_text
+    click(app, "export_save")
+    sc.modal.field.text = ""
+    click(app, sc.modal.screen_rect("path").center)
+    type_text(app, str(path))
+    key(app, pygame.K_RETURN)
+
+
+def test_the_save_after_analyse_from_here_holds_the_whole_game_and_the_line(app, tmp_path):
+    import json
+    from faeriell.engine.saves import load as load_save, parse
+    from test_analysis_board import open_analysis, phase_tile, through_setup
+    through_setup(app.session)
+    app.step()
+    real = [h["action"] for h in app.session.game.history]
+    assert real, "the game so far has moves"
+    sc = open_analysis(app)
+    click(app, phase_tile(sc, "tribe"))                   # the line explored on the board
+    line = [n.action for n in sc.lines.current.path()]
+    assert len(line) == 1
+    out = tmp_path / "whole.json"
+    export_save_to(app, sc, out)
+    assert out.is_file() and sc.modal is None, sc.message
+    g = load_save(sc.host.rules, parse(out.read_text(encoding="utf-8")))
+    # the whole game to the moment the board opened on, then the line: reopened, it is all there
+    assert [h["action"] for h in g.history] == real + line
+    assert g.state.phase == "tribe" and g.state.round == sc.session.state.round
+    assert json.loads(out.read_text(encoding="utf-8"))
+    # opened on the board again, that moment is shown and its save again holds the whole game
+    sc.open_path(str(out))
+    again = tmp_path / "again.json"
+    export_save_to(app, sc, again)
+    g2 = load_save(sc.host.rules, parse(again.read_text(encoding="utf-8")))
+    assert [h["action"] for h in g2.history] == real + line
+    assert not app.errors
+
+
+def test_a_line_the_real_game_cannot_follow_is_kept_up_to_there_and_said():
+    from faeriell import analysis as an
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine.actions import Action
+    from faeriell.engine.setup import new_game
+    from test_analysis_board import through_setup
+    from faeriell.session import Session
+    rules = default_rules()
+    s = Session(new_game(rules, 2, "competitive", "medium", [], 7), ["human", "human"], autosave=False)
+    through_setup(s)
+    tree = an.Tree.from_game(s.game)
+    tree.play(Action("choose_phase", phase="tribe"))
+    g, kept, total = an.so_far(tree)
+    assert (kept, total) == (1, 1) and len(g.history) == len(s.game.history) + 1
+    # a real game where that move cannot be made (its Tribe Phase chosen already): the save
+    # holds the game up to the line, and so_far says none of the line's moves was kept
+    moved = s.game.copy()
+    moved.apply(Action("choose_phase", phase="tribe"))
+    tree.before = moved
+    g, kept, total = an.so_far(tree)
+    assert (kept, total) == (0, 1) and len(g.history) == len(moved.history)

@@ -67,7 +67,10 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     # -- share ---------------------------------------------------------------------------------
     text = an.scenario_text(tree, name)      # SCENARIOS.md YAML, the main line as `do` steps
     an.write_scenario(tree, path, name, replace=False)   # AnalysisError if it exists and not replace
-    an.write_save(tree, path=None, name=None, node_id=None, replace=False)   # the game so far
+    an.write_save(tree, path=None, name=None, node_id=None, replace=False)   # the game so far:
+                                             # tree.before (the game that led to the board, when
+                                             # opened on one) and the line to the node; an.so_far
+                                             # says how much of the line the real game followed
 
 The command line: `python main.py --analysis [FILE]` (faeriell/cli.py) refuses a FILE that is
 neither a scenario nor a save with exit code 2 before a window opens; the app then calls
@@ -86,8 +89,8 @@ from .edit import (move_guardian, move_hero, move_settlement, place_beacon, plac
                    set_winter_gems, settle)
 from .tree import Node, Tree, board_game
 from .coach import CHANCE_WORDS, CoachAnswer, CoachMove, coach_moves, node_chance, shown_chance, think_longer
-from .share import (AnalysisStart, import_file, import_text, last_representable, open_game, open_start,
-                    scenario_data, scenario_text, write_save, write_scenario)
+from .share import (AnalysisStart, game_so_far, import_file, import_text, last_representable, open_game,
+                    open_start, scenario_data, scenario_text, so_far, write_save, write_scenario)
 
 __all__ = [
     "AnalysisError", "BoardSpec", "Fault", "HeroSpec", "Position", "Refusal", "Setup", "TribeSpec", "TurnSpec",
@@ -100,5 +103,5 @@ __all__ = [
     "Node", "Tree", "board_game", "CHANCE_WORDS", "CoachAnswer", "CoachMove", "coach_moves", "node_chance",
     "shown_chance", "think_longer",
     "AnalysisStart", "import_file", "import_text", "last_representable", "open_game", "open_start", "scenario_data", "scenario_text",
-    "write_save", "write_scenario",
+    "write_save", "write_scenario", "game_so_far", "so_far",
 ]

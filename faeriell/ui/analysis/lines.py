@@ -46,6 +46,9 @@ class Lines:
         self.current = self.root
         self._games: dict[int, Game] = {id(self.root): self.root_game}
         self._chance = chance
+        # the game that led to the root ("Analyse from here", a save opened): the save of the
+        # game so far starts with it (analysis.so_far); None for a position set up or a scenario
+        self.before: Game | None = None
 
     # ---- the game at a node ------------------------------------------------------------------
     def game_at(self, node: Node | None = None) -> Game:

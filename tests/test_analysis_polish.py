@@ -64,9 +64,7 @@ def test_the_editor_adds_the_herb_attunement_achievement_and_perk_chosen_by_name
     board = sc.session.game.rules.board
     node = "bear-forest+bear-meadow+bear-mountain"
     x, y = sc.table.map.map_to_screen(board.nodes[node].pos)
-    for _ in range(40):                                  # the palette back in sight
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
-    app.step()
+    click(app, "page_pieces")                            # the palette's page again
     drag(app, next(c for c in ed.chips if c.kind == "hero").rect.center, (round(x), round(y)))
     perks = ed.choices("perks")
     for _ in range(3):
@@ -214,3 +212,54 @@ def test_a_line_the_real_game_cannot_follow_is_kept_up_to_there_and_said():
     tree.before = moved
     g, kept, total = an.so_far(tree)
     assert (kept, total) == (0, 1) and len(g.history) == len(moved.history)
+
+
+def test_at_1024x640_the_panel_leaves_the_island_and_the_boards_and_no_page_scrolls(tmp_path, monkeypatch):
+    from test_app_support import make_app as make
+    app = make(tmp_path, monkeypatch, size=(1024, 640))
+    try:
+        sc = open_editor(app)
+        lay = sc.table.layout
+        panel = sc.panel_rect()
+        # the panel lies over the shared boards' column only: the island and every tribe's board stay in sight
+        for part in (lay.map, lay.board, lay.others, lay.left):
+            assert not panel.colliderect(part), (part, panel)
+        cut = []
+        for page in ("pieces", "board", "tribe", "cards"):
+            click(app, f"page_{page}")
+            ed = sc.editor
+            assert ed.content_h <= ed.rect.height, f"the {page} page scrolls"
+            for wid, r in ed.steppers:
+                assert ed.rect.contains(r), wid
+            for c in ed.chips:
+                assert ed.rect.contains(c.rect), c.kind
+            labels = panel_labels(app, sc)
+            cut += [t for t, shown in labels.items() if shown != t and shown.endswith("…")]
+        # a stepper's or a chip's words are whole: they shrink to fit, never under the smallest
+        # text, and are never cut short (the 11 px floor from 1280x800 up: test_legible_table.py)
+        words = {label for _w, label, _f in sc.editor.counts()} | {sc.editor.chip_label(c) for c in sc.editor.chips}
+        assert not [t for t in cut if t in words], cut
+        # and the analysis panel itself, once the position is analysed
+        click(app, "analyse_pos")
+        assert sc.editor is None and sc.lines is not None
+        for part in (lay.map, lay.board, lay.others):
+            assert not sc.panel_rect().colliderect(part)
+        labels = panel_labels(app, sc)
+        assert not [t for t, shown in labels.items() if shown != t and shown.endswith("…")
+                    and t in {"Export scenario…", "Export save…", "Think longer", "Ask the coach"}], labels
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def panel_labels(app, sc) -> dict:
+    """The labels drawn over the panel next frame (text: as shown)."""
+    from test_legible_table import rendered_sizes
+    from faeriell.ui import text as UT
+    UT.LABELS = []
+    try:
+        rendered_sizes(app)
+        panel = sc.panel_rect()
+        return {t: shown for t, shown, r, _w in UT.LABELS if panel.colliderect(r)}
+    finally:
+        UT.LABELS = None

@@ -10,7 +10,7 @@ import pygame
 from faeriell import analysis as an
 from faeriell.session import Session
 from faeriell.ui import widgets as W
-from faeriell.ui.analysis.editor_panel import Chip, Editor
+from faeriell.ui.analysis.editor_panel import PAGES, Chip, Editor
 from faeriell.ui.table import TableScene
 
 BUTTON_PX = 16
@@ -202,6 +202,12 @@ class EditorMixin:
                 continue
             pygame.draw.circle(surf, (255, 84, 196), (round(c[0]), round(c[1])), r, 3)
 
+    def show_page(self, page: str) -> None:
+        """One of the editor's pages (Pieces, Board, Tribe, Cards)."""
+        if self.editor is not None:
+            self.editor.page, self.editor.scroll = page, 0
+            self.layout()
+
     def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
         ok = self.editor.legal()
         cw = (p.width - 16 - 2 * gap) // 3
@@ -220,16 +226,25 @@ class EditorMixin:
         # the check's line stays in sight; the palette and the steppers under it scroll in a short window
         self.fault_rect = pygame.Rect(x, y, p.width - 16, 40)
         y = self.fault_rect.bottom + 6
+        # the editor's pages (editor_panel.PAGES): each fits the view of a 1024x640 window
+        pw = (p.width - 16 - 2 * gap) // len(PAGES)
+        for k, (page, words) in enumerate(PAGES):
+            self.root.add(W.Button((x + k * (pw + gap), y, pw, 24), words, lambda page=page: self.show_page(page),
+                                   id=f"page_{page}", size=BUTTON_PX - 1, primary=(page == self.editor.page)))
+        y += 24 + 6
         view = pygame.Rect(x, y, p.width - 16, max(40, p.bottom - 48 - y))
         bottom = self.editor.layout(view, below=36)
-        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 30)
+        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, max(30, p.bottom - 48 - bottom - 4))
 
     def _draw_editor(self, surf) -> None:
         self._draw_marks(surf)
         self.editor.draw(surf, self.seat_name)
         if self.editor.rect.contains(self.help_rect):
-            W.draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one), or a placed "
-                           "one to a new place; a right click takes it off.", self.help_rect, 15, W.MUTED, 0, max_lines=2)
+            text = ("Drag a piece onto the island (a click on it changes which one), or a placed one to "
+                    "a new place; a right click takes it off." if self.editor.page == "pieces" else
+                    "The - and + ends change a count; on a card's name they go through the cards, and the "
+                    "count under it adds or takes off the one named.")
+            W.draw_wrapped(surf, text, self.help_rect, 15, W.MUTED, 0, max_lines=3)
         fault = self.editor.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
         W.draw_wrapped(surf, text, self.fault_rect, 16, W.ERROR if fault is not None else W.OK, 0, max_lines=2)

@@ -22,6 +22,14 @@ COLOURS = ("red", "yellow", "blue", "green")
 HEROES = ("adventurer", "chieftain", "shaman", "druid", "shadow", "sower")
 PICKS = ("herbs", "attunements", "achievements", "perks")
 PICK_WORDS = {"herbs": "Herb", "attunements": "Attunement", "achievements": "Achievement", "perks": "Perk"}
+# The editor's pages, so each fits a 1024x640 window without scrolling: the palette's pieces, then
+# the steppers of the board and the turn, the tribe's tracks, the tribe's cards (a stepper not
+# named below is on "board").
+PAGES = (("pieces", "Pieces"), ("board", "Board"), ("tribe", "Tribe"), ("cards", "Cards"))
+TRIBE_PAGE = ("corruption", "ess_red", "ess_yellow", "ess_blue", "ess_green",
+              "solved_red", "solved_yellow", "solved_blue", "solved_green")
+CARDS_PAGE = ("pick_herbs", "herbs", "pick_attunements", "attunements", "pick_achievements", "achievements",
+              "designated", "pick_perks", "hero_level")
 UNDER = ("red", "yellow", "blue", "green", "corruption", None)
 PHASES = (None, "tribe", "event", "hero")
 MODES = ("competitive", "coop", "solo")
@@ -90,6 +98,7 @@ class Editor:
         # player rebuilding their own table holds exactly these (an index into choices(what))
         self.picks = dict.fromkeys(PICKS, 0)
         self.names = Names.of(rules)
+        self.page = "pieces"                     # which page is shown (PAGES)
         self.chips: list[Chip] = []
         self.rect = pygame.Rect(0, 0, 1, 1)      # the palette's and steppers' view (it scrolls)
         self.scroll = 0
@@ -345,6 +354,10 @@ class Editor:
         k = max(i for i, h in enumerate(held) if h == item) if item in held else len(held) - 1
         return self.edit(fn, self.seat, tuple(held[:k]) + tuple(held[k + 1:]))
 
+    @staticmethod
+    def page_of(wid: str) -> str:
+        return "tribe" if wid in TRIBE_PAGE else "cards" if wid in CARDS_PAGE else "board"
+
     def step(self, wid: str, d: int) -> bool:
         for cid, _label, fn in self.counts():
             if cid == wid:
@@ -371,36 +384,29 @@ class Editor:
         return {"totem": "Totem", "drifter": "Drifter"}.get(chip.kind, chip.kind)
 
     def layout(self, area: pygame.Rect, below: int = 0) -> int:
-        """Chips and steppers laid out in the view `area`, scrolled by `scroll` (a short window
-        scrolls them with the wheel); `below`: room kept under them. Returns the y under them."""
+        """The page shown laid out in the view `area`: the palette's chips (page "pieces"), else
+        that page's steppers, one a row (their words whole at a 1024x640 window's width); scrolled
+        by `scroll` in a window shorter still. `below`: room kept under them. Returns the y under them."""
         self.rect, self._below = area, below
         x, gap = area.x, 4
         y = area.y - self.scroll
         top = y
-        cw, ch = (area.width - 2 * gap) // 3, 24
-        kinds = [("settlement", None)] + [("beacon", c) for c in COLOURS] + [
-            ("hero", None), ("totem", None), ("guardian", None), ("token", None), ("drifter", None), ("gem", None)]
         self.chips = []
-        for k, (kind, var) in enumerate(kinds):
-            r = pygame.Rect(x + (k % 3) * (cw + gap), y + (k // 3) * (ch + gap), cw, ch)
-            self.chips.append(Chip(kind, r, var))
-        y += ((len(kinds) + 2) // 3) * (ch + gap) + 4
         self.steppers = []
-        sw, sh = (area.width - gap) // 2, 22
-        col = 0
-        for wid, _label, _fn in self.counts():
-            if wid.startswith("pick_"):              # a card's name needs the whole width
-                if col:
-                    y, col = y + sh + 2, 0
-                self.steppers.append((wid, pygame.Rect(x, y, area.width, sh)))
-                y += sh + 2
-                continue
-            self.steppers.append((wid, pygame.Rect(x + col * (sw + gap), y, sw, sh)))
-            col = 1 - col
-            if not col:
-                y += sh + 2
-        if col:
-            y += sh + 2
+        if self.page == "pieces":
+            kinds = [("settlement", None), ("hero", None)] + [("beacon", c) for c in COLOURS] + [
+                ("totem", None), ("drifter", None), ("guardian", None), ("token", None), ("gem", None)]
+            cw, ch = (area.width - gap) // 2, 26
+            for k, (kind, var) in enumerate(kinds):
+                r = pygame.Rect(x + (k % 2) * (cw + gap), y + (k // 2) * (ch + gap), cw, ch)
+                self.chips.append(Chip(kind, r, var))
+            y += ((len(kinds) + 1) // 2) * (ch + gap) + 2
+        else:
+            sh = 22
+            for wid, _label, _fn in self.counts():
+                if self.page_of(wid) == self.page:
+                    self.steppers.append((wid, pygame.Rect(x, y, area.width, sh)))
+                    y += sh + 2
         self.content_h = y - top + below
         most = max(0, self.content_h - area.height)
         if self.scroll > most:                   # a taller window: no scroll left over

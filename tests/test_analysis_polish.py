@@ -244,7 +244,19 @@ def test_at_1024x640_the_panel_leaves_the_island_and_the_boards_and_no_page_scro
         assert sc.editor is None and sc.lines is not None
         for part in (lay.map, lay.board, lay.others):
             assert not sc.panel_rect().colliderect(part)
+        # the coach's answer as the panel shows one: all three moves are listed, plan and reason
+        # where room is left (the coach gives at least three)
+        from faeriell.analysis.coach import IMAGINED, CoachAnswer, CoachMove
+        moves = list(sc.session.legal())[:3]
+        assert len(moves) == 3
+        sc.coach.answer_key = sc.key()
+        sc.coach.answer = CoachAnswer(tuple(
+            CoachMove(a, sc.table.words.action(a), (sc.table.words.action(a), "End the Phase", "Build a Settlement"),
+                      "It opens the way to a Beacon next turn, and the Beacons Achievement after it.", 0.42)
+            for a in moves), 0, True, IMAGINED, 6, 0.8)
         labels = panel_labels(app, sc)
+        for k, a in enumerate(moves):
+            assert f"{k + 1}. {sc.table.words.action(a)}" in labels, labels
         assert not [t for t, shown in labels.items() if shown != t and shown.endswith("…")
                     and t in {"Export scenario…", "Export save…", "Think longer", "Ask the coach"}], labels
         assert not app.errors

@@ -56,6 +56,28 @@ class CoachPanel:
     def shown(self, key):
         return self.answer if self.answer_key == key else None
 
+    @staticmethod
+    def fit(moves, w: int, cw: int, room: int) -> list[list]:
+        """What of each move the panel shows in `room` px: every move's label first (the coach
+        gives at least three moves), then, move by move, its plan and its reason while they fit;
+        in a very short panel, the labels that fit."""
+        each = [_parts(k, m, w, cw) for k, m in enumerate(moves)]
+        h = [[_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in ps] for ps in each]
+        shown: list[list] = []
+        used = 0
+        for ps, hs in zip(each, h):
+            if used + hs[0] + 4 > room:
+                break
+            shown.append([ps[0]])
+            used += hs[0] + 4
+        for k, (ps, hs) in enumerate(zip(each[:len(shown)], h)):
+            for part, ph in zip(ps[1:], hs[1:]):
+                if used + ph > room:
+                    break
+                shown[k].append(part)
+                used += ph
+        return shown
+
     def draw(self, surf, key) -> None:
         r = self.rect
         pygame.draw.rect(surf, W.FIELD_BG, r, border_radius=4)
@@ -80,25 +102,23 @@ class CoachPanel:
         note_h = W.wrapped_height(answer.note, w, TEXT_PX - 1, 0)
         limit = bottom - note_h - 4                # the moves never run into the note under them
         cw = W.font(TEXT_PX).size("100%")[0] + 8
-        for k, m in enumerate(answer.moves):
-            parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, W.TEXT)]
-            if m.plan[1:]:
-                parts.append(("then " + "; ".join(m.plan[1:]), 10, w - 10, TEXT_PX - 1, (190, 200, 226)))
-            if m.reason:
-                parts.append((m.reason, 10, w - 10, TEXT_PX - 1, W.MUTED))
-            # as much of the move as there is room for: its reason, then its plan, give way first
-            while parts:
-                need = sum(_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in parts)
-                if y + need <= limit:
-                    break
-                parts.pop()
-            if not parts:
-                break
+        shown = self.fit(answer.moves, w, cw, limit - y)
+        for m, parts in zip(answer.moves, shown):
             W.draw_text(surf, f"{round(m.chance * 100)}%", (r.right - 8, y), TEXT_PX, W.ACCENT, anchor="topright")
             for text, dx, ww, px, colour in parts:
                 y += W.draw_wrapped(surf, text, pygame.Rect(x + dx, y, ww, 40), px, colour, 0, max_lines=2)
             y += 4
         W.draw_wrapped(surf, answer.note, pygame.Rect(x, bottom - note_h, w, note_h), TEXT_PX - 1, W.MUTED, 0)
+
+
+def _parts(k: int, m, w: int, cw: int) -> list:
+    """A move's lines as (text, dx, width, px, colour): its label, its plan, its reason."""
+    parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, W.TEXT)]
+    if m.plan[1:]:
+        parts.append(("then " + "; ".join(m.plan[1:]), 10, w - 10, TEXT_PX - 1, (190, 200, 226)))
+    if m.reason:
+        parts.append((m.reason, 10, w - 10, TEXT_PX - 1, W.MUTED))
+    return parts
 
 
 def _lines_h(text: str, width: int, px: int, most: int) -> int:

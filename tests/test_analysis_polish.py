@@ -108,6 +108,20 @@ def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its
     drag(app, sc.table.spot_pos(("settlement", 0, "stag-meadow")), sc.table.layout.log.center)
     assert sc.editor.pos == before
     assert sc.message_bad and "island" in sc.message
+    # the Totem, and a Great Guardian, taken where they stand
+    drag(app, chip_at(sc, "totem"), region("owl-river"))
+    app.step()
+    drag(app, sc.table.spot_pos(("totem",)), region("owl-forest"))
+    assert sc.editor.pos.board.totem["region"] == "owl-forest", sc.message
+    guardian, there = sorted(sc.editor.pos.board.guardians.items())[0]
+    app.step()
+    assert guardian == "bear" and there == "bear-mountain"
+    drag(app, sc.table.spot_pos(("guardian", guardian)), region("owl-mountain"))
+    assert sc.editor.pos.board.guardians[guardian] == there       # refused in words: its own Area only
+    assert sc.message_bad and "Bear Area" in sc.message, sc.message
+    app.step()
+    drag(app, sc.table.spot_pos(("guardian", guardian)), region("bear-river"))
+    assert sc.editor.pos.board.guardians[guardian] == "bear-river", sc.message
     # the Harvest token dragged round the wheel
     wheel = sc.session.game.rules.wheel
     target = wheel[3]

@@ -127,6 +127,8 @@ class EditorMixin:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             if self.held is not None:
+                if self.table is not None and not self.panel_rect().collidepoint(ev.pos):
+                    self.table.handle_event(ev)    # its hover names the Region or Node under the piece
                 return True
         in_panel = self.panel_rect().collidepoint(ev.pos)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and in_panel and not self.panel_hidden:

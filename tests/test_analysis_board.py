@@ -161,6 +161,22 @@ def open_editor(app) -> AnalysisScene:
     return sc
 
 
+def into_view(app, sc, wid):
+    """The stepper `wid`'s page of the editor, then the mouse wheel over it until the stepper is in
+    sight (a short window scrolls it); returns its rect."""
+    page = sc.editor.page_of(wid)
+    if sc.editor.page != page:                # its page of the editor first
+        click(app, f"page_{page}")
+    for _ in range(40):
+        r, view = next(r for w, r in sc.editor.steppers if w == wid), sc.editor.rect
+        if view.contains(r):
+            return r
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if r.y > view.y else 1))
+        app.step()
+    raise AssertionError(f"{wid} never came into view")
+
+
 def chip(sc, kind: str, variant=None):
     return next(c for c in sc.editor.chips if c.kind == kind and c.variant == variant).rect.center
 
@@ -177,7 +193,7 @@ def test_a_position_built_by_drags_equals_the_one_loaded_from_the_same_scenario_
     click(app, "seat")                                           # the next pieces are player 2's
     drag(app, chip(sc, "settlement"), region("stag-meadow"))
     for _ in range(2):                                           # Doom's + end
-        r = next(r for wid, r in sc.editor.steppers if wid == "doom")
+        r = into_view(app, sc, "doom")
         click(app, (r.right - 6, r.centery))
     assert not app.errors, app.errors
     assert sc.editor.pos == an.import_file(str(path)).position
@@ -327,7 +343,7 @@ def test_the_steppers_count_herbs_attunements_achievements_and_solved_menaces(ap
     sc = open_editor(app)
 
     def step(wid, plus=True):
-        r = next(r for w, r in sc.editor.steppers if w == wid)
+        r = into_view(app, sc, wid)
         click(app, (r.right - 6, r.centery) if plus else (r.x + 6, r.centery))
 
     for wid in ("herbs", "attunements", "achievements", "solved_red", "corruption", "ess_blue"):
@@ -350,7 +366,7 @@ def test_a_hero_placed_on_a_node_and_levelled_up(app):
     assert sc.editor.hero_id() == "chieftain"
     drag(app, chip(sc, "hero"), (round(x), round(y)))
     assert sc.editor.pos.tribes[0].heroes["chieftain"].node == node, sc.message
-    r = next(r for w, r in sc.editor.steppers if w == "hero_level")
+    r = into_view(app, sc, "hero_level")
     click(app, (r.right - 6, r.centery))
     assert sc.editor.pos.tribes[0].heroes["chieftain"].level == 2, sc.message
     assert sc.editor.fault is None
@@ -394,16 +410,18 @@ def test_the_replay_opens_the_board_at_its_move_and_back_returns_to_it(app):
 
 def test_the_mode_stepper_sets_a_full_coop_position(app):
     sc = open_editor(app)
-    r = next(r for w, r in sc.editor.steppers if w == "mode")
+    r = into_view(app, sc, "mode")
     click(app, (r.right - 6, r.centery))
     assert sc.editor.pos.setup.mode == "coop" and sc.session.state.mode == "coop"
     assert sc.editor.fault is None
 
 
 def test_in_a_short_window_the_steppers_scroll_and_the_checks_line_stays(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1024, 640))
+    # shorter than 1024x640 (where every page fits: test_analysis_polish.py), a page scrolls
+    app = make_app(tmp_path, monkeypatch, size=(1024, 480))
     try:
         sc = open_editor(app)
+        click(app, "page_tribe")
         ed = sc.editor
         last = ed.steppers[-1][1]
         assert not ed.rect.contains(last), "the window is tall enough: nothing to scroll"

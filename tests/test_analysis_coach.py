@@ -62,12 +62,16 @@ def test_fewer_moves_than_asked_when_fewer_are_legal_and_none_at_the_end():
 
 
 def test_the_chance_beside_a_node_is_the_coach_measure_of_that_move():
-    from faeriell.bots.win_chance import chance_after
     pos = an.empty_position(players=2, seed=9, rules=RULES)
     pos = an.place_settlement(pos, 0, "bear-mountain", rules=RULES)
     tree = an.Tree(pos, RULES)
     node = tree.play(Action("choose_phase", phase="event"))
     assert an.node_chance(tree, 0) is None
-    got = an.node_chance(tree, node.id, worlds=2)
-    want = chance_after(tree.game(0), 0, [node.action], worlds=2)[0]
-    assert got == want and tree.nodes[node.id].chance == got and 0.0 <= got <= 1.0
+    got = an.node_chance(tree, node.id)
+    assert got == an.shown_chance(tree.game(node.id), 0)
+    assert tree.nodes[node.id].chance == got and 0.0 <= got <= 1.0
+    # the coach panel's figure for the same move is the same figure (one chance, one meaning)
+    ans = an.coach_moves(tree.game(0), n=3, **WORK)
+    for m in ans.moves:
+        if m.action == node.action:
+            assert m.chance == got

@@ -253,8 +253,10 @@ def test_no_text_on_the_analysis_board_is_under_11_px_at_1280x800(tmp_path, monk
         small = [f"analysis: {t!r} at {px} px" for t, px in seen if px < SMALLEST_PX]
         click(app, "edit")
         assert sc.editor is not None
-        seen = rendered_sizes(app)
-        small += [f"editor: {t!r} at {px} px" for t, px in seen if px < SMALLEST_PX]
+        for page in ("pieces", "board", "tribe", "cards"):     # every page of the editor
+            click(app, f"page_{page}")
+            seen = rendered_sizes(app)
+            small += [f"editor, {page}: {t!r} at {px} px" for t, px in seen if px < SMALLEST_PX]
         assert not small, sorted(set(small))[:60]
         assert not app.errors
     finally:

@@ -53,7 +53,9 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     game = an.board_game(live_game)          # the Game a Tree.from_game(live_game) is rooted at: root a
                                              # tree of your own there and its lines export exactly
     tree.set_chance(node_id, chance)         # the coach's chance beside a node, or:
-    an.node_chance(tree, node_id, worlds=6)  # measure it (the mover's side, after the move) and keep it
+    an.node_chance(tree, node_id)            # measure it (the mover's side, after the move) and keep it
+    an.shown_chance(game, seat)              # THE chance the board shows ("the coach's chance",
+                                             # an.CHANCE_WORDS): every figure comes from it
 
     # -- the coach -----------------------------------------------------------------------------
     ans = an.coach_moves(game, n=3, seconds=0.8, worlds=6)   # CoachAnswer(moves, player, imagined, note, ...)
@@ -65,7 +67,10 @@ API (seats are numbered from 0; every message is one line in the game's words, n
     # -- share ---------------------------------------------------------------------------------
     text = an.scenario_text(tree, name)      # SCENARIOS.md YAML, the main line as `do` steps
     an.write_scenario(tree, path, name, replace=False)   # AnalysisError if it exists and not replace
-    an.write_save(tree, path=None, name=None, node_id=None, replace=False)   # the game so far
+    an.write_save(tree, path=None, name=None, node_id=None, replace=False)   # the game so far:
+                                             # tree.before (the game that led to the board, when
+                                             # opened on one) and the line to the node; an.so_far
+                                             # says how much of the line the real game followed
 
 The command line: `python main.py --analysis [FILE]` (faeriell/cli.py) refuses a FILE that is
 neither a scenario nor a save with exit code 2 before a window opens; the app then calls
@@ -83,9 +88,9 @@ from .edit import (move_guardian, move_hero, move_settlement, place_beacon, plac
                    set_lap, set_phase, set_rotated, set_round, set_setup, set_solved, set_sower, set_turn, set_under,
                    set_winter_gems, settle)
 from .tree import Node, Tree, board_game
-from .coach import CoachAnswer, CoachMove, coach_moves, node_chance, think_longer
-from .share import (AnalysisStart, import_file, import_text, last_representable, open_game, open_start,
-                    scenario_data, scenario_text, write_save, write_scenario)
+from .coach import CHANCE_WORDS, CoachAnswer, CoachMove, coach_moves, node_chance, shown_chance, think_longer
+from .share import (AnalysisStart, game_so_far, import_file, import_text, last_representable, open_game,
+                    open_start, scenario_data, scenario_text, so_far, write_save, write_scenario)
 
 __all__ = [
     "AnalysisError", "BoardSpec", "Fault", "HeroSpec", "Position", "Refusal", "Setup", "TribeSpec", "TurnSpec",
@@ -95,7 +100,8 @@ __all__ = [
     "remove_totem", "set_achievements", "set_attunements", "set_corruption", "set_doom", "set_essences",
     "set_first_player", "set_harvest", "set_heartland", "set_hero", "set_herbs", "set_lap", "set_phase", "set_rotated",
     "set_round", "set_setup", "set_solved", "set_sower", "set_turn", "set_under", "set_winter_gems", "settle",
-    "Node", "Tree", "board_game", "CoachAnswer", "CoachMove", "coach_moves", "node_chance", "think_longer",
+    "Node", "Tree", "board_game", "CHANCE_WORDS", "CoachAnswer", "CoachMove", "coach_moves", "node_chance",
+    "shown_chance", "think_longer",
     "AnalysisStart", "import_file", "import_text", "last_representable", "open_game", "open_start", "scenario_data", "scenario_text",
-    "write_save", "write_scenario",
+    "write_save", "write_scenario", "game_so_far", "so_far",
 ]

@@ -2,9 +2,9 @@
 
 The table's own advice, nothing new: the move the hint gives (faeriell.bots.hint: the expert,
 as H at the table) comes first; the other candidates are the heuristic's favourites as the
-expert weighs them (lookahead.candidates). Each move's chance is the coach's own measure
-(bots.win_chance.chance_after: the move played on to the end of the round in imagined worlds,
-then valued), its reason the expert's words, its plan the mover's next moves as the coach would
+expert weighs them (lookahead.candidates). Each move's chance is the board's one figure,
+shown_chance of the position after it (the same figure the tree shows beside that move, so the
+two never disagree on one position), its reason the expert's words, its plan the mover's next moves as the coach would
 play them in one imagined world. The coach reads only what the player to act may see
 (player_view): the bag's order, the decks and the others' hidden cards are imagined, always,
 and `imagined` says so for the panel.
@@ -21,7 +21,7 @@ from faeriell.bots.heuristic import score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.lookahead import candidates
 from faeriell.bots.observe import observe
-from faeriell.bots.win_chance import chance_after
+from faeriell.bots.win_chance import win_chance
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game
 from faeriell.engine.describe import describe
@@ -39,13 +39,32 @@ IMAGINED = ("The coach imagined what nobody at the table can see (the bag's orde
             "the other players' hidden cards), as it does in a game.")
 
 
+CHANCE_WORDS = "the coach's chance"      # what the board calls every figure shown_chance gives
+
+
+def shown_chance(game: Game, seat: int) -> float:
+    """The one chance the analysis board shows ("the coach's chance"): `seat`'s side's chance to
+    win from `game`, 0..1. Every figure on the board (a tree node's, a coach move's) comes from
+    here, so the same position always shows the same figure with the same meaning.
+    bots.win_chance.shown_chance (the learned chance re-scaled to the expert's games) replaces
+    this line once it is on main."""
+    return win_chance(game, seat)
+
+
+def chance_after_move(game: Game, seat: int, action: Action) -> float:
+    """shown_chance of the position once `action` is played (on a copy)."""
+    g = game.copy(log=False)
+    g.apply(action)
+    return shown_chance(g, seat)
+
+
 @dataclass(frozen=True)
 class CoachMove:
     action: Action
     label: str                # the move in the game's words
     plan: tuple[str, ...]     # the move, then the mover's next moves as the coach would play them
     reason: str               # why, in the expert's words
-    chance: float             # the mover's side's win chance after it, 0..1
+    chance: float             # the coach's chance for the mover's side after it (shown_chance), 0..1
     coach_pick: bool = False  # the move the hint itself gives
 
 
@@ -62,7 +81,8 @@ class CoachAnswer:
 def coach_moves(game: Game, n: int = 3, seconds: float = SECONDS, worlds: int = WORLDS, seed: int = 0,
                 iterations: Optional[int] = None, helpers: int = 0) -> CoachAnswer:
     """At least `n` moves (fewer only when fewer are legal), the coach's pick first, then by
-    chance. `seconds`: the hint's thinking time; `worlds`: imagined worlds per move's chance;
+    chance. `seconds`: the hint's thinking time; `worlds`: how long the caller asked it to
+    think (kept on the answer; the chance itself is shown_chance, one figure for the board);
     `iterations` fixes the hint's work instead of the clock (tests); `helpers`: the hint's helper
     processes (the table gives bots.TABLE_HELPERS). Raises AnalysisError when nobody is to act.
     Takes seconds: call it off the frame, as the table's hint is."""
@@ -80,7 +100,7 @@ def coach_moves(game: Game, n: int = 3, seconds: float = SECONDS, worlds: int = 
             break
         if acts[k] not in chosen and acts[k].without("pay", "discounts") != pick.without("pay", "discounts"):
             chosen.append(acts[k])
-    chances = chance_after(game, player, chosen, worlds=worlds, seed=seed)
+    chances = [chance_after_move(game, player, a) for a in chosen]
     names = Names.of(game.rules)
     tribe_ids = [t.id for t in game.state.tribes]
     words = ExpertBot(seed)
@@ -121,13 +141,13 @@ def _plan(world: Game, player: int, a: Action, names: Names, tribe_ids: list) ->
 
 
 def node_chance(tree, node_id: int, worlds: int = WORLDS, seed: int = 0) -> Optional[float]:
-    """The coach's win chance for the side that made the move at `node_id`, measured after it as
-    the coach measures its own moves (chance_after from the position before it), and kept on the
-    node (tree.set_chance) for the tree to show beside it. None at the root."""
+    """The coach's chance (shown_chance) for the side that made the move at `node_id`, in the
+    position after it, as the coach panel gives it for that move; kept on the node
+    (tree.set_chance) for the tree to show beside it. None at the root. `worlds` and `seed`
+    are accepted for older callers and change nothing: the figure is one function's."""
     node = tree.node(node_id)
     if node.parent is None or node.action is None or node.player is None:
         return None
-    before = tree.game(node.parent)
-    chance = chance_after(before, node.player, [node.action], worlds=worlds, seed=seed)[0]
+    chance = shown_chance(tree.game(node_id), node.player)
     tree.set_chance(node_id, chance)
     return chance

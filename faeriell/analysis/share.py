@@ -92,15 +92,38 @@ def write_scenario(tree: Tree, path: str | os.PathLike, name: str = "Analysis", 
 
 
 def game_so_far(tree: Tree, node_id: Optional[int] = None) -> Game:
-    """The game at `node_id` (default: the current node): the root position and the moves of the
-    line to it (its save starts at the root position, as a scenario does)."""
-    return tree.game(node_id)
+    """The game so far at `node_id` (default: the current node), as a player means it: the whole
+    game that led to the board (tree.before: "Analyse from here" or an opened save, with every
+    move since its start) and then the moves of the explored line to the node. A tree with no
+    game before it (an empty board, a scenario, a position set up in the editor) starts at its
+    root position, as a scenario does. See so_far for a line the real game cannot follow."""
+    return so_far(tree, node_id)[0]
+
+
+def so_far(tree: Tree, node_id: Optional[int] = None) -> tuple[Game, int, int]:
+    """(the game so far, moves of the line it holds, moves of the line). The line was played on
+    the board's own dealing of the hidden things (tree.py: never the real game's); on the real
+    game a move that met other draws may be refused there: the game then stops before it."""
+    line = tree.line(node_id)
+    if tree.before is None:
+        return tree.game(node_id), len(line), len(line)
+    g = tree.before.copy()
+    for k, action in enumerate(line):
+        if g.why_not(action) is not None:
+            return g, k, len(line)
+        nxt = g.copy()
+        try:
+            nxt.apply(action)
+        except (IllegalAction, *MALFORMED):
+            return g, k, len(line)
+        g = nxt
+    return g, len(line), len(line)
 
 
 def write_save(tree: Tree, path: str | Path | None = None, name: Optional[str] = None,
                node_id: Optional[int] = None, replace: bool = False) -> Path:
-    """Save the game so far (storage.saves.save_game: its folder, names and refusals).
-    Raises AnalysisError with the one-line reason."""
+    """Save the game so far (game_so_far; storage.saves.save_game: its folder, names and
+    refusals). Raises AnalysisError with the one-line reason."""
     try:
         return save_game(game_so_far(tree, node_id), path=path, name=name, replace=replace)
     except FileServiceError as e:

@@ -63,13 +63,18 @@ class Tree:
         self.current = 0
         self._next = 1
         self._cache: OrderedDict[int, Game] = OrderedDict({0: g})
+        # the game that led to the root, when the tree was opened on one ("Analyse from here", a
+        # save): its origin and moves, so a save of the game so far holds the whole game
+        self.before: Optional[Game] = None
 
     @classmethod
     def from_game(cls, game: Game) -> "Tree":
         """A tree rooted at this live game's moment. Its hidden things (the bag's and the decks'
         order) are dealt anew by the position's build, never the live game's: a line tried here
         must not show the cards a game still hides, and every tree then exports exactly."""
-        return cls(from_game(game), game.rules)
+        tree = cls(from_game(game), game.rules)
+        tree.before = game.copy()
+        return tree
 
     # ---------------------------------------------------------------- reading
     def node(self, node_id: int) -> Node:

@@ -7,6 +7,7 @@ from typing import Callable
 
 import pygame
 
+from faeriell import analysis as an
 from faeriell.ui.text import draw_text, draw_wrapped, font, wrap, wrapped_height
 from faeriell.ui.theme import ACCENT, ERROR, FIELD_BG, MUTED, PANEL_EDGE, TEXT
 from faeriell.ui.bot_driver import Job
@@ -56,6 +57,28 @@ class CoachPanel:
     def shown(self, key):
         return self.answer if self.answer_key == key else None
 
+    @staticmethod
+    def fit(moves, w: int, cw: int, room: int) -> list[list]:
+        """What of each move the panel shows in `room` px: every move's label first (the coach
+        gives at least three moves), then, move by move, its plan and its reason while they fit;
+        in a very short panel, the labels that fit."""
+        each = [_parts(k, m, w, cw) for k, m in enumerate(moves)]
+        h = [[_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in ps] for ps in each]
+        shown: list[list] = []
+        used = 0
+        for ps, hs in zip(each, h):
+            if used + hs[0] + 4 > room:
+                break
+            shown.append([ps[0]])
+            used += hs[0] + 4
+        for k, (ps, hs) in enumerate(zip(each[:len(shown)], h)):
+            for part, ph in zip(ps[1:], hs[1:]):
+                if used + ph > room:
+                    break
+                shown[k].append(part)
+                used += ph
+        return shown
+
     def draw(self, surf, key) -> None:
         r = self.rect
         pygame.draw.rect(surf, FIELD_BG, r, border_radius=4)
@@ -73,29 +96,30 @@ class CoachPanel:
             draw_wrapped(surf, "Ask the coach for its best moves in this position.",
                            pygame.Rect(x, y, w, r.height - 12), TEXT_PX, MUTED)
             return
+        # the figures' name, as over the tree: one chance with one meaning on the whole board
+        draw_text(surf, an.CHANCE_WORDS, (r.right - 8, y), TEXT_PX - 1, MUTED, anchor="topright")
+        y += font(TEXT_PX - 1).get_linesize()
         bottom = r.bottom - 6
         note_h = wrapped_height(answer.note, w, TEXT_PX - 1, 0)
         limit = bottom - note_h - 4                # the moves never run into the note under them
         cw = font(TEXT_PX).size("100%")[0] + 8
-        for k, m in enumerate(answer.moves):
-            parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, TEXT)]
-            if m.plan[1:]:
-                parts.append(("then " + "; ".join(m.plan[1:]), 10, w - 10, TEXT_PX - 1, (190, 200, 226)))
-            if m.reason:
-                parts.append((m.reason, 10, w - 10, TEXT_PX - 1, MUTED))
-            # as much of the move as there is room for: its reason, then its plan, give way first
-            while parts:
-                need = sum(_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in parts)
-                if y + need <= limit:
-                    break
-                parts.pop()
-            if not parts:
-                break
+        shown = self.fit(answer.moves, w, cw, limit - y)
+        for m, parts in zip(answer.moves, shown):
             draw_text(surf, f"{round(m.chance * 100)}%", (r.right - 8, y), TEXT_PX, ACCENT, anchor="topright")
             for text, dx, ww, px, colour in parts:
                 y += draw_wrapped(surf, text, pygame.Rect(x + dx, y, ww, 40), px, colour, 0, max_lines=2)
             y += 4
         draw_wrapped(surf, answer.note, pygame.Rect(x, bottom - note_h, w, note_h), TEXT_PX - 1, MUTED, 0)
+
+
+def _parts(k: int, m, w: int, cw: int) -> list:
+    """A move's lines as (text, dx, width, px, colour): its label, its plan, its reason."""
+    parts = [(f"{k + 1}. {m.label}", 0, w - cw, TEXT_PX, TEXT)]
+    if m.plan[1:]:
+        parts.append(("then " + "; ".join(m.plan[1:]), 10, w - 10, TEXT_PX - 1, (190, 200, 226)))
+    if m.reason:
+        parts.append((m.reason, 10, w - 10, TEXT_PX - 1, MUTED))
+    return parts
 
 
 def _lines_h(text: str, width: int, px: int, most: int) -> int:

@@ -9,10 +9,10 @@ import pygame
 
 from faeriell import analysis as an
 from faeriell.session import Session
-from faeriell.ui.text import draw_text, draw_wrapped
 from faeriell.ui.controls import Button
+from faeriell.ui.text import draw_text, draw_wrapped
 from faeriell.ui.theme import ERROR, MUTED, OK, SELECT, TEXT
-from faeriell.ui.analysis.editor_panel import Editor
+from faeriell.ui.analysis.editor_panel import PAGES, Chip, Editor
 from faeriell.ui.table import TableScene
 
 BUTTON_PX = 16
@@ -84,11 +84,53 @@ class EditorMixin:
                 best, dist = nid, d
         return best
 
+    def wheel_space_at(self, pos) -> str | None:
+        """The Harvest wheel's space under the point (a Guardian's name), or None."""
+        wheel = self.session.game.rules.wheel
+        for sp in self.table.spots.hit_all(pos):
+            if sp.key[0] == "wheel" and 0 <= sp.key[1] < len(wheel):
+                return wheel[sp.key[1]]
+        return None
+
+    def piece_at(self, pos) -> Chip | None:
+        """The piece on the table under the point, as a chip that remembers where it stood: a
+        Settlement, Beacon, Hero, the Totem, a Guardian, the Drifter, the Harvest token or a
+        Winter's gem (the wheel's space holding one)."""
+        ed = self.editor
+        gems = set(ed.pos.board.winter_gems)
+        for sp in self.table.spots.hit_all(pos):
+            key = sp.key
+            box = pygame.Rect(0, 0, 110, 24)
+            box.center = sp.center
+            if key[0] == "settlement":
+                return Chip("settlement", box, src=key[2], seat=key[1])
+            if key[0] == "beacon":
+                seat = next((i for i, t in enumerate(ed.pos.tribes) if key[1] in t.beacons), None)
+                if seat is not None:
+                    return Chip("beacon", box, ed.pos.tribes[seat].beacons[key[1]], src=key[1], seat=seat)
+            if key[0] == "hero" and key[1] < len(ed.pos.tribes) and key[2] in ed.pos.tribes[key[1]].heroes:
+                return Chip("hero", box, key[2], src=ed.pos.tribes[key[1]].heroes[key[2]].node, seat=key[1])
+            if key == ("totem",) and ed.pos.board.totem:
+                return Chip("totem", box, src=ed.pos.board.totem.get("region"))
+            if key[0] == "guardian" and key[1] in ed.pos.board.guardians:
+                return Chip("guardian", box, key[1], src=ed.pos.board.guardians[key[1]])
+            if key == ("drifter",) and ed.pos.board.drifter:
+                return Chip("drifter", box, src=ed.pos.board.drifter.get("node"))
+            if key == ("harvest_token",):
+                return Chip("harvest", box, src=ed.pos.board.harvest or self.session.game.rules.wheel[0])
+            if key[0] == "wheel":
+                space = self.session.game.rules.wheel[key[1]]
+                if space in gems:
+                    return Chip("gem", box, src=space)
+        return None
+
     def _editor_mouse(self, ev) -> bool:
         ed = self.editor
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             if self.held is not None:
+                if self.table is not None and not self.panel_rect().collidepoint(ev.pos):
+                    self.table.handle_event(ev)    # its hover names the Region or Node under the piece
                 return True
         in_panel = self.panel_rect().collidepoint(ev.pos)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and in_panel and not self.panel_hidden:
@@ -102,8 +144,24 @@ class EditorMixin:
                     self._edited()
                 self._said_refusal()
                 return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not in_panel and self.held is None:
+            piece = self.piece_at(ev.pos)      # a piece on the table: taken up to go elsewhere
+            if piece is not None:
+                self.held, self.held_from, self.mouse = piece, ev.pos, ev.pos
+                return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.held is not None:
             chip, self.held = self.held, None
+            if chip.src is not None or chip.kind in ("harvest", "gem"):
+                if chip.src is not None and max(abs(ev.pos[0] - self.held_from[0]),
+                                                abs(ev.pos[1] - self.held_from[1])) < 6:
+                    return True                # put down where it was taken: nothing changes
+                if in_panel and not self.panel_hidden:
+                    return True
+                node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
+                if ed.moved(chip, self.table.spots.region_at(ev.pos), node, self.wheel_space_at(ev.pos)):
+                    self._edited()
+                self._said_refusal()
+                return True
             if in_panel:
                 if chip.rect.collidepoint(ev.pos):
                     ed.cycle(chip)             # a click: the next Hero, Guardian or token
@@ -118,7 +176,8 @@ class EditorMixin:
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and not in_panel:
             # a figure on the Node under the click first (a Hero, the Drifter), else the Region's piece
-            if ed.remove_figure(self.node_at(ev.pos)) or ed.remove_at(self.table.spots.region_at(ev.pos)):
+            if (ed.remove_gem(self.wheel_space_at(ev.pos)) or ed.remove_figure(self.node_at(ev.pos))
+                    or ed.remove_at(self.table.spots.region_at(ev.pos))):
                 self._edited()
             self._said_refusal()
             return True
@@ -147,6 +206,12 @@ class EditorMixin:
                 continue
             pygame.draw.circle(surf, (255, 84, 196), (round(c[0]), round(c[1])), r, 3)
 
+    def show_page(self, page: str) -> None:
+        """One of the editor's pages (Pieces, Board, Tribe, Cards)."""
+        if self.editor is not None:
+            self.editor.page, self.editor.scroll = page, 0
+            self.layout()
+
     def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
         ok = self.editor.legal()
         cw = (p.width - 16 - 2 * gap) // 3
@@ -165,20 +230,33 @@ class EditorMixin:
         # the check's line stays in sight; the palette and the steppers under it scroll in a short window
         self.fault_rect = pygame.Rect(x, y, p.width - 16, 40)
         y = self.fault_rect.bottom + 6
+        # the editor's pages (editor_panel.PAGES): each fits the view of a 1024x640 window
+        pw = (p.width - 16 - 2 * gap) // len(PAGES)
+        for k, (page, words) in enumerate(PAGES):
+            self.root.add(Button((x + k * (pw + gap), y, pw, 24), words, lambda page=page: self.show_page(page),
+                                   id=f"page_{page}", size=BUTTON_PX - 1, primary=(page == self.editor.page)))
+        y += 24 + 6
         view = pygame.Rect(x, y, p.width - 16, max(40, p.bottom - 48 - y))
         bottom = self.editor.layout(view, below=36)
-        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, 30)
+        self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, max(30, p.bottom - 48 - bottom - 4))
 
     def _draw_editor(self, surf) -> None:
         self._draw_marks(surf)
         self.editor.draw(surf, self.seat_name)
         if self.editor.rect.contains(self.help_rect):
-            draw_wrapped(surf, "Drag a piece onto the island (a click on it changes which one); a right "
-                           "click on a piece takes it off.", self.help_rect, 15, MUTED, 0, max_lines=2)
+            text = ("Drag a piece onto the island (a click on it changes which one), or a placed one to "
+                    "a new place; a right click takes it off." if self.editor.page == "pieces" else
+                    "The - and + ends change a count; on a card's name they go through the cards, and the "
+                    "count under it adds or takes off the one named.")
+            draw_wrapped(surf, text, self.help_rect, 15, MUTED, 0, max_lines=3)
         fault = self.editor.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
         draw_wrapped(surf, text, self.fault_rect, 16, ERROR if fault is not None else OK, 0, max_lines=2)
-        if self.held is not None:
+        self._draw_held(surf)
+
+    def _draw_held(self, surf) -> None:
+        """The piece in hand follows the pointer."""
+        if self.held is not None and self.editor is not None:
             r = self.held.rect.copy()
             r.center = self.mouse
             pygame.draw.rect(surf, SELECT, r, border_radius=5)

@@ -14,12 +14,23 @@ import pygame
 
 from faeriell import analysis as an
 from faeriell.analysis.edit import owner_of_region
+from faeriell.engine.names import Names
 from faeriell.ui.text import draw_text
 from faeriell.ui.theme import BTN, FIELD_BG, PANEL_EDGE, TEXT
 
 TEXT_PX = 16
 COLOURS = ("red", "yellow", "blue", "green")
 HEROES = ("adventurer", "chieftain", "shaman", "druid", "shadow", "sower")
+PICKS = ("herbs", "attunements", "achievements", "perks")
+PICK_WORDS = {"herbs": "Herb", "attunements": "Attunement", "achievements": "Achievement", "perks": "Perk"}
+# The editor's pages, so each fits a 1024x640 window without scrolling: the palette's pieces, then
+# the steppers of the board and the turn, the tribe's tracks, the tribe's cards (a stepper not
+# named below is on "board").
+PAGES = (("pieces", "Pieces"), ("board", "Board"), ("tribe", "Tribe"), ("cards", "Cards"))
+TRIBE_PAGE = ("corruption", "ess_red", "ess_yellow", "ess_blue", "ess_green",
+              "solved_red", "solved_yellow", "solved_blue", "solved_green")
+CARDS_PAGE = ("pick_herbs", "herbs", "pick_attunements", "attunements", "pick_achievements", "achievements",
+              "designated", "pick_perks", "hero_level")
 UNDER = ("red", "yellow", "blue", "green", "corruption", None)
 PHASES = (None, "tribe", "event", "hero")
 MODES = ("competitive", "coop", "solo")
@@ -69,6 +80,8 @@ class Chip:
     kind: str
     rect: pygame.Rect
     variant: Optional[str] = None
+    src: Optional[str] = None       # a piece taken from the table: where it stood (a Region, Node, wheel space)
+    seat: Optional[int] = None      # ... and whose it is
 
 
 class Editor:
@@ -82,6 +95,11 @@ class Editor:
         self.hero = 0                          # the Hero type, Guardian and token the chips place
         self.guardian = 0
         self.token = 0
+        # which Herb, Attunement, Achievement and Perk the counts add: chosen by name, as a
+        # player rebuilding their own table holds exactly these (an index into choices(what))
+        self.picks = dict.fromkeys(PICKS, 0)
+        self.names = Names.of(rules)
+        self.page = "pieces"                     # which page is shown (PAGES)
         self.chips: list[Chip] = []
         self.rect = pygame.Rect(0, 0, 1, 1)      # the palette's and steppers' view (it scrolls)
         self.scroll = 0
@@ -169,6 +187,53 @@ class Editor:
             return self.edit(an.place_drifter, node, seat)
         return False
 
+    # ---- a piece on the table dragged to a new place ----------------------------------------------
+    def moved(self, chip: Chip, region: Optional[str], node: Optional[str], space: Optional[str]) -> bool:
+        """The piece `chip` took from the table (chip.src: where it stood) dropped on `region`,
+        `node` or the wheel's `space`; True when it moved. A refusal keeps it where it was."""
+        k, src = chip.kind, chip.src
+        if k in ("harvest", "gem"):
+            if space is None:
+                self.refusal = "Drop it on a space of the Harvest wheel."
+                return False
+            if k == "harvest":
+                return self.edit(an.set_harvest, space)
+            gems = list(self.pos.board.winter_gems)
+            if space in gems:
+                self.refusal = "That space of the wheel holds a gem already."
+                return False
+            if src is None:                     # from the palette: one gem more
+                return self.edit(an.set_winter_gems, gems + [space])
+            return self.edit(an.set_winter_gems, [space if g == src else g for g in gems])
+        if k in ("hero", "drifter"):
+            if node is None:
+                self.refusal = "Drop it on a Node: the dot where three Regions meet."
+                return False
+            if k == "hero":
+                return self.edit(an.move_hero, chip.seat, chip.variant, node)
+            dr = self.pos.board.drifter or {}
+            return self.edit(_then(an.remove_drifter, an.place_drifter), (), (node, int(dr.get("owner", 1)) - 1))
+        if region is None:
+            self.refusal = "Drop the piece on the island."
+            return False
+        if k == "settlement":
+            return self.edit(an.move_settlement, src, region)
+        if k == "beacon":
+            return self.edit(_then(an.remove_beacon, an.place_beacon), (src,), (chip.seat, region, chip.variant))
+        if k == "totem":
+            yellow = int((self.pos.board.totem or {}).get("yellow", 0))
+            return self.edit(an.place_totem, region, yellow)
+        if k == "guardian":
+            return self.edit(an.move_guardian, chip.variant, region)
+        return False
+
+    def remove_gem(self, space: Optional[str]) -> bool:
+        """A right click on a wheel space takes its Winter's gem off."""
+        gems = self.pos.board.winter_gems
+        if space is None or space not in gems:
+            return False
+        return self.edit(an.set_winter_gems, [g for g in gems if g != space])
+
     def remove_figure(self, node: Optional[str]) -> bool:
         """A right click on a Node takes off the Hero or the Drifter standing there."""
         if node is None:
@@ -224,23 +289,24 @@ class Editor:
             n = t.solved.get(c, 0)
             out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}",
                         lambda d, c=c, n=n: self.edit(an.set_solved, s, c, n + d)))
-        cat = self.rules.catalog
-        out.append(("herbs", f"Herbs {len(t.herbs)}", lambda d: self._grow(an.set_herbs, t.herbs, list(cat.herbs), d)))
-        out.append(("attunements", f"Attunements {len(t.attunements)}",
-                    lambda d: self._grow(an.set_attunements, t.attunements, list(cat.attunements), d)))
-        out.append(("achievements", f"Achievements {len(t.achievements)}",
-                    lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_achievements(
-                        pos, seat, held, rules=rules), t.achievements, list(cat.achievements) + ["purity"], d)))
+        setters = {"herbs": an.set_herbs, "attunements": an.set_attunements,
+                   "achievements": lambda pos, seat, held, rules=None: an.set_achievements(pos, seat, held, rules=rules)}
+        for what, label in (("herbs", "Herbs"), ("attunements", "Attunements"), ("achievements", "Achievements")):
+            held = getattr(t, what)
+            out.append(self._pick_row(what, held))
+            out.append((what, f"{label} {len(held)}",
+                        lambda d, what=what, held=held: self._named(setters[what], held, what, d)))
         out.append(("designated", f"Designated {t.designated}",
                     lambda d: self.edit(an.set_achievements, s, t.achievements, t.designated + d)))
-        # the level of the Hero the palette's Hero piece places: one Perk more or fewer
+        # the level of the Hero the palette's Hero piece places: the Perk chosen above it, one more or fewer
         hero = self.hero_id()
         spec = t.heroes.get(hero)
         perks = spec.perks if spec is not None else ()
+        out.append(self._pick_row("perks", perks))
         out.append(("hero_level", f"{hero.capitalize()} level {1 + len(perks)}" if spec
                     else f"{hero.capitalize()}: not placed",
-                    lambda d: self._grow(lambda pos, seat, held, rules=None: an.set_hero(
-                        pos, seat, hero, perks=held, rules=rules), perks, list(cat.perks), d, repeat=True)))
+                    lambda d: self._named(lambda pos, seat, held, rules=None: an.set_hero(
+                        pos, seat, hero, perks=held, rules=rules), perks, "perks", d)))
         # Winter's gems lie on the wheel from the space after the Harvest token on (its frost creeps on)
         k = wheel.index(harvest)
         after = wheel[k + 1:] + wheel[:k + 1]
@@ -248,16 +314,50 @@ class Editor:
         out.append(("winter", f"Winter's gems {n}", lambda d: self.edit(an.set_winter_gems, after[:max(0, n + d)])))
         return out
 
-    def _grow(self, fn, held: tuple, ids: list, d: int, repeat: bool = False) -> bool:
-        """A count of named cards or tiles: one more is the first of `ids` the edit accepts (the
-        engine refuses one none is left of; `repeat`: one already held may come again), one
-        fewer drops the last added."""
-        if d < 0:
-            return bool(held) and self.edit(fn, self.seat, tuple(held[:-1]))
-        for i in ids:
-            if (repeat or i not in held) and self.edit(fn, self.seat, tuple(held) + (i,)):
-                return True
-        return False
+    def choices(self, what: str) -> list[str]:
+        """The cards or tiles of a kind the player may choose from, in the catalogue's order."""
+        cat = self.rules.catalog
+        ids = list(getattr(cat, what))
+        if what == "achievements" and "purity" not in ids:
+            ids.append("purity")
+        return list(dict.fromkeys(ids))              # a Perk printed on several cards is one choice
+
+    def picked(self, what: str) -> str:
+        ids = self.choices(what)
+        return ids[self.picks[what] % len(ids)]
+
+    def name(self, what: str, item: str) -> str:
+        """The name printed on the card or tile."""
+        return {"herbs": self.names.herb, "attunements": self.names.attunement,
+                "achievements": self.names.achievement, "perks": self.names.perk}[what](item)
+
+    def _pick_row(self, what: str, held: tuple) -> tuple[str, str, Callable[[int], bool]]:
+        """A stepper whose ends go through the names: which one the count under it adds or takes off."""
+        item = self.picked(what)
+        n = sum(1 for h in held if h == item)
+        mark = f" (held{' ×' + str(n) if n > 1 else ''})" if n else ""
+        return (f"pick_{what}", f"{PICK_WORDS[what]}: {self.name(what, item)}{mark}",
+                lambda d: self._cycle_pick(what, d))
+
+    def _cycle_pick(self, what: str, d: int) -> bool:
+        self.picks[what] = (self.picks[what] + d) % len(self.choices(what))
+        self.refusal, self.refusal_kind = None, None
+        return False                                 # the position is unchanged; the label follows
+
+    def _named(self, fn, held: tuple, what: str, d: int) -> bool:
+        """One more: the chosen card (the engine refuses one none is left of, in its words); one
+        fewer: the chosen card when it is held, else the last one added."""
+        item = self.picked(what)
+        if d > 0:
+            return self.edit(fn, self.seat, tuple(held) + (item,))
+        if not held:
+            return False
+        k = max(i for i, h in enumerate(held) if h == item) if item in held else len(held) - 1
+        return self.edit(fn, self.seat, tuple(held[:k]) + tuple(held[k + 1:]))
+
+    @staticmethod
+    def page_of(wid: str) -> str:
+        return "tribe" if wid in TRIBE_PAGE else "cards" if wid in CARDS_PAGE else "board"
 
     def step(self, wid: str, d: int) -> bool:
         for cid, _label, fn in self.counts():
@@ -272,34 +372,42 @@ class Editor:
         if chip.kind == "beacon":
             return f"{(chip.variant or '').capitalize()} Beacon"
         if chip.kind == "hero":
-            return self.hero_id().capitalize()
+            return (chip.variant or self.hero_id()).capitalize()
         if chip.kind == "guardian":
-            return f"Guardian: {self.guardian_id().capitalize()}"
+            return f"Guardian: {(chip.variant or self.guardian_id()).capitalize()}"
+        if chip.kind == "harvest":
+            return "Harvest token"
+        if chip.kind == "gem":
+            return "Winter's gem"
         if chip.kind == "token":
             k = self.token_kind()
             return "Token: none" if k is None else f"{k.capitalize()} token"
         return {"totem": "Totem", "drifter": "Drifter"}.get(chip.kind, chip.kind)
 
     def layout(self, area: pygame.Rect, below: int = 0) -> int:
-        """Chips and steppers laid out in the view `area`, scrolled by `scroll` (a short window
-        scrolls them with the wheel); `below`: room kept under them. Returns the y under them."""
+        """The page shown laid out in the view `area`: the palette's chips (page "pieces"), else
+        that page's steppers, one a row (their words whole at a 1024x640 window's width); scrolled
+        by `scroll` in a window shorter still. `below`: room kept under them. Returns the y under them."""
         self.rect, self._below = area, below
         x, gap = area.x, 4
         y = area.y - self.scroll
         top = y
-        cw, ch = (area.width - 2 * gap) // 3, 24
-        kinds = [("settlement", None)] + [("beacon", c) for c in COLOURS] + [
-            ("hero", None), ("totem", None), ("guardian", None), ("token", None), ("drifter", None)]
         self.chips = []
-        for k, (kind, var) in enumerate(kinds):
-            r = pygame.Rect(x + (k % 3) * (cw + gap), y + (k // 3) * (ch + gap), cw, ch)
-            self.chips.append(Chip(kind, r, var))
-        y += ((len(kinds) + 2) // 3) * (ch + gap) + 4
         self.steppers = []
-        sw, sh = (area.width - gap) // 2, 22
-        for k, (wid, _label, _fn) in enumerate(self.counts()):
-            self.steppers.append((wid, pygame.Rect(x + (k % 2) * (sw + gap), y + (k // 2) * (sh + 2), sw, sh)))
-        y += ((len(self.steppers) + 1) // 2) * (sh + 2)
+        if self.page == "pieces":
+            kinds = [("settlement", None), ("hero", None)] + [("beacon", c) for c in COLOURS] + [
+                ("totem", None), ("drifter", None), ("guardian", None), ("token", None), ("gem", None)]
+            cw, ch = (area.width - gap) // 2, 26
+            for k, (kind, var) in enumerate(kinds):
+                r = pygame.Rect(x + (k % 2) * (cw + gap), y + (k // 2) * (ch + gap), cw, ch)
+                self.chips.append(Chip(kind, r, var))
+            y += ((len(kinds) + 1) // 2) * (ch + gap) + 2
+        else:
+            sh = 22
+            for wid, _label, _fn in self.counts():
+                if self.page_of(wid) == self.page:
+                    self.steppers.append((wid, pygame.Rect(x, y, area.width, sh)))
+                    y += sh + 2
         self.content_h = y - top + below
         most = max(0, self.content_h - area.height)
         if self.scroll > most:                   # a taller window: no scroll left over
@@ -374,3 +482,12 @@ class Editor:
                 draw_text(surf, sign, rr.center, TEXT_PX + 2, TEXT, anchor="center")
             draw_text(surf, labels.get(wid, ""), (r.centerx, r.centery), TEXT_PX, TEXT, anchor="center",
                         width=r.width - 48)
+
+
+def _then(take, put):
+    """One edit of two: `take` off where a piece stood, `put` it down where it goes; the first
+    refusal is the answer and the position stays as it was."""
+    def both(pos, take_args, put_args, rules=None):
+        got = take(pos, *take_args, rules=rules)
+        return got if isinstance(got, an.Fault) else put(got, *put_args, rules=rules)
+    return both

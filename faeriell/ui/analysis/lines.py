@@ -14,10 +14,10 @@ from faeriell.engine import Action, Game
 
 
 def chance_of(game: Game, seat: int) -> float:
-    """The seat's win chance by the coach's model (bots.win_chance): the quick figure beside
-    each node (the coach panel's own chances play the moves out, so they may differ)."""
-    from faeriell.bots.win_chance import win_chance
-    return win_chance(game, seat)
+    """The figure beside each node: the coach's chance (faeriell.analysis.shown_chance), the
+    very figure the coach panel gives for the same move."""
+    from faeriell.analysis import shown_chance
+    return shown_chance(game, seat)
 
 
 @dataclass(eq=False)
@@ -26,7 +26,7 @@ class Node:
     parent: Optional["Node"] = None
     children: list["Node"] = field(default_factory=list)
     mover: Optional[int] = None              # the seat that made the move
-    chance: Optional[float] = None           # the mover's win chance after it (the coach's model)
+    chance: Optional[float] = None           # the coach's chance for the mover after it
 
     def path(self) -> list["Node"]:
         out, n = [], self
@@ -46,6 +46,9 @@ class Lines:
         self.current = self.root
         self._games: dict[int, Game] = {id(self.root): self.root_game}
         self._chance = chance
+        # the game that led to the root ("Analyse from here", a save opened): the save of the
+        # game so far starts with it (analysis.so_far); None for a position set up or a scenario
+        self.before: Game | None = None
 
     # ---- the game at a node ------------------------------------------------------------------
     def game_at(self, node: Node | None = None) -> Game:

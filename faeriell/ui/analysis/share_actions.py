@@ -76,7 +76,8 @@ class ShareMixin:
 
     def export(self, kind: str) -> None:
         """Ask for a file name, then write the scenario (the position and its main line) or the
-        save (the game so far, at the move shown); an existing file is replaced only when asked."""
+        save (the game so far: the whole game the board was opened on, if any, then the line to
+        the move shown); an existing file is replaced only when asked."""
         if self._tree() is None:
             return
         folder = _share_folder()
@@ -106,6 +107,12 @@ class ShareMixin:
                 written = an.write_save(tree, path=target, replace=replace)
         except (an.AnalysisError, OSError) as e:
             return str(e)
+        if kind == "save":
+            _game, kept, total = an.so_far(tree)
+            if kept < total:                      # the real game drew otherwise: said, not hidden
+                self.say(f"Written: {written.name}, the game and {kept} of this line's {total} moves (the "
+                         "game's own draws differ from the board's after that).")
+                return None
         self.say(f"Written: {written}")
         return None
 

@@ -24,6 +24,7 @@ def to_tree(lines: Lines) -> an.Tree:
     """faeriell.analysis's Tree of these lines (every branch, the main line first, the chances
     kept, the current node the same). Raises AnalysisError when the root cannot be written."""
     tree = an.Tree.from_game(lines.root_game)
+    tree.before = lines.before.copy() if lines.before is not None else None
     ids: dict[int, int] = {id(lines.root): 0}
     current = 0
 
@@ -46,6 +47,7 @@ def to_tree(lines: Lines) -> an.Tree:
 def from_tree(tree: an.Tree, chance=None) -> Lines:
     """Lines of faeriell.analysis's Tree (its root's game, every move replayed)."""
     lines = Lines(tree.game(0), chance=chance)
+    lines.before = tree.before.copy() if tree.before is not None else None
 
     def copy(nid: int, node: Node) -> None:
         for cid in tree.nodes[nid].children:

@@ -1,10 +1,11 @@
 """The tree of variations drawn as rows: one move a row, a branch indented one step, the
-current move highlighted, the coach's chance (the mover's win chance after it) at the right.
+current move highlighted, the coach's chance (an.shown_chance: the mover's, after it) at the right.
 A click on a row jumps there (`row_at`)."""
 from __future__ import annotations
 
 import pygame
 
+from faeriell import analysis as an
 from faeriell.ui.text import draw_text, draw_wrapped, font
 from faeriell.ui.theme import ACCENT, FIELD_BG, MUTED, PANEL_EDGE, SELECT, TEXT
 from faeriell.ui.analysis.lines import Lines, Node
@@ -44,7 +45,7 @@ class TreePanel:
         draw_text(surf, "Start position", (head.x + 4, head.centery), TEXT_PX, ACCENT, anchor="midleft",
                     width=head.width // 2)
         if rows:                                  # what the figures at the right are
-            draw_text(surf, "mover's chance", (head.right - 4, head.centery), TEXT_PX - 1, MUTED,
+            draw_text(surf, an.CHANCE_WORDS, (head.right - 4, head.centery), TEXT_PX - 1, MUTED,
                         anchor="midright")
         self.hits.append((head.copy(), lines.root))
         if not rows:

@@ -37,7 +37,6 @@ from faeriell.ui.scene import Host, Scene
 from faeriell.ui.table import TableScene
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
-MIN_PANEL_W = 330
 BUTTON_PX = 16
 VIEW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_KP_PLUS, pygame.K_KP_MINUS, pygame.K_HOME)
 
@@ -226,16 +225,13 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         return pygame.Rect(0, 0, *self.size)
 
     def side_rect(self) -> pygame.Rect:
-        """The shared boards' column, at least MIN_PANEL_W wide (a smaller window's column is
-        narrower than the steppers' words: the panel then covers a strip of the sea beside it)."""
+        """The shared boards' column, never wider: wider, the panel would hide the island's edge
+        and the other tribes' boards beside it (a 1024x640 window's column is 272 px; the
+        panel's words fit it, shrinking to no less than the smallest text)."""
         if self.table is not None:
-            side = self.table.layout.side.copy()
-        else:
-            w, h = self.size
-            side = pygame.Rect(w - PANEL_W, 40, PANEL_W, h - 40)
-        if side.width < MIN_PANEL_W:
-            side.x, side.width = side.right - MIN_PANEL_W, MIN_PANEL_W
-        return side
+            return self.table.layout.side.copy()
+        w, h = self.size
+        return pygame.Rect(w - PANEL_W, 40, PANEL_W, h - 40)
 
     def panel_rect(self) -> pygame.Rect:
         """Where the panel takes the mouse: the column, or only its tab while put aside."""
@@ -393,6 +389,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         if self.panel_hidden:
             if self.editor is not None:
                 self._draw_marks(surf)
+                self._draw_held(surf)
             self.root.draw(surf)
             if self.modal is not None:
                 self.modal.draw(surf)

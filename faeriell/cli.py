@@ -4,6 +4,7 @@
     faeriell --players 2 --seats human,hard --variants drifter --seed 7    # straight to the table
     faeriell --continue                       # the game played last (its autosave)
     faeriell --load FILE | --scenario FILE | --tutorial [CHAPTER]
+    faeriell --analysis [FILE]                # the analysis board: empty, or on a scenario file or a save
     faeriell --screenshot first.png           # draw the first frame to a PNG and exit (exit 1 if an
                                               # error showed); headless: SDL_VIDEODRIVER=dummy
     faeriell --self-check                     # does this copy work? files, guided game, a game, child processes
@@ -18,6 +19,7 @@ import argparse
 import logging
 import os
 import sys
+from typing import Any
 
 from faeriell.safe_read import clip
 
@@ -141,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--continue", dest="cont", action="store_true",
                    help="resume the game played last (its autosave)")
     o.add_argument("--scenario", metavar="FILE", help="play from a scenario or puzzle file (YAML)")
+    o.add_argument("--analysis", nargs="?", const="", default=None, metavar="FILE",
+                   help="the analysis board: empty, or set up from a scenario file or a save")
     o.add_argument("--tutorial", nargs="?", const="", default=None, metavar="CHAPTER",
                    help="the guided first game: resume where you left it, or open CHAPTER (its number or name)")
     w = p.add_argument_group("window")
@@ -170,7 +174,8 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     """Combinations argparse cannot see; p.error() exits with code 2 and the reason."""
     sources = [name for name, on in (("--load", args.load), ("--continue", args.cont),
                                      ("--scenario", args.scenario),
-                                     ("--tutorial", args.tutorial is not None)) if on]
+                                     ("--tutorial", args.tutorial is not None),
+                                     ("--analysis", args.analysis is not None)) if on]
     if len(sources) > 1:
         p.error(f"{' and '.join(sources)} cannot be combined: choose one game to open")
     given = [f"--{k}" for k in SETUP_OPTIONS if getattr(args, k) is not None]
@@ -185,6 +190,10 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             problem = _file_problem(path, kind)       # a folder, a pipe, too large, not a save: unread
             if problem:
                 refuse(p, f"{name}: {problem}")
+    if args.analysis:
+        why = why_not_analysis(args.analysis, args.map)
+        if why:
+            refuse(p, f"--analysis: {why}")
     if args.tutorial:
         why = why_not_a_chapter(args.tutorial)
         if why:
@@ -281,6 +290,22 @@ def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
     return None
 
 
+def why_not_analysis(path: str, map_path: str | None = None) -> str | None:
+    """None when `path` opens on the analysis board (a scenario file or a save), else the reason:
+    one line naming the file (faeriell.analysis.open_start, the call the window makes)."""
+    from faeriell.analysis import AnalysisError, open_start
+    from faeriell.content.rules_loader import default_rules
+    try:
+        rules = default_rules(map_path)
+    except (OSError, ValueError):   # data/ or the map cannot be read: the window opens and says so
+        return None
+    try:
+        open_start(path, rules)
+    except AnalysisError as e:
+        return clip(" ".join(str(e).split()), 1000)
+    return None
+
+
 def why_not_a_chapter(name: str) -> str | None:
     """None when `name` names a tutorial chapter, else the reason with the names there are."""
     from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
@@ -299,10 +324,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def launch_options(args: argparse.Namespace):
+    from dataclasses import fields
     from faeriell.ui.launch import LaunchOptions
+    extra: dict[str, Any] = {}            # fields LaunchOptions may not have yet
+    # --analysis reaches the window once LaunchOptions has its field (the screen's side of issue 45:
+    # None = not asked, "" = an empty board, else the file); until then the flag is only checked
+    if "analysis" in {f.name for f in fields(LaunchOptions)}:
+        extra["analysis"] = getattr(args, "analysis", None)
     return LaunchOptions(players=args.players, mode=args.mode, difficulty=args.difficulty, variants=args.variants,
                          seed=args.seed, seats=args.seats, load=args.load, cont=args.cont, scenario=args.scenario,
-                         tutorial=args.tutorial, curtain=args.curtain, bot_delay=args.bot_delay)
+                         tutorial=args.tutorial, curtain=args.curtain, bot_delay=args.bot_delay, **extra)
 
 
 def main(argv: list[str] | None = None) -> int:

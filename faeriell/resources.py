@@ -14,7 +14,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 FROZEN = bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
 # the frozen build's bundle holds data/, maps/... (and docs/balance.md) as a checkout does
-CHECKOUT = Path(sys._MEIPASS).resolve() if FROZEN else PACKAGE.parent
+# (getattr: PyInstaller adds _MEIPASS to sys at run time, so sys's stubs do not know it; FROZEN
+# says it is there, the default is never read)
+CHECKOUT = Path(getattr(sys, "_MEIPASS", "")).resolve() if FROZEN else PACKAGE.parent
 INSTALLED = PACKAGE / "_files"
 NAMES = ("data", "maps", "sprites", "sounds", "fonts")
 

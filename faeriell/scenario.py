@@ -8,8 +8,9 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from faeriell.content.yaml_lines import read_yaml, plain
+from faeriell.content.yaml_lines import parse_yaml, read_yaml, plain
 from faeriell.engine.action_schema import action_problem
 from faeriell.safe_read import MALFORMED, clip
 from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
@@ -52,7 +53,16 @@ def _err(path, line, fld, msg):
 def load(path: str | Path) -> Scenario:
     path = Path(path)
     shown = str(path)
-    data = read_yaml(path, shown, ScenarioError, kind="scenario")
+    return _from_data(read_yaml(path, shown, ScenarioError, kind="scenario"), shown)
+
+
+def loads(text: str, shown: str) -> Scenario:
+    """A scenario from text (pasted, not a file), read and refused as a file named `shown` would be
+    (the size limit is the caller's: safe_read.LIMITS["scenario"])."""
+    return _from_data(parse_yaml(text, shown, ScenarioError), shown)
+
+
+def _from_data(data, shown: str) -> Scenario:
     if not isinstance(data, dict):
         raise _err(shown, 1, "(file)", "a scenario is a mapping with name, setup and steps")
     lines = getattr(data, "lines", {})
@@ -66,14 +76,15 @@ def load(path: str | Path) -> Scenario:
     setup = data.get("setup") or {}
     if not isinstance(setup, dict):
         raise _err(shown, lines.get("setup", 1), "setup", "must be a mapping")
+    setup_lines = getattr(setup, "lines", {})      # (an empty set-up is a plain {}: no lines)
     for key in setup:
         if key not in SETUP_KEYS:
-            raise _err(shown, setup.lines.get(key, 1), f"setup.{key}",
+            raise _err(shown, setup_lines.get(key, 1), f"setup.{key}",
                        f"unknown field (known: {', '.join(sorted(SETUP_KEYS))})")
     problem = _setup_problem(setup)
     if problem:
         key, msg = problem
-        raise _err(shown, setup.lines.get(key, lines.get("setup", 1)), f"setup.{key}", msg)
+        raise _err(shown, setup_lines.get(key, lines.get("setup", 1)), f"setup.{key}", msg)
     for key, typ in (("board", dict), ("tribes", list), ("turn", dict), ("goal", dict)):
         if key in data and data[key] is not None and not isinstance(data[key], typ):
             raise _err(shown, lines.get(key, 1), key, f"must be a {'mapping' if typ is dict else 'list'}")
@@ -181,7 +192,7 @@ def start(sc: Scenario, rules=None):
 
 def _broken_section(sc: Scenario, rules) -> str:
     """Which of setup, board, tribes, turn makes the position fail (each added in turn)."""
-    parts = {"board": {}, "tribes": [], "turn": {}}
+    parts: dict[str, Any] = {"board": {}, "tribes": [], "turn": {}}
     for section in ("setup", "board", "tribes", "turn"):
         if section != "setup":
             parts[section] = getattr(sc, section)

@@ -78,9 +78,11 @@ def check_helper() -> str | None:
         # seed 85990: the expert searches its first decision (tests/test_expert_helpers.py)
         g = new_game(default_rules(), 1, "solo", "medium", [], 85990)
         stats: dict = {}
+        seat = g.acting
+        assert seat is not None             # a game just begun has a seat to act
         for _ in range(3):          # a busy machine may leave one helper late: it then adds nothing
             bot = ExpertBot(5, budget=0.4, clock="cpu", helpers=1)
-            if bot.choose(g, g.acting) not in g.legal_actions():
+            if bot.choose(g, seat) not in g.legal_actions():
                 return "the expert chose a move the rules refuse"
             stats = bot.last_stats
             if stats.get("helper_worlds", 0) > 0:
@@ -99,7 +101,9 @@ def check_review() -> str | None:
     g = new_game(rules, 1, "solo", "medium", [], 7)
     bot = HeuristicBot(1)
     for _ in range(6):
-        g.apply(bot.choose(g, g.acting))
+        seat = g.acting
+        assert seat is not None             # six moves into a solo game it is not over
+        g.apply(bot.choose(g, seat))
     acts = [h["action"] for h in g.history]
     job = ReviewJob(g.origin, acts, [0], rules=rules)
     job.start()

@@ -13,11 +13,14 @@ import secrets
 import weakref
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
 from faeriell.engine.saves import seats_record
+
+if TYPE_CHECKING:                         # the types only: the tutorial's modules import this one
+    from faeriell.tutorial.lesson import Lesson
 from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo
 
 from faeriell.storage import saves
@@ -51,7 +54,7 @@ def _reason(e: BaseException) -> str:
 class Session:
     # What the table reads of every session; a guided chapter (tutorial/session.py), a puzzle or a
     # drill sets its own (the app fills scenario / trainer / drill when it opens one).
-    tutorial = None                   # the chapter's Lesson (TutorialSession)
+    tutorial: Lesson | None = None    # the chapter's Lesson (TutorialSession)
     scenario = None                   # a puzzle's scenario (faeriell.scenario.Scenario)
     trainer = None                    # a rated puzzle's practice.trainer.Trainer
     rated_counted: set | None = None  # the rated puzzles already counted in this sitting
@@ -71,13 +74,13 @@ class Session:
         self.seats = seats or ["human"] * game.state.players     # "human" or a bot level
         self.autosave_enabled = autosave
         self.version = 0                      # bumps on every change; views redraw on a new one
-        self._legal: tuple[int, list[Action]] | None = None
+        self._legal: tuple[int, Sequence[Action]] | None = None   # the engine's lazy list, per version
         self.listeners: list[Callable[[str, Action | None], None]] = []
         self.last_error: str | None = None
-        self._undo = None                  # (version, game, undo available?)
+        self._undo: tuple[int, Game, bool] | None = None   # (version, game, undo available?)
         self.autosave_problem: str | None = None   # why the last autosave failed (None: it worked)
         self.autosave_file: Path | None = None     # where autosaves go when the player chose
-        self._claim = None                 # the lock that says this window plays this game
+        self._claim: GameClaim | None = None   # the lock that says this window plays this game
         self.practice_kept = False         # the end screen filed this game in the practice files
         self.practice_notes: list[str] = []   # ... and what it said about them
         self._seats_before = self._played_before(game)               # as the save said
@@ -125,8 +128,9 @@ class Session:
 
     def owns_claim(self) -> bool:
         """This session, not another table of this window, plays its game."""
-        held = self._claim and _HELD.get(self._claim.key)
-        return bool(held) and held[0] is self._claim and held[1]() is self
+        claim = self._claim
+        held = _HELD.get(claim.key) if claim is not None else None
+        return held is not None and held[0] is claim and held[1]() is self
 
     def release(self) -> None:
         """Let the game go (a claim another table of this window took over stays with it)."""
@@ -151,7 +155,7 @@ class Session:
     def acting(self) -> int | None:
         return self.game.acting
 
-    def legal(self) -> list[Action]:
+    def legal(self) -> Sequence[Action]:
         if self._legal is None or self._legal[0] != self.version:
             self._legal = (self.version, self.game.legal_actions())
         return self._legal[1]
@@ -171,7 +175,7 @@ class Session:
         words); None here: the engine decides alone."""
         return None
 
-    def engine_legal(self) -> list[Action]:
+    def engine_legal(self) -> Sequence[Action]:
         """Every move the engine allows now (the same as legal() but in a guided chapter)."""
         return self.legal()
 

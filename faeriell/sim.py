@@ -112,6 +112,7 @@ def play_one(job: dict) -> dict:
         cap = job.get("max_actions", 5000)
         while not g.state.game_over and n < cap:
             p = g.acting
+            assert p is not None            # the game is not over: a seat acts
             a0 = time.perf_counter()
             ac = time.process_time()
             a = bots[p].choose(g, p)

@@ -27,7 +27,7 @@ PACKAGE_FLOORS = {
     "content": ("content",),
     "bots": ("bots",),
     "without a window": ("puzzle", "puzzle_progress", "scenario", "sim", "review", "storage", "win_rates",
-                         "tutorial", "practice", "session", "selfcheck"),
+                         "tutorial", "practice", "session", "selfcheck", "analysis"),
     "ui": ("ui",),
     "command line": ("cli", "__main__"),
 }

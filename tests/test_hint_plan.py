@@ -116,14 +116,14 @@ def test_closing_the_card_while_the_next_step_is_thought_out_keeps_it_closed(sol
     import threading
     start_of_a_turn(solo)
     release, calls = threading.Event(), []
-    expert = bots.hint                       # the fixture's expert with fixed work
+    planned = bots.plan_hint                 # the plan's next step comes without the expert: hold it here
 
-    def slow_second(game, budget=1.0, think_harder=False, helpers=0):
+    def slow_second(game, plan=None, budget=1.0, think_harder=False, helpers=0):
         calls.append(1)
         if len(calls) > 1:
             release.wait(30)                 # the next step comes when the test says so
-        return expert(game, budget, think_harder, helpers=helpers)
-    monkeypatch.setattr(bots, "hint", slow_second)
+        return planned(game, plan, budget, think_harder=think_harder, helpers=helpers)
+    monkeypatch.setattr(bots, "plan_hint", slow_second)
     t = AppTable(solo)
     card = t.scene.hint_card
     t.key(pygame.K_h)
@@ -141,4 +141,44 @@ def test_closing_the_card_while_the_next_step_is_thought_out_keeps_it_closed(sol
         time.sleep(0.01)
     solo.step()
     assert solo.scene.hint_job is None and not card.shown           # its answer is not shown
+    assert not solo.errors
+
+
+def test_the_cards_steps_inside_a_phase_are_the_plan_its_choice_said(solo):
+    """Issue 41: "Play the Tribe Phase: spend Essences on a Beacon or an Attunement", then "End
+    the Phase" inside it. At a Phase choice H shows the line the coach means to play this turn;
+    the card then follows it step by step, by the player's mouse, each step the next of that line,
+    to the Phase's end (solo Medium seed 1 after 41 moves of the greedy heuristic: the Tribe Phase
+    buys an Attunement)."""
+    from faeriell.ui.table.hint_card import same_step
+    s = solo.session
+    heur = bots.make_bot("heuristic", seed=1)
+    while len(s.game.history) < 41:
+        assert s.apply(heur.choose(s.game, s.game.acting)) is None
+    solo.step()
+    assert s.state.phase is None and s.is_human_turn()
+    t = AppTable(solo)
+    card = t.scene.hint_card
+    t.key(pygame.K_h)
+    wait_for_hint(solo)
+    first, said = card.action, card.reason
+    assert first.kind == "choose_phase" and first.get("phase") == "tribe", said
+    # the line and its aim, not the Phase's whole menu (what the old card said)
+    assert "spend Essences on" not in said and "Aim: " in said, said
+    plan = solo.scene.hint_plan
+    assert plan is not None and plan.steps[0] == first and len(plan.steps) >= 3
+    for label in plan.labels[:4]:
+        assert label in said, (label, said)                    # the card says the whole line
+    turn, shown = (s.state.round, s.state.lap, s.state.active), [first]
+    assert t.perform(first)
+    while (s.state.round, s.state.lap, s.state.active) == turn and s.is_human_turn():
+        wait_for_hint(solo)
+        k = len(shown)
+        assert card.shown and card.action is not None, (k, card.reason)
+        assert same_step(card.action, plan.steps[k]), (k, card.action, plan.steps)
+        assert t.scene.words.action(card.action) in said or k >= 4      # a step the Phase's card named
+        assert f"Step {k + 1} of {len(plan.steps)}" in card.reason, card.reason
+        shown.append(card.action)
+        assert t.perform(card.action)
+    assert [a.kind for a in shown][-1] == "end_phase" and len(shown) == len(plan.steps)
     assert not solo.errors

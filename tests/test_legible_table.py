@@ -217,3 +217,39 @@ def test_no_text_on_the_other_screens_is_under_11_px_at_1280x800(tmp_path, monke
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+def test_no_text_on_the_analysis_board_is_under_11_px_at_1280x800(tmp_path, monkeypatch):
+    """The analysis board (issue 45): the table beside its panel (the tree with two branches, the
+    coach's answer, the buttons), then the editor's palette, steppers and fault line."""
+    from test_app_support import click, key
+    from faeriell.analysis.coach import IMAGINED, CoachAnswer, CoachMove
+    app = make_app(tmp_path, monkeypatch, seed=5, players=2, mode="competitive")
+    try:
+        s = app.session
+        while s.state.stage != "play":
+            s.apply(s.legal()[0])
+        app.step()
+        key(app, pygame.K_ESCAPE)
+        click(app, "analyse")
+        sc = app.scene
+        assert type(sc).__name__ == "AnalysisScene"
+        moves = list(sc.session.legal())[:2]
+        sc.session.apply(moves[0])
+        sc.back_move()
+        sc.session.apply(moves[1])
+        sc.coach.answer_key = sc.key()          # a coach's answer as the panel shows one
+        sc.coach.answer = CoachAnswer(tuple(
+            CoachMove(a, sc.table.words.action(a), (sc.table.words.action(a), "End the Phase"),
+                      "It opens the way to a Beacon next turn.", 0.42) for a in moves), 0, True, IMAGINED, 6, 0.8)
+        seen = rendered_sizes(app)
+        assert seen
+        small = [f"analysis: {t!r} at {px} px" for t, px in seen if px < SMALLEST_PX]
+        click(app, "edit")
+        assert sc.editor is not None
+        seen = rendered_sizes(app)
+        small += [f"editor: {t!r} at {px} px" for t, px in seen if px < SMALLEST_PX]
+        assert not small, sorted(set(small))[:60]
+        assert not app.errors
+    finally:
+        pygame.display.quit()

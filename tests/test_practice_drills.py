@@ -98,3 +98,17 @@ def test_a_bad_drills_file_is_kept_aside_and_a_fresh_one_started(tmp_path, momen
     data["drills"].append({"id": 3})
     (tmp_path / "drills.json").write_text(json.dumps(data))
     assert len(DrillBook(tmp_path, Clock()).drills) == 1
+
+
+def test_a_drill_id_twice_in_the_file_keeps_the_first_in_file_order(tmp_path, moment):
+    origin, actions, m = moment
+    book = DrillBook(tmp_path, Clock())
+    book.add_from_review(origin, actions, [m], humans=[0])
+    data = json.loads((tmp_path / "drills.json").read_text())
+    a = data["drills"][0]
+    b = {**a, "id": "b" * 16, "label": "other"}
+    data["drills"] = [{**a, "label": "first"}, b, {**a, "label": "second"}]
+    (tmp_path / "drills.json").write_text(json.dumps(data))
+    again = DrillBook(tmp_path, Clock())
+    assert [(d.id, d.label) for d in again.drills] == [(a["id"], "first"), ("b" * 16, "other")]
+    assert again.refused == 1

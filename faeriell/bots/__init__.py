@@ -78,10 +78,25 @@ def hint(game, budget: float = 1.0, seed=0, think_harder: bool = False, iteratio
     return bot.decide(game, player)
 
 
+def plan_hint(game, plan=None, budget: float = 1.0, think_harder: bool = False, helpers: int = 0,
+              iterations: int | None = None):
+    """(action, reason, plan): `hint` that keeps to a plan through the turn (plan.py). `plan` is
+    the one this returned last (the hint's own state, never the game's); its next step is hinted
+    while the engine still allows it, else the expert is asked again and the reason says what
+    changed. Thinking longer asks the expert afresh."""
+    from . import plan as plans
+
+    def ask(g):
+        if iterations is not None:
+            return hint(g, budget, think_harder=think_harder, iterations=iterations, helpers=helpers)
+        return hint(g, budget, think_harder=think_harder, helpers=helpers)
+    return plans.follow(game, None if think_harder else plan, ask)
+
+
 def explain(game, action) -> str:
     """Why `action` is worth playing for whoever acts now, in plain words."""
     return HeuristicBot(0).explain(game, action)
 
 
-__all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "ExpertBot", "make_bot", "hint", "explain",
+__all__ = ["Bot", "BaseBot", "RandomBot", "HeuristicBot", "SearchBot", "ExpertBot", "make_bot", "hint", "plan_hint", "explain",
            "LEVELS", "ALL_LEVELS", "BUDGETS", "HINT_BUDGET", "THINK_HARDER_BUDGET", "EXPERT_LEAF", "TABLE_HELPERS"]

@@ -323,7 +323,7 @@ def _within_reach(world, player: int) -> set:
     st = world.copy(log=False).state
     st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
     g = Game(world.rules, st)
-    out = set()
+    out: set[tuple] = set()
     for act in g.legal_actions():
         k = act.kind
         if k == "build_beacon":
@@ -431,12 +431,23 @@ def describe_gain(world, player: int, a, names: Names) -> list[str]:
 
 def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[str]]:
     """(what `a` achieves, what it costs or risks) for `player`, in plain words."""
+    return line_gain_and_risk(world, player, [a], names)
+
+
+def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str], list[str]]:
+    """(what the moves of `line`, played in turn, achieve together, what they cost or risk) for
+    `player`: the plan's aim says the whole line at once, by the same words as one move."""
     g = world.copy(log=False)
     s0 = world.state
     try:
-        g.apply(a, trusted=True)
+        for x in line:
+            g.apply(x, trusted=True)
     except IllegalAction:      # an imagined world that refuses the move: say nothing
         return [], []
+    if not line:
+        return [], []
+    # the move the kind-specific words read: the line's last that is more than ending the Phase
+    a = next((x for x in reversed(line) if x.kind != "end_phase"), line[-1])
     s1 = g.state
     r = world.rules
     out: list[str] = []
@@ -509,8 +520,10 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
             fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
             if fresh:
                 t = s1.tribes[player]
-                when = ("in your Tribe Phase this round" if "tribe" not in t.phases_done or s1.phase == "tribe"
-                        else "in your Tribe Phase next round")
+                # a move that ends the round leaves the new round's Phases open: that Tribe
+                # Phase is the next round's, not this one's (the promise the learner was let down by)
+                this_round = s1.round == s0.round and ("tribe" not in t.phases_done or s1.phase == "tribe")
+                when = "in your Tribe Phase this round" if this_round else "in your Tribe Phase next round"
                 line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2]) + " " + when)
         out.append(line)
     # Regions, Heroes.

@@ -250,7 +250,9 @@ def _one_more(x: Scorer, measure: str, have: int) -> tuple[float, int, int]:
     new count and the count the Achievement asks for."""
     aid = x.T.measure_aid.get(measure)
     n = have + 1
-    return (x.c.delta(aid, n) if aid else 0.0), n, x.c.target(aid)
+    if not aid:                        # a catalog with no such Achievement: no progress to buy
+        return 0.0, n, 0
+    return x.c.delta(aid, n), n, x.c.target(aid)
 
 
 @move("gather_herb")

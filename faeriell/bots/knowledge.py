@@ -85,12 +85,12 @@ class Ctx:
         self.aspiring = SOWER_PLAN and self._aspiring_sower()
         self.rounds_left = self._rounds_left()
         self.horizon = max(0.25, min(1.0, self.rounds_left / 4.0))
-        self._occupied = None
-        self._status = None
-        self._cleanse_cols = None
-        self._focus = None
+        self._occupied: set | None = None
+        self._status: dict | None = None
+        self._cleanse_cols: set | None = None
+        self._focus: set | None = None
         self.claims = 0          # Achievements newly reached by the gains computed since reset
-        self.saving = None       # (colour, extra worth): cards kept for a same-colour purchase
+        self.saving: tuple | None = None       # (colour, extra worth): cards kept for a same-colour purchase
 
     # ---- the Sower's road ----------------------------------------------------------------
     def _aspiring_sower(self) -> bool:
@@ -197,7 +197,7 @@ class Ctx:
 
     def pay_cost(self, pay, discounts=()) -> float:
         cost = 0.0
-        seen = Counter()
+        seen: Counter[str] = Counter()
         for c in pay or ():
             col = card_color(c)
             seen[col] += 1
@@ -393,7 +393,7 @@ class Ctx:
                 return 0.0
             if self.sower_me and j == self.i:
                 return INF
-            cost = sum(k + self.T.count_add["dress_hero"] for k in range(nh, fh))
+            cost: float = sum(k + self.T.count_add["dress_hero"] for k in range(nh, fh))
             need = max(0, tgt - np_)
             levels = sorted(h.level for h in t.heroes.values()) + [1] * max(0, fh - nh)
             for _ in range(need):
@@ -465,7 +465,7 @@ class Ctx:
         """Gain from Terrain and Shire measures when Regions are added/removed; with notes."""
         r = self.r
         T = self.T
-        add = Counter()
+        add: Counter[str] = Counter()
         for reg in regions_added:
             add[r.region_terrain[reg]] += 1
             hl = self.s.heartlands.get(r.region_area[reg])

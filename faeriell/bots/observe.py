@@ -57,7 +57,7 @@ def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool
 
     # ---- Essence cards: which identities are out of sight?
     unseen = Counter(rules.all_cards)
-    seen = Counter()
+    seen: Counter[str] = Counter()
     for pile in view["discards"].values():
         seen.update(pile)
     seen.update(view["totem"]["cards"])

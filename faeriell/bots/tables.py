@@ -37,7 +37,7 @@ class Tables:
                 self.hero_aid[cond["hero"]] = aid
             elif m == "terrain":
                 self.terrain_aid[cond["terrain"]] = aid
-        self.measure_aid = {}
+        self.measure_aid: dict[str, str] = {}    # measure -> the first Achievement counting it
         for aid, cond in rules.conditions.items():
             self.measure_aid.setdefault(cond["measure"], aid)
         self.wheel = list(rules.wheel)

@@ -228,6 +228,7 @@ class Tagged(Spec):
     tag: str
     what: str                # for messages: "effect kind", "measure"
     fields: dict             # fixed fields every such mapping has (tag included)
+    known: dict              # the names `tag` may take (the engine's table of them)
 
     def params(self, name) -> tuple[dict, dict]:
         """(required, optional) params of that name, each {param: type}."""
@@ -399,7 +400,7 @@ SCHEMAS: dict[str, Spec] = {
 # Counts and cross-checks the schemas cannot express (all cite the ruling they enforce).
 
 def _tally(pairs, at: At, what: str, expected: dict, rule: str):
-    got = Counter()
+    got: Counter = Counter()
     for key, n in pairs:
         got[key] += n
     for key, want in expected.items():

@@ -36,11 +36,12 @@ import pytmx  # noqa: E402
 
 from faeriell.content.map_refs import map_reference_problem  # noqa: E402
 from faeriell.engine.board import Board, Node, Path, Region  # noqa: E402
+from faeriell.engine.words import TERRAINS as WORD_TERRAINS, Terrain  # noqa: E402
 from faeriell.safe_read import clip, why_not_readable  # noqa: E402
 
 # R1: the eight Areas (one per Great Guardian) and the four Terrains. Names, not numbers.
 AREAS = ("bear", "stag", "owl", "wolf", "boar", "toad", "snake", "turtle")
-TERRAINS = ("mountain", "meadow", "river", "forest")
+TERRAINS = WORD_TERRAINS  # the engine's tuple, so a checked Region gets a Terrain
 
 REGIONS_LAYER = "regions"
 LABELS_LAYER = "labels"
@@ -230,8 +231,8 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
 
     # ---- Regions: ids and properties (R1)
     regions_layer = _layer(tmx, f, REGIONS_LAYER)
-    polys: dict[str, tuple] = {}
-    props: dict[str, tuple[str, str]] = {}
+    polys: dict[str, tuple[tuple[float, float], ...]] = {}
+    props: dict[str, tuple[str, Terrain]] = {}
     oid: dict[str, int] = {}
 
     def ref(rid: str) -> str:
@@ -265,7 +266,7 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
             raise MapError(f"{f}: {label}: name must be '{area}-{terrain}' (R1: <area>-<terrain>)")
         if name in polys:
             raise MapError(f"{f}: {label}: duplicate Region id (also object id {oid[name]})")
-        pts = []
+        pts: list[tuple[float, float]] = []
         for p in points:
             q = (_num(p[0]), _num(p[1]))
             if not pts or pts[-1] != q:
@@ -291,10 +292,10 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
     # ---- Shared edges and vertices
     edge_regions: dict[tuple, list[str]] = {}
     vertex_regions: dict[tuple, set[str]] = {}
-    for rid, pts in polys.items():
-        n = len(pts)
+    for rid, poly in polys.items():
+        n = len(poly)
         for i in range(n):
-            p, q = pts[i], pts[(i + 1) % n]
+            p, q = poly[i], poly[(i + 1) % n]
             key = (p, q) if p < q else (q, p)
             owners = edge_regions.setdefault(key, [])
             if rid in owners:
@@ -380,7 +381,7 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
     pair_adj: dict[tuple[str, str], dict[tuple, list[tuple]]] = {}
     for (p, q), owners in edge_regions.items():
         if len(owners) == 2:
-            pair = tuple(sorted(owners))
+            pair = (min(owners), max(owners))   # the two owners, sorted
             adj = pair_adj.setdefault(pair, {})
             adj.setdefault(p, []).append(q)
             adj.setdefault(q, []).append(p)
@@ -413,14 +414,14 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
                 if a_id == b_id:
                     raise MapError(f"{f}: the border of {names(pair)} runs from the Node at {start} "
                                    "back to itself")
-                key = tuple(sorted((a_id, b_id)))
-                if key in path_keys:
-                    raise MapError(f"{f}: two Paths join the Nodes at {node_ids[key[0]]} and "
-                                   f"{node_ids[key[1]]} ({names(set(pair) | set(path_keys[key]))})")
-                path_keys[key] = pair
-                if a_id != key[0]:
+                ends = (a_id, b_id) if a_id < b_id else (b_id, a_id)
+                if ends in path_keys:
+                    raise MapError(f"{f}: two Paths join the Nodes at {node_ids[ends[0]]} and "
+                                   f"{node_ids[ends[1]]} ({names(set(pair) | set(path_keys[ends]))})")
+                path_keys[ends] = pair
+                if a_id != ends[0]:
                     chain.reverse()
-                paths.append(Path(nodes=key, regions=pair,
+                paths.append(Path(nodes=ends, regions=pair,
                                   points=tuple((float(x), float(y)) for x, y in chain)))
                 found += 1
         if not found:
@@ -436,10 +437,10 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
             raise MapError(f"{f}: {ref(rid)}: touches {len(region_nodes[rid])} Node(s); every Region "
                            "touches at least 2 Nodes (R1)")
     adj_r: dict[str, set[str]] = {r: set() for r in polys}
-    for p in paths:
-        a, b = p.regions
-        adj_r[a].add(b)
-        adj_r[b].add(a)
+    for one in paths:
+        ra, rb = one.regions
+        adj_r[ra].add(rb)
+        adj_r[rb].add(ra)
     for area in AREAS:
         members = {f"{area}-{t}" for t in TERRAINS} & set(polys)
         if not members:
@@ -484,9 +485,9 @@ def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> Ma
             raise MapError(f"{f}: {label}: a second {kind} for Area '{area}'")
         table[area] = (float(obj.x), float(obj.y))
     for kind, table in (("area-label", area_labels), ("guardian-icon", guardian_icons)):
-        missing = [a for a in AREAS if a not in table and full_island]
-        if missing:
-            raise MapError(f"{f}: no {kind} object for Area(s) {', '.join(missing)}")
+        absent = [a for a in AREAS if a not in table and full_island]
+        if absent:
+            raise MapError(f"{f}: no {kind} object for Area(s) {', '.join(absent)}")
 
     # ---- Build
     regions = [Region(id=rid, area=props[rid][0], terrain=props[rid][1],

@@ -88,8 +88,9 @@ def referenced_files(tmx_path: str) -> list[tuple[str, str]]:
     folder = os.path.dirname(os.path.abspath(tmx_path))
     found: list[tuple[str, str]] = []
     for img in root.iter("image"):
-        if img.get("source"):
-            found.append(("image", os.path.join(folder, img.get("source"))))
+        image = img.get("source")
+        if image:
+            found.append(("image", os.path.join(folder, image)))
     for ts in root.iter("tileset"):
         src = ts.get("source")
         if not src:

@@ -27,7 +27,10 @@ class PositionError(ValueError):
     pass
 
 
-def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, turn: dict | None) -> Game:
+def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, turn: dict | None,
+          check: bool = True) -> Game:
+    """The game at a written position. `check=False` leaves out check_built (the invariants and a
+    legal move): the analysis board's editor holds positions that are not yet playable."""
     setup = dict(setup or {})
     check_spec(rules, setup, board or {}, tribes or [], turn or {})
     players = int(setup.get("players", 2))
@@ -63,10 +66,11 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
                 if isinstance(hd, dict) and isinstance(hd.get("node"), str)}
     for k, spec in enumerate(tribes or []):
         _apply_tribe(g, k, spec or {}, position, reserved)
-    _finish(g, board or {}, turn or {}, position)
+    _finish(g, board or {}, turn or {}, position, tribes or [])
     g.origin = {"kind": "position", "setup": setup, "board": board or {}, "tribes": tribes or [],
                 "turn": turn or {}}
-    check_built(g)
+    if check:
+        check_built(g)
     return g
 
 
@@ -242,7 +246,7 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
     t = s.tribes[k]
     where = f"tribes[{k}]"
     known = {"settlements", "beacons", "heroes", "essences", "corruption", "solved", "herbs",
-             "attunements", "achievements", "designated", "tribe", "sower"}
+             "attunements", "achievements", "designated", "tribe", "sower", "done", "rotated", "used"}
     for key in spec:
         if key not in known:
             raise PositionError(f"{where}: unknown field '{key}'")
@@ -323,6 +327,14 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
                 raise PositionError(f"{where}.attunements: the {a} Attunement is not free")
             s.attunements_free.remove(a)
             t.attunements.append(a)
+    if "rotated" in spec:             # Herbs and Attunements already used this round (turned sideways)
+        rot = [str(x) for x in (spec["rotated"] or [])]
+        for c in sorted(set(rot)):
+            if rot.count(c) > t.herbs.count(c) + t.attunements.count(c):
+                raise PositionError(f"{where}.rotated: '{c}' is not a Herb or Attunement this tribe holds")
+        t.rotated = rot
+    if "used" in spec:
+        _apply_used(g, t, spec["used"] or {}, f"{where}.used")
     if spec.get("sower"):
         t.sower = True
         s.sower = k
@@ -342,6 +354,44 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
         t.slots = list(r.slots[len(r.slots) - left:])
 
 
+ONCE_USES = ("move_settlement", "drifter_move", "drifter_shift", "drifter_started")
+
+
+def _apply_used(g, t, used, where):
+    """What this tribe has already used in the Phase under way (the analysis board writes a live
+    moment): `innate` (Heroes whose innate discount is spent), `specials` ([hero, perk, ability
+    number] per Special gem spent, R43), `once` (the once-a-Phase moves: move_settlement,
+    drifter_move, drifter_shift, drifter_started), `solved` (Heroes that solved this Phase)."""
+    if not isinstance(used, dict):
+        raise PositionError(f"{where}: must be a mapping (innate, specials, once, solved)")
+    for key in used:
+        if key not in ("innate", "specials", "once", "solved"):
+            raise PositionError(f"{where}: unknown field '{key}'")
+    lists = {key: used.get(key) or [] for key in ("innate", "specials", "once", "solved")}
+    for key, val in lists.items():
+        if not isinstance(val, list):
+            raise PositionError(f"{where}.{key}: must be a list")
+    for h in lists["innate"] + lists["solved"]:
+        if h not in t.heroes:
+            raise PositionError(f"{where}: '{str(h)[:40]}' is not an active Hero of this tribe")
+    for x in lists["once"]:
+        if x not in ONCE_USES:
+            raise PositionError(f"{where}.once: '{str(x)[:40]}' is not a once-a-Phase move ({', '.join(ONCE_USES)})")
+    specials = []
+    for x in lists["specials"]:
+        ok = (isinstance(x, list) and len(x) == 3 and x[0] in t.heroes and x[1] in t.heroes[x[0]].perks
+              and isinstance(x[2], int) and not isinstance(x[2], bool)
+              and 0 <= x[2] < len(g.rules.perk_abilities.get(x[1], ())))
+        if not ok:
+            raise PositionError(f"{where}.specials: {str(x)[:60]} is not [Hero, one of its Perks, ability number]")
+        specials.append(list(x))
+    t.innate = [str(h) for h in lists["innate"]]
+    t.specials = specials
+    t.once = list(lists["once"])
+    for h in lists["solved"]:
+        t.heroes[h].solved_this_phase = True
+
+
 def _take_perk(g, p, where):
     """A Perk a Hero holds comes from the bottom of a pile, so named face-up tiles stay up."""
     s = g.state
@@ -356,7 +406,7 @@ def _take_perk(g, p, where):
         raise PositionError(f"{where}: '{p}' is not a Perk")
 
 
-def _finish(g, b, turn, position):
+def _finish(g, b, turn, position, tribes=()):
     s = g.state
     if "totem" in b:
         tot = b["totem"]
@@ -392,6 +442,11 @@ def _finish(g, b, turn, position):
         for d in done:
             if d not in PHASES:
                 raise PositionError(f"turn.done: '{d}' is not a Phase")
+        for k, spec in enumerate(tribes):
+            # another tribe's own used tiles, where they differ from the lap's default (a game
+            # written at a moment: the analysis board)
+            if k != player and isinstance(spec, dict) and spec.get("done") is not None:
+                s.tribes[k].phases_done = list(spec["done"])
         s.tribes[player].phases_done = done
         s.active = player
         s.lap = lap
@@ -477,6 +532,11 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
                 raise PositionError(f"{where}.beacons.{reg}: {str(col)[:40]!r} is not a Beacon colour")
         if "corruption" in spec:
             _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
+        done = spec.get("done")
+        if done is not None:
+            if not isinstance(done, list) or any(d not in PHASES for d in done) or len(set(done)) != len(done):
+                raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
+                                    f"({', '.join(PHASES)}, each once)")
         for col, n in (spec.get("solved") or {}).items():
             _int(n, f"{where}.solved.{col}", 0, r.menace_max)
         claimed = list(spec.get("achievements") or [])

@@ -156,8 +156,10 @@ class DrillBook(Book):
 
     def _read(self, data: dict) -> None:
         drills, self.refused = records(data, "drills", Drill.from_dict)
-        seen: set[str] = set()
-        self.drills = [d for d in drills if not (d.id in seen or seen.add(d.id))]    # one drill an id
+        first: dict[str, Drill] = {}
+        for d in drills:
+            first.setdefault(d.id, d)      # one drill an id: the first file entry wins
+        self.drills = list(first.values())
         self.refused += len(drills) - len(self.drills)
         done = data.get("done", 0)
         self.done = done if is_int(done, 0, 10 ** 12) else 0

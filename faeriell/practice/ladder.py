@@ -41,7 +41,7 @@ def _levels(mode: str) -> list[Level]:
     from faeriell.engine.setup import SetupError, validate_config
     players = 1 if mode == "solo" else COOP_PLAYERS
     combos = [(d, ()) for d in DIFFICULTY_NAMES] + [("very_hard", v) for v in HANDICAPS]
-    out = []
+    out: list[Level] = []
     for d, vs in combos:
         try:
             validate_config(players, mode, d, list(vs))

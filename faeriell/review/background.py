@@ -13,13 +13,19 @@ as plain data. Where no process can be started, the same work runs in a thread.
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.process
+import multiprocessing.queues
 import queue
 import threading
+from typing import TYPE_CHECKING
 
 from faeriell import children
 from faeriell.engine import Action
 
 from .moments import Moment, key_moments
+
+if TYPE_CHECKING:                           # the job's result type only; turning imports the bots
+    from .turning import Turn
 
 
 def _pack(m: Moment) -> tuple:
@@ -87,10 +93,11 @@ class ReviewJob:
         self.moments: list | None = None
         self.tally: dict = {}                    # decisions assessed and graded (the accuracy)
         self.error: str | None = None
-        self._proc = None
-        self._thread = None
+        self._proc: multiprocessing.process.BaseProcess | None = None
+        self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._q = None
+        # the child's messages: a process's queue, or a thread's where no process can start
+        self._q: multiprocessing.queues.Queue | queue.Queue | None = None
 
     def start(self) -> None:
         if self.use_process:
@@ -129,7 +136,8 @@ class ReviewJob:
                 self._finished(msg)
             else:
                 self.error = msg[1]
-        if not self.done and self._proc is not None and not self._proc.is_alive() and self._q.empty():
+        if not self.done and self._proc is not None and not self._proc.is_alive() \
+                and self._q is not None and self._q.empty():
             self.error = f"the review stopped unexpectedly (exit code {self._proc.exitcode})"
         return self.progress
 
@@ -168,7 +176,7 @@ class TurningJob(ReviewJob):
     def __init__(self, origin: dict, actions: list, players=None, rules=None, use_process: bool = True):
         super().__init__(origin, actions, players, rules, use_process)
         self.stage = "chances"
-        self.turn = None
+        self.turn: Turn | None = None
         self.finished = False
 
     @property

@@ -25,7 +25,7 @@ from faeriell.engine.saves import rebuild
 # Doom's causes are filed by the engine (engine/doom_causes.py, the same words its history notes).
 
 # Which action brought an Essence in (the action being resolved when it was gained).
-_SOURCES = {
+_SOURCES: dict[str | None, str] = {          # (None: no action being resolved)
     "harvest": "Harvest", "harvest_choice": "Harvest",
     "solve_menace": "Menaces solved by Heroes", "beacon_solve": "Menaces solved by Beacons",
     "lore": "Lore Actions", "perk": "Perks", "solve_quest": "Quests",
@@ -33,7 +33,7 @@ _SOURCES = {
     "choose_hero": "Set-up", "place_hero": "Set-up",
 }
 
-PHASE_NAMES = {**{k: f"{v} Phase" for k, v in names.PHASE_NAMES.items()}, None: "Set-up"}
+PHASE_NAMES: dict[str | None, str] = {**{k: f"{v} Phase" for k, v in names.PHASE_NAMES.items()}, None: "Set-up"}
 
 
 @dataclass
@@ -117,7 +117,7 @@ class _Listener:
 
     def __init__(self, game) -> None:
         self.game = game
-        self.kind = None
+        self.kind: str | None = None         # the action being resolved
         self.doom: list = []
         self.gains: list = []
         self.solves: list = []
@@ -160,10 +160,10 @@ def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
     steps: list[Step] = []
     rounds: list[RoundMark] = []
     n = s.players
-    gained = [Counter() for _ in range(n)]
-    gained_colour = [Counter() for _ in range(n)]
-    solved = [Counter() for _ in range(n)]
-    by_phase = [Counter() for _ in range(n)]
+    gained: list[Counter[str]] = [Counter() for _ in range(n)]
+    gained_colour: list[Counter[str]] = [Counter() for _ in range(n)]
+    solved: list[Counter[str]] = [Counter() for _ in range(n)]
+    by_phase: list[Counter[str]] = [Counter() for _ in range(n)]
     doom_by_cause: Counter = Counter()
     total = len(actions)
     for k, raw in enumerate(actions):
@@ -189,7 +189,7 @@ def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
             gained_colour[i][colour] += got
         for i, colour in ear.solves:
             solved[i][colour] += 1
-        if decided:
+        if decided and player is not None:          # (decided already says a player acted)
             by_phase[player][_phase_label(stage, phase)] += 1
         if s.round != rnd and phase is not None:
             # the round ended inside this action: its Doom includes Automatic Doom (R34)

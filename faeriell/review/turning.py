@@ -126,7 +126,8 @@ def could_we_have_won(rules, origin: dict, actions: list, players, chance=None, 
     game = rebuild(rules, origin)
     for a in actions[:k]:
         game.apply(a)
-    seed = origin.get("seed") if isinstance(origin.get("seed"), int) else 0
+    given = origin.get("seed")
+    seed = given if isinstance(given, int) else 0
     line = expert_line(game, seed=seed, worlds=worlds, should_stop=should_stop,
                        progress=(lambda d, r: progress("line", d, r)) if progress else None)
     return Turn(k, seat, rnd, c, line, side_won(game, seat), side_achievements(game, seat), game.state.doom,

@@ -15,7 +15,9 @@ class Background:
     `result()` is None until done; `error` holds why it failed."""
 
     def __init__(self, fn: Callable[[], object]):
-        self.value, self.error, self.finished = None, None, False
+        self.value: object = None
+        self.error: str | None = None
+        self.finished = False
         self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True, name="faeriell-files")
         self._thread.start()
 

@@ -7,6 +7,7 @@ import re
 import stat
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from faeriell.safe_read import parse_json, read_ends
 
@@ -44,7 +45,7 @@ def save_header(path) -> dict:
 
 
 def _read_header(path, st) -> dict:
-    info = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
+    info: dict[str, Any] = {"readable": False, "origin": None, "mode": "", "players": None, "difficulty": "",
             "scenario": False, "round": None, "moves": None, "saved_at": None, "mtime": None,
             "over": False}
     if st is None:
@@ -83,8 +84,8 @@ def _fill(info, fmt, version, origin, snap, players) -> dict:
     if fmt != "faeriell-save" or version not in READS or isinstance(version, bool) \
             or not isinstance(origin, dict):
         return info
-    setup = origin.get("setup") if origin.get("kind") == "position" and isinstance(origin.get("setup"), dict) \
-        else origin
+    inner = origin.get("setup")
+    setup = inner if origin.get("kind") == "position" and isinstance(inner, dict) else origin
     n = setup.get("players")
     info.update(readable=True, origin=origin, mode=str(setup.get("mode") or ""),
                 players=n if isinstance(n, int) and not isinstance(n, bool) else None,

@@ -76,7 +76,7 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, str, str]]:
     With `folder`, only the *.json files in it. Reads only each file's header (save_header)."""
     try:
         if folder is not None:
-            found = [(p, None) for p in Path(folder).glob("*.json")]
+            found: list[tuple[Path, str | None]] = [(p, None) for p in Path(folder).glob("*.json")]
         else:
             found = ([(p, "named") for p in saves_dir().glob("*.json")]
                      + [(p, "auto") for p in autosave_dir().glob("*.json")]

@@ -23,7 +23,7 @@ from faeriell.storage.atomic import WriteRefused, atomic_write, refuse_special, 
 try:                                       # POSIX advisory locks; elsewhere a lock is a no-op
     import fcntl
 except ImportError:                        # pragma: no cover - Windows
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # checked as `fcntl is None` where it matters
 
 log = logging.getLogger(__name__)
 LOCK_WAIT_S = 10.0                # how long a write waits for another window's lock
@@ -34,17 +34,19 @@ class FileLock:
     never opened). `with FileLock(p):` waits up to `wait` seconds, then raises TimeoutError."""
 
     def __init__(self, path, wait: float = LOCK_WAIT_S):
-        self.path, self.wait, self.fd = Path(path), wait, None
+        self.path, self.wait = Path(path), wait
+        self.fd: int | None = None
 
     def acquire(self, blocking: bool = True) -> bool:
         refuse_special(self.path)
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(self.path, flags, 0o600)
+        closed_or_kept = False             # then the finally below leaves fd alone
         try:
             if file_kind(os.fstat(fd).st_mode):
                 raise WriteRefused(errno.EINVAL, f"{clip(self.path)} is not a file", str(self.path))
             if fcntl is None:
-                self.fd, fd = fd, None
+                self.fd, closed_or_kept = fd, True
                 return True
             deadline = time.monotonic() + self.wait
             while True:
@@ -54,9 +56,9 @@ class FileLock:
                         # the file was tidied away (remove_stale_locks, a claim released) between our
                         # open and our lock: that lock guards nothing any more, take a fresh file
                         os.close(fd)
-                        fd = None
+                        closed_or_kept = True
                         return self.acquire(blocking)
-                    self.fd, fd = fd, None
+                    self.fd, closed_or_kept = fd, True
                     return True
                 except BlockingIOError:
                     if not blocking:
@@ -65,7 +67,7 @@ class FileLock:
                         raise TimeoutError(f"{clip(self.path)} is held by another window") from None
                     time.sleep(0.01)
         finally:
-            if fd is not None:
+            if not closed_or_kept:
                 os.close(fd)
 
     def release(self) -> None:

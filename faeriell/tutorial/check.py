@@ -36,6 +36,7 @@ def check_chapter(chapter: Chapter, rules, chapters) -> tuple[str | None, int]:
     moves = 0
     while not lesson.finished:
         st = lesson.step
+        assert st is not None               # the chapter is not finished: a step is open
         where = f"step {lesson.number()[0]} (line {st.line})"
         if st.kind == "read":
             if s.legal() or s.apply(next(iter(s.game.legal_actions()), Action("end_phase"))) is None:
@@ -49,6 +50,8 @@ def check_chapter(chapter: Chapter, rules, chapters) -> tuple[str | None, int]:
             moves += 1
             continue
         pattern = lesson.pattern()
+        if pattern is None:                 # a draw step is played by the lesson, never left open
+            return f"{where}: a {st.kind} step was left open", moves
         expected = lesson.expected(s.game)
         if expected is None:
             return f"{where}: {pattern} is not legal here ({s.game.why_not(pattern) or 'not listed'})", moves

@@ -21,6 +21,7 @@ shows (the chapter's) never contradict the evaluation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from faeriell.bots.expert import gain_and_risk
 from faeriell.bots.heuristic import score_actions
@@ -40,9 +41,16 @@ TIE = 1.0                    # card units: closer than this to the best is as go
 HEADS = {"best": "Best move.", "good": "Good, but not the best.", "costly": "Costly."}
 
 
+class Offered(Protocol):
+    """What weigh() reads of an option: a chapters.Option, or a move the chapter does not name."""
+
+    @property
+    def move(self) -> dict: ...
+
+
 @dataclass(frozen=True)
 class Weighed:
-    option: object               # chapters.Option
+    option: Offered              # chapters.Option (or _Free beside them)
     action: Action | None        # the legal move the option names (None: not legal here)
     value: float = 0.0           # the race value after it, by the round's end (card units)
     chance: float = 0.0          # the learned win chance there (0..1; said, not graded by)
@@ -144,7 +152,7 @@ def grade_problems(game, step) -> list[str]:
             out.append(f"option {w.option.move} is not legal here ({why or 'not listed'})")
     if out:
         return out
-    acts = [w.action for w in weighed]
+    acts = [w.action for w in weighed if w.action is not None]     # all of them: none was illegal
     for k, a in enumerate(acts):
         others = [o.move for j, o in enumerate(step.options) if j != k and matches(Action.from_dict(o.move), a)]
         if others:
@@ -159,12 +167,13 @@ def grade_problems(game, step) -> list[str]:
     if top is not None and others:
         extra = weigh(game, _Offer(tuple(_Free(a) for a in others)))
         for w in extra:
-            if w.value - top.value >= COSTLY_CARDS:
+            # (a move not found again is not valued: 0.0 can beat a lost game's negative best)
+            if w.action is not None and w.value - top.value >= COSTLY_CARDS:
                 out.append(f"{describe(w.action, names, tribes)}, which the chapter does not offer, is worth "
                            f"{w.value - top.value:.1f} cards more than its best")
-    for w, g in zip(weighed, grades):
-        if g != w.option.grade:
-            out.append(f"{describe(w.action, names, tribes)}: the chapter says {w.option.grade}, the bots' "
+    for o, w, g in zip(step.options, weighed, grades):          # weighed: one per option, in order
+        if g != o.grade and w.action is not None:
+            out.append(f"{describe(w.action, names, tribes)}: the chapter says {o.grade}, the bots' "
                        f"evaluation says {g} (race value {w.value:.2f}, win chance {w.chance:.3f}, figures "
                        f"{tuple(round(x, 2) for x in w.figures)})")
     return out
@@ -216,7 +225,8 @@ def _figures_words(best: tuple, mine: tuple, coop: bool) -> str:
     to the nearest whole one): where it leads first, then, honestly, where it trails."""
     (a1, d1, e1), (a0, d0, e0) = (tuple(int(x + 0.5) for x in best), tuple(int(x + 0.5) for x in mine))
     ach = "of the team's Achievements" if coop else "Achievements"
-    lead, trail = [], []
+    lead: list[str] = []
+    trail: list[str] = []
     if a1 != a0:
         (lead if a1 > a0 else trail).append(f"{a1} {ach} instead of {a0}")
     if d1 != d0:

@@ -14,10 +14,13 @@ TutorialSession below asks the step first and the engine for everything else.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from faeriell.engine import Action, build_position, matches, new_game
 from faeriell.tutorial.chapters import Chapter, Step
+
+if TYPE_CHECKING:                            # the type only: grading brings in the bots
+    from faeriell.tutorial.grading import Verdict
 
 READ_FIRST = "Read this step first, then press Next."
 CHAPTER_OVER = "This chapter is finished: open the next one from the chapter list."
@@ -75,7 +78,7 @@ class Lesson:
         self.chapters = chapters or [chapter]
         self.index = 0                       # the step the player is at (len(steps): finished)
         self.on_step = on_step               # told after every step taken (progress is kept)
-        self.graded = None                   # a choose step's grading.Verdict, while it is shown
+        self.graded: Verdict | None = None   # a choose step's grading.Verdict, while it is shown
 
     # ---- where we are ------------------------------------------------------------------------
     @property
@@ -175,6 +178,7 @@ class Lesson:
         at = max(0, min(int(at), len(self.chapter.steps)))
         while self.index < at:
             st = self.step
+            assert st is not None           # index < at <= the number of steps
             if st.kind == "do":
                 apply_expected(game, Action.from_dict(st.action), f"{self.chapter.path}:{st.line}")
             elif st.kind == "choose" and st.best is not None:   # a chapter goes on from the best

@@ -15,7 +15,7 @@ is replaced by it, so the chapter's next steps and a resume meet the same positi
 """
 from __future__ import annotations
 
-from faeriell.engine import Action
+from faeriell.engine import Action, Game
 from faeriell.tutorial.grading import verdict
 from faeriell.tutorial.lesson import Lesson
 from faeriell.tutorial.progress import Progress
@@ -27,12 +27,13 @@ NO_UNDO = "In the guided game every move stays; to try a step again, leave and r
 
 class TutorialSession(Session):
     offers_undo = False               # a step is retried by reopening the chapter there
+    tutorial: Lesson                  # always one here (a Session's may be None)
     def __init__(self, lesson: Lesson, game, progress: Progress | None = None):
         super().__init__(game, ["human"] * game.state.players, autosave=False)
         self.tutorial = lesson
         self.progress = progress
         self._narrowed: tuple = (None, [])   # ((version, step), the moves this step accepts)
-        self._before = None                   # a choose step: the game before the pick (Try again)
+        self._before: Game | None = None      # a choose step: the game before the pick (Try again)
         lesson.on_step = self._stepped
 
     def refusal(self, action) -> str | None:

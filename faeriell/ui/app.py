@@ -140,6 +140,9 @@ class App:
             err = self.open_puzzle(o.scenario)
         elif o.tutorial is not None:
             err = self.open_tutorial(o.tutorial or None)
+        elif o.analysis is not None:
+            self.go("analysis", path=o.analysis or None)      # a file it cannot open: its panel says why
+            err = None
         else:
             cfg = resolve_setup(o.players, o.mode, o.difficulty, o.variants, o.seed, o.seats)
             err = self.new_game(**cfg)

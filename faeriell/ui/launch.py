@@ -18,6 +18,7 @@ class LaunchOptions:
     cont: bool = False
     scenario: str | None = None
     tutorial: str | None = None         # "": resume the guided game; else a chapter's number or name
+    analysis: str | None = None         # "": the analysis board empty; else the file it opens on
     curtain: bool | None = None         # None: as the settings say
     bot_delay: float | None = None      # None: as the settings say
     end_delay: float = 1.5              # seconds the final position stays before the end screen
@@ -29,7 +30,7 @@ class LaunchOptions:
 
     def wants_table(self) -> bool:
         return (self.has_setup() or bool(self.load) or self.cont or bool(self.scenario)
-                or self.tutorial is not None)
+                or self.tutorial is not None or self.analysis is not None)
 
 
 def new_seed() -> int:

@@ -30,6 +30,7 @@ SCENES: dict[str, str] = {
     "tutorial": "faeriell.ui.scenes.tutorial:TutorialScene",
     "practice": "faeriell.ui.scenes.practice:PracticeScene",
     "stats": "faeriell.ui.scenes.stats:StatsScene",
+    "analysis": "faeriell.ui.scenes.analysis:AnalysisScene",
 }
 
 

@@ -4,6 +4,7 @@
     Home / End        the start / the end         M / Shift+M           the next / previous key moment
     F1                the rule behind the next move
     P                 play from here (a new practice game at this position)
+    A                 analyse from here (the analysis board on this position)
     Esc               back
 
 The table is read-only: pointing shows tooltips and the wheel zooms, but nothing can be picked up.
@@ -84,6 +85,10 @@ class ReplayScene(MenuScene):
             return
         self.host.open_game(game, self.play_seats(game))
 
+    def analyse(self) -> None:
+        """The analysis board on this moment of the game (A); Back returns to the replay."""
+        self.host.go("analysis", game=self.replay.seek(self.k).copy(), back=self)
+
     def _draw_moment(self, surf) -> int:
         """Just before a key moment: the move played (white) and the better one (magenta)."""
         pair = self.better.get(self.k)
@@ -134,7 +139,7 @@ class ReplayScene(MenuScene):
     def _draw_status(self, surf, bar: pygame.Rect) -> None:
         """One line when it fits at a readable size, else where we are over the move played, so
         neither is ever cut ("…Longfeather: Play the Tr…" was)."""
-        width = max(40, self.size[0] - 310 - self.status_x)
+        width = max(40, self.size[0] - 404 - self.status_x)
         whole = self.status()
         fits = W.fitting_size(whole, 18, width)
         if fits >= 15 and W.font(fits).size(whole)[0] <= width:
@@ -169,6 +174,8 @@ class ReplayScene(MenuScene):
         self.status_x = x + 8
         self.root.add(W.Button((w - 300, y, 170, bh), "Play from here", self.play_from_here, id="play_here",
                                primary=True, size=18))
+        # "Analyse from here" said short: the bar's move must stay whole (issue 42); A does it too
+        self.root.add(W.Button((w - 394, y, 90, bh), "Analyse", self.analyse, id="analyse", size=18))
         self.root.add(W.Button((w - 124, y, 118, bh), "Back", self.back, id="back", size=18))
 
     # ---- Scene ---------------------------------------------------------------------------------
@@ -179,6 +186,7 @@ class ReplayScene(MenuScene):
                     pygame.K_PAGEDOWN: lambda: self.step(10), pygame.K_PAGEUP: lambda: self.step(-10),
                     pygame.K_HOME: lambda: self.seek(0), pygame.K_END: lambda: self.seek(len(self.replay)),
                     pygame.K_m: lambda: self.next_moment(not shift), pygame.K_p: self.play_from_here,
+                    pygame.K_a: self.analyse,
                     pygame.K_F1: lambda: self.host.go("rules", kind=getattr(self.replay.next_action, "kind", None),
                                                       back=self),
                     pygame.K_ESCAPE: self.back}

@@ -180,6 +180,16 @@ class ReviewScene(MenuScene):
         self.host.go("replay", game=self.game, seats=list(self.session.seats), start=at or 0,
                      moments=sorted(marks), back=self, reviewed=list(self.players), better=better)
 
+    def analyse(self) -> None:
+        """The analysis board on the game reviewed: as it stands, or, once it is over, the moment
+        before its last move (an ended game has no move left to try)."""
+        game = self.game
+        if game.state.game_over and game.history:
+            from faeriell.review.replay import Replay
+            rp = Replay.of(game)
+            game = rp.seek(len(rp) - 1)
+        self.host.go("analysis", game=game.copy(), back=self)
+
     # ---- could we have won? -------------------------------------------------------------------
     @property
     def turn(self):
@@ -274,13 +284,15 @@ class ReviewScene(MenuScene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         if not hasattr(self, "keys"):
             self.keys = KeyFocus()
-        bw, gap, y = min(200, (w - 80) // 3), 14, h - 58
-        x = (w - (3 * bw + 2 * gap)) // 2
+        bw, gap, y = min(200, (w - 80) // 4), 14, h - 58
+        x = (w - (4 * bw + 3 * gap)) // 2
         self.root.add(W.Button((x, y, bw, 44), "Replay the game", lambda: self.open_replay(0), id="replay",
                                primary=True, size=22))
-        self.root.add(W.Button((x + bw + gap, y, bw, 44), "Rules", lambda: self.host.go("rules", back=self),
+        self.root.add(W.Button((x + bw + gap, y, bw, 44), "Analyse from here", self.analyse, id="analyse",
+                               size=22))
+        self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 44), "Rules", lambda: self.host.go("rules", back=self),
                                id="rules", size=22))
-        self.root.add(W.Button((x + 2 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
+        self.root.add(W.Button((x + 3 * (bw + gap), y, bw, 44), "Back", self.back, id="back", size=22))
         _, box = self.right_rects()
         if box is not None and self.turn is not None:
             bw2 = min(230, (box.w - 48) // 2)

@@ -475,6 +475,7 @@ class StartScene(MenuScene):
                         {"id": f"tab_{tab}", "selected": (self.tab == tab)}))
         # the puzzles, rated puzzles, drills, the ladder and the daily game; Progress one click on
         nav.append((44, 8, "Practice", self.open_practice, {"id": "practice"}))
+        nav.append((44, 8, "Analysis board", lambda: self.host.go("analysis", back=self), {"id": "analysis"}))
         nav.append((44, 8, "Settings", self.open_settings, {"id": "settings"}))
         nav.append((44, 8, "Rules", lambda: self.host.go("rules", back=self), {"id": "rules"}))
         if not learning:

@@ -5,7 +5,7 @@ around it:
     Ctrl+Z    undo (Session.undo; the reason is shown when the rules refuse)
     Ctrl+S    save under a name the player types (saves/ in the user data folder)
     Ctrl+O    load a save (an in-window file list plus a path field)
-    H         a hint from faeriell.bots.hint, thought out in a background thread
+    H         a hint from faeriell.bots.plan_hint (the turn's plan kept), thought out in a background thread
     + / -     zoom the island (as the wheel over it); Home shows it whole
     F1        the rules (the menu's Keys and shortcuts lists these)
 
@@ -120,6 +120,9 @@ class TableScreen(Scene):
         self._canvas = W.Canvas()          # the dialogs drawn at the Interface size
         self.hint_job: Job | None = None
         self._hint_before = None                         # the move the card showed before thinking longer
+        # the hint's plan for the turn (bots.plan): the hint's own state, never the game's, so it
+        # changes no move and nothing saved; the hints of the turn follow it (H again too)
+        self.hint_plan = None
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
@@ -425,10 +428,12 @@ class TableScreen(Scene):
             if card is not None:
                 card.thinking = True
             self._hint_before = card.action if card is not None else None
-            work = lambda: bots.hint(game, HINT_BUDGET, think_harder=True, helpers=bots.TABLE_HELPERS)  # noqa: E731
+            work = lambda: bots.plan_hint(game, None, HINT_BUDGET, think_harder=True,  # noqa: E731
+                                          helpers=bots.TABLE_HELPERS)
         else:
             self._hint_before = None
-            work = lambda: bots.hint(game, HINT_BUDGET, helpers=bots.TABLE_HELPERS)  # noqa: E731
+            plan = self.hint_plan
+            work = lambda: bots.plan_hint(game, plan, HINT_BUDGET, helpers=bots.TABLE_HELPERS)  # noqa: E731
         self.hint_job = Job(work, tag=(self.session.version, longer, False), name="hint")
         self.hint_job.start()
 
@@ -454,8 +459,9 @@ class TableScreen(Scene):
             return
         self._hint_before = None
         game = self.session.game.copy()
-        self.hint_job = Job(lambda: bots.hint(game, HINT_BUDGET, helpers=bots.TABLE_HELPERS), tag=(self.session.version, False, True),
-                            name="hint")
+        plan = self.hint_plan
+        self.hint_job = Job(lambda: bots.plan_hint(game, plan, HINT_BUDGET, helpers=bots.TABLE_HELPERS),
+                            tag=(self.session.version, False, True), name="hint")
         self.hint_job.start()
 
     def _hint_done(self) -> bool:
@@ -472,7 +478,8 @@ class TableScreen(Scene):
             self.table.hint_card.clear()           # no next step is coming
             self.host.report("thinking about a hint", job.error)
             return True
-        action, reason = job.result               # bots.hint: (action, reason)
+        action, reason, plan = job.result         # bots.plan_hint: (action, reason, plan)
+        self.hint_plan = plan
         if action is None:
             self.table.hint_card.clear()           # a plan waiting for its next step ends here
             self.flash(f"Hint: {reason}")
@@ -506,6 +513,7 @@ class TableScreen(Scene):
                  ("settings", "Settings…", self.open_settings),
                  ("seats", "Players and bots…", self.open_seats),
                  ("review", "Review the game so far", self.review),
+                 ("analyse", "Analyse from here", self.analyse),
                  ("rules", "Rules  (F1)", self.show_rules),
                  ("keys", "Keys and shortcuts", self.show_help),
                  ("new", "New game", self.new_game)]
@@ -571,6 +579,10 @@ class TableScreen(Scene):
             self.flash("A guided chapter has no review; play a game of your own to review it.", error=True)
             return
         self.host.go("review", session=self.session, back=self)
+
+    def analyse(self) -> None:
+        """The analysis board on a copy of this position; Back returns to this game."""
+        self.host.go("analysis", game=self.session.game.copy(), back=self)
 
     def show_rules(self, kind: str | None = None) -> None:
         self.host.go("rules", kind=kind, back=self)

@@ -1,9 +1,10 @@
 """A hint that stays and shows: the suggested move drawn on the table and its reason in a card.
 
 The card follows a plan through the turn: when the player plays the hinted move, it stays,
-says "Done: <that move>" and asks the expert for the plan's next step (the table screen runs
-it in the background, as H does), so a reason that names several moves ("Choose the Tribe
-Phase: spend Essences on ...") is followed step by step. It closes when the player does
+says "Done: <that move>" and asks for the plan's next step (the table screen runs
+bots.plan_hint in the background, as H does: the step the plan said at the Phase choice while
+the engine allows it, else the expert's new look and what changed), so a Phase's hint that
+names a line ("Play the Tribe Phase, then Build a Red Beacon ...") is followed step by step. It closes when the player does
 something else (another move, or a move made before the next step was known), when the turn
 is over (the next turn, a bot's move, the game's end) or when the player closes it: no timeout.
 On the board, the move is a thick magenta arrow from the piece to where it goes and the piece

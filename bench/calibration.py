@@ -122,11 +122,74 @@ def build_parser() -> argparse.ArgumentParser:
                     help="check this model file instead of data/bots/win_chance.json (the games, and the "
                          "expert's own leaf in them, stay the shipped ones: only the chance asked changes)")
     ap.add_argument("--json", default=None, help="also write the bins as JSON here")
+    ap.add_argument("--expert-saves", nargs="+", default=None, metavar="DIR",
+                    help="instead of playing: check the chance the game shows (bots.win_chance.shown_chance, "
+                         "the expert's) on these folders of finished expert saves of the calibration range")
     return ap
+
+
+def expert_rows(folders: list[str]) -> tuple[dict[str, list[tuple]], list[tuple]]:
+    """Per table ("Solo", "Full Coop 2 players", ...), (shown chance, outcome, seed) at every
+    decision in play of the saved expert games; and (chance at the first decision, outcome, seed)."""
+    import fit_expert_chance as F
+    from faeriell.bots.win_chance import shown_chance
+    from faeriell.content.rules_loader import default_rules
+    rules = default_rules()
+    by_table: dict[str, list[tuple]] = {}
+    starts: list[tuple] = []
+    for folder in folders:
+        for path in sorted(Path(folder).glob("*.json")):
+            origin, rows = F.positions(path, rules, shown_chance)
+            seed = int(origin["seed"])
+            if not RANGE[0] <= seed <= RANGE[1]:
+                raise SystemExit(f"{path}: seed {seed} is outside the calibration range {RANGE[0]}-{RANGE[1]}")
+            title = "Solo" if origin["mode"] == "solo" else f"Full Coop {origin['players']} players"
+            title += f", {origin['difficulty'].replace('_', ' ')}"
+            by_table.setdefault(title, []).extend((p, y, seed) for p, y in rows)
+            if rows and origin["mode"] == "solo" and origin["difficulty"] == "medium":
+                starts.append((rows[0][0], rows[0][1], seed))
+    return by_table, starts
+
+
+def expert_report(folders: list[str]) -> tuple[str, bool]:
+    """The calibration table of the shown chance on held-out expert games, and at the start of a
+    solo Medium game the mean shown chance against how often the expert won those games."""
+    by_table, starts = expert_rows(folders)
+    parts, ok = [], True
+    for title, rows in sorted(by_table.items()):
+        text, good = table(f"{title}, the expert's games", rows)
+        parts.append(text)
+        ok = ok and good
+    if starts:
+        mean = sum(p for p, _y, _s in starts) / len(starts)
+        won = sum(y for _p, y, _s in starts)
+        lo, hi = _wilson(won, len(starts))
+        near = abs(mean - won / len(starts)) <= TOLERANCE
+        ok = ok and near
+        parts.append(f"Start of a solo Medium game: the chance shown is {mean:.3f} on average; the expert won "
+                     f"{won} of these {len(starts)} games ({won / len(starts):.3f}, 95% {lo:.2f}-{hi:.2f}): "
+                     f"{'within' if near else '**not within**'} 0.10.")
+    return "\n".join(parts), ok
+
+
+def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    if args.expert_saves:
+        t0 = time.perf_counter()
+        text, ok = expert_report(args.expert_saves)
+        print(f"Calibration of the chance the game shows on the expert's saved games in "
+              f"{', '.join(args.expert_saves)} ({time.perf_counter() - t0:.0f} s)\n")
+        print(text)
+        print(f"every judged bin within 0.10 and the start within 0.10: {'yes' if ok else 'no'}")
+        return 0
     last = args.seed + args.games + args.expert_games - 1
     if not (RANGE[0] <= args.seed and last <= RANGE[1]):
         raise SystemExit(f"seeds {args.seed}-{last} leave the calibration range {RANGE[0]}-{RANGE[1]}")

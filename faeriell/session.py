@@ -83,7 +83,9 @@ class Session:
         self._claim: GameClaim | None = None   # the lock that says this window plays this game
         self.practice_kept = False         # the end screen filed this game in the practice files
         self.practice_notes: list[str] = []   # ... and what it said about them
-        self.humans_played: set[int] = self._played_before(game)   # seats a person made a move for
+        self._seats_before = self._played_before(game)               # as the save said
+        self.humans_played: set[int] = set(self._seats_before)      # seats a person made a move for
+        self._person_moves: list[tuple[int, int]] = []   # (history length before, seat) of a person's moves here
 
     @staticmethod
     def _played_before(game: Game) -> set[int]:
@@ -207,6 +209,7 @@ class Session:
         self.last_error = None
         if person and mover is not None and 0 <= mover < len(self.seats) and self.seats[mover] == "human":
             self.humans_played.add(mover)
+            self._person_moves.append((len(self.game.history) - 1, mover))
         self.version += 1
         self._notify("apply", action)
         if self.autosave_enabled and (before_turn != (self.state.round, self.state.lap, self.state.active)
@@ -222,6 +225,10 @@ class Session:
             self.game = undo(self.game, 1)
         except UndoError as e:          # the game cannot be replayed from its origin
             return e.reason
+        # a person's move taken back no longer makes the seat theirs (issue 40's leftover)
+        kept = len(self.game.history)
+        self._person_moves = [(k, seat) for k, seat in self._person_moves if k < kept]
+        self.humans_played = self._seats_before | {seat for _k, seat in self._person_moves}
         self.version += 1
         self._notify("undo", None)
         return None
@@ -247,7 +254,9 @@ class Session:
         self.game_id = game_id or new_game_id()
         self.autosave_file = None        # "Save elsewhere" was for the game before this one
         self.opened_from_save = True
-        self.humans_played = self._played_before(game)
+        self._seats_before = self._played_before(game)
+        self.humans_played = set(self._seats_before)
+        self._person_moves = []
         self.version += 1
         self._notify("load", None)
 

@@ -21,7 +21,7 @@ from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 from faeriell.ui.settings import Settings  # noqa: E402
 
 
-def ending_costs(game, seat, actions, worlds=8, seed=0):
+def ending_costs(game, seat, actions, worlds=8, seed=0, book=None):
     """Fixed chances: ending the Phase leaves a tenth, any other move six tenths."""
     return [0.1 if a.kind == "end_phase" else 0.6 for a in actions]
 
@@ -87,7 +87,7 @@ def test_a_costly_move_is_questioned_then_taken_back_or_kept(solo):
 
 
 def test_a_move_within_the_share_is_made_at_once(solo, monkeypatch):
-    monkeypatch.setattr(elbow_coach, "chance_after", lambda g, s, acts, worlds=8, seed=0:
+    monkeypatch.setattr(elbow_coach, "chance_after", lambda g, s, acts, worlds=8, seed=0, book=None:
                         [0.5 if a.kind == "end_phase" else 0.6 for a in acts])
     app, host = solo, solo.scene
     host.elbow.stop()
@@ -101,7 +101,7 @@ def test_a_move_within_the_share_is_made_at_once(solo, monkeypatch):
 def test_values_not_ready_never_hold_a_move_up(tmp_path, monkeypatch):
     gate = threading.Event()
 
-    def slow(game, seat, actions, worlds=8, seed=0):
+    def slow(game, seat, actions, worlds=8, seed=0, book=None):
         gate.wait(30)
         return ending_costs(game, seat, actions)
     monkeypatch.setattr(elbow_coach, "chance_after", slow)
@@ -179,7 +179,7 @@ def test_a_full_coop_partner_says_its_move_before_it_makes_it(tmp_path, monkeypa
 
 def test_a_paid_tribe_action_is_questioned_from_the_payment_tray(tmp_path, monkeypatch):
     from test_app_support import key
-    monkeypatch.setattr(elbow_coach, "chance_after", lambda g, s, acts, worlds=8, seed=0:
+    monkeypatch.setattr(elbow_coach, "chance_after", lambda g, s, acts, worlds=8, seed=0, book=None:
                         [0.1 if a.kind == "build_beacon" else 0.6 for a in acts])
     app = app_with(tmp_path, monkeypatch, players=1, mode="solo", seed=7)
     try:

@@ -2,7 +2,7 @@
 decision where the side's win chance was at least one in three), the expert's line from there
 played out in the replay, and "Play from here" with that seat handed to the player.
 
-The win chances are the contract's (faeriell.bots.win_chance); these tests give fixed ones (a
+The win chances are the ones the game shows (faeriell.bots.win_chance.shown_chance); these tests give fixed ones (a
 function of the round), so the turning point is known in advance whatever the model says.
 """
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_the_review_offers_the_expert_line_in_the_replay_and_play_from_here(app,
         assert s.apply(bot.choose(s.game, s.acting)) is None
     assert not s.state.winners
     last = s.state.round - 1
-    monkeypatch.setattr(turning, "win_chance", hopeful_until(last))
+    monkeypatch.setattr(turning, "shown_chance", hopeful_until(last))
     monkeypatch.setattr(review_scene, "TurningJob", ThreadJob)
     assert run_until(app, lambda: isinstance(app.scene, EndScene))
     click(app, "review")
@@ -154,7 +154,7 @@ def test_a_model_that_fails_is_said_in_the_box_without_buttons(app, monkeypatch)
     bot = HeuristicBot(SEED, blunder=0.1)
     while not s.state.game_over:
         assert s.apply(bot.choose(s.game, s.acting)) is None
-    monkeypatch.setattr(turning, "win_chance", broken)
+    monkeypatch.setattr(turning, "shown_chance", broken)
     monkeypatch.setattr(review_scene, "TurningJob", ThreadJob)
     assert run_until(app, lambda: isinstance(app.scene, EndScene))
     click(app, "review")
@@ -169,11 +169,11 @@ def test_a_model_that_fails_is_said_in_the_box_without_buttons(app, monkeypatch)
 def test_the_real_model_gives_a_turning_point_or_says_there_is_none(rules):
     """With the shipped model (data/bots/win_chance.json): either a turning point in the game with
     a chance of at least one in three there, or none; never an error."""
-    from faeriell.bots.win_chance import win_chance
+    from faeriell.bots.win_chance import shown_chance
     g = lost_game(rules)
     acts = [h["action"] for h in g.history]
     found = turning.turning_point(rules, g.origin, acts, [0])
     if found is not None:
         k, seat, rnd, c = found
         assert 0 <= k < len(acts) and seat == 0 and c >= turning.AT_LEAST
-        assert abs(win_chance(replay(rules, g.origin, acts[:k]), 0) - c) < 1e-9
+        assert abs(shown_chance(replay(rules, g.origin, acts[:k]), 0) - c) < 1e-9

@@ -179,3 +179,12 @@ def test_a_save_without_seats_loads_and_saves_byte_identically():
     a, b = json.loads(text), json.loads(with_seats)
     assert a["actions"] == b["actions"] and a["snapshot"] == b["snapshot"]
     assert saves.state_hash(saves.loads(R, with_seats).state) == saves.state_hash(back.state)
+
+
+def test_undoing_a_persons_only_move_takes_back_the_seats_credit():
+    """A move taken back is not a move played: the seat is a person's again only once they move."""
+    s = Session(new_game(R, 1, "solo", "easy", [], 5), ["human"], autosave=False)
+    assert s.apply(s.legal()[0]) is None and s.humans_played == {0}
+    assert s.undo() is None
+    assert s.humans_played == set() and s.credited_seats() == ["unplayed"]
+    assert s.apply(s.legal()[0]) is None and s.humans_played == {0}

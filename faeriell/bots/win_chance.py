@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import exp, isfinite, tanh
 from pathlib import Path
 
@@ -171,6 +171,81 @@ def model_book() -> ModelBook:
             if _BOOK is None:
                 _BOOK = read_model_book(default_path())
     return _BOOK
+
+
+# The chance the game shows (the review, the coach at your elbow, "Could we have won?") means "the
+# coach, playing on from here, wins" (issue 41): the learned model re-scaled per mode to how the
+# expert's own games ended (data/bots/expert_chance.json, tools/fit_expert_chance.py). A mode with no
+# expert games keeps the learned chance, which is a fair heuristic player's (`shows_expert` says so).
+
+def expert_path() -> Path:
+    return Path(resource_dir("data")) / "bots" / "expert_chance.json"
+
+
+def read_scaling(path) -> dict[str, tuple[float, float]]:
+    """{mode: (a, b)} of an expert-chance file (WinChanceModelError names the file and the field)."""
+    path = Path(path)
+    try:
+        d = parse_json(read_text(path, "data", shown=path), shown=path)
+    except (OSError, ValueError) as exc:
+        raise WinChanceModelError(f"{path}: cannot be read: {exc}") from None
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise WinChanceModelError(f"{path}: format: expected {FORMAT}")
+    modes = d.get("modes")
+    if not isinstance(modes, dict):
+        raise WinChanceModelError(f"{path}: modes: missing or not a mapping")
+    out = {}
+    for mode, entry in modes.items():
+        if mode not in MODES:
+            raise WinChanceModelError(f"{path}: modes.{mode}: not a mode (one of {', '.join(MODES)})")
+        if not isinstance(entry, dict):
+            raise WinChanceModelError(f"{path}: modes.{mode}: expected a mapping")
+        a = _number(path, f"modes.{mode}.a", entry.get("a"))
+        if a <= 0:          # a scaling that turned the order round would say a better position is worse
+            raise WinChanceModelError(f"{path}: modes.{mode}.a: must be above 0, not {a}")
+        out[mode] = (a, _number(path, f"modes.{mode}.b", entry.get("b")))
+    return out
+
+
+def scaled_book(book: ModelBook, scaling: dict[str, tuple[float, float]]) -> ModelBook:
+    """`book` with each scaled mode's logit turned into a * logit + b (the output layer is linear,
+    so that is the same model with its last weights times a and its bias a * bias + b)."""
+    models = dict(book.models)
+    for mode, (a, b) in scaling.items():
+        m = models[mode]
+        models[mode] = replace(m, weights=tuple(a * w for w in m.weights), bias=a * m.bias + b)
+    return ModelBook(book.path, models, {**book.meta, "scaled": sorted(scaling)})
+
+
+_SHOWN: ModelBook | None = None
+
+
+def shown_book() -> ModelBook:
+    """The models whose chances the game shows: the expert's where measured (read once)."""
+    global _SHOWN
+    if _SHOWN is None:
+        with _LOCK:
+            if _SHOWN is None:
+                path = expert_path()
+                scaling = read_scaling(path) if path.is_file() else {}
+                _SHOWN = scaled_book(_BOOK or _read_default(), scaling)
+    return _SHOWN
+
+
+def _read_default() -> ModelBook:
+    global _BOOK
+    _BOOK = read_model_book(default_path())
+    return _BOOK
+
+
+def shows_expert(mode: str) -> bool:
+    """Whether the chance shown in `mode` is the expert's (else the learned, heuristic player's)."""
+    return mode in shown_book().meta.get("scaled", ())
+
+
+def shown_chance(game, seat: int) -> float:
+    """The chance the game shows for `seat`'s side: win_chance read with shown_book()."""
+    return win_chance(game, seat, shown_book())
 
 
 def _check_features(model: Model, rules) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from faeriell.bots.expert import gain_and_risk, why_kind
 from faeriell.bots.heuristic import score_actions
 from faeriell.bots.knowledge import Ctx
-from faeriell.bots.win_chance import played_out
+from faeriell.bots.win_chance import played_out, shown_book
 from faeriell.engine.names import Names
 from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
@@ -75,7 +75,7 @@ class Moment:
 
 def _played_out(game, action: Action, player: int, max_steps: int = 400, worlds: int = WORLDS):
     """(the win chance after `action`, the positions at the round's end it was read from)."""
-    return played_out(game, player, [action], worlds)[0]
+    return played_out(game, player, [action], worlds, book=shown_book())[0]
 
 
 def _value_after(game, action: Action, player: int, max_steps: int = 400) -> float:
@@ -151,7 +151,7 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
     cands = _candidates(game, player, acts, width)
     favourite = any(_same(a, played) for a, _ in cands)      # one the expert itself would weigh
     others = [a for a, _why in cands if not _same(a, played)]
-    results = played_out(game, player, [played] + others, worlds)
+    results = played_out(game, player, [played] + others, worlds, book=shown_book())
     played_value, played_end = results[0]
     best, best_value, best_end, reason = played, played_value, played_end, ""
     for a, (v, end) in zip(others, results[1:]):

@@ -1,16 +1,17 @@
 """The review as plain text, for players who want to read or share it (`python -m faeriell.review`).
 
 It says what the review screen shows, from the same parts: the timeline (timeline.record) for the
-rounds, the key moments (moments.key_moments) for the grades, and the learned win chance
-(bots.win_chance, the yardstick the key moments are graded by) for the curve: after every round,
-how often a side in that position went on to win in the self-play games it was learned from
+rounds, the key moments (moments.key_moments) for the grades, and the win chance the game shows
+(bots.win_chance.shown_chance, the yardstick the key moments are graded by) for the curve: after
+every round, how often the coach (the expert at the table's setting) went on to win from such a
+position, where its games were measured (solo), else a fair player's learned chance
 (checked on games it never saw: bench/README.md, "Win chances").
 
 Every name is the game's own (tribes, heroes, regions, Achievements): never an id.
 """
 from __future__ import annotations
 
-from faeriell.bots.win_chance import win_chance
+from faeriell.bots.win_chance import shown_chance, shows_expert
 from faeriell.engine import Action
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
@@ -20,8 +21,15 @@ from .moments import Moment, key_moments
 from .timeline import Timeline, record, sides
 
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
-VALUE_LABEL = ("Win chance after each round: how often a side in that position went on to win, learned "
-               "from self-play games and checked on games it never saw (100% once won, 0% once lost).")
+VALUE_LABEL = ("Win chance after each round: how often the coach, playing on from that position, went on "
+               "to win, checked on games it never saw (100% once won, 0% once lost).")
+# Where the expert's games were not measured (shows_expert), the chance is a fair player's.
+FAIR_LABEL = ("Win chance after each round: how often a fair player went on to win from that position, "
+              "learned from self-play and checked on games it never saw (100% once won, 0% once lost).")
+
+
+def value_label(mode: str) -> str:
+    return VALUE_LABEL if shows_expert(mode) else FAIR_LABEL
 
 
 def round_values(rules, origin: dict, actions: list) -> list[tuple[int, list[float]]]:
@@ -34,9 +42,9 @@ def round_values(rules, origin: dict, actions: list) -> list[tuple[int, list[flo
         rnd = game.state.round
         game.apply(action)
         if game.state.round != rnd or game.state.game_over:
-            out.append((rnd, [win_chance(game, p) for p in who]))
+            out.append((rnd, [shown_chance(game, p) for p in who]))
     if not game.state.game_over and (not out or out[-1][0] != game.state.round):
-        out.append((game.state.round, [win_chance(game, p) for p in who]))
+        out.append((game.state.round, [shown_chance(game, p) for p in who]))
     return out
 
 
@@ -88,7 +96,7 @@ def review_text(rules, origin: dict, actions: list, players=None, moments: list 
              f"{tl.players} player{'s' if tl.players != 1 else ''} ({', '.join(tribe_names)})",
              _outcome(names, tl) + f" {len(tl.rounds)} rounds, Doom {tl.final_doom} at the end.",
              ""]
-    lines.append(VALUE_LABEL)
+    lines.append(value_label(tl.mode))
     heads = _side_names(names, tl)
     lines.append("Round  Doom  " + "  ".join(f"{h:>12}" for h in heads))
     doom_at = {m.round: m.doom for m in tl.rounds}

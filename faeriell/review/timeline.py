@@ -99,9 +99,9 @@ def sides(mode: str, players: int) -> list[int]:
 
 def chances(game) -> list[float]:
     """Each side's win chance now (empty if the model file cannot be read: the review goes on)."""
-    from faeriell.bots.win_chance import WinChanceModelError, win_chance
+    from faeriell.bots.win_chance import WinChanceModelError, shown_chance
     try:
-        return [win_chance(game, i) for i in sides(game.state.mode, game.state.players)]
+        return [shown_chance(game, i) for i in sides(game.state.mode, game.state.players)]
     except WinChanceModelError:
         return []
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from faeriell.bots.win_chance import win_chance
+from faeriell.bots.win_chance import shown_chance
 from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
 
@@ -62,7 +62,7 @@ def turning_point(rules, origin: dict, actions: list, players, chance=None, shou
                   progress=None) -> tuple[int, int, int, float] | None:
     """(index, seat, round, chance) of the last decision of a seat in `players` whose side's win
     chance was at least AT_LEAST, or None (no such decision)."""
-    chance = chance or win_chance
+    chance = chance or shown_chance
     game = rebuild(rules, origin)
     best = None
     total = len(actions)

@@ -19,7 +19,7 @@ import random
 import threading
 from dataclasses import dataclass
 
-from faeriell.bots.win_chance import chance_after
+from faeriell.bots.win_chance import chance_after, shown_book
 
 # A share, not points: when the side's chance is small (an early solo game is often below 10%) a
 # move that halves it matters as much as one that throws away 20 points of a 60% game.
@@ -79,7 +79,7 @@ class _Measure(threading.Thread):
                 if self.cancelled.is_set():
                     return
                 part = acts[i:i + CHUNK]
-                got = chance_after(self.game.copy(), self.seat, part, worlds=WORLDS, seed=0)
+                got = chance_after(self.game.copy(), self.seat, part, worlds=WORLDS, seed=0, book=shown_book())
                 for a, v in zip(part, got):
                     self.moves[move_key(a)] = a
                     self.values[move_key(a)] = float(v)

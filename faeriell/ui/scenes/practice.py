@@ -281,7 +281,16 @@ class PracticeScene(MenuScene):
                         "by its path.")
 
     def _layout_drills(self, body, foot_y, r) -> None:
+        from faeriell.practice.habits import costly_habit
         items = self.drill_items()
+        habit = costly_habit(self.drills.drills)
+        if habit is not None and body.height >= 260:
+            # the pattern of the recent key moments first: the one thing to practise (issue 41, item 5)
+            about = pygame.Rect(body.x + 4, body.y, body.width - 8, 60)
+            self.root.add(_About(about, "Your most frequent costly habit", habit.words, id="habit"))
+            self.root.add(Button((r.right - 412, foot_y, 190, 48), "Drill this habit",
+                                 lambda: self.start_drill(habit.drill_ids[0]), id="drill_habit"))
+            body = pygame.Rect(body.x, body.y + 68, body.width, body.height - 68)
         lb = ListBox(body, items, on_select=self._pick_drill, on_activate=self.start_drill, id="drills",
                      empty_text="No drills yet: finish a game and open its review")
         for k, it in enumerate(items):

@@ -1,0 +1,120 @@
+"""The chance the game shows is the expert's (issue 41, item 1): the learned model re-scaled per
+mode to how the expert's own games ended (tools/fit_expert_chance.py, data/bots/expert_chance.json),
+and bench/calibration.py --expert-saves checks it on saved games of another seed range."""
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from faeriell import sim
+from faeriell.bots import win_chance as W
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import new_game
+from faeriell.engine.saves import read_save
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import fit_expert_chance as F  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return default_rules()
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """Two short seeded solo games saved by the simulator (the heuristic plays: quick; the fit's
+    code reads any finished save the same way)."""
+    folder = tmp_path_factory.mktemp("expert-saves")
+    assert sim.main(["--players", "1", "--mode", "solo", "--bots", "heuristic", "--games", "2",
+                     "--seed", "31", "--workers", "1", "--quiet", "--save-dir", str(folder)]) == 0
+    return folder
+
+
+def _sigmoid(t: float) -> float:
+    return 1.0 / (1.0 + math.exp(-t))
+
+
+def test_the_fit_finds_the_scaling_that_made_the_outcomes():
+    rng = random.Random(5)
+    rows = []
+    for _ in range(6000):
+        x = rng.uniform(-4, 3)
+        rows.append((x, 1 if rng.random() < _sigmoid(0.7 * x + 1.5) else 0))
+    a, b = F.fit_platt(rows, l2=0.0)
+    assert abs(a - 0.7) < 0.08 and abs(b - 1.5) < 0.15
+
+
+def test_a_scaled_book_reads_a_times_the_logit_plus_b(rules):
+    g = new_game(rules, 1, "solo", "medium", [], 7)
+    book = W.model_book()
+    logit = F.learned_logit(g, 0)
+    scaled = W.scaled_book(book, {"solo": (0.5, 2.0)})
+    assert W.win_chance(g, 0, scaled) == pytest.approx(_sigmoid(0.5 * logit + 2.0))
+    assert W.win_chance(g, 0, book) == pytest.approx(_sigmoid(logit))
+    # a mode without a scaling keeps the learned chance
+    c = new_game(rules, 2, "coop", "medium", [], 7)
+    assert W.win_chance(c, 0, scaled) == W.win_chance(c, 0, book)
+
+
+def test_the_shipped_file_scales_solo_and_says_how_it_was_made():
+    d = json.loads((ROOT / "data" / "bots" / "expert_chance.json").read_text())
+    assert "fit_expert_chance.py" in d["command"] and "helper" in d["expert"]
+    solo = d["modes"]["solo"]
+    lo, hi = solo["seeds"]
+    assert F.TRAIN_RANGE[0] <= lo <= hi <= F.TRAIN_RANGE[1]   # trained apart from the calibration range
+    assert W.shows_expert("solo")
+    assert not W.shows_expert("competitive")
+
+
+@pytest.mark.parametrize("entry,field", [
+    ({"a": 0, "b": 1}, "modes.solo.a"),
+    ({"a": 1}, "modes.solo.b"),
+    ({"a": "x", "b": 1}, "modes.solo.a"),
+])
+def test_a_bad_scaling_file_names_the_file_and_the_field(tmp_path, entry, field):
+    path = tmp_path / "expert_chance.json"
+    path.write_text(json.dumps({"format": 1, "modes": {"solo": entry}}))
+    with pytest.raises(W.WinChanceModelError) as exc:
+        W.read_scaling(path)
+    assert str(path) in str(exc.value) and field in str(exc.value)
+
+
+def test_an_unknown_mode_is_refused(tmp_path):
+    path = tmp_path / "expert_chance.json"
+    path.write_text(json.dumps({"format": 1, "modes": {"duel": {"a": 1, "b": 0}}}))
+    with pytest.raises(W.WinChanceModelError, match="modes.duel"):
+        W.read_scaling(path)
+
+
+def test_positions_are_every_decision_in_play_with_the_games_outcome(rules, saved):
+    path = sorted(saved.glob("*.json"))[0]
+    g = read_save(rules, path)
+    origin, rows = F.positions(path, rules)
+    assert origin["seed"] == g.origin["seed"]
+    won = 1 if g.state.winners else 0
+    assert rows and all(y == won for _x, y in rows)
+    # one row a decision after set-up: fewer than all the actions, more than the rounds
+    assert g.state.round < len(rows) < len(g.history)
+
+
+def test_the_fit_refuses_games_of_another_seed_range(saved, tmp_path):
+    with pytest.raises(SystemExit, match="outside the training range"):
+        F.main(["--saves", str(saved), "--out", str(tmp_path / "x.json")])
+
+
+def test_the_calibration_bench_reads_saved_expert_games(saved, capsys, monkeypatch):
+    import calibration
+    monkeypatch.setattr(calibration, "RANGE", (0, 99999))   # the test's games are not the calibration range's
+    assert calibration.main(["--expert-saves", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "Solo, medium, the expert's games: 2 games" in out
+    assert "Start of a solo Medium game: the chance shown is" in out

@@ -21,7 +21,7 @@ from faeriell.bots.heuristic import score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.lookahead import candidates
 from faeriell.bots.observe import observe
-from faeriell.bots.win_chance import win_chance
+from faeriell.bots.win_chance import shown_chance as _shown
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game
 from faeriell.engine.describe import describe
@@ -45,10 +45,10 @@ CHANCE_WORDS = "the coach's chance"      # what the board calls every figure sho
 def shown_chance(game: Game, seat: int) -> float:
     """The one chance the analysis board shows ("the coach's chance"): `seat`'s side's chance to
     win from `game`, 0..1. Every figure on the board (a tree node's, a coach move's) comes from
-    here, so the same position always shows the same figure with the same meaning.
-    bots.win_chance.shown_chance (the learned chance re-scaled to the expert's games) replaces
-    this line once it is on main."""
-    return win_chance(game, seat)
+    here, so the same position always shows the same figure with the same meaning: the chance the
+    whole game shows (bots.win_chance.shown_chance: the learned chance re-scaled to the expert's
+    own games where they were measured)."""
+    return _shown(game, seat)
 
 
 def chance_after_move(game: Game, seat: int, action: Action) -> float:

@@ -416,7 +416,7 @@ def test_the_hint_and_the_round_card_answer_the_keyboard(solo, monkeypatch):
 def _hint_pink_on_words(table) -> list:
     """The table's printed words (names, labels, counts) showing a pixel of the hint's colours on
     screen; words under the hint's own card or the decision bar are not looked at."""
-    from faeriell.ui.table.coach.hint import HINT, HINT_DARK
+    from faeriell.ui.table.hint_card import HINT, HINT_DARK
     from test_table_support import words_under
     return words_under(table, (HINT, HINT_DARK),
                        [table.coach.hint.rect] + ([ch.panel_rect] if (ch := table.decision.choice) is not None else []))
@@ -429,7 +429,7 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
     name under the ring). Every first Settlement the hint could suggest, and moves of a game under
     way: no printed word shows the hint's colours; the words pass over the highlight."""
     import faeriell.ui.scenes.table as sc
-    from faeriell.ui.table.coach.hint import HINT
+    from faeriell.ui.table.hint_card import HINT
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
     try:
         table = app.scene.table
@@ -628,7 +628,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
     import faeriell.ui.scenes.table as sc
     from faeriell.ui import text as UT
     from faeriell.ui.table import arrow_way as way
-    from faeriell.ui.table.coach.hint import HINT, HINT_DARK
+    from faeriell.ui.table.hint_card import HINT, HINT_DARK
     from test_table_support import colour_mask
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
     try:
@@ -741,5 +741,46 @@ def test_a_partners_line_never_covers_the_hint_card(tmp_path, monkeypatch):
                                                                                  table.coach.hint.rect)
             checked += 1
         assert checked == 3 and not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def test_the_hints_arrow_passes_under_an_open_payment_tray(tmp_path, monkeypatch):
+    """Issue 42: the hint's arrow was drawn over the payment tray's text. With a tray open, the
+    tray's pixels are the same with the hint shown as without it."""
+    import faeriell.ui.scenes.table as sc
+    app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=1)
+    try:
+        from faeriell.ui.table.scene import TRAY_KINDS
+        table, s = app.scene.table, app.session
+        rnd = random.Random(4)
+        paid = None
+        for _ in range(400):                 # on to a moment with a Tribe Action paid in Essences
+            if s.state.stage == "play" and s.state.pending is None:
+                acts = [a for a in s.legal() if a.kind in TRAY_KINDS and a.get("pay")]
+                if acts:
+                    paid = (acts[0].kind, [a for a in acts if a.kind == acts[0].kind])
+                    break
+            assert s.apply(rnd.choice(list(s.legal()))) is None
+        app.step()
+        assert paid is not None, "no paid Tribe Action in 400 random moves"
+        kind, actions = paid
+        # the hint points at a move elsewhere on the table; the tray for a paid move is open
+        target = next(a for a in s.legal() if a.kind != kind)
+        monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (target, "It is a good move."))
+        table.tray_layer.open(actions, "Pay")
+        app.dirty = True
+        app.step()
+        rect = pygame.Rect(table.tray_layer.tray.panel_rect)
+        screen = pygame.display.get_surface()
+        before = screen.subsurface(rect).copy()
+        _hint_now(app, monkeypatch)
+        assert table.coach.hint.shown and table.tray_layer.tray is not None
+        app.dirty = True
+        app.step()
+        after = pygame.display.get_surface().subsurface(rect)
+        diff = sum(1 for x in range(0, rect.w, 2) for y in range(0, rect.h, 2)
+                   if before.get_at((x, y)) != after.get_at((x, y)))
+        assert diff == 0, f"{diff} pixels of the tray changed under the hint"
     finally:
         pygame.display.quit()

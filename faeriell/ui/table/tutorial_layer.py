@@ -39,7 +39,7 @@ GRADE_INK = {"best": T.GOOD, "good": (236, 196, 96), "costly": T.BAD}
 
 def _log_words(scene) -> list[pygame.Rect]:
     """Where the log's lines were drawn this frame (log_panel.LogPanel.words)."""
-    return list(getattr(getattr(scene, "log", None), "words", None) or ())
+    return list(scene.log_layer.panel.words)
 
 class TutorialLayer(Layer):
     name = "tutorial"

@@ -337,6 +337,20 @@ def _within_reach(world, player: int) -> set:
     return out
 
 
+def bought_item(a) -> tuple | None:
+    """The thing of `_within_reach` a Tribe Action buys (None for any other move): what a promise
+    of "enough for ..." is kept by."""
+    if a.kind == "build_beacon":
+        return ("beacon", a.get("color"))
+    if a.kind == "level_up":
+        return ("level", a.get("hero"))
+    if a.kind == "build_settlement":
+        return ("settlement",)
+    if a.kind == "dress_hero":
+        return ("hero",)
+    return None
+
+
 def _reach_words(item, names: Names) -> str:
     if item[0] == "beacon":
         return f"a {names.color(item[1])} Beacon"

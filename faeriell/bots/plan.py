@@ -26,7 +26,7 @@ from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 
-from .expert import ExpertBot, _reach_words, _within_reach, line_gain_and_risk
+from .expert import ExpertBot, _reach_words, _within_reach, bought_item, line_gain_and_risk
 from .heuristic import score_actions
 from .observe import determinize, view_of
 
@@ -157,16 +157,7 @@ def _promise(before: Game, after: Game, player: int) -> tuple:
 
 def _buys(steps, item) -> bool:
     """Does the line buy what was brought within reach?"""
-    for a in steps:
-        if item[0] == "beacon" and a.kind == "build_beacon" and a.get("color") == item[1]:
-            return True
-        if item[0] == "level" and a.kind == "level_up" and a.get("hero") == item[1]:
-            return True
-        if item[0] == "settlement" and a.kind == "build_settlement":
-            return True
-        if item[0] == "hero" and a.kind == "dress_hero":
-            return True
-    return False
+    return any(bought_item(a) == item for a in steps)
 
 
 def _kept_promise(old: Plan | None, new: Plan, game: Game, seed: int) -> tuple[Plan, str]:

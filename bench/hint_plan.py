@@ -128,6 +128,7 @@ def play(mode: str, seed: int, args, left: int, out: dict) -> int:
             a, reason, plan = bots.plan_hint(g, plan, iterations=args.iterations)
             made = plan
             out["changes"] += reason.startswith("Change of plan")
+        out["chances"] += "could pay for" in (reason or "")
         things = promised(reason)
         if things and (g.state.round, things) not in said:
             said.add((g.state.round, things))
@@ -154,7 +155,8 @@ def play(mode: str, seed: int, args, left: int, out: dict) -> int:
 
 def new_counts() -> dict:
     return {"contradictions": 0, "changes": 0, "examples": [], "games": [], "promises_kept": 0,
-            "promises_dropped": 0, "promises_gone": 0, "promise_examples": []}
+            "promises_dropped": 0, "promises_gone": 0, "promise_examples": [],
+            "chances": 0}
 
 
 def main(argv=None) -> int:
@@ -191,7 +193,8 @@ def main(argv=None) -> int:
     if not args.fresh:
         print(f"changes of plan said (a step no longer possible, something drawn, a promise left): {out['changes']}")
     print(f"promises for this round's Tribe Phase: {out['promises_kept']} kept, {out['promises_dropped']} dropped "
-          f"while still payable, {out['promises_gone']} dropped once no longer payable")
+          f"while still payable, {out['promises_gone']} dropped once no longer payable; "
+          f"{out['chances']} hints said a Tribe Action as a chance (\"could pay for ...\")")
     return 0
 
 

@@ -351,6 +351,73 @@ def bought_item(a) -> tuple | None:
     return None
 
 
+def tribe_line_buys(world, player: int) -> set:
+    """What the coach's own line for a Tribe Phase begun now would buy (`_within_reach`'s items):
+    the greedy heuristic's moves from its start to its end, the policy the hint's plan plays inside
+    a Phase (plan.make_plan). Only what this line buys is promised; the rest is said as a chance."""
+    st = world.copy(log=False).state
+    st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
+    g = Game(world.rules, st)
+    out: set[tuple] = set()
+    for _ in range(12):                     # a Tribe Phase is a few moves; this bounds a runaway
+        if g.state.game_over or g.acting != player or g.state.phase != "tribe":
+            break
+        acts = g.legal_actions()
+        if not acts:
+            break
+        scores = score_actions(g, player, list(acts))
+        a = acts[max(range(len(acts)), key=lambda k: scores[k][0])]
+        if a.kind == "end_phase":
+            break
+        item = bought_item(a)
+        if item is not None:
+            out.add(item)
+        try:
+            g.apply(a, trusted=True)
+        except IllegalAction:
+            break
+        if g.history and g.history[-1].get("revealed"):
+            break                           # what follows a draw is not known yet
+    return out
+
+
+def promised_items(before, after, player: int) -> list:
+    """What a move (or a line) from `before` to `after` brings within reach that the coach's own
+    Tribe Phase line from `after` would buy (tribe_line_buys): a promise the coach keeps, nearest
+    first. The engine lists what can be paid; nothing here counts a cost."""
+    fresh = _within_reach(after, player) - _within_reach(before, player)
+    if not fresh:
+        return []
+    return sorted(fresh & tribe_line_buys(after, player))
+
+
+def _reach_note(world, g, player: int, names: Names) -> str:
+    """': enough for a Level Up of your Shaman in your Tribe Phase this round' when the coach's
+    own Tribe Phase line would buy it; ': could pay for a Red Beacon in your Tribe Phase next
+    round, if nothing better comes' when it is only a chance (the promise a learner was let down
+    by: the Harvest hint promised a Level Up, then the Tribe Phase bought something else)."""
+    s0, s1 = world.state, g.state
+    if not (s1.stage == "play" and not s1.game_over and s0.stage == "play"):
+        return ""
+    fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
+    if not fresh:
+        return ""
+    t = s1.tribes[player]
+    # a move that ends the round leaves the new round's Phases open: that Tribe Phase is the next
+    # round's, not this one's, and a Harvest and a Draft come first: said as a chance only
+    this_round = s1.round == s0.round and ("tribe" not in t.phases_done or s1.phase == "tribe")
+    when = "in your Tribe Phase this round" if this_round else "in your Tribe Phase next round"
+    sure = [x for x in fresh if x in tribe_line_buys(g, player)] if this_round else []
+    maybe = [x for x in fresh if x not in sure]
+    if sure:
+        note = ": enough for " + " or ".join(_reach_words(x, names) for x in sure[:2]) + " " + when
+        if maybe and len(sure) < 2:
+            note += f" (or {_reach_words(maybe[0], names)}, if nothing better comes)"
+        return note
+    return (": could pay for " + " or ".join(_reach_words(x, names) for x in maybe[:2]) + " " + when
+            + ", if nothing better comes")
+
+
 def _reach_words(item, names: Names) -> str:
     if item[0] == "beacon":
         return f"a {names.color(item[1])} Beacon"
@@ -529,17 +596,7 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
     gained = {c: p1.get(c, 0) - p0.get(c, 0) for c in set(p0) | set(p1) if p1.get(c, 0) > p0.get(c, 0)}
     spent = {c: p0.get(c, 0) - p1.get(c, 0) for c in set(p0) | set(p1) if p0.get(c, 0) > p1.get(c, 0)}
     if gained and not luck:
-        line = "gains " + names.essences(gained)
-        if s1.stage == "play" and not s1.game_over and s0.stage == "play":
-            fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
-            if fresh:
-                t = s1.tribes[player]
-                # a move that ends the round leaves the new round's Phases open: that Tribe
-                # Phase is the next round's, not this one's (the promise the learner was let down by)
-                this_round = s1.round == s0.round and ("tribe" not in t.phases_done or s1.phase == "tribe")
-                when = "in your Tribe Phase this round" if this_round else "in your Tribe Phase next round"
-                line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2]) + " " + when)
-        out.append(line)
+        out.append("gains " + names.essences(gained) + _reach_note(world, g, player, names))
     # Regions, Heroes.
     for reg in t1.settlements:
         if reg not in t0.settlements and a.kind not in ("build_settlement", "place_settlement", "move_settlement"):

@@ -42,6 +42,8 @@ from faeriell.engine.action_schema import SPECS
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
+from faeriell.engine.event_phase import harvest_yield
+from faeriell.engine.preview import harvest_preview
 
 from faeriell.engine.describe import describe
 from faeriell.engine.names import PHASE_NAMES, Names
@@ -501,7 +503,45 @@ def why_kind(world, player: int, a) -> str:
         return "your Essences and your Tribe Corruption stay as they are"
     if a.kind == "corruption" and a.get("choice") == "yield":
         return "Doom does not move"
+    if a.kind == "corruption" and a.get("choice") == "cleanse_tribe":
+        return "one Essence turns your Tribe Corruption back a space, with no Doom"
+    if a.kind == "corruption" and a.get("choice") == "cleanse_corruption":
+        return ("more time before Doom's end to reach your Achievements, for one Essence"
+                if a.get("target", "doom") == "doom" else
+                "one Essence frees a Corrupted Guardian's Region, so it harvests again")
+    if a.kind == "harvest":
+        return _harvest_why(world, player, a)
+    if a.kind == "harvest_choice" and a.get("region"):
+        if world.region_status(a.get("region")) == "corrupted":
+            return "a Corrupted Region: it brings a Corruption Event instead of an Essence"
+        return "its Essence pays toward your next Tribe Actions"
     return ""
+
+
+def _harvest_why(world, player: int, a) -> str:
+    """Why a move of the Harvest token, read off the engine's preview of each stop within reach
+    (preview.harvest_preview, event_phase.harvest_yield): what the player then takes there, or
+    that it takes nothing and whether another stop would have given something."""
+    try:
+        pv = harvest_preview(world, int(a.get("steps")))
+    except (TypeError, ValueError, KeyError, IndexError):
+        return ""
+    if pv["frozen"]:
+        return "that space is frozen, so nobody harvests: it only moves the token on"
+    mine = next((t for t in pv["tribes"] if t["player"] == player), None)
+    rows = [] if mine is None else [r for r in mine["regions"] if r["gives"]]
+    if rows or (mine is not None and mine["bonus"]):
+        if not pv["area"] and len(rows) > 1:
+            return "you then pick which of your Regions there gives you its Essence"
+        return "you then take the Essences your Regions there give"
+    stops = [x for x in world.legal_actions() if x.kind == "harvest"]
+    size = len(world.rules.wheel)
+    others = [x for x in stops if x != a and (harvest_yield(world, (world.state.harvest + int(x.get("steps"))) % size)
+                                             or ((0, 0),) * (player + 1))[player][0] > 0]
+    if others:
+        return ("it harvests nothing for you now, though another stop would give an Essence: the coach "
+                "prefers where it leaves the token for later Harvests")
+    return "no stop within reach harvests for you this time: where the token stops sets next round's Harvest"
 
 
 def describe_gain(world, player: int, a, names: Names) -> list[str]:
@@ -609,10 +649,15 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
         out.append("ends the round")
     if luck and out:
         out.append("the tokens or cards it brings are luck")
-    elif luck:
+    elif luck and a.kind == "draft":
         out.append("it brings the Menaces your Heroes solve for Essences and Achievements (which tokens "
-                   "come out of the bag is luck)" if a.kind == "draft" else
-                   "it turns up something new (what exactly is luck)")
+                   "come out of the bag is luck)")
+    elif luck:
+        # the move's own aim, with the luck beside it: "it turns up something new" alone was no
+        # reason (issue 41: "Take a Red Essence: it turns up something new")
+        why = why_kind(world, player, a)
+        out.append(f"{why} (what it turns up is luck)" if why else
+                   "what it turns up is luck, and nothing it surely brings counts toward an Achievement yet")
     # Costs and risks.
     if spent and not luck:
         risks.insert(0, "spends " + names.essences(spent))

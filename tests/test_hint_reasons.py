@@ -1,0 +1,57 @@
+"""Every hint's reason in the goal's terms (issue 41, item 3): a move of the Harvest token says what
+it brings the player, read off the engine's preview of the stop (or that it brings nothing, and
+whether another stop would have); luck is named only beside what the move is for, never alone
+("Take a Red Essence: it turns up something new (what exactly is luck)" was no reason). Seeded
+games played by the greedy heuristic; the reason is the expert's words (ExpertBot.reason), which
+the hint shows. No search: words only."""
+from __future__ import annotations
+
+import pytest
+
+from faeriell import bots
+from faeriell.bots.expert import ExpertBot
+from faeriell.engine import new_game
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names
+from faeriell.sim import rules
+
+
+def _reasons(mode: str, players: int, seed: int, rounds: int = 4):
+    """(action, head, reason) for every decision of the seeded game's play, its first rounds."""
+    g = new_game(rules(), players, mode, "medium", [], seed)
+    heur = bots.make_bot("heuristic", seed=seed)
+    names = Names.of(g.rules)
+    out = []
+    while not g.state.game_over and g.state.round <= rounds:
+        p = g.acting
+        a = heur.choose(g, p)
+        if g.state.stage == "play" and len(g.legal_actions()) > 1:
+            head = describe(a, names, [t.id for t in g.state.tribes])
+            out.append((a, head, ExpertBot(0).reason(g, p, a)))
+        g.apply(a)
+    return out
+
+
+@pytest.mark.parametrize("mode, players, seed", [("solo", 1, 90990), ("coop", 2, 90995), ("solo", 1, 90991)])
+def test_every_harvest_move_says_what_it_brings_and_luck_is_never_the_whole_reason(mode, players, seed):
+    seen = _reasons(mode, players, seed)
+    harvests = [(a, head, r) for a, head, r in seen if a.kind == "harvest"]
+    assert harvests
+    for _a, head, reason in harvests:
+        # the head, then a reason after a colon: what it gains, or what the stop brings
+        assert reason.startswith(head + ": "), reason
+    for a, head, reason in seen:
+        assert "something new" not in reason, reason
+        if "is luck" in reason and a.kind != "draft":
+            # luck beside a gain or the move's aim: words before it, in the same clause
+            clause = reason[len(head):].split("is luck")[0]
+            assert len(clause.strip(" :(")) > len("what it turns up"), reason
+
+
+def test_a_harvest_that_brings_nothing_says_so_and_whether_another_stop_would():
+    said = [r for mode, players, seed in (("solo", 1, 90990), ("coop", 2, 90995), ("solo", 1, 90991))
+            for a, _h, r in _reasons(mode, players, seed, rounds=6) if a.kind == "harvest"]
+    nothing = [r for r in said if "harvests nothing for you" in r or "no stop within reach harvests for you" in r]
+    assert nothing, said
+    for r in nothing:
+        assert "another stop would give an Essence" in r or "next round's Harvest" in r, r

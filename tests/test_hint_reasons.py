@@ -55,3 +55,30 @@ def test_a_harvest_that_brings_nothing_says_so_and_whether_another_stop_would():
     assert nothing, said
     for r in nothing:
         assert "another stop would give an Essence" in r or "next round's Harvest" in r, r
+
+
+def test_a_guardian_moved_off_your_settlement_says_it_harvests_again():
+    """A Great Guardian moved with its Menace off a Region of yours: the Region harvests again (the
+    engine's statuses before and after), said in the reason; one moved onto it is said as a risk."""
+    freed = 0
+    for seed in (90990, 90991):
+        g = new_game(rules(), 1, "solo", "medium", [], seed)
+        heur = bots.make_bot("heuristic", seed=seed)
+        names = Names.of(g.rules)
+        while not g.state.game_over:
+            p = g.acting
+            a = heur.choose(g, p)
+            if g.state.stage == "play" and a.kind == "move_guardian":
+                after = g.copy(log=False)
+                after.apply(a, trusted=True)
+                mine = g.state.tribes[p].settlements
+                before, now = g.region_statuses(), after.region_statuses()
+                reason = ExpertBot(0).reason(g, p, a)
+                for reg in mine:
+                    if before.get(reg) and not now.get(reg):
+                        freed += 1
+                        assert f"your Settlement in {names.region(reg)} harvests again" in reason, reason
+                    if now.get(reg) and not before.get(reg):
+                        assert f"your Settlement in {names.region(reg)} becomes" in reason, reason
+            g.apply(a)
+    assert freed >= 1

@@ -616,6 +616,7 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
     if len(steps) > 2:
         out.append(f"and {len(steps) - 2} more Achievement{'s' if len(steps) > 3 else ''} a step nearer")
     # Menaces solved or cleared.
+    told: set = set()                # Regions whose Harvest the words already tell
     for gd, d0 in s0.guardians.items():
         tok0, tok1 = d0.get("token"), s1.guardians[gd].get("token")
         if tok0 and not tok1:
@@ -625,6 +626,19 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
             mine = reg in t0.settlements
             out.append(f"clears the {what} of {names.guardian_name(gd)}"
                        + (f", so your Settlement in {names.region(reg)} harvests again" if mine else ""))
+            told.add(reg)
+    # A Great Guardian moved with its Menace or Corruption: your Regions it leaves or comes to
+    # (the engine's statuses before and after; what a bag token brings is luck, not told)
+    if not luck:
+        st0, st1 = world.region_statuses(), g.region_statuses()
+        for reg in sorted(set(t0.settlements) & set(t1.settlements) - told):
+            if st0.get(reg) and not st1.get(reg):
+                out.append(f"your Settlement in {names.region(reg)} harvests again "
+                           f"(no longer {'Threatened' if st0[reg] == 'threatened' else 'Corrupted'})")
+            elif st1.get(reg) and not st0.get(reg):
+                risks.append(f"your Settlement in {names.region(reg)} becomes "
+                             + ("Threatened: no Harvest there" if st1[reg] == "threatened" else
+                                "Corrupted: its Harvest brings a Corruption Event"))
     # Essences, and what they bring within reach.
     def pool(t):
         c: dict = {}

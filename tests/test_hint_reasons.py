@@ -82,3 +82,19 @@ def test_a_guardian_moved_off_your_settlement_says_it_harvests_again():
                         assert f"your Settlement in {names.region(reg)} becomes" in reason, reason
             g.apply(a)
     assert freed >= 1
+
+
+def test_a_perk_a_discarded_quest_and_a_harvest_choice_say_what_they_are_for():
+    """"Vigor Focus (Shaman). It spends 1 Red Essence." said what it cost and not what it gives: a
+    Perk that buys an Action gem or a longer move says so (its ability in the catalog), a Quest
+    discarded says why one must go, a Region picked in a Harvest what it brings."""
+    kinds: dict = {}
+    rules_ = rules()
+    for mode, players, seed in (("solo", 1, 90990), ("coop", 2, 90995), ("solo", 1, 90991)):
+        for a, head, reason in _reasons(mode, players, seed, rounds=20):
+            told = a.kind in ("discard_quest", "harvest_choice") or (a.kind == "perk" and any(
+                rules_.perk_has(a.get("perk"), k) for k in ("gain_gem", "path_move", "extra_move")))
+            if told:
+                kinds[a.kind] = kinds.get(a.kind, 0) + 1
+                assert reason.startswith(head + ": "), reason
+    assert kinds.get("perk") and kinds.get("harvest_choice"), kinds

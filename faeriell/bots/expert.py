@@ -511,6 +511,17 @@ def why_kind(world, player: int, a) -> str:
                 "one Essence frees a Corrupted Guardian's Region, so it harvests again")
     if a.kind == "harvest":
         return _harvest_why(world, player, a)
+    if a.kind == "perk" and a.get("perk"):
+        # what the Perk's own ability does (its effect kind in the catalog), said as the Hero's gain
+        hero = Names.of(world.rules).hero(a.get("hero"))
+        r = world.rules
+        if r.perk_has(a.get("perk"), "gain_gem"):
+            return f"one more Action gem for your {hero} this Phase: another step toward a Menace or a Quest"
+        if r.perk_has(a.get("perk"), "path_move") or r.perk_has(a.get("perk"), "extra_move"):
+            return f"your {hero} goes further this Phase, toward a Menace or a Quest"
+    if a.kind == "discard_quest":
+        # a Quest pool holds as many Quests as its Hero's level: one must go, the one least worth keeping
+        return "the Hero holds more Quests than its level allows, so one goes: the coach keeps the others"
     if a.kind == "harvest_choice" and a.get("region"):
         if world.region_status(a.get("region")) == "corrupted":
             return "a Corrupted Region: it brings a Corruption Event instead of an Essence"

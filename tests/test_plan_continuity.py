@@ -80,14 +80,8 @@ def test_the_plan_touches_neither_the_game_nor_its_save():
 @pytest.mark.parametrize("mode, players", [("solo", 1), ("coop", 2)])
 def test_the_bench_yardstick_finds_no_contradiction_of_the_hint_with_its_plan(mode, players):
     """bench/hint_plan.py's count on a few hints of a seeded game (its own seeds' range)."""
-    import importlib.util
-    import pathlib
-    spec = importlib.util.spec_from_file_location(
-        "hint_plan_bench", pathlib.Path(__file__).resolve().parents[1] / "bench" / "hint_plan.py")
-    bench = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(bench)
-    out: dict = {"contradictions": 0, "changes": 0, "examples": [], "games": []}
+    bench = _bench()
+    out = bench.new_counts()
     args = type("Args", (), {"iterations": 1, "max_moves": 3000, "fresh": False})()
     n = bench.play(mode, 90990 if mode == "solo" else 90995, args, 40, out)
     assert n == 40 and out["contradictions"] == 0, out["examples"]
@@ -109,3 +103,58 @@ def test_a_tribe_phase_that_leaves_what_an_earlier_hint_brought_within_reach_say
     old = dataclasses.replace(earlier, promise=(g.state.round - 1, (("beacon", "red"),)))
     _a, reason2, _p = bots.plan_hint(g, old, iterations=2)
     assert "Change of plan" not in reason2, reason2
+
+
+def _bench():
+    import importlib.util
+    import pathlib
+    spec = importlib.util.spec_from_file_location(
+        "hint_plan_bench", pathlib.Path(__file__).resolve().parents[1] / "bench" / "hint_plan.py")
+    bench = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_a_promise_for_this_rounds_tribe_phase_is_kept_by_the_coachs_own_plan_for_it():
+    """Issue 41 item 3: "enough for a Level Up of your Adventurer in your Tribe Phase this round"
+    (round 1 of solo seed 90990), then a Tribe Phase that bought nothing. A hint promises only what
+    the coach's own line for that Tribe Phase buys; the rest it says as a chance ("could pay for
+    ..., if nothing better comes"). The hint plays every move, as in bench/hint_plan.py."""
+    bench = _bench()
+    out = bench.new_counts()
+    args = type("Args", (), {"iterations": 2, "max_moves": 3000, "fresh": False})()
+    n = bench.play("solo", 90990, args, 60, out)
+    assert n == 60
+    assert out["promises_dropped"] == 0, out["promise_examples"]
+    assert out["promises_kept"] >= 1              # a promise was made, and kept
+    assert out["chances"] >= 1                     # the rest was said as a chance, not dropped
+
+
+def test_the_words_of_a_promise_are_what_the_coachs_tribe_phase_line_buys():
+    """gain_and_risk's "enough for ..." names only what expert.tribe_line_buys buys from the position
+    after the move; whatever else comes within reach is "could pay for ..., if nothing better comes"."""
+    from faeriell.bots import expert as E
+    from faeriell.engine.names import Names
+    g = new_game(rules(), 1, "solo", "medium", [], 90990)
+    heur = bots.make_bot("heuristic", seed=90990)
+    names = Names.of(g.rules)
+    said = {"sure": 0, "chance": 0}
+    promise = _bench().PROMISE
+    while not g.state.game_over and g.state.round <= 4:
+        p = g.acting
+        acts = g.legal_actions()
+        if g.state.stage == "play" and g.state.phase != "tribe":
+            for a in acts:
+                gains, _risks = E.gain_and_risk(g, p, a, names)
+                text = "; ".join(gains)
+                after = g.copy(log=False)
+                after.apply(a, trusted=True)
+                buys = E.tribe_line_buys(after, p)
+                for m in promise.finditer(text):
+                    said["sure"] += 1
+                    for words in m.group(1).split(" or "):
+                        assert any(E._reach_words(x, names) == words for x in buys), (text, buys)
+                said["chance"] += "could pay for" in text
+        g.apply(heur.choose(g, p))
+    assert said["sure"] >= 1 and said["chance"] >= 1, said

@@ -42,6 +42,8 @@ from faeriell.engine.action_schema import SPECS
 from faeriell.engine.actions import card_color
 from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
+from faeriell.engine.event_phase import harvest_yield
+from faeriell.engine.preview import harvest_preview
 
 from faeriell.engine.describe import describe
 from faeriell.engine.names import PHASE_NAMES, Names
@@ -337,6 +339,87 @@ def _within_reach(world, player: int) -> set:
     return out
 
 
+def bought_item(a) -> tuple | None:
+    """The thing of `_within_reach` a Tribe Action buys (None for any other move): what a promise
+    of "enough for ..." is kept by."""
+    if a.kind == "build_beacon":
+        return ("beacon", a.get("color"))
+    if a.kind == "level_up":
+        return ("level", a.get("hero"))
+    if a.kind == "build_settlement":
+        return ("settlement",)
+    if a.kind == "dress_hero":
+        return ("hero",)
+    return None
+
+
+def tribe_line_buys(world, player: int) -> set:
+    """What the coach's own line for a Tribe Phase begun now would buy (`_within_reach`'s items):
+    the greedy heuristic's moves from its start to its end, the policy the hint's plan plays inside
+    a Phase (plan.make_plan). Only what this line buys is promised; the rest is said as a chance."""
+    st = world.copy(log=False).state
+    st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
+    g = Game(world.rules, st)
+    out: set[tuple] = set()
+    for _ in range(12):                     # a Tribe Phase is a few moves; this bounds a runaway
+        if g.state.game_over or g.acting != player or g.state.phase != "tribe":
+            break
+        acts = g.legal_actions()
+        if not acts:
+            break
+        scores = score_actions(g, player, list(acts))
+        a = acts[max(range(len(acts)), key=lambda k: scores[k][0])]
+        if a.kind == "end_phase":
+            break
+        item = bought_item(a)
+        if item is not None:
+            out.add(item)
+        try:
+            g.apply(a, trusted=True)
+        except IllegalAction:
+            break
+        if g.history and g.history[-1].get("revealed"):
+            break                           # what follows a draw is not known yet
+    return out
+
+
+def promised_items(before, after, player: int) -> list:
+    """What a move (or a line) from `before` to `after` brings within reach that the coach's own
+    Tribe Phase line from `after` would buy (tribe_line_buys): a promise the coach keeps, nearest
+    first. The engine lists what can be paid; nothing here counts a cost."""
+    fresh = _within_reach(after, player) - _within_reach(before, player)
+    if not fresh:
+        return []
+    return sorted(fresh & tribe_line_buys(after, player))
+
+
+def _reach_note(world, g, player: int, names: Names) -> str:
+    """': enough for a Level Up of your Shaman in your Tribe Phase this round' when the coach's
+    own Tribe Phase line would buy it; ': could pay for a Red Beacon in your Tribe Phase next
+    round, if nothing better comes' when it is only a chance (the promise a learner was let down
+    by: the Harvest hint promised a Level Up, then the Tribe Phase bought something else)."""
+    s0, s1 = world.state, g.state
+    if not (s1.stage == "play" and not s1.game_over and s0.stage == "play"):
+        return ""
+    fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
+    if not fresh:
+        return ""
+    t = s1.tribes[player]
+    # a move that ends the round leaves the new round's Phases open: that Tribe Phase is the next
+    # round's, not this one's, and a Harvest and a Draft come first: said as a chance only
+    this_round = s1.round == s0.round and ("tribe" not in t.phases_done or s1.phase == "tribe")
+    when = "in your Tribe Phase this round" if this_round else "in your Tribe Phase next round"
+    sure = [x for x in fresh if x in tribe_line_buys(g, player)] if this_round else []
+    maybe = [x for x in fresh if x not in sure]
+    if sure:
+        note = ": enough for " + " or ".join(_reach_words(x, names) for x in sure[:2]) + " " + when
+        if maybe and len(sure) < 2:
+            note += f" (or {_reach_words(maybe[0], names)}, if nothing better comes)"
+        return note
+    return (": could pay for " + " or ".join(_reach_words(x, names) for x in maybe[:2]) + " " + when
+            + ", if nothing better comes")
+
+
 def _reach_words(item, names: Names) -> str:
     if item[0] == "beacon":
         return f"a {names.color(item[1])} Beacon"
@@ -420,7 +503,56 @@ def why_kind(world, player: int, a) -> str:
         return "your Essences and your Tribe Corruption stay as they are"
     if a.kind == "corruption" and a.get("choice") == "yield":
         return "Doom does not move"
+    if a.kind == "corruption" and a.get("choice") == "cleanse_tribe":
+        return "one Essence turns your Tribe Corruption back a space, with no Doom"
+    if a.kind == "corruption" and a.get("choice") == "cleanse_corruption":
+        return ("more time before Doom's end to reach your Achievements, for one Essence"
+                if a.get("target", "doom") == "doom" else
+                "one Essence frees a Corrupted Guardian's Region, so it harvests again")
+    if a.kind == "harvest":
+        return _harvest_why(world, player, a)
+    if a.kind == "perk" and a.get("perk"):
+        # what the Perk's own ability does (its effect kind in the catalog), said as the Hero's gain
+        hero = Names.of(world.rules).hero(a.get("hero"))
+        r = world.rules
+        if r.perk_has(a.get("perk"), "gain_gem"):
+            return f"one more Action gem for your {hero} this Phase: another step toward a Menace or a Quest"
+        if r.perk_has(a.get("perk"), "path_move") or r.perk_has(a.get("perk"), "extra_move"):
+            return f"your {hero} goes further this Phase, toward a Menace or a Quest"
+    if a.kind == "discard_quest":
+        # a Quest pool holds as many Quests as its Hero's level: one must go, the one least worth keeping
+        return "the Hero holds more Quests than its level allows, so one goes: the coach keeps the others"
+    if a.kind == "harvest_choice" and a.get("region"):
+        if world.region_status(a.get("region")) == "corrupted":
+            return "a Corrupted Region: it brings a Corruption Event instead of an Essence"
+        return "its Essence pays toward your next Tribe Actions"
     return ""
+
+
+def _harvest_why(world, player: int, a) -> str:
+    """Why a move of the Harvest token, read off the engine's preview of each stop within reach
+    (preview.harvest_preview, event_phase.harvest_yield): what the player then takes there, or
+    that it takes nothing and whether another stop would have given something."""
+    try:
+        pv = harvest_preview(world, int(a.get("steps")))
+    except (TypeError, ValueError, KeyError, IndexError):
+        return ""
+    if pv["frozen"]:
+        return "that space is frozen, so nobody harvests: it only moves the token on"
+    mine = next((t for t in pv["tribes"] if t["player"] == player), None)
+    rows = [] if mine is None else [r for r in mine["regions"] if r["gives"]]
+    if rows or (mine is not None and mine["bonus"]):
+        if not pv["area"] and len(rows) > 1:
+            return "you then pick which of your Regions there gives you its Essence"
+        return "you then take the Essences your Regions there give"
+    stops = [x for x in world.legal_actions() if x.kind == "harvest"]
+    size = len(world.rules.wheel)
+    others = [x for x in stops if x != a and (harvest_yield(world, (world.state.harvest + int(x.get("steps"))) % size)
+                                             or ((0, 0),) * (player + 1))[player][0] > 0]
+    if others:
+        return ("it harvests nothing for you now, though another stop would give an Essence: the coach "
+                "prefers where it leaves the token for later Harvests")
+    return "no stop within reach harvests for you this time: where the token stops sets next round's Harvest"
 
 
 def describe_gain(world, player: int, a, names: Names) -> list[str]:
@@ -495,6 +627,7 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
     if len(steps) > 2:
         out.append(f"and {len(steps) - 2} more Achievement{'s' if len(steps) > 3 else ''} a step nearer")
     # Menaces solved or cleared.
+    told: set = set()                # Regions whose Harvest the words already tell
     for gd, d0 in s0.guardians.items():
         tok0, tok1 = d0.get("token"), s1.guardians[gd].get("token")
         if tok0 and not tok1:
@@ -504,6 +637,19 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
             mine = reg in t0.settlements
             out.append(f"clears the {what} of {names.guardian_name(gd)}"
                        + (f", so your Settlement in {names.region(reg)} harvests again" if mine else ""))
+            told.add(reg)
+    # A Great Guardian moved with its Menace or Corruption: your Regions it leaves or comes to
+    # (the engine's statuses before and after; what a bag token brings is luck, not told)
+    if not luck:
+        st0, st1 = world.region_statuses(), g.region_statuses()
+        for reg in sorted(set(t0.settlements) & set(t1.settlements) - told):
+            if st0.get(reg) and not st1.get(reg):
+                out.append(f"your Settlement in {names.region(reg)} harvests again "
+                           f"(no longer {'Threatened' if st0[reg] == 'threatened' else 'Corrupted'})")
+            elif st1.get(reg) and not st0.get(reg):
+                risks.append(f"your Settlement in {names.region(reg)} becomes "
+                             + ("Threatened: no Harvest there" if st1[reg] == "threatened" else
+                                "Corrupted: its Harvest brings a Corruption Event"))
     # Essences, and what they bring within reach.
     def pool(t):
         c: dict = {}
@@ -515,17 +661,7 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
     gained = {c: p1.get(c, 0) - p0.get(c, 0) for c in set(p0) | set(p1) if p1.get(c, 0) > p0.get(c, 0)}
     spent = {c: p0.get(c, 0) - p1.get(c, 0) for c in set(p0) | set(p1) if p0.get(c, 0) > p1.get(c, 0)}
     if gained and not luck:
-        line = "gains " + names.essences(gained)
-        if s1.stage == "play" and not s1.game_over and s0.stage == "play":
-            fresh = sorted(_within_reach(g, player) - _within_reach(world, player))
-            if fresh:
-                t = s1.tribes[player]
-                # a move that ends the round leaves the new round's Phases open: that Tribe
-                # Phase is the next round's, not this one's (the promise the learner was let down by)
-                this_round = s1.round == s0.round and ("tribe" not in t.phases_done or s1.phase == "tribe")
-                when = "in your Tribe Phase this round" if this_round else "in your Tribe Phase next round"
-                line += (": enough for " + " or ".join(_reach_words(x, names) for x in fresh[:2]) + " " + when)
-        out.append(line)
+        out.append("gains " + names.essences(gained) + _reach_note(world, g, player, names))
     # Regions, Heroes.
     for reg in t1.settlements:
         if reg not in t0.settlements and a.kind not in ("build_settlement", "place_settlement", "move_settlement"):
@@ -538,10 +674,15 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
         out.append("ends the round")
     if luck and out:
         out.append("the tokens or cards it brings are luck")
-    elif luck:
+    elif luck and a.kind == "draft":
         out.append("it brings the Menaces your Heroes solve for Essences and Achievements (which tokens "
-                   "come out of the bag is luck)" if a.kind == "draft" else
-                   "it turns up something new (what exactly is luck)")
+                   "come out of the bag is luck)")
+    elif luck:
+        # the move's own aim, with the luck beside it: "it turns up something new" alone was no
+        # reason (issue 41: "Take a Red Essence: it turns up something new")
+        why = why_kind(world, player, a)
+        out.append(f"{why} (what it turns up is luck)" if why else
+                   "what it turns up is luck, and nothing it surely brings counts toward an Achievement yet")
     # Costs and risks.
     if spent and not luck:
         risks.insert(0, "spends " + names.essences(spent))

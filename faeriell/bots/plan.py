@@ -26,7 +26,7 @@ from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 
-from .expert import ExpertBot, _reach_words, _within_reach, line_gain_and_risk
+from .expert import ExpertBot, _reach_words, _within_reach, bought_item, line_gain_and_risk, promised_items
 from .heuristic import score_actions
 from .observe import determinize, view_of
 
@@ -143,7 +143,8 @@ def make_plan(game: Game, first: Action, seed: int = 0) -> Plan:
 
 def _promise(before: Game, after: Game, player: int) -> tuple:
     """(round, what the line brought within reach) when this round's Tribe Phase is still to come
-    after the line; () otherwise. The engine lists what can be paid (expert._within_reach)."""
+    after the line and the coach's own line for that Phase buys it; () otherwise. The engine
+    lists what can be paid (expert._within_reach, expert.promised_items)."""
     s0, s1 = before.state, after.state
     if s1.game_over or s1.round != s0.round or s1.stage != "play" or s1.phase == "tribe":
         return ()
@@ -151,22 +152,15 @@ def _promise(before: Game, after: Game, player: int) -> tuple:
         return ()                    # luck: the hint promised nothing (expert.gain_and_risk)
     if "tribe" in s1.tribes[player].phases_done:
         return ()
-    fresh = sorted(_within_reach(after, player) - _within_reach(before, player))
+    # only what the coach's own Tribe Phase line would buy is a promise (the aim's words say the
+    # rest as a chance: expert._reach_note)
+    fresh = promised_items(before, after, player)
     return (s1.round, tuple(fresh)) if fresh else ()
 
 
 def _buys(steps, item) -> bool:
     """Does the line buy what was brought within reach?"""
-    for a in steps:
-        if item[0] == "beacon" and a.kind == "build_beacon" and a.get("color") == item[1]:
-            return True
-        if item[0] == "level" and a.kind == "level_up" and a.get("hero") == item[1]:
-            return True
-        if item[0] == "settlement" and a.kind == "build_settlement":
-            return True
-        if item[0] == "hero" and a.kind == "dress_hero":
-            return True
-    return False
+    return any(bought_item(a) == item for a in steps)
 
 
 def _kept_promise(old: Plan | None, new: Plan, game: Game, seed: int) -> tuple[Plan, str]:

@@ -94,7 +94,7 @@ def test_the_sowers_perks_can_be_seen_and_pointed_at_in_a_short_window(size):
         the_column_stays_in_its_place(t)
 
 
-@pytest.mark.parametrize("size", [SMALLEST, (1024, 600)])
+@pytest.mark.parametrize("size", [SMALLEST, (1024, 540)])
 def test_the_columns_bar_shows_what_a_click_on_it_asks_for(size):
     t = sower_table(size)
     bar = t.scene.spot(boards.SCROLL_KEY)

@@ -19,7 +19,7 @@ from faeriell.engine.saves import SaveError
 from faeriell.review.replay import Replay
 from faeriell.ui import widgets as W
 from faeriell.ui.controls import Button
-from faeriell.ui.text import draw_text, draw_wrapped, fitting_size, font
+from faeriell.ui.text import draw_text, draw_wrapped, fitting_size, font, wrapped_height
 from faeriell.ui.theme import MUTED, PANEL, PANEL_EDGE, TEXT
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table import TableScene
@@ -142,7 +142,7 @@ class ReplayScene(MenuScene):
     def _draw_status(self, surf, bar: pygame.Rect) -> None:
         """One line when it fits at a readable size, else where we are over the move played, so
         neither is ever cut ("…Longfeather: Play the Tr…" was)."""
-        width = max(40, self.size[0] - 404 - self.status_x)
+        width = self._status_width()
         whole = self.status()
         fits = fitting_size(whole, 18, width)
         if fits >= 15 and font(fits).size(whole)[0] <= width:
@@ -153,13 +153,26 @@ class ReplayScene(MenuScene):
             draw_text(surf, head, (self.status_x, bar.centery), 14, MUTED, anchor="bottomleft", width=width)
             draw_text(surf, move, (self.status_x, bar.centery), 14, TEXT, anchor="topleft", width=width)
             return
-        # a long move (a node named by its three Regions): both flow over the bar's two lines
+        # a long move (a node named by its three Regions): both flow over the bar's lines (the bar
+        # grows under a narrow window: bar_rect)
         box = pygame.Rect(self.status_x, bar.y + 4, width, bar.height - 6)
         draw_wrapped(surf, whole, box, 14, TEXT, line_gap=0)
 
+    def _status_width(self) -> int:
+        return max(40, self.size[0] - 404 - self.status_x)
+
     # ---- the bar -------------------------------------------------------------------------------
     def bar_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, 0, self.size[0], 44)
+        """The top bar: 44 px, taller while a long move needs a third line in a narrow window
+        (1024 wide, text never under 11 px: issue 42)."""
+        h = 44
+        status_x = getattr(self, "status_x", None)
+        if status_x is not None:
+            whole = self.status()
+            width = self._status_width()
+            if font(14).size(self.status_parts()[1])[0] > width:      # the wrapped case of _draw_status
+                h = max(h, 10 + wrapped_height(whole, width, 14, line_gap=0))
+        return pygame.Rect(0, 0, self.size[0], h)
 
     def layout(self) -> None:
         w, _ = self.size

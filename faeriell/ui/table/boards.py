@@ -152,7 +152,8 @@ def _piece_px(p, k: float):
     return lambda v: max(1, round(v * p.u * k))
 
 
-MIN_PIECES = 0.8        # the upper sections' pieces shrink no further to make room below
+MIN_PIECES = 0.65       # the upper sections' pieces shrink no further to make room below (11 px text
+                        # from 1024x640: issue 42 left 30 px over at 0.8)
 
 
 class SideFit(NamedTuple):

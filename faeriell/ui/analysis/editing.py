@@ -45,7 +45,7 @@ class EditorMixin:
         ed = self.editor
         ed.seat = min(ed.seat, max(0, len(ed.pos.tribes) - 1))     # fewer players: the last one's pieces
         self.session.replace_game(ed.game())
-        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))
+        self.table.sync()
         self.layout()                          # Analyse / Play from here follow the check
 
     def analyse_position(self) -> None:

@@ -138,7 +138,7 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
     def show_node(self) -> None:
         """The table shows the tree's current node."""
         self.session.replace_game(self.lines.game_at())
-        self.table.handle_event(pygame.event.Event(pygame.USEREVENT))     # it syncs with the session
+        self.table.sync()                       # it follows the session
 
     def key(self):
         """What the coach's answer is about: the node shown (its id in this tree)."""

@@ -16,7 +16,7 @@ from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action
 from faeriell.engine.saves import read_save, replay, snapshot
 from faeriell.review.moments import Moment
-from faeriell.review.text import VALUE_LABEL, review_text, round_values
+from faeriell.review.text import review_text, round_values, value_label
 from faeriell.storage.saves import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def test_the_text_names_moves_in_the_games_words_and_no_ids(rules, saved):
     # a reason as the engine words it (ids quoted, a ruling cited) is said in the game's words
     fake = Moment(k, 0, 2, acts[k], best, 0.21, 0.43, "Claims 'adventurer' at 'bear-forest' (R17).")
     text = review_text(rules, g.origin, acts, moments=[fake])
-    assert VALUE_LABEL in text and "card units" not in text
+    assert value_label("solo") in text and "card units" not in text
     assert "Round 2, move" in text and "Blunder" in text
     assert "(win chance 21%)" in text and "(win chance 43%, 22 points more)" in text
     assert "played: Move the" in text and "Better: Build a Red Beacon in the Bear's Forest" in text

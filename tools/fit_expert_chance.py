@@ -6,11 +6,13 @@ The learned model (data/bots/win_chance.json) was trained mostly on the heuristi
 chance is a weak player's: about 3% at the start of a solo Medium game that the expert, at the
 table's setting, wins more than half of. The chance the game shows should mean "the coach, playing
 on from here, wins" (issue 41, item 1). This fits, per mode with expert games, a Platt scaling of
-the learned model's logit, chance = sigmoid(a * logit + b), on every decision of the game in play of
+the learned model's logit with a round term, chance = sigmoid(a * logit + c * round + b) (round
+standardized as the model reads it), on every decision of the game in play of
 the expert's saved games (`python -m faeriell.sim --bots expert --budget 1.0 --cpu-clock --level-opts
-'{"expert": {"helpers": 1}}' --save-dir DIR`: the table's expert and clock). Two numbers, not a new
-model: a few dozen games are enough to place them, and a monotone map keeps every ordering of
-positions the learned model makes.
+'{"expert": {"helpers": 1}}' --save-dir DIR`: the table's expert and clock). Three numbers, not a new
+model: a few dozen games are enough to place them, and within a round the map is monotone, so it
+keeps the learned model's order of the moves of a decision (what the coach at your elbow and the
+review compare). The learned model is linear, so the result is the same model with changed weights.
 
 The file records the command, the seeds of the games and the fit's size; bench/calibration.py
 --expert-saves checks it on games of another seed range (bench/README.md, "Seed ranges").
@@ -30,12 +32,15 @@ if str(ROOT) not in sys.path:
 TRAIN_RANGE = (57000, 57999)      # bench/README.md: the expert's games this fit learns from
 
 
-def learned_logit(game, seat: int) -> float:
-    """The shipped learned model's logit for `seat`'s side (before any scaling)."""
+def learned_logit(game, seat: int) -> tuple[float, float]:
+    """(the shipped learned model's logit for `seat`'s side, its standardized round feature): what
+    the scaling reads (before any scaling)."""
     from faeriell.bots.features import vector
     from faeriell.bots.win_chance import model_book
     model = model_book().of(game.state.mode)
-    return model.logit(vector(game, seat, model.features))
+    x = vector(game, seat, model.features)
+    k = model.features.index("round")
+    return model.logit(x), (x[k] - model.mean[k]) / model.scale[k]
 
 
 def positions(path: Path, rules, value=learned_logit) -> tuple[dict, list[tuple[float, int]]]:
@@ -61,25 +66,29 @@ def positions(path: Path, rules, value=learned_logit) -> tuple[dict, list[tuple[
     return origin, [(x, won) for x in rows]
 
 
-def fit_platt(rows: list[tuple[float, int]], l2: float = 1e-3) -> tuple[float, float]:
-    """(a, b) maximizing the log likelihood of sigmoid(a x + b), by Newton's method (two
-    parameters: it converges in a few steps), with a small ridge on a-1 and b so a tiny set
-    cannot run away."""
+def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
+    """Platt scaling by Newton's method with a small ridge toward "no change" (so a small set
+    cannot run away): rows (x, y) give (a, b) of sigmoid(a x + b); rows ((x, r), y) also fit
+    a round term c, sigmoid(a x + c r + b) (returned as (a, b, c)): the learned chance's error
+    is not the same early and late (it learned from weaker play, whose early positions lose)."""
     import numpy as np
-    x = np.array([r[0] for r in rows], dtype=float)
+    with_round = isinstance(rows[0][0], tuple)
+    x = np.array([r[0][0] if with_round else r[0] for r in rows], dtype=float)
     y = np.array([r[1] for r in rows], dtype=float)
-    X = np.stack([x, np.ones_like(x)], axis=1)
-    w = np.array([1.0, 0.0])
-    prior = np.array([1.0, 0.0])
-    for _ in range(50):
+    cols = [x, np.ones_like(x)] + ([np.array([r[0][1] for r in rows], dtype=float)] if with_round else [])
+    X = np.stack(cols, axis=1)
+    prior = np.array([1.0, 0.0] + [0.0] * with_round)
+    w = prior.copy()
+    eye = np.eye(len(prior))
+    for _ in range(60):
         p = 1.0 / (1.0 + np.exp(-(X @ w)))
         grad = X.T @ (p - y) + l2 * len(y) * (w - prior)
-        H = (X * (p * (1 - p))[:, None]).T @ X + l2 * len(y) * np.eye(2)
+        H = (X * (p * (1 - p))[:, None]).T @ X + l2 * len(y) * eye
         step = np.linalg.solve(H, grad)
         w = w - step
         if float(np.abs(step).max()) < 1e-9:
             break
-    return float(w[0]), float(w[1])
+    return tuple(float(v) for v in w)
 
 
 def main(argv=None) -> int:
@@ -103,21 +112,22 @@ def main(argv=None) -> int:
             seeds.setdefault(key, []).append(seed)
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
-                    "per mode: chance = 1 / (1 + exp(-(a * logit + b)))",
+                    "per mode: chance = 1 / (1 + exp(-(a * logit + round * z_round + b))), z_round the model's standardized "
+                    "round feature",
            "command": "python tools/fit_expert_chance.py " + " ".join(sys.argv[1:] if argv is None else argv),
            "expert": "ExpertBot at 1 s a decision on the CPU clock with one helper process (the table's)",
            "modes": {}}
     for key, rows in sorted(by_mode.items()):
-        a, b = fit_platt(rows)
+        a, b, c = fit_platt(rows)
         if a <= 0 or len({y for _x, y in rows}) < 2:
             raise SystemExit(f"{key}: the games teach no scaling (a={a:.3f}; outcomes "
                              f"{sorted({y for _x, y in rows})}): play more games, won and lost")
         games = sorted(seeds[key])
         wins = sum(1 for _x, y in rows if y) / max(1, len(rows))
-        out["modes"][key] = {"a": round(a, 6), "b": round(b, 6), "games": len(games),
+        out["modes"][key] = {"a": round(a, 6), "b": round(b, 6), "round": round(c, 6), "games": len(games),
                              "positions": len(rows), "seeds": [games[0], games[-1]],
                              "position_win_share": round(wins, 4)}
-        print(f"{key}: a={a:.4f} b={b:.4f} from {len(rows)} positions of {len(games)} games")
+        print(f"{key}: a={a:.4f} b={b:.4f} round={c:.4f} from {len(rows)} positions of {len(games)} games")
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print("wrote", args.out)
     return 0

@@ -182,8 +182,8 @@ def expert_path() -> Path:
     return Path(resource_dir("data")) / "bots" / "expert_chance.json"
 
 
-def read_scaling(path) -> dict[str, tuple[float, float]]:
-    """{mode: (a, b)} of an expert-chance file (WinChanceModelError names the file and the field)."""
+def read_scaling(path) -> dict[str, tuple[float, float, float]]:
+    """{mode: (a, b, round)} of an expert-chance file (WinChanceModelError names the file and the field)."""
     path = Path(path)
     try:
         d = parse_json(read_text(path, "data", shown=path), shown=path)
@@ -203,17 +203,26 @@ def read_scaling(path) -> dict[str, tuple[float, float]]:
         a = _number(path, f"modes.{mode}.a", entry.get("a"))
         if a <= 0:          # a scaling that turned the order round would say a better position is worse
             raise WinChanceModelError(f"{path}: modes.{mode}.a: must be above 0, not {a}")
-        out[mode] = (a, _number(path, f"modes.{mode}.b", entry.get("b")))
+        c = _number(path, f"modes.{mode}.round", entry.get("round", 0.0))
+        out[mode] = (a, _number(path, f"modes.{mode}.b", entry.get("b")), c)
     return out
 
 
-def scaled_book(book: ModelBook, scaling: dict[str, tuple[float, float]]) -> ModelBook:
-    """`book` with each scaled mode's logit turned into a * logit + b (the output layer is linear,
-    so that is the same model with its last weights times a and its bias a * bias + b)."""
+def scaled_book(book: ModelBook, scaling: dict) -> ModelBook:
+    """`book` with each scaled mode's logit turned into a * logit + c * z_round + b, z_round the
+    model's standardized round feature (the output layer is linear, so that is the same model with
+    its last weights times a, c more on the round's, and its bias a * bias + b). A scaling is
+    (a, b) or (a, b, c)."""
     models = dict(book.models)
-    for mode, (a, b) in scaling.items():
+    for mode, (a, b, *rest) in scaling.items():
+        c = rest[0] if rest else 0.0
         m = models[mode]
-        models[mode] = replace(m, weights=tuple(a * w for w in m.weights), bias=a * m.bias + b)
+        weights = [a * w for w in m.weights]
+        if c:
+            if m.hidden or "round" not in m.features:
+                raise WinChanceModelError(f"models.{mode}: a round term needs a linear model that reads the round")
+            weights[m.features.index("round")] += c
+        models[mode] = replace(m, weights=tuple(weights), bias=a * m.bias + b)
     return ModelBook(book.path, models, {**book.meta, "scaled": sorted(scaling)})
 
 

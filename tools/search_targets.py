@@ -40,6 +40,7 @@ import argparse
 import json
 import random
 import sys
+from contextlib import ExitStack
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -244,8 +245,14 @@ def _run(fn, jobs, out: str, workers: int, every: int = 0) -> list[dict]:
     """Play `jobs` with `fn` in `workers` processes, appending each game's lines to `out` as the
     game ends (a stopped run keeps them); every `every` games, say how many."""
     rows: list[dict] = []
-    with open(out, "a", encoding="utf-8") as fh, Pool(workers) as pool:
-        for done, found in enumerate(pool.imap_unordered(fn, jobs), 1):
+    with open(out, "a", encoding="utf-8") as fh, ExitStack() as stack:
+        # one worker plays here, in order: no fork of a process whose other threads may hold a
+        # lock the child would wait on forever (a test run hung so, forking pytest)
+        if workers <= 1 or len(jobs) <= 1:
+            results = map(fn, jobs)
+        else:
+            results = stack.enter_context(Pool(workers)).imap_unordered(fn, jobs)
+        for done, found in enumerate(results, 1):
             for r in found:
                 fh.write(json.dumps(r) + "\n")
             fh.flush()

@@ -45,7 +45,7 @@ class WinRates:
         self.tables = tables               # section -> difficulty -> column -> Rate
 
     @classmethod
-    def load(cls, path: Path | str = BALANCE_FILE) -> "WinRates":
+    def load(cls, path: Path | str = BALANCE_FILE) -> WinRates:
         try:
             from faeriell.safe_read import read_text
             text = read_text(Path(path), "data")

@@ -38,7 +38,8 @@ import random
 import time
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import Callable, Protocol
+from typing import Protocol
+from collections.abc import Callable
 
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game, IllegalAction
@@ -53,7 +54,7 @@ Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
-def clock_of(clock: "str | Clock | None") -> Clock:
+def clock_of(clock: str | Clock | None) -> Clock:
     """The clock called `clock` ("wall", the default, or "cpu"), or `clock` itself if callable."""
     if clock is None:
         return time.perf_counter

@@ -81,7 +81,7 @@ class Game:
         self._told: tuple | None = None    # (tribes list, its lines memo) for tell()
         self._told_line: str | None = None  # the line tell() wrote last (retell replaces it)
 
-    def copy(self, log: bool = True) -> "Game":
+    def copy(self, log: bool = True) -> Game:
         """An independent game in the same position: its own state (with its generator), the
         same rules, origin and history, so saves and undo work on it. The only way the package
         copies a game (bots' worlds, the review, the table's thinking threads, undo).

@@ -8,7 +8,7 @@ gives the behaviour. Triggered kinds hook the moments named below (on_perk_gaine
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from .actions import Action, card_color
 from .corruption import raise_event

@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     end = None
     try:
         while end is None or time.monotonic() < end:
-            log = open(log_path, "a")
+            log = open(log_path, "a")  # noqa: SIM115 (the window's output for its whole life; closed after it ends)
             app = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--bot-delay", "0.1", *extra],
                                    cwd=ROOT, env=env, stdout=log, stderr=log)
             windows += 1

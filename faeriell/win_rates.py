@@ -114,7 +114,7 @@ def parse(text: str) -> dict:
             continue
         if set("".join(cells)) <= set("-: "):
             continue                       # the |---| row
-        row = dict(zip(header, cells))
+        row = dict(zip(header, cells, strict=False))   # a hand-edited row may be short: its last columns are absent
         diff = row.get("difficulty", "").lower()
         where = section
         if section == "table":             # one row a game: "Solo", "Full Coop, 2 players"

@@ -49,7 +49,7 @@ def hostile_data(folder: str) -> None:
         f.write((head + '"actions": []' + tail).replace("medium", "m\xe9dium").encode("latin-1"))
     with open(os.path.join(folder, "bomb.json"), "w") as f:
         f.write("a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
-            f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi")))
+            f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True)))
     os.mkdir(os.path.join(folder, "a-folder.json"))
     with open(os.path.join(folder, "seats.idx"), "w") as f:
         json.dump({"x": "[" * 50}, f)

@@ -317,7 +317,7 @@ class Game:
                     or self.reveals != reveals_before)
         if hidden_before is not None and not revealed:
             piles, others = self._hidden(player)
-            if any(a < b for a, b in zip(piles, hidden_before[0])) or others != hidden_before[1]:
+            if any(a < b for a, b in zip(piles, hidden_before[0], strict=True)) or others != hidden_before[1]:
                 raise AssertionError(f"{bare} took something face-down or from a hidden pool without counting it")
         entry: dict = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
         if events:

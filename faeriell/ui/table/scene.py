@@ -23,7 +23,6 @@ import pygame
 
 from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
-from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.text import WordsSurface, set_window_size, words_on
 from faeriell.ui.scene import Scene
@@ -316,9 +315,7 @@ class TableScene(Scene):
     def spot(self, key: tuple):
         """The spot drawn for `key` (after a draw), e.g. ("region", "bear-river")."""
         self._ensure_base()
-        if key[0] == "region":
-            return _RegionSpot(self.region_point(key[1]))
-        return self.spots.first(key)
+        return self.spots.spot(key, self.region_point)
 
     def covered_by(self, pos) -> str | None:
         """The panel over the table that a press at `pos` reaches instead of what lies under it
@@ -481,20 +478,15 @@ class TableScene(Scene):
         self._prev_base = None
 
     def target_point(self, key):
-        if key[0] == "region":
-            return self.region_point(key[1])
-        sp = self.spots.first(key)
-        return sp.center if sp is not None else None
+        return self.spots.point(key, self.region_point)
 
     def region_point(self, region: str):
-        board = self.session.game.rules.board
-        x, y = self.map.map_to_screen(board.regions[region].center)
-        return round(x), round(y)
+        return self.map.region_point(self.session.game.rules.board, region)
 
     def keep_island_in_view(self) -> bool:
         """The keyboard goes round every piece and place: show the whole island first (Home's
         view), drawn at once so that every spot is where it shows. True when the view moved."""
-        if (self.map.zoom_level, self.map.offset) == getattr(self, "_fitted_view", None):
+        if self.map.is_fitted():
             return False
         self.fit_island()
         self._ensure_base()
@@ -515,30 +507,7 @@ class TableScene(Scene):
 
     def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
-        mv = self.map
-        mv.fit()
-        board = self.session.game.rules.board
-        xs = [x for r in board.regions.values() for x, _ in r.polygon]
-        ys = [y for r in board.regions.values() for _, y in r.polygon]
-        if not xs:
-            return
-        for x, y in board.area_labels.values():      # the Area names sit on the shore
-            xs += [x - 40, x + 40]
-            ys += [y - 14, y + 30]
-        pad = 16
-        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-        vp = mv.viewport
-        best = 0
-        for lvl in range(MAX_ZOOM_LEVEL + 1):
-            s = mv.fit_scale * ZOOM_STEP ** lvl
-            if (x1 - x0) * s <= vp.w and (y1 - y0) * s <= vp.h:
-                best = lvl
-        c = ((x0 + x1) / 2, (y0 + y1) / 2)
-        if best:
-            mv.zoom_at(mv.map_to_screen(c), best)
-        sc = mv.map_to_screen(c)
-        mv.pan_by(vp.centerx - sc[0], vp.centery - sc[1])
-        self._fitted_view = (mv.zoom_level, mv.offset)
+        self.map.fit_island(self.session.game.rules.board)
 
     # =================================================================== moves
     def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
@@ -614,10 +583,3 @@ class TableScene(Scene):
         if acts and self.human_turn():
             self.apply(acts[0])
 
-
-class _RegionSpot:
-    """A Region as a spot for tests: its pole on screen."""
-
-    def __init__(self, center):
-        self.center = center
-        self.key = ("region",)

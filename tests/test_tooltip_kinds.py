@@ -30,7 +30,7 @@ def test_every_kind_drawn_on_the_table_finds_its_tooltip_by_kind():
 
 
 def test_the_rules_sections_f1_opens_come_from_the_kinds_table():
-    assert tooltips.TERM_RULES == {k: kind.topic for k, kind in tooltips.KINDS.items() if kind.topic}
+    assert {k: kind.topic for k, kind in tooltips.KINDS.items() if kind.topic} == tooltips.TERM_RULES
     assert tooltips.topic_of(("doom", 3)) == "menace-draft"
     assert tooltips.topic_of(("region", "bear-river")) is None       # a Region has a tip, no term of its own
     assert tooltips.tip(("no_such_kind",), None) is None

@@ -14,5 +14,5 @@ if __name__ == "__main__":
     # a windowed build on Windows has no console: sys.stdout and sys.stderr are None there
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the whole run)
     sys.exit(main())

@@ -204,7 +204,7 @@ def _pool_results(jobs, workers: int, log_path=None, resume: bool = False, play:
             todo.append(j)
     if results:
         print(f"  ({len(results)} games from {log_path}, {len(todo)} to play)", flush=True)
-    log = open(log_path, "a") if log_path and todo else None
+    log = open(log_path, "a") if log_path and todo else None  # noqa: SIM115 (optional; closed in the finally below)
     if log and log.tell() and not Path(log_path).read_bytes().endswith(b"\n"):
         log.write("\n")                # a line torn by a stopped run stays alone (and is skipped)
     try:

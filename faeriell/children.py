@@ -22,14 +22,14 @@ import multiprocessing.util  # noqa: F401  (see the exit hooks below)
 import os
 import threading
 import weakref
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
 JOIN_S = 1.0                 # how long a child gets to end by itself before it is killed
 PARENT_CHECK_S = 0.5         # how often a child looks whether the game's process still exists
 
-_LIVE: "weakref.WeakSet" = weakref.WeakSet()
+_LIVE: weakref.WeakSet = weakref.WeakSet()
 _ENDERS: list[Callable[[], None]] = []
 _LOCK = threading.Lock()
 

@@ -36,7 +36,7 @@ class Goal:
     before: str = "game_end"
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Goal":
+    def from_dict(cls, d: dict) -> Goal:
         if not isinstance(d, dict) or not isinstance(d.get("expect"), dict) or not d["expect"]:
             raise GoalError("goal needs `expect`: state paths and the values that win")
         before = d.get("before", "game_end")
@@ -59,7 +59,7 @@ class PuzzleMeta:
     hint: str = ""
 
     @classmethod
-    def from_dict(cls, d) -> "PuzzleMeta":
+    def from_dict(cls, d) -> PuzzleMeta:
         if not isinstance(d, dict):
             raise GoalError("puzzle must be a mapping with theme, level and hint")
         unknown = set(d) - {"theme", "level", "hint"}

@@ -90,7 +90,7 @@ class PuzzlePath:
                                                      e.level, e.name.lower()))
 
     @classmethod
-    def load(cls, folder: Path | str = PUZZLE_DIR) -> "PuzzlePath":
+    def load(cls, folder: Path | str = PUZZLE_DIR) -> PuzzlePath:
         folder = Path(folder)
         files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
         return cls([read_entry(p) for p in files if p.is_file()])
@@ -107,7 +107,7 @@ class PuzzlePath:
         p = str(Path(str(path)).resolve()) if path else ""
         return next((e for e in self.entries if str(Path(e.path).resolve()) == p), None)
 
-    def next_unsolved(self, after_id: str | None, progress: "Progress") -> Entry | None:
+    def next_unsolved(self, after_id: str | None, progress: Progress) -> Entry | None:
         """The first unsolved puzzle after `after_id` in path order (wrapping round), else None."""
         solved = progress.solved()
         ids = [e.id for e in self.entries]

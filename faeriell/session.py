@@ -13,7 +13,8 @@ import secrets
 import weakref
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from faeriell import bots
 from faeriell.engine import Action, Game, IllegalAction
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 # The games this window holds, by claim key: (the claim, the session that owns it). A game opened
 # again in this same window (Continue, a load of the game at hand) takes the claim over from the
 # table that had it: it is not "another window", only one owner per game.
-_HELD: dict[str, tuple[GameClaim, "weakref.ReferenceType[Session]"]] = {}
+_HELD: dict[str, tuple[GameClaim, weakref.ReferenceType[Session]]] = {}
 
 
 def new_game_id() -> str:

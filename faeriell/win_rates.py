@@ -45,7 +45,7 @@ class WinRates:
         self.tables = tables               # section -> difficulty -> column -> Rate
 
     @classmethod
-    def load(cls, path: Path | str = BALANCE_FILE) -> "WinRates":
+    def load(cls, path: Path | str = BALANCE_FILE) -> WinRates:
         try:
             from faeriell.safe_read import read_text
             text = read_text(Path(path), "data")
@@ -114,7 +114,7 @@ def parse(text: str) -> dict:
             continue
         if set("".join(cells)) <= set("-: "):
             continue                       # the |---| row
-        row = dict(zip(header, cells))
+        row = dict(zip(header, cells, strict=False))   # a hand-edited row may be short: its last columns are absent
         diff = row.get("difficulty", "").lower()
         where = section
         if section == "table":             # one row a game: "Solo", "Full Coop, 2 players"

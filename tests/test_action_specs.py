@@ -115,11 +115,11 @@ def test_the_log_tells_every_move_in_describes_words():
         seats = [t.id for t in g.state.tribes]
         told = [narrate(h["action"], names, g.tribe_name(h["player"]), seats) + "." for h in g.history]
         log = iter(g.state.log)
-        assert all(any(said(line, h, ln) for ln in log) for line, h in zip(told, g.history))   # in order
-        for line, h in zip(told, g.history):                     # a sentence, not "who: label"
+        assert all(any(said(line, h, ln) for ln in log) for line, h in zip(told, g.history, strict=True))   # in order
+        for line, h in zip(told, g.history, strict=True):                     # a sentence, not "who: label"
             assert not line.startswith(g.tribe_name(h["player"]) + ": "), line
         labels = [describe(h["action"], names, seats) for h in g.history]
-        for line, label, h in zip(told, labels, g.history):
+        for line, label, h in zip(told, labels, g.history, strict=True):
             if h["action"].kind == "discard_quest":
                 assert "Quest card." in line and "on its back" not in line     # its back stays its owner's
                 continue

@@ -57,10 +57,10 @@ def moments(players, mode, variants, seed, want: int = 6):
         steps += 1
         if len(found) >= 2 and g.state.round < 3:      # two early moments, the rest mid-game
             continue
-        if an.representable(g) is None and steps - last >= 5:
-            if (g.state.phase is None) == (len(found) % 2 == 0):
-                found.append(g.copy())
-                last = steps
+        if (an.representable(g) is None and steps - last >= 5
+                and (g.state.phase is None) == (len(found) % 2 == 0)):
+            found.append(g.copy())
+            last = steps
     return found
 
 

@@ -268,7 +268,7 @@ def test_bot_driver_keeps_its_pace():
 
 
 def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     monkeypatch.setattr(sc, "HINT_BUDGET", 0.2)
     card = app.scene.table.coach.hint
     import threading

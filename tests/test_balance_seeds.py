@@ -26,7 +26,7 @@ def test_cells_take_disjoint_seed_blocks_and_a_merge_goes_on_after_them(tmp_path
     saved = json.loads(first.read_text())
     blocks = _blocks(saved)
     assert blocks[0][0] == balance_report.DEFAULT_SEED
-    for (lo, hi), (nlo, _) in zip(blocks, blocks[1:]):
+    for (lo, hi), (nlo, _) in zip(blocks, blocks[1:], strict=False):
         assert lo <= hi and nlo == hi + 1                     # back to back, never shared
     for *_, sm in saved["coop_rows"]:
         assert sm["seeds"][1] - sm["seeds"][0] + 1 == sm["games"]

@@ -80,7 +80,7 @@ def shows(t, img: pygame.Surface, at: pygame.Rect, share: float = 0.9) -> bool:
                 continue
             total += 1
             got = t.screen.get_at((at.x + x, at.y + y))
-            same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3]))
+            same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3], strict=True))
     return total > 0 and same >= share * total
 
 
@@ -122,7 +122,7 @@ def test_the_revealed_set_up_cards_names_stand_apart_inside_the_box(size):
                  and w.left < card.right and w.right > card.left]
         assert len(under) == 1, (c, card, under)
         names.append(under[0])
-    for a, b in zip(names, names[1:]):
+    for a, b in zip(names, names[1:], strict=False):
         assert a.right + px(2) <= b.left, (a, b)                 # a gap between two names
     for n in names:
         others = [w for w in words if w not in names and w.colliderect(n)]
@@ -261,7 +261,7 @@ def test_the_pools_label_stands_clear_of_its_cards_in_a_small_window(size, monke
     for label in ("Essences (9)", "Herbs & Attunements"):
         at = next(r for text, r in rec.blits if text == label and board.contains(r))
         rows = [y for y in range(at.top, at.bottom) for x in range(at.left, at.right)
-                if sum(abs(a - b) for a, b in zip(rec.get_at((x, y))[:3], T.GOLD)) < 90]
+                if sum(abs(a - b) for a, b in zip(rec.get_at((x, y))[:3], T.GOLD, strict=True)) < 90]
         assert rows, label
         letters = pygame.Rect(at.x, min(rows), at.w, max(rows) + 1 - min(rows))      # its letters' rows
         for sp in pieces:

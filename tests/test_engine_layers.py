@@ -248,7 +248,7 @@ def _a_cycle(graph, group) -> list[str]:
 
 def describe(graph, cycle) -> str:
     steps = []
-    for a, b in zip(cycle, cycle[1:]):
+    for a, b in zip(cycle, cycle[1:], strict=False):
         line, lazy = next((ln, fn) for w, ln, fn in graph[a] if w == b)
         steps.append(f"{a} -> {b} (line {line}{', inside a function' if lazy else ''})")
     return " -> ".join(cycle) + "\n    " + "\n    ".join(steps)

@@ -78,7 +78,7 @@ def font_problems(fnt, label: str) -> list[str]:
     problems = []
     for text in SAMPLES:
         metrics = fnt.metrics(text)
-        missing = [ch for ch, m in zip(text, metrics) if m is None]
+        missing = [ch for ch, m in zip(text, metrics, strict=True) if m is None]
         if missing:
             problems.append(f"{label} {text!r}: no glyph for {missing}")
             continue

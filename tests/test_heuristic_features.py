@@ -75,7 +75,7 @@ def test_a_moves_listed_contributions_sum_to_its_score(rules):
         ctx = Ctx(g, i)
         scores = score_actions(g, i, acts, ctx)
         W = ctx.w.feature_weights
-        for a, (score, _why) in zip(acts, scores):
+        for a, (score, _why) in zip(acts, scores, strict=True):
             listed = contributions(g, i, a)
             v = 0.0
             for name, value, weight in listed:
@@ -104,7 +104,7 @@ def test_a_feature_weight_changes_the_score_by_its_contribution(rules):
     before = score_actions(g, i, acts, Ctx(g, i, w))
     after = score_actions(g, i, acts, Ctx(g, i, doubled))
     moved = 0
-    for a, (s0, _), (s1, _) in zip(acts, before, after):
+    for a, (s0, _), (s1, _) in zip(acts, before, after, strict=True):
         price = sum(f * wt for name, f, wt in contributions(g, i, a, Ctx(g, i, w)) if name == "price")
         assert s1 == pytest.approx(s0 + price, abs=1e-9)
         moved += price != 0
@@ -154,7 +154,7 @@ def test_the_scorer_reasons_match_the_scores_reasons(rules):
     """terms() and score() tell the same reason (the hint and the bots' reasons read either)."""
     for g, i, acts in _positions(rules, CONFIGS[:2], per_game=120):
         sc = Scorer(Ctx(g, i))
-        for a, (_s, why) in zip(acts, score_actions(g, i, acts, Ctx(g, i))):
+        for a, (_s, why) in zip(acts, score_actions(g, i, acts, Ctx(g, i)), strict=True):
             assert sc.terms(a)[1] == why
 
 

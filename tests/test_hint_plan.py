@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import faeriell.bots as bots  # noqa: E402
-import faeriell.ui.scenes.table as table_screen  # noqa: E402
+import faeriell.ui.table.table_hints as table_hints  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 
 
@@ -34,7 +34,7 @@ class AppTable(Table):
 
 @pytest.fixture
 def solo(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_screen, "HINT_BUDGET", 0.1)
+    monkeypatch.setattr(table_hints, "HINT_BUDGET", 0.1)
     monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
     expert = bots.hint                 # the real expert, its work fixed so the same hint comes each run
     monkeypatch.setattr(bots, "hint", lambda game, budget=1.0, think_harder=False, helpers=0:
@@ -48,7 +48,7 @@ def solo(tmp_path, monkeypatch):
 def wait_for_hint(app) -> None:
     for _ in range(600):
         app.step()
-        if app.scene.hint_job is None and app.scene.table.coach.hint.action is not None:
+        if app.scene.hints.job is None and app.scene.table.coach.hint.action is not None:
             break
         time.sleep(0.01)
     app.step()
@@ -108,7 +108,7 @@ def test_the_close_button_ends_the_plan_and_the_next_move_brings_no_card(solo):
     assert t.perform(hinted)                               # the same move, the card already put away
     for _ in range(5):
         solo.step()
-    assert not card.shown and solo.scene.hint_job is None
+    assert not card.shown and solo.scene.hints.job is None
     assert not solo.errors
 
 
@@ -130,17 +130,17 @@ def test_closing_the_card_while_the_next_step_is_thought_out_keeps_it_closed(sol
     wait_for_hint(solo)
     assert card.shown and t.perform(card.action)
     t.frame()
-    assert card.wants_next and solo.scene.hint_job is not None      # the next step is being thought
+    assert card.wants_next and solo.scene.hints.job is not None      # the next step is being thought
     t.key(pygame.K_ESCAPE)
     assert not card.shown and solo.scene.modal is None
     release.set()
     for _ in range(600):
         solo.step()
-        if solo.scene.hint_job is None:
+        if solo.scene.hints.job is None:
             break
         time.sleep(0.01)
     solo.step()
-    assert solo.scene.hint_job is None and not card.shown           # its answer is not shown
+    assert solo.scene.hints.job is None and not card.shown           # its answer is not shown
     assert not solo.errors
 
 
@@ -165,7 +165,7 @@ def test_the_cards_steps_inside_a_phase_are_the_plan_its_choice_said(solo):
     assert first.kind == "choose_phase" and first.get("phase") == "tribe", said
     # the line and its aim, not the Phase's whole menu (what the old card said)
     assert "spend Essences on" not in said and "Aim: " in said, said
-    plan = solo.scene.hint_plan
+    plan = solo.scene.hints.plan
     assert plan is not None and plan.steps[0] == first and len(plan.steps) >= 3
     for label in plan.labels[:4]:
         assert label in said, (label, said)                    # the card says the whole line

@@ -112,7 +112,7 @@ def test_json_nesting_and_numbers_are_bounded(text, match):
 
 # ------------------------------------------------------------------------------ YAML
 BOMB = "a: &a [" + ", ".join(["lol"] * 9) + "]\n" + "".join(     # 9^9 strings once expanded
-    f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
 
 HOSTILE_YAML = {
     "alias-bomb": (BOMB, "aliases expand to more than"),

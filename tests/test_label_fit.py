@@ -206,7 +206,7 @@ def test_menus_and_dialogs_scale_with_the_window_and_the_interface_size(tmp_path
     pygame.display.quit()
     app = make_app(tmp_path / "b", monkeypatch, size=(1920, 1080))
     big = sizes(app)
-    for s, b in zip(small, big):
+    for s, b in zip(small, big, strict=True):
         assert b.h >= s.h * 1.3 and b.w >= s.w * 1.3, (s, b)
     click(app, "layout_scale:1.0")                 # the player's own choice: 100%
     assert app.settings.layout_scale == 1.0

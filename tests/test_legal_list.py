@@ -50,7 +50,7 @@ def test_lazy_list_reads_like_the_full_list():
         assert [acts[k] for k in range(len(acts))] == full            # indexing = iteration
         assert [acts[-k] for k in range(1, len(acts) + 1)] == full[::-1]
         assert acts[1:4] == full[1:4] and acts[::3] == full[::3]
-        assert acts == full and full == list(acts) and not (acts != full)
+        assert acts == full and full == list(acts) and not (acts != full)  # noqa: SIM202 (checks the list's own !=)
         assert acts + [] == full and [] + acts == full and acts.index(full[-1]) == len(full) - 1
         assert len(set(full)) == len(full), "no move is listed twice"
         assert all(a in acts for a in full)

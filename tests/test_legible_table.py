@@ -171,8 +171,8 @@ def test_every_larger_text_size_draws_the_table_and_its_log_larger(tmp_path, mon
             title = [px for text, px in seen if text == "Log"]
             assert log and title, [t for t, _ in seen][:40]
             steps.append((sizes[0], sizes[len(sizes) // 2], max(log), title[0]))
-        for smaller, larger in zip(steps, steps[1:]):
-            assert all(b > a for a, b in zip(smaller, larger)), steps     # smallest, median, log, its title
+        for smaller, larger in zip(steps, steps[1:], strict=False):
+            assert all(b > a for a, b in zip(smaller, larger, strict=True)), steps     # smallest, median, log, its title
         assert not app.errors
     finally:
         UT.set_text_scale(1.0)

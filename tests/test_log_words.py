@@ -49,7 +49,7 @@ def test_an_essence_the_move_already_names_is_not_said_again():
     for k in range(4 * len(CONFIGS)):
         players, mode, variants = CONFIGS[k % len(CONFIGS)]
         for a, lines in _played(300 + k, players, mode, variants):
-            for ln, after in zip(lines, lines[1:] + [""]):
+            for ln, after in zip(lines, lines[1:] + [""], strict=True):
                 m = SAYS_CARD.search(ln)
                 if not m:
                     continue

@@ -206,7 +206,7 @@ def test_module_runs_as_script(tmp_path):
 
 def _object(text: str, name: str) -> tuple[int, str]:
     """(object id, the whole <object> element) of the region named `name`."""
-    m = re.search(r'  <object id="(\d+)" name="%s" type="region".*?</object>\n' % re.escape(name), text, re.S)
+    m = re.search(rf'  <object id="(\d+)" name="{re.escape(name)}" type="region".*?</object>\n', text, re.S)
     assert m, name
     return int(m.group(1)), m.group(0)
 

@@ -96,7 +96,7 @@ def test_pools_are_remembered_only_up_to_what_a_payment_can_use():
         if cost is None:
             continue
         pool = Counter({c: rnd.randint(0, 6) for c in _POOL_ORDER})
-        clamped = Counter({c: min(pool[c], cap) for c, cap in zip(_POOL_ORDER, _caps(raw))})
+        clamped = Counter({c: min(pool[c], cap) for c, cap in zip(_POOL_ORDER, _caps(raw), strict=True)})
         assert options(cost, +pool) == options(cost, +clamped), (raw, inn, dict(pool))
 
 

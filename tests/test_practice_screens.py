@@ -256,7 +256,7 @@ def ink_height(app, rect, colour, tol=40) -> int:
     rect = rect.clip(surf.get_rect())
     rows = 0
     for y in range(rect.top, rect.bottom):
-        if any(sum(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], colour)) < tol
+        if any(sum(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], colour, strict=True)) < tol
                for x in range(rect.left, rect.right, 2)):
             rows += 1
     return rows

@@ -131,7 +131,7 @@ def test_a_rated_puzzle_solved_after_the_hint_counts_as_a_miss(tmp_path, monkeyp
         table = app.scene.table
         said = record_flashes(app.scene)
         key(app, pygame.K_h)
-        assert app.scene.hint_job is None                    # no expert thinking about a move
+        assert app.scene.hints.job is None                    # no expert thinking about a move
         assert said and table.puzzle.hint in said[-1] and table.puzzle.goal.text in said[-1], said
         sc = scenario.load(table.puzzle.path)
         for _kind, value, _ in sc.solution:

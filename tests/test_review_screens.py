@@ -258,7 +258,7 @@ def test_a_key_moments_arrows_bend_round_words_and_pass_under_the_rest(tmp_path,
             app.dirty = True
             app.step()
             hidden = [rp.bar_rect()]
-            for a, label in zip(pair, ("played", "better")):
+            for a, label in zip(pair, ("played", "better"), strict=True):
                 grip, target = move_keys(table, a)
                 end = table.target_point(target)
                 hidden.append(label_rect(table, end, label))

@@ -52,7 +52,7 @@ def test_every_game_played_is_written_as_a_save_that_loads_and_replays(rules, sa
     files = sorted(saved.glob("*.json"))
     assert [f.name for f in files] == ["solo-1p-medium-heuristic-seed31.json",
                                        "solo-1p-medium-heuristic-seed32.json"]
-    for f, seed in zip(files, (31, 32)):
+    for f, seed in zip(files, (31, 32), strict=True):
         game = load_game(rules, f)          # what the game's Load does
         assert game.origin["seed"] == seed and game.state.game_over
         again = replay(rules, game.origin, [h["action"] for h in game.history])

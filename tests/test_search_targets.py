@@ -24,7 +24,7 @@ def test_collect_records_the_searchs_values_of_every_candidate():
     # the features are the heuristic's: their weighted sum is the candidate's score
     w = weight_book().of("solo").feature_weights
     for r in rows[:10]:
-        for f, s in zip(r["features"], r["scores"]):
+        for f, s in zip(r["features"], r["scores"], strict=True):
             assert abs(sum(w[k] * v for k, v in f.items()) - s) < 1e-6
 
 

@@ -24,7 +24,7 @@ def _display():
 
 
 def _gold(c) -> bool:
-    return all(abs(a - b) <= 40 for a, b in zip(c[:3], T.GOLD))
+    return all(abs(a - b) <= 40 for a, b in zip(c[:3], T.GOLD, strict=True))
 
 
 def _rows_top(t) -> list[int]:
@@ -45,7 +45,7 @@ def test_the_third_columns_labels_stand_whole_above_their_rows(size):
     board = sc.layout.board
     cx = min(sp.rect.x for sp in sc.spots.by_key[("supply_settlement", 0)])
     above = board.y + P(24) + 2                     # under the header band
-    for label, row_top in zip(LABELS, _rows_top(t)):
+    for label, row_top in zip(LABELS, _rows_top(t), strict=True):
         ink = T.fitted(label, sc.painted.fs(12), board.right - P(4) - cx, T.GOLD, True).get_bounding_rect()
         ys = [y for y in range(above, row_top) for x in range(cx, cx + ink.w)
               if _gold(t.screen.get_at((x, y)))]

@@ -166,13 +166,13 @@ def _hint_now(app, monkeypatch, longer=False, press=pygame.K_h):
     """Press H (or `press`) and let the background thread answer (no timing is asserted)."""
     import time
     import faeriell.bots as bots
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     monkeypatch.setattr(sc, "HINT_BUDGET", 0.1)
     monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
     key(app, press)
     for _ in range(400):
         app.step()
-        if app.scene.hint_job is None:
+        if app.scene.hints.job is None:
             break
         time.sleep(0.01)
     app.step()
@@ -237,7 +237,7 @@ def test_t_thinks_longer_and_says_whether_it_still_agrees(solo, monkeypatch):
     assert card.thinking
     for _ in range(400):
         solo.step()
-        if solo.scene.hint_job is None and not card.thinking:
+        if solo.scene.hints.job is None and not card.thinking:
             break
         import time
         time.sleep(0.01)
@@ -428,7 +428,7 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
     words under them stayed covered ("Settlements (Harvest up to 1)" under the arrow, a Region's
     name under the ring). Every first Settlement the hint could suggest, and moves of a game under
     way: no printed word shows the hint's colours; the words pass over the highlight."""
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     from faeriell.ui.table.hint_card import HINT
     app = make_app(tmp_path, monkeypatch, size=size, players=1, mode="solo", seed=1)
     try:
@@ -475,7 +475,7 @@ def test_the_hints_highlight_leaves_the_words_under_it_readable(tmp_path, monkey
 
 def _hinted_words(app, monkeypatch, action, drawn) -> str:
     """Press H with the expert answering `action`; the words its card then draws, as one text."""
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     monkeypatch.setattr(sc.bots, "hint", lambda game, *a, **k: (action, "It is a good move."))
     _hint_now(app, monkeypatch)
     card = app.scene.table.coach.hint
@@ -532,7 +532,7 @@ def test_a_harvest_hint_says_where_the_token_stops_and_what_it_gives(solo, monke
 def test_a_hinted_hero_at_set_up_is_ringed_on_its_figure_not_on_its_panels_words(tmp_path, monkeypatch, size):
     """Placing a Hero at set-up: the hint's ring and arrow started in the middle of the Hero's
     panel, on its "not on the map" (playtest). They start on the Hero's figure, where it is taken."""
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     from faeriell.ui.table import theme as T
     from faeriell.ui.table import tribe_board
     blitted: list = []
@@ -570,7 +570,7 @@ def test_the_hint_card_covers_no_island_name_and_never_what_it_points_at(tmp_pat
     it now hides neither the hinted piece, its place nor its arrow, and a short card no word
     printed on the island (a long one, as narrow as its buttons allow, the fewest; at 1280x800
     not a letter of one: it slides a few px off the places tried, where an edge grazed a name)."""
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     long_reason = ("Place a Settlement here: a step toward the Mountains Achievement (1 of 4 Mountain Regions); "
                    "a step toward the Rivers Achievement (1 of 4 River Regions); and 1 more Achievement a step "
                    "nearer. Played forward to the end of round 3, it leaves you about 2 Achievements with Doom "
@@ -625,7 +625,7 @@ def test_the_hints_arrow_bends_round_words_and_passes_under_the_rest_on_a_halo(t
     curves, the one crossing the fewest words), and a word it still crosses comes back as its
     letters on a thin halo of its own paper: no hint colour on the letters or the halo, the arrow
     seen round them inside the word's box."""
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     from faeriell.ui import text as UT
     from faeriell.ui.table import arrow_way as way
     from faeriell.ui.table.hint_card import HINT, HINT_DARK
@@ -748,7 +748,7 @@ def test_a_partners_line_never_covers_the_hint_card(tmp_path, monkeypatch):
 def test_the_hints_arrow_passes_under_an_open_payment_tray(tmp_path, monkeypatch):
     """Issue 42: the hint's arrow was drawn over the payment tray's text. With a tray open, the
     tray's pixels are the same with the hint shown as without it."""
-    import faeriell.ui.scenes.table as sc
+    import faeriell.ui.table.table_hints as sc
     app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=1)
     try:
         from faeriell.ui.table.scene import TRAY_KINDS

@@ -71,7 +71,7 @@ def check_steps(app, name: str, steps: dict[float, tuple[dict[str, int], list[st
     scales = sorted(steps)
     for scale in scales:
         problems += [f"{name} x{scale}: cut {c}" for c in steps[scale][1]]
-    for small, large in zip(scales, scales[1:]):
+    for small, large in zip(scales, scales[1:], strict=False):
         a, b = steps[small][0], steps[large][0]
         problems += [f"{name}: {t!r} {a[t]} px at x{small}, {b[t]} px at x{large}"
                      for t in a if t in b and b[t] < a[t]]

@@ -494,7 +494,7 @@ def write_report(args, saved: dict, ceiling: dict | None) -> None:
         rates = [h["decided"] / h["finished"] if h["finished"] else 0.0 for h in hs]
         mono = all(rates[k] >= rates[k + 1] - 1e-9 for k in range(len(rates) - 1))
         L.append(f"- {name}, heuristic (the larger samples): "
-                 + ", ".join(f"{d.replace('_', ' ')} {100 * x:.0f}%" for d, x in zip(DIFFS, rates))
+                 + ", ".join(f"{d.replace('_', ' ')} {100 * x:.0f}%" for d, x in zip(DIFFS, rates, strict=True))
                  + (" - the ladder holds." if mono else
                     " - the ladder does not hold within these samples (differences of a few games)."))
     doom_share = [(p, sm["nobody_won"] / sm["finished"]) for p, sm in comp_rows if sm["finished"]]

@@ -46,7 +46,7 @@ import yaml  # noqa: E402
 HOSTILE_VALUES = ["R" * 1_000_000, "bear\ud800forest", float("nan"), float("inf"), 10 ** 5000 if False else None,
                   "9" * 5000, [[[[[]]]]], {"a": {"b": 1}}, True, -1, 1.5, "", "x\x00y", 2 ** 70, [], {}]
 BOMB = "a: &a [" + ", ".join(["lol"] * 9) + "]\n" + "".join(
-    f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
 
 
 def nodes(value, path=()):

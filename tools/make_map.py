@@ -288,9 +288,8 @@ def point_in_poly(x: float, y: float, poly) -> bool:
     for i in range(n):
         x0, y0 = poly[i]
         x1, y1 = poly[(i + 1) % n]
-        if (y0 > y) != (y1 > y):
-            if x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-                inside = not inside
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
     return inside
 
 

@@ -52,9 +52,9 @@ def _tone(freq: float, dur: float, attack=0.005, decay=0.1, harmonics=((1, 1.0),
 
 def _mix(*tracks, offsets=None):
     offsets = offsets or [0.0] * len(tracks)
-    n = max(int(o * RATE) + len(tr) for tr, o in zip(tracks, offsets))
+    n = max(int(o * RATE) + len(tr) for tr, o in zip(tracks, offsets, strict=True))
     out = [0.0] * n
-    for tr, o in zip(tracks, offsets):
+    for tr, o in zip(tracks, offsets, strict=True):
         start = int(o * RATE)
         for i, v in enumerate(tr):
             out[start + i] += v

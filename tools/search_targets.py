@@ -322,7 +322,7 @@ def load_rows(path: str) -> list[dict]:
     them, stops the fit with its file, line and field named."""
     rows = []
     try:
-        fh = open(path, encoding="utf-8")
+        fh = open(path, encoding="utf-8")  # noqa: SIM115 (opened apart to name the error; read under `with fh` below)
     except OSError as e:
         raise SystemExit(f"{path}: cannot read it ({e.strerror})") from None
     with fh:

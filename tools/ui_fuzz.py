@@ -49,7 +49,7 @@ def hostile_data(folder: str) -> None:
         f.write((head + '"actions": []' + tail).replace("medium", "m\xe9dium").encode("latin-1"))
     with open(os.path.join(folder, "bomb.json"), "w") as f:
         f.write("a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
-            f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi")))
+            f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True)))
     os.mkdir(os.path.join(folder, "a-folder.json"))
     with open(os.path.join(folder, "seats.idx"), "w") as f:
         json.dump({"x": "[" * 50}, f)
@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     end = None
     try:
         while end is None or time.monotonic() < end:
-            log = open(log_path, "a")
+            log = open(log_path, "a")  # noqa: SIM115 (the window's output for its whole life; closed after it ends)
             app = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--bot-delay", "0.1", *extra],
                                    cwd=ROOT, env=env, stdout=log, stderr=log)
             windows += 1

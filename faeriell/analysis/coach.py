@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional
 
 from faeriell.bots import THINK_HARDER_BUDGET, hint
 from faeriell.bots.expert import ExpertBot
@@ -79,7 +78,7 @@ class CoachAnswer:
 
 
 def coach_moves(game: Game, n: int = 3, seconds: float = SECONDS, worlds: int = WORLDS, seed: int = 0,
-                iterations: Optional[int] = None, helpers: int = 0) -> CoachAnswer:
+                iterations: int | None = None, helpers: int = 0) -> CoachAnswer:
     """At least `n` moves (fewer only when fewer are legal), the coach's pick first, then by
     chance. `seconds`: the hint's thinking time; `worlds`: how long the caller asked it to
     think (kept on the answer; the chance itself is shown_chance, one figure for the board);
@@ -140,7 +139,7 @@ def _plan(world: Game, player: int, a: Action, names: Names, tribe_ids: list) ->
     return tuple(steps)
 
 
-def node_chance(tree, node_id: int, worlds: int = WORLDS, seed: int = 0) -> Optional[float]:
+def node_chance(tree, node_id: int, worlds: int = WORLDS, seed: int = 0) -> float | None:
     """The coach's chance (shown_chance) for the side that made the move at `node_id`, in the
     position after it, as the coach panel gives it for that move; kept on the node
     (tree.set_chance) for the tree to show beside it. None at the root. `worlds` and `seed`

@@ -12,7 +12,7 @@ gems, the cards' backs and the Perk piles read as the engine placed them.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Optional, Union
+from collections.abc import Iterable
 
 from faeriell.engine.names import Names, either
 from faeriell.engine.position import PositionError
@@ -21,7 +21,7 @@ from faeriell.safe_read import MALFORMED, clip
 from .position import (Fault, HeroSpec, Position, Setup, TribeSpec, build, fault_of, from_game,
                        tribe_ids_of, _rules)
 
-Edited = Union[Position, Fault]
+Edited = Position | Fault
 
 
 def settle(new: Position, rules=None) -> Edited:
@@ -39,7 +39,7 @@ def settle(new: Position, rules=None) -> Edited:
         return Fault(clip(f"That cannot go on the table ({type(e).__name__}).", 300))
 
 
-def _seat_ok(pos: Position, seat: int) -> Optional[Fault]:
+def _seat_ok(pos: Position, seat: int) -> Fault | None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(pos.tribes):
         return Fault(f"There is no player {clip(seat, 20) if not isinstance(seat, int) else seat + 1} "
                      f"at this table of {len(pos.tribes)}.", "tribes")
@@ -65,7 +65,7 @@ def _turn(pos: Position, rules=None, anew: bool = False, **changes) -> Edited:
     return settle(replace(pos, turn=replace(pos.turn, **changes), tribes=tribes), rules)
 
 
-def owner_of_region(pos: Position, region: str) -> Optional[int]:
+def owner_of_region(pos: Position, region: str) -> int | None:
     """The seat with a Settlement in `region`, or None."""
     for k, t in enumerate(pos.tribes):
         if region in t.settlements:
@@ -115,8 +115,8 @@ def remove_beacon(pos: Position, region: str, rules=None) -> Edited:
     return pos
 
 
-def place_hero(pos: Position, seat: int, hero: str, node: Optional[str], perks: Optional[Iterable[str]] = None,
-               gems: Optional[int] = None, quests: Optional[Iterable[str]] = None, rules=None) -> Edited:
+def place_hero(pos: Position, seat: int, hero: str, node: str | None, perks: Iterable[str] | None = None,
+               gems: int | None = None, quests: Iterable[str] | None = None, rules=None) -> Edited:
     """Make `hero` (a Hero type, i.e. its Tribe Mask: adventurer, chieftain, shaman, druid, shadow,
     sower) active for `seat` at `node` (None: off the island); perks/gems/quests left out keep
     what it had (new Perks without gems: as many gems as the new level gives)."""
@@ -132,8 +132,8 @@ def place_hero(pos: Position, seat: int, hero: str, node: Optional[str], perks: 
     return _tribe(pos, seat, rules, heroes=heroes)
 
 
-def set_hero(pos: Position, seat: int, hero: str, perks: Optional[Iterable[str]] = None,
-             gems: Optional[int] = None, quests: Optional[Iterable[str]] = None, rules=None) -> Edited:
+def set_hero(pos: Position, seat: int, hero: str, perks: Iterable[str] | None = None,
+             gems: int | None = None, quests: Iterable[str] | None = None, rules=None) -> Edited:
     """Change an active Hero's Perks (its level), gems or Quest cards."""
     bad = _seat_ok(pos, seat)
     if bad:
@@ -143,7 +143,7 @@ def set_hero(pos: Position, seat: int, hero: str, perks: Optional[Iterable[str]]
     return place_hero(pos, seat, hero, pos.tribes[seat].heroes[hero].node, perks, gems, quests, rules)
 
 
-def move_hero(pos: Position, seat: int, hero: str, node: Optional[str], rules=None) -> Edited:
+def move_hero(pos: Position, seat: int, hero: str, node: str | None, rules=None) -> Edited:
     bad = _seat_ok(pos, seat)
     if bad:
         return bad
@@ -174,7 +174,7 @@ def move_guardian(pos: Position, guardian: str, region: str, rules=None) -> Edit
     return _board(pos, rules, guardians=guardians)
 
 
-def set_under(pos: Position, guardian: str, kind: Optional[str], rules=None) -> Edited:
+def set_under(pos: Position, guardian: str, kind: str | None, rules=None) -> Edited:
     """The token under a Guardian: a Menace (red, yellow, blue, green), Corruption, or None."""
     rules = rules or _rules()
     kinds = sorted({k for k, _ in rules.tokens.values()} - {"havoc"})
@@ -188,7 +188,7 @@ def set_under(pos: Position, guardian: str, kind: Optional[str], rules=None) -> 
     return _board(pos, rules, under=under)
 
 
-def set_heartland(pos: Position, area: str, region: str, token: Optional[str] = None, rules=None) -> Edited:
+def set_heartland(pos: Position, area: str, region: str, token: str | None = None, rules=None) -> Edited:
     heartlands = {a: dict(h) for a, h in pos.board.heartlands.items()}
     heartlands[area] = {"region": region, "token": token}
     return _board(pos, rules, heartlands=heartlands)
@@ -272,7 +272,7 @@ def set_rotated(pos: Position, seat: int, rotated: Iterable[str], rules=None) ->
     return _tribe(pos, seat, rules, rotated=tuple(rotated))
 
 
-def set_achievements(pos: Position, seat: int, held: Iterable[str], designated: Optional[int] = None,
+def set_achievements(pos: Position, seat: int, held: Iterable[str], designated: int | None = None,
                      rules=None) -> Edited:
     bad = _seat_ok(pos, seat)
     if bad:
@@ -290,7 +290,7 @@ def set_solved(pos: Position, seat: int, colour: str, n: int, rules=None) -> Edi
     return _tribe(pos, seat, rules, solved=solved)
 
 
-def set_sower(pos: Position, seat: Optional[int], rules=None) -> Edited:
+def set_sower(pos: Position, seat: int | None, rules=None) -> Edited:
     """The Corruption Sower's tribe (None: none)."""
     tribes = tuple(replace(t, sower=(k == seat)) for k, t in enumerate(pos.tribes))
     return settle(replace(pos, tribes=tribes), rules)
@@ -311,7 +311,7 @@ def set_turn(pos: Position, seat: int, rules=None) -> Edited:
                  player=seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat, done=None)
 
 
-def set_phase(pos: Position, phase: Optional[str], done: Optional[Iterable[str]] = None, rules=None) -> Edited:
+def set_phase(pos: Position, phase: str | None, done: Iterable[str] | None = None, rules=None) -> Edited:
     """The Phase under way (None: the player chooses one next) and, optionally, the player's Phase
     tiles already used this round."""
     return _turn(pos, rules, phase=phase, done=None if done is None else tuple(done))
@@ -322,9 +322,9 @@ def set_first_player(pos: Position, seat: int, rules=None) -> Edited:
     return settle(replace(pos, board=replace(pos.board, first_player=seat + 1), tribes=tribes), rules)
 
 
-def set_setup(pos: Position, players: Optional[int] = None, mode: Optional[str] = None,
-              difficulty: Optional[str] = None, variants: Optional[Iterable[str]] = None,
-              seed: Optional[int] = None, rules=None) -> Edited:
+def set_setup(pos: Position, players: int | None = None, mode: str | None = None,
+              difficulty: str | None = None, variants: Iterable[str] | None = None,
+              seed: int | None = None, rules=None) -> Edited:
     """Change the game's set-up; more players add empty tribes, fewer drop the last ones."""
     s = pos.setup
     new = Setup(players=s.players if players is None else players, mode=s.mode if mode is None else mode,  # type: ignore[arg-type]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Optional
+from typing import Any
+from collections.abc import Mapping
 
 from faeriell.engine.core import Game
 from faeriell.engine.names import PHASE_NAMES, Names
@@ -22,7 +23,7 @@ class AnalysisError(ValueError):
     """A request the analysis board cannot do: the message is one line in the game's words;
     `rule_kind`: the action kind whose rules section F1 opens (content.rules_reference), or None."""
 
-    def __init__(self, message: str, rule_kind: Optional[str] = None) -> None:
+    def __init__(self, message: str, rule_kind: str | None = None) -> None:
         super().__init__(message)
         self.rule_kind = rule_kind
 
@@ -31,9 +32,9 @@ class AnalysisError(ValueError):
 class HeroSpec:
     """An active Hero: its Node (None: off the island), Perks (its level is 1 + their number),
     Action gems left and Quest cards (card ids, e.g. green@owl)."""
-    node: Optional[str] = None
+    node: str | None = None
     perks: tuple[str, ...] = ()
-    gems: Optional[int] = None          # None: as many as its level gives
+    gems: int | None = None          # None: as many as its level gives
     quests: tuple[str, ...] = ()
 
     @property
@@ -55,7 +56,7 @@ class TribeSpec:
     achievements: tuple[str, ...] = ("purity",)      # held (claimed)
     designated: int = 0
     sower: bool = False
-    done: Optional[tuple[Phase, ...]] = None    # Phase tiles used this round, when not the lap's default
+    done: tuple[Phase, ...] | None = None    # Phase tiles used this round, when not the lap's default
                                                 # (the player to act says theirs in TurnSpec.done)
     rotated: tuple[str, ...] = ()      # Herbs and Attunements already used this round
     # already used in the Phase under way: {innate: [hero], specials: [[hero, perk, k]], once: [...],
@@ -77,28 +78,28 @@ class BoardSpec:
     """The shared board (SCENARIOS.md `board`). Tokens not under a Guardian nor set aside are in
     the bag unless `bag` names the whole bag (then the rest is out of play)."""
     doom: int = 0
-    harvest: Optional[str] = None           # wheel space; None: the first
+    harvest: str | None = None           # wheel space; None: the first
     first_player: int = 1
     heartlands: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)   # area -> {region, token}
     guardians: Mapping[str, str] = field(default_factory=dict)      # Guardian -> Region
-    under: Mapping[str, Optional[str]] = field(default_factory=dict)   # Guardian -> token kind or None
-    totem: Optional[Mapping[str, Any]] = None                  # {region, yellow}
+    under: Mapping[str, str | None] = field(default_factory=dict)   # Guardian -> token kind or None
+    totem: Mapping[str, Any] | None = None                  # {region, yellow}
     set_aside: tuple[str, ...] = ()         # token specs (colour@side, havoc)
-    bag: Optional[tuple[str, ...]] = None
-    herbs_up: Optional[tuple[str, ...]] = None
-    perk_piles: Optional[tuple[tuple[str, ...], ...]] = None
-    drifter: Optional[Mapping[str, Any]] = None                # {node, owner (from 1)}
+    bag: tuple[str, ...] | None = None
+    herbs_up: tuple[str, ...] | None = None
+    perk_piles: tuple[tuple[str, ...], ...] | None = None
+    drifter: Mapping[str, Any] | None = None                # {node, owner (from 1)}
     winter_gems: tuple[str, ...] = ()
     # the top cards of Essence decks, first drawn first (a scenario file that fixes its draws);
     # never read from a game (the decks' order is hidden), kept from a file that names it
-    decks: Optional[Mapping[str, tuple[str, ...]]] = None
+    decks: Mapping[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
 class TurnSpec:
     player: int = 1                          # numbered from 1
-    phase: Optional[Phase] = None            # None: the player chooses a Phase next
-    done: Optional[tuple[Phase, ...]] = None  # None: the lap's default
+    phase: Phase | None = None            # None: the player chooses a Phase next
+    done: tuple[Phase, ...] | None = None  # None: the lap's default
     lap: int = 1
     round: int = 1
 
@@ -114,7 +115,7 @@ class Position:
         """The SCENARIOS.md sections as plain data: {setup, board, tribes, turn}."""
         return to_sections(self)
 
-    def replace(self, **kw) -> "Position":
+    def replace(self, **kw) -> Position:
         return replace(self, **kw)
 
 
@@ -125,9 +126,9 @@ class Fault:
     (0-based, or None) and the ids it names (Regions, Nodes, Guardians: the pieces to mark)."""
     message: str
     field: str = ""
-    seat: Optional[int] = None
+    seat: int | None = None
     marks: tuple[str, ...] = ()
-    rule_kind: Optional[str] = None     # the action kind whose rules section F1 opens, if any
+    rule_kind: str | None = None     # the action kind whose rules section F1 opens, if any
 
     def __post_init__(self) -> None:
         if self.rule_kind is None and self.field:
@@ -225,7 +226,7 @@ def _rules():
     return default_rules()
 
 
-def representable(game: Game) -> Optional[str]:
+def representable(game: Game) -> str | None:
     """None when `from_game` can write this moment, else why not (one line, the game's words)."""
     s = game.state
     if s.stage != "play":
@@ -439,7 +440,7 @@ def _marks(rules, text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def check(pos: Position, rules=None) -> Optional[Fault]:
+def check(pos: Position, rules=None) -> Fault | None:
     """None for a position the rules allow (the engine builds it, its invariants hold and the
     player to act has a move), else the Fault."""
     rules = rules or _rules()

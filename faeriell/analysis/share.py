@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Optional
 
 import yaml
 
@@ -91,7 +90,7 @@ def write_scenario(tree: Tree, path: str | os.PathLike, name: str = "Analysis", 
         raise AnalysisError(f"Could not write {clip(p.name, 80)}: {clip(e.strerror or e, 200)}") from None
 
 
-def game_so_far(tree: Tree, node_id: Optional[int] = None) -> Game:
+def game_so_far(tree: Tree, node_id: int | None = None) -> Game:
     """The game so far at `node_id` (default: the current node), as a player means it: the whole
     game that led to the board (tree.before: "Analyse from here" or an opened save, with every
     move since its start) and then the moves of the explored line to the node. A tree with no
@@ -100,7 +99,7 @@ def game_so_far(tree: Tree, node_id: Optional[int] = None) -> Game:
     return so_far(tree, node_id)[0]
 
 
-def so_far(tree: Tree, node_id: Optional[int] = None) -> tuple[Game, int, int]:
+def so_far(tree: Tree, node_id: int | None = None) -> tuple[Game, int, int]:
     """(the game so far, moves of the line it holds, moves of the line). The line was played on
     the board's own dealing of the hidden things (tree.py: never the real game's); on the real
     game a move that met other draws may be refused there: the game then stops before it."""
@@ -120,8 +119,8 @@ def so_far(tree: Tree, node_id: Optional[int] = None) -> tuple[Game, int, int]:
     return g, len(line), len(line)
 
 
-def write_save(tree: Tree, path: str | Path | None = None, name: Optional[str] = None,
-               node_id: Optional[int] = None, replace: bool = False) -> Path:
+def write_save(tree: Tree, path: str | Path | None = None, name: str | None = None,
+               node_id: int | None = None, replace: bool = False) -> Path:
     """Save the game so far (game_so_far; storage.saves.save_game: its folder, names and
     refusals). Raises AnalysisError with the one-line reason."""
     try:
@@ -163,7 +162,7 @@ def import_text(text: str, rules=None, shown: str = PASTED) -> AnalysisStart:
     return _import(text, shown, rules)
 
 
-def _import(text: str, shown: str, rules, path: Optional[Path] = None) -> AnalysisStart:
+def _import(text: str, shown: str, rules, path: Path | None = None) -> AnalysisStart:
     rules = rules or _rules()
     if text.lstrip().startswith("{"):
         return _import_save(text, shown, rules)
@@ -184,7 +183,7 @@ def _import_save(text: str, shown: str, rules) -> AnalysisStart:
     return AnalysisStart(st.position, st.tree, shown, "save", Path(shown).stem, note=st.note)
 
 
-def _import_scenario(text: str, shown: str, rules, path: Optional[Path]) -> AnalysisStart:
+def _import_scenario(text: str, shown: str, rules, path: Path | None) -> AnalysisStart:
     try:
         sc = load_scenario(path) if path is not None else loads_scenario(text, shown)
         g = start_scenario(sc, rules)
@@ -252,14 +251,14 @@ def open_game(game: Game, earlier_ok: bool = True) -> AnalysisStart:
     return AnalysisStart(tree.root, tree, "", "game", note=note)
 
 
-def last_representable(game: Game) -> tuple[Optional[Game], int]:
+def last_representable(game: Game) -> tuple[Game | None, int]:
     """The latest moment of `game`'s history the board can hold, and how many moves before the
     end it is: the game replayed from its origin (engine.saves.rebuild), move by move."""
     try:
         g = rebuild(game.rules, game.origin)
     except SaveError:
         return None, 0
-    best: Optional[Game] = None
+    best: Game | None = None
     back = 0
     total = len(game.history)
     for k, entry in enumerate(game.history):

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Optional
 
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game
@@ -35,12 +34,12 @@ CACHE = 24          # games kept; each is a few tens of KB
 @dataclass
 class Node:
     id: int
-    parent: Optional[int]
-    action: Optional[Action] = None       # None only at the root
+    parent: int | None
+    action: Action | None = None       # None only at the root
     text: str = ""                        # the move in the game's words (engine.describe)
-    player: Optional[int] = None          # the seat that made the move (from 0)
+    player: int | None = None          # the seat that made the move (from 0)
     children: list[int] = field(default_factory=list)    # the first is the main line
-    chance: Optional[float] = None        # the coach's win chance for the mover after it, if asked
+    chance: float | None = None        # the coach's win chance for the mover after it, if asked
 
 
 def board_game(game: Game, rules=None) -> Game:
@@ -65,10 +64,10 @@ class Tree:
         self._cache: OrderedDict[int, Game] = OrderedDict({0: g})
         # the game that led to the root, when the tree was opened on one ("Analyse from here", a
         # save): its origin and moves, so a save of the game so far holds the whole game
-        self.before: Optional[Game] = None
+        self.before: Game | None = None
 
     @classmethod
-    def from_game(cls, game: Game) -> "Tree":
+    def from_game(cls, game: Game) -> Tree:
         """A tree rooted at this live game's moment. Its hidden things (the bag's and the decks'
         order) are dealt anew by the position's build, never the live game's: a line tried here
         must not show the cards a game still hides, and every tree then exports exactly."""
@@ -83,7 +82,7 @@ class Tree:
         except KeyError:
             raise AnalysisError("That move is no longer in the tree.") from None
 
-    def path(self, node_id: Optional[int] = None) -> list[Node]:
+    def path(self, node_id: int | None = None) -> list[Node]:
         """The nodes from the root's first child down to `node_id` (default: the current node)."""
         n = self.node(self.current if node_id is None else node_id)
         out = []
@@ -92,7 +91,7 @@ class Tree:
             n = self.nodes[n.parent]
         return out[::-1]
 
-    def line(self, node_id: Optional[int] = None) -> list[Action]:
+    def line(self, node_id: int | None = None) -> list[Action]:
         """The moves from the root to `node_id`."""
         return [n.action for n in self.path(node_id) if n.action is not None]
 
@@ -105,7 +104,7 @@ class Tree:
             out.append(n)
         return out
 
-    def game(self, node_id: Optional[int] = None) -> Game:
+    def game(self, node_id: int | None = None) -> Game:
         """The Game at `node_id` (default: the current node); a copy the caller may change."""
         nid = self.current if node_id is None else node_id
         path = [0] + [n.id for n in self.path(nid)]
@@ -202,5 +201,5 @@ class Tree:
             todo.extend(self.nodes[k].children)
         return out
 
-    def set_chance(self, node_id: int, chance: Optional[float]) -> None:
+    def set_chance(self, node_id: int, chance: float | None) -> None:
         self.node(node_id).chance = chance

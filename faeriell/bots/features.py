@@ -417,4 +417,4 @@ def vector(game, seat: int, names) -> list[float]:
 def named(game, seat: int) -> dict[str, float]:
     """Every feature of the game's mode by name (for reading and tests)."""
     names = mode_features(game.state.mode, game.rules)
-    return dict(zip(names, vector(game, seat, names)))
+    return dict(zip(names, vector(game, seat, names), strict=True))

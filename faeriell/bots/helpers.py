@@ -46,7 +46,7 @@ def _pool(n: int) -> ProcessPoolExecutor | None:
     with _LOCK:
         if _BROKEN:
             return None
-        if _POOL is not None and _POOL_SIZE >= n:
+        if _POOL is not None and n <= _POOL_SIZE:
             return _POOL
         try:
             if _POOL is not None:

@@ -24,7 +24,8 @@ catalog through the rules.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from faeriell.engine.achievements import slot_payers
 from faeriell.engine.action_schema import seat, swap_pairs
@@ -54,7 +55,7 @@ def total(W, terms: Terms) -> float:
     return v
 
 
-MOVES: dict[str, Callable[["Scorer", Action], Scored]] = {}
+MOVES: dict[str, Callable[[Scorer, Action], Scored]] = {}
 
 
 def move(kind: str):

@@ -38,7 +38,8 @@ import random
 import time
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import Callable, Protocol
+from typing import Protocol
+from collections.abc import Callable
 
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game, IllegalAction
@@ -53,7 +54,7 @@ Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
-def clock_of(clock: "str | Clock | None") -> Clock:
+def clock_of(clock: str | Clock | None) -> Clock:
     """The clock called `clock` ("wall", the default, or "cpu"), or `clock` itself if callable."""
     if clock is None:
         return time.perf_counter
@@ -227,9 +228,8 @@ def sample_worlds(spec: Spec, player: int, cands, new_world: Callable[[random.Ra
         if iterations is not None:
             if it >= iterations:
                 break
-        elif it > 0 and clock() + cost * len(alive) > deadline:
-            break
-        elif spec.stop_at_deadline and clock() > deadline:
+        elif ((it > 0 and clock() + cost * len(alive) > deadline)      # another round would overrun
+              or (spec.stop_at_deadline and clock() > deadline)):
             break
         seed = rng.getrandbits(64)
         world = new_world(random.Random(seed))
@@ -306,9 +306,8 @@ def choose(spec: Spec, vals: list[dict], iterations: int | None = None) -> tuple
         lead = max(means, key=lambda j: (means[j], -j))
         if lead != 0:
             d, se, m = paired(vals[lead], vals[0])
-            if m >= 2 and d > spec.z * se:
-                best, gain = lead, d
-            elif m == 1 and d > 0 and iterations == 1:
+            # ahead beyond the noise, or (one paired playout in a single fixed round) ahead at all
+            if (m >= 2 and d > spec.z * se) or (m == 1 and d > 0 and iterations == 1):
                 best, gain = lead, d
     return best, gain, len(vals[best])
 

@@ -185,7 +185,7 @@ def _kept_promise(old: Plan | None, new: Plan, game: Game, seed: int) -> tuple[P
     item = missed[0]
     what = _reach_words(item, names)
     if item in reach:
-        buys = [lbl for x, lbl in zip(new.steps, new.labels) if x.kind in TRIBE_ACTIONS]
+        buys = [lbl for x, lbl in zip(new.steps, new.labels, strict=True) if x.kind in TRIBE_ACTIONS]
         if buys:
             return new, f"Change of plan: {what} can still be paid, but “{buys[0]}” is worth more now."
         return new, f"Change of plan: {what} can still be paid, but it is not worth its cost now."

@@ -116,7 +116,7 @@ class Weights:
     model: str = "linear"
     features: tuple = ()     # ((feature name, weight), ...): the heuristic's feature weights
 
-    def with_(self, **changes) -> "Weights":
+    def with_(self, **changes) -> Weights:
         """A copy with some weights changed (the tuner's trials); `features={name: weight}` changes
         those feature weights."""
         if isinstance(changes.get("features"), dict):

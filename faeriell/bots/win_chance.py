@@ -58,10 +58,10 @@ class Model:
     hidden_bias: tuple[float, ...] = ()
 
     def logit(self, x) -> float:
-        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
+        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale, strict=True)]
         if self.hidden:
-            z = [tanh(c + sum(h * q for h, q in zip(row, z))) for row, c in zip(self.hidden, self.hidden_bias)]
-        return self.bias + sum(w * q for w, q in zip(self.weights, z))
+            z = [tanh(c + sum(h * q for h, q in zip(row, z, strict=True))) for row, c in zip(self.hidden, self.hidden_bias, strict=True)]
+        return self.bias + sum(w * q for w, q in zip(self.weights, z, strict=True))
 
     def chance(self, x) -> float:
         t = self.logit(x)
@@ -341,4 +341,4 @@ def played_out(game, seat: int, actions: list, worlds: int = 8, seed: int = 0,
             w.apply(a, trusted=True)
             totals[j] += _played_on(w, seat, start, book)
             ends[j].append(w)
-    return [(t / worlds, e) for t, e in zip(totals, ends)]
+    return [(t / worlds, e) for t, e in zip(totals, ends, strict=True)]

@@ -71,11 +71,11 @@ class At:
     def fail(self, message: str):
         raise CatalogError(f"{self.file}:{self.line}: {clip(self.path or '(top)', 200)}: {clip(message, 1000)}")
 
-    def key(self, mapping, key) -> "At":
+    def key(self, mapping, key) -> At:
         line = mapping.lines.get(key, self.line) if isinstance(mapping, _Map) else self.line
         return At(self.file, f"{self.path}.{key}" if self.path else str(key), line)
 
-    def item(self, seq, index: int) -> "At":
+    def item(self, seq, index: int) -> At:
         line = seq.lines[index] if isinstance(seq, _Seq) else self.line
         return At(self.file, f"{self.path}[{index}]", line)
 

@@ -64,7 +64,7 @@ def default_map_path() -> str:
     return os.path.join(str(resource_dir("maps")), "faeriell.tmx")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def default_board() -> Board:
     """The game's Board, loaded once per process."""
     return load_board(default_map_path())

@@ -88,7 +88,7 @@ def _measure_table(r) -> tuple:
 
 def tribe_measures(g, i) -> dict:
     """Every Achievement's measure for tribe i: Achievement id -> value."""
-    return dict(zip(_measure_table(g.rules)[0], measure_values(g, i)))
+    return dict(zip(_measure_table(g.rules)[0], measure_values(g, i), strict=True))
 
 
 def measure_values(g, i) -> tuple:

@@ -6,7 +6,8 @@ does not matter (payments), so equal moves compare equal.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 # Fields whose order carries no meaning: compared and stored sorted.
 UNORDERED = frozenset({"pay", "discounts"})
@@ -51,7 +52,7 @@ class Action:
         _set_hash(self, None)
 
     @staticmethod
-    def raw(kind: str, frozen: tuple) -> "Action":
+    def raw(kind: str, frozen: tuple) -> Action:
         """Build from already frozen, key-sorted fields (hot path of legal-move listing):
         `Action.raw("go_quest", (("deck", d), ("hero", h)))` equals `Action("go_quest", hero=h,
         deck=d)`; tests/test_actions.py checks the listings keep to this. (Replaced below by
@@ -80,12 +81,12 @@ class Action:
     def has(self, key: str) -> bool:
         return any(k == key for k, _ in self.fields)
 
-    def replace(self, **changes: Any) -> "Action":
+    def replace(self, **changes: Any) -> Action:
         d = dict(self.fields)
         d.update(changes)
         return Action(self.kind, **d)
 
-    def without(self, *keys: str) -> "Action":
+    def without(self, *keys: str) -> Action:
         if not any(k in keys for k, _ in self.fields):
             return self
         return Action(self.kind, **{k: v for k, v in self.fields if k not in keys})
@@ -107,7 +108,7 @@ class Action:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Action":
+    def from_dict(cls, d: dict) -> Action:
         if not isinstance(d, dict) or "action" not in d:
             raise ValueError(f"an action needs an 'action' field: {d!r}")
         fields = {k: v for k, v in d.items() if k != "action"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable
 
 from .words import Terrain
 
@@ -57,7 +57,7 @@ class Board:
     @classmethod
     def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],
               area_labels: dict[str, Point] | None = None,
-              guardian_icons: dict[str, Point] | None = None) -> "Board":
+              guardian_icons: dict[str, Point] | None = None) -> Board:
         by_region = {r.id: r for r in sorted(regions, key=lambda r: r.id)}
         by_node = {n.id: n for n in sorted(nodes, key=lambda n: n.id)}
         all_paths = tuple(sorted(paths, key=lambda p: p.nodes))

@@ -8,7 +8,7 @@ Compared and hashed by identity (eq=False): the fields are dicts, and one catalo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from .words import Colour, EssenceColour, Terrain
 

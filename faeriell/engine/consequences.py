@@ -60,7 +60,7 @@ def _outcome(g, action: Action) -> tuple[Counter, bool] | None:
     for cause, steps in doom.items():
         if steps:
             out[Consequence("doom", steps, cause=cause)] += 1
-    for k, (was, t) in enumerate(zip(before, s.tribes)):
+    for k, (was, t) in enumerate(zip(before, s.tribes, strict=True)):
         if t.corruption != was:
             out[Consequence("corruption", t.corruption - was, k)] += 1
     return out, bool(entry.get("revealed"))

@@ -81,7 +81,7 @@ class Game:
         self._told: tuple | None = None    # (tribes list, its lines memo) for tell()
         self._told_line: str | None = None  # the line tell() wrote last (retell replaces it)
 
-    def copy(self, log: bool = True) -> "Game":
+    def copy(self, log: bool = True) -> Game:
         """An independent game in the same position: its own state (with its generator), the
         same rules, origin and history, so saves and undo work on it. The only way the package
         copies a game (bots' worlds, the review, the table's thinking threads, undo).
@@ -317,7 +317,7 @@ class Game:
                     or self.reveals != reveals_before)
         if hidden_before is not None and not revealed:
             piles, others = self._hidden(player)
-            if any(a < b for a, b in zip(piles, hidden_before[0])) or others != hidden_before[1]:
+            if any(a < b for a, b in zip(piles, hidden_before[0], strict=True)) or others != hidden_before[1]:
                 raise AssertionError(f"{bare} took something face-down or from a hidden pool without counting it")
         entry: dict = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
         if events:

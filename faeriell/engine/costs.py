@@ -254,13 +254,13 @@ def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tup
     herbs = purse.herbs
     # No payment uses more cards of a colour than the cost has slots that colour may fill, so a
     # pool is remembered only up to that many of each: far more listings share an entry.
-    pool_key = tuple([n if n < c else c for n, c in zip(purse.key, caps)])
+    pool_key = tuple([n if n < c else c for n, c in zip(purse.key, caps, strict=True)])
     key = (inn and inn[1], herbs, pool_key)
     found: Sequence | None = known.get(key)
     if found is None:
         if len(known) > 5000:
             known.clear()
-        pool = dict(zip(_POOL_ORDER, pool_key))
+        pool = dict(zip(_POOL_ORDER, pool_key, strict=True))
         found = known[key] = _choices(raw, inn, herbs, Counter(pool)) if _payable(raw, inn, herbs, pool) else _NONE
     return found
 
@@ -334,7 +334,7 @@ class Purse:
         t = g.state.tribes[i]
         cols = [c.partition("@")[0] for c in t.essences]         # card_color of each card
         key = self.key = tuple([cols.count(c) for c in _POOL_ORDER])
-        self.pool = {c: n for c, n in zip(_POOL_ORDER, key) if n}
+        self.pool = {c: n for c, n in zip(_POOL_ORDER, key, strict=True) if n}
         self.total = sum(key)
         self.herbs = tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)]) if t.herbs else ()
         self.innate = unused_innates(t)

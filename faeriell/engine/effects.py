@@ -8,7 +8,7 @@ gives the behaviour. Triggered kinds hook the moments named below (on_perk_gaine
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from .actions import Action, card_color
 from .corruption import raise_event
@@ -208,7 +208,7 @@ def call_guardians_check(g, i, h, perk, ab, a):
     to = a.get("to")
     if not isinstance(to, tuple) or len(to) != 2:
         return "Name a Region for each of the two Guardians."
-    for gd, r in zip(ab["guardians"], to):
+    for gd, r in zip(ab["guardians"], to, strict=True):
         if r not in _area(g, gd):
             return f"The {gd} stays within its own Area."
     return None
@@ -216,7 +216,7 @@ def call_guardians_check(g, i, h, perk, ab, a):
 
 def call_guardians_perform(g, i, h, perk, ab, a):
     g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
-    for gd, r in zip(ab["guardians"], a["to"]):
+    for gd, r in zip(ab["guardians"], a["to"], strict=True):
         g.state.guardians[gd]["region"] = r
 
 

@@ -187,7 +187,7 @@ class LegalActions(Sequence):
 
     def __eq__(self, other) -> bool:
         if isinstance(other, (list, tuple, LegalActions)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     def __ne__(self, other) -> bool:

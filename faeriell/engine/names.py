@@ -85,7 +85,7 @@ class Names:
     _cache: dict = {}
 
     @classmethod
-    def of(cls, rules) -> "Names":
+    def of(cls, rules) -> Names:
         """One Names per rules (built once: the tables are read on every log line drawn)."""
         found = cls._cache.get(id(rules))
         if found is None or found.rules is not rules:

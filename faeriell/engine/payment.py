@@ -86,9 +86,9 @@ def options(cost, pool: Counter) -> list[tuple]:
     own = [m if c == WILD else need.get(c, 0) for c in kinds]
     for counts in _counts(kinds, m, pool):
         # Hall's condition (see fits): cards beyond their colour's slots need 'any' slots.
-        if sum(k - o for k, o in zip(counts, own) if k > o) <= spare:
+        if sum(k - o for k, o in zip(counts, own, strict=True) if k > o) <= spare:
             combo = []
-            for kind, k in zip(kinds, counts):
+            for kind, k in zip(kinds, counts, strict=True):
                 combo += [kind] * k
             out.add(tuple(sorted(combo)))
     return sorted(out)

@@ -533,10 +533,10 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
         if "corruption" in spec:
             _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
         done = spec.get("done")
-        if done is not None:
-            if not isinstance(done, list) or any(d not in PHASES for d in done) or len(set(done)) != len(done):
-                raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
-                                    f"({', '.join(PHASES)}, each once)")
+        if done is not None and (not isinstance(done, list) or any(d not in PHASES for d in done)
+                                 or len(set(done)) != len(done)):
+            raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
+                                f"({', '.join(PHASES)}, each once)")
         for col, n in (spec.get("solved") or {}).items():
             _int(n, f"{where}.solved.{col}", 0, r.menace_max)
         claimed = list(spec.get("achievements") or [])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from . import invariants
 from .setup import new_game, SetupError
@@ -24,7 +24,7 @@ class RandomPlayFailure(AssertionError):
     """A random game broke: an invariant failed, the engine raised, or the game did not end."""
 
     def __init__(self, message: str, config: dict, action_number: int, action=None,
-                 problems: Optional[list] = None) -> None:
+                 problems: list | None = None) -> None:
         super().__init__(message)
         self.config = config
         self.action_number = action_number
@@ -39,7 +39,7 @@ def describe(config: dict) -> str:
 
 def play_random(rules, players: int = 2, mode: Mode = "competitive", difficulty: Difficulty = "medium",
                 variants: Iterable[Variant] = (), seed: int = 0, check_every: bool = True, max_actions: int = 20000,
-                on_action: Optional[Callable] = None):
+                on_action: Callable | None = None):
     """Play one random game to its end; return (game, number of actions applied).
 
     `on_action(game, n)` (optional) is called after the n-th action (and its invariant check).

@@ -8,7 +8,7 @@ is imported; the core dispatches through these tables without importing them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .action_schema import DECISION_KINDS, HERO_ACTIONS, TRIBE_ACTIONS
 from .actions import Action

@@ -6,7 +6,7 @@ loads, compares and copies without pickling, and its random generator rides insi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Optional
+from typing import Any
 
 from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Variant
 
@@ -14,7 +14,7 @@ from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Variant
 @dataclass(slots=True)
 class Hero:
     type: str
-    node: Optional[str] = None
+    node: str | None = None
     perks: list = field(default_factory=list)
     gems: int = 2               # Action gems left (restored at the end of the round)
     lost_gems: int = 0          # removed for good (sow-hunger, R23)
@@ -70,8 +70,8 @@ class GameState:
     lap: int = 1
     first_player: int = 0
     active: int = 0
-    phase: Optional[Phase] = None                     # None between Phases
-    event_step: Optional[EventStep] = None            # the Event Phase's step
+    phase: Phase | None = None                     # None between Phases
+    event_step: EventStep | None = None            # the Event Phase's step
     draft_left: int = 0
     beacons_used: list = field(default_factory=list)
     harvest: int = 0                                  # index on the wheel (R11)
@@ -94,9 +94,9 @@ class GameState:
     totem: dict = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
     achievements: dict = field(default_factory=dict)  # id -> [tribe index]
     tribes: list = field(default_factory=list)
-    pending: Optional[dict] = None                    # the decision being asked (R27)
+    pending: dict | None = None                    # the decision being asked (R27)
     queue: list = field(default_factory=list)         # procedure steps still to run
-    sower: Optional[int] = None
+    sower: int | None = None
     game_over: bool = False
     winners: list = field(default_factory=list)
     ranking: list = field(default_factory=list)
@@ -104,7 +104,7 @@ class GameState:
     end_after_round: bool = False
     achievements_live: bool = True                    # R32 / SCENARIOS: not at load
     winter_gems: list = field(default_factory=list)   # wheel indices holding a gem
-    drifter: Optional[dict] = None
+    drifter: dict | None = None
     log: list = field(default_factory=list)
 
 

@@ -27,7 +27,7 @@ def daily_seed(date: dt.date) -> int:
 
 
 def today(clock_time: float) -> dt.date:
-    return dt.datetime.fromtimestamp(clock_time, dt.timezone.utc).date()
+    return dt.datetime.fromtimestamp(clock_time, dt.UTC).date()
 
 
 def daily_config(date: dt.date) -> dict:

@@ -57,7 +57,7 @@ class Drill:
     last: str = ""                 # "", "solved", "failed"
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Drill | None":
+    def from_dict(cls, d: dict) -> Drill | None:
         """A drill read from drills.json, every value checked (of its type, finite, in range, text
         that can be written back); None for one that is not."""
         try:

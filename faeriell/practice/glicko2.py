@@ -32,7 +32,7 @@ class Rating:
         return [round(self.rating, 3), round(self.rd, 3), round(self.vol, 6)]
 
     @classmethod
-    def from_list(cls, x, default: "Rating | None" = None) -> "Rating":
+    def from_list(cls, x, default: Rating | None = None) -> Rating:
         """A rating read from a file: three finite numbers in range, else `default` (a new one)."""
         try:
             r, d, v = (float(t) for t in x)

@@ -41,7 +41,7 @@ class GameSummary:
     extra: dict = field(default_factory=dict)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameSummary | None":
+    def from_dict(cls, d: dict) -> GameSummary | None:
         """A game read from stats.json, every value checked (of its type, finite, in range, text
         that can be written back); None for one that is not."""
         try:
@@ -174,11 +174,11 @@ class StatsBook(Book):
         return figures(g for g in self.games if g.time >= since), figures(self.games)
 
     def daily_series(self, days: int = 30) -> list[tuple[dt.date, int, int]]:
-        today = dt.datetime.fromtimestamp(self.clock(), dt.timezone.utc).date()
+        today = dt.datetime.fromtimestamp(self.clock(), dt.UTC).date()
         first = today - dt.timedelta(days=days - 1)
         counts = {first + dt.timedelta(days=k): [0, 0] for k in range(days)}
         for g in self.games:
-            d = dt.datetime.fromtimestamp(g.time, dt.timezone.utc).date()
+            d = dt.datetime.fromtimestamp(g.time, dt.UTC).date()
             if d in counts:
                 counts[d][0] += 1
                 counts[d][1] += 1 if g.won else 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from faeriell.safe_read import LIMITS, parse_json, read_text
 

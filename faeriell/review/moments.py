@@ -154,7 +154,7 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
     results = played_out(game, player, [played] + others, worlds, book=shown_book())
     played_value, played_end = results[0]
     best, best_value, best_end, reason = played, played_value, played_end, ""
-    for a, (v, end) in zip(others, results[1:]):
+    for a, (v, end) in zip(others, results[1:], strict=True):
         if v > best_value:
             best, best_value, best_end = a, v, end
     if best != played and favourite and best_value - played_value < CLEARLY:

@@ -29,7 +29,7 @@ class Replay:
         self.k = 0
 
     @classmethod
-    def of(cls, game, every: int = 25) -> "Replay":
+    def of(cls, game, every: int = 25) -> Replay:
         return cls(game.rules, game.origin, [h["action"] for h in game.history], every)
 
     def __len__(self) -> int:

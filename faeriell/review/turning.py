@@ -41,7 +41,7 @@ class Turn:
                 "doom": self.doom, "finished": self.finished}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Turn":
+    def from_dict(cls, d: dict) -> Turn:
         return cls(int(d["index"]), int(d["seat"]), int(d["round"]), float(d["chance"]),
                    [Action.from_dict(a) for a in d.get("line", [])], bool(d.get("won")),
                    int(d.get("achievements", 0)), int(d.get("doom", 0)), bool(d.get("finished")))

@@ -3,7 +3,7 @@ No pygame here."""
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from faeriell.safe_read import clip
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +100,7 @@ def _fill(info, fmt, version, origin, snap, players) -> dict:
                 when = datetime.strptime(str(snap.get("saved_at"))[:40], form)
             except ValueError:
                 continue
-            info["saved_at"] = when.replace(tzinfo=timezone.utc)
+            info["saved_at"] = when.replace(tzinfo=UTC)
             break
     if isinstance(players, list):
         info["moves"] = len(players)

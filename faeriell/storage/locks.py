@@ -15,7 +15,7 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from faeriell.safe_read import clip, file_kind, parse_json, read_text
 from faeriell.storage.atomic import WriteRefused, atomic_write, refuse_special, set_aside

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 from faeriell.safe_read import clip, file_kind, read_bytes, why_not_readable
@@ -59,7 +59,7 @@ def _keep_copy(src: Path, dest: Path) -> None:
 
 
 def now_stamp() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def timestamped_save_path(folder: Path | None = None) -> Path:

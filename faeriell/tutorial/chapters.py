@@ -79,7 +79,7 @@ class Step:
     line: int = 0
 
     @property
-    def best(self) -> "Option | None":
+    def best(self) -> Option | None:
         return next((o for o in self.options if o.grade == "best"), None)
 
 

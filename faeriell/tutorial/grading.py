@@ -171,7 +171,7 @@ def grade_problems(game, step) -> list[str]:
             if w.action is not None and w.value - top.value >= COSTLY_CARDS:
                 out.append(f"{describe(w.action, names, tribes)}, which the chapter does not offer, is worth "
                            f"{w.value - top.value:.1f} cards more than its best")
-    for o, w, g in zip(step.options, weighed, grades):          # weighed: one per option, in order
+    for o, w, g in zip(step.options, weighed, grades, strict=True):          # weighed: one per option, in order
         if g != o.grade and w.action is not None:
             out.append(f"{describe(w.action, names, tribes)}: the chapter says {o.grade}, the bots' "
                        f"evaluation says {g} (race value {w.value:.2f}, win chance {w.chance:.3f}, figures "

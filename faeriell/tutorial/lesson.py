@@ -14,7 +14,8 @@ TutorialSession below asks the step first and the engine for everything else.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from faeriell.engine import Action, build_position, matches, new_game
 from faeriell.tutorial.chapters import Chapter, Step
@@ -72,7 +73,7 @@ def apply_expected(game, pattern: Action, where: str) -> Action:
 
 class Lesson:
     def __init__(self, chapter: Chapter, rules, chapters: list[Chapter] | None = None,
-                 on_step: Callable[["Lesson"], None] | None = None):
+                 on_step: Callable[[Lesson], None] | None = None):
         self.chapter = chapter
         self.rules = rules
         self.chapters = chapters or [chapter]

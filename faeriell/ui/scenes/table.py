@@ -5,7 +5,7 @@ around it:
     Ctrl+Z    undo (Session.undo; the reason is shown when the rules refuse)
     Ctrl+S    save under a name the player types (saves/ in the user data folder)
     Ctrl+O    load a save (an in-window file list plus a path field)
-    H         a hint from faeriell.bots.plan_hint (the turn's plan kept), thought out in a background thread
+    H         a hint from faeriell.bots.plan_hint, the turn's plan kept (table/table_hints.py)
     + / -     zoom the island (as the wheel over it); Home shows it whole
     F1        the rules (the menu's Keys and shortcuts lists these)
 
@@ -30,7 +30,7 @@ from faeriell.ui.text import MIN_TEXT, draw_text, font, wrap
 from faeriell.ui.theme import ACCENT, BTN_HOVER, TEXT
 from faeriell import bots
 from faeriell.bots import helpers
-from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver, Job,
+from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver,
                                     DEFAULT_DELAY)
 from faeriell.ui.elbow_coach import ElbowCoach, question_text
 from faeriell.ui.curtain import has_secrets
@@ -47,11 +47,11 @@ from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
 from faeriell.ui.table import TableScene, anim, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
+from faeriell.ui.table.table_hints import TableHints
 from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
 
 log = logging.getLogger(__name__)
 
-HINT_BUDGET = 1.0           # handed to faeriell.bots.hint(game, budget)
 SHORTCUTS = ("Esc: menu   Ctrl+Z: undo   Ctrl+S: save   Ctrl+O: load   H: hint   T: think longer   "
              "+/-: zoom   Home: whole island   F1: the rules")
 HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, players and bots, review, rules, "
@@ -124,11 +124,8 @@ class TableScreen(Scene):
         self.dialog_layer = layers.push(ScreenDialogLayer(self))
         layers.push(MenuLayer(self), below="board")
         self.table.curtain_layer.on_escape = self.open_menu
-        self.hint_job: Job | None = None
-        self._hint_before = None                         # the move the card showed before thinking longer
-        # the hint's plan for the turn (bots.plan): the hint's own state, never the game's, so it
-        # changes no move and nothing saved; the hints of the turn follow it (H again too)
-        self.hint_plan = None
+        self.hints = TableHints(session, self.table, lambda text: self.flash(text),
+                                lambda what, exc: self.host.report(what, exc))
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
@@ -411,111 +408,9 @@ class TableScreen(Scene):
     def leave_tutorial(self) -> None:
         self.host.go("tutorial")
 
-    def _shown_hint(self):
-        """The hint card on the table for this very position, or None."""
-        card = self.table.coach.hint
-        if card is not None and card.shown and card.version == self.session.version:
-            return card
-        return None
-
     def hint(self, longer: bool = False) -> None:
-        """H: a hint; T (`longer`, or the card's Think longer button): think a few seconds more and
-        say whether the expert still agrees. H while the hint shows says where the longer look is,
-        rather than meaning it (nobody guesses that a second press thinks longer). The thinking
-        runs in a background thread (bot_driver.Job)."""
-        if self.tutorial() is not None:
-            self.flash("In the guided game the step card is your hint: the pink rings show the move.")
-            return
-        if self.table.puzzle is not None:
-            self._puzzle_hint(self.table.puzzle)
-            return
-        if self.session.state.game_over:
-            self.flash("The game is over.")
-            return
-        if not self.session.is_human_turn():
-            self.flash("Hints are for your own turn.")
-            return
-        if self.hint_job is not None and not self.hint_job.done.is_set():
-            return                            # already thinking
-        card = self._shown_hint()
-        if card is not None and not longer:
-            self.flash("The hint is on the table. To have the coach think a few seconds more, "
-                       "press T or its Think longer button.")
-            return
-        game = self.session.game.copy()
-        if longer:
-            if card is not None:
-                card.thinking = True
-            self._hint_before = card.action if card is not None else None
-            work = lambda: bots.plan_hint(game, None, HINT_BUDGET, think_harder=True,  # noqa: E731
-                                          helpers=bots.TABLE_HELPERS)
-        else:
-            self._hint_before = None
-            plan = self.hint_plan
-            work = lambda: bots.plan_hint(game, plan, HINT_BUDGET, helpers=bots.TABLE_HELPERS)  # noqa: E731
-        self.hint_job = Job(work, tag=(self.session.version, longer, False), name="hint")
-        self.hint_job.start()
-
-    def _puzzle_hint(self, puzzle) -> None:
-        """A puzzle's or a drill's hint is its own (the file's words about its goal), never the
-        expert's move: a solve after it is no clean solve (the rating counts it as a miss, as
-        lichess does), and the result panel says so."""
-        if puzzle.result == "open":
-            puzzle.hinted = True
-        puzzle.show_hint = True
-        note = (" A solve after a hint counts as a miss for your puzzle rating."
-                if getattr(puzzle, "trainer", None) is not None else "")
-        self.flash(f"Hint: {puzzle.hint} (Goal: {puzzle.goal.text}){note}")
-
-    def _hint_next_step(self) -> None:
-        """The hinted move was played and the turn goes on: ask the expert for the plan's next
-        step, in the background as H does (the card says it is thinking meanwhile)."""
-        card = self.table.coach.hint
-        if card is None or not card.wants_next or self.hint_job is not None:
-            return
-        if card.version != self.session.version or self.session.state.game_over or not self.session.is_human_turn():
-            card.clear()
-            return
-        self._hint_before = None
-        game = self.session.game.copy()
-        plan = self.hint_plan
-        self.hint_job = Job(lambda: bots.plan_hint(game, plan, HINT_BUDGET, helpers=bots.TABLE_HELPERS),
-                            tag=(self.session.version, False, True), name="hint")
-        self.hint_job.start()
-
-    def _hint_done(self) -> bool:
-        job = self.hint_job
-        if job is None or not job.done.is_set():
-            return False
-        self.hint_job = None
-        version, longer, next_step = job.tag
-        if version != self.session.version:
-            return False                      # the position changed meanwhile: the hint is stale
-        if next_step and not self.table.coach.hint.wants_next:
-            return False                      # the plan was put away meanwhile (Close, Esc)
-        if job.error is not None:
-            self.table.coach.hint.clear()           # no next step is coming
-            self.host.report("thinking about a hint", job.error)
-            return True
-        action, reason, plan = job.result         # bots.plan_hint: (action, reason, plan)
-        self.hint_plan = plan
-        if action is None:
-            self.table.coach.hint.clear()           # a plan waiting for its next step ends here
-            self.flash(f"Hint: {reason}")
-            return True
-        note = ""
-        before = self._hint_before
-        if longer:
-            secs = self._think_longer_seconds()
-            note = (f"I looked longer (about {secs} seconds) and still suggest this move." if before == action
-                    else f"I looked longer (about {secs} seconds) and now suggest this move instead."
-                    if before is not None else f"I looked longer (about {secs} seconds).")
-        self.table.coach.show_hint(action, reason or "", note)
-        return True
-
-    @staticmethod
-    def _think_longer_seconds() -> int:
-        return round(bots.THINK_HARDER_BUDGET)
+        """H, T and the hint card's Think longer (table_hints.py)."""
+        self.hints.ask(longer)
 
     def new_game(self) -> None:
         s = self.session.state
@@ -645,8 +540,7 @@ class TableScreen(Scene):
         for msg in self.driver.pop_messages():
             self.flash(msg)
             changed = True
-        changed |= self._hint_done()
-        self._hint_next_step()                     # the plan goes on: its next step is asked
+        changed |= self.hints.update()             # a thought out hint; the plan's next step asked
         self.elbow.update(self.coach_on())         # the values of a position stay while a dialog is open
         ind = self._indicator_text()
         if ind != self._indicator:
@@ -702,7 +596,7 @@ class TableScreen(Scene):
         said = self.driver.announcement()
         if said:                                  # a Full Coop partner says its move before it makes it
             return self.table.words.say(said)
-        if self.hint_job is not None and not self.hint_job.done.is_set():
+        if self.hints.thinking():
             return "Thinking about a hint…"
         return self.driver.thinking_text(0.4)
 

@@ -6,70 +6,69 @@
 
 The reasons come from `faeriell.engine.explain.why_none` (the engine's why_not of the closest
 moves of that piece); this module only knows which kind of move a piece stands for, the inverse
-of gestures.gesture. Answers are remembered per session version (a hover asks every frame).
+of gestures.gesture (PIECES: one entry per kind of piece), and what a place is called
+(PLACE_NAMES). Answers are remembered per session version (a hover asks every frame).
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from faeriell.engine.explain import why_none
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """One kind of piece, said once: the move it stands for when picked up (`move(key, setup)`:
+    its kind and fields), whether another tribe's piece of this kind is theirs (`owned`, then
+    `called` in "That Hero belongs to ..."), and `subject(words, key)` of "... costs ..."."""
+    move: Callable[[tuple, bool], tuple[str, dict]]
+    owned: bool = False
+    called: str = "piece"
+    subject: Callable[[Any, tuple], str] | None = None
+
+
+# the inverse of gestures.gesture: a piece's kind -> the move it stands for
+PIECES: dict[str, PieceKind] = {
+    "supply_settlement": PieceKind(lambda key, setup: ("place_settlement", {}) if setup else ("build_settlement", {}),
+                                   owned=True, called="Settlements", subject=lambda w, key: "A Settlement"),
+    "supply_beacon": PieceKind(lambda key, setup: ("build_beacon", {"color": key[1]}),
+                               subject=lambda w, key: f"A {w.color(key[1])} Beacon"),
+    "totem": PieceKind(lambda key, setup: ("control_totem", {}), subject=lambda w, key: "The Spiritual Totem"),
+    "inactive": PieceKind(lambda key, setup: ("choose_hero", {"hero": key[2]}) if setup
+                          else ("dress_hero", {"hero": key[2]}),
+                          owned=True, called="Hero", subject=lambda w, key: f"Dressing the {w.hero(key[2])}"),
+    "hero": PieceKind(lambda key, setup: ("place_hero", {"hero": key[2]}) if setup else ("move_hero", {"hero": key[2]}),
+                      owned=True, called="Hero"),
+    "perk_up": PieceKind(lambda key, setup: ("level_up", {"perk": key[1]}),
+                         subject=lambda w, key: f"Levelling up with {w.perk(key[1])}"),
+    "herb_up": PieceKind(lambda key, setup: ("gather_herb", {"herb": key[1]}), subject=lambda w, key: w.herb(key[1])),
+    "attune_free": PieceKind(lambda key, setup: ("attune", {"guardian": key[1]}),
+                             subject=lambda w, key: w.attunement(key[1])),
+    "guardian": PieceKind(lambda key, setup: ("move_guardian", {"guardian": key[1]})),
+    "beacon": PieceKind(lambda key, setup: ("beacon_solve", {"region": key[1]})),
+    "harvest_token": PieceKind(lambda key, setup: ("harvest", {})),
+    "deck": PieceKind(lambda key, setup: ("go_quest", {"deck": key[1]})),
+    "quest": PieceKind(lambda key, setup: ("solve_quest", {"hero": key[2], "card": key[3]}),
+                       owned=True, called="Quest card"),
+    "phase": PieceKind(lambda key, setup: ("choose_phase", {"phase": key[2]}), owned=True, called="Phase tile"),
+    "herb_own": PieceKind(lambda key, setup: ("lore", {"card": key[2]}), owned=True, called="Herb"),
+    "attune_own": PieceKind(lambda key, setup: ("lore", {"card": key[2]}), owned=True, called="Attunement"),
+    "drifter": PieceKind(lambda key, setup: ("drifter_move", {})),
+}
 
 
 def piece_move(key: tuple, s, i: int):
     """(kind, fields) a piece stands for when picked up by tribe i, 'theirs' for another tribe's
     own piece, or None when the thing is no piece."""
-    k = key[0]
+    piece = PIECES.get(key[0])
+    if piece is None:
+        return None
     own = len(key) > 1 and isinstance(key[1], int) and key[1] == i
-    setup = s.stage == "setup"
-    if k == "supply_settlement":
-        if not own:
-            return "theirs"
-        return ("place_settlement", {}) if setup else ("build_settlement", {})
-    if k == "supply_beacon":
-        return "build_beacon", {"color": key[1]}
-    if k == "totem":
-        return "control_totem", {}
-    if k == "inactive":
-        if not own:
-            return "theirs"
-        return ("choose_hero", {"hero": key[2]}) if setup else ("dress_hero", {"hero": key[2]})
-    if k == "hero":
-        if not own:
-            return "theirs"
-        return ("place_hero", {"hero": key[2]}) if setup else ("move_hero", {"hero": key[2]})
-    if k == "perk_up":
-        return "level_up", {"perk": key[1]}
-    if k == "herb_up":
-        return "gather_herb", {"herb": key[1]}
-    if k == "attune_free":
-        return "attune", {"guardian": key[1]}
-    if k == "guardian":
-        return "move_guardian", {"guardian": key[1]}
-    if k == "beacon":
-        return "beacon_solve", {"region": key[1]}
-    if k == "harvest_token":
-        return "harvest", {}
-    if k == "deck":
-        return "go_quest", {"deck": key[1]}
-    if k == "quest":
-        if not own:
-            return "theirs"
-        return "solve_quest", {"hero": key[2], "card": key[3]}
-    if k == "phase":
-        if not own:
-            return "theirs"
-        return "choose_phase", {"phase": key[2]}
-    if k in ("herb_own", "attune_own"):
-        if not own:
-            return "theirs"
-        return "lore", {"card": key[2]}
-    if k == "drifter":
-        return "drifter_move", {}
-    return None
-
-
-WHAT = {"supply_settlement": "Settlements", "inactive": "Hero", "hero": "Hero", "quest": "Quest card",
-        "phase": "Phase tile", "herb_own": "Herb", "attune_own": "Attunement"}
+    if piece.owned and not own:
+        return "theirs"
+    return piece.move(key, s.stage == "setup")
 
 
 def cannot_pick(scene, key: tuple) -> str | None:
@@ -106,7 +105,7 @@ def _cannot_pick(scene, key: tuple) -> str | None:
     if step:
         return step
     if meant == "theirs":
-        return f"That {WHAT.get(key[0], 'piece')} belongs to {w.player(key[1] + 1)}."
+        return f"That {PIECES[key[0]].called} belongs to {w.player(key[1] + 1)}."
     kind, fields = meant
     pend = s.pending
     if pend is not None and pend.get("kind") != kind:
@@ -125,43 +124,25 @@ def _cannot_pick(scene, key: tuple) -> str | None:
 
 def what_it_is(scene, key: tuple) -> str:
     """The piece as the subject of 'costs ...' ('A red Beacon', 'Ley Lines Herb')."""
-    w = scene.words
-    k = key[0]
-    if k == "supply_beacon":
-        return f"A {w.color(key[1])} Beacon"
-    if k == "supply_settlement":
-        return "A Settlement"
-    if k == "totem":
-        return "The Spiritual Totem"
-    if k == "attune_free":
-        return w.attunement(key[1])
-    if k == "herb_up":
-        return w.herb(key[1])
-    if k == "perk_up":
-        return f"Levelling up with {w.perk(key[1])}"
-    if k == "inactive":
-        return f"Dressing the {w.hero(key[2])}"
-    return "It"
+    piece = PIECES.get(key[0])
+    return piece.subject(scene.words, key) if piece is not None and piece.subject is not None else "It"
+
+
+# what a place is called in "That is ...: " and "... is nearest" (a kind of place, said once)
+PLACE_NAMES: dict[str, Callable[[Any, tuple], str]] = {
+    "region": lambda w, key: w.region(key[1]),
+    "node": lambda w, key: w.node(key[1]),
+    "guardian": lambda w, key: w.guardian(key[1]),
+    "hero": lambda w, key: f"the {w.hero(key[2])} of {w.player(key[1] + 1)}",
+    "achievement": lambda w, key: f"the {w.achievement(key[1])} Achievement",
+    "wheel": lambda w, key: "that Harvest space",
+    "tribe_board": lambda w, key: "your tribe board",
+}
 
 
 def place_name(scene, key: tuple) -> str:
-    w = scene.words
-    k = key[0]
-    if k == "region":
-        return w.region(key[1])
-    if k == "node":
-        return w.node(key[1])
-    if k == "guardian":
-        return w.guardian(key[1])
-    if k == "hero":
-        return f"the {w.hero(key[2])} of {w.player(key[1] + 1)}"
-    if k == "achievement":
-        return f"the {w.achievement(key[1])} Achievement"
-    if k == "wheel":
-        return "that Harvest space"
-    if k == "tribe_board":
-        return "your tribe board"
-    return "that place"
+    name = PLACE_NAMES.get(key[0])
+    return name(scene.words, key) if name is not None else "that place"
 
 
 def nearest_place(scene, drag, pos):
@@ -214,7 +195,7 @@ def _at(drag, place):
     return d
 
 
-PLACES = ("region", "node", "guardian", "achievement", "wheel")
+PLACES = ("region", "node", "guardian", "achievement", "wheel")      # the places an idle click explains
 
 
 def idle_click(scene, key: tuple) -> str | None:

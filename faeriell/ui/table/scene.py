@@ -11,7 +11,7 @@ bar, piece in hand, board - each owns its state and meets every event top first,
 the mouse (drag, or click then click) and the keyboard (keyboard.py: Tab, arrows, Enter, Esc) go
 through the same layers to the same moves.
 
-Drawing is split in two: a base picture (map, pieces, panels) redrawn only when the session
+Drawing is split in two: a base picture (base_picture.py: map, pieces, panels) redrawn only when the session
 version, the window, the camera or the viewer change; and per-frame overlays drawn by the layers,
 bottom first (the dragged piece, glowing targets, choices, the payment tray, tooltips,
 animations). The table decides no rule.
@@ -23,14 +23,12 @@ import pygame
 
 from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
-from faeriell.ui.map_view import MAX_ZOOM_LEVEL, ZOOM_STEP
 from faeriell.ui.curtain import needs_curtain
-from faeriell.ui.text import WordsSurface, set_window_size, words_on
+from faeriell.ui.text import set_window_size, words_on
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import boards, chrome, explain, goal, guide, pieces, tribe_board
-from faeriell.ui.table import theme as T
-from faeriell.ui.table import anim
+from faeriell.ui.table import explain, guide
 from faeriell.ui.table.anim import Flight
+from faeriell.ui.table.base_picture import BasePicture
 from faeriell.ui.table.board_layer import BoardLayer
 from faeriell.ui.table.coach_layer import CoachLayer
 from faeriell.ui.table.decision_layer import DecisionLayer
@@ -94,14 +92,11 @@ class TableScene(Scene):
         self.pointed_token: tuple | None = None          # what the table last pointed at (side_column.show_pointed)
         self.shown_moves: tuple = ()           # moves a screen draws on the table (the replay's key moment)
         self.shown_ways: dict = {}             # their arrows' ways, by what they were worked out from (draw_move)
-        self._spots_version = -1
         self.painted: Paint | None = None
         self.now = 0.0
         self.mouse = (0, 0)
         self.flights: list[Flight] = []
-        self._pending_flights: list[dict] = []
-        self._prev_base: pygame.Surface | None = None
-        self._seen = (None, None)        # (game, anim.snapshot) of the state last drawn
+        self.picture = BasePicture()          # the base's bookkeeping and drawing (base_picture.py)
         self.message: str | None = None
         self.bot_line: str | None = None      # the last bot move, told as it happened
         self.message_bad = False
@@ -153,8 +148,7 @@ class TableScene(Scene):
             changed = True
         if self.shown_ghost is not None:
             changed = True
-        if self._pending_flights and any(self.now - f["t"] > 2500 for f in self._pending_flights):
-            self._pending_flights = [f for f in self._pending_flights if self.now - f["t"] <= 2500]
+        self.picture.drop_stale(self.now)
         return self.layers.update(dt_ms) or changed
 
     def draw(self, surface) -> None:
@@ -230,8 +224,7 @@ class TableScene(Scene):
             sp = self.spots.first(grip)
             if sp is not None:
                 start, sprite = sp.center, sp.sprite
-        self._pending_flights.append({"start": start, "sprite": sprite, "target": target, "grip": grip,
-                                      "seen": self._spots_version, "t": self.now})
+        self.picture.queue_flight(start, sprite, target, grip, self.now)
 
     def ghost(self, action) -> None:
         """Show a suggested move (a hint): its piece and its place light up for a few seconds."""
@@ -316,9 +309,7 @@ class TableScene(Scene):
     def spot(self, key: tuple):
         """The spot drawn for `key` (after a draw), e.g. ("region", "bear-river")."""
         self._ensure_base()
-        if key[0] == "region":
-            return _RegionSpot(self.region_point(key[1]))
-        return self.spots.first(key)
+        return self.spots.spot(key, self.region_point)
 
     def covered_by(self, pos) -> str | None:
         """The panel over the table that a press at `pos` reaches instead of what lies under it
@@ -401,100 +392,18 @@ class TableScene(Scene):
         return p
 
     def _ensure_base(self) -> None:
-        key = (self.session.version, id(self.session.game), self.layout.size, self.map.zoom_level, self.map.offset,
-               self.viewer, self.drag_layer.drag.grip if self.drag_layer.drag else None, self.human_turn(),
-               self.board.peek, self.side_scroll)
-        if key == self.base_key and self.base is not None:
-            return
-        self.base_key = key
-        size = self.layout.size
-        # A move is about to land: keep the table as it was, to cover the landing places.
-        changed = self.session.version != self._spots_version
-        self._prev_base = self.base.copy() if ((self._pending_flights or (changed and anim.on()))
-                                               and self.base is not None and self.base.get_size() == size) else None
-        if self.base is None or self.base.get_size() != size:
-            display = pygame.display.get_surface()       # its pixel format: blits as fast as convert()'s
-            self.base = WordsSurface(size, 0, display) if display is not None else WordsSurface(size)
-        surf = self.base
-        L = self.layout
-        surf.fill(T.BG)
-        if isinstance(surf, WordsSurface):
-            surf.forget_words()                 # the words are printed again below
-        self.map.draw(surf)
-        self.spots.clear()
-        p = self.painted = self.new_paint()
-        pieces.draw_pieces(surf, p, self.map)
-        boards.draw_wheel(surf, p, L.wheel)
-        self.side_over = boards.draw_side(surf, p, L.side, self.side_scroll)
-        self.side_places = p.side_places
-        self.side_scroll = min(self.side_scroll, self.side_over)
-        big = p.acting
-        if self.board.peek is not None and self.board.peek < len(p.s.tribes) and big is not None:
-            big = self.board.peek
-        tribe_board.draw_board(surf, p, L.board, big, looking=big != p.acting)
-        tribe_board.draw_others(surf, p, L.others, big)
-        can_undo = self.human_turn() and self.session.undo_available()
-        chrome.draw_banner(surf, p, L.banner, chrome.buttons_for(p, len(self.index.loose), can_undo,
-                                                                 self.human_turn() and self.session.offers_undo))
-        if L.goal is not None and self.puzzle is not None:
-            guide.draw_goal(surf, p, L.goal, self.puzzle)
-        if self.puzzle is None:
-            goal.draw_meter(surf, p, L.map)          # the win and Doom's pace, always in view
-        p.draw_affordances(surf)
-        version = self.session.version
-        if version != self._spots_version:
-            self._spots_version = version
-            prev = self._prev_base
-            self._land_flights()
-            self._show_what_happened(prev)
-
-    def _show_what_happened(self, prev_base) -> None:
-        """Essences, Menaces, Doom, Achievements and the Harvest token moved by the last change:
-        shown as flights (anim.what_happened compares the state with the one drawn before)."""
-        g = self.session.game
-        snap = anim.snapshot(g.state)
-        seen_game, before = self._seen
-        self._seen = (g, snap)
-        if seen_game is not g:          # a new game, a load or an undo: nothing to show
-            return
-        self.flights += anim.flights_for(anim.what_happened(before, snap), self, prev_base)
-
-    def _land_flights(self) -> None:
-        keep = []
-        for f in self._pending_flights:
-            if f["seen"] >= self._spots_version:
-                keep.append(f)
-                continue
-            end = self.target_point(f["target"])
-            if end is None:
-                continue
-            start = f["start"] or end
-            flight = Flight(f["sprite"], start, end, self.now, 360 if f["sprite"] else 1)
-            prev = self._prev_base
-            if prev is not None and f["sprite"] is not None and f["start"] is not None:
-                r = f["sprite"].get_rect(center=(round(end[0]), round(end[1]))).inflate(4, 4)
-                r = r.clip(prev.get_rect())
-                if r.w > 0 and r.h > 0:
-                    flight.cover, flight.cover_at = prev.subsurface(r).copy(), r.topleft
-            self.flights.append(flight)
-        self._pending_flights = keep
-        self._prev_base = None
+        self.picture.ensure(self)
 
     def target_point(self, key):
-        if key[0] == "region":
-            return self.region_point(key[1])
-        sp = self.spots.first(key)
-        return sp.center if sp is not None else None
+        return self.spots.point(key, self.region_point)
 
     def region_point(self, region: str):
-        board = self.session.game.rules.board
-        x, y = self.map.map_to_screen(board.regions[region].center)
-        return round(x), round(y)
+        return self.map.region_point(self.session.game.rules.board, region)
 
     def keep_island_in_view(self) -> bool:
         """The keyboard goes round every piece and place: show the whole island first (Home's
         view), drawn at once so that every spot is where it shows. True when the view moved."""
-        if (self.map.zoom_level, self.map.offset) == getattr(self, "_fitted_view", None):
+        if self.map.is_fitted():
             return False
         self.fit_island()
         self._ensure_base()
@@ -515,30 +424,7 @@ class TableScene(Scene):
 
     def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
-        mv = self.map
-        mv.fit()
-        board = self.session.game.rules.board
-        xs = [x for r in board.regions.values() for x, _ in r.polygon]
-        ys = [y for r in board.regions.values() for _, y in r.polygon]
-        if not xs:
-            return
-        for x, y in board.area_labels.values():      # the Area names sit on the shore
-            xs += [x - 40, x + 40]
-            ys += [y - 14, y + 30]
-        pad = 16
-        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-        vp = mv.viewport
-        best = 0
-        for lvl in range(MAX_ZOOM_LEVEL + 1):
-            s = mv.fit_scale * ZOOM_STEP ** lvl
-            if (x1 - x0) * s <= vp.w and (y1 - y0) * s <= vp.h:
-                best = lvl
-        c = ((x0 + x1) / 2, (y0 + y1) / 2)
-        if best:
-            mv.zoom_at(mv.map_to_screen(c), best)
-        sc = mv.map_to_screen(c)
-        mv.pan_by(vp.centerx - sc[0], vp.centery - sc[1])
-        self._fitted_view = (mv.zoom_level, mv.offset)
+        self.map.fit_island(self.session.game.rules.board)
 
     # =================================================================== moves
     def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
@@ -614,10 +500,3 @@ class TableScene(Scene):
         if acts and self.human_turn():
             self.apply(acts[0])
 
-
-class _RegionSpot:
-    """A Region as a spot for tests: its pole on screen."""
-
-    def __init__(self, center):
-        self.center = center
-        self.key = ("region",)

@@ -149,3 +149,22 @@ class SpotMap:
     def first(self, key: tuple) -> Spot | None:
         lst = self.by_key.get(key)
         return lst[0] if lst else None
+
+    def spot(self, key: tuple, region_point) -> Spot | RegionSpot | None:
+        """The spot drawn for `key`, e.g. ("region", "bear-river"): a Region's is its pole."""
+        if key[0] == "region":
+            return RegionSpot(region_point(key[1]))
+        return self.first(key)
+
+    def point(self, key: tuple, region_point) -> tuple[int, int] | None:
+        """Where `key` is on screen (a Region's pole, a piece's centre), or None."""
+        sp = self.spot(key, region_point)
+        return sp.center if sp is not None else None
+
+
+class RegionSpot:
+    """A Region as a spot for tests: its pole on screen."""
+
+    def __init__(self, center):
+        self.center = center
+        self.key = ("region",)

@@ -5,6 +5,9 @@ Region, what stands on a Node) are read from the game. Hidden things stay hidden
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 import pygame
 
 from faeriell.engine.actions import card_back
@@ -15,256 +18,429 @@ from faeriell.ui.table import theme as T
 from faeriell.ui.table.tribe_board import PHASES
 
 
-def tip(key: tuple, p) -> tuple[str, list[str]] | None:
-    s, cat, w, rules = p.s, p.cat, p.words, p.rules
-    k = key[0]
-
-    def text_of(table, cid):
-        return str(((getattr(cat, table, None) or {}).get(cid) or {}).get("text") or "")
-
-    if k == "goal_meter":
-        from faeriell.engine.preview import goal_progress
-        from faeriell.ui.table.goal import meter_tip
-        return meter_tip(goal_progress(p.g))
-    if k == "region":
-        r = key[1]
-        reg = rules.board.regions[r]
-        lines = [f"{w.terrain(reg.terrain)} in {w.area(reg.area)} "
-                 f"(gives {w.color(rules.terrain_color[reg.terrain])} Essences)"]
-        hl = s.heartlands.get(reg.area)
-        if hl and hl.get("region") == r:
-            lines.append(f"Heartland: also counts as {w.region(hl['token'])}")
-        owner = p.g.owner_of(r)
-        lines.append(f"Settlement of {w.tribe(s.tribes[owner].id)}" if owner is not None else "No Settlement")
-        for t in s.tribes:
-            if r in t.beacons:
-                lines.append(f"{w.color(t.beacons[r])} Beacon")
-        if s.totem.get("region") == r:
-            lines.append("The Spiritual Totem stands here")
-        gd = p.g.guardian_at(r)
-        if gd:
-            st = p.g.region_status(r)
-            # the rulebook's words for the state ('threatened' -> "Threatened", "Corrupted")
-            lines.append(f"{w.guardian(gd)} is here" + (f" - {st.capitalize()}" if st else ""))
-        name = w.region(r)
-        return name[:1].upper() + name[1:], lines
-    if k == "node":
-        n = key[1]
-        lines = ["Between " + either([w.region(x) for x in rules.node_regions[n]], "and")]
-        for t in s.tribes:
-            for h, hero in t.heroes.items():
-                if hero.node == n:
-                    lines.append(f"{w.tribe(t.id)}'s {w.hero(h)} stands here")
-        if s.drifter and s.drifter.get("node") == n:
-            lines.append("The Drifter stands here")
-        return "Node", lines
-    if k == "guardian":
-        gd = key[1]
-        d = s.guardians[gd]
-        g = cat.guardians.get(gd, {})
-        lines = [f"{g.get('name', gd)}, {g.get('title', '')}", f"In {w.region(d['region'])}"]
-        und = p.g.under(gd)
-        if und == "corruption":
-            lines.append("Corrupted: its Region gives no Essence and harvesting it raises a Corruption Event")
-        elif und:
-            lines.append(f"Threatened by a {w.color(und)} Menace: its Region gives no Essence")
-        return w.guardian(gd), lines
-    if k == "under":
-        und = p.g.under(key[1])
-        return ("Corruption token" if und == "corruption" else f"{w.color(und)} Menace token"), \
-            [f"Under {w.guardian(key[1])}"]
-    if k == "hero":
-        i, h = key[1], key[2]
-        t = s.tribes[i]
-        hero = t.heroes.get(h)
-        if hero is None:
-            return None
-        lines = [f"{w.tribe(t.id)} · Level {hero.level} · {hero.gems} Action gem{'s' if hero.gems != 1 else ''} left"]
-        if hero.perks:
-            lines.append("Perks: " + ", ".join(w.perk(x) for x in hero.perks))
-        if hero.quests:
-            lines.append(f"{len(hero.quests)} Quest card{'s' if len(hero.quests) != 1 else ''}")
-        lines.append(text_of("heroes", h))
-        return w.hero(h), lines
-    if k == "inactive":
-        return f"{w.hero(key[2])} (inactive)", [text_of("heroes", key[2])]
-    if k == "settlement":
-        return f"Settlement of {w.tribe(s.tribes[key[1]].id)}", [w.region(key[2])]
-    if k == "supply_settlement":
-        t = s.tribes[key[1]]
-        n = p.rules.settlements_per_tribe - len(t.settlements)
-        return "Settlements", [f"{n} left on the board. Drag one onto a Region next to yours or next to one of your Heroes.",
-                               f"Costs as many Essences of one colour as Settlements you own ({len(t.settlements)})."]
-    if k == "beacon":
-        col = next((t.beacons[key[1]] for t in s.tribes if key[1] in t.beacons), "?")
-        return f"{w.color(col)} Beacon", [f"Solves a {w.color(col)} Menace in its Area once per Event Phase "
-                                          "(the whole island with the Totem on its Region)."]
-    if k == "supply_beacon":
-        col = key[1]
-        return f"{w.color(col)} Beacon", [f"{s.beacon_supply.get(col, 0)} left. Costs 1 Yellow + 1 {w.color(col)} + 1 any.",
-                                          "Drag it onto one of your Regions."]
-    if k in ("totem", "totem_slot", "totem_cards"):
-        owner = s.totem.get("owner")
-        lines = [f"Controlled by {w.tribe(s.tribes[owner].id)}" if owner is not None else "Not controlled yet",
-                 f"Cost: 1 Yellow + {len(s.totem.get('cards', []))} (Yellows on the Totem slot)",
-                 "Drag it onto one of your Regions with a Beacon."]
-        return "Spiritual Totem", lines
-    if k in ("deck", "discard"):
-        col = key[1]
-        return f"{w.color(col)} Essences", [f"Deck: {len(s.decks.get(col, []))} cards",
-                                            f"Discard pile: {len(s.discards.get(col, []))} cards"]
-    if k in ("herb_up", "herb_own"):
-        h = key[-1]
-        return w.herb(h), [text_of("herbs", h)]
-    if k in ("herb_deck", "herb_discard"):
-        return "Heirloom Herbs", [f"Deck: {len(s.herb_deck)}", f"Discard: {len(s.herb_discard)}"]
-    if k in ("attune_free", "attune_own", "attune_taken"):
-        a = key[-1]
-        cost = ((cat.attunements or {}).get(a) or {}).get("cost") or {}
-        lines = [text_of("attunements", a)]
-        if cost:
-            lines.append("Cost: " + " + ".join(f"{n} {w.color(c)}" for c, n in cost.items()) +
-                         ", one less per Settlement of yours in that Area")
-        return w.attunement(a), lines
-    if k in ("perk_up", "perk_tile", "sower_perk"):
-        perk = key[-1]
-        return w.perk(perk), [text_of("perks", perk)]
-    if k == "sower_pile":
-        return "Random Corruption Sower Perk", ["Wido may draw one instead of a face-up Perk."]
-    if k == "achievement":
-        a = key[1]
-        holders = [w.tribe(s.tribes[i].id) for i in s.achievements.get(a, [])]
-        entry = next((e for e in achievement_progress(p.g) if e["id"] == a), None)
-        return w.achievement(a), [text_of("achievements", a),
-                                  "Held by " + ", ".join(holders) if holders else "Held by no one"] + \
-            (w.progress_lines(entry) if entry else [])
-    if k == "phase":
-        ph = key[2]
-        t = s.tribes[key[1]]
-        state = "used this round" if ph in t.phases_done else "face up"
-        return f"{ph.capitalize()} Phase tile", [state]
-    if k == "wheel":
-        space = rules.wheel[key[1]]
-        lines = [f"Harvest in {w.area(space)}" if space in rules.guardians
-                 else f"Each player harvests one owned {w.region(space)} Region"]
-        steps = (key[1] - s.harvest) % len(rules.wheel)
-        if steps:
-            lines.append(f"{steps} step{'s' if steps != 1 else ''} from the Harvest token; a Harvest here gives:")
-            lines += w.harvest_lines(harvest_preview(p.g, steps))
-        elif key[1] in s.winter_gems:
-            lines.append("Frozen: no Harvest here (Winter's Grasp)")
-        return "Harvest wheel", lines
-    if k == "harvest_token":
-        t = s.tribes[s.active]
-        return "Harvest token", [f"Drag it clockwise 1 to {len(t.settlements) + rules.harvest_add} spaces in the Event Phase."]
-    if k == "doom":
-        n, draws = key[1], rules.draft_count(key[1])
-        return f"Doom {n}", [f"A Menace Draft draws {draws} token{'s' if draws != 1 else ''} here" if n < rules.doom_max
-                             else "Faeriell is doomed"]
-    if k == "corruption_track":
-        who = [w.tribe(t.id) for t in s.tribes if t.corruption == key[1]]
-        return f"Tribe Corruption {key[1]}", [", ".join(who) if who else "no tribe here"]
-    if k == "bag":
-        return "Event bag", [f"{len(s.bag)} tokens inside"] + w.draft_lines(draft_preview(p.g))
-    if k == "set_aside":
-        return "Tokens beside the bag", [f"{len(s.set_aside)} set aside; Havoc puts them back"]
-    if k == "pool_card":
-        return "Essence", [w.card(key[2], hidden="@" not in key[2])]
-    if k == "quest":
-        c = key[3]
-        if c == "?":
-            return "Quest card", ["Hidden: only its owner knows its Guardian"]
-        return "Quest card", [w.card(c), "Solve it on a node of the Region where that Guardian stands."]
-    if k in ("slot_token", "slot"):
-        col = key[2]
-        return f"Achievement slot ({w.color(col) if col != 'any' else 'any colour'})", [
-            "Taking this token to claim an Achievement costs one " + (w.color(col) if col != "any" else
-                                                                       "Red, Yellow, Blue or Green") +
-            " Essence, or Doom +1."]
-    if k in ("designated_token", "designated"):
-        return "Designated area", ["An Achievement token comes here when its tribe loses that Achievement.",
-                                   "Its tribe's next claim takes it back for free: no Essence, no Doom."]
-    if k == "round_lap":
-        if s.stage == "setup":
-            return "Set-up", ["Each tribe places its pieces before the first round."]
-        return f"Round {s.round}, lap {s.lap} of 3", [
-            "A round is three laps round the table: in each lap every tribe takes one turn and plays one "
-            "of its three Phase tiles (Tribe, Event, Hero), so each plays every Phase once a round.",
-            "Then the First Player changes" + (" and Automatic Doom moves Doom." if p.g.coop_like() else ".")]
-    if k == "doom_label":
-        return "Doom", ["The marks under each space are the Menace tokens a Menace Draft draws while "
-                        "Doom stands there: the further Doom goes, the more it draws.",
-                        f"At {rules.doom_max} Faeriell is doomed and the game ends."]
-    if k == "track":
-        t = s.tribes[key[1]]
-        return f"{w.color(key[2])} Menaces solved", [f"{t.solved[key[2]]} of {rules.menace_max}"]
-    if k == "tribe_small":
-        t = s.tribes[key[1]]
-        return f"{w.tribe(t.id)} (player {key[1] + 1})", [
-            f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
-            f"Tribe Corruption {t.corruption}",          # a small board may have no room to say it,
-            f"Herbs {len(t.herbs)}, Attunements {len(t.attunements)}",      # nor this
-            "Phases left: " + (", ".join(ph.capitalize() for ph in PHASES if ph not in t.phases_done)
-                               or "none"),                # nor this
-            "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in COLORS),
-            "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
-            "Nearest: " + ("; ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
-            "Click to see this board large; click your own to return."]
-    if k == "heartland":
-        hl = s.heartlands[key[1]]
-        return "Heartland token", [f"{w.region(hl['region'])} also counts as {w.region(hl['token'])}"]
-    if k == "button":
-        return {"end_phase": ("End Phase", ["Finish this Phase and pass the turn."]),
-                "draft": ("Menace Draft", w.draft_lines(draft_preview(p.g))),
-                "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
-                "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
-                "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])
-    if k == "undo_off":
-        return "Undo", ["Nothing to take back now: Undo takes back your own moves of this turn, "
-                        "while nothing hidden was revealed."]
-    if k == "sower_tribe":
-        return "Corruption Sower", [f"{w.tribe(s.tribes[key[1]].id)} serves Doom: its Perks stand beside it."]
-    if k == "side_scroll":
-        return "Shared boards", ["The window is too short for the whole column: the wheel over it, "
-                                 "or a click or drag on this bar, shows the rest."]
-    if k == "first_player":
-        return "First player token", []
-    if k == "setup_card":
-        c = key[2]
-        back = card_back(c)
-        if not back:
-            return "Revealed Essence card", ["Its owner sees which Area it names."]
-        area = w.region(back)
-        return f"{area} Area", [f"{w.card(c)}, revealed for the coop / solo set-up.",
-                                f"A Settlement may go on a free Region of the {area} Area; this card is then "
-                                "discarded."]
-    if k == "puzzle":
-        scene_puzzle = getattr(p, "puzzle", None)
-        if scene_puzzle is None:
-            return None
-        lines = [scene_puzzle.description, "Goal: " + scene_puzzle.goal.text, f"Now: {scene_puzzle.status()}"]
-        return scene_puzzle.name, lines
-    return None
+Tip = tuple[str, list[str]]
 
 
-# The rules screen's section (data/rules/reference.yaml) for each term a tooltip explains: F1
-# while its tooltip's thing is pointed at opens the rules there (issue 42: "a link to its rule").
-TERM_RULES = {
-    "round_lap": "round", "phase": "round", "first_player": "round",
-    "doom": "menace-draft", "doom_label": "menace-draft",          # the Menaces a Draft draws per space
-    "bag": "menace-draft", "set_aside": "menace-draft",             # Havoc
-    "designated": "claiming", "designated_token": "claiming", "slot": "claiming", "slot_token": "claiming",
-    "achievement": "achievement-list",      # Purity, and a Heartland's Terrain token counting for a race
-    "heartland": "setup",
-    "corruption_track": "tribe-corruption",
-    "wheel": "harvest", "harvest_token": "harvest",
-    "track": "solve-menace", "quest": "quests", "guardian": "move-guardian",
-    "goal_meter": "goal",
-    "totem": "control-totem", "totem_slot": "control-totem", "totem_cards": "control-totem",
-    "herb_up": "gather-herb", "herb_own": "gather-herb", "herb_deck": "gather-herb", "herb_discard": "gather-herb",
-    "attune_free": "attune", "attune_own": "attune", "attune_taken": "attune",
-    "perk_up": "perks", "perk_tile": "perks", "sower_perk": "perks", "sower_pile": "perks",
+@dataclass(frozen=True)
+class TipKind:
+    """What the table says about one kind of key (its first item): the tooltip, and the rules
+    screen's section (data/rules/reference.yaml) that F1 opens while it is pointed at (issue 42:
+    "a link to its rule"), if any."""
+    tip: Callable[[tuple, Any], Tip | None]
+    topic: str | None = None
+
+
+def _text_of(cat, table, cid) -> str:
+    return str(((getattr(cat, table, None) or {}).get(cid) or {}).get("text") or "")
+
+
+def _goal_meter(key: tuple, p) -> Tip | None:
+    from faeriell.engine.preview import goal_progress
+    from faeriell.ui.table.goal import meter_tip
+    return meter_tip(goal_progress(p.g))
+
+
+def _region(key: tuple, p) -> Tip | None:
+    s, w, rules = p.s, p.words, p.rules
+    r = key[1]
+    reg = rules.board.regions[r]
+    lines = [f"{w.terrain(reg.terrain)} in {w.area(reg.area)} "
+             f"(gives {w.color(rules.terrain_color[reg.terrain])} Essences)"]
+    hl = s.heartlands.get(reg.area)
+    if hl and hl.get("region") == r:
+        lines.append(f"Heartland: also counts as {w.region(hl['token'])}")
+    owner = p.g.owner_of(r)
+    lines.append(f"Settlement of {w.tribe(s.tribes[owner].id)}" if owner is not None else "No Settlement")
+    for t in s.tribes:
+        if r in t.beacons:
+            lines.append(f"{w.color(t.beacons[r])} Beacon")
+    if s.totem.get("region") == r:
+        lines.append("The Spiritual Totem stands here")
+    gd = p.g.guardian_at(r)
+    if gd:
+        st = p.g.region_status(r)
+        # the rulebook's words for the state ('threatened' -> "Threatened", "Corrupted")
+        lines.append(f"{w.guardian(gd)} is here" + (f" - {st.capitalize()}" if st else ""))
+    name = w.region(r)
+    return name[:1].upper() + name[1:], lines
+
+
+def _node(key: tuple, p) -> Tip | None:
+    s, w, rules = p.s, p.words, p.rules
+    n = key[1]
+    lines = ["Between " + either([w.region(x) for x in rules.node_regions[n]], "and")]
+    for t in s.tribes:
+        for h, hero in t.heroes.items():
+            if hero.node == n:
+                lines.append(f"{w.tribe(t.id)}'s {w.hero(h)} stands here")
+    if s.drifter and s.drifter.get("node") == n:
+        lines.append("The Drifter stands here")
+    return "Node", lines
+
+
+def _guardian(key: tuple, p) -> Tip | None:
+    s, cat, w = p.s, p.cat, p.words
+    gd = key[1]
+    d = s.guardians[gd]
+    g = cat.guardians.get(gd, {})
+    lines = [f"{g.get('name', gd)}, {g.get('title', '')}", f"In {w.region(d['region'])}"]
+    und = p.g.under(gd)
+    if und == "corruption":
+        lines.append("Corrupted: its Region gives no Essence and harvesting it raises a Corruption Event")
+    elif und:
+        lines.append(f"Threatened by a {w.color(und)} Menace: its Region gives no Essence")
+    return w.guardian(gd), lines
+
+
+def _under(key: tuple, p) -> Tip | None:
+    w = p.words
+    und = p.g.under(key[1])
+    return ("Corruption token" if und == "corruption" else f"{w.color(und)} Menace token"), \
+        [f"Under {w.guardian(key[1])}"]
+
+
+def _hero(key: tuple, p) -> Tip | None:
+    s, cat, w = p.s, p.cat, p.words
+    i, h = key[1], key[2]
+    t = s.tribes[i]
+    hero = t.heroes.get(h)
+    if hero is None:
+        return None
+    lines = [f"{w.tribe(t.id)} · Level {hero.level} · {hero.gems} Action gem{'s' if hero.gems != 1 else ''} left"]
+    if hero.perks:
+        lines.append("Perks: " + ", ".join(w.perk(x) for x in hero.perks))
+    if hero.quests:
+        lines.append(f"{len(hero.quests)} Quest card{'s' if len(hero.quests) != 1 else ''}")
+    lines.append(_text_of(cat, "heroes", h))
+    return w.hero(h), lines
+
+
+def _inactive(key: tuple, p) -> Tip | None:
+    cat, w = p.cat, p.words
+    return f"{w.hero(key[2])} (inactive)", [_text_of(cat, "heroes", key[2])]
+
+
+def _settlement(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    return f"Settlement of {w.tribe(s.tribes[key[1]].id)}", [w.region(key[2])]
+
+
+def _supply_settlement(key: tuple, p) -> Tip | None:
+    s = p.s
+    t = s.tribes[key[1]]
+    n = p.rules.settlements_per_tribe - len(t.settlements)
+    return "Settlements", [f"{n} left on the board. Drag one onto a Region next to yours or next to one of your Heroes.",
+                           f"Costs as many Essences of one colour as Settlements you own ({len(t.settlements)})."]
+
+
+def _beacon(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    col = next((t.beacons[key[1]] for t in s.tribes if key[1] in t.beacons), "?")
+    return f"{w.color(col)} Beacon", [f"Solves a {w.color(col)} Menace in its Area once per Event Phase "
+                                      "(the whole island with the Totem on its Region)."]
+
+
+def _supply_beacon(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    col = key[1]
+    return f"{w.color(col)} Beacon", [f"{s.beacon_supply.get(col, 0)} left. Costs 1 Yellow + 1 {w.color(col)} + 1 any.",
+                                      "Drag it onto one of your Regions."]
+
+
+def _totem(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    owner = s.totem.get("owner")
+    lines = [f"Controlled by {w.tribe(s.tribes[owner].id)}" if owner is not None else "Not controlled yet",
+             f"Cost: 1 Yellow + {len(s.totem.get('cards', []))} (Yellows on the Totem slot)",
+             "Drag it onto one of your Regions with a Beacon."]
+    return "Spiritual Totem", lines
+
+
+def _deck(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    col = key[1]
+    return f"{w.color(col)} Essences", [f"Deck: {len(s.decks.get(col, []))} cards",
+                                        f"Discard pile: {len(s.discards.get(col, []))} cards"]
+
+
+def _herb_up(key: tuple, p) -> Tip | None:
+    cat, w = p.cat, p.words
+    h = key[-1]
+    return w.herb(h), [_text_of(cat, "herbs", h)]
+
+
+def _herb_deck(key: tuple, p) -> Tip | None:
+    s = p.s
+    return "Heirloom Herbs", [f"Deck: {len(s.herb_deck)}", f"Discard: {len(s.herb_discard)}"]
+
+
+def _attune_free(key: tuple, p) -> Tip | None:
+    cat, w = p.cat, p.words
+    a = key[-1]
+    cost = ((cat.attunements or {}).get(a) or {}).get("cost") or {}
+    lines = [_text_of(cat, "attunements", a)]
+    if cost:
+        lines.append("Cost: " + " + ".join(f"{n} {w.color(c)}" for c, n in cost.items()) +
+                     ", one less per Settlement of yours in that Area")
+    return w.attunement(a), lines
+
+
+def _perk_up(key: tuple, p) -> Tip | None:
+    cat, w = p.cat, p.words
+    perk = key[-1]
+    return w.perk(perk), [_text_of(cat, "perks", perk)]
+
+
+def _sower_pile(key: tuple, p) -> Tip | None:
+    return "Random Corruption Sower Perk", ["Wido may draw one instead of a face-up Perk."]
+
+
+def _achievement(key: tuple, p) -> Tip | None:
+    s, cat, w = p.s, p.cat, p.words
+    a = key[1]
+    holders = [w.tribe(s.tribes[i].id) for i in s.achievements.get(a, [])]
+    entry = next((e for e in achievement_progress(p.g) if e["id"] == a), None)
+    return w.achievement(a), [_text_of(cat, "achievements", a),
+                              "Held by " + ", ".join(holders) if holders else "Held by no one"] + \
+        (w.progress_lines(entry) if entry else [])
+
+
+def _phase(key: tuple, p) -> Tip | None:
+    s = p.s
+    ph = key[2]
+    t = s.tribes[key[1]]
+    state = "used this round" if ph in t.phases_done else "face up"
+    return f"{ph.capitalize()} Phase tile", [state]
+
+
+def _wheel(key: tuple, p) -> Tip | None:
+    s, w, rules = p.s, p.words, p.rules
+    space = rules.wheel[key[1]]
+    lines = [f"Harvest in {w.area(space)}" if space in rules.guardians
+             else f"Each player harvests one owned {w.region(space)} Region"]
+    steps = (key[1] - s.harvest) % len(rules.wheel)
+    if steps:
+        lines.append(f"{steps} step{'s' if steps != 1 else ''} from the Harvest token; a Harvest here gives:")
+        lines += w.harvest_lines(harvest_preview(p.g, steps))
+    elif key[1] in s.winter_gems:
+        lines.append("Frozen: no Harvest here (Winter's Grasp)")
+    return "Harvest wheel", lines
+
+
+def _harvest_token(key: tuple, p) -> Tip | None:
+    s, rules = p.s, p.rules
+    t = s.tribes[s.active]
+    return "Harvest token", [f"Drag it clockwise 1 to {len(t.settlements) + rules.harvest_add} spaces in the Event Phase."]
+
+
+def _doom(key: tuple, p) -> Tip | None:
+    rules = p.rules
+    n, draws = key[1], rules.draft_count(key[1])
+    return f"Doom {n}", [f"A Menace Draft draws {draws} token{'s' if draws != 1 else ''} here" if n < rules.doom_max
+                         else "Faeriell is doomed"]
+
+
+def _corruption_track(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    who = [w.tribe(t.id) for t in s.tribes if t.corruption == key[1]]
+    return f"Tribe Corruption {key[1]}", [", ".join(who) if who else "no tribe here"]
+
+
+def _bag(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    return "Event bag", [f"{len(s.bag)} tokens inside"] + w.draft_lines(draft_preview(p.g))
+
+
+def _set_aside(key: tuple, p) -> Tip | None:
+    s = p.s
+    return "Tokens beside the bag", [f"{len(s.set_aside)} set aside; Havoc puts them back"]
+
+
+def _pool_card(key: tuple, p) -> Tip | None:
+    w = p.words
+    return "Essence", [w.card(key[2], hidden="@" not in key[2])]
+
+
+def _quest(key: tuple, p) -> Tip | None:
+    w = p.words
+    c = key[3]
+    if c == "?":
+        return "Quest card", ["Hidden: only its owner knows its Guardian"]
+    return "Quest card", [w.card(c), "Solve it on a node of the Region where that Guardian stands."]
+
+
+def _slot_token(key: tuple, p) -> Tip | None:
+    w = p.words
+    col = key[2]
+    return f"Achievement slot ({w.color(col) if col != 'any' else 'any colour'})", [
+        "Taking this token to claim an Achievement costs one " + (w.color(col) if col != "any" else
+                                                                   "Red, Yellow, Blue or Green") +
+        " Essence, or Doom +1."]
+
+
+def _designated_token(key: tuple, p) -> Tip | None:
+    return "Designated area", ["An Achievement token comes here when its tribe loses that Achievement.",
+                               "Its tribe's next claim takes it back for free: no Essence, no Doom."]
+
+
+def _round_lap(key: tuple, p) -> Tip | None:
+    s = p.s
+    if s.stage == "setup":
+        return "Set-up", ["Each tribe places its pieces before the first round."]
+    return f"Round {s.round}, lap {s.lap} of 3", [
+        "A round is three laps round the table: in each lap every tribe takes one turn and plays one "
+        "of its three Phase tiles (Tribe, Event, Hero), so each plays every Phase once a round.",
+        "Then the First Player changes" + (" and Automatic Doom moves Doom." if p.g.coop_like() else ".")]
+
+
+def _doom_label(key: tuple, p) -> Tip | None:
+    rules = p.rules
+    return "Doom", ["The marks under each space are the Menace tokens a Menace Draft draws while "
+                    "Doom stands there: the further Doom goes, the more it draws.",
+                    f"At {rules.doom_max} Faeriell is doomed and the game ends."]
+
+
+def _track(key: tuple, p) -> Tip | None:
+    s, w, rules = p.s, p.words, p.rules
+    t = s.tribes[key[1]]
+    return f"{w.color(key[2])} Menaces solved", [f"{t.solved[key[2]]} of {rules.menace_max}"]
+
+
+def _tribe_small(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    t = s.tribes[key[1]]
+    return f"{w.tribe(t.id)} (player {key[1] + 1})", [
+        f"Settlements {len(t.settlements)}, Heroes {len(t.heroes)}, Essences {len(t.essences)}",
+        f"Tribe Corruption {t.corruption}",          # a small board may have no room to say it,
+        f"Herbs {len(t.herbs)}, Attunements {len(t.attunements)}",      # nor this
+        "Phases left: " + (", ".join(ph.capitalize() for ph in PHASES if ph not in t.phases_done)
+                           or "none"),                # nor this
+        "Menaces solved: " + ", ".join(f"{w.color(c)} {t.solved.get(c, 0)}" for c in COLORS),
+        "Achievements: " + (", ".join(w.achievement(a) for a in t.achievements) or "none"),
+        "Nearest: " + ("; ".join(w.nearest_achievements(achievement_progress(p.g), key[1])) or "nothing yet"),
+        "Click to see this board large; click your own to return."]
+
+
+def _heartland(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    hl = s.heartlands[key[1]]
+    return "Heartland token", [f"{w.region(hl['region'])} also counts as {w.region(hl['token'])}"]
+
+
+def _button(key: tuple, p) -> Tip | None:
+    w = p.words
+    return {"end_phase": ("End Phase", ["Finish this Phase and pass the turn."]),
+            "draft": ("Menace Draft", w.draft_lines(draft_preview(p.g))),
+            "undo": ("Undo", ["Take back your last move when nothing hidden was revealed."]),
+            "moves": ("Moves", ["Moves with no piece to drag: pick one from the list."]),
+            "puzzle_retry": ("Retry", ["Start this puzzle again from its file."])}.get(key[1])
+
+
+def _undo_off(key: tuple, p) -> Tip | None:
+    return "Undo", ["Nothing to take back now: Undo takes back your own moves of this turn, "
+                    "while nothing hidden was revealed."]
+
+
+def _sower_tribe(key: tuple, p) -> Tip | None:
+    s, w = p.s, p.words
+    return "Corruption Sower", [f"{w.tribe(s.tribes[key[1]].id)} serves Doom: its Perks stand beside it."]
+
+
+def _side_scroll(key: tuple, p) -> Tip | None:
+    return "Shared boards", ["The window is too short for the whole column: the wheel over it, "
+                             "or a click or drag on this bar, shows the rest."]
+
+
+def _first_player(key: tuple, p) -> Tip | None:
+    return "First player token", []
+
+
+def _setup_card(key: tuple, p) -> Tip | None:
+    w = p.words
+    c = key[2]
+    back = card_back(c)
+    if not back:
+        return "Revealed Essence card", ["Its owner sees which Area it names."]
+    area = w.region(back)
+    return f"{area} Area", [f"{w.card(c)}, revealed for the coop / solo set-up.",
+                            f"A Settlement may go on a free Region of the {area} Area; this card is then "
+                            "discarded."]
+
+
+def _puzzle(key: tuple, p) -> Tip | None:
+    scene_puzzle = getattr(p, "puzzle", None)
+    if scene_puzzle is None:
+        return None
+    lines = [scene_puzzle.description, "Goal: " + scene_puzzle.goal.text, f"Now: {scene_puzzle.status()}"]
+    return scene_puzzle.name, lines
+
+
+# Every kind of key with a tooltip, said once: a kind missing here shows no tooltip.
+KINDS: dict[str, TipKind] = {
+    "goal_meter": TipKind(_goal_meter, "goal"),
+    "region": TipKind(_region),
+    "node": TipKind(_node),
+    "guardian": TipKind(_guardian, "move-guardian"),
+    "under": TipKind(_under),
+    "hero": TipKind(_hero),
+    "inactive": TipKind(_inactive),
+    "settlement": TipKind(_settlement),
+    "supply_settlement": TipKind(_supply_settlement),
+    "beacon": TipKind(_beacon),
+    "supply_beacon": TipKind(_supply_beacon),
+    "totem": TipKind(_totem, "control-totem"),
+    "totem_slot": TipKind(_totem, "control-totem"),
+    "totem_cards": TipKind(_totem, "control-totem"),
+    "deck": TipKind(_deck),
+    "discard": TipKind(_deck),
+    "herb_up": TipKind(_herb_up, "gather-herb"),
+    "herb_own": TipKind(_herb_up, "gather-herb"),
+    "herb_deck": TipKind(_herb_deck, "gather-herb"),
+    "herb_discard": TipKind(_herb_deck, "gather-herb"),
+    "attune_free": TipKind(_attune_free, "attune"),
+    "attune_own": TipKind(_attune_free, "attune"),
+    "attune_taken": TipKind(_attune_free, "attune"),
+    "perk_up": TipKind(_perk_up, "perks"),
+    "perk_tile": TipKind(_perk_up, "perks"),
+    "sower_perk": TipKind(_perk_up, "perks"),
+    "sower_pile": TipKind(_sower_pile, "perks"),
+    "achievement": TipKind(_achievement, "achievement-list"),
+    "phase": TipKind(_phase, "round"),
+    "wheel": TipKind(_wheel, "harvest"),
+    "harvest_token": TipKind(_harvest_token, "harvest"),
+    "doom": TipKind(_doom, "menace-draft"),
+    "corruption_track": TipKind(_corruption_track, "tribe-corruption"),
+    "bag": TipKind(_bag, "menace-draft"),
+    "set_aside": TipKind(_set_aside, "menace-draft"),
+    "pool_card": TipKind(_pool_card),
+    "quest": TipKind(_quest, "quests"),
+    "slot_token": TipKind(_slot_token, "claiming"),
+    "slot": TipKind(_slot_token, "claiming"),
+    "designated_token": TipKind(_designated_token, "claiming"),
+    "designated": TipKind(_designated_token, "claiming"),
+    "round_lap": TipKind(_round_lap, "round"),
+    "doom_label": TipKind(_doom_label, "menace-draft"),
+    "track": TipKind(_track, "solve-menace"),
+    "tribe_small": TipKind(_tribe_small),
+    "heartland": TipKind(_heartland, "setup"),
+    "button": TipKind(_button),
+    "undo_off": TipKind(_undo_off),
+    "sower_tribe": TipKind(_sower_tribe),
+    "side_scroll": TipKind(_side_scroll),
+    "first_player": TipKind(_first_player, "round"),
+    "setup_card": TipKind(_setup_card),
+    "puzzle": TipKind(_puzzle),
 }
+
+
+def tip(key: tuple, p) -> Tip | None:
+    """The title and lines of the tooltip for `key` (a hover key), or None."""
+    kind = KINDS.get(key[0])
+    return kind.tip(key, p) if kind is not None else None
+
+
+# The rules screen's section for each term a tooltip explains (F1 while it is pointed at).
+TERM_RULES = {k: kind.topic for k, kind in KINDS.items() if kind.topic}
 
 
 def topic_of(key) -> str | None:

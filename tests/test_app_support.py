@@ -137,3 +137,15 @@ def play_first_legal(session, until, limit=500) -> None:
         assert n < limit, "did not get there"
         assert session.apply(session.legal()[0]) is None
         n += 1
+
+
+def finished(app, blunder=0.15):
+    """Play the table's game to its end with a clumsy bot, then show the end screen."""
+    from faeriell.bots.base import HeuristicBot
+    from faeriell.ui.scenes.end import EndScene
+    s = app.session
+    bot = HeuristicBot(0, blunder=blunder)
+    while not s.state.game_over:
+        assert s.apply(bot.choose(s.game, s.acting)) is None
+    assert run_until(app, lambda: isinstance(app.scene, EndScene))
+    return s.game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from test_app_support import press, click, make_app, rect_of, run_until  # first: sets the dummy video driver
+from test_app_support import press, click, finished, make_app, rect_of, run_until  # first: sets the dummy video driver
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -220,11 +220,8 @@ def test_a_finished_game_is_counted_and_its_review_makes_drills(tmp_path, monkey
     from faeriell.ui.scenes.review import ReviewScene
     app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=7)
     try:
+        finished(app)
         s = app.session
-        bot = HeuristicBot(0, blunder=0.15)
-        while not s.state.game_over:
-            assert s.apply(bot.choose(s.game, s.acting)) is None
-        assert run_until(app, lambda: isinstance(app.scene, EndScene))
         (game,) = StatsBook(tmp_path).games
         assert game.doom == s.state.doom and game.accuracy is None
         click(app, "review")

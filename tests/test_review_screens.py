@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import click, key, make_app, run_until
+from test_app_support import click, finished, key, make_app, run_until
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -12,7 +12,6 @@ import pytest  # noqa: E402
 from faeriell.bots.base import HeuristicBot
 from faeriell.engine import new_game
 from faeriell.engine.state import to_dict
-from faeriell.ui.scenes.end import EndScene
 from faeriell.ui.scenes.replay import SPECTATOR, ReplayScene
 from faeriell.ui.scenes.review import ReviewScene
 from faeriell.ui.scenes.rules import RulesScene
@@ -25,16 +24,6 @@ def app(tmp_path, monkeypatch):
     assert isinstance(a.scene, TableScreen), a.errors
     yield a
     pygame.display.quit()
-
-
-def finished(app, blunder=0.15):
-    """Play the table's game to its end with a clumsy bot, then show the end screen."""
-    s = app.session
-    bot = HeuristicBot(0, blunder=blunder)
-    while not s.state.game_over:
-        assert s.apply(bot.choose(s.game, s.acting)) is None
-    assert run_until(app, lambda: isinstance(app.scene, EndScene))
-    return s.game
 
 
 def test_end_screen_review_then_key_moment_then_play_from_here(app):

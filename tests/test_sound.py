@@ -8,6 +8,7 @@ from script_support import load_script
 import wave
 
 # first: it sets the dummy video driver before pygame is imported
+import test_app_support
 from test_app_support import ROOT, make_app
 
 import pygame  # noqa: E402
@@ -66,17 +67,8 @@ def test_cues_of_a_move():
     assert cues((14, 2, False), (15, 2, True)) == ["game_end"]
 
 
-def drag(app, a, b, steps=5):
-    ev = pygame.event.post
-    ev(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    ev(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.step()
-    for k in range(1, steps + 1):
-        p = (round(a[0] + (b[0] - a[0]) * k / steps), round(a[1] + (b[1] - a[1]) * k / steps))
-        ev(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    app.step()
-    ev(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.step()
+def drag(app, a, b):
+    test_app_support.drag(app, a, b, steps=5)
 
 
 def test_pick_up_drop_and_refusal_are_heard(tmp_path, monkeypatch):

@@ -8,7 +8,7 @@ measured against its box (text.LABELS)."""
 from __future__ import annotations
 
 # first: it sets the dummy video driver before pygame is imported
-from test_app_support import click, make_app, run_until
+from test_app_support import click, finished, make_app
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -103,16 +103,10 @@ def test_every_text_size_step_grows_every_text_and_clips_none(tmp_path, monkeypa
 
 
 def test_the_end_screen_and_the_review_grow_with_every_text_size_step(tmp_path, monkeypatch):
-    from faeriell.bots.base import HeuristicBot
-    from faeriell.ui.scenes.end import EndScene
     from faeriell.ui.scenes.review import ReviewScene
     app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=7)
     try:
-        s = app.session
-        bot = HeuristicBot(0, blunder=0.15)
-        while not s.state.game_over:
-            assert s.apply(bot.choose(s.game, s.acting)) is None
-        assert run_until(app, lambda: isinstance(app.scene, EndScene))
+        finished(app)
         problems = []
         for name in ("end", "review"):
             if name == "review":

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from faeriell.bots import THINK_HARDER_BUDGET, hint
 from faeriell.bots.expert import ExpertBot
-from faeriell.bots.heuristic import score_actions
+from faeriell.bots.heuristic import best_action, score_actions
 from faeriell.bots.knowledge import Ctx
 from faeriell.bots.lookahead import candidates
 from faeriell.bots.observe import observe
@@ -130,8 +130,7 @@ def _plan(world: Game, player: int, a: Action, names: Names, tribe_ids: list) ->
             acts = list(w.legal_actions())
             if not acts:
                 break
-            sc = score_actions(w, player, acts, Ctx(w, player))
-            nxt = acts[max(range(len(acts)), key=lambda q: sc[q][0])]
+            nxt = best_action(w, player, acts, Ctx(w, player))[0]
             steps.append(describe(nxt, names, tribe_ids))
             w.apply(nxt)
     except (ValueError, KeyError, RuntimeError):    # the imagined world cannot go on: the plan stops

@@ -55,6 +55,16 @@ def _tribe(pos: Position, seat: int, rules=None, **changes) -> Edited:
     return settle(replace(pos, tribes=tuple(tribes)), rules)
 
 
+def _tribe_entry(pos: Position, seat: int, field: str, key: str, value, rules=None) -> Edited:
+    """The tribe's mapping `field` (beacons, heroes, solved) with `key` set to `value`."""
+    bad = _seat_ok(pos, seat)
+    if bad:
+        return bad
+    entries = dict(getattr(pos.tribes[seat], field))
+    entries[key] = value
+    return _tribe(pos, seat, rules, **{field: entries})
+
+
 def _board(pos: Position, rules=None, **changes) -> Edited:
     return settle(replace(pos, board=replace(pos.board, **changes)), rules)
 
@@ -100,12 +110,7 @@ def move_settlement(pos: Position, src: str, dest: str, rules=None) -> Edited:
 
 
 def place_beacon(pos: Position, seat: int, region: str, colour: str, rules=None) -> Edited:
-    bad = _seat_ok(pos, seat)
-    if bad:
-        return bad
-    beacons = dict(pos.tribes[seat].beacons)
-    beacons[region] = colour
-    return _tribe(pos, seat, rules, beacons=beacons)
+    return _tribe_entry(pos, seat, "beacons", region, colour, rules)
 
 
 def remove_beacon(pos: Position, region: str, rules=None) -> Edited:
@@ -127,9 +132,7 @@ def place_hero(pos: Position, seat: int, hero: str, node: str | None, perks: Ite
     spec = HeroSpec(node=node, perks=old.perks if perks is None else tuple(perks),
                     gems=(None if perks is not None and gems is None else old.gems) if gems is None else gems,
                     quests=old.quests if quests is None else tuple(quests))
-    heroes = dict(pos.tribes[seat].heroes)
-    heroes[hero] = spec
-    return _tribe(pos, seat, rules, heroes=heroes)
+    return _tribe_entry(pos, seat, "heroes", hero, spec, rules)
 
 
 def set_hero(pos: Position, seat: int, hero: str, perks: Iterable[str] | None = None,
@@ -282,12 +285,7 @@ def set_achievements(pos: Position, seat: int, held: Iterable[str], designated: 
 
 
 def set_solved(pos: Position, seat: int, colour: str, n: int, rules=None) -> Edited:
-    bad = _seat_ok(pos, seat)
-    if bad:
-        return bad
-    solved = dict(pos.tribes[seat].solved)
-    solved[colour] = n
-    return _tribe(pos, seat, rules, solved=solved)
+    return _tribe_entry(pos, seat, "solved", colour, n, rules)
 
 
 def set_sower(pos: Position, seat: int | None, rules=None) -> Edited:

@@ -49,7 +49,7 @@ from faeriell.engine.describe import describe
 from faeriell.engine.names import PHASE_NAMES, Names
 
 from .base import BaseBot
-from .heuristic import score_actions
+from .heuristic import best_action, score_actions
 from .leaves import (CLAIM, CORRUPT, LOSS_ACH, RACE, SCALE, end_summary, expert_spec, race_slack,  # noqa: F401 - said here
                      race_value, rounds_left, team_count)
 from .lookahead import Spec, candidates, clock_of, search
@@ -367,8 +367,7 @@ def tribe_line_buys(world, player: int) -> set:
         acts = g.legal_actions()
         if not acts:
             break
-        scores = score_actions(g, player, list(acts))
-        a = acts[max(range(len(acts)), key=lambda k: scores[k][0])]
+        a = best_action(g, player, list(acts))[0]
         if a.kind == "end_phase":
             break
         item = bought_item(a)

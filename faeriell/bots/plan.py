@@ -27,7 +27,7 @@ from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 
 from .expert import ExpertBot, _reach_words, _within_reach, bought_item, line_gain_and_risk, promised_items
-from .heuristic import score_actions
+from .heuristic import best_action
 from .observe import determinize, view_of
 
 # the fields a payment is given by: a Tribe Action paid with other cards is the same step
@@ -96,8 +96,7 @@ def legal_form(game: Game, step: Action) -> Action | None:
     if len(alike) == 1:
         return alike[0]
     assert game.acting is not None          # a plan's step is asked only while someone acts
-    scores = score_actions(game, game.acting, alike)
-    return alike[max(range(len(alike)), key=lambda k: scores[k][0])]
+    return best_action(game, game.acting, alike)[0]
 
 
 def remaining(plan: Plan, game: Game) -> list[Action]:
@@ -130,8 +129,7 @@ def make_plan(game: Game, first: Action, seed: int = 0) -> Plan:
         acts = world.legal_actions()
         if not acts:
             break
-        scores = score_actions(world, player, list(acts))
-        a = acts[max(range(len(acts)), key=lambda k: scores[k][0])]
+        a = best_action(world, player, list(acts))[0]
     names = Names.of(game.rules)
     tribes = [t.id for t in game.state.tribes]
     labels = tuple(describe(x, names, tribes) for x in steps)

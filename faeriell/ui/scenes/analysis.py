@@ -33,7 +33,7 @@ from faeriell.ui.analysis.lines import Lines, chance_of
 from faeriell.ui.analysis.share_actions import ShareMixin
 from faeriell.ui.analysis.tree_panel import TreePanel
 from faeriell.ui.dialogs import Menu
-from faeriell.ui.scene import Host, Scene
+from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table import TableScene
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
@@ -71,7 +71,7 @@ def ask_coach(game, longer: bool):
     return an.think_longer(game) if longer else an.coach_moves(game)
 
 
-class AnalysisScene(EditorMixin, ShareMixin, Scene):
+class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
     def __init__(self, host: Host, game=None, back=None, message: str = "", path: str | None = None):
         """`game`: the position to analyse (a copy is kept; None: an empty table in the editor);
         `path`: a scenario file or a save to open instead; `back`: the screen Back returns to
@@ -288,19 +288,6 @@ class AnalysisScene(EditorMixin, ShareMixin, Scene):
         self.layout()
         if self.modal is not None:
             self.modal.resize(self.size)
-
-    # tests and tools find widgets by id
-    def find(self, wid: str):
-        return self.root.find(wid)
-
-    def screen_rect(self, wid: str):
-        return self.root.screen_rect(wid)
-
-    def back(self) -> None:
-        if self.back_scene is not None:
-            self.host.show(self.back_scene)
-        else:
-            self.host.go("start")
 
     # ---- Scene -----------------------------------------------------------------------------
     def handle_event(self, ev) -> bool:

@@ -165,14 +165,17 @@ class ReplayScene(MenuScene):
     def bar_rect(self) -> pygame.Rect:
         """The top bar: 44 px, taller while a long move needs a third line in a narrow window
         (1024 wide, text never under 11 px: issue 42)."""
-        h = 44
-        status_x = getattr(self, "status_x", None)
-        if status_x is not None:
-            whole = self.status()
-            width = self._status_width()
+        if getattr(self, "status_x", None) is None:
+            return pygame.Rect(0, 0, self.size[0], 44)
+        # asked every frame and every event: measured once per move shown, width and text size
+        key = (self.status(), self._status_width(), font(14).get_linesize())
+        if getattr(self, "_bar_key", None) != key:
+            whole, width, _line = key
+            h = 44
             if font(14).size(self.status_parts()[1])[0] > width:      # the wrapped case of _draw_status
                 h = max(h, 10 + wrapped_height(whole, width, 14, line_gap=0))
-        return pygame.Rect(0, 0, self.size[0], h)
+            self._bar_key, self._bar_h = key, h
+        return pygame.Rect(0, 0, self.size[0], self._bar_h)
 
     def layout(self) -> None:
         w, _ = self.size

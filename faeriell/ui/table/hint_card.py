@@ -142,12 +142,12 @@ class HintCard:
         # Region's name, a board's label, a count): those are put back over them, as they were
         # (their letters on a thin halo of their own paper: the marks pass under them, no box cut out)
         # the log's lines too (no part of the base: their boxes come back as the log drew them)
-        log_lines = list(scene.log_layer.panel.words)
+        kept = list(scene.log_layer.panel.words)
         # an open payment tray lies over the island: the arrow passes under it, its text whole (issue 42)
         tray = scene.tray_layer.tray
         if tray is not None and tray.panel_rect is not None:
-            log_lines.append(pygame.Rect(tray.panel_rect))
-        with words_kept(surf, log_lines), words_kept(surf, self._under_marks(scene, scene.printed_words()),
+            kept.append(pygame.Rect(tray.panel_rect))
+        with words_kept(surf, kept), words_kept(surf, self._under_marks(scene, scene.printed_words()),
                                                           scene.base, halo_px(scene.layout.u)):
             self._marks(surf, scene)
         self._card(surf, scene)

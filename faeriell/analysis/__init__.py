@@ -79,7 +79,7 @@ open_start(FILE or None) (LaunchOptions.analysis: None = not asked, "" = an empt
 from __future__ import annotations
 
 from .position import (AnalysisError, BoardSpec, Fault, HeroSpec, Position, Refusal, Setup, TribeSpec,
-                       TurnSpec, build, check, empty_position, fault_of, from_game, from_sections,
+                       TurnSpec, build, check, empty_position, fault_of, from_game, from_sections, from_written,
                        representable, to_sections)
 from .edit import (move_guardian, move_hero, move_settlement, place_beacon, place_drifter, place_hero,
                    place_settlement, place_totem, remove_beacon, remove_drifter, remove_hero,
@@ -94,7 +94,7 @@ from .share import (AnalysisStart, game_so_far, import_file, import_text, last_r
 
 __all__ = [
     "AnalysisError", "BoardSpec", "Fault", "HeroSpec", "Position", "Refusal", "Setup", "TribeSpec", "TurnSpec",
-    "build", "check", "empty_position", "fault_of", "from_game", "from_sections", "representable", "to_sections",
+    "build", "check", "empty_position", "fault_of", "from_game", "from_sections", "from_written", "representable", "to_sections",
     "move_guardian", "move_hero", "move_settlement", "place_beacon", "place_drifter", "place_hero",
     "place_settlement", "place_totem", "remove_beacon", "remove_drifter", "remove_hero", "remove_settlement",
     "remove_totem", "set_achievements", "set_attunements", "set_corruption", "set_doom", "set_essences",

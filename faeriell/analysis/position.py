@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from faeriell.engine.core import Game
 from faeriell.engine.names import PHASE_NAMES, Names
 from faeriell.engine.position import PositionError, build as engine_build
-from faeriell.engine.words import Difficulty, Mode, Phase, PHASES
+from faeriell.engine.words import COLORS, PHASES, Difficulty, Mode, Phase
 from faeriell.safe_read import MALFORMED, clip
 
 
@@ -318,6 +318,42 @@ def from_sections(sections: Mapping[str, Any], rules=None) -> Position:
     g = engine_build(rules, dict(sections.get("setup") or {}), sections.get("board") or {},
                      sections.get("tribes") or [], sections.get("turn") or {}, check=False)
     return from_game(g)
+
+
+def from_written(setup: dict, board: dict, tribes: list, turn: dict) -> Position:
+    """A written `position: empty` (a scenario's sections) as a Position, as written: nothing is
+    built nor checked here (from_sections builds), so a position the rules refuse reaches the
+    editor with its fault. The inverse of to_sections."""
+    def tup(v):
+        return tuple(v) if isinstance(v, (list, tuple)) else ()
+    st = Setup(int(setup.get("players", 2)), setup.get("mode", "competitive"),
+                  setup.get("difficulty", "medium"), tup(setup.get("variants")), int(setup.get("seed", 0)))
+    b = BoardSpec(
+        doom=board.get("doom", 0), harvest=board.get("harvest"), first_player=board.get("first_player", 1),
+        heartlands=dict(board.get("heartlands") or {}), guardians=dict(board.get("guardians") or {}),
+        under=dict(board.get("under") or {}), totem=board.get("totem"), set_aside=tup(board.get("set_aside")),
+        bag=tup(board["bag"]) if board.get("bag") is not None else None,
+        herbs_up=tup(board["herbs_up"]) if board.get("herbs_up") is not None else None,
+        perk_piles=tuple(tup(x) for x in board["perk_piles"]) if board.get("perk_piles") is not None else None,
+        drifter=board.get("drifter"), winter_gems=tup(board.get("winter_gems")))
+    ts = []
+    for t in tribes:
+        t = t or {}
+        heroes = {h: HeroSpec(node=(d or {}).get("node"), perks=tup((d or {}).get("perks")),
+                                 gems=(d or {}).get("gems"), quests=tup((d or {}).get("quests")))
+                  for h, d in (t.get("heroes") or {}).items()}
+        ts.append(TribeSpec(
+            settlements=tup(t.get("settlements")), beacons=dict(t.get("beacons") or {}), heroes=heroes,
+            essences=tup(t.get("essences")), corruption=t.get("corruption", 0),
+            solved={**dict.fromkeys(COLORS, 0), **dict(t.get("solved") or {})}, herbs=tup(t.get("herbs")),
+            attunements=tup(t.get("attunements")), achievements=tup(t.get("achievements", ["purity"])),
+            designated=t.get("designated", 0), sower=bool(t.get("sower"))))
+    while len(ts) < st.players:
+        ts.append(TribeSpec())
+    tn = TurnSpec(player=turn.get("player", 1), phase=turn.get("phase"),
+                     done=tup(turn["done"]) if turn.get("done") is not None else None,
+                     lap=turn.get("lap", 1), round=turn.get("round", 1))
+    return Position(st, b, tuple(ts), tn)
 
 
 # ---------------------------------------------------------------- the position check

@@ -15,11 +15,11 @@ import pygame
 from faeriell import analysis as an
 from faeriell.analysis.edit import owner_of_region
 from faeriell.engine.names import Names
+from faeriell.engine.words import COLORS
 from faeriell.ui.text import draw_text
 from faeriell.ui.theme import BTN, FIELD_BG, PANEL_EDGE, TEXT
 
 TEXT_PX = 16
-COLOURS = ("red", "yellow", "blue", "green")
 HEROES = ("adventurer", "chieftain", "shaman", "druid", "shadow", "sower")
 PICKS = ("herbs", "attunements", "achievements", "perks")
 PICK_WORDS = {"herbs": "Herb", "attunements": "Attunement", "achievements": "Achievement", "perks": "Perk"}
@@ -35,41 +35,6 @@ UNDER = ("red", "yellow", "blue", "green", "corruption", None)
 PHASES = (None, "tribe", "event", "hero")
 MODES = ("competitive", "coop", "solo")
 MODE_WORDS = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
-
-
-def position_of(setup: dict, board: dict, tribes: list, turn: dict) -> an.Position:
-    """A written `position: empty` (a scenario's sections) as a Position, as written: nothing is
-    built nor checked here, so a position the rules refuse reaches the editor with its fault."""
-    def tup(v):
-        return tuple(v) if isinstance(v, (list, tuple)) else ()
-    st = an.Setup(int(setup.get("players", 2)), setup.get("mode", "competitive"),
-                  setup.get("difficulty", "medium"), tup(setup.get("variants")), int(setup.get("seed", 0)))
-    b = an.BoardSpec(
-        doom=board.get("doom", 0), harvest=board.get("harvest"), first_player=board.get("first_player", 1),
-        heartlands=dict(board.get("heartlands") or {}), guardians=dict(board.get("guardians") or {}),
-        under=dict(board.get("under") or {}), totem=board.get("totem"), set_aside=tup(board.get("set_aside")),
-        bag=tup(board["bag"]) if board.get("bag") is not None else None,
-        herbs_up=tup(board["herbs_up"]) if board.get("herbs_up") is not None else None,
-        perk_piles=tuple(tup(x) for x in board["perk_piles"]) if board.get("perk_piles") is not None else None,
-        drifter=board.get("drifter"), winter_gems=tup(board.get("winter_gems")))
-    ts = []
-    for t in tribes:
-        t = t or {}
-        heroes = {h: an.HeroSpec(node=(d or {}).get("node"), perks=tup((d or {}).get("perks")),
-                                 gems=(d or {}).get("gems"), quests=tup((d or {}).get("quests")))
-                  for h, d in (t.get("heroes") or {}).items()}
-        ts.append(an.TribeSpec(
-            settlements=tup(t.get("settlements")), beacons=dict(t.get("beacons") or {}), heroes=heroes,
-            essences=tup(t.get("essences")), corruption=t.get("corruption", 0),
-            solved={**dict.fromkeys(COLOURS, 0), **dict(t.get("solved") or {})}, herbs=tup(t.get("herbs")),
-            attunements=tup(t.get("attunements")), achievements=tup(t.get("achievements", ["purity"])),
-            designated=t.get("designated", 0), sower=bool(t.get("sower"))))
-    while len(ts) < st.players:
-        ts.append(an.TribeSpec())
-    tn = an.TurnSpec(player=turn.get("player", 1), phase=turn.get("phase"),
-                     done=tup(turn["done"]) if turn.get("done") is not None else None,
-                     lap=turn.get("lap", 1), round=turn.get("round", 1))
-    return an.Position(st, b, tuple(ts), tn)
 
 
 @dataclass
@@ -263,7 +228,7 @@ class Editor:
         """(id, label with its value, step(+1/-1)) of every stepper."""
         p, s = self.pos, self.seat
         t = p.tribes[s] if s < len(p.tribes) else an.TribeSpec()
-        ess = {c: sum(1 for e in t.essences if e.split("@")[0] == c) for c in COLOURS}
+        ess = {c: sum(1 for e in t.essences if e.split("@")[0] == c) for c in COLORS}
         wheel = list(self.rules.wheel)
         harvest = p.board.harvest or wheel[0]
         out: list[tuple[str, str, Callable[[int], bool]]] = [
@@ -282,10 +247,10 @@ class Editor:
              lambda d: self.edit(an.set_harvest, wheel[(wheel.index(harvest) + d) % len(wheel)])),
             ("corruption", f"Corruption {t.corruption}", lambda d: self.edit(an.set_corruption, s, t.corruption + d)),
         ]
-        for c in COLOURS:
+        for c in COLORS:
             out.append((f"ess_{c}", f"{c.capitalize()} Essences {ess[c]}",
                         lambda d, c=c: self.edit(an.set_essences, s, c, ess[c] + d)))
-        for c in COLOURS:
+        for c in COLORS:
             n = t.solved.get(c, 0)
             out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}",
                         lambda d, c=c, n=n: self.edit(an.set_solved, s, c, n + d)))
@@ -395,7 +360,7 @@ class Editor:
         self.chips = []
         self.steppers = []
         if self.page == "pieces":
-            kinds = [("settlement", None), ("hero", None)] + [("beacon", c) for c in COLOURS] + [
+            kinds = [("settlement", None), ("hero", None)] + [("beacon", c) for c in COLORS] + [
                 ("totem", None), ("drifter", None), ("guardian", None), ("token", None), ("gem", None)]
             cw, ch = (area.width - gap) // 2, 26
             for k, (kind, var) in enumerate(kinds):

@@ -130,7 +130,6 @@ def _written_position(path: str | None = None, text: str | None = None):
     """The position a scenario file (or pasted text) writes with `position: empty`, unbuilt, or
     None when it is no such scenario (then the import's own refusal is what the player reads)."""
     from faeriell.scenario import ScenarioError, load, loads
-    from faeriell.ui.analysis.editor_panel import position_of
     if text is None and (path is None or str(path).lower().endswith(".json")):
         return None
     if text is not None and text.lstrip().startswith("{"):
@@ -139,7 +138,7 @@ def _written_position(path: str | None = None, text: str | None = None):
         sc = loads(text, "pasted text") if text is not None else load(str(path))
         if (sc.setup or {}).get("position", "empty") != "empty":
             return None
-        return position_of(sc.setup or {}, sc.board or {}, list(sc.tribes or []), sc.turn or {})
+        return an.from_written(sc.setup or {}, sc.board or {}, list(sc.tribes or []), sc.turn or {})
     except (ScenarioError, OSError, ValueError, TypeError, AttributeError):
         return None
 

@@ -1,5 +1,5 @@
-"""The review's "Could we have won?" (issue 24, item 5): a lost game's turning point (the last
-decision where the side's win chance was at least one in three), the expert's line from there
+"""The review's "Could we have won?" (issue 24, item 5; issue 41, item 5): a lost game's turning
+point (the first decision where the side's win chance was at least one in three), the expert's line from there
 played out in the replay, and "Play from here" with that seat handed to the player.
 
 The win chances are the ones the game shows (faeriell.bots.win_chance.shown_chance); these tests give fixed ones (a
@@ -35,9 +35,9 @@ def lost_game(rules):
     return g
 
 
-def hopeful_until(last_round):
-    """A fixed win chance: a half until `last_round`, then a tenth (one in three is the line)."""
-    return lambda game, seat: 0.5 if game.state.round <= last_round else 0.1
+def hopeful_from(first_round):
+    """A fixed win chance: a tenth before `first_round`, then a half (one in three is the line)."""
+    return lambda game, seat: 0.5 if game.state.round >= first_round else 0.1
 
 
 @pytest.fixture(scope="module")
@@ -45,21 +45,19 @@ def rules():
     return default_rules()
 
 
-def test_the_turning_point_is_the_last_decision_at_one_in_three_or_better(rules):
+def test_the_turning_point_is_the_first_decision_at_one_in_three_or_better(rules):
     g = lost_game(rules)
     acts = [h["action"] for h in g.history]
-    k, seat, rnd, c = turning.turning_point(rules, g.origin, acts, [0], hopeful_until(2))
+    k, seat, rnd, c = turning.turning_point(rules, g.origin, acts, [0], hopeful_from(2))
     assert (seat, rnd, c) == (0, 2, 0.5)
-    # every later decision of the seat is in round 3 or after, and k itself was a decision in round 2
+    # k is a decision of the seat in round 2, and the one just before it in play was in round 1
     w = replay(rules, g.origin, acts[:k])
     assert w.acting == 0 and w.state.round == 2 and w.state.stage == "play"
-    for j in range(k + 1, len(acts)):
-        w2 = replay(rules, g.origin, acts[:j])
-        if w2.acting == 0 and w2.state.stage == "play" and not w2.state.game_over:
-            assert w2.state.round >= 3, j
-            break
-    # exactly one in three counts; below it never
-    assert turning.turning_point(rules, g.origin, acts, [0], lambda game, s: 1 / 3)[0] > k
+    earlier = [j for j in range(k) if (w2 := replay(rules, g.origin, acts[:j])).acting == 0
+               and w2.state.stage == "play"]
+    assert earlier and replay(rules, g.origin, acts[:earlier[-1]]).state.round == 1
+    # exactly one in three counts, from the first decision of play; below it never
+    assert turning.turning_point(rules, g.origin, acts, [0], lambda game, s: 1 / 3)[0] == earlier[0]
     assert turning.turning_point(rules, g.origin, acts, [0], lambda game, s: 0.33) is None
 
 
@@ -67,8 +65,8 @@ def test_the_expert_line_plays_every_seat_to_the_end_and_is_the_same_each_time(r
     g = lost_game(rules)
     acts = [h["action"] for h in g.history]
     last = g.state.round - 1
-    t1 = turning.could_we_have_won(rules, g.origin, acts, [0], hopeful_until(last))
-    t2 = turning.could_we_have_won(rules, g.origin, acts, [0], hopeful_until(last))
+    t1 = turning.could_we_have_won(rules, g.origin, acts, [0], hopeful_from(last))
+    t2 = turning.could_we_have_won(rules, g.origin, acts, [0], hopeful_from(last))
     assert t1 is not None and t1.round == last and t1.finished and t1.line
     assert [a.to_dict() for a in t1.line] == [a.to_dict() for a in t2.line]
     # the line is legal from the turning point (replayed through the rules) and ends as it says
@@ -108,7 +106,7 @@ def test_the_review_offers_the_expert_line_in_the_replay_and_play_from_here(app,
         assert s.apply(bot.choose(s.game, s.acting)) is None
     assert not s.state.winners
     last = s.state.round - 1
-    monkeypatch.setattr(turning, "shown_chance", hopeful_until(last))
+    monkeypatch.setattr(turning, "shown_chance", hopeful_from(last))
     monkeypatch.setattr(review_scene, "TurningJob", ThreadJob)
     assert run_until(app, lambda: isinstance(app.scene, EndScene))
     click(app, "review")
@@ -129,7 +127,7 @@ def test_the_review_offers_the_expert_line_in_the_replay_and_play_from_here(app,
     click(app, "expert_line")
     rp = app.scene
     assert isinstance(rp, ReplayScene) and rp.k == t.index and rp.line_from == t.index, app.errors
-    assert "the turning point" in rp.status()
+    assert "from here the expert plays every seat" in rp.status()
     key(app, pygame.K_RIGHT)
     assert rp.k == t.index + 1 and "the expert's line, move 1" in rp.status()
     assert rp.replay.actions[t.index].to_dict() == t.line[0].to_dict()

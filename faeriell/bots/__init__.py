@@ -62,24 +62,25 @@ def make_bot(level: str, seed=0, budget: float | None = None, weights: WeightBoo
 
 
 def hint(game, budget: float = 1.0, seed=0, think_harder: bool = False, iterations: int | None = None,
-         leaf=None, helpers: int = 0):
+         leaf=None, helpers: int = 0, clock: str = "wall"):
     """(action, reason) the expert would play for whoever must act now, within about `budget` s.
 
     `think_harder` gives it THINK_HARDER_BUDGET seconds instead; `iterations` fixes its work (tests);
     `leaf` its leaf evaluator (default EXPERT_LEAF; a leaves.LEAVES name or a factory); `helpers`
-    its helper processes (helpers.py)."""
+    its helper processes (helpers.py); `clock` what the budget counts ("wall" at the table, "cpu" in
+    benchmarks on a loaded machine: lookahead.CLOCKS)."""
     player = game.acting
     if player is None:
         raise ValueError("the game is over: nothing to hint")
     secs = THINK_HARDER_BUDGET if think_harder else budget
     # Leave room for reading the view and writing the reason (a tenth, at least 50 ms).
     bot = ExpertBot(seed, budget=max(0.0, min(secs * 0.8, secs - 0.05)), iterations=iterations,
-                    leaf=EXPERT_LEAF if leaf is None else leaf, helpers=helpers)
+                    leaf=EXPERT_LEAF if leaf is None else leaf, helpers=helpers, clock=clock)
     return bot.decide(game, player)
 
 
 def plan_hint(game, plan=None, budget: float = 1.0, think_harder: bool = False, helpers: int = 0,
-              iterations: int | None = None):
+              iterations: int | None = None, clock: str = "wall"):
     """(action, reason, plan): `hint` that keeps to a plan through the turn (plan.py). `plan` is
     the one this returned last (the hint's own state, never the game's); its next step is hinted
     while the engine still allows it, else the expert is asked again and the reason says what
@@ -88,8 +89,9 @@ def plan_hint(game, plan=None, budget: float = 1.0, think_harder: bool = False, 
 
     def ask(g):
         if iterations is not None:
-            return hint(g, budget, think_harder=think_harder, iterations=iterations, helpers=helpers)
-        return hint(g, budget, think_harder=think_harder, helpers=helpers)
+            return hint(g, budget, think_harder=think_harder, iterations=iterations, helpers=helpers,
+                        clock=clock)
+        return hint(g, budget, think_harder=think_harder, helpers=helpers, clock=clock)
     return plans.follow(game, None if think_harder else plan, ask)
 
 

@@ -1,8 +1,9 @@
 """"Could we have won?": a lost game's turning point, and the expert's line from there (no pygame).
 
-The turning point is the last position, before a decision of a reviewed seat, where that seat's
-side (solo: the tribe; Full Coop: the team; competitive: the tribe) still had a win chance of at
-least one in three (faeriell.bots.win_chance, read from what the seat could see). From there the
+The turning point is the first position, before a decision of a reviewed seat, where that seat's
+side (solo: the tribe; Full Coop: the team; competitive: the tribe) had a win chance of at least
+one in three (faeriell.bots.win_chance.shown_chance, read from what the seat could see): the first
+moment the game was there to be won (issue 41, item 5; it was the last such moment before). From there the
 expert plays every seat to the end of the game on the game's own draws (ExpertBot, a fixed and
 modest number of worlds per decision, so the line is the same every time for a game): the replay
 shows that line, and "Play from here" hands the seat to the player at that position.
@@ -60,11 +61,10 @@ def side_achievements(game, seat: int) -> int:
 
 def turning_point(rules, origin: dict, actions: list, players, chance=None, should_stop=None,
                   progress=None) -> tuple[int, int, int, float] | None:
-    """(index, seat, round, chance) of the last decision of a seat in `players` whose side's win
+    """(index, seat, round, chance) of the first decision of a seat in `players` whose side's win
     chance was at least AT_LEAST, or None (no such decision)."""
     chance = chance or shown_chance
     game = rebuild(rules, origin)
-    best = None
     total = len(actions)
     for k, raw in enumerate(actions):
         if should_stop is not None and should_stop():
@@ -73,11 +73,11 @@ def turning_point(rules, origin: dict, actions: list, players, chance=None, shou
         if who is not None and who in players and game.state.stage == "play" and not game.state.game_over:
             c = float(chance(game, who))
             if c >= AT_LEAST:
-                best = (k, who, game.state.round, c)
+                return (k, who, game.state.round, c)
         game.apply(raw if isinstance(raw, Action) else Action.from_dict(raw))
         if progress is not None and (k % 20 == 0 or k + 1 == total):
             progress(k + 1, total)
-    return best
+    return None
 
 
 def expert_line(game, seed: int = 0, worlds: int = LINE_WORLDS, progress=None, should_stop=None,

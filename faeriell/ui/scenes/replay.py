@@ -131,7 +131,7 @@ class ReplayScene(MenuScene):
             mark = " · key moment next: white the move played, magenta the better one"
         if self.line_from is not None:
             if self.k == self.line_from:
-                mark = " · the turning point: from here the expert plays every seat"
+                mark = " · from here the expert plays every seat"
             elif self.k > self.line_from:
                 mark = f" · the expert's line, move {self.k - self.line_from}"
         return f"Move {self.k} of {len(self.replay)} · round {s.round} · Doom {s.doom}{mark}", f"{who}{what}"

@@ -213,12 +213,12 @@ class ReviewScene(MenuScene):
         job, g = self.turn_job, self.game
         head = "Could we have won?"
         if job is None or (not job.done and job.stage == "chances"):
-            return head, "Looking for the turning point: the last moment your side could still win…"
+            return head, "Looking for the first moment your side could win…"
         if job.error is not None:
-            return head, f"The turning point could not be worked out ({job.error})."
+            return head, f"The first moment to win could not be worked out ({job.error})."
         if not job.done:
             moves, rnd = job.progress
-            return head, f"The expert plays every seat on from the turning point… round {rnd}, {moves} moves so far."
+            return head, f"The expert plays every seat on from there… round {rnd}, {moves} moves so far."
         t = job.turn
         if t is None:
             return head, ("Your side's chance to win stayed below one in three at every decision, from the "
@@ -235,9 +235,10 @@ class ReviewScene(MenuScene):
         else:
             end = "even the expert, playing every seat, lost"
         ach = f"{t.achievements} Achievement{'s' if t.achievements != 1 else ''}"
-        return (f"{head} The turning point: {at}",
-                f"{side.capitalize()} still had about a {pct}% chance to win there, the last time it was "
-                f"one in three or better. From there {end} ({ach}, Doom {t.doom}).")
+        return (f"{head} {'Yes, from' if t.won and t.finished else 'From'} {at}",
+                f"{side.capitalize()} had about a {pct}% chance to win there, the first time it was "
+                f"one in three or better. From there {end} ({ach}, Doom {t.doom}). The key moments "
+                f"above say which of your choices cost the most.")
 
     def watch_line(self) -> None:
         """The expert's line from the turning point, in the replay (the game up to there, then its moves)."""

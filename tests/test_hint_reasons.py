@@ -98,3 +98,28 @@ def test_a_perk_a_discarded_quest_and_a_harvest_choice_say_what_they_are_for():
                 kinds[a.kind] = kinds.get(a.kind, 0) + 1
                 assert reason.startswith(head + ": "), reason
     assert kinds.get("perk") and kinds.get("harvest_choice"), kinds
+
+
+def test_every_guardian_move_gives_a_reason_in_the_games_words():
+    """A Great Guardian moved where none of your Settlements is touched said nothing before (14 of
+    18 such hints): now it says what it brings within your Heroes' reach, or that it lands away
+    from your Settlements, by the Region's printed name."""
+    from test_player_words import id_pattern
+    ids = id_pattern(rules())
+    kinds = set()
+    for mode, players, seed in (("solo", 1, 90990), ("competitive", 2, 90993), ("coop", 2, 90994)):
+        g = new_game(rules(), players, mode, "medium", [], seed)
+        heur = bots.make_bot("heuristic", seed=seed)
+        names = Names.of(g.rules)
+        while not g.state.game_over:
+            p = g.acting
+            for a in g.legal_actions():
+                if a.kind != "move_guardian":
+                    continue
+                reason = ExpertBot(0).reason(g, p, a)
+                head = describe(a, names, [t.id for t in g.state.tribes])
+                assert reason.startswith(head + ": ") and len(reason) > len(head) + 5, reason
+                assert not ids.search(reason), reason
+                kinds.add("reach" if "within reach" in reason else "away" if "away from" in reason else "other")
+            g.apply(heur.choose(g, p))
+    assert {"reach", "away"} <= kinds, kinds

@@ -39,16 +39,19 @@ from concurrent.futures import CancelledError
 
 from faeriell.engine.achievements import region_terrains, tribe_measures
 from faeriell.engine.action_schema import SPECS
-from faeriell.engine.actions import card_color
+from faeriell.engine.actions import card_back, card_color
 from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
 from faeriell.engine.event_phase import harvest_yield
+from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.preview import harvest_preview
 
 from faeriell.engine.describe import describe
 from faeriell.engine.names import PHASE_NAMES, Names
+from faeriell.engine.rules import COLORS
 
 from .base import BaseBot
+from .tables import tables
 from .heuristic import best_action, score_actions
 from .leaves import (CLAIM, CORRUPT, LOSS_ACH, RACE, SCALE, end_summary, expert_spec, race_slack,  # noqa: F401 - said here
                      race_value, rounds_left, team_count)
@@ -510,6 +513,8 @@ def why_kind(world, player: int, a) -> str:
                 "one Essence frees a Corrupted Guardian's Region, so it harvests again")
     if a.kind == "harvest":
         return _harvest_why(world, player, a)
+    if a.kind == "move_guardian":
+        return _guardian_why(world, player, a)
     if a.kind == "perk" and a.get("perk"):
         # what the Perk's own ability does (its effect kind in the catalog), said as the Hero's gain
         hero = Names.of(world.rules).hero(a.get("hero"))
@@ -526,6 +531,38 @@ def why_kind(world, player: int, a) -> str:
             return "a Corrupted Region: it brings a Corruption Event instead of an Essence"
         return "its Essence pays toward your next Tribe Actions"
     return ""
+
+
+def _guardian_why(world, player: int, a) -> str:
+    """Why a Great Guardian goes to this Region when none of your Settlements is touched (those are
+    said by the Regions' statuses): what it brings within your Heroes' reach this round, by the
+    heuristic's own test (a Hero's steps to the Region against its move range, the colours it may
+    solve there, a Quest it holds for this Guardian); else that it lands away from your Settlements."""
+    s, r = world.state, world.rules
+    names = Names.of(r)
+    gd, reg = a.get("guardian"), a.get("region")
+    d = s.guardians.get(gd)
+    if d is None or reg is None:
+        return ""
+    tok = d.get("token")
+    kind = r.token_kind(tok) if tok else None
+    dist = tables(r).node_region_dist
+    guardian = names.guardian_name(gd)
+    for h, hero in s.tribes[player].heroes.items():
+        if not hero.node or dist.get(hero.node, {}).get(reg, 99) > move_range(world, hero):
+            continue
+        came = "stays" if dist.get(hero.node, {}).get(d.get("region"), 99) <= move_range(world, hero) else "comes"
+        if kind in COLORS and kind in solvable_colours(world, player, hero, reg):
+            return (f"its {names.color(kind)} Menace {came} within reach of your {names.hero(h)}, "
+                    "who can solve it in the Hero Phase")
+        if any(card_back(c) == gd and card_color(c) in quest_colours(world, hero) for c in hero.quests):
+            return f"{guardian} {came} within reach of your {names.hero(h)}, who holds a Quest for it"
+    owner = world.owner_of(reg)
+    if owner is not None and owner != player and kind is not None and s.mode != "coop":
+        rival = s.tribes[owner]
+        tribe = str((r.catalog.tribes.get(rival.id) or {}).get("name") or rival.id.title())
+        return f"it lands on the {tribe}'s Settlement in {names.region(reg)}, not on yours"
+    return f"it lands in {names.region(reg)}, away from your Settlements"
 
 
 def _harvest_why(world, player: int, a) -> str:

@@ -145,3 +145,12 @@ def test_a_move_told_in_the_log(action, told):
     from faeriell.engine.describe import narrate
     assert narrate(Action.from_dict(action), Names.of(R), "Longfeather (player 1)",
                    ("longfeather", "berrywort")) == told
+
+
+def test_every_tribe_action_names_what_it_buys():
+    """The hint's "spend Essences on a Beacon or an Attunement" reads each Tribe Action's noun from
+    its spec (the expert kept its own list of nouns before: issue 43, a kind in few places)."""
+    from faeriell.engine.action_schema import TRIBE_ACTIONS
+    nouns = {k: SPECS[k].noun for k in TRIBE_ACTIONS}
+    assert all(nouns.values()), nouns
+    assert nouns["gather_herb"] == "an Heirloom Herb" and nouns["attune"] == "an Attunement"

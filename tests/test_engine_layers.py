@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 TOP = ROOT / "faeriell"
 ENGINE = TOP / "engine"
@@ -41,6 +43,7 @@ FLOORS = {
     "shared procedures": ("tracks", "corruption", "triggers", "endgame", "achievements"),
     "core": ("core",),
     "phases": ("turns", "tribe_phase", "event_phase", "hero_phase", "effects", "drifter", "setup"),
+    "wiring": ("wiring",),
     "built on the game": ("position", "saves", "undo", "view", "invariants", "randomplay", "chance"),
     "package": (INIT,),
 }
@@ -283,26 +286,62 @@ def test_every_listed_module_exists():
     assert missing == [], f"FLOORS lists modules that are not in faeriell/engine: {missing}"
 
 
-def registers(source: str) -> bool:
-    """Does this module register a move or a task when imported (registry.move / @task)?"""
+def declares(source: str) -> bool:
+    """Does this module declare moves or tasks (a module-level MOVES or TASKS table)?"""
     for node in ast.parse(source).body:
-        calls = [node.value] if isinstance(node, ast.Expr) else []
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            calls = node.decorator_list
-        for call in calls:
-            if isinstance(call, ast.Call) and ast.unparse(call.func).split(".")[-1] in ("move", "task"):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id in ("MOVES", "TASKS") for t in targets):
                 return True
     return False
 
 
-def test_the_package_imports_every_module_that_registers_moves_or_tasks():
-    """The core finds moves and tasks only in the registry, so the package must import each
-    module that fills it (directly: the wiring should not hang on another module's imports)."""
-    wired = {dep for dep, _line, _fn in engine_graph()[INIT]}
-    registering = sorted(p.stem for p in ENGINE.glob("*.py") if registers(p.read_text(encoding="utf-8")))
-    assert {"turns", "tracks", "setup", "achievements"} <= set(registering), registering
-    missing = [m for m in registering if m not in wired]
-    assert missing == [], f"faeriell/engine/__init__.py does not import {missing}, which register moves or tasks"
+def fills_registry(source: str) -> bool:
+    """Does this module fill the registry (registry.install, or writes into its tables)?"""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] == "install":
+            return True
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Subscript) and ast.unparse(t.value).split(".")[-1] in
+                   ("MOVES", "TASKS", "QUIET_TASKS") for t in targets):
+                return True
+    return False
+
+
+def test_the_wiring_table_lists_every_module_that_declares_moves_or_tasks():
+    """The core finds moves and tasks only in the registry, and the registry is filled from one
+    explicit table (wiring.PARTS), never by a module registering itself when imported (issue 43)."""
+    from faeriell.engine import registry, wiring
+    declaring = sorted(p.stem for p in ENGINE.glob("*.py")
+                       if p.stem != "registry" and declares(p.read_text(encoding="utf-8")))
+    assert {"turns", "tracks", "setup", "achievements"} <= set(declaring), declaring
+    listed = sorted(m.__name__.rsplit(".", 1)[-1] for m in wiring.PARTS)
+    assert listed == declaring, f"wiring.PARTS lists {listed}, the modules declaring moves or tasks are {declaring}"
+    filling = sorted(p.stem for p in ENGINE.glob("*.py") if fills_registry(p.read_text(encoding="utf-8")))
+    assert filling == ["registry", "wiring"], filling
+    assert set(registry.MOVES) == {m.kind for part in wiring.PARTS for m in getattr(part, "MOVES", ())}
+    assert set(registry.TASKS) == {t.name for part in wiring.PARTS for t in getattr(part, "TASKS", ())}
+
+
+def test_a_kind_or_a_task_declared_twice_is_refused():
+    from faeriell.engine import registry
+    m = registry.MOVES["draft"]
+    t = registry.Task("end_turn", registry.TASKS["end_turn"], quiet=True)
+    moves, tasks = dict(registry.MOVES), dict(registry.TASKS)
+    quiet = dict(registry.QUIET_TASKS)
+    try:
+        with pytest.raises(ValueError, match="'draft' is declared twice"):
+            registry.install([m, m], [])
+        with pytest.raises(ValueError, match="'end_turn' is declared twice"):
+            registry.install([], [t, t])
+    finally:
+        registry.MOVES.clear()
+        registry.MOVES.update(moves)
+        registry.TASKS.clear()
+        registry.TASKS.update(tasks)
+        registry.QUIET_TASKS.clear()
+        registry.QUIET_TASKS.update(quiet)
 
 
 def _write(folder: Path, files: dict) -> Path:
@@ -338,8 +377,10 @@ def test_the_scan_finds_a_cycle_through_the_package(tmp_path):
     assert find_cycles(engine_graph(pkg)) == [["__init__", "a", "b", "__init__"]]
 
 
-def test_registering_is_recognised():
-    assert registers("from .registry import move\nmove('x', f, g, h)\n")
-    assert registers("@task('end_turn', quiet=True)\ndef end_turn(g, t):\n    pass\n")
-    assert registers("from . import registry\nregistry.move('x', f, g, h)\n")
-    assert not registers("def f():\n    move('x', f, g, h)\n")
+def test_declaring_and_filling_are_recognised():
+    assert declares("MOVES = (move('x', f, g, h),)\n")
+    assert declares("TASKS: tuple = (Task('end_turn', end_turn, quiet=True),)\n")
+    assert not declares("def f():\n    MOVES = ()\n")
+    assert fills_registry("from . import registry\nregistry.install([], [])\n")
+    assert fills_registry("MOVES['x'] = 1\n") and fills_registry("registry.TASKS['x'] = f\n")
+    assert not fills_registry("MOVES = (move('x', f, g, h),)\n")

@@ -436,12 +436,6 @@ _PHASE_WHY = {"event": "move a Great Guardian, draw Menaces and move the Harvest
               "hero": "move your Heroes to solve Menaces and Quests"}
 # The Tribe Actions as the hint names what a Tribe Phase offers ("a Beacon or a Level Up");
 # a kind not named here is said by its sentence in the schema (action_schema.SPECS' `doing`).
-_TRIBE_NOUNS = {"dress_hero": "a new Hero", "level_up": "a Level Up", "build_settlement": "a Settlement",
-                "build_beacon": "a Beacon", "control_totem": "the Spiritual Totem",
-                "gather_herb": "an Heirloom Herb", "attune": "an Attunement",
-                "move_settlement": "moving a Settlement"}
-
-
 def _or_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
@@ -472,7 +466,7 @@ def _tribe_phase_why(world, player: int, a) -> str:
         return ""
     held = len(world.state.tribes[player].essences)
     if kinds:
-        nouns = [_TRIBE_NOUNS.get(k) or SPECS[k].doing.lower() or k for k in kinds]
+        nouns = [SPECS[k].noun or SPECS[k].doing.lower() or k for k in kinds]
         if len(nouns) > 4:                   # a hint card's line, not the whole menu
             nouns = nouns[:3] + [f"{len(nouns) - 3} other Tribe Actions"]
         return ("spend Essences on " if held else "Tribe Actions open now: ") + _or_list(nouns)

@@ -117,6 +117,8 @@ def race_leaf(weights: Weights | None = None) -> Evaluator:
     return leaf
 
 
+# Every leaf by name. The learned one (learned_leaf.py) reads its features from expert.py, which
+# imports this module, so the bots package adds it explicitly (faeriell/bots/__init__.py).
 LEAVES = {"race": race_leaf, "position": position_leaf}
 
 

@@ -7,12 +7,13 @@
 from .actions import Action, matches
 from .core import Game, IllegalAction
 from .rules import Rules
-# The wiring: importing these modules registers their moves and tasks (registry.py). The core
-# dispatches through the registry and imports none of the phases (docs/ARCHITECTURE.md, floors).
-from . import tracks, corruption, triggers, endgame, achievements  # noqa: F401  shared procedures
-from . import turns, tribe_phase, event_phase, hero_phase, effects, drifter, setup  # noqa: F401  phases
+# The wiring: one table of the modules whose moves and tasks the registry holds (wiring.py). The
+# core dispatches through the registry and imports none of the phases (docs/ARCHITECTURE.md, floors).
+from .wiring import wire
 from .setup import new_game, SetupError
 from .position import build as build_position, PositionError
+
+wire()
 
 __all__ = ["Action", "matches", "Game", "IllegalAction", "Rules", "new_game", "SetupError",
            "build_position", "PositionError"]

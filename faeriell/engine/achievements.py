@@ -378,4 +378,7 @@ def claim_perform(g, a):
             g.pay(i, [a["pay"]])
 
 
-move("claim", claim_enum, claim_check, claim_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("claim", claim_enum, claim_check, claim_perform),
+)

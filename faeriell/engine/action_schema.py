@@ -60,37 +60,38 @@ class Spec:
                         # another way ({guardian:attunement}), [...] only when its fields are
                         # there; "" for a kind whose words depend on its values (describe._Say)
     doing: str = ""     # the kind in a sentence ("Gathering an Heirloom Herb is a Tribe Action")
+    noun: str = ""      # what a Tribe Action buys, as a noun ("spend Essences on an Heirloom Herb")
 
 
-def _spec(kind: str, when: str, say: str = "", doing: str = "", /, **fields: Field) -> Spec:
-    return Spec(kind, when, dict(fields), {}, say, doing)
+def _spec(kind: str, when: str, say: str = "", doing: str = "", noun: str = "", /, **fields: Field) -> Spec:
+    return Spec(kind, when, dict(fields), {}, say, doing, noun)
 
 
 def _spelled(spec: Spec, **spelled: Field) -> Spec:
     """`spec` accepting these further fields from files (normalize converts them)."""
-    return Spec(spec.kind, spec.phase, spec.fields, dict(spelled), spec.say, spec.doing)
+    return Spec(spec.kind, spec.phase, spec.fields, dict(spelled), spec.say, spec.doing, spec.noun)
 
 
 # Each kind: _spec(kind, when it is played, its label (describe), the kind in a sentence
-# (explain.DOING), its fields...). A label's {field} is said by the field's type.
+# (explain.DOING), a Tribe Action's noun (the hint's "spend Essences on ..."), its fields...). A label's {field} is said by the field's type.
 _SPECS = [
     # Tribe Actions (R14-R19) and the Winter's Grasp move
-    _spec("dress_hero", "tribe", "Dress a {hero} on {node}", "Dressing a new Hero",
+    _spec("dress_hero", "tribe", "Dress a {hero} on {node}", "Dressing a new Hero", "a new Hero",
           hero=_f(HERO), node=_f(NODE), **PAY),
     _spec("level_up", "tribe", "Level up the {hero} with {perk}[; {discard} goes under its pile]",
-          "Levelling up a Hero", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
-    _spec("build_settlement", "tribe", "Build a Settlement in {region}", "Building a Settlement",
+          "Levelling up a Hero", "a Level Up", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
+    _spec("build_settlement", "tribe", "Build a Settlement in {region}", "Building a Settlement", "a Settlement",
           region=_f(REGION), **PAY),
-    _spec("build_beacon", "tribe", "Build a {color} Beacon in {region}", "Building a Beacon",
+    _spec("build_beacon", "tribe", "Build a {color} Beacon in {region}", "Building a Beacon", "a Beacon",
           region=_f(REGION), color=_f(COLOR), **PAY),
     _spec("control_totem", "tribe", "Take the Spiritual Totem to {region}", "Taking the Spiritual Totem",
-          region=_f(REGION), **PAY),
+          "the Spiritual Totem", region=_f(REGION), **PAY),
     _spec("gather_herb", "tribe", "Gather {herb}[, discarding {discard}]", "Gathering an Heirloom Herb",
-          herb=_f(HERB), discard=_f(HERB), **PAY),
-    _spec("attune", "tribe", "Attune with {guardian} ({guardian:attunement})", "Attuning",
+          "an Heirloom Herb", herb=_f(HERB), discard=_f(HERB), **PAY),
+    _spec("attune", "tribe", "Attune with {guardian} ({guardian:attunement})", "Attuning", "an Attunement",
           guardian=_f(GUARDIAN), **PAY),
     _spec("move_settlement", "tribe", "Move the Settlement from {from} to {to}", "Moving a Settlement",
-          **{"from": _f(REGION), "to": _f(REGION)}, **PAY),
+          "moving a Settlement", **{"from": _f(REGION), "to": _f(REGION)}, **PAY),
     # turns, the Event Phase, the Hero Phase
     _spec("choose_phase", "turn", "Play the {phase} Phase", "Choosing a Phase", phase=_f(PHASE)),
     _spec("end_phase", "turn", "End the Phase"),

@@ -19,7 +19,7 @@ from .corruption import tash
 from .endgame import doom_reached, spelled_swaps
 from .legal import LegalActions
 from .names import Names, deciding, either
-from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
+from .registry import QUIET_TASKS, TASKS
 from .rng import Rng
 from .rules import Rules, COLORS
 from .state import GameState, Tribe, Hero, copy_state

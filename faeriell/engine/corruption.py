@@ -169,4 +169,7 @@ def ev_perform(g, a):
         ask_track(g, i)
 
 
-move("corruption", ev_enum, ev_check, ev_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("corruption", ev_enum, ev_check, ev_perform),
+)

@@ -47,9 +47,6 @@ def dm_perform(g, a):
     s.drifter["node"] = a["to"]
 
 
-move("drifter_move", dm_enum, dm_check, dm_perform)
-
-
 def _shift_sources(g):
     s = g.state
     near = set(g.rules.node_regions[s.drifter["node"]])
@@ -88,4 +85,8 @@ def ds_perform(g, a):
     raise_event(g, s.active)
 
 
-move("drifter_shift", ds_enum, ds_check, ds_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("drifter_move", dm_enum, dm_check, dm_perform),
+    move("drifter_shift", ds_enum, ds_check, ds_perform),
+)

@@ -164,7 +164,6 @@ def move_after_solve_perform(g, i, h, perk, ab, a):
     g.state.tribes[i].heroes[h].node = a["node"]
 
 
-
 # ---------------------------------------------------------------- Kickstarter Perks (R22)
 def _area(g, gd):
     return g.rules.board.areas[gd]
@@ -538,4 +537,7 @@ def perk_perform(g, a):
     raise AssertionError("perk_perform without a passing check")
 
 
-move("perk", perk_enum, perk_check, perk_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("perk", perk_enum, perk_check, perk_perform),
+)

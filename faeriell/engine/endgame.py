@@ -216,4 +216,7 @@ def bs_perform(g, a):
         doom_reached(g)          # R42: Doom held at 15 by the optional rule ends the game once a Sower exists
 
 
-move("become_sower", bs_enum, bs_check, bs_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("become_sower", bs_enum, bs_check, bs_perform),
+)

@@ -5,7 +5,7 @@ from .action_schema import seat
 from .actions import Action, card_back
 from .corruption import raise_event
 from .names import either
-from .registry import move, task
+from .registry import Task, move
 from .rules import COLORS
 from .triggers import on_harvest
 
@@ -70,9 +70,6 @@ def mg_perform(g, a):
     g.state.event_step = "draft"
 
 
-move("move_guardian", mg_enum, mg_check, mg_perform, quiet=True)
-
-
 # ---------------------------------------------------------------- 2. Menace Draft (R7)
 def draft_perform(g, a):
     s = g.state
@@ -82,14 +79,10 @@ def draft_perform(g, a):
     g.push_front({"task": "draft_next"})
 
 
-move("draft", lambda g: [Action.raw("draft", ())], lambda g, a: None, draft_perform, quiet=True)
-
-
 def _stops_draft(g) -> bool:
     return g.rules.stop_draft_from <= g.state.doom < g.rules.doom_max
 
 
-@task("draft_next", quiet=True)       # tokens and Doom; an Event is only asked
 def draft_next(g, t):
     s = g.state
     if s.draft_left <= 0:
@@ -128,7 +121,6 @@ def draft_next(g, t):
         g.push_front({"task": "draft_next"})
 
 
-@task("draft_after_event", quiet=True)
 def draft_after_event(g, t):
     if _stops_draft(g):
         g.state.draft_left = 0
@@ -180,9 +172,6 @@ def bs_perform(g, a):
     solve_token(g, i, a["guardian"], a.get("target"))
 
 
-move("beacon_solve", bs_enum, bs_check, bs_perform)
-
-
 def solve_variants(g, i, colour, action):
     """Solving moves are listed once; a full track's rival is asked afterwards (advanced rule)."""
     return [action]
@@ -211,9 +200,6 @@ def mr_perform(g, a):
     pend = g.take_pending()
     rival = s.tribes[seat(a["target"])]
     rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
-
-
-move("menace_rival", mr_enum, mr_check, mr_perform)
 
 
 def check_target(g, i, colour, a):
@@ -386,9 +372,6 @@ def harvest_yield(g, idx, statuses: dict | None = None) -> tuple[tuple[int, int]
     return tuple(out)
 
 
-move("harvest", hv_enum, hv_check, hv_perform, quiet=True)   # queues the Harvest
-
-
 def region_colours(g, r) -> list[str]:
     """Essence colours a Region can give: its terrain, and its Heartland token (R5)."""
     cols = [g.rules.terrain_color[g.rules.region_terrain[r]]]
@@ -398,7 +381,6 @@ def region_colours(g, r) -> list[str]:
     return cols
 
 
-@task("harvest_region", quiet=True)   # Essences, or an Event asked
 def harvest_region(g, t):
     p, r = t["player"], t["region"]
     status = g.region_status(r)
@@ -417,7 +399,6 @@ def harvest_region(g, t):
             g.gain(p, c, source=f"from {r}")
 
 
-@task("harvest_terrain", quiet=True)      # asks, or logs
 def harvest_terrain(g, t):
     p, terr = t["player"], t["terrain"]
     regs = terrain_regions(g, p, terr)
@@ -443,7 +424,6 @@ def terrain_regions(g, p, terr) -> list[str]:
     return out
 
 
-@task("harvest_gain", quiet=True)         # an Essence is no measure
 def harvest_gain(g, t):
     # a Herb's Harvest bonus (R31): said as such ("... from its Forest Herb": herb-forest, said by Names.text)
     herb = next((h for h in g.state.tribes[t["player"]].herbs
@@ -451,7 +431,6 @@ def harvest_gain(g, t):
     g.gain(t["player"], t["color"], source=f"from its {herb}" if herb else "")
 
 
-@task("harvest_done", quiet=True)     # Sower Perks add Corruption Essences only
 def harvest_done(g, t):
     on_harvest(g)
 
@@ -497,4 +476,20 @@ def hc_perform(g, a):
             g.retell(f"{g.tribe_name(p)} harvests 1 {colour} Essence from {r}.")
 
 
-move("harvest_choice", hc_enum, hc_check, hc_perform, quiet=True)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("move_guardian", mg_enum, mg_check, mg_perform, quiet=True),
+    move("draft", lambda g: [Action.raw("draft", ())], lambda g, a: None, draft_perform, quiet=True),
+    move("beacon_solve", bs_enum, bs_check, bs_perform),
+    move("menace_rival", mr_enum, mr_check, mr_perform),
+    move("harvest", hv_enum, hv_check, hv_perform, quiet=True),  # queues the Harvest
+    move("harvest_choice", hc_enum, hc_check, hc_perform, quiet=True),
+)
+TASKS = (
+    Task("draft_next", draft_next, quiet=True),  # tokens and Doom; an Event is only asked
+    Task("draft_after_event", draft_after_event, quiet=True),
+    Task("harvest_region", harvest_region, quiet=True),  # Essences, or an Event asked
+    Task("harvest_terrain", harvest_terrain, quiet=True),  # asks, or logs
+    Task("harvest_gain", harvest_gain, quiet=True),  # an Essence is no measure
+    Task("harvest_done", harvest_done, quiet=True),  # Sower Perks add Corruption Essences only
+)

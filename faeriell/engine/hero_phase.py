@@ -110,10 +110,6 @@ def mv_perform(g, a):
     hero.node = a.get("to") or path[-1]
 
 
-move("move_hero", mv_enum, mv_check, mv_perform,
-     quiet=lambda g, a: a.get("hero") != "shadow")       # the Shadow's step may cost Corruption
-
-
 # ---------------------------------------------------------------- 2. Solve a Menace by a Hero
 def solvable_colours(g, i, hero, region) -> set:
     """Token kinds this Hero may solve on this Region."""
@@ -190,9 +186,6 @@ def sm_perform(g, a):
     solve_token(g, i, gd, a.get("target"))
 
 
-move("solve_menace", sm_enum, sm_check, sm_perform)
-
-
 # ---------------------------------------------------------------- 3. Go on a Quest
 def quest_decks(g, hero) -> list[str]:
     if hero.type in ("sower", "shadow"):
@@ -235,9 +228,6 @@ def gq_perform(g, a):
         g.ask(i, "discard_quest", hero=a["hero"])
 
 
-move("go_quest", gq_enum, gq_check, gq_perform, quiet=True)
-
-
 def dq_enum(g):
     pend = g.state.pending
     hero = g.state.tribes[pend["player"]].heroes[pend["hero"]]
@@ -260,9 +250,6 @@ def dq_perform(g, a):
     hero = s.tribes[pend["player"]].heroes[pend["hero"]]
     hero.quests.remove(a["card"])
     g.discard_card(a["card"])
-
-
-move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True)
 
 
 # ---------------------------------------------------------------- 4. Solve a Quest
@@ -318,9 +305,6 @@ def sq_perform(g, a):
         raise_event(g, i)
     else:
         t.essences.append(c)
-
-
-move("solve_quest", sq_enum, sq_check, sq_perform)
 
 
 # ---------------------------------------------------------------- Lore Actions (R24, R25)
@@ -411,4 +395,13 @@ def lore_perform(g, a):
         hero.gems += 1
 
 
-move("lore", lore_enum, lore_check, lore_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("move_hero", mv_enum, mv_check, mv_perform,
+         quiet=lambda g, a: a.get("hero") != "shadow"),  # the Shadow's step may cost Corruption
+    move("solve_menace", sm_enum, sm_check, sm_perform),
+    move("go_quest", gq_enum, gq_check, gq_perform, quiet=True),
+    move("discard_quest", dq_enum, dq_check, dq_perform, quiet=True),
+    move("solve_quest", sq_enum, sq_check, sq_perform),
+    move("lore", lore_enum, lore_check, lore_perform),
+)

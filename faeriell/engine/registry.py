@@ -2,12 +2,14 @@
 and the procedure steps (tasks) the core runs from `state.queue`.
 
 Listing and checking share their predicates, so the table's highlights, the bots' choices and
-the refusal reasons all come from one place. The phase modules register here when the package
-is imported; the core dispatches through these tables without importing them.
+the refusal reasons all come from one place. Each phase module declares its moves and tasks in
+two tables (MOVES, TASKS); wiring.py installs them, from one explicit list of modules, when the
+package is imported. The core dispatches through these tables without importing the phases.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from collections.abc import Callable, Iterable
 
 from .action_schema import DECISION_KINDS, HERO_ACTIONS, TRIBE_ACTIONS
@@ -26,28 +28,42 @@ class Move:
     quiet: object = False
 
 
+@dataclass(frozen=True)
+class Task:
+    """A procedure step the core runs from `state.queue` ({"task": name, ...})."""
+    name: str
+    run: Callable[..., None]            # fn(game, task)
+    quiet: object = False               # as for Move: True or fn(game, task)
+
+
+def move(kind: str, enumerate, check, perform, quiet=False) -> Move:
+    """A move kind's declaration (its phase module lists it in MOVES; wiring.py installs it)."""
+    return Move(kind, enumerate, check, perform, quiet)
+
+
+# Filled once by wiring.wire() from its one table of modules; read by the core.
 MOVES: dict[str, Move] = {}
-
-
-def move(kind: str, enumerate, check, perform, quiet=False) -> None:
-    MOVES[kind] = Move(kind, enumerate, check, perform, quiet)
-    _ENUMERATORS.clear()
-
-
+TASKS: dict[str, Callable[..., None]] = {}     # task name -> fn(game, task)
+QUIET_TASKS: dict[str, Any] = {}               # task name -> True or fn(game, task): leaves what Achievements read alone
 _ENUMERATORS: dict = {}
 
-TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
-QUIET_TASKS: dict = {}    # task name -> True or fn(game, task): leaves what Achievements read alone
 
-
-def task(name, quiet=False):
-    """Register a procedure step; `quiet` as for Move (True or fn(game, task))."""
-    def deco(fn):
-        TASKS[name] = fn
-        if quiet:
-            QUIET_TASKS[name] = quiet
-        return fn
-    return deco
+def install(moves: Iterable[Move], tasks: Iterable[Task]) -> None:
+    """Fill the registry with these moves and tasks (a kind or a task declared twice is an error)."""
+    MOVES.clear()
+    TASKS.clear()
+    QUIET_TASKS.clear()
+    _ENUMERATORS.clear()
+    for m in moves:
+        if m.kind in MOVES:
+            raise ValueError(f"the move {m.kind!r} is declared twice")
+        MOVES[m.kind] = m
+    for t in tasks:
+        if t.name in TASKS:
+            raise ValueError(f"the task {t.name!r} is declared twice")
+        TASKS[t.name] = t.run
+        if t.quiet:
+            QUIET_TASKS[t.name] = t.quiet
 
 
 def enumerators(kinds: tuple) -> list:

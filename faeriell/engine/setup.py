@@ -9,7 +9,7 @@ from .core import Game
 from .event_phase import region_colours
 from .names import either
 from .payment import Slots, options
-from .registry import move, task
+from .registry import Task, move
 from .rules import Rules, COLORS
 from .rng import seed_state
 from .state import GameState, Tribe, Hero
@@ -170,12 +170,10 @@ def new_game(rules: Rules, players: int = 2, mode: Mode = "competitive", difficu
 
 
 # ---------------------------------------------------------------- setup tasks
-@task("ask")
 def ask_task(g, t):
     g.ask(t["player"], t["kind"], **{k: v for k, v in t.items() if k not in ("task", "player", "kind")})
 
 
-@task("ask_place_hero")
 def ask_place_hero(g, t):
     tribe = g.state.tribes[t["player"]]
     for h, hero in tribe.heroes.items():
@@ -184,7 +182,6 @@ def ask_place_hero(g, t):
             return
 
 
-@task("coop_cards")
 def coop_cards(g, t):
     s = g.state
     rows = g.rules.modes["coop_solo"]["setup"]
@@ -206,7 +203,6 @@ def coop_cards(g, t):
             tribe.set_aside.append(h)
 
 
-@task("starting_scenario")
 def starting_scenario(g, t):
     s = g.state
     sc = g.rules.catalog.starting_scenario
@@ -220,7 +216,6 @@ def starting_scenario(g, t):
         _activate(g, i, spec["hero"])
 
 
-@task("scenario_essences")
 def scenario_essences(g, t):
     s = g.state
     sc = g.rules.catalog.starting_scenario
@@ -241,7 +236,6 @@ def _activate(g, i, h):
     tribe.heroes[h] = hero
 
 
-@task("drifter_setup")
 def drifter_setup(g, t):
     s = g.state
     taken = g.occupied()
@@ -249,7 +243,6 @@ def drifter_setup(g, t):
     s.drifter = {"node": g.rng.choice(sorted(free)), "owner": (s.first_player - 1) % s.players}
 
 
-@task("starting_essences")
 def starting_essences(g, t):
     i = t["player"]
     tasks = []
@@ -262,7 +255,6 @@ def starting_essences(g, t):
     g.push_front(*tasks)
 
 
-@task("three_player_bonus")
 def three_player_bonus(g, t):
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
     s = g.state
@@ -288,17 +280,14 @@ def three_player_bonus(g, t):
         g.ask(i, "starting_essence", bonus=True, colors=opts)
 
 
-@task("random_harvest")
 def random_harvest(g, t):
     g.state.harvest = g.rng.below(len(g.rules.wheel))
 
 
-@task("twins_level")
 def twins_level(g, t):
     g.ask(t["player"], "free_level")
 
 
-@task("twins_start")
 def twins_start(g, t):
     s = g.state
     tw = g.rules.modes["twins"]
@@ -346,10 +335,6 @@ def ts_perform(g, a):
             s.tribes[i].essences.append(card)
 
 
-move("twins_swap", ts_enum, ts_check, ts_perform)
-
-
-@task("menace_setup")
 def menace_setup(g, t):
     """R33: place the difficulty's Menace / Corruption tokens under distinct Guardians."""
     s, r = g.state, g.rules
@@ -391,7 +376,6 @@ def menace_setup(g, t):
     s.bag.extend(r.havoc_tokens)
 
 
-@task("finish_setup")
 def finish_setup(g, t):
     s = g.state
     for tribe in s.tribes:
@@ -474,9 +458,6 @@ def ps_perform(g, a):
             g.gain(i, cols[0])
 
 
-move("place_settlement", ps_enum, ps_check, ps_perform)
-
-
 def _hero_choices(g, i):
     tribe = g.state.tribes[i]
     return [h for h in tribe.inactive if g.rules.catalog.heroes[h].get("starting")]
@@ -495,9 +476,6 @@ def ch_check(g, a):
 def ch_perform(g, a):
     i = g.take_pending()["player"]
     _activate(g, i, a["hero"])
-
-
-move("choose_hero", ch_enum, ch_check, ch_perform)
 
 
 def ph_enum(g):
@@ -520,9 +498,6 @@ def ph_perform(g, a):
     g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
 
 
-move("place_hero", ph_enum, ph_check, ph_perform)
-
-
 def se_enum(g):
     return [Action("starting_essence", color=c) for c in dict.fromkeys(g.state.pending["colors"])]
 
@@ -539,9 +514,6 @@ def se_perform(g, a):
     g.gain(pend["player"], a["color"], told=True)      # "You take a Red Essence" said it
     if not pend.get("bonus") and pend.get("region"):
         s.tribes[pend["player"]].heartland_picks[pend["region"]] = a["color"]
-
-
-move("starting_essence", se_enum, se_check, se_perform)
 
 
 # The Twins: each tribe levels its Hero once for free (Wido may draw a random Sower Perk instead).
@@ -570,4 +542,27 @@ def fl_perform(g, a):
     on_perk_gained(g, i, hero, perk)
 
 
-move("free_level", fl_enum, fl_check, fl_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("twins_swap", ts_enum, ts_check, ts_perform),
+    move("place_settlement", ps_enum, ps_check, ps_perform),
+    move("choose_hero", ch_enum, ch_check, ch_perform),
+    move("place_hero", ph_enum, ph_check, ph_perform),
+    move("starting_essence", se_enum, se_check, se_perform),
+    move("free_level", fl_enum, fl_check, fl_perform),
+)
+TASKS = (
+    Task("ask", ask_task),
+    Task("ask_place_hero", ask_place_hero),
+    Task("coop_cards", coop_cards),
+    Task("starting_scenario", starting_scenario),
+    Task("scenario_essences", scenario_essences),
+    Task("drifter_setup", drifter_setup),
+    Task("starting_essences", starting_essences),
+    Task("three_player_bonus", three_player_bonus),
+    Task("random_harvest", random_harvest),
+    Task("twins_level", twins_level),
+    Task("twins_start", twins_start),
+    Task("menace_setup", menace_setup),
+    Task("finish_setup", finish_setup),
+)

@@ -4,11 +4,10 @@ Event and the Perk triggers, so it sits beneath the phases."""
 from __future__ import annotations
 
 from .actions import Action
-from .registry import move, task
+from .registry import Task, move
 from .rules import COLORS
 
 
-@task("ask_track")
 def _ask_track_task(g, t):
     ask_track(g, t["player"])
 
@@ -33,4 +32,10 @@ def tc_perform(g, a):
     g.advance_track(i, a["color"])
 
 
-move("track_choice", tc_enum, tc_check, tc_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("track_choice", tc_enum, tc_check, tc_perform),
+)
+TASKS = (
+    Task("ask_track", _ask_track_task),
+)

@@ -130,10 +130,6 @@ def dress_perform(g, a):
     t.heroes[a["hero"]] = hero
 
 
-move("dress_hero", _paid("dress_hero", dress_targets),
-     dress_check, dress_perform)
-
-
 def spend_and_discard(g, i, kind, a):
     for c in spend(g, i, kind, a):
         g.discard_card(c)
@@ -303,10 +299,6 @@ def take_perk(g, perk, disc):
         g.reveals += 1
 
 
-move("level_up", _paid("level_up", level_targets_of, keys=level_keys),
-     level_check, level_perform)
-
-
 # ---------------------------------------------------------------- 3. Build a Settlement
 def settlement_regions(g, i) -> list[str]:
     t = g.state.tribes[i]
@@ -343,11 +335,6 @@ def settle_perform(g, a):
     t.settlements.append(a["region"])
 
 
-move("build_settlement",
-     _paid("build_settlement", lambda g, i: [{"region": r} for r in settlement_regions(g, i)]),
-     settle_check, settle_perform)
-
-
 # ---------------------------------------------------------------- 4. Build a Beacon (R15)
 def beacon_keys(g, i) -> list[dict]:
     """The Beacon colours left in the supply (R15: the colour is part of the cost)."""
@@ -378,10 +365,6 @@ def beacon_perform(g, a):
     spend_and_discard(g, i, "build_beacon", a)
     g.state.beacon_supply[a["color"]] -= 1
     t.beacons[a["region"]] = a["color"]
-
-
-move("build_beacon", _paid("build_beacon", beacon_targets_of, keys=beacon_keys),
-     beacon_check, beacon_perform)
 
 
 # ---------------------------------------------------------------- 5. Control the Spiritual Totem
@@ -416,10 +399,6 @@ def totem_perform(g, a):
             g.discard_card(c)
     g.state.totem["region"] = a["region"]
     g.state.totem["owner"] = i
-
-
-move("control_totem", _paid("control_totem", totem_targets, cheap_targets=True),
-     totem_check, totem_perform)
 
 
 # ---------------------------------------------------------------- 6. Gather an Heirloom Herb (R16)
@@ -469,10 +448,6 @@ def refill_herbs(g):
         s.herbs_up.append(s.herb_deck.pop(0))
 
 
-move("gather_herb", _paid("gather_herb", herb_targets),
-     herb_check, herb_perform)
-
-
 # ---------------------------------------------------------------- 7. Attune (R17)
 def attune_check(g, a):
     i, t = _me(g)
@@ -489,10 +464,6 @@ def attune_perform(g, a):
     spend_and_discard(g, i, "attune", a)
     g.state.attunements_free.remove(a["guardian"])
     t.attunements.append(a["guardian"])
-
-
-move("attune", _paid("attune", lambda g, i, key: [key], keys=attunement_keys),
-     attune_check, attune_perform)
 
 
 # ---------------------------------------------------------------- Winter's Grasp: Tribes on the Move
@@ -536,5 +507,23 @@ def move_settlement_perform(g, a):
         g.state.totem["region"] = to
 
 
-move("move_settlement", _paid("move_settlement", move_settlement_targets, cheap_targets=True),
-     move_settlement_check, move_settlement_perform)
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("dress_hero", _paid("dress_hero", dress_targets),
+         dress_check, dress_perform),
+    move("level_up", _paid("level_up", level_targets_of, keys=level_keys),
+         level_check, level_perform),
+    move("build_settlement",
+         _paid("build_settlement", lambda g, i: [{"region": r} for r in settlement_regions(g, i)]),
+         settle_check, settle_perform),
+    move("build_beacon", _paid("build_beacon", beacon_targets_of, keys=beacon_keys),
+         beacon_check, beacon_perform),
+    move("control_totem", _paid("control_totem", totem_targets, cheap_targets=True),
+         totem_check, totem_perform),
+    move("gather_herb", _paid("gather_herb", herb_targets),
+         herb_check, herb_perform),
+    move("attune", _paid("attune", lambda g, i, key: [key], keys=attunement_keys),
+         attune_check, attune_perform),
+    move("move_settlement", _paid("move_settlement", move_settlement_targets, cheap_targets=True),
+         move_settlement_check, move_settlement_perform),
+)

@@ -6,8 +6,6 @@ sit beneath the phases; the `perk` Action itself is in effects.py.
 """
 from __future__ import annotations
 
-from . import tracks  # noqa: F401  (registers the "ask_track" task on_perk_gained queues)
-
 
 def on_perk_gained(g, i, hero, perk):
     for ab in g.rules.perk_abilities.get(perk, ()):

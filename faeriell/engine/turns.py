@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .endgame import end_of_turn_checks, end_of_round_checks
-from .registry import move, task
+from .registry import Task, move
 from .words import PHASES
 
 
@@ -42,9 +42,6 @@ def _choose_perform(g, a):
             h.solved_this_phase = False
 
 
-move("choose_phase", _choose_enum, _choose_check, _choose_perform, quiet=True)
-
-
 # ---------------------------------------------------------------- end_phase
 def _end_enum(g):
     return [Action.raw("end_phase", ())]
@@ -59,11 +56,7 @@ def _end_perform(g, a):
     s.queue.append({"task": "end_turn"})
 
 
-move("end_phase", _end_enum, _end_check, _end_perform, quiet=True)   # queues end_turn
-
-
 # ---------------------------------------------------------------- end of a turn
-@task("end_turn", quiet=True)       # Doom and the Sower question move no measure
 def end_turn(g, t):
     s = g.state
     tribe = s.tribes[s.active]
@@ -77,7 +70,6 @@ def end_turn(g, t):
     end_of_turn_checks(g)
 
 
-@task("next_turn", quiet=True)
 def next_turn(g, t):
     s = g.state
     if s.game_over:
@@ -94,7 +86,6 @@ def next_turn(g, t):
     g.push_front({"task": "end_round"})
 
 
-@task("end_round", quiet=True)
 def end_round(g, t):
     s = g.state
     end_of_round_checks(g)           # 5th Achievement ending, Automatic Doom (R34)
@@ -115,3 +106,15 @@ def end_round(g, t):
     s.lap = 1
     s.active = s.first_player
     g.log(f"Round {s.round} begins; {g.tribe_name(s.first_player)} plays first.")
+
+
+# What this module adds to the engine: wiring.py builds the registry from these tables.
+MOVES = (
+    move("choose_phase", _choose_enum, _choose_check, _choose_perform, quiet=True),
+    move("end_phase", _end_enum, _end_check, _end_perform, quiet=True),  # queues end_turn
+)
+TASKS = (
+    Task("end_turn", end_turn, quiet=True),  # Doom and the Sower question move no measure
+    Task("next_turn", next_turn, quiet=True),
+    Task("end_round", end_round, quiet=True),
+)

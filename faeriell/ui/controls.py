@@ -1,7 +1,6 @@
 """The controls: Widget and the Label, Button, Choice, Toggle, TextField and ListBox built on it.
-
-A Button, TextField or ListBox draws its words in `font(size)` unless given a `face`: a callable
-`face(bold=False) -> Font` for a screen that sets its own text sizes (the rules screen)."""
+A Button or TextField given a `face` (a callable `face(bold=False) -> Font`) writes in it, not in
+`font(size)`: for a screen that sets its own text sizes (the rules screen)."""
 from __future__ import annotations
 
 import time
@@ -10,32 +9,10 @@ from typing import Callable
 import pygame
 
 from faeriell.ui.canvas import is_click_button
-from faeriell.ui import text as UT
-from faeriell.ui.scrolling import ScrollBar
-from faeriell.ui.surface_cache import surface_cache
-from faeriell.ui.text import SCALE, draw_text, draw_wrapped, ellipsize, font, note_label, scaled, wrap, wrapped_height
+from faeriell.ui.text import (SCALE, Face, draw_line_in, draw_text, draw_wrapped, font, note_label, scaled, wrap,
+                              wrapped_height)
 from faeriell.ui.theme import (ACCENT, BTN, BTN_DOWN, BTN_HOVER, BTN_ON, BTN_PRIMARY, BTN_PRIMARY_HOVER, DISABLED_BG,
                                DISABLED_FG, ERROR, FIELD_BG, MUTED, PANEL_EDGE, SELECT, TEXT)
-
-Face = Callable[..., pygame.font.Font]
-
-
-@surface_cache(max_bytes=4 << 20)
-def line_image(fnt: pygame.font.Font, text: str, width: int, colour) -> pygame.Surface:
-    """`text` drawn in `fnt`, cut with an ellipsis past `width` px; kept, as a list redraws the
-    same rows every frame."""
-    return fnt.render(ellipsize(fnt, text, width), True, colour)
-
-
-def draw_line_in(surf, fnt: pygame.font.Font, text: str, rect: pygame.Rect, colour, anchor: str = "midleft") -> None:
-    """One line in `fnt` at rect's `anchor` (midleft: its left edge, centred: its centre), cut
-    with an ellipsis past rect's width (a face has a fixed size: it cannot shrink to fit)."""
-    img = line_image(fnt, text, rect.width, tuple(colour))
-    r = img.get_rect(**{anchor: getattr(rect, anchor)})
-    surf.blit(img, r)
-    if UT.LABELS is not None:
-        note_label(text, ellipsize(fnt, text, rect.width), r, rect.width)
-
 
 class Widget:
     id: str | None = None
@@ -370,22 +347,16 @@ class TextField(Widget):
 
 
 class ListBox(Widget):
-    """A scrolling list: items = [(key, title, detail)]; click selects, double click activates.
-    With `arrows` it has a ScrollBar (arrows, a thumb to drag) rather than a thin marker; with a
-    `face`, rows of one line in that font, `row` px tall whatever the Text size (the face grows)."""
+    """A scrolling list: items = [(key, title, detail)]; click selects, double click activates."""
 
     ROW = 44
 
     def __init__(self, rect, items=(), on_select=None, on_activate=None, id=None, empty_text="(nothing here)",
-                 row=ROW, face: Face | None = None, arrows: bool = False):
+                 row=ROW):
         super().__init__(rect, id)
         self.items: list[tuple] = list(items)
         self.on_select, self.on_activate, self.empty_text = on_select, on_activate, empty_text
-        self.face = face
-        self.bar = ScrollBar((self.rect.right - ScrollBar.WIDTH - 2, self.rect.y + 2, ScrollBar.WIDTH,
-                              self.rect.h - 4)) if arrows else None
-        # rows grow with the text size (a face's rows were measured in it by the caller)
-        self.row = scaled(row) if SCALE.scale != 1.0 and face is None else row
+        self.row = scaled(row) if SCALE.scale != 1.0 else row      # rows grow with the text size
         self._base_row = self.row
         self._fit_rows()
         self.selected: int | None = None
@@ -423,29 +394,14 @@ class ListBox(Widget):
             return None
         return self.items[self.selected][0]
 
-    def select(self, key) -> None:
-        """The row of `key` selected (none when it is not listed) and scrolled into view; no
-        on_select (the caller chose it)."""
-        keys = [it[0] for it in self.items]
-        self.selected = keys.index(key) if key in keys else None
-        if self.selected is not None:
-            top = self.selected * self.row
-            if top < self.scroll:
-                self.scroll = top
-            elif top + self.row > self.scroll + self.rect.height:
-                self.scroll = top + self.row - self.rect.height
-        self.scroll = max(0, min(self.scroll, self.max_scroll()))
-
     def max_scroll(self) -> int:
         return max(0, len(self.items) * self.row - self.rect.height)
 
     def row_rect(self, k: int) -> pygame.Rect:
-        bar = ScrollBar.WIDTH + 2 if self.bar is not None and self.max_scroll() else 0
-        return pygame.Rect(self.rect.x + 2, self.rect.y + k * self.row - self.scroll, self.rect.width - 4 - bar,
-                           self.row)
+        return pygame.Rect(self.rect.x + 2, self.rect.y + k * self.row - self.scroll, self.rect.width - 4, self.row)
 
     def _at(self, pos) -> int | None:
-        if not self.rect.collidepoint(pos) or pos[0] >= self.row_rect(0).right:
+        if not self.rect.collidepoint(pos):
             return None
         k = (pos[1] - self.rect.y + self.scroll) // self.row
         return int(k) if 0 <= k < len(self.items) else None
@@ -453,11 +409,6 @@ class ListBox(Widget):
     def handle(self, ev) -> bool:
         if not self.visible or not self.enabled:
             return False
-        if self.bar is not None and hasattr(ev, "pos"):
-            moved_to = self.bar.handle(ev, self.scroll, self.rect.height, len(self.items) * self.row, self.row)
-            if moved_to is not None:
-                self.scroll = moved_to
-                return True
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             if self._drag_from is not None and self.max_scroll():
@@ -517,25 +468,29 @@ class ListBox(Widget):
                 pygame.draw.rect(surf, SELECT, r, border_radius=4)
             elif k == self.hover:
                 pygame.draw.rect(surf, (36, 44, 62), r, border_radius=4)
-            title = str(item[1]) if len(item) > 1 else str(item[0])
-            detail = str(item[2]) if len(item) > 2 and item[2] else ""
-            if self.face is not None:
-                draw_line_in(surf, self.face(), title, r.inflate(-16, 0), TEXT)
-            elif detail and self.row >= 36:
-                draw_text(surf, title, (r.x + 8, r.y + 5), 20, TEXT, width=r.width - 16)
-                if self.row > self._base_row:        # a detail on more lines than one (_fit_rows)
-                    top = r.y + 5 + font(20).get_linesize()
-                    draw_wrapped(surf, detail, pygame.Rect(r.x + 8, top, r.width - 20, r.bottom - top), 16, MUTED,
-                                 1, self.DETAIL_LINES)
-                else:
-                    draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED,
-                              width=r.width - 16)
-            else:
-                draw_text(surf, title, (r.x + 8, r.centery), 19, TEXT, anchor="midleft", width=r.width - 16)
+            self.draw_row(surf, item, r)
         surf.set_clip(old)
-        if self.bar is not None:
-            self.bar.draw(surf, self.scroll, self.rect.height, len(self.items) * self.row)
-        elif self.max_scroll():
+        self.draw_marker(surf)
+
+    def draw_row(self, surf, item: tuple, r: pygame.Rect) -> None:
+        """A row's words: its title, and its detail below when the rows have room."""
+        title = str(item[1]) if len(item) > 1 else str(item[0])
+        detail = str(item[2]) if len(item) > 2 and item[2] else ""
+        if detail and self.row >= 36:
+            draw_text(surf, title, (r.x + 8, r.y + 5), 20, TEXT, width=r.width - 16)
+            if self.row > self._base_row:        # a detail on more lines than one (_fit_rows)
+                top = r.y + 5 + font(20).get_linesize()
+                draw_wrapped(surf, detail, pygame.Rect(r.x + 8, top, r.width - 20, r.bottom - top), 16, MUTED,
+                             1, self.DETAIL_LINES)
+            else:
+                draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED,
+                          width=r.width - 16)
+        else:
+            draw_text(surf, title, (r.x + 8, r.centery), 19, TEXT, anchor="midleft", width=r.width - 16)
+
+    def draw_marker(self, surf) -> None:
+        """Where the view is in the list: a thin bar at the right edge."""
+        if self.max_scroll():
             track = self.rect.height - 8
             frac = self.rect.height / (len(self.items) * self.row)
             bar_h = max(20, int(track * frac))

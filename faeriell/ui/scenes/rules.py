@@ -5,7 +5,7 @@
 
 Opened with F1 at the table, from the "?" of a tooltip, from "Rule" on a refused move (at the
 section of that move) and from the start screen. The text is data/rules/reference.yaml. The panel
-is the game's own widgets (a TextField, a ListBox with a scroll bar, a TextView that wraps and
+is the game's own widgets (a TextField, a ScrollList with a scroll bar, a TextView that wraps and
 scrolls, a Button), as every other screen. Esc or Back returns.
 """
 from __future__ import annotations
@@ -13,10 +13,9 @@ from __future__ import annotations
 import pygame
 
 from faeriell.content import rules_reference as ref
-from faeriell.ui.controls import Button, ListBox, TextField
-from faeriell.ui.scrolling import ScrollBar
+from faeriell.ui.controls import Button, TextField
+from faeriell.ui.scrolling import ScrollBar, ScrollList, TextView
 from faeriell.ui.text import draw_text, point_font, scaled
-from faeriell.ui.text_view import TextView
 from faeriell.ui.theme import ACCENT, BG, MUTED
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, Scene
@@ -110,9 +109,9 @@ class RulesScene(Scene):
         self.search = TextField(pygame.Rect(16, top, list_w, field_h), self.query, on_change=self.set_query,
                                 placeholder="Search the rules", face=list_face, id="search")
         list_top = top + field_h + gap
-        self.list = ListBox(pygame.Rect(16, list_top, list_w, bottom - list_top), self._list_items(),
-                            on_select=self.open, row=row, face=list_face, arrows=True, id="sections",
-                            empty_text="No section says that")
+        self.list = ScrollList(pygame.Rect(16, list_top, list_w, bottom - list_top), self._list_items(),
+                               on_select=self.open, row=row, face=list_face, id="sections",
+                               empty_text="No section says that")
         self.list.select(self.current.id)
         self.text = TextView(pygame.Rect(32 + list_w, top, text_w, bottom - top), section_blocks(self.current),
                              face=text_face, id="text")
@@ -121,7 +120,7 @@ class RulesScene(Scene):
         self.widgets = [self.search, self.list, self.text, self.back_button]
 
     def _list_items(self) -> list[tuple[str, str]]:
-        """The list's rows as ListBox items: (section id, the line shown)."""
+        """The list's rows as ScrollList items: (section id, the line shown)."""
         return [(sid, label) for label, sid in self._items()]
 
     def _list_width(self, w: int) -> int:

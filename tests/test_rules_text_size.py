@@ -71,7 +71,7 @@ def check_fits(app, scene: RulesScene) -> None:
             assert not a.colliderect(b), (a, b)
     for el in worded(scene):
         font = el.font
-        line = font.get_rect("Ag").height
+        line = font.size("Ag")[1]                  # the height of a line of it (ink and room)
         assert el.rect.height >= line + 4, (el.rect, line)         # a line of text and some room
     for b in list_lines(scene):                                      # every line whole (nothing cut)
         assert b.font.size(b.text)[0] + 2 * 8 <= b.rect.width, (b.text, b.rect)

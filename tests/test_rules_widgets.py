@@ -101,6 +101,32 @@ def test_type_a_search_pick_a_section_and_scroll_its_text(rules):
     assert not app.errors, app.errors
 
 
+def test_the_lists_scroll_bar_answers_its_arrows_thumb_and_track(rules):
+    app = rules
+    lines = app.scene.list
+    bar = lines.bar
+    top, bottom = bar.arrows()
+    lines.scroll = 0
+    click(app, bottom.center)                              # one line down
+    assert lines.scroll == lines.row
+    click(app, top.center)
+    assert lines.scroll == 0
+    thumb = bar.thumb(lines.scroll, lines.rect.height, len(lines.items) * lines.row)
+    x, y = thumb.center
+    for ev in (pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
+               pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y + 60), rel=(0, 60), buttons=(1, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y + 60), button=1)):
+        pygame.event.post(ev)
+    app.step()
+    dragged = lines.scroll
+    assert dragged > 0
+    assert app.scene.current is app.scene.sections[0]       # a drag on the bar opens no section
+    click(app, (x, bottom.top - 2))                         # the track below the thumb: a page down
+    assert lines.scroll == min(lines.max_scroll(), dragged + lines.rect.height)
+    assert not app.errors, app.errors
+
+
 def test_nothing_imports_pygame_gui():
     """pygame_gui is no dependency: no module, test, tool or benchmark imports it, and neither
     the requirements, the package's dependencies nor the bundled app name it."""

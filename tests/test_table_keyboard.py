@@ -384,8 +384,7 @@ def test_the_rules_screen_goes_through_its_sections_by_the_arrow_keys(tmp_path, 
     at = ids.index(rules.current.id)
     key(app, pygame.K_DOWN)
     assert rules.current.id == ids[at + 1]
-    selected = rules.list.get_single_selection(include_object_id=True)
-    assert (selected[1] if isinstance(selected, tuple) else selected) == ids[at + 1]
+    assert rules.list.selected_key() == ids[at + 1]
     key(app, pygame.K_UP)
     assert rules.current.id == ids[at]
     key(app, pygame.K_ESCAPE)

@@ -65,13 +65,13 @@ def test_the_rules_list_shows_every_section_title_whole(tmp_path, monkeypatch):
     click(app, "rules")
     assert isinstance(app.scene, RulesScene)
     font = pygame.font.Font(UT.font_path(False), list_font_size())
-    items = app.scene.list.item_list
-    assert len(items) > 20
-    for item in items:
-        button = item["button_element"]
-        if button is None:                       # scrolled out of view: same width as the rest
+    lines = app.scene.list
+    assert len(lines.items) > 20
+    for k, (_sid, text) in enumerate(lines.items):
+        row = lines.row_rect(k)
+        if not lines.rect.contains(row):         # scrolled out of view: same width as the rest
             continue
-        assert font.size(item["text"])[0] + 2 * 8 <= button.rect.width, item["text"]
+        assert font.size(text)[0] + 2 * 8 <= row.width, text
 
 
 def test_solving_a_quest_reads_as_a_sentence():

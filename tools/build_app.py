@@ -35,7 +35,7 @@ EXTRA_FILES = ("docs/balance.md",)       # read by faeriell/win_rates.py for the
 # one of the game's requirements, and PyInstaller bundles it exactly when a module imports it.
 EXCLUDED = ("tkinter", "pytest", "_pytest", "mypy", "IPython", "setuptools", "pip")
 # The distributions the build bundles, whose licences go into licenses/.
-BUNDLED = ("pygame-ce", "pytmx", "PyYAML", "pygame_gui", "pyphen", "numpy", "platformdirs", "python-i18n")
+BUNDLED = ("pygame-ce", "pytmx", "PyYAML", "pyphen", "numpy", "platformdirs")
 LICENCE_WORDS = ("LICEN", "COPYING", "NOTICE", "AUTHORS")
 
 sys.path.insert(0, str(ROOT))

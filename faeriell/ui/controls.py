@@ -1,4 +1,6 @@
-"""The controls: Widget and the Label, Button, Choice, Toggle, TextField and ListBox built on it."""
+"""The controls: Widget and the Label, Button, Choice, Toggle, TextField and ListBox built on it.
+A Button or TextField given a `face` (a callable `face(bold=False) -> Font`) writes in it, not in
+`font(size)`: for a screen that sets its own text sizes (the rules screen)."""
 from __future__ import annotations
 
 import time
@@ -7,7 +9,8 @@ from typing import Callable
 import pygame
 
 from faeriell.ui.canvas import is_click_button
-from faeriell.ui.text import SCALE, draw_text, draw_wrapped, font, note_label, scaled, wrap, wrapped_height
+from faeriell.ui.text import (SCALE, Face, draw_line_in, draw_text, draw_wrapped, font, note_label, scaled, wrap,
+                              wrapped_height)
 from faeriell.ui.theme import (ACCENT, BTN, BTN_DOWN, BTN_HOVER, BTN_ON, BTN_PRIMARY, BTN_PRIMARY_HOVER, DISABLED_BG,
                                DISABLED_FG, ERROR, FIELD_BG, MUTED, PANEL_EDGE, SELECT, TEXT)
 
@@ -62,9 +65,10 @@ class Button(Widget):
     """A push button: on_click() runs on release over the button after a press on it."""
 
     def __init__(self, rect, text: str, on_click: Callable[[], None] | None = None, id=None,
-                 primary=False, size=22, sub: str = "", enabled=True, selected=False):
+                 primary=False, size=22, sub: str = "", enabled=True, selected=False, face: Face | None = None):
         super().__init__(rect, id, enabled=enabled)
         self.text, self.on_click, self.primary, self.size, self.sub = text, on_click, primary, size, sub
+        self.face = face
         self.selected = selected
         self.hover = False
         self.down = False
@@ -116,7 +120,9 @@ class Button(Widget):
         pygame.draw.rect(surf, bg, self.rect, border_radius=6)
         edge = ACCENT if (self.hover and self.enabled) else PANEL_EDGE
         pygame.draw.rect(surf, edge, self.rect, 1, border_radius=6)
-        if self.sub:
+        if self.face is not None:
+            draw_line_in(surf, self.face(), self.text, self.rect.inflate(-10, 0), fg, "center")
+        elif self.sub:
             draw_text(surf, self.text, (self.rect.centerx, self.rect.y + self.rect.height * 0.36), self.size, fg,
                       anchor="center", width=self.rect.width - 10)
             draw_text(surf, self.sub_shown(self.rect.width - 10), (self.rect.centerx, self.rect.y + self.rect.height * 0.74), 16,
@@ -258,8 +264,9 @@ class TextField(Widget):
     """A one-line text box: click to type (TEXTINPUT), Backspace, Enter submits, Esc leaves it."""
 
     def __init__(self, rect, text: str = "", on_submit=None, on_change=None, id=None, placeholder: str = "",
-                 allowed: str | None = None, max_len: int = 400):
+                 allowed: str | None = None, max_len: int = 400, face: Face | None = None):
         super().__init__(rect, id)
+        self.face = face
         self.text, self.on_submit, self.on_change, self.placeholder = text, on_submit, on_change, placeholder
         self.allowed, self.max_len = allowed, max_len
         self.focused = False
@@ -324,7 +331,7 @@ class TextField(Widget):
         pygame.draw.rect(surf, FIELD_BG, self.rect, border_radius=5)
         pygame.draw.rect(surf, ACCENT if self.focused else PANEL_EDGE, self.rect, 2 if self.focused else 1,
                          border_radius=5)
-        fnt = font(20)
+        fnt = self.face() if self.face is not None else font(20)
         inner = self.rect.inflate(-14, 0)
         shown = self.text or self.placeholder      # shown while focused too: AskText's suggested name
         img = fnt.render(shown, True, TEXT if self.text else MUTED)
@@ -461,20 +468,28 @@ class ListBox(Widget):
                 pygame.draw.rect(surf, SELECT, r, border_radius=4)
             elif k == self.hover:
                 pygame.draw.rect(surf, (36, 44, 62), r, border_radius=4)
-            title = str(item[1]) if len(item) > 1 else str(item[0])
-            detail = str(item[2]) if len(item) > 2 and item[2] else ""
-            if detail and self.row >= 36:
-                draw_text(surf, title, (r.x + 8, r.y + 5), 20, TEXT, width=r.width - 16)
-                if self.row > self._base_row:        # a detail on more lines than one (_fit_rows)
-                    top = r.y + 5 + font(20).get_linesize()
-                    draw_wrapped(surf, detail, pygame.Rect(r.x + 8, top, r.width - 20, r.bottom - top), 16, MUTED,
-                                 1, self.DETAIL_LINES)
-                else:
-                    draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED,
-                              width=r.width - 16)
-            else:
-                draw_text(surf, title, (r.x + 8, r.centery), 19, TEXT, anchor="midleft", width=r.width - 16)
+            self.draw_row(surf, item, r)
         surf.set_clip(old)
+        self.draw_marker(surf)
+
+    def draw_row(self, surf, item: tuple, r: pygame.Rect) -> None:
+        """A row's words: its title, and its detail below when the rows have room."""
+        title = str(item[1]) if len(item) > 1 else str(item[0])
+        detail = str(item[2]) if len(item) > 2 and item[2] else ""
+        if detail and self.row >= 36:
+            draw_text(surf, title, (r.x + 8, r.y + 5), 20, TEXT, width=r.width - 16)
+            if self.row > self._base_row:        # a detail on more lines than one (_fit_rows)
+                top = r.y + 5 + font(20).get_linesize()
+                draw_wrapped(surf, detail, pygame.Rect(r.x + 8, top, r.width - 20, r.bottom - top), 16, MUTED,
+                             1, self.DETAIL_LINES)
+            else:
+                draw_text(surf, detail, (r.x + 8, r.y + 11 + font(20).get_height()), 16, MUTED,
+                          width=r.width - 16)
+        else:
+            draw_text(surf, title, (r.x + 8, r.centery), 19, TEXT, anchor="midleft", width=r.width - 16)
+
+    def draw_marker(self, surf) -> None:
+        """Where the view is in the list: a thin bar at the right edge."""
         if self.max_scroll():
             track = self.rect.height - 8
             frac = self.rect.height / (len(self.items) * self.row)

@@ -12,6 +12,7 @@ import pygame
 from faeriell.resources import resource_dir
 from faeriell.safe_read import clip
 from faeriell.ui.settings import UI_SCALES
+from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.theme import TEXT
 
 # Every open font of the UI, one per (file, point size), the least recently asked let go past
@@ -227,7 +228,7 @@ def make_font(size: int, bold: bool = False) -> SafeFont:
 
 def point_font(points: int, bold: bool = False) -> SafeFont:
     """The game's font file opened at `points` (a negative count: pygame's own font at that px, when
-    the file is missing), from the shared cache (OPEN_FONTS); pygame_gui's sizes are points too."""
+    the file is missing), from the shared cache (OPEN_FONTS); the rules screen sizes its own fonts in points (rules.list_face)."""
     key = (int(points), bool(bold))
     f = _FONTS.get(key)
     if f is not None:
@@ -420,6 +421,26 @@ def draw_text(surf, text, pos, size=20, color=TEXT, bold=False, anchor="topleft"
     surf.blit(img, r)
     note_label(text, shown, r, width)
     return r
+
+
+# A font a widget writes in instead of font(size): face(bold=False) -> Font (the rules screen's sizes)
+Face = Callable[..., pygame.font.Font]
+
+
+@surface_cache(max_bytes=4 << 20)
+def line_image(fnt: pygame.font.Font, text: str, width: int, colour) -> pygame.Surface:
+    """`text` in `fnt`, cut with an ellipsis past `width` px; kept (a list redraws its rows each frame)."""
+    return fnt.render(ellipsize(fnt, text, width), True, colour)
+
+
+def draw_line_in(surf, fnt: pygame.font.Font, text: str, rect: pygame.Rect, colour, anchor: str = "midleft") -> None:
+    """One line in `fnt` at rect's `anchor` (midleft, center...), cut with an ellipsis past rect's
+    width (a face has a fixed size: it cannot shrink to fit as draw_text does)."""
+    img = line_image(fnt, text, rect.width, tuple(colour))
+    r = img.get_rect(**{anchor: getattr(rect, anchor)})
+    surf.blit(img, r)
+    if LABELS is not None:
+        note_label(text, ellipsize(fnt, text, rect.width), r, rect.width)
 
 
 def draw_wrapped(surf, text, rect, size=18, color=TEXT, line_gap=2, max_lines=None) -> int:

@@ -37,8 +37,9 @@ def solo(tmp_path, monkeypatch):
     monkeypatch.setattr(table_hints, "HINT_BUDGET", 0.1)
     monkeypatch.setattr(bots, "THINK_HARDER_BUDGET", 0.3)
     expert = bots.hint                 # the real expert, its work fixed so the same hint comes each run
-    monkeypatch.setattr(bots, "hint", lambda game, budget=1.0, think_harder=False, helpers=0:
-                        expert(game, budget, think_harder=think_harder, iterations=3, helpers=helpers))
+    monkeypatch.setattr(bots, "hint", lambda game, budget=1.0, think_harder=False, helpers=0, clock="wall":
+                        expert(game, budget, think_harder=think_harder, iterations=3, helpers=helpers,
+                               clock=clock))
     a = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=1)
     assert isinstance(a.scene, TableScreen), a.errors
     yield a

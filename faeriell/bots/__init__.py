@@ -21,6 +21,7 @@ from .helpers import default_helpers
 from . import learned_leaf  # noqa: F401  registers leaves.LEAVES['learned'] (the learned win chance)
 from .search import SearchBot
 from .weights import WeightBook
+from . import plan as plans
 
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 ALL_LEVELS = LEVELS + ("heuristic", "search")
@@ -84,7 +85,6 @@ def plan_hint(game, plan=None, budget: float = 1.0, think_harder: bool = False, 
     the one this returned last (the hint's own state, never the game's); its next step is hinted
     while the engine still allows it, else the expert is asked again and the reason says what
     changed. Thinking longer asks the expert afresh."""
-    from . import plan as plans
 
     def ask(g):
         if iterations is not None:

@@ -21,7 +21,9 @@ import os
 import sys
 from typing import Any
 
-from faeriell.safe_read import clip
+from faeriell.engine.saves import SaveError, check_shape, parse
+from faeriell.engine.setup import DIFFICULTIES, MODES, VARIANTS, SetupError, validate_config
+from faeriell.safe_read import clip, read_bytes, why_not_readable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -30,8 +32,7 @@ SEATS = ("human", "random", "easy", "normal", "hard", "expert")
 
 def _engine_names():
     """MODES, DIFFICULTIES and VARIANTS as the engine knows them (pure Python: --help stays quick)."""
-    from faeriell.engine.setup import MODES as m, DIFFICULTIES as d, VARIANTS as v
-    return tuple(m), tuple(d), tuple(v)
+    return tuple(MODES), tuple(DIFFICULTIES), tuple(VARIANTS)
 
 
 MAX_SIZE = (7680, 4320)         # 8K: a window surface of 130 MB; 100000x100000 would take 40 GB
@@ -203,8 +204,8 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if why:
             refuse(p, f"--load: {why}")
     if args.cont:
-        from faeriell.storage.folders import DataDirError, autosave_dir, user_data_dir
-        from faeriell.storage.listing import autosave_files, latest_autosave
+        from faeriell.storage.folders import DataDirError, autosave_dir, user_data_dir  # lazy: not for --help
+        from faeriell.storage.listing import autosave_files, latest_autosave  # lazy: not for --help
         try:
             user_data_dir()
         except DataDirError as e:
@@ -218,11 +219,10 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if problem:
             refuse(p, f"--continue: {problem}")
     if given:
-        from faeriell.ui.launch import resolve_setup
+        from faeriell.ui.launch import resolve_setup  # lazy: pygame, not for --help
         if args.seats is not None and args.players is not None and len(args.seats) != args.players:
             p.error(f"--seats names {len(args.seats)} seat(s) but --players is {args.players}")
         cfg = resolve_setup(args.players, args.mode, args.difficulty, args.variants, args.seed, args.seats)
-        from faeriell.engine.setup import validate_config, SetupError
         try:
             validate_config(cfg["players"], cfg["mode"], cfg["difficulty"], cfg["variants"])
         except SetupError as e:
@@ -239,13 +239,10 @@ def refuse(p: argparse.ArgumentParser, message: str) -> None:
 def _file_problem(path: str, kind: str) -> str | None:
     """Why `path` cannot be a save / scenario, found without opening a window or replaying:
     missing, a folder or pipe, too large, not UTF-8, not JSON / YAML, not a save / scenario."""
-    from faeriell.safe_read import why_not_readable
     problem = why_not_readable(path, kind)
     if problem:
         return problem
-    from faeriell.engine.saves import SaveError, check_shape, parse
-    from faeriell.safe_read import read_bytes
-    from faeriell.scenario import ScenarioError, load
+    from faeriell.scenario import ScenarioError, load  # lazy: yaml and the catalog, not for --help
     try:
         if kind == "save":
             check_shape(parse(read_bytes(path, "save")))
@@ -261,11 +258,10 @@ def _file_problem(path: str, kind: str) -> str | None:
 def _map_problem(path: str) -> str | None:
     """Why `path` cannot be the map: missing, a folder, a pipe or device, too large, or a file it
     names (a tileset, an image) that may not be opened; None when it loads as an island."""
-    from faeriell.safe_read import why_not_readable
     problem = why_not_readable(path, "map")
     if problem:
         return problem
-    from faeriell.content.map_loader import MapError, load_board
+    from faeriell.content.map_loader import MapError, load_board  # lazy: pytmx loads pygame, not for --help
     try:
         load_board(path)
     except MapError as e:               # load_board turns whatever pytmx raises into a MapError
@@ -277,8 +273,8 @@ def _map_problem(path: str) -> str | None:
 
 def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
     """None when `path` opens as a saved game, else the reason (the engine's words)."""
-    from faeriell.content.rules_loader import default_rules
-    from faeriell.storage.saves import FileServiceError, load_game
+    from faeriell.content.rules_loader import default_rules  # lazy: yaml and the catalog, not for --help
+    from faeriell.storage.saves import FileServiceError, load_game  # lazy: not for --help
     try:
         rules = default_rules(map_path)
     except (OSError, ValueError):   # data/ or the map cannot be read (CatalogError, MapError, YamlError
@@ -293,8 +289,8 @@ def why_not_a_save(path: str, map_path: str | None = None) -> str | None:
 def why_not_analysis(path: str, map_path: str | None = None) -> str | None:
     """None when `path` opens on the analysis board (a scenario file or a save), else the reason:
     one line naming the file (faeriell.analysis.open_start, the call the window makes)."""
-    from faeriell.analysis import AnalysisError, open_start
-    from faeriell.content.rules_loader import default_rules
+    from faeriell.analysis import AnalysisError, open_start  # lazy: the analysis board loads the bots
+    from faeriell.content.rules_loader import default_rules  # lazy: yaml and the catalog, not for --help
     try:
         rules = default_rules(map_path)
     except (OSError, ValueError):   # data/ or the map cannot be read: the window opens and says so
@@ -308,7 +304,7 @@ def why_not_analysis(path: str, map_path: str | None = None) -> str | None:
 
 def why_not_a_chapter(name: str) -> str | None:
     """None when `name` names a tutorial chapter, else the reason with the names there are."""
-    from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
+    from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all  # lazy: yaml, not for --help
     try:
         chapters = load_all()
     except ChapterError as e:
@@ -325,7 +321,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def launch_options(args: argparse.Namespace):
     from dataclasses import fields
-    from faeriell.ui.launch import LaunchOptions
+    from faeriell.ui.launch import LaunchOptions  # lazy: pygame, not for --help
     extra: dict[str, Any] = {}            # fields LaunchOptions may not have yet
     # --analysis reaches the window once LaunchOptions has its field (the screen's side of issue 45:
     # None = not asked, "" = an empty board, else the file); until then the flag is only checked
@@ -341,10 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     if args.self_check:      # the standalone build's check (issue 46): no window
-        from faeriell.selfcheck import main as self_check
+        from faeriell.selfcheck import main as self_check  # lazy: not for --help
         return self_check()
     try:
-        from faeriell.ui.app import App
+        from faeriell.ui.app import App  # lazy: pygame and the window load only to open it
         app = App(size=args.size, map_path=args.map, fps=args.fps, resizable=args.screenshot is None,
                   options=launch_options(args))
         if args.screenshot:   # the PNG is written even when something failed; the exit code tells

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from faeriell.puzzle import LEVELS, OTHER_THEME, THEMES
+from faeriell.content.yaml_lines import plain, read_yaml
+from faeriell.puzzle import LEVELS, OTHER_THEME, THEMES, PuzzleMeta
 from faeriell.resources import CHECKOUT
 from faeriell.safe_read import parse_json, read_text
 from faeriell.storage.folders import PROGRESS_FILE, user_data_dir
@@ -65,8 +66,6 @@ def read_entry(path: Path) -> Entry:
 
 
 def _read_entry(path: Path) -> Entry:
-    from faeriell.content.yaml_lines import plain, read_yaml
-    from faeriell.puzzle import PuzzleMeta
     name, story, goal, meta = path.stem, "", "", PuzzleMeta()
     try:
         data = plain(read_yaml(path, str(path)))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from faeriell.content.rules_loader import default_rules
 from faeriell.content.yaml_lines import parse_yaml, read_yaml, plain
 from faeriell.engine.action_schema import action_problem
 from faeriell.safe_read import MALFORMED, clip
@@ -166,7 +167,6 @@ def _parse_steps(shown, data, key) -> list:
 def start(sc: Scenario, rules=None):
     """The game at the scenario's position."""
     if rules is None:
-        from faeriell.content.rules_loader import default_rules
         rules = default_rules()
     for where, steps in (("steps", sc.steps), ("solution", sc.solution)):
         for k, (kind, value, line) in enumerate(steps):

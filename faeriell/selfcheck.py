@@ -13,38 +13,38 @@ that only works when the entry point calls multiprocessing.freeze_support() (mai
 from __future__ import annotations
 
 import sys
+import tempfile
 import time
+
+from faeriell import sim
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import new_game
+from faeriell.resources import NAMES, resource_dir
+from faeriell.storage.saves import load_game, save_game
+from faeriell.win_rates import BALANCE_FILE, WinRates
 
 PROCESS_WAIT_S = 120.0      # a cold start of a frozen child on a busy 2-core machine takes seconds
 
 
 def check_files() -> str | None:
-    from faeriell.resources import NAMES, resource_dir
     for name in NAMES:
         folder = resource_dir(name)
         if not folder.is_dir() or not any(folder.iterdir()):
             return f"the folder {name}/ is missing (looked in {folder})"
-    from faeriell.content.rules_loader import default_rules
     default_rules()
-    from faeriell.win_rates import BALANCE_FILE, WinRates
     if WinRates.load().solo("medium", "expert") is None:     # the start screen's win rates
         return f"the bots' win rates are missing (looked in {BALANCE_FILE})"
     return None
 
 
 def check_tutorial() -> str | None:
-    from faeriell.tutorial.check import main as tutorial_check
+    from faeriell.tutorial.check import main as tutorial_check  # lazy: the bots; a part that cannot load fails its own line
     code = tutorial_check(["--check"])
     return None if code == 0 else f"the guided game's check failed (exit code {code})"
 
 
 def check_game() -> str | None:
     """A whole 2-player game between bots, then a save of it read back as the same game."""
-    import tempfile
-
-    from faeriell import sim
-    from faeriell.content.rules_loader import default_rules
-    from faeriell.storage.saves import load_game, save_game
     with tempfile.TemporaryDirectory(prefix="faeriell-self-check-") as folder:
         r = sim.play_one({"players": 2, "mode": "competitive", "difficulty": "medium", "variants": [],
                           "seed": 7, "bots": ["heuristic", "heuristic"], "save_dir": folder})
@@ -64,9 +64,7 @@ def check_helper() -> str | None:
     worlds (searched in another process, started by re-running this program) reach the bot."""
     import os
 
-    from faeriell.bots import ExpertBot, helpers
-    from faeriell.content.rules_loader import default_rules
-    from faeriell.engine import new_game
+    from faeriell.bots import ExpertBot, helpers  # lazy: the bots; a part that cannot load fails its own line
     pool = helpers._pool(1)
     if pool is None:
         return "no helper process could be started"
@@ -93,10 +91,8 @@ def check_helper() -> str | None:
 
 
 def check_review() -> str | None:
-    from faeriell.bots import HeuristicBot
-    from faeriell.content.rules_loader import default_rules
-    from faeriell.engine import new_game
-    from faeriell.review.background import ReviewJob
+    from faeriell.bots import HeuristicBot  # lazy: the bots; a part that cannot load fails its own line
+    from faeriell.review.background import ReviewJob  # lazy: the bots; a part that cannot load fails its own line
     rules = default_rules()
     g = new_game(rules, 1, "solo", "medium", [], 7)
     bot = HeuristicBot(1)

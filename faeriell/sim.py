@@ -51,7 +51,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def rules():
     global _RULES
     if _RULES is None:
-        from faeriell.content.rules_loader import default_rules
+        from faeriell.content.rules_loader import default_rules  # lazy: the engine and content, not for --help
         _RULES = default_rules()
     return _RULES
 
@@ -80,8 +80,8 @@ def play_one(job: dict) -> dict:
     """Play one game. job: players, mode, difficulty, variants, seed, bots (levels per seat),
     budget, iterations, max_actions, timing (bool), clock ("wall" or "cpu": what a searching bot's
     budget counts; None leaves the bot's own, the wall clock)."""
-    from faeriell.bots import make_bot
-    from faeriell.engine import new_game
+    from faeriell.bots import make_bot  # patched: tests/test_bench_bots.py spies on bots.make_bot; lazy too
+    from faeriell.engine import new_game  # lazy: the engine, not for --help
     cfg = {k: job[k] for k in ("players", "mode", "difficulty", "variants", "seed")}
     levels = list(job["bots"])
     t0 = time.perf_counter()
@@ -160,8 +160,8 @@ def save_game_file(game, folder, cfg: dict, levels: list):
     """Write `game` as a save the game can load, replay and review (storage.saves.write_save: atomic)."""
     from pathlib import Path
 
-    from faeriell.engine.saves import seats_record
-    from faeriell.storage.saves import write_save
+    from faeriell.engine.saves import seats_record  # lazy: the engine, not for --help
+    from faeriell.storage.saves import write_save  # lazy: the engine, not for --help
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     players = game.state.players          # bots alone played it: a person who opens it is credited nothing

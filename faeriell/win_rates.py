@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from faeriell.resources import resource_dir
+from faeriell.safe_read import read_text
 
 # docs/ of the checkout, of the frozen build, or faeriell/_files/docs/ of `pip install .` (setup.py)
 BALANCE_FILE = resource_dir("docs") / "balance.md"
@@ -47,7 +48,6 @@ class WinRates:
     @classmethod
     def load(cls, path: Path | str = BALANCE_FILE) -> WinRates:
         try:
-            from faeriell.safe_read import read_text
             text = read_text(Path(path), "data")
         except (OSError, ValueError):
             return cls({})

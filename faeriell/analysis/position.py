@@ -17,6 +17,7 @@ from faeriell.engine.names import PHASE_NAMES, Names
 from faeriell.engine.position import PositionError, build as engine_build
 from faeriell.engine.words import COLORS, PHASES, Difficulty, Mode, Phase
 from faeriell.safe_read import MALFORMED, clip
+from faeriell.content.rules_loader import default_rules
 
 
 class AnalysisError(ValueError):
@@ -222,7 +223,6 @@ def build(pos: Position, rules=None, check: bool = True) -> Game:
 
 
 def _rules():
-    from faeriell.content.rules_loader import default_rules
     return default_rules()
 
 

@@ -22,6 +22,7 @@ from .leaves import LEAVES
 from . import learned_leaf as _learned
 from .search import SearchBot
 from .weights import WeightBook
+from . import plan as plans
 
 # The leaves by name: the package adds the learned win chance here, in the open, because it reads
 # its features from expert.py, which imports leaves.py (learned_leaf.py's docstring).
@@ -90,7 +91,6 @@ def plan_hint(game, plan=None, budget: float = 1.0, think_harder: bool = False, 
     the one this returned last (the hint's own state, never the game's); its next step is hinted
     while the engine still allows it, else the expert is asked again and the reason says what
     changed. Thinking longer asks the expert afresh."""
-    from . import plan as plans
 
     def ask(g):
         if iterations is not None:

@@ -31,6 +31,8 @@ from .knowledge import Ctx
 from .lookahead import Horizon, HeuristicPolicy, Spec, candidates, search
 from .observe import fork
 from .search import HEURISTIC_ONLY
+from faeriell.engine.endgame import coop_target
+from .evaluate import tribe_value
 
 
 def goal_progress(g) -> float:
@@ -40,7 +42,6 @@ def goal_progress(g) -> float:
         need = int(g.rules.modes["solo"]["achievements"])
         return min(1.0, len(s.tribes[0].achievements) / need)
     if s.mode == "coop":
-        from faeriell.engine.endgame import coop_target
         win = coop_target(g)
         claimed = sum(1 for holders in s.achievements.values() if holders)
         placed = sum(len(t.achievements) for t in s.tribes)
@@ -59,7 +60,6 @@ def outcome_value(g) -> float:
     if s.game_over and s.winners:
         return WON + (g.rules.doom_max - s.doom)
     # Partial progress (Achievement measures, cards in hand) tells near misses apart.
-    from .evaluate import tribe_value
     ctx = Ctx(g, 0)
     shaped = sum(tribe_value(ctx, j) for j in range(s.players)) / s.players
     return 100.0 * goal_progress(g) + 2.0 * s.round - 0.1 * s.doom + 0.5 * shaped

@@ -26,6 +26,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 
 from faeriell import children
+from .leaves import end_summary, expert_spec
+from .lookahead import clock_of, sample_worlds
+from .observe import determinize
 
 # A helper's worlds are keyed from here on (the caller's own count from 0).
 KEY_STRIDE = 1_000_000
@@ -92,7 +95,7 @@ def warm(n: int = 1) -> None:
 
 
 def _ready() -> bool:
-    from . import leaves, observe  # noqa: F401  (the import is the warm-up)
+    """The warm-up: unpickling this in a helper imports this module, and with it the search."""
     return True
 
 
@@ -168,9 +171,6 @@ _RULES: dict = {}
 def _search_part(job: dict) -> dict:
     """One helper's share of a decision: {vals: [{world key: value}] per candidate, worlds,
     ends: [[leaf summary]] per candidate, playouts}. Runs in the helper process."""
-    from .leaves import end_summary, expert_spec
-    from .lookahead import clock_of, sample_worlds
-    from .observe import determinize
 
     rules = _RULES.get(job["rules_key"])
     if rules is None:

@@ -38,6 +38,9 @@ from faeriell.engine.rules import COLORS
 from .heuristic_features import END_PHASE_REASON, MOVES, corruption_terms, level_terms, total
 from .heuristic_features import build_settlement as settlement_terms
 from .knowledge import Ctx, track_aid
+from faeriell.engine.corruption import cleanse_colours, corrupted_guardians, yield_allowed
+from faeriell.engine.event_phase import beacon_reach, max_steps
+from faeriell.engine.tribe_phase import settlement_regions
 
 __all__ = ["END_PHASE_REASON", "Scorer", "best_action", "contributions", "pick_move", "playout_move", "score_actions",
            "score_values"]
@@ -129,7 +132,6 @@ class Scorer:
         c = self.c
         t = c.t
         W = self.W
-        from faeriell.engine.tribe_phase import settlement_regions
         wild = c.pool.get("corruption", 0)
         best = None
         owned = len(t.settlements)
@@ -239,13 +241,11 @@ class Scorer:
         c = self.c
         W = self.W
         best = total(W, corruption_terms(self, "ignore", None, None, None)[0])
-        from faeriell.engine.corruption import cleanse_colours, yield_allowed
         if yield_allowed(self.g, c.i):                 # coop and solo bar it from a Corruption level on
             best = max(best, total(W, corruption_terms(self, "yield", None, None, None)[0]))
         cols = cleanse_colours(self.g, c.i)
         if cols:
             col = min(cols, key=c.cv)
-            from faeriell.engine.corruption import corrupted_guardians
             targets = (["doom"] if self.s.doom > 0 else []) + corrupted_guardians(self.g)
             for tg in targets[:2]:
                 best = max(best, total(W, corruption_terms(self, "cleanse_corruption", col, tg, None)[0]))
@@ -426,7 +426,6 @@ class Scorer:
 
     def best_harvest(self, start: int | None = None) -> tuple[float, str]:
         """The best Harvest reachable from wheel space `start` (default: the token's space)."""
-        from faeriell.engine.event_phase import max_steps
         start = self.s.harvest if start is None else start
         w = len(self.T.wheel)
         return max((self.harvest_value((start + k) % w) for k in range(1, max_steps(self.g, self.c.i) + 1)),
@@ -434,7 +433,6 @@ class Scorer:
 
     def beacon_solve_value(self) -> float:
         c = self.c
-        from faeriell.engine.event_phase import beacon_reach
         v = 0.0
         for reg, col in c.t.beacons.items():
             reach = beacon_reach(self.g, c.i, reg)

@@ -18,6 +18,8 @@ from faeriell.engine.rules import COLORS
 
 from .tables import Tables, tables  # noqa: F401 - Tables is read from here too
 from .weights import Weights, weights_for
+from faeriell.engine.corruption import cleanse_payers
+from faeriell.engine.endgame import coop_target
 
 KNOCK = 0.5          # share of ACH for pushing a rival off an Achievement (competitive)
 CORRUPT_CARD = 0.6   # a Corruption Essence: wild for Tribe Actions only
@@ -211,7 +213,6 @@ class Ctx:
     def cleanse_cols(self) -> set:
         """Colours this tribe could pay a Cleanse with (its active Heroes' colours, the Shadow's)."""
         if self._cleanse_cols is None:
-            from faeriell.engine.corruption import cleanse_payers
             self._cleanse_cols = cleanse_payers(self.g, self.i)
         return self._cleanse_cols
 
@@ -289,7 +290,6 @@ class Ctx:
                 need = int(self.r.modes["solo"]["achievements"]) - len(self.t.achievements)
                 taken = set(self.t.achievements)
             else:
-                from faeriell.engine.endgame import coop_target
                 win = coop_target(self.g)
                 taken = {a for a, h in s.achievements.items() if h}
                 need = -(-max(0, win["achievements"] - len(taken)) // max(1, self.n))

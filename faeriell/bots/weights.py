@@ -33,6 +33,9 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from faeriell.resources import resource_dir
+from faeriell.content.yaml_lines import YamlError, plain, read_yaml
+from faeriell.engine.setup import DIFFICULTIES
+from .heuristic_meanings import FEATURES
 
 MODES = ("competitive", "solo", "coop")
 MODELS = ("linear", "cost")
@@ -163,7 +166,6 @@ def default_path() -> Path:
 def _feature_table(row, where: str, shown: str, complete: bool) -> dict:
     """A `features:` table checked against the heuristic's features (heuristic_meanings.FEATURES):
     every name known, every weight a number, and (the shared table) every feature given."""
-    from .heuristic_meanings import FEATURES
     if not isinstance(row, dict):
         raise WeightsError(f"{shown}: {where} must be a mapping of feature names to weights")
     unknown = [k for k in row if k not in FEATURES]
@@ -187,7 +189,6 @@ def parse(data, shown: str) -> WeightBook:
         raise WeightsError(f"{shown}: expected a mapping 'weights' with one table per mode")
     if "features" not in data:
         raise WeightsError(f"{shown}: expected a mapping 'features' with the weight of every feature")
-    from .heuristic_meanings import FEATURES
     shared = _feature_table(data["features"], "features", shown, complete=True)
     consts = _constants(data.get("constants"), shown)
     tables = []
@@ -219,7 +220,6 @@ def parse(data, shown: str) -> WeightBook:
 def _by_difficulty(table, tables: dict, shown: str) -> tuple:
     """The optional `by_difficulty:` table: {mode: {difficulty: {weight: number}}}, each a change of
     that mode's parameters at one difficulty (the rest as the mode's table)."""
-    from faeriell.engine.setup import DIFFICULTIES
     if table is None:
         return ()
     if not isinstance(table, dict):
@@ -258,7 +258,6 @@ def _constants(row, shown: str) -> dict:
 
 @lru_cache(maxsize=4)
 def _load(path: str) -> WeightBook:
-    from faeriell.content.yaml_lines import YamlError, plain, read_yaml
     try:
         data = plain(read_yaml(Path(path), path))
     except YamlError as e:
@@ -311,7 +310,6 @@ def dumps(tables: dict, note: str = "", by_difficulty: dict | None = None) -> st
     `note` (the provenance: how each table was tuned) as comments above them. The feature weights
     are written once (the competitive table's), each mode's own differences under its table.
     `by_difficulty` ({(mode, difficulty): Weights}) is written as each one's changes from its mode's table."""
-    from .heuristic_meanings import FEATURES
     lines = list(HEADER)
     if note:
         lines += [f"# {x}" for x in note.splitlines()]

@@ -37,6 +37,7 @@ import pytmx  # noqa: E402
 from faeriell.content.map_refs import map_reference_problem  # noqa: E402
 from faeriell.engine.board import Board, Node, Path, Region  # noqa: E402
 from faeriell.engine.words import TERRAINS as WORD_TERRAINS, Terrain  # noqa: E402
+from faeriell.resources import resource_dir  # noqa: E402
 from faeriell.safe_read import clip, why_not_readable  # noqa: E402
 
 # R1: the eight Areas (one per Great Guardian) and the four Terrains. Names, not numbers.
@@ -60,7 +61,6 @@ class MapError(ValueError):
 def default_map_path() -> str:
     """Absolute path of the game's map, maps/faeriell.tmx in the repository or the installed package
     (any cwd)."""
-    from faeriell.resources import resource_dir
     return os.path.join(str(resource_dir("maps")), "faeriell.tmx")
 
 

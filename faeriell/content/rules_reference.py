@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from faeriell.content.yaml_lines import YamlError, plain, read_yaml
 from faeriell.resources import resource_dir
 
 # data/ as faeriell/resources.py finds it: the checkout's, an installed package's or a frozen build's
@@ -56,7 +57,6 @@ def _section(raw, where: str) -> Section:
 
 
 def load_reference(path: Path | str = REFERENCE_PATH) -> tuple[Section, ...]:
-    from faeriell.content.yaml_lines import YamlError, plain, read_yaml
     path = Path(path)
     try:        # checked and bounded like every data file (regular file, size, alias expansion: issue 15)
         data = plain(read_yaml(path, str(path), YamlError, "data"))

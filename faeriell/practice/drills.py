@@ -28,6 +28,9 @@ from dataclasses import asdict, dataclass, field
 from faeriell.engine import IllegalAction
 from faeriell.practice.schedule import WAITS_DAYS, next_review
 from faeriell.practice.store import Book, is_int, is_num, is_text, is_time, records, shed_first, writable
+from faeriell.engine import Action
+from faeriell.engine.names import Names
+from faeriell.engine.saves import replay
 
 FILE = "drills.json"
 MARGIN = 0.04         # win chance; below the review's smallest grade (an inaccuracy gives away 0.05)
@@ -96,7 +99,6 @@ class Verdict:
 
 def position(rules, drill: Drill):
     """The game at the drill's moment (SaveError if the record no longer fits the rules)."""
-    from faeriell.engine.saves import replay
     return replay(rules, drill.origin, drill.actions)
 
 
@@ -104,10 +106,8 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
     """Is `action` (an engine Action, legal at the drill's position) within MARGIN of the best?
     The reason says what the best move is for and what it gains by the round's end over `action`,
     in the review's words."""
-    from faeriell.bots.expert import gain_and_risk, why_kind
-    from faeriell.engine.names import Names
-    from faeriell.engine import Action
-    from faeriell.review.moments import _candidates, _figures, _played_out, figure_words
+    from faeriell.bots.expert import gain_and_risk, why_kind  # lazy: the bots stay off the drill list's path
+    from faeriell.review.moments import _candidates, _figures, _played_out, figure_words  # lazy: loads the bots
     g = game if game is not None else position(rules, drill)
     player = drill.player
     value, tried_end = _played_out(g, action, player, 400)
@@ -136,7 +136,7 @@ def judge(rules, drill: Drill, action, game=None) -> Verdict:
 
 def _expert_move(game, player: int):
     """The expert's choice at the position, or None if it cannot think here."""
-    from faeriell.bots.expert import ExpertBot
+    from faeriell.bots.expert import ExpertBot  # lazy: the bots stay off the drill list's path
     try:
         return ExpertBot(seed=0, iterations=EXPERT_WORLDS).decide(game, player)[0]
     except IllegalAction:                  # an imagined world that refuses: the wider search still judges

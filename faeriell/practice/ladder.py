@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from faeriell.practice.store import Book, is_int
+from faeriell.engine.setup import SetupError, validate_config
 
 FILE = "ladder.json"
 DIFFICULTY_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very_hard": "Very Hard"}
@@ -38,7 +39,6 @@ class Level:
 
 
 def _levels(mode: str) -> list[Level]:
-    from faeriell.engine.setup import SetupError, validate_config
     players = 1 if mode == "solo" else COOP_PLAYERS
     combos = [(d, ()) for d in DIFFICULTY_NAMES] + [("very_hard", v) for v in HANDICAPS]
     out: list[Level] = []

@@ -10,13 +10,22 @@ No pygame here.
 """
 from __future__ import annotations
 
+import hashlib
+import io
+import pickle
+
+from faeriell import scenario
+from faeriell.engine import Action
+from faeriell.engine.actions import card_color
+from faeriell.engine.saves import canonical_json
+from faeriell.engine.state import _STATE_FIELDS, to_dict
+from faeriell.engine.turns import phases_left
+from faeriell.puzzle import Goal, PuzzleTracker
+
 MAX_STEPS = 300
 
 
 def refutation(sc, rules=None) -> list:
-    from faeriell import scenario
-    from faeriell.engine import Action
-    from faeriell.puzzle import Goal, PuzzleTracker
     if not getattr(sc, "wrong", None) or not getattr(sc, "goal", None):
         return []
     g = scenario.start(sc, rules)
@@ -76,10 +85,6 @@ class Proof:
 def _key(game) -> bytes:
     """The position as a transposition key: the whole state but its log (which differs between
     two orders of the same moves), as sorted JSON. Slow (to_dict); kept to check `_fast_key`."""
-    import hashlib
-
-    from faeriell.engine.saves import canonical_json
-    from faeriell.engine.state import to_dict
     d = to_dict(game.state)
     d.pop("log", None)
     return hashlib.blake2b(canonical_json(d).encode("ascii"), digest_size=16).digest()
@@ -90,11 +95,6 @@ def _fast_key(game) -> bytes:
     faster than `_key`. Equal pickles are equal states (a pickle writes every type and value), so a
     position is never taken for another; two equal states pickled differently (a dict filled in
     another order) are only a transposition missed, searched twice, never a wrong result."""
-    import hashlib
-    import io
-    import pickle
-
-    from faeriell.engine.state import _STATE_FIELDS
     s = game.state
     out = io.BytesIO()
     p = pickle.Pickler(out, protocol=5)
@@ -120,7 +120,6 @@ def colour_fold_is_sound(game, goal) -> bool:
     if goal.before == "phase_end":
         phases = 1
     elif goal.before == "round_end":
-        from faeriell.engine.turns import phases_left
         left = phases_left(s)
         if "event" in left:
             return False
@@ -143,8 +142,6 @@ def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int
     In a "before the round ends" window the fold is asked again at each position (sound there for the
     rest of the round once no Event Phase is left in it). `colour_fold=False`: payments folded only
     when they are the very same cards (to check the colour fold against)."""
-    from faeriell.engine.actions import card_color
-    from faeriell.puzzle import PuzzleTracker
 
     tracker = PuzzleTracker(goal, game)
     tracker.start = start

@@ -22,6 +22,9 @@ from pathlib import Path
 from collections.abc import Callable
 
 from faeriell.safe_read import LIMITS, parse_json, read_text
+from faeriell.storage.atomic import atomic_write, set_aside
+from faeriell.storage.folders import user_data_dir
+from faeriell.storage.locks import FileLock
 
 MAX_TIME = 253_402_214_400.0      # 9999-12-31 UTC: the last day a date can show
 MAX_TEXT = 400                    # a label, a reason, an id: nothing of ours is longer
@@ -87,14 +90,12 @@ def shed_first(items: list, excess: int, as_json: Callable = lambda x: x) -> lis
 def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` whole or not at all: faeriell.storage.atomic.atomic_write (mkstemp, fsync,
     os.replace; a link or pipe in its place is refused)."""
-    from faeriell.storage.atomic import atomic_write
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, text)
 
 
 def data_folder() -> Path | None:
     """The folder the saves use ($FAERIELL_DATA or the usual place); None if it cannot be made."""
-    from faeriell.storage.folders import user_data_dir
     try:
         return user_data_dir()
     except OSError:                                         # keep nothing, say so on write
@@ -126,7 +127,6 @@ class Document:
             return {}
 
     def _set_aside(self, f: Path, why: BaseException) -> None:
-        from faeriell.storage.atomic import set_aside
         bad = set_aside(f) if f.is_file() else None
         if bad is not None:
             self.note = f"{f.name} could not be read ({why}); it was kept as {bad.name} and a fresh one started."
@@ -183,8 +183,6 @@ class Book:
         """Under the file's lock: read the file again (what another window wrote since), apply
         `change` (it returns False when it changed nothing) and write the whole file, fitted.
         False when it could not be written (`doc.error` says why)."""
-        from faeriell.storage.atomic import set_aside
-        from faeriell.storage.locks import FileLock
         f = self.doc.file
         applied = False
         try:

@@ -12,6 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from faeriell.practice.stats import FILE, GameSummary
+from faeriell.practice.store import data_folder, records
+from faeriell.safe_read import parse_json, read_text
+
 LEVELS = ("easy", "medium", "hard", "very_hard")
 COACHED = ("easy", "medium")          # the suggested game turns the coach at your elbow on
 NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very_hard": "Very Hard"}
@@ -48,9 +52,6 @@ def suggest_solo(games: Iterable) -> Suggestion:
 def read_games(folder=None) -> list:
     """The finished games in stats.json, read and never written ([] when there is none or it
     cannot be read: the Progress screen's own reading sets a damaged file aside and says so)."""
-    from faeriell.practice.stats import FILE, GameSummary
-    from faeriell.practice.store import data_folder, records
-    from faeriell.safe_read import parse_json, read_text
     folder = folder if folder is not None else data_folder()
     if folder is None:
         return []

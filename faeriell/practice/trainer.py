@@ -17,6 +17,8 @@ import time
 
 from faeriell.practice.glicko2 import Rating, game
 from faeriell.practice.store import Book, is_int, is_num, is_text, is_time, shed_first
+from faeriell.puzzle_progress import PuzzlePath
+from faeriell.resources import resource_dir
 
 FILE = "ratings.json"
 LEVEL_RATING = {1: 1200.0, 2: 1500.0, 3: 1800.0}
@@ -31,8 +33,6 @@ _REFUSED = Rating(0.0, 0.0, 0.0)      # what Rating.from_list gives back for a v
 
 def all_entries() -> list:
     """The trainer's puzzles: the themed path (data/puzzles/) and the found set (data/puzzles/rated/)."""
-    from faeriell.puzzle_progress import PuzzlePath
-    from faeriell.resources import resource_dir
     base = resource_dir("data") / "puzzles"
     return PuzzlePath.load(base).entries + PuzzlePath.load(base / "rated").entries
 

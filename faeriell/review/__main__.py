@@ -25,10 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    from faeriell.content.rules_loader import default_rules
-    from faeriell.engine.saves import SaveError, read_save
-
-    from .text import review_text
+    from faeriell.content.rules_loader import default_rules  # lazy: --help answers without the engine
+    from faeriell.engine.saves import SaveError, read_save  # lazy: --help answers without the engine
+    from .text import review_text  # lazy: --help answers without the engine and the bots
     rules = default_rules()
     try:
         game = read_save(rules, args.save)

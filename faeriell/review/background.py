@@ -17,15 +17,13 @@ import multiprocessing.process
 import multiprocessing.queues
 import queue
 import threading
-from typing import TYPE_CHECKING
 
 from faeriell import children
+from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action
 
 from .moments import Moment, key_moments
-
-if TYPE_CHECKING:                           # the job's result type only; turning imports the bots
-    from .turning import Turn
+from .turning import Turn, could_we_have_won
 
 
 def _pack(m: Moment) -> tuple:
@@ -41,7 +39,6 @@ def _unpack(t) -> Moment:
 def _work(origin, actions, players, out, stop=None, rules=None) -> None:
     try:
         if rules is None:
-            from faeriell.content.rules_loader import default_rules
             rules = default_rules()
 
         def progress(done, total):
@@ -58,17 +55,14 @@ def _work(origin, actions, players, out, stop=None, rules=None) -> None:
 def _child(origin, actions, players, out, work=None) -> None:
     """The child process: the work, plus a watchdog that ends it once the window's process is
     gone (killed, crashed): a review never outlives its window."""
-    from faeriell.children import watch_parent
-    watch_parent()
+    children.watch_parent()
     (work or _work)(origin, actions, players, out)
 
 
 def _turning_work(origin, actions, players, out, stop=None, rules=None) -> None:
     """The turning point and the expert's line from it (faeriell.review.turning)."""
     try:
-        from .turning import could_we_have_won
         if rules is None:
-            from faeriell.content.rules_loader import default_rules
             rules = default_rules()
 
         def progress(stage, done, total):
@@ -187,6 +181,5 @@ class TurningJob(ReviewJob):
         self.stage, self.progress = msg[1], (msg[2], msg[3])
 
     def _finished(self, msg) -> None:
-        from .turning import Turn
         self.turn = Turn.from_dict(msg[1]) if msg[1] is not None else None
         self.finished = True

@@ -9,7 +9,7 @@ the same origin and the first k actions: its own history, saves and undo work as
 from __future__ import annotations
 
 from faeriell.engine import Action
-from faeriell.engine.saves import rebuild
+from faeriell.engine.saves import rebuild, replay
 
 
 def _copy(game):
@@ -65,5 +65,4 @@ class Replay:
 
     def branch(self):
         """A new game from the current position, with its own history (for "play from here")."""
-        from faeriell.engine.saves import replay
         return replay(self.rules, self.origin, self.actions[:self.k])

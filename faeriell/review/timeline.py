@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from faeriell.engine import Action
 from faeriell.engine.doom_causes import CAUSES, cause_of  # noqa: F401  (CAUSES: read by the review)
 from faeriell.engine import names
-from faeriell.engine.saves import rebuild
+from faeriell.engine.saves import SaveError, rebuild
 
 # Doom's causes are filed by the engine (engine/doom_causes.py, the same words its history notes).
 
@@ -99,7 +99,7 @@ def sides(mode: str, players: int) -> list[int]:
 
 def chances(game) -> list[float]:
     """Each side's win chance now (empty if the model file cannot be read: the review goes on)."""
-    from faeriell.bots.win_chance import WinChanceModelError, shown_chance
+    from faeriell.bots.win_chance import WinChanceModelError, shown_chance  # lazy: the bots load only when a chance is shown
     try:
         return [shown_chance(game, i) for i in sides(game.state.mode, game.state.players)]
     except WinChanceModelError:
@@ -153,7 +153,6 @@ def _phase_label(stage: str, phase: str | None) -> str:
 
 def record(rules, origin: dict, actions: list, progress=None) -> Timeline:
     """Replay `actions` from `origin` and record the game (raises SaveError like saves.replay)."""
-    from faeriell.engine.saves import SaveError
     game = rebuild(rules, origin)
     s = game.state
     ear = _Listener(game)

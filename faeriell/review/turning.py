@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from faeriell.bots.expert import ExpertBot
 from faeriell.bots.win_chance import shown_chance
 from faeriell.engine import Action
 from faeriell.engine.saves import rebuild
@@ -83,7 +84,6 @@ def turning_point(rules, origin: dict, actions: list, players, chance=None, shou
 def expert_line(game, seed: int = 0, worlds: int = LINE_WORLDS, progress=None, should_stop=None,
                 max_actions: int = MAX_LINE) -> list[Action]:
     """The expert's moves for every seat from this position to the end (the game is played on)."""
-    from faeriell.bots.expert import ExpertBot
     bots: dict[int, ExpertBot] = {}
     line: list[Action] = []
     while not game.state.game_over and len(line) < max_actions:

@@ -9,6 +9,7 @@ from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
+from faeriell.engine.saves import READS
 from faeriell.safe_read import parse_json, read_ends
 
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
@@ -80,7 +81,6 @@ def _read_header(path, st) -> dict:
 
 
 def _fill(info, fmt, version, origin, snap, players) -> dict:
-    from faeriell.engine.saves import READS
     if fmt != "faeriell-save" or version not in READS or isinstance(version, bool) \
             or not isinstance(origin, dict):
         return info

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from faeriell import scenario
+from faeriell.content.yaml_lines import plain, read_yaml
 from faeriell.resources import CHECKOUT, resource_dir
 from faeriell.safe_read import clip, read_text, why_not_readable
 from faeriell.storage.saves import FileServiceError
@@ -65,7 +67,6 @@ def puzzle_info(path: Path | str) -> dict:
     if info is None:
         info = {"name": _puzzle_name(p), "description": "", "goal": ""}
         try:
-            from faeriell.content.yaml_lines import plain, read_yaml
             data = plain(read_yaml(p, str(p), kind="scenario"))
             if isinstance(data, dict):
                 info["name"] = str(data.get("name") or info["name"])
@@ -81,7 +82,6 @@ def puzzle_info(path: Path | str) -> dict:
 
 def load_puzzle(rules, path: Path | str):
     """The game at a scenario file's position (faeriell.scenario.load + start)."""
-    from faeriell import scenario
     path = Path(str(path).strip()).expanduser()
     if not os.path.lexists(path):
         raise FileServiceError(f"No such file: {clip(path)}")

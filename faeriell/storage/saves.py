@@ -14,6 +14,7 @@ import stat
 from datetime import datetime, UTC
 from pathlib import Path
 
+from faeriell.engine.saves import dumps, read_save
 from faeriell.safe_read import clip, file_kind, read_bytes, why_not_readable
 from faeriell.storage.atomic import atomic_write, refuse_special
 from faeriell.storage.folders import PROGRESS_FILE, SEATS_FILE, SETTINGS_FILE, data_dir, saves_dir
@@ -33,7 +34,6 @@ def write_save(game, path, replacing_other: bool = False, seats: dict | None = N
     this same game, is kept as `path.bak`; a save of another game (the player agreed to replace
     it) is kept under a new name beside it, never as the .bak that later saves overwrite.
     `seats` (engine.saves.seats_record) says who played each seat."""
-    from faeriell.engine.saves import dumps
     path = Path(path)
     text = dumps(game, saved_at=now_stamp(), seats=seats)          # fails before anything on disk is touched
     refuse_special(path)
@@ -164,7 +164,6 @@ def save_game(game, path: Path | str | None = None, name: str | None = None,
 
 
 def load_game(rules, path: Path | str):
-    from faeriell.engine.saves import read_save
     path = Path(str(path).strip()).expanduser()
     if not os.path.lexists(path):
         raise FileServiceError(f"No such file: {clip(path)}")

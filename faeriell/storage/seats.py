@@ -52,7 +52,7 @@ def recall_seats(game) -> list | None:
     origin (an older save), else None."""
     saved = getattr(game, "saved_seats", None)
     if saved is not None and len(saved["kinds"]) == game.state.players:
-        from faeriell.bots import LEVELS
+        from faeriell.bots import LEVELS  # lazy: storage stays free of the bots (it reads only their level names)
         return [s if s in ("human",) + tuple(LEVELS) else "human" for s in saved["kinds"]]
     try:
         known = parse_json(read_text(data_dir() / SEATS_FILE, "index"))
@@ -61,5 +61,5 @@ def recall_seats(game) -> list | None:
         return None
     if not isinstance(seats, list) or len(seats) != game.state.players:
         return None
-    from faeriell.bots import LEVELS
+    from faeriell.bots import LEVELS  # lazy: storage stays free of the bots (it reads only their level names)
     return [s if s in ("human",) + tuple(LEVELS) else "human" for s in seats]

@@ -17,6 +17,7 @@ from faeriell.tutorial.chapters import Chapter, ChapterError, load_all
 from faeriell.tutorial.grading import grade_problems, legal_option
 from faeriell.tutorial.lesson import Lesson, LessonError
 from faeriell.tutorial.session import TutorialSession
+from faeriell.content.rules_loader import default_rules
 
 
 def _wrong_move(session, step, pattern) -> Action | None:
@@ -132,7 +133,6 @@ def main(argv=None) -> int:
     except ChapterError as e:
         print(e, file=sys.stderr)
         return 2
-    from faeriell.content.rules_loader import default_rules
     rules = default_rules()
     failed = 0
     for c in chapters:

@@ -20,6 +20,7 @@ from faeriell.engine.words import COLORS
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
+from faeriell.ui.table.keys import GuardianPiece, HerbUp, HeroSlot, InactiveHero, MenaceTrack, NodeSpot, PerkUp, QuestCard, RegionSpot
 
 MAX_OPTIONS = 12
 SLOT_ICON = "slot:"      # "slot:<tribe id>:<slot colour>": a claim's token on its slot, as the tribe board shows it
@@ -342,23 +343,23 @@ def option_spot(a, differing: str | None, p) -> tuple | None:
     i = p.acting
     k = a.kind
     if k == "harvest_choice" and not a.has("color"):
-        return ("region", f("region"))
+        return RegionSpot(f("region"))
     if k == "discard_quest":
-        return ("quest", i, f("hero"), f("card"))
+        return QuestCard(i, f("hero"), f("card"))
     if k == "track_choice":
-        return ("track", i, f("color"))
+        return MenaceTrack(i, f("color"))
     if k == "choose_hero":
-        return ("inactive", i, f("hero"))
+        return InactiveHero(i, f("hero"))
     if k == "place_settlement":
-        return ("region", f("region"))
+        return RegionSpot(f("region"))
     if k == "place_hero":
-        return ("node", f("node"))
+        return NodeSpot(f("node"))
     if differing == "discard":
-        return ("herb_up", f("discard")) if k == "gather_herb" else ("perk_up", f("discard"))
+        return HerbUp(f("discard")) if k == "gather_herb" else PerkUp(f("discard"))
     if differing == "hero" and f("hero"):
-        return ("hero", i, f("hero"))
+        return HeroSlot(i, f("hero"))
     if differing == "guardian" and f("guardian"):
-        return ("guardian", f("guardian"))
+        return GuardianPiece(f("guardian"))
     return None
 
 

@@ -5,8 +5,9 @@ Action to keys; tooltips, explanations, the keyboard and the highlights find wha
 key by its TYPE (isinstance, or a dict from type to handler), never by a string inside it.
 Every key is frozen and hashable, equal by value, so it serves as a dict key and in sets.
 
-`tag` is the kind's name in the old tuple form; only `order` reads it (a stable reading order
-across kinds, as the tuples sorted). Nothing dispatches on it.
+`tag` is the kind's plain name (its name in the old tuple form): `order` sorts by it (a stable
+order across kinds, as the tuples sorted) and the keyboard says it for a thing with no tooltip
+title. Nothing dispatches on it (tests/test_table_keys.py).
 """
 from __future__ import annotations
 
@@ -171,9 +172,9 @@ class AttuneOwn(TableKey):
 
 @dataclass(frozen=True, slots=True)
 class SlotToken(TableKey):
-    """An Achievement token still in its slot on the tribe board."""
+    """An Achievement token still in its slot on the tribe board (its colour, or "any")."""
     tribe: int
-    token: str
+    color: str
     tag: ClassVar[str] = "slot_token"
 
 
@@ -397,3 +398,4 @@ def all_kinds() -> list[type[TableKey]]:
     replaced ones."""
     return [c for c in globals().values()
             if isinstance(c, type) and issubclass(c, TableKey) and c is not TableKey]
+

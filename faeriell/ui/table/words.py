@@ -9,6 +9,7 @@ from faeriell.engine import Action
 from faeriell.engine.actions import card_back
 from faeriell.engine.describe import card, describe, narrate
 from faeriell.engine.names import Names, either, one_of, title
+from faeriell.ui.table.keys import AchievementTile, GuardianPiece, HerbUp, HeroSlot, NodeSpot, PerkTile, PerkUp, RegionSpot
 
 
 def _cap(s: str) -> str:
@@ -431,20 +432,20 @@ class Words:
 
     def drop_title(self, target, grip=None) -> str:
         """The question asked when a drop (or click) can mean several moves."""
-        if target[0] == "region":
-            return f"{_cap(self.region(target[1]))}: what do you want to do?"
-        if target[0] == "node":
+        if isinstance(target, RegionSpot):
+            return f"{_cap(self.region(target.region))}: what do you want to do?"
+        if isinstance(target, NodeSpot):
             return "On that node: what do you want to do?"
-        if grip and grip[0] == "perk_up":
-            return f"Level up with {self.perk(grip[1])}: which face-up Perk goes under its pile?"
-        if grip and grip[0] == "herb_up":
-            return f"Gather {self.herb(grip[1])}: which other face-up Herb is discarded?"
-        if target[0] == "perk_tile":
-            return f"{self.perk(target[3])}: choose"
-        if target[0] == "achievement":
-            return f"Claim {self.achievement(target[1])}: how do you pay for the token?"
-        if target[0] == "guardian":
-            return f"{self.guardian(target[1])}: what do you want to do?"
-        if target[0] == "hero":
-            return f"Your {self.hero(target[2])}: choose"
+        if isinstance(grip, PerkUp):
+            return f"Level up with {self.perk(grip.perk)}: which face-up Perk goes under its pile?"
+        if isinstance(grip, HerbUp):
+            return f"Gather {self.herb(grip.herb)}: which other face-up Herb is discarded?"
+        if isinstance(target, PerkTile):
+            return f"{self.perk(target.perk)}: choose"
+        if isinstance(target, AchievementTile):
+            return f"Claim {self.achievement(target.achievement)}: how do you pay for the token?"
+        if isinstance(target, GuardianPiece):
+            return f"{self.guardian(target.guardian)}: what do you want to do?"
+        if isinstance(target, HeroSlot):
+            return f"Your {self.hero(target.hero)}: choose"
         return "Choose"

@@ -75,94 +75,99 @@ def quest_guardian(card: str) -> str | None:
     return card_back(card)
 
 
+def _level_up(a: Action, c: Ctx):
+    perk = a["perk"]
+    if perk == RANDOM_SOWER:
+        grip: TableKey = SowerPile()
+    elif perk in c.face_up_perks:
+        grip = PerkUp(perk)
+    else:
+        grip = SowerPerk(perk)
+    return grip, HeroSlot(c.i, a["hero"])
+
+
+def _harvest_choice(a: Action, c: Ctx):
+    return DECIDE if a.has("color") else (None, RegionSpot(a["region"]))
+
+
+def _perk(a: Action, c: Ctx):
+    i, to, gd, node = c.i, a.get("to"), a.get("guardian"), a.get("node")
+    if isinstance(node, str) and node in c.nodes and not gd:      # the Shadow's step
+        return HeroSlot(i, a["hero"]), NodeSpot(node)
+    if isinstance(to, str) and to in c.nodes and not gd:
+        return HeroSlot(i, a["hero"]), NodeSpot(to)
+    if gd and isinstance(to, str) and to in c.regions:
+        return GuardianPiece(gd), RegionSpot(to)
+    if gd and to is None and not a.has("target"):
+        return HeroSlot(i, a["hero"]), GuardianPiece(gd)
+    return None, PerkTile(i, a["hero"], a["perk"])
+
+
+def _lore(a: Action, c: Ctx):
+    card = a["card"]
+    own = HerbOwn(c.i, card) if card in c.herbs else AttuneOwn(c.i, card)
+    if a.has("to"):
+        return HeroSlot(c.i, a["hero"]), NodeSpot(a["to"])
+    if a.has("guardian"):
+        return own, GuardianPiece(a["guardian"])
+    return None, own
+
+
+def _claim(a: Action, c: Ctx):
+    tok = a["token"]
+    grip = DesignatedToken(c.i) if tok == "designated" else SlotToken(c.i, tok)
+    return grip, AchievementTile(a["achievement"])
+
+
+def _decide(a: Action, c: Ctx):
+    return DECIDE
+
+
+# Every kind of legal move and its gesture, said once: (grip, target) for a drop, (None, key) for
+# a click or a button, DECIDE for the decision bar. A kind missing here is played from the Moves list.
+GESTURES: dict[str, Callable[[Action, Ctx], Any]] = {
+    "choose_phase": lambda a, c: (None, PhaseTile(c.i, a["phase"])),
+    "end_phase": lambda a, c: (None, Button(a.kind)),
+    "draft": lambda a, c: (None, Button(a.kind)),
+    "build_settlement": lambda a, c: (SupplySettlement(c.i), RegionSpot(a["region"])),
+    "place_settlement": lambda a, c: (SupplySettlement(c.i), RegionSpot(a["region"])),
+    "move_settlement": lambda a, c: (SettlementPiece(c.i, a["from"]), RegionSpot(a["to"])),
+    "build_beacon": lambda a, c: (SupplyBeacon(a["color"]), RegionSpot(a["region"])),
+    "control_totem": lambda a, c: (TotemPiece(), RegionSpot(a["region"])),
+    "dress_hero": lambda a, c: (InactiveHero(c.i, a["hero"]), NodeSpot(a["node"])),
+    "place_hero": lambda a, c: (HeroSlot(c.i, a["hero"]), NodeSpot(a["node"])),
+    "choose_hero": lambda a, c: (None, InactiveHero(c.i, a["hero"])),
+    "level_up": _level_up,
+    "free_level": _level_up,
+    "gather_herb": lambda a, c: (HerbUp(a["herb"]), TribeBoard(c.i)),
+    "attune": lambda a, c: (AttuneFree(a["guardian"]), TribeBoard(c.i)),
+    "move_guardian": lambda a, c: (GuardianPiece(a["guardian"]), RegionSpot(a["region"])),
+    "beacon_solve": lambda a, c: (BeaconPiece(a["region"]), GuardianPiece(a["guardian"])),
+    "harvest": lambda a, c: (HarvestToken(), WheelSpace((c.harvest + a["steps"]) % c.wheel_len)),
+    "harvest_choice": _harvest_choice,
+    "move_hero": lambda a, c: (HeroSlot(c.i, a["hero"]), NodeSpot(a["to"] if a.has("to") else a["path"][-1])),
+    "solve_menace": lambda a, c: (HeroSlot(c.i, a["hero"]), GuardianPiece(a["guardian"])),
+    "go_quest": lambda a, c: (QuestDeck(a["deck"]), HeroSlot(c.i, a["hero"])),
+    "solve_quest": lambda a, c: (QuestCard(c.i, a["hero"], a["card"]), GuardianPiece(quest_guardian(a["card"]))),
+    "discard_quest": lambda a, c: (None, QuestCard(c.i, a["hero"], a["card"])),
+    "perk": _perk,
+    "lore": _lore,
+    "drifter_move": lambda a, c: (DrifterPiece(), NodeSpot(a["to"])),
+    "drifter_shift": lambda a, c: (UnderGuardian(a["from"]), GuardianPiece(a["to"])),
+    "claim": _claim,
+    "track_choice": lambda a, c: (None, MenaceTrack(c.i, a["color"])),
+    "corruption": _decide,
+    "starting_essence": _decide,
+    "become_sower": _decide,
+    "menace_rival": _decide,
+    "twins_swap": _decide,
+}
+
+
 def gesture(a: Action, c: Ctx):
     """(grip, target) for a drop; (None, key) for a click or button; DECIDE; or None."""
-    k, i = a.kind, c.i
-    if k == "choose_phase":
-        return None, PhaseTile(i, a["phase"])
-    if k in ("end_phase", "draft"):
-        return None, Button(k)
-    if k in ("build_settlement", "place_settlement"):
-        return SupplySettlement(i), RegionSpot(a["region"])
-    if k == "move_settlement":
-        return SettlementPiece(i, a["from"]), RegionSpot(a["to"])
-    if k == "build_beacon":
-        return SupplyBeacon(a["color"]), RegionSpot(a["region"])
-    if k == "control_totem":
-        return TotemPiece(), RegionSpot(a["region"])
-    if k == "dress_hero":
-        return InactiveHero(i, a["hero"]), NodeSpot(a["node"])
-    if k == "place_hero":
-        return HeroSlot(i, a["hero"]), NodeSpot(a["node"])
-    if k == "choose_hero":
-        return None, InactiveHero(i, a["hero"])
-    if k in ("level_up", "free_level"):
-        perk = a["perk"]
-        if perk == RANDOM_SOWER:
-            grip = SowerPile()
-        elif perk in c.face_up_perks:
-            grip = PerkUp(perk)
-        else:
-            grip = SowerPerk(perk)
-        return grip, HeroSlot(i, a["hero"])
-    if k == "gather_herb":
-        return HerbUp(a["herb"]), TribeBoard(i)
-    if k == "attune":
-        return AttuneFree(a["guardian"]), TribeBoard(i)
-    if k == "move_guardian":
-        return GuardianPiece(a["guardian"]), RegionSpot(a["region"])
-    if k == "beacon_solve":
-        return BeaconPiece(a["region"]), GuardianPiece(a["guardian"])
-    if k == "harvest":
-        return HarvestToken(), WheelSpace((c.harvest + a["steps"]) % c.wheel_len)
-    if k == "harvest_choice":
-        if a.has("color"):
-            return DECIDE
-        return None, RegionSpot(a["region"])
-    if k == "move_hero":
-        return HeroSlot(i, a["hero"]), NodeSpot(a["to"] if a.has("to") else a["path"][-1])
-    if k == "solve_menace":
-        return HeroSlot(i, a["hero"]), GuardianPiece(a["guardian"])
-    if k == "go_quest":
-        return QuestDeck(a["deck"]), HeroSlot(i, a["hero"])
-    if k == "solve_quest":
-        g = quest_guardian(a["card"])
-        return QuestCard(i, a["hero"], a["card"]), GuardianPiece(g)
-    if k == "discard_quest":
-        return None, QuestCard(i, a["hero"], a["card"])
-    if k == "perk":
-        to, gd = a.get("to"), a.get("guardian")
-        node = a.get("node")
-        if isinstance(node, str) and node in c.nodes and not gd:      # the Shadow's step
-            return HeroSlot(i, a["hero"]), NodeSpot(node)
-        if isinstance(to, str) and to in c.nodes and not gd:
-            return HeroSlot(i, a["hero"]), NodeSpot(to)
-        if gd and isinstance(to, str) and to in c.regions:
-            return GuardianPiece(gd), RegionSpot(to)
-        if gd and to is None and not a.has("target"):
-            return HeroSlot(i, a["hero"]), GuardianPiece(gd)
-        return None, PerkTile(i, a["hero"], a["perk"])
-    if k == "lore":
-        card = a["card"]
-        own = HerbOwn(i, card) if card in c.herbs else AttuneOwn(i, card)
-        if a.has("to"):
-            return HeroSlot(i, a["hero"]), NodeSpot(a["to"])
-        if a.has("guardian"):
-            return own, GuardianPiece(a["guardian"])
-        return None, own
-    if k == "drifter_move":
-        return DrifterPiece(), NodeSpot(a["to"])
-    if k == "drifter_shift":
-        return UnderGuardian(a["from"]), GuardianPiece(a["to"])
-    if k == "claim":
-        tok = a["token"]
-        grip = DesignatedToken(i) if tok == "designated" else SlotToken(i, tok)
-        return grip, AchievementTile(a["achievement"])
-    if k == "track_choice":
-        return None, MenaceTrack(i, a["color"])
-    if k in ("corruption", "starting_essence", "become_sower", "menace_rival", "twins_swap"):
-        return DECIDE
-    return None
+    make = GESTURES.get(a.kind)
+    return make(a, c) if make is not None else None
 
 
 def target_value(target: TableKey, c: Ctx):

@@ -13,6 +13,7 @@ from faeriell.ui.table import keyboard
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 
 from test_table_support import colours, same_move
+from faeriell.ui.table.keys import Button
 
 
 def post_keys(k, n=1, mod=0) -> None:
@@ -115,7 +116,7 @@ class KeyPlayer:
         else:
             gs = gesture(action, make_ctx(self.session.game))
             if gs is None:
-                self.focus_piece(("button", "moves"))
+                self.focus_piece(Button("moves"))
                 self.keys(pygame.K_RETURN)
                 self.choose(action)
             elif gs == DECIDE:

@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine.state import to_dict
 from faeriell.ui.scenes.analysis import AnalysisScene
+from faeriell.ui.table.keys import PhaseTile, RegionSpot, SupplySettlement  # noqa: E402
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def through_setup(session) -> None:
 
 
 def phase_tile(scene, phase: str):
-    return scene.table.spot_pos(("phase", scene.session.acting, phase))
+    return scene.table.spot_pos(PhaseTile(scene.session.acting, phase))
 
 
 def test_the_menu_opens_a_copy_and_back_returns_to_the_same_game(app):
@@ -73,7 +74,7 @@ def test_a_refused_drop_says_why_and_leaves_the_position_and_the_tree_unchanged(
     me, rival = s.acting, 1 - s.acting
     taken = s.state.tribes[rival].settlements[0]
     # a Settlement dropped on a rival's Region: the table lit only legal places, and refuses this
-    drag(app, sc.table.spot_pos(("supply_settlement", me)), sc.table.spot_pos(("region", taken)))
+    drag(app, sc.table.spot_pos(SupplySettlement(me)), sc.table.spot_pos(RegionSpot(taken)))
     app.step()
     assert len(s.game.history) == history_before
     assert to_dict(s.game.state) == state_before
@@ -186,7 +187,7 @@ def test_a_position_built_by_drags_equals_the_one_loaded_from_the_same_scenario_
     path = tmp_path / "built.yaml"
     path.write_text(BUILT, encoding="utf-8")
     sc = open_editor(app)
-    region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
+    region = lambda r: sc.table.spot_pos(RegionSpot(r))       # noqa: E731
     drag(app, chip(sc, "settlement"), region("bear-forest"))
     drag(app, chip(sc, "settlement"), region("owl-river"))
     drag(app, chip(sc, "beacon", "red"), region("bear-forest"))
@@ -216,7 +217,7 @@ def test_an_impossible_position_names_its_fault_and_keeps_play_from_here_disable
     click(app, "play_here")                                      # greyed: nothing opens
     assert app.scene is sc
     # mended on the table: a right click takes the Settlement off that Region, the check follows
-    pos = sc.table.spot_pos(("region", "bear-forest"))
+    pos = sc.table.spot_pos(RegionSpot("bear-forest"))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=3))
     app.step()
@@ -328,7 +329,7 @@ def test_the_command_line_opens_the_board_on_a_file_or_empty(tmp_path, monkeypat
 
 def test_a_refused_edit_says_why_and_f1_opens_its_rule(app):
     sc = open_editor(app)
-    region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
+    region = lambda r: sc.table.spot_pos(RegionSpot(r))       # noqa: E731
     drag(app, chip(sc, "settlement"), region("bear-forest"))
     before = sc.editor.pos
     click(app, "seat")
@@ -381,7 +382,7 @@ def test_the_editors_table_only_shows_no_move_is_made_on_it_by_keys_or_clicks(ap
     before = sc.editor.pos
     for k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN):
         key(app, k)
-    click(app, sc.table.spot_pos(("phase", 0, "tribe")))
+    click(app, sc.table.spot_pos(PhaseTile(0, "tribe")))
     assert sc.editor.pos == before
     assert not sc.session.game.history and sc.session.state.phase is None
 

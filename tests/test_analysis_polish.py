@@ -10,6 +10,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from test_analysis_board import into_view, open_editor  # noqa: E402
+from faeriell.ui.table.keys import BeaconPiece, GuardianPiece, HarvestToken, HeroSlot, RegionSpot, SettlementPiece, TotemPiece, WheelSpace  # noqa: E402
 
 
 @pytest.fixture
@@ -77,12 +78,12 @@ def test_the_editor_adds_the_herb_attunement_achievement_and_perk_chosen_by_name
 
 
 def wheel_spot(sc, space):
-    return sc.table.spot_pos(("wheel", sc.session.game.rules.wheel.index(space)))
+    return sc.table.spot_pos(WheelSpace(sc.session.game.rules.wheel.index(space)))
 
 
 def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its_spaces(app):
     sc = open_editor(app)
-    region = lambda r: sc.table.spot_pos(("region", r))       # noqa: E731
+    region = lambda r: sc.table.spot_pos(RegionSpot(r))       # noqa: E731
     board = sc.session.game.rules.board
 
     def node_xy(n):
@@ -93,39 +94,39 @@ def test_placed_pieces_are_dragged_to_a_new_place_and_the_wheels_pieces_onto_its
     drag(app, chip_at(sc, "beacon", "red"), region("owl-river"))
     app.step()
     # the Settlement itself, taken where it stands, to another Region
-    drag(app, sc.table.spot_pos(("settlement", 0, "bear-forest")), region("stag-meadow"))
+    drag(app, sc.table.spot_pos(SettlementPiece(0, "bear-forest")), region("stag-meadow"))
     assert sc.editor.pos.tribes[0].settlements == ("stag-meadow",), sc.message
-    drag(app, sc.table.spot_pos(("beacon", "owl-river")), region("bear-forest"))
+    drag(app, sc.table.spot_pos(BeaconPiece("owl-river")), region("bear-forest"))
     assert sc.editor.pos.tribes[0].beacons == {"bear-forest": "red"}, sc.message
     # a Hero from Node to Node
     a, b = "bear-forest+bear-meadow+bear-mountain", "stag-forest+stag-meadow+stag-mountain"
     drag(app, chip_at(sc, "hero"), node_xy(a))
     app.step()
-    drag(app, sc.table.spot_pos(("hero", 0, "adventurer")), node_xy(b))
+    drag(app, sc.table.spot_pos(HeroSlot(0, "adventurer")), node_xy(b))
     assert sc.editor.pos.tribes[0].heroes["adventurer"].node == b, sc.message
     # a drop off the island says why and leaves the piece where it stood
     before = sc.editor.pos
-    drag(app, sc.table.spot_pos(("settlement", 0, "stag-meadow")), sc.table.layout.log.center)
+    drag(app, sc.table.spot_pos(SettlementPiece(0, "stag-meadow")), sc.table.layout.log.center)
     assert sc.editor.pos == before
     assert sc.message_bad and "island" in sc.message
     # the Totem, and a Great Guardian, taken where they stand
     drag(app, chip_at(sc, "totem"), region("owl-river"))
     app.step()
-    drag(app, sc.table.spot_pos(("totem",)), region("owl-forest"))
+    drag(app, sc.table.spot_pos(TotemPiece()), region("owl-forest"))
     assert sc.editor.pos.board.totem["region"] == "owl-forest", sc.message
     guardian, there = sorted(sc.editor.pos.board.guardians.items())[0]
     app.step()
     assert guardian == "bear" and there == "bear-mountain"
-    drag(app, sc.table.spot_pos(("guardian", guardian)), region("owl-mountain"))
+    drag(app, sc.table.spot_pos(GuardianPiece(guardian)), region("owl-mountain"))
     assert sc.editor.pos.board.guardians[guardian] == there       # refused in words: its own Area only
     assert sc.message_bad and "Bear Area" in sc.message, sc.message
     app.step()
-    drag(app, sc.table.spot_pos(("guardian", guardian)), region("bear-river"))
+    drag(app, sc.table.spot_pos(GuardianPiece(guardian)), region("bear-river"))
     assert sc.editor.pos.board.guardians[guardian] == "bear-river", sc.message
     # the Harvest token dragged round the wheel
     wheel = sc.session.game.rules.wheel
     target = wheel[3]
-    drag(app, sc.table.spot_pos(("harvest_token",)), wheel_spot(sc, target))
+    drag(app, sc.table.spot_pos(HarvestToken()), wheel_spot(sc, target))
     assert sc.editor.pos.board.harvest == target, sc.message
     # a Winter's gem from the palette onto a space, then on to another
     drag(app, chip_at(sc, "gem"), wheel_spot(sc, wheel[5]))

@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 from faeriell.engine.state import to_dict
 from faeriell.ui.table import tooltips
 from faeriell.ui.table.chrome import UNDO_OFF
+from faeriell.ui.table.keys import Button, HeroSlot, NodeSpot  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -38,19 +39,19 @@ def press_at(t: Table, pos) -> None:
 def test_a_double_click_on_undo_never_ends_the_phase(size):
     t = hero_phase(size)
     sc = t.scene
-    end = sc.spot(("button", "end_phase")).rect.copy()
+    end = sc.spot(Button("end_phase")).rect.copy()
     greyed = sc.spot(UNDO_OFF)
-    assert greyed is not None and sc.spot(("button", "undo")) is None   # nothing played yet: greyed
+    assert greyed is not None and sc.spot(Button("undo")) is None   # nothing played yet: greyed
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
-    t.drag(("hero", 0, "druid"), ("node", to))
+    t.drag(HeroSlot(0, "druid"), NodeSpot(to))
     before = to_dict(t.state)
-    undo = sc.spot(("button", "undo")).rect.copy()
-    assert undo == greyed.rect and sc.spot(("button", "end_phase")).rect == end
+    undo = sc.spot(Button("undo")).rect.copy()
+    assert undo == greyed.rect and sc.spot(Button("end_phase")).rect == end
     where = undo.center
     press_at(t, where)                     # the double click: the first takes the move back...
     assert to_dict(t.state)["tribes"] != before["tribes"] and t.state.phase == "hero"
-    assert sc.spot(("button", "end_phase")).rect == end          # End Phase stayed where it was
-    assert sc.spot(UNDO_OFF).rect == undo and sc.spot(("button", "undo")) is None
+    assert sc.spot(Button("end_phase")).rect == end          # End Phase stayed where it was
+    assert sc.spot(UNDO_OFF).rect == undo and sc.spot(Button("undo")) is None
     press_at(t, where)                     # ...the second presses the greyed Undo: nothing happens
     assert t.state.phase == "hero" and t.state.active == 0 and len(t.game.history) == 0
     title, lines = tooltips.tip(UNDO_OFF, sc.painted)
@@ -62,7 +63,7 @@ def test_the_greyed_undo_is_drawn_dimmer_than_a_live_button():
     sc = t.scene
     screen = pygame.display.get_surface()
     off = sc.spot(UNDO_OFF).rect
-    end = sc.spot(("button", "end_phase")).rect
+    end = sc.spot(Button("end_phase")).rect
 
     def brightest(r):
         return max(sum(screen.get_at((x, y))[:3]) for x in range(r.x + 2, r.right - 2) for y in range(r.y + 2, r.bottom - 2))

@@ -16,7 +16,7 @@ from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.assets import mark_letter  # noqa: E402
 from faeriell.ui.table import paint  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
-
+from faeriell.ui.table.keys import QuestCard, RegionSpot, SetupCard, SupplySettlement, WheelSpace  # noqa: E402
 SIZES = [(1024, 700), (1280, 800)]
 POOL = ["red@bear", "yellow@wolf", "blue@owl", "green@toad", "red@snake", "blue@stag", "green@boar",
         "yellow@turtle", "red@owl", "blue@bear", "green@wolf", "yellow@toad"]
@@ -56,12 +56,12 @@ def letters_drawn(monkeypatch) -> list:
 
 
 def spots_of(t, kind) -> list:
-    return [sp for key, sps in t.scene.spots.by_key.items() if key[0] == kind for sp in sps]
+    return [sp for key, sps in t.scene.spots.by_key.items() if key.tag == kind for sp in sps]
 
 
 def wheel_guardian(t) -> int:
     """The size of the Harvest wheel's Guardians: the smallest that reads on this table."""
-    return round(t.scene.spot(("wheel", 0)).radius / 0.62) - 1
+    return round(t.scene.spot(WheelSpace(0)).radius / 0.62) - 1
 
 
 def hover_finds(t, pos, key) -> None:
@@ -94,7 +94,7 @@ def test_the_revealed_set_up_cards_show_their_guardian_as_wide_as_the_card(size,
     assert cards and g.state.pending["kind"] == "place_settlement"
     t = Table(g, size=size)
     for c in cards:
-        sp = t.scene.spot(("setup_card", 0, c))
+        sp = t.scene.spot(SetupCard(0, c))
         assert sp is not None, c
         back = c.partition("@")[2]
         card = sp.rect.inflate(-t.scene.layout.px(4), 0)          # the spot reaches over the name below
@@ -117,7 +117,7 @@ def test_the_revealed_set_up_cards_names_stand_apart_inside_the_box(size):
     px = t.scene.layout.px
     names = []
     for c in cards:
-        card = t.scene.spot(("setup_card", 0, c)).rect           # the card and its name below
+        card = t.scene.spot(SetupCard(0, c)).rect           # the card and its name below
         under = [w for w in words if card.centery < w.top < card.bottom
                  and w.left < card.right and w.right > card.left]
         assert len(under) == 1, (c, card, under)
@@ -146,7 +146,7 @@ def test_a_crowded_pools_guardians_read_nearly_as_wide_as_the_card(size, n, held
     assert len(herbs) == sum(len(v) for v in held.values())
     board = t.scene.layout.board
     for k, sp in enumerate(pool):
-        card_rect, icon = drawn[sp.key[2]]
+        card_rect, icon = drawn[sp.key.card]
         assert icon is not None and card_rect.contains(icon), (sp.key, card_rect, icon)
         assert board.contains(card_rect)
         assert icon.h >= max(wheel_guardian(t), 0.65 * cw), (sp.key, icon, cw)
@@ -174,7 +174,7 @@ def check_lettered(t, drawn, letters, cards, wheel_share: float = 1.0) -> None:
     """Each card of `cards` (spot, its card's rect) shows its letter, seen, and its Guardian below
     it, both inside the part of the card the next one leaves seen, nothing covering either."""
     for sp, _card_rect in cards:
-        c = sp.key[-1]
+        c = sp.key.card
         rect, icon = drawn[c]
         letter = mark_letter(f"essence_{c.partition('@')[0]}")
         at = next((r for ch, r in letters if ch == letter and rect.contains(r)), None)
@@ -199,7 +199,7 @@ def test_colour_blind_pool_cards_show_their_letter_and_a_large_guardian(marks, s
     check_lettered(t, drawn, letters, [(sp, sp.rect) for sp in pool])
     if n == 4:                                      # seen whole: nearly as wide as the card
         for sp in pool:
-            assert drawn[sp.key[2]][1].w >= 0.75 * pool[-1].rect.w, sp.key
+            assert drawn[sp.key.card][1].w >= 0.75 * pool[-1].rect.w, sp.key
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -211,7 +211,7 @@ def test_colour_blind_quest_cards_show_their_letter_and_their_guardian(marks, si
                                                    "quests": ["yellow@wolf"]}}}],
                  turn={"player": 1, "phase": "hero"})
     t = Table(g, size=size)
-    quest = t.scene.spot(("quest", 0, "chieftain", "yellow@wolf"))
+    quest = t.scene.spot(QuestCard(0, "chieftain", "yellow@wolf"))
     assert quest is not None
     check_lettered(t, drawn, letters, [(quest, quest.rect)], wheel_share=0.9)
 
@@ -226,7 +226,7 @@ def test_colour_blind_payment_tray_cards_show_their_letter_and_guardian(marks, s
                           {"settlements": ["wolf-mountain", "wolf-meadow"]}], {"player": 1, "phase": "tribe"})
     t = Table(g, size=size)
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     tray = t.scene.tray_layer.tray
     assert tray is not None, t.scene.message
     t.frame()

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from test_tutorial_ui import every_step  # noqa: E402
 from faeriell.ui.table.tutorial_layer import TUTOR  # noqa: E402
+from faeriell.ui.table.keys import GoalMeter  # noqa: E402
 
 
 def pink_on_letters(surf, word: pygame.Rect) -> int:
@@ -41,7 +42,7 @@ def elements(table) -> dict[str, pygame.Rect]:
         out["decision bar"] = pygame.Rect(table.decision.choice.panel_rect)
     if table.tray_layer.tray is not None and table.tray_layer.tray.panel_rect is not None:
         out["payment tray"] = pygame.Rect(table.tray_layer.tray.panel_rect)
-    meter = table.spots.first(("goal_meter",))
+    meter = table.spots.first(GoalMeter())
     if meter is not None:
         out["goal meter"] = pygame.Rect(meter.rect)
     out["log"] = pygame.Rect(table.log_layer.panel.rect)

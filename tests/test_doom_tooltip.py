@@ -7,6 +7,7 @@ from test_table_support import Table, position  # first: sets the dummy video dr
 import pygame  # noqa: E402
 
 from faeriell.ui.table import tooltips  # noqa: E402
+from faeriell.ui.table.keys import DoomSpace  # noqa: E402
 
 
 def test_the_doom_spaces_say_one_token_and_two_tokens():
@@ -15,12 +16,12 @@ def test_the_doom_spaces_say_one_token_and_two_tokens():
         rules = t.game.rules
         said = {}
         for n in range(rules.doom_max):
-            sp = t.scene.spot(("doom", n))
+            sp = t.scene.spot(DoomSpace(n))
             assert sp is not None, n
             t.move(sp.rect.center)
             t.frame()
-            assert t.scene.board.hover_key == ("doom", n)
-            title, lines = tooltips.tip(("doom", n), t.scene.painted)
+            assert t.scene.board.hover_key == DoomSpace(n)
+            title, lines = tooltips.tip(DoomSpace(n), t.scene.painted)
             draws = rules.draft_count(n)
             said[draws] = lines[0]
             assert title == f"Doom {n}"

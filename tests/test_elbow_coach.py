@@ -19,6 +19,7 @@ from faeriell.ui import elbow_coach  # noqa: E402
 from faeriell.ui.dialogs import Confirm  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 from faeriell.ui.settings import Settings  # noqa: E402
+from faeriell.ui.table.keys import Button  # noqa: E402
 
 
 def ending_costs(game, seat, actions, worlds=8, seed=0, book=None):
@@ -47,7 +48,7 @@ def to_the_tribe_phase(app):
 
 
 def press_end_phase(app):
-    pos = app.scene.table.spot_pos(("button", "end_phase"))
+    pos = app.scene.table.spot_pos(Button("end_phase"))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
     app.step()

@@ -15,6 +15,7 @@ from faeriell.content.rules_reference import section_by_id
 from faeriell.ui.scenes.rules import RulesScene
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.table import tooltips
+from faeriell.ui.table.keys import RoundLap, SupplyBeacon  # noqa: E402
 
 MUST = {"round_lap", "doom", "doom_label", "bag", "designated", "achievement", "heartland", "wheel",
         "corruption_track"}
@@ -48,12 +49,12 @@ def test_f1_over_each_explained_term_opens_the_rules_at_it(tmp_path, monkeypatch
                             (tips.append(lines), real(surf, p, pos, title, lines)))
         opened = {}
         for sp in list(t.spots.spots):
-            kind = sp.key[0]
-            if kind not in tooltips.TERM_RULES or kind in opened or not t.layout.map.union(t.layout.side) \
+            kind = sp.key.tag
+            if type(sp.key) not in tooltips.TERM_RULES or kind in opened or not t.layout.map.union(t.layout.side) \
                     .union(t.layout.left).union(t.layout.banner).collidepoint(sp.rect.center):
                 continue
             hover(app, sp.rect.center)
-            if t.board.hover_key is None or t.board.hover_key[0] != kind:
+            if t.board.hover_key is None or t.board.hover_key.tag != kind:
                 continue                        # another thing lies over its centre
             del tips[:]
             app.dirty = True
@@ -61,7 +62,7 @@ def test_f1_over_each_explained_term_opens_the_rules_at_it(tmp_path, monkeypatch
             assert tips and any("F1" in line for line in tips[-1]), (kind, tips[-1:])
             key(app, pygame.K_F1)
             assert isinstance(app.scene, RulesScene), (kind, app.errors)
-            want = section_by_id(tooltips.TERM_RULES[kind])
+            want = section_by_id(tooltips.TERM_RULES[type(sp.key)])
             opened[kind] = app.scene.current.id
             assert app.scene.current == want, (kind, app.scene.current.id, want.id)
             key(app, pygame.K_ESCAPE)
@@ -79,14 +80,14 @@ def test_a_refusal_still_opens_its_moves_rule_over_a_term(tmp_path, monkeypatch)
     try:
         t = app.scene.table
         app.step()
-        pos = t.spot_pos(("supply_beacon", "red"))
+        pos = t.spot_pos(SupplyBeacon("red"))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         app.step()
         assert t.message_bad and t.refused_kind == "build_beacon"
-        hover(app, t.spots.first(("round_lap",)).rect.center)
-        assert t.board.hover_key == ("round_lap",)
+        hover(app, t.spots.first(RoundLap()).rect.center)
+        assert t.board.hover_key == RoundLap()
         key(app, pygame.K_F1)
         assert isinstance(app.scene, RulesScene) and app.scene.current.id == "build-beacon"
     finally:

@@ -14,6 +14,7 @@ from faeriell.ui.table import keyboard  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 
 
+
 @pytest.fixture(autouse=True)
 def _display():
     yield
@@ -27,7 +28,7 @@ def test_the_enter_tag_covers_no_printed_word_at_the_columns_foot(size):
     screen = pygame.display.get_surface()
     white_before = colour_mask(screen, (T.FOCUS,))
     kp = KeyPlayer(lambda: t.scene, t.frame, t.session)
-    perks = [k for k in keyboard.pieces(sc) if k[0] == "sower_perk"]
+    perks = [k for k in keyboard.pieces(sc) if k.tag == "sower_perk"]
     assert len(perks) >= 3, keyboard.pieces(sc)
     for key in perks:
         kp.focus_piece(key)

@@ -16,6 +16,7 @@ from faeriell.ui import text as UT
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.surface_cache import CACHES
 
+
 SMALLEST_PX = 11
 
 
@@ -87,7 +88,7 @@ def test_no_text_on_the_table_is_under_11_px(tmp_path, monkeypatch, w, h, player
                             (tipped.append(title), real_tip(surf, p, pos, title, lines)))
         kinds = {}
         for sp in list(t.spots.spots):
-            kinds.setdefault(sp.key[0], sp)
+            kinds.setdefault(sp.key.tag, sp)
         for sp in list(kinds.values())[:12]:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=sp.rect.center, rel=(0, 0),
                                                  buttons=(0, 0, 0)))

@@ -17,6 +17,7 @@ from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
 from faeriell.ui.table import tooltips  # noqa: E402
 from faeriell.ui.table.dragdrop import Drag  # noqa: E402
+from faeriell.ui.table.keys import RegionSpot  # noqa: E402
 
 GAMES = [
     {"players": 2, "mode": "competitive", "variants": [], "seed": 11},
@@ -80,8 +81,8 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
             out.append(why)
     idx = sc.index
     grips = list(idx.drops)
-    places = [k for k in sc.spots.by_key if k[0] in ("region", "node", "guardian", "hero", "achievement", "wheel")]
-    places += [("region", r) for r in rng.sample(sorted(t.game.rules.board.regions), 6)]
+    places = [k for k in sc.spots.by_key if k.tag in ("region", "node", "guardian", "hero", "achievement", "wheel")]
+    places += [RegionSpot(r) for r in rng.sample(sorted(t.game.rules.board.regions), 6)]
     for _ in range(8):
         if not grips or not places:
             break
@@ -89,7 +90,7 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
         place = rng.choice(places)
         if place in idx.drops.get(grip, {}):
             continue
-        d = Drag(grip, None, (0, 0), (0, 0), idx.targets(grip), {k[0] for k in idx.targets(grip)})
+        d = Drag(grip, None, (0, 0), (0, 0), idx.targets(grip), {type(k) for k in idx.targets(grip)})
         d.hover = place
         out.append(sc.why_not_drop(d))
     # the engine's own refusals of moves that are not legal now, said by the table

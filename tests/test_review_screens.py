@@ -16,6 +16,7 @@ from faeriell.ui.scenes.replay import SPECTATOR, ReplayScene
 from faeriell.ui.scenes.review import ReviewScene
 from faeriell.ui.scenes.rules import RulesScene
 from faeriell.ui.scenes.table import TableScreen
+from faeriell.ui.table.keys import SupplyBeacon  # noqa: E402
 
 
 @pytest.fixture
@@ -155,7 +156,7 @@ def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):
     table = app.scene.table
     app.step()
     # in the set-up, a Beacon of the supply cannot be built yet: pressing it says why
-    pos = table.spot_pos(("supply_beacon", "red"))
+    pos = table.spot_pos(SupplyBeacon("red"))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))

@@ -10,6 +10,7 @@ from test_table_support import Table, sower_serving_doom
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from faeriell.ui.table.keys import AchievementTile, HerbUp, PerkUp, SowerPerk  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +44,7 @@ def test_a_hinted_sower_perk_below_the_window_is_scrolled_into_view_at_800x520()
     t = sower_levels_up()
     sc = t.scene
     hinted = next(a for a in t.game.legal_actions() if a.kind == "level_up" and a["perk"].startswith("sow-"))
-    grip = ("sower_perk", hinted["perk"])
+    grip = SowerPerk(hinted["perk"])
     assert sc.side_over > 0 and sc.side_scroll == 0
     assert not in_view(sc, grip)                      # at the column's foot, below the window
     sc.coach.show_hint(hinted, "The Sower grows stronger.")
@@ -94,9 +95,9 @@ def test_the_guided_steps_perk_and_achievement_are_scrolled_into_view_in_the_sma
         _frame(app)
         a = s.tutorial.expected(s.game)
         if a is not None and a.kind in away:
-            kind, field = {"level_up": ("perk_up", "perk"), "gather_herb": ("herb_up", "herb"),
-                           "claim": ("achievement", "achievement")}[a.kind]
-            key = (kind, a[field])
+            kind, field = {"level_up": (PerkUp, "perk"), "gather_herb": (HerbUp, "herb"),
+                           "claim": (AchievementTile, "achievement")}[a.kind]
+            key = kind(a[field])
             assert table.side_over > 0
             assert in_view(table, key), (a, table.side_scroll, table.side_over)
             assert table.tutorial._centre(table, key) == table.spots.first(key).center     # ringed there

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 from faeriell.bots.base import HeuristicBot
 from faeriell.engine import new_game
 from faeriell.ui.scenes.replay import ReplayScene
+from faeriell.ui.table.keys import AchievementTile, SowerPerk  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +33,7 @@ def out_of_view(scene, key) -> bool:
 def test_tab_reaches_the_sower_perks_below_the_window_and_enter_picks_one_up_at_800x520():
     t = sower_levels_up()
     sc = t.scene
-    perks = {("sower_perk", a["perk"]) for a in t.game.legal_actions()
+    perks = {SowerPerk(a["perk"]) for a in t.game.legal_actions()
              if a.kind == "level_up" and a["perk"].startswith("sow-")}
     assert perks and sc.side_scroll == 0 and all(out_of_view(sc, k) for k in perks)
     reached = set()
@@ -41,7 +42,7 @@ def test_tab_reaches_the_sower_perks_below_the_window_and_enter_picks_one_up_at_
         f = sc.board.focus
         if f in perks:
             assert in_view(sc, f), (f, sc.side_scroll)      # scrolled to it at once
-            assert sc.message and sc.message.startswith(sc.words.perk(f[1]))
+            assert sc.message and sc.message.startswith(sc.words.perk(f.perk))
             reached.add(f)
     assert reached == perks
     # wheeled back up, the Perk in focus is out of view again: Enter shows it and picks it up
@@ -74,7 +75,7 @@ def claim_waiting(size) -> Table:
 def test_a_pending_claims_tile_below_the_window_is_scrolled_into_view_at_320x240():
     t = claim_waiting((320, 240))
     sc = t.scene
-    tile = ("achievement", "totem")
+    tile = AchievementTile("totem")
     assert tile in sc.index.aims and sc.side_over > 0
     assert in_view(sc, tile) and sc.side_scroll > 0      # the decision's place: shown, not left below
     for _ in range(30):                                  # once: the player's wheel may take it away
@@ -102,7 +103,7 @@ def test_the_replay_scrolls_the_column_to_a_key_moments_claim_at_320x240(tmp_pat
     app.go("replay", game=g, seats=["human"], start=k - 1, moments=[k], better={k: (played, played)})
     rp = app.scene
     assert isinstance(rp, ReplayScene)
-    tile = ("achievement", played["achievement"])
+    tile = AchievementTile(played["achievement"])
     app.dirty = True
     app.step()
     assert rp.k == k - 1 and out_of_view(rp.table, tile), "a step before the moment: nothing to show yet"

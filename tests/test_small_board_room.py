@@ -17,6 +17,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import tooltips, tribe_board  # noqa: E402
+from faeriell.ui.table.keys import TribeSmall  # noqa: E402
 
 SIZES = [(1024, 700), (800, 520)]
 
@@ -125,7 +126,7 @@ def test_the_phase_marks_show_which_tiles_are_used_and_the_tooltip_names_those_l
         # the mouse over the board (a real motion): its tooltip names the Phases left
         t.move(boards[i]["rect"].center)
         t.frame()
-        assert t.scene.board.hover_key == ("tribe_small", i)
+        assert t.scene.board.hover_key == TribeSmall(i)
         _title, lines = tooltips.tip(t.scene.board.hover_key, p)
         assert "Phases left: Event, Hero" in lines, lines
 

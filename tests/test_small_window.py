@@ -7,8 +7,7 @@ from test_table_support import Table, cards_drawn, position  # first: sets the d
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-
-
+from faeriell.ui.table.keys import QuestCard, WheelSpace  # noqa: E402
 SIZES = [(1024, 700), (1280, 800)]
 
 
@@ -28,7 +27,7 @@ def competitive_table(size, sower=None) -> Table:
 
 
 def spots_of(t, kind) -> list:
-    return [sp for key, sps in t.scene.spots.by_key.items() if key[0] == kind for sp in sps]
+    return [sp for key, sps in t.scene.spots.by_key.items() if key.tag == kind for sp in sps]
 
 
 @pytest.mark.parametrize("size, sower", [(size, sower) for size in SIZES + [(1200, 700)] for sower in (None, 1)]
@@ -66,12 +65,12 @@ def test_a_quests_guardian_fits_inside_its_card_and_reads(size, monkeypatch):
                  tribes=[{"heroes": {"chieftain": {"node": "owl-forest+owl-river+wolf-meadow", "quests": ["yellow@wolf"]}}}],
                  turn={"player": 1, "phase": "hero"})
     t = Table(g, size=size)
-    quest = t.scene.spot(("quest", 0, "chieftain", "yellow@wolf"))
+    quest = t.scene.spot(QuestCard(0, "chieftain", "yellow@wolf"))
     assert quest is not None
     card_rect, icon = drawn["yellow@wolf"]
     assert card_rect == quest.rect and icon is not None
     assert card_rect.contains(icon), (card_rect, icon)
-    wheel = t.scene.spot(("wheel", 0))                 # as large as the Harvest wheel's Guardians
+    wheel = t.scene.spot(WheelSpace(0))                 # as large as the Harvest wheel's Guardians
     assert icon.h >= round(wheel.radius / 0.62) - 1, (icon, wheel.radius)
     assert t.scene.layout.board.contains(card_rect)
     t.move(quest.rect.center)                         # and the card is where the mouse finds it
@@ -117,9 +116,9 @@ def test_the_guardians_on_the_pools_essence_cards_read(size, n, monkeypatch):
     t = Table(g, size=size)
     pool = sorted(spots_of(t, "pool_card"), key=lambda sp: sp.rect.x)
     assert len(pool) == n
-    wheel = t.scene.spot(("wheel", 0))
+    wheel = t.scene.spot(WheelSpace(0))
     for k, sp in enumerate(pool):
-        card_rect, icon = drawn[sp.key[2]]
+        card_rect, icon = drawn[sp.key.card]
         assert icon is not None and card_rect.contains(icon), (sp.key, card_rect, icon)
         assert t.scene.layout.board.contains(card_rect)
         if k + 1 < n:                    # the next card leaves the whole Guardian seen

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from faeriell.cli import parse_size  # noqa: E402
 from faeriell.ui.table import boards, tooltips  # noqa: E402
 from faeriell.ui.table.layout import compute  # noqa: E402
+from faeriell.ui.table.keys import SowerTribe  # noqa: E402
 
 SMALLEST = (320, 240)
 SHORT = [SMALLEST, (640, 480), (800, 520), (1024, 600), (1024, 640), (1024, 655), (1280, 600)]
@@ -46,12 +47,12 @@ def sower_table(size) -> Table:
 
 
 def column_spots(t) -> list:
-    return [sp for sp in t.scene.spots.spots if sp.key[0] in COLUMN]
+    return [sp for sp in t.scene.spots.spots if sp.key.tag in COLUMN]
 
 
 def seen(t, kind) -> list:
     view = t.scene.layout.side.clip(pygame.Rect((0, 0), t.screen.get_size()))
-    return [sp for sp in t.scene.spots.spots if sp.key[0] == kind and view.contains(sp.rect)]
+    return [sp for sp in t.scene.spots.spots if sp.key.tag == kind and view.contains(sp.rect)]
 
 
 def wheel(t, steps: int) -> None:
@@ -66,7 +67,7 @@ def wheel(t, steps: int) -> None:
 def the_column_stays_in_its_place(t) -> None:
     view = t.scene.layout.side.clip(pygame.Rect((0, 0), t.screen.get_size()))
     for sp in column_spots(t):
-        if sp.key[0] == "achievement" and t.scene.layout.bottom.contains(sp.rect):
+        if sp.key.tag == "achievement" and t.scene.layout.bottom.contains(sp.rect):
             continue                                 # a tile a tribe holds, on its board's band
         assert view.contains(sp.rect) or (sp.radius and view.collidepoint(sp.rect.center)), (sp.key, sp.rect, view)
 
@@ -81,7 +82,7 @@ def test_the_sowers_perks_can_be_seen_and_pointed_at_in_a_short_window(size):
             break
         wheel(t, -1)
     shown = seen(t, "sower_perk")
-    assert sorted(sp.key[1] for sp in shown) == perks, (size, t.scene.side_over, [sp.rect for sp in shown])
+    assert sorted(sp.key.perk for sp in shown) == perks, (size, t.scene.side_over, [sp.rect for sp in shown])
     the_column_stays_in_its_place(t)
     for sp in shown:                                 # the mouse finds each Perk where it shows
         t.move(sp.rect.center)
@@ -101,7 +102,7 @@ def test_the_columns_bar_shows_what_a_click_on_it_asks_for(size):
     assert bar is not None and t.scene.side_over > 0
     t.click((bar.rect.centerx, bar.rect.bottom - 1))           # its foot: the Sower in view
     perks = sorted(set(t.state.sower_perks))
-    assert sorted(sp.key[1] for sp in seen(t, "sower_perk")) == perks
+    assert sorted(sp.key.perk for sp in seen(t, "sower_perk")) == perks
     assert t.scene.side_scroll == t.scene.side_over
     top = t.scene.spot(boards.SCROLL_KEY).rect
     t.move((top.centerx, top.bottom - 1))                       # held and dragged to its top
@@ -127,7 +128,7 @@ def test_in_a_short_window_the_sowers_tribe_stands_before_its_perks_on_the_label
     # at 1024x640 the two rows (the tribe's name, then its Perks) would not fit: one row, the
     # tribe told by its token (as in the designated area), its words in the token's tooltip
     t = sower_table((1024, 640))
-    token = t.scene.spot(("sower_tribe", 1))
+    token = t.scene.spot(SowerTribe(1))
     perks = seen(t, "sower_perk")
     assert token is not None and perks
     assert all(abs(sp.rect.centery - token.rect.centery) <= 2 and sp.rect.x > token.rect.right for sp in perks)
@@ -138,4 +139,4 @@ def test_in_a_short_window_the_sowers_tribe_stands_before_its_perks_on_the_label
     assert title == "Corruption Sower" and f"{t.scene.words.tribe(t.state.tribes[1].id)} serves Doom" in lines[0]
     # a window tall enough for two rows keeps the words on the row
     t = sower_table((1024, 700))
-    assert t.scene.spot(("sower_tribe", 1)) is None
+    assert t.scene.spot(SowerTribe(1)) is None

@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
+from faeriell.ui.table.keys import MenaceTrack, SlotToken, SupplySettlement, TokenSlot  # noqa: E402
 
 LABELS = ("Settlements", "Achievement tokens", "Menaces solved")
 
@@ -31,10 +32,10 @@ def _rows_top(t) -> list[int]:
     """The top of the first row under each label: the Settlement slots, the token slots, the
     Menace track's cells."""
     sc, P = t.scene, t.scene.layout.px
-    settle = min(sp.rect.top for sp in sc.spots.by_key[("supply_settlement", 0)])
-    slots = min(sp.rect.top for key, sps in sc.spots.by_key.items() if key[0] in ("slot", "slot_token") and key[1] == 0
+    settle = min(sp.rect.top for sp in sc.spots.by_key[SupplySettlement(0)])
+    slots = min(sp.rect.top for key, sps in sc.spots.by_key.items() if isinstance(key, (TokenSlot, SlotToken)) and key.tribe == 0
                 for sp in sps)
-    track = sc.spots.first(("track", 0, "red")).rect.centery - P(15) // 2
+    track = sc.spots.first(MenaceTrack(0, "red")).rect.centery - P(15) // 2
     return [settle, slots, track]
 
 
@@ -43,7 +44,7 @@ def test_the_third_columns_labels_stand_whole_above_their_rows(size):
     t = Table(position({"players": 2}, turn={"player": 1, "phase": "tribe"}), size=size)
     sc, P = t.scene, t.scene.layout.px
     board = sc.layout.board
-    cx = min(sp.rect.x for sp in sc.spots.by_key[("supply_settlement", 0)])
+    cx = min(sp.rect.x for sp in sc.spots.by_key[SupplySettlement(0)])
     above = board.y + P(24) + 2                     # under the header band
     for label, row_top in zip(LABELS, _rows_top(t), strict=True):
         ink = T.fitted(label, sc.painted.fs(12), board.right - P(4) - cx, T.GOLD, True).get_bounding_rect()

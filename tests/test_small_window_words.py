@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import boards, side_column  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
-
+from faeriell.ui.table.keys import AchievementTile, HerbDeck, HeroSlot, PerkTile, TribeSmall  # noqa: E402
 SIZES = [(640, 480), (800, 520), (1024, 700), (1280, 800)]
 
 
@@ -109,7 +109,7 @@ def test_the_herb_decks_count_no_longer_touches_perk_tiles_at_800x520(monkeypatc
     t = played((800, 520))
     drawn, badges = texts_drawn(monkeypatch), badges_drawn(monkeypatch)
     redraw(t)
-    deck = t.scene.side_places[("herb_deck",)]
+    deck = t.scene.side_places[HerbDeck()]
     perk = next(ink for s, _r, ink in drawn if s == "Perk tiles")
     count = next(r for s, r in badges if r.colliderect(deck.inflate(0, 20)) and r.centerx == deck.centerx)
     assert count.bottom < perk.top, (count, perk)
@@ -117,7 +117,7 @@ def test_the_herb_decks_count_no_longer_touches_perk_tiles_at_800x520(monkeypatc
 
 def hero_panel(t, i, h) -> pygame.Rect:
     """The Hero's panel on the tribe board (its piece on the island has the same key)."""
-    return next(sp.rect for sp in t.scene.spots.by_key[("hero", i, h)] if t.scene.layout.board.contains(sp.rect))
+    return next(sp.rect for sp in t.scene.spots.by_key[HeroSlot(i, h)] if t.scene.layout.board.contains(sp.rect))
 
 
 def _hero_words(drawn, panel) -> list:
@@ -142,7 +142,7 @@ def test_a_hero_panel_names_its_hero_whole_above_its_level(size, monkeypatch):
             if s != level and not s.startswith("Level ") and ink.colliderect(level):
                 raise AssertionError((size, s, ink, level))
         gems_top = level.bottom                       # the gems: below "Level N", none over it
-        perks = [sp.rect for key, sps in t.scene.spots.by_key.items() if key[:3] == ("perk_tile", 0, h) for sp in sps]
+        perks = [sp.rect for key, sps in t.scene.spots.by_key.items() if isinstance(key, PerkTile) and (key.tribe, key.hero) == (0, h) for sp in sps]
         assert all(r.top >= gems_top for r in perks)
 
 
@@ -167,7 +167,7 @@ def _tile_lines(t, drawn) -> dict:
     """Each Achievement's name as its tile shows it: the lines drawn inside its tile."""
     out = {}
     for aid in t.game.rules.achievement_ids:
-        tile = t.scene.spots.first(("achievement", aid))
+        tile = t.scene.spots.first(AchievementTile(aid))
         if tile is None:
             continue
         out[t.scene.words.achievement(aid)] = [s for s, _r, ink in drawn if tile.rect.contains(ink)
@@ -240,12 +240,12 @@ def test_the_other_tribes_small_boards_say_nothing_cut_and_no_row_over_another(s
     # Phases left too)
     from faeriell.ui.table import tooltips
     for i in (1, 2):
-        panel = next(sp.rect for sp in t.scene.spots.by_key[("tribe_small", i)])
+        panel = next(sp.rect for sp in t.scene.spots.by_key[TribeSmall(i)])
         said = [s for s, ink in words if panel.contains(ink)]
         on_board = any(s.startswith("Corruption ") for s in said)
-        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(("tribe_small", i), t.scene.painted)[1]
+        assert on_board or f"Tribe Corruption {t.state.tribes[i].corruption}" in tooltips.tip(TribeSmall(i), t.scene.painted)[1]
         if size[0] >= 800:
             assert on_board, (size, said)
-        phases = [line for line in tooltips.tip(("tribe_small", i), t.scene.painted)[1] if line.startswith("Phases left: ")]
+        phases = [line for line in tooltips.tip(TribeSmall(i), t.scene.painted)[1] if line.startswith("Phases left: ")]
         assert phases == ["Phases left: Tribe, Event, Hero"]          # said whole there, if not on the board
-        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(("tribe_small", i), t.scene.painted)[1]
+        assert "Menaces solved: Red 0, Yellow 0, Blue 0, Green 0" in tooltips.tip(TribeSmall(i), t.scene.painted)[1]

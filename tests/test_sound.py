@@ -18,8 +18,7 @@ from faeriell.engine import Action, build_position
 from faeriell.ui import sound
 from faeriell.ui.sound import EFFECTS, Sounds, cues
 from faeriell.ui.table.gestures import gesture, make_ctx
-
-
+from faeriell.ui.table.keys import AchievementTile, RegionSpot, SlotToken, TotemPiece  # noqa: E402
 def load_tool():
     return load_script("tools/make_sounds.py")
 
@@ -88,7 +87,7 @@ def test_pick_up_drop_and_refusal_are_heard(tmp_path, monkeypatch):
     app.step()
     app.draw()
     nxt = app.session.legal()[0]
-    assert nxt.kind == "place_settlement" and target[1] == first.get("region")
+    assert nxt.kind == "place_settlement" and target.region == first.get("region")
     grip2, _ = gesture(nxt, make_ctx(app.session.game))
     drag(app, table.spot_pos(grip2), table.spot_pos(target))
     assert app.session.version == 1
@@ -142,12 +141,12 @@ def test_an_achievement_claimed_by_mouse_is_heard(tmp_path, monkeypatch):
     table = app.scene.table
     app.step()
     app.draw()
-    drag(app, table.spot_pos(("totem",)), table.spot_pos(("region", "owl-river")))
+    drag(app, table.spot_pos(TotemPiece()), table.spot_pos(RegionSpot("owl-river")))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
     app.step()
     assert app.session.state.pending and app.session.state.pending["kind"] == "claim"
     app.draw()
-    drag(app, table.spot_pos(("slot_token", 0, "red")), table.spot_pos(("achievement", "totem")))
+    drag(app, table.spot_pos(SlotToken(0, "red")), table.spot_pos(AchievementTile("totem")))
     doom = next(o for o in table.decision.choice.options if o.actions[0].get("pay") == "doom")
     at = next(r for r, o in table.decision.choice.rects if o is doom).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))

@@ -15,6 +15,7 @@ from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
 from faeriell.engine.state import to_dict
 from faeriell.ui.table import anim
+from faeriell.ui.table.keys import DoomSpace, MenaceBag, UnderGuardian
 
 KINDS = {"essence", "menace", "doom", "achievement", "harvest"}
 
@@ -98,10 +99,10 @@ def test_doom_steps_through_every_space_and_a_menace_comes_from_the_bag(speed):
     menace = [f for f in t.scene.flights if f.what == "menace"]
     assert len(doom) == 1 and len(menace) == 1
     f = doom[0]
-    cells = [t.scene.spot(("doom", k)).center for k in range(3, 7)]
+    cells = [t.scene.spot(DoomSpace(k)).center for k in range(3, 7)]
     assert f.start == cells[0] and f.end == cells[-1] and f.via == cells[1:-1]
-    assert menace[0].start == t.scene.spot(("bag",)).center
-    assert menace[0].end == t.scene.spot(("under", "bear")).center
+    assert menace[0].start == t.scene.spot(MenaceBag()).center
+    assert menace[0].end == t.scene.spot(UnderGuardian("bear")).center
     # half way, the Doom token is between spaces 3 and 6, not already on 6
     x, _, _ = f.pos(f.t0 + f.dur / 2)
     assert cells[0][0] < x < cells[-1][0]

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from faeriell.ui.table import pieces
+from faeriell.ui.table.keys import AchievementTile, AchievementToken, BeaconPiece, GuardianPiece, HeroSlot, RegionSpot, SettlementPiece, TotemPiece, UnderGuardian, order
 
 # the two Nodes of the island nearest each other (28 px apart at 1280x800)
 NEAR_NODES = ("bear-mountain+snake-forest+stag-meadow", "snake-forest+stag-meadow+turtle-mountain")
@@ -38,12 +39,12 @@ def crowded(players: int = 3):
 def map_pieces(scene):
     """(key, sprite, screen rect) of every piece on the island, in drawing order; a Guardian's
     token is drawn just before its Guardian."""
-    found = [sp for sp in scene.spots.spots if sp.sprite is not None and sp.key[0] in DRAW_ORDER + ("under",)
+    found = [sp for sp in scene.spots.spots if sp.sprite is not None and sp.key.tag in DRAW_ORDER + ("under",)
              and scene.layout.map.contains(sp.sprite.get_rect(center=sp.center))]
 
     def rank(sp):
-        kind = "guardian" if sp.key[0] == "under" else sp.key[0]
-        return (DRAW_ORDER.index(kind), sp.key[1:] if kind != "guardian" else (sp.key[1], sp.key[0] != "under"))
+        kind = "guardian" if sp.key.tag == "under" else sp.key.tag
+        return (DRAW_ORDER.index(kind), order(sp.key)[1:] if kind != "guardian" else (sp.key.guardian, sp.key.tag != "under"))
     found.sort(key=rank)
     return [(sp.key, sp.sprite, sp.sprite.get_rect(center=sp.center)) for sp in found]
 
@@ -75,15 +76,15 @@ def test_every_piece_of_a_crowded_position_shows(marks, size, zoom):
         mv.zoom_at(mv.map_to_screen(t.game.rules.board.regions["bear-river"].center), zoom)
         t.frame()
     found = map_pieces(t.scene)
-    kinds = {key[0] for key, _, _ in found}
+    kinds = {key.tag for key, _, _ in found}
     assert {"settlement", "beacon", "totem", "guardian", "under", "hero"} <= kinds
-    heroes = sum(1 for key, _, _ in found if key[0] == "hero")
+    heroes = sum(1 for key, _, _ in found if isinstance(key, HeroSlot))
     assert heroes == 7 if not zoom else heroes >= 3
     for (key, img, rect), seen in zip(found, visible_masks(found)):
         own = pygame.mask.from_surface(img, 128)
         share = seen.count() / max(1, own.count())
         assert share >= 0.9, f"{key} is {100 - 100 * share:.0f}% hidden"
-        if key[0] in ("beacon", "under", "settlement", "hero"):     # these carry a letter when marked
+        if key.tag in ("beacon", "under", "settlement", "hero"):     # these carry a letter when marked
             box = letter_box(img)
             letter = pygame.mask.Mask(box.size, fill=True)
             mine = own.overlap_mask(letter, box.topleft)
@@ -104,8 +105,8 @@ def test_a_crowded_regions_pieces_stay_near_it():
     t = Table(crowded())
     mv, board = t.scene.map, t.game.rules.board
     pole = mv.map_to_screen(board.regions["bear-river"].center)
-    for key in (("settlement", 0, "bear-river"), ("beacon", "bear-river"), ("totem",), ("guardian", "bear"),
-                ("under", "bear")):
+    for key in (SettlementPiece(0, "bear-river"), BeaconPiece("bear-river"), TotemPiece(), GuardianPiece("bear"),
+                UnderGuardian("bear")):
         c = t.scene.spot(key).center
         assert abs(c[0] - pole[0]) < 60 and abs(c[1] - pole[1]) < 60, (key, c, pole)
 
@@ -115,14 +116,14 @@ def test_a_lone_piece_keeps_its_usual_place():
     t = Table(g)
     mv, board = t.scene.map, g.rules.board
     want = pieces.region_point(mv, board, "stag-meadow", pieces.OFF_SETTLEMENT)
-    got = t.scene.spot(("settlement", 0, "stag-meadow")).center
+    got = t.scene.spot(SettlementPiece(0, "stag-meadow")).center
     assert abs(got[0] - want[0]) <= 8 and abs(got[1] - want[1]) <= 8, (got, want)
 
 
 def test_the_regions_tooltip_lists_what_stands_there():
     t = Table(crowded())
     from faeriell.ui.table import tooltips
-    title, lines = tooltips.tip(("region", "bear-river"), t.scene.painted)
+    title, lines = tooltips.tip(RegionSpot("bear-river"), t.scene.painted)
     text = " ".join(lines)
     assert "Settlement of" in text and "Yellow Beacon" in text and "Totem" in text and "Rhudo" in text
 
@@ -136,8 +137,8 @@ def test_achievement_tokens_on_one_tile_lie_side_by_side(marks):
     for tr in g.state.tribes:
         tr.achievements.append("purity")
     t = Table(g)
-    tile = t.scene.spot(("achievement", "purity")).rect
-    toks = [sp for sp in t.scene.spots.spots if sp.key[:2] == ("achievement_token", "purity")]
+    tile = t.scene.spot(AchievementTile("purity")).rect
+    toks = [sp for sp in t.scene.spots.spots if isinstance(sp.key, AchievementToken) and sp.key.achievement == "purity"]
     assert len(toks) == 4
     found = [(sp.key, sp.sprite, sp.rect) for sp in toks]
     for (key, img, rect), seen in zip(found, visible_masks(found)):
@@ -147,4 +148,4 @@ def test_achievement_tokens_on_one_tile_lie_side_by_side(marks):
         letter = pygame.mask.Mask(box.size, fill=True)
         assert seen.overlap_mask(letter, box.topleft).count() >= 0.97 * own.overlap_mask(letter, box.topleft).count()
     # a click there still reaches the tile (its tooltip, its claims)
-    assert t.scene.spots.top(toks[0].rect.center).key == ("achievement", "purity")
+    assert t.scene.spots.top(toks[0].rect.center).key == AchievementTile("purity")

@@ -12,6 +12,7 @@ from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.explain import why_none  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.ui.table import tooltips  # noqa: E402
+from faeriell.ui.table.keys import AttuneFree, GuardianPiece, HeroSlot, RegionSpot, SupplyBeacon, SupplySettlement  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -41,11 +42,11 @@ def test_a_red_beacon_without_red_essence_says_what_it_costs_and_what_you_have()
     t = Table(game({"player": 1, "phase": "tribe"}))
     assert not t.session.legal_of("build_beacon", color="red")
     before = to_dict(t.state)
-    p = t.pos(("supply_beacon", "red"))
+    p = t.pos(SupplyBeacon("red"))
     assert t.scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1)) is True   # redraw
     t.scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
     t.scene.message = None
-    press(t, ("supply_beacon", "red"))
+    press(t, SupplyBeacon("red"))
     assert to_dict(t.state) == before and t.scene.drag_layer.drag is None
     msg = t.scene.message or ""
     assert t.scene.message_bad
@@ -58,7 +59,7 @@ def test_a_red_beacon_without_red_essence_says_what_it_costs_and_what_you_have()
 def test_an_attunement_in_the_hero_phase_says_it_is_a_tribe_action():
     t = Table(game({"player": 1, "phase": "hero"}))
     free = t.state.attunements_free[0]
-    press(t, ("attune_free", free))
+    press(t, AttuneFree(free))
     msg = t.scene.message or ""
     assert "Tribe Action" in msg and "Hero Phase" in msg, msg
 
@@ -68,7 +69,7 @@ def test_a_guardian_whose_card_you_do_not_hold_says_so():
     assert t.state.event_step == "guardian"
     held = {c.split("@")[1] for c in t.state.tribes[0].essences if "@" in c}
     gd = next(g for g in t.state.guardians if g not in held)
-    press(t, ("guardian", gd))
+    press(t, GuardianPiece(gd))
     msg = t.scene.message or ""
     assert "card" in msg and gd.capitalize() in msg, msg
     assert gd + " " not in msg                                   # named, not the id
@@ -81,23 +82,23 @@ def test_dragging_a_guardian_without_its_card_says_which_card_it_takes():
     assert t.state.event_step == "guardian"
     before = to_dict(t.state)
     there = [r for r in t.game.rules.board.areas["bear"] if r != t.state.guardians["bear"]["region"]][0]
-    t.drag(("guardian", "bear"), ("region", there))
+    t.drag(GuardianPiece("bear"), RegionSpot(there))
     msg = t.scene.message or ""
     assert to_dict(t.state) == before and t.scene.message_bad
     assert "To move the Bear, show an Essence card of any colour with the Bear on its back" in msg, msg
     assert "you hold none" in msg and "the Owl, the Turtle and the Wolf" in msg, msg
     # with no Guardian on any back, it says so
     t = Table(game({"player": 1, "phase": "event"}, p1={"essences": []}))
-    t.drag(("guardian", "bear"), ("region", there))
+    t.drag(GuardianPiece("bear"), RegionSpot(there))
     assert "none of your Essences has a Guardian on its back" in (t.scene.message or ""), t.scene.message
 
 
 def test_another_tribes_piece_and_a_bots_turn_say_whose_they_are():
     t = Table(game({"player": 1, "phase": "hero"}))
-    press(t, ("hero", 1, "shaman"))
+    press(t, HeroSlot(1, "shaman"))
     assert "belongs to" in (t.scene.message or ""), t.scene.message
     t2 = Table(game({"player": 1, "phase": "hero"}), seats=["hard", "human"])
-    press(t2, ("hero", 0, "druid"))
+    press(t2, HeroSlot(0, "druid"))
     assert "bot" in (t2.scene.message or ""), t2.scene.message
 
 
@@ -107,7 +108,7 @@ def test_a_drop_on_no_place_names_the_nearest_place_and_why():
     assert legal
     # a point in the sea, far from any node: the nearest node is named with its reason
     m = t.scene.layout.map
-    t.drag(("hero", 0, "druid"), (m.x + 4, m.bottom - 4))
+    t.drag(HeroSlot(0, "druid"), (m.x + 4, m.bottom - 4))
     msg = t.scene.message or ""
     assert msg and msg != "Drop it on a glowing place.", msg
     assert "node" in msg or "takes it" in msg, msg
@@ -115,7 +116,7 @@ def test_a_drop_on_no_place_names_the_nearest_place_and_why():
 
 def test_tooltips_invite_no_move_that_is_not_legal_now():
     t = Table(game({"player": 1, "phase": "hero"}))
-    key = ("supply_settlement", 0)
+    key = SupplySettlement(0)
     t.frame()
     title, lines = tooltips.honest(tooltips.tip(key, t.scene.painted), t.scene.explain_pickup(key))
     assert not any(line.startswith("Drag") or " Drag " in line for line in lines), lines
@@ -143,6 +144,6 @@ def test_a_piece_pressed_during_another_decision_names_that_decision():
     g = new_game(default_rules(), 2, "competitive", "medium", [], 5)
     assert g.state.pending and g.state.pending["kind"] == "place_settlement"
     t = Table(g)
-    press(t, ("supply_beacon", "red"))
+    press(t, SupplyBeacon("red"))
     msg = t.scene.message or ""
     assert msg.startswith("First the decision on the table: Set-up: place a Settlement"), msg

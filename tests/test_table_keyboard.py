@@ -11,6 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.engine import invariants  # noqa: E402
+from faeriell.ui.table.keys import Button, HeroSlot, NodeSpot, RegionSpot, SupplySettlement  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -128,13 +129,13 @@ def test_tab_goes_through_every_piece_that_can_move_now_and_says_each_in_words()
             break
         seen.append(sc.board.focus)
         said.append(sc.message)
-    on_screen_buttons = {k for k in sc.spots.by_key if k[0] == "button"}
+    on_screen_buttons = {k for k in sc.spots.by_key if isinstance(k, Button)}
     assert set(seen) == grips | on_screen_buttons          # each once, then round again
-    assert ("hero", 0, "druid") in seen
+    assert HeroSlot(0, "druid") in seen
     for text in said:
         assert text
         no_ids(text, t.game)
-    assert "Druid" in said[seen.index(("hero", 0, "druid"))]
+    assert "Druid" in said[seen.index(HeroSlot(0, "druid"))]
     # Shift+Tab goes back; the arrows go through them too
     t.post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
     t.frame()
@@ -146,7 +147,7 @@ def test_tab_goes_through_every_piece_that_can_move_now_and_says_each_in_words()
 def test_enter_picks_up_the_arrows_go_through_its_legal_places_and_enter_puts_it_there():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     kp = player_of(t)
-    grip = ("hero", 0, "druid")
+    grip = HeroSlot(0, "druid")
     legal_places = {kp_gesture[1] for kp_gesture in
                     (t.gesture(a) for a in t.game.legal_actions()) if kp_gesture and kp_gesture[0] == grip}
     kp.focus_piece(grip)
@@ -163,12 +164,12 @@ def test_enter_picks_up_the_arrows_go_through_its_legal_places_and_enter_puts_it
     assert t.scene.drag_layer.drag.hover == places[0]                   # and round again
     for place, text in zip(places, said):
         no_ids(text, t.game)
-        if place[0] == "node":
-            assert t.scene.words.node(place[1])[:12].lower() in text.lower(), text
-    to = next(p for p in places if p[0] == "node")
+        if isinstance(place, NodeSpot):
+            assert t.scene.words.node(place.node)[:12].lower() in text.lower(), text
+    to = next(p for p in places if isinstance(p, NodeSpot))
     kp.aim(to)
     t.key(pygame.K_RETURN)
-    assert t.state.tribes[0].heroes["druid"].node == to[1]
+    assert t.state.tribes[0].heroes["druid"].node == to.node
 
 
 def test_esc_puts_the_piece_back_and_changes_nothing():
@@ -176,7 +177,7 @@ def test_esc_puts_the_piece_back_and_changes_nothing():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     kp = player_of(t)
     before = to_dict(t.state)
-    kp.focus_piece(("hero", 0, "druid"))
+    kp.focus_piece(HeroSlot(0, "druid"))
     t.key(pygame.K_RETURN)
     assert t.scene.drag_layer.drag is not None
     t.key(pygame.K_RIGHT)
@@ -188,9 +189,9 @@ def test_esc_puts_the_piece_back_and_changes_nothing():
 def test_the_payment_tray_from_the_keyboard_refuses_a_wrong_payment_and_takes_the_right_one():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     kp = player_of(t)
-    kp.focus_piece(("supply_settlement", 0))
+    kp.focus_piece(SupplySettlement(0))
     t.key(pygame.K_RETURN)
-    region = t.scene.drag_layer.drag.hover[1]
+    region = t.scene.drag_layer.drag.hover.region
     assert "costs 2 Red" in t.scene.message, t.scene.message
     t.key(pygame.K_RETURN)
     tray = t.scene.tray_layer.tray
@@ -211,7 +212,7 @@ def test_a_decision_bar_from_the_keyboard():
     board = {"bag": ["corruption@owl"], "doom": 2}
     t = Table(two_tribes({"player": 1, "phase": "event"}, board=board))
     kp = player_of(t)
-    kp.focus_piece(("button", "draft"))
+    kp.focus_piece(Button("draft"))
     t.key(pygame.K_RETURN)
     assert t.state.pending and t.state.pending["kind"] == "corruption"
     ch = t.scene.decision.choice
@@ -230,16 +231,16 @@ def test_click_a_piece_then_click_a_place_no_drag_and_a_wrong_place_says_why():
     from faeriell.engine.state import to_dict
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.click(("supply_settlement", 0))
+    t.click(SupplySettlement(0))
     assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.sticky
-    taken = ("region", "wolf-mountain")                      # player 2's Settlement stands there
+    taken = RegionSpot("wolf-mountain")                      # player 2's Settlement stands there
     before = to_dict(t.state)
     t.click(taken)
     assert t.scene.drag_layer.drag is None and to_dict(t.state) == before
     assert t.scene.message_bad and t.scene.message
     no_ids(t.scene.message, t.game)
-    t.click(("supply_settlement", 0))
-    t.click(("region", region))
+    t.click(SupplySettlement(0))
+    t.click(RegionSpot(region))
     assert t.scene.tray_layer.tray is not None
     t.click(t.scene.tray_layer.tray.confirm_rect.center)
     assert region in t.state.tribes[0].settlements
@@ -261,14 +262,14 @@ def focus_pixels(surface, rect) -> int:
 def test_the_piece_and_the_place_in_focus_are_drawn():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     kp = player_of(t)
-    hero = t.scene.spot(("hero", 0, "druid")).rect.copy()
+    hero = t.scene.spot(HeroSlot(0, "druid")).rect.copy()
     before = focus_pixels(t.screen, hero)
-    kp.focus_piece(("hero", 0, "druid"))
+    kp.focus_piece(HeroSlot(0, "druid"))
     assert focus_pixels(t.screen, hero) > before + 150       # a thick white ring and its "Enter" tag
     t.key(pygame.K_RETURN)
     place = t.scene.drag_layer.drag.hover
     spot = t.scene.spot(place)
-    if place[0] != "region":
+    if not isinstance(place, RegionSpot):
         t.key(pygame.K_ESCAPE)
         bare = focus_pixels(t.screen, spot.rect)
         t.key(pygame.K_RETURN)
@@ -367,7 +368,7 @@ def test_the_keyboard_brings_the_whole_island_back_into_view():
     assert (t.scene.map.zoom_level, t.scene.map.offset) != fitted
     t.key(pygame.K_TAB)
     assert (t.scene.map.zoom_level, t.scene.map.offset) == fitted
-    player_of(t).focus_piece(("hero", 0, "druid"))
+    player_of(t).focus_piece(HeroSlot(0, "druid"))
     t.key(pygame.K_RETURN)
     assert t.scene.layout.map.collidepoint(t.scene.spot_pos(t.scene.drag_layer.drag.hover))
 
@@ -394,7 +395,7 @@ def test_the_rules_screen_goes_through_its_sections_by_the_arrow_keys(tmp_path, 
 def test_two_cards_alike_in_the_tray_are_two_stops_of_the_keyboard():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}, {"essences": ["red@bear", "red@bear", "blue@owl"]}))
     kp = player_of(t)
-    kp.focus_piece(("supply_settlement", 0))
+    kp.focus_piece(SupplySettlement(0))
     t.key(pygame.K_RETURN)
     t.key(pygame.K_RETURN)
     tray = t.scene.tray_layer.tray
@@ -438,9 +439,9 @@ def test_a_hint_moves_the_keyboards_focus_to_its_piece():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
     t.key(pygame.K_TAB)                                      # playing by keyboard
-    assert t.scene.board.focus != ("hero", 0, "druid")
+    assert t.scene.board.focus != HeroSlot(0, "druid")
     t.scene.coach.show_hint(Action("move_hero", hero="druid", to=to), "")   # what the screen does with a hint (H)
     t.frame()
-    assert t.scene.board.focus == ("hero", 0, "druid")
+    assert t.scene.board.focus == HeroSlot(0, "druid")
     t.key(pygame.K_RETURN)
-    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.grip == ("hero", 0, "druid")
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.grip == HeroSlot(0, "druid")

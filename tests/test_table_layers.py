@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.ui.table.layers import Layer  # noqa: E402
+from faeriell.ui.table.keys import Button, HeroSlot, NodeSpot, PerkUp, RegionSpot, SupplySettlement  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +82,7 @@ def test_a_pushed_modal_layer_takes_presses_and_keys_before_the_table():
     log: list = []
     wall = t.scene.layers.push(Probe("tutorial", log, modal=True), below="result")
     to = t.session.legal_of("move_hero", hero="druid")[0]["to"]
-    t.click(("hero", 0, "druid"))
+    t.click(HeroSlot(0, "druid"))
     assert t.scene.drag_layer.drag is None                      # the press never reached the Hero
     t.scene.map.zoom_at(t.scene.map.viewport.center, 1)
     zoomed = t.scene.map.zoom_level
@@ -91,16 +92,16 @@ def test_a_pushed_modal_layer_takes_presses_and_keys_before_the_table():
     t.scene.layers.remove(wall)
     t.key(pygame.K_HOME)
     assert t.scene.map.zoom_level != zoomed
-    t.click(("hero", 0, "druid"))
+    t.click(HeroSlot(0, "druid"))
     assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.sticky
-    t.click(("node", to))
+    t.click(NodeSpot(to))
     assert t.state.tribes[0].heroes["druid"].node == to
 
 
 def test_a_consuming_layer_over_the_tray_gets_enter_first():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     assert t.scene.tray_layer.tray is not None
     log: list = []
     over = t.scene.layers.push(Probe("hint", log, keep=True), below="dialogs")
@@ -114,16 +115,16 @@ def test_a_consuming_layer_over_the_tray_gets_enter_first():
 def test_the_open_tray_takes_a_right_click_and_esc_and_nothing_reaches_the_island():
     t = Table(two_tribes({"player": 1, "phase": "tribe"}))
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     assert t.scene.tray_layer.tray is not None
     before = to_dict(t.state)
-    hero = t.pos(("hero", 0, "druid"))
+    hero = t.pos(HeroSlot(0, "druid"))
     t.click(hero)                                    # a press on a piece while paying: the tray's
     assert t.scene.drag_layer.drag is None and t.scene.tray_layer.tray is not None
     t.post(pygame.MOUSEBUTTONDOWN, pos=hero, button=3)
     t.frame()
     assert t.scene.tray_layer.tray is None and to_dict(t.state) == before
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     assert t.scene.tray_layer.tray is not None
     t.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     consumed = [t.scene.handle_event(ev) for ev in pygame.event.get()]
@@ -136,7 +137,7 @@ def test_the_curtain_is_modal_for_every_kind_of_event():
     g = two_tribes({"player": 1, "phase": "tribe"})
     g.state.tribes[1].essences.append(g.state.tribes[0].essences.pop())   # player 2 holds a card too
     t = Table(g, curtain=True)
-    t.click(("button", "end_phase"))
+    t.click(Button("end_phase"))
     assert t.scene.curtain_layer.tribe == 1
     log: list = []
     t.scene.layers.push(Probe("under the curtain", log), below="curtain")
@@ -156,7 +157,7 @@ def test_a_click_on_the_decision_bar_is_the_bars_and_a_click_away_closes_it():
                               "essences": ["green", "green"]}, {"settlements": ["wolf-mountain"]}],
                  {"player": 1, "phase": "tribe"})
     t = Table(g)
-    t.drag(("perk_up", "swift"), ("hero", 0, "druid"))
+    t.drag(PerkUp("swift"), HeroSlot(0, "druid"))
     ch = t.scene.decision.choice
     assert ch is not None and not t.scene.decision.auto          # which Perk goes under its pile
     r = ch.panel_rect

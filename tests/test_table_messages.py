@@ -9,6 +9,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from faeriell.ui.dialogs import Toast  # noqa: E402
+from faeriell.ui.table.keys import RegionSpot, SupplyBeacon  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +40,7 @@ def idle(t, seconds: float) -> None:
 
 def test_a_refusal_stays_until_a_click_and_a_message_until_the_next_move():
     t = Table(game({"player": 1, "phase": "tribe"}))
-    click_at(t, t.pos(("supply_beacon", "red")))             # no red Essence: refused, with the reason
+    click_at(t, t.pos(SupplyBeacon("red")))             # no red Essence: refused, with the reason
     said = t.scene.message
     assert said and t.scene.message_bad
     idle(t, 30)
@@ -76,19 +77,19 @@ def test_a_click_on_a_region_that_moves_nothing_says_why():
     t = Table(game({"player": 1, "phase": "tribe"}))
     region = "stag-forest"
     t.scene.message = None
-    click_at(t, t.pos(("region", region)))
+    click_at(t, t.pos(RegionSpot(region)))
     msg = t.scene.message or ""
     assert t.scene.message_bad and "Stag's Forest" in msg and "drag" in msg, msg
     # in the Hero Phase nothing goes onto a Region: the message says so and what the Phase is for
     t = Table(game({"player": 1, "phase": "hero"}))
-    click_at(t, t.pos(("region", region)))
+    click_at(t, t.pos(RegionSpot(region)))
     msg = t.scene.message or ""
     assert msg.startswith("Nothing can go to the Stag's Forest now.") and "Hero Phase" in msg, msg
 
 
 def test_a_pan_of_the_island_says_nothing():
     t = Table(game({"player": 1, "phase": "tribe"}))
-    a = t.pos(("region", "stag-forest"))
+    a = t.pos(RegionSpot("stag-forest"))
     t.move(a)
     t.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     t.frame()
@@ -113,9 +114,9 @@ def test_a_click_on_a_region_the_set_up_refuses_says_what_the_set_up_asks():
     from faeriell.engine import new_game
     t = Table(new_game(default_rules(), 1, "solo", "medium", [], 5), seats=["human"])
     assert t.state.stage == "setup"
-    allowed = {k[1] for k in t.scene.index.clicks if k[0] == "region"}
+    allowed = {k.region for k in t.scene.index.clicks if isinstance(k, RegionSpot)}
     other = next(r for r in t.game.rules.board.regions if r not in allowed)
-    click_at(t, t.pos(("region", other)))
+    click_at(t, t.pos(RegionSpot(other)))
     msg = t.scene.message or ""
     assert msg.startswith("Nothing can go to") and "Set-up" in msg and "Phase tile" not in msg, msg
     assert t.state.stage == "setup"

@@ -14,6 +14,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.bot_driver import BotDriver  # noqa: E402
 from faeriell.ui.table import chrome  # noqa: E402
+from faeriell.ui.table.keys import Button  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +49,7 @@ def test_a_bots_move_is_told_as_narration_and_the_banner_says_what_it_does():
          "essences": ["yellow", "yellow", "green"]}], {"player": 1, "phase": "tribe"})
     t = Table(g, seats=["human", "random"])
     name = t.scene.words.tribe(t.state.tribes[1].id)
-    t.click(("button", "end_phase"))               # the person ends the Phase: the bot's turn
+    t.click(Button("end_phase"))               # the person ends the Phase: the bot's turn
     assert t.session.acting == 1
     who, what = chrome.expectation(t.scene.painted)
     assert what.startswith(f"{name} (bot)") and "drag" not in what.lower() and "click" not in what.lower(), what

@@ -9,6 +9,7 @@ import pytest  # noqa: E402
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
+from faeriell.ui.table.keys import RegionSpot, SupplySettlement  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -28,11 +29,11 @@ def tribe_phase():
 def test_any_settlement_of_the_supply_can_be_dragged():
     # the supply shows every Settlement left; grabbing the second one did nothing at all
     t = Table(tribe_phase())
-    first = t.scene.spots.first(("supply_settlement", 0)).rect
+    first = t.scene.spots.first(SupplySettlement(0)).rect
     second = (first.right + first.w // 2 + 2, first.centery)        # the next Settlement along the row
     assert not first.collidepoint(second)
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(second, ("region", region))
+    t.drag(second, RegionSpot(region))
     assert t.scene.tray_layer.tray is not None, t.scene.message                  # the payment tray: the drop was taken
     t.key(pygame.K_RETURN)
     assert region in t.state.tribes[0].settlements
@@ -44,7 +45,7 @@ def test_the_starting_hero_choice_shows_whole_sentences(size):
     g = new_game(default_rules(), 1, "solo", "medium", [], 5)
     t = Table(g, size=size)
     while t.state.pending["kind"] == "place_settlement":
-        t.click(("region", t.session.legal_of("place_settlement")[0]["region"]))
+        t.click(RegionSpot(t.session.legal_of("place_settlement")[0]["region"]))
     assert t.state.pending["kind"] == "choose_hero"
     t.frame()
     ch = t.scene.decision.choice
@@ -112,7 +113,7 @@ def test_the_payment_trays_buttons_leave_the_pool_cards_whole(size):
     t2 = {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}
     t = Table(position({}, {}, [t1, t2], {"player": 1, "phase": "tribe"}), size=size)
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     tray = t.scene.tray_layer.tray
     assert tray is not None, t.scene.message
     t.frame()
@@ -137,7 +138,7 @@ def test_a_refusal_in_the_guided_game_leaves_the_steps_card_readable(tmp_path, m
     table, s = app.scene.table, app.session
     assert s.tutorial.step.action.get("action") == "place_settlement"
     before = len(s.game.history)
-    drag(app, table.spot_pos(("supply_settlement", 0)), table.spot_pos(("region", "stag-river")))
+    drag(app, table.spot_pos(SupplySettlement(0)), table.spot_pos(RegionSpot("stag-river")))
     app.step()
     assert len(s.game.history) == before and table.message and table.message_bad
     card = table.tutorial.card
@@ -173,7 +174,7 @@ def test_the_log_of_a_game_begun_mid_game_heads_its_moves_with_the_round(drawn):
     t2 = {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}
     t = Table(position({}, {}, [t1, t2], {"player": 1, "phase": "tribe", "round": 4}))
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     t.key(pygame.K_RETURN)
     assert region in t.state.tribes[0].settlements and t.state.round == 4
     seen.clear()
@@ -193,6 +194,6 @@ def test_the_step_card_leaves_the_revealed_setup_cards_in_view(tmp_path, monkeyp
     app.step()
     table = app.scene.table
     assert "cards dealt to you" in app.session.tutorial.step.text
-    cards = [sp.rect for key, sps in table.spots.by_key.items() if key[0] == "setup_card" for sp in sps]
+    cards = [sp.rect for key, sps in table.spots.by_key.items() if key.tag == "setup_card" for sp in sps]
     assert cards and table.tutorial.card is not None
     assert not any(table.tutorial.card.colliderect(c) for c in cards), (table.tutorial.card, cards)

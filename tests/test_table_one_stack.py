@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 from faeriell.ui.table import layers as layers_module  # noqa: E402
 from faeriell.ui.table.layers import Layer  # noqa: E402
+from faeriell.ui.table.keys import SupplySettlement  # noqa: E402
 
 KINDS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.MOUSEWHEEL)
 
@@ -86,7 +87,7 @@ def test_an_open_dialog_is_the_top_layer_and_takes_every_kind_of_event(app):
 
 def test_esc_puts_back_a_piece_in_hand_before_it_opens_the_menu(app):
     table = app.scene.table
-    click(app, table.spot_pos(("supply_settlement", 0)))        # a Settlement picked up by a click
+    click(app, table.spot_pos(SupplySettlement(0)))        # a Settlement picked up by a click
     assert table.drag_layer.drag is not None
     key(app, pygame.K_ESCAPE)
     assert table.drag_layer.drag is None and app.scene.modal is None       # put back; no menu

@@ -7,6 +7,7 @@ from test_table_support import Table, position  # first: sets the dummy video dr
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from faeriell.ui.table.keys import Button, GuardianPiece, HarvestToken, HerbUp, HeroSlot, QuestCard, RegionSpot, TribeBoard, WheelSpace  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +32,7 @@ def test_a_quest_card_that_cannot_be_solved_says_why_and_never_picks_up_its_hero
     # through to the panel and picked the Shaman up: dragged onto the Snake, the card "said"
     # "Not on the node between ... That node is 3 nodes away; your Shaman moves at most 1."
     t = Table(hero_phase_with_a_far_quest())
-    quest = ("quest", 0, "shaman", QUEST)
+    quest = QuestCard(0, "shaman", QUEST)
     assert t.scene.spot(quest) is not None
     assert t.session.legal_of("move_hero"), "the Shaman can move: its panel is a grip"
     assert not t.session.legal_of("solve_quest")
@@ -42,7 +43,7 @@ def test_a_quest_card_that_cannot_be_solved_says_why_and_never_picks_up_its_hero
     said = t.scene.message or ""
     assert "Snake" in said and "moves at most" not in said, said
 
-    t.drag(quest, ("guardian", "snake"))              # nor does a drag of it
+    t.drag(quest, GuardianPiece("snake"))              # nor does a drag of it
     said = t.scene.message or ""
     assert "Snake" in said and "moves at most" not in said and not said.startswith("Not on"), said
     assert t.state.tribes[0].heroes["shaman"].node == node
@@ -51,12 +52,12 @@ def test_a_quest_card_that_cannot_be_solved_says_why_and_never_picks_up_its_hero
 def test_the_hero_panel_around_the_quest_card_still_picks_up_the_hero():
     # the fix keeps the panel a grip: pressed beside the card, the Shaman comes up
     t = Table(hero_phase_with_a_far_quest())
-    quest = t.scene.spot(("quest", 0, "shaman", QUEST)).rect
-    panel = next(sp.rect for sp in t.scene.spots.by_key[("hero", 0, "shaman")] if sp.rect.contains(quest))
+    quest = t.scene.spot(QuestCard(0, "shaman", QUEST)).rect
+    panel = next(sp.rect for sp in t.scene.spots.by_key[HeroSlot(0, "shaman")] if sp.rect.contains(quest))
     beside = (panel.right - 3, panel.y + 3)
     assert not quest.collidepoint(beside)
     t.click(beside)
-    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.grip == ("hero", 0, "shaman")
+    assert t.scene.drag_layer.drag is not None and t.scene.drag_layer.drag.grip == HeroSlot(0, "shaman")
 
 
 def at_a_forest_harvest():
@@ -69,9 +70,9 @@ def at_a_forest_harvest():
 
 
 def to_the_forest_choice(t):
-    t.click(("button", "draft"))
+    t.click(Button("draft"))
     assert t.session.legal_of("harvest"), t.scene.message
-    t.drag(("harvest_token",), ("wheel", 11))
+    t.drag(HarvestToken(), WheelSpace(11))
     assert t.state.pending and t.state.pending["kind"] == "harvest_choice", t.state.pending
     assert set(t.state.pending["regions"]) == {"bear-forest", "owl-forest"}
     t.frame()
@@ -132,7 +133,7 @@ def test_the_payment_tray_says_the_price_and_what_takes_it_down(size, drawn):
     # Ley Lines Herb": nothing told the player that the Druid and the Herb had taken two off
     t = Table(druid_gathers_a_herb(), size=size)
     herb = t.session.legal_of("gather_herb")[0]["herb"]
-    t.drag(("herb_up", herb), ("tribe_board", 0))
+    t.drag(HerbUp(herb), TribeBoard(0))
     if t.scene.decision.choice is not None:                      # which other face-up Herb is discarded
         t.click(t.scene.decision.choice.rects[0][0].center)
     assert t.scene.tray_layer.tray is not None, t.scene.message
@@ -156,7 +157,7 @@ def test_a_tooltip_does_not_come_back_where_the_mouse_no_longer_is_after_the_men
 
     app = make_app(tmp_path, monkeypatch, players=1, mode="solo", seed=5)
     table = app.scene.table
-    region = ("region", "toad-forest")
+    region = RegionSpot("toad-forest")
     p = tuple(round(v) for v in table.spot(region).center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
     app.step()

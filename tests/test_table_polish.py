@@ -16,7 +16,7 @@ from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.registry import DECISIONS  # noqa: E402
 from faeriell.ui.table import TableScene, guide  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
-
+from faeriell.ui.table.keys import Button, PhaseTile, RegionSpot, SetupCard, SupplyBeacon  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 THREE_MENACES = ROOT / "data" / "puzzles" / "three-menaces.yaml"
 
@@ -45,7 +45,7 @@ def test_the_goal_shows_on_the_table(drawn):
     goal = scenario.load(THREE_MENACES).goal["text"]
     assert any(goal in s for s in drawn), "the goal text is drawn"
     assert "In progress" in drawn
-    assert t.scene.spot(("button", "puzzle_retry")) is not None
+    assert t.scene.spot(Button("puzzle_retry")) is not None
     assert not t.scene.layout.goal.colliderect(t.scene.layout.map)      # the strip covers no Region
 
 
@@ -69,7 +69,7 @@ def test_solving_three_menaces_by_mouse_shows_solved(drawn):
     assert ("next" in t.scene.result.panel.rects) == (t.scene.puzzle.next_path is not None)
     # a click elsewhere changes nothing; "Look at the table" closes the panel, the strip still says it
     version = t.session.version
-    t.click(t.scene.spot_pos(("button", "end_phase")) if t.scene.spot(("button", "end_phase")) else (600, 300))
+    t.click(t.scene.spot_pos(Button("end_phase")) if t.scene.spot(Button("end_phase")) else (600, 300))
     assert t.session.version == version and t.scene.puzzle.overlay
     t.click(t.scene.result.panel.rects["look"].center)
     assert not t.scene.puzzle.overlay
@@ -83,7 +83,7 @@ def test_giving_up_shows_the_loss_and_retry_rebuilds_the_puzzle(drawn):
     t = puzzle_table()
     t.perform(Action("solve_menace", hero="druid", guardian="bear"))
     assert t.game.under("bear") is None
-    t.click(("button", "end_phase"))
+    t.click(Button("end_phase"))
     assert t.scene.puzzle.result == "lost"
     drawn.clear()
     t.frame()
@@ -98,7 +98,7 @@ def test_giving_up_shows_the_loss_and_retry_rebuilds_the_puzzle(drawn):
 
 def test_taking_moves_back_reopens_a_lost_puzzle():
     t = puzzle_table()
-    t.click(("button", "end_phase"))
+    t.click(Button("end_phase"))
     assert t.scene.puzzle.result == "lost"
     t.click(t.scene.result.panel.rects["look"].center)
     # an undo (or a load) brings back a game from before the loss: the goal is open again
@@ -116,7 +116,7 @@ def test_back_to_start_from_the_result(tmp_path, monkeypatch):
     app.step()
     host = app.scene
     assert isinstance(host, TableScreen) and host.table.puzzle is not None
-    r = host.table.spot_pos(("button", "end_phase"))
+    r = host.table.spot_pos(Button("end_phase"))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=r, button=1))
     app.step()
@@ -164,7 +164,7 @@ def test_the_starting_scenario_tip_shows_for_tribe_1s_first_tribe_phase(drawn):
     t = Table(g)
     assert t.state.active == 0 and t.state.round == 1
     assert t.scene.dialogs.shown is None                   # not before the Tribe Phase
-    t.click(("phase", 0, "tribe"))
+    t.click(PhaseTile(0, "tribe"))
     assert t.state.phase == "tribe"
     drawn.clear()
     t.frame()
@@ -175,7 +175,7 @@ def test_the_starting_scenario_tip_shows_for_tribe_1s_first_tribe_phase(drawn):
     assert any(s.startswith(" ".join(words[:3])) for s in drawn), "the tip's own text is drawn"
     # it names the Red Beacon of the supply, which is on the table to glow
     keys = guide.tip_keys(tip, t.scene.painted, 0)
-    assert ("supply_beacon", "red") in keys and t.scene.spot(("supply_beacon", "red")) is not None
+    assert SupplyBeacon("red") in keys and t.scene.spot(SupplyBeacon("red")) is not None
     # a click on the card does nothing on the table; "Got it" puts it away for good
     version = t.session.version
     t.click(t.scene.dialogs.tips.rect.move(4, 4).topleft)
@@ -185,9 +185,9 @@ def test_the_starting_scenario_tip_shows_for_tribe_1s_first_tribe_phase(drawn):
     t.frame()
     assert t.scene.dialogs.shown is None
     # the next tribe gets its own tip in its first Tribe Phase
-    t.click(("button", "end_phase"))
+    t.click(Button("end_phase"))
     assert t.state.active == 1
-    t.click(("phase", 1, "tribe"))
+    t.click(PhaseTile(1, "tribe"))
     t.frame()
     assert t.scene.dialogs.shown == 1
 
@@ -207,7 +207,7 @@ def test_setup_cards_are_drawn_in_solo_setup(drawn):
     assert cards and g.state.pending["kind"] == "place_settlement"
     t = Table(g)
     for c in cards:
-        assert t.scene.spot(("setup_card", 0, c)) is not None, c
+        assert t.scene.spot(SetupCard(0, c)) is not None, c
     assert "Revealed Essence cards" in drawn
     assert "Place a Settlement in the Area of one of these cards" in drawn
     areas = {c.split("@")[1] for c in cards}
@@ -219,7 +219,7 @@ def test_setup_cards_are_drawn_in_solo_setup(drawn):
     legal = t.session.legal_of("place_settlement")
     region = legal[0]["region"]
     assert g.rules.region_area[region] in areas
-    t.click(("region", region))
+    t.click(RegionSpot(region))
     assert region in t.state.tribes[0].settlements
     assert len(t.state.tribes[0].setup_cards) == len(cards) - 1
 
@@ -232,12 +232,12 @@ def test_setup_cards_box_follows_the_setup_step(drawn):
     t = Table(g)
     while t.state.pending["kind"] == "place_settlement":
         drawn.clear()                     # what the table draws once the move is made
-        t.click(("region", t.session.legal_of("place_settlement")[0]["region"]))
+        t.click(RegionSpot(t.session.legal_of("place_settlement")[0]["region"]))
     assert t.state.pending["kind"] == "choose_hero"
     left = list(t.state.tribes[0].setup_cards)
     assert left, "solo keeps cards for its extra Settlement: the case the box must not follow"
     assert "Set-up: choose the Hero you start with" in drawn      # the frame after the move was drawn
-    assert not any(t.scene.spot(("setup_card", 0, c)) for c in left)
+    assert not any(t.scene.spot(SetupCard(0, c)) for c in left)
     assert "Revealed Essence cards" not in drawn
     assert "Place a Settlement in the Area of one of these cards" not in drawn
     # the Hero chosen (and placed), the extra Settlement is asked in the cards' Areas: the box is back
@@ -248,7 +248,7 @@ def test_setup_cards_box_follows_the_setup_step(drawn):
         assert t.perform(t.game.legal_actions()[0])
     assert t.state.pending and t.state.pending["kind"] == "place_settlement"
     cards = list(t.state.tribes[0].setup_cards)
-    assert cards and all(t.scene.spot(("setup_card", 0, c)) for c in cards)
+    assert cards and all(t.scene.spot(SetupCard(0, c)) for c in cards)
     assert "Revealed Essence cards" in drawn
 
 

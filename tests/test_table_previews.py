@@ -15,9 +15,7 @@ from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.ui.table.overlays import TIP_DELAY  # noqa: E402
-
-
-
+from faeriell.ui.table.keys import AchievementTile, Button, HarvestToken, RegionSpot, SupplySettlement, WheelSpace  # noqa: E402
 def harvest_game(phase="event"):
     return position(
         {"variants": []},
@@ -57,7 +55,7 @@ def test_the_harvest_preview_is_pure_and_is_what_the_harvest_gives():
 def test_hovering_a_harvest_stop_tells_each_tribe_what_it_gets_and_why_not(drawn):
     t = Table(harvest_game())
     drawn.clear()
-    hover(t, ("wheel", t.game.rules.wheel.index("bear")))
+    hover(t, WheelSpace(t.game.rules.wheel.index("bear")))
     name = t.scene.words.tribe(t.state.tribes[0].id)
     said = " ".join(drawn)
     assert f"{name}: 1 Red from the Bear's Mountain" in said, said
@@ -66,10 +64,10 @@ def test_hovering_a_harvest_stop_tells_each_tribe_what_it_gets_and_why_not(drawn
 
 def test_dragging_the_harvest_token_previews_the_stop_under_it(drawn):
     t = Table(harvest_game())
-    t.click(("button", "draft"))
+    t.click(Button("draft"))
     assert "harvest" in {a.kind for a in t.session.legal()}
-    bear = ("wheel", t.game.rules.wheel.index("bear"))
-    a, b = t.pos(("harvest_token",)), t.pos(bear)
+    bear = WheelSpace(t.game.rules.wheel.index("bear"))
+    a, b = t.pos(HarvestToken()), t.pos(bear)
     t.move(a)
     t.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
     t.frame()
@@ -98,7 +96,7 @@ def test_achievement_progress_shows_on_the_board_and_in_the_tooltip(drawn):
     assert any("Nearest: " in s and "Meadows: 2 of 4 Regions" in s for s in drawn), \
         [s for s in drawn if "Nearest" in s]
     drawn.clear()
-    hover(t, ("achievement", "meadows"))
+    hover(t, AchievementTile("meadows"))
     said = " ".join(drawn)
     assert "Progress:" in said and "2/4" in said and "1/4" in said and "Leads:" in said, said
 
@@ -108,7 +106,7 @@ def test_the_menace_draft_tells_how_many_it_draws_and_what_the_bag_holds(drawn):
     pv = draft_preview(t.game)
     assert pv["draws"] == t.game.rules.draft_count(t.state.doom) and pv["bag"] == {"red": 1}
     drawn.clear()
-    hover(t, ("button", "draft"))
+    hover(t, Button("draft"))
     said = " ".join(drawn)
     assert f"Draws {pv['draws']} token" in said and "In the bag: 1 Red Menace" in said, said
 
@@ -121,7 +119,7 @@ def test_a_tray_that_a_herb_turn_made_invalid_rebalances_itself():
         {"player": 1, "phase": "tribe"})
     t = Table(g)
     region = t.session.legal_of("build_settlement")[0]["region"]
-    t.drag(("supply_settlement", 0), ("region", region))
+    t.drag(SupplySettlement(0), RegionSpot(region))
     tray = t.scene.tray_layer.tray
     assert tray is not None and tray.matched() is not None
     assert sorted(c.split("@")[0] for c in tray.tray) == ["red", "red"]
@@ -149,7 +147,7 @@ def test_a_terrain_stop_names_one_region_plainly_and_several_as_one_of(drawn):
     # the playtest read "1 Green from one of: the Bear's Forest" for a tribe with one Forest
     t = Table(forest_game())
     drawn.clear()
-    hover(t, ("wheel", t.game.rules.wheel.index("forest")))
+    hover(t, WheelSpace(t.game.rules.wheel.index("forest")))
     w = t.scene.words
     one, three = (w.tribe(t.state.tribes[k].id) for k in (0, 1))
     said = " ".join(drawn)
@@ -170,7 +168,7 @@ def test_a_regions_tooltip_says_threatened_and_corrupted_as_the_rulebook_does(dr
         for p in _region_points(t, region):         # a part of the Region that no piece covers
             drawn.clear()
             hover(t, p)
-            if t.scene.board.hover_key == ("region", region):
+            if t.scene.board.hover_key == RegionSpot(region):
                 said = " ".join(drawn)
                 break
         assert f"is here - {word}" in said, said

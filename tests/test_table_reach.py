@@ -17,6 +17,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine.registry import MOVES  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
+from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
 
 CONFIGS = [
     (2, "competitive", "medium", []),
@@ -64,7 +65,7 @@ def reachable(t: Table, action) -> str | None:
     if on_bar(sc.decision.choice, action):
         return None
     if gs is None:
-        return None if free_point(sc, ("button", "moves")) else "no Moves button to click"
+        return None if free_point(sc, Button("moves")) else "no Moves button to click"
     if gs == DECIDE:
         return "not on the decision bar"
     grip, target = gs
@@ -74,7 +75,7 @@ def reachable(t: Table, action) -> str | None:
         sp = sc.spot(key)
         if sp is None:
             return f"{what} {key} not on screen"
-        if target[0] == "region" and not sc.layout.map.collidepoint(sp.center):
+        if isinstance(target, RegionSpot) and not sc.layout.map.collidepoint(sp.center):
             return f"{what} {key} off the map view"
         return f"{what} {key} covered by the {sc.covered_by(sp.center) or 'pieces around it'}"
     return None
@@ -185,15 +186,15 @@ def test_a_region_under_the_decision_bar_is_aimed_at_where_it_shows():
     bar = t.scene.decision.choice.panel_rect
     assert t.scene.covered_by(bar.center) == "decision bar"
     covered = [r for r in rules.board.regions
-               if t.scene.covered_by(t.scene.spot(("region", r)).center) == "decision bar"]
+               if t.scene.covered_by(t.scene.spot(RegionSpot(r)).center) == "decision bar"]
     assert covered, "no Region centre under the bar: move the bar or pick another position"
     for r in covered:
-        p = free_point(t.scene, ("region", r))
+        p = free_point(t.scene, RegionSpot(r))
         assert p is None or (not bar.collidepoint(p) and t.scene.spots.region_at(p) == r)
     before = t.session.version
     # a real click on the bar over it, beside the bar's options (a click on an option plays it)
-    under = [r for r in covered if not any(o.collidepoint(t.scene.spot(("region", r)).center)
+    under = [r for r in covered if not any(o.collidepoint(t.scene.spot(RegionSpot(r)).center)
                                            for o, _ in t.scene.decision.choice.rects)]
     assert under, "every covered Region centre lies on one of the bar's options"
-    t.click(t.scene.spot(("region", under[0])).center)
+    t.click(t.scene.spot(RegionSpot(under[0])).center)
     assert t.session.version == before

@@ -16,6 +16,7 @@ from faeriell.engine import Action  # noqa: E402
 from faeriell.ui import map_view  # noqa: E402
 from faeriell.ui import text as UT  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
+from faeriell.ui.table.keys import AchievementTile, BeaconPiece, Button, GuardianPiece, RegionSpot, SupplyBeacon, TribeSmall, UnderGuardian  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +72,7 @@ def test_a_beacons_colour_shows_beside_a_guardian_on_its_region():
     t = Table(g)
     t.scene.redraw_base()
     t.frame()
-    bsp, gsp = t.scene.spot(("beacon", "bear-river")), t.scene.spot(("guardian", "bear"))
+    bsp, gsp = t.scene.spot(BeaconPiece("bear-river")), t.scene.spot(GuardianPiece("bear"))
     # side by side in the Region, not one over the other (pieces.layout packs them)
     assert math.dist(bsp.center, gsp.center) >= bsp.radius + gsp.radius
     assert math.dist(bsp.center, gsp.center) < 3 * (bsp.radius + gsp.radius)
@@ -86,7 +87,7 @@ def test_menace_tokens_are_large_enough_at_1280x800():
     g = position({}, {"under": {"bear": "yellow", "owl": "corruption"}}, tribes(), {"player": 1, "phase": "hero"})
     t = Table(g, size=(1280, 800))
     for gd in ("bear", "owl"):
-        sp = t.scene.spot(("under", gd))
+        sp = t.scene.spot(UnderGuardian(gd))
         assert sp.sprite.get_width() >= 22 and sp.sprite.get_height() >= 22, sp.sprite.get_size()
 
 
@@ -94,7 +95,7 @@ def test_achievement_tokens_leave_the_slots_name_readable():
     g = position({}, {}, tribes(), {"player": 1, "phase": "tribe"})
     t = Table(g)
     assert not g.state.achievements.get("meadows")
-    r = pygame.Rect(t.scene.spot(("achievement", "meadows")).rect)
+    r = pygame.Rect(t.scene.spot(AchievementTile("meadows")).rect)
     name_strip = pygame.Rect(r.x, r.y + r.h * 55 // 100, r.w, r.h - r.h * 55 // 100)
     before = t.screen.subsurface(name_strip).copy()
     top_strip = pygame.Rect(r.x, r.y, r.w, r.h // 3)
@@ -123,7 +124,7 @@ def test_other_tribes_boards_read_in_words_and_open_large_on_a_click(monkeypatch
     assert any("Herbs 1" in s and "Attunements 1" in s for s in seen)
     assert any(s.startswith("Phases left") for s in seen)
     seen.clear()
-    t.click(("tribe_small", 1))                              # click to enlarge
+    t.click(TribeSmall(1))                              # click to enlarge
     assert t.scene.board.peek == 1
     assert any("looking" in s for s in seen), "the large board shows the other tribe"
 
@@ -143,11 +144,11 @@ def test_no_text_under_11_px_at_1024x700(monkeypatch):
     monkeypatch.setattr(UT, "make_font", rec)
     g = position({}, {"under": {"bear": "red"}}, tribes(), {"player": 1, "phase": "tribe"})
     t = Table(g, size=(1024, 700))
-    t.move(t.pos(("achievement", "meadows")))               # a tooltip too
+    t.move(t.pos(AchievementTile("meadows")))               # a tooltip too
     t.frame()
     t.scene.update(2000)
     t.frame()
-    t.drag(("supply_beacon", "red"), ("region", "bear-river"))   # the payment tray
+    t.drag(SupplyBeacon("red"), RegionSpot("bear-river"))   # the payment tray
     t.frame()
     T.text.cache_clear()
     T.outlined.cache_clear()
@@ -176,7 +177,7 @@ def test_the_decision_bar_keeps_clear_of_the_places_it_asks_about():
     # and a real click on one of those Regions answers the decision
     region = g.state.pending["regions"][0]
     version = t.session.version
-    t.click(t.scene.spot_pos(("region", region)))
+    t.click(t.scene.spot_pos(RegionSpot(region)))
     assert t.session.version != version
 
 
@@ -184,12 +185,12 @@ def test_a_corruption_event_bar_leaves_its_guardian_in_sight():
     g = position({}, {"guardians": {"bear": "bear-meadow"}, "bag": ["corruption@bear"]}, tribes(),
                  {"player": 1, "phase": "event"})
     t = Table(g)
-    t.click(("button", "draft"))                              # the draft shows the Corruption token
+    t.click(Button("draft"))                              # the draft shows the Corruption token
     pend = t.state.pending
     assert pend and pend["kind"] == "corruption" and pend.get("guardian") == "bear", pend
     t.frame()
     panel = t.scene.decision.choice.panel_rect
-    assert not panel.colliderect(t.scene.spot(("guardian", "bear")).rect)
+    assert not panel.colliderect(t.scene.spot(GuardianPiece("bear")).rect)
 
 
 def test_achievement_names_are_written_in_the_table_font_at_every_size(monkeypatch):

@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
+from faeriell.ui.table.keys import HarvestToken  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +54,7 @@ def test_screenshot_of_the_full_table(tmp_path, size):
         assert r.w > 0 and r.h > 0 and pygame.Rect((0, 0), size).contains(r), name
         sub = img.subsurface(r)
         assert colour_count(sub, 4) > 12, f"{name} is empty"
-    keys = {sp.key[0] for sp in t.scene.spots.spots}
+    keys = {sp.key.tag for sp in t.scene.spots.spots}
     for kind in ("guardian", "settlement", "hero", "node", "deck", "perk_up", "herb_up", "achievement", "wheel",
                  "harvest_token", "doom", "corruption_track", "phase", "track", "slot_token", "tribe_board",
                  "tribe_small", "drifter"):
@@ -62,13 +63,13 @@ def test_screenshot_of_the_full_table(tmp_path, size):
 
 def test_the_table_scales_and_resizes():
     t = Table(mid_game(), size=(1280, 800))
-    small = t.scene.spot_pos(("harvest_token",))
+    small = t.scene.spot_pos(HarvestToken())
     screen = pygame.display.set_mode((2560, 1440))
     t.screen = screen
     t.scene.resize((2560, 1440))
     t.frame()
     assert t.scene.layout.u == pytest.approx(1.8)
-    big = t.scene.spot_pos(("harvest_token",))
+    big = t.scene.spot_pos(HarvestToken())
     assert big != small
     assert t.scene.layout.map.w > 1280 * 0.5
     assert colour_count(screen, 6) > 1000

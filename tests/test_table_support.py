@@ -23,6 +23,7 @@ from faeriell.ui.assets import Assets  # noqa: E402
 from faeriell.session import Session  # noqa: E402
 from faeriell.ui.table import TableScene  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
+from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
 
 _ASSETS = None
 
@@ -66,8 +67,8 @@ def free_point(scene, key) -> tuple[int, int] | None:
     if sp is None:
         return None
     points = [sp.center]
-    if key[0] == "region":
-        poly = scene.session.game.rules.board.regions[key[1]].polygon
+    if isinstance(key, RegionSpot):
+        poly = scene.session.game.rules.board.regions[key.region].polygon
         x0, x1 = min(p[0] for p in poly), max(p[0] for p in poly)
         y0, y1 = min(p[1] for p in poly), max(p[1] for p in poly)
         points += [scene.map.map_to_screen((x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10))
@@ -211,7 +212,7 @@ class Table:
             self.key(pygame.K_HOME)                # the whole island in view
         gs = self.gesture(action)
         if gs is None:
-            self.click(("button", "moves"))
+            self.click(Button("moves"))
             if not self.choose(action):
                 return False
         elif gs == DECIDE:

@@ -8,6 +8,7 @@ from test_table_support import Table, position  # first: sets the dummy video dr
 import pygame  # noqa: E402
 
 from faeriell.ui.table import tooltips  # noqa: E402
+from faeriell.ui.table.keys import AchievementTile, DesignatedArea, DoomLabel, DoomSpace, RoundLap  # noqa: E402
 
 
 def hover_tip(t, key):
@@ -22,11 +23,11 @@ def hover_tip(t, key):
 def test_the_round_lap_designated_area_and_doom_label_say_what_they_mean():
     t = Table(position({"players": 2}))
     try:
-        title, lines = hover_tip(t, ("round_lap",))
+        title, lines = hover_tip(t, RoundLap())
         assert title.startswith("Round 1, lap 1 of 3") and "three laps" in lines[0]
-        title, lines = hover_tip(t, ("designated",))
+        title, lines = hover_tip(t, DesignatedArea())
         assert title == "Designated area" and "for free" in lines[1]
-        title, lines = hover_tip(t, ("doom_label",))
+        title, lines = hover_tip(t, DoomLabel())
         assert "Menace Draft" in lines[0]
     finally:
         pygame.display.quit()
@@ -46,7 +47,7 @@ def test_each_doom_space_marks_the_tokens_a_draft_draws_there():
         rules = t.game.rules
         by = {}
         for n in range(rules.doom_max):
-            by.setdefault(rules.draft_count(n), []).append(ink_marks(t, t.scene.spot(("doom", n)).rect))
+            by.setdefault(rules.draft_count(n), []).append(ink_marks(t, t.scene.spot(DoomSpace(n)).rect))
         few, many = min(by), max(by)
         assert many > few
         assert min(by[many]) > max(by[few])      # more draws, more marks
@@ -59,9 +60,9 @@ def test_purity_and_the_terrain_achievements_say_why_they_count():
     Mountains (its Heartland's Terrain token counts): said on the tile that is pointed at."""
     t = Table(position({"players": 2}))
     try:
-        _title, lines = hover_tip(t, ("achievement", "purity"))
+        _title, lines = hover_tip(t, AchievementTile("purity"))
         assert "starts holding it" in lines[0]
-        _title, lines = hover_tip(t, ("achievement", "mountains"))
+        _title, lines = hover_tip(t, AchievementTile("mountains"))
         assert "Terrain token" in lines[0]
     finally:
         pygame.display.quit()

@@ -20,6 +20,7 @@ from faeriell.tutorial.grading import (COSTLY_CARDS, TIE, Weighed, computed_grad
 from faeriell.tutorial.lesson import GRADED, Lesson  # noqa: E402
 from faeriell.tutorial.session import TutorialSession  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
+from faeriell.ui.table.keys import TotemPiece  # noqa: E402
 
 CHAPTERS = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 
@@ -269,7 +270,7 @@ def test_an_option_is_picked_on_the_board_a_move_not_offered_is_refused_and_a_go
     def yellows():
         return sum(1 for e in s.state.tribes[0].essences if e.split("@")[0] == "yellow")
     doom, yellow = s.state.doom, yellows()
-    drag(app, table.spot_pos(("totem",)), table.region_point("owl-river"))
+    drag(app, table.spot_pos(TotemPiece()), table.region_point("owl-river"))
     assert not s.game.history and lesson.graded is None and table.message_bad
     assert table.words.say(st.refuse) in table.message
     # a good pick by its button: played, graded good; Go on replaces it by the best (the Totem)

@@ -13,6 +13,7 @@ from faeriell.tutorial.progress import Progress  # noqa: E402
 from faeriell.tutorial.session import TutorialSession  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 from faeriell.ui.scenes.tutorial import TutorialScene  # noqa: E402
+from faeriell.ui.table.keys import GoalMeter, GuardianPiece, HeroSlot, NodeSpot, PhaseTile, QuestCard, SupplySettlement  # noqa: E402
 
 CHIEFTAIN_NODE = "owl-forest+owl-river+wolf-meadow"       # 01-setup's first move
 OTHER_NODE = "owl-forest+owl-mountain+owl-river"          # legal for the engine, not the step's
@@ -49,22 +50,22 @@ def test_a_step_accepts_only_its_move_and_refuses_another_with_its_reason(app):
     assert lesson.chapter.id == "01-setup" and lesson.step.kind == "read"
     assert not table.hotseat_curtain and table.tutorial is not None
     # a read step: the piece cannot be placed yet; Next (a click, then Enter) moves on
-    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
+    drag(app, table.spot_pos(HeroSlot(0, "chieftain")), table.spot_pos(NodeSpot(CHIEFTAIN_NODE)))
     assert not s.game.history and table.message and "Next" in table.message
     card_button(app, "next")
     key(app, pygame.K_RETURN)
     step = lesson.step
     assert step.kind == "do" and lesson.index == 2
     # the step rings its piece and its place (the tutor's own colour, not the legal glow)
-    assert table.tutorial.targets(table) == [("hero", 0, "chieftain"), ("node", CHIEFTAIN_NODE)]
+    assert table.tutorial.targets(table) == [HeroSlot(0, "chieftain"), NodeSpot(CHIEFTAIN_NODE)]
     # a move the engine allows but the step does not: refused with the step's words, nothing changes
-    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", OTHER_NODE)))
+    drag(app, table.spot_pos(HeroSlot(0, "chieftain")), table.spot_pos(NodeSpot(OTHER_NODE)))
     assert not s.game.history and lesson.index == 2
     # where the drop went, then the step's words
     assert table.message == f"That is {table.words.node(OTHER_NODE)}: {table.words.say(step.refuse)}"
     assert table.message_bad
     # the step's own move goes through and the next step comes
-    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
+    drag(app, table.spot_pos(HeroSlot(0, "chieftain")), table.spot_pos(NodeSpot(CHIEFTAIN_NODE)))
     assert [h["action"].kind for h in s.game.history] == ["place_hero"]
     assert s.state.tribes[0].heroes["chieftain"].node == CHIEFTAIN_NODE
     assert lesson.index == 3 and lesson.step.kind == "read"
@@ -88,7 +89,7 @@ def test_a_refused_drop_names_the_region_it_landed_on(app):
             edge = p
     assert edge is not None and table.spots.region_at(edge) == "wolf-mountain"
     before = len(s.game.history)
-    drag(app, table.spot_pos(("supply_settlement", 0)), edge)
+    drag(app, table.spot_pos(SupplySettlement(0)), edge)
     assert len(s.game.history) == before and s.tutorial.index == 4
     assert table.message_bad
     assert table.message == "That is the Wolf's Mountain: " + table.words.say(step.refuse)
@@ -101,10 +102,10 @@ def test_a_wrong_phase_tile_is_refused_and_the_right_one_plays(app):
     step = s.tutorial.step
     assert step.action == {"action": "choose_phase", "phase": "tribe"}
     before = len(s.game.history)
-    click(app, table.spot_pos(("phase", 0, "event")))
+    click(app, table.spot_pos(PhaseTile(0, "event")))
     assert len(s.game.history) == before and s.state.phase is None
     assert table.message == table.words.say(step.refuse)
-    click(app, table.spot_pos(("phase", 0, "tribe")))
+    click(app, table.spot_pos(PhaseTile(0, "tribe")))
     assert s.state.phase == "tribe" and s.tutorial.index == 1
 
 
@@ -113,7 +114,7 @@ def test_leave_and_resume_at_the_same_step(app, tmp_path):
     table, s = host.table, app.session
     card_button(app, "next")
     card_button(app, "next")
-    drag(app, table.spot_pos(("hero", 0, "chieftain")), table.spot_pos(("node", CHIEFTAIN_NODE)))
+    drag(app, table.spot_pos(HeroSlot(0, "chieftain")), table.spot_pos(NodeSpot(CHIEFTAIN_NODE)))
     assert s.tutorial.index == 3
     card_button(app, "chapters")                     # leave from the step card
     assert isinstance(app.scene, TutorialScene)
@@ -175,7 +176,7 @@ def test_the_step_card_hides_neither_the_goal_meter_nor_the_steps_piece_and_plac
     app.step()
     table = app.scene.table
     card = table.tutorial.card
-    meter = table.spots.first(("goal_meter",))
+    meter = table.spots.first(GoalMeter())
     assert card is not None and meter is not None and not card.colliderect(meter.rect)
     for spot_key in table.tutorial.targets(table):
         assert not card.collidepoint(table.spot_pos(spot_key)), spot_key
@@ -342,7 +343,7 @@ def test_the_step_card_after_the_bears_move_leaves_the_bear_in_view(tmp_path, mo
         for _ in range(3):
             _frame(app)
         table = app.scene.table
-        bear = table.spots.first(("guardian", "bear"))
+        bear = table.spots.first(GuardianPiece("bear"))
         assert bear is not None and table.layout.map.contains(bear.rect)
         assert not table.tutorial.card.colliderect(bear.rect), (table.tutorial.card, bear.rect)
     finally:
@@ -412,7 +413,7 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
         s = walk_to(app, "chapter_03-heroes-and-round", "solve_quest")
         _frame(app)
         table = app.scene.table
-        quest = table.spots.first(("quest", 0, "chieftain", "yellow@wolf"))
+        quest = table.spots.first(QuestCard(0, "chieftain", "yellow@wolf"))
         assert quest is not None
         screen = pygame.display.get_surface()
         ring = [screen.get_at((x, y))[:3] for x in range(quest.rect.x - 14, quest.rect.x)
@@ -436,7 +437,7 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
                 if screen.get_at((x, y))[:3] in (TUTOR, TUTOR_EDGE)]
         assert not pink, (meter, pink[:5])
         # and the step still plays by a real drag of the card onto the Wolf
-        drag(app, quest.rect.center, table.spots.first(("guardian", "wolf")).center)
+        drag(app, quest.rect.center, table.spots.first(GuardianPiece("wolf")).center)
         assert "yellow@wolf" in s.game.state.tribes[0].essences, app.errors
         assert not app.errors
     finally:

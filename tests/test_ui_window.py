@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:
 from faeriell.content.catalog_loader import default_catalog  # noqa: E402
 from faeriell.ui.app import App, LaunchOptions  # noqa: E402
 from faeriell.ui.map_view import NODE_FILL  # noqa: E402
+from faeriell.ui.table.keys import RegionSpot  # noqa: E402
 
 
 def _screenshot(tmp_path: Path, *args: str) -> pygame.Surface:
@@ -120,7 +121,7 @@ def open_sea(app, reach=(0, 0)) -> tuple[int, int]:
     view = table.layout.map
 
     def bare(p) -> bool:
-        return all(sp.key[0] == "region" for sp in table.spots.hit_all(p))
+        return all(isinstance(sp.key, RegionSpot) for sp in table.spots.hit_all(p))
     for y in range(view.top + 60, view.bottom - 60, 10):
         for x in range(view.left + 60, view.right - 60, 10):
             if bare((x, y)) and bare((x + reach[0], y + reach[1])):

@@ -14,6 +14,7 @@ from faeriell.ui.text import draw_text, draw_wrapped
 from faeriell.ui.theme import ERROR, MUTED, OK, SELECT, TEXT
 from faeriell.ui.analysis.editor_panel import PAGES, Chip, Editor
 from faeriell.ui.table import TableScene
+from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HeroSlot, SettlementPiece, TotemPiece, WheelSpace
 
 BUTTON_PX = 16
 
@@ -88,8 +89,8 @@ class EditorMixin:
         """The Harvest wheel's space under the point (a Guardian's name), or None."""
         wheel = self.session.game.rules.wheel
         for sp in self.table.spots.hit_all(pos):
-            if sp.key[0] == "wheel" and 0 <= sp.key[1] < len(wheel):
-                return wheel[sp.key[1]]
+            if isinstance(sp.key, WheelSpace) and 0 <= sp.key.space < len(wheel):
+                return wheel[sp.key.space]
         return None
 
     def piece_at(self, pos) -> Chip | None:
@@ -102,24 +103,24 @@ class EditorMixin:
             key = sp.key
             box = pygame.Rect(0, 0, 110, 24)
             box.center = sp.center
-            if key[0] == "settlement":
-                return Chip("settlement", box, src=key[2], seat=key[1])
-            if key[0] == "beacon":
-                seat = next((i for i, t in enumerate(ed.pos.tribes) if key[1] in t.beacons), None)
+            if isinstance(key, SettlementPiece):
+                return Chip("settlement", box, src=key.region, seat=key.tribe)
+            if isinstance(key, BeaconPiece):
+                seat = next((i for i, t in enumerate(ed.pos.tribes) if key.region in t.beacons), None)
                 if seat is not None:
-                    return Chip("beacon", box, ed.pos.tribes[seat].beacons[key[1]], src=key[1], seat=seat)
-            if key[0] == "hero" and key[1] < len(ed.pos.tribes) and key[2] in ed.pos.tribes[key[1]].heroes:
-                return Chip("hero", box, key[2], src=ed.pos.tribes[key[1]].heroes[key[2]].node, seat=key[1])
-            if key == ("totem",) and ed.pos.board.totem:
+                    return Chip("beacon", box, ed.pos.tribes[seat].beacons[key.region], src=key.region, seat=seat)
+            if isinstance(key, HeroSlot) and key.tribe < len(ed.pos.tribes) and key.hero in ed.pos.tribes[key.tribe].heroes:
+                return Chip("hero", box, key.hero, src=ed.pos.tribes[key.tribe].heroes[key.hero].node, seat=key.tribe)
+            if key == TotemPiece() and ed.pos.board.totem:
                 return Chip("totem", box, src=ed.pos.board.totem.get("region"))
-            if key[0] == "guardian" and key[1] in ed.pos.board.guardians:
-                return Chip("guardian", box, key[1], src=ed.pos.board.guardians[key[1]])
-            if key == ("drifter",) and ed.pos.board.drifter:
+            if isinstance(key, GuardianPiece) and key.guardian in ed.pos.board.guardians:
+                return Chip("guardian", box, key.guardian, src=ed.pos.board.guardians[key.guardian])
+            if key == DrifterPiece() and ed.pos.board.drifter:
                 return Chip("drifter", box, src=ed.pos.board.drifter.get("node"))
-            if key == ("harvest_token",):
+            if key == HarvestToken():
                 return Chip("harvest", box, src=ed.pos.board.harvest or self.session.game.rules.wheel[0])
-            if key[0] == "wheel":
-                space = self.session.game.rules.wheel[key[1]]
+            if isinstance(key, WheelSpace):
+                space = self.session.game.rules.wheel[key.space]
                 if space in gems:
                     return Chip("gem", box, src=space)
         return None

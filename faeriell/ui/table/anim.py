@@ -17,6 +17,7 @@ import pygame
 
 from faeriell.engine.actions import card_color
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import AchievementTile, DoomSpace, HarvestToken, MenaceBag, PoolCard, QuestDeck, SetAside, TribeBoard, TribeSmall, UnderGuardian, WheelSpace
 
 SPEED = [1.0]       # the Animation speed setting: flight times are multiplied by it (0: no flights)
 
@@ -157,7 +158,7 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
         return f
 
     def board_of(i):
-        return centre(("tribe_small", i)) or centre(("tribe_board", i))
+        return centre(TribeSmall(i)) or centre(TribeBoard(i))
 
     for ev in events:
         kind = ev[0]
@@ -165,12 +166,12 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             old, new = ev[1], ev[2]
             n = len(p.rules.wheel)
             steps = [(old + k) % n for k in range(1, (new - old) % n + 1)]     # clockwise (R11)
-            pts = [centre(("wheel", k)) for k in [old] + steps]
-            end = centre(("harvest_token",))
+            pts = [centre(WheelSpace(k)) for k in [old] + steps]
+            end = centre(HarvestToken())
             if None in pts or end is None:
                 continue
             # the token rides inside the ring of spaces: the same inset as where it stands now
-            ring = [sp.center for sp in spots.spots if sp.key[0] == "wheel"]
+            ring = [sp.center for sp in spots.spots if isinstance(sp.key, WheelSpace)]
             c0 = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
             k_in = math.dist(c0, end) / max(1.0, math.dist(c0, pts[-1]))
             pts = [(c0[0] + (x - c0[0]) * k_in, c0[1] + (y - c0[1]) * k_in) for x, y in pts]
@@ -180,9 +181,9 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             delay += 0.6 * f.dur
         elif kind == "essence":
             _, i, col, n = ev
-            start = centre(("deck", col))
-            ends = [sp.center for sp in spots.spots if sp.key[:2] == ("pool_card", i)
-                    and card_color(str(sp.key[2])) == col]
+            start = centre(QuestDeck(col))
+            ends = [sp.center for sp in spots.spots if isinstance(sp.key, PoolCard) and sp.key.tribe == i
+                    and card_color(str(sp.key.card)) == col]
             end = ends[-1] if ends else board_of(i)
             if start is None or end is None:
                 continue
@@ -193,17 +194,17 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             delay += 60 * SPEED[0]
         elif kind == "menace":
             _, gd, tok = ev
-            start, end = centre(("bag",)), centre(("under", gd))
+            start, end = centre(MenaceBag()), centre(UnderGuardian(gd))
             if start is None or end is None:
                 continue
             tk = p.rules.token_kind(tok)
             name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(tk, f"menace_{tk}")
             img = p.spr(name, p.P(24))
             f = Flight(img, start, end, now + delay, 520, what="menace")
-            out.append(covered(f, end, spots.first(("under", gd)).sprite or img))
+            out.append(covered(f, end, spots.first(UnderGuardian(gd)).sprite or img))
             delay += 160 * SPEED[0]
         elif kind == "aside":
-            start, area = centre(("bag",)), spots.first(("set_aside",))
+            start, area = centre(MenaceBag()), spots.first(SetAside())
             if start is None or area is None:
                 continue
             tk = p.rules.token_kind(ev[1])
@@ -215,7 +216,7 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             delay += 160 * SPEED[0]
         elif kind == "achievement":
             _, aid, i = ev
-            start, end = board_of(i), centre(("achievement", aid))
+            start, end = board_of(i), centre(AchievementTile(aid))
             if start is None or end is None:
                 continue
             img = p.spr(f"achievement_{s.tribes[i].id}", p.P(20))
@@ -223,7 +224,7 @@ def flights_for(events, scene, prev_base=None) -> list[Flight]:
             delay += 200 * SPEED[0]
         elif kind == "doom":
             old, new = ev[1], ev[2]
-            pts = [centre(("doom", k)) for k in range(old, new + 1)]
+            pts = [centre(DoomSpace(k)) for k in range(old, new + 1)]
             if None in pts:
                 continue
             img = p.spr("doom_token", p.P(26))

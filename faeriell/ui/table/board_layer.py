@@ -14,6 +14,7 @@ from faeriell.ui.table.dragdrop import PLAY_AREA, THRESHOLD
 from faeriell.ui.table.events import is_enter, is_key, is_motion, is_press, is_release, zoom_step
 from faeriell.ui.table.layers import Layer
 from faeriell.ui.table.overlays import TIP_DELAY
+from faeriell.ui.table.keys import Button, PhaseTile, RegionSpot, SetupCard, TribeSmall
 
 
 class BoardLayer(Layer):
@@ -76,8 +77,8 @@ class BoardLayer(Layer):
             self.focus = None
             s.flash("That cannot act now: Tab goes to what can.")
             return
-        if key[0] == "button":
-            s.press_button(key[1])
+        if isinstance(key, Button):
+            s.press_button(key.name)
             return
         s.show_focus(key)                        # the wheel may have taken it out of view since
         if key in s.index.clicks:
@@ -95,8 +96,8 @@ class BoardLayer(Layer):
         s = self.scene
         hits = s.spots.hit_all(pos)
         for sp in hits:
-            if sp.key[0] == "button":
-                s.press_button(sp.key[1])
+            if isinstance(sp.key, Button):
+                s.press_button(sp.key.name)
                 return True
             if sp.key == SCROLL_KEY:         # the view jumps there, and follows while held
                 self.scrolling = True
@@ -119,8 +120,8 @@ class BoardLayer(Layer):
                 said = True                  # the window redraws to show it
                 break
         for sp in hits:
-            if sp.key[0] == "tribe_small":      # look at that tribe's board (click yours to return)
-                i = sp.key[1]
+            if isinstance(sp.key, TribeSmall):      # look at that tribe's board (click yours to return)
+                i = sp.key.tribe
                 self.peek = None if i == s.session.acting else i
                 return True
         if s.layout.map.collidepoint(pos):
@@ -161,7 +162,7 @@ class BoardLayer(Layer):
                     self.pressed = None
                     s.drag_layer.start(sp, pos, sticky=False)
                     return True
-                if sp.key[0] == "phase" and sp.key in s.index.clicks:
+                if isinstance(sp.key, PhaseTile) and sp.key in s.index.clicks:
                     # a Phase tile may also be dragged onto the island to play it
                     self.pressed = None
                     s.drag_layer.start(sp, pos, sticky=False, targets={PLAY_AREA})
@@ -172,7 +173,7 @@ class BoardLayer(Layer):
         if key != self.hover_key:
             self.hover_key = key
             self.hover_since = s.now
-            self._cursor(key is not None and s.painted is not None and (key[0] == "button" or s.painted.active_key(key)))
+            self._cursor(key is not None and s.painted is not None and (isinstance(key, Button) or s.painted.active_key(key)))
             return True          # the hover ring / tooltip follow the mouse
         return False
 
@@ -227,7 +228,7 @@ class BoardLayer(Layer):
     def draw(self, surf) -> None:
         s = self.scene
         if s.drag_layer.drag is None and s.tray_layer.tray is None and self.hover_key is not None:
-            if self.hover_key[0] == "setup_card":
+            if isinstance(self.hover_key, SetupCard):
                 overlays.setup_area(surf, s, self.hover_key)
             elif s.painted.active_key(self.hover_key):
                 sp = s.spots.first(self.hover_key)
@@ -250,5 +251,5 @@ class BoardLayer(Layer):
         key = self.focus
         if key == keyboard.TIP_OK:
             return                           # drawn on the card itself (the dialogs layer is above)
-        if key in s.spots.by_key or key[0] == "region":
+        if key in s.spots.by_key or isinstance(key, RegionSpot):
             overlays.focus_mark(surf, s, key)

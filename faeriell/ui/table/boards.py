@@ -14,6 +14,7 @@ from faeriell.engine.actions import card_back
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS
 from faeriell.ui.text import on_rescale
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import AchievementTile, AchievementToken, AttuneFree, AttuneTaken, CorruptionSpace, DesignatedArea, DesignatedToken, DoomLabel, DoomSpace, HarvestToken, HerbDeck, HerbDiscard, HerbUp, MenaceBag, PerkUp, QuestDeck, QuestDiscard, SetAside, SideScroll, SowerPerk, SowerPile, SowerTribe, SupplyBeacon, TotemCards, TotemPiece, TotemSlot, WheelSpace
 
 COLORS5 = ESSENCE_COLOURS
 
@@ -96,7 +97,7 @@ def _sower_beside(p, w: int, short: bool = False) -> bool:
     s = p.s
     if p.g.coop_like() or (s.sower is not None and not short):
         return False
-    n = len(set(s.sower_perks)) + (1 if ("sower_pile",) in p.index.drops else 0)
+    n = len(set(s.sower_perks)) + (1 if SowerPile() in p.index.drops else 0)
     label_w = T.font(p.fs(13), True).size("Corruption Sower")[0] + p.P(10)
     token_w = p.P(18) + p.P(6) if s.sower is not None else 0
     return label_w + token_w + n * (p.P(26) + p.P(3)) + p.P(4) <= w
@@ -199,7 +200,7 @@ def _fit(p, w, h, beside: bool) -> SideFit:
     return SideFit(k, gap, tile_w, beside, max(0, sections + n * gap - h))
 
 
-SCROLL_KEY = ("side_scroll",)        # the column's scroll bar, while the window is too short for it
+SCROLL_KEY = SideScroll()        # the column's scroll bar, while the window is too short for it
 
 
 def draw_side(surf, p, rect: pygame.Rect, scroll: int = 0) -> int:
@@ -274,7 +275,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
             p.card(surf, col, r, False)
         else:
             pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
-        p.add(("deck", col), r, sprite=p.spr(f"essence_{col}", ch))
+        p.add(QuestDeck(col), r, sprite=p.spr(f"essence_{col}", ch))
         img = T.text(str(len(deck)), p.fs(11), T.INK, True)     # below: the card's name and letter stay clear
         surf.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 1)))
         disc = s.discards.get(col, [])
@@ -289,7 +290,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
                 surf.blit(img, img.get_rect(center=dr.center))
         else:
             pygame.draw.rect(surf, (70, 64, 72), dr, 1, border_radius=3)
-        p.add(("discard", col), dr)
+        p.add(QuestDiscard(col), dr)
         img = T.text(str(len(disc)), p.fs(11), T.INK_DIM)
         surf.blit(img, img.get_rect(midtop=(dr.centerx, r.bottom + 1)))
     y += ch + _counts_h(p) + gap
@@ -305,11 +306,11 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     # the deck's count on its lower edge, or inside the card where it would reach the next label
     low = r.bottom - P(2) if badge - badge // 2 - P(2) <= gap + 1 else r.bottom - badge + badge // 2
     _count(surf, p, (r.centerx, low), len(s.herb_deck), True)
-    p.spots.add(("herb_deck",), r)
+    p.spots.add(HerbDeck(), r)
     for k, h in enumerate(s.herbs_up):
         rr = pygame.Rect(x0 + (k + 1) * (hw + P(8)) + P(4), y, hw, hh)
         img = p.spr(f"herb_{h}", hh)
-        key = ("herb_up", h)
+        key = HerbUp(h)
         p.piece(surf, key, img, rr)
     r = pygame.Rect(x0 + 4 * (hw + P(8)) + P(8), y, hw, hh)
     pygame.draw.rect(surf, (70, 64, 72), r, 1, border_radius=4)
@@ -319,7 +320,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     # would reach the label's words
     high = r.top + P(2) if label_right + P(4) <= r.centerx - badge else r.top + badge // 2
     _count(surf, p, (r.centerx, high), len(s.herb_discard), True)
-    p.spots.add(("herb_discard",), r)
+    p.spots.add(HerbDiscard(), r)
 
     y += hh + gap
 
@@ -332,7 +333,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
             for d in (4, 2):
                 if len(pile) > d // 2:
                     pygame.draw.rect(surf, (24, 20, 26), rr.move(d // 2, d // 2), border_radius=6)
-            key = ("perk_up", pile[0])
+            key = PerkUp(pile[0])
             img = p.spr(f"perk_{pile[0]}", pw)
             p.piece(surf, key, img, rr)
         else:
@@ -348,7 +349,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
         n = s.beacon_supply.get(col, 0)
         c = (x0 + P(18) + k * P(44), y + bh // 2)
         img = p.spr(f"beacon_{col}", bh)
-        key = ("supply_beacon", col)
+        key = SupplyBeacon(col)
         if n > 0:
             if not (p.lifted == key and n == 1):
                 T.blit_center(surf, img, c)
@@ -364,11 +365,11 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     tot = s.totem
     if tot.get("region") is None:
         img = p.spr("totem", bh)
-        if p.lifted != ("totem",):
+        if p.lifted != TotemPiece():
             T.blit_center(surf, img, slot.center)
-        p.add(("totem",), slot, sprite=img)
+        p.add(TotemPiece(), slot, sprite=img)
     else:
-        p.spots.add(("totem_slot",), slot)
+        p.spots.add(TotemSlot(), slot)
     yel = len(tot.get("cards", []))
     for k in range(min(yel, 6)):
         p.card(surf, "yellow", pygame.Rect(slot.right + P(6) + k * P(9), y + P(4), P(18), P(26)), False)
@@ -376,7 +377,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     img = T.fitted(T.first_fitting([f"{yel} Yellow on the Totem", f"{yel} Yellow"], p.fs(11), room), p.fs(11),
                    room, T.INK_DIM)
     surf.blit(img, (slot.right + P(6), y + bh - P(3)))
-    p.spots.add(("totem_cards",), pygame.Rect(slot.right + P(4), y, min(P(100), x0 + w - slot.right), bh + P(8)))
+    p.spots.add(TotemCards(), pygame.Rect(slot.right + P(4), y, min(P(100), x0 + w - slot.right), bh + P(8)))
     y += _beacons_h(p, Q) + gap
 
     # ---- Attunements still on the board ------------------------------------------------------
@@ -386,7 +387,7 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     for k, gd in enumerate(p.rules.guardians):
         rr = pygame.Rect(x0 + k * (aw + P(6)), y, aw, ah)
         if gd in s.attunements_free:
-            key = ("attune_free", gd)
+            key = AttuneFree(gd)
             img = p.spr(f"attunement_{gd}", ah)
             p.piece(surf, key, img, rr)
         else:
@@ -394,12 +395,12 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
             owner = next((i for i, t in enumerate(s.tribes) if gd in t.attunements), None)
             if owner is not None:
                 surf.blit(T.disc(P(5), p.tribe_rgb(owner)), T.disc(P(5), p.tribe_rgb(owner)).get_rect(center=rr.center))
-            p.spots.add(("attune_taken", gd), rr)
+            p.spots.add(AttuneTaken(gd), rr)
     y += ah + gap + P(2)
 
     # ---- Doom track 0-15 and Tribe Corruption track 0-5 --------------------------------------
     lab = _label(surf, p, x0, y, "Doom")
-    p.spots.add(("doom_label",), pygame.Rect(x0, y, T.font(p.fs(13), True).size("Doom")[0], lab))
+    p.spots.add(DoomLabel(), pygame.Rect(x0, y, T.font(p.fs(13), True).size("Doom")[0], lab))
     y += lab + P(1)
     y = _doom(surf, p, x0, y, w) + gap
     y += _label(surf, p, x0, y, "Tribe Corruption") + P(1)
@@ -429,7 +430,7 @@ def _doom(surf, p, x0, y, w) -> int:
         img = T.text(str(k), p.fs(11), T.INK_DIM)
         surf.blit(img, img.get_rect(center=(r.centerx, r.centery - P(2))))
         _draw_marks(surf, p, r, draft if k < p.rules.doom_max else 0)
-        p.spots.add(("doom", k), r)
+        p.spots.add(DoomSpace(k), r)
     tok = p.spr("doom_token", h + P(4))
     T.blit_center(surf, tok, (x0 + (s.doom + 0.5) * cw, y + h / 2))
     return y + h + P(2)
@@ -461,7 +462,7 @@ def _corruption(surf, p, x0, y, w) -> int:
         for j, i in enumerate(here):
             c = (r.x + P(20) + j * P(12), r.centery)
             surf.blit(T.disc(P(6), p.tribe_rgb(i)), T.disc(P(6), p.tribe_rgb(i)).get_rect(center=c))
-        p.spots.add(("corruption_track", k), r)
+        p.spots.add(CorruptionSpace(k), r)
     return y + h + P(2)
 
 
@@ -486,7 +487,7 @@ def _achievements(surf, p, x0, y, w, tile_w: int | None = None) -> int:
         for j, i in enumerate(holders):
             tok = p.spr(f"achievement_{s.tribes[i].id}", size)
             at = surf.blit(tok, (r.x + P(1) + j * (size + 1), r.y + P(1)))
-            p.spots.add(("achievement_token", aid, i), at, sprite=tok)    # under the tile's own spot
+            p.spots.add(AchievementToken(aid, i), at, sprite=tok)    # under the tile's own spot
         e = progress.get(aid)
         if e is not None and e["kind"] == "most" and me < len(e["values"]) and e["values"][me] > 0 \
                 and me not in holders:
@@ -496,7 +497,7 @@ def _achievements(surf, p, x0, y, w, tile_w: int | None = None) -> int:
             tr = tag.get_rect(topright=(r.right - P(1), r.y + P(1))).inflate(P(4), 0)
             pygame.draw.rect(surf, (20, 18, 24), tr, border_radius=P(3))
             surf.blit(tag, tag.get_rect(center=tr.center))
-        p.add(("achievement", aid), r)
+        p.add(AchievementTile(aid), r)
     rows = (len(ids) + cols - 1) // cols
     return y + rows * (th + P(4))
 
@@ -515,7 +516,7 @@ def _designated(surf, p, x0, y, right, h) -> None:
     label = T.first_fitting(names, p.fs(12), max(1, room))
     img = T.fitted(label, p.fs(12), max(1, room), T.INK_DIM)
     surf.blit(img, (x0, y + (h - img.get_height()) // 2))
-    p.spots.add(("designated",), pygame.Rect(x0, y, right - x0, h))      # under its tokens: they come first
+    p.spots.add(DesignatedArea(), pygame.Rect(x0, y, right - x0, h))      # under its tokens: they come first
     x = x0 + img.get_width() + P(4)
     step = size + P(2)
     if tokens and x + len(tokens) * step > right:
@@ -524,7 +525,7 @@ def _designated(surf, p, x0, y, right, h) -> None:
         tok = p.spr(f"achievement_{s.tribes[i].id}", size)
         c = (x + k * step + size // 2, y + h // 2)
         surf.blit(tok, tok.get_rect(center=c))
-        p.add(("designated_token", i), c, size / 2, sprite=tok)
+        p.add(DesignatedToken(i), c, size / 2, sprite=tok)
 
 
 TILE_NATIVE_H = 48        # the Achievement tile sprites' own height: their printed name reads there
@@ -603,21 +604,21 @@ def _sower(surf, p, x0, y, w, beside: bool) -> None:
             tok = p.spr(f"achievement_{s.tribes[s.sower].id}", P(18))
             c = (x + P(9), y + row // 2)
             surf.blit(tok, tok.get_rect(center=c))
-            p.spots.add_circle(("sower_tribe", s.sower), c, P(9), sprite=tok)
+            p.spots.add_circle(SowerTribe(s.sower), c, P(9), sprite=tok)
             x += P(18) + P(6)
         y += (row - sz) // 2
     for perk in sorted(set(s.sower_perks)):
         if x + sz > x0 + w:
             break
         r = pygame.Rect(x, y, sz, sz)
-        key = ("sower_perk", perk)
+        key = SowerPerk(perk)
         img = p.spr(f"perk_{perk}", sz)
         p.piece(surf, key, img, r)
         x += sz + P(3)
-    if ("sower_pile",) in p.index.drops:
+    if SowerPile() in p.index.drops:
         r = pygame.Rect(x + P(4), y, sz, sz)
         p.hidden_card(surf, r, "sower_back")
-        p.add(("sower_pile",), r, sprite=p.spr("perk_sow-dread", sz))
+        p.add(SowerPile(), r, sprite=p.spr("perk_sow-dread", sz))
 
 
 # --------------------------------------------------------------------------- harvest wheel + bag
@@ -642,11 +643,11 @@ def draw_wheel(surf, p, rect: pygame.Rect) -> None:
         c = (cx + R * math.cos(ang), cy + R * math.sin(ang))
         name = f"guardian_{space}" if space in p.rules.guardians else f"terrain_{space}"
         T.blit_center(surf, p.spr(name, icon), c)
-        p.spots.add_circle(("wheel", k), c, icon * 0.62)
+        p.spots.add_circle(WheelSpace(k), c, icon * 0.62)
         if k in gems:
             T.blit_center(surf, p.spr("action_gem", P(12)), (c[0] + icon * 0.4, c[1] - icon * 0.4))
         if k == s.harvest:
-            key = ("harvest_token",)
+            key = HarvestToken()
             img = p.spr("harvest_token", P(22))
             ic = (cx + (R - P(24)) * math.cos(ang), cy + (R - P(24)) * math.sin(ang))
             pygame.draw.line(surf, T.GOLD, ic, c, 2)
@@ -658,7 +659,7 @@ def draw_wheel(surf, p, rect: pygame.Rect) -> None:
     T.blit_center(surf, p.spr("bag", P(44)), bag.center)
     t = T.outlined(str(len(s.bag)), p.fs(15), T.INK, bold=True)
     surf.blit(t, t.get_rect(center=(bag.centerx, bag.centery + P(5))))
-    p.add(("bag",), bag)
+    p.add(MenaceBag(), bag)
     label = T.text("bag", p.fs(11), T.INK_DIM)
     surf.blit(label, (bag.x + P(6), bag.bottom + P(1)))
     y = max(bag.bottom + P(16), bag.bottom + P(1) + label.get_height())     # under the word at any Text size
@@ -668,4 +669,4 @@ def draw_wheel(surf, p, rect: pygame.Rect) -> None:
         name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(kind, f"menace_{kind}")
         img = p.spr(name, P(15))
         surf.blit(img, (x + (k % 3) * P(14), y + (k // 3) * P(15)))
-    p.spots.add(("set_aside",), pygame.Rect(x, y - P(2), P(46), P(62)))
+    p.spots.add(SetAside(), pygame.Rect(x, y - P(2), P(46), P(62)))

@@ -4,11 +4,12 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui.table import theme as T
-
+from faeriell.ui.table.keys import Button, RoundLap, UndoOff
 OFF_EDGE = (74, 68, 78)         # the edge of a button that cannot be pressed now
 
 
-UNDO_OFF = ("undo_off",)     # Undo greyed: nothing can be taken back now (its place is kept)
+UNDO_OFF = UndoOff()     # Undo greyed: nothing can be taken back now (its place is kept)
+UNDO_OFF_NAME = "undo_off"   # its name in the banner's list of buttons
 
 
 def buttons_for(p, n_loose: int, can_undo: bool, undo_offered: bool = False) -> list[tuple[str, str]]:
@@ -27,7 +28,7 @@ def buttons_for(p, n_loose: int, can_undo: bool, undo_offered: bool = False) -> 
     if can_undo:
         out.append(("undo", "Undo"))
     elif undo_offered:
-        out.append((UNDO_OFF[0], "Undo"))
+        out.append((UNDO_OFF_NAME, "Undo"))
     return out
 
 
@@ -84,13 +85,13 @@ def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
         sub += f" · {s.phase.capitalize()} Phase"
     img = T.text(sub, p.fs(13), T.INK_DIM)
     surf.blit(img, (x, rect.centery - img.get_height() // 2))
-    p.spots.add(("round_lap",), img.get_rect(topleft=(x, rect.centery - img.get_height() // 2)))
+    p.spots.add(RoundLap(), img.get_rect(topleft=(x, rect.centery - img.get_height() // 2)))
     x += img.get_width() + P(16)
     # buttons from the right
     bx = rect.right - P(8)
     rects = []
     for name, label in reversed(buttons):
-        off = name == UNDO_OFF[0]
+        off = name == UNDO_OFF_NAME
         img = T.text(label, p.fs(16), T.INK_DIM if off else T.INK, True)
         r = pygame.Rect(0, 0, img.get_width() + P(22), rect.h - P(10))
         r.midright = (bx, rect.centery)
@@ -100,7 +101,7 @@ def draw_banner(surf, p, rect: pygame.Rect, buttons) -> None:
             p.spots.add(UNDO_OFF, r)
         else:
             T.panel(surf, r, T.BUTTON_HI if prime else T.BUTTON, T.GLOW if prime else T.PANEL_EDGE, P(6), 1)
-            p.spots.add(("button", name), r)
+            p.spots.add(Button(name), r)
         surf.blit(img, img.get_rect(center=r.center))
         rects.append(r)
         bx = r.left - P(8)

@@ -10,6 +10,7 @@ glows and a click on it picks the option too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -20,6 +21,7 @@ from faeriell.engine.words import COLORS
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
+from faeriell.ui.table.keys import GuardianPiece, HerbUp, HeroSlot, InactiveHero, MenaceTrack, NodeSpot, PerkUp, QuestCard, RegionSpot, TableKey
 
 MAX_OPTIONS = 12
 SLOT_ICON = "slot:"      # "slot:<tribe id>:<slot colour>": a claim's token on its slot, as the tribe board shows it
@@ -33,7 +35,7 @@ class Option:
     label: str
     actions: list
     icons: list = field(default_factory=list)     # sprite names
-    spot: tuple | None = None                      # a table spot that also picks this option
+    spot: TableKey | None = None                   # a table spot that also picks this option
     group: bool = False                            # opens a sub-choice
 
 
@@ -90,6 +92,42 @@ class Choice:
         P = p.P
         shown = [] if (self.compact or self.folded) else self.options
         foldable = not self.compact and bool(self.options)
+        g = self._shape(p, area, shown, foldable)
+        r = pygame.Rect(0, 0, g.w, g.h)
+        r.midtop = (area.centerx, area.y + (P(4) if self.compact else P(8)))
+        if avoid:
+            low = r.copy()
+            low.midbottom = (area.centerx, area.bottom - P(8))
+            hidden = [sum(1 for a in avoid if x.colliderect(a)) for x in (r, low)]
+            if hidden[1] < hidden[0]:
+                r = low
+        self.panel_rect = r
+        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=P(8))
+        surf.blit(shadow, r.move(P(3), P(4)))
+        T.panel(surf, r, (40, 36, 46), T.GOLD, P(8), 2)
+        tx, right = self._head_buttons(surf, p, r, foldable)
+        y = r.y + P(9)
+        for line in g.heads:
+            surf.blit(T.fitted(line, p.fs(16), right - tx, T.GOLD, True), (tx, y))
+            y += g.lh
+        if g.notes:
+            y += P(2)
+            for line in g.notes:
+                surf.blit(T.text(line, p.fs(13), T.INK_DIM), (r.x + P(10), y))
+                y += g.nh
+        self.rects = []
+        self.said = []                    # the lines each tile shows (tests read them)
+        for k, o in enumerate(shown):
+            c, row = k % g.cols, k // g.cols
+            rr = pygame.Rect(r.x + P(9) + c * (g.tile_w + P(6)), r.y + g.top + row * (g.tile_h + P(6)),
+                             g.tile_w, g.tile_h)
+            self.said.append(self._tile(surf, p, k, o, rr, g))
+            self.rects.append((rr, o))
+
+    def _shape(self, p, area: pygame.Rect, shown: list, foldable: bool) -> _BarShape:
+        """The bar measured before it is drawn: its tiles, heading and notes."""
+        P = p.P
         n = len(shown)
         tile_w = P(206)
         tile_h = P(50)
@@ -113,94 +151,87 @@ class Choice:
         head_w = T.font(p.fs(16), True).size(self.title)[0] + P(40) + (P(80) if self.cancellable else 0) + \
             (P(66) if self.parent is not None else 0) + (P(68) if foldable else 0)
         w = max(w, min(area.w - P(16), max(P(420), head_w)))
-        r = pygame.Rect(0, 0, w, 0)
-        tx = r.x + P(10) + (P(66) if self.parent is not None else 0)
-        right = r.right - P(10) - (P(78) if self.cancellable else 0) - (P(68) if foldable else 0)
+        tx = P(10) + (P(66) if self.parent is not None else 0)
+        right = w - P(10) - (P(78) if self.cancellable else 0) - (P(68) if foldable else 0)
         heads = T.wrap(self.title, p.fs(16), right - tx, True)[:1 if self.folded else 2]
         lh = T.font(p.fs(16), True).get_linesize()
         notes = T.wrap(self.note, p.fs(13), w - P(20))[:2] if self.note and not self.folded else ()
         nh = T.font(p.fs(13)).get_linesize()
         top = P(9) + lh * len(heads) + (len(notes) * nh + P(3) if notes else 0) + P(4)
         h = top + rows * (tile_h + P(6)) + (P(8) if rows else P(4))
-        r.h = h
-        r.midtop = (area.centerx, area.y + (P(4) if self.compact else P(8)))
-        if avoid:
-            low = r.copy()
-            low.midbottom = (area.centerx, area.bottom - P(8))
-            hidden = [sum(1 for a in avoid if x.colliderect(a)) for x in (r, low)]
-            if hidden[1] < hidden[0]:
-                r = low
-        self.panel_rect = r
-        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=P(8))
-        surf.blit(shadow, r.move(P(3), P(4)))
-        T.panel(surf, r, (40, 36, 46), T.GOLD, P(8), 2)
-        tx = r.x + P(10)
+        return _BarShape(w, h, top, cols, tile_w, tile_h, icon_h, flh, max_lines, heads, lh, notes, nh)
+
+    def _head_buttons(self, surf, p, r: pygame.Rect, foldable: bool) -> tuple[int, int]:
+        """Back (left), Cancel and Hide/Show (right) on the bar's top line, each when it applies;
+        returns the room left between them for the title (x from, x to)."""
+        P = p.P
+        tx, right = r.x + P(10), r.right - P(10)
+        self.back_rect = self.cancel_rect = self.fold_rect = None
         if self.parent is not None:
-            self.back_rect = pygame.Rect(tx, r.y + P(6), P(58), P(22))
-            T.panel(surf, self.back_rect, T.BUTTON, T.GOLD, P(5), 1)
-            img = T.text("‹ Back", p.fs(14), T.INK, True)
-            surf.blit(img, img.get_rect(center=self.back_rect.center))
+            self.back_rect = _head_button(surf, p, pygame.Rect(tx, r.y + P(6), P(58), P(22)), "‹ Back")
             tx = self.back_rect.right + P(8)
-        else:
-            self.back_rect = None
-        right = r.right - P(10)
         if self.cancellable:
-            self.cancel_rect = pygame.Rect(right - P(70), r.y + P(6), P(70), P(22))
-            T.panel(surf, self.cancel_rect, T.BUTTON, T.GOLD, P(5), 1)
-            img = T.text("Cancel", p.fs(14), T.INK, True)
-            surf.blit(img, img.get_rect(center=self.cancel_rect.center))
+            self.cancel_rect = _head_button(surf, p, pygame.Rect(right - P(70), r.y + P(6), P(70), P(22)), "Cancel")
             right = self.cancel_rect.left - P(8)
-        else:
-            self.cancel_rect = None
         if foldable:                      # fold the bar away to look at the island under it
-            self.fold_rect = pygame.Rect(right - P(60), r.y + P(6), P(60), P(22))
-            T.panel(surf, self.fold_rect, T.BUTTON, T.GOLD, P(5), 1)
-            img = T.text("Show" if self.folded else "Hide", p.fs(14), T.INK, True)
-            surf.blit(img, img.get_rect(center=self.fold_rect.center))
+            self.fold_rect = _head_button(surf, p, pygame.Rect(right - P(60), r.y + P(6), P(60), P(22)),
+                                          "Show" if self.folded else "Hide")
             right = self.fold_rect.left - P(8)
-        else:
-            self.fold_rect = None
-        y = r.y + P(9)
-        for line in heads:
-            surf.blit(T.fitted(line, p.fs(16), right - tx, T.GOLD, True), (tx, y))
-            y += lh
-        if notes:
-            y += P(2)
-            for line in notes:
-                surf.blit(T.text(line, p.fs(13), T.INK_DIM), (r.x + P(10), y))
-                y += nh
-        self.rects = []
-        self.said = []                    # the lines each tile shows (tests read them)
-        for k, o in enumerate(shown):
-            c, row = k % cols, k // cols
-            rr = pygame.Rect(r.x + P(9) + c * (tile_w + P(6)), r.y + top + row * (tile_h + P(6)), tile_w, tile_h)
-            hot = k == self.hover or k == self.focus
-            T.panel(surf, rr, T.BUTTON_HI if hot else (62, 54, 60), T.GLOW if hot else T.PANEL_EDGE, P(6), 1)
-            if k == self.focus:
-                pygame.draw.rect(surf, T.FOCUS, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(8))
-            label = o.label + (" ›" if o.group else "")
-            icons = o.icons[:3]
-            while len(icons) > 1:         # fewer pictures rather than a cut sentence
-                room = rr.w - P(9) - len(icons) * (icon_h + P(3))
-                if len(T.wrap(label, p.fs(13), room)) <= 3:
-                    break
-                icons = icons[:-1]
-            x = rr.x + P(5)
-            for name in icons:
-                img = option_icon(p, name, icon_h)
-                surf.blit(img, img.get_rect(midleft=(x, rr.centery)))
-                x += img.get_width() + P(3)
-            lines = list(T.wrap(label, p.fs(13), rr.right - x - P(4)))
-            if len(lines) > max_lines:
-                lines = lines[:max_lines - 1] + [T.fit_text(" ".join(lines[max_lines - 1:]), p.fs(13),
-                                                            rr.right - x - P(4))]
-            ly = rr.centery - len(lines) * flh // 2
-            for line in lines:
-                surf.blit(T.text(line, p.fs(13), T.INK), (x + P(2), ly))
-                ly += flh
-            self.rects.append((rr, o))
-            self.said.append(lines)
+        return tx, right
+
+    def _tile(self, surf, p, k: int, o, rr: pygame.Rect, g: _BarShape) -> list[str]:
+        """One option's tile: its pictures, then its sentence whole; returns the lines shown."""
+        P = p.P
+        hot = k == self.hover or k == self.focus
+        T.panel(surf, rr, T.BUTTON_HI if hot else (62, 54, 60), T.GLOW if hot else T.PANEL_EDGE, P(6), 1)
+        if k == self.focus:
+            pygame.draw.rect(surf, T.FOCUS, rr.inflate(P(6), P(6)), max(2, P(3)), border_radius=P(8))
+        label = o.label + (" ›" if o.group else "")
+        icons = o.icons[:3]
+        while len(icons) > 1:         # fewer pictures rather than a cut sentence
+            room = rr.w - P(9) - len(icons) * (g.icon_h + P(3))
+            if len(T.wrap(label, p.fs(13), room)) <= 3:
+                break
+            icons = icons[:-1]
+        x = rr.x + P(5)
+        for name in icons:
+            img = option_icon(p, name, g.icon_h)
+            surf.blit(img, img.get_rect(midleft=(x, rr.centery)))
+            x += img.get_width() + P(3)
+        lines = list(T.wrap(label, p.fs(13), rr.right - x - P(4)))
+        if len(lines) > g.max_lines:
+            lines = lines[:g.max_lines - 1] + [T.fit_text(" ".join(lines[g.max_lines - 1:]), p.fs(13),
+                                                          rr.right - x - P(4))]
+        ly = rr.centery - len(lines) * g.flh // 2
+        for line in lines:
+            surf.blit(T.text(line, p.fs(13), T.INK), (x + P(2), ly))
+            ly += g.flh
+        return lines
+
+
+@dataclass
+class _BarShape:
+    """The decision bar measured (Choice._shape): its size, the tiles' grid and the heading."""
+    w: int
+    h: int
+    top: int                  # where the tiles start below the bar's top
+    cols: int
+    tile_w: int
+    tile_h: int
+    icon_h: int
+    flh: int                  # a tile's line height
+    max_lines: int            # the lines of the longest sentence a tile shows
+    heads: list
+    lh: int                   # the heading's line height
+    notes: Any
+    nh: int                   # the note's line height
+
+
+def _head_button(surf, p, rect: pygame.Rect, label: str) -> pygame.Rect:
+    T.panel(surf, rect, T.BUTTON, T.GOLD, p.P(5), 1)
+    img = T.text(label, p.fs(14), T.INK, True)
+    surf.blit(img, img.get_rect(center=rect.center))
+    return rect
 
 
 # --------------------------------------------------------------------------- icons
@@ -342,23 +373,23 @@ def option_spot(a, differing: str | None, p) -> tuple | None:
     i = p.acting
     k = a.kind
     if k == "harvest_choice" and not a.has("color"):
-        return ("region", f("region"))
+        return RegionSpot(f("region"))
     if k == "discard_quest":
-        return ("quest", i, f("hero"), f("card"))
+        return QuestCard(i, f("hero"), f("card"))
     if k == "track_choice":
-        return ("track", i, f("color"))
+        return MenaceTrack(i, f("color"))
     if k == "choose_hero":
-        return ("inactive", i, f("hero"))
+        return InactiveHero(i, f("hero"))
     if k == "place_settlement":
-        return ("region", f("region"))
+        return RegionSpot(f("region"))
     if k == "place_hero":
-        return ("node", f("node"))
+        return NodeSpot(f("node"))
     if differing == "discard":
-        return ("herb_up", f("discard")) if k == "gather_herb" else ("perk_up", f("discard"))
+        return HerbUp(f("discard")) if k == "gather_herb" else PerkUp(f("discard"))
     if differing == "hero" and f("hero"):
-        return ("hero", i, f("hero"))
+        return HeroSlot(i, f("hero"))
     if differing == "guardian" and f("guardian"):
-        return ("guardian", f("guardian"))
+        return GuardianPiece(f("guardian"))
     return None
 
 

@@ -11,6 +11,7 @@ from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.dragdrop import PLAY_AREA, Drag, draw_drag, update_hover
 from faeriell.ui.table.events import is_cancel, is_enter, is_motion, is_press, is_release
 from faeriell.ui.table.layers import Layer
+from faeriell.ui.table.keys import GuardianPiece, RegionSpot
 
 
 class DragLayer(Layer):
@@ -36,12 +37,12 @@ class DragLayer(Layer):
         if sprite is not None:
             h = max(sprite.get_height() * 1.25, s.layout.px(34))
             sprite = s.assets_scale(sprite, h)
-        d = self.drag = Drag(grip, sprite, sp.center, pos, targets, {t[0] for t in targets}, sticky)
+        d = self.drag = Drag(grip, sprite, sp.center, pos, targets, {type(t) for t in targets}, sticky)
         # a Hero or a Beacon may be dropped on the Guardian's Region as well as on the Guardian
         guardians = s.session.state.guardians
         for t in targets:
-            if t[0] == "guardian" and t[1] in guardians:
-                reg = ("region", guardians[t[1]]["region"])
+            if isinstance(t, GuardianPiece) and t.guardian in guardians:
+                reg = RegionSpot(guardians[t.guardian]["region"])
                 if reg not in targets:
                     d.aliases[reg] = t
         s.board.hover_key = None
@@ -85,7 +86,7 @@ class DragLayer(Layer):
         drag.keyed = True
         drag.hover, drag.hover_ok = target, True
         s.show_focus(target)                     # a place in the column scrolled out of view
-        sp = s.spots.first(target) if target[0] != "region" else None
+        sp = s.spots.first(target) if not isinstance(target, RegionSpot) else None
         if target == PLAY_AREA:
             drag.hover_rect, drag.hover_radius = pygame.Rect(s.layout.map), 0.0
         elif sp is not None:

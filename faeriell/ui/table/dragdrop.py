@@ -11,23 +11,24 @@ from dataclasses import dataclass, field
 import pygame
 
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import PlayArea, RegionSpot, TableKey
 from faeriell.ui.table.pieces import region_outline
 from faeriell.ui.table.spots import Spot
 
 THRESHOLD = 4          # px before a press becomes a drag (a click stays a click)
-PLAY_AREA = ("play_area",)   # the island as a whole (a Phase tile is played by dropping it there)
+PLAY_AREA = PlayArea()   # the island as a whole (a Phase tile is played by dropping it there)
 
 
 @dataclass
 class Drag:
-    grip: tuple
+    grip: TableKey
     sprite: pygame.Surface | None
     origin: tuple                 # where the piece was (screen)
     pos: tuple                    # where the mouse is
     targets: set                  # legal target keys
-    target_kinds: set             # their kinds ("region", "node", ...)
+    target_kinds: set             # their types (RegionSpot, NodeSpot, ...)
     sticky: bool = False          # picked up by a click: the next click drops it
-    hover: tuple | None = None    # the target key under the mouse (legal or not)
+    hover: TableKey | None = None    # the target key under the mouse (legal or not)
     hover_ok: bool = False
     hover_rect: pygame.Rect | None = None
     hover_radius: float = 0.0
@@ -47,7 +48,7 @@ def pick_target(drag: Drag, hits) -> tuple:
         if alias is not None:
             return Spot(alias, sp.rect, sp.radius), True
     for sp in hits:
-        if sp.key[0] in drag.target_kinds and sp.key != drag.grip:
+        if type(sp.key) in drag.target_kinds and sp.key != drag.grip:
             return sp, False
     return None, False
 
@@ -74,7 +75,7 @@ def build_overlay(drag: Drag, size, spots, map_view, board, u: float) -> pygame.
     ov.fill(T.DIM)
     clear = (0, 0, 0, 0)
     w = max(2, round(3 * u))
-    regions = [k[1] for k in drag.targets if k[0] == "region"] + [k[1] for k in drag.aliases if k[0] == "region"]
+    regions = [k.region for k in (*drag.targets, *drag.aliases) if isinstance(k, RegionSpot)]
     if regions:
         clip = ov.get_clip()
         ov.set_clip(spots.map_rect)
@@ -89,7 +90,7 @@ def build_overlay(drag: Drag, size, spots, map_view, board, u: float) -> pygame.
         pygame.draw.rect(ov, clear, spots.map_rect)
         pygame.draw.rect(ov, (*T.GLOW, 255), spots.map_rect, w)
     for key in drag.targets:
-        if key[0] == "region":
+        if isinstance(key, RegionSpot):
             continue
         for sp in spots.by_key.get(key, ()):
             if sp.radius:
@@ -116,8 +117,8 @@ def draw_drag(surf, drag: Drag, spots, map_view, board, u: float) -> None:
     w = max(3, round(4 * u))
     if drag.hover is not None:
         col = T.GLOW if drag.hover_ok else T.BAD
-        region = drag.hover[1] if drag.hover[0] == "region" else next(
-            (k[1] for k, v in drag.aliases.items() if v == drag.hover and k[0] == "region" and
+        region = drag.hover.region if isinstance(drag.hover, RegionSpot) else next(
+            (k.region for k, v in drag.aliases.items() if v == drag.hover and isinstance(k, RegionSpot) and
              drag.hover_rect is not None and drag.hover_rect.w <= 1), None)
         if region is not None:
             clip = surf.get_clip()

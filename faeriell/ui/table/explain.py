@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from faeriell.engine.explain import why_none
+from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, WheelSpace
 
 
 @dataclass(frozen=True)
@@ -23,55 +24,55 @@ class PieceKind:
     """One kind of piece, said once: the move it stands for when picked up (`move(key, setup)`:
     its kind and fields), whether another tribe's piece of this kind is theirs (`owned`, then
     `called` in "That Hero belongs to ..."), and `subject(words, key)` of "... costs ..."."""
-    move: Callable[[tuple, bool], tuple[str, dict]]
+    move: Callable[[Any, bool], tuple[str, dict]]
     owned: bool = False
     called: str = "piece"
-    subject: Callable[[Any, tuple], str] | None = None
+    subject: Callable[[Any, Any], str] | None = None
 
 
-# the inverse of gestures.gesture: a piece's kind -> the move it stands for
-PIECES: dict[str, PieceKind] = {
-    "supply_settlement": PieceKind(lambda key, setup: ("place_settlement", {}) if setup else ("build_settlement", {}),
-                                   owned=True, called="Settlements", subject=lambda w, key: "A Settlement"),
-    "supply_beacon": PieceKind(lambda key, setup: ("build_beacon", {"color": key[1]}),
-                               subject=lambda w, key: f"A {w.color(key[1])} Beacon"),
-    "totem": PieceKind(lambda key, setup: ("control_totem", {}), subject=lambda w, key: "The Spiritual Totem"),
-    "inactive": PieceKind(lambda key, setup: ("choose_hero", {"hero": key[2]}) if setup
-                          else ("dress_hero", {"hero": key[2]}),
-                          owned=True, called="Hero", subject=lambda w, key: f"Dressing the {w.hero(key[2])}"),
-    "hero": PieceKind(lambda key, setup: ("place_hero", {"hero": key[2]}) if setup else ("move_hero", {"hero": key[2]}),
-                      owned=True, called="Hero"),
-    "perk_up": PieceKind(lambda key, setup: ("level_up", {"perk": key[1]}),
-                         subject=lambda w, key: f"Levelling up with {w.perk(key[1])}"),
-    "herb_up": PieceKind(lambda key, setup: ("gather_herb", {"herb": key[1]}), subject=lambda w, key: w.herb(key[1])),
-    "attune_free": PieceKind(lambda key, setup: ("attune", {"guardian": key[1]}),
-                             subject=lambda w, key: w.attunement(key[1])),
-    "guardian": PieceKind(lambda key, setup: ("move_guardian", {"guardian": key[1]})),
-    "beacon": PieceKind(lambda key, setup: ("beacon_solve", {"region": key[1]})),
-    "harvest_token": PieceKind(lambda key, setup: ("harvest", {})),
-    "deck": PieceKind(lambda key, setup: ("go_quest", {"deck": key[1]})),
-    "quest": PieceKind(lambda key, setup: ("solve_quest", {"hero": key[2], "card": key[3]}),
-                       owned=True, called="Quest card"),
-    "phase": PieceKind(lambda key, setup: ("choose_phase", {"phase": key[2]}), owned=True, called="Phase tile"),
-    "herb_own": PieceKind(lambda key, setup: ("lore", {"card": key[2]}), owned=True, called="Herb"),
-    "attune_own": PieceKind(lambda key, setup: ("lore", {"card": key[2]}), owned=True, called="Attunement"),
-    "drifter": PieceKind(lambda key, setup: ("drifter_move", {})),
+# the inverse of gestures.gesture: a piece's type -> the move it stands for
+PIECES: dict[type[TableKey], PieceKind] = {
+    SupplySettlement: PieceKind(lambda key, setup: ("place_settlement", {}) if setup else ("build_settlement", {}),
+                                owned=True, called="Settlements", subject=lambda w, key: "A Settlement"),
+    SupplyBeacon: PieceKind(lambda key, setup: ("build_beacon", {"color": key.color}),
+                            subject=lambda w, key: f"A {w.color(key.color)} Beacon"),
+    TotemPiece: PieceKind(lambda key, setup: ("control_totem", {}), subject=lambda w, key: "The Spiritual Totem"),
+    InactiveHero: PieceKind(lambda key, setup: ("choose_hero", {"hero": key.hero}) if setup
+                            else ("dress_hero", {"hero": key.hero}),
+                            owned=True, called="Hero", subject=lambda w, key: f"Dressing the {w.hero(key.hero)}"),
+    HeroSlot: PieceKind(lambda key, setup: ("place_hero", {"hero": key.hero}) if setup else ("move_hero", {"hero": key.hero}),
+                        owned=True, called="Hero"),
+    PerkUp: PieceKind(lambda key, setup: ("level_up", {"perk": key.perk}),
+                      subject=lambda w, key: f"Levelling up with {w.perk(key.perk)}"),
+    HerbUp: PieceKind(lambda key, setup: ("gather_herb", {"herb": key.herb}), subject=lambda w, key: w.herb(key.herb)),
+    AttuneFree: PieceKind(lambda key, setup: ("attune", {"guardian": key.guardian}),
+                          subject=lambda w, key: w.attunement(key.guardian)),
+    GuardianPiece: PieceKind(lambda key, setup: ("move_guardian", {"guardian": key.guardian})),
+    BeaconPiece: PieceKind(lambda key, setup: ("beacon_solve", {"region": key.region})),
+    HarvestToken: PieceKind(lambda key, setup: ("harvest", {})),
+    QuestDeck: PieceKind(lambda key, setup: ("go_quest", {"deck": key.color})),
+    QuestCard: PieceKind(lambda key, setup: ("solve_quest", {"hero": key.hero, "card": key.card}),
+                         owned=True, called="Quest card"),
+    PhaseTile: PieceKind(lambda key, setup: ("choose_phase", {"phase": key.phase}), owned=True, called="Phase tile"),
+    HerbOwn: PieceKind(lambda key, setup: ("lore", {"card": key.card}), owned=True, called="Herb"),
+    AttuneOwn: PieceKind(lambda key, setup: ("lore", {"card": key.card}), owned=True, called="Attunement"),
+    DrifterPiece: PieceKind(lambda key, setup: ("drifter_move", {})),
 }
 
 
-def piece_move(key: tuple, s, i: int):
+def piece_move(key: TableKey, s, i: int):
     """(kind, fields) a piece stands for when picked up by tribe i, 'theirs' for another tribe's
     own piece, or None when the thing is no piece."""
-    piece = PIECES.get(key[0])
+    piece = PIECES.get(type(key))
     if piece is None:
         return None
-    own = len(key) > 1 and isinstance(key[1], int) and key[1] == i
+    own = getattr(key, "tribe", None) == i
     if piece.owned and not own:
         return "theirs"
     return piece.move(key, s.stage == "setup")
 
 
-def cannot_pick(scene, key: tuple) -> str | None:
+def cannot_pick(scene, key: TableKey) -> str | None:
     """Why the acting player cannot pick up this piece now (None: it moves now, or it is no piece)."""
     session = scene.session
     memo = scene.__dict__.setdefault("_why_memo", {})
@@ -84,7 +85,7 @@ def cannot_pick(scene, key: tuple) -> str | None:
     return why
 
 
-def _cannot_pick(scene, key: tuple) -> str | None:
+def _cannot_pick(scene, key: TableKey) -> str | None:
     session = scene.session
     g = session.game
     s = g.state
@@ -105,7 +106,7 @@ def _cannot_pick(scene, key: tuple) -> str | None:
     if step:
         return step
     if meant == "theirs":
-        return f"That {PIECES[key[0]].called} belongs to {w.player(key[1] + 1)}."
+        return f"That {PIECES[type(key)].called} belongs to {w.player(key.tribe + 1)}."
     kind, fields = meant
     pend = s.pending
     if pend is not None and pend.get("kind") != kind:
@@ -122,26 +123,26 @@ def _cannot_pick(scene, key: tuple) -> str | None:
     return w.plain(why)
 
 
-def what_it_is(scene, key: tuple) -> str:
+def what_it_is(scene, key: TableKey) -> str:
     """The piece as the subject of 'costs ...' ('A red Beacon', 'Ley Lines Herb')."""
-    piece = PIECES.get(key[0])
+    piece = PIECES.get(type(key))
     return piece.subject(scene.words, key) if piece is not None and piece.subject is not None else "It"
 
 
 # what a place is called in "That is ...: " and "... is nearest" (a kind of place, said once)
-PLACE_NAMES: dict[str, Callable[[Any, tuple], str]] = {
-    "region": lambda w, key: w.region(key[1]),
-    "node": lambda w, key: w.node(key[1]),
-    "guardian": lambda w, key: w.guardian(key[1]),
-    "hero": lambda w, key: f"the {w.hero(key[2])} of {w.player(key[1] + 1)}",
-    "achievement": lambda w, key: f"the {w.achievement(key[1])} Achievement",
-    "wheel": lambda w, key: "that Harvest space",
-    "tribe_board": lambda w, key: "your tribe board",
+PLACE_NAMES: dict[type[TableKey], Callable[[Any, Any], str]] = {
+    RegionSpot: lambda w, key: w.region(key.region),
+    NodeSpot: lambda w, key: w.node(key.node),
+    GuardianPiece: lambda w, key: w.guardian(key.guardian),
+    HeroSlot: lambda w, key: f"the {w.hero(key.hero)} of {w.player(key.tribe + 1)}",
+    AchievementTile: lambda w, key: f"the {w.achievement(key.achievement)} Achievement",
+    WheelSpace: lambda w, key: "that Harvest space",
+    TribeBoard: lambda w, key: "your tribe board",
 }
 
 
-def place_name(scene, key: tuple) -> str:
-    name = PLACE_NAMES.get(key[0])
+def place_name(scene, key: TableKey) -> str:
+    name = PLACE_NAMES.get(type(key))
     return name(scene.words, key) if name is not None else "that place"
 
 
@@ -149,18 +150,18 @@ def nearest_place(scene, drag, pos):
     """The place of a kind this piece goes to that is nearest to pos (key, distance)."""
     best, dist = None, math.inf
     for key, spots in scene.spots.by_key.items():
-        if key[0] not in drag.target_kinds or key == drag.grip:
+        if type(key) not in drag.target_kinds or key == drag.grip:
             continue
         for sp in spots:
             d = math.dist(pos, sp.center)
             if d < dist:
                 best, dist = key, d
-    if "region" in drag.target_kinds:
+    if RegionSpot in drag.target_kinds:
         board = scene.session.game.rules.board
         for r in board.regions:
             d = math.dist(pos, scene.region_point(r))
             if d < dist:
-                best, dist = ("region", r), d
+                best, dist = RegionSpot(r), d
     return best, dist
 
 
@@ -195,13 +196,13 @@ def _at(drag, place):
     return d
 
 
-PLACES = ("region", "node", "guardian", "achievement", "wheel")      # the places an idle click explains
+PLACES = (RegionSpot, NodeSpot, GuardianPiece, AchievementTile, WheelSpace)      # the places an idle click explains
 
 
-def idle_click(scene, key: tuple) -> str | None:
+def idle_click(scene, key: TableKey) -> str | None:
     """What to say when a place is clicked with nothing in hand and the click does nothing by
     itself (a click is never silent): which piece goes there and how, or that nothing does now."""
-    if key[0] not in PLACES or key in scene.index.clicks:
+    if not isinstance(key, PLACES) or key in scene.index.clicks:
         return None
     g = scene.session.game
     if g.state.game_over or g.acting is None or scene.session.seats[g.acting] != "human":

@@ -3,7 +3,7 @@
 Every legal Action maps to one gesture:
   * a drop: (grip, target) - pick up the piece `grip` and drop it on `target`;
   * a click: (None, key) - click the thing `key` (a Phase tile, a Quest card to discard, a Region);
-  * a button: (None, ("button", kind));
+  * a button: (None, Button(kind));
   * DECIDE: a choice listed on the decision bar (Corruption Event options, starting Essence, ...);
   * None: not reachable by hand - listed in the "Moves" fallback list.
 
@@ -14,10 +14,12 @@ look-ups. The table decides no rule: whatever is listed here came from `session.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from faeriell.engine import Action
 from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine.actions import card_back
+from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, Button, DesignatedToken, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, MenaceTrack, NodeSpot, PerkTile, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SettlementPiece, SlotToken, SowerPerk, SowerPile, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, UnderGuardian, WheelSpace
 
 DECIDE = ("decide",)
 RANDOM_SOWER = "random-sower"       # faeriell.engine.tribe_phase.RANDOM_SOWER
@@ -27,17 +29,22 @@ TRAY_KINDS = frozenset(TRIBE_ACTIONS)
 PAY_FIELDS = ("pay", "discounts")
 
 # For a drop on a place of the right kind that is not legal: which action field the place names.
-TARGET_FIELD = {
-    "region": {"build_settlement": "region", "place_settlement": "region", "move_settlement": "to",
+TARGET_FIELD: dict[type[TableKey], dict[str, str]] = {
+    RegionSpot: {"build_settlement": "region", "place_settlement": "region", "move_settlement": "to",
                "build_beacon": "region", "control_totem": "region", "move_guardian": "region",
                "perk": "to"},
-    "node": {"move_hero": "to", "dress_hero": "node", "place_hero": "node", "perk": "to", "lore": "to",
+    NodeSpot: {"move_hero": "to", "dress_hero": "node", "place_hero": "node", "perk": "to", "lore": "to",
              "drifter_move": "to"},
-    "guardian": {"solve_menace": "guardian", "beacon_solve": "guardian", "perk": "guardian",
+    GuardianPiece: {"solve_menace": "guardian", "beacon_solve": "guardian", "perk": "guardian",
                  "lore": "guardian", "drifter_shift": "to"},
-    "hero": {"level_up": "hero", "free_level": "hero", "go_quest": "hero"},
-    "achievement": {"claim": "achievement"},
-    "wheel": {"harvest": "steps"},
+    HeroSlot: {"level_up": "hero", "free_level": "hero", "go_quest": "hero"},
+    AchievementTile: {"claim": "achievement"},
+    WheelSpace: {"harvest": "steps"},
+}
+# ... and the value that field takes from the place (a wheel space: steps from the token, target_value)
+TARGET_VALUE: dict[type[TableKey], Callable[[Any], Any]] = {
+    RegionSpot: lambda k: k.region, NodeSpot: lambda k: k.node, GuardianPiece: lambda k: k.guardian,
+    HeroSlot: lambda k: k.hero, AchievementTile: lambda k: k.achievement,
 }
 
 
@@ -68,104 +75,106 @@ def quest_guardian(card: str) -> str | None:
     return card_back(card)
 
 
+def _level_up(a: Action, c: Ctx):
+    perk = a["perk"]
+    if perk == RANDOM_SOWER:
+        grip: TableKey = SowerPile()
+    elif perk in c.face_up_perks:
+        grip = PerkUp(perk)
+    else:
+        grip = SowerPerk(perk)
+    return grip, HeroSlot(c.i, a["hero"])
+
+
+def _harvest_choice(a: Action, c: Ctx):
+    return DECIDE if a.has("color") else (None, RegionSpot(a["region"]))
+
+
+def _perk(a: Action, c: Ctx):
+    i, to, gd, node = c.i, a.get("to"), a.get("guardian"), a.get("node")
+    if isinstance(node, str) and node in c.nodes and not gd:      # the Shadow's step
+        return HeroSlot(i, a["hero"]), NodeSpot(node)
+    if isinstance(to, str) and to in c.nodes and not gd:
+        return HeroSlot(i, a["hero"]), NodeSpot(to)
+    if gd and isinstance(to, str) and to in c.regions:
+        return GuardianPiece(gd), RegionSpot(to)
+    if gd and to is None and not a.has("target"):
+        return HeroSlot(i, a["hero"]), GuardianPiece(gd)
+    return None, PerkTile(i, a["hero"], a["perk"])
+
+
+def _lore(a: Action, c: Ctx):
+    card = a["card"]
+    own = HerbOwn(c.i, card) if card in c.herbs else AttuneOwn(c.i, card)
+    if a.has("to"):
+        return HeroSlot(c.i, a["hero"]), NodeSpot(a["to"])
+    if a.has("guardian"):
+        return own, GuardianPiece(a["guardian"])
+    return None, own
+
+
+def _claim(a: Action, c: Ctx):
+    tok = a["token"]
+    grip = DesignatedToken(c.i) if tok == "designated" else SlotToken(c.i, tok)
+    return grip, AchievementTile(a["achievement"])
+
+
+def _decide(a: Action, c: Ctx):
+    return DECIDE
+
+
+# Every kind of legal move and its gesture, said once: (grip, target) for a drop, (None, key) for
+# a click or a button, DECIDE for the decision bar. A kind missing here is played from the Moves list.
+GESTURES: dict[str, Callable[[Action, Ctx], Any]] = {
+    "choose_phase": lambda a, c: (None, PhaseTile(c.i, a["phase"])),
+    "end_phase": lambda a, c: (None, Button(a.kind)),
+    "draft": lambda a, c: (None, Button(a.kind)),
+    "build_settlement": lambda a, c: (SupplySettlement(c.i), RegionSpot(a["region"])),
+    "place_settlement": lambda a, c: (SupplySettlement(c.i), RegionSpot(a["region"])),
+    "move_settlement": lambda a, c: (SettlementPiece(c.i, a["from"]), RegionSpot(a["to"])),
+    "build_beacon": lambda a, c: (SupplyBeacon(a["color"]), RegionSpot(a["region"])),
+    "control_totem": lambda a, c: (TotemPiece(), RegionSpot(a["region"])),
+    "dress_hero": lambda a, c: (InactiveHero(c.i, a["hero"]), NodeSpot(a["node"])),
+    "place_hero": lambda a, c: (HeroSlot(c.i, a["hero"]), NodeSpot(a["node"])),
+    "choose_hero": lambda a, c: (None, InactiveHero(c.i, a["hero"])),
+    "level_up": _level_up,
+    "free_level": _level_up,
+    "gather_herb": lambda a, c: (HerbUp(a["herb"]), TribeBoard(c.i)),
+    "attune": lambda a, c: (AttuneFree(a["guardian"]), TribeBoard(c.i)),
+    "move_guardian": lambda a, c: (GuardianPiece(a["guardian"]), RegionSpot(a["region"])),
+    "beacon_solve": lambda a, c: (BeaconPiece(a["region"]), GuardianPiece(a["guardian"])),
+    "harvest": lambda a, c: (HarvestToken(), WheelSpace((c.harvest + a["steps"]) % c.wheel_len)),
+    "harvest_choice": _harvest_choice,
+    "move_hero": lambda a, c: (HeroSlot(c.i, a["hero"]), NodeSpot(a["to"] if a.has("to") else a["path"][-1])),
+    "solve_menace": lambda a, c: (HeroSlot(c.i, a["hero"]), GuardianPiece(a["guardian"])),
+    "go_quest": lambda a, c: (QuestDeck(a["deck"]), HeroSlot(c.i, a["hero"])),
+    "solve_quest": lambda a, c: (QuestCard(c.i, a["hero"], a["card"]), GuardianPiece(quest_guardian(a["card"]))),
+    "discard_quest": lambda a, c: (None, QuestCard(c.i, a["hero"], a["card"])),
+    "perk": _perk,
+    "lore": _lore,
+    "drifter_move": lambda a, c: (DrifterPiece(), NodeSpot(a["to"])),
+    "drifter_shift": lambda a, c: (UnderGuardian(a["from"]), GuardianPiece(a["to"])),
+    "claim": _claim,
+    "track_choice": lambda a, c: (None, MenaceTrack(c.i, a["color"])),
+    "corruption": _decide,
+    "starting_essence": _decide,
+    "become_sower": _decide,
+    "menace_rival": _decide,
+    "twins_swap": _decide,
+}
+
+
 def gesture(a: Action, c: Ctx):
     """(grip, target) for a drop; (None, key) for a click or button; DECIDE; or None."""
-    k, i = a.kind, c.i
-    if k == "choose_phase":
-        return None, ("phase", i, a["phase"])
-    if k in ("end_phase", "draft"):
-        return None, ("button", k)
-    if k in ("build_settlement", "place_settlement"):
-        return ("supply_settlement", i), ("region", a["region"])
-    if k == "move_settlement":
-        return ("settlement", i, a["from"]), ("region", a["to"])
-    if k == "build_beacon":
-        return ("supply_beacon", a["color"]), ("region", a["region"])
-    if k == "control_totem":
-        return ("totem",), ("region", a["region"])
-    if k == "dress_hero":
-        return ("inactive", i, a["hero"]), ("node", a["node"])
-    if k == "place_hero":
-        return ("hero", i, a["hero"]), ("node", a["node"])
-    if k == "choose_hero":
-        return None, ("inactive", i, a["hero"])
-    if k in ("level_up", "free_level"):
-        perk = a["perk"]
-        if perk == RANDOM_SOWER:
-            grip = ("sower_pile",)
-        elif perk in c.face_up_perks:
-            grip = ("perk_up", perk)
-        else:
-            grip = ("sower_perk", perk)
-        return grip, ("hero", i, a["hero"])
-    if k == "gather_herb":
-        return ("herb_up", a["herb"]), ("tribe_board", i)
-    if k == "attune":
-        return ("attune_free", a["guardian"]), ("tribe_board", i)
-    if k == "move_guardian":
-        return ("guardian", a["guardian"]), ("region", a["region"])
-    if k == "beacon_solve":
-        return ("beacon", a["region"]), ("guardian", a["guardian"])
-    if k == "harvest":
-        return ("harvest_token",), ("wheel", (c.harvest + a["steps"]) % c.wheel_len)
-    if k == "harvest_choice":
-        if a.has("color"):
-            return DECIDE
-        return None, ("region", a["region"])
-    if k == "move_hero":
-        return ("hero", i, a["hero"]), ("node", a["to"] if a.has("to") else a["path"][-1])
-    if k == "solve_menace":
-        return ("hero", i, a["hero"]), ("guardian", a["guardian"])
-    if k == "go_quest":
-        return ("deck", a["deck"]), ("hero", i, a["hero"])
-    if k == "solve_quest":
-        g = quest_guardian(a["card"])
-        return ("quest", i, a["hero"], a["card"]), ("guardian", g)
-    if k == "discard_quest":
-        return None, ("quest", i, a["hero"], a["card"])
-    if k == "perk":
-        to, gd = a.get("to"), a.get("guardian")
-        node = a.get("node")
-        if isinstance(node, str) and node in c.nodes and not gd:      # the Shadow's step
-            return ("hero", i, a["hero"]), ("node", node)
-        if isinstance(to, str) and to in c.nodes and not gd:
-            return ("hero", i, a["hero"]), ("node", to)
-        if gd and isinstance(to, str) and to in c.regions:
-            return ("guardian", gd), ("region", to)
-        if gd and to is None and not a.has("target"):
-            return ("hero", i, a["hero"]), ("guardian", gd)
-        return None, ("perk_tile", i, a["hero"], a["perk"])
-    if k == "lore":
-        card = a["card"]
-        own = ("herb_own", i, card) if card in c.herbs else ("attune_own", i, card)
-        if a.has("to"):
-            return ("hero", i, a["hero"]), ("node", a["to"])
-        if a.has("guardian"):
-            return own, ("guardian", a["guardian"])
-        return None, own
-    if k == "drifter_move":
-        return ("drifter",), ("node", a["to"])
-    if k == "drifter_shift":
-        return ("under", a["from"]), ("guardian", a["to"])
-    if k == "claim":
-        tok = a["token"]
-        grip = ("designated_token", i) if tok == "designated" else ("slot_token", i, tok)
-        return grip, ("achievement", a["achievement"])
-    if k == "track_choice":
-        return None, ("track", i, a["color"])
-    if k in ("corruption", "starting_essence", "become_sower", "menace_rival", "twins_swap"):
-        return DECIDE
-    return None
+    make = GESTURES.get(a.kind)
+    return make(a, c) if make is not None else None
 
 
-def target_value(target: tuple, c: Ctx):
+def target_value(target: TableKey, c: Ctx):
     """The action field value a target key stands for (see TARGET_FIELD)."""
-    kind = target[0]
-    if kind == "wheel":
-        return (target[1] - c.harvest) % c.wheel_len
-    if kind == "hero":
-        return target[2]
-    return target[1]
+    if isinstance(target, WheelSpace):
+        return (target.space - c.harvest) % c.wheel_len
+    return TARGET_VALUE[type(target)](target)
 
 
 @dataclass
@@ -214,20 +223,20 @@ def build_index(session) -> MoveIndex:
     return idx
 
 
-def drop_meaning(index: MoveIndex, grip: tuple, target: tuple) -> list[Action]:
+def drop_meaning(index: MoveIndex, grip: TableKey, target: TableKey) -> list[Action]:
     """Actions a drop of `grip` on a not-legal `target` would mean: a legal action of the same
     piece re-aimed at that place (for the engine's why_not). Empty when the place means nothing."""
     c = index.ctx
     out = []
     seen = set()
-    fields = TARGET_FIELD.get(target[0], {})
+    fields = TARGET_FIELD.get(type(target), {})
     for a in index.grip_actions(grip):
         f = fields.get(a.kind)
         if f is None:
             continue
-        if a.kind == "perk" and target[0] == "node" and a.has("node"):
+        if a.kind == "perk" and isinstance(target, NodeSpot) and a.has("node"):
             f = "node"
-        if a.kind == "perk" and target[0] == "guardian" and a.has("to"):
+        if a.kind == "perk" and isinstance(target, GuardianPiece) and a.has("to"):
             continue
         cand = a.replace(**{f: target_value(target, c)})
         if cand.kind == "move_hero" and cand.has("path"):

@@ -12,8 +12,9 @@ import pygame
 
 from faeriell.engine.preview import goal_progress, round_summary
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import GoalMeter
 
-METER_KEY = ("goal_meter",)
+METER_KEY = GoalMeter()
 CARD_KEY = ("round_card",)
 
 

@@ -19,6 +19,7 @@ from faeriell.engine.actions import card_color
 from faeriell.engine.names import PHASE_NAMES
 from faeriell.puzzle import GoalError
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp, PoolCard, PuzzleCard, SupplyBeacon, SupplySettlement
 
 
 
@@ -174,7 +175,7 @@ def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
     P = p.P
     pygame.draw.rect(surf, (48, 40, 30), rect)
     pygame.draw.line(surf, T.GOLD, rect.bottomleft, rect.bottomright, 2)
-    p.spots.add(("puzzle",), rect)
+    p.spots.add(PuzzleCard(), rect)
     # status chip and Retry at the right
     res = puzzle.result
     col = {"open": T.GLOW, "won": T.GOOD, "lost": T.BAD}[res]
@@ -184,7 +185,7 @@ def draw_goal(surf, p, rect: pygame.Rect, puzzle: Puzzle) -> None:
     btn.midright = (bx, rect.centery)
     T.panel(surf, btn, T.BUTTON, T.PANEL_EDGE, P(6), 1)
     surf.blit(img, img.get_rect(center=btn.center))
-    p.spots.add(("button", "puzzle_retry"), btn)
+    p.spots.add(Button("puzzle_retry"), btn)
     chip_t = T.text(puzzle.status(), p.fs(14), (20, 18, 16) if res != "open" else col, True)
     chip = pygame.Rect(0, 0, chip_t.get_width() + P(18), rect.h - P(18))
     chip.midright = (btn.left - P(10), rect.centery)
@@ -348,24 +349,24 @@ def tip_keys(tip: dict, p, i: int) -> list[tuple]:
     act = tip.get("action")
     keys: list[tuple] = []
     if act == "build_beacon" and tip.get("color"):
-        keys.append(("supply_beacon", tip["color"]))
+        keys.append(SupplyBeacon(tip["color"]))
     elif act == "attune" and tip.get("guardian"):
-        keys.append(("attune_free", tip["guardian"]))
+        keys.append(AttuneFree(tip["guardian"]))
     elif act == "gather_herb":
-        keys += [("herb_up", h) for h in p.s.herbs_up]
+        keys += [HerbUp(h) for h in p.s.herbs_up]
     elif act == "level_up":
         if tip.get("hero"):
-            keys.append(("hero", i, tip["hero"]))
-        keys += [("perk_up", pile[0]) for pile in p.s.perk_piles if pile]
+            keys.append(HeroSlot(i, tip["hero"]))
+        keys += [PerkUp(pile[0]) for pile in p.s.perk_piles if pile]
     elif act in ("build_settlement",):
-        keys.append(("supply_settlement", i))
+        keys.append(SupplySettlement(i))
     pay = tip.get("pay") or ()
     cards = list(p.s.tribes[i].essences)
     for col in pay:
         card = next((c for c in cards if card_color(c) == col), None)
         if card is not None:
             cards.remove(card)
-            keys.append(("pool_card", i, card))
+            keys.append(PoolCard(i, card))
     return keys
 
 

@@ -27,7 +27,7 @@ from faeriell.ui.text import WordsSurface, halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
-
+from faeriell.ui.table.keys import GoalMeter, NodeSpot, RegionSpot
 HINT = (255, 84, 196)            # the hint's colour: never a legal-glow colour
 HINT_DARK = (60, 10, 44)
 DONE = (150, 210, 150)           # a step of the plan already played
@@ -193,9 +193,9 @@ class HintCard:
                                       abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
                     areas.append(box.inflate(2 * reach, 2 * reach + P(60)))
             target = self.gesture[1]
-            if target is not None and target[0] == "region":
+            if isinstance(target, RegionSpot):
                 from faeriell.ui.table import pieces
-                outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
+                outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
                 if outline:
                     lines.append(list(outline) + [outline[0]])
         return way.words_touched(words, areas, lines, P(14))
@@ -242,10 +242,10 @@ class HintCard:
         start, end, sprite = pts
         clip = surf.get_clip()
         target = self.gesture[1]
-        if target is not None and target[0] == "region":      # the whole Region, outlined thick
+        if isinstance(target, RegionSpot):      # the whole Region, outlined thick
             from faeriell.ui.table import pieces
             surf.set_clip(scene.layout.map)
-            pts_r = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
+            pts_r = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
             pygame.draw.lines(surf, HINT_DARK, True, pts_r, P(8))
             pygame.draw.lines(surf, HINT, True, pts_r, P(5))
             surf.set_clip(clip)
@@ -318,7 +318,7 @@ class HintCard:
         must = self._keep_clear(scene)
         words = [r for r in scene.printed_words() if r.colliderect(m)]
         pieces = [sp.rect for sp in scene.spots.spots if m.collidepoint(sp.rect.center)
-                  and sp.key[0] not in ("node", "goal_meter")]          # the pieces on the island
+                  and not isinstance(sp.key, (NodeSpot, GoalMeter))]          # the pieces on the island
         along = self._way_points(scene)
         tries = []
         step = max(4, P(24))
@@ -371,7 +371,7 @@ class HintCard:
         tray = scene.tray_layer.tray
         if tray is not None and getattr(tray, "panel_rect", None) is not None:
             out.append(tray.panel_rect)
-        meter = scene.spots.first(("goal_meter",))
+        meter = scene.spots.first(GoalMeter())
         if meter is not None:
             out.append(meter.rect)
         if self.gesture == "decide":
@@ -395,9 +395,9 @@ class HintCard:
         gap = scene.layout.px(24)
         pts = way.spaced(self._way(scene), gap)
         target = self.gesture[1] if isinstance(self.gesture, tuple) else None
-        if target is not None and target[0] == "region":
+        if isinstance(target, RegionSpot):
             from faeriell.ui.table import pieces
-            outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target[1])
+            outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
             if outline:
                 pts += way.spaced(list(outline) + [outline[0]], gap)
         return pts

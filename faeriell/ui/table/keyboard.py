@@ -10,6 +10,7 @@ gestures.py): the same pieces and places a drag would light up; no rule is decid
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Callable
 
 import pygame
 
@@ -18,10 +19,11 @@ from faeriell.ui.table.dragdrop import PLAY_AREA
 from faeriell.ui.table.events import shift
 from faeriell.ui.table.gestures import TRAY_KINDS
 from faeriell.ui.table.payment import cheapest, colour
+from faeriell.ui.table.keys import AchievementTile, Button, GuardianPiece, HeroSlot, NodeSpot, PlayArea, RegionSpot, TableKey, TipOk, TribeBoard, WheelSpace
 
 NEXT = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
 PREV = (pygame.K_LEFT, pygame.K_UP)
-TIP_OK = ("tip_ok",)           # the tip card's "Got it" (first in the cycle while it shows)
+TIP_OK = TipOk()           # the tip card's "Got it" (first in the cycle while it shows)
 
 KEYS_HELP = (
     "Without the mouse: Tab (or an arrow key) goes to the next piece that can move now, Shift+Tab back; "
@@ -96,8 +98,8 @@ def pieces(scene) -> list:
     if not scene.human_turn():
         return out
     idx = scene.index
-    keys = [k for k in list(idx.drops) + list(idx.clicks) if k[0] != "button"]
-    keys += [k for k in scene.spots.by_key if k[0] == "button"]
+    keys = [k for k in list(idx.drops) + list(idx.clicks) if not isinstance(k, Button)]
+    keys += [k for k in scene.spots.by_key if isinstance(k, Button)]
     return out + _reading_order(scene, list(dict.fromkeys(keys)))
 
 
@@ -136,26 +138,23 @@ def _moves(scene, acts, place: str | None = None) -> str:
     return head
 
 
+# what the message line calls a place the piece in hand may go to, by the place's type
+PLACE_WORDS: dict[type[TableKey], Callable[[Any, Any], str]] = {
+    RegionSpot: lambda w, key: w.region(key.region),
+    NodeSpot: lambda w, key: w.node(key.node),
+    GuardianPiece: lambda w, key: w.guardian(key.guardian),
+    HeroSlot: lambda w, key: f"your {w.hero(key.hero)}",
+    AchievementTile: lambda w, key: w.achievement(key.achievement),
+    WheelSpace: lambda w, key: "that Harvest stop",
+    TribeBoard: lambda w, key: "your tribe board",
+    PlayArea: lambda w, key: "the island",
+}
+
+
 def place_name(scene, key) -> str:
     w = scene.words
-    kind = key[0]
-    if kind == "region":
-        return w.region(key[1])
-    if kind == "node":
-        return w.node(key[1])
-    if kind == "guardian":
-        return w.guardian(key[1])
-    if kind == "hero":
-        return f"your {w.hero(key[2])}"
-    if kind == "achievement":
-        return w.achievement(key[1])
-    if kind == "wheel":
-        return "that Harvest stop"
-    if kind == "tribe_board":
-        return "your tribe board"
-    if key == PLAY_AREA:
-        return "the island"
-    return piece_name(scene, key)
+    said = PLACE_WORDS.get(type(key))
+    return said(w, key) if said is not None else piece_name(scene, key)
 
 
 def piece_name(scene, key) -> str:
@@ -166,7 +165,7 @@ def piece_name(scene, key) -> str:
         t = None
     if t and t[0]:
         return str(t[0])
-    return str(key[0]).replace("_", " ").capitalize()
+    return key.tag.replace("_", " ").capitalize()
 
 
 def say_target(scene, grip, target) -> str:
@@ -186,8 +185,8 @@ def say_piece(scene, key) -> str:
     if key == TIP_OK:
         return "The tip card: Enter to put it away"
     idx = scene.index
-    if key[0] == "button":
-        name = key[1]
+    if isinstance(key, Button):
+        name = key.name
         if name == "moves":
             return f"Moves without a piece to drag ({len(idx.loose)}): Enter lists them"
         if name == "undo":

@@ -9,6 +9,7 @@ from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.table import pieces, tooltips
 from faeriell.ui.table.goal import METER_KEY
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import HarvestToken, RegionSpot, WheelSpace
 
 TIP_DELAY = 450          # ms the mouse rests before a tooltip shows
 
@@ -30,8 +31,8 @@ def _outline_region(surf, scene, region: str, col) -> None:
 
 
 def _light(surf, scene, key, col, w) -> None:
-    if key[0] == "region":
-        _outline_region(surf, scene, key[1], col)
+    if isinstance(key, RegionSpot):
+        _outline_region(surf, scene, key.region, col)
     else:
         for sp in scene.spots.by_key.get(key, ()):
             ring(surf, sp, col, w, scene.layout.u)
@@ -45,10 +46,10 @@ def focus_mark(surf, scene, key, point=None, tag: str = "Enter") -> None:
     small tag above it saying which key acts. Unlike any other ring on the table."""
     u = scene.layout.u
     P = scene.layout.px
-    if key[0] == "region":
+    if isinstance(key, RegionSpot):
         clip = surf.get_clip()
         surf.set_clip(scene.layout.map)
-        pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key[1])
+        pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key.region)
         pygame.draw.lines(surf, (0, 0, 0), True, pts, max(6, round(8 * u)))
         pygame.draw.lines(surf, T.FOCUS, True, pts, max(3, round(4 * u)))
         surf.set_clip(clip)
@@ -125,7 +126,7 @@ def choice_spots(surf, scene) -> None:
 
 def setup_area(surf, scene, key) -> None:
     """A revealed set-up card under the mouse: the free Regions of the Area on its back glow."""
-    area = card_back(str(key[2]))
+    area = card_back(str(key.card))
     if not area:
         return
     g = scene.session.game
@@ -166,11 +167,11 @@ def tip(surf, scene) -> None:
 def drag_preview(surf, scene) -> None:
     """While the Harvest token is dragged over a stop: what each tribe would get there."""
     d = scene.drag_layer.drag
-    if d is None or d.grip != ("harvest_token",) or d.hover is None or d.hover[0] != "wheel" or not d.hover_ok:
+    if d is None or d.grip != HarvestToken() or d.hover is None or not isinstance(d.hover, WheelSpace) or not d.hover_ok:
         return
     from faeriell.engine.preview import harvest_preview
     g = scene.session.game
-    steps = (d.hover[1] - g.state.harvest) % len(g.rules.wheel)
+    steps = (d.hover.space - g.state.harvest) % len(g.rules.wheel)
     lines = scene.words.harvest_lines(harvest_preview(g, steps))
     tooltips.draw_tip(surf, scene.painted, scene.mouse, f"Harvest after {steps} step{'s' if steps != 1 else ''}", lines)
 

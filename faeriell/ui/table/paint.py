@@ -14,6 +14,7 @@ from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import MoveIndex
 from faeriell.ui.table.spots import Spot, SpotMap
 from faeriell.ui.table.words import Words
+from faeriell.ui.table.keys import TableKey
 
 
 class Paint:
@@ -70,13 +71,13 @@ class Paint:
         return T.rgb((self.cat.terrains.get(t) or {}).get("rgb"), (150, 150, 150))
 
     # ---- affordances -------------------------------------------------------------------------
-    def active_key(self, key: tuple) -> bool:
+    def active_key(self, key: TableKey) -> bool:
         """Can the acting (human) player pick this up or click it now?"""
         if not self.human:
             return False
         return key in self.index.drops or key in self.index.clicks
 
-    def add(self, key: tuple, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
+    def add(self, key: TableKey, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
         if radius:
             sp = self.spots.add_circle(key, rect, radius, sprite, tip)
         else:
@@ -87,7 +88,7 @@ class Paint:
             self._aim.append(sp)
         return sp
 
-    def piece(self, surf, key: tuple, img, at, radius: float = 0.0) -> Spot:
+    def piece(self, surf, key: TableKey, img, at, radius: float = 0.0) -> Spot:
         """Draw a piece that can be picked up (at a Rect's corner, or centred on a point) unless
         it is the one being dragged, and add its spot."""
         if self.lifted != key:

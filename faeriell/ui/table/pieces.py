@@ -13,6 +13,7 @@ import pygame
 
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.placement import capacity, place
+from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HeartlandToken, HeroSlot, NodeSpot, RegionSpot, SettlementPiece, TotemPiece, UnderGuardian
 
 FIT = 0.53           # the map scale the offsets below were tuned at
 # Offsets from a Region's pole, in map pixels.
@@ -52,7 +53,7 @@ def draw_nodes(surf, p, mv) -> None:
     for nid, node in board.nodes.items():
         pos = mv.map_to_screen(node.pos)
         if mv.viewport.collidepoint(pos):
-            p.add(("node", nid), pos, r)
+            p.add(NodeSpot(nid), pos, r)
 
 
 def draw_pieces(surf, p, mv) -> None:
@@ -62,8 +63,8 @@ def draw_pieces(surf, p, mv) -> None:
     surf.set_clip(mv.viewport)
     # Regions a pending decision asks for (a Settlement to place, a Region to harvest)
     if p.human:
-        aims = [key[1] for key in p.index.aims if key[0] == "region"]
-        aims += [key[1] for key in p.index.clicks if key[0] == "region"]
+        aims = [key.region for key in p.index.aims if isinstance(key, RegionSpot)]
+        aims += [key.region for key in p.index.clicks if isinstance(key, RegionSpot)]
         for r in aims:
             pygame.draw.lines(surf, T.AIM, True, region_outline(mv, board, r), max(2, round(3 * p.u)))
     found = layout(p, mv, k)
@@ -71,11 +72,11 @@ def draw_pieces(surf, p, mv) -> None:
     # the glow of a Guardian's token first, under every piece
     for gd, (_sprite, kind) in found.tokens.items():
         c = p.ess_rgb(kind) if kind != "corruption" else (150, 60, 200)
-        h = T.halo(int(size_of[("guardian", gd)] * 0.62), c, 170)
-        surf.blit(h, h.get_rect(center=_round(where[("guardian", gd)])))
+        h = T.halo(int(size_of[GuardianPiece(gd)] * 0.62), c, 170)
+        surf.blit(h, h.get_rect(center=_round(where[GuardianPiece(gd)])))
     # Heartland terrain tokens (rulebook setup step 2)
     for area, hl in s.heartlands.items():
-        key = ("heartland", area)
+        key = HeartlandToken(area)
         if key in where:
             img = p.spr(f"terrain_{hl['token']}", size_of[key])
             T.blit_center(surf, img, where[key])
@@ -83,19 +84,19 @@ def draw_pieces(surf, p, mv) -> None:
     # Settlements, Beacons
     for i, t in enumerate(s.tribes):
         for r in t.settlements:
-            key = ("settlement", i, r)
+            key = SettlementPiece(i, r)
             if key in where:
                 p.piece(surf, key, p.spr(f"settlement_{t.id}", size_of[key]), where[key], size_of[key] / 2)
         for r, col in t.beacons.items():
-            key = ("beacon", r)
+            key = BeaconPiece(r)
             if key in where:
                 p.piece(surf, key, p.spr(f"beacon_{col}", size_of[key]), where[key], size_of[key] * 0.47)
     # The Spiritual Totem
-    if ("totem",) in where:
-        p.piece(surf, ("totem",), p.spr("totem", size_of[("totem",)]), where[("totem",)], size_of[("totem",)] * 0.45)
+    if TotemPiece() in where:
+        p.piece(surf, TotemPiece(), p.spr("totem", size_of[TotemPiece()]), where[TotemPiece()], size_of[TotemPiece()] * 0.45)
     # Great Guardians and the token under each (Menace colour, Corruption), side by side
     for gd in s.guardians:
-        key = ("guardian", gd)
+        key = GuardianPiece(gd)
         if key not in where:
             continue
         pos = where[key]
@@ -103,17 +104,17 @@ def draw_pieces(surf, p, mv) -> None:
         tok = found.tokens.get(gd)
         if tok:
             timg = p.spr(tok[0], token_size(size))
-            tpos = where[("under", gd)]
+            tpos = where[UnderGuardian(gd)]
             if math.dist(pos, tpos) > size * 0.5 + timg.get_width() * 0.5 + 6 * k:
                 pygame.draw.line(surf, (20, 16, 14), _round(pos), _round(tpos), max(2, round(2 * k)))
-            if p.lifted != ("under", gd):
+            if p.lifted != UnderGuardian(gd):
                 rim = timg.get_width() / 2 + 1
                 pygame.draw.circle(surf, (20, 16, 14), _round(tpos), rim + 1)
                 T.blit_center(surf, timg, tpos)
         img = p.spr(f"guardian_{gd}", size)
         p.piece(surf, key, img, pos, size * 0.5)
         if tok:
-            p.add(("under", gd), tpos, size * 0.3, sprite=timg)
+            p.add(UnderGuardian(gd), tpos, size * 0.3, sprite=timg)
     # Nodes (drop places), then Heroes and the Drifter on top, each no wider than the gap to the
     # nearest other one standing on a Node (two near Nodes never show one figure over the other)
     draw_nodes(surf, p, mv)
@@ -127,7 +128,7 @@ def draw_pieces(surf, p, mv) -> None:
             if not hero.node or hero.node not in board.nodes:
                 continue
             pos = node_point(mv, board, hero.node)
-            key = ("hero", i, h)
+            key = HeroSlot(i, h)
             size = fit(pos, 30 * k)
             img = p.spr(f"hero_{h}_{t.id}", size)
             p.piece(surf, key, img, pos, size / 2)
@@ -136,7 +137,7 @@ def draw_pieces(surf, p, mv) -> None:
         pos = node_point(mv, board, dr["node"])
         size = fit(pos, 32 * k)
         img = p.spr("drifter", size)
-        p.piece(surf, ("drifter",), img, pos, min(15 * k, size / 2))
+        p.piece(surf, DrifterPiece(), img, pos, min(15 * k, size / 2))
     surf.set_clip(clip)
 
 
@@ -177,16 +178,16 @@ def layout(p, mv, k: float) -> Layout:
             per_region.setdefault(region, []).append((key, size, off))
 
     for gd, d in s.guardians.items():
-        put(d.get("region"), ("guardian", gd), 32 * k, OFF_GUARDIAN)
+        put(d.get("region"), GuardianPiece(gd), 32 * k, OFF_GUARDIAN)
     for i, t in enumerate(s.tribes):
         for r in t.settlements:
-            put(r, ("settlement", i, r), 26 * k, OFF_SETTLEMENT)
+            put(r, SettlementPiece(i, r), 26 * k, OFF_SETTLEMENT)
         for r in t.beacons:
-            put(r, ("beacon", r), 28 * k, OFF_BEACON)
-    put(s.totem.get("region"), ("totem",), 32 * k, OFF_TOTEM)
+            put(r, BeaconPiece(r), 28 * k, OFF_BEACON)
+    put(s.totem.get("region"), TotemPiece(), 32 * k, OFF_TOTEM)
     for area, hl in s.heartlands.items():
         if hl.get("token"):
-            put(hl.get("region"), ("heartland", area), 22 * k, OFF_HEARTLAND)
+            put(hl.get("region"), HeartlandToken(area), 22 * k, OFF_HEARTLAND)
     # the packing depends on the zoom and the pieces, not on the pan: kept relative to the map's origin
     origin = mv.map_to_screen((0, 0))
     sig = (id(board), mv.scale, tuple(mv.viewport.size), tuple(sorted(nodes)),
@@ -207,7 +208,7 @@ def _pack(p, mv, k, board, nodes, per_region, tokens, origin) -> Layout:
         # a crowded Region draws its pieces smaller (never below SHRINK_MIN) so they fit inside it
         need = sum(math.pi * (size / 2) ** 2 for _, size, _ in items)
         need += sum(math.pi * (token_size(size) / 2) ** 2 for key, size, _ in items
-                    if key[0] == "guardian" and key[1] in tokens)
+                    if isinstance(key, GuardianPiece) and key.guardian in tokens)
         room = capacity(board, region, mv) * PACKING
         f = max(SHRINK_MIN, min(1.0, math.sqrt(room / need))) if need else 1.0
         for key, size, off in sorted(items, key=lambda x: -x[1]):
@@ -215,32 +216,31 @@ def _pack(p, mv, k, board, nodes, per_region, tokens, origin) -> Layout:
             sizes[key] = size
             img = p.spr(_sprite_name(p, key), size)
             todo.append((key, max(img.get_width(), img.get_height()) / 2, region_point(mv, board, region, off)))
-            if key[0] == "guardian" and key[1] in tokens:
+            if isinstance(key, GuardianPiece) and key.guardian in tokens:
                 # its token wants the Guardian's lower right, tucked under its rim: placed right after it
-                timg = p.spr(tokens[key[1]][0], token_size(size))
+                timg = p.spr(tokens[key.guardian][0], token_size(size))
 
                 def beside(got, key=key, size=size):
                     g = got[key]
                     return g[0] + size * 0.55, g[1] + size * 0.32
-                todo.append((("under", key[1]), timg.get_width() / 2 + 1, beside, key))
+                todo.append((UnderGuardian(key.guardian), timg.get_width() / 2 + 1, beside, key))
         where.update(place(todo, board, region, mv, placed))
     rel = {key: (x - origin[0], y - origin[1]) for key, (x, y) in where.items()}
     return Layout(rel, tokens, sizes)
 
 
 def _sprite_name(p, key) -> str:
-    kind = key[0]
     s = p.s
-    if kind == "guardian":
-        return f"guardian_{key[1]}"
-    if kind == "settlement":
-        return f"settlement_{s.tribes[key[1]].id}"
-    if kind == "beacon":
-        col = next(t.beacons[key[1]] for t in s.tribes if key[1] in t.beacons)
+    if isinstance(key, GuardianPiece):
+        return f"guardian_{key.guardian}"
+    if isinstance(key, SettlementPiece):
+        return f"settlement_{s.tribes[key.tribe].id}"
+    if isinstance(key, BeaconPiece):
+        col = next(t.beacons[key.region] for t in s.tribes if key.region in t.beacons)
         return f"beacon_{col}"
-    if kind == "totem":
+    if isinstance(key, TotemPiece):
         return "totem"
-    return f"terrain_{s.heartlands[key[1]]['token']}"
+    return f"terrain_{s.heartlands[key.area]['token']}"
 
 
 def region_outline(mv, board, region: str) -> list[tuple[float, float]]:

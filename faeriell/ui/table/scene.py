@@ -48,6 +48,7 @@ from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
+from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, RegionSpot, TableKey
 
 # Every pending decision (R27) shows a bar: its question, how to answer, and its choices. These
 # are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
@@ -170,18 +171,18 @@ class TableScene(Scene):
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
         clear of them)."""
         keys = set(self.decision.choice.spot_keys()) | set(self.index.aims)
-        keys |= {k for k in self.index.clicks if k[0] == "region"}
+        keys |= {k for k in self.index.clicks if isinstance(k, RegionSpot)}
         pend = self.session.state.pending or {}
         if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
-            keys.add(("guardian", pend["guardian"]))
+            keys.add(GuardianPiece(pend["guardian"]))
         if isinstance(pend.get("region"), str):
-            keys.add(("region", pend["region"]))
-        keys |= {("region", r) for r in pend.get("regions") or () if isinstance(r, str)}
+            keys.add(RegionSpot(pend["region"]))
+        keys |= {RegionSpot(r) for r in pend.get("regions") or () if isinstance(r, str)}
         out = []
         m = self.layout.map
         for key in keys:
-            if key[0] == "region":
-                c = self.region_point(key[1])
+            if isinstance(key, RegionSpot):
+                c = self.region_point(key.region)
                 rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
                 rr.center = c
                 out.append(rr)
@@ -301,13 +302,13 @@ class TableScene(Scene):
         pending = self.session.state.pending
         return str(pending["kind"]) if pending else None
 
-    def explain_pickup(self, key: tuple) -> str | None:
+    def explain_pickup(self, key: TableKey) -> str | None:
         """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
         return explain.cannot_pick(self, key)
 
     # =================================================================== test helpers
-    def spot(self, key: tuple):
-        """The spot drawn for `key` (after a draw), e.g. ("region", "bear-river")."""
+    def spot(self, key: TableKey):
+        """The spot drawn for `key` (after a draw), e.g. RegionSpot("bear-river")."""
         self._ensure_base()
         return self.spots.spot(key, self.region_point)
 
@@ -329,7 +330,7 @@ class TableScene(Scene):
             return "decision bar"
         return None
 
-    def spot_pos(self, key: tuple) -> tuple[int, int]:
+    def spot_pos(self, key: TableKey) -> tuple[int, int]:
         sp = self.spot(key)
         if sp is None:
             raise KeyError(f"{key} is not on the table now")
@@ -436,11 +437,11 @@ class TableScene(Scene):
         return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
 
     def why_not_drop(self, d: Drag) -> str:
-        if d.grip[0] == "quest" and d.hover[0] == "guardian":
-            want = card_back(d.grip[3])
-            if want != d.hover[1]:
+        if isinstance(d.grip, QuestCard) and isinstance(d.hover, GuardianPiece):
+            want = card_back(d.grip.card)
+            if want != d.hover.guardian:
                 return (f"This Quest is solved where {self.words.guardian(want)} stands, "
-                        f"not {self.words.guardian(d.hover[1])}.")
+                        f"not {self.words.guardian(d.hover.guardian)}.")
         for a in drop_meaning(self.index, d.grip, d.hover):
             why = self.session.why_not(a)
             if why:
@@ -496,7 +497,7 @@ class TableScene(Scene):
             if why:
                 self.flash(self.words.say(why), bad=True)
             return
-        acts = self.index.clicks.get(("button", name))
+        acts = self.index.clicks.get(Button(name))
         if acts and self.human_turn():
             self.apply(acts[0])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui.table.hint_card import move_keys
+from faeriell.ui.table.keys import order
 
 
 def scroll_by(scene, dy: int) -> bool:
@@ -66,7 +67,7 @@ def show_pointed(scene) -> bool:
         if not ch.compact:
             keys += list(ch.spot_keys())
         if scene.decision.auto:
-            keys += sorted(scene.index.aims)
+            keys += sorted(scene.index.aims, key=order)
     for a in scene.shown_moves:
         keys += list(move_keys(scene, a))
     return show(scene, keys)

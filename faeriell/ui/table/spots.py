@@ -1,7 +1,8 @@
 """Spots: every drawn thing a player can point at (a piece, a card, a slot, a Region, a button).
 
-Panels register a Spot with a key while they draw (keys are tuples such as ("hero", 0, "druid"),
-("region", "bear-river"), ("button", "end_phase")); the scene hit-tests the mouse against them.
+Panels register a Spot with a key while they draw (keys are the value types of keys.py, such as
+HeroSlot(0, "druid"), RegionSpot("bear-river"), Button("end_phase")); the scene hit-tests the
+mouse against them.
 Regions are tested through a one-byte raster of the map (one look-up per test), everything else
 through rectangles or circles, topmost first.
 """
@@ -11,14 +12,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from faeriell.ui.table.keys import RegionSpot, TableKey
+
 
 @dataclass(slots=True)
 class Spot:
-    key: tuple
+    key: TableKey
     rect: pygame.Rect
     radius: float = 0.0              # > 0: a circle around rect.center
     sprite: pygame.Surface | None = None   # what follows the mouse when this piece is dragged
-    tip: tuple | None = None         # tooltip key (default: key)
+    tip: TableKey | None = None      # tooltip key (default: key)
     # where the piece itself is drawn, when the spot is a larger panel (a Hero's panel on the
     # tribe board: its figure at the top left, beside its name and "not on the map")
     piece: tuple[int, int] | None = None
@@ -61,7 +64,7 @@ class RegionRaster:
 @dataclass
 class SpotMap:
     spots: list[Spot] = field(default_factory=list)
-    by_key: dict[tuple, list[Spot]] = field(default_factory=dict)
+    by_key: dict[TableKey, list[Spot]] = field(default_factory=dict)
     map_rect: pygame.Rect | None = None
     map_view: object = None
     regions: RegionRaster | None = None
@@ -83,20 +86,20 @@ class SpotMap:
         self.captions.append((img, r, backdrop))
         return r
 
-    def add(self, key: tuple, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
+    def add(self, key: TableKey, rect, radius: float = 0.0, sprite=None, tip=None) -> Spot:
         sp = Spot(key, pygame.Rect(rect), radius, sprite, tip)
         self.spots.append(sp)
         self.by_key.setdefault(key, []).append(sp)
         return sp
 
-    def add_grip(self, key: tuple, rect, sprite=None) -> Spot:
+    def add_grip(self, key: TableKey, rect, sprite=None) -> Spot:
         """A further place that picks up the piece `key` (a pile of alike pieces: any one grabs
         the next); hit-tested only, so rings, outlines and arrows still mark the one spot of key."""
         sp = Spot(key, pygame.Rect(rect), 0.0, sprite)
         self.spots.append(sp)
         return sp
 
-    def add_circle(self, key: tuple, center, radius: float, sprite=None, tip=None) -> Spot:
+    def add_circle(self, key: TableKey, center, radius: float, sprite=None, tip=None) -> Spot:
         r = max(2, int(radius))
         rect = pygame.Rect(0, 0, 2 * r, 2 * r)
         rect.center = (round(center[0]), round(center[1]))
@@ -139,32 +142,32 @@ class SpotMap:
         out = [sp for sp in reversed(self.spots) if sp.hit(pos)]
         r = self.region_at(pos)
         if r is not None:
-            out.append(Spot(("region", r), pygame.Rect(pos[0], pos[1], 1, 1)))
+            out.append(Spot(RegionSpot(r), pygame.Rect(pos[0], pos[1], 1, 1)))
         return out
 
     def top(self, pos) -> Spot | None:
         hits = self.hit_all(pos)
         return hits[0] if hits else None
 
-    def first(self, key: tuple) -> Spot | None:
+    def first(self, key: TableKey) -> Spot | None:
         lst = self.by_key.get(key)
         return lst[0] if lst else None
 
-    def spot(self, key: tuple, region_point) -> Spot | RegionSpot | None:
-        """The spot drawn for `key`, e.g. ("region", "bear-river"): a Region's is its pole."""
-        if key[0] == "region":
-            return RegionSpot(region_point(key[1]))
+    def spot(self, key: TableKey, region_point) -> Spot | RegionPole | None:
+        """The spot drawn for `key`, e.g. RegionSpot("bear-river"): a Region's is its pole."""
+        if isinstance(key, RegionSpot):
+            return RegionPole(region_point(key.region), key)
         return self.first(key)
 
-    def point(self, key: tuple, region_point) -> tuple[int, int] | None:
+    def point(self, key: TableKey, region_point) -> tuple[int, int] | None:
         """Where `key` is on screen (a Region's pole, a piece's centre), or None."""
         sp = self.spot(key, region_point)
         return sp.center if sp is not None else None
 
 
-class RegionSpot:
+class RegionPole:
     """A Region as a spot for tests: its pole on screen."""
 
-    def __init__(self, center):
+    def __init__(self, center, key: RegionSpot):
         self.center = center
-        self.key = ("region",)
+        self.key = key

@@ -14,6 +14,7 @@ from faeriell.engine.effects import spent_copies
 from faeriell.engine.setup import cards_asked_now
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS, PHASES
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.keys import AchievementTile, AttuneOwn, FirstPlayer, HerbOwn, HeroSlot, InactiveHero, MenaceTrack, PerkTile, PhaseTile, PoolCard, QuestCard, SetupCard, SlotToken, SupplySettlement, TokenSlot, TribeBoard, TribeSmall
 
 ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
 
@@ -32,7 +33,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     own = p.viewer == i
     trgb = p.tribe_rgb(i)
     T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
-    p.spots.add(("tribe_board", i), rect)
+    p.spots.add(TribeBoard(i), rect)
     # header band
     band = pygame.Rect(rect.x, rect.y, rect.w, P(24))
     pygame.draw.rect(surf, T.shade(trgb, -70), band)
@@ -49,7 +50,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     if s.first_player == i:
         fp = p.spr("first_player", P(20))
         surf.blit(fp, fp.get_rect(midleft=(x, band.centery)))
-        p.spots.add(("first_player",), fp.get_rect(midleft=(x, band.centery)))
+        p.spots.add(FirstPlayer(), fp.get_rect(midleft=(x, band.centery)))
         x += P(26)
     info = f"Tribe Corruption {t.corruption}   ·   {len(t.achievements)} Achievement{'s' if len(t.achievements) != 1 else ''}"
     if t.sower:
@@ -69,7 +70,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         tile = achievement_mark(p, aid, P(20))
         r = tile.get_rect(midright=(ax, band.centery))
         surf.blit(tile, r)
-        p.spots.add(("achievement", aid), r)
+        p.spots.add(AchievementTile(aid), r)
         ax = r.left - P(3)
 
     top = band.bottom + P(5)
@@ -84,7 +85,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         phase_word(surf, p, r, ph, done or now)
         if now:
             pygame.draw.rect(surf, T.GOLD, r.inflate(4, 4), 2, border_radius=6)
-        p.add(("phase", i, ph), r)
+        p.add(PhaseTile(i, ph), r)
 
     # ---- Heroes (column B) -------------------------------------------------------------------
     bx = rect.x + P(64)
@@ -115,7 +116,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     step = min(isz + P(4), (hh - P(16)) // max(1, len(heroes_off))) if heroes_off else 0
     for k, h in enumerate(heroes_off):
         c = (col.centerx, col.y + P(14) + isz // 2 + k * step)
-        key = ("inactive", i, h)
+        key = InactiveHero(i, h)
         img = p.spr(f"hero_{h}_{t.id}", isz)
         if h in t.set_aside:
             T.blit_center(surf, T.greyed(img), c)
@@ -149,7 +150,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     for k, c in enumerate(cards):
         r = pygame.Rect(x0 + k * step, cy, cw, ch)
         p.card(surf, c, r, own, seen_w=cw if k == len(cards) - 1 else min(cw, step))
-        p.spots.add(("pool_card", i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
+        p.spots.add(PoolCard(i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
     hx = row_r - herbs_w
     room = row_r - (bx + ess.get_width() + P(12))
     label = T.fitted("Herbs & Attunements", p.fs(12), room, T.GOLD, True)
@@ -178,7 +179,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             surf.blit(img, img.get_rect(center=r.center))
         else:
             img = p.spr(f"settlement_{t.id}", ss - P(4))
-            key = ("supply_settlement", i)
+            key = SupplySettlement(i)
             if k == n_on:
                 if p.lifted != key:
                     T.blit_center(surf, img, r.center)
@@ -201,11 +202,11 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
                 pygame.draw.circle(surf, p.ess_rgb(cc), (c[0] - P(6) + (j % 2) * P(12), c[1] - P(6) + (j // 2) * P(12)), P(3))
         if col in covered:
             covered.remove(col)
-            key = ("slot_token", i, col)
+            key = SlotToken(i, col)
             img = p.spr(f"achievement_{t.id}", ss - P(4))
             p.piece(surf, key, img, c, ss * 0.5)
         else:
-            p.spots.add_circle(("slot", i, col), c, ss * 0.5)
+            p.spots.add_circle(TokenSlot(i, col), c, ss * 0.5)
     y += ss + P(5)
     # Menace track (R9)
     y += _label_row(surf, p, "Menaces solved", cx, y, room)
@@ -217,7 +218,7 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         v = t.solved.get(col, 0)
         c = (cx + P(2) + v * (cell + P(12)) + (cell + P(10)) // 2, y + row * (cell + P(1)) + cell // 2)
         surf.blit(T.disc(cell // 2, p.ess_rgb(col)), T.disc(cell // 2, p.ess_rgb(col)).get_rect(center=c))
-        p.add(("track", i, col), c, cell * 0.6)
+        p.add(MenaceTrack(i, col), c, cell * 0.6)
 
 
 def _label_row(surf, p, text: str, x: int, y: int, room: int) -> int:
@@ -272,7 +273,7 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
             surf.blit(name, name.get_rect(midtop=(cr.centerx, cr.bottom + P(1))))
         else:
             p.hidden_card(surf, cr)
-        p.spots.add(("setup_card", i, c), cr.inflate(P(4), label_h))
+        p.spots.add(SetupCard(i, c), cr.inflate(P(4), label_h))
 
 
 def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
@@ -282,7 +283,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     edge = p.ess_rgb(hcol) if hcol in ESSENCE_COLOURS else T.PANEL_EDGE
     pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
     pygame.draw.rect(surf, edge, r, 2, border_radius=6)
-    key = ("hero", i, h)
+    key = HeroSlot(i, h)
     # the header: the Hero's picture, its name, "Level N" and its Action gems, each row below the
     # one above as tall as its words are drawn (never under the smallest text: in a small window
     # the rows ran into one another). A name with no room beside the picture ("Corrup…" in a
@@ -330,7 +331,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
             # R43: each copy of a tile has its own Special gem; cross out only the copies used
             if hero.perks[:k].count(perk) < spent_copies(t, h, perk):
                 pygame.draw.line(surf, (40, 30, 30), rr.bottomleft, rr.topright, 2)
-            p.add(("perk_tile", i, h, perk), rr)
+            p.add(PerkTile(i, h, perk), rr)
         else:
             pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
     # Quest pool: the owner sees the cards, each with its Guardian large enough to tell at a
@@ -344,7 +345,7 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
         step = max(P(8), (r.w - P(8) - qw) // (len(quests) - 1))     # a long Quest pool overlaps
     for k, c in enumerate(quests):
         rr = pygame.Rect(r.x + P(5) + k * step, qy, qw, qh)
-        key = ("quest", i, h, c)
+        key = QuestCard(i, h, c)
         if p.lifted != key:
             p.card(surf, c, rr, own)
         sprite = p.spr(f"essence_{c.split('@')[0]}", qh) if c != "?" else None
@@ -397,7 +398,7 @@ def _herbs(surf, p, r, i, t) -> None:
         rr = img.get_rect(topleft=(x if step is None else r.x + k * step, r.y + (ch - img.get_height()) // 2))
         x = rr.right + P(4)
         surf.blit(img, rr)
-        key = ("herb_own", i, cid) if kind == "herb" else ("attune_own", i, cid)
+        key = HerbOwn(i, cid) if kind == "herb" else AttuneOwn(i, cid)
         p.add(key, rr, sprite=img)
 
 
@@ -464,7 +465,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     tv = p.view["tribes"][i]
     trgb = p.tribe_rgb(i)
     T.panel(surf, rect.inflate(-P(4), -P(4)), T.PANEL_HI, T.shade(trgb, -20), 5, 1)
-    p.spots.add(("tribe_small", i), rect)
+    p.spots.add(TribeSmall(i), rect)
     x, y = rect.x + P(8), rect.y + P(6)
     pygame.draw.circle(surf, trgb, (x + P(5), y + P(7)), P(6))
     name = f"{p.words.tribe(t.id)} · P{i + 1}"

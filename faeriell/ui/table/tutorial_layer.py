@@ -30,7 +30,7 @@ from faeriell.ui.table import pieces
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 from faeriell.ui.table.layers import Layer
-
+from faeriell.ui.table.keys import GoalMeter, GuardianPiece, RegionSpot
 TUTOR = (255, 84, 196)          # the step's own colour: neither the legal glow nor the hint's blue
 TUTOR_EDGE = (40, 6, 30)
 GRADE_INK = {"best": T.GOOD, "good": (236, 196, 96), "costly": T.BAD}
@@ -189,8 +189,8 @@ class TutorialLayer(Layer):
     def _centre(self, scene, key):
         if key is None:
             return None
-        if key[0] == "region":
-            return scene.region_point(key[1])
+        if isinstance(key, RegionSpot):
+            return scene.region_point(key.region)
         sp = scene.spots.first(key)
         return sp.center if sp is not None else None
 
@@ -198,10 +198,10 @@ class TutorialLayer(Layer):
         """Ring the spot (or outline the Region); returns the rings' bounds."""
         L = scene.layout
         w = max(3, round((3 + 2 * pulse) * L.u))
-        if key[0] == "region":
+        if isinstance(key, RegionSpot):
             clip = surf.get_clip()
             surf.set_clip(L.map)
-            pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key[1])
+            pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key.region)
             pygame.draw.lines(surf, TUTOR_EDGE, True, pts, w + 4)
             pygame.draw.lines(surf, TUTOR, True, pts, w)
             surf.set_clip(clip)
@@ -228,8 +228,8 @@ class TutorialLayer(Layer):
         as a closed polyline."""
         L = scene.layout
         w = max(3, round(5 * L.u)) + 4
-        if key[0] == "region":
-            pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key[1])
+        if isinstance(key, RegionSpot):
+            pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key.region)
             return [list(pts) + list(pts[:1])] if pts else []
         out = []
         for sp in scene.spots.by_key.get(key, ()):
@@ -260,7 +260,7 @@ class TutorialLayer(Layer):
     def _zone(self, scene, key, centre):
         """Where the arrow stops short of a spot: its ring (a Region: a little way from its point)."""
         L = scene.layout
-        sp = scene.spots.first(key) if key is not None and key[0] != "region" else None
+        sp = scene.spots.first(key) if key is not None and not isinstance(key, RegionSpot) else None
         pad = L.px(6) + 3
         if sp is None:
             reach = L.px(22)
@@ -495,9 +495,9 @@ class TutorialLayer(Layer):
         st = self.lesson.step
         if st is not None and st.kind == "do":
             for key in self.targets(scene):
-                if key is not None and key[0] != "region":
+                if key is not None and not isinstance(key, RegionSpot):
                     must += [sp.rect for sp in scene.spots.by_key.get(key, ())]
-        meter = scene.spots.first(("goal_meter",))     # the goal in view stays in view
+        meter = scene.spots.first(GoalMeter())     # the goal in view stays in view
         if meter is not None:
             must.append(meter.rect)
         bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None
@@ -521,7 +521,7 @@ class TutorialLayer(Layer):
                 out.append(pygame.Rect(x - P(24), y - P(24), P(48), P(48)))
         for gd in game.state.guardians:
             if re.search(rf"\b{re.escape(gd)}\b(?!'s)", text, re.I):
-                out += [sp.rect.inflate(P(8), P(8)) for sp in scene.spots.by_key.get(("guardian", gd), ())]
+                out += [sp.rect.inflate(P(8), P(8)) for sp in scene.spots.by_key.get(GuardianPiece(gd), ())]
         return out
 
     def _place(self, scene, r: pygame.Rect, avoid_points=()) -> pygame.Rect:
@@ -542,7 +542,7 @@ class TutorialLayer(Layer):
         last = history[-1]["action"] if history else None
         moved = last.get("guardian") if last is not None and last.kind == "move_guardian" else None
         figures = [(sp.rect, 10 if gd == moved else 1) for gd in scene.session.state.guardians
-                   for sp in scene.spots.by_key.get(("guardian", gd), ())]
+                   for sp in scene.spots.by_key.get(GuardianPiece(gd), ())]
         # the decision bar above all: where nothing is clear of everything (1024x640, the bar
         # over the island's top) the card lies over the goal meter rather than the bar's options
         bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None

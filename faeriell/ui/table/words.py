@@ -4,11 +4,13 @@ Names come from the catalog (data/*.yaml `name`); the sentences are the table's 
 """
 from __future__ import annotations
 
+from typing import Any, Callable
 
 from faeriell.engine import Action
 from faeriell.engine.actions import card_back
 from faeriell.engine.describe import card, describe, narrate
 from faeriell.engine.names import Names, either, one_of, title
+from faeriell.ui.table.keys import AchievementTile, GuardianPiece, HerbUp, HeroSlot, NodeSpot, PerkTile, PerkUp, RegionSpot
 
 
 def _cap(s: str) -> str:
@@ -293,85 +295,89 @@ class Words:
         """(title, how) for a pending decision (R27): the question, then how to answer it.
 
         `state` (the game state) lets the title name what the decision is about (the revealed
-        set-up cards, a Hero's Quest pool)."""
+        set-up cards, a Hero's Quest pool). The questions are QUESTIONS, one per kind."""
         kind = pend["kind"]
-        get = pend.get
-        if kind == "corruption":
-            gd = get("guardian")
-            where = f" at {self.guardian(gd)}" if gd else ""
-            return (f"Corruption Event{where}: yield, ignore or cleanse?",
-                    "Yield takes a Corruption Essence; Ignore moves Doom; a Cleanse costs one Essence "
-                    "of an active Hero's colour.")
-        if kind == "harvest_choice":
-            if "colors" in pend:
-                return (f"Harvest {self.region(get('region', ''))}: which Essence do you take?",
-                        "A Heartland gives either of its colours.")
-            terr = title(get("terrain", ""))
-            return (f"Harvest a {terr} Region: which one of yours?",
-                    "Click one of your glowing Regions, or choose below.")
-        if kind == "claim":
-            names = either([self.achievement(x) for x in get("achievements", [])]) or "an Achievement"
-            return (f"Claim {names}: which token, and how do you pay for its slot?",
-                    "Drag an Achievement token from your board onto the Achievement, or choose below.")
-        if kind == "discard_quest":
-            hero = get("hero")
-            who = f"your {self.hero(hero)}" if hero else "your Hero"
-            return (f"Too many Quests for {who}: which Quest card do you discard?",
-                    "Click a Quest card on your board, or choose below.")
-        if kind == "become_sower":
-            return ("Your tribe is lost to Corruption: which Hero becomes the Corruption Sower?",
-                    "You may also swap one of its Perks for a Sower Perk.")
-        if kind == "place_settlement":
-            areas = self.setup_areas(state, get("player"))
-            what = "your extra Settlement" if get("extra") else "a Settlement"
-            if areas:
-                names = either(areas)
-                return (f"Set-up: place {what} in the Area of a revealed Essence card: {names}",
-                        "Your revealed cards are on your board. Drag a Settlement onto a glowing Region, "
-                        "or click the Region.")
-            return (f"Set-up: place {what}",
-                    "Drag a Settlement from your board onto a glowing Region, or click the Region.")
-        if kind == "choose_hero":
-            try:
-                second = bool(state.tribes[get("player")].heroes)
-            except (AttributeError, IndexError, TypeError):
-                second = False
-            aside = self.set_aside_note(state, get("player"))
-            if second:
-                return ("Set-up: choose a second Hero", "Click a Hero below or among your inactive Heroes." + aside)
-            return ("Set-up: choose the Hero you start with",
-                    "Click a Hero below or among your inactive Heroes." + aside)
-        if kind == "place_hero":
-            hero = get("hero")
-            return (f"Set-up: place your {self.hero(hero) if hero else 'Hero'} on the island",
-                    "Drag it onto a glowing node of one of your Regions, or click the node.")
-        if kind == "starting_essence":
-            if get("region") and not get("bonus"):
-                return (f"Starting Essence from your Heartland, {self.region(get('region'))}: which colour?",
-                        "A Heartland gives either of its colours.")
-            if get("region"):
-                return (f"Essence from {self.region(get('region'))}: which colour?",
-                        "A Heartland gives either of its colours.")
-            return ("Bonus starting Essence: which colour?", "The colour you did not take on a Heartland.")
-        if kind == "track_choice":
-            return ("Which Menace tracking token moves forward?",
-                    "Click a tracking token on your board, or choose below.")
-        if kind == "menace_rival":
-            col = self.color(get("color", ""))
-            return (f"Advanced Menace rule: whose {col} tracking token steps back?",
-                    "Your track is full: a rival's token steps back instead.")
-        if kind == "free_level":
-            try:
-                heroes = list(state.tribes[get("player")].heroes)
-            except (AttributeError, IndexError, TypeError):
-                heroes = []
-            who = f" (your {self.hero(heroes[0])})" if len(heroes) == 1 else ""
-            return (f"The Twins: level a Hero for free{who}",
-                    "Drag a face-up Perk tile onto your Hero, or choose below.")
-        if kind == "twins_swap":
-            return ("Wido may swap up to two Essences for Corruption Essences",
-                    "Keep your Essences, or choose which to swap.")
-        return title(kind), ""
+        ask = QUESTIONS.get(kind)
+        if ask is None:
+            return title(kind), ""
+        return ask if isinstance(ask, tuple) else ask(self, pend, state)
+
+    def _ask_corruption(self, pend: dict, state) -> tuple[str, str]:
+        gd = pend.get("guardian")
+        where = f" at {self.guardian(gd)}" if gd else ""
+        return (f"Corruption Event{where}: yield, ignore or cleanse?",
+                "Yield takes a Corruption Essence; Ignore moves Doom; a Cleanse costs one Essence "
+                "of an active Hero's colour.")
+
+    def _ask_harvest(self, pend: dict, state) -> tuple[str, str]:
+        if "colors" in pend:
+            return (f"Harvest {self.region(pend.get('region', ''))}: which Essence do you take?",
+                    "A Heartland gives either of its colours.")
+        terr = title(pend.get("terrain", ""))
+        return (f"Harvest a {terr} Region: which one of yours?",
+                "Click one of your glowing Regions, or choose below.")
+
+    def _ask_claim(self, pend: dict, state) -> tuple[str, str]:
+        names = either([self.achievement(x) for x in pend.get("achievements", [])]) or "an Achievement"
+        return (f"Claim {names}: which token, and how do you pay for its slot?",
+                "Drag an Achievement token from your board onto the Achievement, or choose below.")
+
+    def _ask_discard_quest(self, pend: dict, state) -> tuple[str, str]:
+        hero = pend.get("hero")
+        who = f"your {self.hero(hero)}" if hero else "your Hero"
+        return (f"Too many Quests for {who}: which Quest card do you discard?",
+                "Click a Quest card on your board, or choose below.")
+
+    def _ask_place_settlement(self, pend: dict, state) -> tuple[str, str]:
+        areas = self.setup_areas(state, pend.get("player"))
+        what = "your extra Settlement" if pend.get("extra") else "a Settlement"
+        if areas:
+            names = either(areas)
+            return (f"Set-up: place {what} in the Area of a revealed Essence card: {names}",
+                    "Your revealed cards are on your board. Drag a Settlement onto a glowing Region, "
+                    "or click the Region.")
+        return (f"Set-up: place {what}",
+                "Drag a Settlement from your board onto a glowing Region, or click the Region.")
+
+    def _ask_choose_hero(self, pend: dict, state) -> tuple[str, str]:
+        try:
+            second = bool(state.tribes[pend.get("player")].heroes)
+        except (AttributeError, IndexError, TypeError):
+            second = False
+        aside = self.set_aside_note(state, pend.get("player"))
+        if second:
+            return ("Set-up: choose a second Hero", "Click a Hero below or among your inactive Heroes." + aside)
+        return ("Set-up: choose the Hero you start with",
+                "Click a Hero below or among your inactive Heroes." + aside)
+
+    def _ask_place_hero(self, pend: dict, state) -> tuple[str, str]:
+        hero = pend.get("hero")
+        return (f"Set-up: place your {self.hero(hero) if hero else 'Hero'} on the island",
+                "Drag it onto a glowing node of one of your Regions, or click the node.")
+
+    def _ask_starting_essence(self, pend: dict, state) -> tuple[str, str]:
+        region = pend.get("region")
+        if region and not pend.get("bonus"):
+            return (f"Starting Essence from your Heartland, {self.region(region)}: which colour?",
+                    "A Heartland gives either of its colours.")
+        if region:
+            return (f"Essence from {self.region(region)}: which colour?",
+                    "A Heartland gives either of its colours.")
+        return ("Bonus starting Essence: which colour?", "The colour you did not take on a Heartland.")
+
+    def _ask_menace_rival(self, pend: dict, state) -> tuple[str, str]:
+        col = self.color(pend.get("color", ""))
+        return (f"Advanced Menace rule: whose {col} tracking token steps back?",
+                "Your track is full: a rival's token steps back instead.")
+
+    def _ask_free_level(self, pend: dict, state) -> tuple[str, str]:
+        try:
+            heroes = list(state.tribes[pend.get("player")].heroes)
+        except (AttributeError, IndexError, TypeError):
+            heroes = []
+        who = f" (your {self.hero(heroes[0])})" if len(heroes) == 1 else ""
+        return (f"The Twins: level a Hero for free{who}",
+                "Drag a face-up Perk tile onto your Hero, or choose below.")
 
     def setup_areas(self, state, player) -> list[str]:
         """The Areas named by a coop/solo tribe's revealed set-up cards (Tribe.setup_cards)."""
@@ -431,20 +437,42 @@ class Words:
 
     def drop_title(self, target, grip=None) -> str:
         """The question asked when a drop (or click) can mean several moves."""
-        if target[0] == "region":
-            return f"{_cap(self.region(target[1]))}: what do you want to do?"
-        if target[0] == "node":
+        if isinstance(target, RegionSpot):
+            return f"{_cap(self.region(target.region))}: what do you want to do?"
+        if isinstance(target, NodeSpot):
             return "On that node: what do you want to do?"
-        if grip and grip[0] == "perk_up":
-            return f"Level up with {self.perk(grip[1])}: which face-up Perk goes under its pile?"
-        if grip and grip[0] == "herb_up":
-            return f"Gather {self.herb(grip[1])}: which other face-up Herb is discarded?"
-        if target[0] == "perk_tile":
-            return f"{self.perk(target[3])}: choose"
-        if target[0] == "achievement":
-            return f"Claim {self.achievement(target[1])}: how do you pay for the token?"
-        if target[0] == "guardian":
-            return f"{self.guardian(target[1])}: what do you want to do?"
-        if target[0] == "hero":
-            return f"Your {self.hero(target[2])}: choose"
+        if isinstance(grip, PerkUp):
+            return f"Level up with {self.perk(grip.perk)}: which face-up Perk goes under its pile?"
+        if isinstance(grip, HerbUp):
+            return f"Gather {self.herb(grip.herb)}: which other face-up Herb is discarded?"
+        if isinstance(target, PerkTile):
+            return f"{self.perk(target.perk)}: choose"
+        if isinstance(target, AchievementTile):
+            return f"Claim {self.achievement(target.achievement)}: how do you pay for the token?"
+        if isinstance(target, GuardianPiece):
+            return f"{self.guardian(target.guardian)}: what do you want to do?"
+        if isinstance(target, HeroSlot):
+            return f"Your {self.hero(target.hero)}: choose"
         return "Choose"
+
+
+# Every pending decision's question and how to answer it (Words.decision), one entry per kind:
+# a fixed pair, or a method that names what the decision is about.
+QUESTIONS: dict[str, tuple[str, str] | Callable[[Words, dict, Any], tuple[str, str]]] = {
+    "corruption": Words._ask_corruption,
+    "harvest_choice": Words._ask_harvest,
+    "claim": Words._ask_claim,
+    "discard_quest": Words._ask_discard_quest,
+    "become_sower": ("Your tribe is lost to Corruption: which Hero becomes the Corruption Sower?",
+                     "You may also swap one of its Perks for a Sower Perk."),
+    "place_settlement": Words._ask_place_settlement,
+    "choose_hero": Words._ask_choose_hero,
+    "place_hero": Words._ask_place_hero,
+    "starting_essence": Words._ask_starting_essence,
+    "track_choice": ("Which Menace tracking token moves forward?",
+                     "Click a tracking token on your board, or choose below."),
+    "menace_rival": Words._ask_menace_rival,
+    "free_level": Words._ask_free_level,
+    "twins_swap": ("Wido may swap up to two Essences for Corruption Essences",
+                   "Keep your Essences, or choose which to swap."),
+}

@@ -24,20 +24,34 @@ def _sorted_cards(cards):
 
 def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> None:
     """Tribe i's board, large. `looking`: another tribe's, shown while the acting one waits in
-    the small boards (its hidden cards stay hidden: `p.view` masks them)."""
+    the small boards (its hidden cards stay hidden: `p.view` masks them). Its layout: the band on
+    top; below it column A (the Phase tiles), column B (the Heroes, the Essence row under them)
+    and column C (Settlements, Achievement slots, the Menace track)."""
+    P = p.P
+    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
+    p.spots.add(("tribe_board", i), rect)
+    band = pygame.Rect(rect.x, rect.y, rect.w, P(24))
+    _board_band(surf, p, band, i, looking)
+    top = band.bottom + P(5)
+    _phase_tiles(surf, p, rect.x + P(8), top, i)
+    bx = rect.x + P(64)
+    cw_total = rect.w - P(64) - P(200)
+    hh = P(132)          # the board's height, less its band, the Essence row and margins: room for Quests
+    _heroes_row(surf, p, pygame.Rect(bx, top, cw_total, hh), i)
+    _essence_row(surf, p, rect, bx, cw_total, top + hh + P(6), i)
+    _column_c(surf, p, rect, top, i)
+
+
+def _board_band(surf, p, band: pygame.Rect, i: int, looking: bool) -> None:
+    """The header band: the tribe's name and seat, the First Player token, the Tribe Corruption
+    and the nearest Achievements, the claimed Achievements at the right."""
     P = p.P
     s = p.s
     t = s.tribes[i]
-    tv = p.view["tribes"][i]
-    own = p.viewer == i
     trgb = p.tribe_rgb(i)
-    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
-    p.spots.add(("tribe_board", i), rect)
-    # header band
-    band = pygame.Rect(rect.x, rect.y, rect.w, P(24))
     pygame.draw.rect(surf, T.shade(trgb, -70), band)
     pygame.draw.line(surf, trgb, band.bottomleft, band.bottomright, 2)
-    x = rect.x + P(8)
+    x = band.x + P(8)
     name = f"{p.words.tribe(t.id)}  ·  Player {i + 1}"
     if p.session.seats[i] != "human":
         name += f"  ·  bot ({p.session.seats[i]})"
@@ -72,11 +86,15 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         p.spots.add(("achievement", aid), r)
         ax = r.left - P(3)
 
-    top = band.bottom + P(5)
-    # ---- Phase tiles (column A) --------------------------------------------------------------
+
+def _phase_tiles(surf, p, x: int, top: int, i: int) -> None:
+    """Column A: the Phase tiles, turned once used this round, the one being played ringed."""
+    P = p.P
+    s = p.s
+    t = s.tribes[i]
     ts = P(46)
     for k, ph in enumerate(PHASES):
-        r = pygame.Rect(rect.x + P(8), top + k * (ts + P(6)), ts, ts)
+        r = pygame.Rect(x, top + k * (ts + P(6)), ts, ts)
         done = ph in t.phases_done
         now = s.active == i and s.phase == ph
         img = p.spr(f"phase_{ph}_{'down' if (done or now) else 'up'}", ts)
@@ -86,12 +104,17 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             pygame.draw.rect(surf, T.GOLD, r.inflate(4, 4), 2, border_radius=6)
         p.add(("phase", i, ph), r)
 
-    # ---- Heroes (column B) -------------------------------------------------------------------
-    bx = rect.x + P(64)
-    cw_total = rect.w - P(64) - P(200)
+
+def _heroes_row(surf, p, row: pygame.Rect, i: int) -> None:
+    """Column B's top: the active Heroes' panels, the coop/solo set-up cards while they are
+    asked for, and the inactive Heroes in a narrow column at the row's end."""
+    P = p.P
+    t = p.s.tribes[i]
+    tv = p.view["tribes"][i]
+    own = p.viewer == i
+    bx, top, cw_total, hh = row.x, row.y, row.w, row.h
     inw = P(40)
     hw = (cw_total - inw - 3 * P(5)) // 3
-    hh = P(132)          # the board's height, less its band, the Essence row and margins: room for Quests
     for k, (h, hero) in enumerate(t.heroes.items()):
         r = pygame.Rect(bx + k * (hw + P(5)), top, hw, hh)
         _hero_panel(surf, p, r, i, h, hero, tv["heroes"][h], own)
@@ -106,7 +129,14 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     elif not t.heroes:
         img = T.text("No active Hero yet", p.fs(13), T.INK_FAINT)
         surf.blit(img, (bx + P(8), top + P(8)))
-    col = pygame.Rect(ix, top, inw, hh)
+    _heroes_off(surf, p, pygame.Rect(ix, top, inw, hh), i)
+
+
+def _heroes_off(surf, p, col: pygame.Rect, i: int) -> None:
+    """The inactive and set-aside Heroes, in their narrow column."""
+    P = p.P
+    t = p.s.tribes[i]
+    hh = col.h
     pygame.draw.rect(surf, (36, 32, 40), col, border_radius=6)
     img = T.text("off", p.fs(11), T.INK_FAINT)
     surf.blit(img, img.get_rect(midtop=(col.centerx, col.y + P(2))))
@@ -124,11 +154,16 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             T.blit_center(surf, img if p.active_key(key) else T.greyed(img), c)
         p.add(key, c, isz * 0.5, sprite=img)
 
-    # ---- Essence pool, Herbs and Attunements (bottom of columns A and B) ---------------------
-    # The row runs from the board's left edge (the Phase tiles end above the cards) to column C;
-    # the Herbs and Attunements take what their pieces need (at most what they always had), the
-    # pool the rest: a crowded pool's cards stay wide enough apart for their Guardians to read.
-    py = top + hh + P(6)
+
+def _essence_row(surf, p, rect: pygame.Rect, bx: int, cw_total: int, py: int, i: int) -> None:
+    """The Essence pool, Herbs and Attunements (bottom of columns A and B).
+    The row runs from the board's left edge (the Phase tiles end above the cards) to column C;
+    the Herbs and Attunements take what their pieces need (at most what they always had), the
+    pool the rest: a crowded pool's cards stay wide enough apart for their Guardians to read."""
+    P = p.P
+    t = p.s.tribes[i]
+    tv = p.view["tribes"][i]
+    own = p.viewer == i
     row_x, row_r = rect.x + P(8), bx + cw_total
     ess = T.text(f"Essences ({len(tv['essences'])})", p.fs(12), T.GOLD, True)
     surf.blit(ess, (bx, py))
@@ -156,13 +191,22 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     surf.blit(label, (min(hx, row_r - label.get_width()), py))     # over its pieces, or ending where they end
     _herbs(surf, p, pygame.Rect(hx, cy, herbs_w, ch), i, t)
 
-    # ---- column C: inactive Heroes, Settlements, Achievement slots, Menace track -------------
-    cx = rect.right - P(196)
-    y = top
-    # Settlements left; the top empty slot shows the Harvest reach (R10)
+
+def _column_c(surf, p, rect: pygame.Rect, top: int, i: int) -> None:
+    """Column C: Settlements left, Achievement token slots, the Menace track, each under its label."""
+    cx = rect.right - p.P(196)
+    room = rect.right - p.P(4) - cx
+    y = _settlements(surf, p, cx, top, room, i)
+    y = _slots(surf, p, cx, y, room, i)
+    _menace_track(surf, p, cx, y, room, i)
+
+
+def _settlements(surf, p, cx: int, y: int, room: int, i: int) -> int:
+    """Settlements left; the top empty slot shows the Harvest reach (R10). Returns the y below."""
+    P = p.P
+    t = p.s.tribes[i]
     n_on = len(t.settlements)
     total = p.rules.settlements_per_tribe
-    room = rect.right - P(4) - cx
     reach = n_on + p.rules.harvest_add
     said = T.first_fitting([f"Settlements  (Harvest up to {reach})", f"Settlements (Harvest up to {reach})",
                             "Settlements"],
@@ -187,8 +231,14 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
                 # any Settlement of the supply picks up the next one: a newcomer grabs any of them
                 T.blit_center(surf, img, r.center)
                 p.spots.add_grip(key, r, sprite=img)
-    y += ss + P(5)
-    # Achievement token slots (R12)
+    return y + ss + P(5)
+
+
+def _slots(surf, p, cx: int, y: int, room: int, i: int) -> int:
+    """Achievement token slots (R12). Returns the y below."""
+    P = p.P
+    t = p.s.tribes[i]
+    ss = P(28)
     y += _label_row(surf, p, "Achievement tokens", cx, y, room)
     covered = list(t.slots)
     for k, col in enumerate(p.rules.slots):
@@ -206,8 +256,13 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             p.piece(surf, key, img, c, ss * 0.5)
         else:
             p.spots.add_circle(("slot", i, col), c, ss * 0.5)
-    y += ss + P(5)
-    # Menace track (R9)
+    return y + ss + P(5)
+
+
+def _menace_track(surf, p, cx: int, y: int, room: int, i: int) -> None:
+    """The Menace track (R9): a row per colour, the disc on the Menaces solved."""
+    P = p.P
+    t = p.s.tribes[i]
     y += _label_row(surf, p, "Menaces solved", cx, y, room)
     cell = P(15)
     for row, col in enumerate(COLORS):

@@ -377,6 +377,14 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     # Perks (four slots), below the header
     ps = min(P(30), (r.w - P(10)) // 4 - P(2))
     py = max(r.y + P(52), y + gem.get_height() + P(3), ic[1] + pic // 2 + P(2))
+    _perks(surf, p, r, py, ps, i, h, hero)
+    _quests(surf, p, r, py + ps + P(5), i, h, hero, hv["quests"], own)
+
+
+def _perks(surf, p, r, py: int, ps: int, i: int, h: str, hero) -> None:
+    """A Hero's four Perk slots, a used copy crossed out."""
+    P = p.P
+    t = p.s.tribes[i]
     for k in range(p.rules.max_level - 1):
         rr = pygame.Rect(r.x + P(5) + k * (ps + P(3)), py, ps, ps)
         if k < len(hero.perks):
@@ -388,12 +396,14 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
             p.add(("perk_tile", i, h, perk), rr)
         else:
             pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
-    # Quest pool: the owner sees the cards, each with its Guardian large enough to tell at a
-    # glance (the Hero must stand next to it); others see a hidden back (R4)
-    qy = py + ps + P(5)
+
+
+def _quests(surf, p, r, qy: int, i: int, h: str, hero, quests, own: bool) -> None:
+    """A Hero's Quest pool: the owner sees the cards, each with its Guardian large enough to
+    tell at a glance (the Hero must stand next to it); others see a hidden back (R4)."""
+    P = p.P
     qh = r.bottom - qy - P(4)
     qw = round(qh * 60 / 84)
-    quests = hv["quests"]
     step = qw + P(3)
     if len(quests) > 1 and P(5) + len(quests) * step > r.w - P(3):
         step = max(P(8), (r.w - P(8) - qw) // (len(quests) - 1))     # a long Quest pool overlaps
@@ -514,14 +524,31 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     a line of its own; the Phases left after the Menaces solved, else on a line of their own) or
     is left out, never cut: at 800x520 they read "Corr…" and "Phases left: …"."""
     P = p.P
-    s = p.s
-    t = s.tribes[i]
-    tv = p.view["tribes"][i]
     trgb = p.tribe_rgb(i)
     T.panel(surf, rect.inflate(-P(4), -P(4)), T.PANEL_HI, T.shade(trgb, -20), 5, 1)
     p.spots.add(("tribe_small", i), rect)
     x, y = rect.x + P(8), rect.y + P(6)
-    pygame.draw.circle(surf, trgb, (x + P(5), y + P(7)), P(6))
+    corruption, achievements = _small_name(surf, p, rect, x, y, i)
+    head_h, heroes_h, essences_h, line_step, line_h = _small_rows(p)
+    y += head_h
+    corruption = _small_heroes(surf, p, rect, x, y, i, corruption, achievements)
+    y += heroes_h
+    # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
+    # last one was cut through): the board opens large on a click
+    bottom = rect.bottom - P(2)                       # the panel's edge
+    if y + max(P(17), P(2) + line_h) > bottom:
+        return
+    _small_essences(surf, p, x, y, i)
+    y += essences_h
+    _small_lines(surf, p, rect, x, y, i, corruption)
+
+
+def _small_name(surf, p, rect: pygame.Rect, x: int, y: int, i: int) -> tuple[str | None, int | None]:
+    """The small board's name row, with the Tribe Corruption and Achievements where they fit.
+    Returns (the Tribe Corruption, the Achievements held), each None once shown here."""
+    P = p.P
+    t = p.s.tribes[i]
+    pygame.draw.circle(surf, p.tribe_rgb(i), (x + P(5), y + P(7)), P(6))
     name = f"{p.words.tribe(t.id)} · P{i + 1}"
     if p.session.seats[i] != "human":
         name += " · bot"
@@ -532,7 +559,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     options = [f"Corruption {t.corruption} · Achievements {n}", f"Corruption {t.corruption} · {n} Ach.",
                f"Corruption {t.corruption}"]
     corruption = None                    # the Tribe Corruption, when it has no room beside the name
-    achievements = n                     # the Achievements held, when they have no room there
+    achievements: int | None = n         # the Achievements held, when they have no room there
     if T.fits(options[-1], p.fs(12), room):
         info = T.first_fitting(options, p.fs(12), room)
         if info != options[-1]:
@@ -541,9 +568,15 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
     else:
         corruption = options[-1]
-    head_h, heroes_h, essences_h, line_step, line_h = _small_rows(p)
-    y += head_h
-    # heroes with level, settlements
+    return corruption, achievements
+
+
+def _small_heroes(surf, p, rect: pygame.Rect, x: int, y: int, i: int, corruption: str | None,
+                  achievements: int | None) -> str | None:
+    """The Heroes with their levels and the Settlements placed; the Tribe Corruption and the
+    Achievement token between them where they fit. Returns the Tribe Corruption still to show."""
+    P = p.P
+    t = p.s.tribes[i]
     hx = x
     digit_w = T.font(p.fs(12), True).size("4")[0]
     for h, hero in t.heroes.items():
@@ -569,15 +602,14 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         if ax >= hx:
             surf.blit(token, (ax, y + P(2)))
             surf.blit(held, (ax + token.get_width() + P(2), y + P(4)))
-    y += heroes_h
-    # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
-    # last one was cut through): the board opens large on a click
-    bottom = rect.bottom - P(2)                       # the panel's edge
-    if y + max(P(17), P(2) + line_h) > bottom:
-        return
-    # Essences by colour (others see colours only, R4), Herbs / Attunements, Menace track
-    counts = {}
-    for c in tv["essences"]:
+    return corruption
+
+
+def _small_essences(surf, p, x: int, y: int, i: int) -> None:
+    """Essences by colour (others see colours only, R4)."""
+    P = p.P
+    counts: dict[str, int] = {}
+    for c in p.view["tribes"][i]["essences"]:
         col = card_color(c)
         counts[col] = counts.get(col, 0) + 1
     ex = x
@@ -587,7 +619,15 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         count = T.text(str(counts.get(col, 0)), p.fs(12), T.INK)
         surf.blit(count, (r.right + P(3), y + P(2)))
         ex += max(P(30), r.w + P(3) + count.get_width() + P(4))     # the count before the next colour
-    y += essences_h
+
+
+def _small_lines(surf, p, rect: pygame.Rect, x: int, y: int, i: int, corruption: str | None) -> None:
+    """The lines below: the Tribe Corruption if not shown yet, Herbs / Attunements, the Menaces
+    solved and the Phases left, each only if it ends above the panel's edge."""
+    P = p.P
+    t = p.s.tribes[i]
+    _, _, _, line_step, line_h = _small_rows(p)
+    bottom = rect.bottom - P(2)                       # the panel's edge
     room = rect.w - P(16)
     lines: list[tuple[str, tuple]] = []               # the lines below, in order: (words, colour)
     if corruption is not None:
@@ -603,9 +643,19 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     img = T.text("Solved", p.fs(12), T.INK_DIM)
     surf.blit(img, (x, y))
     tx = x + img.get_width() + P(5)
+    digit_w = T.font(p.fs(12), True).size("4")[0]
     for col in COLORS:
         surf.blit(T.text(f"{t.solved[col]}", p.fs(12), p.ess_rgb(col), True), (tx, y))
         tx += max(P(14), digit_w + P(4))
+    _small_phases(surf, p, x, y, tx, room, bottom, i)
+
+
+def _small_phases(surf, p, x: int, y: int, tx: int, room: int, bottom: int, i: int) -> None:
+    """The Phases left after the Menaces solved, else on a line of their own, else as marks."""
+    P = p.P
+    s = p.s
+    t = s.tribes[i]
+    _, _, _, line_step, line_h = _small_rows(p)
     left = [ph.capitalize() for ph in PHASES if ph not in t.phases_done]
     phases = "Phases left: " + (", ".join(left) if left else "none")
     if T.fits(phases, p.fs(12), x + room - tx - P(6)):

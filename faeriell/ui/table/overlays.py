@@ -185,7 +185,7 @@ def message(surf, scene) -> None:
     P = L.px
     size = max(10, P(16))
     lines = list(T.wrap(scene.message, size, L.map.w - P(60)))     # all of it: a message is never cut
-    if scene.message_bad and getattr(scene, "refused_kind", None):
+    if scene.message_bad and scene.refused_kind:
         lines.append(RULE_CUE)             # the rule behind a refusal is one key away
     lh = T.font(size).get_linesize()
     w = max(T.font(size).size(x)[0] for x in lines) + P(28)
@@ -199,8 +199,8 @@ def message(surf, scene) -> None:
     hint = scene.coach.hint
     if hint.shown and hint.rect is not None and r.colliderect(hint.rect):
         r.bottom = hint.rect.top - P(8)
-    tutor = getattr(scene, "tutorial", None)        # the guided step's card: its words stay readable
-    step_card = getattr(tutor, "card", None) if tutor is not None else None
+    tutor = scene.tutorial                          # the guided step's card: its words stay readable
+    step_card = tutor.card if tutor is not None else None
     if step_card is not None and r.colliderect(step_card):
         r.bottom = step_card.top - P(8)
         if r.top < L.map.top:                       # no room above it: under it, or beside it

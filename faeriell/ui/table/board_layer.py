@@ -239,8 +239,6 @@ class BoardLayer(Layer):
                 self.draw_focus(surf)
             else:
                 self.focus = None            # it cannot act any more (a move was made)
-        if s.shown_ghost is not None:
-            overlays.ghost(surf, s)
         for f in s.flights:
             f.draw(surf, s.now)
 

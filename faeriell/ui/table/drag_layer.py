@@ -35,7 +35,7 @@ class DragLayer(Layer):
         sprite = sp.sprite
         if sprite is not None:
             h = max(sprite.get_height() * 1.25, s.layout.px(34))
-            sprite = s.assets_scale(sprite, h)
+            sprite = _scaled(sprite, h)
         d = self.drag = Drag(grip, sprite, sp.center, pos, targets, {t[0] for t in targets}, sticky)
         # a Hero or a Beacon may be dropped on the Guardian's Region as well as on the Guardian
         guardians = s.session.state.guardians
@@ -141,3 +141,9 @@ class DragLayer(Layer):
         if d.keyed and d.hover is not None and d.hover_ok and d.hover != PLAY_AREA:
             overlays.focus_mark(surf, s, d.hover, tag="")    # the keyboard's place, unmistakable
         overlays.drag_preview(surf, s)
+
+
+def _scaled(sprite, h: float):
+    """The sprite `h` px tall, its width in proportion."""
+    w = sprite.get_width() * h / sprite.get_height()
+    return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))

@@ -1,4 +1,4 @@
-"""What is drawn over the base picture each frame: highlighted choice places, a hint's ghost,
+"""What is drawn over the base picture each frame: highlighted choice places,
 the tooltip, the message line and the hot-seat curtain."""
 from __future__ import annotations
 
@@ -132,17 +132,6 @@ def setup_area(surf, scene, key) -> None:
     for r in g.rules.board.regions:
         if g.rules.region_area.get(r) == area and g.owner_of(r) is None:
             _outline_region(surf, scene, r, T.GLOW)
-
-
-def ghost(surf, scene) -> None:
-    """A hinted move: its piece and its place, for a few seconds."""
-    (grip, target), until = scene.shown_ghost
-    if scene.now > until or scene.session.version != scene.index.version:
-        scene.shown_ghost = None
-        return
-    for key in (grip, target):
-        if key is not None:
-            _light(surf, scene, key, T.AIM, 4)
 
 
 def tip(surf, scene) -> None:

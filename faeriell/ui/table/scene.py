@@ -104,7 +104,6 @@ class TableScene(Scene):
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_version = -1          # the game's version when the message was said
         self.message_serial = 0
-        self.shown_ghost = None
         self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
         self.prompting = False                   # the message says what the keyboard is on
@@ -145,8 +144,6 @@ class TableScene(Scene):
         changed = self.sync()
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(self.now)]
-            changed = True
-        if self.shown_ghost is not None:
             changed = True
         self.picture.drop_stale(self.now)
         return self.layers.update(dt_ms) or changed
@@ -225,17 +222,6 @@ class TableScene(Scene):
             if sp is not None:
                 start, sprite = sp.center, sp.sprite
         self.picture.queue_flight(start, sprite, target, grip, self.now)
-
-    def ghost(self, action) -> None:
-        """Show a suggested move (a hint): its piece and its place light up for a few seconds."""
-        try:
-            gs = gesture(action, make_ctx(self.session.game))
-        except (KeyError, TypeError, IndexError):
-            gs = None
-        if gs is None or gs == DECIDE:
-            return
-        self.shown_ghost = (gs, self.now + 4000)
-        self.coach.focus(gs)
 
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
@@ -427,14 +413,6 @@ class TableScene(Scene):
         self.map.fit_island(self.session.game.rules.board)
 
     # =================================================================== moves
-    def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
-        self.drag_layer.start(sp, pos, sticky, targets)
-
-    @staticmethod
-    def assets_scale(sprite, h: float):
-        w = sprite.get_width() * h / sprite.get_height()
-        return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
-
     def why_not_drop(self, d: Drag) -> str:
         if d.grip[0] == "quest" and d.hover[0] == "guardian":
             want = card_back(d.grip[3])

@@ -45,7 +45,7 @@ from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
-from faeriell.ui.table import TableScene, anim, tooltips
+from faeriell.ui.table import TableScene, anim, explain, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
 from faeriell.ui.table.table_hints import TableHints
 from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
@@ -120,7 +120,8 @@ class TableScreen(Scene):
         layers = self.table.layers
         for name in ("dialog", "keys", "menu"):     # a table handed on from another screen had them
             layers.remove(name)
-        self.keys_layer = layers.push(ScreenKeysLayer(self, self.table.rule_kind, lambda: tooltips.rule_topic(self.table)))
+        self.keys_layer = layers.push(ScreenKeysLayer(self, lambda: explain.rule_kind(self.table),
+                                                      lambda: tooltips.rule_topic(self.table)))
         self.dialog_layer = layers.push(ScreenDialogLayer(self))
         layers.push(MenuLayer(self), below="board")
         self.table.curtain_layer.on_escape = self.open_menu

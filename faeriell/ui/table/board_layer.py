@@ -107,7 +107,7 @@ class BoardLayer(Layer):
                 if sp.key in s.index.clicks or sp.key in s.index.drops:
                     why = self._card_on_panel(hits[:n], sp)
                     if why:                  # a card lying on this panel was pressed: it speaks
-                        s.refuse(why, s.kind_of(hits[0].key))
+                        s.refuse(why, explain.kind_of(s, hits[0].key))
                         return True
                     self.pressed = (pos, sp, False)
                     return True
@@ -115,7 +115,7 @@ class BoardLayer(Layer):
         for sp in hits:                      # a piece that cannot move now says why (never silent)
             why = explain.cannot_pick(s, sp.key)
             if why:
-                s.refuse(why, s.kind_of(sp.key))
+                s.refuse(why, explain.kind_of(s, sp.key))
                 said = True                  # the window redraws to show it
                 break
         for sp in hits:
@@ -188,8 +188,20 @@ class BoardLayer(Layer):
         if not pan and sp is not None:
             self.click(sp)
         elif pan and abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) < THRESHOLD:
-            self.scene.idle_click(pos)     # a click (not a pan) on the island that moves nothing
+            self._idle_click(pos)          # a click (not a pan) on the island that moves nothing
         return True
+
+    def _idle_click(self, pos) -> None:
+        """A click on a place that does nothing by itself says why (explain.idle_click), unless
+        the press already said something (a piece that cannot move now)."""
+        s = self.scene
+        if s.message:
+            return
+        for sp in s.spots.hit_all(pos):          # the Region under the island comes last
+            why = explain.idle_click(s, sp.key)
+            if why:
+                s.refuse(why, None)
+                return
 
     def click(self, sp) -> None:
         """A click on a piece: its move when it has one click-move, else it is picked up."""

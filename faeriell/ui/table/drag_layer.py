@@ -69,9 +69,9 @@ class DragLayer(Layer):
         near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
         if d.hover is None:
             if not near:
-                s.refuse(explain.missed_drop(s, d, pos), s.kind_of(d.grip))
+                s.refuse(explain.missed_drop(s, d, pos), explain.kind_of(s, d.grip))
             return
-        s.refuse(explain.refused_drop(s, d), s.kind_of(d.grip))
+        s.refuse(explain.refused_drop(s, d), explain.kind_of(s, d.grip))
 
     def aim(self, d: int) -> None:
         """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""

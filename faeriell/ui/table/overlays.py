@@ -6,7 +6,7 @@ import pygame
 
 from faeriell.engine.actions import card_back
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.table import pieces, tooltips
+from faeriell.ui.table import explain, pieces, tooltips
 from faeriell.ui.table.goal import METER_KEY
 from faeriell.ui.table import theme as T
 
@@ -145,8 +145,8 @@ def tip(surf, scene) -> None:
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t:
-        t = tooltips.honest(t, scene.explain_pickup(scene.board.hover_key))
-    if t and (tooltips.topic_of(scene.board.hover_key) or scene.kind_of(scene.board.hover_key)):
+        t = tooltips.honest(t, explain.cannot_pick(scene, scene.board.hover_key))
+    if t and (tooltips.topic_of(scene.board.hover_key) or explain.kind_of(scene, scene.board.hover_key)):
         t = (t[0], list(t[1]) + ["? F1: the rule for this"])
     if t:
         tooltips.draw_tip(surf, scene.painted, scene.mouse, t[0], t[1])

@@ -26,7 +26,7 @@ from faeriell.engine.actions import card_back
 from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.text import set_window_size, words_on
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import explain, guide
+from faeriell.ui.table import guide
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.base_picture import BasePicture
 from faeriell.ui.table.board_layer import BoardLayer
@@ -241,55 +241,6 @@ class TableScene(Scene):
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
         self.flash(text, bad=True)
         self.refused_kind = kind         # the message shows "F1: the rule behind this" (overlays.message)
-
-    def you(self) -> str | None:
-        """The tribe the log calls "you": the one human seat's (solo, or one person against bots)."""
-        seats = self.session.seats
-        humans = [k for k, seat in enumerate(seats) if seat == "human"]
-        if len(humans) != 1 or humans[0] >= len(self.session.state.tribes):
-            return None
-        return self.words.say(self.session.game.tribe_name(humans[0]))
-
-    def idle_click(self, pos) -> None:
-        """A click on a place that does nothing by itself says why (explain.idle_click), unless
-        the press already said something (a piece that cannot move now)."""
-        if self.message:
-            return
-        for sp in self.spots.hit_all(pos):          # the Region under the island comes last
-            why = explain.idle_click(self, sp.key)
-            if why:
-                self.refuse(why, None)
-                return
-
-    def kind_of(self, key) -> str | None:
-        """The kind of move a piece stands for (for its rule), or None."""
-        if key is None:
-            return None
-        acting = self.session.acting
-        try:
-            m = explain.piece_move(key, self.session.state, acting if acting is not None else self.viewer)
-        except (IndexError, KeyError, TypeError, AttributeError):
-            return None
-        return m[0] if isinstance(m, tuple) else None
-
-    def rule_kind(self) -> str | None:
-        """What F1 explains now: the refused move while its message shows, else the piece pointed at,
-        else the move the guided step asks for, else the decision asked (a newcomer pressing F1 in
-        the middle of a step wants that step's rule, not the book's first page)."""
-        if self.message and self.message_bad and self.refused_kind:
-            return self.refused_kind
-        kind = self.kind_of(self.board.hover_key)
-        if kind:
-            return kind
-        step = getattr(getattr(self.session, "tutorial", None), "step", None)
-        if step is not None and step.kind == "do" and step.action.get("action"):
-            return str(step.action["action"])
-        pending = self.session.state.pending
-        return str(pending["kind"]) if pending else None
-
-    def explain_pickup(self, key: tuple) -> str | None:
-        """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
-        return explain.cannot_pick(self, key)
 
     # =================================================================== test helpers
     def spot(self, key: tuple):

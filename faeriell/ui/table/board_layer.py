@@ -54,9 +54,9 @@ class BoardLayer(Layer):
             items = keyboard.pieces(self.scene)
             if not items:
                 return False
-            self.scene.keep_island_in_view()
+            self.keep_island_in_view()
             self.focus = keyboard.cycle(items, self.focus, d)
-            self.scene.show_focus(self.focus)        # a piece of the column scrolled out of view
+            self.show_focus(self.focus)        # a piece of the column scrolled out of view
             self.scene.prompt(keyboard.say_piece(self.scene, self.focus))
             return True
         if is_enter(ev) and self.focus is not None:
@@ -79,7 +79,7 @@ class BoardLayer(Layer):
         if key[0] == "button":
             s.press_button(key[1])
             return
-        s.show_focus(key)                        # the wheel may have taken it out of view since
+        self.show_focus(key)                        # the wheel may have taken it out of view since
         if key in s.index.clicks:
             s.resolve(s.index.clicks[key], s.words.drop_title(key))
             return
@@ -189,6 +189,30 @@ class BoardLayer(Layer):
             self.click(sp)
         elif pan and abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) < THRESHOLD:
             self._idle_click(pos)          # a click (not a pan) on the island that moves nothing
+        return True
+
+    def keep_island_in_view(self) -> bool:
+        """The keyboard goes round every piece and place: show the whole island first (Home's
+        view), drawn at once so that every spot is where it shows. True when the view moved."""
+        s = self.scene
+        if s.map.is_fitted():
+            return False
+        s.fit_island()
+        s.picture.ensure(s)
+        if s.drag_layer.drag is not None:
+            s.drag_layer.drag.overlay = None             # its glow follows the island
+        return True
+
+    def show_focus(self, key) -> bool:
+        """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
+        view, scrolled into view (side_column.show) and drawn there at once, so its spot is where the
+        focus ring, the piece in hand and Enter find it. True when the column moved."""
+        s = self.scene
+        if key is None or not side_column.show(s, [key]):
+            return False
+        s.picture.ensure(s)
+        if s.drag_layer.drag is not None:
+            s.drag_layer.drag.overlay = None             # its glow follows the column
         return True
 
     def _idle_click(self, pos) -> None:

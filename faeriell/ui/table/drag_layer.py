@@ -76,7 +76,7 @@ class DragLayer(Layer):
     def aim(self, d: int) -> None:
         """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""
         s, drag = self.scene, self.drag
-        s.keep_island_in_view()                 # every place shows where the arrows go
+        s.board.keep_island_in_view()                 # every place shows where the arrows go
         order = keyboard.targets(s, drag)
         target = keyboard.cycle(order, drag.hover if drag.hover_ok else None, d)
         if target is None:
@@ -84,7 +84,7 @@ class DragLayer(Layer):
             return
         drag.keyed = True
         drag.hover, drag.hover_ok = target, True
-        s.show_focus(target)                     # a place in the column scrolled out of view
+        s.board.show_focus(target)                     # a place in the column scrolled out of view
         sp = s.spots.first(target) if target[0] != "region" else None
         if target == PLAY_AREA:
             drag.hover_rect, drag.hover_radius = pygame.Rect(s.layout.map), 0.0

@@ -23,7 +23,6 @@ import pygame
 
 from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
-from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.text import set_window_size, words_on
 from faeriell.ui.scene import Scene
 from faeriell.ui.table import guide
@@ -48,12 +47,6 @@ from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
-
-# Every pending decision (R27) shows a bar: its question, how to answer, and its choices. These
-# are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
-# no tiles and stays small; the others list every choice (a drag still answers those that have one).
-MAP_DECISIONS = {"place_settlement", "place_hero"}
-
 
 class TableScene(Scene):
     def __init__(self, session, assets, size=(1280, 800), hotseat_curtain: bool = True,
@@ -104,7 +97,6 @@ class TableScene(Scene):
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_version = -1          # the game's version when the message was said
         self.message_serial = 0
-        self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
         self.prompting = False                   # the message says what the keyboard is on
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
@@ -287,38 +279,12 @@ class TableScene(Scene):
         self.layers.reset()              # what was in hand belonged to the position before
         if self.prompting:
             self.message, self.prompting = None, False     # "Enter puts it here" is no longer true
-        self._update_seat()
-        self.auto_choice()
+        self.curtain_layer.follow_seat()
+        self.decision.ask_pending()
         return True
 
     def human_turn(self) -> bool:
         return self.curtain_layer.tribe is None and self.session.is_human_turn() and not self.session.state.game_over
-
-    def _update_seat(self) -> None:
-        acting = self.session.acting
-        if acting is None or self.session.seats[acting] != "human":
-            return
-        humans = sum(1 for x in self.session.seats if x == "human")
-        if (self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2
-                and needs_curtain(self.session.game, self._last_human, acting)):     # secrets change hands
-            self.curtain_layer.tribe = acting
-        self._last_human = acting
-        self.viewer = acting
-
-    def auto_choice(self) -> None:
-        s = self.session.state
-        if not (s.pending and self.human_turn()):
-            return
-        # a guided step lists only its own move; its decision bar still shows every choice (the
-        # others are refused with the step's reason when picked)
-        legal = self.session.engine_legal()
-        acts = [a for a in legal if a.kind == s.pending["kind"]] or list(legal)
-        if not acts:
-            return
-        head, how = self.words.decision(s.pending, s)
-        who = f"Player {self.session.acting + 1}: " if s.players > 1 else ""
-        self.decision.open(who + head, acts, auto=True, paint=self.new_paint(), cancellable=False, note=how,
-                           compact=s.pending["kind"] in MAP_DECISIONS)
 
     # =================================================================== the base picture
     def new_paint(self) -> Paint:
@@ -336,28 +302,6 @@ class TableScene(Scene):
 
     def region_point(self, region: str):
         return self.map.region_point(self.session.game.rules.board, region)
-
-    def keep_island_in_view(self) -> bool:
-        """The keyboard goes round every piece and place: show the whole island first (Home's
-        view), drawn at once so that every spot is where it shows. True when the view moved."""
-        if self.map.is_fitted():
-            return False
-        self.fit_island()
-        self._ensure_base()
-        if self.drag_layer.drag is not None:
-            self.drag_layer.drag.overlay = None             # its glow follows the island
-        return True
-
-    def show_focus(self, key) -> bool:
-        """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
-        view, scrolled into view (show_in_side) and drawn there at once, so its spot is where the
-        focus ring, the piece in hand and Enter find it. True when the column moved."""
-        if key is None or not side_column.show(self, [key]):
-            return False
-        self._ensure_base()
-        if self.drag_layer.drag is not None:
-            self.drag_layer.drag.overlay = None             # its glow follows the column
-        return True
 
     def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
@@ -385,7 +329,7 @@ class TableScene(Scene):
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)
                 if self.decision.choice is None:
-                    self.auto_choice()      # a pending decision's bar stays up to choose again
+                    self.decision.ask_pending()     # a pending decision's bar stays up to choose again
                 return
             actions = allowed
         groups = group_actions(actions)

@@ -28,7 +28,7 @@ from faeriell.ui.text import MIN_TEXT, draw_text, font, wrap
 from faeriell.ui.theme import ACCENT, TEXT
 from faeriell import bots
 from faeriell.bots import helpers
-from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver,
+from faeriell.ui.bot_driver import (PARTNER_SAYS_S, BotDriver,
                                     DEFAULT_DELAY)
 from faeriell.ui.elbow_coach import ElbowCoach, question_text
 from faeriell.ui.curtain import has_secrets
@@ -45,6 +45,7 @@ from faeriell.ui.table import TableScene, anim, explain, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
 from faeriell.ui.table.table_hints import TableHints
 from faeriell.ui.table.table_saving import TableSaving
+from faeriell.ui.table.table_seats import TableSeats
 from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
 
 log = logging.getLogger(__name__)
@@ -67,11 +68,6 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
              "its Larger button (or the grip at its corner) makes it larger.\n"
              "F11 switches fullscreen on and off (on every screen).\n"
              "The game is also saved by itself after every turn: 'Continue' on the start screen resumes it.")
-
-
-def _level_name(level: str) -> str:
-    """'Expert' for the expert level (its start-screen label says '(thinks)' beside it)."""
-    return BOT_LABELS.get(level, level).split(" (")[0]
 
 
 INDICATOR_SIZE = 19            # the bot line's text (px at Interface size 100%)
@@ -125,6 +121,7 @@ class TableScreen(Scene):
         self.hints = TableHints(session, self.table, lambda text: self.flash(text),
                                 lambda what, exc: self.host.report(what, exc))
         self.saving = TableSaving(session, host, self.dialog_layer, self.modal_size, self.flash)
+        self.seat_dialog = TableSeats(session, host, self.dialog_layer, self.flash)
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
@@ -317,7 +314,7 @@ class TableScreen(Scene):
                  ("save", "Save  (Ctrl+S)", self.saving.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
                  ("settings", "Settings…", self.open_settings),
-                 ("seats", "Players and bots…", self.open_seats),
+                 ("seats", "Players and bots…", self.seat_dialog.open_seats),
                  ("review", "Review the game so far", self.review),
                  ("analyse", "Analyse from here", self.analyse),
                  ("rules", "Rules  (F1)", self.show_rules),
@@ -345,41 +342,6 @@ class TableScreen(Scene):
         return "A practice position is not saved; Retry sets it out again."
 
     # ---- any seat, any time: a person or a bot level for each seat, mid-game ----------------
-    def _seat_label(self, i: int) -> str:
-        g = self.session.game
-        tid = g.state.tribes[i].id
-        name = str((g.rules.catalog.tribes.get(tid) or {}).get("name") or tid.capitalize())
-        seat = self.session.seats[i]
-        who = "a person" if seat == "human" else f"the {_level_name(seat)} bot"
-        return f"Player {i + 1} · {name}: {who}"
-
-    def open_seats(self) -> None:
-        """Esc menu > Players and bots: pick a seat, then who plays it from now on."""
-        items = [(f"seat{i + 1}", self._seat_label(i), (lambda i=i: self.open_seat(i)))
-                 for i in range(len(self.session.seats))]
-        items.append(("resume", "Back to the game", lambda: None))
-        self.modal = Menu(self.host.size, items, title="Players and bots", width=460,
-                          note="Hand any seat to a person or a bot; the game goes on from this move.")
-
-    def open_seat(self, i: int) -> None:
-        seat = self.session.seats[i]
-        items = [("human", "A person plays it" + ("  (now)" if seat == "human" else ""),
-                  lambda: self.set_seat(i, "human"))]
-        for level in BOT_LEVELS:
-            items.append((level, f"{_level_name(level)} bot" + ("  (now)" if seat == level else ""),
-                          (lambda level=level: self.set_seat(i, level))))
-        items.append(("back", "Back", self.open_seats))
-        self.modal = Menu(self.host.size, items, title=self._seat_label(i).split(":")[0], width=420,
-                          note=BOT_DESCRIPTIONS.get(seat, "A person makes this seat's moves at this screen."))
-
-    def set_seat(self, i: int, level: str) -> None:
-        why = self.session.set_seat(i, level)
-        if why:
-            self.flash(why, error=True)
-            return
-        remember_seats(self.session.game, self.session.seats)     # its saves reopen the same way
-        self.flash(self._seat_label(i).replace(": ", " is now played by ", 1) + ".")
-
     def review(self) -> None:
         if self.tutorial() is not None:       # its draws are the chapter's own: its moves alone do not replay it
             self.flash("A guided chapter has no review; play a game of your own to review it.", error=True)

@@ -152,7 +152,7 @@ steps: []
 
 def open_editor(app) -> AnalysisScene:
     """The start screen's "Analysis board": an empty table in the editor."""
-    from faeriell.ui.scene import scene_class
+    from faeriell.ui.registry import scene_class
     if type(app.scene).__name__ != "StartScene":
         app.show(scene_class("start")(app))
         app.step()

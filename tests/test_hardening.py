@@ -55,7 +55,7 @@ def _no_space(*_a, **_k):
 # ------------------------------------------------------------------------------ 1. Save elsewhere
 def _save_elsewhere(app, host, path) -> None:
     """The notice's Save elsewhere… button, a path typed, Enter."""
-    _, button = host.notice_rects()
+    _, button = host.saving.notice_rects()
     click(app, button.center)
     assert isinstance(host.modal, FileDialog)
     click(app, "path")
@@ -80,7 +80,7 @@ def test_save_elsewhere_refuses_what_is_no_save_and_asks_before_replacing_one(tm
     with monkeypatch.context() as m:                   # the autosave fails: the notice offers Save elsewhere
         m.setattr(saves, "write_save", _no_space)
         _to_next_turn(host.session)
-    assert host.save_notice()
+    assert host.saving.save_notice()
     for path, words in ((settings, "holds your settings"), (progress, "holds your progress"),
                         (foreign, "is not a Faeriell save")):
         _save_elsewhere(app, host, path)
@@ -140,7 +140,7 @@ def test_an_unusable_data_folder_says_not_being_saved_in_the_window(tmp_path, mo
     assert isinstance(app.scene, TableScreen) and not app.errors
     assert any("not being saved" in n for n in app.notices)
     _to_next_turn(app.session)
-    assert app.scene.save_notice().startswith("Your game is not being saved: the data folder /dev/null")
+    assert app.scene.saving.save_notice().startswith("Your game is not being saved: the data folder /dev/null")
     pygame.display.quit()
 
 

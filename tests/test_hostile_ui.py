@@ -154,10 +154,10 @@ def test_a_failed_autosave_shows_a_notice_and_save_elsewhere_works(tmp_path, mon
     monkeypatch.setattr(storage_saves, "write_save", _no_space)
     _to_next_turn(host.session)
     assert host.session.autosave_problem == "No space left on device (/full/disk)"
-    assert host.save_notice() == "Your game is not being saved: No space left on device (/full/disk)"
+    assert host.saving.save_notice() == "Your game is not being saved: No space left on device (/full/disk)"
     app.dirty = True
     app.step()
-    _, button = host.notice_rects()
+    _, button = host.saving.notice_rects()
     click(app, button.center)
     assert isinstance(host.modal, FileDialog)
     monkeypatch.undo()                                 # the other disk has room
@@ -166,7 +166,7 @@ def test_a_failed_autosave_shows_a_notice_and_save_elsewhere_works(tmp_path, mon
     click(app, "open")
     assert host.modal is None
     assert (tmp_path / "elsewhere.json").is_file() and host.session.autosave_problem is None
-    assert host.save_notice() == ""
+    assert host.saving.save_notice() == ""
     before = (tmp_path / "elsewhere.json").read_text()
     _to_next_turn(host.session)                        # the next autosave goes there too
     assert (tmp_path / "elsewhere.json").read_text() != before

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
-from faeriell.ui.table import tooltips  # noqa: E402
+from faeriell.ui.table import explain as table_explain, tooltips  # noqa: E402
 from faeriell.ui.table.dragdrop import Drag  # noqa: E402
 from faeriell.ui.table.keys import RegionSpot  # noqa: E402
 
@@ -76,7 +76,7 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
         if tipped:
             out.append(tipped[0])
             out.extend(tipped[1])
-        why = sc.explain_pickup(key) if hasattr(sc, "explain_pickup") else None
+        why = table_explain.cannot_pick(sc, key)
         if why:
             out.append(why)
     idx = sc.index

@@ -17,6 +17,7 @@ from faeriell.ui.scenes.review import ReviewScene
 from faeriell.ui.scenes.rules import RulesScene
 from faeriell.ui.scenes.table import TableScreen
 from faeriell.ui.table.keys import SupplyBeacon  # noqa: E402
+from faeriell.ui.table import explain  # noqa: E402
 
 
 @pytest.fixture
@@ -162,7 +163,7 @@ def test_a_refused_piece_offers_its_rule_and_f1_opens_it(tmp_path, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.step()
     assert table.message_bad and table.refused_kind == "build_beacon"
-    assert table.rule_kind() == "build_beacon"
+    assert explain.rule_kind(table) == "build_beacon"
     drawn = []
     from faeriell.ui.table import theme
     real = theme.text

@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.explain import why_none  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
-from faeriell.ui.table import tooltips  # noqa: E402
+from faeriell.ui.table import explain, tooltips  # noqa: E402
 from faeriell.ui.table.keys import AttuneFree, GuardianPiece, HeroSlot, RegionSpot, SupplyBeacon, SupplySettlement  # noqa: E402
 
 
@@ -118,14 +118,14 @@ def test_tooltips_invite_no_move_that_is_not_legal_now():
     t = Table(game({"player": 1, "phase": "hero"}))
     key = SupplySettlement(0)
     t.frame()
-    title, lines = tooltips.honest(tooltips.tip(key, t.scene.painted), t.scene.explain_pickup(key))
+    title, lines = tooltips.honest(tooltips.tip(key, t.scene.painted), explain.cannot_pick(t.scene, key))
     assert not any(line.startswith("Drag") or " Drag " in line for line in lines), lines
     assert any(line.startswith("Not now:") for line in lines), lines
     # and in the Tribe Phase, where it is legal, the invitation stays
     t2 = Table(game({"player": 1, "phase": "tribe"}, {"essences": ["red", "red", "blue"]}))
     t2.frame()
-    assert t2.scene.explain_pickup(key) is None
-    _title, lines2 = tooltips.honest(tooltips.tip(key, t2.scene.painted), t2.scene.explain_pickup(key))
+    assert explain.cannot_pick(t2.scene, key) is None
+    _title, lines2 = tooltips.honest(tooltips.tip(key, t2.scene.painted), explain.cannot_pick(t2.scene, key))
     assert any("Drag" in line for line in lines2)
 
 

@@ -58,14 +58,14 @@ def test_the_log_is_grouped_by_round_and_turn():
 def test_a_real_game_log_has_headings_for_every_round_played():
     g = played()
     t = Table(g, seats=["human"])
-    rows = log_rows([t.scene.words.say(x) for x in g.state.log], t.scene.you())
+    rows = log_rows([t.scene.words.say(x) for x in g.state.log], t.scene.log_layer.you())
     heads = [r.text for r in rows if r.kind == "round"]
     assert heads[:2] == ["Set-up", "Round 1"] and f"Round {g.state.round}" in heads
     assert any(r.kind == "turn" and r.text.startswith("Your ") for r in rows)
     assert not any("Longfeather" in r.text for r in rows), [r.text for r in rows if "Longfeather" in r.text]
     # against a bot the human is still "you"; two humans are each called by name
-    assert Table(played(2, "competitive"), seats=["human", "easy"]).scene.you() == "Longfeather (player 1)"
-    assert Table(played(2, "competitive"), seats=["human", "human"]).scene.you() is None
+    assert Table(played(2, "competitive"), seats=["human", "easy"]).scene.log_layer.you() == "Longfeather (player 1)"
+    assert Table(played(2, "competitive"), seats=["human", "human"]).scene.log_layer.you() is None
 
 
 def test_the_wheel_and_keys_scroll_the_log():

@@ -115,13 +115,28 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
 
 # ------------------------------------------------------------------------------------ the rules
 def test_there_are_scene_modules_and_each_is_registered():
-    from faeriell.ui.scene import SCENES as REGISTRY, scene_class, Scene
+    from faeriell.ui.registry import SCENES as REGISTRY, scene_class
+    from faeriell.ui.scene import Scene
     g = graph()
     scene_mods = {m for m in g if m.startswith(SCENES + ".")}
     assert {"faeriell.ui.scenes.start", "faeriell.ui.scenes.end", "faeriell.ui.scenes.table"} <= scene_mods
-    assert {t.partition(":")[0] for t in REGISTRY.values()} == scene_mods
-    for name in REGISTRY:
-        assert issubclass(scene_class(name), Scene)
+    assert {cls.__module__ for cls in REGISTRY.values()} == scene_mods
+    for name, cls in REGISTRY.items():
+        assert scene_class(name) is cls and issubclass(cls, Scene)
+
+
+def test_the_registry_holds_classes_imported_for_real():
+    """The screens by name are the classes themselves, imported at the registry's top (issue 44,
+    item 3): no "module:attr" strings, no importlib, so a wrong name fails at import and in mypy;
+    and only the app imports the registry (a scene reaching it would reach every other scene)."""
+    from faeriell.ui import registry
+    assert all(isinstance(cls, type) for cls in registry.SCENES.values())
+    tree = ast.parse((UI / "registry.py").read_text(encoding="utf-8"))
+    assert "importlib" not in {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    top = {n.module for n in tree.body if isinstance(n, ast.ImportFrom)}
+    assert {cls.__module__ for cls in registry.SCENES.values()} <= top      # at the top, not in a function
+    g = graph()
+    assert sorted(m for m, targets in g.items() if "faeriell.ui.registry" in targets) == [APP]
 
 
 def test_no_scene_imports_the_app_or_another_scene():
@@ -182,3 +197,16 @@ def test_the_checker_sees_function_level_imports_and_cycles(tmp_path):
     assert "faeriell.ui.scenes.start -> faeriell.ui.app -> faeriell.ui.helper -> faeriell.ui.scenes.end" \
         in problems
     assert cycles(g) == [["faeriell.ui.helper", "faeriell.ui.scenes.end"]]
+
+
+def test_the_app_and_the_table_overlays_probe_no_scene_softly():
+    """The app, the table's overlays and the hint card read declared attributes of the screen
+    (Scene.table, Scene.session, quit_requested, next_scene), of the table scene (refused_kind,
+    tutorial) and of the decision bar and the tray (rects, options, panel_rect): no getattr or
+    hasattr that would quietly give a default once an attribute is renamed (issue 44, item 3)."""
+    found = []
+    for rel in ("app.py", "table/overlays.py", "table/hint_card.py"):
+        for node in ast.walk(ast.parse((UI / rel).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr"):
+                found.append(f"{rel}:{node.lineno}")
+    assert found == []

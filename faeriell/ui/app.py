@@ -23,7 +23,8 @@ import pygame  # noqa: E402  (pygame-ce)
 
 from faeriell.ui.assets import Assets  # noqa: E402
 from faeriell.ui.launch import LaunchOptions, new_seed, resolve_setup  # noqa: E402,F401  (main.py's names)
-from faeriell.ui.scene import Scene, scene_class  # noqa: E402
+from faeriell.ui.registry import scene_class  # noqa: E402
+from faeriell.ui.scene import Scene  # noqa: E402
 from faeriell.ui.settings import Settings  # noqa: E402
 from faeriell.ui.sound import Sounds  # noqa: E402
 from faeriell.safe_read import clip  # noqa: E402
@@ -70,9 +71,10 @@ class App:
             self.notify(self.settings.notice)
         self.assets = Assets()
         self.sounds = Sounds(self.settings.sound_volume)
+        self.scene: Scene | None = None
+        self._layout_scale = self.settings.layout_scale    # a change of it lays the screen out again
         self._apply_settings()
         self.rules = None
-        self.scene: Scene | None = None
         self._last_tick = time.monotonic()
         self._moving = False               # the scene changed on its own last frame (animating)
         self._guard("loading the rules and the map", self._load_rules)
@@ -123,13 +125,12 @@ class App:
     @property
     def map_view(self):
         """The island of the table on screen (the table screen's, the replay's), else None."""
-        from faeriell.ui.table import TableScene
-        table = getattr(self.scene, "table", None)      # the screens that show a table hold it as .table
-        return table.map if isinstance(table, TableScene) else None
+        table = self.scene.table if self.scene is not None else None
+        return table.map if table is not None else None
 
     @property
     def session(self):
-        return getattr(self.scene, "session", None)
+        return self.scene.session if self.scene is not None else None
 
     def _first_scene(self) -> None:
         o = self.options
@@ -319,7 +320,7 @@ class App:
         """What the settings change outside any one screen: text size, piece letters, volume."""
         s = self.settings
         set_text_scale(s.ui_scale)
-        if getattr(self, "scene", None) is not None and getattr(self, "_layout_scale", s.layout_scale) != s.layout_scale:
+        if self.scene is not None and self._layout_scale != s.layout_scale:
             self._guard("laying out the screen again", lambda: self.scene.resize(self.scene_size(self.scene)))
         self._layout_scale = s.layout_scale
         self.assets.set_marks(s.colour_blind)
@@ -446,9 +447,9 @@ class App:
         scene = self.scene
         if scene is None:
             return
-        if getattr(scene, "quit_requested", False):
+        if scene.quit_requested:
             self.quit()
-        nxt = getattr(scene, "next_scene", None)
+        nxt = scene.next_scene
         if nxt is not None and nxt is not scene:
             scene.next_scene = None
             self.show(nxt)

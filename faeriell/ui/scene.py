@@ -2,16 +2,16 @@
 
 The app (faeriell/ui/app.py) owns the window, the frame loop and the switch between screens.
 Each screen is a module of faeriell/ui/scenes/ holding one Scene class, registered by name in
-SCENES below. A scene is built as `SceneClass(host, **kwargs)`, where `host` is the app seen
-through the small `Host` interface: a scene asks the host to go to another screen by name
-(`host.go("end", session=...)`), to start or load a game, to report an error or to quit. So a
-scene never imports the app nor another scene (tests/test_ui_imports.py checks it), and adding a
-screen is: one module in scenes/, one line in SCENES.
+faeriell/ui/registry.py (real imports; only the app imports the registry). A scene is built as
+`SceneClass(host, **kwargs)`, where `host` is the app seen through the small `Host` interface:
+a scene asks the host to go to another screen by name (`host.go("end", session=...)`), to start
+or load a game, to report an error or to quit. So a scene never imports the app nor another
+scene (tests/test_ui_imports.py checks it), and adding a screen is: one module in scenes/, one
+line in registry.SCENES.
 """
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 import pygame
 
@@ -19,30 +19,8 @@ from faeriell.ui.text import draw_text
 from faeriell.ui.theme import ACCENT, BG
 from faeriell.ui.backdrop import draw_backdrop
 
-# name -> "module:Class" (imported when first needed, so this module imports no scene)
-SCENES: dict[str, str] = {
-    "start": "faeriell.ui.scenes.start:StartScene",
-    "table": "faeriell.ui.scenes.table:TableScreen",
-    "end": "faeriell.ui.scenes.end:EndScene",
-    "settings": "faeriell.ui.scenes.settings:SettingsScene",
-    "review": "faeriell.ui.scenes.review:ReviewScene",
-    "replay": "faeriell.ui.scenes.replay:ReplayScene",
-    "rules": "faeriell.ui.scenes.rules:RulesScene",
-    "tutorial": "faeriell.ui.scenes.tutorial:TutorialScene",
-    "practice": "faeriell.ui.scenes.practice:PracticeScene",
-    "stats": "faeriell.ui.scenes.stats:StatsScene",
-    "analysis": "faeriell.ui.scenes.analysis:AnalysisScene",
-}
-
-
-def scene_class(name: str) -> type:
-    """The Scene class registered under `name` (KeyError names the known screens)."""
-    try:
-        target = SCENES[name]
-    except KeyError:
-        raise KeyError(f"no screen called {name!r} (known: {', '.join(sorted(SCENES))})") from None
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+if TYPE_CHECKING:                         # a name for the annotations only
+    from faeriell.session import Session
 
 
 class Scene:
@@ -50,6 +28,12 @@ class Scene:
 
     next_scene: "Scene | None" = None     # set to ask the app to switch screens (old style; prefer host.go)
     quit_requested: bool = False
+    # What the app reads of a screen that shows a game (the table, the replay, the analysis board,
+    # the end and review screens); None on the others.
+    session: "Session | None" = None       # the game shown
+    # the TableScene drawn (its island is the app's map_view); Any: faeriell.ui.table imports this
+    # module, so naming its class here would make an import cycle
+    table: Any = None
 
     def handle_event(self, event) -> bool:
         """Handle one pygame event; True when the screen must be redrawn."""

@@ -34,7 +34,7 @@ from faeriell.ui.analysis.share_actions import ShareMixin
 from faeriell.ui.analysis.tree_panel import TreePanel
 from faeriell.ui.dialogs import Menu
 from faeriell.ui.scene import Host, MenuScene
-from faeriell.ui.table import TableScene
+from faeriell.ui.table import TableScene, explain
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
 BUTTON_PX = 16
@@ -344,7 +344,7 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
             return True
         if ev.key == pygame.K_F1:
             kind = (self.editor.rule_kind() if self.editor is not None
-                    else t.rule_kind() if t is not None else None)
+                    else explain.rule_kind(t) if t is not None else None)
             self.host.go("rules", kind=kind, back=self)
             return True
         if not holding and self.lines is not None:

@@ -25,7 +25,7 @@ class EndScene(MenuScene):
         """`table`: the table screen this game was played on (See the table goes back to it)."""
         self.host = host
         self.session = session
-        self.table = table
+        self.played_on = table                # a TableScreen: `table` (Scene.table) is a TableScene drawn
         self._to_table = False                # See the table / Review: the table stays open
         self.size = host.size
         self.root = W.Container(pygame.Rect(0, 0, *self.size))
@@ -101,9 +101,9 @@ class EndScene(MenuScene):
         self.host.go(name, **kwargs)          # a ladder or daily game: back to its Practice tab
 
     def see_table(self) -> None:
-        if self.table is not None:
+        if self.played_on is not None:
             self._to_table = True
-            self.host.show(self.table)
+            self.host.show(self.played_on)
 
     def review(self) -> None:
         self._to_table = True                 # the review comes back here, and may go on to the table
@@ -113,13 +113,13 @@ class EndScene(MenuScene):
         """Left for anywhere but its table (or the review that comes back): the table is left too,
         so its game is let go (Continue, Load in this window find it free)."""
         to_table, self._to_table = self._to_table, False
-        if self.table is not None and not to_table:
-            self.table.close()
+        if self.played_on is not None and not to_table:
+            self.played_on.close()
 
     def layout(self) -> None:
         w, h = self.size
         self.root = W.Container(pygame.Rect(0, 0, w, h))
-        n = 4 if self.table is not None else 3
+        n = 4 if self.played_on is not None else 3
         bw, gap = min(220, (w - 80) // n), 16
         x = (w - (n * bw + (n - 1) * gap)) // 2
         y = h - 80
@@ -130,7 +130,7 @@ class EndScene(MenuScene):
         practice = (self.session.back_to or ("start",))[0] == "practice"
         self.root.add(Button((x + bw + gap, y, bw, 52), "Back to Practice" if practice else "Back to start",
                              self.back, id="back", size=24))
-        if self.table is not None:
+        if self.played_on is not None:
             self.root.add(Button((x + 2 * (bw + gap), y, bw, 52), "See the table", self.see_table, id="table",
                                  size=24))
 

@@ -19,35 +19,33 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 
 import pygame
 
 from faeriell.engine.undo import why_not_undo
-from faeriell.safe_read import clip
 from faeriell.ui.canvas import virtual_size
 from faeriell.ui.text import MIN_TEXT, draw_text, font, wrap
-from faeriell.ui.theme import ACCENT, BTN_HOVER, TEXT
+from faeriell.ui.theme import ACCENT, TEXT
 from faeriell import bots
 from faeriell.bots import helpers
-from faeriell.ui.bot_driver import (BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS, PARTNER_SAYS_S, BotDriver,
+from faeriell.ui.bot_driver import (PARTNER_SAYS_S, BotDriver,
                                     DEFAULT_DELAY)
 from faeriell.ui.elbow_coach import ElbowCoach, question_text
 from faeriell.ui.curtain import has_secrets
-from faeriell.storage.atomic import WriteRefused
 from faeriell.storage.background import Background
-from faeriell.storage.folders import DataDirError, game_id_of, saves_dir
+from faeriell.storage.folders import game_id_of
 from faeriell.storage.listing import list_saves
-from faeriell.storage.saves import (FileServiceError, load_game, save_game, suggest_save_name, timestamped_save_path,
-                                    why_not_replace)
+from faeriell.storage.saves import FileServiceError, load_game
 from faeriell.storage.seats import recall_seats, remember_seats
-from faeriell.ui.dialogs import AskText, Confirm, FileDialog, Menu, MessageBox
+from faeriell.ui.dialogs import Confirm, FileDialog, Menu, MessageBox
 from faeriell.ui.scene import Host, Scene
 from faeriell.ui.settings_panel import SettingsDialog
 from faeriell.ui.sound import cues, watch
-from faeriell.ui.table import TableScene, anim, tooltips
+from faeriell.ui.table import TableScene, anim, explain, tooltips
 from faeriell.ui.table.keyboard import KEYS_HELP
 from faeriell.ui.table.table_hints import TableHints
+from faeriell.ui.table.table_saving import TableSaving
+from faeriell.ui.table.table_seats import TableSeats
 from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
 
 log = logging.getLogger(__name__)
@@ -70,11 +68,6 @@ HELP_TEXT = ("Esc opens the menu (resume, undo, hint, save, load, settings, play
              "its Larger button (or the grip at its corner) makes it larger.\n"
              "F11 switches fullscreen on and off (on every screen).\n"
              "The game is also saved by itself after every turn: 'Continue' on the start screen resumes it.")
-
-
-def _level_name(level: str) -> str:
-    """'Expert' for the expert level (its start-screen label says '(thinks)' beside it)."""
-    return BOT_LABELS.get(level, level).split(" (")[0]
 
 
 INDICATOR_SIZE = 19            # the bot line's text (px at Interface size 100%)
@@ -120,12 +113,15 @@ class TableScreen(Scene):
         layers = self.table.layers
         for name in ("dialog", "keys", "menu"):     # a table handed on from another screen had them
             layers.remove(name)
-        self.keys_layer = layers.push(ScreenKeysLayer(self, self.table.rule_kind, lambda: tooltips.rule_topic(self.table)))
+        self.keys_layer = layers.push(ScreenKeysLayer(self, lambda: explain.rule_kind(self.table),
+                                                      lambda: tooltips.rule_topic(self.table)))
         self.dialog_layer = layers.push(ScreenDialogLayer(self))
         layers.push(MenuLayer(self), below="board")
         self.table.curtain_layer.on_escape = self.open_menu
         self.hints = TableHints(session, self.table, lambda text: self.flash(text),
                                 lambda what, exc: self.host.report(what, exc))
+        self.saving = TableSaving(session, host, self.dialog_layer, self.modal_size, self.flash)
+        self.seat_dialog = TableSeats(session, host, self.dialog_layer, self.flash)
         self.end_shown = False
         self._over_since: float | None = None
         self._indicator = ""
@@ -255,38 +251,6 @@ class TableScreen(Scene):
             return
         self.flash(why_not_undo(self.session.game, 1) or reason)
 
-    def save(self) -> None:
-        """Ask a name, then save under it (saves/ in the user data folder); a data folder that
-        cannot be made (a read-only home) is said at once, with the way out."""
-        try:
-            saves_dir()
-        except DataDirError as e:
-            self._offer_save_elsewhere(str(e))
-            return
-        self.modal = AskText(self.modal_size(), "Save the game", "Name of the save (Enter keeps the one shown):",
-                             suggest_save_name(self.session.game), self._save_as, ok_label="Save")
-
-    def _save_as(self, name: str) -> str | None:
-        try:
-            path = save_game(self.session.game, name=name, seats=self.session.seat_record())
-        except DataDirError as e:              # the data folder went away since Ctrl+S
-            self._offer_save_elsewhere(str(e))
-            return None
-        except FileServiceError as e:
-            if isinstance(e.__cause__, OSError) and not isinstance(e.__cause__, WriteRefused):
-                self._offer_save_elsewhere(str(e))     # the saves folder takes no file: a full or read-only disk
-                return None
-            return str(e)
-        self.flash(f"Saved as “{path.stem}” ({path})")
-        return None
-
-    def _offer_save_elsewhere(self, reason: str) -> None:
-        """One line on why the data folder takes no save, and the way out: Save elsewhere…"""
-        reason = clip(reason, 300).rstrip(".")
-        self.modal = Confirm(self.host.size, "The game cannot be saved there",
-                             f"Not saved: {reason}. Save elsewhere… saves it in a folder you choose.",
-                             "Save elsewhere…", self.open_save_elsewhere)
-
     def open_settings(self) -> None:
         self.modal = SettingsDialog(self.modal_size(), self.host.settings, self._setting_changed,
                                     lambda: self.host.size)
@@ -295,86 +259,6 @@ class TableScreen(Scene):
         self.host.settings_changed()
         if key in ("volume", "mute"):
             self.host.play_sound("drop")          # hear the new volume
-
-    # ---- a failed autosave: a notice that stays, and a way to save elsewhere ------------------
-    NOTICE_H = 40
-
-    def save_notice(self) -> str:
-        """The words of the notice shown while autosaves fail ('' when they work)."""
-        problem = self.session.autosave_problem
-        if not problem or not self.session.autosave_enabled:
-            return ""
-        return f"Your game is not being saved: {problem}"
-
-    def notice_rects(self):
-        """(the notice, its 'Save elsewhere' button) in screen coordinates, or (None, None)."""
-        if not self.save_notice():
-            return None, None
-        w, h = self.host.size
-        bw = 170
-        r = pygame.Rect(0, 0, min(w - 20, 880), self.NOTICE_H)
-        r.midbottom = (w // 2, h - 70)
-        button = pygame.Rect(r.right - bw - 6, r.y + 5, bw, r.height - 10)
-        return r, button
-
-    def notice_button(self) -> pygame.Rect | None:
-        """The notice's 'Save elsewhere' button on screen, or None (no notice)."""
-        return self.notice_rects()[1]
-
-    def open_save_elsewhere(self) -> None:
-        folder = ""
-        try:
-            folder = str(Path.home())
-        except (OSError, RuntimeError):
-            pass
-        self.modal = FileDialog(self.modal_size(), "Save the game elsewhere", lambda: [], self._save_elsewhere,
-                                "Save", empty_text="Type a folder or a file name below: the game is saved "
-                                "there now and after every turn.",
-                                hint=f"a folder or a .json file, e.g. {folder or '~'}/faeriell.json")
-
-    def _save_elsewhere(self, text: str) -> str | None:
-        """Save where the player typed. Nothing is replaced without asking, and nothing that is
-        not a Faeriell save is replaced at all (the settings, the puzzle progress, a foreign file)."""
-        path = Path(text).expanduser()
-        if path.is_dir():
-            path = timestamped_save_path(path)
-        elif path.suffix.lower() != ".json":
-            path = path.with_name(path.name + ".json")
-        refusal, question = why_not_replace(path, self.session.game)
-        if refusal:
-            return refusal
-        if question:
-            self.modal = Confirm(self.host.size, "Replace the save?", question, "Replace",
-                                 lambda: self._save_elsewhere_to(path, replace=True))
-            return None
-        return self._save_elsewhere_to(path)
-
-    def _save_elsewhere_to(self, path: Path, replace: bool = False) -> str | None:
-        try:
-            saved = save_game(self.session.game, path, replace=replace, seats=self.session.seat_record())
-        except FileServiceError as e:
-            self.flash(str(e), error=True)
-            return str(e)
-        self.session.autosave_file = saved         # the next autosaves go there too
-        if not self.session.claim():               # another window autosaves to that file
-            self.session.autosave_file = None
-            self.flash(f"Saved to {saved}; another window saves its game there, so this game goes on "
-                       "saving under its own name.", error=True)
-            return None
-        self.session.autosave_problem = None
-        self.flash(f"Saved to {saved}; the game now saves itself there after every turn.")
-        return None
-
-    def _draw_save_notice(self, surf) -> None:
-        r, button = self.notice_rects()
-        if r is None:
-            return
-        pygame.draw.rect(surf, (120, 30, 36), r, border_radius=8)
-        pygame.draw.rect(surf, ACCENT, r, 1, border_radius=8)
-        draw_text(surf, self.save_notice(), (r.x + 12, r.centery), 20, TEXT, anchor="midleft",
-                  width=button.x - r.x - 20)
-        pygame.draw.rect(surf, BTN_HOVER, button, border_radius=6)
-        draw_text(surf, "Save elsewhere…", button.center, 19, TEXT, anchor="center", width=button.width - 8)
 
     def open_load_dialog(self) -> None:
         self.modal = FileDialog(self.modal_size(), "Load a game", lambda: Background(list_saves), self._load_path, "Load",
@@ -427,10 +311,10 @@ class TableScreen(Scene):
         items = [("resume", "Resume", lambda: None),
                  ("undo", "Undo  (Ctrl+Z)", self.undo),
                  ("hint", "Hint  (H)", self.hint),
-                 ("save", "Save  (Ctrl+S)", self.save),
+                 ("save", "Save  (Ctrl+S)", self.saving.save),
                  ("load", "Load…  (Ctrl+O)", self.open_load_dialog),
                  ("settings", "Settings…", self.open_settings),
-                 ("seats", "Players and bots…", self.open_seats),
+                 ("seats", "Players and bots…", self.seat_dialog.open_seats),
                  ("review", "Review the game so far", self.review),
                  ("analyse", "Analyse from here", self.analyse),
                  ("rules", "Rules  (F1)", self.show_rules),
@@ -443,9 +327,9 @@ class TableScreen(Scene):
             items = [it for it in items if it[0] != "review"]     # a chapter's forced draws do not replay
         items.append(("quit", "Quit", self.host.quit))
         note = self.saving_note()
-        if self.save_notice():
-            items.insert(4, ("save_elsewhere", "Save elsewhere…", self.open_save_elsewhere))
-            note = self.save_notice()
+        if self.saving.save_notice():
+            items.insert(4, ("save_elsewhere", "Save elsewhere…", self.saving.open_save_elsewhere))
+            note = self.saving.save_notice()
         return items, note
 
     def saving_note(self) -> str:
@@ -458,41 +342,6 @@ class TableScreen(Scene):
         return "A practice position is not saved; Retry sets it out again."
 
     # ---- any seat, any time: a person or a bot level for each seat, mid-game ----------------
-    def _seat_label(self, i: int) -> str:
-        g = self.session.game
-        tid = g.state.tribes[i].id
-        name = str((g.rules.catalog.tribes.get(tid) or {}).get("name") or tid.capitalize())
-        seat = self.session.seats[i]
-        who = "a person" if seat == "human" else f"the {_level_name(seat)} bot"
-        return f"Player {i + 1} · {name}: {who}"
-
-    def open_seats(self) -> None:
-        """Esc menu > Players and bots: pick a seat, then who plays it from now on."""
-        items = [(f"seat{i + 1}", self._seat_label(i), (lambda i=i: self.open_seat(i)))
-                 for i in range(len(self.session.seats))]
-        items.append(("resume", "Back to the game", lambda: None))
-        self.modal = Menu(self.host.size, items, title="Players and bots", width=460,
-                          note="Hand any seat to a person or a bot; the game goes on from this move.")
-
-    def open_seat(self, i: int) -> None:
-        seat = self.session.seats[i]
-        items = [("human", "A person plays it" + ("  (now)" if seat == "human" else ""),
-                  lambda: self.set_seat(i, "human"))]
-        for level in BOT_LEVELS:
-            items.append((level, f"{_level_name(level)} bot" + ("  (now)" if seat == level else ""),
-                          (lambda level=level: self.set_seat(i, level))))
-        items.append(("back", "Back", self.open_seats))
-        self.modal = Menu(self.host.size, items, title=self._seat_label(i).split(":")[0], width=420,
-                          note=BOT_DESCRIPTIONS.get(seat, "A person makes this seat's moves at this screen."))
-
-    def set_seat(self, i: int, level: str) -> None:
-        why = self.session.set_seat(i, level)
-        if why:
-            self.flash(why, error=True)
-            return
-        remember_seats(self.session.game, self.session.seats)     # its saves reopen the same way
-        self.flash(self._seat_label(i).replace(": ", " is now played by ", 1) + ".")
-
     def review(self) -> None:
         if self.tutorial() is not None:       # its draws are the chapter's own: its moves alone do not replay it
             self.flash("A guided chapter has no review; play a game of your own to review it.", error=True)
@@ -628,7 +477,7 @@ class TableScreen(Scene):
                 draw_text(surf, line, (r.centerx, top + k * lh + lh // 2), size, TEXT,
                           anchor="center", width=r.w - 2 * round(PILL_PAD[0] * self.modal_factor()))
             self.indicator_rect = r
-        self._draw_save_notice(surf)
+        self.saving.draw_notice(surf)
 
     def resize(self, size) -> None:
         self.size = tuple(size)

@@ -136,98 +136,127 @@ def what_happened(before: dict | None, after: dict) -> list[tuple]:
 ESSENCE_MAX = 5        # Essence cards shown flying per tribe and colour (a big Harvest stays short)
 
 
-def flights_for(events, scene, prev_base=None) -> list[Flight]:
-    """Flights showing `events` on the table just drawn (its spots say where things are now);
-    `prev_base` (the table before the change) covers a token's new place while it is on the way."""
-    if not on():
-        return []
-    p, spots, now = scene.painted, scene.spots, scene.now
-    s = scene.session.game.state
-    out: list[Flight] = []
-    delay = 0.0
+class _Where:
+    """What the flights of one change read: the table just drawn (its spots say where things are
+    now), the time, and the table before the change (to cover a token's new place on the way)."""
 
-    def centre(key):
-        sp = spots.first(key)
+    def __init__(self, scene, prev_base) -> None:
+        self.p, self.spots, self.now = scene.painted, scene.spots, scene.now
+        self.s = scene.session.game.state
+        self.prev_base = prev_base
+
+    def centre(self, key):
+        sp = self.spots.first(key)
         return sp.center if sp is not None else None
 
-    def covered(f: Flight, at, sprite) -> Flight:
+    def covered(self, f: Flight, at, sprite) -> Flight:
+        prev_base = self.prev_base
         if prev_base is not None and at is not None and sprite is not None:
             r = sprite.get_rect(center=(round(at[0]), round(at[1]))).inflate(6, 6).clip(prev_base.get_rect())
             if r.w > 0 and r.h > 0:
                 f.cover, f.cover_at = prev_base.subsurface(r).copy(), r.topleft
         return f
 
-    def board_of(i):
-        return centre(TribeSmall(i)) or centre(TribeBoard(i))
+    def board_of(self, i):
+        return self.centre(TribeSmall(i)) or self.centre(TribeBoard(i))
 
+
+def flights_for(events, scene, prev_base=None) -> list[Flight]:
+    """Flights showing `events` on the table just drawn (its spots say where things are now);
+    `prev_base` (the table before the change) covers a token's new place while it is on the way.
+    Each kind of event has its own maker (FLIGHTS), which also says how long the next one waits."""
+    if not on():
+        return []
+    at = _Where(scene, prev_base)
+    out: list[Flight] = []
+    delay = 0.0
     for ev in events:
-        kind = ev[0]
-        if kind == "harvest":
-            old, new = ev[1], ev[2]
-            n = len(p.rules.wheel)
-            steps = [(old + k) % n for k in range(1, (new - old) % n + 1)]     # clockwise (R11)
-            pts = [centre(WheelSpace(k)) for k in [old] + steps]
-            end = centre(HarvestToken())
-            if None in pts or end is None:
-                continue
-            # the token rides inside the ring of spaces: the same inset as where it stands now
-            ring = [sp.center for sp in spots.spots if isinstance(sp.key, WheelSpace)]
-            c0 = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
-            k_in = math.dist(c0, end) / max(1.0, math.dist(c0, pts[-1]))
-            pts = [(c0[0] + (x - c0[0]) * k_in, c0[1] + (y - c0[1]) * k_in) for x, y in pts]
-            img = p.spr("harvest_token", p.P(22))
-            f = Flight(img, pts[0], end, now + delay, 260 + 120 * len(steps), via=pts[1:], what="harvest")
-            out.append(covered(f, end, img))
-            delay += 0.6 * f.dur
-        elif kind == "essence":
-            _, i, col, n = ev
-            start = centre(QuestDeck(col))
-            ends = [sp.center for sp in spots.spots if isinstance(sp.key, PoolCard) and sp.key.tribe == i
-                    and card_color(str(sp.key.card)) == col]
-            end = ends[-1] if ends else board_of(i)
-            if start is None or end is None:
-                continue
-            img = p.spr(f"essence_{col}", p.P(34))
-            for k in range(min(n, ESSENCE_MAX)):
-                out.append(Flight(img, start, end, now + delay + 90 * k * SPEED[0], 380, pulse=k == 0,
-                                  what="essence"))
-            delay += 60 * SPEED[0]
-        elif kind == "menace":
-            _, gd, tok = ev
-            start, end = centre(MenaceBag()), centre(UnderGuardian(gd))
-            if start is None or end is None:
-                continue
-            tk = p.rules.token_kind(tok)
-            name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(tk, f"menace_{tk}")
-            img = p.spr(name, p.P(24))
-            f = Flight(img, start, end, now + delay, 520, what="menace")
-            out.append(covered(f, end, spots.first(UnderGuardian(gd)).sprite or img))
-            delay += 160 * SPEED[0]
-        elif kind == "aside":
-            start, area = centre(MenaceBag()), spots.first(SetAside())
-            if start is None or area is None:
-                continue
-            tk = p.rules.token_kind(ev[1])
-            name = {"corruption": "corruption_token", "havoc": "havoc_token"}.get(tk, f"menace_{tk}")
-            k = list(s.set_aside).index(ev[1]) if ev[1] in s.set_aside else 0
-            # where boards.draw_wheel lays the set-aside tokens: rows of three under the bag
-            end = (area.rect.x + (k % 3) * p.P(14) + p.P(7), area.rect.y + p.P(2) + (k // 3) * p.P(15) + p.P(7))
-            out.append(Flight(p.spr(name, p.P(18)), start, end, now + delay, 480, what="aside"))
-            delay += 160 * SPEED[0]
-        elif kind == "achievement":
-            _, aid, i = ev
-            start, end = board_of(i), centre(AchievementTile(aid))
-            if start is None or end is None:
-                continue
-            img = p.spr(f"achievement_{s.tribes[i].id}", p.P(20))
-            out.append(Flight(img, start, end, now + delay, 560, what="achievement"))
-            delay += 200 * SPEED[0]
-        elif kind == "doom":
-            old, new = ev[1], ev[2]
-            pts = [centre(DoomSpace(k)) for k in range(old, new + 1)]
-            if None in pts:
-                continue
-            img = p.spr("doom_token", p.P(26))
-            f = Flight(img, pts[0], pts[-1], now + delay, 220 + 200 * (new - old), via=pts[1:-1], what="doom")
-            out.append(covered(f, pts[-1], img))
+        flights, delay = FLIGHTS[ev[0]](ev, at, delay)
+        out += flights
     return out
+
+
+def _harvest_flight(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
+    p, spots = at.p, at.spots
+    old, new = ev[1], ev[2]
+    n = len(p.rules.wheel)
+    steps = [(old + k) % n for k in range(1, (new - old) % n + 1)]     # clockwise (R11)
+    pts = [at.centre(WheelSpace(k)) for k in [old] + steps]
+    end = at.centre(HarvestToken())
+    if None in pts or end is None:
+        return [], delay
+    # the token rides inside the ring of spaces: the same inset as where it stands now
+    ring = [sp.center for sp in spots.spots if isinstance(sp.key, WheelSpace)]
+    c0 = (sum(x for x, _ in ring) / len(ring), sum(y for _, y in ring) / len(ring))
+    k_in = math.dist(c0, end) / max(1.0, math.dist(c0, pts[-1]))
+    pts = [(c0[0] + (x - c0[0]) * k_in, c0[1] + (y - c0[1]) * k_in) for x, y in pts]
+    img = p.spr("harvest_token", p.P(22))
+    f = Flight(img, pts[0], end, at.now + delay, 260 + 120 * len(steps), via=pts[1:], what="harvest")
+    return [at.covered(f, end, img)], delay + 0.6 * f.dur
+
+
+def _essence_flights(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
+    p, spots = at.p, at.spots
+    _, i, col, n = ev
+    start = at.centre(QuestDeck(col))
+    ends = [sp.center for sp in spots.spots if isinstance(sp.key, PoolCard) and sp.key.tribe == i
+            and card_color(str(sp.key.card)) == col]
+    end = ends[-1] if ends else at.board_of(i)
+    if start is None or end is None:
+        return [], delay
+    img = p.spr(f"essence_{col}", p.P(34))
+    out = [Flight(img, start, end, at.now + delay + 90 * k * SPEED[0], 380, pulse=k == 0, what="essence")
+           for k in range(min(n, ESSENCE_MAX))]
+    return out, delay + 60 * SPEED[0]
+
+
+def _token_sprite(p, tok) -> str:
+    """A Menace token's sprite name (a Corruption or Havoc token has its own)."""
+    tk = p.rules.token_kind(tok)
+    return {"corruption": "corruption_token", "havoc": "havoc_token"}.get(tk, f"menace_{tk}")
+
+
+def _menace_flight(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
+    _, gd, tok = ev
+    start, end = at.centre(MenaceBag()), at.centre(UnderGuardian(gd))
+    if start is None or end is None:
+        return [], delay
+    img = at.p.spr(_token_sprite(at.p, tok), at.p.P(24))
+    f = Flight(img, start, end, at.now + delay, 520, what="menace")
+    return [at.covered(f, end, at.spots.first(UnderGuardian(gd)).sprite or img)], delay + 160 * SPEED[0]
+
+
+def _aside_flight(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
+    p, s = at.p, at.s
+    start, area = at.centre(MenaceBag()), at.spots.first(SetAside())
+    if start is None or area is None:
+        return [], delay
+    k = list(s.set_aside).index(ev[1]) if ev[1] in s.set_aside else 0
+    # where boards.draw_wheel lays the set-aside tokens: rows of three under the bag
+    end = (area.rect.x + (k % 3) * p.P(14) + p.P(7), area.rect.y + p.P(2) + (k // 3) * p.P(15) + p.P(7))
+    return [Flight(p.spr(_token_sprite(p, ev[1]), p.P(18)), start, end, at.now + delay, 480, what="aside")], \
+        delay + 160 * SPEED[0]
+
+
+def _achievement_flight(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
+    _, aid, i = ev
+    start, end = at.board_of(i), at.centre(AchievementTile(aid))
+    if start is None or end is None:
+        return [], delay
+    img = at.p.spr(f"achievement_{at.s.tribes[i].id}", at.p.P(20))
+    return [Flight(img, start, end, at.now + delay, 560, what="achievement")], delay + 200 * SPEED[0]
+
+
+def _doom_flight(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
+    old, new = ev[1], ev[2]
+    pts = [at.centre(DoomSpace(k)) for k in range(old, new + 1)]
+    if None in pts:
+        return [], delay
+    img = at.p.spr("doom_token", at.p.P(26))
+    f = Flight(img, pts[0], pts[-1], at.now + delay, 220 + 200 * (new - old), via=pts[1:-1], what="doom")
+    return [at.covered(f, pts[-1], img)], delay
+
+
+# what_happened's kinds of event, each with the maker of its flights
+FLIGHTS = {"harvest": _harvest_flight, "essence": _essence_flights, "menace": _menace_flight,
+           "aside": _aside_flight, "achievement": _achievement_flight, "doom": _doom_flight}

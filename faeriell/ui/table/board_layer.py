@@ -55,9 +55,9 @@ class BoardLayer(Layer):
             items = keyboard.pieces(self.scene)
             if not items:
                 return False
-            self.scene.keep_island_in_view()
+            self.keep_island_in_view()
             self.focus = keyboard.cycle(items, self.focus, d)
-            self.scene.show_focus(self.focus)        # a piece of the column scrolled out of view
+            self.show_focus(self.focus)        # a piece of the column scrolled out of view
             self.scene.prompt(keyboard.say_piece(self.scene, self.focus))
             return True
         if is_enter(ev) and self.focus is not None:
@@ -80,7 +80,7 @@ class BoardLayer(Layer):
         if isinstance(key, Button):
             s.press_button(key.name)
             return
-        s.show_focus(key)                        # the wheel may have taken it out of view since
+        self.show_focus(key)                        # the wheel may have taken it out of view since
         if key in s.index.clicks:
             s.resolve(s.index.clicks[key], s.words.drop_title(key))
             return
@@ -108,7 +108,7 @@ class BoardLayer(Layer):
                 if sp.key in s.index.clicks or sp.key in s.index.drops:
                     why = self._card_on_panel(hits[:n], sp)
                     if why:                  # a card lying on this panel was pressed: it speaks
-                        s.refuse(why, s.kind_of(hits[0].key))
+                        s.refuse(why, explain.kind_of(s, hits[0].key))
                         return True
                     self.pressed = (pos, sp, False)
                     return True
@@ -116,7 +116,7 @@ class BoardLayer(Layer):
         for sp in hits:                      # a piece that cannot move now says why (never silent)
             why = explain.cannot_pick(s, sp.key)
             if why:
-                s.refuse(why, s.kind_of(sp.key))
+                s.refuse(why, explain.kind_of(s, sp.key))
                 said = True                  # the window redraws to show it
                 break
         for sp in hits:
@@ -189,8 +189,44 @@ class BoardLayer(Layer):
         if not pan and sp is not None:
             self.click(sp)
         elif pan and abs(pos[0] - p0[0]) + abs(pos[1] - p0[1]) < THRESHOLD:
-            self.scene.idle_click(pos)     # a click (not a pan) on the island that moves nothing
+            self._idle_click(pos)          # a click (not a pan) on the island that moves nothing
         return True
+
+    def keep_island_in_view(self) -> bool:
+        """The keyboard goes round every piece and place: show the whole island first (Home's
+        view), drawn at once so that every spot is where it shows. True when the view moved."""
+        s = self.scene
+        if s.map.is_fitted():
+            return False
+        s.fit_island()
+        s.picture.ensure(s)
+        if s.drag_layer.drag is not None:
+            s.drag_layer.drag.overlay = None             # its glow follows the island
+        return True
+
+    def show_focus(self, key) -> bool:
+        """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
+        view, scrolled into view (side_column.show) and drawn there at once, so its spot is where the
+        focus ring, the piece in hand and Enter find it. True when the column moved."""
+        s = self.scene
+        if key is None or not side_column.show(s, [key]):
+            return False
+        s.picture.ensure(s)
+        if s.drag_layer.drag is not None:
+            s.drag_layer.drag.overlay = None             # its glow follows the column
+        return True
+
+    def _idle_click(self, pos) -> None:
+        """A click on a place that does nothing by itself says why (explain.idle_click), unless
+        the press already said something (a piece that cannot move now)."""
+        s = self.scene
+        if s.message:
+            return
+        for sp in s.spots.hit_all(pos):          # the Region under the island comes last
+            why = explain.idle_click(s, sp.key)
+            if why:
+                s.refuse(why, None)
+                return
 
     def click(self, sp) -> None:
         """A click on a piece: its move when it has one click-move, else it is picked up."""
@@ -240,8 +276,6 @@ class BoardLayer(Layer):
                 self.draw_focus(surf)
             else:
                 self.focus = None            # it cannot act any more (a move was made)
-        if s.shown_ghost is not None:
-            overlays.ghost(surf, s)
         for f in s.flights:
             f.draw(surf, s.now)
 

@@ -255,12 +255,17 @@ def _scroll_bar(surf, p, rect: pygame.Rect, scroll: int, over: int) -> None:
 
 
 def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
+    """The column's sections top to bottom (as side_heights measures them): each renderer draws
+    its label and pieces from `y` and returns where the next one starts."""
+    for section in SECTIONS:
+        y = section(surf, p, x0, y, w, fit)
+
+
+def _decks(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """Essence decks: top card colour side up, discards Guardian side up (rulebook)."""
     P = p.P
     s = p.s
-    gap, tile_w = fit.gap, fit.tile_w
     Q = _piece_px(p, fit.k)
-
-    # ---- Essence decks: top card colour side up, discards Guardian side up (rulebook) --------
     y += _label(surf, p, x0, y, "Essence decks") + P(2)
     cw, ch = Q(32), Q(45)
     col_w = w // 5
@@ -293,9 +298,15 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
         p.add(QuestDiscard(col), dr)
         img = T.text(str(len(disc)), p.fs(11), T.INK_DIM)
         surf.blit(img, img.get_rect(midtop=(dr.centerx, r.bottom + 1)))
-    y += ch + _counts_h(p) + gap
+    return y + ch + _counts_h(p) + fit.gap
 
-    # ---- Heirloom Herbs: deck, three face up, discard ---------------------------------------
+
+def _heirloom_herbs(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """Heirloom Herbs: deck, three face up, discard."""
+    P = p.P
+    s = p.s
+    gap = fit.gap
+    Q = _piece_px(p, fit.k)
     label_right = x0 + T.font(p.fs(13), True).size("Heirloom Herbs")[0]
     y += _label(surf, p, x0, y, "Heirloom Herbs") + P(2)
     hh = Q(50)
@@ -321,13 +332,16 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     high = r.top + P(2) if label_right + P(4) <= r.centerx - badge else r.top + badge // 2
     _count(surf, p, (r.centerx, high), len(s.herb_discard), True)
     p.spots.add(HerbDiscard(), r)
+    return y + hh + gap
 
-    y += hh + gap
 
-    # ---- Perk piles: four face-up piles (rulebook setup step 4) ------------------------------
+def _perk_piles(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """Perk piles: four face-up piles (rulebook setup step 4)."""
+    P = p.P
+    Q = _piece_px(p, fit.k)
     y += _label(surf, p, x0, y, "Perk tiles") + P(2)
     pw = Q(44)
-    for k, pile in enumerate(s.perk_piles[:4]):
+    for k, pile in enumerate(p.s.perk_piles[:4]):
         rr = pygame.Rect(x0 + k * (pw + P(34)), y, pw, pw)
         if pile:
             for d in (4, 2):
@@ -340,9 +354,14 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
             pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
         img = T.text(f"{len(pile)}", p.fs(12), T.INK_DIM)
         surf.blit(img, (rr.right + P(5), rr.bottom - img.get_height()))
-    y += pw + gap
+    return y + pw + fit.gap
 
-    # ---- Beacon supply and the Totem slot ----------------------------------------------------
+
+def _beacons(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """The Beacon supply and the Totem slot."""
+    P = p.P
+    s = p.s
+    Q = _piece_px(p, fit.k)
     y += _label(surf, p, x0, y, "Beacons & Spiritual Totem") + P(2)
     bh = Q(34)
     for k, col in enumerate(COLORS):
@@ -358,11 +377,17 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
             T.blit_center(surf, T.greyed(img), c)
             p.spots.add_circle(key, c, bh * 0.45)
         _count(surf, p, (c[0] - P(14), c[1] + P(10)), n, True)     # the letter is at the lower right
-    tx = x0 + P(190)
-    slot = pygame.Rect(tx, y, P(40), bh)
+    _totem(surf, p, pygame.Rect(x0 + P(190), y, P(40), bh), x0 + w)
+    return y + _beacons_h(p, Q) + fit.gap
+
+
+def _totem(surf, p, slot: pygame.Rect, right: int) -> None:
+    """The Spiritual Totem's slot, the Yellow cards on it beside it."""
+    P = p.P
+    y, bh = slot.y, slot.h
     pygame.draw.rect(surf, (36, 32, 40), slot, border_radius=6)
     pygame.draw.rect(surf, T.PANEL_EDGE, slot, 1, border_radius=6)
-    tot = s.totem
+    tot = p.s.totem
     if tot.get("region") is None:
         img = p.spr("totem", bh)
         if p.lifted != TotemPiece():
@@ -373,14 +398,18 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
     yel = len(tot.get("cards", []))
     for k in range(min(yel, 6)):
         p.card(surf, "yellow", pygame.Rect(slot.right + P(6) + k * P(9), y + P(4), P(18), P(26)), False)
-    room = x0 + w - slot.right - P(6)
+    room = right - slot.right - P(6)
     img = T.fitted(T.first_fitting([f"{yel} Yellow on the Totem", f"{yel} Yellow"], p.fs(11), room), p.fs(11),
                    room, T.INK_DIM)
     surf.blit(img, (slot.right + P(6), y + bh - P(3)))
-    p.spots.add(TotemCards(), pygame.Rect(slot.right + P(4), y, min(P(100), x0 + w - slot.right), bh + P(8)))
-    y += _beacons_h(p, Q) + gap
+    p.spots.add(TotemCards(), pygame.Rect(slot.right + P(4), y, min(P(100), right - slot.right), bh + P(8)))
 
-    # ---- Attunements still on the board ------------------------------------------------------
+
+def _attunements(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """The Attunements still on the board; a taken one's place shows its owner's colour."""
+    P = p.P
+    s = p.s
+    Q = _piece_px(p, fit.k)
     y += _label(surf, p, x0, y, "Attunements") + P(2)
     ah = Q(48)
     aw = round(ah * 60 / 84)
@@ -396,24 +425,37 @@ def _sections(surf, p, x0: int, y: int, w: int, fit: SideFit) -> None:
             if owner is not None:
                 surf.blit(T.disc(P(5), p.tribe_rgb(owner)), T.disc(P(5), p.tribe_rgb(owner)).get_rect(center=rr.center))
             p.spots.add(AttuneTaken(gd), rr)
-    y += ah + gap + P(2)
+    return y + ah + fit.gap + P(2)
 
-    # ---- Doom track 0-15 and Tribe Corruption track 0-5 --------------------------------------
+
+def _tracks(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """The Doom track 0-15 and the Tribe Corruption track 0-5."""
+    P = p.P
     lab = _label(surf, p, x0, y, "Doom")
     p.spots.add(DoomLabel(), pygame.Rect(x0, y, T.font(p.fs(13), True).size("Doom")[0], lab))
     y += lab + P(1)
-    y = _doom(surf, p, x0, y, w) + gap
+    y = _doom(surf, p, x0, y, w) + fit.gap
     y += _label(surf, p, x0, y, "Tribe Corruption") + P(1)
-    y = _corruption(surf, p, x0, y, w) + gap
+    return _corruption(surf, p, x0, y, w) + fit.gap
 
-    # ---- Achievements, and the designated area on the label's row ----------------------------
+
+def _achievement_section(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """The Achievements, and the designated area on the label's row."""
     lab = _label(surf, p, x0, y, "Achievements")
-    _designated(surf, p, x0 + T.font(p.fs(13), True).size("Achievements")[0] + P(12), y, x0 + w, lab)
-    y += lab + P(2)
-    y = _achievements(surf, p, x0, y, w, tile_w) + gap
+    _designated(surf, p, x0 + T.font(p.fs(13), True).size("Achievements")[0] + p.P(12), y, x0 + w, lab)
+    y += lab + p.P(2)
+    return _achievements(surf, p, x0, y, w, fit.tile_w) + fit.gap
 
-    # ---- Corruption Sower --------------------------------------------------------------------
+
+def _sower_section(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
+    """The Corruption Sower, at the column's foot."""
     _sower(surf, p, x0, y, w, fit.beside)
+    return y
+
+
+# the column's sections in order: side_heights lists their heights in the same order
+SECTIONS = (_decks, _heirloom_herbs, _perk_piles, _beacons, _attunements, _tracks, _achievement_section,
+            _sower_section)
 
 
 def _doom(surf, p, x0, y, w) -> int:

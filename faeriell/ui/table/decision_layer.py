@@ -13,6 +13,12 @@ from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_
 from faeriell.ui.table.layers import Layer
 
 
+# Every pending decision (R27) shows a bar: its question, how to answer, and its choices. These
+# are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
+# no tiles and stays small; the others list every choice (a drag still answers those that have one).
+MAP_DECISIONS = {"place_settlement", "place_hero"}
+
+
 class DecisionLayer(Layer):
     name = "decision"
 
@@ -34,6 +40,24 @@ class DecisionLayer(Layer):
         if s.prompting:                        # reached by the keyboard: say how to answer with it
             s.prompt(f"{title} - Tab or the arrows go through the {len(self.choice.options)} choices, "
                      "Enter takes one")
+
+    def ask_pending(self) -> None:
+        """The engine's pending decision, when a person is to answer it: its bar, which a click
+        away does not close."""
+        sc = self.scene
+        s = sc.session.state
+        if not (s.pending and sc.human_turn()):
+            return
+        # a guided step lists only its own move; its decision bar still shows every choice (the
+        # others are refused with the step's reason when picked)
+        legal = sc.session.engine_legal()
+        acts = [a for a in legal if a.kind == s.pending["kind"]] or list(legal)
+        if not acts:
+            return
+        head, how = sc.words.decision(s.pending, s)
+        who = f"Player {sc.session.acting + 1}: " if s.players > 1 else ""
+        self.open(who + head, acts, auto=True, paint=sc.new_paint(), cancellable=False, note=how,
+                  compact=s.pending["kind"] in MAP_DECISIONS)
 
     def pick(self, opt: Option) -> None:
         s = self.scene
@@ -124,7 +148,7 @@ class DecisionLayer(Layer):
             return
         ch.focus = (0 if d > 0 else n - 1) if ch.focus is None else (ch.focus + d) % n
         opt = ch.options[ch.focus]
-        self.scene.show_focus(opt.spot)      # its piece in the shared boards' column, in view
+        self.scene.board.show_focus(opt.spot)      # its piece in the shared boards' column, in view
         more = " (Enter opens it)" if opt.group else ""
         label = opt.label.rstrip(". ")       # a label that is a sentence: no ".:" after it
         self.scene.prompt(f"{ch.title} - {label}{more}: {ch.focus + 1} of {n}, Enter to choose")

@@ -36,7 +36,7 @@ class DragLayer(Layer):
         sprite = sp.sprite
         if sprite is not None:
             h = max(sprite.get_height() * 1.25, s.layout.px(34))
-            sprite = s.assets_scale(sprite, h)
+            sprite = _scaled(sprite, h)
         d = self.drag = Drag(grip, sprite, sp.center, pos, targets, {type(t) for t in targets}, sticky)
         # a Hero or a Beacon may be dropped on the Guardian's Region as well as on the Guardian
         guardians = s.session.state.guardians
@@ -70,14 +70,14 @@ class DragLayer(Layer):
         near = math.hypot(pos[0] - d.origin[0], pos[1] - d.origin[1]) < 12
         if d.hover is None:
             if not near:
-                s.refuse(explain.missed_drop(s, d, pos), s.kind_of(d.grip))
+                s.refuse(explain.missed_drop(s, d, pos), explain.kind_of(s, d.grip))
             return
-        s.refuse(explain.refused_drop(s, d), s.kind_of(d.grip))
+        s.refuse(explain.refused_drop(s, d), explain.kind_of(s, d.grip))
 
     def aim(self, d: int) -> None:
         """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""
         s, drag = self.scene, self.drag
-        s.keep_island_in_view()                 # every place shows where the arrows go
+        s.board.keep_island_in_view()                 # every place shows where the arrows go
         order = keyboard.targets(s, drag)
         target = keyboard.cycle(order, drag.hover if drag.hover_ok else None, d)
         if target is None:
@@ -85,7 +85,7 @@ class DragLayer(Layer):
             return
         drag.keyed = True
         drag.hover, drag.hover_ok = target, True
-        s.show_focus(target)                     # a place in the column scrolled out of view
+        s.board.show_focus(target)                     # a place in the column scrolled out of view
         sp = s.spots.first(target) if not isinstance(target, RegionSpot) else None
         if target == PLAY_AREA:
             drag.hover_rect, drag.hover_radius = pygame.Rect(s.layout.map), 0.0
@@ -142,3 +142,9 @@ class DragLayer(Layer):
         if d.keyed and d.hover is not None and d.hover_ok and d.hover != PLAY_AREA:
             overlays.focus_mark(surf, s, d.hover, tag="")    # the keyboard's place, unmistakable
         overlays.drag_preview(surf, s)
+
+
+def _scaled(sprite, h: float):
+    """The sprite `h` px tall, its width in proportion."""
+    w = sprite.get_width() * h / sprite.get_height()
+    return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))

@@ -1,6 +1,7 @@
 """Why a piece cannot be picked up now, and where a missed drop almost landed - in the engine's words.
 
     why = cannot_pick(scene, key)     # None when the piece moves now (or is no piece)
+    kind = kind_of(scene, key)        # the kind of move it stands for (its rule); rule_kind(scene): F1's
     text = missed_drop(scene, drag, pos)
     text = refused_drop(scene, drag)  # "That is the Wolf's Mountain: " + the reason
 
@@ -218,3 +219,31 @@ def idle_click(scene, key: TableKey) -> str | None:
     hint = expectation(scene.painted)[1] if scene.painted is not None else scene.words.phase_hint(g, scene.index.kinds)
     hint = hint.rstrip(".")
     return f"Nothing can go to {place} now. {hint[0].upper() + hint[1:]}."
+
+
+def kind_of(scene, key) -> str | None:
+    """The kind of move a piece stands for (for its rule), or None."""
+    if key is None:
+        return None
+    acting = scene.session.acting
+    try:
+        m = piece_move(key, scene.session.state, acting if acting is not None else scene.viewer)
+    except (IndexError, KeyError, TypeError, AttributeError):
+        return None
+    return m[0] if isinstance(m, tuple) else None
+
+
+def rule_kind(scene) -> str | None:
+    """What F1 explains now: the refused move while its message shows, else the piece pointed at,
+    else the move the guided step asks for, else the decision asked (a newcomer pressing F1 in
+    the middle of a step wants that step's rule, not the book's first page)."""
+    if scene.message and scene.message_bad and scene.refused_kind:
+        return scene.refused_kind
+    kind = kind_of(scene, scene.board.hover_key)
+    if kind:
+        return kind
+    step = getattr(getattr(scene.session, "tutorial", None), "step", None)
+    if step is not None and step.kind == "do" and step.action.get("action"):
+        return str(step.action["action"])
+    pending = scene.session.state.pending
+    return str(pending["kind"]) if pending else None

@@ -236,6 +236,8 @@ class PuzzleResult:
         return "inside"
 
     def draw(self, surf, scene, puzzle: Puzzle) -> None:
+        """The panel over the shaded table: the puzzle's name, the verdict, why (_words), the goal
+        or the hint when lost, and the buttons (_buttons)."""
         L = scene.layout
         P = L.px
         shade = pygame.Surface(L.size, pygame.SRCALPHA)
@@ -244,31 +246,7 @@ class PuzzleResult:
         won = puzzle.result == "won"
         col = T.GOOD if won else T.BAD
         w = min(L.size[0] - P(40), P(560))
-        game = scene.session.game
-        why = "" if won else puzzle.why_lost(game, scene.words)
-        if not won and puzzle.refuted:
-            first = puzzle.scenario.wrong[0][1]
-            try:
-                from faeriell.engine import Action
-                first = scene.words.action(Action.from_dict(first))
-            except (ValueError, KeyError, TypeError):   # a `wrong:` move the words cannot say
-                first = "the tempting move"
-            why = f"The tempting move, {first}, played out on the table: {why}"
-        head = "Solved!" if won else "Not this time"
-        sub = puzzle.won_text() if won else why
-        if puzzle.rating_change:
-            a, b = puzzle.rating_change
-            if won and getattr(puzzle, "hinted", False):
-                sub += " Solved with the hint, so it counts as a miss for your rating."
-            sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
-        if won and puzzle.kept is False:
-            sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
-        elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
-            sub += " (" + puzzle.progress.notice + ".)"       # a damaged progress file was kept aside
-        elif won and puzzle.kept:
-            note = puzzle.practice_note()      # from the practice state itself: the path's count, the drills due
-            if note:
-                sub += " " + note
+        head, sub = self._words(scene, puzzle, won)
         self.said = f"{head}: {sub}"
         lines = list(T.wrap(sub, max(10, P(18)), w - P(48)))[:6]      # a review reason and what is due
         extra = "Hint: " + puzzle.hint if puzzle.show_hint and not won else "Goal: " + puzzle.goal.text
@@ -298,6 +276,41 @@ class PuzzleResult:
                 img = T.text(line, max(10, P(15)), T.INK_DIM)
                 surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
                 y += glh
+        self._buttons(surf, scene, puzzle, r, won)
+
+    @staticmethod
+    def _words(scene, puzzle: Puzzle, won: bool) -> tuple[str, str]:
+        """(headline, text): why it failed, or the rating's change and what the progress kept."""
+        game = scene.session.game
+        why = "" if won else puzzle.why_lost(game, scene.words)
+        if not won and puzzle.refuted:
+            first = puzzle.scenario.wrong[0][1]
+            try:
+                from faeriell.engine import Action
+                first = scene.words.action(Action.from_dict(first))
+            except (ValueError, KeyError, TypeError):   # a `wrong:` move the words cannot say
+                first = "the tempting move"
+            why = f"The tempting move, {first}, played out on the table: {why}"
+        head = "Solved!" if won else "Not this time"
+        sub = puzzle.won_text() if won else why
+        if puzzle.rating_change:
+            a, b = puzzle.rating_change
+            if won and getattr(puzzle, "hinted", False):
+                sub += " Solved with the hint, so it counts as a miss for your rating."
+            sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
+        if won and puzzle.kept is False:
+            sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
+        elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
+            sub += " (" + puzzle.progress.notice + ".)"       # a damaged progress file was kept aside
+        elif won and puzzle.kept:
+            note = puzzle.practice_note()      # from the practice state itself: the path's count, the drills due
+            if note:
+                sub += " " + note
+        return head, sub
+
+    def _buttons(self, surf, scene, puzzle: Puzzle, r: pygame.Rect, won: bool) -> None:
+        """The buttons along the panel's foot, the first the main one, the keyboard's ringed."""
+        P = scene.layout.px
         # buttons: back where the puzzle was chosen (a Practice tab), else the start screen
         back = scene.session.back_to
         back_label = "Back to Practice" if back and back[0] == "practice" else "Back to start"

@@ -158,7 +158,7 @@ class HintCard:
         Worked out again only when the table, the hint or the flight changes."""
         ch = scene.decision.choice
         memo = (self.gesture, self.action, scene.base_key, len(words), scene.layout.size,
-                self.animating(scene.now), tuple(tuple(r) for r, _o in getattr(ch, "rects", ()) if ch is not None))
+                self.animating(scene.now), tuple(tuple(r) for r, _o in ch.rects) if ch is not None else ())
         if self._under_memo is None or self._under_memo[0] != memo:
             self._under_memo = (memo, self._find_under(scene, words))
         return self._under_memo[1]
@@ -171,9 +171,9 @@ class HintCard:
         lines: list = []
         if self.gesture == "decide":
             ch = scene.decision.choice
-            for r, _o in getattr(ch, "rects", ()) if ch is not None else ():
+            for r, _o in ch.rects if ch is not None else ():
                 areas.append(r.inflate(P(16), P(16)))
-            for o in getattr(ch, "options", ()) if ch is not None else ():
+            for o in ch.options if ch is not None else ():
                 c = scene.target_point(o.spot) if o.spot is not None else None
                 if c is not None:
                     areas.append(pygame.Rect(c[0] - P(32), c[1] - P(32), P(64), P(64)))
@@ -283,11 +283,11 @@ class HintCard:
         P = scene.layout.px
         pulse = self.animating(scene.now) and int(scene.now // 180) % 2
         w = P(6) if pulse else P(4)
-        for r, o in getattr(ch, "rects", ()):
-            if self.action in (getattr(o, "actions", None) or ()):
+        for r, o in ch.rects:
+            if self.action in (o.actions or ()):
                 pygame.draw.rect(surf, HINT_DARK, r.inflate(P(10), P(10)), w + P(2), border_radius=P(8))
                 pygame.draw.rect(surf, HINT, r.inflate(P(8), P(8)), w, border_radius=P(8))
-        for o in getattr(ch, "options", ()):           # an option that is a place on the table
+        for o in ch.options:                           # an option that is a place on the table
             if o.spot is not None and self.action in (o.actions or ()):
                 c = scene.target_point(o.spot)
                 if c is not None:
@@ -304,8 +304,8 @@ class HintCard:
         L = scene.layout
         ch, tray = scene.decision.choice, scene.tray_layer.tray
         memo = (tuple(sizes), self.gesture, self.action, scene.base_key, L.size,
-                len(scene.printed_words()), tuple(getattr(ch, "panel_rect", None) or ()) if ch is not None else None,
-                tuple(getattr(tray, "panel_rect", None) or ()) if tray is not None else None)
+                len(scene.printed_words()), tuple(ch.panel_rect or ()) if ch is not None else None,
+                tuple(tray.panel_rect or ()) if tray is not None else None)
         if self._place_memo is None or self._place_memo[0] != memo:
             self._place_memo = (memo, self._find_place(scene, sizes))
         return self._place_memo[1].copy()
@@ -366,16 +366,16 @@ class HintCard:
         P = scene.layout.px
         out = []
         ch = scene.decision.choice
-        if ch is not None and getattr(ch, "panel_rect", None) is not None:
+        if ch is not None and ch.panel_rect is not None:
             out.append(ch.panel_rect)
         tray = scene.tray_layer.tray
-        if tray is not None and getattr(tray, "panel_rect", None) is not None:
+        if tray is not None and tray.panel_rect is not None:
             out.append(tray.panel_rect)
         meter = scene.spots.first(GoalMeter())
         if meter is not None:
             out.append(meter.rect)
         if self.gesture == "decide":
-            for o in getattr(ch, "options", ()) if ch is not None else ():
+            for o in ch.options if ch is not None else ():
                 c = scene.target_point(o.spot) if o.spot is not None and self.action in (o.actions or ()) else None
                 if c is not None:
                     out.append(pygame.Rect(c[0] - P(28), c[1] - P(28), P(56), P(56)))

@@ -72,7 +72,7 @@ def point(scene, key):
 def _order_point(scene, key):
     """Where `key` stands in the reading order: in the shared boards' column of a window too short
     for it, its place in the whole column (scene.side_places), so a piece scrolled out of view is
-    reached too (the focus scrolls it into view: TableScene.show_focus) and the order stays the
+    reached too (the focus scrolls it into view: BoardLayer.show_focus) and the order stays the
     same wherever the column is scrolled; elsewhere where it shows."""
     if scene.side_over and key in scene.side_places:
         return scene.side_places[key].center

@@ -252,4 +252,13 @@ class LogLayer(Layer):
     def draw(self, surf) -> None:
         s = self.scene
         if s.painted is not None:
-            self.panel.draw(surf, s.painted, s.layout, s.you())
+            self.panel.draw(surf, s.painted, s.layout, self.you())
+
+    def you(self) -> str | None:
+        """The tribe the log calls "you": the one human seat's (solo, or one person against bots)."""
+        s = self.scene
+        seats = s.session.seats
+        humans = [k for k, seat in enumerate(seats) if seat == "human"]
+        if len(humans) != 1 or humans[0] >= len(s.session.state.tribes):
+            return None
+        return s.words.say(s.session.game.tribe_name(humans[0]))

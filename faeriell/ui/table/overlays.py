@@ -1,4 +1,4 @@
-"""What is drawn over the base picture each frame: highlighted choice places, a hint's ghost,
+"""What is drawn over the base picture each frame: highlighted choice places,
 the tooltip, the message line and the hot-seat curtain."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pygame
 
 from faeriell.engine.actions import card_back
 from faeriell.ui.backdrop import draw_backdrop
-from faeriell.ui.table import pieces, tooltips
+from faeriell.ui.table import explain, pieces, tooltips
 from faeriell.ui.table.goal import METER_KEY
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import HarvestToken, RegionSpot, WheelSpace
@@ -135,17 +135,6 @@ def setup_area(surf, scene, key) -> None:
             _outline_region(surf, scene, r, T.GLOW)
 
 
-def ghost(surf, scene) -> None:
-    """A hinted move: its piece and its place, for a few seconds."""
-    (grip, target), until = scene.shown_ghost
-    if scene.now > until or scene.session.version != scene.index.version:
-        scene.shown_ghost = None
-        return
-    for key in (grip, target):
-        if key is not None:
-            _light(surf, scene, key, T.AIM, 4)
-
-
 def tip(surf, scene) -> None:
     if scene.board.hover_key is None or scene.drag_layer.drag is not None or scene.board.pressed is not None:
         return
@@ -157,8 +146,8 @@ def tip(surf, scene) -> None:
     except (KeyError, IndexError, TypeError, AttributeError):
         t = None
     if t:
-        t = tooltips.honest(t, scene.explain_pickup(scene.board.hover_key))
-    if t and (tooltips.topic_of(scene.board.hover_key) or scene.kind_of(scene.board.hover_key)):
+        t = tooltips.honest(t, explain.cannot_pick(scene, scene.board.hover_key))
+    if t and (tooltips.topic_of(scene.board.hover_key) or explain.kind_of(scene, scene.board.hover_key)):
         t = (t[0], list(t[1]) + ["? F1: the rule for this"])
     if t:
         tooltips.draw_tip(surf, scene.painted, scene.mouse, t[0], t[1])
@@ -186,7 +175,7 @@ def message(surf, scene) -> None:
     P = L.px
     size = max(10, P(16))
     lines = list(T.wrap(scene.message, size, L.map.w - P(60)))     # all of it: a message is never cut
-    if scene.message_bad and getattr(scene, "refused_kind", None):
+    if scene.message_bad and scene.refused_kind:
         lines.append(RULE_CUE)             # the rule behind a refusal is one key away
     lh = T.font(size).get_linesize()
     w = max(T.font(size).size(x)[0] for x in lines) + P(28)
@@ -200,8 +189,8 @@ def message(surf, scene) -> None:
     hint = scene.coach.hint
     if hint.shown and hint.rect is not None and r.colliderect(hint.rect):
         r.bottom = hint.rect.top - P(8)
-    tutor = getattr(scene, "tutorial", None)        # the guided step's card: its words stay readable
-    step_card = getattr(tutor, "card", None) if tutor is not None else None
+    tutor = scene.tutorial                          # the guided step's card: its words stay readable
+    step_card = tutor.card if tutor is not None else None
     if step_card is not None and r.colliderect(step_card):
         r.bottom = step_card.top - P(8)
         if r.top < L.map.top:                       # no room above it: under it, or beside it

@@ -272,25 +272,37 @@ class Tray:
         self._row(surf, p, self.pool_row, "pool", sorted(self.pool, key=lambda c: (ORDER.get(colour(c), 9), c)), cw, ch, own)
         y += ch + P(14)
         if self.herbs:
-            surf.blit(T.text("Herbs", p.fs(14), T.INK, True), (x0, y + P(10)))
-            hx = x0 + P(90)
-            for card in self.herbs:
-                hb, k = card.split("#")
-                img = p.spr(f"herb_{hb}", P(34))
-                used = int(k) < self.discounts.count(hb)
-                if used:
-                    img = T.rotated(img, 90)
-                rr = img.get_rect(topleft=(hx, y))
-                surf.blit(img, rr)
-                if used:
-                    pygame.draw.rect(surf, T.GLOW, rr.inflate(4, 4), 2, border_radius=4)
-                self.rects.append((rr, ("herb", card)))
-                off = self.herb_off.get(hb)
-                lab = T.text(("turned: " if used else "turn for a discount: ") + self.words.herb(hb)
-                             + (f" (1 {self.words.color(off)} off)" if off else ""), p.fs(12), T.INK_DIM)
-                surf.blit(lab, (rr.right + P(6), y + P(10)))
-                hx = rr.right + lab.get_width() + P(18)
+            self._herb_row(surf, p, x0, y)
             y += P(40)
+        self._status(surf, p, r, x0, y)
+        self._marks(surf, p, cw, ch, own)
+
+    def _herb_row(self, surf, p, x0: int, y: int) -> None:
+        """The Herbs that may be turned for a discount, each with what it takes off."""
+        P = p.P
+        surf.blit(T.text("Herbs", p.fs(14), T.INK, True), (x0, y + P(10)))
+        hx = x0 + P(90)
+        for card in self.herbs:
+            hb, k = card.split("#")
+            img = p.spr(f"herb_{hb}", P(34))
+            used = int(k) < self.discounts.count(hb)
+            if used:
+                img = T.rotated(img, 90)
+            rr = img.get_rect(topleft=(hx, y))
+            surf.blit(img, rr)
+            if used:
+                pygame.draw.rect(surf, T.GLOW, rr.inflate(4, 4), 2, border_radius=4)
+            self.rects.append((rr, ("herb", card)))
+            off = self.herb_off.get(hb)
+            lab = T.text(("turned: " if used else "turn for a discount: ") + self.words.herb(hb)
+                         + (f" (1 {self.words.color(off)} off)" if off else ""), p.fs(12), T.INK_DIM)
+            surf.blit(lab, (rr.right + P(6), y + P(10)))
+            hx = rr.right + lab.get_width() + P(18)
+
+    def _status(self, surf, p, r: pygame.Rect, x0: int, y: int) -> None:
+        """What the tray pays (or why it cannot), and Confirm and Cancel."""
+        P = p.P
+        w = r.w
         # status and buttons
         why = self.reason()
         if why is None:
@@ -310,6 +322,10 @@ class Tray:
         for rr, s in ((self.confirm_rect, "Confirm"), (self.cancel_rect, "Cancel")):
             img = T.text(s, p.fs(15), T.INK if (ok or s == "Cancel") else T.INK_FAINT, True)
             surf.blit(img, img.get_rect(center=rr.center))
+
+    def _marks(self, surf, p, cw: int, ch: int, own: bool) -> None:
+        """The keyboard's ring and the card being dragged, over the rest."""
+        P = p.P
         seen: Counter = Counter()
         for rr, it in self.rects:           # the keyboard's card or Herb (twins told apart)
             n = seen[it]

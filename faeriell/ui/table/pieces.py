@@ -57,17 +57,35 @@ def draw_nodes(surf, p, mv) -> None:
 
 
 def draw_pieces(surf, p, mv) -> None:
-    s, board = p.s, p.rules.board
+    """The pieces on the island, bottom to top: the Regions a decision aims at, the tokens'
+    glow, the pieces standing in Regions, the Great Guardians with their tokens, the Nodes, and
+    the Heroes and the Drifter on top."""
     k = piece_scale(mv)
     clip = surf.get_clip()
     surf.set_clip(mv.viewport)
-    # Regions a pending decision asks for (a Settlement to place, a Region to harvest)
+    _aimed_regions(surf, p, mv)
+    found = layout(p, mv, k)
+    _region_pieces(surf, p, found)
+    _guardians(surf, p, found, k)
+    # Nodes (drop places), then Heroes and the Drifter on top
+    draw_nodes(surf, p, mv)
+    _figures(surf, p, mv, found, k)
+    surf.set_clip(clip)
+
+
+def _aimed_regions(surf, p, mv) -> None:
+    """Regions a pending decision asks for (a Settlement to place, a Region to harvest)."""
     if p.human:
         aims = [key.region for key in p.index.aims if isinstance(key, RegionSpot)]
         aims += [key.region for key in p.index.clicks if isinstance(key, RegionSpot)]
         for r in aims:
-            pygame.draw.lines(surf, T.AIM, True, region_outline(mv, board, r), max(2, round(3 * p.u)))
-    found = layout(p, mv, k)
+            pygame.draw.lines(surf, T.AIM, True, region_outline(mv, p.rules.board, r), max(2, round(3 * p.u)))
+
+
+def _region_pieces(surf, p, found) -> None:
+    """The glow under the Guardians' tokens, the Heartland terrain tokens, Settlements, Beacons
+    and the Spiritual Totem."""
+    s = p.s
     where, size_of = found.where, found.sizes
     # the glow of a Guardian's token first, under every piece
     for gd, (_sprite, kind) in found.tokens.items():
@@ -94,8 +112,12 @@ def draw_pieces(surf, p, mv) -> None:
     # The Spiritual Totem
     if TotemPiece() in where:
         p.piece(surf, TotemPiece(), p.spr("totem", size_of[TotemPiece()]), where[TotemPiece()], size_of[TotemPiece()] * 0.45)
-    # Great Guardians and the token under each (Menace colour, Corruption), side by side
-    for gd in s.guardians:
+
+
+def _guardians(surf, p, found, k: float) -> None:
+    """Great Guardians and the token under each (Menace colour, Corruption), side by side."""
+    where, size_of = found.where, found.sizes
+    for gd in p.s.guardians:
         key = GuardianPiece(gd)
         if key not in where:
             continue
@@ -115,9 +137,12 @@ def draw_pieces(surf, p, mv) -> None:
         p.piece(surf, key, img, pos, size * 0.5)
         if tok:
             p.add(UnderGuardian(gd), tpos, size * 0.3, sprite=timg)
-    # Nodes (drop places), then Heroes and the Drifter on top, each no wider than the gap to the
-    # nearest other one standing on a Node (two near Nodes never show one figure over the other)
-    draw_nodes(surf, p, mv)
+
+
+def _figures(surf, p, mv, found, k: float) -> None:
+    """Heroes and the Drifter, each no wider than the gap to the nearest other one standing on
+    a Node (two near Nodes never show one figure over the other)."""
+    s, board = p.s, p.rules.board
     stood = [node_point(mv, board, n) for n in found.nodes]
 
     def fit(pos, size):
@@ -138,7 +163,6 @@ def draw_pieces(surf, p, mv) -> None:
         size = fit(pos, 32 * k)
         img = p.spr("drifter", size)
         p.piece(surf, DrifterPiece(), img, pos, min(15 * k, size / 2))
-    surf.set_clip(clip)
 
 
 def _round(pt) -> tuple[int, int]:

@@ -23,10 +23,9 @@ import pygame
 
 from faeriell.content.map_loader import default_map_path
 from faeriell.engine.actions import card_back
-from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.text import set_window_size, words_on
 from faeriell.ui.scene import Scene
-from faeriell.ui.table import explain, guide
+from faeriell.ui.table import guide
 from faeriell.ui.table.anim import Flight
 from faeriell.ui.table.base_picture import BasePicture
 from faeriell.ui.table.board_layer import BoardLayer
@@ -49,12 +48,6 @@ from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
 from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, RegionSpot, TableKey
-
-# Every pending decision (R27) shows a bar: its question, how to answer, and its choices. These
-# are answered on the island (a glowing Region or node, dragged to or clicked), so their bar holds
-# no tiles and stays small; the others list every choice (a drag still answers those that have one).
-MAP_DECISIONS = {"place_settlement", "place_hero"}
-
 
 class TableScene(Scene):
     def __init__(self, session, assets, size=(1280, 800), hotseat_curtain: bool = True,
@@ -105,8 +98,6 @@ class TableScene(Scene):
         self.refused_kind: str | None = None   # the move a refusal was about (F1 opens its rule)
         self.message_version = -1          # the game's version when the message was said
         self.message_serial = 0
-        self.shown_ghost = None
-        self._last_human: int | None = None
         self._dirty = False                    # a layer asked for a redraw without taking the event
         self.prompting = False                   # the message says what the keyboard is on
         humans = [k for k, s in enumerate(session.seats) if s == "human"]
@@ -146,8 +137,6 @@ class TableScene(Scene):
         changed = self.sync()
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(self.now)]
-            changed = True
-        if self.shown_ghost is not None:
             changed = True
         self.picture.drop_stale(self.now)
         return self.layers.update(dt_ms) or changed
@@ -227,17 +216,6 @@ class TableScene(Scene):
                 start, sprite = sp.center, sp.sprite
         self.picture.queue_flight(start, sprite, target, grip, self.now)
 
-    def ghost(self, action) -> None:
-        """Show a suggested move (a hint): its piece and its place light up for a few seconds."""
-        try:
-            gs = gesture(action, make_ctx(self.session.game))
-        except (KeyError, TypeError, IndexError):
-            gs = None
-        if gs is None or gs == DECIDE:
-            return
-        self.shown_ghost = (gs, self.now + 4000)
-        self.coach.focus(gs)
-
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
         self.message_bad = bad
@@ -256,55 +234,6 @@ class TableScene(Scene):
         """A refusal, with the rule behind it one key away (the Rules screen opens at `kind`)."""
         self.flash(text, bad=True)
         self.refused_kind = kind         # the message shows "F1: the rule behind this" (overlays.message)
-
-    def you(self) -> str | None:
-        """The tribe the log calls "you": the one human seat's (solo, or one person against bots)."""
-        seats = self.session.seats
-        humans = [k for k, seat in enumerate(seats) if seat == "human"]
-        if len(humans) != 1 or humans[0] >= len(self.session.state.tribes):
-            return None
-        return self.words.say(self.session.game.tribe_name(humans[0]))
-
-    def idle_click(self, pos) -> None:
-        """A click on a place that does nothing by itself says why (explain.idle_click), unless
-        the press already said something (a piece that cannot move now)."""
-        if self.message:
-            return
-        for sp in self.spots.hit_all(pos):          # the Region under the island comes last
-            why = explain.idle_click(self, sp.key)
-            if why:
-                self.refuse(why, None)
-                return
-
-    def kind_of(self, key) -> str | None:
-        """The kind of move a piece stands for (for its rule), or None."""
-        if key is None:
-            return None
-        acting = self.session.acting
-        try:
-            m = explain.piece_move(key, self.session.state, acting if acting is not None else self.viewer)
-        except (IndexError, KeyError, TypeError, AttributeError):
-            return None
-        return m[0] if isinstance(m, tuple) else None
-
-    def rule_kind(self) -> str | None:
-        """What F1 explains now: the refused move while its message shows, else the piece pointed at,
-        else the move the guided step asks for, else the decision asked (a newcomer pressing F1 in
-        the middle of a step wants that step's rule, not the book's first page)."""
-        if self.message and self.message_bad and self.refused_kind:
-            return self.refused_kind
-        kind = self.kind_of(self.board.hover_key)
-        if kind:
-            return kind
-        step = getattr(getattr(self.session, "tutorial", None), "step", None)
-        if step is not None and step.kind == "do" and step.action.get("action"):
-            return str(step.action["action"])
-        pending = self.session.state.pending
-        return str(pending["kind"]) if pending else None
-
-    def explain_pickup(self, key: TableKey) -> str | None:
-        """Why the piece `key` cannot be picked up now (None when it can, or is no piece)."""
-        return explain.cannot_pick(self, key)
 
     # =================================================================== test helpers
     def spot(self, key: TableKey):
@@ -351,38 +280,12 @@ class TableScene(Scene):
         self.layers.reset()              # what was in hand belonged to the position before
         if self.prompting:
             self.message, self.prompting = None, False     # "Enter puts it here" is no longer true
-        self._update_seat()
-        self.auto_choice()
+        self.curtain_layer.follow_seat()
+        self.decision.ask_pending()
         return True
 
     def human_turn(self) -> bool:
         return self.curtain_layer.tribe is None and self.session.is_human_turn() and not self.session.state.game_over
-
-    def _update_seat(self) -> None:
-        acting = self.session.acting
-        if acting is None or self.session.seats[acting] != "human":
-            return
-        humans = sum(1 for x in self.session.seats if x == "human")
-        if (self._last_human is not None and acting != self._last_human and self.hotseat_curtain and humans >= 2
-                and needs_curtain(self.session.game, self._last_human, acting)):     # secrets change hands
-            self.curtain_layer.tribe = acting
-        self._last_human = acting
-        self.viewer = acting
-
-    def auto_choice(self) -> None:
-        s = self.session.state
-        if not (s.pending and self.human_turn()):
-            return
-        # a guided step lists only its own move; its decision bar still shows every choice (the
-        # others are refused with the step's reason when picked)
-        legal = self.session.engine_legal()
-        acts = [a for a in legal if a.kind == s.pending["kind"]] or list(legal)
-        if not acts:
-            return
-        head, how = self.words.decision(s.pending, s)
-        who = f"Player {self.session.acting + 1}: " if s.players > 1 else ""
-        self.decision.open(who + head, acts, auto=True, paint=self.new_paint(), cancellable=False, note=how,
-                           compact=s.pending["kind"] in MAP_DECISIONS)
 
     # =================================================================== the base picture
     def new_paint(self) -> Paint:
@@ -401,41 +304,11 @@ class TableScene(Scene):
     def region_point(self, region: str):
         return self.map.region_point(self.session.game.rules.board, region)
 
-    def keep_island_in_view(self) -> bool:
-        """The keyboard goes round every piece and place: show the whole island first (Home's
-        view), drawn at once so that every spot is where it shows. True when the view moved."""
-        if self.map.is_fitted():
-            return False
-        self.fit_island()
-        self._ensure_base()
-        if self.drag_layer.drag is not None:
-            self.drag_layer.drag.overlay = None             # its glow follows the island
-        return True
-
-    def show_focus(self, key) -> bool:
-        """The keyboard's piece or place, when it lies in the shared boards' column scrolled out of
-        view, scrolled into view (show_in_side) and drawn there at once, so its spot is where the
-        focus ring, the piece in hand and Enter find it. True when the column moved."""
-        if key is None or not side_column.show(self, [key]):
-            return False
-        self._ensure_base()
-        if self.drag_layer.drag is not None:
-            self.drag_layer.drag.overlay = None             # its glow follows the column
-        return True
-
     def fit_island(self) -> None:
         """Zoom so the island (not the sea around it) fills the map area, centred."""
         self.map.fit_island(self.session.game.rules.board)
 
     # =================================================================== moves
-    def _start_drag(self, sp, pos, sticky: bool, targets=None) -> None:
-        self.drag_layer.start(sp, pos, sticky, targets)
-
-    @staticmethod
-    def assets_scale(sprite, h: float):
-        w = sprite.get_width() * h / sprite.get_height()
-        return pygame.transform.smoothscale(sprite, (max(1, round(w)), max(1, round(h))))
-
     def why_not_drop(self, d: Drag) -> str:
         if isinstance(d.grip, QuestCard) and isinstance(d.hover, GuardianPiece):
             want = card_back(d.grip.card)
@@ -457,7 +330,7 @@ class TableScene(Scene):
             if not allowed:                  # said now, before a tray or a choice opens
                 self.refuse(refusal(actions[0]), actions[0].kind)
                 if self.decision.choice is None:
-                    self.auto_choice()      # a pending decision's bar stays up to choose again
+                    self.decision.ask_pending()     # a pending decision's bar stays up to choose again
                 return
             actions = allowed
         groups = group_actions(actions)

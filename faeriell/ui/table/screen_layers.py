@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from faeriell.ui.curtain import needs_curtain
 from faeriell.ui.table import guide, overlays
 from faeriell.ui.table.drill_coach import DrillCoach
 from faeriell.ui.table import theme as T
@@ -51,13 +52,28 @@ class CurtainLayer(Layer):
         self.scene = scene
         self.tribe: int | None = None      # whose turn the curtain waits for
         self.on_escape = None              # set by the screen that has a menu
+        self.last_human: int | None = None     # the seat a person played last
 
     def is_open(self) -> bool:
         return self.tribe is not None
 
     def lift(self) -> None:
         self.tribe = None
-        self.scene.auto_choice()
+        self.scene.decision.ask_pending()
+
+    def follow_seat(self) -> None:
+        """A person's seat to act: the table is seen from it, behind the curtain first when
+        another person played last and secrets change hands (R4)."""
+        s = self.scene
+        acting = s.session.acting
+        if acting is None or s.session.seats[acting] != "human":
+            return
+        humans = sum(1 for x in s.session.seats if x == "human")
+        if (self.last_human is not None and acting != self.last_human and s.hotseat_curtain and humans >= 2
+                and needs_curtain(s.session.game, self.last_human, acting)):     # secrets change hands
+            self.tribe = acting
+        self.last_human = acting
+        s.viewer = acting
 
     def handle(self, ev) -> bool:
         if is_press(ev) or is_enter(ev):

@@ -451,7 +451,7 @@ def topic_of(key) -> str | None:
 
 def rule_topic(scene) -> str | None:
     """The section F1 opens for the term pointed at now: none while a refusal is said (its move's
-    rule comes first: TableScene.rule_kind, the refusal's path)."""
+    rule comes first: explain.rule_kind, the refusal's path)."""
     if scene.message and scene.message_bad and scene.refused_kind:
         return None
     return topic_of(scene.board.hover_key)

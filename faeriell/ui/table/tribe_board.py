@@ -25,20 +25,34 @@ def _sorted_cards(cards):
 
 def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> None:
     """Tribe i's board, large. `looking`: another tribe's, shown while the acting one waits in
-    the small boards (its hidden cards stay hidden: `p.view` masks them)."""
+    the small boards (its hidden cards stay hidden: `p.view` masks them). Its layout: the band on
+    top; below it column A (the Phase tiles), column B (the Heroes, the Essence row under them)
+    and column C (Settlements, Achievement slots, the Menace track)."""
+    P = p.P
+    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
+    p.spots.add(TribeBoard(i), rect)
+    band = pygame.Rect(rect.x, rect.y, rect.w, P(24))
+    _board_band(surf, p, band, i, looking)
+    top = band.bottom + P(5)
+    _phase_tiles(surf, p, rect.x + P(8), top, i)
+    bx = rect.x + P(64)
+    cw_total = rect.w - P(64) - P(200)
+    hh = P(132)          # the board's height, less its band, the Essence row and margins: room for Quests
+    _heroes_row(surf, p, pygame.Rect(bx, top, cw_total, hh), i)
+    _essence_row(surf, p, rect, bx, cw_total, top + hh + P(6), i)
+    _column_c(surf, p, rect, top, i)
+
+
+def _board_band(surf, p, band: pygame.Rect, i: int, looking: bool) -> None:
+    """The header band: the tribe's name and seat, the First Player token, the Tribe Corruption
+    and the nearest Achievements, the claimed Achievements at the right."""
     P = p.P
     s = p.s
     t = s.tribes[i]
-    tv = p.view["tribes"][i]
-    own = p.viewer == i
     trgb = p.tribe_rgb(i)
-    T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 0, 0)
-    p.spots.add(TribeBoard(i), rect)
-    # header band
-    band = pygame.Rect(rect.x, rect.y, rect.w, P(24))
     pygame.draw.rect(surf, T.shade(trgb, -70), band)
     pygame.draw.line(surf, trgb, band.bottomleft, band.bottomright, 2)
-    x = rect.x + P(8)
+    x = band.x + P(8)
     name = f"{p.words.tribe(t.id)}  ·  Player {i + 1}"
     if p.session.seats[i] != "human":
         name += f"  ·  bot ({p.session.seats[i]})"
@@ -73,11 +87,15 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
         p.spots.add(AchievementTile(aid), r)
         ax = r.left - P(3)
 
-    top = band.bottom + P(5)
-    # ---- Phase tiles (column A) --------------------------------------------------------------
+
+def _phase_tiles(surf, p, x: int, top: int, i: int) -> None:
+    """Column A: the Phase tiles, turned once used this round, the one being played ringed."""
+    P = p.P
+    s = p.s
+    t = s.tribes[i]
     ts = P(46)
     for k, ph in enumerate(PHASES):
-        r = pygame.Rect(rect.x + P(8), top + k * (ts + P(6)), ts, ts)
+        r = pygame.Rect(x, top + k * (ts + P(6)), ts, ts)
         done = ph in t.phases_done
         now = s.active == i and s.phase == ph
         img = p.spr(f"phase_{ph}_{'down' if (done or now) else 'up'}", ts)
@@ -87,12 +105,17 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             pygame.draw.rect(surf, T.GOLD, r.inflate(4, 4), 2, border_radius=6)
         p.add(PhaseTile(i, ph), r)
 
-    # ---- Heroes (column B) -------------------------------------------------------------------
-    bx = rect.x + P(64)
-    cw_total = rect.w - P(64) - P(200)
+
+def _heroes_row(surf, p, row: pygame.Rect, i: int) -> None:
+    """Column B's top: the active Heroes' panels, the coop/solo set-up cards while they are
+    asked for, and the inactive Heroes in a narrow column at the row's end."""
+    P = p.P
+    t = p.s.tribes[i]
+    tv = p.view["tribes"][i]
+    own = p.viewer == i
+    bx, top, cw_total, hh = row.x, row.y, row.w, row.h
     inw = P(40)
     hw = (cw_total - inw - 3 * P(5)) // 3
-    hh = P(132)          # the board's height, less its band, the Essence row and margins: room for Quests
     for k, (h, hero) in enumerate(t.heroes.items()):
         r = pygame.Rect(bx + k * (hw + P(5)), top, hw, hh)
         _hero_panel(surf, p, r, i, h, hero, tv["heroes"][h], own)
@@ -107,7 +130,14 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     elif not t.heroes:
         img = T.text("No active Hero yet", p.fs(13), T.INK_FAINT)
         surf.blit(img, (bx + P(8), top + P(8)))
-    col = pygame.Rect(ix, top, inw, hh)
+    _heroes_off(surf, p, pygame.Rect(ix, top, inw, hh), i)
+
+
+def _heroes_off(surf, p, col: pygame.Rect, i: int) -> None:
+    """The inactive and set-aside Heroes, in their narrow column."""
+    P = p.P
+    t = p.s.tribes[i]
+    hh = col.h
     pygame.draw.rect(surf, (36, 32, 40), col, border_radius=6)
     img = T.text("off", p.fs(11), T.INK_FAINT)
     surf.blit(img, img.get_rect(midtop=(col.centerx, col.y + P(2))))
@@ -125,11 +155,16 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             T.blit_center(surf, img if p.active_key(key) else T.greyed(img), c)
         p.add(key, c, isz * 0.5, sprite=img)
 
-    # ---- Essence pool, Herbs and Attunements (bottom of columns A and B) ---------------------
-    # The row runs from the board's left edge (the Phase tiles end above the cards) to column C;
-    # the Herbs and Attunements take what their pieces need (at most what they always had), the
-    # pool the rest: a crowded pool's cards stay wide enough apart for their Guardians to read.
-    py = top + hh + P(6)
+
+def _essence_row(surf, p, rect: pygame.Rect, bx: int, cw_total: int, py: int, i: int) -> None:
+    """The Essence pool, Herbs and Attunements (bottom of columns A and B).
+    The row runs from the board's left edge (the Phase tiles end above the cards) to column C;
+    the Herbs and Attunements take what their pieces need (at most what they always had), the
+    pool the rest: a crowded pool's cards stay wide enough apart for their Guardians to read."""
+    P = p.P
+    t = p.s.tribes[i]
+    tv = p.view["tribes"][i]
+    own = p.viewer == i
     row_x, row_r = rect.x + P(8), bx + cw_total
     ess = T.text(f"Essences ({len(tv['essences'])})", p.fs(12), T.GOLD, True)
     surf.blit(ess, (bx, py))
@@ -157,13 +192,22 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
     surf.blit(label, (min(hx, row_r - label.get_width()), py))     # over its pieces, or ending where they end
     _herbs(surf, p, pygame.Rect(hx, cy, herbs_w, ch), i, t)
 
-    # ---- column C: inactive Heroes, Settlements, Achievement slots, Menace track -------------
-    cx = rect.right - P(196)
-    y = top
-    # Settlements left; the top empty slot shows the Harvest reach (R10)
+
+def _column_c(surf, p, rect: pygame.Rect, top: int, i: int) -> None:
+    """Column C: Settlements left, Achievement token slots, the Menace track, each under its label."""
+    cx = rect.right - p.P(196)
+    room = rect.right - p.P(4) - cx
+    y = _settlements(surf, p, cx, top, room, i)
+    y = _slots(surf, p, cx, y, room, i)
+    _menace_track(surf, p, cx, y, room, i)
+
+
+def _settlements(surf, p, cx: int, y: int, room: int, i: int) -> int:
+    """Settlements left; the top empty slot shows the Harvest reach (R10). Returns the y below."""
+    P = p.P
+    t = p.s.tribes[i]
     n_on = len(t.settlements)
     total = p.rules.settlements_per_tribe
-    room = rect.right - P(4) - cx
     reach = n_on + p.rules.harvest_add
     said = T.first_fitting([f"Settlements  (Harvest up to {reach})", f"Settlements (Harvest up to {reach})",
                             "Settlements"],
@@ -188,8 +232,14 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
                 # any Settlement of the supply picks up the next one: a newcomer grabs any of them
                 T.blit_center(surf, img, r.center)
                 p.spots.add_grip(key, r, sprite=img)
-    y += ss + P(5)
-    # Achievement token slots (R12)
+    return y + ss + P(5)
+
+
+def _slots(surf, p, cx: int, y: int, room: int, i: int) -> int:
+    """Achievement token slots (R12). Returns the y below."""
+    P = p.P
+    t = p.s.tribes[i]
+    ss = P(28)
     y += _label_row(surf, p, "Achievement tokens", cx, y, room)
     covered = list(t.slots)
     for k, col in enumerate(p.rules.slots):
@@ -207,8 +257,13 @@ def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> Non
             p.piece(surf, key, img, c, ss * 0.5)
         else:
             p.spots.add_circle(TokenSlot(i, col), c, ss * 0.5)
-    y += ss + P(5)
-    # Menace track (R9)
+    return y + ss + P(5)
+
+
+def _menace_track(surf, p, cx: int, y: int, room: int, i: int) -> None:
+    """The Menace track (R9): a row per colour, the disc on the Menaces solved."""
+    P = p.P
+    t = p.s.tribes[i]
     y += _label_row(surf, p, "Menaces solved", cx, y, room)
     cell = P(15)
     for row, col in enumerate(COLORS):
@@ -323,6 +378,14 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
     # Perks (four slots), below the header
     ps = min(P(30), (r.w - P(10)) // 4 - P(2))
     py = max(r.y + P(52), y + gem.get_height() + P(3), ic[1] + pic // 2 + P(2))
+    _perks(surf, p, r, py, ps, i, h, hero)
+    _quests(surf, p, r, py + ps + P(5), i, h, hero, hv["quests"], own)
+
+
+def _perks(surf, p, r, py: int, ps: int, i: int, h: str, hero) -> None:
+    """A Hero's four Perk slots, a used copy crossed out."""
+    P = p.P
+    t = p.s.tribes[i]
     for k in range(p.rules.max_level - 1):
         rr = pygame.Rect(r.x + P(5) + k * (ps + P(3)), py, ps, ps)
         if k < len(hero.perks):
@@ -334,12 +397,14 @@ def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
             p.add(PerkTile(i, h, perk), rr)
         else:
             pygame.draw.rect(surf, (70, 64, 72), rr, 1, border_radius=4)
-    # Quest pool: the owner sees the cards, each with its Guardian large enough to tell at a
-    # glance (the Hero must stand next to it); others see a hidden back (R4)
-    qy = py + ps + P(5)
+
+
+def _quests(surf, p, r, qy: int, i: int, h: str, hero, quests, own: bool) -> None:
+    """A Hero's Quest pool: the owner sees the cards, each with its Guardian large enough to
+    tell at a glance (the Hero must stand next to it); others see a hidden back (R4)."""
+    P = p.P
     qh = r.bottom - qy - P(4)
     qw = round(qh * 60 / 84)
-    quests = hv["quests"]
     step = qw + P(3)
     if len(quests) > 1 and P(5) + len(quests) * step > r.w - P(3):
         step = max(P(8), (r.w - P(8) - qw) // (len(quests) - 1))     # a long Quest pool overlaps
@@ -460,14 +525,31 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     a line of its own; the Phases left after the Menaces solved, else on a line of their own) or
     is left out, never cut: at 800x520 they read "Corr…" and "Phases left: …"."""
     P = p.P
-    s = p.s
-    t = s.tribes[i]
-    tv = p.view["tribes"][i]
     trgb = p.tribe_rgb(i)
     T.panel(surf, rect.inflate(-P(4), -P(4)), T.PANEL_HI, T.shade(trgb, -20), 5, 1)
     p.spots.add(TribeSmall(i), rect)
     x, y = rect.x + P(8), rect.y + P(6)
-    pygame.draw.circle(surf, trgb, (x + P(5), y + P(7)), P(6))
+    corruption, achievements = _small_name(surf, p, rect, x, y, i)
+    head_h, heroes_h, essences_h, line_step, line_h = _small_rows(p)
+    y += head_h
+    corruption = _small_heroes(surf, p, rect, x, y, i, corruption, achievements)
+    y += heroes_h
+    # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
+    # last one was cut through): the board opens large on a click
+    bottom = rect.bottom - P(2)                       # the panel's edge
+    if y + max(P(17), P(2) + line_h) > bottom:
+        return
+    _small_essences(surf, p, x, y, i)
+    y += essences_h
+    _small_lines(surf, p, rect, x, y, i, corruption)
+
+
+def _small_name(surf, p, rect: pygame.Rect, x: int, y: int, i: int) -> tuple[str | None, int | None]:
+    """The small board's name row, with the Tribe Corruption and Achievements where they fit.
+    Returns (the Tribe Corruption, the Achievements held), each None once shown here."""
+    P = p.P
+    t = p.s.tribes[i]
+    pygame.draw.circle(surf, p.tribe_rgb(i), (x + P(5), y + P(7)), P(6))
     name = f"{p.words.tribe(t.id)} · P{i + 1}"
     if p.session.seats[i] != "human":
         name += " · bot"
@@ -478,7 +560,7 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     options = [f"Corruption {t.corruption} · Achievements {n}", f"Corruption {t.corruption} · {n} Ach.",
                f"Corruption {t.corruption}"]
     corruption = None                    # the Tribe Corruption, when it has no room beside the name
-    achievements = n                     # the Achievements held, when they have no room there
+    achievements: int | None = n         # the Achievements held, when they have no room there
     if T.fits(options[-1], p.fs(12), room):
         info = T.first_fitting(options, p.fs(12), room)
         if info != options[-1]:
@@ -487,9 +569,15 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         surf.blit(img, (rect.right - P(8) - img.get_width(), y + P(1)))
     else:
         corruption = options[-1]
-    head_h, heroes_h, essences_h, line_step, line_h = _small_rows(p)
-    y += head_h
-    # heroes with level, settlements
+    return corruption, achievements
+
+
+def _small_heroes(surf, p, rect: pygame.Rect, x: int, y: int, i: int, corruption: str | None,
+                  achievements: int | None) -> str | None:
+    """The Heroes with their levels and the Settlements placed; the Tribe Corruption and the
+    Achievement token between them where they fit. Returns the Tribe Corruption still to show."""
+    P = p.P
+    t = p.s.tribes[i]
     hx = x
     digit_w = T.font(p.fs(12), True).size("4")[0]
     for h, hero in t.heroes.items():
@@ -515,15 +603,14 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         if ax >= hx:
             surf.blit(token, (ax, y + P(2)))
             surf.blit(held, (ax + token.get_width() + P(2), y + P(4)))
-    y += heroes_h
-    # a line that would run over the panel's edge is left out (at 1024x700 with four tribes the
-    # last one was cut through): the board opens large on a click
-    bottom = rect.bottom - P(2)                       # the panel's edge
-    if y + max(P(17), P(2) + line_h) > bottom:
-        return
-    # Essences by colour (others see colours only, R4), Herbs / Attunements, Menace track
-    counts = {}
-    for c in tv["essences"]:
+    return corruption
+
+
+def _small_essences(surf, p, x: int, y: int, i: int) -> None:
+    """Essences by colour (others see colours only, R4)."""
+    P = p.P
+    counts: dict[str, int] = {}
+    for c in p.view["tribes"][i]["essences"]:
         col = card_color(c)
         counts[col] = counts.get(col, 0) + 1
     ex = x
@@ -533,7 +620,15 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
         count = T.text(str(counts.get(col, 0)), p.fs(12), T.INK)
         surf.blit(count, (r.right + P(3), y + P(2)))
         ex += max(P(30), r.w + P(3) + count.get_width() + P(4))     # the count before the next colour
-    y += essences_h
+
+
+def _small_lines(surf, p, rect: pygame.Rect, x: int, y: int, i: int, corruption: str | None) -> None:
+    """The lines below: the Tribe Corruption if not shown yet, Herbs / Attunements, the Menaces
+    solved and the Phases left, each only if it ends above the panel's edge."""
+    P = p.P
+    t = p.s.tribes[i]
+    _, _, _, line_step, line_h = _small_rows(p)
+    bottom = rect.bottom - P(2)                       # the panel's edge
     room = rect.w - P(16)
     lines: list[tuple[str, tuple]] = []               # the lines below, in order: (words, colour)
     if corruption is not None:
@@ -549,9 +644,19 @@ def draw_small(surf, p, rect: pygame.Rect, i: int) -> None:
     img = T.text("Solved", p.fs(12), T.INK_DIM)
     surf.blit(img, (x, y))
     tx = x + img.get_width() + P(5)
+    digit_w = T.font(p.fs(12), True).size("4")[0]
     for col in COLORS:
         surf.blit(T.text(f"{t.solved[col]}", p.fs(12), p.ess_rgb(col), True), (tx, y))
         tx += max(P(14), digit_w + P(4))
+    _small_phases(surf, p, x, y, tx, room, bottom, i)
+
+
+def _small_phases(surf, p, x: int, y: int, tx: int, room: int, bottom: int, i: int) -> None:
+    """The Phases left after the Menaces solved, else on a line of their own, else as marks."""
+    P = p.P
+    s = p.s
+    t = s.tribes[i]
+    _, _, _, line_step, line_h = _small_rows(p)
     left = [ph.capitalize() for ph in PHASES if ph not in t.phases_done]
     phases = "Phases left: " + (", ".join(left) if left else "none")
     if T.fits(phases, p.fs(12), x + room - tx - P(6)):

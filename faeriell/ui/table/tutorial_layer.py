@@ -374,14 +374,42 @@ class TutorialLayer(Layer):
         self._draw_card(surf, scene, shown)
 
     def _draw_card(self, surf, scene, avoid_points) -> None:
+        """The step's card: what it says (_card_words), where it goes and how wide (_card_place),
+        then its titles, words, options, buttons and the note beside them."""
         L = scene.layout
         P = L.px
-        lesson = self.lesson
-        ch = lesson.chapter
-        st = lesson.step
-        graded = lesson.graded
+        st, graded = self.lesson.step, self.lesson.graded
         w = min(P(440) if st is not None and st.kind == "choose" else P(400), L.map.w - P(20))
         size = max(T.MIN_TEXT, P(17) if graded is None else P(16))
+        head, head_ink, body, buttons, opts = self._card_words(scene)
+        w, r, (lines, olines, ohs, titles, head_y, body_y, _h) = self._card_place(scene, w, size, body, opts,
+                                                                                  avoid_points)
+        self.shown = (head, lines)       # what the card says (the tests read it)
+        self.card = r
+        tsize = max(T.MIN_TEXT, P(14))
+        tlh = T.font(tsize, True).get_linesize()
+        T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
+        T.panel(surf, r, (50, 34, 50), TUTOR, P(10), 3)
+        for j, line in enumerate(titles):
+            surf.blit(T.fitted(line, tsize, w - P(24), T.INK_DIM, True), (r.x + P(12), r.y + P(8) + j * tlh))
+        surf.blit(T.fitted(head, max(T.MIN_TEXT, P(20)), w - P(24), head_ink, True),
+                  (r.x + P(12), r.y + head_y))
+        y = r.y + body_y
+        lh = T.font(size).get_linesize()
+        for line in lines:
+            surf.blit(T.text(line, size, T.INK), (r.x + P(14), y))
+            y += lh
+        self.rects = {}
+        self._card_options(surf, scene, r, w, y + (P(8) if ohs else 0), olines, ohs)
+        x = self._card_buttons(surf, scene, r, buttons)
+        self._card_note(surf, scene, r, x, bool(opts))
+
+    def _card_words(self, scene) -> tuple[str, tuple, str, list, list]:
+        """(head, its ink, body, buttons, options) of the card for the step, the chapter's end or
+        the coach's word on a pick."""
+        lesson = self.lesson
+        st = lesson.step
+        graded = lesson.graded
         head_ink = TUTOR if st is not None else T.GOOD
         opts: list = []
         if st is None:
@@ -406,6 +434,15 @@ class TutorialLayer(Layer):
                            ("chapters", "Chapters")]
             elif st.kind == "choose" and not self._option_rects(scene):
                 opts = self.options()     # (a decision bar offering them has its own buttons)
+        return head, head_ink, body, buttons, opts
+
+    def _card_place(self, scene, w: int, size: int, body: str, opts: list, avoid_points):
+        """(width, rect, measures) of the card: `w` wide where it finds room, else as wide as the
+        island where that hides less of what it must not."""
+        L = scene.layout
+        P = L.px
+        lesson = self.lesson
+        ch = lesson.chapter
         lh = T.font(size).get_linesize()
         osize = max(T.MIN_TEXT, P(15))
         olh = T.font(osize).get_linesize()
@@ -425,34 +462,26 @@ class TutorialLayer(Layer):
             body_y = head_y + T.font(max(T.MIN_TEXT, P(20)), True).get_linesize() + P(2)
             return lines, olines, ohs, titles, head_y, body_y, body_y + lh * len(lines) + opt_h + P(52)
 
-        lines, olines, ohs, titles, head_y, body_y, h = measure(w)
-        r = self._place(scene, pygame.Rect(0, 0, w, h), avoid_points)
+        got = measure(w)
+        r = self._place(scene, pygame.Rect(0, 0, w, got[-1]), avoid_points)
         must = self.keep_clear(scene, avoid_points)[0]
         wide = L.map.w - P(20)
         if wide > w and any(r.colliderect(a) for a in must):
             # no room clear of the decision bar or the step's pieces (1024x640: the bar filled the
             # island's top, the card lay over its options): as wide as the island, so less tall
-            got = measure(wide)
-            r2 = self._place(scene, pygame.Rect(0, 0, wide, got[-1]), avoid_points)
+            got2 = measure(wide)
+            r2 = self._place(scene, pygame.Rect(0, 0, wide, got2[-1]), avoid_points)
             bar = getattr(scene.decision.choice, "panel_rect", None) if scene.decision.choice is not None else None
             if sum(r2.colliderect(a) for a in must) < sum(r.colliderect(a) for a in must) or \
                     (bar is not None and r.colliderect(bar) and not r2.colliderect(bar)):
-                w, r = wide, r2
-                lines, olines, ohs, titles, head_y, body_y, h = got
-        self.shown = (head, lines)       # what the card says (the tests read it)
-        self.card = r
-        T.panel(surf, r.move(P(3), P(4)), (0, 0, 0), (0, 0, 0), P(10), 0)
-        T.panel(surf, r, (50, 34, 50), TUTOR, P(10), 3)
-        for j, line in enumerate(titles):
-            surf.blit(T.fitted(line, tsize, w - P(24), T.INK_DIM, True), (r.x + P(12), r.y + P(8) + j * tlh))
-        surf.blit(T.fitted(head, max(T.MIN_TEXT, P(20)), w - P(24), head_ink, True),
-                  (r.x + P(12), r.y + head_y))
-        y = r.y + body_y
-        for line in lines:
-            surf.blit(T.text(line, size, T.INK), (r.x + P(14), y))
-            y += lh
-        self.rects = {}
-        y += P(8) if ohs else 0
+                w, r, got = wide, r2, got2
+        return w, r, got
+
+    def _card_options(self, surf, scene, r: pygame.Rect, w: int, y: int, olines, ohs) -> None:
+        """The step's options as buttons under the words (when no decision bar offers them)."""
+        P = scene.layout.px
+        osize = max(T.MIN_TEXT, P(15))
+        olh = T.font(osize).get_linesize()
         for k, (ol, oh) in enumerate(zip(olines, ohs)):
             b = pygame.Rect(r.x + P(12), y, w - P(24), oh)
             hot = b.collidepoint(self.mouse)
@@ -461,6 +490,10 @@ class TutorialLayer(Layer):
                 surf.blit(T.text(line, osize, T.INK), (b.x + P(10), b.y + P(5) + j * olh))
             self.rects[f"option{k}"] = b
             y += oh + P(6)
+
+    def _card_buttons(self, surf, scene, r: pygame.Rect, buttons) -> int:
+        """The card's buttons along its foot, right to left; returns where the leftmost begins."""
+        P = scene.layout.px
         x = r.right - P(12)
         for name, label in reversed(buttons):
             img = T.text(label, max(T.MIN_TEXT, P(16)), T.INK, True)
@@ -473,6 +506,12 @@ class TutorialLayer(Layer):
             surf.blit(img, img.get_rect(center=b.center))
             self.rects[name] = b
             x = b.left - P(10)
+        return x
+
+    def _card_note(self, surf, scene, r: pygame.Rect, x: int, opts: bool) -> None:
+        """The note left of the buttons: what to do now."""
+        P = scene.layout.px
+        st, graded = self.lesson.step, self.lesson.graded
         note_words = None
         if st is not None and st.kind == "do":
             note_words = "the pink rings show the piece and where it goes"

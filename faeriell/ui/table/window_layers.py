@@ -18,22 +18,22 @@ import pygame
 from faeriell.ui.canvas import Canvas, scaled_event
 from faeriell.ui.table.events import is_key
 from faeriell.ui.table.layers import Layer
+from faeriell.ui.table.table_saving import TableSaving
 
 
 class TableServices(Protocol):
     """What the screen's layers ask of the table screen."""
+
+    saving: TableSaving                  # Ctrl+S, the failing autosave's notice and Save elsewhere…
 
     def modal_factor(self) -> float: ...
     def modal_size(self) -> tuple[int, int]: ...
     def forget_hover(self) -> None: ...
     def open_menu(self) -> None: ...
     def undo(self) -> None: ...
-    def save(self) -> None: ...
     def open_load_dialog(self) -> None: ...
     def hint(self, longer: bool = False) -> None: ...
     def show_rules(self, kind: str | None = None, topic: str | None = None) -> None: ...
-    def notice_button(self) -> pygame.Rect | None: ...
-    def open_save_elsewhere(self) -> None: ...
     def draw_notes(self, surf) -> None: ...
 
 
@@ -90,17 +90,17 @@ class ScreenKeysLayer(Layer):
     def handle(self, ev) -> bool:
         s = self.screen
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 0) == 1:
-            button = s.notice_button()
+            button = s.saving.notice_button()
             if button is not None and button.collidepoint(ev.pos):
                 if ev.type == pygame.MOUSEBUTTONUP:
-                    s.open_save_elsewhere()
+                    s.saving.open_save_elsewhere()
                 return True
         if ev.type != pygame.KEYDOWN:
             return False
         if _ctrl(ev) and ev.key == pygame.K_z:
             s.undo()
         elif _ctrl(ev) and ev.key == pygame.K_s:
-            s.save()
+            s.saving.save()
         elif _ctrl(ev) and ev.key == pygame.K_o:
             s.open_load_dialog()
         elif ev.key in (pygame.K_h, pygame.K_t) and not (ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT

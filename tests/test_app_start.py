@@ -264,7 +264,7 @@ def test_every_button_of_the_left_column_is_in_the_window_and_none_overlaps(tmp_
                "tutorial", "quit"]
         rects = [scene.root.find(i).rect for i in ids]
         window = pygame.Rect(0, 0, *size)
-        for i, r in zip(ids, rects):
+        for i, r in zip(ids, rects, strict=True):
             assert window.contains(r), f"{i} at {r} is not wholly in the {size} window"
         for k, r in enumerate(rects):
             for j in range(k):

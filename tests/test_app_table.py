@@ -287,7 +287,7 @@ def test_h_asks_for_a_hint_in_the_background(app, monkeypatch):
     assert thinkers and threading.main_thread() not in [t for t, _ in thinkers]   # the search ran off the frame loop
     # with a second core the hint searches with the table's helper process as well (bots/helpers.py)
     assert [h for _, h in thinkers] == [bots.TABLE_HELPERS] * len(thinkers)
-    assert bots.TABLE_HELPERS == (1 if (os.cpu_count() or 1) >= 2 else 0)
+    assert (1 if (os.cpu_count() or 1) >= 2 else 0) == bots.TABLE_HELPERS
     from faeriell.ui.bot_driver import make_level_bot
     assert make_level_bot("expert", 3).helpers == bots.TABLE_HELPERS
     assert not app.errors

@@ -18,6 +18,7 @@ from faeriell.storage import saves
 from faeriell.storage.folders import game_id_of
 from faeriell.storage.listing import list_saves
 from faeriell.ui.scenes.table import TableScreen
+from datetime import UTC
 
 pytest.importorskip("faeriell.engine.saves")
 
@@ -63,8 +64,8 @@ def test_load_screen_lists_mode_players_round_and_date_and_opens_by_double_click
     while g.state.stage == "setup":
         g.apply(g.legal_actions()[0])
     named = saves.save_game(g, name="Our coop evening")
-    from datetime import datetime, timedelta, timezone
-    three_days_ago = (datetime.now(timezone.utc) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    from datetime import datetime, timedelta
+    three_days_ago = (datetime.now(UTC) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     with monkeypatch.context() as m:
         m.setattr(saves, "now_stamp", lambda: three_days_ago)     # the game's own record of when
         old = saves.save_game(new_game(app.rules, 1, "solo", "easy", [], 6), name="Solo try")

@@ -42,7 +42,7 @@ def test_the_claim_after_a_cleanse_shows_each_slot_apart(size):
     assert len(set(shown)) == len(shown), shown
     assert len(ch.rects) == len(ch.options)
     screen = pygame.Rect((0, 0), size)
-    for (r, _o), lines in zip(ch.rects, ch.said):
+    for (r, _o), lines in zip(ch.rects, ch.said, strict=True):
         assert screen.contains(r) and not any("…" in ln for ln in lines), lines
         assert "+1" not in lines, lines                 # "Doom +1" is never split over two lines
     # the same payment (Doom +1) on two slots: their first pictures are not the same token

@@ -80,7 +80,7 @@ def test_every_piece_of_a_crowded_position_shows(marks, size, zoom):
     assert {"settlement", "beacon", "totem", "guardian", "under", "hero"} <= kinds
     heroes = sum(1 for key, _, _ in found if isinstance(key, HeroSlot))
     assert heroes == 7 if not zoom else heroes >= 3
-    for (key, img, rect), seen in zip(found, visible_masks(found)):
+    for (key, img, rect), seen in zip(found, visible_masks(found), strict=True):
         own = pygame.mask.from_surface(img, 128)
         share = seen.count() / max(1, own.count())
         assert share >= 0.9, f"{key} is {100 - 100 * share:.0f}% hidden"
@@ -97,7 +97,7 @@ def test_every_piece_of_a_crowded_position_shows(marks, size, zoom):
                 if seen.get_at((x, y)) and img.get_at((x, y)).a >= 245:
                     total += 1
                     got, want = t.screen.get_at((rect.x + x, rect.y + y)), img.get_at((x, y))
-                    same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3]))
+                    same += all(abs(a - b) <= 12 for a, b in zip(got[:3], want[:3], strict=True))
         assert total and same >= 0.85 * total, f"{key}: {same}/{total} of its pixels on screen"
 
 
@@ -141,7 +141,7 @@ def test_achievement_tokens_on_one_tile_lie_side_by_side(marks):
     toks = [sp for sp in t.scene.spots.spots if isinstance(sp.key, AchievementToken) and sp.key.achievement == "purity"]
     assert len(toks) == 4
     found = [(sp.key, sp.sprite, sp.rect) for sp in toks]
-    for (key, img, rect), seen in zip(found, visible_masks(found)):
+    for (key, img, rect), seen in zip(found, visible_masks(found), strict=True):
         assert tile.contains(rect), key
         own = pygame.mask.from_surface(img, 128)
         box = letter_box(img)

@@ -162,7 +162,7 @@ def test_enter_picks_up_the_arrows_go_through_its_legal_places_and_enter_puts_it
     assert set(places) == legal_places                       # every legal place, from the engine's list
     t.key(pygame.K_RIGHT)
     assert t.scene.drag_layer.drag.hover == places[0]                   # and round again
-    for place, text in zip(places, said):
+    for place, text in zip(places, said, strict=True):
         no_ids(text, t.game)
         if isinstance(place, NodeSpot):
             assert t.scene.words.node(place.node)[:12].lower() in text.lower(), text

@@ -73,7 +73,7 @@ FORBIDDEN = [
     # a key read as a tuple: key[0], sp.key[1], grip[3], target[1], hover[1] ...
     (re.compile(r"(?:\bkey|\.key|\bgrip|\bhover|\bhover_key|\btarget)\s*\[\s*-?\d"), "a key read by position"),
     # dispatch on a kind's name: x[0] == "region", x[0] in ("node", ...)
-    (re.compile(r'\[0\]\s*(?:==|!=|in|not in)\s*\(?\s*"(?:%s)"' % TAGS), "dispatch on a kind's name"),
+    (re.compile(r'\[0\]\s*(?:==|!=|in|not in)\s*\(?\s*"(?:' + TAGS + ')"'), "dispatch on a kind's name"),
     # a spot registered under a tuple
     (re.compile(r"\.add(?:_circle|_grip)?\(\s*\("), "a spot added under a tuple"),
     # dispatch on the plain name the keys keep for sorting

@@ -170,7 +170,7 @@ def test_a_short_log_reads_from_the_top_of_its_panel(size, monkeypatch):
         assert 2 <= len(shown) < log.fit, (shown, log.fit)
         assert shown[0][0] == "Set-up"
         assert shown[0][1].y <= log.button.bottom + P(3) + 1, (shown[0], log.button)
-        gaps = {b[1].y - a[1].y for a, b in zip(shown, shown[1:])}
+        gaps = {b[1].y - a[1].y for a, b in zip(shown, shown[1:], strict=False)}
         assert max(gaps) <= shown[0][1].h + P(4), (gaps, shown)     # one line under the other, no hole
 
 

@@ -50,7 +50,7 @@ def test_the_starting_hero_choice_shows_whole_sentences(size):
     t.frame()
     ch = t.scene.decision.choice
     assert ch is not None and len(ch.rects) == 3
-    for (_rect, option), lines in zip(ch.rects, ch.said):
+    for (_rect, option), lines in zip(ch.rects, ch.said, strict=True):
         assert " ".join(lines) == " ".join(option.label.split()), lines
         assert "…" not in " ".join(lines)
 

@@ -85,7 +85,7 @@ def test_a_harvest_choice_says_what_each_region_gives(size):
     t = Table(at_a_forest_harvest(), size=size)
     to_the_forest_choice(t)
     ch = t.scene.decision.choice
-    said = {opt.actions[0]["region"]: " ".join(" ".join(lines).split()) for (_r, opt), lines in zip(ch.rects, ch.said)}
+    said = {opt.actions[0]["region"]: " ".join(" ".join(lines).split()) for (_r, opt), lines in zip(ch.rects, ch.said, strict=True)}
     assert "Threatened" in said["bear-forest"] and "nothing" in said["bear-forest"], said
     assert "1 Green" in said["owl-forest"] and "Threatened" not in said["owl-forest"], said
     assert not any("…" in s for s in said.values()), said

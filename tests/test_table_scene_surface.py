@@ -36,9 +36,9 @@ def private_reaches(source: str, s_is_scene: bool, in_tests: bool = False) -> li
     for node in ast.walk(ast.parse(source)):       # getattr(scene, "_x", ...) reaches it too
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr") \
                 and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) \
-                and str(node.args[1].value).startswith("_") and not str(node.args[1].value).startswith("__"):
-            if _holds_scene(node.args[0], s_is_scene, in_tests):
-                found.append((node.args[1].value, node.lineno))
+                and str(node.args[1].value).startswith("_") and not str(node.args[1].value).startswith("__") \
+                and _holds_scene(node.args[0], s_is_scene, in_tests):
+            found.append((node.args[1].value, node.lineno))
     return found
 
 

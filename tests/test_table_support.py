@@ -243,7 +243,7 @@ def cards_drawn(monkeypatch) -> dict:
     return drawn
 
 
-def words_under(table, colours, hidden, grow: int = 1, ink_of: "pygame.mask.Mask | None" = None) -> list:
+def words_under(table, colours, hidden, grow: int = 1, ink_of: pygame.mask.Mask | None = None) -> list:
     """The printed words (TableScene.printed_words) on which a pixel of one of `colours` shows on
     the screen (or one of the mask `ink_of`, when given), leaving out the words under the `hidden`
     rects (a card, a panel). A word is its letters and `grow` px round them (the ink the table's
@@ -281,7 +281,7 @@ def colour_mask(screen, colours) -> pygame.mask.Mask:
     return ink_of
 
 
-def sower_serving_doom(size=(800, 520)) -> "Table":
+def sower_serving_doom(size=(800, 520)) -> Table:
     """Four players; the second tribe lost to Corruption and serves Doom (R38): its Sower may take
     any Sower Perk left (R39), and those stand at the column's foot. The third tribe is to play."""
     g = position({"players": 4}, tribes=[

@@ -1,7 +1,7 @@
 """The scaled screens (Interface size: Canvas, ui_factor), a screen's title, and event positions."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

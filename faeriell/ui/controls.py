@@ -4,7 +4,7 @@ A Button or TextField given a `face` (a callable `face(bold=False) -> Font`) wri
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -156,7 +156,7 @@ class Choice(Widget):
         return f"{self.id}:{value}"
 
     def rect_of(self, value) -> pygame.Rect | None:
-        for (v, _), r in zip(self.options, self.segment_rects()):
+        for (v, _), r in zip(self.options, self.segment_rects(), strict=True):
             if v == value:
                 return r
         return None
@@ -197,7 +197,7 @@ class Choice(Widget):
     def draw(self, surf) -> None:
         if not self.visible:
             return
-        for k, ((value, label), r) in enumerate(zip(self.options, self.segment_rects())):
+        for k, ((value, label), r) in enumerate(zip(self.options, self.segment_rects(), strict=True)):
             on = value == self.value
             off = value in self.disabled or not self.enabled
             bg = BTN_ON if on else DISABLED_BG if off else BTN_HOVER if k == self.hover else BTN

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -223,7 +223,7 @@ class FileDialog(Modal):
     on_open(path) returns None when the file was opened, else the reason to show (the dialog stays).
     """
 
-    def __init__(self, screen_size, title: str, lister: Callable[[], "list | background.Background"],
+    def __init__(self, screen_size, title: str, lister: Callable[[], list | background.Background],
                  on_open: Callable[[str], str | None],
                  open_label: str = "Open", empty_text: str = "No files yet", hint: str = ""):
         self.title = title

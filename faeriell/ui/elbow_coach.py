@@ -68,7 +68,7 @@ class _Measure(threading.Thread):
         acts = list(reps.values())
         world = observe(self.game, self.seat, random.Random(0))
         scores = score_actions(world, self.seat, acts, HeuristicBot(0).ctx(world, self.seat))
-        ranked = [acts[k] for _, k in sorted(zip((s[0] for s in scores), range(len(acts))), reverse=True)]
+        ranked = [acts[k] for _, k in sorted(zip((s[0] for s in scores), range(len(acts)), strict=False), reverse=True)]
         ends = [a for a in ranked[MAX_MOVES:] if a.kind == "end_phase"]      # ending the Phase: always in view
         return ranked[:MAX_MOVES] + ends
 
@@ -80,7 +80,7 @@ class _Measure(threading.Thread):
                     return
                 part = acts[i:i + CHUNK]
                 got = chance_after(self.game.copy(), self.seat, part, worlds=WORLDS, seed=0, book=shown_book())
-                for a, v in zip(part, got):
+                for a, v in zip(part, got, strict=False):
                     self.moves[move_key(a)] = a
                     self.values[move_key(a)] = float(v)
         except Exception as e:          # noqa: BLE001 - a worker's edge: no model, or a failed world, and the coach stays quiet

@@ -116,7 +116,7 @@ def _soften(surf: pygame.Surface, k: int) -> pygame.Surface:
 def _dotted(surf, pts, spacing, radius, fill, edge):
     """Dots every `spacing` px along a polyline (a Path's trail), each with a 1 px `edge` ring."""
     carry = spacing / 2
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
         seg = math.hypot(x1 - x0, y1 - y0)
         d = carry
         while d < seg:

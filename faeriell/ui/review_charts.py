@@ -166,7 +166,7 @@ CHANCE_RGB = (235, 235, 235)
 
 
 def _dotted(surf, rgb, pts) -> None:
-    for a, b in zip(pts, pts[1:]):
+    for a, b in zip(pts, pts[1:], strict=False):
         n = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5) // 6)
         for k in range(0, n, 2):
             p = (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)

@@ -11,7 +11,8 @@ line in registry.SCENES.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable
 
 import pygame
 
@@ -26,11 +27,11 @@ if TYPE_CHECKING:                         # a name for the annotations only
 class Scene:
     """One screen: the app hands it events, time and a surface to draw on."""
 
-    next_scene: "Scene | None" = None     # set to ask the app to switch screens (old style; prefer host.go)
+    next_scene: Scene | None = None     # set to ask the app to switch screens (old style; prefer host.go)
     quit_requested: bool = False
     # What the app reads of a screen that shows a game (the table, the replay, the analysis board,
     # the end and review screens); None on the others.
-    session: "Session | None" = None       # the game shown
+    session: Session | None = None       # the game shown
     # the TableScene drawn (its island is the app's map_view); Any: faeriell.ui.table imports this
     # module, so naming its class here would make an import cycle
     table: Any = None
@@ -73,7 +74,7 @@ class MenuScene(Scene):
 
     size: tuple[int, int]
     root: Any                             # a widgets.Container
-    host: "Host"
+    host: Host
     back_scene: Scene | None = None       # where Back returns to (None: the start screen)
 
     def layout(self) -> None:

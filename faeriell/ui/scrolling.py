@@ -10,7 +10,7 @@ one, so a view has one scroll and the bar only draws and answers the mouse. Its 
 chevrons, not glyphs (the game's font has no arrow characters)."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import pygame
 

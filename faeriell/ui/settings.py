@@ -59,7 +59,7 @@ class Settings:
         return 0.0 if self.mute else self.volume
 
     # ---- file ----------------------------------------------------------------------------------
-    def clean(self) -> "Settings":
+    def clean(self) -> Settings:
         """Every value made valid: one that is not (a list, a word we do not know, NaN) becomes
         its default. Returns self; `bad` lists the fields replaced."""
         default = Settings()
@@ -95,7 +95,7 @@ class Settings:
         return d
 
     @classmethod
-    def load(cls, path: Path | str | None = None) -> "Settings":
+    def load(cls, path: Path | str | None = None) -> Settings:
         """The settings in the file; the game always starts: a missing file gives the defaults,
         a value that is not valid its default, and a file that cannot be read or parsed (or that
         held a bad value) is kept aside as settings.json.bad - never overwritten - with

@@ -6,7 +6,7 @@ the window follow (faeriell/ui/app.py, App.settings_changed).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -70,9 +70,9 @@ def interface_notes(window, choice) -> list[str]:
     if big:
         sizes = ["x".join(map(str, needs(f))) for f in big]
         says = f"{_pct(big[0])} needs a {sizes[0]} window" + "".join(
-            f", {_pct(f)} {m}" for f, m in zip(big[1:], sizes[1:])) + " (F11: full screen)."
+            f", {_pct(f)} {m}" for f, m in zip(big[1:], sizes[1:], strict=True)) + " (F11: full screen)."
         short = "; ".join(f"{_pct(f)} needs {m}" if k == 0 else f"{_pct(f)} {m}"
-                          for k, (f, m) in enumerate(zip(big, sizes))) + "."
+                          for k, (f, m) in enumerate(zip(big, sizes, strict=True))) + "."
         return [f"Menus are at {now}. {says}{table}", says + table, says + " The table fills the window.",
                 short + " The table fills the window.", says, short]
     return [f"Menus and dialogs are drawn at {now}; the table always fills the window.",

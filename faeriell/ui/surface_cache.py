@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 
-CACHES: list["SurfaceCache"] = []
+CACHES: list[SurfaceCache] = []
 
 
 def surface_bytes(s) -> int:

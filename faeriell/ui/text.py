@@ -5,7 +5,7 @@ import logging
 import re
 import weakref
 from collections import OrderedDict
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -30,7 +30,7 @@ MAX_TEXT = 4000         # characters of one text laid out (wrapped, ellipsized) 
 # outlined name, a condensed label) is known as words; a WordsSurface (the table's base picture)
 # remembers where each was blitted on it, so what is drawn over the table later (the guided
 # step's arrow and rings, the hint's highlight) can keep clear of them, or draw them again on top.
-_PRINTED: "weakref.WeakSet[pygame.Surface]" = weakref.WeakSet()
+_PRINTED: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
 
 
 def printed(img: pygame.Surface) -> pygame.Surface:
@@ -62,7 +62,7 @@ class WordsSurface(pygame.Surface):
             self.words.append(r)
             self.inks.append((source, (at[0] - ax, at[1] - ay)))
         elif isinstance(source, WordsSurface) and getattr(source, "words", None):   # a picture with words
-            for w, (img, off) in zip(source.words, source.inks):
+            for w, (img, off) in zip(source.words, source.inks, strict=False):
                 moved = w.move(at[0] - ax, at[1] - ay).clip(r)
                 if moved.w > 0 and moved.h > 0:
                     self.words.append(moved)
@@ -126,7 +126,7 @@ class words_kept:
     under them (their own paper), the highlight showing round that: it passes under the word
     instead of stopping at a box round it."""
 
-    def __init__(self, surf: pygame.Surface, rects, printed: "WordsSurface | None" = None, halo: int = 0) -> None:
+    def __init__(self, surf: pygame.Surface, rects, printed: WordsSurface | None = None, halo: int = 0) -> None:
         self.surf = surf
         frame = surf.get_rect()
         self.parts: list[tuple[pygame.Rect, pygame.mask.Mask | None]] = []
@@ -149,7 +149,7 @@ class words_kept:
             self.parts.append((c, mask))
         self.saved: list[tuple[pygame.Surface, pygame.Rect, pygame.mask.Mask | None]] = []
 
-    def __enter__(self) -> "words_kept":
+    def __enter__(self) -> words_kept:
         self.saved = [(self.surf.subsurface(r).copy(), r, m) for r, m in self.parts]
         return self
 

@@ -13,7 +13,7 @@ A click is a press and a release of the left button on the same widget. Nothing 
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import pygame
 

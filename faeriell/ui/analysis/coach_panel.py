@@ -3,7 +3,7 @@ what it imagined. The thinking runs in a bot_driver.Job thread as the table's hi
 frames go on; a result for a position no longer shown is dropped."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -66,13 +66,13 @@ class CoachPanel:
         h = [[_lines_h(t, ww, px, 2) for t, _x, ww, px, _c in ps] for ps in each]
         shown: list[list] = []
         used = 0
-        for ps, hs in zip(each, h):
+        for ps, hs in zip(each, h, strict=False):
             if used + hs[0] + 4 > room:
                 break
             shown.append([ps[0]])
             used += hs[0] + 4
-        for k, (ps, hs) in enumerate(zip(each[:len(shown)], h)):
-            for part, ph in zip(ps[1:], hs[1:]):
+        for k, (ps, hs) in enumerate(zip(each[:len(shown)], h, strict=False)):
+            for part, ph in zip(ps[1:], hs[1:], strict=False):
                 if used + ph > room:
                     break
                 shown[k].append(part)
@@ -104,7 +104,7 @@ class CoachPanel:
         limit = bottom - note_h - 4                # the moves never run into the note under them
         cw = font(TEXT_PX).size("100%")[0] + 8
         shown = self.fit(answer.moves, w, cw, limit - y)
-        for m, parts in zip(answer.moves, shown):
+        for m, parts in zip(answer.moves, shown, strict=False):
             draw_text(surf, f"{round(m.chance * 100)}%", (r.right - 8, y), TEXT_PX, ACCENT, anchor="topright")
             for text, dx, ww, px, colour in parts:
                 y += draw_wrapped(surf, text, pygame.Rect(x + dx, y, ww, 40), px, colour, 0, max_lines=2)

@@ -8,7 +8,7 @@ with its pieces marked on the table. Nothing here decides a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import pygame
 
@@ -44,9 +44,9 @@ class Chip:
     where it is drawn."""
     kind: str
     rect: pygame.Rect
-    variant: Optional[str] = None
-    src: Optional[str] = None       # a piece taken from the table: where it stood (a Region, Node, wheel space)
-    seat: Optional[int] = None      # ... and whose it is
+    variant: str | None = None
+    src: str | None = None       # a piece taken from the table: where it stood (a Region, Node, wheel space)
+    seat: int | None = None      # ... and whose it is
 
 
 class Editor:
@@ -122,11 +122,11 @@ class Editor:
     def hero_id(self) -> str:
         return HEROES[self.hero % len(HEROES)]
 
-    def token_kind(self) -> Optional[str]:
+    def token_kind(self) -> str | None:
         return UNDER[self.token % len(UNDER)]
 
     # ---- a chip dropped on the table ------------------------------------------------------------
-    def drop(self, chip: Chip, region: Optional[str], node: Optional[str]) -> bool:
+    def drop(self, chip: Chip, region: str | None, node: str | None) -> bool:
         """The chip dropped on `region` / `node` (None: not on the island); True when placed."""
         k, seat = chip.kind, self.seat
         if region is None and node is None:
@@ -153,7 +153,7 @@ class Editor:
         return False
 
     # ---- a piece on the table dragged to a new place ----------------------------------------------
-    def moved(self, chip: Chip, region: Optional[str], node: Optional[str], space: Optional[str]) -> bool:
+    def moved(self, chip: Chip, region: str | None, node: str | None, space: str | None) -> bool:
         """The piece `chip` took from the table (chip.src: where it stood) dropped on `region`,
         `node` or the wheel's `space`; True when it moved. A refusal keeps it where it was."""
         k, src = chip.kind, chip.src
@@ -192,14 +192,14 @@ class Editor:
             return self.edit(an.move_guardian, chip.variant, region)
         return False
 
-    def remove_gem(self, space: Optional[str]) -> bool:
+    def remove_gem(self, space: str | None) -> bool:
         """A right click on a wheel space takes its Winter's gem off."""
         gems = self.pos.board.winter_gems
         if space is None or space not in gems:
             return False
         return self.edit(an.set_winter_gems, [g for g in gems if g != space])
 
-    def remove_figure(self, node: Optional[str]) -> bool:
+    def remove_figure(self, node: str | None) -> bool:
         """A right click on a Node takes off the Hero or the Drifter standing there."""
         if node is None:
             return False
@@ -211,7 +211,7 @@ class Editor:
             return self.edit(an.remove_drifter)
         return False
 
-    def remove_at(self, region: Optional[str]) -> bool:
+    def remove_at(self, region: str | None) -> bool:
         """A right click on a Region takes off its Settlement, else its Beacon, else the Totem."""
         if region is None:
             return False

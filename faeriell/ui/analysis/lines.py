@@ -8,7 +8,7 @@ engine's own apply, so a node holds only what the engine accepted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from faeriell.engine import Action, Game
 
@@ -22,13 +22,13 @@ def chance_of(game: Game, seat: int) -> float:
 
 @dataclass(eq=False)
 class Node:
-    action: Optional[Action]                 # None: the root
-    parent: Optional["Node"] = None
-    children: list["Node"] = field(default_factory=list)
-    mover: Optional[int] = None              # the seat that made the move
-    chance: Optional[float] = None           # the coach's chance for the mover after it
+    action: Action | None                 # None: the root
+    parent: Node | None = None
+    children: list[Node] = field(default_factory=list)
+    mover: int | None = None              # the seat that made the move
+    chance: float | None = None           # the coach's chance for the mover after it
 
-    def path(self) -> list["Node"]:
+    def path(self) -> list[Node]:
         out, n = [], self
         while n is not None and n.action is not None:
             out.append(n)

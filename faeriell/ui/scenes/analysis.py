@@ -318,15 +318,15 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
                     self.jump(node)
                     return True
             return ev.type == pygame.MOUSEMOTION
-        if ev.type == pygame.MOUSEWHEEL and self.editor is not None and not self.panel_hidden:
-            if self.editor.rect.collidepoint(self.pointer):
-                if self.editor.wheel(ev.y):
-                    self.layout()
-                return True
-        if ev.type == pygame.MOUSEWHEEL and self.lines is not None:
-            if self.tree_panel.rect.collidepoint(self.pointer):
-                self.tree_panel.wheel(ev.y, self.lines)
-                return True
+        if (ev.type == pygame.MOUSEWHEEL and self.editor is not None and not self.panel_hidden
+                and self.editor.rect.collidepoint(self.pointer)):
+            if self.editor.wheel(ev.y):
+                self.layout()
+            return True
+        if (ev.type == pygame.MOUSEWHEEL and self.lines is not None
+                and self.tree_panel.rect.collidepoint(self.pointer)):
+            self.tree_panel.wheel(ev.y, self.lines)
+            return True
         if self.table is None:
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:

@@ -397,7 +397,7 @@ class PracticeScene(MenuScene):
         for mode, x in xs.items():
             draw_text(surf, heads[mode], (x, body.y), 20, ACCENT, width=col - 8)
         y = body.y + 34
-        for solo, coop in zip(LADDERS["solo"], LADDERS["coop"]):
+        for solo, coop in zip(LADDERS["solo"], LADDERS["coop"], strict=False):
             draw_text(surf, f"{solo.number}. {solo.title}", (body.x, y), 17, TEXT,
                       width=xs["solo"] - body.x - 12)
             for mode, lv in (("solo", solo), ("coop", coop)):
@@ -435,7 +435,7 @@ def daily_why(date) -> str:
     from faeriell.practice.daily import WEEKDAY_DIFFICULTY, daily_config
     days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
     name = {d: d.replace("_", " ").capitalize() for d in WEEKDAY_DIFFICULTY}
-    week = ", ".join(f"{day} {name[lv]}" for day, lv in zip(days, WEEKDAY_DIFFICULTY))
+    week = ", ".join(f"{day} {name[lv]}" for day, lv in zip(days, WEEKDAY_DIFFICULTY, strict=False))
     return (f"{name[daily_config(date)['difficulty']]} because it is {days[date.weekday()]}: the day of the week "
             f"sets the difficulty ({week}).")
 

@@ -89,7 +89,7 @@ class StatsScene(MenuScene):
         W.panel(surf, r)
         cols = (r.x + 14, r.x + r.width * 0.42, r.x + r.width * 0.56, r.x + r.width * 0.70, r.x + r.width * 0.85)
         y = r.y + 10
-        for x, t in zip(cols, ("", "Games", "Won", "Achiev.", "Doom")):
+        for x, t in zip(cols, ("", "Games", "Won", "Achiev.", "Doom"), strict=False):
             draw_text(surf, t, (int(x), y), 17, MUTED)
         y += 28
         rows = self.book.table(self.group)
@@ -100,7 +100,7 @@ class StatsScene(MenuScene):
             if y > r.bottom - 26:
                 break
             cells = (self.value_name(value), str(f.games), _pct(f.win_rate), _num(f.achievements), _num(f.doom))
-            for k, (x, t) in enumerate(zip(cols, cells)):
+            for k, (x, t) in enumerate(zip(cols, cells, strict=False)):
                 draw_text(surf, t, (int(x), y), 18, TEXT, width=int(cols[1] - cols[0] - 8) if k == 0 else None)
             y += 26
 
@@ -137,7 +137,7 @@ class StatsScene(MenuScene):
         for g in reversed(reviewed):
             if y > r.bottom - 22:
                 break
-            day = dt.datetime.fromtimestamp(g.time, dt.timezone.utc).strftime("%d %b")
+            day = dt.datetime.fromtimestamp(g.time, dt.UTC).strftime("%d %b")
             draw_text(surf, f"{day} · {MODE_NAMES.get(g.mode, g.mode)}, {g.difficulty.replace('_', ' ')} · "
                       f"{'won' if g.won else 'lost'} · {_pct(g.accuracy)}", (x, y), 17, TEXT, width=r.width - 28)
             y += 22

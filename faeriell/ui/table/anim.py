@@ -50,7 +50,7 @@ class Flight:
         if not SPEED[0]:
             self.pulse = False
         self._path = [tuple(self.start), *[tuple(v) for v in self.via], tuple(self.end)]
-        legs = [math.dist(a, b) for a, b in zip(self._path, self._path[1:])]
+        legs = [math.dist(a, b) for a, b in zip(self._path, self._path[1:], strict=False)]
         self._legs, self._length = legs, sum(legs)
 
     def pos(self, now: float) -> tuple[float, float, float]:
@@ -59,7 +59,7 @@ class Flight:
         t = max(0.0, min(1.0, (now - self.t0) / self.dur)) if self.dur > 0 else 1.0
         if len(self._path) > 2:           # steps along a track: evenly, one space after another
             d = t * self._length
-            for (a, b), leg in zip(zip(self._path, self._path[1:]), self._legs):
+            for (a, b), leg in zip(zip(self._path, self._path[1:], strict=False), self._legs, strict=True):
                 if d <= leg:
                     f = d / leg if leg else 1.0
                     return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, t
@@ -114,7 +114,7 @@ def what_happened(before: dict | None, after: dict) -> list[tuple]:
     out: list[tuple] = []
     if after["harvest"] != before["harvest"] and before["harvest"] is not None and after["harvest"] is not None:
         out.append(("harvest", before["harvest"], after["harvest"]))
-    for i, (old, new) in enumerate(zip(before["pools"], after["pools"])):
+    for i, (old, new) in enumerate(zip(before["pools"], after["pools"], strict=True)):
         for col in sorted(new):
             if new[col] > old.get(col, 0):
                 out.append(("essence", i, col, new[col] - old.get(col, 0)))

@@ -12,7 +12,7 @@ are put back over it by the caller (text.words_kept).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -65,7 +65,7 @@ def words_touched(words, areas, lines, margin: int) -> list:
             continue
         wide = r.inflate(margin, margin)
         if any(wide.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1]))
-               for line in lines for p, q in zip(line, line[1:])):
+               for line in lines for p, q in zip(line, line[1:], strict=False)):
             out.append(r)
     return out
 
@@ -114,7 +114,7 @@ def edge(inside, outside, zone) -> Point:
 
 def lengths(path) -> list[float]:
     out = [0.0]
-    for p, q in zip(path, path[1:]):
+    for p, q in zip(path, path[1:], strict=False):
         out.append(out[-1] + math.hypot(q[0] - p[0], q[1] - p[1]))
     return out
 
@@ -156,7 +156,7 @@ def bounds(path) -> pygame.Rect:
 
 def crosses(r: pygame.Rect, path) -> bool:
     """Whether the polyline `path` passes through r."""
-    return any(r.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1])) for p, q in zip(path, path[1:]))
+    return any(r.clipline(round(p[0]), round(p[1]), round(q[0]), round(q[1])) for p, q in zip(path, path[1:], strict=False))
 
 
 def head_at(path, size: float) -> tuple[Point, Point, Point]:

@@ -44,7 +44,7 @@ class Choice:
     title: str
     options: list
     cancellable: bool = True
-    parent: "Choice | None" = None
+    parent: Choice | None = None
     note: str = ""                                 # how to answer, under the title
     compact: bool = False                          # no tiles: the options are places on the table
     rects: list = field(default_factory=list)      # (rect, option) from the last draw

@@ -51,7 +51,7 @@ class DrillCoach:
         self.session = session
 
     @classmethod
-    def from_session(cls, session) -> "DrillCoach | None":
+    def from_session(cls, session) -> DrillCoach | None:
         if session.drill is None:
             return None
         return cls(session)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from faeriell.engine.explain import why_none
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, WheelSpace

@@ -14,7 +14,8 @@ look-ups. The table decides no rule: whatever is listed here came from `session.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from faeriell.engine import Action
 from faeriell.engine.action_schema import TRIBE_ACTIONS

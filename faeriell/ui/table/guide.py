@@ -46,7 +46,7 @@ class Puzzle:
         self.follow(game)
 
     @classmethod
-    def from_session(cls, session) -> "Puzzle | None":
+    def from_session(cls, session) -> Puzzle | None:
         sc = session.scenario
         if sc is None or not sc.goal:
             return None
@@ -329,7 +329,7 @@ class PuzzleResult:
         self.rects = {}
         mouse = scene.mouse
         keyed = self.focus % len(labels) if self.focus is not None else None
-        for k, ((name, img), bw) in enumerate(zip(imgs, widths)):
+        for k, ((name, img), bw) in enumerate(zip(imgs, widths, strict=True)):
             br = pygame.Rect(x, by, bw, P(36))
             prime = name == labels[0][0]
             hot = br.collidepoint(mouse) or k == keyed
@@ -427,7 +427,7 @@ class TipCard:
         p = scene.painted
         # the pieces it names glow (a slow pulse)
         pulse = 0.5 + 0.5 * math.sin(scene.now / 260)
-        col = tuple(int(a + (b - a) * pulse) for a, b in zip(T.GOLD, (255, 250, 200)))
+        col = tuple(int(a + (b - a) * pulse) for a, b in zip(T.GOLD, (255, 250, 200), strict=False))
         for key in tip_keys(tip, p, i):
             for sp in scene.spots.by_key.get(key, ()):
                 w = max(2, round((2 + 2 * pulse) * L.u))

@@ -10,7 +10,8 @@ gestures.py): the same pieces and places a drag would light up; no rule is decid
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 

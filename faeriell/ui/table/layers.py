@@ -39,7 +39,7 @@ moves every layer may ask for (`scene.resolve(actions, title)`, `scene.apply(act
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 
 class Layer:

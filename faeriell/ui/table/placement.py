@@ -20,7 +20,7 @@ GAP = 1.0             # screen px kept free between two pieces
 def _edge_distance(pt, poly) -> float:
     best = float("inf")
     x, y = pt
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
         dx, dy = x1 - x0, y1 - y0
         L = dx * dx + dy * dy
         t = 0.0 if L == 0 else max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / L))
@@ -32,7 +32,7 @@ def _edge_distance(pt, poly) -> float:
 def _inside(pt, poly) -> bool:
     x, y = pt
     inside = False
-    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside

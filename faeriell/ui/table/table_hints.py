@@ -3,7 +3,7 @@ background thread (bot_driver.Job running faeriell.bots.plan_hint), the turn's p
 a puzzle's or a drill's own hint. What it finds goes on the coach's hint card (hint_card.py)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from faeriell import bots
 from faeriell.ui.bot_driver import Job

@@ -4,7 +4,7 @@ without asking, and nothing that is not a Faeriell save is replaced at all."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -3,7 +3,7 @@ person or a bot of any level; the game goes on from the move it is at, and its s
 same way (storage.seats)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from faeriell.storage.seats import remember_seats
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS

@@ -6,7 +6,8 @@ Region, what stands on a Node) are read from the game. Hidden things stay hidden
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 

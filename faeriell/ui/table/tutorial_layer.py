@@ -58,7 +58,7 @@ class TutorialLayer(Layer):
         self._under_memo: tuple | None = None     # (the same, the words it crosses)
 
     @classmethod
-    def from_session(cls, session, scene=None) -> "TutorialLayer | None":
+    def from_session(cls, session, scene=None) -> TutorialLayer | None:
         return cls(session, scene) if session.tutorial is not None else None
 
     # ---- the Layer protocol (faeriell/ui/table/layers.py) -----------------------------------
@@ -482,7 +482,7 @@ class TutorialLayer(Layer):
         P = scene.layout.px
         osize = max(T.MIN_TEXT, P(15))
         olh = T.font(osize).get_linesize()
-        for k, (ol, oh) in enumerate(zip(olines, ohs)):
+        for k, (ol, oh) in enumerate(zip(olines, ohs, strict=True)):
             b = pygame.Rect(r.x + P(12), y, w - P(24), oh)
             hot = b.collidepoint(self.mouse)
             T.panel(surf, b, T.BUTTON_HI if hot else T.BUTTON, TUTOR if hot else T.PANEL_EDGE, P(7), 1)

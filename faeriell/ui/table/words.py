@@ -4,7 +4,8 @@ Names come from the catalog (data/*.yaml `name`); the sentences are the table's 
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from faeriell.engine import Action
 from faeriell.engine.actions import card_back

@@ -184,7 +184,10 @@ def start(sc: Scenario, rules=None):
         line = sc.lines.get(section) or sc.lines.get("setup", 1)
         raise ScenarioError(f"{sc.path}:{line}: position: {clip(e)}") from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
-            RecursionError) as e:       # a shape the position reader did not foresee
+            RecursionError) as e:
+        # not a library's: engine.position reads a written position's values before it has
+        # checked every field's shape (tools/hostile_corpus.py still finds a few); kept until
+        # check_spec checks them all (issue 43), as in saves.rebuild
         section = _broken_section(sc, rules)
         raise ScenarioError(f"{sc.path}:{sc.lines.get(section, 1)}: {section}: malformed "
                             f"({type(e).__name__}: {clip(e)})") from None
@@ -221,10 +224,7 @@ def _is_legal(g, pattern: Action) -> bool:
         return False                      # a move is legal only for whoever must act now
     if any(matches(pattern, a) for a in g.legal_actions()):
         return True
-    try:
-        return g.why_not(pattern) is None
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return False
+    return g.why_not(pattern) is None           # refuses in words what it cannot read (issue 43)
 
 
 def run(sc: Scenario, rules=None, steps=None) -> str | None:

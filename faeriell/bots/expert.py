@@ -532,10 +532,10 @@ def _harvest_why(world, player: int, a) -> str:
     """Why a move of the Harvest token, read off the engine's preview of each stop within reach
     (preview.harvest_preview, event_phase.harvest_yield): what the player then takes there, or
     that it takes nothing and whether another stop would have given something."""
-    try:
-        pv = harvest_preview(world, int(a.get("steps")))
-    except (TypeError, ValueError, KeyError, IndexError):
+    steps = a.get("steps")
+    if not isinstance(steps, int):          # a listed harvest always counts its steps
         return ""
+    pv = harvest_preview(world, steps)
     if pv["frozen"]:
         return "that space is frozen, so nobody harvests: it only moves the token on"
     mine = next((t for t in pv["tribes"] if t["player"] == player), None)

@@ -10,6 +10,7 @@ PositionError naming the field; the scenario reader adds file and line.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from . import invariants
@@ -77,6 +78,8 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
 # ---------------------------------------------------------------- helpers
 def _take_card(g, spec: str) -> str:
     s = g.state
+    if not isinstance(spec, str):
+        raise PositionError(f"{str(spec)[:40]!r} is not an Essence card")
     col = card_color(spec)
     if col not in s.decks:
         raise PositionError(f"'{spec}' is not an Essence card")
@@ -110,6 +113,8 @@ def _empty_components(g, board):
 def _token_for(g, spec: str, places: list) -> str:
     """A physical token for 'colour@guardian': one showing that side if free, else any of that kind
     (the pairing of sides on tokens is ours, not the rulebook's: R6)."""
+    if not isinstance(spec, str):
+        raise PositionError(f"{str(spec)[:40]!r} is not a bag token (colour@guardian, corruption@guardian or havoc)")
     kind, _, side = spec.partition("@")
     if spec == "havoc":
         kind, side = "havoc", ""
@@ -186,7 +191,8 @@ def _apply_board(g, b, position):
     for col, cards in (b.get("decks") or {}).items():
         if col not in s.decks:
             raise PositionError(f"board.decks: '{col}' is not a deck")
-        top = [_take_card(g, c if "@" in c else col) for c in cards]
+        # a colour alone is a card of this deck; anything but text is _take_card's to refuse
+        top = [_take_card(g, c if not isinstance(c, str) or "@" in c else col) for c in cards]
         s.decks[col][0:0] = top
     if "herbs_up" in b:
         back = list(s.herbs_up)
@@ -251,8 +257,8 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
         if key not in known:
             raise PositionError(f"{where}: unknown field '{key}'")
     if "settlements" in spec:
-        for reg in spec["settlements"]:
-            if reg not in r.board.regions:
+        for reg in spec["settlements"] or ():
+            if not isinstance(reg, str) or reg not in r.board.regions:
                 raise PositionError(f"{where}.settlements: '{reg}' is not a Region")
             owner = g.owner_of(reg)
             if owner is not None and owner != k:
@@ -463,17 +469,37 @@ def _finish(g, b, turn, position, tribes=()):
 
 # ---------------------------------------------------------------- is it a position the rules allow?
 MAX_GEMS = 9            # a Hero's gems: a few more than any Perk grants, never a hundred
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 MAX_ROUND = 99          # no game lasts this long (Doom reaches 15 first); 10000 is a typo or junk
 
 
 def _int(v, where: str, low: int, high: int) -> int:
+    if isinstance(v, str) and _WHOLE.fullmatch(v.strip()):
+        v = int(v)                              # "3", as a hand-written file may quote it
+    elif isinstance(v, float) and v.is_integer():
+        v = int(v)                              # 3.0, as JSON may write it
     if isinstance(v, bool) or not isinstance(v, int):
-        try:
-            v = int(v)
-        except (TypeError, ValueError, OverflowError):
-            raise PositionError(f"{where}: must be a whole number, not {str(v)[:40]!r}") from None
+        raise PositionError(f"{where}: must be a whole number, not {str(v)[:40]!r}")
     if not low <= v <= high:
         raise PositionError(f"{where}: {v} is out of range ({low} to {high})")
+    return v
+
+
+def _seq(v, where: str, what: str) -> list:
+    """A written list (None or absent: empty); anything else is refused, never iterated."""
+    if v is None:
+        return []
+    if not isinstance(v, list):
+        raise PositionError(f"{where}: must be a list of {what}, not {str(v)[:40]!r}")
+    return v
+
+
+def _map(v, where: str, what: str) -> dict:
+    """A written mapping (None or absent: empty); anything else is refused, never read."""
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise PositionError(f"{where}: must map {what}, not {str(v)[:40]!r}")
     return v
 
 
@@ -487,10 +513,11 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
         _int(board["doom"], "board.doom", 0, r.doom_max)
     if "first_player" in board:
         _int(board["first_player"], "board.first_player", 1, players)
-    for area, hl in (board.get("heartlands") or {}).items():
+    for area, hl in _map(board.get("heartlands"), "board.heartlands", "Areas to their Heartlands").items():
         if not isinstance(hl, dict):
             raise PositionError(f"board.heartlands.{area}: must be a mapping with a region and a token")
-        if hl.get("token") is not None and hl.get("token") not in r.terrain_color:
+        tok = hl.get("token")
+        if tok is not None and (not isinstance(tok, str) or tok not in r.terrain_color):
             raise PositionError(f"board.heartlands.{area}.token: {str(hl.get('token'))[:40]!r} is not a "
                                 f"Terrain token ({', '.join(r.terrains)})")
     tot = board.get("totem")
@@ -500,7 +527,7 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
             raise PositionError(f"board.totem.region: {str(reg)[:60]!r} is not a Region")
         _int(tot.get("yellow", 0), "board.totem.yellow", 0, len(r.all_cards))
     if "winter_gems" in board:
-        gems = list(board["winter_gems"] or [])
+        gems = _seq(board["winter_gems"], "board.winter_gems", "wheel spaces")
         for x in gems:
             if x not in r.wheel:
                 raise PositionError(f"board.winter_gems: {str(x)[:60]!r} is not a wheel space")
@@ -515,16 +542,14 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
         where = f"tribes[{k}]"
         if not isinstance(spec, dict):
             raise PositionError(f"{where}: must be a mapping")
-        sett = list(spec.get("settlements") or [])
+        sett = _seq(spec.get("settlements"), f"{where}.settlements", "Regions")
         twice = [x for x, n in Counter(map(str, sett)).items() if n > 1]
         if twice:
             raise PositionError(f"{where}.settlements: {twice[0]} is named twice (one Settlement a Region)")
         if len(sett) > r.settlements_per_tribe:
             raise PositionError(f"{where}.settlements: {len(sett)} Settlements (a tribe has "
                                 f"{r.settlements_per_tribe})")
-        beacons = spec.get("beacons") or {}
-        if not isinstance(beacons, dict):
-            raise PositionError(f"{where}.beacons: must map Regions to colours")
+        beacons = _map(spec.get("beacons"), f"{where}.beacons", "Regions to colours")
         for reg, col in beacons.items():
             if reg not in regions:
                 raise PositionError(f"{where}.beacons: {str(reg)[:60]!r} is not a Region")
@@ -537,9 +562,9 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
                                  or len(set(done)) != len(done)):
             raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
                                 f"({', '.join(PHASES)}, each once)")
-        for col, n in (spec.get("solved") or {}).items():
+        for col, n in _map(spec.get("solved"), f"{where}.solved", "colours to counts").items():
             _int(n, f"{where}.solved.{col}", 0, r.menace_max)
-        claimed = list(spec.get("achievements") or [])
+        claimed = _seq(spec.get("achievements"), f"{where}.achievements", "Achievements")
         twice = [x for x, n in Counter(map(str, claimed)).items() if n > 1]
         if twice:
             raise PositionError(f"{where}.achievements: {twice[0]} is claimed twice")
@@ -547,7 +572,7 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
         if len(claimed) + designated > r.tokens_per_tribe + 1:      # + 1: R49's seventh
             raise PositionError(f"{where}.achievements: {len(claimed)} claimed and {designated} designated: "
                                 f"a tribe has {r.tokens_per_tribe} tokens")
-        for h, hd in (spec.get("heroes") or {}).items():
+        for h, hd in _map(spec.get("heroes"), f"{where}.heroes", "Heroes to their places").items():
             if isinstance(hd, dict) and "gems" in hd:
                 _int(hd["gems"], f"{where}.heroes.{h}.gems", 0, MAX_GEMS)
             if h == "sower":

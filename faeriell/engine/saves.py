@@ -108,7 +108,7 @@ def save(game: Game, seats: dict | None = None) -> dict:
                         "saved as a replay")
     try:
         origin = json.loads(json.dumps(game.origin, allow_nan=False))
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError) as e:     # json.dumps: a value it cannot write, or NaN
         raise SaveError(f"the game's origin is not plain JSON data: {e}") from e
     actions = [h["action"].to_dict() for h in game.history]
     players = [None if h["player"] is None else h["player"] + 1 for h in game.history]
@@ -165,6 +165,9 @@ def rebuild(rules, origin: dict) -> Game:
     except SaveError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as e:
+        # not a library's: engine.position reads a written position's values before it has
+        # checked every field's shape (tools/hostile_corpus.py still finds a few), so a value of
+        # the wrong shape raises there; kept until check_spec checks them all (issue 43)
         raise SaveError(f"origin: malformed ({type(e).__name__}: {clip(e)})") from e
     raise SaveError(f"origin.kind must be 'new' or 'position', not {clip(repr(kind), 60)}")
 
@@ -203,10 +206,8 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
             problem = action_problem(raw)
             if problem:
                 raise SaveError(f"{no} is malformed: {problem}")
-        try:
-            action = raw if isinstance(raw, Action) else Action.from_dict(raw)
-        except (TypeError, ValueError) as e:
-            raise SaveError(f"{no} is malformed: {clip(e)}") from e
+        # action_problem let through only an object with an 'action' name and text field names
+        action = raw if isinstance(raw, Action) else Action.from_dict(raw)
         acting = g.acting
         reason = g.why_not(action)
         if reason is not None or acting is None:

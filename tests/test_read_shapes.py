@@ -1,10 +1,13 @@
-"""Game.why_not reads a move only in the shapes its spec declares (issue 43): a player number that
-is no number, or a list field holding one value the rules would read letter by letter or not at
-all, is refused in words before the rules see it; nothing raises, and no exception is turned into
-a refusal."""
+"""Values are read only in the shapes they are declared with, and refused by explicit checks, not
+by exceptions turned into refusals (issue 43). Game.why_not: a player number that is no number,
+or a list field holding one value the rules would read letter by letter or not at all, is refused
+in words before the rules see it. A written position (scenario, save): a field of the wrong shape
+is refused naming the field (PositionError), not raised from deep in the reader."""
 from __future__ import annotations
 
 import random
+
+import pytest
 import sys
 from pathlib import Path
 
@@ -63,3 +66,29 @@ def test_a_list_field_of_the_wrong_shape_is_refused_before_the_rules_read_it():
 def test_listed_moves_fit_their_shapes():
     g, _ = _until("gather_herb")
     assert all(shape_problem(a) is None for a in g.legal_actions())
+
+
+# ---------------------------------------------------------------- written positions (issue 43)
+from faeriell.engine import PositionError, build_position  # noqa: E402
+
+
+@pytest.mark.parametrize("board, tribe, where", [
+    ({"doom": 2.5}, {}, "board.doom"),                      # was read as 2
+    ({}, {"solved": []}, "tribes[0].solved"),               # was an AttributeError
+    ({}, {"settlements": 3}, "tribes[0].settlements"),      # was a TypeError
+    ({}, {"achievements": 5}, "tribes[0].achievements"),
+    ({"winter_gems": True}, {}, "board.winter_gems"),
+    ({"bag": [["red@owl"]]}, {}, "is not a bag token"),
+    ({"decks": {"red": [["red"]]}}, {}, "is not an Essence card"),
+    ({"decks": {"red": [5]}}, {}, "is not an Essence card"),
+])
+def test_a_written_position_of_the_wrong_shape_is_refused_by_its_field(board, tribe, where):
+    with pytest.raises(PositionError) as e:
+        build_position(R, {"players": 2, "seed": 3, "position": "empty"}, board, [tribe, {}], {})
+    assert where in str(e.value)
+
+
+def test_a_whole_number_may_be_written_as_text_or_as_a_whole_float():
+    for doom in (3, "3", 3.0):
+        g = build_position(R, {"players": 2, "seed": 3, "position": "empty"}, {"doom": doom}, [{}, {}], {})
+        assert g.state.doom == 3

@@ -503,12 +503,9 @@ def _map(v, where: str, what: str) -> dict:
     return v
 
 
-def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> None:
-    """What the written position says, before it is built: ids and counts (PositionError)."""
-    r = rules
+def _check_board_spec(r, board: dict, players: int) -> None:
+    """check_spec's board section."""
     regions = r.board.regions
-    players = _int(setup.get("players", 2), "setup.players", 1, 4)
-    _int(setup.get("seed", 0), "setup.seed", 0, (1 << 64) - 1)
     if "doom" in board:
         _int(board["doom"], "board.doom", 0, r.doom_max)
     if "first_player" in board:
@@ -536,48 +533,65 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
             raise PositionError(f"board.winter_gems: {twice[0]} holds one frost gem at most")
     if "drifter" in board and isinstance(board["drifter"], dict) and "owner" in board["drifter"]:
         _int(board["drifter"]["owner"], "board.drifter.owner", 1, players)
+
+
+def _check_tribe_spec(r, k: int, spec) -> bool:
+    """check_spec's tribes[k]; whether that tribe is written as the Sower."""
+    regions = r.board.regions
+    sower = False
+    spec = spec or {}
+    where = f"tribes[{k}]"
+    if not isinstance(spec, dict):
+        raise PositionError(f"{where}: must be a mapping")
+    sett = _seq(spec.get("settlements"), f"{where}.settlements", "Regions")
+    twice = [x for x, n in Counter(map(str, sett)).items() if n > 1]
+    if twice:
+        raise PositionError(f"{where}.settlements: {twice[0]} is named twice (one Settlement a Region)")
+    if len(sett) > r.settlements_per_tribe:
+        raise PositionError(f"{where}.settlements: {len(sett)} Settlements (a tribe has "
+                            f"{r.settlements_per_tribe})")
+    beacons = _map(spec.get("beacons"), f"{where}.beacons", "Regions to colours")
+    for reg, col in beacons.items():
+        if reg not in regions:
+            raise PositionError(f"{where}.beacons: {str(reg)[:60]!r} is not a Region")
+        if col not in r.beacons:
+            raise PositionError(f"{where}.beacons.{reg}: {str(col)[:40]!r} is not a Beacon colour")
+    if "corruption" in spec:
+        _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
+    done = spec.get("done")
+    if done is not None and (not isinstance(done, list) or any(d not in PHASES for d in done)
+                             or len(set(done)) != len(done)):
+        raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
+                            f"({', '.join(PHASES)}, each once)")
+    for col, n in _map(spec.get("solved"), f"{where}.solved", "colours to counts").items():
+        _int(n, f"{where}.solved.{col}", 0, r.menace_max)
+    claimed = _seq(spec.get("achievements"), f"{where}.achievements", "Achievements")
+    twice = [x for x, n in Counter(map(str, claimed)).items() if n > 1]
+    if twice:
+        raise PositionError(f"{where}.achievements: {twice[0]} is claimed twice")
+    designated = _int(spec.get("designated", 0), f"{where}.designated", 0, r.tokens_per_tribe)
+    if len(claimed) + designated > r.tokens_per_tribe + 1:      # + 1: R49's seventh
+        raise PositionError(f"{where}.achievements: {len(claimed)} claimed and {designated} designated: "
+                            f"a tribe has {r.tokens_per_tribe} tokens")
+    for h, hd in _map(spec.get("heroes"), f"{where}.heroes", "Heroes to their places").items():
+        if isinstance(hd, dict) and "gems" in hd:
+            _int(hd["gems"], f"{where}.heroes.{h}.gems", 0, MAX_GEMS)
+        if h == "sower":
+            sower = True
+    if spec.get("sower"):
+        sower = True
+    return sower
+
+
+def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> None:
+    """What the written position says, before it is built: ids and counts (PositionError)."""
+    r = rules
+    players = _int(setup.get("players", 2), "setup.players", 1, 4)
+    _int(setup.get("seed", 0), "setup.seed", 0, (1 << 64) - 1)
+    _check_board_spec(r, board, players)
     sowers = []
     for k, spec in enumerate(tribes or []):
-        spec = spec or {}
-        where = f"tribes[{k}]"
-        if not isinstance(spec, dict):
-            raise PositionError(f"{where}: must be a mapping")
-        sett = _seq(spec.get("settlements"), f"{where}.settlements", "Regions")
-        twice = [x for x, n in Counter(map(str, sett)).items() if n > 1]
-        if twice:
-            raise PositionError(f"{where}.settlements: {twice[0]} is named twice (one Settlement a Region)")
-        if len(sett) > r.settlements_per_tribe:
-            raise PositionError(f"{where}.settlements: {len(sett)} Settlements (a tribe has "
-                                f"{r.settlements_per_tribe})")
-        beacons = _map(spec.get("beacons"), f"{where}.beacons", "Regions to colours")
-        for reg, col in beacons.items():
-            if reg not in regions:
-                raise PositionError(f"{where}.beacons: {str(reg)[:60]!r} is not a Region")
-            if col not in r.beacons:
-                raise PositionError(f"{where}.beacons.{reg}: {str(col)[:40]!r} is not a Beacon colour")
-        if "corruption" in spec:
-            _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
-        done = spec.get("done")
-        if done is not None and (not isinstance(done, list) or any(d not in PHASES for d in done)
-                                 or len(set(done)) != len(done)):
-            raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
-                                f"({', '.join(PHASES)}, each once)")
-        for col, n in _map(spec.get("solved"), f"{where}.solved", "colours to counts").items():
-            _int(n, f"{where}.solved.{col}", 0, r.menace_max)
-        claimed = _seq(spec.get("achievements"), f"{where}.achievements", "Achievements")
-        twice = [x for x, n in Counter(map(str, claimed)).items() if n > 1]
-        if twice:
-            raise PositionError(f"{where}.achievements: {twice[0]} is claimed twice")
-        designated = _int(spec.get("designated", 0), f"{where}.designated", 0, r.tokens_per_tribe)
-        if len(claimed) + designated > r.tokens_per_tribe + 1:      # + 1: R49's seventh
-            raise PositionError(f"{where}.achievements: {len(claimed)} claimed and {designated} designated: "
-                                f"a tribe has {r.tokens_per_tribe} tokens")
-        for h, hd in _map(spec.get("heroes"), f"{where}.heroes", "Heroes to their places").items():
-            if isinstance(hd, dict) and "gems" in hd:
-                _int(hd["gems"], f"{where}.heroes.{h}.gems", 0, MAX_GEMS)
-            if h == "sower":
-                sowers.append(k)
-        if spec.get("sower"):
+        if _check_tribe_spec(r, k, spec):
             sowers.append(k)
     if len(set(sowers)) > 1:
         raise PositionError(f"tribes[{sorted(set(sowers))[1]}]: only one tribe can be the Sower")

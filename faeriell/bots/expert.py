@@ -565,7 +565,7 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
     return line_gain_and_risk(world, player, [a], names)
 
 
-def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str], list[str]]:
+def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str], list[str]]:  # noqa: C901 - one clause per kind of gain or risk a plan's line is said by; goes with issue 43 item 4
     """(what the moves of `line`, played in turn, achieve together, what they cost or risk) for
     `player`: the plan's aim says the whole line at once, by the same words as one move."""
     g = world.copy(log=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from .action_schema import DECISION_KINDS, HERO_ACTIONS, TRIBE_ACTIONS
 from .actions import Action
@@ -29,20 +30,25 @@ class Move:
 MOVES: dict[str, Move] = {}
 
 
-def move(kind: str, enumerate, check, perform, quiet=False) -> None:
+Enumerate = Callable[..., Iterable[Action]]        # fn(game) -> the legal moves of one kind
+TaskFn = TypeVar("TaskFn", bound=Callable[..., Any])
+
+
+def move(kind: str, enumerate: Enumerate, check: Callable[..., str | None], perform: Callable[..., None],
+         quiet: object = False) -> None:
     MOVES[kind] = Move(kind, enumerate, check, perform, quiet)
     _ENUMERATORS.clear()
 
 
-_ENUMERATORS: dict = {}
+_ENUMERATORS: dict[tuple[str, ...], list[Enumerate]] = {}
 
-TASKS: dict = {}          # task name -> fn(game, task) ; filled by the phase modules
-QUIET_TASKS: dict = {}    # task name -> True or fn(game, task): leaves what Achievements read alone
+TASKS: dict[str, Callable[..., Any]] = {}   # task name -> fn(game, task) ; filled by the phase modules
+QUIET_TASKS: dict[str, Any] = {}            # task name -> True or fn(game, task): leaves what Achievements read alone
 
 
-def task(name, quiet=False):
+def task(name: str, quiet: object = False) -> Callable[[TaskFn], TaskFn]:
     """Register a procedure step; `quiet` as for Move (True or fn(game, task))."""
-    def deco(fn):
+    def deco(fn: TaskFn) -> TaskFn:
         TASKS[name] = fn
         if quiet:
             QUIET_TASKS[name] = quiet
@@ -50,7 +56,7 @@ def task(name, quiet=False):
     return deco
 
 
-def enumerators(kinds: tuple) -> list:
+def enumerators(kinds: tuple[str, ...]) -> list[Enumerate]:
     """The `enumerate` functions of these kinds, in order (remembered: listing runs every move)."""
     found = _ENUMERATORS.get(kinds)
     if found is None:

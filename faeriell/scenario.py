@@ -183,11 +183,8 @@ def start(sc: Scenario, rules=None):
         section = msg.split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
         line = sc.lines.get(section) or sc.lines.get("setup", 1)
         raise ScenarioError(f"{sc.path}:{line}: position: {clip(e)}") from None
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
-            RecursionError) as e:
-        # not a library's: engine.position reads a written position's values before it has
-        # checked every field's shape (tools/hostile_corpus.py still finds a few); kept until
-        # check_spec checks them all (issue 43), as in saves.rebuild
+    except (ValueError, KeyError, IndexError, OverflowError, RecursionError) as e:
+        # a value the set-up cannot take (each shape is checked first: position.check_shapes)
         section = _broken_section(sc, rules)
         raise ScenarioError(f"{sc.path}:{sc.lines.get(section, 1)}: {section}: malformed "
                             f"({type(e).__name__}: {clip(e)})") from None

@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
-from faeriell.engine import new_game  # noqa: E402
+from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.action_schema import shape_problem  # noqa: E402
 
 R = default_rules()
@@ -78,9 +78,19 @@ from faeriell.engine import PositionError, build_position  # noqa: E402
     ({}, {"settlements": 3}, "tribes[0].settlements"),      # was a TypeError
     ({}, {"achievements": 5}, "tribes[0].achievements"),
     ({"winter_gems": True}, {}, "board.winter_gems"),
-    ({"bag": [["red@owl"]]}, {}, "is not a bag token"),
-    ({"decks": {"red": [["red"]]}}, {}, "is not an Essence card"),
-    ({"decks": {"red": [5]}}, {}, "is not an Essence card"),
+    ({"bag": [["red@owl"]]}, {}, "board.bag[0]: must be an id"),
+    ({"decks": {"red": [["red"]]}}, {}, "board.decks.red[0]: must be an id"),
+    ({"decks": {"red": [5]}}, {}, "board.decks.red[0]: must be an id"),
+    # check_shapes: each field's shape before the reader reads it (each raised TypeError or
+    # AttributeError in the reader before)
+    ({"totem": None}, {}, "board.totem: must be a mapping"),
+    ({"decks": "red"}, {}, "board.decks: must be a mapping"),
+    ({"under": {"owl": ["red"]}}, {}, "board.under.owl: must be an id"),
+    ({"perk_piles": True}, {}, "board.perk_piles: must be a list"),
+    ({}, {"settlements": None}, "tribes[0].settlements: must be a list of ids"),
+    ({}, {"beacons": None}, "tribes[0].beacons: must be a mapping"),
+    ({}, {"heroes": {"druid": {"node": {"x": 1}}}}, "is not a node"),
+    ({}, {"heroes": {"druid": {"quests": 3}}}, "tribes[0].heroes.druid.quests: must be a list"),
 ])
 def test_a_written_position_of_the_wrong_shape_is_refused_by_its_field(board, tribe, where):
     with pytest.raises(PositionError) as e:
@@ -92,3 +102,31 @@ def test_a_whole_number_may_be_written_as_text_or_as_a_whole_float():
     for doom in (3, "3", 3.0):
         g = build_position(R, {"players": 2, "seed": 3, "position": "empty"}, {"doom": doom}, [{}, {}], {})
         assert g.state.doom == 3
+
+
+def test_whole_sections_of_the_wrong_shape_are_refused_by_name():
+    for setup, board, tribes, where in (({"players": 2, "variants": "drifter"}, {}, [{}, {}], "setup.variants"),
+                                        ({"players": 2}, ["doom"], [{}, {}], "board: must be a mapping"),
+                                        ({"players": 2}, {}, {"0": {}}, "tribes: must be a list")):
+        with pytest.raises(PositionError) as e:
+            build_position(R, setup, board, tribes, {})
+        assert where in str(e.value)
+
+
+def test_a_hero_written_off_the_map_is_refused_in_words_not_raised():
+    # a written position may leave an active Hero without a node; its moves are refused in words
+    # (the checks looked its node up and raised KeyError: None)
+    from faeriell import scenario as runner
+    sc = runner.load(ROOT / "tests" / "scenarios" / "variants2" / "drifter-after-heroes.yaml")
+    tribes = [dict(t or {}) for t in sc.tribes]
+    for t in tribes:
+        t["heroes"] = {h: {k: v for k, v in (hd or {}).items() if k != "node"}
+                       for h, hd in (t.get("heroes") or {}).items()}
+    g = build_position(R, sc.setup, sc.board, tribes, sc.turn)
+    me = g.state.tribes[g.acting]
+    hero = next(iter(me.heroes))
+    assert me.heroes[hero].node is None
+    node = next(iter(R.board.nodes))
+    reason = g.why_not(Action("move_hero", hero=hero, to=node))
+    assert reason in (f"Your {hero} is not on the map.",
+                      "A Hero cannot stop on a taken node; it may only pass through.")

@@ -60,7 +60,9 @@ def convert_perform(g, i, h, perk, ab, a):
 
 
 def path_move_targets(g, h_obj, ab):
-    out = []
+    out: list[str] = []
+    if h_obj.node is None:                  # a written Hero may stand nowhere: no Path leads on
+        return out
     taken = g.occupied()
     for n in g.rules.board.node_adj[h_obj.node]:
         regs = g.rules.board.path_regions(h_obj.node, n) or ()

@@ -32,6 +32,7 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
           check: bool = True) -> Game:
     """The game at a written position. `check=False` leaves out check_built (the invariants and a
     legal move): the analysis board's editor holds positions that are not yet playable."""
+    check_shapes(setup or {}, board or {}, tribes or [], turn or {})
     setup = dict(setup or {})
     check_spec(rules, setup, board or {}, tribes or [], turn or {})
     players = int(setup.get("players", 2))
@@ -242,8 +243,8 @@ def _node(g, spec, where, taken=()):
             if n not in busy:
                 return n
         raise PositionError(f"{where}: no free node touches {reg}")
-    if spec not in b.nodes:
-        raise PositionError(f"{where}: '{spec}' is not a node")
+    if not isinstance(spec, str) or spec not in b.nodes:
+        raise PositionError(f"{where}: '{str(spec)[:60]}' is not a node")
     return spec
 
 
@@ -483,6 +484,134 @@ def _int(v, where: str, low: int, high: int) -> int:
     if not low <= v <= high:
         raise PositionError(f"{where}: {v} is out of range ({low} to {high})")
     return v
+
+
+# ---------------------------------------------------------------- the shapes a written position takes
+# Every field of a written position (SCENARIOS.md) and the shape of its value, checked before the
+# reader reads any of it, so a file of the wrong shape is refused naming the field (PositionError)
+# instead of raising TypeError or AttributeError deep in the reader. A shape is TEXT (an id: what
+# it names is checked by the reader), WHOLE (a whole number: its range is _int's), ANY (read as a
+# flag or checked by its own reader), ("list", item), ("map", value: a mapping of ids),
+# ("record", {field: shape}: a mapping whose named fields have these shapes), ("opt", shape: null
+# allowed, read as empty) or ("either", shape, shape).
+TEXT, WHOLE, ANY = "text", "whole", "any"
+
+
+def _list(item):
+    return ("list", item)
+
+
+def _mapping(value):
+    return ("map", value)
+
+
+def _opt(shape):
+    return ("opt", shape)
+
+
+_PLACE = ("either", TEXT, ("record", {"near": TEXT}))          # a node, or {near: REGION}
+_HERO = ("record", {"perks": _opt(_list(TEXT)), "gems": WHOLE, "node": _opt(_PLACE),
+                    "quests": _opt(_list(TEXT))})
+SHAPES = {
+    "setup": {"players": WHOLE, "seed": WHOLE, "mode": TEXT, "difficulty": TEXT,
+              "variants": _opt(_list(TEXT)), "position": TEXT},
+    "board": {"doom": WHOLE, "harvest": TEXT, "first_player": WHOLE,
+              "heartlands": _opt(_mapping(("record", {"region": _opt(TEXT), "token": _opt(TEXT)}))),
+              "guardians": _opt(_mapping(TEXT)), "under": _opt(_mapping(_opt(TEXT))),
+              "totem": ("record", {"region": _opt(TEXT), "yellow": WHOLE}),
+              "bag": _list(TEXT), "set_aside": _list(TEXT), "decks": _opt(_mapping(_list(TEXT))),
+              "herbs_up": _list(TEXT), "perk_piles": _list(_list(TEXT)),
+              "drifter": ("record", {"node": _opt(_PLACE), "owner": WHOLE}), "winter_gems": _list(TEXT)},
+    "tribe": {"settlements": _list(TEXT), "beacons": _mapping(TEXT), "heroes": _opt(_mapping(_opt(_HERO))),
+              "essences": _list(TEXT), "corruption": WHOLE, "solved": _mapping(WHOLE), "herbs": _list(TEXT),
+              "attunements": _list(TEXT), "achievements": _list(TEXT), "designated": WHOLE, "tribe": TEXT,
+              "sower": ANY, "done": _opt(_list(TEXT)), "rotated": _opt(_list(TEXT)), "used": ANY},
+    "turn": {"player": WHOLE, "lap": WHOLE, "phase": _opt(TEXT), "done": _opt(_list(TEXT)), "round": WHOLE},
+}
+
+
+def _said(shape) -> str:
+    if shape == TEXT:
+        return "an id"
+    if shape == WHOLE:
+        return "a whole number"
+    kind = shape[0]
+    if kind == "list":
+        return f"a list of {_said(shape[1]).removeprefix('an ').removeprefix('a ')}s"
+    if kind == "map":
+        return f"a mapping of ids to {_said(shape[1]).removeprefix('an ').removeprefix('a ')}s"
+    if kind == "record":
+        return f"a mapping ({', '.join(shape[1])})"
+    if kind == "opt":
+        return _said(shape[1])
+    return " or ".join(_said(x) for x in shape[1:])
+
+
+def _shape_problem(v, shape, where: str) -> str | None:
+    """Where `v` leaves `shape`, in words; None when it fits."""
+    if shape == ANY:
+        return None
+    if shape == TEXT:
+        ok = isinstance(v, str)
+    elif shape == WHOLE:
+        ok = (isinstance(v, int) and not isinstance(v, bool)) or isinstance(v, (str, float))   # _int says more
+    elif shape[0] == "opt":
+        return None if v is None else _shape_problem(v, shape[1], where)
+    elif shape[0] == "either":
+        if any(_shape_problem(v, x, where) is None for x in shape[1:]):
+            return None
+        ok = False
+    elif shape[0] == "list":
+        if not isinstance(v, list):
+            ok = False
+        else:
+            for k, x in enumerate(v):
+                p = _shape_problem(x, shape[1], f"{where}[{k}]")
+                if p:
+                    return p
+            return None
+    elif shape[0] == "map":
+        if not isinstance(v, dict):
+            ok = False
+        else:
+            for key, x in v.items():
+                if not isinstance(key, str):
+                    return f"{where}: {str(key)[:40]!r} is not an id"
+                p = _shape_problem(x, shape[1], f"{where}.{key}")
+                if p:
+                    return p
+            return None
+    else:                                                   # record
+        if not isinstance(v, dict):
+            ok = False
+        else:
+            for key, sub in shape[1].items():
+                if key in v:
+                    p = _shape_problem(v[key], sub, f"{where}.{key}")
+                    if p:
+                        return p
+            return None
+    return None if ok else f"{where}: must be {_said(shape)}, not {str(v)[:40]!r}"
+
+
+def check_shapes(setup, board, tribes, turn) -> None:
+    """Each section of a written position and each field SHAPES names has its shape, else
+    PositionError naming the first field that has not. Unknown fields are the reader's to name."""
+    for name, section in (("setup", setup), ("board", board), ("turn", turn)):
+        if not isinstance(section, dict):
+            raise PositionError(f"{name}: must be a mapping, not {str(section)[:40]!r}")
+        p = _shape_problem(section, ("record", SHAPES[name]), name)
+        if p:
+            raise PositionError(p)
+    if not isinstance(tribes, list):
+        raise PositionError(f"tribes: must be a list of tribes, not {str(tribes)[:40]!r}")
+    for k, spec in enumerate(tribes):
+        if spec is not None:
+            if not isinstance(spec, dict):
+                raise PositionError(f"tribes[{k}]: must be a mapping")
+            p = _shape_problem(spec, ("record", SHAPES["tribe"]), f"tribes[{k}]")
+            if p:
+                raise PositionError(p)
 
 
 def _seq(v, where: str, what: str) -> list:

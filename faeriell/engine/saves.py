@@ -164,10 +164,8 @@ def rebuild(rules, origin: dict) -> Game:
         raise SaveError(f"origin: the game cannot be set up again: {clip(e)}") from e
     except SaveError:
         raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as e:
-        # not a library's: engine.position reads a written position's values before it has
-        # checked every field's shape (tools/hostile_corpus.py still finds a few), so a value of
-        # the wrong shape raises there; kept until check_spec checks them all (issue 43)
+    except (ValueError, KeyError, IndexError, OverflowError) as e:
+        # a value the set-up cannot take (each shape is checked first: position.check_shapes)
         raise SaveError(f"origin: malformed ({type(e).__name__}: {clip(e)})") from e
     raise SaveError(f"origin.kind must be 'new' or 'position', not {clip(repr(kind), 60)}")
 

@@ -130,3 +130,17 @@ def test_a_hero_written_off_the_map_is_refused_in_words_not_raised():
     reason = g.why_not(Action("move_hero", hero=hero, to=node))
     assert reason in (f"Your {hero} is not on the map.",
                       "A Hero cannot stop on a taken node; it may only pass through.")
+
+
+def test_a_puzzle_theme_that_is_no_word_is_refused():
+    # a list for the theme raised TypeError (unhashable) where the themes are looked up
+    from faeriell.puzzle import GoalError, PuzzleMeta
+    with pytest.raises(GoalError, match="puzzle.theme must be one of"):
+        PuzzleMeta.from_dict({"theme": ["harvest"]})
+
+
+def test_a_null_guardians_field_is_read_as_none_written():
+    # `guardians:` left empty (null) beside a Heartland raised TypeError where it was looked in
+    g = build_position(R, {"players": 2, "seed": 3, "position": "empty"},
+                       {"guardians": None, "heartlands": {"owl": {"region": "owl-forest"}}}, [{}, {}], {})
+    assert g.state.guardians["owl"]["region"] == "owl-forest"

@@ -148,7 +148,7 @@ def _apply_board(g, b, position):  # noqa: C901 - one branch per field of the wr
         if hl.get("region") not in r.board.areas[area]:
             raise PositionError(f"board.heartlands.{area}: '{hl.get('region')}' is not a Region of that Area")
         s.heartlands[area] = {"region": hl["region"], "token": hl.get("token")}
-        if "guardians" not in b or area not in b["guardians"]:
+        if area not in (b.get("guardians") or {}):       # null: no Guardian written
             s.guardians[area]["region"] = hl["region"]
     for gd, reg in (b.get("guardians") or {}).items():
         _check_area(g, gd, "board.guardians")

@@ -1,9 +1,8 @@
-"""Handlers that catch TypeError or AttributeError (issue 43), by name or through
-safe_read.MALFORMED: outside the ui, only where a library raises them (json.dumps, PyYAML's
-constructors) or where a reader is known not to check every shape yet (engine.position, behind
-saves, scenarios and the analysis board; a recorded move the engine cannot perform), each saying
-so in a comment at the handler. Anywhere else such a handler hides a bug: the value is checked
-explicitly instead. The counts below are to go down, not up."""
+"""Handlers that catch TypeError or AttributeError (issue 43): outside the ui, only where a library
+raises them (json.dumps, PyYAML's constructors), each saying so in a comment at the handler.
+Anywhere else such a handler hides a bug: a reader checks each value's shape before it reads it
+(engine.position.SHAPES, engine.action_schema, the catalog's schema), and safe_read.MALFORMED, what
+loaders catch on a value they cannot take, holds neither."""
 from __future__ import annotations
 
 import ast
@@ -11,18 +10,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "faeriell"
-CAUGHT = {"TypeError", "AttributeError", "MALFORMED"}
+CAUGHT = {"TypeError", "AttributeError"}
 
 # file -> how many such handlers it keeps, and whose exception they catch
 KEPT = {
     "faeriell/content/yaml_lines.py": 1,      # PyYAML's constructors
     "faeriell/practice/store.py": 1,          # json.dumps, str.encode
-    "faeriell/engine/saves.py": 2,            # json.dumps; replay (a recorded move)
-    "faeriell/engine/position.py": 1,         # the listing in a written position
-    "faeriell/scenario.py": 1,                # engine.position (looking for a broken section)
-    "faeriell/analysis/edit.py": 1,           # engine.position
-    "faeriell/analysis/position.py": 2,       # engine.position
-    "faeriell/analysis/share.py": 4,          # a file's moves, a save's origin, a step's Action
+    "faeriell/engine/saves.py": 1,            # json.dumps
 }
 
 
@@ -51,3 +45,8 @@ def test_type_and_attribute_errors_are_caught_only_where_a_library_raises_them()
 def test_each_kept_handler_says_whose_exception_it_catches():
     silent = [f"{rel}:{line}" for rel, line, commented in _handlers() if not commented]
     assert silent == []
+
+
+def test_malformed_data_is_no_type_or_attribute_error():
+    from faeriell.safe_read import MALFORMED
+    assert not CAUGHT & {e.__name__ for e in MALFORMED}

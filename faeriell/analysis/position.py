@@ -484,7 +484,7 @@ def check(pos: Position, rules=None) -> Fault | None:
         build(pos, rules, check=True)
     except PositionError as e:
         return fault_of(e, rules, tribe_ids_of(pos.setup, rules))
-    except MALFORMED as e:          # a shape the engine's reader did not foresee
+    except MALFORMED as e:          # a value the position's checks let through that it cannot take
         return Fault(clip(f"This position cannot be set up ({type(e).__name__}).", 300))
     return None
 
@@ -493,7 +493,7 @@ def tribe_ids_of(setup: Setup, rules=None) -> tuple[str, ...]:
     """The tribes' ids at this set-up (the names a Fault calls the players by); () if it has none."""
     try:
         g = build(Position(setup=setup), rules or _rules(), check=False)
-    except (PositionError, *MALFORMED):     # engine.position's reader does not check every shape before reading it yet (issue 43)
+    except (PositionError, *MALFORMED):     # a set-up with no tribes to name
         return ()
     return tuple(t.id for t in g.state.tribes)
 

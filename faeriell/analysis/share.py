@@ -174,7 +174,7 @@ def _import_save(text: str, shown: str, rules) -> AnalysisStart:
         g = load_save_data(rules, parse_save(text))
     except (SaveError, UnsafeFile) as e:
         raise AnalysisError(f"{clip(shown)}: {clip(e, 300)}") from None
-    except MALFORMED as e:      # a save's position origin: engine.position's reader (issue 43)
+    except MALFORMED as e:      # a save's value its checks let through that the engine cannot take
         raise AnalysisError(f"{clip(shown)}: not a saved game ({type(e).__name__})") from None
     try:
         st = open_game(g)          # a save made mid-decision opens at the last moment it can
@@ -215,7 +215,7 @@ def _import_scenario(text: str, shown: str, rules, path: Path | None) -> Analysi
             tree.play(Action.from_dict(d))
         except AnalysisError as e:
             raise AnalysisError(f"{clip(shown)}:{line}: steps: {clip(e, 250)}") from None
-        except MALFORMED as e:  # Action.from_dict of a step not checked against action_schema yet
+        except MALFORMED as e:  # a step the engine cannot take as a move
             raise AnalysisError(f"{clip(shown)}:{line}: steps: not a move ({type(e).__name__})") from None
     tree.jump(0)
     return AnalysisStart(root, tree, shown, "scenario", sc.name)

@@ -648,7 +648,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {clip(exc, 2000)}", file=sys.stderr)
         return 1
     except (RecursionError, MemoryError, ValueError, KeyError) as exc:
-        # a shape the schema checks did not foresee: still one line, no traceback
+        # a value the schema let through that the loader cannot take: still one line, no traceback
         print(f"error: {clip(argv[0] if argv else _shown(DEFAULT_DATA_DIR))}: the data cannot be "
               f"validated ({type(exc).__name__}: {clip(exc)})", file=sys.stderr)
         return 1

@@ -516,7 +516,8 @@ SHAPES = {
     "setup": {"players": WHOLE, "seed": WHOLE, "mode": TEXT, "difficulty": TEXT,
               "variants": _opt(_list(TEXT)), "position": TEXT},
     "board": {"doom": WHOLE, "harvest": TEXT, "first_player": WHOLE,
-              "heartlands": _opt(_mapping(("record", {"region": _opt(TEXT), "token": _opt(TEXT)}))),
+              # a Heartland's token: check_spec names the Terrain tokens it may be
+              "heartlands": _opt(_mapping(("record", {"region": _opt(TEXT), "token": ANY}))),
               "guardians": _opt(_mapping(TEXT)), "under": _opt(_mapping(_opt(TEXT))),
               "totem": ("record", {"region": _opt(TEXT), "yellow": WHOLE}),
               "bag": _list(TEXT), "set_aside": _list(TEXT), "decks": _opt(_mapping(_list(TEXT))),
@@ -750,7 +751,7 @@ def check_built(g) -> None:
         moves = g.legal_actions()
         empty = len(moves) == 0
     except (RuntimeError, *MALFORMED) as e:   # a written position the listing cannot work in (a shape
-        # the checks above did not foresee; advance() that cannot settle): refused, never a traceback
+        # the checks above do not rule out; advance() that cannot settle): refused, never a traceback
         raise PositionError(f"turn: no move can be worked out from this position "
                             f"({type(e).__name__}: {str(e)[:200]})") from None
     if empty and g.acting is not None:

@@ -217,7 +217,7 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
             g.apply(action)
         except IllegalAction as e:
             raise SaveError(f"{no}, {action!r}, is not legal at its point: {e.reason}") from e
-        except (RuntimeError, *MALFORMED) as e:   # a recorded action of a shape the engine cannot perform
+        except (RuntimeError, *MALFORMED) as e:   # a recorded action the engine cannot perform
             raise SaveError(f"{no}, {action!r}, failed while being replayed "
                             f"({type(e).__name__}: {e})") from e
     return g

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 
 from .actions import Action, card_color
 from .corruption import raise_event
@@ -397,7 +398,6 @@ def tithe_perform(g, i, h, perk, ab, a):
 def alchemy_enumerate(g, i, h, perk, ab):
     if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
         return []
-    from itertools import combinations_with_replacement
     return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
 
 

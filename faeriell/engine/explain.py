@@ -16,6 +16,7 @@ import re
 from collections import Counter
 
 from .action_schema import SPECS
+from .costs import cost_words, describe_cost, discounted, raw_cost
 from .actions import Action, card_back, card_color
 from . import registry
 from .names import deciding
@@ -59,7 +60,6 @@ def price_words(g, i: int, a) -> str:
     """What a Tribe Action costs tribe i as printed, and the Hero discount it gets (R14-R19), for the
     payment tray: "It costs 1 Green + 2 of any colour; your Druid takes 1 Green off." Herb
     discounts are the player's to turn and are said beside each Herb. `a` is the action (unpaid)."""
-    from .costs import describe_cost, discounted, raw_cost
     raw, inn = raw_cost(g, i, a.kind, a)
     printed, _ = discounted(raw, None, ())
     _, used = discounted(raw, inn, ())
@@ -103,7 +103,6 @@ def _colour_names(g, text: str) -> str:
 
 
 def _cost_words(cost: str) -> str:
-    from .costs import cost_words
     return cost_words(cost)
 
 

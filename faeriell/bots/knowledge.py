@@ -14,7 +14,7 @@ from collections import Counter
 
 from faeriell.engine.achievements import UNPAID_SLOT_DOOM, claim_means, shire_size, tribe_measures
 from faeriell.engine.actions import card_color
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 
 from .tables import Tables, tables  # noqa: F401 - Tables is read from here too
 from .weights import Weights, weights_for

@@ -20,7 +20,7 @@ from collections import Counter
 from faeriell.engine.actions import card_color
 from faeriell.engine.chance import set_chance
 from faeriell.engine.core import Game
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 from faeriell.engine.state import state_from_dict
 from faeriell.engine.view import player_view
 

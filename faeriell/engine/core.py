@@ -21,10 +21,10 @@ from .legal import LegalActions
 from .names import Names, deciding, either
 from .registry import QUIET_TASKS, TASKS, task  # noqa: F401  (task: also importable from here)
 from .rng import Rng
-from .rules import Rules, COLORS
+from .rules import Rules
 from .state import GameState, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
-from .words import PHASES, Colour, Variant
+from .words import COLORS, PHASES, Colour, Variant
 
 
 class IllegalAction(Exception):

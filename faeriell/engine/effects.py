@@ -15,7 +15,7 @@ from .actions import Action, card_color
 from .corruption import raise_event
 from .payment import options, Slots
 from .registry import move
-from .rules import COLORS
+from .words import COLORS
 from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
 
 

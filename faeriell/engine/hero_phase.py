@@ -7,7 +7,7 @@ from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
 from .names import Names
 from .registry import move
-from .rules import COLORS
+from .words import COLORS
 from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
 
 

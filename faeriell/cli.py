@@ -204,30 +204,40 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         if why:
             refuse(p, f"--load: {why}")
     if args.cont:
-        from faeriell.storage.folders import DataDirError, autosave_dir, user_data_dir  # lazy: not for --help
-        from faeriell.storage.listing import autosave_files, latest_autosave  # lazy: not for --help
-        try:
-            user_data_dir()
-        except DataDirError as e:
-            refuse(p, f"--continue: {e}")
-        auto = latest_autosave()
-        if auto is None and autosave_files():
-            refuse(p, f"--continue: every game in {autosave_dir()} has ended; --load opens one of them")
-        if auto is None:
-            refuse(p, f"--continue: there is no autosave yet ({autosave_dir()})")
-        problem = _file_problem(str(auto), "save")
-        if problem:
-            refuse(p, f"--continue: {problem}")
+        _check_continue(p)
     if given:
-        from faeriell.ui.launch import resolve_setup  # lazy: pygame, not for --help
-        if args.seats is not None and args.players is not None and len(args.seats) != args.players:
-            p.error(f"--seats names {len(args.seats)} seat(s) but --players is {args.players}")
-        cfg = resolve_setup(args.players, args.mode, args.difficulty, args.variants, args.seed, args.seats)
-        try:
-            validate_config(cfg["players"], cfg["mode"], cfg["difficulty"], cfg["variants"])
-        except SetupError as e:
-            p.error(f"this set-up is not possible: {e}")
+        _check_setup(p, args)
     return args
+
+
+def _check_continue(p: argparse.ArgumentParser) -> None:
+    """--continue: an autosave of a game still going, readable."""
+    from faeriell.storage.folders import DataDirError, autosave_dir, user_data_dir  # lazy: not for --help
+    from faeriell.storage.listing import autosave_files, latest_autosave  # lazy: not for --help
+    try:
+        user_data_dir()
+    except DataDirError as e:
+        refuse(p, f"--continue: {e}")
+    auto = latest_autosave()
+    if auto is None and autosave_files():
+        refuse(p, f"--continue: every game in {autosave_dir()} has ended; --load opens one of them")
+    if auto is None:
+        refuse(p, f"--continue: there is no autosave yet ({autosave_dir()})")
+    problem = _file_problem(str(auto), "save")
+    if problem:
+        refuse(p, f"--continue: {problem}")
+
+
+def _check_setup(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The set-up options given make a game the rules allow."""
+    from faeriell.ui.launch import resolve_setup  # lazy: pygame, not for --help
+    if args.seats is not None and args.players is not None and len(args.seats) != args.players:
+        p.error(f"--seats names {len(args.seats)} seat(s) but --players is {args.players}")
+    cfg = resolve_setup(args.players, args.mode, args.difficulty, args.variants, args.seed, args.seats)
+    try:
+        validate_config(cfg["players"], cfg["mode"], cfg["difficulty"], cfg["variants"])
+    except SetupError as e:
+        p.error(f"this set-up is not possible: {e}")
 
 
 def refuse(p: argparse.ArgumentParser, message: str) -> None:

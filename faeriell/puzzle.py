@@ -66,7 +66,7 @@ class PuzzleMeta:
         if unknown:
             raise GoalError(f"puzzle: unknown field(s) {sorted(unknown)}")
         theme = d.get("theme", "")
-        if theme and theme not in THEMES:
+        if theme and (not isinstance(theme, str) or theme not in THEMES):     # a list is no theme
             raise GoalError(f"puzzle.theme must be one of {', '.join(THEMES)}, not {theme!r}")
         level = d.get("level", 2)
         if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:

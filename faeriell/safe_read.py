@@ -34,10 +34,12 @@ class UnsafeFile(ValueError):
     """A file refused before or while parsing; the message names the file."""
 
 
-# What code reading a file's data raises on a shape it did not foresee (a list where a mapping
-# was, text for a number, a missing key, a number too large): a loader catches these and names
-# the file, so a hostile file is refused in words, never with a traceback.
-MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError, RecursionError)
+# What code reading a file's data raises on a value it cannot take (a missing key, a number too
+# large, an index past the end): a loader catches these and names the file, so a hostile file is
+# refused in words, never with a traceback. TypeError and AttributeError are not among them
+# (issue 43): a reader checks each value's shape before it reads it (engine.position.SHAPES,
+# engine.action_schema, the catalog's schema), and one it did not check is a bug to see.
+MALFORMED = (ValueError, KeyError, IndexError, OverflowError, RecursionError)
 
 
 def clip(text, limit: int = MAX_SHOWN) -> str:

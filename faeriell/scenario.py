@@ -183,8 +183,8 @@ def start(sc: Scenario, rules=None):
         section = msg.split(".", 1)[0].split("[", 1)[0].split(":", 1)[0]
         line = sc.lines.get(section) or sc.lines.get("setup", 1)
         raise ScenarioError(f"{sc.path}:{line}: position: {clip(e)}") from None
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError,
-            RecursionError) as e:       # a shape the position reader did not foresee
+    except (ValueError, KeyError, IndexError, OverflowError, RecursionError) as e:
+        # a value the set-up cannot take (each shape is checked first: position.check_shapes)
         section = _broken_section(sc, rules)
         raise ScenarioError(f"{sc.path}:{sc.lines.get(section, 1)}: {section}: malformed "
                             f"({type(e).__name__}: {clip(e)})") from None
@@ -221,10 +221,7 @@ def _is_legal(g, pattern: Action) -> bool:
         return False                      # a move is legal only for whoever must act now
     if any(matches(pattern, a) for a in g.legal_actions()):
         return True
-    try:
-        return g.why_not(pattern) is None
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return False
+    return g.why_not(pattern) is None           # refuses in words what it cannot read (issue 43)
 
 
 def run(sc: Scenario, rules=None, steps=None) -> str | None:
@@ -279,10 +276,7 @@ def _step(g, kind, value):
 
 
 def _why(g, action):
-    try:
-        return g.why_not(action) or "not listed"
-    except MALFORMED as e:          # a partial action (a field left out) may not be checkable
-        return f"cannot check: {e}"
+    return g.why_not(action) or "not listed"    # a partial action too: refused in words (issue 43)
 
 
 def files(args) -> list[Path]:

@@ -264,6 +264,10 @@ BROKEN = [
     # (id, file, old, new, line pattern, field, message part)
     ("unknown-field", "perks.yaml", "  - id: swift\n", "  - id: swift\n    colour: red\n",
      r"^    colour: red", "perks[16].colour", "unknown field (allowed: id, name, set"),
+    # an id that is a list is refused by the id's own check (it raised TypeError where
+    # duplicate ids are looked for: issue 43)
+    ("id-list", "perks.yaml", "  - id: swift\n", "  - id: [swift]\n", r"^  - id: \[swift\]", "perks[16].id",
+     "expected a non-empty string, got _Seq ['swift']"),
     ("unknown-effect", "perks.yaml", "effect: extra_move", "effect: teleport",
      r"effect: teleport", "perks[16].abilities[0].effect",
      "unknown effect kind 'teleport' (known: convert, path_move"),

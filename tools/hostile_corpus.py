@@ -169,6 +169,22 @@ def special(tmp: Path, suffix: str) -> dict[str, Path]:
     return out
 
 
+def report(t: Tally, seed: int, t0: float) -> None:
+    """The counts per class and the cases that were not clean."""
+    total = sum(c[0] for c in t.counts.values())
+    clean = sum(c[1] + c[2] for c in t.counts.values())
+    print(f"hostile corpus, seed {seed}: {total} cases in {time.monotonic() - t0:.0f} s")
+    for kind, (n, refused, accepted) in t.counts.items():
+        if kind in t.checked:              # issue 23's classes: survived with nothing lost, or refused
+            print(f"  {kind:9s} {n:5d} cases: {refused} handled cleanly, {n - refused} not clean")
+            continue
+        print(f"  {kind:9s} {n:5d} cases: {refused} refused cleanly, {accepted} accepted (still valid), "
+              f"{n - refused - accepted} not clean")
+    for line in t.bad[:40]:
+        print("NOT CLEAN", line)
+    print(f"{clean} of {total} clean")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--cases", type=int, default=500, help="save and scenario mutations (default 500; "
@@ -274,18 +290,7 @@ def main(argv=None) -> int:
     if want("map-refs"):
         map_ref_cases(t, tmp, tmx, MapError, load_board)
 
-    total = sum(c[0] for c in t.counts.values())
-    clean = sum(c[1] + c[2] for c in t.counts.values())
-    print(f"hostile corpus, seed {args.seed}: {total} cases in {time.monotonic() - t0:.0f} s")
-    for kind, (n, refused, accepted) in t.counts.items():
-        if kind in t.checked:              # issue 23's classes: survived with nothing lost, or refused
-            print(f"  {kind:9s} {n:5d} cases: {refused} handled cleanly, {n - refused} not clean")
-            continue
-        print(f"  {kind:9s} {n:5d} cases: {refused} refused cleanly, {accepted} accepted (still valid), "
-              f"{n - refused - accepted} not clean")
-    for line in t.bad[:40]:
-        print("NOT CLEAN", line)
-    print(f"{clean} of {total} clean")
+    report(t, args.seed, t0)
     shutil.rmtree(tmp, ignore_errors=True)
     return 1 if t.bad else 0
 

@@ -81,6 +81,35 @@ def find_window(env, app, timeout=400.0) -> str | None:
     return None
 
 
+def send_one(env, wid, rnd: random.Random, data: str, sent: dict[str, int]) -> None:
+    """One random input event to the window `wid`, counted in `sent` by kind."""
+    geo = xdo(env, "getwindowgeometry", wid)
+    try:
+        size = geo.split("Geometry:")[1].split()[0]
+        w, h = (int(v) for v in size.split("x"))
+    except (IndexError, ValueError):
+        w, h = 1280, 800
+    x, y = rnd.randrange(w), rnd.randrange(h)
+    kind = rnd.choices(["click", "right", "drag", "wheel", "key", "type", "move"],
+                       [40, 4, 20, 8, 15, 5, 8])[0]
+    sent[kind] = sent.get(kind, 0) + 1
+    if kind in ("click", "right"):
+        xdo(env, "mousemove", "--window", wid, x, y, "click", "1" if kind == "click" else "3")
+    elif kind == "drag":
+        x2, y2 = rnd.randrange(w), rnd.randrange(h)
+        xdo(env, "mousemove", "--window", wid, x, y, "mousedown", "1", "mousemove", "--window",
+            wid, (x + x2) // 2, (y + y2) // 2, "mousemove", "--window", wid, x2, y2, "mouseup", "1")
+    elif kind == "wheel":
+        xdo(env, "mousemove", "--window", wid, x, y, "click", rnd.choice(["4", "5"]))
+    elif kind == "key":
+        xdo(env, "key", "--window", wid, rnd.choice(KEYS))
+    elif kind == "type":
+        xdo(env, "type", "--window", wid, rnd.choice([os.path.join(data, "huge-name.json"),
+                                                      data, "/dev/zero", "~/nowhere", "é\u00e9"]))
+    else:
+        xdo(env, "mousemove", "--window", wid, x, y)
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     extra = []
@@ -125,31 +154,7 @@ def main(argv=None) -> int:
                                 f"the window closed before it appeared (exit {app.returncode})")
                 break
             while time.monotonic() < end and app.poll() is None:
-                geo = xdo(env, "getwindowgeometry", wid)
-                try:
-                    size = geo.split("Geometry:")[1].split()[0]
-                    w, h = (int(v) for v in size.split("x"))
-                except (IndexError, ValueError):
-                    w, h = 1280, 800
-                x, y = rnd.randrange(w), rnd.randrange(h)
-                kind = rnd.choices(["click", "right", "drag", "wheel", "key", "type", "move"],
-                                   [40, 4, 20, 8, 15, 5, 8])[0]
-                sent[kind] = sent.get(kind, 0) + 1
-                if kind in ("click", "right"):
-                    xdo(env, "mousemove", "--window", wid, x, y, "click", "1" if kind == "click" else "3")
-                elif kind == "drag":
-                    x2, y2 = rnd.randrange(w), rnd.randrange(h)
-                    xdo(env, "mousemove", "--window", wid, x, y, "mousedown", "1", "mousemove", "--window",
-                        wid, (x + x2) // 2, (y + y2) // 2, "mousemove", "--window", wid, x2, y2, "mouseup", "1")
-                elif kind == "wheel":
-                    xdo(env, "mousemove", "--window", wid, x, y, "click", rnd.choice(["4", "5"]))
-                elif kind == "key":
-                    xdo(env, "key", "--window", wid, rnd.choice(KEYS))
-                elif kind == "type":
-                    xdo(env, "type", "--window", wid, rnd.choice([os.path.join(data, "huge-name.json"),
-                                                                  data, "/dev/zero", "~/nowhere", "é\u00e9"]))
-                else:
-                    xdo(env, "mousemove", "--window", wid, x, y)
+                send_one(env, wid, rnd, data, sent)
                 time.sleep(1.0 / args.rate)
             if app.poll() is None:
                 app.send_signal(signal.SIGTERM)

@@ -35,7 +35,7 @@ def settle(new: Position, rules=None) -> Edited:
         return out
     except PositionError as e:
         return fault_of(e, rules, tribe_ids_of(new.setup, rules))
-    except MALFORMED as e:
+    except MALFORMED as e:          # a value the position's checks let through that it cannot take
         return Fault(clip(f"That cannot go on the table ({type(e).__name__}).", 300))
 
 

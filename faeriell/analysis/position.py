@@ -156,7 +156,7 @@ def empty_position(players: int = 2, mode: Mode = "competitive", difficulty: Dif
 
 
 # ---------------------------------------------------------------- to and from the written sections
-def to_sections(pos: Position) -> dict:
+def to_sections(pos: Position) -> dict:  # noqa: C901 - one branch per optional field of the written format, in SCENARIOS.md's order
     s, b, t = pos.setup, pos.board, pos.turn
     setup = {"players": s.players, "mode": s.mode, "difficulty": s.difficulty,
              "variants": list(s.variants), "seed": s.seed, "position": "empty"}
@@ -484,7 +484,7 @@ def check(pos: Position, rules=None) -> Fault | None:
         build(pos, rules, check=True)
     except PositionError as e:
         return fault_of(e, rules, tribe_ids_of(pos.setup, rules))
-    except MALFORMED as e:          # a shape the engine's reader did not foresee
+    except MALFORMED as e:          # a value the position's checks let through that it cannot take
         return Fault(clip(f"This position cannot be set up ({type(e).__name__}).", 300))
     return None
 
@@ -493,7 +493,7 @@ def tribe_ids_of(setup: Setup, rules=None) -> tuple[str, ...]:
     """The tribes' ids at this set-up (the names a Fault calls the players by); () if it has none."""
     try:
         g = build(Position(setup=setup), rules or _rules(), check=False)
-    except (PositionError, *MALFORMED):
+    except (PositionError, *MALFORMED):     # a set-up with no tribes to name
         return ()
     return tuple(t.id for t in g.state.tribes)
 

@@ -113,8 +113,8 @@ def so_far(tree: Tree, node_id: int | None = None) -> tuple[Game, int, int]:
         nxt = g.copy()
         try:
             nxt.apply(action)
-        except (IllegalAction, *MALFORMED):
-            return g, k, len(line)
+        except (IllegalAction, *MALFORMED):     # a file's move the check let through but the engine
+            return g, k, len(line)              # cannot perform (as saves.replay catches)
         g = nxt
     return g, len(line), len(line)
 
@@ -174,7 +174,7 @@ def _import_save(text: str, shown: str, rules) -> AnalysisStart:
         g = load_save_data(rules, parse_save(text))
     except (SaveError, UnsafeFile) as e:
         raise AnalysisError(f"{clip(shown)}: {clip(e, 300)}") from None
-    except MALFORMED as e:
+    except MALFORMED as e:      # a save's value its checks let through that the engine cannot take
         raise AnalysisError(f"{clip(shown)}: not a saved game ({type(e).__name__})") from None
     try:
         st = open_game(g)          # a save made mid-decision opens at the last moment it can
@@ -215,7 +215,7 @@ def _import_scenario(text: str, shown: str, rules, path: Path | None) -> Analysi
             tree.play(Action.from_dict(d))
         except AnalysisError as e:
             raise AnalysisError(f"{clip(shown)}:{line}: steps: {clip(e, 250)}") from None
-        except MALFORMED as e:
+        except MALFORMED as e:  # a step the engine cannot take as a move
             raise AnalysisError(f"{clip(shown)}:{line}: steps: not a move ({type(e).__name__})") from None
     tree.jump(0)
     return AnalysisStart(root, tree, shown, "scenario", sc.name)
@@ -266,6 +266,6 @@ def last_representable(game: Game) -> tuple[Game | None, int]:
             best, back = g.copy(), total - k
         try:
             g.apply(entry["action"])
-        except (IllegalAction, *MALFORMED):
+        except (IllegalAction, *MALFORMED):     # a loaded save's move the engine cannot perform
             return best, back
     return best, back

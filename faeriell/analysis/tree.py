@@ -136,10 +136,7 @@ class Tree:
                 self.current = c
                 return self.nodes[c]
         g = self.game()
-        try:
-            reason = g.why_not(a)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            reason = f"that move is not complete ({type(e).__name__})"
+        reason = g.why_not(a)           # refuses in words what it cannot read, never raises
         if reason is not None:
             raise AnalysisError(self.names.text(str(reason)), rule_kind=a.kind)
         player = g.acting

@@ -48,7 +48,7 @@ from faeriell.engine.preview import harvest_preview
 
 from faeriell.engine.describe import describe
 from faeriell.engine.names import PHASE_NAMES, Names
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 
 from .base import BaseBot
 from .tables import tables
@@ -563,10 +563,10 @@ def _harvest_why(world, player: int, a) -> str:
     """Why a move of the Harvest token, read off the engine's preview of each stop within reach
     (preview.harvest_preview, event_phase.harvest_yield): what the player then takes there, or
     that it takes nothing and whether another stop would have given something."""
-    try:
-        pv = harvest_preview(world, int(a.get("steps")))
-    except (TypeError, ValueError, KeyError, IndexError):
+    steps = a.get("steps")
+    if not isinstance(steps, int):          # a listed harvest always counts its steps
         return ""
+    pv = harvest_preview(world, steps)
     if pv["frozen"]:
         return "that space is frozen, so nobody harvests: it only moves the token on"
     mine = next((t for t in pv["tribes"] if t["player"] == player), None)
@@ -596,7 +596,7 @@ def gain_and_risk(world, player: int, a, names: Names) -> tuple[list[str], list[
     return line_gain_and_risk(world, player, [a], names)
 
 
-def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str], list[str]]:
+def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str], list[str]]:  # noqa: C901 - one clause per kind of gain or risk a plan's line is said by; goes with issue 43 item 4
     """(what the moves of `line`, played in turn, achieve together, what they cost or risk) for
     `player`: the plan's aim says the whole line at once, by the same words as one move."""
     g = world.copy(log=False)

@@ -22,7 +22,7 @@ from math import tanh
 
 from faeriell.engine.actions import card_color
 from faeriell.engine.endgame import coop_target
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 
 from .evaluate import evaluate
 from .expert import race_slack, rounds_left, team_count

@@ -33,7 +33,7 @@ from faeriell.engine.event_phase import harvest_yield, region_gives
 from faeriell.engine.legal import LegalActions, Paid
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.names import title
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 
 from .heuristic_features import END_PHASE_REASON, MOVES, corruption_terms, level_terms, total
 from .heuristic_features import build_settlement as settlement_terms

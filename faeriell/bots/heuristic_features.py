@@ -30,7 +30,7 @@ from collections.abc import Callable
 from faeriell.engine.achievements import slot_payers
 from faeriell.engine.action_schema import seat, swap_pairs
 from faeriell.engine.actions import Action, card_color
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 
 from .heuristic_meanings import FEATURES  # noqa: F401 - the names the scorers below use
 from .knowledge import KNOCK, track_aid

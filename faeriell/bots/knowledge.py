@@ -14,7 +14,7 @@ from collections import Counter
 
 from faeriell.engine.achievements import UNPAID_SLOT_DOOM, claim_means, shire_size, tribe_measures
 from faeriell.engine.actions import card_color
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 
 from .tables import Tables, tables  # noqa: F401 - Tables is read from here too
 from .weights import Weights, weights_for
@@ -360,7 +360,7 @@ class Ctx:
                 n += 1
         return cost
 
-    def remaining_cost(self, aid: str, m: float | None = None, j: int | None = None,
+    def remaining_cost(self, aid: str, m: float | None = None, j: int | None = None,  # noqa: C901 - one branch per Achievement's condition, each priced as the rulebook words it
                        settlements: int | None = None, heroes: int | None = None,
                        perks: int | None = None, beacons: int | None = None) -> float:
         """Cards (or card-equivalents) tribe j still needs to hold Achievement aid."""

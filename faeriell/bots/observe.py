@@ -20,7 +20,7 @@ from collections import Counter
 from faeriell.engine.actions import card_color
 from faeriell.engine.chance import set_chance
 from faeriell.engine.core import Game
-from faeriell.engine.rules import COLORS
+from faeriell.engine.words import COLORS
 from faeriell.engine.state import state_from_dict
 from faeriell.engine.view import player_view
 
@@ -42,7 +42,7 @@ def _all_tokens(rules) -> list[str]:
     return list(rules.tokens)
 
 
-def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool = False) -> Game:
+def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool = False) -> Game:  # noqa: C901 - one branch per hidden part of the view, each drawn from rng in turn (an order seeded games follow)
     """A complete Game consistent with `view` (what `player` sees); hidden parts drawn from `rng`.
     `chance`: also fix the bag's order and sides now, from `rng` (engine.chance.set_chance), so
     every move played in a copy of this world meets the same Menace Draft."""

@@ -205,9 +205,10 @@ class Entries(Spec):
         for i, entry in enumerate(value):
             where = at.item(value, i)
             entry_id = entry.get("id") if isinstance(entry, dict) else None
-            if isinstance(entry_id, str) and entry_id in seen:
-                where.key(entry, "id").fail(f"duplicate id {entry_id!r}")
-            seen.add(entry_id)
+            if isinstance(entry_id, str):       # any other id is the record's check to refuse
+                if entry_id in seen:
+                    where.key(entry, "id").fail(f"duplicate id {entry_id!r}")
+                seen.add(entry_id)
             self.record.check(entry, where, ids)
 
 
@@ -646,8 +647,8 @@ def main(argv: list[str] | None = None) -> int:
     except CatalogError as exc:
         print(f"error: {clip(exc, 2000)}", file=sys.stderr)
         return 1
-    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        # a shape the schema checks did not foresee: still one line, no traceback
+    except (RecursionError, MemoryError, ValueError, KeyError) as exc:
+        # a value the schema let through that the loader cannot take: still one line, no traceback
         print(f"error: {clip(argv[0] if argv else _shown(DEFAULT_DATA_DIR))}: the data cannot be "
               f"validated ({type(exc).__name__}: {clip(exc)})", file=sys.stderr)
         return 1

@@ -217,7 +217,7 @@ def _obj_type(obj) -> str | None:
     return t or None
 
 
-def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> MapReport:
+def analyse_map(path: str = "maps/faeriell.tmx", full_island: bool = True) -> MapReport:  # noqa: C901 - one pass over the map's layers with a check per rule of its format, in the order they are read
     """Read and validate a map; return the Board and the derived facts. Raises MapError.
 
     full_island=False skips the checks that need the whole game (all 8 Areas with 4 Regions each, a

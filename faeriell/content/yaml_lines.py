@@ -168,6 +168,8 @@ def parse_yaml(text: str, shown: str, error=YamlError):
     except yaml.YAMLError as exc:
         raise error(f"{shown}:0: (yaml): {clip(exc)}") from None
     except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:
+        # PyYAML's constructors raise these on values they cannot build (a date out of range,
+        # an unhashable mapping key, deep nesting), not a YAMLError
         raise error(f"{shown}:0: (yaml): cannot be read ({type(exc).__name__})") from None
     finally:
         loader.dispose()

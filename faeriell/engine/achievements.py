@@ -13,7 +13,7 @@ from .actions import Action, card_color
 from .endgame import end_game
 from .names import Names, either
 from .registry import move
-from .rules import COLORS
+from .words import COLORS
 
 
 def shire_size(g, regions) -> int:

@@ -212,6 +212,23 @@ def _what(shapes) -> str:
     return " or ".join(words[x] for x in ("id", "int", "list") if x in shapes)
 
 
+def shape_problem(a) -> str | None:
+    """What the rules could not read in the action `a` (of a known kind), else None: a field
+    declared as a list that holds neither a list (of ids, or of numbers where its type is one)
+    nor, where one value may stand for a list, one id. The rules iterate such a field and read
+    its items as text; any other value of the wrong type (a number for a Region, a Hero among
+    cards) they refuse in their own words ("There is no such Hero in this game.")."""
+    spec = SPECS[a.kind]
+    for key, v in a.fields:
+        fld = spec.fields.get(key) or spec.spelled.get(key)
+        if fld is None or not fld.many or (fld.one_or_many and isinstance(v, str)):
+            continue
+        item = (str, int) if any(t in INTS for t in fld.types) else str
+        if not isinstance(v, tuple) or not all(isinstance(x, item) and not isinstance(x, bool) for x in v):
+            return f"field '{key}' is {_show(v)}, not {_what(fld.shapes())}"
+    return None
+
+
 def action_problem(d, extra: tuple = ()) -> str | None:
     """None when `d` (an action as a dict) fits the schema, else what is wrong, in words.
     `extra` names further fields the caller accepts (a scenario step may name its `player`)."""

@@ -7,7 +7,11 @@ does not matter (payments), so equal moves compare equal.
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+# An action's fields: (name, frozen value) pairs sorted by name; a value is an id, a number or a
+# tuple of them.
+Fields = tuple[tuple[str, Any], ...]
 
 # Fields whose order carries no meaning: compared and stored sorted.
 UNORDERED = frozenset({"pay", "discounts"})
@@ -35,7 +39,7 @@ class Action:
 
     __slots__ = ("kind", "fields", "_hash")
     kind: str
-    fields: tuple
+    fields: Fields
     _hash: int | None
 
     def __init__(self, kind: str, **fields: Any) -> None:
@@ -52,17 +56,17 @@ class Action:
         _set_hash(self, None)
 
     @staticmethod
-    def raw(kind: str, frozen: tuple) -> Action:
+    def raw(kind: str, frozen: Fields) -> Action:
         """Build from already frozen, key-sorted fields (hot path of legal-move listing):
         `Action.raw("go_quest", (("deck", d), ("hero", h)))` equals `Action("go_quest", hero=h,
         deck=d)`; tests/test_actions.py checks the listings keep to this. (Replaced below by
         _raw, the same with its helpers bound as locals.)"""
         return _raw(kind, frozen)
 
-    def __setattr__(self, *_):
+    def __setattr__(self, *_: object) -> None:
         raise AttributeError("Action is frozen")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, Fields], Action], tuple[str, Fields]]:
         # pickled as its kind and frozen fields (the expert's helper processes receive candidates)
         return (Action.raw, (self.kind, self.fields))
 
@@ -101,21 +105,21 @@ class Action:
             _set_hash(self, h)
         return h
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = {"action": self.kind}
         for k, v in self.fields:
             d[k] = _thaw(v)
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> Action:
+    def from_dict(cls, d: dict[str, Any]) -> Action:
         if not isinstance(d, dict) or "action" not in d:
             raise ValueError(f"an action needs an 'action' field: {d!r}")
         fields = {k: v for k, v in d.items() if k != "action"}
         return cls(str(d["action"]), **fields)
 
     def __repr__(self) -> str:
-        def show(v):
+        def show(v: Any) -> str:
             if isinstance(v, tuple):
                 return "[" + ", ".join(show(x) for x in v) + "]"
             return str(v)
@@ -133,12 +137,12 @@ _set_fields = Action.__dict__["fields"].__set__
 _set_hash = Action.__dict__["_hash"].__set__
 
 
-def _raw(kind: str, frozen: tuple, _new=_new, _kind=_set_kind, _fields=_set_fields, _hash=_set_hash,
-         _cls=Action) -> Action:
+def _raw(kind: str, frozen: Fields, _new: Any = _new, _kind: Any = _set_kind, _fields: Any = _set_fields,
+         _hash: Any = _set_hash, _cls: type[Action] = Action) -> Action:
     # Action.raw as a plain function with its helpers as default arguments (local look-ups, no
     # classmethod binding): listings build about a thousand Actions a game, and this is a third
     # of the cost of the classmethod it replaces.
-    a = _new(_cls)
+    a: Action = _new(_cls)
     _kind(a, kind)
     _fields(a, frozen)
     _hash(a, None)

@@ -51,8 +51,10 @@ class Board:
     node_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
     path_between: dict[frozenset[str], Path] = field(default_factory=dict)
     node_dist: dict[str, dict[str, int]] = field(default_factory=dict)
-    _within: dict = field(default_factory=dict, compare=False, repr=False)   # memo of within()
-    _shires: dict = field(default_factory=dict, compare=False, repr=False)   # memo of largest_shire()
+    _within: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict, compare=False,
+                                                            repr=False)   # memo of within()
+    _shires: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False,
+                                                repr=False)   # memo of achievements.shire_size()
 
     @classmethod
     def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],

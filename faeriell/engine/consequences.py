@@ -12,11 +12,13 @@ draw could make it otherwise, so a preview never gives away a card or a token.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from .actions import Action
-from .core import IllegalAction
+from .core import Game, IllegalAction
+from .names import Names
 from .rng import Rng, seed_state
 
 Kind = Literal["doom", "corruption", "lose", "claim"]
@@ -40,7 +42,7 @@ class _Holder:
         self.rng_draws = 0
 
 
-def _outcome(g, action: Action) -> tuple[Counter, bool] | None:
+def _outcome(g: Game, action: Action) -> tuple[Counter[Consequence], bool] | None:
     """Play `action` on `g` (a copy): what it did, and whether it drew or showed something hidden.
     None when the engine refuses it."""
     s = g.state
@@ -50,8 +52,8 @@ def _outcome(g, action: Action) -> tuple[Counter, bool] | None:
     except IllegalAction:              # a refused move has no preview
         return None
     entry = g.history[-1]
-    out: Counter = Counter()
-    doom: Counter = Counter()           # by cause: a Cleanse's step stays known when the draws go on
+    out: Counter[Consequence] = Counter()
+    doom: Counter[str] = Counter()           # by cause: a Cleanse's step stays known when the draws go on
     for ev in entry.get("events", ()):
         if ev[0] == "doom":
             doom[str(ev[2])] += int(ev[1])
@@ -66,7 +68,7 @@ def _outcome(g, action: Action) -> tuple[Counter, bool] | None:
     return out, bool(entry.get("revealed"))
 
 
-def _shuffled_world(g, k: int):
+def _shuffled_world(g: Game, k: int) -> Game:
     """A copy of `g` whose face-down piles and generator are dealt anew (world k): what a player
     cannot see differs between worlds, what they can see does not."""
     w = g.copy(log=False)
@@ -81,7 +83,7 @@ def _shuffled_world(g, k: int):
     return w
 
 
-def consequences(g, action: Action) -> tuple[Consequence, ...]:
+def consequences(g: Game, action: Action) -> tuple[Consequence, ...]:
     """What `action` does to Doom, Tribe Corruption and the Achievements, up to the next decision,
     in whatever order the hidden piles lie. () for a move the engine refuses."""
     first = _outcome(g.copy(log=False), action)
@@ -98,7 +100,8 @@ def consequences(g, action: Action) -> tuple[Consequence, ...]:
     return tuple(sorted(seen.elements(), key=lambda c: (order[c.kind], c.tribe or 0, c.achievement or "")))
 
 
-def cost_words(cons: tuple[Consequence, ...], names, me: int | None, who=None) -> list[str]:
+def cost_words(cons: tuple[Consequence, ...], names: Names, me: int | None,
+               who: Callable[[int | None], str] | None = None) -> list[str]:
     """The consequences in the game's words, the mover's first: "you lose the Corruption Cleanser",
     "Doom +1", "Tribe Corruption +1", "Mossback claims Purity". `who(k)` names tribe k
     (default "player k+1")."""
@@ -109,9 +112,11 @@ def cost_words(cons: tuple[Consequence, ...], names, me: int | None, who=None) -
     several_dooms = sum(c.kind == "doom" for c in cons) > 1
     for c in cons:
         if c.kind == "lose":
+            assert c.achievement is not None    # _outcome names it for every claim and loss
             name = names.achievement(c.achievement)
             out.append(f"you lose the {name} Achievement" if c.tribe == me else f"{tribe(c.tribe)} loses the {name} Achievement")
         elif c.kind == "claim":
+            assert c.achievement is not None
             name = names.achievement(c.achievement)
             out.append(f"you claim the {name} Achievement" if c.tribe == me else f"{tribe(c.tribe)} claims the {name} Achievement")
         elif c.kind == "doom":               # the cause only where several move it

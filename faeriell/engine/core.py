@@ -11,7 +11,7 @@ from collections.abc import Container
 from . import registry
 from .achievements import check_achievements, fingerprint
 from .action_schema import (ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, INTS, NODE, PERK, PHASE,
-                            REGION, SLOT, SPECS)
+                            REGION, SLOT, SPECS, shape_problem)
 from .actions import Action, card_color
 from .describe import narrate
 from .doom_causes import cause_of
@@ -21,10 +21,10 @@ from .legal import LegalActions
 from .names import Names, deciding, either
 from .registry import QUIET_TASKS, TASKS
 from .rng import Rng
-from .rules import Rules, COLORS
+from .rules import Rules
 from .state import GameState, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
-from .words import PHASES, Colour, Variant
+from .words import COLORS, PHASES, Colour, Variant
 
 
 class IllegalAction(Exception):
@@ -161,25 +161,30 @@ class Game:
         player = action.get("player")
         acting = self.acting
         assert acting is not None          # only a finished game has nobody acting
-        if player is not None and int(player) - 1 != acting:
-            return f"It is not player {player}'s move: player {acting + 1} must act now."
+        if player is not None:
+            # a player number, as a file may spell it (2 or "2"); anything else names nobody
+            if isinstance(player, bool) or not (isinstance(player, int)
+                                                or (isinstance(player, str) and player.isdecimal())):
+                return f"There is no player {player} in this game."
+            if int(player) - 1 != acting:
+                return f"It is not player {player}'s move: player {acting + 1} must act now."
         if action.kind not in self.allowed_kinds():
             return self._not_now(action.kind)
-        try:
-            a = self.normalize(action.without("player"))
-            why = mv.check(self, a)
-            if why:
-                # a reason that would repeat a value this game has no such thing for (a Hero id
-                # in a Region's field) says what the field wants instead
-                unknown = self.unknown_names(a)
-                if unknown and any(v in why for v in unknown[1]):
-                    return unknown[0]
-            return why
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            # a move the rules cannot read (a field missing or of the wrong shape): said in
-            # words, never as the Action's repr with its ids
-            doing = SPECS[action.kind].doing if action.kind in SPECS else ""
+        if shape_problem(action):
+            # a field of the wrong shape (a number for a Region, one card for a payment): the rules
+            # read only fields of the shapes the spec declares, so this is refused before them, in
+            # words and never as the Action's repr with its ids
+            doing = SPECS[action.kind].doing
             return f"{doing or 'That move'} is missing something it needs, or names it wrongly."
+        a = self.normalize(action.without("player"))
+        why = mv.check(self, a)
+        if why:
+            # a reason that would repeat a value this game has no such thing for (a Hero id
+            # in a Region's field) says what the field wants instead
+            unknown = self.unknown_names(a)
+            if unknown and any(v in why for v in unknown[1]):
+                return unknown[0]
+        return why
 
     def unknown_names(self, a: Action) -> tuple[str, list[str]] | None:
         """The first field of `a` naming what this game has no such thing for (a Hero id in a

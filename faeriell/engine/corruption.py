@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .actions import Action, card_color
 from .registry import move
-from .rules import COLORS
+from .words import COLORS
 from .tracks import ask_track
 
 

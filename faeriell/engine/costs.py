@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from .actions import card_color
-from .payment import ANY, COLORS, WILD, SameColour, Slots, fits, options, slots_minus
+from .payment import ANY, WILD, SameColour, Slots, fits, options, slots_minus
+from .words import COLORS
 
 
 def _count(g, i, spec: dict, a) -> int:

@@ -19,6 +19,8 @@ move kind has one phrase, here, and never a second one for the log.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .action_schema import (ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PHASE, PLAYER,
                             REGION, SPECS, Spec, swap_pairs)
@@ -30,12 +32,12 @@ _SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")                # {region}, {guardian
 _OPTIONAL = re.compile(r"\[([^\]]*)\]")                     # [, discarding {discard}]
 
 
-def describe(a: Action, names: Names, tribe_ids=()) -> str:
+def describe(a: Action, names: Names, tribe_ids: Sequence[str] = ()) -> str:
     """A move as a label: 'Build a Red Beacon in the Bear's River'."""
     return _ARTICLE.sub(_an, _Say(names, tribe_ids).action(a))
 
 
-def _an(m: re.Match) -> str:
+def _an(m: re.Match[str]) -> str:
     return m.group(1) + "n "
 
 
@@ -57,7 +59,7 @@ def third_person(verb: str) -> str:
     return v + (":" if colon else "")
 
 
-def narrate(a: Action, names: Names, who: str, tribe_ids=()) -> str:
+def narrate(a: Action, names: Names, who: str, tribe_ids: Sequence[str] = ()) -> str:
     """The move `a` told as it happens, by `who` ('Berrywort (player 2)'), for everyone: the
     same phrase as describe(a), with what only its owner may see left out (a discarded Quest
     card's back). Remembered per (move, who, seats): every applied move is told once."""
@@ -70,7 +72,7 @@ def narrate(a: Action, names: Names, who: str, tribe_ids=()) -> str:
     return told
 
 
-def _narrate(a: Action, names: Names, who: str, tribe_ids) -> str:
+def _narrate(a: Action, names: Names, who: str, tribe_ids: Sequence[str]) -> str:
     text = _ARTICLE.sub(_an, _Say(names, tribe_ids, public=True).action(a)).replace(" your ", " its ")
     if a.kind == "corruption" and a.get("choice") in ("yield", "ignore"):
         text = text.replace("Yield:", "Yield to the Corruption Event:").replace(
@@ -148,12 +150,12 @@ def card(names: Names, c: str, hidden: bool = False) -> str:
 
 
 class _Say:
-    def __init__(self, names: Names, tribe_ids, public: bool = False) -> None:
+    def __init__(self, names: Names, tribe_ids: Sequence[str], public: bool = False) -> None:
         self.n = names
         self.tribe_ids = tuple(tribe_ids)
         self.public = public        # told to everyone: a Quest card in hand shows only its colour
 
-    def player(self, k) -> str:
+    def player(self, k: Any) -> str:
         return self.n.player(k, self.tribe_ids)
 
     def action(self, a: Action) -> str:
@@ -204,19 +206,19 @@ class _Say:
 
     def template(self, spec: Spec, a: Action) -> str:
         """The spec's `say` for `a`: each {field} said by its type, [...] only when present."""
-        def optional(m: re.Match) -> str:
+        def optional(m: re.Match[str]) -> str:
             inner = m.group(1)
             return inner if all(a.has(x.group(1)) for x in _SLOT.finditer(inner)) else ""
 
-        def slot(m: re.Match) -> str:
+        def slot(m: re.Match[str]) -> str:
             key, how = m.group(1), m.group(2)
             return self.value(how or spec.fields[key].types[0], a.get(key))
         return _SLOT.sub(slot, _OPTIONAL.sub(optional, spec.say))
 
-    def value(self, how: str, v) -> str:
+    def value(self, how: str, v: Any) -> str:
         """A field's value in words, by its type (action_schema) or the way a template names."""
         n = self.n
-        said = {REGION: n.region, NODE: n.node, HERO: n.hero, PERK: n.perk, HERB: n.herb,
+        said: Callable[[Any], str] | None = {REGION: n.region, NODE: n.node, HERO: n.hero, PERK: n.perk, HERB: n.herb,
                 GUARDIAN: n.guardian_name, COLOR: n.color, ACHIEVEMENT: n.achievement,
                 PHASE: title, PLAYER: self.player, "attunement": n.attunement,
                 CARD: lambda c: card(n, c)}.get(how)

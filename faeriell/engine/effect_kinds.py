@@ -10,6 +10,8 @@ OPTIONAL_PARAMS. Achievement conditions are checked the same way against CONDITI
 """
 from __future__ import annotations
 
+from typing import Any
+
 # When an ability is used. special: once per Hero Phase on its own Perk gem; activated: any number
 # of times in the Hero Phase while its cost is paid; triggered: fires on its condition; ongoing:
 # always on; tribe / hero / event / harvest: used during that Phase or step; passive: a standing
@@ -18,7 +20,7 @@ TIMINGS = frozenset({"special", "activated", "triggered", "ongoing", "tribe", "h
                      "harvest", "passive"})
 
 # kind -> required params and their types (a type, or a tuple of types, as for isinstance).
-EFFECT_KINDS: dict[str, dict[str, type | tuple]] = {
+EFFECT_KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     # Hero Perks, base (R21)
     "convert": {"colors": list},                        # swap one Essence of one colour for the other
     "path_move": {"terrain": str},                      # one extra node along a Path bordering that Terrain
@@ -80,8 +82,8 @@ KIND_TIMINGS: dict[str, frozenset[str]] = {
 # Optional params, the same for every kind:
 #   once_per: how often it may be used (PERIODS), when that is not already implied by its timing
 #   rotates:  using it rotates its card until the round ends, so the card's abilities share one use
-_COMMON_OPTIONAL: dict[str, type | tuple] = {"once_per": str, "rotates": bool}
-OPTIONAL_PARAMS: dict[str, dict[str, type | tuple]] = {
+_COMMON_OPTIONAL: dict[str, type | tuple[type, ...]] = {"once_per": str, "rotates": bool}
+OPTIONAL_PARAMS: dict[str, dict[str, type | tuple[type, ...]]] = {
     kind: dict(_COMMON_OPTIONAL) for kind in EFFECT_KINDS
 }
 
@@ -104,7 +106,7 @@ PARAM_LENGTHS: dict[str, int] = {"colors": 2, "guardians": 2}
 # most: the tribe's measure is at least `min` and no other tribe beats it (ties share);
 # flag: the measure is simply true or false for the tribe; event: claimed when something happens.
 CONDITION_KINDS = frozenset({"most", "flag", "event"})
-CONDITION_MEASURES: dict[str, dict] = {
+CONDITION_MEASURES: dict[str, dict[str, Any]] = {
     "hero_level": {"kind": "most", "params": {"hero": str, "min": int}},
     "solved": {"kind": "most", "params": {"color": str, "min": int}},
     "terrain": {"kind": "most", "params": {"terrain": str, "min": int}},

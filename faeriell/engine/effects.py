@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 
 from .actions import Action, card_color
 from .corruption import raise_event
 from .payment import options, Slots
 from .registry import move
-from .rules import COLORS
+from .words import COLORS
 from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
 
 
@@ -60,7 +61,9 @@ def convert_perform(g, i, h, perk, ab, a):
 
 
 def path_move_targets(g, h_obj, ab):
-    out = []
+    out: list[str] = []
+    if h_obj.node is None:                  # a written Hero may stand nowhere: no Path leads on
+        return out
     taken = g.occupied()
     for n in g.rules.board.node_adj[h_obj.node]:
         regs = g.rules.board.path_regions(h_obj.node, n) or ()
@@ -394,7 +397,6 @@ def tithe_perform(g, i, h, perk, ab, a):
 def alchemy_enumerate(g, i, h, perk, ab):
     if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
         return []
-    from itertools import combinations_with_replacement
     return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
 
 

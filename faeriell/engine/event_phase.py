@@ -6,7 +6,7 @@ from .actions import Action, card_back
 from .corruption import raise_event
 from .names import either
 from .registry import Task, move
-from .rules import COLORS
+from .words import COLORS
 from .triggers import on_harvest
 
 

@@ -7,7 +7,7 @@ from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
 from .names import Names
 from .registry import move
-from .rules import COLORS
+from .words import COLORS
 from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
 
 
@@ -78,6 +78,8 @@ def mv_check(g, a):
         return "Choose a node to move to."
     if to in g.occupied():
         return "A Hero cannot stop on a taken node; it may only pass through."  # R37
+    if hero.node is None:               # a written position may leave a Hero off the map
+        return f"Your {h} is not on the map."
     rng = move_range(g, hero)
     if path:
         steps = list(path)
@@ -160,7 +162,7 @@ def sm_check(g, a):
         return f"The {gd} is not Threatened."
     hero = t.heroes[h]
     r = g.state.guardians[gd]["region"]
-    if r not in g.rules.node_regions[hero.node]:
+    if hero.node is None or r not in g.rules.node_regions[hero.node]:    # a written Hero may stand nowhere
         return f"Your {h} must stand on a node of the {gd}'s Region."
     kind = g.rules.token_kind(tok)
     if kind not in solvable_colours(g, i, hero, r):
@@ -288,7 +290,7 @@ def sq_check(g, a):
     col, gd = card_color(c), card_back(c)
     if col not in quest_colours(g, hero):
         return f"A {h} cannot solve a {col} Quest."
-    if g.state.guardians[gd]["region"] not in g.rules.node_regions[hero.node]:
+    if hero.node is None or g.state.guardians[gd]["region"] not in g.rules.node_regions[hero.node]:
         return f"Your {h} must stand on a node of the Region where the {gd} is."
     return None
 

@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from .achievements import qualifiers
-from .state import to_dict, state_from_dict
+from .state import GameState, to_dict, state_from_dict
+
+if TYPE_CHECKING:                       # core's Game only as a type: position imports this module
+    from .core import Game
 
 
-def all_cards(s) -> Counter:
-    c: Counter = Counter()
+def all_cards(s: GameState) -> Counter[str]:
+    c: Counter[str] = Counter()
     for pile in list(s.decks.values()) + list(s.discards.values()):
         c.update(pile)
     for t in s.tribes:
@@ -20,7 +24,7 @@ def all_cards(s) -> Counter:
     return c
 
 
-def check(g) -> list[str]:
+def check(g: Game) -> list[str]:
     s, r = g.state, g.rules
     bad = []
     cards = all_cards(s)

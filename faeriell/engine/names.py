@@ -180,10 +180,11 @@ class Names:
 
     def player(self, n, tribe_ids=()) -> str:
         """'Berrywort (player 2)' for a player number (numbered from 1, as in every action)."""
-        try:
-            k = int(n)
-        except (TypeError, ValueError):
+        if isinstance(n, str) and n.isdecimal():
+            n = int(n)                          # as a file may spell it
+        if isinstance(n, bool) or not isinstance(n, int):
             return f"player {n}"
+        k = n
         if 1 <= k <= len(tribe_ids):
             return f"{self.tribe(tribe_ids[k - 1])} (player {k})"
         return f"player {k}"

@@ -6,6 +6,7 @@ A payment is a multiset of card colours. Corruption is wild in every Tribe Actio
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .words import COLORS
@@ -18,7 +19,7 @@ ANY = "any"
 class SameColour:
     """n Essences all of one colour (R14, level up, R18 settlement); per-colour discounts."""
     n: int
-    discounts: tuple = ()        # ((colour, amount), ...) applied when paying that colour
+    discounts: tuple[tuple[str, int], ...] = ()   # ((colour, amount), ...) applied when paying that colour
 
     def size_for(self, colour: str) -> int:
         return max(0, self.n - dict(self.discounts).get(colour, 0))
@@ -27,7 +28,7 @@ class SameColour:
 @dataclass(frozen=True)
 class Slots:
     """Fixed slots, each a colour or 'any'; `free` slots of the payer's choice are waived (R17)."""
-    slots: tuple                 # sorted colours / 'any'
+    slots: tuple[str, ...]       # sorted colours / 'any'
     free: int = 0
 
     @property
@@ -35,7 +36,10 @@ class Slots:
         return max(0, len(self.slots) - self.free)
 
 
-def slots_minus(slots: Counter, colour: str) -> bool:
+Cost = SameColour | Slots
+
+
+def slots_minus(slots: Counter[str], colour: str) -> bool:
     """Remove one slot a discount of `colour` can take (its colour, else an 'any'). True if one was."""
     if slots.get(colour, 0) > 0:
         slots[colour] -= 1
@@ -46,7 +50,7 @@ def slots_minus(slots: Counter, colour: str) -> bool:
     return False
 
 
-def fits(cost, pay: Counter) -> bool:
+def fits(cost: Cost, pay: Counter[str]) -> bool:
     total = sum(pay.values())
     if isinstance(cost, SameColour):
         colours = [c for c in pay if c != WILD and pay[c] > 0]
@@ -63,9 +67,9 @@ def fits(cost, pay: Counter) -> bool:
     return excess <= need.get(ANY, 0)
 
 
-def options(cost, pool: Counter) -> list[tuple]:
+def options(cost: Cost, pool: Counter[str]) -> list[tuple[str, ...]]:
     """Every distinct payment (sorted colour tuple) the pool can make for this cost."""
-    out = set()
+    out: set[tuple[str, ...]] = set()
     wild = pool.get(WILD, 0)
     if isinstance(cost, SameColour):
         for c in COLORS:
@@ -87,14 +91,14 @@ def options(cost, pool: Counter) -> list[tuple]:
     for counts in _counts(kinds, m, pool):
         # Hall's condition (see fits): cards beyond their colour's slots need 'any' slots.
         if sum(k - o for k, o in zip(counts, own, strict=True) if k > o) <= spare:
-            combo = []
+            combo: list[str] = []
             for kind, k in zip(kinds, counts, strict=True):
                 combo += [kind] * k
             out.add(tuple(sorted(combo)))
     return sorted(out)
 
 
-def _counts(kinds: list, m: int, pool: Counter, start: int = 0):
+def _counts(kinds: list[str], m: int, pool: Counter[str], start: int = 0) -> Iterator[tuple[int, ...]]:
     """Every way to take m cards from the pool, as counts aligned with `kinds`."""
     if start == len(kinds) - 1:
         if m <= pool[kinds[start]]:
@@ -105,7 +109,7 @@ def _counts(kinds: list, m: int, pool: Counter, start: int = 0):
             yield (a,) + tail
 
 
-def describe(cost) -> str:
+def describe(cost: Cost) -> str:
     if isinstance(cost, SameColour):
         return f"{cost.n} Essence{'s' if cost.n != 1 else ''} of one colour"
     parts = Counter(cost.slots)

@@ -10,6 +10,7 @@ PositionError naming the field; the scenario reader adds file and line.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from . import invariants
@@ -31,6 +32,7 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
           check: bool = True) -> Game:
     """The game at a written position. `check=False` leaves out check_built (the invariants and a
     legal move): the analysis board's editor holds positions that are not yet playable."""
+    check_shapes(setup or {}, board or {}, tribes or [], turn or {})
     setup = dict(setup or {})
     check_spec(rules, setup, board or {}, tribes or [], turn or {})
     players = int(setup.get("players", 2))
@@ -77,6 +79,8 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
 # ---------------------------------------------------------------- helpers
 def _take_card(g, spec: str) -> str:
     s = g.state
+    if not isinstance(spec, str):
+        raise PositionError(f"{str(spec)[:40]!r} is not an Essence card")
     col = card_color(spec)
     if col not in s.decks:
         raise PositionError(f"'{spec}' is not an Essence card")
@@ -110,6 +114,8 @@ def _empty_components(g, board):
 def _token_for(g, spec: str, places: list) -> str:
     """A physical token for 'colour@guardian': one showing that side if free, else any of that kind
     (the pairing of sides on tokens is ours, not the rulebook's: R6)."""
+    if not isinstance(spec, str):
+        raise PositionError(f"{str(spec)[:40]!r} is not a bag token (colour@guardian, corruption@guardian or havoc)")
     kind, _, side = spec.partition("@")
     if spec == "havoc":
         kind, side = "havoc", ""
@@ -122,7 +128,7 @@ def _token_for(g, spec: str, places: list) -> str:
     return tok
 
 
-def _apply_board(g, b, position):
+def _apply_board(g, b, position):  # noqa: C901 - one branch per field of the written board (SCENARIOS.md), applied in the order the bag's draws depend on
     s, r = g.state, g.rules
     known = {"doom", "harvest", "first_player", "heartlands", "guardians", "under", "totem", "bag",
              "set_aside", "decks", "herbs_up", "perk_piles", "drifter", "winter_gems"}
@@ -142,7 +148,7 @@ def _apply_board(g, b, position):
         if hl.get("region") not in r.board.areas[area]:
             raise PositionError(f"board.heartlands.{area}: '{hl.get('region')}' is not a Region of that Area")
         s.heartlands[area] = {"region": hl["region"], "token": hl.get("token")}
-        if "guardians" not in b or area not in b["guardians"]:
+        if area not in (b.get("guardians") or {}):       # null: no Guardian written
             s.guardians[area]["region"] = hl["region"]
     for gd, reg in (b.get("guardians") or {}).items():
         _check_area(g, gd, "board.guardians")
@@ -186,7 +192,8 @@ def _apply_board(g, b, position):
     for col, cards in (b.get("decks") or {}).items():
         if col not in s.decks:
             raise PositionError(f"board.decks: '{col}' is not a deck")
-        top = [_take_card(g, c if "@" in c else col) for c in cards]
+        # a colour alone is a card of this deck; anything but text is _take_card's to refuse
+        top = [_take_card(g, c if not isinstance(c, str) or "@" in c else col) for c in cards]
         s.decks[col][0:0] = top
     if "herbs_up" in b:
         back = list(s.herbs_up)
@@ -236,12 +243,12 @@ def _node(g, spec, where, taken=()):
             if n not in busy:
                 return n
         raise PositionError(f"{where}: no free node touches {reg}")
-    if spec not in b.nodes:
-        raise PositionError(f"{where}: '{spec}' is not a node")
+    if not isinstance(spec, str) or spec not in b.nodes:
+        raise PositionError(f"{where}: '{str(spec)[:60]}' is not a node")
     return spec
 
 
-def _apply_tribe(g, k, spec, position, reserved=frozenset()):
+def _apply_tribe(g, k, spec, position, reserved=frozenset()):  # noqa: C901 - one branch per field of a written tribe (SCENARIOS.md)
     s, r = g.state, g.rules
     t = s.tribes[k]
     where = f"tribes[{k}]"
@@ -251,8 +258,8 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):
         if key not in known:
             raise PositionError(f"{where}: unknown field '{key}'")
     if "settlements" in spec:
-        for reg in spec["settlements"]:
-            if reg not in r.board.regions:
+        for reg in spec["settlements"] or ():
+            if not isinstance(reg, str) or reg not in r.board.regions:
                 raise PositionError(f"{where}.settlements: '{reg}' is not a Region")
             owner = g.owner_of(reg)
             if owner is not None and owner != k:
@@ -463,34 +470,181 @@ def _finish(g, b, turn, position, tribes=()):
 
 # ---------------------------------------------------------------- is it a position the rules allow?
 MAX_GEMS = 9            # a Hero's gems: a few more than any Perk grants, never a hundred
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 MAX_ROUND = 99          # no game lasts this long (Doom reaches 15 first); 10000 is a typo or junk
 
 
 def _int(v, where: str, low: int, high: int) -> int:
+    if isinstance(v, str) and _WHOLE.fullmatch(v.strip()):
+        v = int(v)                              # "3", as a hand-written file may quote it
+    elif isinstance(v, float) and v.is_integer():
+        v = int(v)                              # 3.0, as JSON may write it
     if isinstance(v, bool) or not isinstance(v, int):
-        try:
-            v = int(v)
-        except (TypeError, ValueError, OverflowError):
-            raise PositionError(f"{where}: must be a whole number, not {str(v)[:40]!r}") from None
+        raise PositionError(f"{where}: must be a whole number, not {str(v)[:40]!r}")
     if not low <= v <= high:
         raise PositionError(f"{where}: {v} is out of range ({low} to {high})")
     return v
 
 
-def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> None:
-    """What the written position says, before it is built: ids and counts (PositionError)."""
-    r = rules
+# ---------------------------------------------------------------- the shapes a written position takes
+# Every field of a written position (SCENARIOS.md) and the shape of its value, checked before the
+# reader reads any of it, so a file of the wrong shape is refused naming the field (PositionError)
+# instead of raising TypeError or AttributeError deep in the reader. A shape is TEXT (an id: what
+# it names is checked by the reader), WHOLE (a whole number: its range is _int's), ANY (read as a
+# flag or checked by its own reader), ("list", item), ("map", value: a mapping of ids),
+# ("record", {field: shape}: a mapping whose named fields have these shapes), ("opt", shape: null
+# allowed, read as empty) or ("either", shape, shape).
+TEXT, WHOLE, ANY = "text", "whole", "any"
+
+
+def _list(item):
+    return ("list", item)
+
+
+def _mapping(value):
+    return ("map", value)
+
+
+def _opt(shape):
+    return ("opt", shape)
+
+
+_PLACE = ("either", TEXT, ("record", {"near": TEXT}))          # a node, or {near: REGION}
+_HERO = ("record", {"perks": _opt(_list(TEXT)), "gems": WHOLE, "node": _opt(_PLACE),
+                    "quests": _opt(_list(TEXT))})
+SHAPES = {
+    "setup": {"players": WHOLE, "seed": WHOLE, "mode": TEXT, "difficulty": TEXT,
+              "variants": _opt(_list(TEXT)), "position": TEXT},
+    "board": {"doom": WHOLE, "harvest": TEXT, "first_player": WHOLE,
+              # a Heartland's token: check_spec names the Terrain tokens it may be
+              "heartlands": _opt(_mapping(("record", {"region": _opt(TEXT), "token": ANY}))),
+              "guardians": _opt(_mapping(TEXT)), "under": _opt(_mapping(_opt(TEXT))),
+              "totem": ("record", {"region": _opt(TEXT), "yellow": WHOLE}),
+              "bag": _list(TEXT), "set_aside": _list(TEXT), "decks": _opt(_mapping(_list(TEXT))),
+              "herbs_up": _list(TEXT), "perk_piles": _list(_list(TEXT)),
+              "drifter": ("record", {"node": _opt(_PLACE), "owner": WHOLE}), "winter_gems": _list(TEXT)},
+    "tribe": {"settlements": _list(TEXT), "beacons": _mapping(TEXT), "heroes": _opt(_mapping(_opt(_HERO))),
+              "essences": _list(TEXT), "corruption": WHOLE, "solved": _mapping(WHOLE), "herbs": _list(TEXT),
+              "attunements": _list(TEXT), "achievements": _list(TEXT), "designated": WHOLE, "tribe": TEXT,
+              "sower": ANY, "done": _opt(_list(TEXT)), "rotated": _opt(_list(TEXT)), "used": ANY},
+    "turn": {"player": WHOLE, "lap": WHOLE, "phase": _opt(TEXT), "done": _opt(_list(TEXT)), "round": WHOLE},
+}
+
+
+def _said(shape) -> str:
+    if shape == TEXT:
+        return "an id"
+    if shape == WHOLE:
+        return "a whole number"
+    kind = shape[0]
+    if kind == "list":
+        return f"a list of {_said(shape[1]).removeprefix('an ').removeprefix('a ')}s"
+    if kind == "map":
+        return f"a mapping of ids to {_said(shape[1]).removeprefix('an ').removeprefix('a ')}s"
+    if kind == "record":
+        return f"a mapping ({', '.join(shape[1])})"
+    if kind == "opt":
+        return _said(shape[1])
+    return " or ".join(_said(x) for x in shape[1:])
+
+
+def _shape_problem(v, shape, where: str) -> str | None:
+    """Where `v` leaves `shape`, in words; None when it fits."""
+    if shape == ANY:
+        return None
+    if shape == TEXT:
+        ok = isinstance(v, str)
+    elif shape == WHOLE:
+        ok = (isinstance(v, int) and not isinstance(v, bool)) or isinstance(v, (str, float))   # _int says more
+    elif shape[0] == "opt":
+        return None if v is None else _shape_problem(v, shape[1], where)
+    elif shape[0] == "either":
+        if any(_shape_problem(v, x, where) is None for x in shape[1:]):
+            return None
+        ok = False
+    elif shape[0] == "list":
+        if not isinstance(v, list):
+            ok = False
+        else:
+            for k, x in enumerate(v):
+                p = _shape_problem(x, shape[1], f"{where}[{k}]")
+                if p:
+                    return p
+            return None
+    elif shape[0] == "map":
+        if not isinstance(v, dict):
+            ok = False
+        else:
+            for key, x in v.items():
+                if not isinstance(key, str):
+                    return f"{where}: {str(key)[:40]!r} is not an id"
+                p = _shape_problem(x, shape[1], f"{where}.{key}")
+                if p:
+                    return p
+            return None
+    else:                                                   # record
+        if not isinstance(v, dict):
+            ok = False
+        else:
+            for key, sub in shape[1].items():
+                if key in v:
+                    p = _shape_problem(v[key], sub, f"{where}.{key}")
+                    if p:
+                        return p
+            return None
+    return None if ok else f"{where}: must be {_said(shape)}, not {str(v)[:40]!r}"
+
+
+def check_shapes(setup, board, tribes, turn) -> None:
+    """Each section of a written position and each field SHAPES names has its shape, else
+    PositionError naming the first field that has not. Unknown fields are the reader's to name."""
+    for name, section in (("setup", setup), ("board", board), ("turn", turn)):
+        if not isinstance(section, dict):
+            raise PositionError(f"{name}: must be a mapping, not {str(section)[:40]!r}")
+        p = _shape_problem(section, ("record", SHAPES[name]), name)
+        if p:
+            raise PositionError(p)
+    if not isinstance(tribes, list):
+        raise PositionError(f"tribes: must be a list of tribes, not {str(tribes)[:40]!r}")
+    for k, spec in enumerate(tribes):
+        if spec is not None:
+            if not isinstance(spec, dict):
+                raise PositionError(f"tribes[{k}]: must be a mapping")
+            p = _shape_problem(spec, ("record", SHAPES["tribe"]), f"tribes[{k}]")
+            if p:
+                raise PositionError(p)
+
+
+def _seq(v, where: str, what: str) -> list:
+    """A written list (None or absent: empty); anything else is refused, never iterated."""
+    if v is None:
+        return []
+    if not isinstance(v, list):
+        raise PositionError(f"{where}: must be a list of {what}, not {str(v)[:40]!r}")
+    return v
+
+
+def _map(v, where: str, what: str) -> dict:
+    """A written mapping (None or absent: empty); anything else is refused, never read."""
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise PositionError(f"{where}: must map {what}, not {str(v)[:40]!r}")
+    return v
+
+
+def _check_board_spec(r, board: dict, players: int) -> None:
+    """check_spec's board section."""
     regions = r.board.regions
-    players = _int(setup.get("players", 2), "setup.players", 1, 4)
-    _int(setup.get("seed", 0), "setup.seed", 0, (1 << 64) - 1)
     if "doom" in board:
         _int(board["doom"], "board.doom", 0, r.doom_max)
     if "first_player" in board:
         _int(board["first_player"], "board.first_player", 1, players)
-    for area, hl in (board.get("heartlands") or {}).items():
+    for area, hl in _map(board.get("heartlands"), "board.heartlands", "Areas to their Heartlands").items():
         if not isinstance(hl, dict):
             raise PositionError(f"board.heartlands.{area}: must be a mapping with a region and a token")
-        if hl.get("token") is not None and hl.get("token") not in r.terrain_color:
+        tok = hl.get("token")
+        if tok is not None and (not isinstance(tok, str) or tok not in r.terrain_color):
             raise PositionError(f"board.heartlands.{area}.token: {str(hl.get('token'))[:40]!r} is not a "
                                 f"Terrain token ({', '.join(r.terrains)})")
     tot = board.get("totem")
@@ -500,7 +654,7 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
             raise PositionError(f"board.totem.region: {str(reg)[:60]!r} is not a Region")
         _int(tot.get("yellow", 0), "board.totem.yellow", 0, len(r.all_cards))
     if "winter_gems" in board:
-        gems = list(board["winter_gems"] or [])
+        gems = _seq(board["winter_gems"], "board.winter_gems", "wheel spaces")
         for x in gems:
             if x not in r.wheel:
                 raise PositionError(f"board.winter_gems: {str(x)[:60]!r} is not a wheel space")
@@ -509,50 +663,65 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
             raise PositionError(f"board.winter_gems: {twice[0]} holds one frost gem at most")
     if "drifter" in board and isinstance(board["drifter"], dict) and "owner" in board["drifter"]:
         _int(board["drifter"]["owner"], "board.drifter.owner", 1, players)
+
+
+def _check_tribe_spec(r, k: int, spec) -> bool:
+    """check_spec's tribes[k]; whether that tribe is written as the Sower."""
+    regions = r.board.regions
+    sower = False
+    spec = spec or {}
+    where = f"tribes[{k}]"
+    if not isinstance(spec, dict):
+        raise PositionError(f"{where}: must be a mapping")
+    sett = _seq(spec.get("settlements"), f"{where}.settlements", "Regions")
+    twice = [x for x, n in Counter(map(str, sett)).items() if n > 1]
+    if twice:
+        raise PositionError(f"{where}.settlements: {twice[0]} is named twice (one Settlement a Region)")
+    if len(sett) > r.settlements_per_tribe:
+        raise PositionError(f"{where}.settlements: {len(sett)} Settlements (a tribe has "
+                            f"{r.settlements_per_tribe})")
+    beacons = _map(spec.get("beacons"), f"{where}.beacons", "Regions to colours")
+    for reg, col in beacons.items():
+        if reg not in regions:
+            raise PositionError(f"{where}.beacons: {str(reg)[:60]!r} is not a Region")
+        if col not in r.beacons:
+            raise PositionError(f"{where}.beacons.{reg}: {str(col)[:40]!r} is not a Beacon colour")
+    if "corruption" in spec:
+        _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
+    done = spec.get("done")
+    if done is not None and (not isinstance(done, list) or any(d not in PHASES for d in done)
+                             or len(set(done)) != len(done)):
+        raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
+                            f"({', '.join(PHASES)}, each once)")
+    for col, n in _map(spec.get("solved"), f"{where}.solved", "colours to counts").items():
+        _int(n, f"{where}.solved.{col}", 0, r.menace_max)
+    claimed = _seq(spec.get("achievements"), f"{where}.achievements", "Achievements")
+    twice = [x for x, n in Counter(map(str, claimed)).items() if n > 1]
+    if twice:
+        raise PositionError(f"{where}.achievements: {twice[0]} is claimed twice")
+    designated = _int(spec.get("designated", 0), f"{where}.designated", 0, r.tokens_per_tribe)
+    if len(claimed) + designated > r.tokens_per_tribe + 1:      # + 1: R49's seventh
+        raise PositionError(f"{where}.achievements: {len(claimed)} claimed and {designated} designated: "
+                            f"a tribe has {r.tokens_per_tribe} tokens")
+    for h, hd in _map(spec.get("heroes"), f"{where}.heroes", "Heroes to their places").items():
+        if isinstance(hd, dict) and "gems" in hd:
+            _int(hd["gems"], f"{where}.heroes.{h}.gems", 0, MAX_GEMS)
+        if h == "sower":
+            sower = True
+    if spec.get("sower"):
+        sower = True
+    return sower
+
+
+def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> None:
+    """What the written position says, before it is built: ids and counts (PositionError)."""
+    r = rules
+    players = _int(setup.get("players", 2), "setup.players", 1, 4)
+    _int(setup.get("seed", 0), "setup.seed", 0, (1 << 64) - 1)
+    _check_board_spec(r, board, players)
     sowers = []
     for k, spec in enumerate(tribes or []):
-        spec = spec or {}
-        where = f"tribes[{k}]"
-        if not isinstance(spec, dict):
-            raise PositionError(f"{where}: must be a mapping")
-        sett = list(spec.get("settlements") or [])
-        twice = [x for x, n in Counter(map(str, sett)).items() if n > 1]
-        if twice:
-            raise PositionError(f"{where}.settlements: {twice[0]} is named twice (one Settlement a Region)")
-        if len(sett) > r.settlements_per_tribe:
-            raise PositionError(f"{where}.settlements: {len(sett)} Settlements (a tribe has "
-                                f"{r.settlements_per_tribe})")
-        beacons = spec.get("beacons") or {}
-        if not isinstance(beacons, dict):
-            raise PositionError(f"{where}.beacons: must map Regions to colours")
-        for reg, col in beacons.items():
-            if reg not in regions:
-                raise PositionError(f"{where}.beacons: {str(reg)[:60]!r} is not a Region")
-            if col not in r.beacons:
-                raise PositionError(f"{where}.beacons.{reg}: {str(col)[:40]!r} is not a Beacon colour")
-        if "corruption" in spec:
-            _int(spec["corruption"], f"{where}.corruption", 0, r.corruption_max)
-        done = spec.get("done")
-        if done is not None and (not isinstance(done, list) or any(d not in PHASES for d in done)
-                                 or len(set(done)) != len(done)):
-            raise PositionError(f"{where}.done: {str(done)[:60]!r} is not a list of Phase tiles "
-                                f"({', '.join(PHASES)}, each once)")
-        for col, n in (spec.get("solved") or {}).items():
-            _int(n, f"{where}.solved.{col}", 0, r.menace_max)
-        claimed = list(spec.get("achievements") or [])
-        twice = [x for x, n in Counter(map(str, claimed)).items() if n > 1]
-        if twice:
-            raise PositionError(f"{where}.achievements: {twice[0]} is claimed twice")
-        designated = _int(spec.get("designated", 0), f"{where}.designated", 0, r.tokens_per_tribe)
-        if len(claimed) + designated > r.tokens_per_tribe + 1:      # + 1: R49's seventh
-            raise PositionError(f"{where}.achievements: {len(claimed)} claimed and {designated} designated: "
-                                f"a tribe has {r.tokens_per_tribe} tokens")
-        for h, hd in (spec.get("heroes") or {}).items():
-            if isinstance(hd, dict) and "gems" in hd:
-                _int(hd["gems"], f"{where}.heroes.{h}.gems", 0, MAX_GEMS)
-            if h == "sower":
-                sowers.append(k)
-        if spec.get("sower"):
+        if _check_tribe_spec(r, k, spec):
             sowers.append(k)
     if len(set(sowers)) > 1:
         raise PositionError(f"tribes[{sorted(set(sowers))[1]}]: only one tribe can be the Sower")
@@ -582,7 +751,7 @@ def check_built(g) -> None:
         moves = g.legal_actions()
         empty = len(moves) == 0
     except (RuntimeError, *MALFORMED) as e:   # a written position the listing cannot work in (a shape
-        # the checks above did not foresee; advance() that cannot settle): refused, never a traceback
+        # the checks above do not rule out; advance() that cannot settle): refused, never a traceback
         raise PositionError(f"turn: no move can be worked out from this position "
                             f"({type(e).__name__}: {str(e)[:200]})") from None
     if empty and g.acting is not None:

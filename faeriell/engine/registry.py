@@ -8,12 +8,15 @@ package is imported. The core dispatches through these tables without importing 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Iterable
 
 from .action_schema import DECISION_KINDS, HERO_ACTIONS, TRIBE_ACTIONS
 from .actions import Action
+
+
+Enumerate = Callable[..., Iterable[Action]]        # fn(game) -> the legal moves of one kind
 
 
 @dataclass(frozen=True)
@@ -32,20 +35,21 @@ class Move:
 class Task:
     """A procedure step the core runs from `state.queue` ({"task": name, ...})."""
     name: str
-    run: Callable[..., None]            # fn(game, task)
+    run: Callable[..., Any]             # fn(game, task)
     quiet: object = False               # as for Move: True or fn(game, task)
 
 
-def move(kind: str, enumerate, check, perform, quiet=False) -> Move:
+def move(kind: str, enumerate: Enumerate, check: Callable[..., str | None], perform: Callable[..., None],
+         quiet: object = False) -> Move:
     """A move kind's declaration (its phase module lists it in MOVES; wiring.py installs it)."""
     return Move(kind, enumerate, check, perform, quiet)
 
 
 # Filled once by wiring.wire() from its one table of modules; read by the core.
 MOVES: dict[str, Move] = {}
-TASKS: dict[str, Callable[..., None]] = {}     # task name -> fn(game, task)
+TASKS: dict[str, Callable[..., Any]] = {}      # task name -> fn(game, task)
 QUIET_TASKS: dict[str, Any] = {}               # task name -> True or fn(game, task): leaves what Achievements read alone
-_ENUMERATORS: dict = {}
+_ENUMERATORS: dict[tuple[str, ...], list[Enumerate]] = {}
 
 
 def install(moves: Iterable[Move], tasks: Iterable[Task]) -> None:
@@ -66,7 +70,7 @@ def install(moves: Iterable[Move], tasks: Iterable[Task]) -> None:
             QUIET_TASKS[t.name] = t.quiet
 
 
-def enumerators(kinds: tuple) -> list:
+def enumerators(kinds: tuple[str, ...]) -> list[Enumerate]:
     """The `enumerate` functions of these kinds, in order (remembered: listing runs every move)."""
     found = _ENUMERATORS.get(kinds)
     if found is None:

@@ -5,6 +5,10 @@ and a seed plus the action list replays a game exactly on any Python version.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 MASK = (1 << 64) - 1
 
 
@@ -17,12 +21,18 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+class Holder(Protocol):
+    """What an Rng draws through: the state (or any object) with these two int fields."""
+    rng: int
+    rng_draws: int
+
+
 class Rng:
     """A view over the state's rng field: every draw writes the new state back."""
 
     __slots__ = ("holder",)
 
-    def __init__(self, holder) -> None:
+    def __init__(self, holder: Holder) -> None:
         self.holder = holder  # any object with an int attribute `rng`
 
     def below(self, n: int) -> int:
@@ -36,10 +46,10 @@ class Rng:
         h.rng_draws += 1
         return (z ^ (z >> 31)) % n
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
-    def shuffle(self, seq: list) -> None:
+    def shuffle(self, seq: list[Any]) -> None:
         """Fisher-Yates with below(i + 1) for i from the end; next_u64 is written out in the loop
         (a new game shuffles some 150 things) and must stay step for step the same as it."""
         h = self.holder

@@ -6,6 +6,7 @@ so the hot paths (legal-move listing) do dictionary look-ups, not searches.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from .board import Board
 from .catalog import Catalog
@@ -85,9 +86,9 @@ class Rules:
             kind: tuple((h, inn["color"], bool(inn.get("self_only"))) for h, inn in self.innate.items()
                         if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind)
             for kind in c.costs}
-        self._printed: dict = {}
-        self._printed_sizes: dict = {}    # kind -> {Guardian: slots of its printed cost}
-        self._perk_effects: dict = {}     # (perk, effect) -> its ability or None (perk_ability)
+        self._printed: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._printed_sizes: dict[str, dict[str, int]] = {}    # kind -> {Guardian: slots of its printed cost}
+        self._perk_effects: dict[tuple[str, str], dict[str, Any] | None] = {}   # (perk, effect) -> its ability or None
         self.modes = c.modes
         # Board look-ups
         b = board
@@ -97,7 +98,7 @@ class Rules:
         self.area_nodes = {a: tuple(sorted({n for r in regs for n in b.region_nodes[r]}))
                            for a, regs in b.areas.items()}
 
-    def printed_slots(self, kind: str, which) -> tuple:
+    def printed_slots(self, kind: str, which: str) -> tuple[str, ...]:
         """The printed slots of a cost, sorted: an Attunement's (`which` = Guardian) or `fixed`
         with the Beacon's colour (`which` = colour)."""
         key = (kind, which)
@@ -111,7 +112,7 @@ class Rules:
             found = self._printed[key] = tuple(sorted(cols))
         return found
 
-    def printed_sizes(self, kind: str) -> dict:
+    def printed_sizes(self, kind: str) -> dict[str, int]:
         """Attunement (Guardian) -> how many slots its printed cost has."""
         found = self._printed_sizes.get(kind)
         if found is None:
@@ -124,8 +125,9 @@ class Rules:
                 return n
         return 0
 
-    def difficulty(self, name: Difficulty) -> dict:
-        return self.modes["difficulties"][name]
+    def difficulty(self, name: Difficulty) -> dict[str, Any]:
+        found: dict[str, Any] = self.modes["difficulties"][name]
+        return found
 
     def gems_for_level(self, level: int) -> int:
         gems = self.base_gems
@@ -140,13 +142,13 @@ class Rules:
     def perk_has(self, perk: str, effect: str) -> bool:
         return self.perk_ability(perk, effect) is not None
 
-    def perk_ability(self, perk: str, effect: str) -> dict | None:
+    def perk_ability(self, perk: str, effect: str) -> dict[str, Any] | None:
         """The Perk's ability of this effect kind (remembered: triggers ask after most steps)."""
         key = (perk, effect)
         memo = self._perk_effects
         if key in memo:
             return memo[key]
-        found = None
+        found: dict[str, Any] | None = None
         for a in self.perk_abilities.get(perk, ()):
             if a.get("effect") == effect:
                 found = a
@@ -154,10 +156,11 @@ class Rules:
         memo[key] = found
         return found
 
-    def herb_ability(self, herb: str, effect: str) -> dict | None:
+    def herb_ability(self, herb: str, effect: str) -> dict[str, Any] | None:
         for a in self.herb_abilities.get(herb, ()):
             if a.get("effect") == effect:
-                return a
+                found: dict[str, Any] = a
+                return found
         return None
 
     @cached_property

@@ -108,7 +108,7 @@ def save(game: Game, seats: dict | None = None) -> dict:
                         "saved as a replay")
     try:
         origin = json.loads(json.dumps(game.origin, allow_nan=False))
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError) as e:     # json.dumps: a value it cannot write, or NaN
         raise SaveError(f"the game's origin is not plain JSON data: {e}") from e
     actions = [h["action"].to_dict() for h in game.history]
     players = [None if h["player"] is None else h["player"] + 1 for h in game.history]
@@ -164,7 +164,8 @@ def rebuild(rules, origin: dict) -> Game:
         raise SaveError(f"origin: the game cannot be set up again: {clip(e)}") from e
     except SaveError:
         raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError) as e:
+    except (ValueError, KeyError, IndexError, OverflowError) as e:
+        # a value the set-up cannot take (each shape is checked first: position.check_shapes)
         raise SaveError(f"origin: malformed ({type(e).__name__}: {clip(e)})") from e
     raise SaveError(f"origin.kind must be 'new' or 'position', not {clip(repr(kind), 60)}")
 
@@ -203,10 +204,8 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
             problem = action_problem(raw)
             if problem:
                 raise SaveError(f"{no} is malformed: {problem}")
-        try:
-            action = raw if isinstance(raw, Action) else Action.from_dict(raw)
-        except (TypeError, ValueError) as e:
-            raise SaveError(f"{no} is malformed: {clip(e)}") from e
+        # action_problem let through only an object with an 'action' name and text field names
+        action = raw if isinstance(raw, Action) else Action.from_dict(raw)
         acting = g.acting
         reason = g.why_not(action)
         if reason is not None or acting is None:
@@ -218,7 +217,7 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
             g.apply(action)
         except IllegalAction as e:
             raise SaveError(f"{no}, {action!r}, is not legal at its point: {e.reason}") from e
-        except (RuntimeError, *MALFORMED) as e:   # a recorded action of a shape the engine cannot perform
+        except (RuntimeError, *MALFORMED) as e:   # a recorded action the engine cannot perform
             raise SaveError(f"{no}, {action!r}, failed while being replayed "
                             f"({type(e).__name__}: {e})") from e
     return g

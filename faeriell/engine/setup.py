@@ -10,12 +10,12 @@ from .event_phase import region_colours
 from .names import either
 from .payment import Slots, options
 from .registry import Task, move
-from .rules import Rules, COLORS
+from .rules import Rules
 from .rng import seed_state
 from .state import GameState, Tribe, Hero
 from .tribe_phase import free_nodes_of_owned, level_targets, take_perk, draw_sower_perk
 from .triggers import on_perk_gained
-from .words import DIFFICULTIES, MODES, VARIANTS, Difficulty, Mode, Variant
+from .words import COLORS, DIFFICULTIES, MODES, VARIANTS, Difficulty, Mode, Variant
 
 
 class SetupError(ValueError):

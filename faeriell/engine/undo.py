@@ -22,13 +22,14 @@ from .core import Game, IllegalAction
 from .describe import describe
 from .names import PHASE_NAMES, Names
 from .saves import rebuild, SaveError
+from .state import GameState
 
 
 class UndoError(IllegalAction):
     """An undo the policy refuses; `reason` says why."""
 
 
-def _turn_key(s) -> tuple:
+def _turn_key(s: GameState) -> tuple[str, int, int, int]:
     return (s.stage, s.round, s.lap, s.active)
 
 
@@ -55,7 +56,7 @@ def _move(game: Game, k: int) -> str:
     return f"“{label}”"
 
 
-def _whose(game: Game, player) -> str:
+def _whose(game: Game, player: int | None) -> str:
     """"Longfeather (player 1)'s" for a history entry's player (counted from 0 there)."""
     if player is None:
         return "the game's own"

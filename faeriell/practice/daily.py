@@ -52,10 +52,12 @@ def _score(r: dict) -> tuple:
 
 def _day_ok(day, r) -> bool:
     """A day's best as daily.json keeps it: an ISO date, then a record of the right types."""
+    if not isinstance(day, str):
+        return False
     try:
         if dt.date.fromisoformat(day).isoformat() != day:      # one spelling a day: 2026-12-01
             return False
-    except (TypeError, ValueError):
+    except ValueError:                      # datetime: not a date
         return False
     return (isinstance(r, dict) and isinstance(r.get("won"), bool) and is_int(r.get("achievements"), 0, 1000)
             and is_int(r.get("doom"), -1000, 1000) and is_int(r.get("rounds"), 0, 10_000)

@@ -34,12 +34,11 @@ class Rating:
     @classmethod
     def from_list(cls, x, default: Rating | None = None) -> Rating:
         """A rating read from a file: three finite numbers in range, else `default` (a new one)."""
-        try:
+        if isinstance(x, list | tuple) and len(x) == 3 \
+                and all(isinstance(t, int | float) and not isinstance(t, bool) for t in x):
             r, d, v = (float(t) for t in x)
             if all(math.isfinite(t) for t in (r, d, v)) and 0 < d <= MAX_RD and 0 < v < 1 and -5000 < r < 10000:
                 return cls(r, d, v)
-        except (TypeError, ValueError):
-            pass
         return default if default is not None else cls()
 
 

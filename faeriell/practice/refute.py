@@ -129,7 +129,7 @@ def colour_fold_is_sound(game, goal) -> bool:
     return all(len(d) >= MIN_DECK_FOR_COLOUR_FOLD * phases for d in s.decks.values())
 
 
-def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int = 60, deepen: int | None = 3,
+def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int = 60, deepen: int | None = 3,  # noqa: C901 - one iterative-deepening search with its cut-offs inline (they share its budget)
            key=_fast_key, colour_fold: bool = True) -> Proof:
     """Every line from `game` (a puzzle after its wrong move; `start` the puzzle's first mark, as
     PuzzleTracker.start) searched until the goal is met or its moment passes. Iterative deepening

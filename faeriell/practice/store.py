@@ -36,6 +36,8 @@ def writable(value) -> bool:
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except (UnicodeEncodeError, TypeError, ValueError, RecursionError):
+        # json.dumps: a value JSON has no form for (TypeError), a loop or NaN (ValueError), deep
+        # nesting; str.encode: a lone surrogate
         return False
     return True
 

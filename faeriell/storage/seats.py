@@ -57,7 +57,7 @@ def recall_seats(game) -> list | None:
     try:
         known = parse_json(read_text(data_dir() / SEATS_FILE, "index"))
         seats = known.get(_origin_key(game)) if isinstance(known, dict) else None
-    except (OSError, ValueError, AttributeError, TypeError):
+    except (OSError, ValueError):       # unreadable, or no JSON (safe_read.UnsafeFile is a ValueError)
         return None
     if not isinstance(seats, list) or len(seats) != game.state.players:
         return None

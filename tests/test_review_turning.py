@@ -121,6 +121,13 @@ def test_the_review_offers_the_expert_line_in_the_replay_and_play_from_here(app,
     assert t is not None and t.round == last and not review.turn_job.error
     head, text = review.turn_lines()
     assert f"round {last}, your move" in head and "50% chance" in text and "Doom" in text
+    from faeriell.ui.text import wrapped_height
+    line = wrapped_height("x", 100, 16)
+    for words in (text, text + " " + text):       # the box grows to hold its words above its buttons
+        review.turn_lines = lambda w=words: (head, w)
+        _, box = review.right_rects()
+        del review.turn_lines                     # the scene's own again
+        assert box is not None and wrapped_height(words, box.w - 32, 16) <= (box.h - 36 - 58) // line * line, box
     from test_player_words import id_pattern
     assert not id_pattern(app.rules).search(head + text)
 

@@ -21,7 +21,7 @@ from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
 from faeriell.ui.controls import Button
-from faeriell.ui.text import draw_text, draw_wrapped
+from faeriell.ui.text import draw_text, draw_wrapped, wrapped_height
 from faeriell.ui.theme import ACCENT, BG, ERROR, FIELD_BG, MUTED, OK, PANEL_EDGE, TEXT, tribe_rgb
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
@@ -280,7 +280,9 @@ class ReviewScene(MenuScene):
         r = pygame.Rect(24 + left_w, top, w - 36 - left_w, h - 70 - top)
         if not self.turn_shown():
             return r, None
-        box_h = 150
+        # as tall as its words need (heading, the wrapped text, the buttons once the line is ready)
+        _head, text = self.turn_lines()
+        box_h = max(150, min(r.h // 2, 36 + wrapped_height(text, r.w - 32, 16) + (58 if self.turn else 8) + 6))
         return pygame.Rect(r.x, r.y, r.w, r.h - box_h - 8), pygame.Rect(r.x, r.bottom - box_h, r.w, box_h)
 
     def layout(self) -> None:
@@ -440,4 +442,4 @@ class ReviewScene(MenuScene):
         head, text = self.turn_lines()
         draw_text(surf, head, (rect.x + 12, rect.y + 8), 19, ACCENT, width=rect.w - 24)
         room = pygame.Rect(rect.x + 16, rect.y + 36, rect.w - 32, rect.h - 36 - (58 if self.turn else 8))
-        draw_wrapped(surf, text, room, 16, TEXT, max_lines=max(1, room.h // 20))
+        draw_wrapped(surf, text, room, 16, TEXT, max_lines=max(1, room.h // wrapped_height("x", 100, 16)))

@@ -4,7 +4,7 @@ A Button or TextField given a `face` (a callable `face(bold=False) -> Font`) wri
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -135,7 +135,7 @@ class Button(Widget):
 class Choice(Widget):
     """A row of segments of which one is chosen: options = [(value, label), ...]."""
 
-    def __init__(self, rect, options: list[tuple[object, str]], value, on_change=None, id=None, size=20):
+    def __init__(self, rect, options: Sequence[tuple[object, str]], value, on_change=None, id=None, size=20):
         super().__init__(rect, id)
         self.options = list(options)
         self.value = value

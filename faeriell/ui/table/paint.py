@@ -18,8 +18,12 @@ from faeriell.ui.table.keys import TableKey
 
 
 class Paint:
+    # set by the table's new_paint only (a Paint made elsewhere has neither: read with getattr)
+    puzzle: object
+    bot_line: str | None
+
     def __init__(self, session, assets, layout, spots: SpotMap, index: MoveIndex, words: Words,
-                 viewer: int, lifted: tuple | None = None, human: bool = True):
+                 viewer: int, lifted: TableKey | None = None, human: bool = True):
         self.session = session
         self.g = session.game
         self.s = self.g.state

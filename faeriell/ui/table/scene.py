@@ -19,6 +19,7 @@ animations). The table decides no rule.
 from __future__ import annotations
 
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -52,7 +53,7 @@ from faeriell.ui.table.words import Words
 from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, RegionSpot, TableKey
 
 if TYPE_CHECKING:
-    from faeriell.engine import Game
+    from faeriell.engine import Action, Game
     from faeriell.session import Session
 
 class TableScene(Scene):
@@ -71,7 +72,7 @@ class TableScene(Scene):
         self.request: str | None = None       # "start": the host goes back to the start screen
         # asked before a person's move is applied (the coach at your elbow: "Are you sure?");
         # True: it took the move over and applies it itself if the player keeps it
-        self.before_move = None
+        self.before_move: Callable[[Action], bool] | None = None
         self.layout = compute(size, goal=self.puzzle is not None)
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         if isinstance(self.puzzle, DrillCoach):

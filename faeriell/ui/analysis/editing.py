@@ -5,6 +5,8 @@ faeriell.analysis's (editor_panel.Editor calls them); the table only shows the p
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from faeriell import analysis as an
@@ -14,6 +16,10 @@ from faeriell.ui.text import draw_text, draw_wrapped
 from faeriell.ui.theme import ERROR, MUTED, OK, SELECT, TEXT
 from faeriell.ui.analysis.editor_panel import PAGES, Chip, Editor
 from faeriell.ui.table import TableScene
+if TYPE_CHECKING:
+    from faeriell.ui import widgets as W
+    from faeriell.ui.analysis.lines import Lines
+    from faeriell.ui.scene import Host
 from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HeroSlot, SettlementPiece, TotemPiece, WheelSpace
 
 BUTTON_PX = 16
@@ -22,6 +28,28 @@ BUTTON_PX = 16
 class EditorMixin:
     """What the screen does in the editor; it holds host, editor, session, table, held, mouse,
     panel_hidden and the panel's rects."""
+
+    if TYPE_CHECKING:      # what the screen (scenes/analysis.py) holds and does, told to the checker only
+        host: Host
+        root: W.Container
+        editor: Editor | None
+        lines: Lines | None
+        session: Session | None
+        table: TableScene | None
+        held: Chip | None
+        held_from: tuple[int, int]
+        mouse: tuple[int, int]
+        panel_hidden: bool
+        message: str | None
+
+        def say(self, text: str, bad: bool = False) -> None: ...
+        def layout(self) -> None: ...
+        def table_rect(self) -> pygame.Rect: ...
+        def panel_rect(self) -> pygame.Rect: ...
+        def analyse(self, game) -> None: ...
+        def back(self) -> None: ...
+        def open_dialog(self) -> None: ...
+        def paste(self) -> None: ...
 
     def edit_position(self, pos) -> None:
         """Set up `pos` in the editor (the table shows it as the pieces are placed)."""

@@ -7,14 +7,18 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 
+from typing import TYPE_CHECKING
+
 import pygame
-from pygame.typing import Point, RectLike
 
 from faeriell.resources import resource_dir
 from faeriell.safe_read import clip
 from faeriell.ui.settings import UI_SCALES
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.theme import TEXT
+
+if TYPE_CHECKING:                 # only the checker needs these names
+    from pygame.typing import Point, RectLike
 
 # Every open font of the UI, one per (file, point size), the least recently asked let go past
 # OPEN_FONTS: SDL_ttf keeps a font's file open while the Font lives, and a Font opened anew per

@@ -17,6 +17,8 @@ import logging
 import os
 import time
 import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
@@ -31,6 +33,9 @@ from faeriell.safe_read import clip  # noqa: E402
 from faeriell.ui import canvas  # noqa: E402
 from faeriell.ui.text import draw_text, font, set_text_scale, set_window_size, wrap  # noqa: E402
 from faeriell.ui.theme import ACCENT, BG, MUTED, TEXT  # noqa: E402
+
+if TYPE_CHECKING:
+    from faeriell.engine.rules import Rules
 
 log = logging.getLogger(__name__)
 NO_RULES = "The rules could not be loaded (see the error panel)."   # every opener says the same
@@ -74,7 +79,7 @@ class App:
         self.scene: Scene | None = None
         self._layout_scale = self.settings.layout_scale    # a change of it lays the screen out again
         self._apply_settings()
-        self.rules = None
+        self.rules: Rules | None = None
         self._last_tick = time.monotonic()
         self._moving = False               # the scene changed on its own last frame (animating)
         self._guard("loading the rules and the map", self._load_rules)
@@ -119,7 +124,8 @@ class App:
 
     def window_rect(self, holder, rect) -> pygame.Rect:
         """A widget's rect on `holder` (a screen or a dialog) in the window's px."""
-        f = self.factor_of(holder) if holder is self.scene else self.scene.modal_factor()
+        scene = self.scene
+        f = self.factor_of(holder) if holder is scene or scene is None else scene.modal_factor()
         return canvas.window_rect(rect, f)
 
     @property
@@ -157,7 +163,8 @@ class App:
 
     # ---- scenes (the Host interface of faeriell/ui/scene.py) ---------------------------------
     def go(self, name: str, **kwargs) -> None:
-        self.show(scene_class(name)(self, **kwargs))
+        make: Callable[..., Scene] = scene_class(name)     # every screen: made with the app and its options
+        self.show(make(self, **kwargs))
 
     def show(self, scene: Scene) -> None:
         old = self.scene
@@ -503,9 +510,10 @@ class App:
         now = time.monotonic()
         dt = int((now - self._last_tick) * 1000)
         self._last_tick = now
-        if self.scene is not None:
+        scene = self.scene
+        if scene is not None:
             def upd():
-                self._moving = bool(self.scene.update(dt))
+                self._moving = bool(scene.update(dt))
                 if self._moving:
                     self.dirty = True
             self._guard("updating the screen", upd)
@@ -540,7 +548,9 @@ class App:
         return 0
 
     def screenshot(self, path: str) -> None:
-        self._guard("updating the screen", lambda: self.scene.update(0))
+        scene = self.scene
+        if scene is not None:
+            self._guard("updating the screen", lambda: scene.update(0))
         self.draw()
         pygame.image.save(self.screen, str(path))
 

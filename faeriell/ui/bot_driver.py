@@ -16,6 +16,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from faeriell import bots
 from faeriell.engine import Action
@@ -44,14 +45,17 @@ def make_level_bot(level: str, seed):
     return bots.make_bot(level, seed, helpers=bots.TABLE_HELPERS)
 
 
-class Job(threading.Thread):
+T = TypeVar("T")
+
+
+class Job(threading.Thread, Generic[T]):
     """Run fn() once in a daemon thread; `result`/`error` when `done`."""
 
-    def __init__(self, fn: Callable[[], object], tag=None, name="faeriell-job"):
+    def __init__(self, fn: Callable[[], T], tag=None, name="faeriell-job"):
         super().__init__(name=name, daemon=True)
         self.fn = fn
         self.tag = tag
-        self.result = None
+        self.result: T | None = None
         self.error: BaseException | None = None
         self.done = threading.Event()
         self.started_at = time.monotonic()

@@ -4,7 +4,7 @@ A Button or TextField given a `face` (a callable `face(bold=False) -> Font`) wri
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -16,7 +16,7 @@ from faeriell.ui.theme import (ACCENT, BTN, BTN_DOWN, BTN_HOVER, BTN_ON, BTN_PRI
 
 class Widget:
     id: str | None = None
-    hover = False
+    hover: int | None = False      # under the mouse; a list or a choice says which row (None: none)
 
     def __init__(self, rect, id: str | None = None, visible: bool = True, enabled: bool = True):
         self.rect = pygame.Rect(rect)
@@ -135,7 +135,7 @@ class Button(Widget):
 class Choice(Widget):
     """A row of segments of which one is chosen: options = [(value, label), ...]."""
 
-    def __init__(self, rect, options: list[tuple[object, str]], value, on_change=None, id=None, size=20):
+    def __init__(self, rect, options: Sequence[tuple[object, str]], value, on_change=None, id=None, size=20):
         super().__init__(rect, id)
         self.options = list(options)
         self.value = value
@@ -363,7 +363,7 @@ class ListBox(Widget):
         self.hover: int | None = None
         self.scroll = 0
         self._press: int | None = None
-        self._last_click = (None, 0.0)
+        self._last_click: tuple[int | None, float] = (None, 0.0)    # (row, when)
         self._drag_from: tuple[int, int] | None = None
         self.mouse = (-1, -1)
 

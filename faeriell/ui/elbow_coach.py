@@ -20,6 +20,7 @@ import threading
 from dataclasses import dataclass
 
 from faeriell.bots.win_chance import chance_after, shown_book
+from faeriell.engine.actions import Action
 
 # A share, not points: when the side's chance is small (an early solo game is often below 10%) a
 # move that halves it matters as much as one that throws away 20 points of a 60% game.
@@ -62,7 +63,7 @@ class _Measure(threading.Thread):
         from faeriell.bots.base import HeuristicBot
         from faeriell.bots.heuristic import score_actions
         from faeriell.bots.observe import observe
-        reps: dict[tuple, object] = {}
+        reps: dict[tuple, Action] = {}
         for a in self.game.legal_actions():
             reps.setdefault(move_key(a), a)
         acts = list(reps.values())

@@ -87,7 +87,7 @@ def _scatter(board: Board, size: tuple[int, int]) -> list[tuple[str, float, floa
     for i, rid in enumerate(ids):
         pygame.draw.polygon(raster, i, board.regions[rid].polygon)
     rng = random.Random(7)
-    out = []
+    out: list[tuple[str, float, float, int]] = []
     c = MOTIF_CLEARANCE
     for row, y0 in enumerate(range(MOTIF_SPACING // 2, size[1], MOTIF_SPACING)):
         for x0 in range(MOTIF_SPACING // 2 + (row % 2) * MOTIF_SPACING // 2, size[0], MOTIF_SPACING):
@@ -149,7 +149,7 @@ class MapView:
         self.catalog = catalog
         self.assets = assets or Assets()
         self.warnings: list[str] = []
-        self.sea = SEA
+        self.sea: tuple[int, ...] = SEA
         self.background, self.map_size = self._load_background(tmx_path)
         self.terrain_rgb = self._terrain_colours()
         self.borders = self._classify_borders()

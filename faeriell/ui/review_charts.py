@@ -74,13 +74,13 @@ def draw_doom_chart(surf, rect: pygame.Rect, tl) -> list[tuple[pygame.Rect, str]
     line = []
     for k, (rnd, causes) in enumerate(rounds):
         cx = int(plot.x + slot * (k + 0.5))
-        y = plot.bottom
+        top: float = plot.bottom               # the stack climbs by fractions of a pixel
         for cause in sorted(causes, key=lambda c: list(CAUSE_RGB).index(c) if c in CAUSE_RGB else 99):
             h = plot.h * causes[cause] / DOOM_MAX
-            piece = pygame.Rect(cx - bw // 2, int(y - h), bw, max(1, int(round(h))))
+            piece = pygame.Rect(cx - bw // 2, int(top - h), bw, max(1, int(round(h))))
             pygame.draw.rect(surf, CAUSE_RGB.get(cause, CAUSE_RGB["Other"]), piece)
             spots.append((piece, f"Round {rnd}: {cause} +{causes[cause]}"))
-            y -= h
+            top -= h
         draw_text(surf, str(rnd), (cx, plot.bottom + 4), 14, MUTED, anchor="midtop")
         if rnd in ends:
             line.append((cx, plot.bottom - plot.h * min(DOOM_MAX, ends[rnd]) // DOOM_MAX))

@@ -79,8 +79,9 @@ class Settings:
         ls = self.layout_scale                                  # "auto", or a factor of LAYOUT_SCALES
         fix("layout_scale", ls == "auto" or (isinstance(ls, (int, float)) and not isinstance(ls, bool)
                                              and math.isfinite(ls)))
-        if self.layout_scale != "auto":
-            self.layout_scale = min(LAYOUT_SCALES[1:], key=lambda v: abs(v - float(self.layout_scale)))
+        if isinstance(self.layout_scale, (int, float)):           # fix() left "auto" or a number
+            factor = float(self.layout_scale)
+            self.layout_scale = min(LAYOUT_SCALES[1:], key=lambda v: abs(v - factor))
         for name in ("curtain", "mute", "colour_blind", "coach"):   # true/false, or 1/0 as older files wrote
             v = getattr(self, name)
             fix(name, isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)))

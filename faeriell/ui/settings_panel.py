@@ -23,7 +23,7 @@ BOT_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instan
 ANIM_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")]
 TEXT_SIZES = [(0.85, "Small"), (1.0, "Normal"), (1.15, "Large"), (1.3, "Larger")]
 # menus, dialogs and screens drawn larger as a whole ("auto": as large as the window allows)
-LAYOUT_SIZES = [("auto", "Fit window"), (1.0, "100%"), (1.25, "125%"), (1.5, "150%")]
+LAYOUT_SIZES: list[tuple[str | float, str]] = [("auto", "Fit window"), (1.0, "100%"), (1.25, "125%"), (1.5, "150%")]
 VOLUMES = [(0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")]
 
 CURTAIN_TEXT = ("Between human players at one screen, the table hides itself and asks the next "
@@ -53,7 +53,7 @@ def needs(f: float) -> tuple[int, int]:
 
 def too_large(window) -> list[float]:
     """The Interface sizes this window is too small for (drawn smaller than asked)."""
-    return [f for f, _ in LAYOUT_SIZES if f != "auto" and ui_factor(window, f) < float(f) - 1e-3]
+    return [f for f, _ in LAYOUT_SIZES if isinstance(f, float) and ui_factor(window, f) < f - 1e-3]   # not "auto"
 
 
 def interface_notes(window, choice) -> list[str]:

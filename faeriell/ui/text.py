@@ -7,6 +7,8 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from faeriell.resources import resource_dir
@@ -15,12 +17,15 @@ from faeriell.ui.settings import UI_SCALES
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.theme import TEXT
 
+if TYPE_CHECKING:                 # only the checker needs these names
+    from pygame.typing import Point, RectLike
+
 # Every open font of the UI, one per (file, point size), the least recently asked let go past
 # OPEN_FONTS: SDL_ttf keeps a font's file open while the Font lives, and a Font opened anew per
 # design size and per cache (theme.font and font each kept their own, for every window size and
 # Text size a session met) held a hundred handles to the same two files. A frame asks far fewer.
 OPEN_FONTS = 24
-_FONTS: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+_FONTS: OrderedDict[tuple[int, bool], SafeFont] = OrderedDict()
 _PATHS: dict[bool, str | None] = {}        # font_path per weight, asked once (a stat per text was waste)
 MAX_LINE = 300          # characters SDL_ttf is ever asked to draw in one go (under 20,000 px wide)
 MAX_TEXT = 4000         # characters of one text laid out (wrapped, ellipsized) at all
@@ -50,13 +55,15 @@ class WordsSurface(pygame.Surface):
         super().__init__(*args, **kwargs)
         self.forget_words()
 
-    def blit(self, source, dest, area=None, special_flags=0):
+    def blit(self, source: pygame.Surface, dest: Point | RectLike = (0, 0), area: RectLike | None = None,
+             special_flags: int = 0) -> pygame.Rect:
         r = super().blit(source, dest, area, special_flags)
         if r.w <= 0 or r.h <= 0:
             return r
         if not hasattr(self, "words"):        # a copy() or subsurface() of one: pygame skips __init__
             self.forget_words()
-        at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        # pygame also takes an object with a .rect here, which the program never passes: a Rect or a point
+        at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))  # type: ignore[index, arg-type]
         ax, ay = pygame.Rect(area).topleft if area is not None else (0, 0)
         if source in _PRINTED:
             self.words.append(r)
@@ -153,13 +160,12 @@ class words_kept:
         self.saved = [(self.surf.subsurface(r).copy(), r, m) for r, m in self.parts]
         return self
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc) -> None:
         for img, r, mask in self.saved:
             if mask is None:
                 self.surf.blit(img, r)
             else:
                 mask.to_surface(self.surf, setsurface=img, unsetcolor=None, dest=r.topleft)
-        return False
 
 
 # Set to a list (tests): every text rendered, as (text, its font's size in px). Fonts are opened at

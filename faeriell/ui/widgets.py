@@ -14,6 +14,7 @@ A click is a press and a release of the left button on the same widget. Nothing 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 import pygame
 
@@ -21,6 +22,8 @@ from faeriell.ui.canvas import moved
 from faeriell.ui.controls import Choice, Label, ListBox, TextField, Widget
 from faeriell.ui.text import draw_text
 from faeriell.ui.theme import ACCENT, PANEL, PANEL_EDGE
+
+W = TypeVar("W", bound=Widget)
 
 class Container(Widget):
     """Widgets in one rect (their rects relative to the container's surface coordinates).
@@ -37,7 +40,7 @@ class Container(Widget):
         self.mouse = (-1, -1)
         self._drag: tuple[int, int] | None = None
 
-    def add(self, w: Widget) -> Widget:
+    def add(self, w: W) -> W:                  # the widget itself, as its own kind
         self.children.append(w)
         if self.scrollable:
             self.content_h = max(self.content_h, w.rect.bottom - self.rect.y + 8)

@@ -5,6 +5,9 @@ faeriell.analysis's (editor_panel.Editor calls them); the table only shows the p
 """
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from faeriell import analysis as an
@@ -14,6 +17,10 @@ from faeriell.ui.text import draw_text, draw_wrapped
 from faeriell.ui.theme import ERROR, MUTED, OK, SELECT, TEXT
 from faeriell.ui.analysis.editor_panel import PAGES, Chip, Editor
 from faeriell.ui.table import TableScene
+if TYPE_CHECKING:
+    from faeriell.ui import widgets as W
+    from faeriell.ui.analysis.lines import Lines
+    from faeriell.ui.scene import Host
 from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HeroSlot, SettlementPiece, TotemPiece, WheelSpace
 
 BUTTON_PX = 16
@@ -22,6 +29,28 @@ BUTTON_PX = 16
 class EditorMixin:
     """What the screen does in the editor; it holds host, editor, session, table, held, mouse,
     panel_hidden and the panel's rects."""
+
+    if TYPE_CHECKING:      # what the screen (scenes/analysis.py) holds and does, told to the checker only
+        host: Host
+        root: W.Container
+        editor: Editor | None
+        lines: Lines | None
+        session: Session | None
+        table: TableScene | None
+        held: Chip | None
+        held_from: tuple[int, int]
+        mouse: tuple[int, int]
+        panel_hidden: bool
+        message: str | None
+
+        def say(self, text: str, bad: bool = False) -> None: ...
+        def layout(self) -> None: ...
+        def table_rect(self) -> pygame.Rect: ...
+        def panel_rect(self) -> pygame.Rect: ...
+        def analyse(self, game) -> None: ...
+        def back(self) -> None: ...
+        def open_dialog(self) -> None: ...
+        def paste(self) -> None: ...
 
     def edit_position(self, pos) -> None:
         """Set up `pos` in the editor (the table shows it as the pieces are placed)."""
@@ -32,8 +61,18 @@ class EditorMixin:
         self.table.coach.round_card.enabled = False
         self.layout()
 
+    def _in_editor(self) -> tuple[Editor, Session, TableScene]:
+        """The editor, its game and the table showing it: the screen holds all three while it is in
+        the editor, the only time the methods below that call this are called."""
+        ed, session, table = self.editor, self.session, self.table
+        if ed is None or session is None or table is None:
+            raise RuntimeError("the analysis board is not in its editor")
+        return ed, session, table
+
     def edit_here(self) -> None:
         """The editor on the position shown (a decision half made cannot be written: said)."""
+        if self.session is None:               # (the screen always shows a game)
+            return
         try:
             pos = an.from_game(self.session.game)
         except an.AnalysisError as e:
@@ -43,10 +82,10 @@ class EditorMixin:
 
     def _edited(self) -> None:
         """The editor's position changed: the table shows it, the check's line says what holds."""
-        ed = self.editor
+        ed, session, table = self._in_editor()
         ed.seat = min(ed.seat, max(0, len(ed.pos.tribes) - 1))     # fewer players: the last one's pieces
-        self.session.replace_game(ed.game())
-        self.table.sync()
+        session.replace_game(ed.game())
+        table.sync()
         self.layout()                          # Analyse / Play from here follow the check
 
     def analyse_position(self) -> None:
@@ -69,17 +108,19 @@ class EditorMixin:
             self.layout()
 
     def seat_name(self, seat: int) -> str:
-        s = self.session.state
+        _, session, table = self._in_editor()
+        s = session.state
         if 0 <= seat < len(s.tribes):
-            return f"{self.table.words.tribe(s.tribes[seat].id)} (player {seat + 1})"
+            return f"{table.words.tribe(s.tribes[seat].id)} (player {seat + 1})"
         return f"player {seat + 1}"
 
     def node_at(self, pos) -> str | None:
         """The Node nearest the point, within a few px (a Hero or the Drifter stands on one)."""
-        board = self.session.game.rules.board
-        best, dist = None, (self.table.layout.px(26)) ** 2
+        _, session, table = self._in_editor()
+        board = session.game.rules.board
+        best, dist = None, (table.layout.px(26)) ** 2
         for nid, node in board.nodes.items():
-            x, y = self.table.map.map_to_screen(node.pos)
+            x, y = table.map.map_to_screen(node.pos)
             d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
             if d < dist:
                 best, dist = nid, d
@@ -87,8 +128,9 @@ class EditorMixin:
 
     def wheel_space_at(self, pos) -> str | None:
         """The Harvest wheel's space under the point (a Guardian's name), or None."""
-        wheel = self.session.game.rules.wheel
-        for sp in self.table.spots.hit_all(pos):
+        _, session, table = self._in_editor()
+        wheel = session.game.rules.wheel
+        for sp in table.spots.hit_all(pos):
             if isinstance(sp.key, WheelSpace) and 0 <= sp.key.space < len(wheel):
                 return wheel[sp.key.space]
         return None
@@ -97,9 +139,9 @@ class EditorMixin:
         """The piece on the table under the point, as a chip that remembers where it stood: a
         Settlement, Beacon, Hero, the Totem, a Guardian, the Drifter, the Harvest token or a
         Winter's gem (the wheel's space holding one)."""
-        ed = self.editor
+        ed, session, table = self._in_editor()
         gems = set(ed.pos.board.winter_gems)
-        for sp in self.table.spots.hit_all(pos):
+        for sp in table.spots.hit_all(pos):
             key = sp.key
             box = pygame.Rect(0, 0, 110, 24)
             box.center = sp.center
@@ -118,15 +160,15 @@ class EditorMixin:
             if key == DrifterPiece() and ed.pos.board.drifter:
                 return Chip("drifter", box, src=ed.pos.board.drifter.get("node"))
             if key == HarvestToken():
-                return Chip("harvest", box, src=ed.pos.board.harvest or self.session.game.rules.wheel[0])
+                return Chip("harvest", box, src=ed.pos.board.harvest or session.game.rules.wheel[0])
             if isinstance(key, WheelSpace):
-                space = self.session.game.rules.wheel[key.space]
+                space = session.game.rules.wheel[key.space]
                 if space in gems:
                     return Chip("gem", box, src=space)
         return None
 
     def _editor_mouse(self, ev) -> bool:
-        ed = self.editor
+        ed, _, table = self._in_editor()
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             if self.held is not None:
@@ -159,7 +201,7 @@ class EditorMixin:
                 if in_panel and not self.panel_hidden:
                     return True
                 node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
-                if ed.moved(chip, self.table.spots.region_at(ev.pos), node, self.wheel_space_at(ev.pos)):
+                if ed.moved(chip, table.spots.region_at(ev.pos), node, self.wheel_space_at(ev.pos)):
                     self._edited()
                 self._said_refusal()
                 return True
@@ -167,7 +209,7 @@ class EditorMixin:
                 if chip.rect.collidepoint(ev.pos):
                     ed.cycle(chip)             # a click: the next Hero, Guardian or token
                 return True
-            region = self.table.spots.region_at(ev.pos)
+            region = table.spots.region_at(ev.pos)
             node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
             if chip.kind in ("hero", "drifter") and node is None:
                 ed.refusal = "Drop it on a Node: the dot where three Regions meet."
@@ -178,7 +220,7 @@ class EditorMixin:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and not in_panel:
             # a figure on the Node under the click first (a Hero, the Drifter), else the Region's piece
             if (ed.remove_gem(self.wheel_space_at(ev.pos)) or ed.remove_figure(self.node_at(ev.pos))
-                    or ed.remove_at(self.table.spots.region_at(ev.pos))):
+                    or ed.remove_at(table.spots.region_at(ev.pos))):
                 self._edited()
             self._said_refusal()
             return True
@@ -194,7 +236,7 @@ class EditorMixin:
     def _draw_marks(self, surf) -> None:
         """The check's fault: its Regions and Nodes ringed on the table."""
         fault = self.editor.fault if self.editor is not None else None
-        if fault is None or self.table is None:
+        if fault is None or self.table is None or self.session is None:
             return
         board = self.session.game.rules.board
         r = self.table.layout.px(22)
@@ -214,18 +256,19 @@ class EditorMixin:
             self.layout()
 
     def _layout_editor(self, p, x, y, gap, bw, bh) -> None:
-        ok = self.editor.legal()
+        ed, _, _ = self._in_editor()
+        ok = ed.legal()
         cw = (p.width - 16 - 2 * gap) // 3
-        for k, (wid, label, fn, kw) in enumerate((
-                ("analyse_pos", "Analyse", self.analyse_position, {"enabled": ok, "primary": True}),
-                ("play_here", "Play from here", self.play_position, {"enabled": ok}),
-                ("back", "Back", self.back, {}),
-                ("open", "Open file…", self.open_dialog, {}),
-                ("paste", "Paste text", self.paste, {}))):
+        for k, (wid, label, fn, enabled, primary) in enumerate((
+                ("analyse_pos", "Analyse", self.analyse_position, ok, True),
+                ("play_here", "Play from here", self.play_position, ok, False),
+                ("back", "Back", self.back, True, False),
+                ("open", "Open file…", self.open_dialog, True, False),
+                ("paste", "Paste text", self.paste, True, False))):
             self.root.add(Button((x + (k % 3) * (cw + gap), y + (k // 3) * (bh + gap), cw, bh), label, fn,
-                                   id=wid, size=BUTTON_PX, **kw))
+                                 id=wid, size=BUTTON_PX, enabled=enabled, primary=primary))
         y += 2 * (bh + gap)
-        self.root.add(Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(self.editor.seat)}",
+        self.root.add(Button((x, y, p.width - 16, bh), f"Pieces of: {self.seat_name(ed.seat)}",
                                self.next_seat, id="seat", size=BUTTON_PX))
         y += bh + gap + 2
         # the check's line stays in sight; the palette and the steppers under it scroll in a short window
@@ -234,23 +277,24 @@ class EditorMixin:
         # the editor's pages (editor_panel.PAGES): each fits the view of a 1024x640 window
         pw = (p.width - 16 - 2 * gap) // len(PAGES)
         for k, (page, words) in enumerate(PAGES):
-            self.root.add(Button((x + k * (pw + gap), y, pw, 24), words, lambda page=page: self.show_page(page),
-                                   id=f"page_{page}", size=BUTTON_PX - 1, primary=(page == self.editor.page)))
+            self.root.add(Button((x + k * (pw + gap), y, pw, 24), words, partial(self.show_page, page),
+                                 id=f"page_{page}", size=BUTTON_PX - 1, primary=(page == ed.page)))
         y += 24 + 6
         view = pygame.Rect(x, y, p.width - 16, max(40, p.bottom - 48 - y))
-        bottom = self.editor.layout(view, below=36)
+        bottom = ed.layout(view, below=36)
         self.help_rect = pygame.Rect(x, bottom + 4, p.width - 16, max(30, p.bottom - 48 - bottom - 4))
 
     def _draw_editor(self, surf) -> None:
+        ed, _, _ = self._in_editor()
         self._draw_marks(surf)
-        self.editor.draw(surf, self.seat_name)
-        if self.editor.rect.contains(self.help_rect):
+        ed.draw(surf, self.seat_name)
+        if ed.rect.contains(self.help_rect):
             text = ("Drag a piece onto the island (a click on it changes which one), or a placed one to "
-                    "a new place; a right click takes it off." if self.editor.page == "pieces" else
+                    "a new place; a right click takes it off." if ed.page == "pieces" else
                     "The - and + ends change a count; on a card's name they go through the cards, and the "
                     "count under it adds or takes off the one named.")
             draw_wrapped(surf, text, self.help_rect, 15, MUTED, 0, max_lines=3)
-        fault = self.editor.fault
+        fault = ed.fault
         text = fault.message if fault is not None else "The position is legal: Analyse or Play from here."
         draw_wrapped(surf, text, self.fault_rect, 16, ERROR if fault is not None else OK, 0, max_lines=2)
         self._draw_held(surf)

@@ -14,8 +14,9 @@ import pygame
 
 from faeriell import analysis as an
 from faeriell.analysis.edit import owner_of_region
+from faeriell.engine import Game
 from faeriell.engine.names import Names
-from faeriell.engine.words import COLORS
+from faeriell.engine.words import COLORS, Colour
 from faeriell.ui.text import draw_text
 from faeriell.ui.theme import BTN, FIELD_BG, PANEL_EDGE, TEXT
 
@@ -71,7 +72,7 @@ class Editor:
         self.content_h = 0
         self._below = 0
         self.steppers: list[tuple[str, pygame.Rect]] = []
-        self._shown = None                       # the last position that could be set on the table
+        self._shown: Game | None = None          # the last position that could be set on the table
         self.recheck()
 
     # ---- the position ------------------------------------------------------------------------
@@ -248,19 +249,24 @@ class Editor:
             ("corruption", f"Corruption {t.corruption}", lambda d: self.edit(an.set_corruption, s, t.corruption + d)),
         ]
         for c in COLORS:
-            out.append((f"ess_{c}", f"{c.capitalize()} Essences {ess[c]}",
-                        lambda d, c=c: self.edit(an.set_essences, s, c, ess[c] + d)))
+            def step_essences(d: int, c: Colour = c) -> bool:
+                return self.edit(an.set_essences, s, c, ess[c] + d)
+            out.append((f"ess_{c}", f"{c.capitalize()} Essences {ess[c]}", step_essences))
         for c in COLORS:
             n = t.solved.get(c, 0)
-            out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}",
-                        lambda d, c=c, n=n: self.edit(an.set_solved, s, c, n + d)))
+
+            def step_solved(d: int, c: Colour = c, n: int = n) -> bool:
+                return self.edit(an.set_solved, s, c, n + d)
+            out.append((f"solved_{c}", f"Solved {c.capitalize()} {n}", step_solved))
         setters = {"herbs": an.set_herbs, "attunements": an.set_attunements,
                    "achievements": lambda pos, seat, held, rules=None: an.set_achievements(pos, seat, held, rules=rules)}
         for what, label in (("herbs", "Herbs"), ("attunements", "Attunements"), ("achievements", "Achievements")):
             held = getattr(t, what)
             out.append(self._pick_row(what, held))
-            out.append((what, f"{label} {len(held)}",
-                        lambda d, what=what, held=held: self._named(setters[what], held, what, d)))
+
+            def step_named(d: int, what: str = what, held: tuple = held) -> bool:
+                return self._named(setters[what], held, what, d)
+            out.append((what, f"{label} {len(held)}", step_named))
         out.append(("designated", f"Designated {t.designated}",
                     lambda d: self.edit(an.set_achievements, s, t.achievements, t.designated + d)))
         # the level of the Hero the palette's Hero piece places: the Perk chosen above it, one more or fewer

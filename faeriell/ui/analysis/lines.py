@@ -29,7 +29,8 @@ class Node:
     chance: float | None = None           # the coach's chance for the mover after it
 
     def path(self) -> list[Node]:
-        out, n = [], self
+        out: list[Node] = []
+        n: Node | None = self
         while n is not None and n.action is not None:
             out.append(n)
             n = n.parent
@@ -56,6 +57,7 @@ class Lines:
         node = node or self.current
         got = self._games.get(id(node))
         if got is None:
+            assert node.action is not None          # the root's game is stored from the start
             g = self.game_at(node.parent).copy() if node.parent is not None else self.root_game.copy()
             g.apply(node.action)
             self._games[id(node)] = got = g
@@ -119,7 +121,7 @@ class Lines:
         node = node or self.current
         if node.parent is None:
             return False
-        inside = self.current
+        inside: Node | None = self.current
         while inside is not None and inside is not node:
             inside = inside.parent
         node.parent.children.remove(node)

@@ -7,15 +7,33 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from faeriell import analysis as an
 from faeriell.ui.analysis import sharing
 from faeriell.ui.analysis.lines import chance_of
 from faeriell.ui.dialogs import Confirm, FileDialog
 
+if TYPE_CHECKING:
+    from faeriell.ui.analysis.editor_panel import Editor
+    from faeriell.ui.analysis.lines import Lines
+    from faeriell.ui.dialogs import Modal
+    from faeriell.ui.scene import Host
+
 
 class ShareMixin:
     """The screen's share buttons; it holds host, lines, editor, modal and says through say()."""
+
+    if TYPE_CHECKING:      # what the screen (scenes/analysis.py) holds and does, told to the checker only
+        host: Host
+        lines: Lines | None
+        editor: Editor | None
+        modal: Modal | None
+        message: str | None
+
+        def say(self, text: str, bad: bool = False) -> None: ...
+        def edit_position(self, pos) -> None: ...
+        def analyse_lines(self, lines: Lines) -> None: ...
 
     def _tree(self):
         """faeriell.analysis's Tree of the lines, or None (said) when the start cannot be written."""
@@ -36,7 +54,7 @@ class ShareMixin:
             pos = _written_position(path)
             if pos is not None:                   # a position the rules refuse: the editor says why
                 self.edit_position(pos)
-                if self.editor.fault is not None:
+                if self.editor is not None and self.editor.fault is not None:     # (edit_position set it)
                     self.say("This position breaks the rules: mend it here (the line below says what).", bad=True)
                     return None
             self.say(str(e), bad=True)
@@ -56,7 +74,7 @@ class ShareMixin:
             pos = _written_position(text=text)
             if pos is not None:
                 self.edit_position(pos)
-                if self.editor.fault is not None:    # as a file: the editor says what breaks the rules
+                if self.editor is not None and self.editor.fault is not None:    # as a file: the editor says what breaks the rules
                     self.say("This position breaks the rules: mend it here (the line below says what).", bad=True)
                     return
             self.say(str(e), bad=True)

@@ -32,6 +32,7 @@ def to_tree(lines: Lines) -> an.Tree:
         nonlocal current
         for child in node.children:
             tree.jump(ids[id(node)])
+            assert child.action is not None         # only the root has no move
             made = tree.play(child.action)
             ids[id(child)] = made.id
             if child.chance is not None:
@@ -52,7 +53,9 @@ def from_tree(tree: an.Tree, chance=None) -> Lines:
     def copy(nid: int, node: Node) -> None:
         for cid in tree.nodes[nid].children:
             lines.jump(node)
-            made = lines.play(tree.nodes[cid].action)
+            action = tree.nodes[cid].action
+            assert action is not None               # only the root has no move
+            made = lines.play(action)
             copy(cid, made)
     copy(0, lines.root)
     lines.jump(lines.root)

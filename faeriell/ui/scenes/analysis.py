@@ -78,7 +78,8 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
         (None: the start screen)."""
         self.host = host
         self.back_scene = back
-        self.size = tuple(host.size)
+        w, h = host.size
+        self.size = (w, h)
         self.modal = None
         self.message = message
         self.message_bad = False
@@ -133,10 +134,14 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
         self.show_node()
 
     def _moved(self, action) -> None:
+        if self.lines is None or self.session is None:     # (moves are made on the analysed lines only)
+            return
         self.lines.play(action, after=self.session.game)      # the tree panel brings it into view
 
     def show_node(self) -> None:
         """The table shows the tree's current node."""
+        if self.lines is None or self.session is None or self.table is None:    # (the editor shows no tree)
+            return
         self.session.replace_game(self.lines.game_at())
         self.table.sync()                       # it follows the session
 
@@ -163,6 +168,8 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
         return True
 
     def jump(self, node) -> None:
+        if self.lines is None:
+            return
         self.lines.jump(node)
         self.show_node()
 
@@ -185,6 +192,8 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
     def play_on(self, bots: bool) -> None:
         """A normal game at the table from the node shown: every seat by hand (hot-seat), or the
         one to move by hand and the others the bots'."""
+        if self.lines is None:
+            return
         g = self.lines.game_at()
         if g.state.game_over:
             self.say("The game is over at this move: there is nothing to play on.", bad=True)
@@ -210,7 +219,7 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
         return self.table.words.action(node.action) if self.table is not None else str(node.action)
 
     def status(self) -> str:
-        if self.session is None:
+        if self.session is None or self.table is None:
             return ""
         s = self.session.state
         who = self.session.acting

@@ -3,6 +3,8 @@ marked from state.winners) and each tribe's Achievements; New game / Back to sta
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from faeriell.engine.endgame import coop_target
@@ -14,6 +16,9 @@ from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
 
+if TYPE_CHECKING:
+    from faeriell.session import Session
+
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 GOLD = (240, 200, 90)
 
@@ -21,10 +26,10 @@ GOLD = (240, 200, 90)
 class EndScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
-    def __init__(self, host: Host, session, table=None):
+    def __init__(self, host: Host, session: Session, table=None):
         """`table`: the table screen this game was played on (See the table goes back to it)."""
         self.host = host
-        self.session = session
+        self.session: Session = session          # the finished game (never None here)
         self.played_on = table                # a TableScreen: `table` (Scene.table) is a TableScene drawn
         self._to_table = False                # See the table / Review: the table stays open
         self.size = host.size

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +22,9 @@ from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
 from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, TEXT
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.scene import Host, MenuScene
+
+if TYPE_CHECKING:
+    from faeriell.storage.background import Background
 
 TABS = (("puzzles", "Puzzles"), ("rated", "Rated puzzles"), ("drills", "Drills"), ("ladder", "Ladder"),
         ("daily", "Daily game"))
@@ -47,7 +52,7 @@ class PracticeScene(MenuScene):
         self.keys = KeyFocus()
         self.summary = ""
         self.entries: list | None = None       # the rated trainer's puzzles, read off the UI thread
-        self._entries_job = None
+        self._entries_job: Background | None = None
         self.reload()
         self.layout()
 
@@ -57,11 +62,12 @@ class PracticeScene(MenuScene):
             return True
         from faeriell.practice.trainer import all_entries
         from faeriell.storage.background import LIST_WAIT_S, Background
-        if self._entries_job is None:
-            self._entries_job = Background(all_entries)
-        if not self._entries_job.join(LIST_WAIT_S):
+        job = self._entries_job
+        if job is None:
+            self._entries_job = job = Background(all_entries)
+        if not job.join(LIST_WAIT_S):
             return False
-        self.entries = list(self._entries_job.result() or [])
+        self.entries = list(job.result() or [])
         self._entries_job = None
         self.reload()
         return True
@@ -163,6 +169,10 @@ class PracticeScene(MenuScene):
         self._report(self.host.new_game(c["players"], c["mode"], c["difficulty"], c["variants"], c["seed"],
                                         ["human"], back=self.back_here()))
 
+    def _activate_puzzle(self, key) -> None:
+        if key:                                  # a row without a file (a heading) opens nothing
+            self.play_puzzle(key)
+
     def play_puzzle(self, path=None) -> None:
         """A puzzle of the path (or a scenario file typed by its path) at the table."""
         path = str(path or self.puzzle_path or "").strip()
@@ -233,7 +243,7 @@ class PracticeScene(MenuScene):
         self.root = W.Container(pygame.Rect(0, 0, w, h))
         x, y = 24, 96
         for tab, label in TABS:
-            self.root.add(Button((x, y, 220, 44), self.tab_label(tab, label), (lambda t=tab: self.show_tab(t)),
+            self.root.add(Button((x, y, 220, 44), self.tab_label(tab, label), partial(self.show_tab, tab),
                                  id=f"tab_{tab}", selected=self.tab == tab))
             y += 52
         self.root.add(Button((x, y + 12, 220, 44), "Progress", lambda: self.host.go("stats", back=self),
@@ -259,7 +269,7 @@ class PracticeScene(MenuScene):
             about_h = min(max(92, need), body.height // 2)
         list_h = max(60, body.height - 46 - about_h)
         lb = ListBox((body.x, body.y, body.width, list_h), self.puzzle_items, on_select=self._pick_puzzle,
-                     on_activate=lambda key: key and self.play_puzzle(key), id="puzzles",
+                     on_activate=self._activate_puzzle, id="puzzles",
                      empty_text="No puzzle files found in data/puzzles/")
         for k, item in enumerate(self.puzzle_items):
             if item[0] == self.puzzle_path:
@@ -325,7 +335,7 @@ class PracticeScene(MenuScene):
         for k, mode in enumerate(("solo", "coop")):
             x = body.x + k * (half + 16)
             self.root.add(Button((x, foot_y, min(half, 260), 48), f"Play {'Solo' if k == 0 else 'Full Coop'} "
-                                 f"level {self.ladder.unlocked(mode)}", (lambda m=mode: self.play_level(m)),
+                                 f"level {self.ladder.unlocked(mode)}", partial(self.play_level, mode),
                                  id=f"play_{mode}", primary=k == 0, size=20))
         x = body.x + half + 16
         self.root.add(Label(pygame.Rect(x, foot_y - 84, half, 24), "Full Coop players (bot partners):", 17,

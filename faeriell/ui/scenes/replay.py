@@ -50,7 +50,7 @@ class ReplayScene(MenuScene):
         self.viewer = replay_viewer(self.seats)
         self.moments = sorted({int(k) for k in moments if 0 <= int(k) < len(self.replay)})
         self.back_scene = back
-        self.session = Session(self.replay.seek(0), self.seats, autosave=False)
+        self.session: Session = Session(self.replay.seek(0), self.seats, autosave=False)   # always a game
         self.size = host.size
         self.table = TableScene(self.session, _assets(), self.size, hotseat_curtain=False)
         self.table.coach.round_card.enabled = False      # stepping across rounds is no round ending

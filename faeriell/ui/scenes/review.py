@@ -12,11 +12,13 @@ from the table's menu (for the game so far).
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import pygame
 
 from faeriell.engine.endgame import coop_target
 from faeriell.review.background import ReviewJob, TurningJob
+from faeriell.review.moments import Moment
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
 from faeriell.ui import widgets as W
@@ -27,6 +29,9 @@ from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table.words import Words
+
+if TYPE_CHECKING:
+    from faeriell.session import Session
 
 GRADE_RGB = {"blunder": (236, 96, 86), "mistake": (236, 160, 70), "inaccuracy": (226, 210, 110)}
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
@@ -54,10 +59,10 @@ def chart_rects(size) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
 class ReviewScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
-    def __init__(self, host: Host, session, back=None):
+    def __init__(self, host: Host, session: Session, back=None):
         """`session`: the game at the table (finished or not); `back`: the screen Back returns to."""
         self.host = host
-        self.session = session
+        self.session: Session = session
         self.back_scene = back
         self.game = session.game.copy()        # the review never touches the game in play
         g = self.game
@@ -77,7 +82,7 @@ class ReviewScene(MenuScene):
         self._turn_seen = False
         self.offer_turn = bool(g.state.game_over) and not any(p in (g.state.winners or []) for p in self.players)
         self.size = host.size
-        self.moment_rects: list[tuple[pygame.Rect, object]] = []
+        self.moment_rects: list[tuple[pygame.Rect, Moment]] = []
         self.hover_spots: list = []
         self.mouse = (0, 0)
         self.root = W.Container(pygame.Rect(0, 0, *self.size))

@@ -9,6 +9,8 @@ disabled and shows SetupError's own sentence.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -48,9 +50,8 @@ def last_game() -> tuple[bool, str]:
     """(is there a game to continue, what it is in a few words): read in a thread (background.Background)
     because it reads every autosave's header (storage.headers.save_header, once per version of a file)."""
     ap = latest_autosave()
-    has = ap is not None and ap.is_file()          # a pipe named like an autosave is no game to continue
-    if has:
-        return has, describe_save(ap, short=True)
+    if ap is not None and ap.is_file():             # a pipe named like an autosave is no game to continue
+        return True, describe_save(ap, short=True)
     return False, "no autosave yet" if ap is None and not autosave_files() else "no unfinished game"
 
 
@@ -116,7 +117,7 @@ class StartScene(MenuScene):
         self.status: tuple[str, bool] | None = (message, True) if message else None
         self.size = host.size
         self.save_items: list | None = None
-        self._saves_job = None             # the Load list being read (background.Background)
+        self._saves_job: background.Background | None = None    # the Load list being read
         # Continue: the game played last, found off the frame (every autosave's header is read, and
         # a large or slow file would hold the first frame): (there is one, what it is) once known
         # (started by the first update: after the screen left behind has autosaved its game)
@@ -366,7 +367,7 @@ class StartScene(MenuScene):
         for wid, text in (("difficulty_info", self.difficulty_text(self.hover_difficulty or self.difficulty)),
                           ("seat_info", self.seats_text())):
             label = self.content.find(wid)
-            if label is not None:
+            if isinstance(label, Label):
                 label.text = text
         return True
 
@@ -388,11 +389,12 @@ class StartScene(MenuScene):
 
     def start(self) -> None:
         why = self.problem()
-        if why:
-            self.status = (why, True)
+        seed = self.seed()
+        if why or seed is None:                  # (problem() says why when the seed is missing)
+            self.status = (why or "", True)
             return
         self._report(self.host.new_game(self.players, self.mode, self.difficulty, list(self.variants),
-                                             self.seed(), list(self.seats[: self.players])))
+                                        seed, list(self.seats[: self.players])))
 
     def open_settings(self) -> None:
         self.host.go("settings", back="start")
@@ -431,7 +433,7 @@ class StartScene(MenuScene):
     def _pick_save(self, path) -> None:
         self.load_path = str(path)
         f = self.content.find("load_path")
-        if f is not None:
+        if isinstance(f, TextField):
             f.text = self.load_path
         self.status = None
 
@@ -465,7 +467,7 @@ class StartScene(MenuScene):
         done, total = state or (0, 0)
         learning = state is None or done < total   # a player new to the game is offered the guided game first
         # (height, gap after, label, action, Button keywords): laid out below, squeezed to fit the window
-        nav: list[tuple[int, int, str, object, dict]] = []
+        nav: list[tuple[int, int, str, Callable[[], None], dict]] = []
         if learning:
             nav.append((70, 12, "Learn to play", self.open_tutorial,
                         {"id": "tutorial", "primary": True, "size": 28, "sub": self.tutorial_sub(state)}))
@@ -475,7 +477,7 @@ class StartScene(MenuScene):
         nav.append((58, 16, "Continue", self.continue_game,
                     {"id": "continue", "size": 24, "enabled": has_auto, "sub": auto_text}))
         for tab, label in (("new", "New game"), ("load", "Load a save")):
-            nav.append((44, 8, label, (lambda t=tab: self.show_tab(t)),
+            nav.append((44, 8, label, partial(self.show_tab, tab),
                         {"id": f"tab_{tab}", "selected": (self.tab == tab)}))
         # the puzzles, rated puzzles, drills, the ladder and the daily game; Progress one click on
         nav.append((44, 8, "Practice", self.open_practice, {"id": "practice"}))
@@ -593,10 +595,11 @@ class StartScene(MenuScene):
 
     def _layout_load(self, body: pygame.Rect) -> None:
         if self.save_items is None:        # read off the UI thread: 150 junk files never freeze the window
-            if self._saves_job is None:
-                self._saves_job = background.Background(list_saves)
-            if self._saves_job.join(background.LIST_WAIT_S):
-                self.save_items = list(self._saves_job.result() or [])
+            job = self._saves_job
+            if job is None:
+                self._saves_job = job = background.Background(list_saves)
+            if job.join(background.LIST_WAIT_S):
+                self.save_items = list(job.result() or [])
                 self._saves_job = None
         reading = self.save_items is None
         pad = 16
@@ -648,20 +651,21 @@ class StartScene(MenuScene):
         """The info lines under Difficulty and the seats say what the segment under the mouse
         means (else what is chosen)."""
         diff = self.content.find("difficulty")
-        hd = diff.options[diff.hover][0] if diff is not None and diff.hover is not None else None
+        # the segments' values are words (a difficulty, "human" or a bot level)
+        hd = str(diff.options[diff.hover][0]) if isinstance(diff, Choice) and diff.hover is not None else None
         hl = None
         for i in range(self.players):
             seat = self.content.find(f"seat{i + 1}")
-            if seat is not None and seat.hover is not None:
-                hl = seat.options[seat.hover][0]
+            if isinstance(seat, Choice) and seat.hover is not None:
+                hl = str(seat.options[seat.hover][0])
         if (hd, hl) == (self.hover_difficulty, self.hover_level):
             return False
         self.hover_difficulty, self.hover_level = hd, hl
         label = self.content.find("difficulty_info")
-        if label is not None:
+        if isinstance(label, Label):
             label.text = self.difficulty_text(hd or self.difficulty)
         label = self.content.find("seat_info")
-        if label is not None:
+        if isinstance(label, Label):
             label.text = self.seats_text()
         return True
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -47,6 +48,9 @@ from faeriell.ui.table.table_hints import TableHints
 from faeriell.ui.table.table_saving import TableSaving
 from faeriell.ui.table.table_seats import TableSeats
 from faeriell.ui.table.window_layers import MenuLayer, ScreenDialogLayer, ScreenKeysLayer
+
+if TYPE_CHECKING:
+    from faeriell.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -94,12 +98,12 @@ def pill_layout(text: str, area: pygame.Rect, factor: float = 1.0) -> tuple[pyga
 
 
 class TableScreen(Scene):
-    def __init__(self, host: Host, session, table: TableScene | None = None, assets=None, curtain: bool = True,
+    def __init__(self, host: Host, session: Session, table: TableScene | None = None, assets=None, curtain: bool = True,
                  map_path: str | None = None, bot_delay: float = DEFAULT_DELAY, end_delay: float = 1.5):
         """`table`: a table scene already built; else the table of faeriell/ui/table/ for this
         session (a failure to build it reaches the app's error panel, the start screen stays)."""
         self.host = host
-        self.session = session
+        self.session: Session = session          # the game at the table (never None here)
         self.table: TableScene = (table if table is not None else
                                   TableScene(session, assets, host.size, hotseat_curtain=curtain, map_path=map_path))
         self.driver = BotDriver(session, bot_delay)
@@ -129,7 +133,7 @@ class TableScreen(Scene):
         self.size = host.size
         self._watched = watch(session.state)               # what the sound cues compare with
         self._held = False                                 # the table had a piece in hand
-        self._message = None                               # the table's last message (a refusal sounds)
+        self._message: tuple[str | None, int] | None = None   # the table's last message (a refusal sounds)
         session.listeners.append(self._session_changed)
         self._apply_anim_speed()
         self._curtain_on_open()
@@ -191,9 +195,10 @@ class TableScreen(Scene):
         if not self.coach_on() or self.modal is not None:
             return False
         q = self.elbow.judge(action)
-        if q is None:
+        acting = self.session.acting
+        if q is None or acting is None:      # (a person's move: someone is acting)
             return False
-        q.text = question_text(q, self.session.game, self.session.acting, self.table.words)
+        q.text = question_text(q, self.session.game, acting, self.table.words)
         self.modal = Confirm(self.modal_size(), "Are you sure?", q.text, "Keep my move",
                              lambda: self._keep(action), no_label="Take it back", on_no=self._took_back)
         return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui.table import keyboard, overlays
-from faeriell.ui.table.decisions import Option, build_choice
+from faeriell.ui.table.decisions import Choice, Option, build_choice
 from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
 from faeriell.ui.table.layers import Layer
 
@@ -24,7 +24,7 @@ class DecisionLayer(Layer):
 
     def __init__(self, scene):
         self.scene = scene
-        self.choice = None
+        self.choice: Choice | None = None
         self.auto = False                  # a pending decision's bar (not closed by a click away)
 
     def is_open(self) -> bool:
@@ -75,12 +75,16 @@ class DecisionLayer(Layer):
             again.focus = was.focus          # refused: the keyboard stays on it (Right, Enter moves on)
 
     def back(self) -> None:
+        if self.choice is None:
+            return
         self.choice = self.choice.parent
         if self.choice is None:
             self.auto = False
 
     def handle(self, ev) -> bool:
         ch = self.choice
+        if ch is None:                         # (the layers ask an open bar only)
+            return False
         holding = self.scene.drag_layer.drag is not None
         if is_press(ev):
             r = ch.click(ev.pos)
@@ -143,6 +147,8 @@ class DecisionLayer(Layer):
 
     def step(self, d: int) -> None:
         ch = self.choice
+        if ch is None:
+            return
         n = len(ch.options)
         if not n:
             return
@@ -156,6 +162,8 @@ class DecisionLayer(Layer):
     def draw(self, surf) -> None:
         s = self.scene
         ch = self.choice
+        if ch is None:
+            return
         overlays.choice_spots(surf, s)
         if ch.focus is not None and ch.focus < len(ch.options) and ch.options[ch.focus].spot is not None:
             overlays.focus_mark(surf, s, ch.options[ch.focus].spot)      # the keyboard's place

@@ -10,7 +10,6 @@ glows and a click on it picks the option too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
@@ -221,9 +220,9 @@ class _BarShape:
     icon_h: int
     flh: int                  # a tile's line height
     max_lines: int            # the lines of the longest sentence a tile shows
-    heads: list
+    heads: tuple[str, ...]    # the heading, wrapped
     lh: int                   # the heading's line height
-    notes: Any
+    notes: tuple[str, ...]    # the note, wrapped (none when folded)
     nh: int                   # the note's line height
 
 
@@ -274,7 +273,7 @@ def group_actions(actions) -> list[tuple]:
 
 
 def varying_field(actions) -> str | None:
-    fields = {}
+    fields: dict[str, set] = {}
     for a in actions:
         fields.setdefault("kind", set()).add(a.kind)
         for k, v in a.fields:
@@ -367,7 +366,7 @@ def icons_for(a, p) -> list[str]:
     return out[:3]
 
 
-def option_spot(a, differing: str | None, p) -> tuple | None:
+def option_spot(a, differing: str | None, p) -> TableKey | None:
     """The table spot that stands for this option, so it can glow and be clicked."""
     f = a.get
     i = p.acting
@@ -432,7 +431,7 @@ def with_costs(label: str, action, p, words) -> str:
     said = label.replace("\u00a0", " ").lower()
     told = [c for c in consequences(g, action)      # a claim's own Achievement is its label's
             if not (c.kind == "claim" and c.achievement == action.get("achievement"))]
-    extra = [w for w in cost_words(tuple(told), Names.of(g.rules), p.acting, who=lambda k: words.player(k + 1))
+    extra = [w for w in cost_words(tuple(told), Names.of(g.rules), p.acting, who=lambda k: words.player((k or 0) + 1))
              if w.lower() not in said]
     return " · ".join([label, *(w.replace(" +", "\u00a0+").replace(" -", "\u00a0-") for w in extra)])
 

@@ -51,6 +51,8 @@ class DragLayer(Layer):
 
     def drop(self, pos) -> None:
         s, d = self.scene, self.drag
+        if d is None:                         # nothing in hand (the layers ask only while one is)
+            return
         self.drag = None
         update_hover(d, s.spots, pos)
         self.land(d, pos)
@@ -77,6 +79,8 @@ class DragLayer(Layer):
     def aim(self, d: int) -> None:
         """The keyboard: the next (d=1) or previous legal place of the piece in hand, said in words."""
         s, drag = self.scene, self.drag
+        if drag is None:
+            return
         s.board.keep_island_in_view()                 # every place shows where the arrows go
         order = keyboard.targets(s, drag)
         target = keyboard.cycle(order, drag.hover if drag.hover_ok else None, d)
@@ -100,12 +104,16 @@ class DragLayer(Layer):
 
     def cancel(self) -> None:
         s, d = self.scene, self.drag
+        if d is None:
+            return
         self.drag = None
         s.flights.append(Flight(d.sprite, d.pos, d.origin, s.now, 220, pulse=False))
 
     # ---- events ----------------------------------------------------------------------------
     def handle(self, ev) -> bool:
         d = self.drag
+        if d is None:
+            return False
         if is_press(ev):
             if d.sticky:
                 self.drop(ev.pos)
@@ -138,6 +146,8 @@ class DragLayer(Layer):
     def draw(self, surf) -> None:
         s = self.scene
         d = self.drag
+        if d is None:
+            return
         draw_drag(surf, d, s.spots, s.map, s.session.game.rules.board, s.layout.u)
         if d.keyed and d.hover is not None and d.hover_ok and d.hover != PLAY_AREA:
             overlays.focus_mark(surf, s, d.hover, tag="")    # the keyboard's place, unmistakable

@@ -107,8 +107,9 @@ def _cannot_pick(scene, key: TableKey) -> str | None:
     step = session.step_reason()                           # a guided step: its own words
     if step:
         return step
-    if meant == "theirs":
-        return f"That {PIECES[type(key)].called} belongs to {w.player(key.tribe + 1)}."
+    if meant == "theirs":                     # said only of an owned piece: its key names its tribe
+        owner: int = getattr(key, "tribe")  # noqa: B009 - TableKey itself has no tribe
+        return f"That {PIECES[type(key)].called} belongs to {w.player(owner + 1)}."
     kind, fields = meant
     pend = s.pending
     if pend is not None and pend.get("kind") != kind:

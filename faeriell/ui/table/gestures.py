@@ -72,8 +72,10 @@ def make_ctx(g) -> Ctx:
                herbs=frozenset(t.herbs), pending=s.pending["kind"] if s.pending else None)
 
 
-def quest_guardian(card: str) -> str | None:
-    return card_back(card)
+def quest_guardian(card: str) -> str:
+    # a Quest card in hand always shows its Guardian on the back (the engine's solve_quest looks
+    # that Guardian up); "" would name no piece on the table
+    return card_back(card) or ""
 
 
 def _level_up(a: Action, c: Ctx):
@@ -228,6 +230,8 @@ def drop_meaning(index: MoveIndex, grip: TableKey, target: TableKey) -> list[Act
     """Actions a drop of `grip` on a not-legal `target` would mean: a legal action of the same
     piece re-aimed at that place (for the engine's why_not). Empty when the place means nothing."""
     c = index.ctx
+    if c is None:                       # an index not built yet holds no actions to re-aim
+        return []
     out = []
     seen = set()
     fields = TARGET_FIELD.get(type(target), {})

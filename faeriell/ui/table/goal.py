@@ -259,7 +259,7 @@ class RoundCard:
         size = p.fs(12)
         lh = T.font(size).get_linesize()
         width = area.w - P(12)
-        body = []
+        body: list[str] = []
         for line in self.lines:
             body += T.wrap(line, size, width - P(16))
         head = f"Round {self.round} is over"

@@ -19,7 +19,7 @@ from faeriell.engine.actions import card_color
 from faeriell.engine.names import PHASE_NAMES
 from faeriell.puzzle import GoalError
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp, PoolCard, PuzzleCard, SupplyBeacon, SupplySettlement
+from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp, PoolCard, PuzzleCard, SupplyBeacon, SupplySettlement, TableKey
 
 
 
@@ -300,7 +300,7 @@ class PuzzleResult:
             sub += f" Your puzzle rating went from {a:.0f} to {b:.0f}."   # the font has no arrow glyph
         if won and puzzle.kept is False:
             sub += " (Your progress could not be saved: " + str(puzzle.progress.error) + ".)"
-        elif won and puzzle.kept and getattr(puzzle.progress, "notice", ""):
+        elif won and puzzle.kept and bool(getattr(puzzle.progress, "notice", "")):
             sub += " (" + puzzle.progress.notice + ".)"       # a damaged progress file was kept aside
         elif won and puzzle.kept:
             note = puzzle.practice_note()      # from the practice state itself: the path's count, the drills due
@@ -357,10 +357,10 @@ def first_tribe_phase_tip(game, i: int) -> dict | None:
     return tip if isinstance(tip, dict) and tip.get("text") else None
 
 
-def tip_keys(tip: dict, p, i: int) -> list[tuple]:
+def tip_keys(tip: dict, p, i: int) -> list[TableKey]:
     """The table spots a tip names (they glow while the tip shows)."""
     act = tip.get("action")
-    keys: list[tuple] = []
+    keys: list[TableKey] = []
     if act == "build_beacon" and tip.get("color"):
         keys.append(SupplyBeacon(tip["color"]))
     elif act == "attune" and tip.get("guardian"):

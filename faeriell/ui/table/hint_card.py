@@ -42,7 +42,7 @@ class HintCard:
         self.note = ""               # after thinking longer: agrees or changed its mind
         self.detail = ""             # what the move does, in words (a Harvest: where it stops, what it gives)
         self.version: int | None = None
-        self.gesture = None          # (grip, target) on the table, "decide", or None
+        self.gesture: tuple | str | None = None   # (grip, target) on the table, "decide", or None
         self._way_memo: tuple | None = None   # (what the arrow's way was worked out from, the way)
         self._under_memo: tuple | None = None  # (the same for the words under the marks, those words)
         self._place_memo: tuple | None = None  # (the same for the card's place, that place)
@@ -192,13 +192,17 @@ class HintCard:
                     box = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]),
                                       abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
                     areas.append(box.inflate(2 * reach, 2 * reach + P(60)))
-            target = self.gesture[1]
+            target = self._target()
             if isinstance(target, RegionSpot):
                 from faeriell.ui.table import pieces
                 outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
                 if outline:
                     lines.append(list(outline) + [outline[0]])
         return way.words_touched(words, areas, lines, P(14))
+
+    def _target(self):
+        """The place the hinted move goes to on the table (None when it is no move on the table)."""
+        return self.gesture[1] if isinstance(self.gesture, tuple) else None
 
     def _points(self, scene):
         """(start, end, sprite) of the hinted move on screen (start None: nothing to pick up)."""
@@ -241,7 +245,7 @@ class HintCard:
             return
         start, end, sprite = pts
         clip = surf.get_clip()
-        target = self.gesture[1]
+        target = self._target()
         if isinstance(target, RegionSpot):      # the whole Region, outlined thick
             from faeriell.ui.table import pieces
             surf.set_clip(scene.layout.map)
@@ -394,7 +398,7 @@ class HintCard:
         P(24) (the card had better not hide them)."""
         gap = scene.layout.px(24)
         pts = way.spaced(self._way(scene), gap)
-        target = self.gesture[1] if isinstance(self.gesture, tuple) else None
+        target = self._target()
         if isinstance(target, RegionSpot):
             from faeriell.ui.table import pieces
             outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)

@@ -40,6 +40,7 @@ moves every layer may ask for (`scene.resolve(actions, title)`, `scene.apply(act
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 
 class Layer:
@@ -73,6 +74,10 @@ class Layer:
         pass
 
 
+
+L = TypeVar("L", bound=Layer)      # push hands back the layer as its own kind
+
+
 class LayerStack:
     """Layers bottom first; events go top first, drawing bottom first."""
 
@@ -95,7 +100,7 @@ class LayerStack:
         """Top first, as events meet them."""
         return [layer.name for layer in reversed(self._layers)]
 
-    def push(self, layer: Layer, below: str | None = None) -> Layer:
+    def push(self, layer: L, below: str | None = None) -> L:
         """Put `layer` on top, or just under the layer called `below`."""
         if below is None:
             self._layers.append(layer)

@@ -71,7 +71,7 @@ def opening_heading(history) -> str:
     """The log's first heading: "Set-up", or the round the first move was made in when the game
     began past its set-up (a guided chapter, a puzzle or a scenario from a written position)."""
     if history:
-        turn = history[0].get("turn") or ()
+        turn: tuple = history[0].get("turn") or ()      # ("setup", ...) or (phase, round, ...)
         if len(turn) > 1 and turn[0] != "setup":
             return f"Round {turn[1]}"
     return "Set-up"

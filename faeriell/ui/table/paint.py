@@ -18,8 +18,12 @@ from faeriell.ui.table.keys import TableKey
 
 
 class Paint:
+    # set by the table's new_paint only (a Paint made elsewhere has neither: read with getattr)
+    puzzle: object
+    bot_line: str | None
+
     def __init__(self, session, assets, layout, spots: SpotMap, index: MoveIndex, words: Words,
-                 viewer: int, lifted: tuple | None = None, human: bool = True):
+                 viewer: int, lifted: TableKey | None = None, human: bool = True):
         self.session = session
         self.g = session.game
         self.s = self.g.state
@@ -36,7 +40,7 @@ class Paint:
         self.human = human          # the acting seat is a human at this table
         acting = self.g.acting
         self.acting = acting if acting is not None else self.s.active
-        self._view = None
+        self._view: dict | None = None
         self._afford: list[Spot] = []
         self._aim: list[Spot] = []      # where a pending decision's pieces go (a claim's slots)
         self.side_places: dict[tuple, pygame.Rect] = {}   # the shared boards' column, unscrolled (boards.draw_side)
@@ -145,7 +149,7 @@ class Paint:
         if rotated_deg:
             img = T.rotated(img, rotated_deg)
         surf.blit(img, img.get_rect(center=rect.center))
-        if not shown:
+        if not shown or back is None:                      # (shown: there is a back)
             return None
         face = img.get_rect(center=rect.center)
         seen = face.w if seen_w is None else max(4, min(face.w, seen_w))

@@ -83,15 +83,15 @@ class Tray:
         self.price = words.plain(price_words(g, self.i, self.key))
         self.herb_off = {h.split("#")[0]: herb_color(g, h.split("#")[0]) for h in self.herbs}
         self.rects: list = []          # (rect, ("tray"|"pool"|"herb", item))
-        self.confirm_rect = None
-        self.cancel_rect = None
-        self.panel_rect = None
-        self.tray_row = None
-        self.pool_row = None
-        self._press = None             # (pos, (row, item))
-        self.drag_item = None          # (row, item) being dragged
+        self.confirm_rect: pygame.Rect | None = None      # (all these: where the last frame drew them)
+        self.cancel_rect: pygame.Rect | None = None
+        self.panel_rect: pygame.Rect | None = None
+        self.tray_row: pygame.Rect | None = None
+        self.pool_row: pygame.Rect | None = None
+        self._press: tuple | None = None             # (pos, (row, item))
+        self.drag_item: tuple | None = None          # (row, item) being dragged
         self.mouse = (0, 0)
-        self.focus = None              # (row, item) the keyboard is on (Tab / arrows; Space moves it)
+        self.focus: tuple[str, str, int] | None = None   # (row, item, twin) the keyboard is on (Tab / arrows; Space moves it)
 
     # ---- state -----------------------------------------------------------------------------
     @property
@@ -163,7 +163,8 @@ class Tray:
         if not items:
             self.focus = None
             return
-        k = items.index(self.focus) + d if self.focus in items else (0 if d > 0 else -1)
+        f = self.focus
+        k = items.index(f) + d if f is not None and f in items else (0 if d > 0 else -1)
         self.focus = items[k % len(items)]
 
     def toggle_focus(self) -> bool:

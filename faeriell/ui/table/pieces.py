@@ -13,7 +13,7 @@ import pygame
 
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.placement import capacity, place
-from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HeartlandToken, HeroSlot, NodeSpot, RegionSpot, SettlementPiece, TotemPiece, UnderGuardian
+from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HeartlandToken, HeroSlot, NodeSpot, RegionSpot, SettlementPiece, TableKey, TotemPiece, UnderGuardian
 
 FIT = 0.53           # the map scale the offsets below were tuned at
 # Offsets from a Region's pole, in map pixels.
@@ -94,7 +94,7 @@ def _region_pieces(surf, p, found) -> None:
         surf.blit(h, h.get_rect(center=_round(where[GuardianPiece(gd)])))
     # Heartland terrain tokens (rulebook setup step 2)
     for area, hl in s.heartlands.items():
-        key = HeartlandToken(area)
+        key: TableKey = HeartlandToken(area)
         if key in where:
             img = p.spr(f"terrain_{hl['token']}", size_of[key])
             T.blit_center(surf, img, where[key])
@@ -228,7 +228,7 @@ def _pack(p, mv, k, board, nodes, per_region, tokens, origin) -> Layout:
     placed = [(node_point(mv, board, n), 16 * k) for n in nodes]
     where, sizes = {}, {}
     for region, items in per_region.items():
-        todo = []
+        todo: list[tuple] = []         # (key, radius, preferred point or its function[, hug key])
         # a crowded Region draws its pieces smaller (never below SHRINK_MIN) so they fit inside it
         need = sum(math.pi * (size / 2) ** 2 for _, size, _ in items)
         need += sum(math.pi * (token_size(size) / 2) ** 2 for key, size, _ in items

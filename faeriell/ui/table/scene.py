@@ -19,6 +19,9 @@ animations). The table decides no rule.
 from __future__ import annotations
 
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
 from faeriell.content.map_loader import default_map_path
@@ -49,10 +52,14 @@ from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
 from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, RegionSpot, TableKey
 
+if TYPE_CHECKING:
+    from faeriell.engine import Action, Game
+    from faeriell.session import Session
+
 class TableScene(Scene):
-    def __init__(self, session, assets, size=(1280, 800), hotseat_curtain: bool = True,
+    def __init__(self, session: Session, assets, size=(1280, 800), hotseat_curtain: bool = True,
                  map_path: str | None = None):
-        self.session = session
+        self.session: Session = session          # the table always shows a game
         self.assets = assets
         self._size = tuple(size)
         set_window_size(size)            # the table fills the window: its smallest text (issue 42)
@@ -65,7 +72,7 @@ class TableScene(Scene):
         self.request: str | None = None       # "start": the host goes back to the start screen
         # asked before a person's move is applied (the coach at your elbow: "Are you sure?");
         # True: it took the move over and applies it itself if the player keeps it
-        self.before_move = None
+        self.before_move: Callable[[Action], bool] | None = None
         self.layout = compute(size, goal=self.puzzle is not None)
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
         if isinstance(self.puzzle, DrillCoach):
@@ -77,7 +84,7 @@ class TableScene(Scene):
         self.spots.map_rect = self.layout.map
         self.spots.regions = RegionRaster(g.rules.board, self.map.map_size)
         self.index = MoveIndex()
-        self._game = None
+        self._game: Game | None = None
         self.base: pygame.Surface | None = None
         self.base_key = None
         self.side_scroll = 0                   # the shared boards' column, scrolled in a short window
@@ -159,7 +166,8 @@ class TableScene(Scene):
     def asked_rects(self) -> list:
         """Where the pieces and places the open decision asks about are on screen (the bar keeps
         clear of them)."""
-        keys = set(self.decision.choice.spot_keys()) | set(self.index.aims)
+        ch = self.decision.choice
+        keys = set(ch.spot_keys() if ch is not None else ()) | set(self.index.aims)
         keys |= {k for k in self.index.clicks if isinstance(k, RegionSpot)}
         pend = self.session.state.pending or {}
         if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
@@ -312,10 +320,10 @@ class TableScene(Scene):
     def why_not_drop(self, d: Drag) -> str:
         if isinstance(d.grip, QuestCard) and isinstance(d.hover, GuardianPiece):
             want = card_back(d.grip.card)
-            if want != d.hover.guardian:
+            if want is not None and want != d.hover.guardian:     # (a Quest card always shows its back)
                 return (f"This Quest is solved where {self.words.guardian(want)} stands, "
                         f"not {self.words.guardian(d.hover.guardian)}.")
-        for a in drop_meaning(self.index, d.grip, d.hover):
+        for a in drop_meaning(self.index, d.grip, d.hover) if d.hover is not None else ():
             why = self.session.why_not(a)
             if why:
                 return self.words.plain(why)
@@ -328,7 +336,7 @@ class TableScene(Scene):
         if actions:
             allowed = [a for a in actions if refusal(a) is None]
             if not allowed:                  # said now, before a tray or a choice opens
-                self.refuse(refusal(actions[0]), actions[0].kind)
+                self.refuse(refusal(actions[0]) or "", actions[0].kind)    # (not None: none was allowed)
                 if self.decision.choice is None:
                     self.decision.ask_pending()     # a pending decision's bar stays up to choose again
                 return

@@ -9,10 +9,14 @@ through rectangles or circles, topmost first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from faeriell.ui.table.keys import RegionSpot, TableKey
+
+if TYPE_CHECKING:
+    from faeriell.ui.map_view import MapView
 
 
 @dataclass(slots=True)
@@ -66,7 +70,7 @@ class SpotMap:
     spots: list[Spot] = field(default_factory=list)
     by_key: dict[TableKey, list[Spot]] = field(default_factory=dict)
     map_rect: pygame.Rect | None = None
-    map_view: object = None
+    map_view: MapView | None = None
     regions: RegionRaster | None = None
     blockers: list[pygame.Rect] = field(default_factory=list)   # panels drawn over the map
     # words beside a piece that a highlight drawn over the table must leave readable (the
@@ -131,7 +135,8 @@ class SpotMap:
         return dropped
 
     def region_at(self, pos) -> str | None:
-        if self.regions is None or self.map_rect is None or not self.map_rect.collidepoint(pos):
+        if (self.regions is None or self.map_rect is None or self.map_view is None
+                or not self.map_rect.collidepoint(pos)):
             return None
         if any(b.collidepoint(pos) for b in self.blockers):
             return None

@@ -20,7 +20,7 @@ class TableHints:
         self.table = table
         self.flash = flash
         self.report = report
-        self.job: Job | None = None
+        self.job: Job[tuple] | None = None    # its answer: (action, reason, plan)
         self._before = None                   # the move the card showed before thinking longer
         # the hint's plan for the turn (bots.plan): the hint's own state, never the game's, so it
         # changes no move and nothing saved; the hints of the turn follow it (H again too)
@@ -121,6 +121,8 @@ class TableHints:
             self.table.coach.hint.clear()     # no next step is coming
             self.report("thinking about a hint", job.error)
             return True
+        if job.result is None:                # (done without an error: the job's answer is there)
+            return False
         action, reason, plan = job.result     # bots.plan_hint: (action, reason, plan)
         self.plan = plan
         if action is None:

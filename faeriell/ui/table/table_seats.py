@@ -4,6 +4,7 @@ same way (storage.seats)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from faeriell.storage.seats import remember_seats
 from faeriell.ui.bot_driver import BOT_DESCRIPTIONS, BOT_LABELS, BOT_LEVELS
@@ -35,19 +36,21 @@ class TableSeats:
 
     def open_seats(self) -> None:
         """Esc menu > Players and bots: pick a seat, then who plays it from now on."""
-        items = [(f"seat{i + 1}", self.seat_label(i), (lambda i=i: self.open_seat(i)))
-                 for i in range(len(self.session.seats))]
+        items: list[tuple[str, str, Callable[[], None]]] = [
+            (f"seat{i + 1}", self.seat_label(i), partial(self.open_seat, i))
+            for i in range(len(self.session.seats))]
         items.append(("resume", "Back to the game", lambda: None))
         self.dialogs.dialog = Menu(self.host.size, items, title="Players and bots", width=460,
                                    note="Hand any seat to a person or a bot; the game goes on from this move.")
 
     def open_seat(self, i: int) -> None:
         seat = self.session.seats[i]
-        items = [("human", "A person plays it" + ("  (now)" if seat == "human" else ""),
-                  lambda: self.set_seat(i, "human"))]
+        items: list[tuple[str, str, Callable[[], None]]] = [
+            ("human", "A person plays it" + ("  (now)" if seat == "human" else ""),
+             lambda: self.set_seat(i, "human"))]
         for level in BOT_LEVELS:
             items.append((level, f"{level_name(level)} bot" + ("  (now)" if seat == level else ""),
-                          (lambda level=level: self.set_seat(i, level))))
+                          partial(self.set_seat, i, level)))
         items.append(("back", "Back", self.open_seats))
         self.dialogs.dialog = Menu(self.host.size, items, title=self.seat_label(i).split(":")[0], width=420,
                                    note=BOT_DESCRIPTIONS.get(seat, "A person makes this seat's moves at this screen."))

@@ -72,7 +72,14 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 
 
 _CACHED = (text, outlined, wrap)      # these very caches (a test may stand another `text` in)
-ui_text.on_rescale(lambda: [fn.cache_clear() for fn in _CACHED])
+
+
+def _clear_caches() -> None:
+    for fn in _CACHED:
+        fn.cache_clear()
+
+
+ui_text.on_rescale(_clear_caches)
 
 
 def fit_text(s: str, size: int, width: int, bold: bool = False) -> str:

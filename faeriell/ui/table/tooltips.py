@@ -479,7 +479,7 @@ def honest(tipped: tuple[str, list[str]], why_not: str | None) -> tuple[str, lis
 def draw_tip(surf, p, pos, title: str, lines: list[str]) -> None:
     P = p.P
     width = P(300)
-    body = []
+    body: list[str] = []
     for line in lines:
         if line:
             body.extend(T.wrap(line, p.fs(13), width - P(16)))

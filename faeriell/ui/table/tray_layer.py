@@ -32,6 +32,8 @@ class TrayLayer(Layer):
 
     def handle(self, ev) -> bool:
         tray = self.tray
+        if tray is None:                       # (the layers ask an open tray only)
+            return False
         if is_press(ev):
             r = tray.press(ev.pos)
             if r == "confirm":
@@ -65,6 +67,8 @@ class TrayLayer(Layer):
 
     def confirm(self) -> None:
         s, tray = self.scene, self.tray
+        if tray is None:
+            return
         legal = tray.matched()
         if legal is None:
             s.flash(tray.reason() or "That payment is not accepted.", bad=True)
@@ -83,4 +87,5 @@ class TrayLayer(Layer):
         s.sync()
 
     def draw(self, surf) -> None:
-        self.tray.draw(surf, self.scene.painted, self.scene.layout.map)
+        if self.tray is not None:
+            self.tray.draw(surf, self.scene.painted, self.scene.layout.map)

@@ -450,7 +450,7 @@ def _herbs(surf, p, r, i, t) -> None:
     step = None                  # side by side (a turned one as wide as it is tall), or fanned
     if _herbs_need(p, t, r.h) > r.w:
         step = max(P(6), (r.w - ch) // max(1, len(cards) - 1))
-    rotated_left = {}
+    rotated_left: dict[str, int] = {}
     for x in t.rotated:
         rotated_left[x] = rotated_left.get(x, 0) + 1
     x = r.x

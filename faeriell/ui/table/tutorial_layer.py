@@ -51,7 +51,7 @@ class TutorialLayer(Layer):
         self.card: pygame.Rect | None = None
         self.shown: tuple = ("", [])              # the card's head and body lines on the last frame
         self.mouse = (0, 0)
-        self._seen = (session.tutorial.index, None)
+        self._seen: tuple[int, int | None] = (session.tutorial.index, None)
         self.arrow_line: tuple | None = None      # the arrow drawn on the last frame (piece -> place)
         self.arrow_path: list | None = None       # its way, a polyline (it bends round printed words)
         self._route_memo: tuple | None = None     # (what the way was worked out from, the way)
@@ -231,7 +231,7 @@ class TutorialLayer(Layer):
         if isinstance(key, RegionSpot):
             pts = pieces.region_outline(scene.map, scene.session.game.rules.board, key.region)
             return [list(pts) + list(pts[:1])] if pts else []
-        out = []
+        out: list[tuple] = []
         for sp in scene.spots.by_key.get(key, ()):
             pad = L.px(6) + 3
             if sp.radius:

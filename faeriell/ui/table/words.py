@@ -251,7 +251,7 @@ class Words:
         where += (f": a Harvest in {self.area(space)}." if pv.get("area") else
                   f": each harvester takes one of their {self.terrain(space)} Regions.")
         me = self.tribe(self.tribe_ids[player]) + ": " if 0 <= player < len(self.tribe_ids) else None
-        said = []
+        said: list[str] = []
         for line in self.harvest_lines(pv):
             if me is not None and line.startswith(me):
                 said.insert(0, "You get " + line[len(me):])

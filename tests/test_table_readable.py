@@ -170,7 +170,7 @@ def test_the_decision_bar_keeps_clear_of_the_places_it_asks_about():
     t = Table(g)
     t.frame()
     assert t.scene.decision.choice is not None
-    asked = t.scene.asked_rects()
+    asked = t.scene.decision.asked_rects()
     assert asked
     panel = t.scene.decision.choice.panel_rect
     assert not any(panel.colliderect(r) for r in asked), (panel, asked)

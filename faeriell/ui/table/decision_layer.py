@@ -10,6 +10,7 @@ import pygame
 from faeriell.ui.table import keyboard, overlays
 from faeriell.ui.table.decisions import Choice, Option, build_choice
 from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
+from faeriell.ui.table.keys import GuardianPiece, RegionSpot
 from faeriell.ui.table.layers import Layer
 
 
@@ -167,4 +168,29 @@ class DecisionLayer(Layer):
         overlays.choice_spots(surf, s)
         if ch.focus is not None and ch.focus < len(ch.options) and ch.options[ch.focus].spot is not None:
             overlays.focus_mark(surf, s, ch.options[ch.focus].spot)      # the keyboard's place
-        ch.draw(surf, s.painted, s.layout.map, s.asked_rects())
+        ch.draw(surf, s.painted, s.layout.map, self.asked_rects())
+
+    def asked_rects(self) -> list[pygame.Rect]:
+        """Where the pieces and places the open decision asks about are on screen (the bar keeps
+        clear of them)."""
+        s = self.scene
+        ch = self.choice
+        keys = set(ch.spot_keys() if ch is not None else ()) | set(s.index.aims)
+        keys |= {k for k in s.index.clicks if isinstance(k, RegionSpot)}
+        pend = s.session.state.pending or {}
+        if pend.get("guardian") in s.session.state.guardians:      # a Corruption Event at a Guardian
+            keys.add(GuardianPiece(pend["guardian"]))
+        if isinstance(pend.get("region"), str):
+            keys.add(RegionSpot(pend["region"]))
+        keys |= {RegionSpot(r) for r in pend.get("regions") or () if isinstance(r, str)}
+        out = []
+        m = s.layout.map
+        for key in keys:
+            if isinstance(key, RegionSpot):
+                c = s.region_point(key.region)
+                rr = pygame.Rect(0, 0, s.layout.px(30), s.layout.px(30))
+                rr.center = c
+                out.append(rr)
+            else:
+                out += [sp.rect for sp in s.spots.by_key.get(key, ())]
+        return [r for r in out if m.colliderect(r)]

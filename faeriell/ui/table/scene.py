@@ -50,7 +50,7 @@ from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
-from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, RegionSpot, TableKey
+from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, TableKey
 
 if TYPE_CHECKING:
     from faeriell.engine import Action, Game
@@ -162,30 +162,6 @@ class TableScene(Scene):
         """Where the table's words are printed on its base picture (names, labels, counts): what
         a highlight drawn over the table keeps clear of, or draws again on top."""
         return words_on(self.base)
-
-    def asked_rects(self) -> list:
-        """Where the pieces and places the open decision asks about are on screen (the bar keeps
-        clear of them)."""
-        ch = self.decision.choice
-        keys = set(ch.spot_keys() if ch is not None else ()) | set(self.index.aims)
-        keys |= {k for k in self.index.clicks if isinstance(k, RegionSpot)}
-        pend = self.session.state.pending or {}
-        if pend.get("guardian") in self.session.state.guardians:      # a Corruption Event at a Guardian
-            keys.add(GuardianPiece(pend["guardian"]))
-        if isinstance(pend.get("region"), str):
-            keys.add(RegionSpot(pend["region"]))
-        keys |= {RegionSpot(r) for r in pend.get("regions") or () if isinstance(r, str)}
-        out = []
-        m = self.layout.map
-        for key in keys:
-            if isinstance(key, RegionSpot):
-                c = self.region_point(key.region)
-                rr = pygame.Rect(0, 0, self.layout.px(30), self.layout.px(30))
-                rr.center = c
-                out.append(rr)
-            else:
-                out += [sp.rect for sp in self.spots.by_key.get(key, ())]
-        return [r for r in out if m.colliderect(r)]
 
     def resize(self, size) -> None:
         self._size = tuple(size)

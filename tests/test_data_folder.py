@@ -4,6 +4,7 @@ or $XDG_DATA_HOME/faeriell), so existing saves stay where they are."""
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
 
 import platformdirs
@@ -40,7 +41,10 @@ def test_the_folder_is_the_one_platformdirs_chooses(home, tmp_path, monkeypatch)
     asked = []
 
     def user_data_path(appname=None, appauthor=None, version=None, roaming=False, **kw):
-        asked.append((appname, appauthor, roaming))
+        # only this thread's questions: in a full run, a background thread an earlier test's app
+        # started (a folder reader finishing its listing) once asked too, twice, while this ran
+        if threading.current_thread() is threading.main_thread():
+            asked.append((appname, appauthor, roaming))
         return tmp_path / "the system's own" / appname
     monkeypatch.setattr(platformdirs, "user_data_path", user_data_path)
     assert folders.user_data_dir() == tmp_path / "the system's own" / "faeriell"

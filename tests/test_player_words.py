@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
-from faeriell.ui.table import explain as table_explain, tooltips  # noqa: E402
+from faeriell.ui.table import anim, explain as table_explain, tooltips  # noqa: E402
 from faeriell.ui.table.dragdrop import Drag  # noqa: E402
 from faeriell.ui.table.keys import RegionSpot  # noqa: E402
 
@@ -92,7 +92,7 @@ def _collect(t: Table, rng: random.Random, out: list[str]) -> None:
             continue
         d = Drag(grip, None, (0, 0), (0, 0), idx.targets(grip), {type(k) for k in idx.targets(grip)})
         d.hover = place
-        out.append(sc.why_not_drop(d))
+        out.append(table_explain.why_not_drop(sc, d))
     # the engine's own refusals of moves that are not legal now, said by the table
     legal = list(t.session.legal())[:40]
     for a in rng.sample(legal, min(6, len(legal))):
@@ -132,7 +132,7 @@ def test_no_internal_ids_in_player_text(cfg, drawn):
         legal = list(t.session.legal())
         a = rng.choice(legal)
         t.session.apply(a)
-        t.scene.animate(a)            # a bot's narration of the same move
+        anim.show_bot_move(t.scene, a)            # a bot's narration of the same move
         if t.scene.message:
             texts.append(t.scene.message)
         t.frame()

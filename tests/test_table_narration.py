@@ -14,6 +14,7 @@ from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.bot_driver import BotDriver  # noqa: E402
 from faeriell.ui.table import chrome  # noqa: E402
+from faeriell.ui.table import anim  # noqa: E402
 from faeriell.ui.table.keys import Button  # noqa: E402
 
 
@@ -35,7 +36,7 @@ def bot_moves(t: Table, n: int) -> list:
             if drv._job is not None:
                 drv._job.done.wait(5)
             continue
-        t.scene.animate(got[0])
+        anim.show_bot_move(t.scene, got[0])
         t.frame()
         moved.append((got, t.scene.message, chrome.expectation(t.scene.painted), t.session.acting))
     return moved

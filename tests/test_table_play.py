@@ -9,6 +9,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
+from faeriell.ui.table import anim  # noqa: E402
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, BeaconPiece, Button, GuardianPiece, HarvestToken, HerbUp, HeroSlot, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SlotToken, SupplyBeacon, SupplySettlement, TotemPiece, TribeBoard, TribeSmall, WheelSpace  # noqa: E402
 
 
@@ -208,7 +209,7 @@ def test_bot_move_animates_without_blocking():
     t = Table(two_tribes({"player": 1, "phase": "hero"}))
     a = t.session.legal_of("move_hero", hero="druid")[0]
     assert t.session.apply(a) is None
-    t.scene.animate(a)
+    anim.show_bot_move(t.scene, a)
     t.frame()
     assert t.scene.flights, "no animation started"
     f = t.scene.flights[0]

@@ -18,6 +18,7 @@ from faeriell.engine.registry import MOVES  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
 from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
+from faeriell.ui.table.screen_layers import covered_by  # noqa: E402
 
 CONFIGS = [
     (2, "competitive", "medium", []),
@@ -77,7 +78,7 @@ def reachable(t: Table, action) -> str | None:
             return f"{what} {key} not on screen"
         if isinstance(target, RegionSpot) and not sc.layout.map.collidepoint(sp.center):
             return f"{what} {key} off the map view"
-        return f"{what} {key} covered by the {sc.covered_by(sp.center) or 'pieces around it'}"
+        return f"{what} {key} covered by the {covered_by(sc, sp.center) or 'pieces around it'}"
     return None
 
 
@@ -184,9 +185,9 @@ def test_a_region_under_the_decision_bar_is_aimed_at_where_it_shows():
     assert regions_asked(g)
     t = Table(g, seats=["human"] * 2)
     bar = t.scene.decision.choice.panel_rect
-    assert t.scene.covered_by(bar.center) == "decision bar"
+    assert covered_by(t.scene, bar.center) == "decision bar"
     covered = [r for r in rules.board.regions
-               if t.scene.covered_by(t.scene.spot(RegionSpot(r)).center) == "decision bar"]
+               if covered_by(t.scene, t.scene.spot(RegionSpot(r)).center) == "decision bar"]
     assert covered, "no Region centre under the bar: move the bar or pick another position"
     for r in covered:
         p = free_point(t.scene, RegionSpot(r))

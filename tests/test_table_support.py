@@ -24,6 +24,7 @@ from faeriell.session import Session  # noqa: E402
 from faeriell.ui.table import TableScene  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
 from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
+from faeriell.ui.table.screen_layers import covered_by  # noqa: E402
 
 _ASSETS = None
 
@@ -78,7 +79,7 @@ def free_point(scene, key) -> tuple[int, int] | None:
         points += [(r.x + r.w * i // 4, r.y + r.h * j // 4) for j in (1, 2, 3) for i in (1, 2, 3)]
     for x, y in points:
         p = (round(x), round(y))
-        if scene.covered_by(p) is None and any(h.key == key for h in scene.spots.hit_all(p)):
+        if covered_by(scene, p) is None and any(h.key == key for h in scene.spots.hit_all(p)):
             return p
     return None
 
@@ -114,7 +115,7 @@ class Table:
         if isinstance(key, tuple) and len(key) == 2 and all(isinstance(v, int) for v in key):
             return key
         p = self.scene.spot_pos(key)
-        if self.scene.covered_by(p) is not None:      # a panel over its centre: aim where it shows
+        if covered_by(self.scene, p) is not None:      # a panel over its centre: aim where it shows
             p = free_point(self.scene, key) or p
         return p
 

@@ -10,7 +10,7 @@ around it:
     F1        the rules (the menu's Keys and shortcuts lists these)
 
 Bot seats are played by a BotDriver (bot_driver.py) whose moves reach the table as
-`table.animate(action)`. When the game ends, the end screen follows after a moment.
+`anim.show_bot_move(table, action)`. When the game ends, the end screen follows after a moment.
 Sound cues (faeriell/ui/sound.py) follow what happens: a piece picked up, a move made, a move
 refused, the Doom marker stepping, an Achievement claimed, the end of the game. The settings
 (bot speed, animations, curtain, text size) apply at once when changed in the Esc menu.
@@ -389,7 +389,7 @@ class TableScreen(Scene):
         moved = self.driver.update()
         if moved is not None:
             action, _player = moved
-            self.table.animate(action)
+            anim.show_bot_move(self.table, action)
             changed = True
         for msg in self.driver.pop_messages():
             self.flash(msg)

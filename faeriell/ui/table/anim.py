@@ -17,6 +17,7 @@ import pygame
 
 from faeriell.engine.actions import card_color
 from faeriell.ui.table import theme as T
+from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 from faeriell.ui.table.keys import AchievementTile, DoomSpace, HarvestToken, MenaceBag, PoolCard, QuestDeck, SetAside, TribeBoard, TribeSmall, UnderGuardian, WheelSpace
 
 SPEED = [1.0]       # the Animation speed setting: flight times are multiplied by it (0: no flights)
@@ -260,3 +261,27 @@ def _doom_flight(ev, at: _Where, delay: float) -> tuple[list[Flight], float]:
 # what_happened's kinds of event, each with the maker of its flights
 FLIGHTS = {"harvest": _harvest_flight, "essence": _essence_flights, "menace": _menace_flight,
            "aside": _aside_flight, "achievement": _achievement_flight, "doom": _doom_flight}
+
+
+def show_bot_move(scene, action) -> None:
+    """Show a bot's move: the piece flies to its new place (input is never held)."""
+    g = scene.session.game
+    stale = scene.index.version != scene.session.version
+    ctx = scene.index.ctx if (stale and scene.index.ctx is not None) else make_ctx(g)
+    try:
+        gs = gesture(action, ctx)
+    except (KeyError, TypeError, IndexError):
+        gs = None
+    who = scene.words.player_name(ctx.i, scene.session.seats)
+    scene.bot_line = scene.words.narrate(action, who)
+    scene.flash(scene.bot_line)
+    if gs is None or gs == DECIDE:
+        return
+    grip, target = gs
+    start = None
+    sprite = None
+    if grip is not None:
+        sp = scene.spots.first(grip)
+        if sp is not None:
+            start, sprite = sp.center, sp.sprite
+    scene.picture.queue_flight(start, sprite, target, grip, scene.now)

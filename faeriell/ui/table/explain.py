@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
+from faeriell.engine.actions import card_back
 from faeriell.engine.explain import why_none
+from faeriell.ui.table.gestures import drop_meaning
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, WheelSpace
 
 
@@ -177,7 +179,7 @@ def missed_drop(scene, drag, pos) -> str:
     name = place_name(scene, near)
     if near in drag.targets or near in drag.aliases:
         return f"It landed between places: {name}, the nearest, takes it - drop it there (it glows)."
-    why = scene.why_not_drop(_at(drag, near))
+    why = why_not_drop(scene, _at(drag, near))
     return f"Not on {name}. {why or 'It cannot go there.'}"
 
 
@@ -185,7 +187,7 @@ def refused_drop(scene, drag) -> str:
     """What to say when a drop lands on a place that does not take the piece: where it landed,
     in the game's words, then the reason (the engine's why_not, or a guided step's own words):
     "That is the Wolf's Mountain: ...". A reason that already names the place is said as it is."""
-    why = scene.why_not_drop(drag)
+    why = why_not_drop(scene, drag)
     name = place_name(scene, drag.hover)
     if name == "that place" or name.lower() in why.lower():
         return why
@@ -249,3 +251,18 @@ def rule_kind(scene) -> str | None:
         return str(step.action["action"])
     pending = scene.session.state.pending
     return str(pending["kind"]) if pending else None
+
+
+def why_not_drop(scene, d) -> str:
+    """Why the piece in hand cannot be dropped where it hovers: the engine's refusal of the move
+    the drop would be, in the game's words (a Quest card names the Guardian it is solved at)."""
+    if isinstance(d.grip, QuestCard) and isinstance(d.hover, GuardianPiece):
+        want = card_back(d.grip.card)
+        if want is not None and want != d.hover.guardian:     # (a Quest card always shows its back)
+            return (f"This Quest is solved where {scene.words.guardian(want)} stands, "
+                    f"not {scene.words.guardian(d.hover.guardian)}.")
+    for a in drop_meaning(scene.index, d.grip, d.hover) if d.hover is not None else ():
+        why = scene.session.why_not(a)
+        if why:
+            return scene.words.plain(why)
+    return "That move is not possible there."

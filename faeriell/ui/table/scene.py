@@ -3,7 +3,7 @@ made by dragging a piece (or clicking a tile, a button, a choice) - each one ask
 
     scene = TableScene(session, assets, (1280, 800))
     scene.handle_event(ev); scene.update(dt_ms); scene.draw(surface); scene.resize(size)
-    scene.animate(action)      # a bot's move: a short flight of the piece, never blocking input
+    anim.show_bot_move(scene, action)   # a bot's move: a short flight of the piece, never blocking input
     scene.flash("Saved.")      # a message line
 
 Input is a stack of layers (layers.py): curtain, puzzle result, tip card, payment tray, decision
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from faeriell.content.map_loader import default_map_path
-from faeriell.engine.actions import card_back
 from faeriell.ui.text import set_window_size, words_on
 from faeriell.ui.scene import Scene
 from faeriell.ui.table import guide
@@ -36,9 +35,8 @@ from faeriell.ui.table.coach_layer import CoachLayer
 from faeriell.ui.table.decision_layer import DecisionLayer
 from faeriell.ui.table.decisions import group_actions
 from faeriell.ui.table.drag_layer import DragLayer
-from faeriell.ui.table.dragdrop import Drag
 from faeriell.ui.table.drill_coach import DrillCoach
-from faeriell.ui.table.gestures import DECIDE, TRAY_KINDS, MoveIndex, build_index, drop_meaning, gesture, make_ctx
+from faeriell.ui.table.gestures import TRAY_KINDS, MoveIndex, build_index
 from faeriell.ui.table.island import IslandView
 from faeriell.ui.table.layout import compute
 from faeriell.ui.table.layers import LayerStack
@@ -50,7 +48,7 @@ from faeriell.ui.table.spots import RegionRaster, SpotMap
 from faeriell.ui.table.tray_layer import TrayLayer
 from faeriell.ui.table.tutorial_layer import TutorialLayer
 from faeriell.ui.table.words import Words
-from faeriell.ui.table.keys import Button, GuardianPiece, QuestCard, TableKey
+from faeriell.ui.table.keys import Button, TableKey
 
 if TYPE_CHECKING:
     from faeriell.engine import Action, Game
@@ -177,29 +175,6 @@ class TableScene(Scene):
         """Draw the base picture anew at the next frame (bench/frame.py measures what that costs)."""
         self.base_key = None
 
-    def animate(self, action) -> None:
-        """Show a bot's move: the piece flies to its new place (input is never held)."""
-        g = self.session.game
-        stale = self.index.version != self.session.version
-        ctx = self.index.ctx if (stale and self.index.ctx is not None) else make_ctx(g)
-        try:
-            gs = gesture(action, ctx)
-        except (KeyError, TypeError, IndexError):
-            gs = None
-        who = self.words.player_name(ctx.i, self.session.seats)
-        self.bot_line = self.words.narrate(action, who)
-        self.flash(self.bot_line)
-        if gs is None or gs == DECIDE:
-            return
-        grip, target = gs
-        start = None
-        sprite = None
-        if grip is not None:
-            sp = self.spots.first(grip)
-            if sp is not None:
-                start, sprite = sp.center, sp.sprite
-        self.picture.queue_flight(start, sprite, target, grip, self.now)
-
     def flash(self, text: str, bad: bool = False) -> None:
         self.message = self.words.say(text)
         self.message_bad = bad
@@ -224,24 +199,6 @@ class TableScene(Scene):
         """The spot drawn for `key` (after a draw), e.g. RegionSpot("bear-river")."""
         self._ensure_base()
         return self.spots.spot(key, self.region_point)
-
-    def covered_by(self, pos) -> str | None:
-        """The panel over the table that a press at `pos` reaches instead of what lies under it
-        (None: the table itself). Follows the layer stack, top first."""
-        if self.curtain_layer.tribe is not None:
-            return "curtain"
-        if self.puzzle is not None and self.puzzle.overlay:
-            return "puzzle result"
-        tips = self.dialogs.tips
-        if self.dialogs.shown is not None and tips.rect is not None and tips.rect.collidepoint(pos):
-            return "tip card"
-        if self.tray_layer.tray is not None:
-            return "payment tray"
-        if self.tutorial is not None and self.tutorial.card is not None and self.tutorial.card.collidepoint(pos):
-            return "step card"
-        if self.decision.choice is not None and self.decision.choice.click(pos) is not None:
-            return "decision bar"
-        return None
 
     def spot_pos(self, key: TableKey) -> tuple[int, int]:
         sp = self.spot(key)
@@ -293,18 +250,6 @@ class TableScene(Scene):
         self.map.fit_island(self.session.game.rules.board)
 
     # =================================================================== moves
-    def why_not_drop(self, d: Drag) -> str:
-        if isinstance(d.grip, QuestCard) and isinstance(d.hover, GuardianPiece):
-            want = card_back(d.grip.card)
-            if want is not None and want != d.hover.guardian:     # (a Quest card always shows its back)
-                return (f"This Quest is solved where {self.words.guardian(want)} stands, "
-                        f"not {self.words.guardian(d.hover.guardian)}.")
-        for a in drop_meaning(self.index, d.grip, d.hover) if d.hover is not None else ():
-            why = self.session.why_not(a)
-            if why:
-                return self.words.plain(why)
-        return "That move is not possible there."
-
     def resolve(self, actions, title: str = "Choose") -> None:
         """Play the move these actions are (one move: made; several: the decision bar asks which;
         a Tribe Action paid with Essences: the payment tray opens)."""

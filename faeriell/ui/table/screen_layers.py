@@ -249,3 +249,22 @@ class NoticeLayer(Layer):
     def draw(self, surf) -> None:
         overlays.tip(surf, self.scene)
         overlays.message(surf, self.scene)
+
+
+def covered_by(scene, pos) -> str | None:
+    """The panel over the table that a press at `pos` reaches instead of what lies under it
+    (None: the table itself). Follows the layer stack, top first."""
+    if scene.curtain_layer.tribe is not None:
+        return "curtain"
+    if scene.puzzle is not None and scene.puzzle.overlay:
+        return "puzzle result"
+    tips = scene.dialogs.tips
+    if scene.dialogs.shown is not None and tips.rect is not None and tips.rect.collidepoint(pos):
+        return "tip card"
+    if scene.tray_layer.tray is not None:
+        return "payment tray"
+    if scene.tutorial is not None and scene.tutorial.card is not None and scene.tutorial.card.collidepoint(pos):
+        return "step card"
+    if scene.decision.choice is not None and scene.decision.choice.click(pos) is not None:
+        return "decision bar"
+    return None

@@ -17,7 +17,7 @@ from faeriell.safe_read import MALFORMED, clip
 from faeriell.engine import Action, IllegalAction, build_position, PositionError, matches
 from faeriell.engine.state import to_dict
 from faeriell.engine.view import resolve, holds, PathError
-from faeriell.puzzle import Goal, GoalError, PuzzleMeta
+from faeriell.puzzles.goal import Goal, GoalError, PuzzleMeta
 
 STEP_KINDS = ("do", "reject", "legal", "illegal", "expect", "draw")
 TOP_KEYS = {"name", "rules", "setup", "board", "tribes", "turn", "steps", "goal", "description", "solution",
@@ -43,7 +43,7 @@ class Scenario:
     goal: dict = field(default_factory=dict)
     solution: list = field(default_factory=list)
     lines: dict = field(default_factory=dict)     # line of each top-level field, for errors
-    puzzle: dict = field(default_factory=dict)      # a puzzle's theme, level and hint (faeriell.puzzle)
+    puzzle: dict = field(default_factory=dict)      # a puzzle's theme, level and hint (faeriell.puzzles.goal)
     wrong: list = field(default_factory=list)       # tempting first moves that lose (puzzles)
 
 

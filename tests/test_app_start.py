@@ -212,7 +212,7 @@ def test_screen_survives_a_small_window(app):
 
 
 def test_every_shipped_puzzle_opens(app):
-    from faeriell.storage.puzzles import list_puzzles
+    from faeriell.puzzles.files import list_puzzles
     puzzles = [p for p, _, rel in list_puzzles() if rel.startswith("data")]
     if not puzzles:
         pytest.skip("no data/puzzles in this checkout")

@@ -28,7 +28,7 @@ from faeriell.storage.saves import FileServiceError, load_game, save_game, write
 from faeriell.storage.tempfiles import remove_stale_temp_files  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
-from faeriell.puzzle_progress import Progress  # noqa: E402
+from faeriell.puzzles.path import Progress  # noqa: E402
 from faeriell.ui.dialogs import Confirm, FileDialog  # noqa: E402
 from faeriell.ui.scenes.start import StartScene  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
@@ -411,7 +411,7 @@ def test_a_game_open_in_another_window_is_played_as_a_copy_and_loses_nothing(tmp
 
 WINNER = textwrap.dedent("""
     import sys
-    from faeriell.puzzle_progress import Progress
+    from faeriell.puzzles.path import Progress
     p = Progress(sys.argv[1])
     print(sum(p.mark_solved(f"{sys.argv[2]}-{k}") for k in range(int(sys.argv[3]))))
 """)

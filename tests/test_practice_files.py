@@ -26,7 +26,7 @@ from faeriell.engine import new_game  # noqa: E402
 from faeriell.practice import daily, record, stats  # noqa: E402
 from faeriell.practice.drills import DrillBook  # noqa: E402
 from faeriell.practice.trainer import Trainer  # noqa: E402
-from faeriell.puzzle_progress import Entry, Progress  # noqa: E402
+from faeriell.puzzles.path import Entry, Progress  # noqa: E402
 from faeriell.tutorial.progress import Progress as TutorialProgress  # noqa: E402
 from faeriell.ui.scenes.practice import PracticeScene  # noqa: E402
 from faeriell.ui.scenes.stats import StatsScene  # noqa: E402
@@ -136,7 +136,7 @@ RECORDER = textwrap.dedent("""
     from faeriell.practice import stats
     from faeriell.practice.drills import DrillBook
     from faeriell.practice.trainer import Trainer
-    from faeriell.puzzle_progress import Entry
+    from faeriell.puzzles.path import Entry
     folder, tag, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     entries = [Entry(f"p{k}", f"/nowhere/p{k}.yaml", f"Puzzle {k}", "", "Win.", "", 1 + k % 3, "") for k in range(6)]
     trainer = Trainer(folder, entries)                   # alive the whole run, like the Practice screen's
@@ -343,7 +343,7 @@ def test_a_ladder_value_out_of_range_is_left_out_and_kept_aside(tmp_path):
 
 
 def test_puzzle_and_tutorial_progress_grown_past_their_read_limits_read_back(tmp_path):
-    from faeriell.puzzle_progress import MAX_PROGRESS_BYTES
+    from faeriell.puzzles.path import MAX_PROGRESS_BYTES
     from faeriell.tutorial.progress import MAX_BYTES
     ids = [f"{k:05d}-" + "x" * 190 for k in range(1300)]          # a hand-grown list just under the limit
     (tmp_path / "puzzles.json").write_text(json.dumps({"solved": ids[:1200]}, indent=1))

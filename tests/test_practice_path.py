@@ -13,8 +13,8 @@ import pytest  # noqa: E402
 
 from faeriell import scenario  # noqa: E402
 from faeriell.engine import Action  # noqa: E402
-from faeriell.puzzle import THEMES  # noqa: E402
-from faeriell.puzzle_progress import Progress, PuzzlePath  # noqa: E402
+from faeriell.puzzles.goal import THEMES  # noqa: E402
+from faeriell.puzzles.path import Progress, PuzzlePath  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen as TableHost  # noqa: E402
 
 

@@ -9,7 +9,7 @@ from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
 from faeriell.practice import daily, ladder, stats
 from faeriell.practice.trainer import LEVEL_RATING, Trainer
-from faeriell.puzzle_progress import PuzzlePath
+from faeriell.puzzles.path import PuzzlePath
 
 DAY = 86400.0
 

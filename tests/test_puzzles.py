@@ -5,7 +5,7 @@ import pytest
 
 from faeriell import scenario
 from faeriell.engine import Action
-from faeriell.puzzle import Goal, GoalError, PuzzleTracker
+from faeriell.puzzles.goal import Goal, GoalError, PuzzleTracker
 
 PUZZLES = sorted((Path(__file__).parents[1] / "data" / "puzzles").glob("*.yaml"))
 
@@ -13,7 +13,7 @@ PUZZLES = sorted((Path(__file__).parents[1] / "data" / "puzzles").glob("*.yaml")
 def test_there_are_puzzles_on_every_theme_of_the_path():
     """At least 24 puzzles, every theme with at least three, easy to hard; each has a goal, a
     one-line story, a hint and a tempting wrong first move."""
-    from faeriell.puzzle import THEMES, PuzzleMeta
+    from faeriell.puzzles.goal import THEMES, PuzzleMeta
     assert len(PUZZLES) >= 24
     themes, levels = {}, set()
     for path in PUZZLES:

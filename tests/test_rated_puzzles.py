@@ -18,7 +18,7 @@ from faeriell import scenario
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action
 from faeriell.practice.refute import search
-from faeriell.puzzle import Goal, PuzzleMeta, PuzzleTracker, THEMES
+from faeriell.puzzles.goal import Goal, PuzzleMeta, PuzzleTracker, THEMES
 from test_puzzles import test_a_wrong_first_move_does_not_reach_the_goal as wrong_loses
 from test_puzzles import test_solution_wins as solution_wins
 

@@ -134,7 +134,7 @@ def test_a_hero_written_off_the_map_is_refused_in_words_not_raised():
 
 def test_a_puzzle_theme_that_is_no_word_is_refused():
     # a list for the theme raised TypeError (unhashable) where the themes are looked up
-    from faeriell.puzzle import GoalError, PuzzleMeta
+    from faeriell.puzzles.goal import GoalError, PuzzleMeta
     with pytest.raises(GoalError, match="puzzle.theme must be one of"):
         PuzzleMeta.from_dict({"theme": ["harvest"]})
 

@@ -11,7 +11,7 @@ from faeriell import scenario
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action
 from faeriell.practice.refute import _fast_key, _key, search
-from faeriell.puzzle import Goal, PuzzleTracker
+from faeriell.puzzles.goal import Goal, PuzzleTracker
 
 FOLDER = Path(__file__).parents[1] / "data" / "puzzles" / "rated"
 RULES = default_rules()

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 STORAGE = ROOT / "faeriell" / "storage"
 ORDER = ("folders", "atomic", "locks", "tempfiles", "claims", "background", "headers", "listing", "saves",
-         "seats", "puzzles")
+         "seats")
 MAX_LINES = 400
 
 

@@ -280,8 +280,8 @@ def test_the_piece_and_the_place_in_focus_are_drawn():
 def test_the_result_panel_of_a_puzzle_from_the_keyboard():
     from faeriell import scenario
     from faeriell.engine import Action
-    from faeriell.puzzle_progress import PuzzlePath
-    from faeriell.storage.puzzles import load_puzzle
+    from faeriell.puzzles.path import PuzzlePath
+    from faeriell.puzzles.files import load_puzzle
     from faeriell.session import Session
     from faeriell.ui.table import TableScene
     from test_table_support import assets

@@ -132,7 +132,7 @@ def test_back_to_start_from_the_result(tmp_path, monkeypatch):
 
 
 def test_practice_lists_the_puzzle_path_with_their_stories(tmp_path, monkeypatch):
-    from faeriell.puzzle_progress import PuzzlePath
+    from faeriell.puzzles.path import PuzzlePath
     from test_app_support import click, make_app
     app = make_app(tmp_path, monkeypatch)
     click(app, "practice")

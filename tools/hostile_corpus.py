@@ -371,7 +371,7 @@ def settings_cases(t, rnd, tmp: Path, n: int) -> None:
 
 
 def progress_cases(t, rnd, tmp: Path, n: int) -> None:
-    from faeriell.puzzle_progress import Progress
+    from faeriell.puzzles.path import Progress
     from faeriell.storage.folders import SEATS_FILE
     from faeriell.storage.locks import update_json
     for k in range(n):
@@ -383,7 +383,7 @@ def progress_cases(t, rnd, tmp: Path, n: int) -> None:
         f.write_bytes(raw)
 
         def run(f=f, raw=raw, folder=folder):
-            from faeriell.puzzle_progress import _progress_ok
+            from faeriell.puzzles.path import _progress_ok
             try:
                 data = json.loads(raw)
                 before = set(data["solved"]) if _progress_ok(data) else None

@@ -32,7 +32,7 @@ from faeriell.engine.actions import card_color  # noqa: E402
 from faeriell.engine.core import Game  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
 from faeriell.engine.position import build  # noqa: E402
-from faeriell.puzzle import Goal, PuzzleTracker  # noqa: E402
+from faeriell.puzzles.goal import Goal, PuzzleTracker  # noqa: E402
 
 BUDGET = 2500        # positions a refutation may visit
 TEMPTING = 8         # the heuristic's favourite other first moves tried as the wrong move

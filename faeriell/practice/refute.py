@@ -20,7 +20,7 @@ from faeriell.engine.actions import card_color
 from faeriell.engine.saves import canonical_json
 from faeriell.engine.state import _STATE_FIELDS, to_dict
 from faeriell.engine.turns import phases_left
-from faeriell.puzzle import Goal, PuzzleTracker
+from faeriell.puzzles.goal import Goal, PuzzleTracker
 
 MAX_STEPS = 300
 

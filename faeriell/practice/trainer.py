@@ -4,7 +4,7 @@ A puzzle starts at the rating of its level (Easy 1200, Medium 1500, Hard 1800) a
 first try: a solved puzzle "loses" to the player, a failed one "wins". The trainer serves an open
 puzzle near the player's rating, not one served in the last few turns. Kept in ratings.json.
 
-    t = Trainer(folder, entries, clock=time.time)   # entries: puzzle_progress.Entry list
+    t = Trainer(folder, entries, clock=time.time)   # entries: puzzles.path.Entry list
     t.start_at(2)                    # a new player chooses a level: their rating starts there
     e = t.next_puzzle()              # the Entry to play
     t.record(e.id, solved=True)      # both ratings move; the player's history grows
@@ -17,7 +17,7 @@ import time
 
 from faeriell.practice.glicko2 import Rating, game
 from faeriell.practice.store import Book, is_int, is_num, is_text, is_time, shed_first
-from faeriell.puzzle_progress import PuzzlePath
+from faeriell.puzzles.path import PuzzlePath
 from faeriell.resources import resource_dir
 
 FILE = "ratings.json"

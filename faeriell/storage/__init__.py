@@ -11,7 +11,6 @@ No pygame here. Lowest first (a module imports only those above it):
     listing     list_saves, autosave_files, latest_autosave: which saves there are
     saves       save_game, why_not_replace, load_game, write_save, save names; FileServiceError
     seats       remember_seats / recall_seats: who plays each seat of a game
-    puzzles     list_puzzles, puzzle_info, load_puzzle: the puzzle files on disk
 
 Reading goes through faeriell/safe_read.py (regular files only, a size limit per kind, bounded JSON).
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from faeriell.safe_read import parse_json, read_text
-from faeriell.puzzle_progress import within
+from faeriell.puzzles.path import within
 from faeriell.storage.folders import user_data_dir
 from faeriell.storage.locks import update_json
 

@@ -235,7 +235,7 @@ class App:
         return self.load(path)
 
     def open_puzzle(self, path, back=None) -> str | None:
-        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.puzzles.files import load_puzzle
         from faeriell.storage.saves import FileServiceError
         if self.rules is None:
             return NO_RULES
@@ -297,7 +297,7 @@ class App:
         return None
 
     def open_rated_puzzle(self, path, trainer, back=None) -> str | None:
-        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.puzzles.files import load_puzzle
         from faeriell.storage.saves import FileServiceError
         if self.rules is None:
             return NO_RULES

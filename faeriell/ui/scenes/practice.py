@@ -2,7 +2,7 @@
 Puzzles (the themed path of data/puzzles/, and any scenario file by its path), Rated puzzles (served
 near your Glicko-2 rating), Drills (your own key moments, due on a spaced schedule), the Ladder
 (Solo and Full Coop) and the Daily game; Progress (scene "stats") is one click on. All it knows
-comes from faeriell.practice and faeriell.puzzle_progress (no pygame there); the games open at
+comes from faeriell.practice and faeriell.puzzles.path (no pygame there); the games open at
 the table through the Host, with `back=("practice", {"tab": ...})` so that the table's "Back to
 Practice" (and the end screen's Back) return to the tab they came from.
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from faeriell.storage.puzzles import puzzle_info
+from faeriell.puzzles.files import puzzle_info
 from faeriell.ui import widgets as W
 from faeriell.ui.controls import Button, Choice, Label, ListBox, TextField, Widget
 from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
@@ -255,7 +255,7 @@ class PracticeScene(MenuScene):
         getattr(self, f"_layout_{self.tab}")(body, foot_y, r)
 
     def _layout_puzzles(self, body, foot_y, r) -> None:
-        from faeriell.puzzle_progress import practice_items
+        from faeriell.puzzles.path import practice_items
         if self.puzzle_items is None:
             self.puzzle_items = practice_items()
             if not self.puzzle_path:              # the first unsolved puzzle, ready to play

@@ -6,7 +6,7 @@ First Tribe Phase tips.
     draw_goal(surf, p, rect, puzzle)          # the goal strip under the banner (base picture)
     PuzzleResult / TipCard: panels drawn over the table each frame, with their own buttons
 
-The goal is followed by faeriell.puzzle.PuzzleTracker; the tips are data/starting_scenario.yaml's
+The goal is followed by faeriell.puzzles.goal.PuzzleTracker; the tips are data/starting_scenario.yaml's
 `tribes[i].tip` (our own words). Neither decides a rule.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pygame
 
 from faeriell.engine.actions import card_color
 from faeriell.engine.names import PHASE_NAMES
-from faeriell.puzzle import GoalError
+from faeriell.puzzles.goal import GoalError
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp, PoolCard, PuzzleCard, SupplyBeacon, SupplySettlement, TableKey
 
@@ -26,7 +26,7 @@ from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp,
 # --------------------------------------------------------------------------- practice puzzles
 class Puzzle:
     def __init__(self, scenario, game, progress=None, trainer=None, counted=None):
-        from faeriell.puzzle import Goal, PuzzleTracker
+        from faeriell.puzzles.goal import Goal, PuzzleTracker
         self.trainer = trainer                 # the rated trainer (faeriell.practice.trainer) when rated
         self.counted = counted if counted is not None else set()   # puzzle ids already rated this sitting
         self.rating_change: tuple | None = None                    # (before, after) of the player's rating
@@ -39,7 +39,7 @@ class Puzzle:
         self.overlay = False                   # the result panel is up
         self.show_hint = False                 # after a failed try, the player asked for the hint
         self.hinted = False                    # the hint was asked before this try was decided
-        self.progress = progress               # faeriell.puzzle_progress.Progress (None: the user's)
+        self.progress = progress               # faeriell.puzzles.path.Progress (None: the user's)
         self.next_path: str | None = None      # after a win: the next unsolved puzzle on the path
         self.kept: bool | None = None          # after a win: recorded as solved (None: not on the path)
         self.path_count: tuple[int, int] | None = None   # after a win on the path: (solved, puzzles on it)
@@ -63,7 +63,7 @@ class Puzzle:
     def description(self) -> str:
         d = getattr(self.scenario, "description", None)
         if not d:
-            from faeriell.storage.puzzles import puzzle_info
+            from faeriell.puzzles.files import puzzle_info
             d = puzzle_info(self.path)["description"]     # "" when the file says none or cannot be read
         return " ".join(str(d or "").split())
 
@@ -105,7 +105,7 @@ class Puzzle:
 
     def _record_win(self) -> None:
         """Mark this puzzle solved in the user's data folder and find the next unsolved one."""
-        from faeriell.puzzle_progress import PuzzlePath, default_progress
+        from faeriell.puzzles.path import PuzzlePath, default_progress
         path = PuzzlePath.load()
         entry = path.by_path(self.path)
         if entry is None:                      # a scenario file outside the puzzle path
@@ -129,7 +129,7 @@ class Puzzle:
 
     @property
     def hint(self) -> str:
-        from faeriell.puzzle import GoalError, PuzzleMeta
+        from faeriell.puzzles.goal import GoalError, PuzzleMeta
         try:
             text = PuzzleMeta.from_dict(getattr(self.scenario, "puzzle", None) or {}).hint
         except GoalError:

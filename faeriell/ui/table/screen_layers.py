@@ -176,7 +176,7 @@ class ResultLayer(Layer):
             scene.sync()
             scene.flash("The next drill." if path else "The position again: find a better move.")
             return None
-        from faeriell.storage.puzzles import load_puzzle
+        from faeriell.puzzles.files import load_puzzle
         from faeriell.storage.saves import FileServiceError
         try:
             sc, game = load_puzzle(scene.session.game.rules, path or scene.puzzle.path)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from faeriell.content.yaml_lines import plain, read_yaml
-from faeriell.puzzle import LEVELS, OTHER_THEME, THEMES, PuzzleMeta
+from faeriell.puzzles.goal import LEVELS, OTHER_THEME, THEMES, PuzzleMeta
 from faeriell.resources import CHECKOUT
 from faeriell.safe_read import parse_json, read_text
 from faeriell.storage.folders import PROGRESS_FILE, user_data_dir

@@ -32,6 +32,8 @@ for p in (ROOT, ROOT / "tools"):
 
 import win_chance_data as D  # noqa: E402
 
+from faeriell.sim import wilson  # noqa: E402
+
 RANGE = (62000, 64999)
 BINS = 10
 MIN_BIN = 20
@@ -163,21 +165,13 @@ def expert_report(folders: list[str]) -> tuple[str, bool]:
     if starts:
         mean = sum(p for p, _y, _s in starts) / len(starts)
         won = sum(y for _p, y, _s in starts)
-        lo, hi = _wilson(won, len(starts))
+        lo, hi = wilson(won, len(starts))
         near = abs(mean - won / len(starts)) <= TOLERANCE
         ok = ok and near
         parts.append(f"Start of a solo Medium game: the chance shown is {mean:.3f} on average; the expert won "
                      f"{won} of these {len(starts)} games ({won / len(starts):.3f}, 95% {lo:.2f}-{hi:.2f}): "
                      f"{'within' if near else '**not within**'} 0.10.")
     return "\n".join(parts), ok
-
-
-def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def main(argv=None) -> int:

@@ -263,22 +263,32 @@ def measure_rules(size, frames: int) -> dict:
     return {"open": opens, "mix": mix, "idle": idle, "cpu": cpu}
 
 
-def rules_main(frames: int) -> int:
-    print(f"Rules screen benchmark (SDL video driver: {os.environ.get('SDL_VIDEODRIVER')}, "
-          f"Python {sys.version.split()[0]})")
+def launches(flag: str, runs: int = 3):
+    """([(wall s, inside s), ...], [peak RSS MB, ...]) of `runs` fresh processes started with
+    `flag` at 1280x800 (each prints FIRST_FRAME); None, its stderr printed, when one fails."""
     firsts, rss_child = [], []
-    for _ in range(3):
+    for _ in range(runs):
         t = time.perf_counter()
-        out = subprocess.run([sys.executable, __file__, "--child-rules", "1280x800"], cwd=ROOT,
+        out = subprocess.run([sys.executable, __file__, flag, "1280x800"], cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
         wall = time.perf_counter() - t
         line = next((x for x in out.stdout.splitlines() if x.startswith("FIRST_FRAME")), None)
         if line is None:
             print(out.stderr)
-            return 1
+            return None
         parts = line.split()
         firsts.append((wall, float(parts[1])))
         rss_child.append(float(parts[3]))
+    return firsts, rss_child
+
+
+def rules_main(frames: int) -> int:
+    print(f"Rules screen benchmark (SDL video driver: {os.environ.get('SDL_VIDEODRIVER')}, "
+          f"Python {sys.version.split()[0]})")
+    launched = launches("--child-rules")
+    if launched is None:
+        return 1
+    firsts, rss_child = launched
     print(f"launch -> rules screen drawn (1280x800): {statistics.median(w for w, _ in firsts) * 1000:.0f} ms "
           f"wall clock ({statistics.median(i for _, i in firsts) * 1000:.0f} ms inside the process)")
     print(f"peak RSS of that process: {max(rss_child):.0f} MB")
@@ -311,19 +321,10 @@ def main(argv=None) -> int:
     print(f"Table frame benchmark (SDL video driver: {os.environ.get('SDL_VIDEODRIVER')}, "
           f"Python {sys.version.split()[0]})")
     # launch to first frame, in fresh processes
-    firsts, rss_child = [], []
-    for _ in range(3):
-        t = time.perf_counter()
-        out = subprocess.run([sys.executable, __file__, "--child-first-frame", "1280x800"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=120)
-        wall = time.perf_counter() - t
-        line = next((x for x in out.stdout.splitlines() if x.startswith("FIRST_FRAME")), None)
-        if line is None:
-            print(out.stderr)
-            return 1
-        parts = line.split()
-        firsts.append((wall, float(parts[1])))
-        rss_child.append(float(parts[3]))
+    launched = launches("--child-first-frame")
+    if launched is None:
+        return 1
+    firsts, rss_child = launched
     wall = statistics.median(w for w, _ in firsts)
     inside = statistics.median(i for _, i in firsts)
     print(f"launch -> first frame (1280x800): {wall * 1000:.0f} ms wall clock "

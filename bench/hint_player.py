@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -30,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 from faeriell import bots  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
-from faeriell.sim import rules, save_game_file  # noqa: E402
+from faeriell.sim import rules, save_game_file, wilson  # noqa: E402
 
 SEED = 64140                 # the expert's held-out calibration range starts here (bench/README.md)
 LEVEL = "hint"               # the save's seat kind: the hint played it
@@ -64,16 +63,6 @@ def play(seed: int, args) -> dict:
     saved = str(save_game_file(g, args.save_dir, cfg, [LEVEL])) if args.save_dir else None
     return {"seed": seed, "won": bool(g.state.winners), "over": bool(g.state.game_over), "round": g.state.round,
             "doom": g.state.doom, "moves": n, "cpu_seconds": round(time.process_time() - c0, 1), "save": saved}
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def outcomes(folder: str) -> dict[int, bool]:

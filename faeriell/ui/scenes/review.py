@@ -64,6 +64,7 @@ class ReviewScene(MenuScene):
         self.host = host
         self.session: Session = session
         self.back_scene = back
+        self._measured: tuple = (None, 0)      # the "Could we have won?" words' height, by what it was measured for
         self.game = session.game.copy()        # the review never touches the game in play
         g = self.game
         self.words = Words(g.rules.catalog, [t.id for t in g.state.tribes], g.rules)
@@ -287,8 +288,15 @@ class ReviewScene(MenuScene):
             return r, None
         # as tall as its words need (heading, the wrapped text, the buttons once the line is ready)
         _head, text = self.turn_lines()
-        box_h = max(150, min(r.h // 2, 36 + wrapped_height(text, r.w - 32, 16) + (58 if self.turn else 8) + 6))
+        box_h = max(150, min(r.h // 2, 36 + self._text_height(text, r.w - 32) + (58 if self.turn else 8) + 6))
         return pygame.Rect(r.x, r.y, r.w, r.h - box_h - 8), pygame.Rect(r.x, r.bottom - box_h, r.w, box_h)
+
+    def _text_height(self, text: str, width: int) -> int:
+        """The box's wrapped words' height, measured once per text, width and font (asked every frame)."""
+        key = (text, width, wrapped_height("x", 100, 16))
+        if self._measured[0] != key:
+            self._measured = (key, wrapped_height(text, width, 16))
+        return self._measured[1]
 
     def layout(self) -> None:
         w, h = self.size

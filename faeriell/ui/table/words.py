@@ -341,10 +341,8 @@ class Words:
                 "Drag a Settlement from your board onto a glowing Region, or click the Region.")
 
     def _ask_choose_hero(self, pend: dict, state) -> tuple[str, str]:
-        try:
-            second = bool(state.tribes[pend.get("player")].heroes)
-        except (AttributeError, IndexError, TypeError):
-            second = False
+        tribe = _asked_tribe(state, pend)
+        second = tribe is not None and bool(tribe.heroes)
         aside = self.set_aside_note(state, pend.get("player"))
         if second:
             return ("Set-up: choose a second Hero", "Click a Hero below or among your inactive Heroes." + aside)
@@ -372,10 +370,8 @@ class Words:
                 "Your track is full: a rival's token steps back instead.")
 
     def _ask_free_level(self, pend: dict, state) -> tuple[str, str]:
-        try:
-            heroes = list(state.tribes[pend.get("player")].heroes)
-        except (AttributeError, IndexError, TypeError):
-            heroes = []
+        tribe = _asked_tribe(state, pend)
+        heroes = list(tribe.heroes) if tribe is not None else []
         who = f" (your {self.hero(heroes[0])})" if len(heroes) == 1 else ""
         return (f"The Twins: level a Hero for free{who}",
                 "Drag a face-up Perk tile onto your Hero, or choose below.")
@@ -477,3 +473,9 @@ QUESTIONS: dict[str, tuple[str, str] | Callable[[Words, dict, Any], tuple[str, s
     "twins_swap": ("Wido may swap up to two Essences for Corruption Essences",
                    "Keep your Essences, or choose which to swap."),
 }
+
+
+def _asked_tribe(state, pend: dict):
+    """The tribe a pending decision asks (None when it names no seat of this game)."""
+    i = pend.get("player")
+    return state.tribes[i] if isinstance(i, int) and 0 <= i < len(state.tribes) else None

@@ -63,13 +63,7 @@ class KeyFocus:
             self.move(root, -1 if shift else 1)
             return True
         if isinstance(w, ListBox) and k in (pygame.K_UP, pygame.K_DOWN) and w.items:
-            n = len(w.items)
-            w.selected = 0 if w.selected is None else max(0, min(n - 1, w.selected + (1 if k == pygame.K_DOWN else -1)))
-            top, bottom = w.selected * w.row, (w.selected + 1) * w.row
-            w.scroll = max(0, min(w.max_scroll(), min(w.scroll, top) if top < w.scroll else
-                                  max(w.scroll, bottom - w.rect.height)))
-            if w.on_select:
-                w.on_select(w.items[w.selected][0])
+            _list_step(w, 1 if k == pygame.K_DOWN else -1)
             return True
         if k in (pygame.K_UP, pygame.K_DOWN):
             self.move(root, -1 if k == pygame.K_UP else 1)
@@ -77,32 +71,10 @@ class KeyFocus:
         if w is None:
             return False
         if isinstance(w, Choice) and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
-            values = [v for v, _ in w.options if v not in w.disabled]
-            if values:
-                at = values.index(w.value) if w.value in values else -1
-                if k == pygame.K_SPACE:               # Space goes round; the arrows stop at the ends
-                    value = values[(at + 1) % len(values)]
-                else:
-                    d = -1 if k == pygame.K_LEFT else 1
-                    value = values[max(0, min(len(values) - 1, at + d))]
-                if value != w.value:
-                    w.value = value
-                    if w.on_change:
-                        w.on_change(value)
+            _choice_key(w, k)
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if isinstance(w, Button):
-                if w.on_click:
-                    w.on_click()
-                return True
-            if isinstance(w, Toggle):
-                w.value = not w.value
-                if w.on_change:
-                    w.on_change(w.value)
-                return True
-            if isinstance(w, ListBox) and w.selected is not None and w.on_activate:
-                w.on_activate(w.items[w.selected][0])
-                return True
+            return _activate(w)
         return False
 
     def draw(self, surf, root) -> None:
@@ -112,3 +84,47 @@ class KeyFocus:
         r = root.screen_rect(w.id) if w.id else None
         r = pygame.Rect(r if r is not None else w.rect).inflate(6, 6)
         pygame.draw.rect(surf, RING, r, 3, border_radius=8)
+
+
+def _list_step(w: ListBox, d: int) -> None:
+    """Up or down a list: the selection moves one row and the list scrolls to keep it in view."""
+    n = len(w.items)
+    w.selected = 0 if w.selected is None else max(0, min(n - 1, w.selected + d))
+    top, bottom = w.selected * w.row, (w.selected + 1) * w.row
+    w.scroll = max(0, min(w.max_scroll(), min(w.scroll, top) if top < w.scroll else
+                          max(w.scroll, bottom - w.rect.height)))
+    if w.on_select:
+        w.on_select(w.items[w.selected][0])
+
+
+def _choice_key(w: Choice, k: int) -> None:
+    values = [v for v, _ in w.options if v not in w.disabled]
+    if not values:
+        return
+    at = values.index(w.value) if w.value in values else -1
+    if k == pygame.K_SPACE:               # Space goes round; the arrows stop at the ends
+        value = values[(at + 1) % len(values)]
+    else:
+        d = -1 if k == pygame.K_LEFT else 1
+        value = values[max(0, min(len(values) - 1, at + d))]
+    if value != w.value:
+        w.value = value
+        if w.on_change:
+            w.on_change(value)
+
+
+def _activate(w) -> bool:
+    """Enter or Space on the control in focus: press a button, flip a toggle, open a list's row."""
+    if isinstance(w, Button):
+        if w.on_click:
+            w.on_click()
+        return True
+    if isinstance(w, Toggle):
+        w.value = not w.value
+        if w.on_change:
+            w.on_change(w.value)
+        return True
+    if isinstance(w, ListBox) and w.selected is not None and w.on_activate:
+        w.on_activate(w.items[w.selected][0])
+        return True
+    return False

@@ -194,28 +194,7 @@ class EditorMixin:
                 return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.held is not None:
             chip, self.held = self.held, None
-            if chip.src is not None or chip.kind in ("harvest", "gem"):
-                if chip.src is not None and max(abs(ev.pos[0] - self.held_from[0]),
-                                                abs(ev.pos[1] - self.held_from[1])) < 6:
-                    return True                # put down where it was taken: nothing changes
-                if in_panel and not self.panel_hidden:
-                    return True
-                node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
-                if ed.moved(chip, table.spots.region_at(ev.pos), node, self.wheel_space_at(ev.pos)):
-                    self._edited()
-                self._said_refusal()
-                return True
-            if in_panel:
-                if chip.rect.collidepoint(ev.pos):
-                    ed.cycle(chip)             # a click: the next Hero, Guardian or token
-                return True
-            region = table.spots.region_at(ev.pos)
-            node = self.node_at(ev.pos) if chip.kind in ("hero", "drifter") else None
-            if chip.kind in ("hero", "drifter") and node is None:
-                ed.refusal = "Drop it on a Node: the dot where three Regions meet."
-            elif ed.drop(chip, region, node):
-                self._edited()
-            self._said_refusal()
+            self._editor_drop(ed, table, chip, ev.pos, in_panel)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and not in_panel:
             # a figure on the Node under the click first (a Hero, the Drifter), else the Region's piece
@@ -225,6 +204,31 @@ class EditorMixin:
             self._said_refusal()
             return True
         return False
+
+    def _editor_drop(self, ed, table, chip: Chip, pos, in_panel: bool) -> None:
+        """A held chip or piece let go: moved on the table, cycled in the panel, or put down."""
+        if chip.src is not None or chip.kind in ("harvest", "gem"):
+            if chip.src is not None and max(abs(pos[0] - self.held_from[0]),
+                                            abs(pos[1] - self.held_from[1])) < 6:
+                return                # put down where it was taken: nothing changes
+            if in_panel and not self.panel_hidden:
+                return
+            node = self.node_at(pos) if chip.kind in ("hero", "drifter") else None
+            if ed.moved(chip, table.spots.region_at(pos), node, self.wheel_space_at(pos)):
+                self._edited()
+            self._said_refusal()
+            return
+        if in_panel:
+            if chip.rect.collidepoint(pos):
+                ed.cycle(chip)             # a click: the next Hero, Guardian or token
+            return
+        region = table.spots.region_at(pos)
+        node = self.node_at(pos) if chip.kind in ("hero", "drifter") else None
+        if chip.kind in ("hero", "drifter") and node is None:
+            ed.refusal = "Drop it on a Node: the dot where three Regions meet."
+        elif ed.drop(chip, region, node):
+            self._edited()
+        self._said_refusal()
 
     def _said_refusal(self) -> None:
         ed = self.editor

@@ -88,49 +88,58 @@ class DecisionLayer(Layer):
             return False
         holding = self.scene.drag_layer.drag is not None
         if is_press(ev):
-            r = ch.click(ev.pos)
-            if isinstance(r, Option):
-                self.pick(r)
-                return True
-            if r == "cancel":
-                self.choice, self.auto = None, False
-                return True
-            if r == "back":
-                self.choice = ch.parent
-                return True
-            if r == "fold":
-                ch.folded = not ch.folded
-                return True
-            if r == "inside":
-                return True
-            if holding:
-                return False
-            opts = ch.spot_keys()
-            for sp in self.scene.spots.hit_all(ev.pos):
-                if sp.key in opts:
-                    self.pick(opts[sp.key])
-                    return True
-            if not self.auto:
-                self.choice = None           # a click away closes a bar the player opened
-            return False
+            return self._press(ch, ev.pos, holding)
         if is_motion(ev):
-            if ch.motion(ev.pos):
-                self.scene.redraw()
-            board = self.scene.board
-            if not holding and board.pressed is None and ch.panel_rect is not None \
-                    and ch.panel_rect.collidepoint(ev.pos):
-                # the mouse is on the bar: nothing under it is pointed at (no tooltip of a Region
-                # drawn beneath the bar's choices)
-                if board.hover_key is not None:
-                    board.hover_key = None
-                    self.scene.redraw()
-                return True
-            return False
+            return self._motion(ch, ev.pos, holding)
         if is_cancel(ev) and not holding and ch.cancellable:
             self.choice = ch.parent
             return True
         if holding or ev.type != pygame.KEYDOWN:
             return False
+        return self._key(ch, ev)
+
+    def _press(self, ch, pos, holding: bool) -> bool:
+        r = ch.click(pos)
+        if isinstance(r, Option):
+            self.pick(r)
+            return True
+        if r == "cancel":
+            self.choice, self.auto = None, False
+            return True
+        if r == "back":
+            self.choice = ch.parent
+            return True
+        if r == "fold":
+            ch.folded = not ch.folded
+            return True
+        if r == "inside":
+            return True
+        if holding:
+            return False
+        opts = ch.spot_keys()
+        for sp in self.scene.spots.hit_all(pos):
+            if sp.key in opts:
+                self.pick(opts[sp.key])
+                return True
+        if not self.auto:
+            self.choice = None           # a click away closes a bar the player opened
+        return False
+
+    def _motion(self, ch, pos, holding: bool) -> bool:
+        if ch.motion(pos):
+            self.scene.redraw()
+        board = self.scene.board
+        if not holding and board.pressed is None and ch.panel_rect is not None \
+                and ch.panel_rect.collidepoint(pos):
+            # the mouse is on the bar: nothing under it is pointed at (no tooltip of a Region
+            # drawn beneath the bar's choices)
+            if board.hover_key is not None:
+                board.hover_key = None
+                self.scene.redraw()
+            return True
+        return False
+
+    def _key(self, ch, ev) -> bool:
         step = keyboard.step_of(ev)
         if step:
             self.step(step)

@@ -288,81 +288,125 @@ def varying_field(actions) -> str | None:
     return None
 
 
-def icons_for(a, p) -> list[str]:
-    f = a.get
-    out: list[str] = []
-    i = p.acting
-    tid = p.s.tribes[i].id
-    k = a.kind
-    if k == "corruption":
-        ch = f("choice")
-        if ch == "yield":
-            return ["essence_corruption"]
-        if ch == "ignore":
-            return ["doom_token"]
-        out += [f"essence_{card_color(str(c))}" for c in (f("pay") or ())]
-        tg = f("target")
-        if tg == "doom":
-            out.append("doom_token")
-        elif tg:
-            out.append(f"guardian_{tg}")
-        return out
-    if k == "menace_rival":
-        j = int(f("target")) - 1
-        if 0 <= j < len(p.s.tribes):
-            out.append(f"achievement_{p.s.tribes[j].id}")
-        col = (p.s.pending or {}).get("color")
-        if col:
-            out.append(f"essence_{col}")
-        return out
-    if k == "twins_swap":
-        pay = f("pay") or ()
-        return ([f"essence_{card_color(str(c))}" for c in pay] + ["essence_corruption"])[:3] if pay else []
-    if k == "become_sower":
-        out = [f"hero_{f('hero')}_{tid}", f"hero_sower_{tid}"]
-        out += [f"perk_{new}" for new in f("take") or ()]
-        return out[:3]
-    if k == "claim":
-        out.append(f"achievement_tile_{f('achievement')}")
-        tok = f("token")                  # which token: the slot's own ring, or the designated one
-        out.append(f"achievement_{tid}" if tok == "designated" else f"{SLOT_ICON}{tid}:{tok}")
-        pay = f("pay")
-        if pay == "doom":
-            out.append("doom_token")
-        elif pay:
-            out.append(f"essence_{str(pay).split('@')[0]}")
-        return out
-    if f("hero") and k not in ("level_up", "free_level"):
-        out.append(f"hero_{f('hero')}_{tid}")
-    if k in ("level_up", "free_level"):
-        out.append(f"perk_{f('perk')}" if f("perk") != "random-sower" else "perk_sow-dread")
-    if f("discard"):
-        out.append(f"herb_{f('discard')}" if k == "gather_herb" else f"perk_{f('discard')}")
+def _corruption_icons(f, p, tid) -> list[str]:
+    ch = f("choice")
+    if ch == "yield":
+        return ["essence_corruption"]
+    if ch == "ignore":
+        return ["doom_token"]
+    out = [f"essence_{card_color(str(c))}" for c in (f("pay") or ())]
+    tg = f("target")
+    if tg == "doom":
+        out.append("doom_token")
+    elif tg:
+        out.append(f"guardian_{tg}")
+    return out
+
+
+def _rival_icons(f, p, tid) -> list[str]:
+    out = []
+    j = int(f("target")) - 1
+    if 0 <= j < len(p.s.tribes):
+        out.append(f"achievement_{p.s.tribes[j].id}")
+    col = (p.s.pending or {}).get("color")
+    if col:
+        out.append(f"essence_{col}")
+    return out
+
+
+def _twins_icons(f, p, tid) -> list[str]:
+    pay = f("pay") or ()
+    return ([f"essence_{card_color(str(c))}" for c in pay] + ["essence_corruption"])[:3] if pay else []
+
+
+def _sower_icons(f, p, tid) -> list[str]:
+    out = [f"hero_{f('hero')}_{tid}", f"hero_sower_{tid}"]
+    out += [f"perk_{new}" for new in f("take") or ()]
+    return out[:3]
+
+
+def _claim_icons(f, p, tid) -> list[str]:
+    out = [f"achievement_tile_{f('achievement')}"]
+    tok = f("token")                  # which token: the slot's own ring, or the designated one
+    out.append(f"achievement_{tid}" if tok == "designated" else f"{SLOT_ICON}{tid}:{tok}")
+    pay = f("pay")
+    if pay == "doom":
+        out.append("doom_token")
+    elif pay:
+        out.append(f"essence_{str(pay).split('@')[0]}")
+    return out
+
+
+# Kinds whose pictures depend on their values as a whole (which choice, whose Achievement).
+_WHOLE_ICONS = {"corruption": _corruption_icons, "menace_rival": _rival_icons, "twins_swap": _twins_icons,
+                "become_sower": _sower_icons, "claim": _claim_icons}
+_LEVELS = ("level_up", "free_level")
+
+
+def _perk_icon(f, k, tid) -> str | None:
+    if k in _LEVELS:
+        return f"perk_{f('perk')}" if f("perk") != "random-sower" else "perk_sow-dread"
     if k == "perk":
-        out.append(f"perk_{f('perk')}" if f("perk") != "shadow" else f"hero_shadow_{tid}")
-    if k == "lore":
-        c = f("card")
-        out.append(f"herb_{c}" if str(c).startswith("herb") else f"attunement_{c}")
-    if f("guardian"):
-        out.append(f"guardian_{f('guardian')}")
+        return f"perk_{f('perk')}" if f("perk") != "shadow" else f"hero_shadow_{tid}"
+    return None
+
+
+def _discard_icon(f, k, tid) -> str | None:
+    if not f("discard"):
+        return None
+    return f"herb_{f('discard')}" if k == "gather_herb" else f"perk_{f('discard')}"
+
+
+def _colour_icon(f, k, tid) -> str | None:
     if k in ("starting_essence", "track_choice") or (k == "harvest_choice" and f("color")):
-        out.append(f"essence_{f('color')}")
-    if k == "become_sower":
-        out.append(f"hero_sower_{tid}")
-    if k == "choose_phase":
-        out.append(f"phase_{f('phase')}_up")
-    if k == "discard_quest" or k == "solve_quest":
-        out.append(f"essence_{str(f('card')).split('@')[0]}")
-    if k == "go_quest":
-        out.append(f"essence_{f('deck')}")
-    if k in ("build_beacon",):
-        out.append(f"beacon_{f('color')}")
-    if k in ("build_settlement", "place_settlement", "move_settlement"):
-        out.append(f"settlement_{tid}")
-    if k == "drifter_move" or k == "drifter_shift":
-        out.append("drifter")
-    if k == "harvest":
-        out.append("harvest_token")
+        return f"essence_{f('color')}"
+    return None
+
+
+def _card_icon(f, k, tid) -> str | None:
+    c = f("card")
+    if k == "lore":
+        return f"herb_{c}" if str(c).startswith("herb") else f"attunement_{c}"
+    if k in ("discard_quest", "solve_quest"):
+        return f"essence_{str(c).split('@')[0]}"
+    return None
+
+
+# The one picture a kind adds after its fields' pieces.
+_KIND_ICON = {
+    "go_quest": lambda f, tid: f"essence_{f('deck')}",
+    "build_beacon": lambda f, tid: f"beacon_{f('color')}",
+    "build_settlement": lambda f, tid: f"settlement_{tid}",
+    "place_settlement": lambda f, tid: f"settlement_{tid}",
+    "move_settlement": lambda f, tid: f"settlement_{tid}",
+    "drifter_move": lambda f, tid: "drifter",
+    "drifter_shift": lambda f, tid: "drifter",
+    "harvest": lambda f, tid: "harvest_token",
+}
+
+# The pieces a move's fields name, in the order they are shown (at most three): the Hero, a Perk,
+# what is discarded, the card, the Guardian, the colour, then the one picture its kind adds.
+_FIELD_ICONS = (
+    lambda f, k, tid: f"hero_{f('hero')}_{tid}" if f("hero") and k not in _LEVELS else None,
+    lambda f, k, tid: _perk_icon(f, k, tid) if k in _LEVELS else None,
+    _discard_icon,
+    lambda f, k, tid: _perk_icon(f, k, tid) if k == "perk" else None,
+    lambda f, k, tid: _card_icon(f, k, tid) if k == "lore" else None,
+    lambda f, k, tid: f"guardian_{f('guardian')}" if f("guardian") else None,
+    _colour_icon,
+    lambda f, k, tid: f"phase_{f('phase')}_up" if k == "choose_phase" else None,
+    lambda f, k, tid: _card_icon(f, k, tid) if k != "lore" else None,
+    lambda f, k, tid: _KIND_ICON[k](f, tid) if k in _KIND_ICON else None,
+)
+
+
+def icons_for(a, p) -> list[str]:
+    """The little pictures beside an option: the pieces it moves or pays, at most three."""
+    tid = p.s.tribes[p.acting].id
+    whole = _WHOLE_ICONS.get(a.kind)
+    if whole is not None:
+        return whole(a.get, p, tid)
+    out = [icon for rule in _FIELD_ICONS if (icon := rule(a.get, a.kind, tid)) is not None]
     return out[:3]
 
 

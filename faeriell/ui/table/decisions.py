@@ -523,7 +523,10 @@ def build_choice(title: str, actions, p, words, cancellable=True, parent=None, n
 
 def _bucket_label(field_name, v, acts, words) -> str:
     if field_name == "kind":
-        return words.action(acts[0]).split(":")[0] if acts[0].kind == "perk" else {
+        if acts[0].kind == "perk":           # the Perk's name (the Shadow's move has no other name)
+            perk = acts[0]["perk"]
+            return words.perk(perk) if perk != "shadow" else words.action(acts[0])
+        return {
             "move_hero": "Move a Hero", "perk": "Perks", "lore": "Lore", "go_quest": "Quests",
         }.get(v, str(v).replace("_", " ").capitalize())
     if field_name == "hero":

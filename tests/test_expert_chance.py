@@ -75,7 +75,7 @@ def test_a_scaled_book_reads_a_times_the_logit_plus_b(rules):
 @pytest.fixture
 def shown_with(monkeypatch, tmp_path):
     """The shown chance read with a scaling file of the test's own (the game reads
-    data/bots/expert_chance.json once; none is shipped until enough expert games place it)."""
+    data/bots/expert_chance.json once: the test sets its own, whatever is shipped)."""
     def use(modes: dict | None):
         path = tmp_path / "expert_chance.json"
         if modes is None:
@@ -162,3 +162,80 @@ def test_the_calibration_bench_reads_saved_expert_games(saved, capsys, monkeypat
     out = capsys.readouterr().out
     assert "Solo, medium, the expert's games: 2 games" in out
     assert "Start of a solo Medium game: the chance shown is" in out
+
+
+def _log(tmp_path, records, name="log.jsonl"):
+    path = tmp_path / name
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+def _record(seed, won, mode="solo", difficulty="medium", helpers=1, clock="cpu", bots=("expert",)):
+    return {"cfg": {"players": 1, "mode": mode, "difficulty": difficulty, "variants": [], "seed": seed},
+            "bots": list(bots), "winners": [0] if won else [], "clock": clock,
+            "level_opts": {"expert": {"budget": 1.0, "iterations": None, "helpers": helpers}}}
+
+
+def test_the_anchor_moves_the_start_to_the_measured_rate_and_keeps_the_slope():
+    rng = random.Random(3)
+    starts = [(rng.uniform(-3, -1), rng.uniform(-1.5, -1.2)) for _ in range(17)]
+    a, c = 0.67, -0.39
+    b = F.anchored_b(a, c, starts, 0.6)
+    mean = sum(_sigmoid(a * x + c * r + b) for x, r in starts) / len(starts)
+    assert mean == pytest.approx(0.6, abs=1e-6)
+    assert F.anchored_b(a, c, starts, 0.3) < b          # a lower rate, a lower intercept
+
+
+def test_the_anchor_counts_the_table_experts_games_and_refuses_others(tmp_path):
+    log = _log(tmp_path, [_record(28200, True), _record(28201, False), _record(28202, True),
+                          _record(28203, True, mode="coop")])        # another mode: not counted
+    assert F.anchor_rate([str(log)], "solo") == (2, 3, [28200, 28201, 28202])
+    weak = _log(tmp_path, [_record(28200, True), _record(28201, True, helpers=0)], "weak.jsonl")
+    with pytest.raises(SystemExit, match=r"weak.jsonl:2: seed 28201: not the table's expert"):
+        F.anchor_rate([str(weak)], "solo")
+    held = _log(tmp_path, [_record(64150, True)], "held.jsonl")
+    with pytest.raises(SystemExit, match="held.jsonl:1: seed 64150 is in the calibration range"):
+        F.anchor_rate([str(held)], "solo")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"cfg": {}}\n')
+    with pytest.raises(SystemExit, match="broken.jsonl:1: not a bench/bots.py game record"):
+        F.anchor_rate([str(broken)], "solo")
+
+
+def test_the_fit_tool_anchors_the_start_when_given_a_log(tmp_path, monkeypatch):
+    # four games read as rows of (learned logit, round) and outcome: two won, two lost
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    rng = random.Random(9)
+    games = {}
+    for k in range(4):
+        path = folder / f"game{k}.json"
+        path.write_text("{}")
+        won = k % 2
+        rows = [((rng.uniform(-3, 1) + won, -1.4 + 0.3 * t), won) for t in range(12)]
+        games[path.name] = ({"seed": 57000 + k, "mode": "solo", "difficulty": "medium"}, rows)
+    monkeypatch.setattr(F, "positions", lambda path, rules: games[path.name])
+    log = _log(tmp_path, [_record(28200 + k, k < 9) for k in range(10)])      # 9 of 10 won
+    out = tmp_path / "expert_chance.json"
+    assert F.main(["--saves", str(folder), "--out", str(out), "--anchor", str(log)]) == 0
+    entry = json.loads(out.read_text())["modes"]["solo"]
+    assert entry["anchor"]["log_games"] == 10 and entry["b"] != entry["fitted_b"]
+    assert entry["anchor"]["rate"] == pytest.approx((9 + 2) / 14, abs=1e-4)        # the four games' two wins pooled in
+    a, b, c = W.read_scaling(out)["solo"]
+    starts = [rows[0][0] for _origin, rows in games.values()]
+    mean = sum(_sigmoid(a * x + c * r + b) for x, r in starts) / len(starts)
+    assert mean == pytest.approx(11 / 14, abs=1e-4)
+    # without the log, the fitted intercept stays
+    assert F.main(["--saves", str(folder), "--out", str(out)]) == 0
+    assert "anchor" not in json.loads(out.read_text())["modes"]["solo"]
+
+
+def test_the_shipped_file_scales_solo_from_its_training_range_and_anchor():
+    """data/bots/expert_chance.json: solo only (no other mode has expert saves yet), fitted on the
+    training range and anchored on logs outside the calibration range (bench/README.md)."""
+    raw = json.loads(W.expert_path().read_text())
+    assert set(W.read_scaling(W.expert_path())) == {"solo"}
+    solo = raw["modes"]["solo"]
+    assert F.TRAIN_RANGE[0] <= solo["seeds"][0] <= solo["seeds"][1] <= F.TRAIN_RANGE[1]
+    lo, hi = solo["anchor"]["log_seeds"]
+    assert hi < F.CALIBRATION_RANGE[0] or lo > F.CALIBRATION_RANGE[1]

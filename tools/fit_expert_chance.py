@@ -14,6 +14,14 @@ model: a few dozen games are enough to place them, and within a round the map is
 keeps the learned model's order of the moves of a decision (what the coach at your elbow and the
 review compare). The learned model is linear, so the result is the same model with changed weights.
 
+Anchored start (`--anchor LOG.jsonl`): a few dozen games place the slope well but not the level (17
+games that happened to win 8 put the start of a solo Medium game at 0.42 where the expert wins about
+0.6). Outcomes alone are cheap to have in numbers: a bench/bots.py log of the same expert at the same
+setting (no saves, just who won) gives the expert's win rate from the start; with it the intercept b
+is moved so the fit's mean chance at the training games' first decisions equals that rate (pooled
+with the training games' own outcomes), a and the round term kept. Leave-one-game-out over the 17
+training games: Brier 0.2055 anchored against 0.2135 not (bench/README.md).
+
 The file records the command, the seeds of the games and the fit's size; bench/calibration.py
 --expert-saves checks it on games of another seed range (bench/README.md, "Seed ranges").
 numpy is needed here only.
@@ -30,6 +38,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TRAIN_RANGE = (57000, 57999)      # bench/README.md: the expert's games this fit learns from
+CALIBRATION_RANGE = (62000, 64999)  # bench/calibration.py's held-out games: never an anchor
+# What a bench/bots.py log's games must have been to anchor a fit: the table's expert and clock.
+ANCHOR_EXPERT = {"budget": 1.0, "helpers": 1}
 
 
 def learned_logit(game, seat: int) -> tuple[float, float]:
@@ -91,15 +102,62 @@ def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     return tuple(float(v) for v in w)
 
 
+def anchor_rate(paths: list[str], mode: str, difficulty: str = "medium") -> tuple[int, int, list[int]]:
+    """(games won, games, seeds) of the `mode` `difficulty` games of the table's expert in these
+    bench/bots.py logs (JSON lines). A game of another setting, or of the calibration range, is
+    refused by name: it would measure another player, or spoil the held-out check."""
+    won = n = 0
+    seeds: list[int] = []
+    for path in paths:
+        for line_no, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                r = json.loads(line)
+                cfg, bots = r["cfg"], r["bots"]
+                seed = int(cfg["seed"])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise SystemExit(f"{path}:{line_no}: not a bench/bots.py game record ({exc})") from None
+            if cfg.get("mode") != mode or cfg.get("difficulty") != difficulty:
+                continue
+            opts = (r.get("level_opts") or {}).get("expert") or {}
+            if bots != ["expert"] * len(bots) or r.get("clock") != "cpu" \
+                    or any(opts.get(k) != v for k, v in ANCHOR_EXPERT.items()):
+                raise SystemExit(f"{path}:{line_no}: seed {seed}: not the table's expert ({bots}, {opts}); "
+                                 f"an anchor must be {ANCHOR_EXPERT} on the CPU clock")
+            if CALIBRATION_RANGE[0] <= seed <= CALIBRATION_RANGE[1]:
+                raise SystemExit(f"{path}:{line_no}: seed {seed} is in the calibration range {CALIBRATION_RANGE}")
+            won += 1 if r.get("winners") else 0
+            n += 1
+            seeds.append(seed)
+    return won, n, seeds
+
+
+def anchored_b(a: float, c: float, starts: list[tuple[float, float]], rate: float) -> float:
+    """The intercept b that makes the mean of sigmoid(a * x + c * r + b) over `starts` (x, r) equal
+    `rate` (bisection: the mean rises with b)."""
+    import math
+    lo, hi = -20.0, 20.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        mean = sum(1.0 / (1.0 + math.exp(-(a * x + c * r + mid))) for x, r in starts) / len(starts)
+        lo, hi = (mid, hi) if mean < rate else (lo, mid)
+    return (lo + hi) / 2
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--saves", nargs="+", required=True, help="folders of finished expert saves")
     ap.add_argument("--out", default=str(ROOT / "data" / "bots" / "expert_chance.json"))
+    ap.add_argument("--anchor", nargs="+", default=[], metavar="LOG",
+                    help="bench/bots.py logs of the table's expert: their win rate (with the training "
+                         "games') places the chance at the start of a game (solo Medium)")
     args = ap.parse_args(argv)
     from faeriell.content.rules_loader import default_rules
     rules = default_rules()
     by_mode: dict[str, list] = {}
     seeds: dict[str, list[int]] = {}
+    starts: dict[str, list[tuple]] = {}
     for folder in args.saves:
         for path in sorted(Path(folder).glob("*.json")):
             origin, rows = positions(path, rules)
@@ -110,6 +168,8 @@ def main(argv=None) -> int:
             key = origin["mode"]      # one scaling per mode, as win_chance.json has one model per mode
             by_mode.setdefault(key, []).extend(rows)
             seeds.setdefault(key, []).append(seed)
+            if rows and origin.get("difficulty") == "medium":
+                starts.setdefault(key, []).append(rows[0])
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
                     "per mode: chance = 1 / (1 + exp(-(a * logit + round * z_round + b))), z_round the model's standardized "
@@ -124,9 +184,19 @@ def main(argv=None) -> int:
                              f"{sorted({y for _x, y in rows})}): play more games, won and lost")
         games = sorted(seeds[key])
         wins = sum(1 for _x, y in rows if y) / max(1, len(rows))
-        out["modes"][key] = {"a": round(a, 6), "b": round(b, 6), "round": round(c, 6), "games": len(games),
-                             "positions": len(rows), "seeds": [games[0], games[-1]],
-                             "position_win_share": round(wins, 4)}
+        entry = {"a": round(a, 6), "b": round(b, 6), "round": round(c, 6), "games": len(games),
+                 "positions": len(rows), "seeds": [games[0], games[-1]], "position_win_share": round(wins, 4)}
+        anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if args.anchor else (0, 0, [])
+        if anchor_n and starts.get(key):
+            own = starts[key]
+            rate = (anchor_won + sum(y for _x, y in own)) / (anchor_n + len(own))
+            b = anchored_b(a, c, [x for x, _y in own], rate)
+            entry.update(b=round(b, 6), fitted_b=entry["b"],
+                         anchor={"rate": round(rate, 4), "games": anchor_n + len(own),
+                                 "log_games": anchor_n, "log_seeds": [min(anchor_seeds), max(anchor_seeds)]})
+            print(f"{key}: anchored at the start to {rate:.3f} ({anchor_won} of {anchor_n} logged games "
+                  f"and the training games' own outcomes)")
+        out["modes"][key] = entry
         print(f"{key}: a={a:.4f} b={b:.4f} round={c:.4f} from {len(rows)} positions of {len(games)} games")
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print("wrote", args.out)

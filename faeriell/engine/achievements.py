@@ -222,7 +222,7 @@ def qualifiers(g: Game, key: Fingerprint | None = None) -> dict[str, set[int]]:
             continue
         best = max(vals)
         out[aid] = {i for i, v in enumerate(vals) if v >= lo and (solo or v == best)}   # R32, R35
-    g.__dict__["_measures"] = (keys, rows, out, solo)     # a memo the Game does not declare
+    g._measures = (keys, rows, out, solo)
     return out
 
 
@@ -245,7 +245,7 @@ def check_achievements(g: Game) -> bool:
     # The usual case is a fast exit: nothing any measure reads has changed since the holders
     # last matched who qualifies, or they match now.
     key = fingerprint(s)
-    # (key, holders, qualifiers) that matched, a memo the Game does not declare
+    # (key, holders, qualifiers) that matched
     settled: tuple[Fingerprint, dict[str, list[int]], dict[str, set[int]]] | None = \
         getattr(g, "_achievements_settled", None)
     if settled is not None and settled[1] == s.achievements:
@@ -253,12 +253,12 @@ def check_achievements(g: Game) -> bool:
             return False
         q = qualifiers(g, key)
         if q == settled[2]:             # the same tribes qualify as when the holders matched
-            g.__dict__["_achievements_settled"] = (key, settled[1], q)
+            g._achievements_settled = (key, settled[1], q)
             return False
     else:
         q = qualifiers(g, key)
     if _holders_match(s.achievements, q, g.rules.achievement_ids):
-        g.__dict__["_achievements_settled"] = (key, {aid: list(v) for aid, v in s.achievements.items()}, q)
+        g._achievements_settled = (key, {aid: list(v) for aid, v in s.achievements.items()}, q)
         return False
     for aid in g.rules.achievement_ids:
         holders = s.achievements.setdefault(aid, [])

@@ -6,8 +6,9 @@ qualify (to their designated area) and asks the next qualifying tribe to claim.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, card_color
 from .endgame import end_game
@@ -15,13 +16,32 @@ from .names import Names, either
 from .registry import move
 from .words import COLORS
 
+if TYPE_CHECKING:                   # the Game, its parts and its rules only as types: core imports this module
+    from .board import Board
+    from .core import Game
+    from .rules import Rules
+    from .state import GameState, Tribe
 
-def shire_size(g, regions) -> int:
+# The value a condition reads, as a key of measure_values' table: ("solved", colour),
+# ("hero_level", hero), ("terrain", terrain), ("perks", heroes out), ("shire",), ...
+Source = tuple[str | int, ...]
+# Per rules: (Achievement ids, the value each reads, the Hero counts Perk races need,
+# [(id, is a 'most' race, its minimum)], a picker of those values from a table, that table at 0).
+MeasureTable = tuple[tuple[str, ...], tuple[Source, ...], tuple[int, ...], list[tuple[str, bool, int]],
+                     Callable[[dict[Source, int]], tuple[int, ...]], dict[Source, int]]
+# What every Achievement measure reads: (what all tribes share, one key per tribe), compared only.
+Fingerprint = tuple[tuple[object, ...], tuple[tuple[object, ...], ...]]
+# qualifiers' memo on the Game: (per tribe (common, key), rows, qualifiers, solo)
+_Measures = tuple[list[tuple[tuple[object, ...], tuple[object, ...]]], list[tuple[int, ...]],
+                  dict[str, set[int]], bool]
+
+
+def shire_size(g: Game, regions: Iterable[str]) -> int:
     """The most Regions of `regions` joined by borders (R32), remembered on the board per tuple of
     Regions: the Achievement check asks again whenever anything of the tribe's changes."""
     memo = g.rules.board._shires
     key = tuple(regions)
-    found = memo.get(key)
+    found: int | None = memo.get(key)
     if found is None:
         if len(memo) > 20000:
             memo.clear()
@@ -29,11 +49,11 @@ def shire_size(g, regions) -> int:
     return found
 
 
-def _largest_shire(board, regions) -> int:
+def _largest_shire(board: Board, regions: Iterable[str]) -> int:
     owned = set(regions)
     adj = board.region_adj
     best = 0
-    seen = set()
+    seen: set[str] = set()
     for r in owned:
         if r in seen:
             continue
@@ -51,7 +71,7 @@ def _largest_shire(board, regions) -> int:
     return best
 
 
-def _source(cond) -> tuple:
+def _source(cond: dict[str, Any]) -> Source:
     """The value a condition reads, as a key of the table tribe_measures fills."""
     m = cond["measure"]
     if m == "hero_level":
@@ -67,31 +87,31 @@ def _source(cond) -> tuple:
     raise KeyError(m)
 
 
-_TABLES: dict = {}
+_TABLES: dict[int, tuple[Rules, MeasureTable]] = {}
 
 
-def _measure_table(r) -> tuple:
+def _measure_table(r: Rules) -> MeasureTable:
     """Per rules: (Achievement ids, the value each reads, the Hero counts Perk races need,
     [(id, is a 'most' race, its minimum)], a picker of those values from a table, that table
     with every value 0), all in conditions order."""
     found = _TABLES.get(id(r))
     if found is None or found[0] is not r:
         sources = tuple(_source(cond) for cond in r.conditions.values())
-        perks = tuple(sorted({src[1] for src in sources if src[0] == "perks"}))
+        perks = tuple(sorted({int(src[1]) for src in sources if src[0] == "perks"}))   # ints already (_source)
         races = [(aid, cond["kind"] == "most", int(cond.get("min", 1))) for aid, cond in r.conditions.items()]
         # the values in conditions order, picked from measure_values' table in one C call
-        pick = itemgetter(*sources) if len(sources) > 1 else (lambda v: (v[sources[0]],) if sources else ())
+        pick: Callable[[dict[Source, int]], tuple[int, ...]] = itemgetter(*sources) if len(sources) > 1 else (lambda v: (v[sources[0]],) if sources else ())
         zeros = dict.fromkeys(sources, 0)
         found = _TABLES[id(r)] = (r, (tuple(r.conditions), sources, perks, races, pick, zeros))
     return found[1]
 
 
-def tribe_measures(g, i) -> dict:
+def tribe_measures(g: Game, i: int) -> dict[str, int]:
     """Every Achievement's measure for tribe i: Achievement id -> value."""
     return dict(zip(_measure_table(g.rules)[0], measure_values(g, i), strict=True))
 
 
-def measure_values(g, i) -> tuple:
+def measure_values(g: Game, i: int) -> tuple[int, ...]:
     """Every Achievement's measure for tribe i in conditions order, computed in one pass (hot: the
     check runs after most steps): the values conditions read go into one table, then each
     condition picks its own."""
@@ -99,7 +119,7 @@ def measure_values(g, i) -> tuple:
     t = s.tribes[i]
     r = g.rules
     ids, sources, perk_races, _races, pick, zeros = _measure_table(r)
-    v: dict[tuple, int] = {("solved", c): n for c, n in t.solved.items()}
+    v: dict[Source, int] = {("solved", c): n for c, n in t.solved.items()}
     perks = 0
     sower_perks = r.sower_perk_ids
     for h, hero in t.heroes.items():
@@ -134,7 +154,7 @@ def measure_values(g, i) -> tuple:
     return pick(full)
 
 
-def region_terrains(g, reg: str) -> tuple[str, ...]:
+def region_terrains(g: Game, reg: str) -> tuple[str, ...]:
     """The Terrains a Settlement on `reg` counts for: its printed one and, on its Area's
     Heartland, the Terrain of the token there (R5: twice when the two are equal)."""
     r = g.rules
@@ -144,19 +164,19 @@ def region_terrains(g, reg: str) -> tuple[str, ...]:
     return (r.region_terrain[reg],)
 
 
-def has_token(t) -> bool:
+def has_token(t: Tribe) -> bool:
     return bool(t.slots) or t.designated > 0
 
 
-def fingerprint(s) -> tuple:
+def fingerprint(s: GameState) -> Fingerprint:
     """Everything an Achievement measure reads, as (what all tribes share, one key per tribe);
     equal fingerprints give equal qualifiers. Built without generators: it runs after every
     action and every queued step."""
-    common = [s.totem["owner"], s.mode]
+    common: list[object] = [s.totem["owner"], s.mode]
     common += [(hl["region"], hl.get("token")) for hl in s.heartlands.values()]
-    tribes = []
+    tribes: list[tuple[object, ...]] = []
     for t in s.tribes:
-        key = [tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),
+        key: list[object] = [tuple(t.settlements), tuple(t.solved.values()), tuple(t.herbs), tuple(t.attunements),
                len(t.beacons), t.corruption, t.cleanser]
         for h, x in t.heroes.items():
             key += (h, len(x.perks))               # a Hero's level is 1 + its Perks
@@ -164,7 +184,7 @@ def fingerprint(s) -> tuple:
     return tuple(common), tuple(tribes)
 
 
-def qualifiers(g, key=None) -> dict:
+def qualifiers(g: Game, key: Fingerprint | None = None) -> dict[str, set[int]]:
     """Achievement id -> set of tribes meeting it now, worked out again only where a measure
     moved (this runs after most steps): `key` is the state's fingerprint; the measures of the
     tribes whose part of it changed are recomputed, and only the Achievements whose measures
@@ -174,12 +194,12 @@ def qualifiers(g, key=None) -> dict:
     common, tribe_keys = key
     table = _measure_table(g.rules)[3]
     solo = g.state.mode == "solo"
-    last = g.__dict__.get("_measures")          # (per tribe (common, key), rows, qualifiers, solo)
+    last: _Measures | None = g.__dict__.get("_measures")
     if last is None or last[3] != solo or len(last[0]) != len(tribe_keys):
         keys = [(common, tk) for tk in tribe_keys]
         rows = [measure_values(g, j) for j in range(len(tribe_keys))]
         changed: Iterable[int] = range(len(table))
-        out = {}
+        out: dict[str, set[int]] = {}
     else:
         keys, rows, out = list(last[0]), list(last[1]), last[2]
         grown: set[int] = set()
@@ -206,7 +226,7 @@ def qualifiers(g, key=None) -> dict:
     return out
 
 
-def _holders_match(held: dict, q: dict, ids) -> bool:
+def _holders_match(held: dict[str, list[int]], q: dict[str, set[int]], ids: Iterable[str]) -> bool:
     """Does every Achievement's holder list hold exactly the tribes that qualify?"""
     for aid in ids:
         h = held.get(aid, ())
@@ -219,13 +239,15 @@ def _holders_match(held: dict, q: dict, ids) -> bool:
     return True
 
 
-def check_achievements(g) -> bool:
+def check_achievements(g: Game) -> bool:
     """Drop lost Achievements; ask for the next claim. True when a decision was raised."""
     s = g.state
     # The usual case is a fast exit: nothing any measure reads has changed since the holders
     # last matched who qualifies, or they match now.
     key = fingerprint(s)
-    settled = getattr(g, "_achievements_settled", None)    # (key, holders, qualifiers) that matched
+    # (key, holders, qualifiers) that matched
+    settled: tuple[Fingerprint, dict[str, list[int]], dict[str, set[int]]] | None = \
+        getattr(g, "_achievements_settled", None)
     if settled is not None and settled[1] == s.achievements:
         if settled[0] == key:
             return False
@@ -275,7 +297,7 @@ def slot_payers(slot: str) -> tuple[str, ...]:
     return _PAYERS.get(slot, ())
 
 
-def claim_means(g, i) -> tuple[int, tuple[tuple[str, tuple[str, ...]], ...]]:
+def claim_means(g: Game, i: int) -> tuple[int, tuple[tuple[str, tuple[str, ...]], ...]]:
     """What tribe i's next claims can be paid with (R12, R32): (tokens in its designated area, each
     free; the player board's slots still holding a token, top first, each with the colours that
     pay it). A slot's token may also be taken unpaid for UNPAID_SLOT_DOOM steps of Doom. Lean, for
@@ -284,7 +306,7 @@ def claim_means(g, i) -> tuple[int, tuple[tuple[str, tuple[str, ...]], ...]]:
     return t.designated, tuple((slot, slot_payers(slot)) for slot in t.slots)
 
 
-def claim_options(g, i, aid):
+def claim_options(g: Game, i: int, aid: str) -> list[Action]:
     t = g.state.tribes[i]
     have = g.pool(i)
     out = []
@@ -298,16 +320,18 @@ def claim_options(g, i, aid):
     return out
 
 
-def claim_enum(g):
+def claim_enum(g: Game) -> list[Action]:
     pend = g.state.pending
+    assert pend is not None         # a decision's moves are listed only while it is asked
     out = []
     for aid in pend["achievements"]:
         out.extend(claim_options(g, pend["player"], aid))
     return out
 
 
-def claim_check(g, a):
+def claim_check(g: Game, a: Action) -> str | None:
     pend = g.state.pending
+    assert pend is not None         # and checked only then
     i = pend["player"]
     t = g.state.tribes[i]
     aid = a.get("achievement")
@@ -340,7 +364,7 @@ def claim_check(g, a):
     return g.has_cards(i, [pay])
 
 
-def _no_token(tok, slots) -> str:
+def _no_token(tok: str | None, slots: Iterable[str]) -> str:
     """Why no token of the tribe's board can claim from the slot `tok` (R12), in the slots' words."""
     have = sorted(set(slots))
     said = either([("the any-colour slot" if s == "any" else f"a {s} slot") for s in have])
@@ -353,9 +377,10 @@ def _no_token(tok, slots) -> str:
     return f"You have no Achievement token on {what}; yours lie on {said}."
 
 
-def claim_perform(g, a):
+def claim_perform(g: Game, a: Action) -> None:
     s = g.state
     pend = g.take_pending()
+    assert pend is not None         # and performed only then
     i = pend["player"]
     t = s.tribes[i]
     aid, tok = a["achievement"], a["token"]

@@ -56,6 +56,10 @@ class Game:
     # to leave what the Achievement check reads unchanged, and every action that shrinks a
     # face-down pile to be marked random; either failing raises at once.
     verify_quiet = False
+    # The Achievement check's memos (achievements.py), declared for the type checker only: they
+    # are set on first use (a fresh game or a copy has neither).
+    _measures: tuple[object, ...]
+    _achievements_settled: tuple[object, ...]
     # A loaded save's record of who played each seat (saves.seats_of), None when it had none: the
     # table reads it; no rule does.
     saved_seats: dict | None = None

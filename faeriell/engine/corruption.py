@@ -1,35 +1,41 @@
 """Corruption Events: Yield, Ignore, Cleanse your Tribe, Cleanse Corruption (rulebook, R18, R30)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import Action, card_color
 from .registry import move
-from .words import COLORS
+from .words import COLORS, EssenceColour
 from .tracks import ask_track
 
+if TYPE_CHECKING:                   # the Game only as a type: a phase module never imports core
+    from .core import Game
+    from .state import Tribe
 
-def raise_event(g, player: int, token: str | None = None, guardian: str | None = None,
+
+def raise_event(g: Game, player: int, token: str | None = None, guardian: str | None = None,
                 reward_track: bool = False) -> None:
     """Ask `player` to solve a Corruption Event (R27). A drawn token rides along (R30)."""
     g.ask(player, "corruption", token=token, guardian=guardian, reward_track=reward_track)
 
 
-def yield_allowed(g, i) -> bool:
-    t = g.state.tribes[i]
+def yield_allowed(g: Game, i: int) -> bool:
+    t: Tribe = g.state.tribes[i]
     if g.coop_like():
         return t.corruption < int(g.rules.modes["coop_solo"]["yield_barred_at"])
     return True
 
 
-def cleanse_colours(g, i) -> list[str]:
+def cleanse_colours(g: Game, i: int) -> list[str]:
     """Colours tribe i may spend on a Cleanse option now (R18; Cleanser perk; the Shadow)."""
     have = g.pool(i)
     return sorted(c for c in cleanse_payers(g, i) if have.get(c, 0) > 0)
 
 
-def cleanse_payers(g, i) -> set[str]:
+def cleanse_payers(g: Game, i: int) -> set[EssenceColour]:
     """Colours that could pay tribe i's Cleanse, whether it holds them or not."""
     t = g.state.tribes[i]
-    cols = set()
+    cols: set[EssenceColour] = set()
     for h, hero in t.heroes.items():
         c = g.rules.hero_color.get(h)
         if c in COLORS:
@@ -41,24 +47,25 @@ def cleanse_payers(g, i) -> set[str]:
     return cols
 
 
-def corrupted_guardians(g) -> list[str]:
+def corrupted_guardians(g: Game) -> list[str]:
     return sorted(gd for gd, d in g.state.guardians.items()
                   if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
 
 
-def default_target(g) -> str:
+def default_target(g: Game) -> str:
     """Cleanse Corruption without a target: Doom, or the one Corrupted Guardian when Doom is 0."""
     if g.state.doom <= 0 and len(corrupted_guardians(g)) == 1:
         return corrupted_guardians(g)[0]
     return "doom"
 
 
-def tash(g, i) -> bool:
+def tash(g: Game, i: int) -> bool:
     return g.variant("twins") and i == 0
 
 
-def ev_enum(g):
+def ev_enum(g: Game) -> list[Action]:
     pend = g.state.pending
+    assert pend is not None         # a decision's moves are listed only while it is asked
     i = pend["player"]
     t = g.state.tribes[i]
     out = []
@@ -79,8 +86,9 @@ def ev_enum(g):
     return out
 
 
-def ev_check(g, a):
+def ev_check(g: Game, a: Action) -> str | None:
     pend = g.state.pending
+    assert pend is not None         # and checked only then
     i = pend["player"]
     t = g.state.tribes[i]
     ch = a.get("choice")
@@ -117,9 +125,10 @@ def ev_check(g, a):
     return None
 
 
-def ev_perform(g, a):
+def ev_perform(g: Game, a: Action) -> None:
     s = g.state
     pend = g.take_pending()
+    assert pend is not None         # and performed only then
     i = pend["player"]
     t = s.tribes[i]
     tok, gd = pend.get("token"), pend.get("guardian")

@@ -6,15 +6,36 @@ lists every payment the pool can make. Listing and judging share `cost_of`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
-from .actions import card_color
-from .payment import ANY, WILD, SameColour, Slots, fits, options, slots_minus
+from .actions import Action, card_color
+from .payment import ANY, WILD, Cost, SameColour, Slots, fits, options, slots_minus
 from .words import COLORS
 
+if TYPE_CHECKING:                   # the Game, a Tribe and the rules only as types: core imports this module
+    from .core import Game
+    from .rules import Rules
+    from .state import Tribe
 
-def _count(g, i, spec: dict, a) -> int:
+# An action, or the dict of its target fields (attunement_keys): what a cost reads from it.
+Target = Action | Mapping[str, Any]
+# (hero, colour) of an innate discount (R19).
+Innate = tuple[str, str]
+# Herbs as (name, the colour it discounts) pairs: only Herbs that discount a colour are named.
+HerbPairs = tuple[tuple[str, str], ...]
+# raw_cost's requirement: ("same", n) for n of one colour, ("slots", sorted slot colours, waived).
+Requirement = tuple[Literal["same"], int] | tuple[Literal["slots"], tuple[str, ...], int]
+# discounted's answer: (cost, the innate it used) or (None, why the Herbs cannot discount it).
+Priced = tuple[Cost, Innate | None] | tuple[None, str]
+# A payment as payment_choices lists it: (paid colours sorted, Herb names).
+Payment = tuple[tuple[str, ...], tuple[str, ...]]
+# payment_choices' memo key within a requirement: (innate colour, Herbs, clamped pool counts).
+_ChoiceKey = tuple[str | None, HerbPairs, tuple[int, ...]]
+
+
+def _count(g: Game, i: int, spec: dict[str, Any], a: Target) -> int:
     t = g.state.tribes[i]
     of = spec["of"]
     if of == "active_heroes":
@@ -30,7 +51,7 @@ def _count(g, i, spec: dict, a) -> int:
     return n + int(spec.get("add", 0))
 
 
-def innate_for(g, i, kind: str, a, purse=None) -> tuple[str, str] | None:
+def innate_for(g: Game, i: int, kind: str, a: Target, purse: Purse | None = None) -> Innate | None:
     """(hero, colour) of an unused innate discount that this action qualifies for (R19)."""
     table = g.rules.innate_discounts.get(kind)
     if not table:
@@ -42,22 +63,23 @@ def innate_for(g, i, kind: str, a, purse=None) -> tuple[str, str] | None:
     return None
 
 
-def unused_innates(t) -> tuple:
+def unused_innates(t: Tribe) -> tuple[str, ...]:
     """The tribe's active Heroes whose innate discount is unused this round (R19)."""
     if not t.innate:
         return tuple(t.heroes)
     return tuple([h for h in t.heroes if h not in t.innate])
 
 
-def herb_color(g, herb: str) -> str | None:
-    return g.rules.herb_discount.get(herb)
+def herb_color(g: Game, herb: str) -> str | None:
+    colour: str | None = g.rules.herb_discount.get(herb)
+    return colour
 
 
-def usable_herbs(g, i) -> list[str]:
+def usable_herbs(g: Game, i: int) -> list[str]:
     """Herb cards whose discount is unused this round, one entry per card (R19, R24)."""
     t = g.state.tribes[i]
     rotated = Counter(t.rotated)
-    out = []
+    out: list[str] = []
     for h in t.herbs:
         if herb_color(g, h) is None:
             continue
@@ -68,13 +90,15 @@ def usable_herbs(g, i) -> list[str]:
     return out
 
 
-def cost_of(g, i, kind: str, a, herbs=()):
+def cost_of(g: Game, i: int, kind: str, a: Target, herbs: Iterable[str] = ()) -> Priced:
     """(cost, innate) for this action with these Herbs named, or (None, reason)."""
     raw, inn = raw_cost(g, i, kind, a)
-    return discounted(raw, inn, tuple((h, herb_color(g, h)) for h in herbs))
+    # The Herbs named are usable ones (check_payment refuses the others before it prices), so
+    # each has a colour.
+    return discounted(raw, inn, cast(HerbPairs, tuple((h, herb_color(g, h)) for h in herbs)))
 
 
-def raw_cost(g, i, kind: str, a, purse=None):
+def raw_cost(g: Game, i: int, kind: str, a: Target, purse: Purse | None = None) -> tuple[Requirement, Innate | None]:
     """The requirement before Herb discounts, and the innate discount it may use (R19):
     ("same", n) for n of one colour, ("slots", sorted slot colours, waived) otherwise.
     `a` is the action, or the dict of its target fields."""
@@ -87,7 +111,7 @@ def raw_cost(g, i, kind: str, a, purse=None):
     r = g.rules
     if spec.get("from") == "attunement":
         gd = a["guardian"]
-        waived = g.listing_memo("waivers", i, attunement_waivers).get(gd, 0)
+        waived: int = g.listing_memo("waivers", i, attunement_waivers).get(gd, 0)
         return ("slots", r.printed_slots(kind, gd), waived), inn
     slots = r.printed_slots(kind, a.get("color"))
     plus = spec.get("plus")
@@ -98,24 +122,29 @@ def raw_cost(g, i, kind: str, a, purse=None):
     return ("slots", slots, 0), inn
 
 
-def attunement_waivers(g, i) -> dict:
+def attunement_waivers(g: Game, i: int) -> dict[str, int]:
     """Great Guardian -> slots of the player's choice waived from its Attunement: one per
     Settlement of tribe i in that Guardian's Area (R17; `settlement_discount` of the attune cost).
     Guardians not listed waive nothing."""
     per = int(g.rules.costs["attune"].get("settlement_discount", 1))
-    out: dict = {}
+    out: dict[str, int] = {}
     area = g.rules.region_area
     for reg in g.state.tribes[i].settlements:
         out[area[reg]] = out.get(area[reg], 0) + per
     return out
 
 
-def discounted(raw, inn, herbs: tuple):
+# With no Herbs named nothing can fail to discount: a cost always comes back (explain's price words).
+@overload
+def discounted(raw: Requirement, inn: Innate | None, herbs: tuple[()]) -> tuple[Cost, Innate | None]: ...
+@overload
+def discounted(raw: Requirement, inn: Innate | None, herbs: HerbPairs) -> Priced: ...
+def discounted(raw: Requirement, inn: Innate | None, herbs: HerbPairs) -> Priced:
     """(cost, innate used) once the innate and the named Herbs ((name, colour) pairs) apply,
     or (None, reason). Pure: the same requirement and discounts give the same cost, so it is
     remembered (every Tribe Action performed prices itself again in `spend`)."""
     key = (raw, inn, herbs)
-    found = _DISCOUNTED.get(key)
+    found: Priced | None = _DISCOUNTED.get(key)
     if found is None:
         if len(_DISCOUNTED) > 5000:
             _DISCOUNTED.clear()
@@ -123,19 +152,20 @@ def discounted(raw, inn, herbs: tuple):
     return found
 
 
-_DISCOUNTED: dict = {}      # (raw, innate, Herbs) -> discounted's answer (costs are frozen values)
+# (raw, innate, Herbs) -> discounted's answer (costs are frozen values)
+_DISCOUNTED: dict[tuple[Requirement, Innate | None, HerbPairs], Priced] = {}
 
 
-def _discounted(raw, inn, herbs: tuple):
+def _discounted(raw: Requirement, inn: Innate | None, herbs: HerbPairs) -> Priced:
     if raw[0] == "same":
-        disc: Counter = Counter()
+        disc: Counter[str] = Counter()
         if inn:
             disc[inn[1]] += 1
         for _h, col in herbs:
             disc[col] += 1
         return SameColour(raw[1], tuple(sorted(disc.items()))), inn
     slots = Counter(raw[1])
-    used_inn = None
+    used_inn: Innate | None = None
     if inn and slots.get(inn[1], 0) > 0:
         slots[inn[1]] -= 1
         used_inn = inn
@@ -146,7 +176,7 @@ def _discounted(raw, inn, herbs: tuple):
     return Slots(flat, min(raw[2], len(flat))), used_inn
 
 
-def pay_colour(cost: SameColour, pay: Counter) -> str | None:
+def pay_colour(cost: SameColour, pay: Counter[str]) -> str | None:
     cols = [c for c in pay if c != WILD and pay[c] > 0]
     if cols:
         return cols[0]
@@ -160,7 +190,7 @@ def pay_colour(cost: SameColour, pay: Counter) -> str | None:
     return None
 
 
-def check_payment(g, i, kind: str, a) -> str | None:
+def check_payment(g: Game, i: int, kind: str, a: Action) -> str | None:
     """None if `a.pay` (with `a.discounts`) pays this action exactly, else why not."""
     pay = list(a.get("pay") or ())
     herbs = list(a.get("discounts") or ())
@@ -179,9 +209,10 @@ def check_payment(g, i, kind: str, a) -> str | None:
     paid = Counter(card_color(c) for c in pay)
     if "one_of" in spec:
         return _one_of_problem(g, spec["one_of"], pay, herbs)
-    cost, inn = cost_of(g, i, kind, a, herbs)
-    if cost is None:
-        return inn
+    priced = cost_of(g, i, kind, a, herbs)
+    if priced[0] is None:           # read by index so mypy ties the reason to the missing cost
+        return priced[1]
+    cost = priced[0]
     if not fits(cost, paid):
         return f"That payment does not match the cost: {cost_words(describe_cost(cost))}."
     if isinstance(cost, SameColour) and herbs:
@@ -192,7 +223,7 @@ def check_payment(g, i, kind: str, a) -> str | None:
     return None
 
 
-def _one_of_problem(g, colours, pay: list, herbs: list) -> str | None:
+def _one_of_problem(g: Game, colours: Sequence[str], pay: list[str], herbs: list[str]) -> str | None:
     """A one-Essence cost (Winter's Grasp's Tribes on the Move: one green or one yellow) paid by
     one card, or by one Herb of such a colour alone: a colour Herb discounts an Essence of its
     colour from any Tribe Action, which here is the whole cost (R19, R24). A Herb is never
@@ -218,7 +249,7 @@ def cost_words(cost: str) -> str:
     return " + ".join(parts)
 
 
-def describe_cost(cost) -> str:
+def describe_cost(cost: Cost) -> str:
     if isinstance(cost, SameColour):
         extra = ", ".join(f"{n} less in {c}" for c, n in cost.discounts if n)
         base = f"{cost.n} Essence{'s' if cost.n != 1 else ''} all of one colour"
@@ -230,7 +261,7 @@ def describe_cost(cost) -> str:
     return text
 
 
-def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tuple]]:
+def payment_choices(g: Game, i: int, kind: str, a: Target, purse: Purse | None = None) -> Sequence[Payment]:
     """Every (pay, discounts) the tribe can make for this action now; pay as sorted colours.
     `purse` (a Purse) saves recounting the pool when listing many targets at once."""
     if purse is None:
@@ -238,7 +269,7 @@ def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tup
     spec = g.rules.costs[kind]
     if "one_of" in spec:
         cols = [c for c in list(spec["one_of"]) + [WILD] if purse.pool.get(c, 0) > 0]
-        out: list[tuple[tuple, tuple]] = [((c,), ()) for c in cols]
+        out: list[Payment] = [((c,), ()) for c in cols]
         # A usable Herb of one of the colours pays it all (one entry per distinct Herb).
         out += [((), (h,)) for h in sorted({h for h, col in purse.herbs if col in spec["one_of"]})]
         return out
@@ -247,7 +278,7 @@ def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tup
     if entry is None:
         if len(_BY_REQUIREMENT) > 2000:
             _BY_REQUIREMENT.clear()
-        fresh: dict = {}
+        fresh: dict[_ChoiceKey, Sequence[Payment]] = {}
         entry = _BY_REQUIREMENT[raw] = (_size(raw), _caps(raw), fresh)
     size, caps, known = entry
     if not purse.could_cover(size, 1 if inn else 0):
@@ -256,8 +287,8 @@ def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tup
     # No payment uses more cards of a colour than the cost has slots that colour may fill, so a
     # pool is remembered only up to that many of each: far more listings share an entry.
     pool_key = tuple([n if n < c else c for n, c in zip(purse.key, caps, strict=True)])
-    key = (inn and inn[1], herbs, pool_key)
-    found: Sequence | None = known.get(key)
+    key: _ChoiceKey = (inn and inn[1], herbs, pool_key)
+    found: Sequence[Payment] | None = known.get(key)
     if found is None:
         if len(known) > 5000:
             known.clear()
@@ -268,18 +299,18 @@ def payment_choices(g, i, kind: str, a, purse=None) -> Sequence[tuple[tuple, tup
 
 # Requirement (raw_cost) -> (its size, its caps, {(innate colour, Herbs, clamped pool): payments}):
 # payment lists are pure functions of these, remembered across states and games.
-_BY_REQUIREMENT: dict = {}
+_BY_REQUIREMENT: dict[Requirement, tuple[int, tuple[int, ...], dict[_ChoiceKey, Sequence[Payment]]]] = {}
 
 
-def _size(raw) -> int:
+def _size(raw: Requirement) -> int:
     """Cards the requirement asks before any discount (waived slots already taken off)."""
     return raw[1] if raw[0] == "same" else len(raw[1]) - raw[2]
 
 
-_NONE: tuple = ()
+_NONE: tuple[Payment, ...] = ()
 
 
-def _caps(raw) -> tuple:
+def _caps(raw: Requirement) -> tuple[int, ...]:
     """Per colour of _POOL_ORDER, the most cards of it any payment of this requirement uses."""
     if raw[0] == "same":
         return (raw[1],) * len(_POOL_ORDER)
@@ -288,7 +319,7 @@ def _caps(raw) -> tuple:
     return tuple(len(slots) if c == WILD else slots.count(c) + spare for c in _POOL_ORDER)
 
 
-def may_afford(g, i, kind: str, purse) -> bool:
+def may_afford(g: Game, i: int, kind: str, purse: Purse) -> bool:
     """False when no target of this kind can be paid for now: the pool is smaller than the
     cheapest printed cost less every discount the tribe could apply (a quick test that spares
     the listing from pricing targets one by one; most hands in play hold few cards)."""
@@ -314,13 +345,13 @@ def may_afford(g, i, kind: str, purse) -> bool:
     return purse.could_cover(cheapest, purse.innate_discount(g.rules, kind))
 
 
-def attunement_keys(g, i, kind: str = "attune") -> list[dict]:
+def attunement_keys(g: Game, i: int, kind: str = "attune") -> list[dict[str, str]]:
     """The free Attunements whose cost, less the Settlement discount of its Area (R17), the
     innate and every Herb, the pool could cover: only these are priced."""
-    purse = g.listing_memo("purse", i, Purse)
+    purse: Purse = g.listing_memo("purse", i, Purse)
     innate = purse.innate_discount(g.rules, kind)
     sizes = g.rules.printed_sizes(kind)
-    waived = g.listing_memo("waivers", i, attunement_waivers)
+    waived: dict[str, int] = g.listing_memo("waivers", i, attunement_waivers)
     return [{"guardian": gd} for gd in g.state.attunements_free
             if purse.could_cover(sizes[gd] - waived.get(gd, 0), innate)]
 
@@ -331,13 +362,14 @@ class Purse:
 
     __slots__ = ("pool", "key", "total", "herbs", "innate")
 
-    def __init__(self, g, i) -> None:
+    def __init__(self, g: Game, i: int) -> None:
         t = g.state.tribes[i]
         cols = [c.partition("@")[0] for c in t.essences]         # card_color of each card
         key = self.key = tuple([cols.count(c) for c in _POOL_ORDER])
         self.pool = {c: n for c, n in zip(_POOL_ORDER, key, strict=True) if n}
         self.total = sum(key)
-        self.herbs = tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)]) if t.herbs else ()
+        # usable_herbs names only Herbs with a colour to discount
+        self.herbs = cast(HerbPairs, tuple([(h, herb_color(g, h)) for h in usable_herbs(g, i)])) if t.herbs else ()
         self.innate = unused_innates(t)
 
     def could_cover(self, size: int, innate: int) -> bool:
@@ -345,7 +377,7 @@ class Purse:
         Herb at once? (A quick bound: the colours are judged by payment enumeration.)"""
         return self.total >= size - innate - len(self.herbs)
 
-    def innate_discount(self, rules, kind: str) -> int:
+    def innate_discount(self, rules: Rules, kind: str) -> int:
         """1 when an unused innate discount could apply to this kind of action (R19), else 0."""
         for h, _c, _s in rules.innate_discounts.get(kind, ()):
             if h in self.innate:
@@ -354,7 +386,7 @@ class Purse:
 
 
 
-def _payable(raw, inn, herbs: tuple, pool: dict) -> bool:
+def _payable(raw: Requirement, inn: Innate | None, herbs: HerbPairs, pool: dict[str, int]) -> bool:
     """False when no payment exists even with the innate and every Herb applied at once: about
     half the new (requirement, pool) pairs a listing meets are hopeless, and this answers them
     without enumerating. Every discount only takes a slot away, and a slot less never makes a
@@ -382,14 +414,14 @@ def _payable(raw, inn, herbs: tuple, pool: dict) -> bool:
     return own + min(spare, beyond) + wild >= m
 
 
-def _choices(raw, inn, herbs: tuple, pool: Counter) -> list:
+def _choices(raw: Requirement, inn: Innate | None, herbs: HerbPairs, pool: Counter[str]) -> list[Payment]:
     """payment_choices for a requirement, usable Herbs and pool: a pure function, remembered
     across states because listing Tribe Actions asks the same few combinations again and again."""
-    subsets: set[tuple] = {()}
+    subsets: set[HerbPairs] = {()}
     for k in range(1, len(herbs) + 1):
         subsets.update(tuple(sorted(s)) for s in combinations(herbs, k))
-    out = []
-    seen = set()
+    out: list[Payment] = []
+    seen: set[Payment] = set()
     for sub in sorted(subsets):
         cost, _inn = discounted(raw, inn, sub)
         if cost is None:
@@ -410,7 +442,7 @@ def _choices(raw, inn, herbs: tuple, pool: Counter) -> list:
 _POOL_ORDER = COLORS + (WILD,)
 
 
-def spend(g, i, kind: str, a) -> list[str]:
+def spend(g: Game, i: int, kind: str, a: Action) -> list[str]:
     """Pay for a checked action: discard the cards, turn the Herbs, use the innate. Returns cards."""
     t = g.state.tribes[i]
     pay = list(a.get("pay") or ())

@@ -8,8 +8,9 @@ gives the behaviour. Triggered kinds hook the moments named below (on_perk_gaine
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, card_color
 from .corruption import raise_event
@@ -18,49 +19,57 @@ from .registry import move
 from .words import COLORS
 from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
 
+if TYPE_CHECKING:                   # the Game and its parts only as types: a phase module never imports core
+    from .core import Game
+    from .state import Hero, Tribe
+
+# One ability of a Perk tile, as data/perks.yaml gives it ({"effect": kind, ...its figures}).
+Ability = dict[str, Any]
+
 
 @dataclass(frozen=True)
 class Effect:
-    enumerate: Callable
-    check: Callable
-    perform: Callable
+    # fn(game, tribe, hero, perk, ability) -> its `perk` actions; check and perform also take the action
+    enumerate: Callable[[Game, int, str, str, Ability], list[Action]]
+    check: Callable[[Game, int, str, str, Ability, Action], str | None]
+    perform: Callable[[Game, int, str, str, Ability, Action], None]
     special: bool = False       # once per Hero Phase, with the gem on its tile
 
 
-def _pa(hero, perk, **kw):
+def _pa(hero: str, perk: str, **kw: Any) -> Action:
     return Action("perk", hero=hero, perk=perk, **kw)
 
 
-def _adjacent_regions(g, node):
+def _adjacent_regions(g: Game, node: str) -> tuple[str, ...]:
     return g.rules.node_regions[node]
 
 
-def _free_within(g, node, steps):
+def _free_within(g: Game, node: str, steps: int) -> list[str]:
     dist = g.rules.board.node_dist[node]
     taken = g.occupied()
     return sorted(n for n, d in dist.items() if 0 < d <= steps and n not in taken)
 
 
 # ---------------------------------------------------------------- Hero Perks (R21)
-def convert_enumerate(g, i, h, perk, ab):
+def convert_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     have = g.pool(i)
     a, b = ab["colors"]
     return [_pa(h, perk, **{"from": x, "to": y}) for x, y in ((a, b), (b, a)) if have.get(x, 0) > 0]
 
 
-def convert_check(g, i, h, perk, ab, a):
+def convert_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     fr, to = a.get("from"), a.get("to")
     if {fr, to} != set(ab["colors"]):
         return f"{perk} converts between {' and '.join(ab['colors'])} only."
     return g.has_cards(i, [fr])
 
 
-def convert_perform(g, i, h, perk, ab, a):
+def convert_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, [a["from"]])
     g.gain(i, a["to"], told=True)          # "... trade 1 Yellow for 1 Green" said it
 
 
-def path_move_targets(g, h_obj, ab):
+def path_move_targets(g: Game, h_obj: Hero, ab: Ability) -> list[str]:
     out: list[str] = []
     if h_obj.node is None:                  # a written Hero may stand nowhere: no Path leads on
         return out
@@ -72,24 +81,24 @@ def path_move_targets(g, h_obj, ab):
     return out
 
 
-def path_move_enumerate(g, i, h, perk, ab):
+def path_move_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     hero = g.state.tribes[i].heroes[h]
     return [_pa(h, perk, node=n) for n in path_move_targets(g, hero, ab)]
 
 
-def path_move_check(g, i, h, perk, ab, a):
+def path_move_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     hero = g.state.tribes[i].heroes[h]
     if a.get("node") not in path_move_targets(g, hero, ab):
         return f"{perk} moves one node along a Path of a {ab['terrain']} Region to a free node."
     return None
 
 
-def path_move_perform(g, i, h, perk, ab, a):
+def path_move_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.state.tribes[i].heroes[h].node = a["node"]
 
 
-def _menace_targets(g, node, terrain=None, colours=COLORS):
-    out = []
+def _menace_targets(g: Game, node: str, terrain: str | None = None, colours: Collection[str] = COLORS) -> list[str]:
+    out: list[str] = []
     for r in _adjacent_regions(g, node):
         if terrain and g.rules.region_terrain[r] != terrain:
             continue
@@ -100,7 +109,7 @@ def _menace_targets(g, node, terrain=None, colours=COLORS):
     return out
 
 
-def _remove(g, i, gd):
+def _remove(g: Game, i: int, gd: str) -> None:
     """'Remove a Menace': set the token aside and move the tracker, no Essence (rulebook)."""
     s = g.state
     tok = s.guardians[gd]["token"]
@@ -111,14 +120,14 @@ def _remove(g, i, gd):
         g.advance_track(i, col)
 
 
-def remove_menace_enumerate(g, i, h, perk, ab):
+def remove_menace_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     hero = g.state.tribes[i].heroes[h]
     if h == "sower" or hero.gems < int(ab.get("cost_gems", 1)):     # R45
         return []
     return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node, ab["terrain"])]
 
 
-def remove_menace_check(g, i, h, perk, ab, a):
+def remove_menace_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     hero = g.state.tribes[i].heroes[h]
     if h == "sower":            # R45: only a Sower Perk lets the Sower take a Menace away
         return "The Corruption Sower cannot solve Menaces."
@@ -129,32 +138,32 @@ def remove_menace_check(g, i, h, perk, ab, a):
     return None
 
 
-def remove_menace_perform(g, i, h, perk, ab, a):
+def remove_menace_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
     _remove(g, i, a["guardian"])
 
 
-def gain_gem_enumerate(g, i, h, perk, ab):
+def gain_gem_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     return [_pa(h, perk)] if g.pool(i).get(ab["pay"], 0) > 0 else []
 
 
-def gain_gem_check(g, i, h, perk, ab, a):
+def gain_gem_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     return g.has_cards(i, [ab["pay"]])
 
 
-def gain_gem_perform(g, i, h, perk, ab, a):
+def gain_gem_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, [ab["pay"]])
     g.state.tribes[i].heroes[h].gems += 1
 
 
-def move_after_solve_enumerate(g, i, h, perk, ab):
+def move_after_solve_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     hero = g.state.tribes[i].heroes[h]
     if not hero.solved_this_phase:
         return []
     return [_pa(h, perk, node=n) for n in _free_within(g, hero.node, int(ab.get("nodes", 1)))]
 
 
-def move_after_solve_check(g, i, h, perk, ab, a):
+def move_after_solve_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     hero = g.state.tribes[i].heroes[h]
     if not hero.solved_this_phase:
         return f"Your {h} moves with {perk} only after solving a Menace this phase."
@@ -163,25 +172,25 @@ def move_after_solve_check(g, i, h, perk, ab, a):
     return None
 
 
-def move_after_solve_perform(g, i, h, perk, ab, a):
+def move_after_solve_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.state.tribes[i].heroes[h].node = a["node"]
 
 
 # ---------------------------------------------------------------- Kickstarter Perks (R22)
-def _area(g, gd):
+def _area(g: Game, gd: str) -> tuple[str, ...]:
     return g.rules.board.areas[gd]
 
 
-def nudge_guardian_targets(g, gd):
+def nudge_guardian_targets(g: Game, gd: str) -> list[str]:
     here = g.state.guardians[gd]["region"]
     return sorted(r for r in g.rules.board.region_adj[here] if g.rules.region_area[r] == gd)
 
 
-def nudge_guardian_enumerate(g, i, h, perk, ab):
+def nudge_guardian_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     return [_pa(h, perk, guardian=gd, to=r) for gd in ab["guardians"] for r in nudge_guardian_targets(g, gd)]
 
 
-def nudge_guardian_check(g, i, h, perk, ab, a):
+def nudge_guardian_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     gd = a.get("guardian")
     if gd not in ab["guardians"]:
         return f"{perk} moves the {' or the '.join(ab['guardians'])}."
@@ -190,11 +199,11 @@ def nudge_guardian_check(g, i, h, perk, ab, a):
     return None
 
 
-def nudge_guardian_perform(g, i, h, perk, ab, a):
+def nudge_guardian_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.state.guardians[a["guardian"]]["region"] = a["to"]
 
 
-def call_guardians_enumerate(g, i, h, perk, ab):
+def call_guardians_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     hero = g.state.tribes[i].heroes[h]
     if hero.gems < int(ab.get("cost_gems", 1)):
         return []
@@ -203,7 +212,7 @@ def call_guardians_enumerate(g, i, h, perk, ab):
             if (r1, r2) != (g.state.guardians[a1]["region"], g.state.guardians[a2]["region"])]
 
 
-def call_guardians_check(g, i, h, perk, ab, a):
+def call_guardians_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     hero = g.state.tribes[i].heroes[h]
     if hero.gems < int(ab.get("cost_gems", 1)):
         return f"Your {h} needs an Action gem for this."
@@ -216,13 +225,13 @@ def call_guardians_check(g, i, h, perk, ab, a):
     return None
 
 
-def call_guardians_perform(g, i, h, perk, ab, a):
+def call_guardians_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
     for gd, r in zip(ab["guardians"], a["to"], strict=True):
         g.state.guardians[gd]["region"] = r
 
 
-def pay_move_enumerate(g, i, h, perk, ab):
+def pay_move_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     hero = g.state.tribes[i].heroes[h]
     have = g.pool(i)
     cols = [c for c in COLORS if have.get(c, 0) > 0]
@@ -232,7 +241,7 @@ def pay_move_enumerate(g, i, h, perk, ab):
             for n in _free_within(g, hero.node, int(ab.get("nodes", 2)))]
 
 
-def pay_move_check(g, i, h, perk, ab, a):
+def pay_move_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     c = a.get("color")
     if c not in COLORS:
         return "Pay one non-Corruption Essence."
@@ -245,38 +254,38 @@ def pay_move_check(g, i, h, perk, ab, a):
     return None
 
 
-def pay_move_perform(g, i, h, perk, ab, a):
+def pay_move_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, [a["color"]])
     g.state.tribes[i].heroes[h].node = a["node"]
 
 
-def trigger_event_enumerate(g, i, h, perk, ab):
+def trigger_event_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     return [_pa(h, perk, color=ab["pay"])] if g.pool(i).get(ab["pay"], 0) > 0 else []
 
 
-def trigger_event_check(g, i, h, perk, ab, a):
+def trigger_event_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     if a.get("color", ab["pay"]) != ab["pay"]:
         return f"This ability is paid with {ab['pay']}."
     return g.has_cards(i, [ab["pay"]])
 
 
-def trigger_event_perform(g, i, h, perk, ab, a):
+def trigger_event_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, [ab["pay"]])
     raise_event(g, i)
 
 
 # ---------------------------------------------------------------- Corruption Sower Perks (R23)
-def raise_opponent_corruption_targets(g, i):
+def raise_opponent_corruption_targets(g: Game, i: int) -> list[int]:
     return [j for j, t in enumerate(g.state.tribes) if j != i and 1 <= t.corruption < g.rules.corruption_max]
 
 
-def raise_opponent_corruption_enumerate(g, i, h, perk, ab):
+def raise_opponent_corruption_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     if g.pool(i).get("corruption", 0) <= 0:
         return []
     return [_pa(h, perk, target=j + 1) for j in raise_opponent_corruption_targets(g, i)]
 
 
-def raise_opponent_corruption_target(g, i, a):
+def raise_opponent_corruption_target(g: Game, i: int, a: Action) -> int | None:
     tgt = a.get("target")
     if tgt is None:
         only = raise_opponent_corruption_targets(g, i)
@@ -284,7 +293,7 @@ def raise_opponent_corruption_target(g, i, a):
     return int(tgt) - 1
 
 
-def raise_opponent_corruption_check(g, i, h, perk, ab, a):
+def raise_opponent_corruption_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     why = g.has_cards(i, ["corruption"])
     if why:
         return why
@@ -293,19 +302,21 @@ def raise_opponent_corruption_check(g, i, h, perk, ab, a):
     return None
 
 
-def raise_opponent_corruption_perform(g, i, h, perk, ab, a):
+def raise_opponent_corruption_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, ["corruption"])
-    g.move_corruption(raise_opponent_corruption_target(g, i, a), 1)
+    j = raise_opponent_corruption_target(g, i, a)
+    assert j is not None            # the check found the target among the opponents
+    g.move_corruption(j, 1)
 
 
-def ravage_enumerate(g, i, h, perk, ab):
+def ravage_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     hero = g.state.tribes[i].heroes[h]
     if hero.gems < int(ab.get("cost_gems", 1)):
         return []
     return [_pa(h, perk, guardian=gd) for gd in _menace_targets(g, hero.node)]
 
 
-def ravage_check(g, i, h, perk, ab, a):
+def ravage_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     hero = g.state.tribes[i].heroes[h]
     if hero.gems < int(ab.get("cost_gems", 1)):
         return f"Your {h} needs an Action gem for this."
@@ -314,100 +325,100 @@ def ravage_check(g, i, h, perk, ab, a):
     return None
 
 
-def ravage_perform(g, i, h, perk, ab, a):
+def ravage_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.state.tribes[i].heroes[h].gems -= int(ab.get("cost_gems", 1))
     _remove(g, i, a["guardian"])
     g.move_doom(int(ab.get("doom", 1)), "Ravage")
 
 
-def frenzy_enumerate(g, i, h, perk, ab):
+def frenzy_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     return [_pa(h, perk)] if g.pool(i).get("corruption", 0) > 0 else []
 
 
-def frenzy_check(g, i, h, perk, ab, a):
+def frenzy_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     return g.has_cards(i, ["corruption"])
 
 
-def frenzy_perform(g, i, h, perk, ab, a):
+def frenzy_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, ["corruption"])
     g.state.tribes[i].heroes[h].gems += int(ab.get("gems", 2))
 
 
-def _non_corruption_pays(g, i, k):
+def _non_corruption_pays(g: Game, i: int, k: int) -> list[tuple[str, ...]]:
     pool = g.pool(i)
     pool["corruption"] = 0
     return options(Slots(("any",) * k), pool)
 
 
-def ruin_enumerate(g, i, h, perk, ab):
+def ruin_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
 
 
-def ruin_pay(g, i, ab, a):
+def ruin_pay(g: Game, i: int, ab: Ability, a: Action) -> list[str]:
     if a.get("pay") is None:
         opts = _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))
         return list(opts[0]) if len(opts) == 1 else []     # a forced payment is implied
     return list(a["pay"])
 
 
-def ruin_check(g, i, h, perk, ab, a):
+def ruin_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     pay = ruin_pay(g, i, ab, a)
     if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
         return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
     return g.has_cards(i, pay)
 
 
-def ruin_perform(g, i, h, perk, ab, a):
+def ruin_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, ruin_pay(g, i, ab, a))
     g.move_doom(int(ab.get("doom", 1)), "Ruin")
 
 
-def summon_draft_enumerate(g, i, h, perk, ab):
+def summon_draft_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     return [_pa(h, perk)] if g.pool(i).get("corruption", 0) >= int(ab.get("pay_count", 2)) else []
 
 
-def summon_draft_check(g, i, h, perk, ab, a):
+def summon_draft_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
 
 
-def summon_draft_perform(g, i, h, perk, ab, a):
+def summon_draft_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
     g.state.draft_left = g.rules.draft_count(g.state.doom)
     g.push_front({"task": "draft_next"})
 
 
-def tithe_enumerate(g, i, h, perk, ab):
+def tithe_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     have = g.pool(i)
     return [_pa(h, perk, color=c) for c in COLORS if have.get(c, 0) > 0]
 
 
-def tithe_check(g, i, h, perk, ab, a):
+def tithe_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     if a.get("color") not in COLORS:
         return "Discard one non-Corruption Essence."
     return g.has_cards(i, [a["color"]])
 
 
-def tithe_perform(g, i, h, perk, ab, a):
+def tithe_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, [a["color"]])
     for j, t in enumerate(g.state.tribes):
         if j != i and any(card_color(c) == "corruption" for c in t.essences):
             g.state.tribes[i].essences.append(g.take_from_pool(j, "corruption"))
 
 
-def alchemy_enumerate(g, i, h, perk, ab):
+def alchemy_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     if g.pool(i).get("corruption", 0) < int(ab.get("pay_count", 2)):
         return []
     return [_pa(h, perk, to=c) for c in combinations_with_replacement(COLORS, int(ab.get("gain", 3)))]
 
 
-def alchemy_check(g, i, h, perk, ab, a):
+def alchemy_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     to = a.get("to")
     if not isinstance(to, tuple) or len(to) != int(ab.get("gain", 3)) or any(c not in COLORS for c in to):
         return f"Name {ab.get('gain', 3)} Essence colours to take."
     return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
 
 
-def alchemy_perform(g, i, h, perk, ab, a):
+def alchemy_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
     g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
     for c in a["to"]:
         g.gain(i, c, told=True)            # "...: take 1 Red + 2 Blue" said it
@@ -438,7 +449,7 @@ EFFECTS: dict[str, Effect] = {
 
 
 # ---------------------------------------------------------------- the Shadow's innate
-def shadow_actions(g, i, h):
+def shadow_actions(g: Game, i: int, h: str) -> list[Action]:
     if g.pool(i).get("corruption", 0) <= 0 or h in g.state.tribes[i].innate:
         return []
     taken = g.occupied()
@@ -446,12 +457,12 @@ def shadow_actions(g, i, h):
 
 
 # ---------------------------------------------------------------- the `perk` move
-def _abilities(g, hero, perk):
+def _abilities(g: Game, hero: Hero, perk: str) -> list[tuple[int, Ability]]:
     return [(k, ab) for k, ab in enumerate(g.rules.perk_abilities.get(perk, ()))
             if ab.get("effect") in EFFECTS]
 
 
-def special_used(t, hero, h, perk, k) -> bool:
+def special_used(t: Tribe, hero: Hero, h: str, perk: str, k: int) -> bool:
     """True when every copy of this Perk tile on the Hero has spent its once-per-Hero-Phase use of
     ability k. R43: duplicate tiles are separate Perks, each with its own Special gem, so the
     uses are counted against the number of copies the Hero carries."""
@@ -459,20 +470,20 @@ def special_used(t, hero, h, perk, k) -> bool:
     return used > 0 and used >= hero.perks.count(perk)
 
 
-def spent_copies(t, h, perk) -> int:
+def spent_copies(t: Tribe, h: str, perk: str) -> int:
     """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
     the most uses any one of its Special abilities has had. For the table's tile drawing."""
-    uses: dict = {}
+    uses: dict[int, int] = {}
     for hero, p, k in t.specials:
         if hero == h and p == perk:
             uses[k] = uses.get(k, 0) + 1
     return max(uses.values(), default=0)
 
 
-def perk_enum(g):
+def perk_enum(g: Game) -> list[Action]:
     i = g.state.active
     t = g.state.tribes[i]
-    out = []
+    out: list[Action] = []
     for h, hero in t.heroes.items():
         if not hero.node:
             continue
@@ -487,7 +498,7 @@ def perk_enum(g):
     return out
 
 
-def perk_check(g, a):
+def perk_check(g: Game, a: Action) -> str | None:
     i = g.state.active
     t = g.state.tribes[i]
     h, perk = a.get("hero"), a.get("perk")
@@ -504,7 +515,7 @@ def perk_check(g, a):
         return None
     if perk not in hero.perks:
         return f"Your {h} does not have the {perk} Perk." if perk else f"Choose a Perk of your {h}."
-    reasons = []
+    reasons: list[str] = []
     for k, ab in _abilities(g, hero, perk):
         eff = EFFECTS[ab["effect"]]
         if eff.special and special_used(t, hero, h, perk, k):
@@ -517,7 +528,7 @@ def perk_check(g, a):
     return reasons[0] if reasons else f"{perk} has no action to take."
 
 
-def perk_perform(g, a):
+def perk_perform(g: Game, a: Action) -> None:
     i = g.state.active
     t = g.state.tribes[i]
     h, perk = a["hero"], a["perk"]

@@ -1,13 +1,19 @@
 """How the game ends (rulebook "Endgame Conditions", coop and solo wins, R34, R35, R38)."""
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING, Any
+
 from .action_schema import swap_pairs
 from .actions import Action
 from .registry import move
 from .triggers import on_perk_gained
 
+if TYPE_CHECKING:                   # the Game only as a type: a phase module never imports core
+    from .core import Game
 
-def end_game(g, winners, reason, ranking=None):
+
+def end_game(g: Game, winners: Iterable[int], reason: str, ranking: Iterable[int] | None = None) -> None:
     s = g.state
     s.game_over = True
     s.stage = "over"
@@ -19,7 +25,7 @@ def end_game(g, winners, reason, ranking=None):
     g.log(reason)
 
 
-def doom_reached(g):
+def doom_reached(g: Game) -> None:
     s = g.state
     # R42: from the first fifth Achievement claimed (end_after_round stays set even if that tribe
     # drops below five) until the game ends at that round's end, while no Sower exists; Doom
@@ -39,7 +45,7 @@ def doom_reached(g):
         end_game(g, [], f"Doom reached {s.doom}: Faeriell falls and every tribe loses.", [])
 
 
-def end_of_turn_checks(g):
+def end_of_turn_checks(g: Game) -> None:
     s = g.state
     r = g.rules
     if not g.coop_like():
@@ -72,7 +78,7 @@ def end_of_turn_checks(g):
             end_game(g, [], "Frost covers the whole Harvest wheel: every tribe loses (Winter's Grasp).", [])
 
 
-def team_won(g) -> bool:
+def team_won(g: Game) -> bool:
     """The end-of-turn win of Full Coop (its table) and Solo (R35); True when it ended the game."""
     s = g.state
     r = g.rules
@@ -93,15 +99,16 @@ def team_won(g) -> bool:
     return False
 
 
-def coop_target(g):
+def coop_target(g: Game) -> dict[str, Any]:
     """The Full Coop win row for this many players (Achievements, tokens)."""
-    for row in g.rules.modes["coop"]["win"]:
+    rows: list[dict[str, Any]] = g.rules.modes["coop"]["win"]
+    for row in rows:
         if int(row["players"]) == g.state.players:
             return row
-    return g.rules.modes["coop"]["win"][-1]
+    return rows[-1]
 
 
-def end_of_round_checks(g):
+def end_of_round_checks(g: Game) -> None:
     s = g.state
     if s.mode == "competitive" and s.end_after_round:
         final_ranking(g)
@@ -110,13 +117,13 @@ def end_of_round_checks(g):
         g.move_doom(g.rules.draft_count(s.doom), "Automatic Doom")   # R34
 
 
-def final_ranking(g):
+def final_ranking(g: Game) -> None:
     s = g.state
     order = g.order_from(s.first_player)
     players = [i for i in order if not s.tribes[i].sower]
     counts = {i: len(s.tribes[i].achievements) for i in players}
 
-    def key(i):
+    def key(i: int) -> tuple[int, bool, bool, int]:
         t = s.tribes[i]
         return (-counts[i], "cleanser" not in t.achievements, "purity" not in t.achievements, order.index(i))
 
@@ -132,7 +139,8 @@ def final_ranking(g):
 
 
 # ---------------------------------------------------------------- the Sower rises
-def spelled_swaps(raw, hero_perks=(), sower_perks=()) -> tuple[tuple, tuple]:
+def spelled_swaps(raw: Iterable[Any] | None, hero_perks: Collection[str] = (),
+                  sower_perks: Collection[str] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """`replace` as SCENARIOS.md spells it (a list of Perk ids: a Hero Perk is given up, a Sower
     Perk taken; unpaired ones pair in order, R39) or as saves of an older build did ("old>new"),
     into the typed fields: (give, take), paired by position. A Hero Perk with no Sower Perk named
@@ -162,8 +170,10 @@ def spelled_swaps(raw, hero_perks=(), sower_perks=()) -> tuple[tuple, tuple]:
     return give, take
 
 
-def bs_enum(g):
-    i = g.state.pending["player"]
+def bs_enum(g: Game) -> list[Action]:
+    pend = g.state.pending
+    assert pend is not None         # a decision's moves are listed only while it is asked
+    i = pend["player"]
     t = g.state.tribes[i]
     supply = sorted(set(g.state.sower_perks))
     out = []
@@ -175,8 +185,10 @@ def bs_enum(g):
     return out
 
 
-def bs_check(g, a):
-    i = g.state.pending["player"]
+def bs_check(g: Game, a: Action) -> str | None:
+    pend = g.state.pending
+    assert pend is not None         # and checked only then
+    i = pend["player"]
     t = g.state.tribes[i]
     h = a.get("hero")
     if h not in t.heroes:
@@ -197,9 +209,11 @@ def bs_check(g, a):
     return None
 
 
-def bs_perform(g, a):
+def bs_perform(g: Game, a: Action) -> None:
     s = g.state
-    i = g.take_pending()["player"]
+    pend = g.take_pending()
+    assert pend is not None         # and performed only then
+    i = pend["player"]
     t = s.tribes[i]
     h = a["hero"]
     hero = t.heroes.pop(h)

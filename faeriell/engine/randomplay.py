@@ -14,17 +14,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import invariants
+from .actions import Action
 from .setup import new_game, SetupError
 from .words import Difficulty, Mode, Variant
+
+if TYPE_CHECKING:                   # the Game only as a type: setup gives one
+    from .core import Game
+    from .rules import Rules
 
 
 class RandomPlayFailure(AssertionError):
     """A random game broke: an invariant failed, the engine raised, or the game did not end."""
 
-    def __init__(self, message: str, config: dict, action_number: int, action=None,
-                 problems: list | None = None) -> None:
+    def __init__(self, message: str, config: dict[str, Any], action_number: int, action: Action | None = None,
+                 problems: list[str] | None = None) -> None:
         super().__init__(message)
         self.config = config
         self.action_number = action_number
@@ -32,23 +38,24 @@ class RandomPlayFailure(AssertionError):
         self.problems = list(problems or [])
 
 
-def describe(config: dict) -> str:
+def describe(config: dict[str, Any]) -> str:
     """`players=2, mode='competitive', difficulty='medium', variants=[], seed=7` (Python kwargs)."""
     return ", ".join(f"{k}={config[k]!r}" for k in ("players", "mode", "difficulty", "variants", "seed"))
 
 
-def play_random(rules, players: int = 2, mode: Mode = "competitive", difficulty: Difficulty = "medium",
+def play_random(rules: Rules, players: int = 2, mode: Mode = "competitive", difficulty: Difficulty = "medium",
                 variants: Iterable[Variant] = (), seed: int = 0, check_every: bool = True, max_actions: int = 20000,
-                on_action: Callable | None = None):
+                on_action: Callable[[Game, int], object] | None = None) -> tuple[Game, int]:
     """Play one random game to its end; return (game, number of actions applied).
 
     `on_action(game, n)` (optional) is called after the n-th action (and its invariant check).
     Setup errors (SetupError) propagate unchanged: they are a configuration refusal, not a bug.
     """
-    config = {"players": players, "mode": mode, "difficulty": difficulty,
+    config: dict[str, Any] = {"players": players, "mode": mode, "difficulty": difficulty,
               "variants": list(variants), "seed": seed}
 
-    def fail(what: str, n: int, action=None, problems=None):
+    def fail(what: str, n: int, action: Action | None = None,
+             problems: list[str] | None = None) -> RandomPlayFailure:
         at = ("before the first action" if n == 0 else
               f"at action {n}" + ("" if action is None else f" ({action!r})"))
         msg = f"random play failed {at}: {what}\n  reproduce: play_random(rules, {describe(config)})"

@@ -86,7 +86,7 @@ class Rules:
             kind: tuple((h, inn["color"], bool(inn.get("self_only"))) for h, inn in self.innate.items()
                         if inn and inn.get("effect") == "innate_discount" and inn.get("action") == kind)
             for kind in c.costs}
-        self._printed: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._printed: dict[tuple[str, str | None], tuple[str, ...]] = {}
         self._printed_sizes: dict[str, dict[str, int]] = {}    # kind -> {Guardian: slots of its printed cost}
         self._perk_effects: dict[tuple[str, str], dict[str, Any] | None] = {}   # (perk, effect) -> its ability or None
         self.modes = c.modes
@@ -98,14 +98,15 @@ class Rules:
         self.area_nodes = {a: tuple(sorted({n for r in regs for n in b.region_nodes[r]}))
                            for a, regs in b.areas.items()}
 
-    def printed_slots(self, kind: str, which: str) -> tuple[str, ...]:
+    def printed_slots(self, kind: str, which: str | None) -> tuple[str, ...]:
         """The printed slots of a cost, sorted: an Attunement's (`which` = Guardian) or `fixed`
-        with the Beacon's colour (`which` = colour)."""
+        with the Beacon's colour (`which` = colour; None for a kind whose action names none)."""
         key = (kind, which)
         found = self._printed.get(key)
         if found is None:
             spec = self.costs[kind]
             if spec.get("from") == "attunement":
+                assert which is not None        # an Attunement's slots are asked by its Guardian
                 cols = [col for col, n in self.attune_cost[which].items() for _ in range(int(n))]
             else:
                 cols = [which if col == "BEACON_COLOR" else col for col in spec.get("fixed", [])]

@@ -1,26 +1,32 @@
 """Rounds, laps and turns (R26): choose a Phase tile, end it, pass on; end of the round."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .actions import Action
 from .endgame import end_of_turn_checks, end_of_round_checks
 from .registry import Task, move
-from .words import PHASES
+from .words import PHASES, Phase
+
+if TYPE_CHECKING:                   # the Game and its state only as types: a phase module never imports core
+    from .core import Game
+    from .state import GameState
 
 
 # ---------------------------------------------------------------- choose_phase
-def phases_left(s) -> list[str]:
+def phases_left(s: GameState) -> list[Phase]:
     """The Phases still to be played this round, every tribe's in seat order (each Tribe plays each
     Phase tile once a round, R26); the Phase being played now is not counted."""
     return [p for i, t in enumerate(s.tribes) for p in PHASES
             if p not in t.phases_done and not (i == s.active and p == s.phase)]
 
 
-def _choose_enum(g):
+def _choose_enum(g: Game) -> list[Action]:
     done = g.tribe().phases_done
     return [Action.raw("choose_phase", (("phase", p),)) for p in PHASES if p not in done]
 
 
-def _choose_check(g, a):
+def _choose_check(g: Game, a: Action) -> str | None:
     p = a.get("phase")
     if p not in PHASES:
         return "Choose a Phase tile: Tribe, Event or Hero."
@@ -29,7 +35,7 @@ def _choose_check(g, a):
     return None
 
 
-def _choose_perform(g, a):
+def _choose_perform(g: Game, a: Action) -> None:
     s = g.state
     t = g.tribe()
     s.phase = a["phase"]
@@ -43,21 +49,21 @@ def _choose_perform(g, a):
 
 
 # ---------------------------------------------------------------- end_phase
-def _end_enum(g):
+def _end_enum(g: Game) -> list[Action]:
     return [Action.raw("end_phase", ())]
 
 
-def _end_check(g, a):
+def _end_check(g: Game, a: Action) -> str | None:
     return None
 
 
-def _end_perform(g, a):
+def _end_perform(g: Game, a: Action) -> None:
     s = g.state
     s.queue.append({"task": "end_turn"})
 
 
 # ---------------------------------------------------------------- end of a turn
-def end_turn(g, t):
+def end_turn(g: Game, t: dict[str, Any]) -> None:
     s = g.state
     tribe = s.tribes[s.active]
     if s.phase and s.phase not in tribe.phases_done:
@@ -70,7 +76,7 @@ def end_turn(g, t):
     end_of_turn_checks(g)
 
 
-def next_turn(g, t):
+def next_turn(g: Game, t: dict[str, Any]) -> None:
     s = g.state
     if s.game_over:
         return
@@ -86,7 +92,7 @@ def next_turn(g, t):
     g.push_front({"task": "end_round"})
 
 
-def end_round(g, t):
+def end_round(g: Game, t: dict[str, Any]) -> None:
     s = g.state
     end_of_round_checks(g)           # 5th Achievement ending, Automatic Doom (R34)
     if s.game_over:

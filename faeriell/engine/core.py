@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container
+from typing import Unpack
 
 from . import registry
 from .achievements import check_achievements, fingerprint
@@ -22,7 +23,7 @@ from .names import Names, deciding, either
 from .registry import QUIET_TASKS, TASKS
 from .rng import Rng
 from .rules import Rules
-from .state import GameState, Tribe, Hero, copy_state
+from .state import DecisionKind, GameState, HistoryEntry, Pending, PendingInfo, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
 from .words import COLORS, PHASES, Colour, Variant
 
@@ -68,7 +69,7 @@ class Game:
         # "revealed": bool, "turn": (stage, round, lap, active) before it} and, when the action
         # moved Doom or an Achievement, "events": [plain lists] (note()). "revealed": the move
         # drew at random or brought something hidden to light (undo never goes back past it).
-        self.history: list[dict] = []
+        self.history: list[HistoryEntry] = []
         self.origin: dict = {}           # how the game started (new game settings or a position)
         self._legal_cache: LegalActions | None = None
         self._listing: dict | None = None      # memo of one legal listing (listing_memo)
@@ -262,8 +263,8 @@ class Game:
         return a
 
     def _typed_swaps(self, a: Action) -> Action:
-        pend = self.state.pending or {}
-        t = self.state.tribes[pend["player"]] if "player" in pend else None
+        pend = self.state.pending
+        t = self.state.tribes[pend["player"]] if pend is not None else None
         hero = t.heroes.get(a.get("hero")) if t is not None else None
         give, take = spelled_swaps(a["replace"], list(hero.perks) if hero else [],
                                    list(self.state.sower_perks))
@@ -324,7 +325,7 @@ class Game:
             piles, others = self._hidden(player)
             if any(a < b for a, b in zip(piles, hidden_before[0], strict=True)) or others != hidden_before[1]:
                 raise AssertionError(f"{bare} took something face-down or from a hidden pool without counting it")
-        entry: dict = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
+        entry: HistoryEntry = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
         if events:
             entry["events"] = events
             self._events = []
@@ -462,10 +463,10 @@ class Game:
         if len(self.state.log) > 400:
             del self.state.log[:100]
 
-    def ask(self, player: int, kind: str, **info) -> None:
+    def ask(self, player: int, kind: DecisionKind, **info: Unpack[PendingInfo]) -> None:
         self.state.pending = {"player": player, "kind": kind, **info}
 
-    def take_pending(self) -> dict | None:
+    def take_pending(self) -> Pending | None:
         """The decision being answered, now answered (a decision's perform starts here)."""
         pend, self.state.pending = self.state.pending, None
         return pend

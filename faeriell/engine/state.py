@@ -6,9 +6,51 @@ loads, compares and copies without pickling, and its random generator rides insi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, Required, TypedDict
 
-from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Variant
+from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Terrain, Variant
+
+if TYPE_CHECKING:
+    from .actions import Action
+
+# The decisions a rule may ask a player (Game.ask, R27); each is also the kind of the move that
+# answers it (Game.allowed_kinds).
+DecisionKind = Literal["become_sower", "choose_hero", "claim", "corruption", "discard_quest", "free_level",
+                       "harvest_choice", "menace_rival", "place_hero", "place_settlement", "starting_essence",
+                       "track_choice", "twins_swap"]
+
+
+class PendingInfo(TypedDict, total=False):
+    """What a decision carries besides who decides and what (Game.ask's keywords): the keys
+    depend on the kind."""
+    token: str | None                   # corruption: a drawn token rides along (R30)
+    guardian: str | None                # corruption: the Guardian whose Region is Corrupted
+    reward_track: bool                  # corruption
+    hero: str                           # discard_quest, place_hero
+    colors: list[Colour]                # track_choice, harvest_choice, starting_essence
+    achievements: list[str]             # claim: the ids that may be claimed
+    color: Colour                       # menace_rival
+    rivals: list[int]                   # menace_rival: tribes counted from 0
+    region: str                         # harvest_choice, starting_essence
+    terrain: Terrain                    # harvest_choice by Terrain
+    regions: list[str]                  # harvest_choice by Terrain
+    bonus: bool                         # starting_essence
+    extra: bool                         # place_settlement: the 2-player / solo extra Settlement
+
+
+class Pending(PendingInfo, total=False):
+    """The decision being asked (GameState.pending), a plain dict so saves keep their JSON shape."""
+    player: Required[int]               # counted from 0, like the tribes
+    kind: Required[DecisionKind]
+
+
+class HistoryEntry(TypedDict, total=False):
+    """One applied action in Game.history (kept in memory; saves keep only the actions)."""
+    action: Required[Action]
+    player: Required[int | None]        # counted from 0; None for the game's own steps
+    revealed: Required[bool]            # the move drew at random or showed something hidden
+    turn: Required[tuple[Stage, int, int, int]]     # stage, round, lap, active (R26)
+    events: list[list[Any]]             # Game.note's ("doom", steps, cause), ("claim"|"lose", tribe, id)
 
 
 @dataclass(slots=True)
@@ -94,7 +136,7 @@ class GameState:
     totem: dict = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
     achievements: dict = field(default_factory=dict)  # id -> [tribe index]
     tribes: list = field(default_factory=list)
-    pending: dict | None = None                    # the decision being asked (R27)
+    pending: Pending | None = None                    # the decision being asked (R27)
     queue: list = field(default_factory=list)         # procedure steps still to run
     sower: int | None = None
     game_over: bool = False
@@ -105,7 +147,7 @@ class GameState:
     achievements_live: bool = True                    # R32 / SCENARIOS: not at load
     winter_gems: list = field(default_factory=list)   # wheel indices holding a gem
     drifter: dict | None = None
-    log: list = field(default_factory=list)
+    log: list[str] = field(default_factory=list)     # player text, as shown at the table
 
 
 def to_dict(obj: Any) -> Any:

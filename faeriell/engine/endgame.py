@@ -1,10 +1,15 @@
 """How the game ends (rulebook "Endgame Conditions", coop and solo wins, R34, R35, R38)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .action_schema import swap_pairs
 from .actions import Action
 from .registry import move
 from .triggers import on_perk_gained
+
+if TYPE_CHECKING:
+    from .core import Game
 
 
 def end_game(g, winners, reason, ranking=None):
@@ -93,12 +98,13 @@ def team_won(g) -> bool:
     return False
 
 
-def coop_target(g):
+def coop_target(g: Game) -> dict[str, Any]:
     """The Full Coop win row for this many players (Achievements, tokens)."""
-    for row in g.rules.modes["coop"]["win"]:
+    rows: list[dict[str, Any]] = g.rules.modes["coop"]["win"]
+    for row in rows:
         if int(row["players"]) == g.state.players:
             return row
-    return g.rules.modes["coop"]["win"][-1]
+    return rows[-1]
 
 
 def end_of_round_checks(g):

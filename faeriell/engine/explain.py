@@ -101,7 +101,8 @@ def not_now(g: Game, kind: str) -> str:
 
 def _colour_names(g: Game, text: str) -> str:
     """Colour ids said as the cards print them ('2 red' -> '2 Red')."""
-    names: dict[str, str] = {c: str((d or {}).get("name") or c.capitalize()) for c, d in (g.rules.catalog.colors or {}).items()}
+    names: dict[str, str] = {c: str((d or {}).get("name") or c.capitalize())
+                             for c, d in (g.rules.catalog.colors or {}).items()}
     names.setdefault("corruption", "Corruption")
     return re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", lambda m: names[m.group(1)], text)
 

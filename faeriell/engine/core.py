@@ -604,12 +604,12 @@ class Game:
                     return s.bag.pop(k), None
             raise IllegalAction("forced draw havoc: the Havoc token is not in the bag")
         kind, _, side = want.partition("@")
-        tok = self.find_token(kind, side, s.bag) or self.find_token(kind, None, s.bag)
-        if tok is None:
+        found = self.find_token(kind, side, s.bag) or self.find_token(kind, None, s.bag)
+        if found is None:
             raise IllegalAction(f"forced draw {want}: no such token in the bag")
-        s.bag.remove(tok)
+        s.bag.remove(found)
         # Which two Guardians share a token is not printed anywhere (R6): a forced side is honoured.
-        return tok, side
+        return found, side
 
     def find_token(self, kind: str, side: str | None, places: list) -> str | None:
         for tok in places:

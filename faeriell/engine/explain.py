@@ -146,7 +146,7 @@ def candidates(g: Game, kind: str, fields: dict[str, Any]) -> list[Action]:  # n
         perks = [f["perk"]] if "perk" in f else ups
         for h in heroes:
             for p in perks:
-                others = [q for q in ups if q != p] or [None]
+                others: list[str | None] = [q for q in ups if q != p] or [None]
                 opts.append({"hero": h, "perk": p, "discard": others[0]})
     elif kind == "gather_herb":
         herbs = [f["herb"]] if "herb" in f else list(s.herbs_up)

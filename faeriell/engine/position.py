@@ -168,10 +168,10 @@ def _apply_board(g, b, position):  # noqa: C901 - one branch per field of the wr
         pool = [t for t in pool if all(d["token"] != t for d in s.guardians.values())]
     # The bag's named sides matter when drawn, so they choose their tokens first.
     if "bag" in b:
-        order = []
+        order: list[tuple[str, str | None]] = []
         for spec in b["bag"]:
             tok = _token_for(g, spec, pool)
-            order.append([tok, None if spec == "havoc" else spec.partition("@")[2]])
+            order.append((tok, None if spec == "havoc" else spec.partition("@")[2]))
         bag_named = [t for t, _ in order]
     for gd, kind in (b.get("under") or {}).items():
         _check_area(g, gd, "board.under")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import card_color
 from .state import to_dict
@@ -96,7 +96,8 @@ def _tribe_path(g: Game, i: int, parts: list[str], path: str) -> object:
             return len(t.essences)
         return counts.get(parts[1], 0)
     if key == "solved":
-        return t.solved[parts[1]] if len(parts) > 1 else dict(t.solved)
+        # a path's colour is unchecked text: a wrong one is a KeyError, as a wrong path is
+        return cast("dict[str, int]", t.solved)[parts[1]] if len(parts) > 1 else dict(t.solved)
     if key == "heroes":
         if len(parts) == 1:
             return list(t.heroes)

@@ -24,7 +24,7 @@ def end_game(g, winners, reason, ranking=None):
     g.log(reason)
 
 
-def doom_reached(g):
+def doom_reached(g: Game) -> None:
     s = g.state
     # R42: from the first fifth Achievement claimed (end_after_round stays set even if that tribe
     # drops below five) until the game ends at that round's end, while no Sower exists; Doom

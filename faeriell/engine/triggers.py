@@ -6,6 +6,11 @@ sit beneath the phases; the `perk` Action itself is in effects.py.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .core import Game
+
 
 def on_perk_gained(g, i, hero, perk):
     for ab in g.rules.perk_abilities.get(perk, ()):
@@ -36,7 +41,7 @@ def _gain_corruption(g, i, n):
             t.essences.append(card)
 
 
-def on_doom_forward(g, steps):
+def on_doom_forward(g: Game, steps: int) -> None:
     for i, n in _holders(g, "doom_gain_corruption"):
         _gain_corruption(g, i, steps * n)
 

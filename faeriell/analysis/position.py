@@ -286,7 +286,7 @@ def from_game(game: Game) -> Position:
                               quests=tuple(hero.quests)) for h, hero in t.heroes.items()}
         tribes.append(TribeSpec(
             settlements=tuple(t.settlements), beacons=dict(t.beacons), heroes=heroes,
-            essences=tuple(t.essences), corruption=t.corruption, solved=dict(t.solved),
+            essences=tuple(t.essences), corruption=t.corruption, solved=dict(t.solved.items()),
             herbs=tuple(t.herbs), attunements=tuple(t.attunements),
             achievements=tuple(t.achievements), designated=t.designated, sower=t.sower,
             done=None if k == s.active or list(t.phases_done) == default else tuple(t.phases_done),

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 # What a field's value names. Every type is an id of the catalog or the board (checked as an id
 # here, and against the game by the rules) except PLAYER and COUNT, which are whole numbers.
@@ -26,14 +30,14 @@ INTS = frozenset({PLAYER, COUNT})
 @dataclass(frozen=True)
 class Field:
     """One field: the types its value may have (a list of them when `many`)."""
-    types: tuple
+    types: tuple[str, ...]
     many: bool = False
     one_or_many: bool = False       # a single value is accepted where a list is expected too
 
-    def shapes(self) -> set:
+    def shapes(self) -> set[str]:
         ints = any(t in INTS for t in self.types)
         ids = any(t not in INTS for t in self.types)
-        out = set()
+        out: set[str] = set()
         if not self.many or self.one_or_many:
             out |= {"int"} if ints else set()
             out |= {"id"} if ids else set()
@@ -42,7 +46,7 @@ class Field:
         return out
 
 
-def _f(*types, many=False, one_or_many=False) -> Field:
+def _f(*types: str, many: bool = False, one_or_many: bool = False) -> Field:
     return Field(tuple(types), many, one_or_many)
 
 
@@ -53,9 +57,9 @@ PAY = {"pay": _f(CARD, many=True, one_or_many=True), "discounts": _f(HERB, many=
 class Spec:
     kind: str
     phase: str          # when it is played: tribe, event, hero, turn, decision, setup
-    fields: dict        # name -> Field: what the engine lists, checks, performs and saves
-    spelled: dict       # name -> Field: accepted from files only (SCENARIOS.md's or an older
-                        # build's spelling); Game.normalize turns it into `fields`
+    fields: dict[str, Field]    # name -> Field: what the engine lists, checks, performs and saves
+    spelled: dict[str, Field]   # name -> Field: accepted from files only (SCENARIOS.md's or an older
+                                # build's spelling); Game.normalize turns it into `fields`
     say: str = ""       # the move's label (describe): {field} said by its type, {field:how}
                         # another way ({guardian:attunement}), [...] only when its fields are
                         # there; "" for a kind whose words depend on its values (describe._Say)
@@ -152,10 +156,10 @@ HERO_ACTIONS = tuple(k for k, s in SPECS.items() if s.phase == "hero")
 DECISION_KINDS = tuple(k for k, s in SPECS.items() if s.phase in ("decision", "setup"))
 
 # The field names each kind may carry (what a save or a scenario step may spell).
-FIELDS: dict[str, frozenset] = {k: frozenset(s.fields) | frozenset(s.spelled) for k, s in SPECS.items()}
+FIELDS: dict[str, frozenset[str]] = {k: frozenset(s.fields) | frozenset(s.spelled) for k, s in SPECS.items()}
 
 
-def swap_pairs(a) -> list[tuple]:
+def swap_pairs(a: Action) -> list[tuple[Any, Any]]:
     """A become_sower's (Hero Perk given up, Sower Perk taken) pairs: `give` beside `take`; a
     side that runs out pairs with None (the check refuses it)."""
     give, take = a.get("give") or (), a.get("take") or ()
@@ -174,12 +178,13 @@ MAX_INT = 10_000
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_@>+:.\-]*\Z")
 
 
-def _show(v) -> str:
+def _show(v: object) -> str:
     s = repr(v)
     return s if len(s) <= 40 else s[:37] + "..."
 
 
-def _value_problem(key: str, v, shapes=frozenset({"id", "int", "list"})) -> str | None:
+def _value_problem(key: str, v: object,
+                   shapes: frozenset[str] | set[str] = frozenset({"id", "int", "list"})) -> str | None:
     if isinstance(v, bool) or v is None:
         return f"field '{key}' is {_show(v)}, not an id or a number"
     if isinstance(v, int):
@@ -207,12 +212,12 @@ def _value_problem(key: str, v, shapes=frozenset({"id", "int", "list"})) -> str 
     return f"field '{key}' is {type(v).__name__}, not an id, a number or a list of ids"
 
 
-def _what(shapes) -> str:
+def _what(shapes: frozenset[str] | set[str]) -> str:
     words = {"id": "an id", "int": "a whole number", "list": "a list"}
     return " or ".join(words[x] for x in ("id", "int", "list") if x in shapes)
 
 
-def shape_problem(a) -> str | None:
+def shape_problem(a: Action) -> str | None:
     """What the rules could not read in the action `a` (of a known kind), else None: a field
     declared as a list that holds neither a list (of ids, or of numbers where its type is one)
     nor, where one value may stand for a list, one id. The rules iterate such a field and read
@@ -229,7 +234,7 @@ def shape_problem(a) -> str | None:
     return None
 
 
-def action_problem(d, extra: tuple = ()) -> str | None:
+def action_problem(d: object, extra: tuple[str, ...] = ()) -> str | None:
     """None when `d` (an action as a dict) fits the schema, else what is wrong, in words.
     `extra` names further fields the caller accepts (a scenario step may name its `player`)."""
     if not isinstance(d, dict):

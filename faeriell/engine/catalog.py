@@ -8,6 +8,7 @@ Compared and hashed by identity (eq=False): the fields are dicts, and one catalo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from collections.abc import Iterable
 
 from .words import Colour, EssenceColour, Terrain
@@ -15,28 +16,30 @@ from .words import Colour, EssenceColour, Terrain
 
 @dataclass(frozen=True, eq=False)
 class Catalog:
-    colors: dict[EssenceColour, dict]   # red, yellow, blue, green, corruption (R3, R4)
-    terrains: dict[Terrain, dict]       # mountain, meadow, river, forest -> colour (R3)
-    guardians: dict[str, dict]     # the 8 Great Guardians (R2)
-    tribes: dict[str, dict]        # longfeather, berrywort, stoneroot, cedarmoon (R3)
-    heroes: dict[str, dict]        # hero types with colour and innate ability
-    perks: dict[str, dict]         # Hero and Corruption Sower Perks (R21-R23)
-    herbs: dict[str, dict]         # Heirloom Herbs (R24)
-    attunements: dict[str, dict]   # one per Guardian (R17, R25)
-    achievements: dict[str, dict]  # the 20 Achievements with their conditions (R32)
+    colors: dict[EssenceColour, dict[str, Any]]   # red, yellow, blue, green, corruption (R3, R4)
+    terrains: dict[Terrain, dict[str, Any]]       # mountain, meadow, river, forest -> colour (R3)
+    guardians: dict[str, dict[str, Any]]     # the 8 Great Guardians (R2)
+    tribes: dict[str, dict[str, Any]]        # longfeather, berrywort, stoneroot, cedarmoon (R3)
+    heroes: dict[str, dict[str, Any]]        # hero types with colour and innate ability
+    perks: dict[str, dict[str, Any]]         # Hero and Corruption Sower Perks (R21-R23)
+    herbs: dict[str, dict[str, Any]]         # Heirloom Herbs (R24)
+    attunements: dict[str, dict[str, Any]]   # one per Guardian (R17, R25)
+    achievements: dict[str, dict[str, Any]]  # the 20 Achievements with their conditions (R32)
     essences: dict[EssenceColour, list[str]]  # colour -> the 16 Guardian backs of its deck (R4)
-    bag: dict                      # menace / corruption tokens and havoc (R6)
-    tracks: dict                   # Doom, Tribe Corruption, component counts (R5, R7-R13)
+    bag: dict[str, Any]            # menace / corruption tokens and havoc (R6)
+    tracks: dict[str, Any]         # Doom, Tribe Corruption, component counts (R5, R7-R13)
     harvest_wheel: list[str]       # the 12 spaces, clockwise (R11)
-    costs: dict                    # Tribe Action costs (R14-R18), encoding in data/costs.yaml
-    modes: dict                    # difficulties, coop/solo, variants (R33-R35)
-    starting_scenario: dict        # the recommended first game
+    costs: dict[str, Any]          # Tribe Action costs (R14-R18), encoding in data/costs.yaml
+    modes: dict[str, Any]          # difficulties, coop/solo, variants (R33-R35)
+    starting_scenario: dict[str, Any]  # the recommended first game
 
     def terrain_color(self, terrain: Terrain) -> Colour:
-        return self.terrains[terrain]["essence"]
+        colour: Colour = self.terrains[terrain]["essence"]
+        return colour
 
     def hero_color(self, hero: str) -> EssenceColour:
-        return self.heroes[hero]["color"]
+        colour: EssenceColour = self.heroes[hero]["color"]
+        return colour
 
     def perk_tiles(self, sets: Iterable[str]) -> list[str]:
         """Perk ids of the given sets (base, kickstarter, sower, sower_kickstarter), one per tile."""

@@ -6,7 +6,8 @@ Procedures that run by themselves (drafting tokens, resolving a Harvest, ending 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container
+from collections.abc import Callable, Container, Iterable
+from typing import Any, TypeVar, Unpack
 
 from . import registry
 from .achievements import check_achievements, fingerprint
@@ -22,7 +23,7 @@ from .names import Names, deciding, either
 from .registry import QUIET_TASKS, TASKS
 from .rng import Rng
 from .rules import Rules
-from .state import GameState, Tribe, Hero, copy_state
+from .state import DecisionKind, GameState, HistoryEntry, Pending, PendingInfo, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
 from .words import COLORS, PHASES, Colour, Variant
 
@@ -35,8 +36,9 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-_NAMES: dict = {}      # (tribe id, seat) -> "Bear (player 1)"
-_ORDERS: dict = {}     # (first seat, players) -> seats in turn order
+_NAMES: dict[tuple[str, int], str] = {}      # (tribe id, seat) -> "Bear (player 1)"
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}     # (first seat, players) -> seats in turn order
+_T = TypeVar("_T")
 
 
 # The words for what a move's field names (Game.unknown_names), and the values a field may carry
@@ -62,7 +64,7 @@ class Game:
     _achievements_settled: tuple[object, ...]
     # A loaded save's record of who played each seat (saves.seats_of), None when it had none: the
     # table reads it; no rule does.
-    saved_seats: dict | None = None
+    saved_seats: dict[str, Any] | None = None
 
     def __init__(self, rules: Rules, state: GameState) -> None:
         self.rules = rules
@@ -72,17 +74,18 @@ class Game:
         # "revealed": bool, "turn": (stage, round, lap, active) before it} and, when the action
         # moved Doom or an Achievement, "events": [plain lists] (note()). "revealed": the move
         # drew at random or brought something hidden to light (undo never goes back past it).
-        self.history: list[dict] = []
-        self.origin: dict = {}           # how the game started (new game settings or a position)
+        self.history: list[HistoryEntry] = []
+        self.origin: dict[str, Any] = {}           # how the game started (new game settings or a position)
         self._legal_cache: LegalActions | None = None
-        self._listing: dict | None = None      # memo of one legal listing (listing_memo)
+        self._listing: dict[tuple[str, int], Any] | None = None      # memo of one legal listing (listing_memo)
         self._checked = False    # an Achievement check found nothing to do since the last change
         # Things come to light without the generator: top cards taken from a face-down pile,
         # or cards leaving a tribe's hidden pool other than the mover's (take_from_pool).
         self.reveals = 0
         self._mover: int | None = None     # who plays the action being applied
-        self._events: list = []  # what the action being applied did to Doom and the Achievements
-        self._told: tuple | None = None    # (tribes list, its lines memo) for tell()
+        self._events: list[list[Any]] = []  # what the action being applied did to Doom and the Achievements
+        # (tribes list, its lines memo, the seats' tribe ids) for tell()
+        self._told: tuple[list[Tribe], dict[tuple[Any, ...], str], tuple[str, ...]] | None = None
         self._told_line: str | None = None  # the line tell() wrote last (retell replaces it)
 
     def copy(self, log: bool = True) -> Game:
@@ -110,7 +113,7 @@ class Game:
         assert who is not None             # a finished game has no acting tribe to ask for
         return self.state.tribes[who]
 
-    def allowed_kinds(self) -> tuple:
+    def allowed_kinds(self) -> tuple[str, ...]:
         s = self.state
         if s.game_over:
             return ()
@@ -143,7 +146,7 @@ class Game:
             self._legal_cache = LegalActions(parts)
         return self._legal_cache
 
-    def listing_memo(self, name: str, i: int, compute):
+    def listing_memo(self, name: str, i: int, compute: Callable[[Game, int], _T]) -> _T:
         """compute(self, i), shared by the kinds of one legal listing (the state cannot change
         within it); computed afresh when asked outside a listing."""
         memo = self._listing
@@ -152,7 +155,8 @@ class Game:
         key = (name, i)
         if key not in memo:
             memo[key] = compute(self, i)
-        return memo[key]
+        found: _T = memo[key]
+        return found
 
     def why_not(self, action: Action) -> str | None:
         """None when the action is legal now, else the reason in words."""
@@ -213,7 +217,7 @@ class Game:
                             [str(x)])
         return None
 
-    def _names(self, kind: str, x) -> bool:
+    def _names(self, kind: str, x: object) -> bool:
         """Whether x is an id of `kind` in this game (CHOICE: any word; the check says which)."""
         if not isinstance(x, str):
             return False
@@ -266,8 +270,8 @@ class Game:
         return a
 
     def _typed_swaps(self, a: Action) -> Action:
-        pend = self.state.pending or {}
-        t = self.state.tribes[pend["player"]] if "player" in pend else None
+        pend = self.state.pending
+        t = self.state.tribes[pend["player"]] if pend is not None else None
         hero = t.heroes.get(a.get("hero")) if t is not None else None
         give, take = spelled_swaps(a["replace"], list(hero.perks) if hero else [],
                                    list(self.state.sower_perks))
@@ -288,7 +292,7 @@ class Game:
         return f"You cannot do that in the {s.phase.capitalize()} Phase."
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action | dict, trusted: bool = False) -> None:
+    def apply(self, action: Action | dict[str, Any], trusted: bool = False) -> None:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         listed = self._legal_cache
@@ -308,7 +312,7 @@ class Game:
         reveals_before = self.reveals
         hidden_before = self._hidden(player) if self.verify_quiet else None
         turn = (s.stage, s.round, s.lap, s.active)
-        events: list = []
+        events: list[list[Any]] = []
         self._events = events
         self._mover = player
         quiet = self._perform(registry.MOVES[bare.kind], bare)
@@ -328,16 +332,17 @@ class Game:
             piles, others = self._hidden(player)
             if any(a < b for a, b in zip(piles, hidden_before[0], strict=True)) or others != hidden_before[1]:
                 raise AssertionError(f"{bare} took something face-down or from a hidden pool without counting it")
-        entry: dict = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
+        entry: HistoryEntry = {"action": bare, "player": player, "revealed": revealed, "turn": turn}
         if events:
             entry["events"] = events
             self._events = []
         self.history.append(entry)
 
-    def _perform(self, mv, a: Action) -> bool:
+    def _perform(self, mv: registry.Move, a: Action) -> bool:
         """Perform a move (chosen, or the only option of a decision); True when it is quiet and
         follows a check that found nothing, so no Achievement check need follow it."""
-        quiet = self._checked and (mv.quiet if mv.quiet.__class__ is bool else mv.quiet(self, a))
+        q: Any = mv.quiet           # True, False or fn(game, action); a class test is the cheap one
+        quiet: bool = self._checked and (q if q.__class__ is bool else q(self, a))
         self._checked = quiet       # any other step may change what the Achievements read
         before = self._quiet_inputs() if quiet and self.verify_quiet else None
         self.tell(a)
@@ -383,7 +388,7 @@ class Game:
         else:
             self.log(text)
 
-    def _hidden(self, player) -> tuple:
+    def _hidden(self, player: int | None) -> tuple[list[int], list[tuple[list[str], list[str]]]]:
         """What `player` cannot see, as the verification compares it around an action: the
         face-down piles' sizes (one shrinks only when its top comes to light) and the other
         tribes' hidden cards (any change shows them something)."""
@@ -440,21 +445,21 @@ class Game:
             return
         self._legal_cache = None
 
-    def _quiet_inputs(self) -> tuple:
+    def _quiet_inputs(self) -> tuple[Any, ...]:
         """What the Achievement check reads: the measures' inputs, the holders, the tokens."""
         s = self.state
         return (fingerprint(s), {k: list(v) for k, v in s.achievements.items()},
                 [(list(t.slots), t.designated, t.sower, list(t.achievements)) for t in s.tribes],
                 s.mode, s.stage)
 
-    def _verify_quiet(self, before: tuple, what: str) -> None:
+    def _verify_quiet(self, before: tuple[Any, ...], what: str) -> None:
         if self.state.game_over:
             return                  # no check follows the end of the game anyway
         if self._quiet_inputs() != before:
             raise AssertionError(f"{what} is declared quiet but changed what Achievements read")
 
     # ------------------------------------------------------------------ helpers used by moves
-    def note(self, *event) -> None:
+    def note(self, *event: Any) -> None:
         """Record what the action being applied did, as plain data in its history entry:
         ("doom", steps, cause) and ("claim" | "lose", tribe index, Achievement id). The round
         summary (preview.round_summary) and the review read these instead of guessing."""
@@ -466,15 +471,15 @@ class Game:
         if len(self.state.log) > 400:
             del self.state.log[:100]
 
-    def ask(self, player: int, kind: str, **info) -> None:
+    def ask(self, player: int, kind: DecisionKind, **info: Unpack[PendingInfo]) -> None:
         self.state.pending = {"player": player, "kind": kind, **info}
 
-    def take_pending(self) -> dict | None:
+    def take_pending(self) -> Pending | None:
         """The decision being answered, now answered (a decision's perform starts here)."""
         pend, self.state.pending = self.state.pending, None
         return pend
 
-    def push_front(self, *tasks: dict) -> None:
+    def push_front(self, *tasks: dict[str, Any]) -> None:
         self.state.queue[0:0] = list(tasks)
 
     def tribe_name(self, i: int) -> str:
@@ -492,7 +497,7 @@ class Game:
         return list(order)
 
     # Cards -----------------------------------------------------------
-    def pool(self, i: int) -> Counter:
+    def pool(self, i: int) -> Counter[str]:
         return Counter(map(card_color, self.state.tribes[i].essences))
 
     def draw_card(self, colour: str) -> str | None:
@@ -553,11 +558,11 @@ class Game:
                 return pool.pop(k)
         raise ValueError(spec)
 
-    def pay(self, i: int, cards) -> None:
+    def pay(self, i: int, cards: Iterable[str]) -> None:
         for spec in cards:
             self.discard_card(self.take_from_pool(i, spec))
 
-    def has_cards(self, i: int, cards) -> str | None:
+    def has_cards(self, i: int, cards: Iterable[str]) -> str | None:
         pool = Counter(self.state.tribes[i].essences)
         colours = self.pool(i)
         for spec in cards:
@@ -607,14 +612,14 @@ class Game:
                     return s.bag.pop(k), None
             raise IllegalAction("forced draw havoc: the Havoc token is not in the bag")
         kind, _, side = want.partition("@")
-        tok = self.find_token(kind, side, s.bag) or self.find_token(kind, None, s.bag)
-        if tok is None:
+        found = self.find_token(kind, side, s.bag) or self.find_token(kind, None, s.bag)
+        if found is None:
             raise IllegalAction(f"forced draw {want}: no such token in the bag")
-        s.bag.remove(tok)
+        s.bag.remove(found)
         # Which two Guardians share a token is not printed anywhere (R6): a forced side is honoured.
-        return tok, side
+        return found, side
 
-    def find_token(self, kind: str, side: str | None, places: list) -> str | None:
+    def find_token(self, kind: str, side: str | None, places: Iterable[str]) -> str | None:
         for tok in places:
             tk, sides = self.rules.tokens[tok]
             if tk == kind and (side is None or side in sides):
@@ -651,7 +656,7 @@ class Game:
             t.solved[colour] += 1
 
     # Heroes ----------------------------------------------------------
-    def occupied(self) -> set:
+    def occupied(self) -> set[str]:
         s = self.state
         taken = {h.node for t in s.tribes for h in t.heroes.values() if h.node}
         if s.drifter and s.drifter.get("node"):

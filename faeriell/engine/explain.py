@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from .action_schema import SPECS
 from .actions import Action, card_back, card_color
 from . import registry
 from .costs import cost_words, describe_cost, discounted, raw_cost
 from .names import deciding
+
+if TYPE_CHECKING:
+    from .core import Game
 
 # what a kind of move is called in a sentence ("Attuning is a Tribe Action ..."): its spec's `doing`
 DOING = {k: spec.doing for k, spec in SPECS.items() if spec.doing}
@@ -30,7 +34,7 @@ _PAY_MISMATCH = "That payment does not match the cost: "
 _LIMIT = 400          # candidate moves asked at most (a click must answer at once)
 
 
-def why_none(g, kind: str, **fields) -> str | None:
+def why_none(g: Game, kind: str, **fields: Any) -> str | None:
     """None when some legal action of `kind` has these field values; else why none has."""
     s = g.state
     if s.game_over:
@@ -40,7 +44,7 @@ def why_none(g, kind: str, **fields) -> str | None:
             return None
     if kind not in g.allowed_kinds():
         return not_now(g, kind)
-    reasons: Counter = Counter()
+    reasons: Counter[str] = Counter()
     cost = None
     for a in candidates(g, kind, fields):
         why = g.why_not(a)
@@ -56,7 +60,7 @@ def why_none(g, kind: str, **fields) -> str | None:
     return g.why_not(Action(kind, **fields)) or "That move is not possible now."
 
 
-def price_words(g, i: int, a) -> str:
+def price_words(g: Game, i: int, a: Action) -> str:
     """What a Tribe Action costs tribe i as printed, and the Hero discount it gets (R14-R19), for the
     payment tray: "It costs 1 Green + 2 of any colour; your Druid takes 1 Green off." Herb
     discounts are the player's to turn and are said beside each Herb. `a` is the action (unpaid)."""
@@ -73,7 +77,7 @@ def price_words(g, i: int, a) -> str:
     return text + "."
 
 
-def not_now(g, kind: str) -> str:
+def not_now(g: Game, kind: str) -> str:
     """Why a kind of move waits: another decision first, another Phase, another step."""
     s = g.state
     if s.pending is not None:
@@ -95,9 +99,10 @@ def not_now(g, kind: str) -> str:
     return f"{doing} is {_ACTION_OF[want]}: it waits for your {want} Phase (now: {now})."
 
 
-def _colour_names(g, text: str) -> str:
+def _colour_names(g: Game, text: str) -> str:
     """Colour ids said as the cards print them ('2 red' -> '2 Red')."""
-    names = {c: str((d or {}).get("name") or c.capitalize()) for c, d in (g.rules.catalog.colors or {}).items()}
+    names: dict[str, str] = {c: str((d or {}).get("name") or c.capitalize())
+                             for c, d in (g.rules.catalog.colors or {}).items()}
     names.setdefault("corruption", "Corruption")
     return re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b", lambda m: names[m.group(1)], text)
 
@@ -106,7 +111,7 @@ def _cost_words(cost: str) -> str:
     return cost_words(cost)
 
 
-def pool_words(g, i) -> str:
+def pool_words(g: Game, i: int | None) -> str:
     """'2 blue, 1 green' (the Essences tribe i holds, by colour), or 'no Essence'."""
     if i is None:
         return "no Essence"
@@ -116,14 +121,13 @@ def pool_words(g, i) -> str:
     return ", ".join(f"{n} {c}" for c, n in sorted(have.items(), key=lambda x: (-x[1], x[0])))
 
 
-def candidates(g, kind: str, fields: dict) -> list[Action]:  # noqa: C901 - a branch per kind of aim; goes with issue 43 item 4 (a kind in few places)
+def candidates(g: Game, kind: str, fields: dict[str, Any]) -> list[Action]:  # noqa: C901 - a branch per kind of aim; goes with issue 43 item 4 (a kind in few places)
     """The moves of `kind` closest to `fields`: each place the piece could be aimed at, unpaid."""
     s = g.state
     b = g.rules.board
-    i = g.acting
-    t = s.tribes[i]
+    t = g.tribe()               # the acting tribe's (why_none returned for a finished game)
     f = dict(fields)
-    opts: list[dict] = []
+    opts: list[dict[str, Any]] = []
     if kind in ("build_settlement", "place_settlement"):
         opts = [{"region": r} for r in b.regions]
     elif kind == "build_beacon":
@@ -142,7 +146,7 @@ def candidates(g, kind: str, fields: dict) -> list[Action]:  # noqa: C901 - a br
         perks = [f["perk"]] if "perk" in f else ups
         for h in heroes:
             for p in perks:
-                others = [q for q in ups if q != p] or [None]
+                others: list[str | None] = [q for q in ups if q != p] or [None]
                 opts.append({"hero": h, "perk": p, "discard": others[0]})
     elif kind == "gather_herb":
         herbs = [f["herb"]] if "herb" in f else list(s.herbs_up)

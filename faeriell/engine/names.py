@@ -14,8 +14,13 @@ Region is named by its Area's Guardian and its Terrain, as on the board.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from .actions import card_back, card_color
+from .actions import Action, card_back, card_color
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 # The Phase tiles by their printed names (a move's `phase` field -> "Tribe", "Event", "Hero").
 PHASE_NAMES = {"tribe": "Tribe", "event": "Event", "hero": "Hero"}
@@ -58,52 +63,54 @@ def deciding(kind: str) -> str:
     return DECIDING.get(kind, "what comes next")
 
 
-def either(words, last: str = "or") -> str:
+def either(words: Iterable[object], last: str = "or") -> str:
     """A list said as one reads it: 'A', 'A or B', 'A, B or C' ('and' for a list of all)."""
-    words = [str(w) for w in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    said = [str(w) for w in words]
+    if len(said) <= 1:
+        return "".join(said)
+    return ", ".join(said[:-1]) + f" {last} " + said[-1]
 
 
-def one_of(words) -> str:
+def one_of(words: Iterable[object]) -> str:
     """'the Bear's Forest' for one, 'one of: A, B or C' for several."""
-    words = list(words)
-    return either(words) if len(words) <= 1 else "one of: " + either(words)
+    listed = list(words)
+    return either(listed) if len(listed) <= 1 else "one of: " + either(listed)
 
 
 def _cap(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
-def title(s) -> str:
+def title(s: object) -> str:
     """'Ley Lines' for an id with no printed name ('ley-lines')."""
     return str(s).replace("_", " ").replace("-", " ").title()
 
 
 class Names:
-    _cache: dict = {}
+    _cache: dict[int, Names] = {}
 
     @classmethod
-    def of(cls, rules) -> Names:
+    def of(cls, rules: Rules) -> Names:
         """One Names per rules (built once: the tables are read on every log line drawn)."""
         found = cls._cache.get(id(rules))
         if found is None or found.rules is not rules:
             found = cls._cache[id(rules)] = cls(rules)
         return found
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._said: dict = {}
+        self._said: dict[str, str] = {}
         cat = rules.catalog
         self.cat = cat
 
-        def names(table) -> dict:
+        def names(table: str) -> dict[str, str]:
             return {k: str((v or {}).get("name") or _cap(k)) for k, v in (getattr(cat, table, None) or {}).items()}
 
         self.heroes = names("heroes")
-        self.told: dict = {}        # describe.narrate's lines, per (move, who, seats)
-        self._lines: dict = {}      # per seating: the log's finished lines (Game.tell)
+        # describe.narrate's lines, per (move, who, seats)
+        self.told: dict[tuple[Action, str, tuple[str, ...]], str] = {}
+        # per seating: the log's finished lines (Game.tell), by (kind, fields, acting seat)
+        self._lines: dict[tuple[str, ...], dict[tuple[Any, ...], str]] = {}
         # what follows "The" in a label whose subject the mover owns ("The Shaman solves ...")
         self.owned_words = frozenset(v.split(" ")[0] for v in self.heroes.values()) | {"Beacon", "Drifter"}
         self.perks = names("perks")
@@ -169,7 +176,7 @@ class Names:
     def terrain(self, t: str) -> str:
         return self.terrains.get(t) or title(t)
 
-    def lines_for(self, seats: tuple) -> dict:
+    def lines_for(self, seats: tuple[str, ...]) -> dict[tuple[Any, ...], str]:
         """The memo of the log's lines (Game.tell) for one seating of tribes."""
         found = self._lines.get(seats)
         if found is None:
@@ -178,7 +185,7 @@ class Names:
             found = self._lines[seats] = {}
         return found
 
-    def player(self, n, tribe_ids=()) -> str:
+    def player(self, n: object, tribe_ids: Sequence[str] = ()) -> str:
         """'Berrywort (player 2)' for a player number (numbered from 1, as in every action)."""
         if isinstance(n, str) and n.isdecimal():
             n = int(n)                          # as a file may spell it
@@ -189,7 +196,7 @@ class Names:
             return f"{self.tribe(tribe_ids[k - 1])} (player {k})"
         return f"player {k}"
 
-    def pay(self, pay) -> str:
+    def pay(self, pay: str | Iterable[str] | None) -> str:
         """'1 Red + 2 Blue' for the cards of a payment ('free' for none)."""
         if not pay:
             return "free"
@@ -201,7 +208,7 @@ class Names:
             counts[col] = counts.get(col, 0) + 1
         return " + ".join(f"{n} {self.color(c)}" for c, n in counts.items())
 
-    def essences(self, counts: dict) -> str:
+    def essences(self, counts: Mapping[str, int]) -> str:
         """'2 Red, 1 Blue Essences' for colour counts ('' for none)."""
         parts = [f"{n} {self.color(c)}" for c, n in sorted(counts.items()) if n]
         if not parts:

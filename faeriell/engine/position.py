@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection, Iterable
+from typing import Any, cast
 
 from . import invariants
 from .actions import card_color
 from .core import Game
 from .rules import Rules
 from .setup import blank_state, new_game, deal_piles, SetupError
-from .state import Hero
+from .state import Hero, Tribe
 from .tribe_phase import refill_herbs
 from .words import ESSENCE_COLOURS, PHASES
 from faeriell.safe_read import MALFORMED
@@ -28,8 +30,8 @@ class PositionError(ValueError):
     pass
 
 
-def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, turn: dict | None,
-          check: bool = True) -> Game:
+def build(rules: Rules, setup: dict[str, Any], board: dict[str, Any] | None, tribes: list[Any] | None,
+          turn: dict[str, Any] | None, check: bool = True) -> Game:
     """The game at a written position. `check=False` leaves out check_built (the invariants and a
     legal move): the analysis board's editor holds positions that are not yet playable."""
     check_shapes(setup or {}, board or {}, tribes or [], turn or {})
@@ -77,7 +79,7 @@ def build(rules: Rules, setup: dict, board: dict | None, tribes: list | None, tu
 
 
 # ---------------------------------------------------------------- helpers
-def _take_card(g, spec: str) -> str:
+def _take_card(g: Game, spec: object) -> str:
     s = g.state
     if not isinstance(spec, str):
         raise PositionError(f"{str(spec)[:40]!r} is not an Essence card")
@@ -93,7 +95,7 @@ def _take_card(g, spec: str) -> str:
     raise PositionError(f"no {spec} card is left to place")
 
 
-def _empty_components(g, board):
+def _empty_components(g: Game, board: dict[str, Any]) -> None:
     s, r, cat = g.state, g.rules, g.rules.catalog
     ks = g.variant("kickstarter")
     for col, backs in cat.essences.items():
@@ -111,7 +113,7 @@ def _empty_components(g, board):
     s.stage = "play"
 
 
-def _token_for(g, spec: str, places: list) -> str:
+def _token_for(g: Game, spec: object, places: list[str]) -> str:
     """A physical token for 'colour@guardian': one showing that side if free, else any of that kind
     (the pairing of sides on tokens is ours, not the rulebook's: R6)."""
     if not isinstance(spec, str):
@@ -128,13 +130,13 @@ def _token_for(g, spec: str, places: list) -> str:
     return tok
 
 
-def _apply_board(g, b, position):  # noqa: C901 - one branch per field of the written board (SCENARIOS.md), applied in the order the bag's draws depend on
+def _apply_board(g: Game, b: dict[str, Any], position: str) -> None:  # noqa: C901 - one branch per field of the written board (SCENARIOS.md), applied in the order the bag's draws depend on
     s, r = g.state, g.rules
     known = {"doom", "harvest", "first_player", "heartlands", "guardians", "under", "totem", "bag",
              "set_aside", "decks", "herbs_up", "perk_piles", "drifter", "winter_gems"}
-    for k in b:
-        if k not in known:
-            raise PositionError(f"board: unknown field '{k}'")
+    for key in b:
+        if key not in known:
+            raise PositionError(f"board: unknown field '{key}'")
     if "doom" in b:
         s.doom = int(b["doom"])
     if "harvest" in b:
@@ -168,10 +170,10 @@ def _apply_board(g, b, position):  # noqa: C901 - one branch per field of the wr
         pool = [t for t in pool if all(d["token"] != t for d in s.guardians.values())]
     # The bag's named sides matter when drawn, so they choose their tokens first.
     if "bag" in b:
-        order = []
+        order: list[tuple[str, str | None]] = []
         for spec in b["bag"]:
             tok = _token_for(g, spec, pool)
-            order.append([tok, None if spec == "havoc" else spec.partition("@")[2]])
+            order.append((tok, None if spec == "havoc" else spec.partition("@")[2]))
         bag_named = [t for t, _ in order]
     for gd, kind in (b.get("under") or {}).items():
         _check_area(g, gd, "board.under")
@@ -227,12 +229,12 @@ def _apply_board(g, b, position):  # noqa: C901 - one branch per field of the wr
         s.winter_gems = [r.wheel.index(x) for x in b["winter_gems"]]
 
 
-def _check_area(g, area, where):
+def _check_area(g: Game, area: str, where: str) -> None:
     if area not in g.rules.board.areas:
         raise PositionError(f"{where}: '{area}' is not a Great Guardian")
 
 
-def _node(g, spec, where, taken=()):
+def _node(g: Game, spec: object, where: str, taken: Iterable[str] = ()) -> str:
     b = g.rules.board
     if isinstance(spec, dict) and "near" in spec:
         reg = spec["near"]
@@ -248,7 +250,8 @@ def _node(g, spec, where, taken=()):
     return spec
 
 
-def _apply_tribe(g, k, spec, position, reserved=frozenset()):  # noqa: C901 - one branch per field of a written tribe (SCENARIOS.md)
+def _apply_tribe(g: Game, k: int, spec: dict[str, Any], position: str,  # noqa: C901 - one branch per field of a written tribe (SCENARIOS.md)
+                 reserved: Collection[str] = frozenset()) -> None:
     s, r = g.state, g.rules
     t = s.tribes[k]
     where = f"tribes[{k}]"
@@ -364,7 +367,7 @@ def _apply_tribe(g, k, spec, position, reserved=frozenset()):  # noqa: C901 - on
 ONCE_USES = ("move_settlement", "drifter_move", "drifter_shift", "drifter_started")
 
 
-def _apply_used(g, t, used, where):
+def _apply_used(g: Game, t: Tribe, used: object, where: str) -> None:
     """What this tribe has already used in the Phase under way (the analysis board writes a live
     moment): `innate` (Heroes whose innate discount is spent), `specials` ([hero, perk, ability
     number] per Special gem spent, R43), `once` (the once-a-Phase moves: move_settlement,
@@ -384,7 +387,7 @@ def _apply_used(g, t, used, where):
     for x in lists["once"]:
         if x not in ONCE_USES:
             raise PositionError(f"{where}.once: '{str(x)[:40]}' is not a once-a-Phase move ({', '.join(ONCE_USES)})")
-    specials = []
+    specials: list[list[str | int]] = []
     for x in lists["specials"]:
         ok = (isinstance(x, list) and len(x) == 3 and x[0] in t.heroes and x[1] in t.heroes[x[0]].perks
               and isinstance(x[2], int) and not isinstance(x[2], bool)
@@ -399,7 +402,7 @@ def _apply_used(g, t, used, where):
         t.heroes[h].solved_this_phase = True
 
 
-def _take_perk(g, p, where):
+def _take_perk(g: Game, p: str, where: str) -> None:
     """A Perk a Hero holds comes from the bottom of a pile, so named face-up tiles stay up."""
     s = g.state
     for pile in sorted(s.perk_piles, key=lambda pl: pl.index(p) if p in pl else -1, reverse=True):
@@ -413,7 +416,7 @@ def _take_perk(g, p, where):
         raise PositionError(f"{where}: '{p}' is not a Perk")
 
 
-def _finish(g, b, turn, position, tribes=()):
+def _finish(g: Game, b: dict[str, Any], turn: dict[str, Any], position: str, tribes: Iterable[Any] = ()) -> None:
     s = g.state
     if "totem" in b:
         tot = b["totem"]
@@ -474,7 +477,7 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 MAX_ROUND = 99          # no game lasts this long (Doom reaches 15 first); 10000 is a typo or junk
 
 
-def _int(v, where: str, low: int, high: int) -> int:
+def _int(v: object, where: str, low: int, high: int) -> int:
     if isinstance(v, str) and _WHOLE.fullmatch(v.strip()):
         v = int(v)                              # "3", as a hand-written file may quote it
     elif isinstance(v, float) and v.is_integer():
@@ -495,24 +498,25 @@ def _int(v, where: str, low: int, high: int) -> int:
 # ("record", {field: shape}: a mapping whose named fields have these shapes), ("opt", shape: null
 # allowed, read as empty) or ("either", shape, shape).
 TEXT, WHOLE, ANY = "text", "whole", "any"
+Shape = str | tuple[Any, ...]       # one of the three words, or a tuple as above
 
 
-def _list(item):
+def _list(item: Shape) -> Shape:
     return ("list", item)
 
 
-def _mapping(value):
+def _mapping(value: Shape) -> Shape:
     return ("map", value)
 
 
-def _opt(shape):
+def _opt(shape: Shape) -> Shape:
     return ("opt", shape)
 
 
-_PLACE = ("either", TEXT, ("record", {"near": TEXT}))          # a node, or {near: REGION}
-_HERO = ("record", {"perks": _opt(_list(TEXT)), "gems": WHOLE, "node": _opt(_PLACE),
+_PLACE: Shape = ("either", TEXT, ("record", {"near": TEXT}))          # a node, or {near: REGION}
+_HERO: Shape = ("record", {"perks": _opt(_list(TEXT)), "gems": WHOLE, "node": _opt(_PLACE),
                     "quests": _opt(_list(TEXT))})
-SHAPES = {
+SHAPES: dict[str, dict[str, Shape]] = {
     "setup": {"players": WHOLE, "seed": WHOLE, "mode": TEXT, "difficulty": TEXT,
               "variants": _opt(_list(TEXT)), "position": TEXT},
     "board": {"doom": WHOLE, "harvest": TEXT, "first_player": WHOLE,
@@ -531,7 +535,7 @@ SHAPES = {
 }
 
 
-def _said(shape) -> str:
+def _said(shape: Shape) -> str:
     if shape == TEXT:
         return "an id"
     if shape == WHOLE:
@@ -548,7 +552,7 @@ def _said(shape) -> str:
     return " or ".join(_said(x) for x in shape[1:])
 
 
-def _shape_problem(v, shape, where: str) -> str | None:
+def _shape_problem(v: object, shape: Shape, where: str) -> str | None:
     """Where `v` leaves `shape`, in words; None when it fits."""
     if shape == ANY:
         return None
@@ -586,7 +590,8 @@ def _shape_problem(v, shape, where: str) -> str | None:
         if not isinstance(v, dict):
             ok = False
         else:
-            for key, sub in shape[1].items():
+            # a record's fields (the words' branches above returned)
+            for key, sub in cast("dict[str, Shape]", shape[1]).items():
                 if key in v:
                     p = _shape_problem(v[key], sub, f"{where}.{key}")
                     if p:
@@ -595,7 +600,7 @@ def _shape_problem(v, shape, where: str) -> str | None:
     return None if ok else f"{where}: must be {_said(shape)}, not {str(v)[:40]!r}"
 
 
-def check_shapes(setup, board, tribes, turn) -> None:
+def check_shapes(setup: object, board: object, tribes: object, turn: object) -> None:
     """Each section of a written position and each field SHAPES names has its shape, else
     PositionError naming the first field that has not. Unknown fields are the reader's to name."""
     for name, section in (("setup", setup), ("board", board), ("turn", turn)):
@@ -615,7 +620,7 @@ def check_shapes(setup, board, tribes, turn) -> None:
                 raise PositionError(p)
 
 
-def _seq(v, where: str, what: str) -> list:
+def _seq(v: object, where: str, what: str) -> list[Any]:
     """A written list (None or absent: empty); anything else is refused, never iterated."""
     if v is None:
         return []
@@ -624,7 +629,7 @@ def _seq(v, where: str, what: str) -> list:
     return v
 
 
-def _map(v, where: str, what: str) -> dict:
+def _map(v: object, where: str, what: str) -> dict[Any, Any]:
     """A written mapping (None or absent: empty); anything else is refused, never read."""
     if v is None:
         return {}
@@ -633,7 +638,7 @@ def _map(v, where: str, what: str) -> dict:
     return v
 
 
-def _check_board_spec(r, board: dict, players: int) -> None:
+def _check_board_spec(r: Rules, board: dict[str, Any], players: int) -> None:
     """check_spec's board section."""
     regions = r.board.regions
     if "doom" in board:
@@ -665,7 +670,7 @@ def _check_board_spec(r, board: dict, players: int) -> None:
         _int(board["drifter"]["owner"], "board.drifter.owner", 1, players)
 
 
-def _check_tribe_spec(r, k: int, spec) -> bool:
+def _check_tribe_spec(r: Rules, k: int, spec: object) -> bool:
     """check_spec's tribes[k]; whether that tribe is written as the Sower."""
     regions = r.board.regions
     sower = False
@@ -713,7 +718,8 @@ def _check_tribe_spec(r, k: int, spec) -> bool:
     return sower
 
 
-def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> None:
+def check_spec(rules: Rules, setup: dict[str, Any], board: dict[str, Any], tribes: list[Any],
+               turn: dict[str, Any]) -> None:
     """What the written position says, before it is built: ids and counts (PositionError)."""
     r = rules
     players = _int(setup.get("players", 2), "setup.players", 1, 4)
@@ -733,7 +739,7 @@ def check_spec(rules, setup: dict, board: dict, tribes: list, turn: dict) -> Non
         _int(turn["player"], "turn.player", 1, players)
 
 
-def check_built(g) -> None:
+def check_built(g: Game) -> None:
     """The built game: the engine's invariants hold and there is a move to make."""
     s = g.state
     if sum(1 for t in s.tribes if t.sower) > 1:

@@ -15,21 +15,27 @@ for the bots.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any, cast
 
 from .achievements import tribe_measures
 from .endgame import coop_target
 from .event_phase import (_stops_draft, area_regions, herb_bonus, is_frozen, region_gives, terrain_harvesters,
                           terrain_regions)
 
+if TYPE_CHECKING:
+    from .core import Game
+    from .state import HistoryEntry
+    from .words import Terrain
 
-def harvest_preview(g, steps: int) -> dict:
+
+def harvest_preview(g: Game, steps: int) -> dict[str, Any]:
     """What moving the Harvest token `steps` spaces would give (R10, R11, R31)."""
     s = g.state
     r = g.rules
     i = s.active
     idx = (s.harvest + int(steps)) % len(r.wheel)
     space = r.wheel[idx]
-    out = {"space": space, "index": idx, "area": space in r.guardians, "frozen": False, "tribes": []}
+    out: dict[str, Any] = {"space": space, "index": idx, "area": space in r.guardians, "frozen": False, "tribes": []}
     if is_frozen(g, idx):
         out["frozen"] = True                      # Winter's Grasp: no Harvest here
         return out
@@ -43,7 +49,7 @@ def harvest_preview(g, steps: int) -> dict:
     for p in g.order_from(i):
         rows = []
         if p in players:
-            colour = r.terrain_color[space]
+            colour = r.terrain_color[cast("Terrain", space)]     # a wheel space not an Area is a Terrain
             for reg in terrain_regions(g, p, space):
                 status = g.region_status(reg)
                 rows.append({"region": reg, "status": status, "gives": [] if status else [colour], "choice": False})
@@ -54,7 +60,7 @@ def harvest_preview(g, steps: int) -> dict:
     return out
 
 
-def _region_row(g, p, reg) -> dict:
+def _region_row(g: Game, p: int, reg: str) -> dict[str, Any]:
     status = g.region_status(reg)
     if status:
         return {"region": reg, "status": status, "gives": [], "choice": False}
@@ -62,13 +68,13 @@ def _region_row(g, p, reg) -> dict:
     return {"region": reg, "status": None, "gives": gives, "choice": one_of}     # one_of: one of the two
 
 
-def achievement_progress(g) -> list[dict]:
+def achievement_progress(g: Game) -> list[dict[str, Any]]:
     """Each Achievement: its kind and minimum, every tribe's measure, who leads, who holds it
     (the measures the Achievement check itself reads, R32, R35)."""
     s = g.state
     r = g.rules
     rows = [tribe_measures(g, k) for k in range(len(s.tribes))]
-    out = []
+    out: list[dict[str, Any]] = []
     for aid, cond in r.conditions.items():
         kind = cond["kind"]
         vals = [int(row.get(aid, 0)) for row in rows]
@@ -82,7 +88,7 @@ def achievement_progress(g) -> list[dict]:
     return out
 
 
-def draft_preview(g) -> dict:
+def draft_preview(g: Game) -> dict[str, Any]:
     """How many tokens the next Menace Draft draws at this Doom (R7), and what the bag holds by
     kind (everything not on the table is in it, so every player may know it; the order is secret)."""
     s = g.state
@@ -91,18 +97,19 @@ def draft_preview(g) -> dict:
             "stops_at_event": _stops_draft(g)}
 
 
-def _round_of(entry) -> int | None:
+def _round_of(entry: HistoryEntry) -> int | None:
     turn = entry.get("turn")
     return turn[1] if turn and turn[0] == "play" else None
 
 
-def round_summary(g, rnd: int) -> dict:
+def round_summary(g: Game, rnd: int) -> dict[str, Any]:
     """What round `rnd` did, from the engine's own notes in the history (Game.note): Doom moved
     by cause, Achievements claimed and lost (by tribe), and Doom at the round's end as it stands.
         {"round", "doom_by_cause": {cause: steps}, "doom_total", "claimed": [(tribe, id)],
          "lost": [(tribe, id)], "doom": Doom now}"""
-    by_cause: dict = {}
-    claimed, lost = [], []
+    by_cause: dict[str, int] = {}
+    claimed: list[tuple[int, str]] = []
+    lost: list[tuple[int, str]] = []
     for h in g.history:
         if _round_of(h) != rnd:
             continue
@@ -117,13 +124,13 @@ def round_summary(g, rnd: int) -> dict:
             "claimed": claimed, "lost": lost, "doom": g.state.doom}
 
 
-def _automatic_doom(g) -> int:
+def _automatic_doom(g: Game) -> int:
     """What the Automatic Doom at this round's end adds at today's Doom (R34; 0 when none)."""
     return g.rules.draft_count(g.state.doom) if (
         g.coop_like() and g.rules.modes["coop_solo"].get("automatic_doom", True)) else 0
 
 
-def _extra_doom(g) -> float:
+def _extra_doom(g: Game) -> float:
     """What moved Doom besides the Automatic Doom, on average over the rounds played (Menaces,
     Havoc, unpaid claims, Corruption; a Cleanse counts against it), from the history's notes."""
     done = g.state.round - 1
@@ -137,7 +144,7 @@ def _extra_doom(g) -> float:
     return max(0.0, moved / done)
 
 
-def _doom_forecast(g) -> tuple[int, int | None]:
+def _doom_forecast(g: Game) -> tuple[int, int | None]:
     """(Doom steps in this round at the current pace, rounds until Doom's end at that pace).
     Each round adds its Automatic Doom at the Doom it has reached (R34: it grows as Doom climbs)
     plus what else moved Doom a round so far; None when nothing moves Doom."""
@@ -155,7 +162,7 @@ def _doom_forecast(g) -> tuple[int, int | None]:
     return max(1, round(first)), max(1, n)
 
 
-def goal_progress(g) -> dict:
+def goal_progress(g: Game) -> dict[str, Any]:
     """How near the end is, in the engine's own counts (endgame.end_of_turn_checks, R34, R35).
         {"mode", "held", "need"            # solo: your Achievements of 6; coop: the nearer count
          "achievements", "need_achievements", "tokens", "need_tokens"   # coop: both counts
@@ -167,7 +174,7 @@ def goal_progress(g) -> dict:
     Competitive play has no shared goal: "need" is the Achievements that end the round (R42)."""
     s = g.state
     r = g.rules
-    out = {"mode": s.mode, "doom": s.doom, "doom_max": r.doom_max, "setup": s.stage == "setup"}
+    out: dict[str, Any] = {"mode": s.mode, "doom": s.doom, "doom_max": r.doom_max, "setup": s.stage == "setup"}
     if s.mode == "solo":
         out.update(held=len(s.tribes[0].achievements), need=int(r.modes["solo"]["achievements"]))
     elif s.mode == "coop":

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from faeriell.safe_read import MALFORMED, UnsafeFile, clip, decode, parse_json, read_bytes
@@ -41,8 +42,9 @@ from .action_schema import action_problem
 from .actions import Action
 from .core import Game, IllegalAction
 from .position import build, PositionError
+from .rules import Rules
 from .setup import new_game, SetupError
-from .state import to_dict
+from .state import GameState, to_dict
 
 FORMAT = "faeriell-save"
 VERSION = 2
@@ -55,7 +57,7 @@ MAX_ACTIONS = 50_000         # a long real game has a few thousand; more is junk
 class SaveError(ValueError):
     """A save that cannot be written or loaded; the message says exactly why."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str) -> None:
         super().__init__(clip(message, 1500))      # never a whole huge value from the file
 
 
@@ -65,27 +67,27 @@ def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
-def state_hash(state) -> str:
+def state_hash(state: GameState) -> str:
     """SHA-256 (hex) of the canonical JSON of `to_dict(state)` without the log (version 2)."""
-    d = to_dict(state)
+    d: dict[str, Any] = to_dict(state)
     del d["log"]
     return hashlib.sha256(canonical_json(d).encode("ascii")).hexdigest()
 
 
-def snapshot(game: Game) -> dict:
+def snapshot(game: Game) -> dict[str, Any]:
     s = game.state
     return {"hash": state_hash(s), "round": s.round, "doom": s.doom, "active_player": s.active + 1}
 
 
 # ---------------------------------------------------------------- save
-def seats_record(kinds, humans_played) -> dict:
+def seats_record(kinds: Iterable[object], humans_played: Iterable[int]) -> dict[str, Any]:
     """Who played each seat, as a save keeps it: `kinds` who holds each seat now ("human" or a
     bot level: the save reopens with the same bots), `humans_played` the seats a person made a
     move for (0-based here, numbered from 1 in the file, as players are everywhere in it)."""
     return {"kinds": [str(k) for k in kinds], "humans_played": sorted(int(i) + 1 for i in set(humans_played))}
 
 
-def seats_of(data: Any, players: int) -> dict | None:
+def seats_of(data: Any, players: int) -> dict[str, Any] | None:
     """A save's record of its seats as {"kinds": [str], "humans_played": [0-based]}, or None when
     the save has none (older saves) or one this build cannot read: unknown, never guessed."""
     rec = data.get("seats") if isinstance(data, dict) else None
@@ -101,7 +103,7 @@ def seats_of(data: Any, players: int) -> dict | None:
     return {"kinds": list(kinds), "humans_played": sorted({p - 1 for p in played})}
 
 
-def save(game: Game, seats: dict | None = None) -> dict:
+def save(game: Game, seats: dict[str, Any] | None = None) -> dict[str, Any]:
     """The save of `game` as a JSON-ready dict; `seats` (seats_record) says who played each seat."""
     if not game.origin or game.origin.get("kind") not in ("new", "position"):
         raise SaveError("this game has no recorded origin (new game or position), so it cannot be "
@@ -112,14 +114,14 @@ def save(game: Game, seats: dict | None = None) -> dict:
         raise SaveError(f"the game's origin is not plain JSON data: {e}") from e
     actions = [h["action"].to_dict() for h in game.history]
     players = [None if h["player"] is None else h["player"] + 1 for h in game.history]
-    data = {"format": FORMAT, "version": VERSION, "origin": origin, "actions": actions,
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "origin": origin, "actions": actions,
             "players_of_actions": players, "snapshot": snapshot(game)}
     if seats is not None:
         data["seats"] = {"kinds": list(seats["kinds"]), "humans_played": list(seats["humans_played"])}
     return data
 
 
-def dumps(game: Game, saved_at: str | None = None, seats: dict | None = None) -> str:
+def dumps(game: Game, saved_at: str | None = None, seats: dict[str, Any] | None = None) -> str:
     """The save as JSON text: one action a line, so a save reads (and diffs) as a move list.
     `saved_at` (UTC, "2026-12-01T10:03:19Z") goes in the snapshot as the game's own record of
     when it was saved (Continue orders games by it, not by file times), and `over` (true) when
@@ -145,7 +147,7 @@ def dumps(game: Game, saved_at: str | None = None, seats: dict | None = None) ->
 
 
 # ---------------------------------------------------------------- rebuild and replay
-def rebuild(rules, origin: dict) -> Game:
+def rebuild(rules: Rules, origin: dict[str, Any]) -> Game:
     """A fresh game as it began: `new_game` from the settings, or the position built again."""
     if not isinstance(origin, dict):
         raise SaveError(f"field 'origin' must be an object, not {type(origin).__name__}")
@@ -170,7 +172,7 @@ def rebuild(rules, origin: dict) -> Game:
     raise SaveError(f"origin.kind must be 'new' or 'position', not {clip(repr(kind), 60)}")
 
 
-def _check_new_origin(origin: dict) -> None:
+def _check_new_origin(origin: dict[str, Any]) -> None:
     """The settings of a new game: types first (the set-up checks the values)."""
     seed = origin["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
@@ -190,7 +192,8 @@ def _check_new_origin(origin: dict) -> None:
         raise SaveError(f"origin has unknown field {clip(repr(sorted(map(str, unknown))[0]), 40)}")
 
 
-def replay(rules, origin: dict, actions: list, players: list | None = None) -> Game:
+def replay(rules: Rules, origin: dict[str, Any], actions: Sequence[Any],
+           players: Sequence[int | None] | None = None) -> Game:
     """Rebuild from `origin` and apply every action through the rules (never trusted).
 
     `actions` are Actions or their dicts; `players` (numbered from 1), when given, must name the
@@ -223,15 +226,16 @@ def replay(rules, origin: dict, actions: list, players: list | None = None) -> G
     return g
 
 
-def _need(d: dict, keys, where: str) -> None:
+def _need(d: dict[str, Any], keys: Iterable[str], where: str) -> None:
     for k in keys:
         if k not in d:
             raise SaveError(f"missing field '{k}' in {where}" if where else f"missing field '{k}'")
 
 
 # ---------------------------------------------------------------- load
-def parse(text: str | bytes) -> dict:
-    """The JSON of a save, or SaveError saying where it breaks (nesting and numbers bounded)."""
+def parse(text: str | bytes) -> Any:
+    """The JSON of a save, or SaveError saying where it breaks (nesting and numbers bounded); any
+    JSON value (check_shape says whether it is a save's object)."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = decode(bytes(text), "")
@@ -294,7 +298,7 @@ def check_shape(data: Any) -> None:
     _need(data["origin"], ("kind",), "origin")
 
 
-def load(rules, data_or_text) -> Game:
+def load(rules: Rules, data_or_text: Any) -> Game:
     """Rebuild a saved game: replay its actions from its origin and verify the snapshot.
     Raises SaveError and nothing else, whatever the file holds."""
     try:
@@ -309,7 +313,7 @@ def load(rules, data_or_text) -> Game:
         raise SaveError(f"the save cannot be loaded ({type(e).__name__}: {clip(e)})") from e
 
 
-def _load(rules, data_or_text) -> Game:
+def _load(rules: Rules, data_or_text: Any) -> Game:
     data = parse(bytes(data_or_text) if isinstance(data_or_text, bytearray) else data_or_text) \
         if isinstance(data_or_text, (str, bytes, bytearray)) else data_or_text
     check_shape(data)
@@ -330,7 +334,7 @@ def _load(rules, data_or_text) -> Game:
     return g
 
 
-def loads(rules, text: str | bytes) -> Game:
+def loads(rules: Rules, text: str | bytes) -> Game:
     return load(rules, text)
 
 
@@ -339,7 +343,7 @@ def loads(rules, text: str | bytes) -> Game:
 # game writes); the engine only turns a game into text (dumps) and reads it back.
 
 
-def read_save(rules, path: str | os.PathLike) -> Game:
+def read_save(rules: Rules, path: str | os.PathLike[str]) -> Game:
     """Load the save at `path`; a missing or corrupt file is refused with SaveError (read only)."""
     path = os.fspath(path)
     try:

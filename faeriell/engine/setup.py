@@ -107,9 +107,9 @@ def _components(g: Game):
         s.winter_gems = sorted(r.wheel.index(gd) for gd in frozen[:n])
 
 
-def deal_piles(tiles, n):
+def deal_piles(tiles: list[str], n: int) -> list[list[str]]:
     """Divide tiles into n piles as evenly as possible (setup step 4)."""
-    piles: list[list] = [[] for _ in range(n)]
+    piles: list[list[str]] = [[] for _ in range(n)]
     size, extra = divmod(len(tiles), n)
     k = 0
     for p in range(n):

@@ -6,19 +6,61 @@ loads, compares and copies without pickling, and its random generator rides insi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, Required, TypedDict
 
-from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Variant
+from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Terrain, Variant
+
+if TYPE_CHECKING:
+    from .actions import Action
+
+# The decisions a rule may ask a player (Game.ask, R27); each is also the kind of the move that
+# answers it (Game.allowed_kinds).
+DecisionKind = Literal["become_sower", "choose_hero", "claim", "corruption", "discard_quest", "free_level",
+                       "harvest_choice", "menace_rival", "place_hero", "place_settlement", "starting_essence",
+                       "track_choice", "twins_swap"]
+
+
+class PendingInfo(TypedDict, total=False):
+    """What a decision carries besides who decides and what (Game.ask's keywords): the keys
+    depend on the kind."""
+    token: str | None                   # corruption: a drawn token rides along (R30)
+    guardian: str | None                # corruption: the Guardian whose Region is Corrupted
+    reward_track: bool                  # corruption
+    hero: str                           # discard_quest, place_hero
+    colors: list[Colour]                # track_choice, harvest_choice, starting_essence
+    achievements: list[str]             # claim: the ids that may be claimed
+    color: Colour                       # menace_rival
+    rivals: list[int]                   # menace_rival: tribes counted from 0
+    region: str                         # harvest_choice, starting_essence
+    terrain: Terrain                    # harvest_choice by Terrain
+    regions: list[str]                  # harvest_choice by Terrain
+    bonus: bool                         # starting_essence
+    extra: bool                         # place_settlement: the 2-player / solo extra Settlement
+
+
+class Pending(PendingInfo, total=False):
+    """The decision being asked (GameState.pending), a plain dict so saves keep their JSON shape."""
+    player: Required[int]               # counted from 0, like the tribes
+    kind: Required[DecisionKind]
+
+
+class HistoryEntry(TypedDict, total=False):
+    """One applied action in Game.history (kept in memory; saves keep only the actions)."""
+    action: Required[Action]
+    player: Required[int | None]        # counted from 0; None for the game's own steps
+    revealed: Required[bool]            # the move drew at random or showed something hidden
+    turn: Required[tuple[Stage, int, int, int]]     # stage, round, lap, active (R26)
+    events: list[list[Any]]             # Game.note's ("doom", steps, cause), ("claim"|"lose", tribe, id)
 
 
 @dataclass(slots=True)
 class Hero:
     type: str
     node: str | None = None
-    perks: list = field(default_factory=list)
+    perks: list[str] = field(default_factory=list)
     gems: int = 2               # Action gems left (restored at the end of the round)
     lost_gems: int = 0          # removed for good (sow-hunger, R23)
-    quests: list = field(default_factory=list)
+    quests: list[str] = field(default_factory=list)
     solved_this_phase: bool = False   # for Triggered "after solving a Menace" perks
 
     @property
@@ -29,29 +71,29 @@ class Hero:
 @dataclass(slots=True)
 class Tribe:
     id: str
-    essences: list = field(default_factory=list)      # cards 'red@owl'
+    essences: list[str] = field(default_factory=list)      # cards 'red@owl'
     corruption: int = 0
     solved: dict[Colour, int] = field(default_factory=lambda: {"red": 0, "yellow": 0, "blue": 0, "green": 0})
-    settlements: list = field(default_factory=list)   # regions, in build order
+    settlements: list[str] = field(default_factory=list)   # regions, in build order
     beacons: dict[str, Colour] = field(default_factory=dict)   # region -> colour
-    heroes: dict = field(default_factory=dict)        # type -> Hero (active)
-    inactive: list = field(default_factory=list)      # hero types on the inactive side
-    set_aside: list = field(default_factory=list)     # coop/solo setup (rulebook)
-    herbs: list = field(default_factory=list)
-    attunements: list = field(default_factory=list)
-    rotated: list = field(default_factory=list)       # herb/attunement ids used this round
-    slots: list = field(default_factory=list)         # slot colours still covered by a token (R12)
+    heroes: dict[str, Hero] = field(default_factory=dict)        # type -> Hero (active)
+    inactive: list[str] = field(default_factory=list)      # hero types on the inactive side
+    set_aside: list[str] = field(default_factory=list)     # coop/solo setup (rulebook)
+    herbs: list[str] = field(default_factory=list)
+    attunements: list[str] = field(default_factory=list)
+    rotated: list[str] = field(default_factory=list)       # herb/attunement ids used this round
+    slots: list[str] = field(default_factory=list)         # slot colours still covered by a token (R12)
     designated: int = 0                               # tokens in the designated area
-    achievements: list = field(default_factory=list)  # claimed ids
+    achievements: list[str] = field(default_factory=list)  # claimed ids
     cleanser: bool = False                            # cleansed Corruption at Tribe Corruption 0
     phases_done: list[Phase] = field(default_factory=list)
-    once: list = field(default_factory=list)          # once-per-phase uses: move_settlement, drifter_*
-    innate: list = field(default_factory=list)        # Heroes whose innate ability is used this phase
-    specials: list = field(default_factory=list)      # [hero, perk, ability] per Special gem spent (R43)
-    setup_cards: list = field(default_factory=list)   # coop/solo cards that place Settlements
+    once: list[str] = field(default_factory=list)          # once-per-phase uses: move_settlement, drifter_*
+    innate: list[str] = field(default_factory=list)        # Heroes whose innate ability is used this phase
+    specials: list[list[str | int]] = field(default_factory=list)   # [hero, perk, ability number] per Special gem (R43)
+    setup_cards: list[str] = field(default_factory=list)   # coop/solo cards that place Settlements
     lost_counted: bool = False                        # R38 arrival at 5 already paid
     sower: bool = False
-    heartland_picks: dict = field(default_factory=dict)   # step 22 colour per Heartland (3 players)
+    heartland_picks: dict[str, str] = field(default_factory=dict)   # step 22 colour per Heartland (3 players)
 
 
 @dataclass(slots=True)
@@ -63,8 +105,9 @@ class GameState:
     seed: int = 0
     rng: int = 0
     rng_draws: int = 0
-    forced: list = field(default_factory=list)        # scenario `draw:` - next random draws
-    bag_order: list = field(default_factory=list)     # scenario `bag:` - sides drawn first
+    forced: list[str] = field(default_factory=list)        # scenario `draw:` - next random draws
+    # (token, side) pairs drawn first: a scenario's `bag:`, or chance.set_chance's fixed world
+    bag_order: list[tuple[str, str | None]] = field(default_factory=list)
     stage: Stage = "setup"
     round: int = 1
     lap: int = 1
@@ -73,39 +116,39 @@ class GameState:
     phase: Phase | None = None                     # None between Phases
     event_step: EventStep | None = None            # the Event Phase's step
     draft_left: int = 0
-    beacons_used: list = field(default_factory=list)
+    beacons_used: list[str] = field(default_factory=list)
     harvest: int = 0                                  # index on the wheel (R11)
     doom: int = 0
-    bag: list = field(default_factory=list)           # token ids
-    set_aside: list = field(default_factory=list)     # discarded tokens beside the bag (R6)
-    out_of_play: list = field(default_factory=list)   # tokens a written position leaves in the box
-    guardians: dict = field(default_factory=dict)     # guardian -> {"region", "token"}
-    heartlands: dict = field(default_factory=dict)    # area -> {"region", "token"(terrain)}
+    bag: list[str] = field(default_factory=list)           # token ids
+    set_aside: list[str] = field(default_factory=list)     # discarded tokens beside the bag (R6)
+    out_of_play: list[str] = field(default_factory=list)   # tokens a written position leaves in the box
+    guardians: dict[str, dict[str, Any]] = field(default_factory=dict)     # guardian -> {"region", "token"}
+    heartlands: dict[str, dict[str, Any]] = field(default_factory=dict)    # area -> {"region", "token"(terrain)}
     decks: dict[str, list[str]] = field(default_factory=dict)    # colour -> cards, top first
     discards: dict[str, list[str]] = field(default_factory=dict)
-    herb_deck: list = field(default_factory=list)
-    herb_discard: list = field(default_factory=list)
-    herbs_up: list = field(default_factory=list)
-    perk_piles: list = field(default_factory=list)    # four piles, top first
-    perk_box: list = field(default_factory=list)      # tiles returned to the box
-    sower_perks: list = field(default_factory=list)   # supply
+    herb_deck: list[str] = field(default_factory=list)
+    herb_discard: list[str] = field(default_factory=list)
+    herbs_up: list[str] = field(default_factory=list)
+    perk_piles: list[list[str]] = field(default_factory=list)    # four piles, top first
+    perk_box: list[str] = field(default_factory=list)      # tiles returned to the box
+    sower_perks: list[str] = field(default_factory=list)   # supply
     beacon_supply: dict[Colour, int] = field(default_factory=dict)   # colour -> count
-    attunements_free: list = field(default_factory=list)
-    totem: dict = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
-    achievements: dict = field(default_factory=dict)  # id -> [tribe index]
-    tribes: list = field(default_factory=list)
-    pending: dict | None = None                    # the decision being asked (R27)
-    queue: list = field(default_factory=list)         # procedure steps still to run
+    attunements_free: list[str] = field(default_factory=list)
+    totem: dict[str, Any] = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
+    achievements: dict[str, list[int]] = field(default_factory=dict)  # id -> [tribe index]
+    tribes: list[Tribe] = field(default_factory=list)
+    pending: Pending | None = None                    # the decision being asked (R27)
+    queue: list[dict[str, Any]] = field(default_factory=list)         # procedure steps still to run
     sower: int | None = None
     game_over: bool = False
-    winners: list = field(default_factory=list)
-    ranking: list = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    ranking: list[int] = field(default_factory=list)
     end_reason: str = ""
     end_after_round: bool = False
     achievements_live: bool = True                    # R32 / SCENARIOS: not at load
-    winter_gems: list = field(default_factory=list)   # wheel indices holding a gem
-    drifter: dict | None = None
-    log: list = field(default_factory=list)
+    winter_gems: list[int] = field(default_factory=list)   # wheel indices holding a gem
+    drifter: dict[str, Any] | None = None
+    log: list[str] = field(default_factory=list)     # player text, as shown at the table
 
 
 def to_dict(obj: Any) -> Any:
@@ -127,7 +170,7 @@ def _copy_plain(v: Any) -> Any:
     return v
 
 
-def state_from_dict(d: dict) -> GameState:
+def state_from_dict(d: dict[str, Any]) -> GameState:
     known = {f.name for f in fields(GameState)}
     unknown = set(d) - known
     if unknown:
@@ -147,7 +190,7 @@ _TRIBE_FIELDS = tuple(f.name for f in fields(Tribe))
 _HERO_FIELDS = tuple(f.name for f in fields(Hero))
 
 
-def _cp(v):
+def _cp(v: Any) -> Any:
     t = type(v)
     if t is list:
         if v and type(v[0]) in (str, int):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .registry import Task, move
+from .state import Pending
 from .words import COLORS
 
 if TYPE_CHECKING:                   # the Game only as a type: this floor never imports core
@@ -24,7 +25,7 @@ def ask_track(g: Game, i: int) -> None:
         g.ask(i, "track_choice", colors=cols)
 
 
-def _asked(g: Game) -> dict[str, Any]:
+def _asked(g: Game) -> Pending:
     """The track_choice being asked: its moves are listed, checked and performed only then."""
     pend = g.state.pending
     assert pend is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import card_color
-from .core import IllegalAction
+from .core import Game, IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid
 from .names import Names
@@ -425,7 +425,7 @@ def herb_perform(g, a):
     refill_herbs(g)
 
 
-def refill_herbs(g):
+def refill_herbs(g: Game) -> None:
     s = g.state
     while len(s.herbs_up) < g.rules.herbs_face_up:
         if s.forced and s.forced[0] in g.rules.herb_abilities:      # scenario `draw:` (R36)

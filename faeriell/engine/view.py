@@ -4,9 +4,14 @@ and its draw count)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import card_color
 from .state import to_dict
+
+if TYPE_CHECKING:
+    from .core import Game
 
 _MISSING = object()
 
@@ -15,7 +20,7 @@ class PathError(KeyError):
     pass
 
 
-def holds(actual, expected) -> bool:
+def holds(actual: object, expected: object) -> bool:
     """Does a view value equal what a scenario or a puzzle goal expects? Lists compare sorted
     (as text), a mapping by the keys it names."""
     if isinstance(expected, list) and isinstance(actual, list):
@@ -27,12 +32,12 @@ def holds(actual, expected) -> bool:
     return actual == expected
 
 
-def resolve(g, path: str):
+def resolve(g: Game, path: str) -> object:
     """Value of a SCENARIOS.md state path, e.g. 'p1.heroes.druid.gems' or 'guardians.owl.under'."""
     s = g.state
     parts = path.split(".")
     head = parts[0]
-    simple = {
+    simple: dict[str, Callable[[], object]] = {
         "doom": lambda: s.doom, "round": lambda: s.round, "lap": lambda: s.lap,
         "first_player": lambda: s.first_player + 1,
         "active_player": lambda: s.active + 1, "phase": lambda: s.phase,
@@ -78,7 +83,7 @@ def resolve(g, path: str):
     raise PathError(f"unknown state path '{path}'")
 
 
-def _tribe_path(g, i, parts, path):
+def _tribe_path(g: Game, i: int, parts: list[str], path: str) -> object:
     t = g.state.tribes[i]
     if not parts:
         raise PathError(f"incomplete path '{path}'")
@@ -91,7 +96,8 @@ def _tribe_path(g, i, parts, path):
             return len(t.essences)
         return counts.get(parts[1], 0)
     if key == "solved":
-        return t.solved[parts[1]] if len(parts) > 1 else dict(t.solved)
+        # a path's colour is unchecked text: a wrong one is a KeyError, as a wrong path is
+        return cast("dict[str, int]", t.solved)[parts[1]] if len(parts) > 1 else dict(t.solved)
     if key == "heroes":
         if len(parts) == 1:
             return list(t.heroes)
@@ -112,7 +118,7 @@ def _tribe_path(g, i, parts, path):
         if f == "perks":
             return list(hero.perks)
         raise PathError(f"unknown hero field '{f}'")
-    simple = {
+    simple: dict[str, Callable[[], object]] = {
         "corruption": lambda: t.corruption, "settlements": lambda: list(t.settlements),
         "beacons": lambda: list(t.beacons), "herbs": lambda: list(t.herbs),
         "attunements": lambda: list(t.attunements), "achievements": lambda: list(t.achievements),
@@ -125,9 +131,9 @@ def _tribe_path(g, i, parts, path):
     raise PathError(f"unknown state path '{path}'")
 
 
-def player_view(g, player: int) -> dict:
+def player_view(g: Game, player: int) -> dict[str, Any]:
     """The state as `player` may see it: others' backs and all hidden orders are masked."""
-    d = to_dict(g.state)
+    d: dict[str, Any] = to_dict(g.state)
     # The generator is SplitMix64: the seed (with the set-up replayed) or the generator's state
     # (with the number of draws) gives back every deck, bag and pile order and every future draw.
     d["seed"] = 0

@@ -44,7 +44,9 @@ def _adjacent_regions(g: Game, node: str) -> tuple[str, ...]:
     return g.rules.node_regions[node]
 
 
-def _free_within(g: Game, node: str, steps: int) -> list[str]:
+def _free_within(g: Game, node: str | None, steps: int) -> list[str]:
+    if node is None:                # a Hero off the board has no Nodes around it
+        return []
     dist = g.rules.board.node_dist[node]
     taken = g.occupied()
     return sorted(n for n, d in dist.items() if 0 < d <= steps and n not in taken)
@@ -97,8 +99,11 @@ def path_move_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action
     g.state.tribes[i].heroes[h].node = a["node"]
 
 
-def _menace_targets(g: Game, node: str, terrain: str | None = None, colours: Collection[str] = COLORS) -> list[str]:
+def _menace_targets(g: Game, node: str | None, terrain: str | None = None,
+                    colours: Collection[str] = COLORS) -> list[str]:
     out: list[str] = []
+    if node is None:                # a Hero off the board has no Regions around it
+        return out
     for r in _adjacent_regions(g, node):
         if terrain and g.rules.region_terrain[r] != terrain:
             continue
@@ -473,7 +478,7 @@ def special_used(t: Tribe, hero: Hero, h: str, perk: str, k: int) -> bool:
 def spent_copies(t: Tribe, h: str, perk: str) -> int:
     """How many of the Hero's copies of this Perk tile show a used Special gem this phase (R43):
     the most uses any one of its Special abilities has had. For the table's tile drawing."""
-    uses: dict[int, int] = {}
+    uses: dict[str | int, int] = {}
     for hero, p, k in t.specials:
         if hero == h and p == perk:
             uses[k] = uses.get(k, 0) + 1

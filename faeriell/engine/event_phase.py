@@ -14,7 +14,7 @@ from .state import Tribe
 from .words import COLORS, Colour
 from .triggers import on_harvest
 
-Task_ = dict[str, Any]      # a procedure step from state.queue: {"task": name, ...}
+Step = dict[str, Any]      # a procedure step from state.queue: {"task": name, ...}
 # The decision being asked: a decision's moves run only while it is asked, so never None there.
 Asked = dict[str, Any]
 
@@ -93,7 +93,7 @@ def _stops_draft(g: Game) -> bool:
     return g.rules.stop_draft_from <= g.state.doom < g.rules.doom_max
 
 
-def draft_next(g: Game, t: Task_) -> None:
+def draft_next(g: Game, t: Step) -> None:
     s = g.state
     if s.draft_left <= 0:
         return
@@ -131,7 +131,7 @@ def draft_next(g: Game, t: Task_) -> None:
         g.push_front({"task": "draft_next"})
 
 
-def draft_after_event(g: Game, t: Task_) -> None:
+def draft_after_event(g: Game, t: Step) -> None:
     if _stops_draft(g):
         g.state.draft_left = 0
 
@@ -270,7 +270,7 @@ def hv_perform(g: Game, a: Action) -> None:
     s.event_step = "done"
     space = g.rules.wheel[s.harvest]
     g.log(f"The Harvest token stops at {space}.")
-    tasks: list[Task_] = []
+    tasks: list[Step] = []
     frozen = is_frozen(g, s.harvest)
     if frozen:
         g.log("Frost covers that space: no Harvest (Winter's Grasp).")
@@ -392,7 +392,7 @@ def region_colours(g: Game, r: str) -> list[Colour]:
     return cols
 
 
-def harvest_region(g: Game, t: Task_) -> None:
+def harvest_region(g: Game, t: Step) -> None:
     p, r = t["player"], t["region"]
     status = g.region_status(r)
     if status == "threatened":
@@ -410,7 +410,7 @@ def harvest_region(g: Game, t: Task_) -> None:
             g.gain(p, c, source=f"from {r}")
 
 
-def harvest_terrain(g: Game, t: Task_) -> None:
+def harvest_terrain(g: Game, t: Step) -> None:
     p, terr = t["player"], t["terrain"]
     regs = terrain_regions(g, p, terr)
     if not regs:
@@ -435,14 +435,14 @@ def terrain_regions(g: Game, p: int, terr: str) -> list[str]:
     return out
 
 
-def harvest_gain(g: Game, t: Task_) -> None:
+def harvest_gain(g: Game, t: Step) -> None:
     # a Herb's Harvest bonus (R31): said as such ("... from its Forest Herb": herb-forest, said by Names.text)
     herb = next((h for h in g.state.tribes[t["player"]].herbs
                  if (g.rules.herb_ability(h, "harvest_bonus") or {}).get("terrain") == t.get("terrain")), None)
     g.gain(t["player"], t["color"], source=f"from its {herb}" if herb else "")
 
 
-def harvest_done(g: Game, t: Task_) -> None:
+def harvest_done(g: Game, t: Step) -> None:
     on_harvest(g)
 
 

@@ -23,7 +23,7 @@ class SetupError(ValueError):
     pass
 
 
-Task_ = dict[str, Any]      # a procedure step from state.queue: {"task": name, ...}
+Step = dict[str, Any]      # a procedure step from state.queue: {"task": name, ...}
 # The decision being asked. A decision's moves are listed, checked and performed only while it
 # is asked, so where they read it it is never None (the casts below say so to the checker).
 Asked = dict[str, Any]
@@ -177,11 +177,11 @@ def new_game(rules: Rules, players: int = 2, mode: Mode = "competitive", difficu
 
 
 # ---------------------------------------------------------------- setup tasks
-def ask_task(g: Game, t: Task_) -> None:
+def ask_task(g: Game, t: Step) -> None:
     g.ask(t["player"], t["kind"], **{k: v for k, v in t.items() if k not in ("task", "player", "kind")})
 
 
-def ask_place_hero(g: Game, t: Task_) -> None:
+def ask_place_hero(g: Game, t: Step) -> None:
     tribe = g.state.tribes[t["player"]]
     for h, hero in tribe.heroes.items():
         if hero.node is None:
@@ -189,7 +189,7 @@ def ask_place_hero(g: Game, t: Task_) -> None:
             return
 
 
-def coop_cards(g: Game, t: Task_) -> None:
+def coop_cards(g: Game, t: Step) -> None:
     s = g.state
     rows = g.rules.modes["coop_solo"]["setup"]
     row = next(r for r in rows if int(r["min_players"]) <= s.players <= int(r["max_players"]))
@@ -210,7 +210,7 @@ def coop_cards(g: Game, t: Task_) -> None:
             tribe.set_aside.append(h)
 
 
-def starting_scenario(g: Game, t: Task_) -> None:
+def starting_scenario(g: Game, t: Step) -> None:
     s = g.state
     sc = g.rules.catalog.starting_scenario
     for area, hl in sc["heartlands"].items():
@@ -223,7 +223,7 @@ def starting_scenario(g: Game, t: Task_) -> None:
         _activate(g, i, spec["hero"])
 
 
-def scenario_essences(g: Game, t: Task_) -> None:
+def scenario_essences(g: Game, t: Step) -> None:
     s = g.state
     sc = g.rules.catalog.starting_scenario
     for i in range(s.players):
@@ -243,14 +243,14 @@ def _activate(g: Game, i: int, h: str) -> None:
     tribe.heroes[h] = hero
 
 
-def drifter_setup(g: Game, t: Task_) -> None:
+def drifter_setup(g: Game, t: Step) -> None:
     s = g.state
     taken = g.occupied()
     free = [n for n in g.rules.board.nodes if n not in taken]
     s.drifter = {"node": g.rng.choice(sorted(free)), "owner": (s.first_player - 1) % s.players}
 
 
-def starting_essences(g: Game, t: Task_) -> None:
+def starting_essences(g: Game, t: Step) -> None:
     i = t["player"]
     tasks = []
     for r in g.state.tribes[i].settlements:
@@ -262,7 +262,7 @@ def starting_essences(g: Game, t: Task_) -> None:
     g.push_front(*tasks)
 
 
-def three_player_bonus(g: Game, t: Task_) -> None:
+def three_player_bonus(g: Game, t: Step) -> None:
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
     s = g.state
     i = t["player"]
@@ -287,15 +287,15 @@ def three_player_bonus(g: Game, t: Task_) -> None:
         g.ask(i, "starting_essence", bonus=True, colors=opts)
 
 
-def random_harvest(g: Game, t: Task_) -> None:
+def random_harvest(g: Game, t: Step) -> None:
     g.state.harvest = g.rng.below(len(g.rules.wheel))
 
 
-def twins_level(g: Game, t: Task_) -> None:
+def twins_level(g: Game, t: Step) -> None:
     g.ask(t["player"], "free_level")
 
 
-def twins_start(g: Game, t: Task_) -> None:
+def twins_start(g: Game, t: Step) -> None:
     s = g.state
     tw = g.rules.modes["twins"]
     g.move_doom(int(tw.get("doom", 2)), "The Twins")
@@ -342,7 +342,7 @@ def ts_perform(g: Game, a: Action) -> None:
             s.tribes[i].essences.append(card)
 
 
-def menace_setup(g: Game, t: Task_) -> None:
+def menace_setup(g: Game, t: Step) -> None:
     """R33: place the difficulty's Menace / Corruption tokens under distinct Guardians."""
     s, r = g.state, g.rules
     diff = r.difficulty(s.difficulty)
@@ -384,7 +384,7 @@ def menace_setup(g: Game, t: Task_) -> None:
     s.bag.extend(r.havoc_tokens)
 
 
-def finish_setup(g: Game, t: Task_) -> None:
+def finish_setup(g: Game, t: Step) -> None:
     s = g.state
     for tribe in s.tribes:
         tribe.inactive.extend(tribe.set_aside)

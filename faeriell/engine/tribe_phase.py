@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from .actions import Action, Fields, card_color
 from .core import Game, IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
-from .legal import Paid
+from .legal import Paid, Payments
 from .names import Names
 from .registry import move
 from .state import Hero, Tribe
@@ -64,16 +64,18 @@ def _paid(kind: str, targets: Callable[..., Sequence[Target]], cheap_targets: bo
                 out.extend([_items(fields) for fields in (targets(g, i) if found is None else found)],
                            choices)
             return out
-        memo: dict[tuple[Any, ...], Sequence[tuple[tuple[Any, ...], tuple[Any, ...]]]] = {}
+        memo: dict[tuple[Any, ...], Payments] = {}
+        # A target is a dict, or its items turned into one here. mypy cannot narrow the other side
+        # of `__class__ is tuple` and a cast costs a call per target, so the loop sees it untyped.
+        target: Any
         for target in (targets(g, i) if found is None else found):
-            # A target is a dict or its items (mypy cannot narrow `__class__ is tuple`'s other side).
-            fields = dict(target) if target.__class__ is tuple else cast("dict[str, Any]", target)
-            price_key = tuple([fields.get(k) for k in cost_keys])
+            named: dict[str, Any] = dict(target) if target.__class__ is tuple else target
+            price_key = tuple([named.get(k) for k in cost_keys])
             priced = memo.get(price_key)
             if priced is None:
-                priced = memo[price_key] = payment_choices(g, i, kind, fields, purse)
+                priced = memo[price_key] = payment_choices(g, i, kind, named, purse)
             if priced:
-                out.add(_items(fields), priced)
+                out.add(_items(named), priced)
         return out
     return enumerate_paid
 
@@ -85,8 +87,10 @@ def _items(fields: Target) -> Fields:
     """A target's sorted (field, value) items; a target listed as such a tuple already is kept."""
     if fields.__class__ is tuple:
         return fields
-    # A dict here (mypy cannot narrow the other side of `__class__ is tuple`).
-    items = [(k, v) for k, v in cast("dict[str, Any]", fields).items() if v is not None]
+    # A dict here. (mypy cannot narrow the other side of `__class__ is tuple`, and a cast would
+    # cost a call per target in the listing: an untyped view.)
+    view: Any = fields
+    items = [(k, v) for k, v in view.items() if v is not None]
     items.sort()
     return tuple(items)
 

@@ -16,7 +16,9 @@ from .rng import seed_state
 from .state import GameState, Tribe, Hero
 from .tribe_phase import free_nodes_of_owned, level_targets, take_perk, draw_sower_perk
 from .triggers import on_perk_gained
-from .words import COLORS, DIFFICULTIES, MODES, VARIANTS, Difficulty, Mode, Variant
+# The setting words are read from here too (the command line, the bots' weights): re-exported.
+from .words import COLORS, DIFFICULTIES as DIFFICULTIES, MODES as MODES, VARIANTS as VARIANTS
+from .words import Difficulty, Mode, Variant
 
 
 class SetupError(ValueError):

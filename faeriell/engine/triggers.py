@@ -6,8 +6,14 @@ sit beneath the phases; the `perk` Action itself is in effects.py.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def on_perk_gained(g, i, hero, perk):
+if TYPE_CHECKING:                   # the Game and a Hero only as types: this floor never imports core
+    from .core import Game
+    from .state import Hero
+
+
+def on_perk_gained(g: Game, i: int, hero: Hero, perk: str) -> None:
     for ab in g.rules.perk_abilities.get(perk, ()):
         if ab.get("effect") == "lose_gem_on_gain":
             hero.lost_gems += 1
@@ -17,7 +23,7 @@ def on_perk_gained(g, i, hero, perk):
     g.push_front(*[{"task": "ask_track", "player": i} for _ in range(n)])
 
 
-def _holders(g, effect):
+def _holders(g: Game, effect: str) -> list[tuple[int, int]]:
     """(tribe, copies) for every tribe whose Heroes carry a Perk with this triggered effect
     (a Sower's, or one Wido drew in The Twins)."""
     out = []
@@ -28,7 +34,7 @@ def _holders(g, effect):
     return out
 
 
-def _gain_corruption(g, i, n):
+def _gain_corruption(g: Game, i: int, n: int) -> None:
     t = g.state.tribes[i]
     for _ in range(n):
         card = g.draw_card("corruption")
@@ -36,12 +42,12 @@ def _gain_corruption(g, i, n):
             t.essences.append(card)
 
 
-def on_doom_forward(g, steps):
+def on_doom_forward(g: Game, steps: int) -> None:
     for i, n in _holders(g, "doom_gain_corruption"):
         _gain_corruption(g, i, steps * n)
 
 
-def on_harvest(g):
+def on_harvest(g: Game) -> None:
     s = g.state
     tokens = sum(1 for d in s.guardians.values() if d.get("token") and g.rules.token_kind(d["token"]) == "corruption")
     for i, n in _holders(g, "harvest_corruption"):

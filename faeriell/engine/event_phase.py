@@ -119,14 +119,15 @@ def draft_next(g: Game, t: Step) -> None:
         g.push_front({"task": "draft_after_event"}, {"task": "draft_next"})
         raise_event(g, s.active, token=tok, guardian=side)
     else:
-        if s.guardians[side].get("token"):
+        guardian = s.guardians[cast(str, side)]     # a Menace token shows a Guardian (R6): only Havoc shows none
+        if guardian.get("token"):
             # the rulebook's words: a Guardian already Threatened (a Menace) or Corrupted
-            status = "Corrupted" if g.rules.token_kind(s.guardians[side]["token"]) == "corruption" else "Threatened"
+            status = "Corrupted" if g.rules.token_kind(guardian["token"]) == "corruption" else "Threatened"
             s.set_aside.append(tok)
             g.log(f"A {kind} Menace for the {side}, already {status}: discarded.")
             g.move_doom(1, f"{kind} Menace for the {side}, already {status}")
         else:
-            s.guardians[side]["token"] = tok
+            guardian["token"] = tok
             g.log(f"A {kind} Menace now threatens the {side}.")
         g.push_front({"task": "draft_next"})
 

@@ -282,7 +282,8 @@ def sq_enum(g: Game) -> list[Action]:
         colours = quest_colours(g, hero)
         for c in sorted(set(hero.quests)):
             col, gd = card_color(c), card_back(c)
-            if col in colours and g.state.guardians[gd]["region"] in here:
+            # A Quest card is drawn from a deck, so its back shows a Guardian (colour@guardian).
+            if col in colours and g.state.guardians[cast(str, gd)]["region"] in here:
                 out.append(Action.raw("solve_quest", (("card", c), ("hero", h))))
     return out
 
@@ -299,7 +300,8 @@ def sq_check(g: Game, a: Action) -> str | None:
     col, gd = card_color(c), card_back(c)
     if col not in quest_colours(g, hero):
         return f"A {h} cannot solve a {col} Quest."
-    if hero.node is None or g.state.guardians[gd]["region"] not in g.rules.node_regions[hero.node]:
+    # c is in the Quest pool, so a drawn card whose back shows a Guardian (colour@guardian).
+    if hero.node is None or g.state.guardians[cast(str, gd)]["region"] not in g.rules.node_regions[hero.node]:
         return f"Your {h} must stand on a node of the Region where the {gd} is."
     return None
 

@@ -129,3 +129,25 @@ def test_every_listed_action_is_in_canonical_form():
             g.apply(rnd.choice(acts))
     assert {"move_hero", "go_quest", "choose_phase", "place_settlement", "corruption", "harvest",
             "harvest_choice", "discard_quest", "choose_hero", "place_hero", "end_phase"} <= seen, seen
+
+
+def test_a_listing_reads_as_its_parts_joined_whatever_their_order():
+    """Empty parts are skipped and neighbouring plain lists merge; a listing left with one plain
+    list is indexed directly, any other through its parts (LegalActions.__init__ tells which)."""
+    end = Action("end_phase")
+    mv = [Action("move_hero", hero="bard", to=n) for n in ("n1", "n2")]
+    paid = Paid("attune")
+    paid.add((("guardian", "owl"),), [(("red",), ()), (("blue",), ())])
+    empty = Paid("gather_herb")
+    bought = list(paid)
+    for parts, full in [([empty, mv, (), [end]], mv + [end]),
+                        ([paid, mv], bought + mv),
+                        ([mv, paid, [end]], mv + bought + [end]),
+                        ([mv, empty, [end]], mv + [end])]:
+        acts = LegalActions(parts)
+        assert len(acts) == len(full)
+        assert [acts[k] for k in range(len(full))] == full, parts
+        assert [acts[-k] for k in range(1, len(full) + 1)] == full[::-1]
+        assert all(a in acts for a in full) and Action("end_phase", x=1) not in acts
+        with pytest.raises(IndexError):
+            acts[len(full)]

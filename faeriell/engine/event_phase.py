@@ -1,30 +1,40 @@
 """The Event Phase in its fixed order (R28): Guardian movement, Menace Draft, Beacon solves, Harvest."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from .action_schema import seat
 from .actions import Action, card_back
+from .core import Game
 from .corruption import raise_event
 from .names import either
 from .registry import Task, move
-from .words import COLORS
+from .state import Tribe
+from .words import COLORS, Colour
 from .triggers import on_harvest
 
+Step = dict[str, Any]      # a procedure step from state.queue: {"task": name, ...}
+# The decision being asked: a decision's moves run only while it is asked, so never None there.
+Asked = dict[str, Any]
 
-def _me(g):
+
+def _me(g: Game) -> tuple[int, Tribe]:
     return g.state.active, g.state.tribes[g.state.active]
 
 
 # ---------------------------------------------------------------- 1. Great Guardian movement (R29)
-def guardian_cards(g, i) -> dict:
+def guardian_cards(g: Game, i: int) -> dict[str, str]:
     """Guardian -> one card of the pool whose back shows it."""
-    out: dict = {}
+    out: dict[str, str] = {}
     for c in g.state.tribes[i].essences:
-        if "@" in c:
-            out.setdefault(card_back(c), c)
+        back = card_back(c)                 # None for a card without "@" (no back shown)
+        if back is not None:
+            out.setdefault(back, c)
     return out
 
 
-def why_no_guardian_card(gd: str, cards: dict) -> str:
+def why_no_guardian_card(gd: str, cards: Mapping[str, str]) -> str:
     """Why the Guardian gd cannot move: the card it takes (R29: any colour with gd on its back,
     shown, kept) and, since the pool holds none, the Guardians the pool's backs do show."""
     need = f"To move the {gd}, show an Essence card of any colour with the {gd} on its back (it stays in your pool)"
@@ -33,9 +43,9 @@ def why_no_guardian_card(gd: str, cards: dict) -> str:
     return need + ": you hold none; your Essences' backs show only " + either([f"the {x}" for x in sorted(cards)], "and") + "."
 
 
-def mg_enum(g):
+def mg_enum(g: Game) -> list[Action]:
     i, t = _me(g)
-    out = []
+    out: list[Action] = []
     for gd, card in sorted(guardian_cards(g, i).items()):
         here = g.state.guardians[gd]["region"]
         for r in g.rules.board.areas[gd]:
@@ -44,7 +54,7 @@ def mg_enum(g):
     return out
 
 
-def mg_check(g, a):
+def mg_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     gd, r, card = a.get("guardian"), a.get("region"), a.get("card")
     if gd not in g.state.guardians:
@@ -64,14 +74,14 @@ def mg_check(g, a):
     return None
 
 
-def mg_perform(g, a):
+def mg_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     g.state.guardians[a["guardian"]]["region"] = a["region"]
     g.state.event_step = "draft"
 
 
 # ---------------------------------------------------------------- 2. Menace Draft (R7)
-def draft_perform(g, a):
+def draft_perform(g: Game, a: Action) -> None:
     s = g.state
     s.draft_left = g.rules.draft_count(s.doom)
     s.event_step = "beacons"
@@ -79,11 +89,11 @@ def draft_perform(g, a):
     g.push_front({"task": "draft_next"})
 
 
-def _stops_draft(g) -> bool:
+def _stops_draft(g: Game) -> bool:
     return g.rules.stop_draft_from <= g.state.doom < g.rules.doom_max
 
 
-def draft_next(g, t):
+def draft_next(g: Game, t: Step) -> None:
     s = g.state
     if s.draft_left <= 0:
         return
@@ -109,34 +119,35 @@ def draft_next(g, t):
         g.push_front({"task": "draft_after_event"}, {"task": "draft_next"})
         raise_event(g, s.active, token=tok, guardian=side)
     else:
-        if s.guardians[side].get("token"):
+        guardian = s.guardians[cast(str, side)]     # a Menace token shows a Guardian (R6): only Havoc shows none
+        if guardian.get("token"):
             # the rulebook's words: a Guardian already Threatened (a Menace) or Corrupted
-            status = "Corrupted" if g.rules.token_kind(s.guardians[side]["token"]) == "corruption" else "Threatened"
+            status = "Corrupted" if g.rules.token_kind(guardian["token"]) == "corruption" else "Threatened"
             s.set_aside.append(tok)
             g.log(f"A {kind} Menace for the {side}, already {status}: discarded.")
             g.move_doom(1, f"{kind} Menace for the {side}, already {status}")
         else:
-            s.guardians[side]["token"] = tok
+            guardian["token"] = tok
             g.log(f"A {kind} Menace now threatens the {side}.")
         g.push_front({"task": "draft_next"})
 
 
-def draft_after_event(g, t):
+def draft_after_event(g: Game, t: Step) -> None:
     if _stops_draft(g):
         g.state.draft_left = 0
 
 
 # ---------------------------------------------------------------- 3. Solve by Beacon or Totem
-def beacon_reach(g, i, region: str) -> set:
+def beacon_reach(g: Game, i: int, region: str) -> set[str]:
     s = g.state
     if s.totem["owner"] == i and s.totem["region"] == region:
         return set(g.rules.board.regions)       # Beacon + Totem: the whole map
     return set(g.rules.board.areas[g.rules.region_area[region]])
 
 
-def bs_enum(g):
+def bs_enum(g: Game) -> list[Action]:
     i, t = _me(g)
-    out = []
+    out: list[Action] = []
     for r, col in t.beacons.items():
         if r in g.state.beacons_used:
             continue
@@ -147,7 +158,7 @@ def bs_enum(g):
     return out
 
 
-def bs_check(g, a):
+def bs_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     r, gd = a.get("region"), a.get("guardian")
     if r not in t.beacons:
@@ -166,28 +177,28 @@ def bs_check(g, a):
     return check_target(g, i, col, a)
 
 
-def bs_perform(g, a):
+def bs_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     g.state.beacons_used.append(a["region"])
     solve_token(g, i, a["guardian"], a.get("target"))
 
 
-def solve_variants(g, i, colour, action):
+def solve_variants(g: Game, i: int, colour: str, action: Action) -> list[Action]:
     """Solving moves are listed once; a full track's rival is asked afterwards (advanced rule)."""
     return [action]
 
 
-def rivals(g, i, colour):
+def rivals(g: Game, i: int, colour: Colour) -> list[int]:
     return [j for j in range(g.state.players) if j != i and g.state.tribes[j].solved[colour] > 0]
 
 
-def mr_enum(g):
-    pend = g.state.pending
+def mr_enum(g: Game) -> list[Action]:
+    pend = cast(Asked, g.state.pending)
     return [Action("menace_rival", target=j + 1) for j in pend["rivals"]]    # seats -> player numbers
 
 
-def mr_check(g, a):
-    pend = g.state.pending
+def mr_check(g: Game, a: Action) -> str | None:
+    pend = cast(Asked, g.state.pending)
     t = a.get("target")
     if not isinstance(t, int) or isinstance(t, bool) or seat(t) not in pend["rivals"]:
         return (f"Choose a rival whose {pend['color']} tracking token can step back: "
@@ -195,14 +206,14 @@ def mr_check(g, a):
     return None
 
 
-def mr_perform(g, a):
+def mr_perform(g: Game, a: Action) -> None:
     s = g.state
-    pend = g.take_pending()
+    pend = cast(Asked, g.take_pending())
     rival = s.tribes[seat(a["target"])]
     rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
 
 
-def check_target(g, i, colour, a):
+def check_target(g: Game, i: int, colour: str, a: Action) -> str | None:
     tgt = a.get("target")
     if tgt is None:
         return None
@@ -214,11 +225,12 @@ def check_target(g, i, colour, a):
     return None
 
 
-def solve_token(g, i, gd, target=None, reward=True):
+def solve_token(g: Game, i: int, gd: str, target: int | None = None, reward: bool = True) -> None:
     """Solve the Menace under gd for tribe i: discard it, draw its Essence, move the tracker."""
     s = g.state
     tok = s.guardians[gd]["token"]
-    col = g.rules.token_kind(tok)
+    # A Menace token's kind is its colour (a Corruption token is answered by an Event instead).
+    col = cast(Colour, g.rules.token_kind(tok))
     s.guardians[gd]["token"] = None
     s.set_aside.append(tok)
     if reward:
@@ -235,16 +247,16 @@ def solve_token(g, i, gd, target=None, reward=True):
 
 
 # ---------------------------------------------------------------- 4. Harvest (R10, R11, R31)
-def max_steps(g, i) -> int:
+def max_steps(g: Game, i: int) -> int:
     return max(g.rules.harvest_min, len(g.state.tribes[i].settlements) + g.rules.harvest_add)
 
 
-def hv_enum(g):
+def hv_enum(g: Game) -> list[Action]:
     i, t = _me(g)
     return [Action.raw("harvest", (("steps", k),)) for k in range(g.rules.harvest_min, max_steps(g, i) + 1)]
 
 
-def hv_check(g, a):
+def hv_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     k = a.get("steps")
     if not isinstance(k, int) or not g.rules.harvest_min <= k <= max_steps(g, i):
@@ -252,14 +264,14 @@ def hv_check(g, a):
     return None
 
 
-def hv_perform(g, a):
+def hv_perform(g: Game, a: Action) -> None:
     s = g.state
     i = s.active
     s.harvest = (s.harvest + a["steps"]) % len(g.rules.wheel)
     s.event_step = "done"
     space = g.rules.wheel[s.harvest]
     g.log(f"The Harvest token stops at {space}.")
-    tasks = []
+    tasks: list[Step] = []
     frozen = is_frozen(g, s.harvest)
     if frozen:
         g.log("Frost covers that space: no Harvest (Winter's Grasp).")
@@ -283,12 +295,12 @@ def hv_perform(g, a):
 
 # What a Harvest stop pays, said once: the Harvest's own steps above and below, its preview
 # (preview.harvest_preview) and the bots' count (harvest_yield) read these.
-def is_frozen(g, idx) -> bool:
+def is_frozen(g: Game, idx: int) -> bool:
     """Winter's Grasp: frost on a Guardian space of the wheel means no Harvest there."""
     return idx in g.state.winter_gems and g.rules.wheel[idx] in g.rules.guardians
 
 
-def area_regions(g, p, area) -> list[str]:
+def area_regions(g: Game, p: int, area: str) -> list[str]:
     """Tribe p's Regions in a Guardian's Area, in the order the Harvest takes them (Harvest A:
     one Essence per owned Region there)."""
     ra = g.rules.region_area
@@ -297,26 +309,26 @@ def area_regions(g, p, area) -> list[str]:
     return out
 
 
-def terrain_harvesters(g) -> list[int]:
+def terrain_harvesters(g: Game) -> list[int]:
     """Who picks a Region when the token stops on a Terrain (Harvest B): every tribe from the
     active one; in solo and coop only the active tribe (R31)."""
     i = g.state.active
     return [i] if g.coop_like() else g.order_from(i)
 
 
-def herb_bonus(g, p, terrain) -> list[str]:
+def herb_bonus(g: Game, p: int, terrain: str) -> list[Colour]:
     """The Essences tribe p's Herbs add to a Harvest of `terrain` (a harvest_bonus Herb: one card
     of that Terrain's colour each; it pays every owner, in coop too: R31)."""
     r = g.rules
-    out = []
+    out: list[Colour] = []
     for h in g.state.tribes[p].herbs:
         ab = r.herb_ability(h, "harvest_bonus")
         if ab and ab["terrain"] == terrain:
-            out.append(r.terrain_color[terrain])
+            out.append(r.terrain_color[ab["terrain"]])     # the Herb's Terrain: `terrain` is any wheel word
     return out
 
 
-def region_gives(g, p, reg) -> tuple[list[str], bool]:
+def region_gives(g: Game, p: int, reg: str) -> tuple[list[Colour], bool]:
     """What tribe p's untroubled Region gives when the token stops on its Guardian: (colours,
     one_of). A Heartland gives both its Terrains with p's Beacon on it (two cards, also when the
     token repeats the printed Terrain: rulebook Harvest A, R5), else one of its two colours; any
@@ -329,7 +341,7 @@ def region_gives(g, p, reg) -> tuple[list[str], bool]:
     return cols[:1], False
 
 
-def harvest_yield(g, idx, statuses: dict | None = None) -> tuple[tuple[int, int], ...] | None:
+def harvest_yield(g: Game, idx: int, statuses: Mapping[str, str] | None = None) -> tuple[tuple[int, int], ...] | None:
     """What a Harvest stop on wheel space `idx` pays each tribe, by seat: (Essence cards, Corruption
     Events), counted as the Harvest's steps resolve it (R10, R11, R31); None when frost covers the
     space (Winter's Grasp). A Guardian space: every tribe, each owned Region of the Area (a
@@ -344,7 +356,7 @@ def harvest_yield(g, idx, statuses: dict | None = None) -> tuple[tuple[int, int]
     r = g.rules
     space = r.wheel[idx]
     status = g.region_statuses() if statuses is None else statuses
-    out = []
+    out: list[tuple[int, int]] = []
     if space in r.guardians:
         for p in range(s.players):
             cards = events = 0
@@ -372,7 +384,7 @@ def harvest_yield(g, idx, statuses: dict | None = None) -> tuple[tuple[int, int]
     return tuple(out)
 
 
-def region_colours(g, r) -> list[str]:
+def region_colours(g: Game, r: str) -> list[Colour]:
     """Essence colours a Region can give: its terrain, and its Heartland token (R5)."""
     cols = [g.rules.terrain_color[g.rules.region_terrain[r]]]
     hl = g.state.heartlands.get(g.rules.region_area[r])
@@ -381,7 +393,7 @@ def region_colours(g, r) -> list[str]:
     return cols
 
 
-def harvest_region(g, t):
+def harvest_region(g: Game, t: Step) -> None:
     p, r = t["player"], t["region"]
     status = g.region_status(r)
     if status == "threatened":
@@ -399,7 +411,7 @@ def harvest_region(g, t):
             g.gain(p, c, source=f"from {r}")
 
 
-def harvest_terrain(g, t):
+def harvest_terrain(g: Game, t: Step) -> None:
     p, terr = t["player"], t["terrain"]
     regs = terrain_regions(g, p, terr)
     if not regs:
@@ -408,11 +420,11 @@ def harvest_terrain(g, t):
     g.ask(p, "harvest_choice", terrain=terr, regions=regs)
 
 
-def terrain_regions(g, p, terr) -> list[str]:
+def terrain_regions(g: Game, p: int, terr: str) -> list[str]:
     """Tribe p's Regions of Terrain `terr`, a Heartland counting by its token too (R31), sorted."""
     r = g.rules
     rt, ra, hls = r.region_terrain, r.region_area, g.state.heartlands
-    out = []
+    out: list[str] = []
     for reg in g.state.tribes[p].settlements:
         if rt[reg] == terr:
             out.append(reg)
@@ -424,27 +436,27 @@ def terrain_regions(g, p, terr) -> list[str]:
     return out
 
 
-def harvest_gain(g, t):
+def harvest_gain(g: Game, t: Step) -> None:
     # a Herb's Harvest bonus (R31): said as such ("... from its Forest Herb": herb-forest, said by Names.text)
     herb = next((h for h in g.state.tribes[t["player"]].herbs
                  if (g.rules.herb_ability(h, "harvest_bonus") or {}).get("terrain") == t.get("terrain")), None)
     g.gain(t["player"], t["color"], source=f"from its {herb}" if herb else "")
 
 
-def harvest_done(g, t):
+def harvest_done(g: Game, t: Step) -> None:
     on_harvest(g)
 
 
-def hc_enum(g):
-    pend = g.state.pending
+def hc_enum(g: Game) -> list[Action]:
+    pend = cast(Asked, g.state.pending)
     if "colors" in pend:
         r = ("region", pend["region"])
         return [Action.raw("harvest_choice", (("color", c), r)) for c in pend["colors"]]
     return [Action.raw("harvest_choice", (("region", r),)) for r in pend["regions"]]
 
 
-def hc_check(g, a):
-    pend = g.state.pending
+def hc_check(g: Game, a: Action) -> str | None:
+    pend = cast(Asked, g.state.pending)
     if "colors" in pend:
         if a.get("region") not in (None, pend["region"]):
             return f"The choice is about {pend['region']}."
@@ -456,8 +468,8 @@ def hc_check(g, a):
     return None
 
 
-def hc_perform(g, a):
-    pend = g.take_pending()
+def hc_perform(g: Game, a: Action) -> None:
+    pend = cast(Asked, g.take_pending())
     p = pend["player"]
     if "colors" in pend:
         g.gain(p, a["color"], told=True)     # "You take a Blue Essence from ..." said it

@@ -1,21 +1,30 @@
 """The Hero Phase: Hero Actions (move, solve a Menace, go on / solve a Quest) and Lore Actions."""
 from __future__ import annotations
 
+from collections.abc import Container
+from typing import Any, cast
+
 from .actions import Action, card_back, card_color
+from .core import Game
 from .corruption import raise_event
 from .effects import shadow_actions, perk_perform
 from .event_phase import solve_token, solve_variants, check_target
 from .names import Names
 from .registry import move
+from .state import Hero, Tribe
 from .words import COLORS
 from .tracks import ask_track  # noqa: F401  (moved to tracks.py; still importable here)
 
 
-def _me(g):
+# The decision being asked: a decision's moves run only while it is asked, so never None there.
+Asked = dict[str, Any]
+
+
+def _me(g: Game) -> tuple[int, Tribe]:
     return g.state.active, g.state.tribes[g.state.active]
 
 
-def _ready(g, t, h):
+def _ready(g: Game, t: Tribe, h: str | None) -> str | None:
     if h not in t.heroes:
         return f"You have no active {h}." if h else "Choose one of your active Heroes."
     if t.heroes[h].gems <= 0:
@@ -24,7 +33,7 @@ def _ready(g, t, h):
 
 
 # ---------------------------------------------------------------- 1. Movement (R37)
-def move_range(g, hero) -> int:
+def move_range(g: Game, hero: Hero) -> int:
     perks = hero.perks
     if not perks:                  # most Heroes: listed at every Hero Phase decision
         return 1
@@ -32,16 +41,16 @@ def move_range(g, hero) -> int:
     return hero.level + extra
 
 
-def reachable(g, node: str, steps: int, taken=None) -> list[str]:
+def reachable(g: Game, node: str, steps: int, taken: Container[str] | None = None) -> list[str]:
     if taken is None:
         taken = g.occupied()
     return [n for n in g.rules.board.within(node, steps) if n not in taken]
 
 
-def mv_enum(g):
+def mv_enum(g: Game) -> list[Action]:
     i, t = _me(g)
-    out = []
-    taken = None
+    out: list[Action] = []
+    taken: set[str] | None = None
     for h, hero in t.heroes.items():
         if hero.gems > 0 and hero.node:
             if taken is None:
@@ -52,7 +61,7 @@ def mv_enum(g):
     return out
 
 
-def _shadow_step(g, t, a) -> bool:
+def _shadow_step(g: Game, t: Tribe, a: Action) -> bool:
     """A Shadow's move_hero it cannot make as a Hero Action is its "move with the shadows"."""
     h = a.get("hero")
     if h != "shadow" or h not in t.heroes or a.get("path"):
@@ -63,7 +72,7 @@ def _shadow_step(g, t, a) -> bool:
     return not normal and any(x.get("node") == a.get("to") for x in shadow_actions(g, g.state.active, h))
 
 
-def mv_check(g, a):
+def mv_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     h = a.get("hero")
     if _shadow_step(g, t, a):
@@ -101,7 +110,7 @@ def mv_check(g, a):
     return None
 
 
-def mv_perform(g, a):
+def mv_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     if _shadow_step(g, t, a):
         perk_perform(g, Action("perk", hero="shadow", perk="shadow", node=a["to"]))
@@ -113,9 +122,9 @@ def mv_perform(g, a):
 
 
 # ---------------------------------------------------------------- 2. Solve a Menace by a Hero
-def solvable_colours(g, i, hero, region) -> set:
+def solvable_colours(g: Game, i: int, hero: Hero, region: str) -> set[str]:
     """Token kinds this Hero may solve on this Region."""
-    cols: set = set()
+    cols: set[str] = set()
     colour = g.rules.hero_color.get(hero.type)
     if hero.type == "sower":
         return cols                                   # only through Sower Perks
@@ -129,10 +138,10 @@ def solvable_colours(g, i, hero, region) -> set:
     return cols
 
 
-def sm_enum(g):
+def sm_enum(g: Game) -> list[Action]:
     i, t = _me(g)
     out: list[Action] = []
-    threatened = None
+    threatened: dict[str, str] | None = None
     for h, hero in t.heroes.items():
         if hero.gems <= 0 or not hero.node:
             continue
@@ -149,7 +158,7 @@ def sm_enum(g):
     return out
 
 
-def sm_check(g, a):
+def sm_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     h, gd = a.get("hero"), a.get("guardian")
     why = _ready(g, t, h)
@@ -172,7 +181,7 @@ def sm_check(g, a):
     return check_target(g, i, kind, a)
 
 
-def sm_perform(g, a):
+def sm_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     hero = t.heroes[a["hero"]]
     hero.gems -= 1
@@ -189,7 +198,7 @@ def sm_perform(g, a):
 
 
 # ---------------------------------------------------------------- 3. Go on a Quest
-def quest_decks(g, hero) -> list[str]:
+def quest_decks(g: Game, hero: Hero) -> list[str]:
     if hero.type in ("sower", "shadow"):
         return ["corruption"]
     if hero.perks and any(g.rules.perk_has(p, "quest_any") for p in hero.perks):      # R21
@@ -197,13 +206,13 @@ def quest_decks(g, hero) -> list[str]:
     return [g.rules.hero_color[hero.type], "corruption"]
 
 
-def gq_enum(g):
+def gq_enum(g: Game) -> list[Action]:
     i, t = _me(g)
     return [Action.raw("go_quest", (("deck", d), ("hero", h))) for h, hero in t.heroes.items()
             if hero.gems > 0 for d in quest_decks(g, hero)]
 
 
-def gq_check(g, a):
+def gq_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     h = a.get("hero")
     why = _ready(g, t, h)
@@ -216,7 +225,7 @@ def gq_check(g, a):
     return None
 
 
-def gq_perform(g, a):
+def gq_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     hero = t.heroes[a["hero"]]
     hero.gems -= 1
@@ -230,14 +239,14 @@ def gq_perform(g, a):
         g.ask(i, "discard_quest", hero=a["hero"])
 
 
-def dq_enum(g):
-    pend = g.state.pending
+def dq_enum(g: Game) -> list[Action]:
+    pend = cast(Asked, g.state.pending)
     hero = g.state.tribes[pend["player"]].heroes[pend["hero"]]
     return [Action.raw("discard_quest", (("card", c), ("hero", pend["hero"]))) for c in sorted(set(hero.quests))]
 
 
-def dq_check(g, a):
-    pend = g.state.pending
+def dq_check(g: Game, a: Action) -> str | None:
+    pend = cast(Asked, g.state.pending)
     hero = g.state.tribes[pend["player"]].heroes[pend["hero"]]
     if a.get("hero") not in (None, pend["hero"]):
         return f"Discard from the {pend['hero']}'s Quest pool."
@@ -246,16 +255,16 @@ def dq_check(g, a):
     return None
 
 
-def dq_perform(g, a):
+def dq_perform(g: Game, a: Action) -> None:
     s = g.state
-    pend = g.take_pending()
+    pend = cast(Asked, g.take_pending())
     hero = s.tribes[pend["player"]].heroes[pend["hero"]]
     hero.quests.remove(a["card"])
     g.discard_card(a["card"])
 
 
 # ---------------------------------------------------------------- 4. Solve a Quest
-def quest_colours(g, hero) -> set:
+def quest_colours(g: Game, hero: Hero) -> set[str]:
     if hero.type in ("sower", "shadow"):
         return {"corruption"}
     if hero.perks and any(g.rules.perk_has(p, "quest_any") for p in hero.perks):
@@ -263,9 +272,9 @@ def quest_colours(g, hero) -> set:
     return {g.rules.hero_color[hero.type], "corruption"}
 
 
-def sq_enum(g):
+def sq_enum(g: Game) -> list[Action]:
     i, t = _me(g)
-    out = []
+    out: list[Action] = []
     for h, hero in t.heroes.items():
         if hero.gems <= 0 or not hero.node or not hero.quests:
             continue
@@ -273,12 +282,13 @@ def sq_enum(g):
         colours = quest_colours(g, hero)
         for c in sorted(set(hero.quests)):
             col, gd = card_color(c), card_back(c)
-            if col in colours and g.state.guardians[gd]["region"] in here:
+            # A Quest card is drawn from a deck, so its back shows a Guardian (colour@guardian).
+            if col in colours and g.state.guardians[cast(str, gd)]["region"] in here:
                 out.append(Action.raw("solve_quest", (("card", c), ("hero", h))))
     return out
 
 
-def sq_check(g, a):
+def sq_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     h, c = a.get("hero"), a.get("card")
     why = _ready(g, t, h)
@@ -290,12 +300,13 @@ def sq_check(g, a):
     col, gd = card_color(c), card_back(c)
     if col not in quest_colours(g, hero):
         return f"A {h} cannot solve a {col} Quest."
-    if hero.node is None or g.state.guardians[gd]["region"] not in g.rules.node_regions[hero.node]:
+    # c is in the Quest pool, so a drawn card whose back shows a Guardian (colour@guardian).
+    if hero.node is None or g.state.guardians[cast(str, gd)]["region"] not in g.rules.node_regions[hero.node]:
         return f"Your {h} must stand on a node of the Region where the {gd} is."
     return None
 
 
-def sq_perform(g, a):
+def sq_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     hero = t.heroes[a["hero"]]
     hero.gems -= 1
@@ -310,15 +321,15 @@ def sq_perform(g, a):
 
 
 # ---------------------------------------------------------------- Lore Actions (R24, R25)
-def card_free(g, t, card) -> bool:
+def card_free(g: Game, t: Tribe, card: str) -> bool:
     owned = t.herbs.count(card) + t.attunements.count(card)
     return owned > t.rotated.count(card)
 
 
-def lore_enum(g):
+def lore_enum(g: Game) -> list[Action]:
     i, t = _me(g)
-    out = []
-    seen = set()
+    out: list[Action] = []
+    seen: set[str] = set()
     for card in t.herbs + t.attunements:
         if card in seen or not card_free(g, t, card):
             continue
@@ -327,9 +338,9 @@ def lore_enum(g):
     return out
 
 
-def _lore_options(g, i, t, card):
+def _lore_options(g: Game, i: int, t: Tribe, card: str) -> list[Action]:
     r = g.rules
-    out = []
+    out: list[Action] = []
     if card in r.attune_cost:
         area_nodes = set(r.area_nodes[card])
         taken = g.occupied()
@@ -355,7 +366,7 @@ def _lore_options(g, i, t, card):
     return out
 
 
-def lore_check(g, a):
+def lore_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     card, h = a.get("card"), a.get("hero")
     names = Names.of(g.rules)
@@ -383,7 +394,7 @@ def lore_check(g, a):
     return f"{said} has no Lore Action."
 
 
-def lore_perform(g, a):
+def lore_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     card = a["card"]
     t.rotated.append(card)

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import chain
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
 
-from .actions import Action
+from .actions import Action, Fields
 
 _PAYMENT_FIELDS = ("pay", "discounts")
 _chain = chain.from_iterable      # the Hero Phase's kinds flattened into one list, in C
+
+# A target's payments: (pay, discounts) pairs, as costs.payment_choices lists them.
+Payments = Sequence[tuple[tuple[Any, ...], tuple[Any, ...]]]
 
 
 class Paid:
@@ -26,10 +30,10 @@ class Paid:
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
-        self.groups: list[tuple[list, Sequence]] = []    # (target item tuples, [(pay, discounts)])
-        self._index: dict | None = None
+        self.groups: list[tuple[list[Fields], Payments]] = []    # (target item tuples, [(pay, discounts)])
+        self._index: dict[Fields, set[tuple[tuple[Any, ...], tuple[Any, ...]]]] | None = None
 
-    def add(self, base: tuple, choices: Sequence) -> None:
+    def add(self, base: Fields, choices: Payments) -> None:
         """`base`: sorted (field, value) items of one target; `choices` its payments (targets in a
         row that share one payment list share a group)."""
         if not choices:
@@ -39,7 +43,7 @@ class Paid:
         else:
             self.groups.append(([base], choices))
 
-    def extend(self, bases: list, choices: Sequence) -> None:
+    def extend(self, bases: list[Fields], choices: Payments) -> None:
         """Targets that all share one payment list (`bases` becomes the group's own list)."""
         if choices and bases:
             self.groups.append((bases, choices))
@@ -58,7 +62,7 @@ class Paid:
         items.sort()
         return Action.raw(self.kind, tuple(items))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         for g, (bases, choices) in enumerate(self.groups):
             for j in range(len(bases) * len(choices)):
                 yield self.build(g, j)
@@ -77,18 +81,18 @@ class Paid:
         return pays is not None and (action.get("pay"), action.get("discounts") or ()) in pays
 
 
-class LegalActions(Sequence):
+class LegalActions(Sequence[Action]):
     """Every legal action now, in a fixed order; equal to the list it stands for."""
 
     __slots__ = ("_parts", "_starts", "_len", "_by_kind", "_last", "_flat")
-    _parts: list
-    _starts: list
+    _parts: list[list[Action] | Paid]
+    _starts: list[int]
     _len: int
-    _by_kind: dict | None
+    _by_kind: dict[str, tuple[set[Action], list[Paid]]] | None
     _last: Action | None
-    _flat: list | None
+    _flat: list[Action] | None
 
-    def __init__(self, parts) -> None:
+    def __init__(self, parts: Sequence[Iterable[Action]]) -> None:
         self._by_kind = None
         self._last = None         # the action last handed out by index (usually the one applied)
         for p in parts:
@@ -107,7 +111,7 @@ class LegalActions(Sequence):
         self._parts = []          # plain lists of Actions (neighbours merged) and Paid groups
         self._starts = []
         n = 0
-        plain: list | None = None
+        plain: list[Action] | None = None
         for p in parts:
             if isinstance(p, Paid):
                 size = len(p)
@@ -127,12 +131,19 @@ class LegalActions(Sequence):
             plain += moves
             n += len(moves)
         self._len = n
-        self._flat = self._parts[0] if len(self._parts) == 1 and plain is not None else None
+        # The one part is `plain` itself when that is set (a Paid part resets it).
+        self._flat = plain if len(self._parts) == 1 and plain is not None else None
 
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
         flat = self._flat
         if flat is not None and i.__class__ is int:
             a = self._last = flat[i]
@@ -156,23 +167,23 @@ class LegalActions(Sequence):
             j -= size
         raise IndexError(i)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         for part in self._parts:
             yield from part
 
-    def parts(self) -> tuple:
+    def parts(self) -> tuple[list[Action] | Paid, ...]:
         """The listing as its parts, in order: plain lists of Actions and `Paid` groups. A player
         that weighs every move (the bots' playouts) can weigh a target once for all its payments
         instead of building each."""
         return tuple(self._parts)
 
-    def __contains__(self, action) -> bool:
+    def __contains__(self, action: object) -> bool:
         if action is self._last:
             return True
         if not isinstance(action, Action):
             return False
         if self._by_kind is None:
-            by_kind: dict = {}
+            by_kind: dict[str, tuple[set[Action], list[Paid]]] = {}
             self._by_kind = by_kind
             for part in self._parts:
                 if isinstance(part, Paid):
@@ -185,21 +196,21 @@ class LegalActions(Sequence):
             return False
         return action in found[0] or any(action in p for p in found[1])
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, (list, tuple, LegalActions)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other: object) -> bool:
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
     __hash__ = None  # type: ignore[assignment]  # unhashable, like the list it stands for
 
-    def __add__(self, other):
+    def __add__(self, other: Iterable[Action]) -> list[Action]:
         return list(self) + list(other)
 
-    def __radd__(self, other):
+    def __radd__(self, other: Iterable[Action]) -> list[Action]:
         return list(other) + list(self)
 
     def __repr__(self) -> str:

@@ -2,7 +2,8 @@
 solo set-up, and the Menace set-up by difficulty (rulebook "General Setup", R33)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from typing import Any, cast
 
 from .actions import Action, card_back
 from .core import Game
@@ -15,14 +16,22 @@ from .rng import seed_state
 from .state import GameState, Tribe, Hero
 from .tribe_phase import free_nodes_of_owned, level_targets, take_perk, draw_sower_perk
 from .triggers import on_perk_gained
-from .words import COLORS, DIFFICULTIES, MODES, VARIANTS, Difficulty, Mode, Variant
+# The setting words are read from here too (the command line, the bots' weights): re-exported.
+from .words import COLORS, DIFFICULTIES as DIFFICULTIES, MODES as MODES, VARIANTS as VARIANTS
+from .words import Difficulty, Mode, Variant
 
 
 class SetupError(ValueError):
     pass
 
 
-def validate_config(players, mode, difficulty, variants):
+Step = dict[str, Any]      # a procedure step from state.queue: {"task": name, ...}
+# The decision being asked. A decision's moves are listed, checked and performed only while it
+# is asked, so where they read it it is never None (the casts below say so to the checker).
+Asked = dict[str, Any]
+
+
+def validate_config(players: int, mode: str, difficulty: str, variants: Collection[str]) -> None:
     if mode not in MODES:
         raise SetupError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     if difficulty not in DIFFICULTIES:
@@ -42,7 +51,7 @@ def validate_config(players, mode, difficulty, variants):
             raise SetupError(twins_problem)
 
 
-def _twins_problem(players, mode) -> str | None:
+def _twins_problem(players: int, mode: str) -> str | None:
     """Why The Twins cannot be played with these settings (R59: two players, competitive only), in
     the start screen's words (Full Coop, Solo), or None."""
     said = "The Twins is a two-player competitive scenario"
@@ -79,7 +88,7 @@ def blank_state(rules: Rules, players: int, mode: Mode, difficulty: Difficulty, 
     return s
 
 
-def _components(g: Game):
+def _components(g: Game) -> None:
     """Steps 2-9: Heartlands, Herbs, Perks, Beacons, Attunements, Doom, Sower, Essence decks."""
     s, r, cat = g.state, g.rules, g.rules.catalog
     ks = g.variant("kickstarter")
@@ -170,11 +179,11 @@ def new_game(rules: Rules, players: int = 2, mode: Mode = "competitive", difficu
 
 
 # ---------------------------------------------------------------- setup tasks
-def ask_task(g, t):
+def ask_task(g: Game, t: Step) -> None:
     g.ask(t["player"], t["kind"], **{k: v for k, v in t.items() if k not in ("task", "player", "kind")})
 
 
-def ask_place_hero(g, t):
+def ask_place_hero(g: Game, t: Step) -> None:
     tribe = g.state.tribes[t["player"]]
     for h, hero in tribe.heroes.items():
         if hero.node is None:
@@ -182,7 +191,7 @@ def ask_place_hero(g, t):
             return
 
 
-def coop_cards(g, t):
+def coop_cards(g: Game, t: Step) -> None:
     s = g.state
     rows = g.rules.modes["coop_solo"]["setup"]
     row = next(r for r in rows if int(r["min_players"]) <= s.players <= int(r["max_players"]))
@@ -203,7 +212,7 @@ def coop_cards(g, t):
             tribe.set_aside.append(h)
 
 
-def starting_scenario(g, t):
+def starting_scenario(g: Game, t: Step) -> None:
     s = g.state
     sc = g.rules.catalog.starting_scenario
     for area, hl in sc["heartlands"].items():
@@ -216,7 +225,7 @@ def starting_scenario(g, t):
         _activate(g, i, spec["hero"])
 
 
-def scenario_essences(g, t):
+def scenario_essences(g: Game, t: Step) -> None:
     s = g.state
     sc = g.rules.catalog.starting_scenario
     for i in range(s.players):
@@ -225,7 +234,7 @@ def scenario_essences(g, t):
     s.harvest = g.rules.wheel.index(sc["harvest"])
 
 
-def _activate(g, i, h):
+def _activate(g: Game, i: int, h: str) -> None:
     tribe = g.state.tribes[i]
     for pile in (tribe.inactive, tribe.set_aside):     # the Starting Scenario names the Hero
         if h in pile:
@@ -236,14 +245,14 @@ def _activate(g, i, h):
     tribe.heroes[h] = hero
 
 
-def drifter_setup(g, t):
+def drifter_setup(g: Game, t: Step) -> None:
     s = g.state
     taken = g.occupied()
     free = [n for n in g.rules.board.nodes if n not in taken]
     s.drifter = {"node": g.rng.choice(sorted(free)), "owner": (s.first_player - 1) % s.players}
 
 
-def starting_essences(g, t):
+def starting_essences(g: Game, t: Step) -> None:
     i = t["player"]
     tasks = []
     for r in g.state.tribes[i].settlements:
@@ -255,7 +264,7 @@ def starting_essences(g, t):
     g.push_front(*tasks)
 
 
-def three_player_bonus(g, t):
+def three_player_bonus(g: Game, t: Step) -> None:
     """Three players: the colour not chosen on one Heartland at step 22 (rulebook)."""
     s = g.state
     i = t["player"]
@@ -280,15 +289,15 @@ def three_player_bonus(g, t):
         g.ask(i, "starting_essence", bonus=True, colors=opts)
 
 
-def random_harvest(g, t):
+def random_harvest(g: Game, t: Step) -> None:
     g.state.harvest = g.rng.below(len(g.rules.wheel))
 
 
-def twins_level(g, t):
+def twins_level(g: Game, t: Step) -> None:
     g.ask(t["player"], "free_level")
 
 
-def twins_start(g, t):
+def twins_start(g: Game, t: Step) -> None:
     s = g.state
     tw = g.rules.modes["twins"]
     g.move_doom(int(tw.get("doom", 2)), "The Twins")
@@ -304,8 +313,8 @@ def twins_start(g, t):
 
 
 # Wido may swap up to two Essences for Corruption Essences (The Twins set-up).
-def ts_enum(g):
-    i = g.state.pending["player"]
+def ts_enum(g: Game) -> list[Action]:
+    i = cast(Asked, g.state.pending)["player"]
     pool = g.pool(i)
     pool["corruption"] = 0
     n = int(g.rules.modes["twins"]["wido"].get("swap_for_corruption", 2))
@@ -315,8 +324,8 @@ def ts_enum(g):
     return out
 
 
-def ts_check(g, a):
-    i = g.state.pending["player"]
+def ts_check(g: Game, a: Action) -> str | None:
+    i = cast(Asked, g.state.pending)["player"]
     pay = list(a.get("pay") or ())
     n = int(g.rules.modes["twins"]["wido"].get("swap_for_corruption", 2))
     if len(pay) > n:
@@ -324,9 +333,9 @@ def ts_check(g, a):
     return g.has_cards(i, pay)
 
 
-def ts_perform(g, a):
+def ts_perform(g: Game, a: Action) -> None:
     s = g.state
-    i = g.take_pending()["player"]
+    i = cast(Asked, g.take_pending())["player"]
     pay = list(a.get("pay") or ())
     g.pay(i, pay)
     for _ in pay:
@@ -335,7 +344,7 @@ def ts_perform(g, a):
             s.tribes[i].essences.append(card)
 
 
-def menace_setup(g, t):
+def menace_setup(g: Game, t: Step) -> None:
     """R33: place the difficulty's Menace / Corruption tokens under distinct Guardians."""
     s, r = g.state, g.rules
     diff = r.difficulty(s.difficulty)
@@ -346,10 +355,10 @@ def menace_setup(g, t):
     aside: list[str] = []
     placed = {"menace": 0, "corruption": 0}
 
-    def kind_of(tok):
+    def kind_of(tok: str) -> str:
         return "corruption" if r.token_kind(tok) == "corruption" else "menace"
 
-    def placeable(tokens):
+    def placeable(tokens: Iterable[str]) -> bool:
         """Some token could still go somewhere: its kind is not full and a side shows a free Guardian."""
         return any(placed[kind_of(tok)] < want[kind_of(tok)] and
                    any(not s.guardians[side]["token"] for side in r.tokens[tok][1]) for tok in tokens)
@@ -363,7 +372,8 @@ def menace_setup(g, t):
                 break
             s.bag.extend(aside)
             aside = []
-        tok, side = g.draw_token()
+        # The bag is not empty here, and a Menace or Corruption token always shows a side (R6).
+        tok, side = cast("tuple[str, str]", g.draw_token())
         kind = kind_of(tok)
         if placed[kind] >= want[kind] or s.guardians[side]["token"]:
             aside.append(tok)
@@ -376,7 +386,7 @@ def menace_setup(g, t):
     s.bag.extend(r.havoc_tokens)
 
 
-def finish_setup(g, t):
+def finish_setup(g: Game, t: Step) -> None:
     s = g.state
     for tribe in s.tribes:
         tribe.inactive.extend(tribe.set_aside)
@@ -395,21 +405,21 @@ def finish_setup(g, t):
 
 
 # ---------------------------------------------------------------- setup decisions
-def _cards_bind(g, i) -> bool:
+def _cards_bind(g: Game, i: int) -> bool:
     """Coop/solo set-up: tribe i's Settlements go in the Areas of its revealed cards while any are left."""
     return g.coop_like() and bool(g.state.tribes[i].setup_cards)
 
 
-def cards_asked_now(g, i) -> bool:
+def cards_asked_now(g: Game, i: int) -> bool:
     """Whether the set-up step asked now is tribe i's Settlement in the Areas of its revealed cards
     (what the table shows the cards for). Cards left over wait through the other steps: unused in
     a game of 3-4, the next Settlement's in solo and a 2-player Full Coop."""
     pend = g.state.pending
-    return (g.state.stage == "setup" and bool(pend) and pend.get("kind") == "place_settlement"
+    return (g.state.stage == "setup" and pend is not None and pend.get("kind") == "place_settlement"
             and pend.get("player") == i and _cards_bind(g, i))
 
 
-def _settle_regions(g, i):
+def _settle_regions(g: Game, i: int) -> list[str]:
     s = g.state
     taken = {r for t in s.tribes for r in t.settlements}
     regions = [r for r in g.rules.board.regions if r not in taken]
@@ -420,12 +430,12 @@ def _settle_regions(g, i):
     return sorted(regions)
 
 
-def ps_enum(g):
-    return [Action.raw("place_settlement", (("region", r),)) for r in _settle_regions(g, g.state.pending["player"])]
+def ps_enum(g: Game) -> list[Action]:
+    return [Action.raw("place_settlement", (("region", r),)) for r in _settle_regions(g, cast(Asked, g.state.pending)["player"])]
 
 
-def ps_check(g, a):
-    i = g.state.pending["player"]
+def ps_check(g: Game, a: Action) -> str | None:
+    i = cast(Asked, g.state.pending)["player"]
     r = a.get("region")
     if r not in g.rules.board.regions:
         return "Choose a Region for the Settlement."
@@ -436,9 +446,9 @@ def ps_check(g, a):
     return None
 
 
-def ps_perform(g, a):
+def ps_perform(g: Game, a: Action) -> None:
     s = g.state
-    pend = g.take_pending()
+    pend = cast(Asked, g.take_pending())
     i = pend["player"]
     tribe = s.tribes[i]
     r = a["region"]
@@ -458,34 +468,34 @@ def ps_perform(g, a):
             g.gain(i, cols[0])
 
 
-def _hero_choices(g, i):
+def _hero_choices(g: Game, i: int) -> list[str]:
     tribe = g.state.tribes[i]
     return [h for h in tribe.inactive if g.rules.catalog.heroes[h].get("starting")]
 
 
-def ch_enum(g):
-    return [Action.raw("choose_hero", (("hero", h),)) for h in _hero_choices(g, g.state.pending["player"])]
+def ch_enum(g: Game) -> list[Action]:
+    return [Action.raw("choose_hero", (("hero", h),)) for h in _hero_choices(g, cast(Asked, g.state.pending)["player"])]
 
 
-def ch_check(g, a):
-    if a.get("hero") not in _hero_choices(g, g.state.pending["player"]):
+def ch_check(g: Game, a: Action) -> str | None:
+    if a.get("hero") not in _hero_choices(g, cast(Asked, g.state.pending)["player"]):
         return "Choose one of your inactive starting Heroes (not one set aside, not the Shadow)."
     return None
 
 
-def ch_perform(g, a):
-    i = g.take_pending()["player"]
+def ch_perform(g: Game, a: Action) -> None:
+    i = cast(Asked, g.take_pending())["player"]
     _activate(g, i, a["hero"])
 
 
-def ph_enum(g):
-    pend = g.state.pending
+def ph_enum(g: Game) -> list[Action]:
+    pend = cast(Asked, g.state.pending)
     who = ("hero", pend["hero"])
     return [Action.raw("place_hero", (who, ("node", n))) for n in free_nodes_of_owned(g, pend["player"])]
 
 
-def ph_check(g, a):
-    pend = g.state.pending
+def ph_check(g: Game, a: Action) -> str | None:
+    pend = cast(Asked, g.state.pending)
     if a.get("hero") not in (None, pend["hero"]):
         return f"Place your {pend['hero']}."
     if a.get("node") not in free_nodes_of_owned(g, pend["player"]):
@@ -493,44 +503,45 @@ def ph_check(g, a):
     return None
 
 
-def ph_perform(g, a):
-    pend = g.take_pending()
+def ph_perform(g: Game, a: Action) -> None:
+    pend = cast(Asked, g.take_pending())
     g.state.tribes[pend["player"]].heroes[pend["hero"]].node = a["node"]
 
 
-def se_enum(g):
-    return [Action("starting_essence", color=c) for c in dict.fromkeys(g.state.pending["colors"])]
+def se_enum(g: Game) -> list[Action]:
+    return [Action("starting_essence", color=c) for c in dict.fromkeys(cast(Asked, g.state.pending)["colors"])]
 
 
-def se_check(g, a):
-    if a.get("color") not in g.state.pending["colors"]:
-        return f"Choose {either(list(dict.fromkeys(g.state.pending['colors'])))}."
+def se_check(g: Game, a: Action) -> str | None:
+    colors = cast(Asked, g.state.pending)["colors"]
+    if a.get("color") not in colors:
+        return f"Choose {either(list(dict.fromkeys(colors)))}."
     return None
 
 
-def se_perform(g, a):
+def se_perform(g: Game, a: Action) -> None:
     s = g.state
-    pend = g.take_pending()
+    pend = cast(Asked, g.take_pending())
     g.gain(pend["player"], a["color"], told=True)      # "You take a Red Essence" said it
     if not pend.get("bonus") and pend.get("region"):
         s.tribes[pend["player"]].heartland_picks[pend["region"]] = a["color"]
 
 
 # The Twins: each tribe levels its Hero once for free (Wido may draw a random Sower Perk instead).
-def fl_enum(g):
-    i = g.state.pending["player"]
+def fl_enum(g: Game) -> list[Action]:
+    i = cast(Asked, g.state.pending)["player"]
     return [Action("free_level", **dict(f)) for f in level_targets(g, i)]
 
 
-def fl_check(g, a):
+def fl_check(g: Game, a: Action) -> str | None:
     if a not in fl_enum(g):
         return "Choose a face-up Perk (and one to discard) for your free level."
     return None
 
 
-def fl_perform(g, a):
+def fl_perform(g: Game, a: Action) -> None:
     s = g.state
-    i = g.take_pending()["player"]
+    i = cast(Asked, g.take_pending())["player"]
     hero = s.tribes[i].heroes[a["hero"]]
     perk = a["perk"]
     if perk == "random-sower":                     # tribe_phase.RANDOM_SOWER

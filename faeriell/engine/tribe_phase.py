@@ -1,29 +1,38 @@
 """The Tribe Phase: seven Tribe Actions, any number, in any order (rulebook "Tribe Phase")."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from .actions import card_color
+from .actions import Action, Fields, card_color
 from .core import Game, IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
-from .legal import Paid
+from .legal import Paid, Payments
 from .names import Names
 from .registry import move
-from .state import Hero
+from .state import Hero, Tribe
 from .triggers import on_perk_gained
 
 
-def _me(g):
+# A Tribe Action's target: its fields as a dict, or already as sorted (field, value) items.
+Target = dict[str, Any] | Fields
+Key = dict[str, Any]            # the fields that decide a target's cost (see _paid's `keys`)
+# (take, discard) pairs of face-up items; discard None when nothing else lies face up.
+Pairs = tuple[tuple[str, str | None], ...]
+
+
+def _me(g: Game) -> tuple[int, Tribe]:
     return g.state.active, g.state.tribes[g.state.active]
 
 
-def _cost_keys(g, kind) -> tuple:
+def _cost_keys(g: Game, kind: str) -> tuple[str, ...]:
     """Fields that change the cost of a kind priced without `keys` (see _paid): none, unless a
     Hero's own innate discount (R19, `self_only`) applies to it, which depends on the Hero."""
     return ("hero",) if any(own for _h, _c, own in g.rules.innate_discounts.get(kind, ())) else ()
 
 
-def _paid(kind, targets, cheap_targets=False, keys=None):
+def _paid(kind: str, targets: Callable[..., Sequence[Target]], cheap_targets: bool = False,
+          keys: Callable[[Game, int], Iterable[Key]] | None = None) -> Callable[[Game], Iterable[Action]]:
     """The `enumerate` of a Tribe Action: targets (field dicts or sorted item tuples), each listed
     with every payment the pool can make (built into Actions lazily, see legal.Paid); an empty
     tuple when the kind has no target or nothing could pay for one.
@@ -32,7 +41,7 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
     gives the cost-deciding fields, e.g. the Hero levelled) and `targets(g, i, key)` lists a key's
     targets only when something can pay for it. With `cheap_targets` the targets are listed before
     anything is priced (they are often none)."""
-    def enumerate_paid(g):
+    def enumerate_paid(g: Game) -> Iterable[Action]:
         i = g.state.active
         found = targets(g, i) if cheap_targets else None
         if found is not None and not found:
@@ -55,42 +64,47 @@ def _paid(kind, targets, cheap_targets=False, keys=None):
                 out.extend([_items(fields) for fields in (targets(g, i) if found is None else found)],
                            choices)
             return out
-        memo: dict[tuple, Sequence] = {}
-        for fields in (targets(g, i) if found is None else found):
-            if fields.__class__ is tuple:
-                fields = dict(fields)
-            key = tuple([fields.get(k) for k in cost_keys])
-            priced = memo.get(key)
+        memo: dict[tuple[Any, ...], Payments] = {}
+        # A target is a dict, or its items turned into one here. mypy cannot narrow the other side
+        # of `__class__ is tuple` and a cast costs a call per target, so the loop sees it untyped.
+        target: Any
+        for target in (targets(g, i) if found is None else found):
+            named: dict[str, Any] = dict(target) if target.__class__ is tuple else target
+            price_key = tuple([named.get(k) for k in cost_keys])
+            priced = memo.get(price_key)
             if priced is None:
-                priced = memo[key] = payment_choices(g, i, kind, fields, purse)
+                priced = memo[price_key] = payment_choices(g, i, kind, named, purse)
             if priced:
-                out.add(_items(fields), priced)
+                out.add(_items(named), priced)
         return out
     return enumerate_paid
 
 
-_NOTHING: tuple = ()     # a kind nothing can be listed for (a plain empty part of the listing)
+_NOTHING: tuple[()] = ()     # a kind nothing can be listed for (a plain empty part of the listing)
 
 
-def _items(fields) -> tuple:
+def _items(fields: Target) -> Fields:
     """A target's sorted (field, value) items; a target listed as such a tuple already is kept."""
     if fields.__class__ is tuple:
         return fields
-    items = [(k, v) for k, v in fields.items() if v is not None]
+    # A dict here. (mypy cannot narrow the other side of `__class__ is tuple`, and a cast would
+    # cost a call per target in the listing: an untyped view.)
+    view: Any = fields
+    items = [(k, v) for k, v in view.items() if v is not None]
     items.sort()
     return tuple(items)
 
 
-def free_nodes_of_owned(g, i) -> list[str]:
+def free_nodes_of_owned(g: Game, i: int) -> list[str]:
     taken = g.occupied()
-    nodes = set()
+    nodes: set[str] = set()
     for r in g.state.tribes[i].settlements:
         nodes.update(g.rules.board.region_nodes[r])
     return sorted(n for n in nodes if n not in taken)
 
 
 # ---------------------------------------------------------------- 1. Dress up a new Hero (R14)
-def dress_targets(g, i):
+def dress_targets(g: Game, i: int) -> list[Fields]:
     t = g.state.tribes[i]
     if len(t.heroes) >= g.rules.max_active:
         return []
@@ -98,12 +112,12 @@ def dress_targets(g, i):
     return [(("hero", h), ("node", n)) for h in t.inactive if _may_dress(g, h) for n in nodes]
 
 
-def _may_dress(g, hero):
+def _may_dress(g: Game, hero: str) -> bool:
     variant = g.rules.catalog.heroes.get(hero, {}).get("variant")
     return hero != "sower" and (variant is None or g.variant(variant))
 
 
-def dress_check(g, a):
+def dress_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     h, node = a.get("hero"), a.get("node")
     if h in t.heroes:
@@ -121,7 +135,7 @@ def dress_check(g, a):
     return check_payment(g, i, "dress_hero", a)
 
 
-def dress_perform(g, a):
+def dress_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "dress_hero", a)
     t.inactive.remove(a["hero"])
@@ -130,32 +144,32 @@ def dress_perform(g, a):
     t.heroes[a["hero"]] = hero
 
 
-def spend_and_discard(g, i, kind, a):
+def spend_and_discard(g: Game, i: int, kind: str, a: Action) -> None:
     for c in spend(g, i, kind, a):
         g.discard_card(c)
 
 
 # ---------------------------------------------------------------- 2. Level up a Hero
-def face_up_perks(g) -> list[str]:
+def face_up_perks(g: Game) -> list[str]:
     return [p[0] for p in g.state.perk_piles if p]
 
 
-def level_targets(g, i):
+def level_targets(g: Game, i: int) -> list[Fields]:
     return [f for key in level_keys(g, i) for f in level_targets_of(g, i, key)]
 
 
-def level_keys(g, i) -> list[dict]:
+def level_keys(g: Game, i: int) -> list[Key]:
     """The Heroes that may level up: their level decides the cost."""
     t = g.state.tribes[i]
     return [{"hero": h} for h, hero in t.heroes.items() if hero.level < g.rules.max_level]
 
 
-def level_targets_of(g, i, key) -> list[tuple]:
+def level_targets_of(g: Game, i: int, key: Key) -> list[Fields]:
     """A Hero's level-ups as sorted (field, value) items: take a face-up Perk, discard another."""
     h = key["hero"]
     hero = g.state.tribes[i].heroes[h]
     who = ("hero", h)
-    out = [(("discard", d), who, ("perk", p)) if d is not None else (who, ("perk", p))
+    out: list[Fields] = [(("discard", d), who, ("perk", p)) if d is not None else (who, ("perk", p))
            for p, d in g.listing_memo("take_discard", 0, _perk_pairs)]
     if hero.type == "sower":                # R39: any Sower Perk left
         for p in sorted(set(g.state.sower_perks)):
@@ -165,11 +179,11 @@ def level_targets_of(g, i, key) -> list[tuple]:
     return out
 
 
-def _perk_pairs(g, _i) -> tuple:
+def _perk_pairs(g: Game, _i: int) -> Pairs:
     return take_discard_pairs(face_up_perks(g))
 
 
-def take_discard_pairs(face_up) -> tuple:
+def take_discard_pairs(face_up: Iterable[str]) -> Pairs:
     """(take, discard) for face-up items where taking one discards another (Perks, Herbs); None
     when nothing else lies face up. Two piles showing the same item give each pair once.
     Remembered per face-up row (a pure function, asked at every Tribe Phase listing)."""
@@ -182,14 +196,14 @@ def take_discard_pairs(face_up) -> tuple:
     return found
 
 
-_PAIRS: dict = {}
+_PAIRS: dict[tuple[str, ...], Pairs] = {}
 
 
-def _take_discard_pairs(face_up: tuple) -> list[tuple]:
-    out = []
-    seen = set()
+def _take_discard_pairs(face_up: tuple[str, ...]) -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    seen: set[tuple[str, str | None]] = set()
     for k, p in enumerate(face_up):
-        others = [q for j, q in enumerate(face_up) if j != k]
+        others: list[str | None] = [q for j, q in enumerate(face_up) if j != k]
         for d in (others or [None]):
             if (p, d) not in seen:
                 seen.add((p, d))
@@ -200,22 +214,23 @@ def _take_discard_pairs(face_up: tuple) -> list[tuple]:
 RANDOM_SOWER = "random-sower"
 
 
-def draw_sower_perk(g) -> str:
+def draw_sower_perk(g: Game) -> str:
     """A random Corruption Sower Perk from the supply (a scenario's `draw:` may name it)."""
     s = g.state
     if s.forced and s.forced[0] in s.sower_perks:
-        perk = s.forced.pop(0)
+        perk: str = s.forced.pop(0)
         s.sower_perks.remove(perk)
         return perk
-    return s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+    drawn: str = s.sower_perks.pop(g.rng.below(len(s.sower_perks)))
+    return drawn
 
 
-def wido(g, i) -> bool:
+def wido(g: Game, i: int) -> bool:
     """The Twins: Wido (second player) may draw a random Sower Perk when levelling up."""
     return g.variant("twins") and i == 1
 
 
-def level_check(g, a):
+def level_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     h = a.get("hero")
     if h not in t.heroes:
@@ -244,11 +259,11 @@ def level_check(g, a):
     return check_payment(g, i, "level_up", a)
 
 
-def take_and_discard(face_up, take, discard, what: str) -> str | None:
+def take_and_discard(face_up: Sequence[str], take: str | None, discard: str | None, what: str) -> str | None:
     """Take one face-up item and discard one of the others (Perks, Herbs): why not, or None."""
     if take not in face_up:
         return f"{take} is not a {what}." if take else f"Choose a {what}."
-    others = list(face_up)
+    others: list[str | None] = list(face_up)
     others.remove(take)
     if others and discard not in others:
         return f"Discard one of the other {what}s."
@@ -257,7 +272,7 @@ def take_and_discard(face_up, take, discard, what: str) -> str | None:
     return None
 
 
-def level_perform(g, a):
+def level_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "level_up", a)
     s = g.state
@@ -275,7 +290,7 @@ def level_perform(g, a):
     on_perk_gained(g, i, hero, perk)
 
 
-def take_perk(g, perk, disc):
+def take_perk(g: Game, perk: str, disc: str | None) -> None:
     """Take a face-up Perk (or a Sower Perk, R39); the discarded one goes under its pile."""
     s = g.state
     # A pile of two or more tiles that loses its top or sends it under shows a tile that was
@@ -300,12 +315,12 @@ def take_perk(g, perk, disc):
 
 
 # ---------------------------------------------------------------- 3. Build a Settlement
-def settlement_regions(g, i) -> list[str]:
+def settlement_regions(g: Game, i: int) -> list[str]:
     t = g.state.tribes[i]
     if len(t.settlements) >= g.rules.settlements_per_tribe:
         return []
     owned_any = {r for tr in g.state.tribes for r in tr.settlements}
-    near = set()
+    near: set[str] = set()
     b = g.rules.board
     for r in t.settlements:
         near.update(b.region_adj[r])
@@ -315,7 +330,7 @@ def settlement_regions(g, i) -> list[str]:
     return sorted(near - owned_any)
 
 
-def settle_check(g, a):
+def settle_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     r = a.get("region")
     if r not in g.rules.board.regions:
@@ -329,26 +344,26 @@ def settle_check(g, a):
     return check_payment(g, i, "build_settlement", a)
 
 
-def settle_perform(g, a):
+def settle_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "build_settlement", a)
     t.settlements.append(a["region"])
 
 
 # ---------------------------------------------------------------- 4. Build a Beacon (R15)
-def beacon_keys(g, i) -> list[dict]:
+def beacon_keys(g: Game, i: int) -> list[Key]:
     """The Beacon colours left in the supply (R15: the colour is part of the cost)."""
     if not g.state.tribes[i].settlements:
         return []
     return [{"color": c} for c, n in g.state.beacon_supply.items() if n > 0]
 
 
-def beacon_targets_of(g, i, key) -> list[dict]:
+def beacon_targets_of(g: Game, i: int, key: Key) -> list[dict[str, Any]]:
     taken = {r for tr in g.state.tribes for r in tr.beacons}
     return [{"color": key["color"], "region": r} for r in g.state.tribes[i].settlements if r not in taken]
 
 
-def beacon_check(g, a):
+def beacon_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     c, r = a.get("color"), a.get("region")
     if g.state.beacon_supply.get(c, 0) <= 0:
@@ -360,7 +375,7 @@ def beacon_check(g, a):
     return check_payment(g, i, "build_beacon", a)
 
 
-def beacon_perform(g, a):
+def beacon_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "build_beacon", a)
     g.state.beacon_supply[a["color"]] -= 1
@@ -368,13 +383,13 @@ def beacon_perform(g, a):
 
 
 # ---------------------------------------------------------------- 5. Control the Spiritual Totem
-def totem_targets(g, i):
+def totem_targets(g: Game, i: int) -> list[dict[str, Any]]:
     t = g.state.tribes[i]
     tot = g.state.totem
     return [{"region": r} for r in t.beacons if not (tot["owner"] == i and tot["region"] == r)]
 
 
-def totem_check(g, a):
+def totem_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     r = a.get("region")
     if r not in t.beacons:
@@ -385,7 +400,7 @@ def totem_check(g, a):
     return check_payment(g, i, "control_totem", a)
 
 
-def totem_perform(g, a):
+def totem_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     cards = spend(g, i, "control_totem", a)
     keep = int(g.rules.costs["control_totem"].get("leave_on_totem", 1))
@@ -402,18 +417,18 @@ def totem_perform(g, a):
 
 
 # ---------------------------------------------------------------- 6. Gather an Heirloom Herb (R16)
-def herb_targets(g, i):
+def herb_targets(g: Game, i: int) -> list[Fields]:
     return [(("discard", d), ("herb", h)) if d is not None else (("herb", h),)
             for h, d in take_discard_pairs(g.state.herbs_up)]
 
 
-def herb_check(g, a):
+def herb_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     why = take_and_discard(g.state.herbs_up, a.get("herb"), a.get("discard"), "face-up Heirloom Herb")
     return why or check_payment(g, i, "gather_herb", a)
 
 
-def herb_perform(g, a):
+def herb_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "gather_herb", a)
     s = g.state
@@ -449,7 +464,7 @@ def refill_herbs(g: Game) -> None:
 
 
 # ---------------------------------------------------------------- 7. Attune (R17)
-def attune_check(g, a):
+def attune_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     gd = a.get("guardian")
     if gd not in g.rules.attune_cost:
@@ -459,7 +474,7 @@ def attune_check(g, a):
     return check_payment(g, i, "attune", a)
 
 
-def attune_perform(g, a):
+def attune_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "attune", a)
     g.state.attunements_free.remove(a["guardian"])
@@ -467,11 +482,11 @@ def attune_perform(g, a):
 
 
 # ---------------------------------------------------------------- Winter's Grasp: Tribes on the Move
-def move_settlement_targets(g, i):
+def move_settlement_targets(g: Game, i: int) -> list[dict[str, Any]]:
     if not g.variant("winters_grasp") or "move_settlement" in g.state.tribes[i].once:
         return []
     owned_any = {r for tr in g.state.tribes for r in tr.settlements}
-    out = []
+    out: list[dict[str, Any]] = []
     for r in g.state.tribes[i].settlements:
         for n in sorted(g.rules.board.region_adj[r]):
             if n not in owned_any:
@@ -479,7 +494,7 @@ def move_settlement_targets(g, i):
     return out
 
 
-def move_settlement_check(g, a):
+def move_settlement_check(g: Game, a: Action) -> str | None:
     i, t = _me(g)
     if not g.variant("winters_grasp"):
         return "Moving a Settlement is a Winter's Grasp action."
@@ -495,7 +510,7 @@ def move_settlement_check(g, a):
     return check_payment(g, i, "move_settlement", a)
 
 
-def move_settlement_perform(g, a):
+def move_settlement_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     spend_and_discard(g, i, "move_settlement", a)
     t.once.append("move_settlement")

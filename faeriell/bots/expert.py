@@ -47,6 +47,9 @@ from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colou
 from faeriell.engine.preview import harvest_preview
 
 from faeriell.engine.describe import describe
+from faeriell.engine.moves import (BuildBeacon, BuildSettlement, ChoosePhase, Corruption, DiscardQuest, DressHero,
+                                   GoQuest, Harvest, HarvestChoice, LevelUp, MoveGuardian, MoveHero, Perk, SolveQuest)
+from faeriell.engine.moves import view as move_view
 from faeriell.engine.names import PHASE_NAMES, Names
 from faeriell.engine.words import COLORS
 
@@ -345,14 +348,15 @@ def _within_reach(world, player: int) -> set:
 def bought_item(a) -> tuple | None:
     """The thing of `_within_reach` a Tribe Action buys (None for any other move): what a promise
     of "enough for ..." is kept by."""
-    if a.kind == "build_beacon":
-        return ("beacon", a.get("color"))
-    if a.kind == "level_up":
-        return ("level", a.get("hero"))
-    if a.kind == "build_settlement":
-        return ("settlement",)
-    if a.kind == "dress_hero":
-        return ("hero",)
+    match move_view(a):
+        case BuildBeacon(color=colour):
+            return ("beacon", colour)
+        case LevelUp(hero=hero):
+            return ("level", hero)
+        case BuildSettlement():
+            return ("settlement",)
+        case DressHero():
+            return ("hero",)
     return None
 
 
@@ -483,47 +487,47 @@ def _tribe_phase_why(world, player: int, a) -> str:
 def why_kind(world, player: int, a) -> str:
     """What a move is for when it changes nothing to count yet, said of this position (a Phase
     by what the engine offers in it)."""
-    if a.kind == "choose_phase":
-        if a.get("phase") == "tribe":
+    match move_view(a):
+        case ChoosePhase(phase="tribe"):
             return _tribe_phase_why(world, player, a)
-        if a.get("phase") == "hero" and _phase_offers(world, player, a) == []:
+        case ChoosePhase(phase="hero") if _phase_offers(world, player, a) == []:
             return "it offers no move now: it only uses up this turn"
-        return _PHASE_WHY.get(a.get("phase"), "")
-    if a.kind == "go_quest":
-        return "a Quest card that pays its reward once the Hero solves it"
-    if a.kind == "move_hero":
-        return "on the way to a Menace or a Quest"
-    if a.kind == "solve_quest":
-        return "the Quest pays its reward now"
-    if a.kind == "corruption" and a.get("choice") == "ignore":
-        return "your Essences and your Tribe Corruption stay as they are"
-    if a.kind == "corruption" and a.get("choice") == "yield":
-        return "Doom does not move"
-    if a.kind == "corruption" and a.get("choice") == "cleanse_tribe":
-        return "one Essence turns your Tribe Corruption back a space, with no Doom"
-    if a.kind == "corruption" and a.get("choice") == "cleanse_corruption":
-        return ("more time before Doom's end to reach your Achievements, for one Essence"
-                if a.get("target", "doom") == "doom" else
-                "one Essence frees a Corrupted Guardian's Region, so it harvests again")
-    if a.kind == "harvest":
-        return _harvest_why(world, player, a)
-    if a.kind == "move_guardian":
-        return _guardian_why(world, player, a)
-    if a.kind == "perk" and a.get("perk"):
-        # what the Perk's own ability does (its effect kind in the catalog), said as the Hero's gain
-        hero = Names.of(world.rules).hero(a.get("hero"))
-        r = world.rules
-        if r.perk_has(a.get("perk"), "gain_gem"):
-            return f"one more Action gem for your {hero} this Phase: another step toward a Menace or a Quest"
-        if r.perk_has(a.get("perk"), "path_move") or r.perk_has(a.get("perk"), "extra_move"):
-            return f"your {hero} goes further this Phase, toward a Menace or a Quest"
-    if a.kind == "discard_quest":
-        # a Quest pool holds as many Quests as its Hero's level: one must go, the one least worth keeping
-        return "the Hero holds more Quests than its level allows, so one goes: the coach keeps the others"
-    if a.kind == "harvest_choice" and a.get("region"):
-        if world.region_status(a.get("region")) == "corrupted":
-            return "a Corrupted Region: it brings a Corruption Event instead of an Essence"
-        return "its Essence pays toward your next Tribe Actions"
+        case ChoosePhase(phase=phase):
+            return _PHASE_WHY.get(phase, "")
+        case GoQuest():
+            return "a Quest card that pays its reward once the Hero solves it"
+        case MoveHero():
+            return "on the way to a Menace or a Quest"
+        case SolveQuest():
+            return "the Quest pays its reward now"
+        case Corruption(choice="ignore"):
+            return "your Essences and your Tribe Corruption stay as they are"
+        case Corruption(choice="yield"):
+            return "Doom does not move"
+        case Corruption(choice="cleanse_tribe"):
+            return "one Essence turns your Tribe Corruption back a space, with no Doom"
+        case Corruption(choice="cleanse_corruption", target=target):
+            return ("more time before Doom's end to reach your Achievements, for one Essence"
+                    if target in (None, "doom") else
+                    "one Essence frees a Corrupted Guardian's Region, so it harvests again")
+        case Harvest():
+            return _harvest_why(world, player, a)
+        case MoveGuardian():
+            return _guardian_why(world, player, a)
+        case Perk(hero=hero, perk=perk) if perk and hero:
+            # what the Perk's own ability does (its effect kind in the catalog), said as the Hero's gain
+            r = world.rules
+            if r.perk_has(perk, "gain_gem"):
+                return f"one more Action gem for your {Names.of(r).hero(hero)} this Phase: another step toward a Menace or a Quest"
+            if r.perk_has(perk, "path_move") or r.perk_has(perk, "extra_move"):
+                return f"your {Names.of(r).hero(hero)} goes further this Phase, toward a Menace or a Quest"
+        case DiscardQuest():
+            # a Quest pool holds as many Quests as its Hero's level: one must go, the one least worth keeping
+            return "the Hero holds more Quests than its level allows, so one goes: the coach keeps the others"
+        case HarvestChoice(region=region) if region:
+            if world.region_status(region) == "corrupted":
+                return "a Corrupted Region: it brings a Corruption Event instead of an Essence"
+            return "its Essence pays toward your next Tribe Actions"
     return ""
 
 

@@ -8,21 +8,26 @@ fields fixed, e.g. a red Beacon, the Bear, your Druid) exists.
 
 The reason is the one `Game.why_not` gives for the closest moves of that kind (the same piece
 aimed at each of its possible places, unpaid), so it names no rule of its own: a cost nobody can
-pay wins (it holds at a place that is otherwise fine), else the reason most of those moves share.
+pay wins (it holds at a place that is otherwise fine), else the reason most of the nearest moves
+share. Which moves are tried comes from the kind's spec (action_schema.SPECS): each field not
+given is tried over the values its type has worth trying (_VALUES, the tribe's own first),
+narrowed where one field's value bounds another's (_RELATED); no kind has a branch of its own.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .action_schema import SPECS
-from .actions import Action, card_back, card_color
+from .action_schema import COLOR, COUNT, GUARDIAN, HERB, HERO, NODE, PERK, REGION, SPECS
+from .actions import Action, card_color
 from . import registry
 from .costs import cost_words, describe_cost, discounted, raw_cost
 from .names import deciding
+from .state import Tribe
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:                   # the Game only as a type: core never imports this module, but keeps it a floor above
     from .core import Game
 
 # what a kind of move is called in a sentence ("Attuning is a Tribe Action ..."): its spec's `doing`
@@ -44,19 +49,23 @@ def why_none(g: Game, kind: str, **fields: Any) -> str | None:
             return None
     if kind not in g.allowed_kinds():
         return not_now(g, kind)
-    reasons: Counter[str] = Counter()
+    nearest: Counter[str] = Counter()       # the reasons at the nearest moves that have one
+    at = None
     cost = None
-    for a in candidates(g, kind, fields):
+    for far, a in candidates(g, kind, fields):
         why = g.why_not(a)
         if why is None:
             continue
         if why.startswith(_PAY_MISMATCH):
             cost = why[len(_PAY_MISMATCH):].rstrip(".")
-        reasons[why] += 1
+        if at is None or far == at:
+            at = far
+            nearest[why] += 1
     if cost is not None:
-        return f"It costs {_colour_names(g, _cost_words(cost))}; you have {_colour_names(g, pool_words(g, g.acting))}."
-    if reasons:
-        return reasons.most_common(1)[0][0]
+        # the refusal says the cost in words already ("1 of any colour"): only its colours are named
+        return f"It costs {_colour_names(g, cost)}; you have {_colour_names(g, pool_words(g, g.acting))}."
+    if nearest:
+        return nearest.most_common(1)[0][0]
     return g.why_not(Action(kind, **fields)) or "That move is not possible now."
 
 
@@ -121,74 +130,105 @@ def pool_words(g: Game, i: int | None) -> str:
     return ", ".join(f"{n} {c}" for c, n in sorted(have.items(), key=lambda x: (-x[1], x[0])))
 
 
-def candidates(g: Game, kind: str, fields: dict[str, Any]) -> list[Action]:  # noqa: C901 - a branch per kind of aim; goes with issue 43 item 4 (a kind in few places)
-    """The moves of `kind` closest to `fields`: each place the piece could be aimed at, unpaid."""
-    s = g.state
+# What is worth trying for a field of each type when no move of a kind fits (the candidates'
+# aim): the acting tribe's own things first, then the board's. A field of any other type (a card
+# shown, a rival, a payment, a list) is left as the caller gave it, or out: the reason for a
+# move missing it is that it is missing ("show an Essence card with the bear on it").
+_Try = Callable[["Game", Tribe], tuple[Iterable[Any], ...]]
+
+
+def _settled_nodes(g: Game, t: Tribe) -> list[str]:
     b = g.rules.board
-    t = g.tribe()               # the acting tribe's (why_none returned for a finished game)
-    f = dict(fields)
-    opts: list[dict[str, Any]] = []
-    if kind in ("build_settlement", "place_settlement"):
-        opts = [{"region": r} for r in b.regions]
-    elif kind == "build_beacon":
-        regions = list(t.settlements) or list(b.regions)
-        cols = [f["color"]] if "color" in f else list(s.beacon_supply)
-        opts = [{"color": c, "region": r} for c in cols for r in regions]
-    elif kind == "control_totem":
-        opts = [{"region": r} for r in (list(t.beacons) or list(t.settlements) or list(b.regions))]
-    elif kind in ("dress_hero", "place_hero"):
-        nodes = sorted({n for r in t.settlements for n in b.region_nodes[r]}) or list(b.nodes)
-        heroes = [f["hero"]] if "hero" in f else list(t.inactive)
-        opts = [{"hero": h, "node": n} for h in heroes for n in nodes]
-    elif kind == "level_up":
-        ups = [p[0] for p in s.perk_piles if p]
-        heroes = [f["hero"]] if "hero" in f else list(t.heroes)
-        perks = [f["perk"]] if "perk" in f else ups
-        for h in heroes:
-            for p in perks:
-                others: list[str | None] = [q for q in ups if q != p] or [None]
-                opts.append({"hero": h, "perk": p, "discard": others[0]})
-    elif kind == "gather_herb":
-        herbs = [f["herb"]] if "herb" in f else list(s.herbs_up)
-        for h in herbs:
-            others = [q for q in s.herbs_up if q != h] or [None]
-            opts.append({"herb": h, "discard": others[0]})
-    elif kind == "attune":
-        opts = [{"guardian": gd} for gd in ([f["guardian"]] if "guardian" in f else list(s.attunements_free))]
-    elif kind == "move_settlement":
-        froms = [f["from"]] if "from" in f else list(t.settlements)
-        opts = [{"from": fr, "to": to} for fr in froms for to in sorted(b.region_adj.get(fr, ()))]
-    elif kind == "move_guardian":
-        gds = [f["guardian"]] if "guardian" in f else list(s.guardians)
-        opts = [{"guardian": gd, "region": r} for gd in gds for r in b.areas.get(gd, ())
-                if r != s.guardians[gd]["region"]]
-    elif kind == "beacon_solve":
-        regions = [f["region"]] if "region" in f else list(t.beacons)
-        opts = [{"region": r, "guardian": gd} for r in regions for gd in s.guardians if s.guardians[gd].get("token")] \
-            or [{"region": r, "guardian": gd} for r in regions for gd in s.guardians]
-    elif kind == "move_hero":
-        heroes = [f["hero"]] if "hero" in f else list(t.heroes)
-        for h in heroes:
-            here = t.heroes[h].node if h in t.heroes else None
-            for n in (b.node_adj.get(here, ()) if here else b.nodes):
-                opts.append({"hero": h, "to": n})
-    elif kind == "solve_menace":
-        heroes = [f["hero"]] if "hero" in f else list(t.heroes)
-        opts = [{"hero": h, "guardian": gd} for h in heroes for gd in s.guardians]
-    elif kind == "go_quest":
-        heroes = [f["hero"]] if "hero" in f else list(t.heroes)
-        decks = [f["deck"]] if "deck" in f else list(s.decks)
-        opts = [{"hero": h, "deck": d} for h in heroes for d in decks]
-    elif kind == "solve_quest" and "card" in f:
-        opts = [{"hero": f.get("hero"), "card": f["card"], "guardian": card_back(str(f["card"]))}]
-    elif kind == "harvest":
-        opts = [{"steps": k} for k in range(1, len(g.rules.wheel))]
-    out = []
-    for o in opts:
-        o = {**o, **f}
-        if kind in g.rules.costs and kind != "claim":
-            o.setdefault("pay", ())
-        out.append(Action(kind, **{k: v for k, v in o.items() if v is not None}))
+    return sorted({n for r in t.settlements for n in b.region_nodes[r]})
+
+
+# Each type's values come in groups, nearest first; why_none reads the reasons of the nearest
+# moves that have one (a Beacon's Region before a Settlement's before the board's: the Totem's
+# reason is said at the tribe's Beacons, a Beacon's at its Settlements).
+_VALUES: dict[str, _Try] = {
+    REGION: lambda g, t: (t.beacons, t.settlements, g.rules.board.regions),
+    NODE: lambda g, t: (_settled_nodes(g, t), g.rules.board.nodes),
+    HERO: lambda g, t: (t.heroes, t.inactive),
+    PERK: lambda g, t: ([pile[0] for pile in g.state.perk_piles if pile],),
+    HERB: lambda g, t: (g.state.herbs_up,),
+    # a threatened Guardian (its token out) before the others
+    GUARDIAN: lambda g, t: ([gd for gd, at in g.state.guardians.items() if at.get("token")], g.state.guardians),
+    COLOR: lambda g, t: (g.state.beacon_supply, g.state.decks),
+    COUNT: lambda g, t: (range(1, len(g.rules.wheel)),),          # Harvest steps
+}
+
+
+def _next_to_hero(g: Game, t: Tribe, hero: Any) -> list[str] | None:
+    h = t.heroes.get(hero)
+    return list(g.rules.board.node_adj.get(h.node, ())) if h is not None and h.node else None
+
+
+def _guardian_area(g: Game, t: Tribe, guardian: Any) -> list[str] | None:
+    at = g.state.guardians.get(guardian)
+    if at is None:
+        return None
+    return [r for r in g.rules.board.areas.get(guardian, ()) if r != at["region"]]
+
+
+# Where one field's value narrows another's (the later field's values given the earlier one's,
+# by their types): a Hero steps to a Node next to it (move_hero's `to`), a Settlement moves to a
+# Region next to it (move_settlement's `to` from `from`), a Guardian moves within its Area. None:
+# no relation for this value (an inactive Hero stands nowhere), the type's own values then.
+_RELATED: dict[tuple[str, str], Callable[[Game, Tribe, Any], list[Any] | None]] = {
+    (HERO, NODE): _next_to_hero,
+    (REGION, REGION): lambda g, t, r: sorted(g.rules.board.region_adj.get(r, ())),
+    (GUARDIAN, REGION): _guardian_area,
+}
+
+
+def candidates(g: Game, kind: str, fields: dict[str, Any]) -> list[tuple[int, Action]]:
+    """The moves of `kind` closest to `fields`, nearest first, each with how far it is from the
+    tribe's own things (0: every value from its type's first group): each unfixed field of the
+    kind's spec tried over the values worth trying for its type (_VALUES, narrowed by _RELATED),
+    the fields given kept, unpaid; at most _LIMIT of them."""
+    i = g.acting
+    assert i is not None            # why_none answers only while someone acts
+    t = g.state.tribes[i]
+    spec = SPECS[kind]
+    order = list(spec.fields)
+    free = [(name, fld.types[0]) for name, fld in spec.fields.items()
+            if name not in fields and not fld.many and len(fld.types) == 1 and fld.types[0] in _VALUES]
+    pay = spec.fields.get("pay")
+    paid = kind in g.rules.costs and pay is not None and pay.many      # a Tribe Action, tried unpaid
+
+    def values(name: str, typ: str, chosen: dict[str, Any]) -> list[tuple[Any, int]]:
+        """(value, how far) for field `name` once the fields before it are chosen."""
+        within: set[Any] | None = None
+        for other in order[:order.index(name)]:
+            types = spec.fields[other].types
+            rule = _RELATED.get((types[0], typ)) if len(types) == 1 else None
+            value = chosen.get(other, fields.get(other))
+            related = rule(g, t, value) if rule is not None and value is not None else None
+            if related is not None:
+                within = set(related)
+                break
+        out: dict[Any, int] = {}
+        for far, group in enumerate(_VALUES[typ](g, t)):
+            for v in group:
+                if within is None or v in within:
+                    out.setdefault(v, far)
+        return list(out.items())
+
+    out: list[tuple[int, Action]] = []
+
+    def fill(k: int, chosen: dict[str, Any], far: int) -> None:
         if len(out) >= _LIMIT:
-            break
-    return out or [Action(kind, **f)]
+            return
+        if k == len(free):
+            o = {**chosen, **fields}
+            if paid:
+                o.setdefault("pay", ())
+            out.append((far, Action(kind, **o)))
+            return
+        name, typ = free[k]
+        for v, d in values(name, typ, chosen):
+            fill(k + 1, {**chosen, name: v}, far + d)
+
+    fill(0, {}, 0)
+    out.sort(key=lambda aim: aim[0])
+    return out or [(0, Action(kind, **fields))]

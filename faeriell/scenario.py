@@ -217,7 +217,7 @@ def _drawable(rules, item: str) -> bool:
 
 def _is_legal(g, pattern: Action) -> bool:
     player = pattern.get("player")
-    if player is not None and (g.acting is None or int(player) - 1 != g.acting):
+    if player is not None and (g.acting is None or player != g.acting):     # a seat (Action.from_dict)
         return False                      # a move is legal only for whoever must act now
     if any(matches(pattern, a) for a in g.legal_actions()):
         return True

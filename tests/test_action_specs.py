@@ -9,7 +9,7 @@ import pytest
 
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game, registry
-from faeriell.engine.action_schema import PLAYER, SPECS, action_problem, seat
+from faeriell.engine.action_schema import PLAYER, SPECS, action_problem
 from faeriell.engine.describe import describe
 from faeriell.engine.names import Names, title
 from test_player_words import id_pattern
@@ -46,7 +46,10 @@ def test_the_spellings_files_use_still_fit():
 def test_one_player_numbering():
     kinds = {k for k, s in SPECS.items() if any(PLAYER in f.types for f in s.fields.values())}
     assert {"menace_rival", "perk"} <= kinds
-    assert seat(1) == 0 and seat(4) == 3
+    # seats from 0 inside the program, players from 1 in the saved form (tests/test_one_numbering.py)
+    from faeriell.engine import Action
+    assert Action.from_dict({"action": "menace_rival", "target": 4})["target"] == 3
+    assert Action("menace_rival", target=0).to_dict() == {"action": "menace_rival", "target": 1}
 
 
 def test_every_listed_move_is_described_in_the_games_words():

@@ -38,11 +38,14 @@ def _until(kind: str, seed: int = 3):
 def test_a_player_that_is_no_number_is_refused_in_words():
     g = new_game(R, 2, "competitive", "medium", [], 1)
     listed = g.legal_actions()[0]
-    assert g.why_not(listed.replace(player=1)) is None
-    assert g.why_not(listed.replace(player="1")) is None          # as a file may spell it
+    assert g.why_not(listed.replace(player=0)) is None            # a seat, from 0
+    for spelled in (1, "1"):                                       # as a file may spell player 1
+        assert g.why_not(Action.from_dict({**listed.to_dict(), "player": spelled})) is None
     for bad in ("x", True, 1.0, ("1",)):
         assert g.why_not(listed.replace(player=bad)) == f"There is no player {listed.replace(player=bad)['player']} in this game."
-    assert g.why_not(listed.replace(player=2)) == "It is not player 2's move: player 1 must act now."
+    assert g.why_not(listed.replace(player=4)) == "There is no player 5 in this game."
+    assert g.why_not(listed.replace(player=1)) == \
+        f"It is not {g.tribe_name(1)}'s move: {g.tribe_name(0)} must act now."
 
 
 def test_a_list_field_holding_one_word_is_not_read_letter_by_letter():

@@ -374,7 +374,7 @@ def test_menace_rival_names_the_rivals():
     t = Table(decision_game("menace_rival"))
     labels = [o.label for o in t.scene.decision.choice.options]
     assert any("player 2" in lab for lab in labels) and any("player 3" in lab for lab in labels)
-    a = next(x for x in t.session.legal() if x["target"] == 3)
+    a = next(x for x in t.session.legal() if x["target"] == 2)        # the third seat
     assert t.perform(a)
     assert t.state.tribes[2].solved["red"] == 1 and t.state.tribes[1].solved["red"] == 2
 

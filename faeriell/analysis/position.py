@@ -423,14 +423,14 @@ def fault_of(error: Exception | str, rules=None, tribe_ids: tuple[str, ...] = ()
     said = _once(names.text(_unquote_ids(rules, names, msg)))
     lead = ""
     if hero or (seat is not None and not fld):
-        who = names.player(seat + 1, tribe_ids) if tribe_ids else f"Player {seat + 1}"   # type: ignore[operator]
+        who = names.player(seat, tribe_ids) if tribe_ids else f"Player {seat + 1}"   # type: ignore[operator]
         lead = f"{who}: "
     elif fld:
         parts = [p for p in re.split(r"[.\[\]]", fld) if p and not p.isdigit()]
         last = next((p for p in reversed(parts) if p in FIELD_WORDS), "")
         what = FIELD_WORDS.get(last, "")
         if seat is not None:
-            who = names.player(seat + 1, tribe_ids) if tribe_ids else f"Player {seat + 1}"
+            who = names.player(seat, tribe_ids) if tribe_ids else f"Player {seat + 1}"
             lead = f"{who}, {what}: " if what else f"{who}: "
         elif what:
             lead = f"{what[0].upper()}{what[1:]}: "

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from faeriell.engine.action_schema import file_number
 from faeriell.engine.actions import Action
 from faeriell.engine.core import Game
 from faeriell.engine.position import PositionError
@@ -58,7 +59,7 @@ def scenario_data(tree: Tree, name: str = "Analysis", rules_text: str = "") -> d
     for node in line:
         d = node.action.to_dict() if node.action is not None else {}
         if node.player is not None and "player" not in d:
-            d["player"] = node.player + 1
+            d["player"] = file_number(node.player)      # the seat as the file counts it, last as before
         steps.append({"do": d})
     end = tree.game(line[-1].id if line else 0)
     steps.append({"expect": {p: resolve(end, p) for p in EXPECT_PATHS}})

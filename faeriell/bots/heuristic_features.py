@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from faeriell.engine.achievements import slot_payers
-from faeriell.engine.action_schema import seat, swap_pairs
+from faeriell.engine.action_schema import swap_pairs
 from faeriell.engine.actions import Action, card_color
 from faeriell.engine.words import COLORS
 
@@ -511,7 +511,9 @@ def perk(x: Scorer, a) -> Scored:
         return ((("corruption_event", x.event_value()), ("essence_spent", c.cv(a.get("color", "red")))),
                 f"{perk}: triggers a Corruption Event to cleanse")
     if "raise_opponent_corruption" in effects:
-        return (("dread", 1.0), ("essence_spent", c.cv("corruption"))), f"the Sower spreads dread to player {a.get('target')}"
+        t = a.get("target")         # a seat; None when the only opponent is implied
+        return ((("dread", 1.0), ("essence_spent", c.cv("corruption"))),
+                f"the Sower spreads dread to player {t + 1}" if t is not None else "the Sower spreads dread")
     if "alchemy" in effects:
         return ((("alchemy", 1.0), ("essence_spent", 2 * c.cv("corruption")), ("alchemy_use", 1.0)),
                 "the Sower turns Corruption into Essences")
@@ -672,7 +674,7 @@ def track_choice(x: Scorer, a) -> Scored:
 @move("menace_rival")
 def menace_rival(x: Scorer, a) -> Scored:
     """Advanced Menace rule: push back the rival who profits most (most Achievements)."""
-    j = seat(a["target"])             # a player number (action_schema.PLAYER)
+    j = a["target"]                   # a seat (action_schema.PLAYER)
     t = x.s.tribes[j]
     return ((("rival_achievements", len(t.achievements)), ("rival_solves", sum(t.solved.values()))),
             f"pushes back player {j + 1}'s tracking token")

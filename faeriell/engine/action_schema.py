@@ -6,9 +6,11 @@ against before they reach the rules: an unknown kind or field, or a value of the
 refused with a reason instead of being replayed and kept. tests/test_hostile_files.py checks
 that every action the engine lists in random games (all variants) fits these specs.
 
-One player numbering: a field of type PLAYER is a player number counted from 1, as the `player`
-field any action may carry and the state paths (`p1`, `winners`) are; seats inside the state
-count from 0 (`pending["player"]`), and `seat(n)` turns one into the other.
+One player numbering inside the program: a field of type PLAYER, and the `player` field any
+action may carry, holds a seat counted from 0, as the state, the history and `pending["player"]`
+do. Only the saved form counts players from 1 (saves, SCENARIOS.md steps and state paths such as
+`p1`): Action.from_dict and Action.to_dict convert those fields there, through `file_seat` and
+`file_number`, and nowhere else.
 """
 from __future__ import annotations
 
@@ -167,9 +169,29 @@ def swap_pairs(a: Action) -> list[tuple[Any, Any]]:
             for k in range(max(len(give), len(take)))]
 
 
-def seat(player_number: int) -> int:
-    """The seat (from 0, as inside the state) of a player number (from 1, as in actions)."""
-    return int(player_number) - 1
+# The fields of each kind that name a player (type PLAYER), plus the `player` any action may carry:
+# what the saved form counts from 1 (Action.to_dict / from_dict).
+PLAYER_FIELDS: dict[str, frozenset[str]] = {
+    k: frozenset(n for n, f in {**s.fields, **s.spelled}.items() if PLAYER in f.types) | {"player"}
+    for k, s in SPECS.items()}
+ANY_PLAYER_FIELD = frozenset({"player"})      # the only one an unknown kind is read with
+
+
+def file_seat(v: Any) -> Any:
+    """A player number as a file spells it (2, or "2") -> its seat (1). Anything else (a bool, a
+    word, a list) is kept as it is, for the checks to refuse in words."""
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return v - 1
+    if isinstance(v, str) and v.isdecimal() and len(v) <= 5:
+        return int(v) - 1
+    return v
+
+
+def file_number(v: Any) -> Any:
+    """A seat (1) -> the player number a file writes (2); anything else as it is."""
+    return v + 1 if isinstance(v, int) and not isinstance(v, bool) else v
 
 
 MAX_ID = 100                # the longest id (a Node: four Region ids joined by +) is ~50

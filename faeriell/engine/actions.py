@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable, Iterable
 
+from .action_schema import ANY_PLAYER_FIELD, PLAYER_FIELDS, file_number, file_seat
+
 # An action's fields: (name, frozen value) pairs sorted by name; a value is an id, a number or a
 # tuple of them.
 Fields = tuple[tuple[str, Any], ...]
@@ -105,18 +107,23 @@ class Action:
             _set_hash(self, h)
         return h
 
+    # The saved form (saves, scenario steps, analysis files, puzzles) counts players from 1, the
+    # program from 0: the one place the two numberings meet (action_schema.PLAYER_FIELDS).
     def to_dict(self) -> dict[str, Any]:
         d = {"action": self.kind}
+        players = PLAYER_FIELDS.get(self.kind, ANY_PLAYER_FIELD)
         for k, v in self.fields:
-            d[k] = _thaw(v)
+            d[k] = file_number(v) if k in players else _thaw(v)
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Action:
         if not isinstance(d, dict) or "action" not in d:
             raise ValueError(f"an action needs an 'action' field: {d!r}")
-        fields = {k: v for k, v in d.items() if k != "action"}
-        return cls(str(d["action"]), **fields)
+        kind = str(d["action"])
+        players = PLAYER_FIELDS.get(kind, ANY_PLAYER_FIELD)
+        fields = {k: file_seat(v) if k in players else v for k, v in d.items() if k != "action"}
+        return cls(kind, **fields)
 
     def __repr__(self) -> str:
         def show(v: Any) -> str:

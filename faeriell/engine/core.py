@@ -170,12 +170,14 @@ class Game:
         acting = self.acting
         assert acting is not None          # only a finished game has nobody acting
         if player is not None:
-            # a player number, as a file may spell it (2 or "2"); anything else names nobody
-            if isinstance(player, bool) or not (isinstance(player, int)
-                                                or (isinstance(player, str) and player.isdecimal())):
+            # a seat (Action.from_dict turned a file's player number into one); anything else,
+            # or a seat outside this game, names nobody
+            if isinstance(player, bool) or not isinstance(player, int):
                 return f"There is no player {player} in this game."
-            if int(player) - 1 != acting:
-                return f"It is not player {player}'s move: player {acting + 1} must act now."
+            if not 0 <= player < s.players:
+                return f"There is no player {player + 1} in this game."
+            if player != acting:
+                return f"It is not {self.tribe_name(player)}'s move: {self.tribe_name(acting)} must act now."
         if action.kind not in self.allowed_kinds():
             return self._not_now(action.kind)
         if shape_problem(action):

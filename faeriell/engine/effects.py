@@ -287,7 +287,7 @@ def raise_opponent_corruption_targets(g: Game, i: int) -> list[int]:
 def raise_opponent_corruption_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
     if g.pool(i).get("corruption", 0) <= 0:
         return []
-    return [_pa(h, perk, target=j + 1) for j in raise_opponent_corruption_targets(g, i)]
+    return [_pa(h, perk, target=j) for j in raise_opponent_corruption_targets(g, i)]
 
 
 def raise_opponent_corruption_target(g: Game, i: int, a: Action) -> int | None:
@@ -295,7 +295,7 @@ def raise_opponent_corruption_target(g: Game, i: int, a: Action) -> int | None:
     if tgt is None:
         only = raise_opponent_corruption_targets(g, i)
         return only[0] if len(only) == 1 else None      # the only opponent is implied
-    return int(tgt) - 1
+    return tgt if isinstance(tgt, int) and not isinstance(tgt, bool) else None
 
 
 def raise_opponent_corruption_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
@@ -303,7 +303,7 @@ def raise_opponent_corruption_check(g: Game, i: int, h: str, perk: str, ab: Abil
     if why:
         return why
     if raise_opponent_corruption_target(g, i, a) not in raise_opponent_corruption_targets(g, i):
-        return "Choose an opponent with Tribe Corruption 1 or more (target: player number)."
+        return "Choose an opponent with Tribe Corruption 1 or more."
     return None
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from .action_schema import seat
 from .actions import Action, card_back
 from .core import Game
 from .corruption import raise_event
@@ -194,22 +193,22 @@ def rivals(g: Game, i: int, colour: Colour) -> list[int]:
 
 def mr_enum(g: Game) -> list[Action]:
     pend = cast(Asked, g.state.pending)
-    return [Action("menace_rival", target=j + 1) for j in pend["rivals"]]    # seats -> player numbers
+    return [Action("menace_rival", target=j) for j in pend["rivals"]]
 
 
 def mr_check(g: Game, a: Action) -> str | None:
     pend = cast(Asked, g.state.pending)
     t = a.get("target")
-    if not isinstance(t, int) or isinstance(t, bool) or seat(t) not in pend["rivals"]:
+    if not isinstance(t, int) or isinstance(t, bool) or t not in pend["rivals"]:
         return (f"Choose a rival whose {pend['color']} tracking token can step back: "
-                f"{', '.join(f'player {j + 1}' for j in pend['rivals'])}.")
+                f"{either([g.tribe_name(j) for j in pend['rivals']])}.")
     return None
 
 
 def mr_perform(g: Game, a: Action) -> None:
     s = g.state
     pend = cast(Asked, g.take_pending())
-    rival = s.tribes[seat(a["target"])]
+    rival = s.tribes[a["target"]]
     rival.solved[pend["color"]] = max(0, rival.solved[pend["color"]] - 1)
 
 
@@ -219,8 +218,7 @@ def check_target(g: Game, i: int, colour: str, a: Action) -> str | None:
         return None
     if not g.variant("advanced_menace_rule"):
         return "A target is only chosen with the advanced Menace rule."
-    j = int(tgt) - 1
-    if j == i or not 0 <= j < g.state.players:
+    if not isinstance(tgt, int) or isinstance(tgt, bool) or tgt == i or not 0 <= tgt < g.state.players:
         return "Choose another player."
     return None
 
@@ -239,7 +237,7 @@ def solve_token(g: Game, i: int, gd: str, target: int | None = None, reward: boo
     if t.solved[col] >= g.rules.menace_max and g.variant("advanced_menace_rule") and col in COLORS:
         # Advanced Rule: a rival's tracking token steps back (named, or asked: R27).
         if target is not None:
-            rival = s.tribes[seat(target)]
+            rival = s.tribes[target]
             rival.solved[col] = max(0, rival.solved[col] - 1)
         elif rivals(g, i, col):
             g.ask(i, "menace_rival", color=col, rivals=rivals(g, i, col))     # seats, like "player"

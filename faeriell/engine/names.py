@@ -185,16 +185,14 @@ class Names:
             found = self._lines[seats] = {}
         return found
 
-    def player(self, n: object, tribe_ids: Sequence[str] = ()) -> str:
-        """'Berrywort (player 2)' for a player number (numbered from 1, as in every action)."""
-        if isinstance(n, str) and n.isdecimal():
-            n = int(n)                          # as a file may spell it
-        if isinstance(n, bool) or not isinstance(n, int):
-            return f"player {n}"
-        k = n
-        if 1 <= k <= len(tribe_ids):
-            return f"{self.tribe(tribe_ids[k - 1])} (player {k})"
-        return f"player {k}"
+    def player(self, seat: object, tribe_ids: Sequence[str] = ()) -> str:
+        """'Berrywort (player 2)' for seat 1: seats count from 0 inside the program, players
+        from 1 only in these words (and in files: Action.to_dict)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return f"player {seat}"
+        if 0 <= seat < len(tribe_ids):
+            return f"{self.tribe(tribe_ids[seat])} (player {seat + 1})"
+        return f"player {seat + 1}"
 
     def pay(self, pay: str | Iterable[str] | None) -> str:
         """'1 Red + 2 Blue' for the cards of a payment ('free' for none)."""

@@ -60,7 +60,7 @@ def _whose(game: Game, player: int | None) -> str:
     """"Longfeather (player 1)'s" for a history entry's player (counted from 0 there)."""
     if player is None:
         return "the game's own"
-    return Names.of(game.rules).player(player + 1, tuple(t.id for t in game.state.tribes)) + "'s"
+    return Names.of(game.rules).player(player, tuple(t.id for t in game.state.tribes)) + "'s"
 
 
 def _window(game: Game) -> tuple[int, str]:

@@ -57,7 +57,7 @@ def start_game(chapter: Chapter, rules, chapters: list[Chapter] | None = None):
 def legal_match(game, pattern: Action) -> Action | None:
     """The first legal action the pattern matches (None: the engine would not allow it now)."""
     player = pattern.get("player")
-    if player is not None and game.acting != int(player) - 1:
+    if player is not None and game.acting != player:        # a seat (Action.from_dict)
         return None
     return next((a for a in game.legal_actions() if matches(pattern, a)), None)
 

@@ -305,8 +305,8 @@ def _corruption_icons(f, p, tid) -> list[str]:
 
 def _rival_icons(f, p, tid) -> list[str]:
     out = []
-    j = int(f("target")) - 1
-    if 0 <= j < len(p.s.tribes):
+    j = f("target")
+    if isinstance(j, int) and 0 <= j < len(p.s.tribes):
         out.append(f"achievement_{p.s.tribes[j].id}")
     col = (p.s.pending or {}).get("color")
     if col:
@@ -442,10 +442,10 @@ def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Opti
         label, icons = words.claim_short(k), icons[1:]
     elif k.kind == "menace_rival":
         col = (p.s.pending or {}).get("color")
-        j = int(k.get("target")) - 1
-        if col and 0 <= j < len(p.s.tribes):
+        j = k.get("target")
+        if col and isinstance(j, int) and 0 <= j < len(p.s.tribes):
             n = p.s.tribes[j].solved.get(col, 0)
-            label = f"{words.player(j + 1)}: {words.color(col)} track from {n} down to {max(0, n - 1)}"   # no arrow: the font has none
+            label = f"{words.player(j)}: {words.color(col)} track from {n} down to {max(0, n - 1)}"   # no arrow: the font has none
     elif k.kind == "harvest_choice" and k.has("region") and not k.has("color"):
         # which of your Regions to harvest: say what each gives, a Threatened one nothing (R31)
         from faeriell.engine.preview import harvest_preview
@@ -475,7 +475,7 @@ def with_costs(label: str, action, p, words) -> str:
     said = label.replace("\u00a0", " ").lower()
     told = [c for c in consequences(g, action)      # a claim's own Achievement is its label's
             if not (c.kind == "claim" and c.achievement == action.get("achievement"))]
-    extra = [w for w in cost_words(tuple(told), Names.of(g.rules), p.acting, who=lambda k: words.player((k or 0) + 1))
+    extra = [w for w in cost_words(tuple(told), Names.of(g.rules), p.acting, who=lambda k: words.player(k or 0))
              if w.lower() not in said]
     return " · ".join([label, *(w.replace(" +", "\u00a0+").replace(" -", "\u00a0-") for w in extra)])
 

@@ -103,7 +103,7 @@ def _cannot_pick(scene, key: TableKey) -> str | None:
     if meant is None:
         return None
     if session.seats[i] != "human":
-        return f"Wait: {w.player(i + 1)} (bot) is playing."
+        return f"Wait: {w.player(i)} (bot) is playing."
     if key in scene.index.drops or key in scene.index.clicks:
         return None
     step = session.step_reason()                           # a guided step: its own words
@@ -111,7 +111,7 @@ def _cannot_pick(scene, key: TableKey) -> str | None:
         return step
     if meant == "theirs":                     # said only of an owned piece: its key names its tribe
         owner: int = getattr(key, "tribe")  # noqa: B009 - TableKey itself has no tribe
-        return f"That {PIECES[type(key)].called} belongs to {w.player(owner + 1)}."
+        return f"That {PIECES[type(key)].called} belongs to {w.player(owner)}."
     kind, fields = meant
     pend = s.pending
     if pend is not None and pend.get("kind") != kind:
@@ -139,7 +139,7 @@ PLACE_NAMES: dict[type[TableKey], Callable[[Any, Any], str]] = {
     RegionSpot: lambda w, key: w.region(key.region),
     NodeSpot: lambda w, key: w.node(key.node),
     GuardianPiece: lambda w, key: w.guardian(key.guardian),
-    HeroSlot: lambda w, key: f"the {w.hero(key.hero)} of {w.player(key.tribe + 1)}",
+    HeroSlot: lambda w, key: f"the {w.hero(key.hero)} of {w.player(key.tribe)}",
     AchievementTile: lambda w, key: f"the {w.achievement(key.achievement)} Achievement",
     WheelSpace: lambda w, key: "that Harvest space",
     TribeBoard: lambda w, key: "your tribe board",

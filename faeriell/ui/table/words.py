@@ -80,7 +80,7 @@ class Words:
         return self.names.color(c)
 
     def player(self, n) -> str:
-        """'Berrywort (player 2)' for a player number (from 1; the table tells the tribes)."""
+        """'Berrywort (player 2)' for seat 1 (seats from 0; the table tells the tribes)."""
         return self.names.player(n, self.tribe_ids)
 
     def player_name(self, i: int, seats=None) -> str:

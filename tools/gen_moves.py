@@ -9,7 +9,7 @@ the kind's fields with their types, `of(action)` and `.action()` (issue 43 item 
 tests/test_moves.py runs the check, so a spec changed without running this fails there.
 
 A field's Python type comes from its spec type: a colour is words.EssenceColour, a phase
-words.Phase, a player number or a count an int, every other id a str; a field of several types
+words.Phase, a player (a seat, from 0) or a count an int, every other id a str; a field of several types
 is their union (ids of several kinds: str), `many` a tuple, `one_or_many` either. A field is
 required when the kind's label (Spec.say) names it outside a [...] part; every other one (the
 payment, an optional rival, all the fields of a kind whose words are written by hand in

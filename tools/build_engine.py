@@ -116,6 +116,7 @@ def build(jobs: int) -> int:
         cmd = dist.get_command_obj("build_ext")
         cmd.inplace = True
         cmd.build_temp = str(work / "tmp")
+        cmd.build_lib = str(work / "lib")       # --inplace still links there first
         cmd.parallel = jobs     # multi_file: one C file per module, so the jobs share the work
         dist.run_command("build_ext")
     finally:

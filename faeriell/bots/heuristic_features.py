@@ -243,7 +243,7 @@ def control_totem(x: Scorer, a) -> Scored:
     else:
         terms = (("achievements", c.w.ach),)
     return terms + (("totem", 1.0),), ("takes the Spiritual Totem and its Achievement"
-                                       + (f" from player {owner + 1}" if owner is not None else ""))
+                                       + (f" from {x.g.tribe_name(owner)}" if owner is not None else ""))
 
 
 def _one_more(x: Scorer, measure: str, have: int) -> tuple[float, int, int]:
@@ -513,7 +513,7 @@ def perk(x: Scorer, a) -> Scored:
     if "raise_opponent_corruption" in effects:
         t = a.get("target")         # a seat; None when the only opponent is implied
         return ((("dread", 1.0), ("essence_spent", c.cv("corruption"))),
-                f"the Sower spreads dread to player {t + 1}" if t is not None else "the Sower spreads dread")
+                f"the Sower spreads dread to {x.g.tribe_name(t)}" if t is not None else "the Sower spreads dread")
     if "alchemy" in effects:
         return ((("alchemy", 1.0), ("essence_spent", 2 * c.cv("corruption")), ("alchemy_use", 1.0)),
                 "the Sower turns Corruption into Essences")
@@ -677,7 +677,7 @@ def menace_rival(x: Scorer, a) -> Scored:
     j = a["target"]                   # a seat (action_schema.PLAYER)
     t = x.s.tribes[j]
     return ((("rival_achievements", len(t.achievements)), ("rival_solves", sum(t.solved.values()))),
-            f"pushes back player {j + 1}'s tracking token")
+            f"pushes back the tracking token of {x.g.tribe_name(j)}")
 
 
 @move("twins_swap")

@@ -91,13 +91,24 @@ def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     prior = np.array([1.0, 0.0] + [0.0] * with_round)
     w = prior.copy()
     eye = np.eye(len(prior))
-    for _ in range(60):
-        p = 1.0 / (1.0 + np.exp(-(X @ w)))
-        grad = X.T @ (p - y) + l2 * len(y) * (w - prior)
-        H = (X * (p * (1 - p))[:, None]).T @ X + l2 * len(y) * eye
+    ridge = l2 * len(y)
+
+    def loss(v):
+        z = X @ v           # the penalized log-loss, in a form that cannot overflow
+        return float(np.sum(np.logaddexp(0.0, z) - y * z) + 0.5 * ridge * np.sum((v - prior) ** 2))
+
+    for _ in range(100):
+        p = 0.5 * (1.0 + np.tanh(0.5 * (X @ w)))          # sigmoid without overflow
+        grad = X.T @ (p - y) + ridge * (w - prior)
+        H = (X * (p * (1 - p))[:, None]).T @ X + ridge * eye
         step = np.linalg.solve(H, grad)
-        w = w - step
-        if float(np.abs(step).max()) < 1e-9:
+        # Newton's step, halved until it lowers the loss: one confident loss (a game lost from a
+        # high chance) can send the plain step off to infinity
+        t, before = 1.0, loss(w)
+        while loss(w - t * step) > before and t > 1e-6:
+            t /= 2
+        w = w - t * step
+        if float(np.abs(t * step).max()) < 1e-9:
             break
     return tuple(float(v) for v in w)
 
@@ -140,7 +151,7 @@ def anchored_b(a: float, c: float, starts: list[tuple[float, float]], rate: floa
     lo, hi = -20.0, 20.0
     for _ in range(100):
         mid = (lo + hi) / 2
-        mean = sum(1.0 / (1.0 + math.exp(-(a * x + c * r + mid))) for x, r in starts) / len(starts)
+        mean = sum(0.5 * (1.0 + math.tanh(0.5 * (a * x + c * r + mid))) for x, r in starts) / len(starts)
         lo, hi = (mid, hi) if mean < rate else (lo, mid)
     return (lo + hi) / 2
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from faeriell.engine.action_schema import ACHIEVEMENT, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PLAYER, REGION, SPECS
+from faeriell.engine.action_schema import ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PHASE, PLAYER, REGION, SPECS
 from faeriell.engine.actions import card_color
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.names import Names
@@ -341,41 +341,50 @@ def _claim_icons(f, p, tid) -> list[str]:
 # Kinds whose pictures depend on their values as a whole (which choice, whose Achievement).
 _WHOLE_ICONS = {"corruption": _corruption_icons, "menace_rival": _rival_icons, "twins_swap": _twins_icons,
                 "become_sower": _sower_icons, "claim": _claim_icons}
-_LEVELS = ("level_up", "free_level")
 
 
-def _perk_icon(f, k, tid) -> str | None:
-    if k in _LEVELS:
-        return f"perk_{f('perk')}" if f("perk") != "random-sower" else "perk_sow-dread"
-    if k == "perk":
-        return f"perk_{f('perk')}" if f("perk") != "shadow" else f"hero_shadow_{tid}"
-    return None
+def _perk_icon(v, tid) -> str:
+    if v == "random-sower":            # a Sower Perk drawn at random: the pile's top face
+        return "perk_sow-dread"
+    return f"perk_{v}" if v != "shadow" else f"hero_shadow_{tid}"     # the Shadow's move: its Hero
 
 
-def _discard_icon(f, k, tid) -> str | None:
-    if not f("discard"):
-        return None
-    return f"herb_{f('discard')}" if k == "gather_herb" else f"perk_{f('discard')}"
+def _card_icon(v, tid) -> str:
+    """A card of a move: a Herb or an Attunement by what it is (a Lore move's card), else a Quest
+    card by its colour."""
+    c = str(v)
+    if c.startswith("herb"):
+        return f"herb_{c}"
+    return f"essence_{card_color(c)}" if "@" in c or c in COLORS else f"attunement_{c}"
 
 
-def _colour_icon(f, k, tid) -> str | None:
-    if k in ("starting_essence", "track_choice") or (k == "harvest_choice" and f("color")):
-        return f"essence_{f('color')}"
-    return None
+# The picture of a field's value, by the field's type (action_schema.SPECS), in the order they are
+# shown (at most three): the Hero, a Perk (taken, then discarded), a Herb, the card, the Guardian,
+# the colour, the Phase. Regions, nodes, players and counts are places or numbers: no piece.
+_TYPE_ICONS = {
+    HERO: lambda v, tid: f"hero_{v}_{tid}",
+    PERK: _perk_icon,
+    HERB: lambda v, tid: f"herb_{v}",
+    CARD: _card_icon,
+    GUARDIAN: lambda v, tid: f"guardian_{v}",
+    COLOR: lambda v, tid: f"essence_{v}",
+    PHASE: lambda v, tid: f"phase_{v}_up",
+}
+_TYPE_ORDER = tuple(_TYPE_ICONS)
 
-
-def _card_icon(f, k, tid) -> str | None:
-    c = f("card")
-    if k == "lore":
-        return f"herb_{c}" if str(c).startswith("herb") else f"attunement_{c}"
-    if k in ("discard_quest", "solve_quest"):
-        return f"essence_{str(c).split('@')[0]}"
-    return None
+# Fields a kind does not picture, each for its reason: a level's options differ by their Perks
+# (the Hero is the one levelled, three pictures are too few for it too); the Herb gathered is
+# the piece dropped, the same for every option (they differ by the one discarded); a Beacon's
+# colour is its Beacon's picture (_KIND_ICON); a Perk's colour is what it trades, said in words;
+# the Event card that moves a Guardian is no choice of the player's; the Drifter's shift shows
+# the Drifter (a group of shifts too), its two Guardians said in words.
+_NOT_PICTURED = {"level_up": {"hero"}, "free_level": {"hero"}, "gather_herb": {"herb"},
+                 "build_beacon": {"color"}, "perk": {"color"}, "move_guardian": {"card"},
+                 "drifter_shift": {"from", "to"}}
 
 
 # The one picture a kind adds after its fields' pieces.
 _KIND_ICON = {
-    "go_quest": lambda f, tid: f"essence_{f('deck')}",
     "build_beacon": lambda f, tid: f"beacon_{f('color')}",
     "build_settlement": lambda f, tid: f"settlement_{tid}",
     "place_settlement": lambda f, tid: f"settlement_{tid}",
@@ -385,20 +394,23 @@ _KIND_ICON = {
     "harvest": lambda f, tid: "harvest_token",
 }
 
-# The pieces a move's fields name, in the order they are shown (at most three): the Hero, a Perk,
-# what is discarded, the card, the Guardian, the colour, then the one picture its kind adds.
-_FIELD_ICONS = (
-    lambda f, k, tid: f"hero_{f('hero')}_{tid}" if f("hero") and k not in _LEVELS else None,
-    lambda f, k, tid: _perk_icon(f, k, tid) if k in _LEVELS else None,
-    _discard_icon,
-    lambda f, k, tid: _perk_icon(f, k, tid) if k == "perk" else None,
-    lambda f, k, tid: _card_icon(f, k, tid) if k == "lore" else None,
-    lambda f, k, tid: f"guardian_{f('guardian')}" if f("guardian") else None,
-    _colour_icon,
-    lambda f, k, tid: f"phase_{f('phase')}_up" if k == "choose_phase" else None,
-    lambda f, k, tid: _card_icon(f, k, tid) if k != "lore" else None,
-    lambda f, k, tid: _KIND_ICON[k](f, tid) if k in _KIND_ICON else None,
-)
+
+def _field_icons(a, tid) -> list[str]:
+    """The pictures of `a`'s fields by their types (_TYPE_ICONS' order, then the spec's)."""
+    spec = SPECS.get(a.kind)
+    if spec is None:
+        return []
+    hidden = _NOT_PICTURED.get(a.kind, ())
+    shown = []
+    for name, fld in spec.fields.items():
+        v = a.get(name)
+        if not v or fld.many or name in hidden:
+            continue
+        # of several types, only a card that may be a Herb or an Attunement (Lore's) is one piece
+        typ = fld.types[0] if len(fld.types) == 1 else CARD if HERB in fld.types else None
+        if typ in _TYPE_ICONS:
+            shown.append((_TYPE_ORDER.index(typ), _TYPE_ICONS[typ](v, tid)))
+    return [icon for _, icon in sorted(shown, key=lambda x: x[0])]
 
 
 def icons_for(a, p) -> list[str]:
@@ -407,7 +419,10 @@ def icons_for(a, p) -> list[str]:
     whole = _WHOLE_ICONS.get(a.kind)
     if whole is not None:
         return whole(a.get, p, tid)
-    out = [icon for rule in _FIELD_ICONS if (icon := rule(a.get, a.kind, tid)) is not None]
+    out = _field_icons(a, tid)
+    kind_icon = _KIND_ICON.get(a.kind)
+    if kind_icon is not None:
+        out.append(kind_icon(a.get, tid))
     return out[:3]
 
 

@@ -595,8 +595,16 @@ def build_choice(title: str, actions, p, words, cancellable=True, parent=None, n
     return Choice(title, opts, cancellable, parent, note=note)
 
 
-# A group of moves named by the kind they share: the kind's plural where the table has one.
-_KIND_GROUPS = {"move_hero": "Move a Hero", "perk": "Perks", "lore": "Lore", "go_quest": "Quests"}
+def _perk_group(acts, words) -> str:
+    # the Perk's name (the Shadow's move has no other name)
+    perk = acts[0]["perk"]
+    return words.perk(perk) if perk != "shadow" else words.action(acts[0])
+
+
+# A group of moves named by the kind they share, where the table has a name for them: a few
+# plurals, and a Perk used by its name; else the kind's id in words ("Build settlement").
+_KIND_GROUPS = {"move_hero": lambda acts, w: "Move a Hero", "perk": _perk_group, "lore": lambda acts, w: "Lore",
+                "go_quest": lambda acts, w: "Quests"}
 # A group of moves named by the value they share, said by the field's type (action_schema).
 _VALUE_WORDS = {
     HERO: lambda w, v: f"The {w.hero(v)}",
@@ -614,10 +622,8 @@ _SWAP_SIDES = {"give": "Give up", "take": "Take"}
 
 def _bucket_label(field_name, v, acts, words) -> str:
     if field_name == "kind":
-        if acts[0].kind == "perk":           # the Perk's name (the Shadow's move has no other name)
-            perk = acts[0]["perk"]
-            return words.perk(perk) if perk != "shadow" else words.action(acts[0])
-        return _KIND_GROUPS.get(v, str(v).replace("_", " ").capitalize())
+        named = _KIND_GROUPS.get(acts[0].kind)
+        return named(acts, words) if named is not None else str(v).replace("_", " ").capitalize()
     if field_name == "pay" and isinstance(v, int):  # Wido's swap: by how many Essences (_split_value)
         return f"Swap {v} Essence{'s' if v != 1 else ''}"
     if field_name in _SWAP_SIDES:

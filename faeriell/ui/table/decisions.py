@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from faeriell.engine.action_schema import ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PHASE, PLAYER, REGION, SPECS
 from faeriell.engine.actions import card_color
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.names import Names
 from faeriell.engine.words import COLORS
 from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS
-from faeriell.ui.table.keys import GuardianPiece, HerbUp, HeroSlot, InactiveHero, MenaceTrack, NodeSpot, PerkUp, QuestCard, RegionSpot, TableKey
+from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
+from faeriell.ui.table.keys import GuardianPiece, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, RegionSpot, TableKey
 
 MAX_OPTIONS = 12
 SLOT_ICON = "slot:"      # "slot:<tribe id>:<slot colour>": a claim's token on its slot, as the tribe board shows it
@@ -340,41 +341,50 @@ def _claim_icons(f, p, tid) -> list[str]:
 # Kinds whose pictures depend on their values as a whole (which choice, whose Achievement).
 _WHOLE_ICONS = {"corruption": _corruption_icons, "menace_rival": _rival_icons, "twins_swap": _twins_icons,
                 "become_sower": _sower_icons, "claim": _claim_icons}
-_LEVELS = ("level_up", "free_level")
 
 
-def _perk_icon(f, k, tid) -> str | None:
-    if k in _LEVELS:
-        return f"perk_{f('perk')}" if f("perk") != "random-sower" else "perk_sow-dread"
-    if k == "perk":
-        return f"perk_{f('perk')}" if f("perk") != "shadow" else f"hero_shadow_{tid}"
-    return None
+def _perk_icon(v, tid) -> str:
+    if v == "random-sower":            # a Sower Perk drawn at random: the pile's top face
+        return "perk_sow-dread"
+    return f"perk_{v}" if v != "shadow" else f"hero_shadow_{tid}"     # the Shadow's move: its Hero
 
 
-def _discard_icon(f, k, tid) -> str | None:
-    if not f("discard"):
-        return None
-    return f"herb_{f('discard')}" if k == "gather_herb" else f"perk_{f('discard')}"
+def _card_icon(v, tid) -> str:
+    """A card of a move: a Herb or an Attunement by what it is (a Lore move's card), else a Quest
+    card by its colour."""
+    c = str(v)
+    if c.startswith("herb"):
+        return f"herb_{c}"
+    return f"essence_{card_color(c)}" if "@" in c or c in COLORS else f"attunement_{c}"
 
 
-def _colour_icon(f, k, tid) -> str | None:
-    if k in ("starting_essence", "track_choice") or (k == "harvest_choice" and f("color")):
-        return f"essence_{f('color')}"
-    return None
+# The picture of a field's value, by the field's type (action_schema.SPECS), in the order they are
+# shown (at most three): the Hero, a Perk (taken, then discarded), a Herb, the card, the Guardian,
+# the colour, the Phase. Regions, nodes, players and counts are places or numbers: no piece.
+_TYPE_ICONS = {
+    HERO: lambda v, tid: f"hero_{v}_{tid}",
+    PERK: _perk_icon,
+    HERB: lambda v, tid: f"herb_{v}",
+    CARD: _card_icon,
+    GUARDIAN: lambda v, tid: f"guardian_{v}",
+    COLOR: lambda v, tid: f"essence_{v}",
+    PHASE: lambda v, tid: f"phase_{v}_up",
+}
+_TYPE_ORDER = tuple(_TYPE_ICONS)
 
-
-def _card_icon(f, k, tid) -> str | None:
-    c = f("card")
-    if k == "lore":
-        return f"herb_{c}" if str(c).startswith("herb") else f"attunement_{c}"
-    if k in ("discard_quest", "solve_quest"):
-        return f"essence_{str(c).split('@')[0]}"
-    return None
+# Fields a kind does not picture, each for its reason: a level's options differ by their Perks
+# (the Hero is the one levelled, three pictures are too few for it too); the Herb gathered is
+# the piece dropped, the same for every option (they differ by the one discarded); a Beacon's
+# colour is its Beacon's picture (_KIND_ICON); a Perk's colour is what it trades, said in words;
+# the Event card that moves a Guardian is no choice of the player's; the Drifter's shift shows
+# the Drifter (a group of shifts too), its two Guardians said in words.
+_NOT_PICTURED = {"level_up": {"hero"}, "free_level": {"hero"}, "gather_herb": {"herb"},
+                 "build_beacon": {"color"}, "perk": {"color"}, "move_guardian": {"card"},
+                 "drifter_shift": {"from", "to"}}
 
 
 # The one picture a kind adds after its fields' pieces.
 _KIND_ICON = {
-    "go_quest": lambda f, tid: f"essence_{f('deck')}",
     "build_beacon": lambda f, tid: f"beacon_{f('color')}",
     "build_settlement": lambda f, tid: f"settlement_{tid}",
     "place_settlement": lambda f, tid: f"settlement_{tid}",
@@ -384,20 +394,23 @@ _KIND_ICON = {
     "harvest": lambda f, tid: "harvest_token",
 }
 
-# The pieces a move's fields name, in the order they are shown (at most three): the Hero, a Perk,
-# what is discarded, the card, the Guardian, the colour, then the one picture its kind adds.
-_FIELD_ICONS = (
-    lambda f, k, tid: f"hero_{f('hero')}_{tid}" if f("hero") and k not in _LEVELS else None,
-    lambda f, k, tid: _perk_icon(f, k, tid) if k in _LEVELS else None,
-    _discard_icon,
-    lambda f, k, tid: _perk_icon(f, k, tid) if k == "perk" else None,
-    lambda f, k, tid: _card_icon(f, k, tid) if k == "lore" else None,
-    lambda f, k, tid: f"guardian_{f('guardian')}" if f("guardian") else None,
-    _colour_icon,
-    lambda f, k, tid: f"phase_{f('phase')}_up" if k == "choose_phase" else None,
-    lambda f, k, tid: _card_icon(f, k, tid) if k != "lore" else None,
-    lambda f, k, tid: _KIND_ICON[k](f, tid) if k in _KIND_ICON else None,
-)
+
+def _field_icons(a, tid) -> list[str]:
+    """The pictures of `a`'s fields by their types (_TYPE_ICONS' order, then the spec's)."""
+    spec = SPECS.get(a.kind)
+    if spec is None:
+        return []
+    hidden = _NOT_PICTURED.get(a.kind, ())
+    shown = []
+    for name, fld in spec.fields.items():
+        v = a.get(name)
+        if not v or fld.many or name in hidden:
+            continue
+        # of several types, only a card that may be a Herb or an Attunement (Lore's) is one piece
+        typ = fld.types[0] if len(fld.types) == 1 else CARD if HERB in fld.types else None
+        if typ in _TYPE_ICONS:
+            shown.append((_TYPE_ORDER.index(typ), _TYPE_ICONS[typ](v, tid)))
+    return [icon for _, icon in sorted(shown, key=lambda x: x[0])]
 
 
 def icons_for(a, p) -> list[str]:
@@ -406,62 +419,123 @@ def icons_for(a, p) -> list[str]:
     whole = _WHOLE_ICONS.get(a.kind)
     if whole is not None:
         return whole(a.get, p, tid)
-    out = [icon for rule in _FIELD_ICONS if (icon := rule(a.get, a.kind, tid)) is not None]
+    out = _field_icons(a, tid)
+    kind_icon = _KIND_ICON.get(a.kind)
+    if kind_icon is not None:
+        out.append(kind_icon(a.get, tid))
     return out[:3]
 
 
+def _field_type(a, name: str) -> str | None:
+    """The spec's type of the field `name` of `a` (action_schema.SPECS), when it has one type."""
+    spec = SPECS.get(a.kind)
+    fld = spec.fields.get(name) if spec is not None and name != "kind" else None
+    return fld.types[0] if fld is not None and len(fld.types) == 1 and not fld.many else None
+
+
+def _hero_spot(i: int, hero, p) -> TableKey:
+    """A Hero on the table: its slot once it is on the board, else its card beside the board."""
+    t = p.s.tribes[i]
+    return HeroSlot(i, hero) if hero in t.heroes or hero not in t.inactive else InactiveHero(i, hero)
+
+
+# The piece a varying field's value stands for, by the field's type: the option that tells this
+# Hero or Guardian apart glows on it. Other types name no one piece per option (a colour is an
+# Essence of the supply, a Perk taken may come from the Sower pile, a node or a Region is
+# answered by the gesture below), so they glow nothing.
+_PIECE_OF_TYPE = {
+    HERO: lambda a, v, p: _hero_spot(p.acting, v, p),
+    GUARDIAN: lambda a, v, p: GuardianPiece(v) if v in p.s.guardians else None,    # not a Corruption's `doom`
+}
+# What a move discards goes back face up (a Perk under its pile, a Herb to the row): its tile.
+_DISCARDED = {PERK: PerkUp, HERB: HerbUp}
+# Places of the island: a decision answered by a drop there is answered by where, not by what.
+_PLACES = (RegionSpot, NodeSpot)
+
+
+def _answer_spot(a, p) -> TableKey | None:
+    """A decision's (R27) or set-up's option answered by a click on the table, or by a drop on a
+    place of the island: that key, from the move's gesture (gestures.GESTURES), so the bar and
+    the table agree on where each answer is."""
+    spec = SPECS.get(a.kind)
+    if spec is None or spec.phase not in ("decision", "setup"):
+        return None
+    try:
+        gs = gesture(a, make_ctx(p.g))
+    except (KeyError, TypeError, IndexError):    # as build_index: a move the table cannot draw
+        return None
+    if not isinstance(gs, tuple) or len(gs) != 2:
+        return None
+    grip, key = gs
+    return key if grip is None or isinstance(key, _PLACES) else None
+
+
 def option_spot(a, differing: str | None, p) -> TableKey | None:
-    """The table spot that stands for this option, so it can glow and be clicked."""
-    f = a.get
-    i = p.acting
-    k = a.kind
-    if k == "harvest_choice" and not a.has("color"):
-        return RegionSpot(f("region"))
-    if k == "discard_quest":
-        return QuestCard(i, f("hero"), f("card"))
-    if k == "track_choice":
-        return MenaceTrack(i, f("color"))
-    if k == "choose_hero":
-        return InactiveHero(i, f("hero"))
-    if k == "place_settlement":
-        return RegionSpot(f("region"))
-    if k == "place_hero":
-        return NodeSpot(f("node"))
+    """The table spot that stands for this option, so it can glow and be clicked: where its
+    gesture answers a decision, else the piece its varying field names (by the field's type)."""
+    spot = _answer_spot(a, p)
+    if spot is not None or differing is None:
+        return spot
+    v = a.get(differing)
+    typ = _field_type(a, differing)
     if differing == "discard":
-        return HerbUp(f("discard")) if k == "gather_herb" else PerkUp(f("discard"))
-    if differing == "hero" and f("hero"):
-        return HeroSlot(i, f("hero"))
-    if differing == "guardian" and f("guardian"):
-        return GuardianPiece(f("guardian"))
-    return None
+        tile = _DISCARDED.get(typ or "")
+        return tile(v) if tile is not None and v else None
+    piece = _PIECE_OF_TYPE.get(typ or "")
+    return piece(a, v, p) if piece is not None and v else None
 
 
-def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Option:
-    label, icons = words.action(k), icons_for(k, p)
-    if k.kind == "claim" and one_achievement:       # the question names the Achievement
-        label, icons = words.claim_short(k), icons[1:]
-    elif k.kind == "menace_rival":
-        col = (p.s.pending or {}).get("color")
-        j = k.get("target")
-        if col and isinstance(j, int) and 0 <= j < len(p.s.tribes):
-            n = p.s.tribes[j].solved.get(col, 0)
-            label = f"{words.player(j)}: {words.color(col)} track from {n} down to {max(0, n - 1)}"   # no arrow: the font has none
-    elif k.kind == "harvest_choice" and k.has("region") and not k.has("color"):
+def _menace_rival_label(k, differing, p, words, label: str) -> str:
+    col = (p.s.pending or {}).get("color")
+    j = k.get("target")
+    if col and isinstance(j, int) and 0 <= j < len(p.s.tribes):
+        n = p.s.tribes[j].solved.get(col, 0)
+        label = f"{words.player(j)}: {words.color(col)} track from {n} down to {max(0, n - 1)}"   # no arrow: the font has none
+    return label
+
+
+def _harvest_choice_label(k, differing, p, words, label: str) -> str:
+    if k.has("region") and not k.has("color"):
         # which of your Regions to harvest: say what each gives, a Threatened one nothing (R31)
         from faeriell.engine.preview import harvest_preview
         pend = p.s.pending or {}
         gain = words.harvest_gain(harvest_preview(p.g, 0), pend.get("player", p.acting), k["region"])
         if gain:
             label = f"{label}: {gain}"
-    elif k.kind == "choose_hero":
-        label = words.hero_choice(k)                 # what each Hero does, to choose by
-    elif k.kind in ("level_up", "free_level") and differing not in (None, "hero", "kind"):
-        label = words.level_short(k)                 # one Hero: say only the Perks
+    return label
+
+
+def _level_label(k, differing, p, words, label: str) -> str:
+    return words.level_short(k) if differing not in (None, "hero", "kind") else label   # one Hero: only the Perks
+
+
+# The kinds whose option says more than describe's label, each for a reason of its own: the
+# rival's track as it moves (menace_rival), what a Region would give (harvest_choice, R31), what
+# a starting Hero does (choose_hero), only the Perks when every choice is one Hero's (levels).
+# A claim whose question names the Achievement is said without it (_option).
+_MORE_WORDS = {
+    "menace_rival": _menace_rival_label,
+    "harvest_choice": _harvest_choice_label,
+    "choose_hero": lambda k, differing, p, words, label: words.hero_choice(k),
+    "level_up": _level_label,
+    "free_level": _level_label,
+}
+# How an option that differs by what it discards says it (by the discard's type): a Herb is
+# discarded, a Perk goes under its pile.
+_DISCARD_WORDS = {HERB: (lambda w, v: f"Discard {w.herb(v)}", "herb_"),
+                  PERK: (lambda w, v: f"Put {w.perk(v)} under its pile", "perk_")}
+
+
+def _option(k, acts, differing, p, words, one_achievement: bool = False) -> Option:
+    label, icons = words.action(k), icons_for(k, p)
+    if k.kind == "claim" and one_achievement:       # the question names the Achievement
+        label, icons = words.claim_short(k), icons[1:]
+    elif (more := _MORE_WORDS.get(k.kind)) is not None:
+        label = more(k, differing, p, words, label)
     if differing == "discard" and k.get("discard"):
-        herb = k.kind == "gather_herb"
-        name = words.herb(k["discard"]) if herb else words.perk(k["discard"])
-        label = f"Discard {name}" if herb else f"Put {name} under its pile"
-        icons = [f"herb_{k['discard']}" if herb else f"perk_{k['discard']}"]
+        said = _DISCARD_WORDS.get(_field_type(k, "discard") or "")
+        if said is not None:
+            label, icons = said[0](words, k["discard"]), [f"{said[1]}{k['discard']}"]
     return Option(with_costs(label, k, p, words), acts, icons, option_spot(k, differing, p))
 
 
@@ -521,38 +595,57 @@ def build_choice(title: str, actions, p, words, cancellable=True, parent=None, n
     return Choice(title, opts, cancellable, parent, note=note)
 
 
+def _perk_group(acts, words) -> str:
+    # the Perk's name (the Shadow's move has no other name)
+    perk = acts[0]["perk"]
+    return words.perk(perk) if perk != "shadow" else words.action(acts[0])
+
+
+# A group of moves named by the kind they share, where the table has a name for them: a few
+# plurals, and a Perk used by its name; else the kind's id in words ("Build settlement").
+_KIND_GROUPS = {"move_hero": lambda acts, w: "Move a Hero", "perk": _perk_group, "lore": lambda acts, w: "Lore",
+                "go_quest": lambda acts, w: "Quests"}
+# A group of moves named by the value they share, said by the field's type (action_schema).
+_VALUE_WORDS = {
+    HERO: lambda w, v: f"The {w.hero(v)}",
+    PERK: lambda w, v: w.perk(v),
+    GUARDIAN: lambda w, v: w.guardian(v),
+    REGION: lambda w, v: w.region(v),
+    ACHIEVEMENT: lambda w, v: w.achievement(v),
+    COLOR: lambda w, v: w.color(v),
+    PLAYER: lambda w, v: w.player(v),
+    NODE: lambda w, v: _cap(w.node(v)),
+}
+# A become_sower's swaps, by one side (lists of Perks, paired by position)
+_SWAP_SIDES = {"give": "Give up", "take": "Take"}
+
+
 def _bucket_label(field_name, v, acts, words) -> str:
     if field_name == "kind":
-        if acts[0].kind == "perk":           # the Perk's name (the Shadow's move has no other name)
-            perk = acts[0]["perk"]
-            return words.perk(perk) if perk != "shadow" else words.action(acts[0])
-        return {
-            "move_hero": "Move a Hero", "perk": "Perks", "lore": "Lore", "go_quest": "Quests",
-        }.get(v, str(v).replace("_", " ").capitalize())
-    if field_name == "hero":
-        return f"The {words.hero(v)}"
-    if field_name == "perk":
-        return words.perk(v)
-    if field_name == "guardian":
-        return words.guardian(v)
-    if field_name in ("region",):
-        return words.region(v)
-    if field_name == "to" and isinstance(v, str) and "+" in v:
-        return _cap(words.node(v))
-    if field_name == "achievement":
-        return words.achievement(v)
-    if field_name == "color":
-        return words.color(v)
-    if field_name == "pay" and isinstance(v, int):
+        named = _KIND_GROUPS.get(acts[0].kind)
+        return named(acts, words) if named is not None else str(v).replace("_", " ").capitalize()
+    if field_name == "pay" and isinstance(v, int):  # Wido's swap: by how many Essences (_split_value)
         return f"Swap {v} Essence{'s' if v != 1 else ''}"
-    if field_name == "target" and acts and acts[0].kind == "menace_rival":
-        return words.player(v)
-    if field_name in ("give", "take"):             # a become_sower's swaps, by one side
-        if not v:
-            return "No swap"
-        perks = ", ".join(words.perk(p) for p in v)
-        return f"Give up {perks}" if field_name == "give" else f"Take {perks}"
+    if field_name in _SWAP_SIDES:
+        return f"{_SWAP_SIDES[field_name]} {', '.join(words.perk(p) for p in v)}" if v else "No swap"
+    typ = _value_type(acts[0], field_name, v) if acts else None
+    said = _VALUE_WORDS.get(typ or "")
+    if said is not None:
+        return said(words, v)
     return words.say(f"{field_name.replace('_', ' ')}: {v}")
+
+
+def _value_type(a, name: str, v) -> str | None:
+    """The type of `a`'s field `name` holding `v`: its one type, or of several (a Perk's `to`:
+    a node, a Region, ...) the node a value joining Regions with "+" spells."""
+    typ = _field_type(a, name)
+    if typ is not None:
+        return typ
+    spec = SPECS.get(a.kind)
+    fld = spec.fields.get(name) if spec is not None else None
+    if fld is not None and NODE in fld.types and isinstance(v, str) and "+" in v:
+        return NODE
+    return None
 
 
 def _cap(s: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from collections.abc import Callable
 
 from faeriell.engine import Action
-from faeriell.engine.action_schema import TRIBE_ACTIONS
+from faeriell.engine.action_schema import ACHIEVEMENT, COUNT, GUARDIAN, HERO, NODE, REGION, SPECS, TRIBE_ACTIONS
 from faeriell.engine.actions import card_back
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, Button, DesignatedToken, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, MenaceTrack, NodeSpot, PerkTile, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SettlementPiece, SlotToken, SowerPerk, SowerPile, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, UnderGuardian, WheelSpace
 
@@ -29,20 +29,12 @@ RANDOM_SOWER = "random-sower"       # faeriell.engine.tribe_phase.RANDOM_SOWER
 TRAY_KINDS = frozenset(TRIBE_ACTIONS)
 PAY_FIELDS = ("pay", "discounts")
 
-# For a drop on a place of the right kind that is not legal: which action field the place names.
-TARGET_FIELD: dict[type[TableKey], dict[str, str]] = {
-    RegionSpot: {"build_settlement": "region", "place_settlement": "region", "move_settlement": "to",
-               "build_beacon": "region", "control_totem": "region", "move_guardian": "region",
-               "perk": "to"},
-    NodeSpot: {"move_hero": "to", "dress_hero": "node", "place_hero": "node", "perk": "to", "lore": "to",
-             "drifter_move": "to"},
-    GuardianPiece: {"solve_menace": "guardian", "beacon_solve": "guardian", "perk": "guardian",
-                 "lore": "guardian", "drifter_shift": "to"},
-    HeroSlot: {"level_up": "hero", "free_level": "hero", "go_quest": "hero"},
-    AchievementTile: {"claim": "achievement"},
-    WheelSpace: {"harvest": "steps"},
-}
-# ... and the value that field takes from the place (a wheel space: steps from the token, target_value)
+# For a drop on a place that is not legal: the value of the action field the place names (a wheel
+# space: steps from the token, target_value). Which field that is comes from the legal move's own
+# gesture (drop_meaning), not from a table per kind.
+# ... and the type (action_schema) of the field such a place fills
+PLACE_TYPE: dict[type[TableKey], str] = {RegionSpot: REGION, NodeSpot: NODE, GuardianPiece: GUARDIAN, HeroSlot: HERO,
+                                         AchievementTile: ACHIEVEMENT, WheelSpace: COUNT}
 TARGET_VALUE: dict[type[TableKey], Callable[[Any], Any]] = {
     RegionSpot: lambda k: k.region, NodeSpot: lambda k: k.node, GuardianPiece: lambda k: k.guardian,
     HeroSlot: lambda k: k.hero, AchievementTile: lambda k: k.achievement,
@@ -228,25 +220,49 @@ def build_index(session) -> MoveIndex:
 
 def drop_meaning(index: MoveIndex, grip: TableKey, target: TableKey) -> list[Action]:
     """Actions a drop of `grip` on a not-legal `target` would mean: a legal action of the same
-    piece re-aimed at that place (for the engine's why_not). Empty when the place means nothing."""
+    piece re-aimed at that place (for the engine's why_not). Empty when the place means nothing.
+
+    The legal drop of the same piece tells which field a place fills: the field holding the value
+    its own place stands for (a Hero's `to`, a Shadow's step's `node`, a Settlement's `to` and not
+    its `from`), when that field's type admits the new place; else a field of the move left empty
+    that takes exactly such a place (a Herb dropped on a node: a Lore move's `to`)."""
     c = index.ctx
-    if c is None:                       # an index not built yet holds no actions to re-aim
+    typ = PLACE_TYPE.get(type(target))
+    if c is None or typ is None:        # no index yet, or a place that names no field's value
         return []
     out = []
     seen = set()
-    fields = TARGET_FIELD.get(type(target), {})
     for a in index.grip_actions(grip):
-        f = fields.get(a.kind)
+        f = _aimed_field(a, index.gesture_of.get(a), typ, c)
         if f is None:
             continue
-        if a.kind == "perk" and isinstance(target, NodeSpot) and a.has("node"):
-            f = "node"
-        if a.kind == "perk" and isinstance(target, GuardianPiece) and a.has("to"):
-            continue
         cand = a.replace(**{f: target_value(target, c)})
-        if cand.kind == "move_hero" and cand.has("path"):
-            cand = cand.without("path")
+        cand = cand.without(*_ways_to(cand, f))
         if cand not in seen:
             seen.add(cand)
             out.append(cand)
     return out
+
+
+def _aimed_field(a: Action, gs, typ: str, c: Ctx) -> str | None:
+    """The field of `a` a drop on a place of type `typ` fills (see drop_meaning); a field of one
+    type before one of several (a Herb or Attunement card may share its id with a Guardian)."""
+    spec = SPECS.get(a.kind)
+    if spec is None or not isinstance(gs, tuple) or type(gs[1]) not in PLACE_TYPE:
+        return None
+    held = target_value(gs[1], c)
+    named = sorted((k for k, v in a.fields if v == held and k in spec.fields),
+                   key=lambda k: len(spec.fields[k].types) > 1)
+    if named and typ in spec.fields[named[0]].types:
+        return named[0]
+    empty = [k for k, fld in spec.fields.items() if fld.types == (typ,) and not fld.many and not a.has(k)]
+    return empty[0] if empty else None
+
+
+def _ways_to(a: Action, aimed: str) -> list[str]:
+    """The fields listing the way to the old place (a Hero's `path`: a list of the aimed field's
+    type), which no longer lead to the new one: dropped for the engine to find again."""
+    spec = SPECS[a.kind]
+    typ = spec.fields[aimed].types
+    return [k for k, fld in spec.fields.items()
+            if k != aimed and a.has(k) and fld.many and not fld.one_or_many and set(fld.types) & set(typ)]

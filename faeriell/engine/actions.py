@@ -133,7 +133,9 @@ class Action:
         inner = ", ".join(f"{k}={_show(v)}" for k, v in self.fields)
         return f"{self.kind}({inner})"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        # a method, not `__str__ = __repr__`: mypyc's Python classes cannot alias a method in the body
+        return self.__repr__()
 
 
 

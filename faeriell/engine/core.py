@@ -80,8 +80,8 @@ class Game:
     saved_seats: dict[str, Any] | None = None
 
     def __init__(self, rules: Rules, state: GameState) -> None:
-        self.rules = rules
-        self.state = state
+        self.rules: Rules = rules       # said outright: explain.py reads them before mypyc has inferred them
+        self.state: GameState = state
         self.rng = Rng(state)
         # One entry per applied action: {"action": Action, "player": int (0-based) or None,
         # "revealed": bool, "turn": (stage, round, lap, active) before it} and, when the action

@@ -18,7 +18,7 @@ NOT_REACHED_BY_TESTS = {ROOT / "bench" / "catanatron_ref.py", ROOT / "setup.py"}
 BUILD_TOOL = ROOT / "tools" / "build_app.py"
 # Optional, each imported in a `try` whose `except ImportError` carries on without it: the mypyc
 # experiment's tools/build_engine.py (mypyc from mypy, setuptools; only inside build()), and the
-# engine's mypyc_attr marks in core.py and actions.py (mypy_extensions, read only by a compiled build).
+# engine's mypyc_attr marks (mypy_extensions, read only by a compiled build).
 OPTIONAL = {"mypyc", "setuptools", "mypy_extensions"}
 
 

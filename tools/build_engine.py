@@ -6,9 +6,9 @@
 
 The game never needs this, and nothing installs or runs it: without the built files every module is
 the plain .py it always was. Measured on 2026-12-07 (bench/README.md, "Engine speed, 2026-12-07:
-mypyc", second round): on the typed engine a warm pass takes 1.63x fewer instructions compiled and
-the engine plays about 1.8x the decisions per CPU second, but 15 engine tests still fail compiled
-(bad input reaching a typed parameter, a compiled Rules that does not pickle): not shipped yet.
+mypyc", second round): on the typed engine a warm pass takes 1.56x fewer instructions compiled and
+the engine plays about 1.6-1.7x the decisions per CPU second; worth offering as an optional step once
+the 8 engine tests that still fail compiled (tests that duck-type or introspect) hold there too.
 
 A built module (faeriell/engine/<name>.cpython-*.so) is imported *instead of* its .py, so a build
 goes stale as soon as a compiled .py changes: the build writes a stamp of the sources it compiled,

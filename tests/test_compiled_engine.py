@@ -67,3 +67,35 @@ def test_this_checkout_has_no_stale_compiled_engine():
     # the tests would otherwise run the old compiled rules.
     compiled, stale = be.status()
     assert not stale, f"compiled engine modules out of date: {stale} (python tools/build_engine.py --clean)"
+
+
+_WITHOUT_MYPY_EXTENSIONS = """
+import random, sys
+
+class _Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "mypy_extensions":
+            raise ImportError("no mypy_extensions here")
+        return None
+
+sys.meta_path.insert(0, _Refuse())
+from faeriell.content.rules_loader import default_rules
+from faeriell.engine import new_game
+from faeriell.engine.actions import Action
+assert "mypy_extensions" not in sys.modules
+g = new_game(default_rules(), 4, "competitive", "medium", (), 3)
+rnd = random.Random(3)
+for _ in range(40):
+    g.apply(rnd.choice(g.legal_actions()))
+g.memo_probe = 1                        # still a plain Python class: achievements keeps memos so
+print(str(Action("end_phase")), len(g.history))
+"""
+
+
+def test_the_engine_runs_without_mypy_extensions():
+    # core.py and actions.py name mypyc_attr for a compiled build only; the game does not depend
+    # on mypy_extensions, so without it the engine must import and play exactly as before.
+    import subprocess
+    run = subprocess.run([sys.executable, "-c", _WITHOUT_MYPY_EXTENSIONS], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["end_phase()", "40"]

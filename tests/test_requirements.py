@@ -16,10 +16,10 @@ NOT_REACHED_BY_TESTS = {ROOT / "bench" / "catanatron_ref.py", ROOT / "setup.py"}
 # tools/build_app.py installs requirements-build.txt itself before it imports PyInstaller (inside
 # build(), which the tests never call): its imports may come from that file.
 BUILD_TOOL = ROOT / "tools" / "build_app.py"
-# tools/build_engine.py (the compiled-engine experiment, run by hand) imports mypyc and setuptools
-# inside build(), which the tests never call: mypyc ships with requirements-dev.txt's mypy, and
-# setuptools comes with every virtual environment of Python 3.11.
-ENGINE_BUILD_TOOL = ROOT / "tools" / "build_engine.py"
+# Optional, each imported in a `try` whose `except ImportError` carries on without it: the mypyc
+# experiment's tools/build_engine.py (mypyc from mypy, setuptools; only inside build()), and the
+# engine's mypyc_attr marks (mypy_extensions, read only by a compiled build).
+OPTIONAL = {"mypyc", "setuptools", "mypy_extensions"}
 
 
 def _sources() -> list[Path]:
@@ -65,17 +65,14 @@ def required_distributions(name: str = "requirements.txt") -> set[str]:
 
 def test_every_library_the_tests_reach_is_in_requirements_txt():
     third_party = {m: f for m, f in imported_top_levels(_sources()).items()
-                   if m not in sys.stdlib_module_names and m not in _local_names()}
+                   if m not in sys.stdlib_module_names and m not in _local_names() and m not in OPTIONAL}
     dists = packages_distributions()
     required = required_distributions()
     for_the_build = required | required_distributions("requirements-build.txt")
-    # (mypyc is mypy's own package: named here, since a venv without mypy cannot tell whose it is)
-    for_the_engine_build = required | required_distributions("requirements-dev.txt") | {"setuptools", "mypyc"}
-    allowed = {BUILD_TOOL: for_the_build, ENGINE_BUILD_TOOL: for_the_engine_build}
     missing = []
     for module, where in sorted(third_party.items()):
         owners = {d.lower().replace("_", "-") for d in dists.get(module, [module])}
-        if not owners & allowed.get(where, required):
+        if not owners & (for_the_build if where == BUILD_TOOL else required):
             missing.append(f"{module} ({where.relative_to(ROOT)}): one of {sorted(owners)}")
     assert not missing, "imported but not in requirements.txt: " + "; ".join(missing)
 

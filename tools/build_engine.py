@@ -6,8 +6,9 @@
 
 The game never needs this, and nothing installs or runs it: without the built files every module is
 the plain .py it always was. Measured on 2026-12-07 (bench/README.md, "Engine speed, 2026-12-07:
-mypyc"), the engine as it stands gains too little from it to ship it: keep it for measuring again
-once the engine is typed.
+mypyc", second round): on the typed engine a warm pass takes 1.56x fewer instructions compiled and
+the engine plays about 1.6-1.7x the decisions per CPU second; worth offering as an optional step once
+the 8 engine tests that still fail compiled (tests that duck-type or introspect) hold there too.
 
 A built module (faeriell/engine/<name>.cpython-*.so) is imported *instead of* its .py, so a build
 goes stale as soon as a compiled .py changes: the build writes a stamp of the sources it compiled,
@@ -40,20 +41,10 @@ EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 LEFT_OUT = {
     "__init__": "the package's wiring; runs once",
     "randomplay": "RandomPlayFailure subclasses AssertionError (mypyc: inheriting from most builtin "
-                  "types is unimplemented)",
-    "view": "PathError subclasses KeyError (the same refusal)",
-    "undo": "mypyc 2.4.1 crashes (internal error) on `reversed(hist[:k])` in _move",
-    "actions": "Action sets its slots through Action.__dict__['kind'].__set__, which a native class "
-               "does not have; marked non-native, mypyc 2.4.1 crashes on the closure in __repr__",
-    "names": "Names._cache is a class attribute read through the class (a native class wants ClassVar); "
-             "marked non-native, mypyc 2.4.1 crashes in Names.of",
-    "registry": "dataclass fields annotated `object` under `from __future__ import annotations`: the "
-                "compiled module fails at import (KeyError: 'object')",
-    "core": "Game must stay a Python class (achievements keeps memos on it through g.__dict__, "
-            "review/timeline.py swaps its methods on one game), which needs @mypyc_attr(native_class=False) "
-            "from mypy_extensions: not a dependency of the game",
-    "rules": "printed_slots(kind, which: str) is called with None (costs.raw_cost); compiled code "
-             "checks annotations at run time: TypeError: str object expected; got None",
+                  "types is unimplemented); kept, as callers may catch it as one",
+    "view": "PathError subclasses KeyError (the same refusal, the same reason to keep it)",
+    "moves": "generated frozen slotted dataclasses with ClassVar constants before their fields: the compiled "
+             "module fails at import (TypeError: non-default argument 'hero' follows default argument)",
 }
 
 

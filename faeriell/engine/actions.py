@@ -6,10 +6,17 @@ does not matter (payments), so equal moves compare equal.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 from collections.abc import Callable, Iterable
 
 from .action_schema import ANY_PLAYER_FIELD, PLAYER_FIELDS, file_number, file_seat
+_T = TypeVar("_T")
+
+try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
+    from mypy_extensions import mypyc_attr
+except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_T], _T]:  # type: ignore[misc]
+        return lambda c: c
 
 # An action's fields: (name, frozen value) pairs sorted by name; a value is an id, a number or a
 # tuple of them.
@@ -36,6 +43,9 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+# A Python class even when compiled: its constructors below set its slots through the slot
+# descriptors, which a native (compiled) class does not have.
+@mypyc_attr(native_class=False)
 class Action:
     """An immutable move: a kind plus named fields."""
 
@@ -126,15 +136,19 @@ class Action:
         return cls(kind, **fields)
 
     def __repr__(self) -> str:
-        def show(v: Any) -> str:
-            if isinstance(v, tuple):
-                return "[" + ", ".join(show(x) for x in v) + "]"
-            return str(v)
-        inner = ", ".join(f"{k}={show(v)}" for k, v in self.fields)
+        inner = ", ".join(f"{k}={_show(v)}" for k, v in self.fields)
         return f"{self.kind}({inner})"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        # a method, not `__str__ = __repr__`: mypyc's Python classes cannot alias a method in the body
+        return self.__repr__()
 
+
+def _show(v: Any) -> str:
+    # A module function rather than a closure in __repr__: mypyc 2.4.1 crashes on that closure.
+    if isinstance(v, tuple):
+        return "[" + ", ".join(_show(x) for x in v) + "]"
+    return str(v)
 
 # The slots' own setters: Action refuses attribute assignment, and these are the quickest way
 # around that for its constructors (a listing builds thousands of Actions).

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from .words import Terrain
+
+_C = TypeVar("_C")
+
+try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
+    from mypy_extensions import mypyc_attr
+except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
+        return lambda c: c
 
 Point = tuple[float, float]
 
 
+@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
 @dataclass(frozen=True)
 class Region:
     id: str            # "<area>-<terrain>" (R1)
@@ -23,6 +33,7 @@ class Region:
     center: Point = (0.0, 0.0)
 
 
+@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
 @dataclass(frozen=True)
 class Node:
     id: str                     # sorted ids of the Regions meeting here, joined by "+" (R1)
@@ -30,6 +41,7 @@ class Node:
     pos: Point = (0.0, 0.0)
 
 
+@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
 @dataclass(frozen=True)
 class Path:
     nodes: tuple[str, str]      # sorted node ids
@@ -37,6 +49,7 @@ class Path:
     points: tuple[Point, ...] = ()
 
 
+@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
 @dataclass(frozen=True)
 class Board:
     regions: dict[str, Region]

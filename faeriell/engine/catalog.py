@@ -8,12 +8,23 @@ Compared and hashed by identity (eq=False): the fields are dicts, and one catalo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-from collections.abc import Iterable
+from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
 
 from .words import Colour, EssenceColour, Terrain
 
+_C = TypeVar("_C")
 
+try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
+    from mypy_extensions import mypyc_attr
+except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
+        return lambda c: c
+
+
+# A Python class even when compiled: a native frozen dataclass can be neither pickled nor
+# deep-copied (tests and the table copy the catalog to vary it).
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, eq=False)
 class Catalog:
     colors: dict[EssenceColour, dict[str, Any]]   # red, yellow, blue, green, corruption (R3, R4)

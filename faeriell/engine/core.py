@@ -27,7 +27,19 @@ from .state import DecisionKind, GameState, HistoryEntry, Pending, PendingInfo, 
 from .triggers import on_doom_forward
 from .words import COLORS, PHASES, Colour, Variant
 
+_C = TypeVar("_C")
 
+try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
+    from mypy_extensions import mypyc_attr
+except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
+        return lambda c: c
+
+
+
+# Python classes even when compiled: undo.UndoError (left pure) subclasses IllegalAction, and a
+# Game keeps memos in its __dict__ (achievements.py) and has methods swapped on it (review/timeline.py).
+@mypyc_attr(native_class=False)
 class IllegalAction(Exception):
     """A refused move; `reason` says why in words a player understands."""
 
@@ -53,6 +65,7 @@ _PHASES = frozenset(PHASES)
 _SLOTS = frozenset({"any", "designated"})
 
 
+@mypyc_attr(native_class=False)
 class Game:
     # Tests and the soak set this: every quiet move or task (registry.Move.quiet) is then checked
     # to leave what the Achievement check reads unchanged, and every action that shrinks a
@@ -67,8 +80,8 @@ class Game:
     saved_seats: dict[str, Any] | None = None
 
     def __init__(self, rules: Rules, state: GameState) -> None:
-        self.rules = rules
-        self.state = state
+        self.rules: Rules = rules       # said outright: explain.py reads them before mypyc has inferred them
+        self.state: GameState = state
         self.rng = Rng(state)
         # One entry per applied action: {"action": Action, "player": int (0-based) or None,
         # "revealed": bool, "turn": (stage, round, lap, active) before it} and, when the action

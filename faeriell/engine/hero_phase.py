@@ -24,7 +24,7 @@ def _me(g: Game) -> tuple[int, Tribe]:
     return g.state.active, g.state.tribes[g.state.active]
 
 
-def _ready(g: Game, t: Tribe, h: str | None) -> str | None:
+def _ready(g: Game, t: Tribe, h: Any) -> str | None:     # h as the action carries it: anything
     if h not in t.heroes:
         return f"You have no active {h}." if h else "Choose one of your active Heroes."
     if t.heroes[h].gems <= 0:

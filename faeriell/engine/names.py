@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, card_back, card_color
 
@@ -87,7 +87,7 @@ def title(s: object) -> str:
 
 
 class Names:
-    _cache: dict[int, Names] = {}
+    _cache: ClassVar[dict[int, Names]] = {}     # ClassVar: one table for the class (mypyc wants it said)
 
     @classmethod
     def of(cls, rules: Rules) -> Names:

@@ -30,10 +30,11 @@ class PositionError(ValueError):
     pass
 
 
-def build(rules: Rules, setup: dict[str, Any], board: dict[str, Any] | None, tribes: list[Any] | None,
-          turn: dict[str, Any] | None, check: bool = True) -> Game:
+def build(rules: Rules, setup: Any, board: Any, tribes: Any, turn: Any, check: bool = True) -> Game:
     """The game at a written position. `check=False` leaves out check_built (the invariants and a
     legal move): the analysis board's editor holds positions that are not yet playable."""
+    # The sections as written (Any): check_shapes refuses a wrong shape in words, which a compiled
+    # build's checks of narrower annotations would pre-empt with a TypeError.
     check_shapes(setup or {}, board or {}, tribes or [], turn or {})
     setup = dict(setup or {})
     check_spec(rules, setup, board or {}, tribes or [], turn or {})

@@ -28,7 +28,7 @@ class Move:
     # "Quiet": performing it never changes what Achievements measure or who may claim (R32), so
     # no Achievement check has to follow it. True, False, or fn(game, action) -> bool. Tests run
     # with Game.verify_quiet on, which compares those inputs before and after every quiet step.
-    quiet: object = False
+    quiet: bool | Callable[..., bool] = False
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,11 @@ class Task:
     """A procedure step the core runs from `state.queue` ({"task": name, ...})."""
     name: str
     run: Callable[..., Any]             # fn(game, task)
-    quiet: object = False               # as for Move: True or fn(game, task)
+    quiet: bool | Callable[..., bool] = False   # as for Move: True or fn(game, task)
 
 
 def move(kind: str, enumerate: Enumerate, check: Callable[..., str | None], perform: Callable[..., None],
-         quiet: object = False) -> Move:
+         quiet: bool | Callable[..., bool] = False) -> Move:
     """A move kind's declaration (its phase module lists it in MOVES; wiring.py installs it)."""
     return Move(kind, enumerate, check, perform, quiet)
 

@@ -5,14 +5,26 @@ so the hot paths (legal-move listing) do dictionary look-ups, not searches.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from .board import Board
 from .catalog import Catalog
 from .words import COLORS, Colour, Difficulty, EssenceColour, Terrain
 
+_C = TypeVar("_C")
 
+try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
+    from mypy_extensions import mypyc_attr
+except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
+        return lambda c: c
+
+
+# A Python class even when compiled: the expert's helper processes receive the rules pickled, which
+# a native class with cached properties does not survive.
+@mypyc_attr(native_class=False)
 class Rules:
     def __init__(self, board: Board, catalog: Catalog) -> None:
         self.board = board

@@ -259,7 +259,8 @@ def level_check(g: Game, a: Action) -> str | None:
     return check_payment(g, i, "level_up", a)
 
 
-def take_and_discard(face_up: Sequence[str], take: str | None, discard: str | None, what: str) -> str | None:
+def take_and_discard(face_up: Sequence[str], take: Any, discard: Any, what: str) -> str | None:
+    # take and discard as an action carries them: anything, until this says why not
     """Take one face-up item and discard one of the others (Perks, Herbs): why not, or None."""
     if take not in face_up:
         return f"{take} is not a {what}." if take else f"Choose a {what}."

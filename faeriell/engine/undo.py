@@ -49,7 +49,8 @@ def _move(game: Game, k: int) -> str:
     seats = tuple(t.id for t in game.state.tribes)
     label = describe(a, Names.of(game.rules), seats)
     if a.kind == "end_phase":
-        chosen = next((h["action"].get("phase") for h in reversed(hist[:k])
+        # hist[:k][::-1] rather than reversed(hist[:k]): mypyc 2.4.1 crashes on the latter here.
+        chosen = next((h["action"].get("phase") for h in hist[:k][::-1]
                        if h["turn"] == hist[k]["turn"] and h["action"].kind == "choose_phase"), None)
         if chosen in PHASE_NAMES:
             label = f"End the {PHASE_NAMES[chosen]} Phase"

@@ -49,8 +49,9 @@ def test_the_claim_moves_pay_exactly_what_the_means_say():
 
 def test_a_card_of_no_colour_on_the_any_slot_is_refused_in_words():
     # only a made-up card reaches this check; the refusal must still read as a sentence (R12)
+    from faeriell.engine import Action
     from faeriell.engine.achievements import claim_check
     g = game(["blue"])
     g.state.pending = {"player": 0, "achievements": ["beacons"]}
-    why = claim_check(g, {"achievement": "beacons", "token": "any", "pay": "bogus@none"})
+    why = claim_check(g, Action("claim", achievement="beacons", token="any", pay="bogus@none"))
     assert why and "a any" not in why and "any-colour slot" in why

@@ -48,15 +48,16 @@ def test_every_candidate_meets_the_same_worlds_and_the_clearly_worse_is_pruned()
     noise = {}
 
     def leaf(w, player):              # the same world's luck for every candidate
-        return worth[repr(w.history[-1]["action"])] + noise[id(w.state.rng)]
+        return worth[repr(w.history[-1]["action"])] + noise[w.state.rng]
 
     def new_world(prng):
         w = g.copy(log=False)
         w.state.rng = prng.getrandbits(64)
-        noise[id(w.state.rng)] = prng.gauss(0.0, 1.0)
+        noise[w.state.rng] = prng.gauss(0.0, 1.0)
         return w
 
-    # the copies keep the same rng int object, so the noise is looked up per world
+    # the copies keep the same rng value (the candidates draw nothing), so the noise is looked up
+    # per world by it (not by the int's id(), which a compiled engine does not keep)
     seen = []
     stats = {"playouts": 0}
     vals, worlds = lookahead.sample_worlds(_spec(leaf, prune_at=(3,)), 0, cands, new_world,

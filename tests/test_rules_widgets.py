@@ -148,3 +148,40 @@ def test_the_guard_sees_an_import_of_pygame_gui(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("def f():\n    from pygame_gui.elements import UITextBox\n", encoding="utf-8")
     assert set(imported_top_levels([probe])) == {"pygame_gui"}
+
+
+def test_the_search_field_edits_where_its_caret_is(rules):
+    """A text field as every desktop one: the arrows, Home and End move the caret, typing goes
+    there, Backspace and Delete take the letter before and after it, Ctrl+A then typing replaces
+    the whole text, and a click puts the caret where it lands."""
+    from test_app_support import ctrl, key
+    app = rules
+    scene = app.scene
+    click(app, "search")
+    type_text(app, "doom")
+    field = scene.search
+    assert field.caret == 4
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    type_text(app, "X")
+    assert field.text == "doXom" and field.caret == 3
+    key(app, pygame.K_BACKSPACE)
+    assert field.text == "doom" and field.caret == 2
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_DELETE)
+    assert field.text == "oom" and field.caret == 0
+    key(app, pygame.K_END)
+    type_text(app, "s")
+    assert field.text == "ooms" and scene.query == "ooms"       # the search follows every edit
+    ctrl(app, pygame.K_a)
+    assert field.all_selected
+    type_text(app, "beacon")
+    assert field.text == "beacon" and not field.all_selected and scene.query == "beacon"
+    # a click near the field's left edge puts the caret before the first letter
+    r = field.rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.x + 8, r.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(r.x + 8, r.centery), button=1))
+    app.step()
+    assert field.focused and field.caret == 0
+    type_text(app, "a ")
+    assert field.text == "a beacon"

@@ -14,7 +14,8 @@ import pygame
 
 from faeriell.storage import background
 from faeriell.ui import widgets as W
-from faeriell.ui.controls import Button, Label, ListBox, TextField
+from faeriell.ui.controls import Button, Label, ListBox
+from faeriell.ui.text_field import TextField
 from faeriell.ui.text import draw_wrapped, font, wrap, wrapped_height
 from faeriell.ui.theme import ACCENT, ERROR, MUTED, TEXT
 from faeriell.ui.key_focus import KeyFocus

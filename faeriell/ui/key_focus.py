@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from faeriell.ui import widgets as W
-from faeriell.ui.controls import Button, Choice, ListBox, TextField, Toggle
+from faeriell.ui.controls import Button, Choice, ListBox, Toggle
+from faeriell.ui.text_field import TextField
 
 FOCUSABLE = (Button, Choice, Toggle, TextField, ListBox)
 RING = (140, 220, 255)

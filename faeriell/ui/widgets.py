@@ -19,7 +19,8 @@ from typing import TypeVar
 import pygame
 
 from faeriell.ui.canvas import moved
-from faeriell.ui.controls import Choice, Label, ListBox, TextField, Widget
+from faeriell.ui.controls import Choice, Label, ListBox, Widget
+from faeriell.ui.text_field import TextField
 from faeriell.ui.text import draw_text
 from faeriell.ui.theme import ACCENT, PANEL, PANEL_EDGE
 

@@ -17,7 +17,8 @@ import pygame
 
 from faeriell.puzzles.files import puzzle_info
 from faeriell.ui import widgets as W
-from faeriell.ui.controls import Button, Choice, Label, ListBox, TextField, Widget
+from faeriell.ui.controls import Button, Choice, Label, ListBox, Widget
+from faeriell.ui.text_field import TextField
 from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
 from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, TEXT
 from faeriell.ui.key_focus import KeyFocus

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pygame
 
 from faeriell.content import rules_reference as ref
-from faeriell.ui.controls import Button, TextField
+from faeriell.ui.controls import Button
+from faeriell.ui.text_field import TextField
 from faeriell.ui.scrolling import ScrollBar, ScrollList, TextView
 from faeriell.ui.text import draw_text, point_font, scaled
 from faeriell.ui.theme import ACCENT, BG, MUTED

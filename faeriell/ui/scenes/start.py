@@ -16,7 +16,8 @@ import pygame
 
 from faeriell.ui import widgets as W
 from faeriell.ui.canvas import draw_title, header_top
-from faeriell.ui.controls import Button, Choice, Label, ListBox, TextField, Toggle
+from faeriell.ui.controls import Button, Choice, Label, ListBox, Toggle
+from faeriell.ui.text_field import TextField
 from faeriell.ui.text import draw_wrapped, wrapped_height
 from faeriell.ui.theme import ACCENT, BG, ERROR, MUTED, NEUTRAL_RGB, OK, TEXT, tribe_rgb
 from faeriell.ui.key_focus import KeyFocus

@@ -6,17 +6,12 @@ does not matter (payments), so equal moves compare equal.
 """
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 from collections.abc import Callable, Iterable
 
 from .action_schema import ANY_PLAYER_FIELD, PLAYER_FIELDS, file_number, file_seat
-_T = TypeVar("_T")
+from .native import mypyc_attr
 
-try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
-    from mypy_extensions import mypyc_attr
-except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
-    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_T], _T]:  # type: ignore[misc]
-        return lambda c: c
 
 # An action's fields: (name, frozen value) pairs sorted by name; a value is an id, a number or a
 # tuple of them.

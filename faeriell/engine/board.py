@@ -7,18 +7,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Iterable
 
 from .words import Terrain
+from .native import mypyc_attr
 
-_C = TypeVar("_C")
-
-try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
-    from mypy_extensions import mypyc_attr
-except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
-    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
-        return lambda c: c
 
 Point = tuple[float, float]
 

@@ -8,18 +8,11 @@ Compared and hashed by identity (eq=False): the fields are dicts, and one catalo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
-from collections.abc import Callable, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from .words import Colour, EssenceColour, Terrain
-
-_C = TypeVar("_C")
-
-try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
-    from mypy_extensions import mypyc_attr
-except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
-    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
-        return lambda c: c
+from .native import mypyc_attr
 
 
 # A Python class even when compiled: a native frozen dataclass can be neither pickled nor

@@ -26,15 +26,7 @@ from .rules import Rules
 from .state import DecisionKind, GameState, HistoryEntry, Pending, PendingInfo, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
 from .words import COLORS, PHASES, Colour, Variant
-
-_C = TypeVar("_C")
-
-try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
-    from mypy_extensions import mypyc_attr
-except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
-    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
-        return lambda c: c
-
+from .native import mypyc_attr
 
 
 # Python classes even when compiled: undo.UndoError (left pure) subclasses IllegalAction, and a

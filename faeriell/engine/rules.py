@@ -5,21 +5,15 @@ so the hot paths (legal-move listing) do dictionary look-ups, not searches.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cached_property
 from typing import Any, TypeVar
 
 from .board import Board
 from .catalog import Catalog
 from .words import COLORS, Colour, Difficulty, EssenceColour, Terrain
+from .native import mypyc_attr
 
 _C = TypeVar("_C")
-
-try:    # read only by a mypyc build (tools/build_engine.py); the game itself does not need the package
-    from mypy_extensions import mypyc_attr
-except ImportError:     # pragma: no cover - mypy_extensions comes with mypy
-    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[_C], _C]:  # type: ignore[misc]
-        return lambda c: c
 
 
 # A Python class even when compiled: the expert's helper processes receive the rules pickled, which

@@ -334,7 +334,7 @@ def _claim_icons(f, p, tid) -> list[str]:
     if pay == "doom":
         out.append("doom_token")
     elif pay:
-        out.append(f"essence_{str(pay).split('@')[0]}")
+        out.append(f"essence_{card_color(str(pay))}")
     return out
 
 

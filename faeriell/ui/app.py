@@ -19,6 +19,23 @@ import time
 import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+from faeriell.content.rules_loader import default_rules
+from faeriell.storage.claims import remove_stale_locks
+from faeriell.storage.tempfiles import remove_stale_temp_files
+from faeriell.storage.folders import game_id_of
+from faeriell.session import Session
+from faeriell.engine import new_game, SetupError
+from faeriell.storage.saves import FileServiceError, load_game
+from faeriell.storage.seats import recall_seats
+from faeriell.storage.listing import autosave_files, autosave_path, latest_autosave
+from faeriell.puzzles.files import load_puzzle
+from faeriell.tutorial.chapters import chapter_names, ChapterError, find_chapter, load_all
+from faeriell.tutorial.lesson import Lesson
+from faeriell.tutorial.progress import default_progress
+from faeriell.tutorial.session import TutorialSession
+from faeriell.engine.saves import SaveError
+from faeriell.practice.drills import position
+from faeriell import children
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (pygame-ce)
@@ -92,15 +109,12 @@ class App:
 
     # ---- setup ---------------------------------------------------------------------------
     def _load_rules(self) -> None:
-        from faeriell.content.rules_loader import default_rules
         try:
             self.rules = default_rules(self.map_path)
         except (OSError, ValueError) as e:   # data/ or the map unreadable or invalid (CatalogError, MapError,
             self.report("loading the rules and the map", e)   # YamlError: ValueErrors): every opener says NO_RULES
 
     def _remove_stale_temp_files(self) -> None:
-        from faeriell.storage.claims import remove_stale_locks
-        from faeriell.storage.tempfiles import remove_stale_temp_files
         for p in remove_stale_temp_files():
             log.info("removed %s, left by a save that was interrupted", p)
         for p in remove_stale_locks():
@@ -182,12 +196,10 @@ class App:
                 bot_delay=self.settings.bot_delay if o.bot_delay is None else o.bot_delay, end_delay=o.end_delay)
 
     def open_game(self, game, seats=None, path=None) -> None:
-        from faeriell.storage.folders import game_id_of
         self.open_session(self.new_session(game, seats, game_id=game_id_of(path) if path else None,
                                            opened_from_save=path is not None))
 
     def new_session(self, game, seats=None, autosave=True, game_id=None, opened_from_save=False):
-        from faeriell.session import Session
         seats = list(seats) if seats else ["human"] * game.state.players
         seats = (seats + ["human"] * game.state.players)[: game.state.players]
         return Session(game, seats, autosave=autosave, game_id=game_id, opened_from_save=opened_from_save)
@@ -195,7 +207,6 @@ class App:
     # Each returns None when the table opened, else the reason (for the start screen). `back`:
     # (screen name, its keywords) the table's "Back to Practice" and the end screen's Back go to.
     def new_game(self, players, mode, difficulty, variants, seed, seats=None, back=None) -> str | None:
-        from faeriell.engine import new_game, SetupError
         if self.rules is None:
             return NO_RULES
         try:
@@ -214,8 +225,6 @@ class App:
         return err
 
     def load(self, path, seats=None) -> str | None:
-        from faeriell.storage.saves import FileServiceError, load_game
-        from faeriell.storage.seats import recall_seats
         if self.rules is None:
             return NO_RULES
         try:
@@ -226,7 +235,6 @@ class App:
         return None
 
     def continue_game(self) -> str | None:
-        from faeriell.storage.listing import autosave_files, autosave_path, latest_autosave
         path = latest_autosave()                  # a pipe by that name is listed: loading names it
         if path is None and autosave_files():     # every game there has ended: the Load list opens them
             return "Every game in your autosaves has ended: there is no game to continue (Load a save opens them)."
@@ -235,8 +243,6 @@ class App:
         return self.load(path)
 
     def open_puzzle(self, path, back=None) -> str | None:
-        from faeriell.puzzles.files import load_puzzle
-        from faeriell.storage.saves import FileServiceError
         if self.rules is None:
             return NO_RULES
         try:
@@ -251,10 +257,6 @@ class App:
     def open_tutorial(self, chapter: str | None = None, step: int | None = None) -> str | None:
         """A guided chapter at the table: `chapter` by number or name (None: where the player left
         off, else the first not done), at `step` (None: where it was left, else its start)."""
-        from faeriell.tutorial.chapters import ChapterError, chapter_names, find_chapter, load_all
-        from faeriell.tutorial.lesson import Lesson
-        from faeriell.tutorial.progress import default_progress
-        from faeriell.tutorial.session import TutorialSession
         if self.rules is None:
             return NO_RULES
         try:
@@ -283,8 +285,6 @@ class App:
         return None
 
     def open_drill(self, drill, book, back=None) -> str | None:
-        from faeriell.engine.saves import SaveError
-        from faeriell.practice.drills import position
         if self.rules is None:
             return NO_RULES
         try:
@@ -297,8 +297,6 @@ class App:
         return None
 
     def open_rated_puzzle(self, path, trainer, back=None) -> str | None:
-        from faeriell.puzzles.files import load_puzzle
-        from faeriell.storage.saves import FileServiceError
         if self.rules is None:
             return NO_RULES
         try:
@@ -543,7 +541,6 @@ class App:
             if self.scene is not None:
                 self._guard("leaving the screen", self.scene.leave)
             pygame.display.quit()
-            from faeriell import children
             children.end_all()       # the review's thinking, the expert's helpers: none outlives the window
         return 0
 

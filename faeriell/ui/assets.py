@@ -21,6 +21,7 @@ import pygame
 
 from faeriell.resources import resource_dir
 from faeriell.ui.surface_cache import surface_bytes
+from faeriell.ui.text import LEGIBLE_TEXT, make_font
 
 SCALED_MAX_BYTES = 24 << 20      # sprites fitted to sizes: the least recently used go first
 SPRITES_DIR = resource_dir("sprites")
@@ -147,7 +148,6 @@ def letter_disc(letter: str, d: int) -> pygame.Surface:
     out = pygame.Surface((d, d), pygame.SRCALPHA)
     if not pygame.font.get_init():
         pygame.font.init()
-    from faeriell.ui.text import LEGIBLE_TEXT, make_font
     # a SafeFont, like every font of the UI; never under 11 px, even in a disc of a tiny piece
     fnt = make_font(max(LEGIBLE_TEXT, round(d * 1.1)), bold=True)
     c = (d // 2, d // 2)

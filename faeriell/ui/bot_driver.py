@@ -20,6 +20,11 @@ from typing import Generic, TypeVar
 
 from faeriell import bots
 from faeriell.engine import Action
+import random
+from faeriell.bots.expert import ExpertBot
+from faeriell.bots.observe import observe
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names
 
 log = logging.getLogger(__name__)
 
@@ -196,11 +201,6 @@ class BotDriver:
         """One line: who, what it is about to do and why, in the game's words: the move's label
         (engine.describe) and what it achieves, worded by the expert from the partner's own view
         (whatever the partner's level, so every partner explains itself the same way)."""
-        import random
-        from faeriell.bots.expert import ExpertBot
-        from faeriell.bots.observe import observe
-        from faeriell.engine.describe import describe
-        from faeriell.engine.names import Names
         tid = game.state.tribes[player].id
         who = str(game.rules.catalog.tribes[tid].get("name") or tid.capitalize())
         move = describe(action, Names.of(game.rules), [t.id for t in game.state.tribes])

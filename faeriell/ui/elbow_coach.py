@@ -21,6 +21,11 @@ from dataclasses import dataclass
 
 from faeriell.bots.win_chance import chance_after, shown_book
 from faeriell.engine.actions import Action
+from faeriell.bots.expert import ExpertBot, gain_and_risk
+from faeriell.bots.observe import observe
+from faeriell.engine.names import Names
+from faeriell.bots.base import HeuristicBot
+from faeriell.bots.heuristic import score_actions
 
 # A share, not points: when the side's chance is small (an early solo game is often below 10%) a
 # move that halves it matters as much as one that throws away 20 points of a 60% game.
@@ -60,9 +65,6 @@ class _Measure(threading.Thread):
         self.error: str | None = None
 
     def order(self) -> list:
-        from faeriell.bots.base import HeuristicBot
-        from faeriell.bots.heuristic import score_actions
-        from faeriell.bots.observe import observe
         reps: dict[tuple, Action] = {}
         for a in self.game.legal_actions():
             reps.setdefault(move_key(a), a)
@@ -153,9 +155,6 @@ class ElbowCoach:
 def question_text(q: Question, game, seat: int, words) -> str:
     """Why the coach asks, in the game's words: the move, what it leaves of the side's chance,
     what it risks, and the better move with its reason (the expert's words, engine.describe)."""
-    from faeriell.bots.expert import ExpertBot, gain_and_risk
-    from faeriell.bots.observe import observe
-    from faeriell.engine.names import Names
     mode = game.state.mode
     side = {"solo": "your chance of saving Faeriell", "coop": "the team's chance of saving Faeriell"}.get(
         mode, "your chance to win")

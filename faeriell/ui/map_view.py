@@ -18,6 +18,11 @@ import pygame
 from faeriell.engine.board import Board
 from faeriell.ui.text import WordsSurface, make_font, printed, smallest_text
 from faeriell.ui.assets import Assets
+import pytmx
+from xml.etree import ElementTree
+from faeriell.safe_read import read_bytes
+from pytmx.util_pygame import load_pygame
+from faeriell.content.map_refs import map_reference_problem
 
 log = logging.getLogger(__name__)
 
@@ -164,9 +169,6 @@ class MapView:
 
     def _load_background(self, tmx_path: str):
         """Render the .tmx tile layer 'background' once, at map resolution."""
-        import pytmx
-        from pytmx.util_pygame import load_pygame
-        from faeriell.content.map_refs import map_reference_problem
         try:
             problem = map_reference_problem(str(tmx_path))    # a pipe, a huge or giant image: unopened
             if problem:
@@ -388,8 +390,6 @@ class MapView:
 def _map_pixels(tmx_path: str) -> tuple[int, int]:
     """The map's size in pixels from its own attributes (read through safe_read, nothing it
     names is opened)."""
-    from xml.etree import ElementTree
-    from faeriell.safe_read import read_bytes
     root = ElementTree.fromstring(read_bytes(tmx_path, "map"))
     return (int(root.get("width", 1)) * int(root.get("tilewidth", 1)),
             int(root.get("height", 1)) * int(root.get("tileheight", 1)))

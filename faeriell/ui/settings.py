@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from faeriell.safe_read import clip, parse_json, read_text
+from faeriell.storage.folders import user_data_dir
+from faeriell.storage.atomic import atomic_write, set_aside
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +131,6 @@ class Settings:
         return s
 
     def _set_aside(self, why: str) -> None:
-        from faeriell.storage.atomic import set_aside
         bad = set_aside(self.path)
         if bad is None:                    # cannot be moved: never write over it either
             self.save_problem = f"{self.path} {why} and cannot be moved aside"
@@ -144,7 +145,6 @@ class Settings:
         if self.path is None or self.save_problem.endswith("cannot be moved aside"):
             return False                   # no data folder, or a file we must not write over
         try:
-            from faeriell.storage.atomic import atomic_write
             self.path = Path(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(self.path, json.dumps(self.to_dict(), indent=1))
@@ -157,5 +157,4 @@ class Settings:
 
 
 def default_path() -> Path:
-    from faeriell.storage.folders import user_data_dir
     return user_data_dir() / FILE_NAME

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from faeriell.ui.analysis.lines import Lines
     from faeriell.ui.scene import Host
 from faeriell.ui.table.keys import BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HeroSlot, SettlementPiece, TotemPiece, WheelSpace
+from faeriell.ui.assets import Assets
 
 BUTTON_PX = 16
 
@@ -314,5 +315,4 @@ class EditorMixin:
 
 
 def _assets():
-    from faeriell.ui.assets import Assets
     return Assets()

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from faeriell.engine import Action, Game
+from faeriell.analysis import shown_chance
 
 
 def chance_of(game: Game, seat: int) -> float:
     """The figure beside each node: the coach's chance (faeriell.analysis.shown_chance), the
     very figure the coach panel gives for the same move."""
-    from faeriell.analysis import shown_chance
     return shown_chance(game, seat)
 
 

@@ -13,6 +13,8 @@ from faeriell import analysis as an
 from faeriell.ui.analysis import sharing
 from faeriell.ui.analysis.lines import chance_of
 from faeriell.ui.dialogs import Confirm, FileDialog
+from faeriell.scenario import load, loads, ScenarioError
+from faeriell.storage.folders import data_dir
 
 if TYPE_CHECKING:
     from faeriell.ui.analysis.editor_panel import Editor
@@ -147,7 +149,6 @@ class ShareMixin:
 def _written_position(path: str | None = None, text: str | None = None):
     """The position a scenario file (or pasted text) writes with `position: empty`, unbuilt, or
     None when it is no such scenario (then the import's own refusal is what the player reads)."""
-    from faeriell.scenario import ScenarioError, load, loads
     if text is None and (path is None or str(path).lower().endswith(".json")):
         return None
     if text is not None and text.lstrip().startswith("{"):
@@ -163,7 +164,6 @@ def _written_position(path: str | None = None, text: str | None = None):
 
 def _share_folder() -> Path:
     """Where exports go unless the player types another folder: the data folder's analysis/."""
-    from faeriell.storage.folders import data_dir
     return Path(data_dir()) / "analysis"
 
 

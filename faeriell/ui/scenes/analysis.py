@@ -35,6 +35,7 @@ from faeriell.ui.analysis.tree_panel import TreePanel
 from faeriell.ui.dialogs import Menu
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table import TableScene, explain
+from faeriell.ui.assets import Assets
 
 PANEL_W = 340           # the panel's width when no table is laid out yet (else the boards' column)
 BUTTON_PX = 16
@@ -410,5 +411,4 @@ class AnalysisScene(EditorMixin, ShareMixin, MenuScene):
 
 
 def _assets():
-    from faeriell.ui.assets import Assets
     return Assets()

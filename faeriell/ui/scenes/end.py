@@ -15,6 +15,7 @@ from faeriell.ui.theme import BG, ERROR, MUTED, OK, PANEL_EDGE, TEXT, tribe_rgb
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
+from faeriell.practice.record import game_finished
 
 if TYPE_CHECKING:
     from faeriell.session import Session
@@ -44,7 +45,6 @@ class EndScene(MenuScene):
         if not s.state.game_over or s.practice_kept:
             return list(s.practice_notes)
         try:
-            from faeriell.practice.record import game_finished
             s.practice_notes = game_finished(s.game, s.credited_seats())   # a person's moves count, not bots'
         except (OSError, ValueError) as exc:   # a practice file that cannot be written (store.Document keeps
             self.host.report("keeping this game in your statistics", exc)   # a bad one aside): the end screen shows anyway

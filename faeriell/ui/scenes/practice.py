@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import time
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,9 +22,19 @@ from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
 from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, TEXT
 from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.scene import Host, MenuScene
-
-if TYPE_CHECKING:
-    from faeriell.storage.background import Background
+from faeriell.practice.daily import daily_config, DailyBook, today, WEEKDAY_DIFFICULTY
+from faeriell.practice.store import data_folder
+from faeriell.practice.trainer import all_entries, Trainer
+from faeriell.storage.background import Background, LIST_WAIT_S
+from faeriell.practice.drills import DrillBook
+from faeriell.practice.ladder import LADDER_NAMES, LadderBook, LADDERS
+from faeriell.ui.table.words import Words
+from faeriell.engine import Action
+from faeriell.practice.schedule import wait_words
+from faeriell.ui.launch import new_seed
+from faeriell.engine.saves import replay, SaveError
+from faeriell.puzzles.path import practice_items
+from faeriell.practice.habits import costly_habit
 
 TABS = (("puzzles", "Puzzles"), ("rated", "Rated puzzles"), ("drills", "Drills"), ("ladder", "Ladder"),
         ("daily", "Daily game"))
@@ -38,7 +47,6 @@ class PracticeScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor), like the start screen
 
     def __init__(self, host: Host, tab: str = "puzzles", folder=None, clock=time.time, back=None):
-        from faeriell.practice.store import data_folder
         self.host = host
         self.folder = folder if folder is not None else data_folder()
         self.clock = clock
@@ -61,8 +69,6 @@ class PracticeScene(MenuScene):
         """Start (or look at) the read of the trainer's puzzle files; True once they are known."""
         if self.entries is not None:
             return True
-        from faeriell.practice.trainer import all_entries
-        from faeriell.storage.background import LIST_WAIT_S, Background
         job = self._entries_job
         if job is None:
             self._entries_job = job = Background(all_entries)
@@ -87,10 +93,6 @@ class PracticeScene(MenuScene):
 
     # ---- data --------------------------------------------------------------------------------
     def reload(self) -> None:
-        from faeriell.practice.daily import DailyBook
-        from faeriell.practice.drills import DrillBook
-        from faeriell.practice.ladder import LadderBook
-        from faeriell.practice.trainer import Trainer
         self.drills = DrillBook(self.folder, self.clock)
         self.trainer = Trainer(self.folder, self.entries or [], self.clock)
         self.ladder = LadderBook(self.folder)
@@ -100,13 +102,10 @@ class PracticeScene(MenuScene):
             self.status = (" ".join(notes), True)
 
     def _words(self):
-        from faeriell.ui.table.words import Words
         rules = self.host.rules
         return Words(rules.catalog, list(rules.catalog.tribes), rules) if rules is not None else None
 
     def drill_items(self) -> list[tuple]:
-        from faeriell.engine import Action
-        from faeriell.practice.schedule import wait_words
         now = self.clock()
         words = self._words()
         out = []
@@ -152,8 +151,6 @@ class PracticeScene(MenuScene):
         self._report(self.host.open_rated_puzzle(e.path, self.trainer, back=self.back_here()))
 
     def play_level(self, mode: str) -> None:
-        from faeriell.practice.ladder import LADDERS
-        from faeriell.ui.launch import new_seed
         lv = LADDERS[mode][self.ladder.unlocked(mode) - 1]
         players = 1 if mode == "solo" else self.coop_players
         seats = ["human"] + ["expert"] * (players - 1)          # expert partners at the Full Coop table
@@ -161,11 +158,9 @@ class PracticeScene(MenuScene):
                                         back=self.back_here()))
 
     def today(self) -> dt.date:
-        from faeriell.practice.daily import today
         return today(self.clock())
 
     def play_daily(self) -> None:
-        from faeriell.practice.daily import daily_config
         c = daily_config(self.today())
         self._report(self.host.new_game(c["players"], c["mode"], c["difficulty"], c["variants"], c["seed"],
                                         ["human"], back=self.back_here()))
@@ -210,7 +205,6 @@ class PracticeScene(MenuScene):
         return bits[0], "\n".join(bits[1:])
 
     def replay_best(self) -> None:
-        from faeriell.engine.saves import SaveError, replay
         best = self.daily.best(self.today())
         if best is None:
             self.status = ("No daily game finished today yet.", True)
@@ -256,7 +250,6 @@ class PracticeScene(MenuScene):
         getattr(self, f"_layout_{self.tab}")(body, foot_y, r)
 
     def _layout_puzzles(self, body, foot_y, r) -> None:
-        from faeriell.puzzles.path import practice_items
         if self.puzzle_items is None:
             self.puzzle_items = practice_items()
             if not self.puzzle_path:              # the first unsolved puzzle, ready to play
@@ -292,7 +285,6 @@ class PracticeScene(MenuScene):
                         "by its path.")
 
     def _layout_drills(self, body, foot_y, r) -> None:
-        from faeriell.practice.habits import costly_habit
         items = self.drill_items()
         habit = costly_habit(self.drills.drills)
         if habit is not None and body.height >= 260:
@@ -394,7 +386,6 @@ class PracticeScene(MenuScene):
     def _draw_ladder(self, surf, body) -> None:
         """One table for both ladders (their levels are the same): each level's name once, then
         where you stand on it in Solo and in Full Coop."""
-        from faeriell.practice.ladder import LADDER_NAMES, LADDERS
         # each column's name only: the levels marked "won" say how far the player came (with
         # "· best 3" the heads did not fit at 1024x640 and "Larger")
         heads = dict(LADDER_NAMES)
@@ -423,7 +414,6 @@ class PracticeScene(MenuScene):
             y += 26
 
     def _draw_daily(self, surf, body) -> None:
-        from faeriell.practice.daily import daily_config
         d = self.today()
         c = daily_config(d)
         draw_text(surf, d.strftime("%A %d %B %Y"), (body.x, body.y), 30, TEXT)
@@ -443,7 +433,6 @@ class PracticeScene(MenuScene):
 
 def daily_why(date) -> str:
     """Why the daily game is as hard as it is: the day of the week sets it (practice.daily)."""
-    from faeriell.practice.daily import WEEKDAY_DIFFICULTY, daily_config
     days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
     name = {d: d.replace("_", " ").capitalize() for d in WEEKDAY_DIFFICULTY}
     week = ", ".join(f"{day} {name[lv]}" for day, lv in zip(days, WEEKDAY_DIFFICULTY, strict=False))

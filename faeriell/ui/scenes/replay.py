@@ -24,6 +24,8 @@ from faeriell.ui.theme import MUTED, PANEL, PANEL_EDGE, TEXT
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table import TableScene
 from faeriell.session import Session
+from faeriell.ui.table.hint_card import draw_move
+from faeriell.ui.assets import Assets
 
 SPECTATOR = -1          # a viewer who holds no hand: every tribe's hidden cards stay hidden
 
@@ -253,11 +255,9 @@ BETTER_RGB, BETTER_DARK = (255, 84, 196), (60, 10, 44)         # the better move
 
 def _draw_moment(surf, scene, played, best) -> int:
     """The two moves of a key moment on the table; how many could be drawn."""
-    from faeriell.ui.table.hint_card import draw_move
     return (int(draw_move(surf, scene, played, PLAYED_RGB, PLAYED_DARK, "played"))
             + int(draw_move(surf, scene, best, BETTER_RGB, BETTER_DARK, "better")))
 
 
 def _assets():
-    from faeriell.ui.assets import Assets
     return Assets()

@@ -29,6 +29,10 @@ from faeriell.ui.key_focus import KeyFocus
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.ui.table.words import Words
+from faeriell.review.moments import accuracy, GRADES
+from faeriell.practice.record import review_finished
+from faeriell.review.replay import Replay
+from faeriell.engine.saves import replay, SaveError
 
 if TYPE_CHECKING:
     from faeriell.session import Session
@@ -147,7 +151,6 @@ class ReviewScene(MenuScene):
 
     def accuracy_line(self) -> str:
         """The review's accuracy: the very figure Progress keeps (review.moments.accuracy)."""
-        from faeriell.review.moments import GRADES, accuracy
         tally = self.job.tally or {}
         points = round(100 * GRADES[-1][1])
         acc = accuracy(tally)
@@ -170,7 +173,6 @@ class ReviewScene(MenuScene):
     def _keep_for_practice(self) -> None:
         """The human seats' key moments become drills; the accuracy goes to the statistics."""
         try:
-            from faeriell.practice.record import review_finished
             seats = self.session.credited_seats() if hasattr(self.session, "credited_seats") else self.session.seats
             self.practice_notes = review_finished(self.game, seats, self.moments, self.job.tally)
         except (OSError, ValueError) as exc:   # a practice file that cannot be written: say so, keep the review
@@ -194,7 +196,6 @@ class ReviewScene(MenuScene):
         before its last move (an ended game has no move left to try)."""
         game = self.game
         if game.state.game_over and game.history:
-            from faeriell.review.replay import Replay
             rp = Replay.of(game)
             game = rp.seek(len(rp) - 1)
         self.host.go("analysis", game=game.copy(), back=self)
@@ -248,7 +249,6 @@ class ReviewScene(MenuScene):
 
     def watch_line(self) -> None:
         """The expert's line from the turning point, in the replay (the game up to there, then its moves)."""
-        from faeriell.engine.saves import SaveError, replay
         t, g = self.turn, self.game
         if t is None:
             return
@@ -262,7 +262,6 @@ class ReviewScene(MenuScene):
 
     def play_turning(self) -> None:
         """A new game at the turning point, with that seat handed to the player."""
-        from faeriell.engine.saves import SaveError, replay
         t, g = self.turn, self.game
         if t is None:
             return

@@ -32,6 +32,9 @@ from faeriell.ui.launch import new_seed
 from faeriell.ui.scene import Host, MenuScene
 from faeriell.practice.suggest import Suggestion, read_games, suggest_solo
 from faeriell.win_rates import LEVEL_COLUMN, Rate, WinRates
+from faeriell.engine import setup
+from faeriell.tutorial.chapters import ChapterError, load_all
+from faeriell.tutorial.progress import default_progress
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +46,6 @@ TAB_TITLES = {"new": "New game", "load": "Load a saved game"}
 
 
 def _engine_setup():
-    from faeriell.engine import setup
     return setup
 
 
@@ -59,8 +61,6 @@ def last_game() -> tuple[bool, str]:
 def tutorial_progress() -> tuple[int, int]:
     """(chapters done, chapters there are) of the guided game: reads every chapter file and
     tutorial.json. (0, 0) when a chapter file is broken (the chapter list says why)."""
-    from faeriell.tutorial.chapters import ChapterError, load_all
-    from faeriell.tutorial.progress import default_progress
     try:
         ids = {c.id for c in load_all()}
     except ChapterError:

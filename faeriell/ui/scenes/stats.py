@@ -15,6 +15,10 @@ from faeriell.ui.controls import Button, Choice
 from faeriell.ui.text import draw_text, draw_wrapped
 from faeriell.ui.theme import ACCENT, ERROR, MUTED, TEXT
 from faeriell.ui.scene import Host, MenuScene
+from faeriell.practice.drills import DrillBook
+from faeriell.practice.stats import StatsBook
+from faeriell.practice.store import data_folder
+from faeriell.practice.trainer import Trainer
 
 GROUPS = (("mode", "Mode"), ("difficulty", "Difficulty"), ("players", "Players"), ("variants", "Variants"))
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
@@ -32,10 +36,6 @@ class StatsScene(MenuScene):
     ui_scaled = True        # drawn larger with the Interface size (canvas.ui_factor)
 
     def __init__(self, host: Host, folder=None, clock=time.time, back=None):
-        from faeriell.practice.drills import DrillBook
-        from faeriell.practice.stats import StatsBook
-        from faeriell.practice.store import data_folder
-        from faeriell.practice.trainer import Trainer
         self.host = host
         self.back_scene = back
         folder = folder if folder is not None else data_folder()

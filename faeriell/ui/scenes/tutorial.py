@@ -15,6 +15,8 @@ from faeriell.ui.text import draw_text, draw_wrapped, font, wrapped_height
 from faeriell.ui.controls import Button, Label
 from faeriell.ui.theme import ACCENT, ERROR, MUTED, OK, PANEL_EDGE
 from faeriell.ui.scene import Host, MenuScene
+from faeriell.tutorial.chapters import ChapterError, load_all
+from faeriell.tutorial.progress import default_progress
 
 ROW_H = 64
 HEAD_H = 34
@@ -23,8 +25,6 @@ HOW_TO_WIN = "How to win: you choose, and the coach grades each pick"
 
 class TutorialScene(MenuScene):
     def __init__(self, host: Host, message: str | None = None, progress=None):
-        from faeriell.tutorial.chapters import ChapterError, load_all
-        from faeriell.tutorial.progress import default_progress
         self.host = host
         self.size = host.size
         self.progress = progress if progress is not None else default_progress()

@@ -15,6 +15,8 @@ from faeriell.engine.words import COLORS, ESSENCE_COLOURS
 from faeriell.ui.text import on_rescale
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import AchievementTile, AchievementToken, AttuneFree, AttuneTaken, CorruptionSpace, DesignatedArea, DesignatedToken, DoomLabel, DoomSpace, HarvestToken, HerbDeck, HerbDiscard, HerbUp, MenaceBag, PerkUp, QuestDeck, QuestDiscard, SetAside, SideScroll, SowerPerk, SowerPile, SowerTribe, SupplyBeacon, TotemCards, TotemPiece, TotemSlot, WheelSpace
+from faeriell.engine.preview import achievement_progress
+from collections import Counter
 
 COLORS5 = ESSENCE_COLOURS
 
@@ -512,7 +514,6 @@ def _achievements(surf, p, x0, y, w, tile_w: int | None = None) -> int:
     P = p.P
     s = p.s
     ids = p.rules.achievement_ids
-    from faeriell.engine.preview import achievement_progress
     progress = {e["id"]: e for e in achievement_progress(p.g)}
     me = p.viewer
     cols, tw, th = _grid(p, w, tile_w)
@@ -581,7 +582,6 @@ def _paper(img) -> tuple:
     key = (id(img), img.get_size())
     found = _PAPER.get(key)
     if found is None:
-        from collections import Counter
         w, h = img.get_size()
         counts = Counter(c for c in (tuple(img.get_at((x, y))) for x in range(w // 6, w - w // 6, 2)
                                      for y in range(h // 2, h - h // 8, 2))

@@ -15,6 +15,7 @@ from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 from faeriell.ui.table.goal import RoundCard
 from faeriell.ui.table.hint_card import HintCard
 from faeriell.ui.table.layers import Layer
+from faeriell.engine.preview import harvest_preview
 
 
 class CoachLayer(Layer):
@@ -103,7 +104,6 @@ class CoachLayer(Layer):
         gets there, or what the hinted Region gives (engine.preview.harvest_preview); "" for
         other moves, whose label says it all."""
         scene = self.scene
-        from faeriell.engine.preview import harvest_preview
         g = scene.session.game
         who = g.acting if g.acting is not None else g.state.active
         if action.kind == "harvest":

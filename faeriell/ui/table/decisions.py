@@ -22,6 +22,7 @@ from faeriell.ui.surface_cache import surface_cache
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
 from faeriell.ui.table.keys import GuardianPiece, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, RegionSpot, TableKey
+from faeriell.engine.preview import harvest_preview
 
 MAX_OPTIONS = 12
 SLOT_ICON = "slot:"      # "slot:<tribe id>:<slot colour>": a claim's token on its slot, as the tribe board shows it
@@ -497,7 +498,6 @@ def _menace_rival_label(k, differing, p, words, label: str) -> str:
 def _harvest_choice_label(k, differing, p, words, label: str) -> str:
     if k.has("region") and not k.has("color"):
         # which of your Regions to harvest: say what each gives, a Threatened one nothing (R31)
-        from faeriell.engine.preview import harvest_preview
         pend = p.s.pending or {}
         gain = words.harvest_gain(harvest_preview(p.g, 0), pend.get("player", p.acting), k["region"])
         if gain:

@@ -11,6 +11,9 @@ The result goes on the drill's spaced schedule once per opening.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from faeriell.practice.drills import judge, position, TRIES
+from faeriell.engine import Action, IllegalAction
+from faeriell.engine.saves import SaveError
 
 
 @dataclass
@@ -27,7 +30,6 @@ class DrillCoach:
     rating_change: tuple | None = None
 
     def __init__(self, session, book=None):
-        from faeriell.practice.drills import TRIES
         self.drill = session.drill
         self.book = book if book is not None else session.drill_book
         self.start_len = len(session.game.history)
@@ -71,7 +73,6 @@ class DrillCoach:
         return "A position from your own game: find a better move than the one you played."
 
     def _say(self, action_dict) -> str:
-        from faeriell.engine import Action
         a = Action.from_dict(action_dict) if isinstance(action_dict, dict) else action_dict
         if self.words is not None:
             return self.words.action(a)
@@ -132,8 +133,6 @@ class DrillCoach:
         return self.result != before
 
     def _judge(self, action) -> None:
-        from faeriell.engine import IllegalAction
-        from faeriell.practice.drills import judge, position
         rules = self.session.game.rules
         try:
             self.verdict = judge(rules, self.drill, action, position(rules, self.drill))
@@ -160,8 +159,6 @@ class DrillCoach:
 
     def restart(self, session, target: str | None = None) -> str | None:
         """The drill's position again (or the drill `target`); None when done, else why not."""
-        from faeriell.engine.saves import SaveError
-        from faeriell.practice.drills import position
         if target:
             d = self.book.get(target) if self.book is not None else None
             if d is None:

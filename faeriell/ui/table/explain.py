@@ -21,6 +21,8 @@ from faeriell.engine.actions import card_back
 from faeriell.engine.explain import why_none
 from faeriell.ui.table.gestures import drop_meaning
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, WheelSpace
+from copy import copy
+from faeriell.ui.table.chrome import expectation
 
 
 @dataclass(frozen=True)
@@ -195,7 +197,6 @@ def refused_drop(scene, drag) -> str:
 
 
 def _at(drag, place):
-    from copy import copy
     d = copy(drag)
     d.hover = place
     return d
@@ -219,7 +220,6 @@ def idle_click(scene, key: TableKey) -> str | None:
         what = names[0][0].lower() + names[0][1:] if len(names) == 1 else "a piece that can go there"
         return (f"A click on {place} alone moves nothing: drag {what} onto it (or click the piece first, "
                 f"then {place}).")
-    from faeriell.ui.table.chrome import expectation       # what the banner says is expected now
     hint = expectation(scene.painted)[1] if scene.painted is not None else scene.words.phase_hint(g, scene.index.kinds)
     hint = hint.rstrip(".")
     return f"Nothing can go to {place} now. {hint[0].upper() + hint[1:]}."

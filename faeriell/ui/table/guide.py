@@ -20,13 +20,17 @@ from faeriell.engine.names import PHASE_NAMES
 from faeriell.puzzles.goal import GoalError
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp, PoolCard, PuzzleCard, SupplyBeacon, SupplySettlement, TableKey
+from faeriell.puzzles.goal import Goal, PuzzleMeta, PuzzleTracker
+from faeriell.puzzles.files import puzzle_info
+from pathlib import Path
+from faeriell.puzzles.path import default_progress, PuzzlePath
+from faeriell.engine import Action
 
 
 
 # --------------------------------------------------------------------------- practice puzzles
 class Puzzle:
     def __init__(self, scenario, game, progress=None, trainer=None, counted=None):
-        from faeriell.puzzles.goal import Goal, PuzzleTracker
         self.trainer = trainer                 # the rated trainer (faeriell.practice.trainer) when rated
         self.counted = counted if counted is not None else set()   # puzzle ids already rated this sitting
         self.rating_change: tuple | None = None                    # (before, after) of the player's rating
@@ -63,7 +67,6 @@ class Puzzle:
     def description(self) -> str:
         d = getattr(self.scenario, "description", None)
         if not d:
-            from faeriell.puzzles.files import puzzle_info
             d = puzzle_info(self.path)["description"]     # "" when the file says none or cannot be read
         return " ".join(str(d or "").split())
 
@@ -94,7 +97,6 @@ class Puzzle:
 
     def _rate(self, won: bool) -> None:
         """The first try at a rated puzzle moves both ratings; the next one near the new rating."""
-        from pathlib import Path
         pid = Path(self.path).stem
         if pid not in self.counted:
             self.counted.add(pid)
@@ -105,7 +107,6 @@ class Puzzle:
 
     def _record_win(self) -> None:
         """Mark this puzzle solved in the user's data folder and find the next unsolved one."""
-        from faeriell.puzzles.path import PuzzlePath, default_progress
         path = PuzzlePath.load()
         entry = path.by_path(self.path)
         if entry is None:                      # a scenario file outside the puzzle path
@@ -129,7 +130,6 @@ class Puzzle:
 
     @property
     def hint(self) -> str:
-        from faeriell.puzzles.goal import GoalError, PuzzleMeta
         try:
             text = PuzzleMeta.from_dict(getattr(self.scenario, "puzzle", None) or {}).hint
         except GoalError:
@@ -286,7 +286,6 @@ class PuzzleResult:
         if not won and puzzle.refuted:
             first = puzzle.scenario.wrong[0][1]
             try:
-                from faeriell.engine import Action
                 first = scene.words.action(Action.from_dict(first))
             except (ValueError, KeyError, TypeError):   # a `wrong:` move the words cannot say
                 first = "the tempting move"

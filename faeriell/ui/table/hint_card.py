@@ -28,6 +28,7 @@ from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
 from faeriell.ui.table.keys import GoalMeter, NodeSpot, RegionSpot
+from faeriell.ui.table import pieces
 HINT = (255, 84, 196)            # the hint's colour: never a legal-glow colour
 HINT_DARK = (60, 10, 44)
 DONE = (150, 210, 150)           # a step of the plan already played
@@ -194,7 +195,6 @@ class HintCard:
                     areas.append(box.inflate(2 * reach, 2 * reach + P(60)))
             target = self._target()
             if isinstance(target, RegionSpot):
-                from faeriell.ui.table import pieces
                 outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
                 if outline:
                     lines.append(list(outline) + [outline[0]])
@@ -247,7 +247,6 @@ class HintCard:
         clip = surf.get_clip()
         target = self._target()
         if isinstance(target, RegionSpot):      # the whole Region, outlined thick
-            from faeriell.ui.table import pieces
             surf.set_clip(scene.layout.map)
             pts_r = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
             pygame.draw.lines(surf, HINT_DARK, True, pts_r, P(8))
@@ -400,7 +399,6 @@ class HintCard:
         pts = way.spaced(self._way(scene), gap)
         target = self._target()
         if isinstance(target, RegionSpot):
-            from faeriell.ui.table import pieces
             outline = pieces.region_outline(scene.map, scene.session.game.rules.board, target.region)
             if outline:
                 pts += way.spaced(list(outline) + [outline[0]], gap)

@@ -21,6 +21,7 @@ from faeriell.ui.table.events import shift
 from faeriell.ui.table.gestures import TRAY_KINDS
 from faeriell.ui.table.payment import cheapest, colour
 from faeriell.ui.table.keys import AchievementTile, Button, GuardianPiece, HeroSlot, NodeSpot, PlayArea, RegionSpot, TableKey, TipOk, TribeBoard, WheelSpace
+from faeriell.ui.table import tooltips
 
 NEXT = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
 PREV = (pygame.K_LEFT, pygame.K_UP)
@@ -159,7 +160,6 @@ def place_name(scene, key) -> str:
 
 
 def piece_name(scene, key) -> str:
-    from faeriell.ui.table import tooltips
     try:
         t = tooltips.tip(key, scene.painted)
     except (KeyError, IndexError, TypeError, AttributeError):

@@ -10,6 +10,7 @@ from faeriell.ui.table import explain, pieces, tooltips
 from faeriell.ui.table.goal import METER_KEY
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import HarvestToken, RegionSpot, WheelSpace
+from faeriell.engine.preview import harvest_preview
 
 TIP_DELAY = 450          # ms the mouse rests before a tooltip shows
 
@@ -158,7 +159,6 @@ def drag_preview(surf, scene) -> None:
     d = scene.drag_layer.drag
     if d is None or d.grip != HarvestToken() or d.hover is None or not isinstance(d.hover, WheelSpace) or not d.hover_ok:
         return
-    from faeriell.engine.preview import harvest_preview
     g = scene.session.game
     steps = (d.hover.space - g.state.harvest) % len(g.rules.wheel)
     lines = scene.words.harvest_lines(harvest_preview(g, steps))

@@ -11,6 +11,9 @@ from faeriell.ui.table import theme as T
 from faeriell.ui.table.keyboard import TIP_OK
 from faeriell.ui.table.events import is_cancel, is_enter, is_key, is_motion, is_press
 from faeriell.ui.table.layers import Layer
+from faeriell.practice.refute import refutation
+from faeriell.puzzles.files import load_puzzle
+from faeriell.storage.saves import FileServiceError
 
 
 class PointerLayer(Layer):
@@ -144,7 +147,6 @@ class ResultLayer(Layer):
         """Why the puzzle's tempting move fails: the puzzle again, the recorded wrong line played out
         (faeriell.practice.refute), the result panel then says how it ends."""
         scene = self.scene
-        from faeriell.practice.refute import refutation
         if scene.puzzle is None or not scene.puzzle.can_refute:
             return "This puzzle records no tempting move."
         sc = scene.puzzle.scenario
@@ -176,8 +178,6 @@ class ResultLayer(Layer):
             scene.sync()
             scene.flash("The next drill." if path else "The position again: find a better move.")
             return None
-        from faeriell.puzzles.files import load_puzzle
-        from faeriell.storage.saves import FileServiceError
         try:
             sc, game = load_puzzle(scene.session.game.rules, path or scene.puzzle.path)
         except FileServiceError as e:

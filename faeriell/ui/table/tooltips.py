@@ -18,6 +18,8 @@ from faeriell.engine.words import COLORS
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.tribe_board import PHASES
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, AttuneTaken, BeaconPiece, Button, CorruptionSpace, DesignatedArea, DesignatedToken, DoomLabel, DoomSpace, FirstPlayer, GoalMeter, GuardianPiece, HarvestToken, HeartlandToken, HerbDeck, HerbDiscard, HerbOwn, HerbUp, HeroSlot, InactiveHero, MenaceBag, MenaceTrack, NodeSpot, PerkTile, PerkUp, PhaseTile, PoolCard, PuzzleCard, QuestCard, QuestDeck, QuestDiscard, RegionSpot, RoundLap, SetAside, SettlementPiece, SetupCard, SideScroll, SlotToken, SowerPerk, SowerPile, SowerTribe, SupplyBeacon, SupplySettlement, TableKey, TokenSlot, TotemCards, TotemPiece, TotemSlot, TribeSmall, UnderGuardian, UndoOff, WheelSpace
+from faeriell.engine.preview import goal_progress
+from faeriell.ui.table.goal import meter_tip
 
 
 Tip = tuple[str, list[str]]
@@ -37,8 +39,6 @@ def _text_of(cat, table, cid) -> str:
 
 
 def _goal_meter(key: GoalMeter, p) -> Tip | None:
-    from faeriell.engine.preview import goal_progress
-    from faeriell.ui.table.goal import meter_tip
     return meter_tip(goal_progress(p.g))
 
 

@@ -15,6 +15,7 @@ from faeriell.engine.setup import cards_asked_now
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS, PHASES
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import AchievementTile, AttuneOwn, FirstPlayer, HerbOwn, HeroSlot, InactiveHero, MenaceTrack, PerkTile, PhaseTile, PoolCard, QuestCard, SetupCard, SlotToken, SupplySettlement, TokenSlot, TribeBoard, TribeSmall
+from faeriell.engine.preview import achievement_progress
 
 ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
 
@@ -69,7 +70,6 @@ def _board_band(surf, p, band: pygame.Rect, i: int, looking: bool) -> None:
     info = f"Tribe Corruption {t.corruption}   ·   {len(t.achievements)} Achievement{'s' if len(t.achievements) != 1 else ''}"
     if t.sower:
         info += "   ·   Corruption Sower"
-    from faeriell.engine.preview import achievement_progress
     near = p.words.nearest_achievements(achievement_progress(p.g), i)
     tiles = len(t.achievements) * (P(20) + P(3))        # achievement_mark: P(20) square each
     room = band.right - P(10) - tiles - x

@@ -234,20 +234,26 @@ class ExpertBot(BaseBot):
         words (words only: the move is already chosen)."""
         names = Names.of(world.rules)
         head = describe(a, names, [t.id for t in world.state.tribes])
-        gains, risks = gain_and_risk(world, player, a, names)
-        text = head
-        if gains:
-            text += ": " + "; ".join(gains)
-        elif a.kind == "end_phase":
-            text += ": nothing left in this Phase is worth what it costs"
-        elif why := why_kind(world, player, a):
-            text += ": " + why
-        text += "."
+        aim, risks = self.aim_and_risks(world, player, a, names)
+        text = head + (f": {aim}" if aim else "") + "."
         if risks:
             text += " " + ("It " if risks[0].startswith(_COST_WORDS) else "Risk: ") + "; ".join(risks) + "."
         if outlook:
             text += f" {outlook}"
         return text
+
+
+    @staticmethod
+    def aim_and_risks(world, player: int, a, names: Names) -> tuple[str, list[str]]:
+        """(what `a` achieves or is for, in words, after describe's words for it in `reason`;
+        what it costs or risks): the partner's line says the aim beside the move's label without
+        reading it back out of the reason."""
+        gains, risks = gain_and_risk(world, player, a, names)
+        if gains:
+            return "; ".join(gains), risks
+        if a.kind == "end_phase":
+            return "nothing left in this Phase is worth what it costs", risks
+        return why_kind(world, player, a), risks
 
 
 def _outlook(ends, coop=False) -> str | None:

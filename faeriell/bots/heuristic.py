@@ -172,8 +172,20 @@ class Scorer:
         return v, self.reason(a, note, paid)
 
     def value(self, a: Action) -> float:
-        """`score(a)[0]` without its reason: what a playout weighs (no move is put in words)."""
-        return self._value_note(a)[0]
+        """`score(a)[0]` without its reason: what a playout weighs (no move is put in words;
+        `_value_note`'s sum, inlined: this runs for every action of every playout)."""
+        k = a.kind
+        fn = MOVES.get(k)
+        if fn is None:
+            return 0.0
+        if a.has("pay") and k in _TRIBE_PAID:
+            val, _note, claims, _terms = self._paid_base(fn, a)
+            return val + self.W["price"] * self._price(a, claims)
+        v = 0.0
+        W = self.W
+        for name, f in fn(self, a)[0]:
+            v += W[name] * f
+        return v
 
     def _value_note(self, a: Action) -> tuple[float, str, bool]:
         """(score, the scorer's note on what the move gains or risks, whether it is a paid Tribe Action)."""

@@ -92,7 +92,7 @@ def test_a_tribe_phase_that_leaves_what_an_earlier_hint_brought_within_reach_say
     Phase's hint then plays another line: it says so, first, in one line."""
     g = _phase_choice()
     earlier = P.Plan(player=0, turn=("play", g.state.round, 0, 0), start=len(g.history) - 1, steps=(),
-                     labels=(), aim="", promise=(g.state.round, (("beacon", "red"),)))
+                     labels=(), aim="", promise=(g.state.round, (("build_beacon", "red"),)))
     action, reason, new = bots.plan_hint(g, earlier, iterations=2)
     assert action.kind == "choose_phase" and action.get("phase") == "tribe"
     assert not any(a.kind == "build_beacon" for a in new.steps)
@@ -100,7 +100,7 @@ def test_a_tribe_phase_that_leaves_what_an_earlier_hint_brought_within_reach_say
     first = reason.split(". ")[0]
     assert "can still be paid" in first or "no longer there" in first, reason
     # a promise of an earlier round is over: nothing to say
-    old = dataclasses.replace(earlier, promise=(g.state.round - 1, (("beacon", "red"),)))
+    old = dataclasses.replace(earlier, promise=(g.state.round - 1, (("build_beacon", "red"),)))
     _a, reason2, _p = bots.plan_hint(g, old, iterations=2)
     assert "Change of plan" not in reason2, reason2
 

@@ -14,10 +14,10 @@ import pytest  # noqa: E402
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
-from faeriell.engine.action_schema import GUARDIAN, HERO, REGION, SPECS, Field, Spec  # noqa: E402
-from faeriell.ui.table import decisions, gestures  # noqa: E402
+from faeriell.engine.action_schema import COLOR, GUARDIAN, HERO, REGION, SPECS, Field, Spec  # noqa: E402
+from faeriell.ui.table import decisions, gestures, guide  # noqa: E402
 from faeriell.ui.table.keys import (GuardianPiece, HeroSlot, InactiveHero, NodeSpot, RegionSpot,  # noqa: E402
-                                    TotemPiece)
+                                    SupplyBeacon, TotemPiece)
 
 R = default_rules()
 
@@ -43,7 +43,8 @@ def game():
 def test_no_kind_is_named_where_options_and_drops_are_derived():
     kinds = set(SPECS)
     for fn in (decisions.option_spot, decisions._answer_spot, decisions.icons_for, decisions._field_icons,
-               decisions._bucket_label, gestures.drop_meaning, gestures._aimed_field):
+               decisions._grip_picture, decisions._bucket_label, gestures.drop_meaning, gestures._aimed_field,
+               guide.tip_keys):
         src = inspect.getsource(fn)
         named = sorted(k for k in kinds if f'"{k}"' in src or f"'{k}'" in src)
         assert not named, (fn.__name__, named)
@@ -82,6 +83,20 @@ def test_a_new_kind_is_drawn_from_its_spec_and_gesture(game, monkeypatch):
     a = Action("bless_region", hero=hero, guardian=gd, region=region)
     assert decisions.option_spot(a, None, p) == RegionSpot(region)       # where it is clicked
     assert decisions.icons_for(a, p) == [f"hero_{hero}_{tid}", f"guardian_{gd}"]
+
+
+def test_a_new_kind_picking_up_a_beacon_is_pictured_by_it_and_named_by_its_spec(game, monkeypatch):
+    # a made-up Tribe Action that carries a Beacon of the supply to a Region: the Beacon's picture
+    # stands for its colour (the piece in hand), and a group of such moves is named by its spec
+    monkeypatch.setitem(SPECS, "raise_beacon", Spec("raise_beacon", "tribe",
+                                                    {"color": Field((COLOR,)), "region": Field((REGION,))}, {},
+                                                    doing="Raising a Beacon"))
+    monkeypatch.setitem(gestures.GESTURES, "raise_beacon",
+                        lambda a, c: (SupplyBeacon(a["color"]), RegionSpot(a["region"])))
+    p = presenter(game)
+    a = Action("raise_beacon", color="blue", region=sorted(game.rules.board.regions)[0])
+    assert decisions.icons_for(a, p) == ["beacon_blue"]          # not an Essence beside its Beacon
+    assert decisions._bucket_label("kind", "raise_beacon", [a], None) == "Raising a Beacon"
 
 
 def test_a_new_drop_is_reaimed_by_the_field_its_place_fills(game, monkeypatch):

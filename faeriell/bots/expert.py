@@ -46,9 +46,9 @@ from faeriell.engine.event_phase import harvest_yield
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
 from faeriell.engine.preview import harvest_preview
 
-from faeriell.engine.describe import describe
-from faeriell.engine.moves import (BuildBeacon, BuildSettlement, ChoosePhase, Corruption, DiscardQuest, DressHero,
-                                   GoQuest, Harvest, HarvestChoice, LevelUp, MoveGuardian, MoveHero, Perk, SolveQuest)
+from faeriell.engine.describe import describe, noun, noun_fields
+from faeriell.engine.moves import (ChoosePhase, Corruption, DiscardQuest, GoQuest, Harvest, HarvestChoice, MoveGuardian,
+                                   MoveHero, Perk, SolveQuest)
 from faeriell.engine.moves import view as move_view
 from faeriell.engine.names import PHASE_NAMES, Names
 from faeriell.engine.words import COLORS
@@ -234,20 +234,26 @@ class ExpertBot(BaseBot):
         words (words only: the move is already chosen)."""
         names = Names.of(world.rules)
         head = describe(a, names, [t.id for t in world.state.tribes])
-        gains, risks = gain_and_risk(world, player, a, names)
-        text = head
-        if gains:
-            text += ": " + "; ".join(gains)
-        elif a.kind == "end_phase":
-            text += ": nothing left in this Phase is worth what it costs"
-        elif why := why_kind(world, player, a):
-            text += ": " + why
-        text += "."
+        aim, risks = self.aim_and_risks(world, player, a, names)
+        text = head + (f": {aim}" if aim else "") + "."
         if risks:
             text += " " + ("It " if risks[0].startswith(_COST_WORDS) else "Risk: ") + "; ".join(risks) + "."
         if outlook:
             text += f" {outlook}"
         return text
+
+
+    @staticmethod
+    def aim_and_risks(world, player: int, a, names: Names) -> tuple[str, list[str]]:
+        """(what `a` achieves or is for, in words, after describe's words for it in `reason`;
+        what it costs or risks): the partner's line says the aim beside the move's label without
+        reading it back out of the reason."""
+        gains, risks = gain_and_risk(world, player, a, names)
+        if gains:
+            return "; ".join(gains), risks
+        if a.kind == "end_phase":
+            return "nothing left in this Phase is worth what it costs", risks
+        return why_kind(world, player, a), risks
 
 
 def _outlook(ends, coop=False) -> str | None:
@@ -326,38 +332,27 @@ def _token_words(world, a, cond, names: Names) -> str:
 
 
 def _within_reach(world, player: int) -> set:
-    """What the player could pay for if it were their Tribe Phase now: ("beacon", colour),
-    ("level", hero), ("settlement",), ("hero",). The engine lists it; this only reads."""
+    """What the player could pay for if it were their Tribe Phase now: ("build_beacon", colour),
+    ("level_up", hero), ("build_settlement",), ("dress_hero",) (`bought_item`). The engine lists
+    it; this only reads."""
     st = world.copy(log=False).state
     st.phase, st.pending, st.queue, st.active = "tribe", None, [], player
     g = Game(world.rules, st)
-    out: set[tuple] = set()
-    for act in g.legal_actions():
-        k = act.kind
-        if k == "build_beacon":
-            out.add(("beacon", act.get("color")))
-        elif k == "level_up":
-            out.add(("level", act.get("hero")))
-        elif k == "build_settlement":
-            out.add(("settlement",))
-        elif k == "dress_hero":
-            out.add(("hero",))
-    return out
+    return {item for act in g.legal_actions() if (item := bought_item(act)) is not None}
+
+
+# The Tribe Actions a hint promises ("enough for a Red Beacon in your Tribe Phase this round",
+# bench/hint_plan.py counts the promises kept): the purchases a tribe saves up for. What each buys
+# is its spec's noun, one told from another by the fields that noun names (describe.noun_fields).
+PROMISED = frozenset({"build_beacon", "build_settlement", "dress_hero", "level_up"})
 
 
 def bought_item(a) -> tuple | None:
     """The thing of `_within_reach` a Tribe Action buys (None for any other move): what a promise
-    of "enough for ..." is kept by."""
-    match move_view(a):
-        case BuildBeacon(color=colour):
-            return ("beacon", colour)
-        case LevelUp(hero=hero):
-            return ("level", hero)
-        case BuildSettlement():
-            return ("settlement",)
-        case DressHero():
-            return ("hero",)
-    return None
+    of "enough for ..." is kept by: its kind and the values its noun names, ("build_beacon", "red")."""
+    if a.kind not in PROMISED:
+        return None
+    return (a.kind, *(a.get(f) for f in noun_fields(a.kind)))
 
 
 def tribe_line_buys(world, player: int) -> set:
@@ -427,13 +422,9 @@ def _reach_note(world, g, player: int, names: Names) -> str:
 
 
 def _reach_words(item, names: Names) -> str:
-    if item[0] == "beacon":
-        return f"a {names.color(item[1])} Beacon"
-    if item[0] == "level":
-        return f"a Level Up of your {names.hero(item[1])}"
-    if item[0] == "settlement":
-        return "a new Settlement"
-    return "a new Hero"
+    """'a Red Beacon', 'a Level Up of your Shaman': a `bought_item` by its spec's noun (describe.noun)."""
+    kind = item[0]
+    return noun(kind, names, dict(zip(noun_fields(kind), item[1:], strict=True)))
 
 
 _PHASE_WHY = {"event": "move a Great Guardian, draw Menaces and move the Harvest token for Essences",
@@ -470,7 +461,8 @@ def _tribe_phase_why(world, player: int, a) -> str:
         return ""
     held = len(world.state.tribes[player].essences)
     if kinds:
-        nouns = [SPECS[k].noun or SPECS[k].doing.lower() or k for k in kinds]
+        names = Names.of(world.rules)
+        nouns = [noun(k, names) if SPECS[k].noun else SPECS[k].doing.lower() or k for k in kinds]
         if len(nouns) > 4:                   # a hint card's line, not the whole menu
             nouns = nouns[:3] + [f"{len(nouns) - 3} other Tribe Actions"]
         return ("spend Essences on " if held else "Tribe Actions open now: ") + _or_list(nouns)

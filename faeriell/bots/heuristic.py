@@ -32,7 +32,8 @@ from faeriell.engine.actions import Action, card_back, card_color
 from faeriell.engine.event_phase import harvest_yield, region_gives
 from faeriell.engine.legal import LegalActions, Paid
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
-from faeriell.engine.names import title
+from faeriell.engine.describe import describe
+from faeriell.engine.names import Names, title
 from faeriell.engine.words import COLORS
 
 from .heuristic_features import END_PHASE_REASON, MOVES, corruption_terms, level_terms, total
@@ -67,7 +68,7 @@ def score_values(g, i: int, actions, ctx: Ctx | None = None) -> list[float]:
         if part.__class__ is Paid and part.kind in _TRIBE_PAID and part.kind in MOVES:
             out += h.paid_values(part)
         else:
-            out += [h.score(a)[0] for a in part]
+            out += [h.value(a) for a in part]
     return out
 
 
@@ -121,6 +122,9 @@ class Scorer:
         self._base: dict = {}
         self._prices: dict = {}          # (pay, discounts, claims) -> the `price` feature, per decision
         self._said: dict = {}            # pay -> its cards in words
+        self._heads: dict = {}           # a paid Tribe Action's target -> describe's words for it
+        self._names: Names | None = None
+        self._seats: list[str] = []
         self._harvest: dict = {}
         if SAVING and ctx.s.stage == "play" and ctx.saving is None and not ctx.sower_me:
             ctx.saving = self.wish() or ()
@@ -163,42 +167,84 @@ class Scorer:
 
     # ------------------------------------------------------------------ dispatch
     def score(self, a: Action) -> tuple[float, str]:
-        """(score, reason): the weighted sum of the move's features."""
+        """(score, reason): the weighted sum of the move's features, and the move in words."""
+        v, note, paid = self._value_note(a)
+        return v, self.reason(a, note, paid)
+
+    def value(self, a: Action) -> float:
+        """`score(a)[0]` without its reason: what a playout weighs (no move is put in words;
+        `_value_note`'s sum, inlined: this runs for every action of every playout)."""
         k = a.kind
         fn = MOVES.get(k)
         if fn is None:
-            return (0.0, f"{k.replace('_', ' ')}")
+            return 0.0
         if a.has("pay") and k in _TRIBE_PAID:
-            val, why, claims, _terms = self._paid_base(fn, a)
-            return (val + self.W["price"] * self._price(a, claims), f"{why} (pays {self._cards(a.get('pay'))})")
-        terms, why = fn(self, a)
+            val, _note, claims, _terms = self._paid_base(fn, a)
+            return val + self.W["price"] * self._price(a, claims)
+        v = 0.0
+        W = self.W
+        for name, f in fn(self, a)[0]:
+            v += W[name] * f
+        return v
+
+    def _value_note(self, a: Action) -> tuple[float, str, bool]:
+        """(score, the scorer's note on what the move gains or risks, whether it is a paid Tribe Action)."""
+        k = a.kind
+        fn = MOVES.get(k)
+        if fn is None:
+            return 0.0, "", False
+        if a.has("pay") and k in _TRIBE_PAID:
+            val, note, claims, _terms = self._paid_base(fn, a)
+            return val + self.W["price"] * self._price(a, claims), note, True
+        terms, note = fn(self, a)
         v = 0.0                          # total(), inlined: this runs for every action of every playout
         W = self.W
         for name, f in terms:
             v += W[name] * f
-        return v, why
+        return v, note, False
 
     def terms(self, a: Action) -> tuple[tuple, str]:
         """(terms, reason): the move's features as (name, value) pairs, in the order of its score."""
         k = a.kind
         fn = MOVES.get(k)
         if fn is None:
-            return (), f"{k.replace('_', ' ')}"
+            return (), self.reason(a, "", False)
         if a.has("pay") and k in _TRIBE_PAID:
-            terms, why, claims = self._paid_base(fn, a)[3]
-            return terms + (("price", self._price(a, claims)),), f"{why} (pays {self._cards(a.get('pay'))})"
-        return fn(self, a)
+            terms, note, claims = self._paid_base(fn, a)[3]
+            return terms + (("price", self._price(a, claims)),), self.reason(a, note, True)
+        terms, note = fn(self, a)
+        return terms, self.reason(a, note, False)
+
+    def reason(self, a: Action, note: str, paid: bool) -> str:
+        """The heuristic's reason: the move in describe's words (the one source of a move's words,
+        as the table, the log and the expert's reasons say it), then what the scorer found it gains
+        or risks (`note`, in the goal's terms: "Beacons 2/3"), then a Tribe Action's payment."""
+        text = with_note(self.head(a, paid), note)
+        return f"{text} (pays {self._cards(a.get('pay'))})" if paid else text
+
+    def head(self, a: Action, paid: bool = False) -> str:
+        """describe(a) for the deciding position's seats; a paid Tribe Action's once for all its payments."""
+        if self._names is None:
+            self._names = Names.of(self.g.rules)
+            self._seats = [t.id for t in self.s.tribes]
+        if not paid:
+            return describe(a, self._names, self._seats)
+        key = (a.kind, tuple([f for f in a.fields if f[0] != "pay" and f[0] != "discounts"]))
+        head = self._heads.get(key)
+        if head is None:
+            head = self._heads[key] = describe(a.without("pay", "discounts"), self._names, self._seats)
+        return head
 
     def _paid_base(self, fn, a: Action) -> tuple:
-        """A Tribe Action's features but its payment, once for all its payments: (score, reason,
-        claims it reaches, (terms, reason, claims))."""
+        """A Tribe Action's features but its payment, once for all its payments: (score, note,
+        claims it reaches, (terms, note, claims))."""
         # the move without its payment, as plain fields (cheaper than a.without's new Action)
         key = (a.kind, tuple([f for f in a.fields if f[0] != "pay" and f[0] != "discounts"]))
         base = self._base.get(key)
         if base is None:
             self.c.claims = 0
-            terms, why = fn(self, a)
-            base = self._base[key] = (total(self.W, terms), why, self.c.claims, (terms, why, self.c.claims))
+            terms, note = fn(self, a)
+            base = self._base[key] = (total(self.W, terms), note, self.c.claims, (terms, note, self.c.claims))
         return base
 
     def _price(self, a: Action, claims: int) -> float:
@@ -209,7 +255,7 @@ class Scorer:
         """`_cards(pay)`, remembered for the decision (every scored payment says its cards)."""
         said = self._said.get(pay)
         if said is None:
-            said = self._said[pay] = _cards(pay)
+            said = self._said[pay] = _cards(pay, Names.of(self.g.rules))
         return said
 
     def _pay_price(self, pay, discounts: tuple, claims: int) -> float:
@@ -233,7 +279,7 @@ class Scorer:
         """Said when the Area bonus counted: the k own Settlements already in reg's Area."""
         if not (self.c.w.area_bonus and k):
             return ""
-        return f", Settlement {k + 1} in the {title(self.r.region_area[reg])}'s Area (its Harvest pays each)"
+        return f"Settlement {k + 1} in the {title(self.r.region_area[reg])}'s Area (its Harvest pays each)"
 
     # ================================================================== building blocks
     def event_value(self) -> float:
@@ -287,18 +333,18 @@ class Scorer:
         v += self.c.w.solve_doom * max(0.0, c.doom_cost())      # one token fewer for the next Drafts to hit
         return v
 
-    def solve_reason(self, kind, gd, by) -> str:
+    def solve_note(self, kind) -> str:
+        """What a solve of a `kind` Menace gains on its track's Achievement ("Red Menaces 2/3",
+        "earns Red Menaces"); the solve itself is said by describe."""
         c = self.c
         aid = track_aid(c, kind)
-        txt = f"solves the {kind} Menace on the {gd} with {by}"
-        if aid:
-            m = min(c.mine[aid] + 1, self.r.menace_max)
-            tgt = c.target(aid)
-            if m >= tgt and aid not in c.held:
-                txt += f" and earns {aid.replace('-', ' ').title()}"
-            else:
-                txt += f" ({aid.replace('-', ' ').title()} {m}/{tgt})"
-        return txt
+        if not aid:
+            return ""
+        m = min(c.mine[aid] + 1, self.r.menace_max)
+        tgt = c.target(aid)
+        if m >= tgt and aid not in c.held:
+            return f"earns {aid.replace('-', ' ').title()}"
+        return f"{aid.replace('-', ' ').title()} {m}/{tgt}"
 
     def quest_value(self, card) -> float:
         col = card_color(card)
@@ -580,25 +626,34 @@ class Scorer:
 
     # ---- Tribe: best purchase right now (for choosing the Phase) --------------------------
     def best_tribe_purchase(self) -> tuple[float, str]:
+        """(the best Tribe Action's score, its reason as `score` gives it), (0.0, "") for none worth it."""
+        best, a, note, paid = self.best_tribe_buy()
+        return best, (self.reason(a, note, paid) if a is not None else "")
+
+    def best_tribe_buy(self) -> tuple[float, Action | None, str, bool]:
+        """The best Tribe Action buyable now: (score, the move, its scorer's note, whether paid)."""
         g = self.g
-        best, why = 0.0, ""
+        best, top, note, paid = 0.0, None, "", False
         for kind in ("level_up", "build_settlement", "build_beacon", "control_totem", "gather_herb",
                      "attune", "dress_hero"):
             acts = registry.MOVES[kind].enumerate(g)       # every Tribe Action is registered
             if acts.__class__ is Paid and kind in _TRIBE_PAID and kind in MOVES:
-                best, why = self._best_paid(acts, best, why)
+                found = self._best_paid(acts, best)
+                if found is not None:
+                    best, top, note, paid = found[0], found[1], found[2], True
                 continue
             for a in acts:
-                v, w = self.score(a)
+                v, n, p = self._value_note(a)
                 if v > best:
-                    best, why = v, w
-        return best, why
+                    best, top, note, paid = v, a, n, p
+        return best, top, note, paid
 
     def _paid_rows(self, paid: Paid):
         """Per target of one kind's listing, in its order: (features' score but the payment, the
-        reason, each payment's weighted price, the payments). A target's features are the same for
-        all its payments (`_paid_base`), and the targets of a group share their payments, so each
-        payment is priced once a group (per number of claims reached)."""
+        scorer's note, each payment's weighted price, the payments, the target's group and first
+        index in it). A target's features are the same for all its payments (`_paid_base`), and
+        the targets of a group share their payments, so each payment is priced once a group (per
+        number of claims reached)."""
         kind = paid.kind
         fn = MOVES[kind]
         wp = self.W["price"]
@@ -607,40 +662,50 @@ class Scorer:
             priced: dict = {}                 # claims -> each payment's weighted price, in order
             for b, base in enumerate(bases):
                 known = self._base.get((kind, base))
-                val, why, claims, _terms = known if known is not None else \
+                val, note, claims, _terms = known if known is not None else \
                     self._paid_base(fn, paid.build(g, b * step))
                 xs = priced.get(claims)
                 if xs is None:
                     xs = priced[claims] = [wp * self._pay_price(pay, disc or (), claims) for pay, disc in choices]
-                yield val, why, xs, choices
+                yield val, note, xs, g, b * step
 
     def paid_values(self, paid: Paid) -> list[float]:
         """`score(a)[0]` of every move of one kind's listing, in order, no move built."""
         out: list[float] = []
-        for val, _why, xs, _choices in self._paid_rows(paid):
+        for val, _note, xs, _g, _j in self._paid_rows(paid):
             out += [val + x for x in xs]
         return out
 
-    def _best_paid(self, paid: Paid, best: float, why: str) -> tuple[float, str]:
-        """`best_tribe_purchase` over one kind's listing, move by move in the listing's order as
-        `score` would weigh them (`_paid_rows`)."""
-        for val, bwhy, xs, choices in self._paid_rows(paid):
+    def _best_paid(self, paid: Paid, best: float) -> tuple[float, Action, str] | None:
+        """`best_tribe_buy` over one kind's listing, move by move in the listing's order as
+        `score` would weigh them (`_paid_rows`): (score, move, note) of one better than `best`,
+        else None. Only the winner is built into an Action."""
+        found = None
+        for val, note, xs, g, j in self._paid_rows(paid):
             for c, x in enumerate(xs):
                 v = val + x
                 if v > best:
-                    best, why = v, f"{bwhy} (pays {self._cards(choices[c][0])})"
-        return best, why
+                    best, found = v, (g, j + c, note)
+        if found is None:
+            return None
+        return best, paid.build(found[0], found[1]), found[2]
 
 
 _TRIBE_PAID = frozenset(TRIBE_ACTIONS)
 
 
-def _cards(pay) -> str:
-    if not pay:
-        return "nothing"
-    from collections import Counter
-    cnt = Counter(card_color(c) for c in pay)
-    return ", ".join(f"{n} {c}" for c, n in cnt.items())
+def with_note(head: str, note: str) -> str:
+    """A move's words and a note on it: 'Build a Red Beacon in the Bear's River: Beacons 2/3'; after
+    a label that has a colon of its own ('Ignore: Doom +1') the note follows a semicolon, so the
+    sentence does not read as a chain of colons."""
+    if not note:
+        return head
+    return f"{head}; {note}" if ": " in head else f"{head}: {note}"
+
+
+def _cards(pay, names: Names) -> str:
+    """A payment's cards in words ('1 Red + 2 Blue'), 'nothing' for a free one."""
+    return names.pay(pay) if pay else "nothing"
 
 
 _Scorer = Scorer          # the name tests and older callers use

@@ -2,12 +2,15 @@
 
 Each legal move kind has a scorer here (`MOVES[kind]`): it measures the move's features from the
 deciding player's view (a world imagined from it, or a playout's world) and returns them as
-`(name, value)` terms with a reason in words. A move's score is the sum of `weight(name) x value`
+`(name, value)` terms with a note in words: what the move gains or risks in the goal's terms
+("Beacons 2/3", "Doom +1"), never the move itself. The reason a player reads is composed in one
+place (heuristic.Scorer.reason): the move in describe's words (engine/describe.py, the one source
+of a move's words), then the note: "Build a Red Beacon in the Bear's River: Beacons 2/3". A move's score is the sum of `weight(name) x value`
 over its terms, in order; the weights are data (the `features:` table of data/bots/weights.yaml,
 read once into the frozen Weights of each mode, `Weights.feature_weights`). catanatron's feature
 extractors with a weights dictionary are the model (the idea, not its code).
 
-    terms, why = MOVES["build_beacon"](scorer, action)    # (("achievements", 1.2), ...), "builds ..."
+    terms, note = MOVES["build_beacon"](scorer, action)   # (("achievements", 1.2), ...), "Beacons 2/3"
     heuristic.contributions(world, player, action)       # [(name, value, weight), ...] summing to the score
 
 A feature's value is in its own unit (a count, rounds, or cards); most are already in cards (weight
@@ -39,12 +42,17 @@ if TYPE_CHECKING:                      # the Scorer (heuristic.py) imports this 
     from .heuristic import Scorer
 
 Terms = tuple                          # ((feature name, value), ...)
-Scored = tuple                         # (Terms, reason)
+Scored = tuple                         # (Terms, note): the note says no move, only its gain or risk
 END_PHASE_REASON = "nothing useful is left in this phase"
 SOW_PERKS = ("sow-ruin", "sow-ravage", "sow-frenzy")     # the Sower's own Perk tiles (data/perks.yaml)
 
 # ------------------------------------------------------------------------------ the features
 # FEATURES (heuristic_meanings.py): every feature's name and what it measures, in the game's terms.
+
+
+def _notes(*parts: str) -> str:
+    """A scorer's note from its parts, the empty ones left out."""
+    return ", ".join(p for p in parts if p)
 
 
 def total(W, terms: Terms) -> float:
@@ -85,18 +93,26 @@ def choose_phase(x: Scorer, a) -> Scored:
     if p == "event":
         hv, why = x.best_harvest()
         sol = x.beacon_solve_value()
-        txt = f"Event Phase now: the Harvest can bring {why}"
+        txt = f"the Harvest can bring {why}"
         if sol > 0:
             txt += " and a Beacon can solve a Menace"
         return (("event_phase", 1.0), ("harvest", hv), ("beacon_solves", sol)), txt
     if p == "hero":
         plans, label = x.hero_phase_value()
-        return (("hero_phase", 1.0), ("hero_plans", plans)), (f"Hero Phase now: {label}" if label else "Hero Phase now")
-    best, why = x.best_tribe_purchase()
+        return (("hero_phase", 1.0), ("hero_plans", plans)), label
+    best, buy, note, paid = x.best_tribe_buy()
     terms: Terms = (("best_purchase", best), ("tribe_phase", 1.0))
     if x.s.lap >= 3:
         terms += (("tribe_phase_late", 1.0),)
-    return terms, (f"Tribe Phase now: {why}" if why else "Tribe Phase now")
+    return terms, (_then(x, buy, note, paid) if buy is not None else "")
+
+
+def _then(x: Scorer, a: Action, note: str, paid: bool) -> str:
+    """The Tribe Action a Tribe Phase would buy, inside the Phase's reason: 'then build a Red
+    Beacon in the Bear's River (Beacons 2/3), paying 1 Red + 1 Yellow' (describe's words)."""
+    head = x.head(a, paid)
+    text = "then " + head[:1].lower() + head[1:] + (f" ({note})" if note else "")
+    return text + (f", paying {x._cards(a.get('pay'))}" if paid else "")
 
 
 # ============================================================================== setup
@@ -118,8 +134,8 @@ def place_settlement(x: Scorer, a) -> Scored:
     terms += (("setup_same_terrain", sum(1 for y in c.t.settlements if x.r.region_terrain[y] == terr)),
               ("setup_free_neighbours", sum(1 for y in adj if c.owner_of(y) is None)),
               ("setup_area", c.w.area_bonus * k))
-    return terms, (f"settles {reg}: {' and '.join(c.region_colours(reg))} Essences"
-                   + (", next to its own Region" if beside else "") + x.area_note(reg, k))
+    return terms, _notes(f"{' and '.join(c.region_colours(reg))} Essences",
+                         "next to its own Region" if beside else "", x.area_note(reg, k))
 
 
 @move("choose_hero")
@@ -131,7 +147,7 @@ def choose_hero(x: Scorer, a) -> Scored:
     have = sum(1 for reg in c.t.settlements for y in c.region_colours(reg) if y == col)
     menaces = sum(1 for d in x.s.guardians.values() if d.get("token") and x.r.token_kind(d["token"]) == col)
     return ((("hero_colour_regions", have), ("hero_colour_menaces", menaces), ("hero_name", len(h))),
-            f"chooses the {h}: {col} Essences and Menaces suit its Regions")
+            f"{col} Essences and Menaces suit its Regions")
 
 
 @move("place_hero")
@@ -147,7 +163,7 @@ def place_hero(x: Scorer, a) -> Scored:
         if x.c.owner_of(reg) is None:
             terms += (("start_free_region", 1.0),)
     terms += (("start_menaces_near", x.menace_proximity(node, col)),)
-    return terms, f"places the {h} where Menaces of its colour are near"
+    return terms, "Menaces of its colour are near"
 
 
 @move("starting_essence")
@@ -157,7 +173,7 @@ def starting_essence(x: Scorer, a) -> Scored:
     terms: Terms = (("essence_held", x.c.pool.get(col, 0)),)
     if col in x.c.hero_colours():
         terms += (("essence_hero_colour", 1.0),)
-    return terms, f"takes a {col} Essence"
+    return terms, ""
 
 
 @move("free_level")
@@ -177,8 +193,7 @@ def build_settlement(x: Scorer, a) -> Scored:
                     ("settlement_area", c.w.area_bonus * k * min(1.0, c.rounds_left / 4.0)))
     if reg.split("-")[0] in x.s.attunements_free:
         terms += (("attunement_area", 1.0),)
-    return terms, (f"builds a Settlement in {reg}" + (f": {', '.join(notes)}" if notes else "")
-                   + x.area_note(reg, k))
+    return terms, _notes(*notes, x.area_note(reg, k))
 
 
 def settlement_harvests(x: Scorer, reg: str) -> float:
@@ -195,7 +210,7 @@ def settlement_harvests(x: Scorer, reg: str) -> float:
 @move("move_settlement")
 def move_settlement(x: Scorer, a) -> Scored:
     gain, notes = x.c.terrain_delta((a["to"],), (a["from"],))
-    return (("achievements", gain),), f"moves a Settlement to {a['to']}" + (f": {', '.join(notes)}" if notes else "")
+    return (("achievements", gain),), _notes(*notes)
 
 
 @move("build_beacon")
@@ -215,8 +230,7 @@ def build_beacon(x: Scorer, a) -> Scored:
         terms += (("beacon_two_colours", min(2.0, 0.2 * c.rounds_left)),)
     if not c.t.beacons and x.s.totem["owner"] != c.i and "totem" in x.r.conditions:
         terms += (("beacon_totem", 1.0),)
-    note = f"Beacons {n}/{c.target(aid)}" if aid else ""
-    return terms, f"builds a {col} Beacon in {reg}" + (f": {note}" if note else "")
+    return terms, f"Beacons {n}/{c.target(aid)}" if aid else ""
 
 
 def beacon_targets_now(x: Scorer, col: str, reg: str) -> list:
@@ -235,15 +249,15 @@ def control_totem(x: Scorer, a) -> Scored:
     c = x.c
     owner = x.s.totem["owner"]
     if owner == c.i:
-        return (("totem_moved", 1.0),), "moves the Spiritual Totem"
+        return (("totem_moved", 1.0),), ""
     if owner is not None and not c.coop:
         terms: Terms = (("achievements", c.w.ach), ("knock_rival", c.w.ach * KNOCK))
     elif owner is not None and c.coop:
         terms = (("totem_from_partner", 0.2 * c.w.ach),)
     else:
         terms = (("achievements", c.w.ach),)
-    return terms + (("totem", 1.0),), ("takes the Spiritual Totem and its Achievement"
-                                       + (f" from {x.g.tribe_name(owner)}" if owner is not None else ""))
+    return terms + (("totem", 1.0),), ("its Achievement"
+                                       + (f", taken from {x.g.tribe_name(owner)}" if owner is not None else ""))
 
 
 def _one_more(x: Scorer, measure: str, have: int) -> tuple[float, int, int]:
@@ -262,7 +276,7 @@ def gather_herb(x: Scorer, a) -> Scored:
     herb = a["herb"]
     gain, n, target = _one_more(x, "herbs", len(x.c.t.herbs))
     extra, what = x.herb_worth(herb)
-    return (("achievements", gain), ("herb_worth", extra)), f"gathers {herb} ({what}): Herbs {n}/{target}"
+    return (("achievements", gain), ("herb_worth", extra)), f"{what}; Herbs {n}/{target}"
 
 
 @move("attune")
@@ -271,7 +285,7 @@ def attune(x: Scorer, a) -> Scored:
     gd = a["guardian"]
     gain, n, target = _one_more(x, "attunements", len(x.c.t.attunements))
     bonus = x.bonus_worth(x.r.attune_bonus.get(gd) or {}) + 0.4
-    return (("achievements", gain), ("attune_bonus", bonus)), f"attunes with the {gd}: Attunements {n}/{target}"
+    return (("achievements", gain), ("attune_bonus", bonus)), f"Attunements {n}/{target}"
 
 
 @move("level_up")
@@ -285,7 +299,7 @@ def level_terms(x: Scorer, a) -> Scored:
     h = a["hero"]
     hero = c.t.heroes.get(h)
     if hero is None:
-        return (("level_without_hero", 1.0),), "levels a Hero"
+        return (("level_without_hero", 1.0),), ""
     perk = a.get("perk")
     lvl = hero.level + 1
     terms: Terms = ()
@@ -304,7 +318,7 @@ def level_terms(x: Scorer, a) -> Scored:
         terms += (("perk_tile", x.T.perk_value[perk] * c.horizon),)
     if c.sower_me and perk in SOW_PERKS:
         terms += (("sower_perk", 1.0),)
-    return terms, f"levels the {h} to {lvl} with {perk}" + (f": {', '.join(notes)}" if notes else "")
+    return terms, _notes(*notes) or f"to level {lvl}"
 
 
 @move("dress_hero")
@@ -321,13 +335,13 @@ def dress_hero(x: Scorer, a) -> Scored:
     aid = x.T.hero_aid.get(h)
     if aid and c.mine[aid] == 0:
         terms += (("hero_first_level", 1.0),)
-    return terms, f"dresses a {h}: {len(c.t.heroes) + 1} Heroes"
+    return terms, f"{len(c.t.heroes) + 1} Heroes"
 
 
 # ============================================================================== Event Phase
 @move("draft")
 def draft(x: Scorer, a) -> Scored:
-    return (), "draws the Menace Draft"
+    return (), ""
 
 
 @move("move_guardian")
@@ -340,13 +354,12 @@ def move_guardian(x: Scorer, a) -> Scored:
     kind = x.r.token_kind(tok) if tok else None
     before = x.guardian_place_value(gd, d["region"], kind)
     after = x.guardian_place_value(gd, reg, kind)
-    why = f"moves the {gd} to {reg}"
     if kind and x.c.owner_of(d["region"]) == x.c.i:
-        why += ", away from its own Region"
+        why = "away from its own Region"
     elif kind:
-        why += ", where a Hero can reach its Menace"
+        why = "where a Hero can reach its Menace"
     else:
-        why += ", next to a Hero with a Quest for it"
+        why = "next to a Hero with a Quest for it"
     return (("guardian_move", after - before), ("guardian_step", 1.0)), why
 
 
@@ -354,7 +367,7 @@ def move_guardian(x: Scorer, a) -> Scored:
 def beacon_solve(x: Scorer, a) -> Scored:
     gd = a["guardian"]
     kind = x.r.token_kind(x.s.guardians[gd]["token"])
-    return (("menace_solved", x.solve_value(kind, gd)), ("beacon_solve", 1.0)), x.solve_reason(kind, gd, "a Beacon")
+    return (("menace_solved", x.solve_value(kind, gd)), ("beacon_solve", 1.0)), x.solve_note(kind)
 
 
 @move("harvest")
@@ -366,7 +379,7 @@ def harvest(x: Scorer, a) -> Scored:
     terms: Terms = (("harvest", v),)
     if x.c.w.harvest_next and x.c.rounds_left > 1:
         terms += (("harvest_next", x.c.w.harvest_next * x.best_harvest(idx)[0]),)
-    return terms, f"moves the Harvest {k} step{'s' if k != 1 else ''} to {x.T.wheel[idx]}: {why}"
+    return terms, f"to {x.T.wheel[idx]}, {why}"
 
 
 # ============================================================================== Hero Phase
@@ -377,7 +390,7 @@ def move_hero(x: Scorer, a) -> Scored:
     after = x.plan(h, hero, to, hero.gems - 1)
     base = x.plan(h, hero, hero.node, 0)
     return ((("hero_plan", after[0] - base[0]), ("hero_step", 1.0)),
-            f"moves the {h} towards {after[1]}" if after[1] else f"moves the {h}")
+            f"towards {after[1]}" if after[1] else "")
 
 
 def plan_left(x: Scorer, h, hero, exclude) -> Terms:
@@ -397,7 +410,7 @@ def solve_menace(x: Scorer, a) -> Scored:
     first = ("corruption_solved", 0.5 + x.event_value()) if kind == "corruption" else \
         ("menace_solved", x.solve_value(kind, gd))
     return ((first,) + plan_left(x, h, hero, {("menace", gd)}) + (("solve_menace", 1.0),),
-            x.solve_reason(kind, gd, f"the {h}"))
+            x.solve_note(kind))
 
 
 @move("go_quest")
@@ -417,9 +430,7 @@ def go_quest(x: Scorer, a) -> Scored:
             qv = 1.5
     else:
         qv = c.w.quest_colour - 0.08 * len(hero.quests)
-    why = f"the {h} goes on a {deck} Quest"
-    if deck == "corruption":
-        why += " (a chance to cleanse Corruption later)"
+    why = "a chance to cleanse Corruption later" if deck == "corruption" else ""
     return (("quest_drawn", qv), ("hero_plan", rest[0]), ("hero_plan", -base[0])), why
 
 
@@ -428,8 +439,8 @@ def solve_quest(x: Scorer, a) -> Scored:
     h, card = a["hero"], a["card"]
     hero = x.c.t.heroes[h]
     col = card_color(card)
-    why = (f"the {h} solves a Quest and keeps a {col} Essence" if col != "corruption"
-           else f"the {h} solves a Corruption Quest to face (and cleanse) a Corruption Event")
+    why = (f"keeps a {col} Essence" if col != "corruption"
+           else "a Corruption Event to face (and cleanse)")
     return ((("quest_solved", x.quest_value(card)),) + plan_left(x, h, hero, {("quest", card)})
             + (("solve_quest", 1.0),)), why
 
@@ -437,26 +448,26 @@ def solve_quest(x: Scorer, a) -> Scored:
 @move("discard_quest")
 def discard_quest(x: Scorer, a) -> Scored:
     card = a["card"]
-    return (("quest_dropped", x.quest_value(card)),), f"drops the {card} Quest, the hardest to use"
+    return (("quest_dropped", x.quest_value(card)),), "the hardest to use"
 
 
 @move("lore")
 def lore(x: Scorer, a) -> Scored:
     """An Attunement's Lore (R25): a move, a solve or a gem."""
-    card, h = a["card"], a["hero"]
+    h = a["hero"]
     hero = x.c.t.heroes[h]
     if a.get("to"):
         after = x.plan(h, hero, a["to"], hero.gems)
         before = x.plan(h, hero, hero.node, hero.gems)
         return ((("hero_plan", after[0] - before[0]), ("lore_move", 1.0)),
-                f"uses the {card} Attunement to move the {h}" + (f" towards {after[1]}" if after[1] else ""))
+                f"towards {after[1]}" if after[1] else "")
     if a.get("guardian"):
         gd = a["guardian"]
         kind = x.r.token_kind(x.s.guardians[gd]["token"])
-        return (("menace_solved", x.solve_value(kind, gd)), ("lore_solve", 1.0)), x.solve_reason(kind, gd, f"{card}")
+        return (("menace_solved", x.solve_value(kind, gd)), ("lore_solve", 1.0)), x.solve_note(kind)
     more = x.plan(h, hero, hero.node, hero.gems + 1)
     now = x.plan(h, hero, hero.node, hero.gems)
-    return (("hero_plan", more[0] - now[0]), ("lore_gem", 1.0)), f"uses {card}: the {h} gains an Action gem"
+    return (("hero_plan", more[0] - now[0]), ("lore_gem", 1.0)), ""
 
 
 @move("perk")
@@ -467,61 +478,59 @@ def perk(x: Scorer, a) -> Scored:
     h, perk = a["hero"], a["perk"]
     hero = c.t.heroes.get(h)
     if hero is None:
-        return (("perk_without_hero", 1.0),), f"uses {perk}"
+        return (("perk_without_hero", 1.0),), ""
     # A Perk's fields depend on its effect kind: moves name a `node` (the Shadow's step,
     # path_move, move_after_solve, pay_move), conversions `from`/`to` colours, Alchemy a `to`
     # tuple of colours, Nudge a `guardian` and a `to` Region. Read only what this one has.
     dest = perk_destination(a, x.r.node_regions)
     if perk == "shadow":
         if dest is None:
-            return (("shadow_nowhere", 1.0),), "the Shadow moves through the shadows"
+            return (("shadow_nowhere", 1.0),), ""
         after = x.plan(h, hero, dest, hero.gems)
         before = x.plan(h, hero, hero.node, hero.gems)
         return ((("hero_plan", after[0] - before[0]), ("essence_spent", c.cv("corruption"))),
-                "the Shadow moves through the shadows")
+                f"towards {after[1]}" if after[1] else "")
     effects = [ab.get("effect") for ab in x.r.perk_abilities.get(perk, ())]
     if a.has("from") and "convert" in effects:
         fr, to = a["from"], a["to"]
         gain = c.cv(to) - c.cv(fr) + 0.02 * (c.pool.get(fr, 0) - c.pool.get(to, 0))
-        return (("essence_converted", gain), ("convert_use", 1.0)), f"converts a {fr} Essence into {to}"
+        return (("essence_converted", gain), ("convert_use", 1.0)), ""
     if a.has("guardian") and "remove_menace" in effects:
         gd = a["guardian"]
         kind = x.r.token_kind(x.s.guardians[gd]["token"])
         v = x.solve_value(kind, gd) - (c.cv(kind) if kind in COLORS else 0)
-        return ((("menace_removed", v),) + plan_left(x, h, hero, {("menace", gd)}),
-                f"the {h} removes the Menace of the {gd} with {perk}")
+        return ((("menace_removed", v),) + plan_left(x, h, hero, {("menace", gd)}), "")
     if a.has("guardian") and "ravage" in effects:
-        return (("doom_step", c.doom_cost()), ("ravage", 1.0)), f"the Sower ravages the {a['guardian']}: Doom +1"
+        return (("doom_step", c.doom_cost()), ("ravage", 1.0)), "Doom +1"
     if dest is not None:
         cost = c.cv(a.get("color", "red")) if "pay_move" in effects else 0.0
         after = x.plan(h, hero, dest, hero.gems)
         before = x.plan(h, hero, hero.node, hero.gems)
         return ((("hero_plan", after[0] - before[0]), ("essence_spent", cost), ("perk_move", 1.0)),
-                f"the {h} moves with {perk}" + (f" towards {after[1]}" if after[1] else ""))
+                f"towards {after[1]}" if after[1] else "")
     if "gain_gem" in effects or "frenzy" in effects:
         extra = 2 if "frenzy" in effects else 1
         more = x.plan(h, hero, hero.node, hero.gems + extra)
         now = x.plan(h, hero, hero.node, hero.gems)
         pay = "corruption" if "frenzy" in effects else next(
             (ab.get("pay") for ab in x.r.perk_abilities[perk] if ab.get("effect") == "gain_gem"), "red")
-        return (("hero_plan", more[0] - now[0]), ("essence_spent", c.cv(pay))), f"the {h} buys an Action gem with {perk}"
+        return ((("hero_plan", more[0] - now[0]), ("essence_spent", c.cv(pay))),
+                f"{extra} more Action gem{'s' if extra != 1 else ''} for the {h}")
     if "ruin" in effects:
-        return (("doom_step", c.doom_cost()), ("price", c.pay_cost(a.get("pay")))), "the Sower spends Essences to move Doom"
+        return (("doom_step", c.doom_cost()), ("price", c.pay_cost(a.get("pay")))), "Doom +1"
     if "trigger_event" in effects:
         return ((("corruption_event", x.event_value()), ("essence_spent", c.cv(a.get("color", "red")))),
-                f"{perk}: triggers a Corruption Event to cleanse")
+                "a Corruption Event to cleanse")
     if "raise_opponent_corruption" in effects:
-        t = a.get("target")         # a seat; None when the only opponent is implied
-        return ((("dread", 1.0), ("essence_spent", c.cv("corruption"))),
-                f"the Sower spreads dread to {x.g.tribe_name(t)}" if t is not None else "the Sower spreads dread")
+        return (("dread", 1.0), ("essence_spent", c.cv("corruption"))), ""
     if "alchemy" in effects:
         return ((("alchemy", 1.0), ("essence_spent", 2 * c.cv("corruption")), ("alchemy_use", 1.0)),
-                "the Sower turns Corruption into Essences")
+                "Corruption Essences turned into Essences")
     if "tithe" in effects:
-        return (("tithe", 1.0),), "the Sower takes Corruption Essences"
+        return (("tithe", 1.0),), ""
     if "summon_draft" in effects:
-        return (("summon_draft", 1.0),), "the Sower summons a Menace Draft"
-    return (("perk_other", 1.0),), f"uses {perk}"
+        return (("summon_draft", 1.0),), ""
+    return (("perk_other", 1.0),), ""
 
 
 def perk_destination(a: Action, node_regions) -> str | None:
@@ -538,7 +547,7 @@ def perk_destination(a: Action, node_regions) -> str | None:
 
 @move("drifter_move")
 def drifter_move(x: Scorer, a) -> Scored:
-    return (("drifter_move", 1.0),), "moves the Drifter"
+    return (("drifter_move", 1.0),), ""
 
 
 @move("drifter_shift")
@@ -552,7 +561,7 @@ def drifter_shift(x: Scorer, a) -> Scored:
     dst = x.s.guardians[to]["region"]
     gain = x.guardian_place_value(to, dst, kind) - x.guardian_place_value(to, dst, None)
     return ((("drifter_from", src), ("drifter_to", gain), ("corruption_event", x.event_value()),
-             ("drifter_shift", 1.0)), f"the Drifter shifts the {kind} token from the {fr} to the {to}")
+             ("drifter_shift", 1.0)), f"the {kind} token, and the Corruption Event it brings")
 
 
 # ============================================================================== decisions
@@ -574,15 +583,15 @@ def corruption_terms(x: Scorer, choice, pay_col, target, pend) -> Scored:
     r = x.r
     if choice == "yield" and c.aspiring:
         return ((("corruption_essence", c.cv("corruption")), ("sower_road", 1.0), ("sower_road_corruption", corr)),
-                f"yields to Corruption on the road to the Sower (Tribe Corruption {corr + 1})")
+                f"on the road to the Sower (Tribe Corruption {corr + 1})")
     if choice == "cleanse_tribe" and c.aspiring:
-        return (("sower_road_cleanse", 1.0),), "cleanses the tribe"
+        return (("sower_road_cleanse", 1.0),), ""
     if choice == "yield":
         terms: Terms = (("corruption_essence", c.cv("corruption")),)
-        why = "yields to Corruption for a Corruption Essence"
+        why = ""
         if corr == 0 and not c.sower_me:
             terms += (("purity_lost", c.ach_value("purity", 1) if "purity" in r.conditions else c.w.ach),)
-            why += " (loses Purity)"
+            why = "loses Purity"
         if t.cleanser:
             terms += (("cleanser_lost", c.w.ach),)
         if not c.coop and corr + 1 >= r.sower_at and not c.sower_me:
@@ -601,34 +610,32 @@ def corruption_terms(x: Scorer, choice, pay_col, target, pend) -> Scored:
             terms += (("cleanser_lost", c.w.ach),)
         if tok and gd:
             terms += (("region_corrupted", x.corrupted_region_harm(x.s.guardians[gd]["region"])),)
-        return terms, "ignores Corruption (Doom +1)"
+        return terms, ""
     cost = c.cv(pay_col) if pay_col else 1.0
     if choice == "cleanse_tribe":
         terms = (("essence_spent", cost), ("cleanse_tribe", 1.0))
         if corr == 1:
             regained = c.w.ach - c.claim_cost((pay_col,)) if "purity" not in c.held else 0.0
-            return terms + (("purity_regained", regained),), \
-                f"cleanses the tribe with a {pay_col} Essence and wins back Purity"
+            return terms + (("purity_regained", regained),), "wins back Purity"
         if corr >= r.sower_at - 2 and not c.coop:
             terms += (("sower_averted", 1.0),)
-        return terms, f"cleanses the tribe with a {pay_col} Essence"
+        return terms, ""
     # cleanse_corruption
     terms = (("essence_spent", cost),)
-    why = f"cleanses Corruption with a {pay_col} Essence"
+    why = ""
     if corr == 0:
         if not t.cleanser:
             terms += (("cleanser_claimed", c.w.ach - c.claim_cost((pay_col,) if pay_col else ())),)
-            why += " and claims Corruption Cleanser"
+            why = "claims Corruption Cleanser"
         elif not c.coop:
             others = sum(1 for j, o in enumerate(x.s.tribes) if j != c.i and o.cleanser)
             terms += (("knock_rival", KNOCK * c.w.ach * others),)
     part = target or "doom"
     if part == "doom":
         terms += (("doom_back", c.doom_cost(max(0, x.s.doom - 1))),)
-        why += ": Doom -1"
     else:
         terms += (("region_cleansed", x.corrupted_region_harm(x.s.guardians[part]["region"]) + 0.2),)
-        why += f": the {part} is pure again"
+        why = _notes(why, f"the {part} is pure again")
     return terms, why
 
 
@@ -637,16 +644,16 @@ def claim(x: Scorer, a) -> Scored:
     """Claiming an Achievement (R12): a designated token is free, else a card of the slot's colour,
     else a step of Doom."""
     c = x.c
-    tok, aid = a["token"], a["achievement"]
+    tok = a["token"]
     if tok == "designated":
-        return (("claim_free", 1.0),), f"claims {aid} with a token from the designated area (free)"
+        return (("claim_free", 1.0),), "free"
     pay = a["pay"]
     if pay == "doom":
-        return (("doom_step", c.doom_cost()), ("claim_doom", 1.0)), f"claims {aid} and pays with Doom (+1)"
+        return (("doom_step", c.doom_cost()), ("claim_doom", 1.0)), ""
     cost = c.cv(card_color(pay))
     if len(slot_payers(tok)) > 1:
         cost += c.w.any_slot
-    return (("claim_card", cost),), f"claims {aid}, paying a {card_color(pay)} Essence for its {tok} slot"
+    return (("claim_card", cost),), ""
 
 
 @move("harvest_choice")
@@ -654,21 +661,21 @@ def harvest_choice(x: Scorer, a) -> Scored:
     c = x.c
     if a.get("color"):
         col = a["color"]
-        return (("essence_gained", c.cv(col)),), f"harvests a {col} Essence"
+        return (("essence_gained", c.cv(col)),), ""
     reg = a["region"]
     st = c.status(reg)
     if st == "threatened":
-        return (("harvest_threatened", 1.0),), f"harvests {reg} (Threatened: nothing)"
+        return (("harvest_threatened", 1.0),), "Threatened, it gives nothing"
     if st == "corrupted":
-        return (("harvest_corrupted", 1.0), ("corruption_event", x.event_value())), f"harvests {reg} (Corrupted)"
-    return (("harvest_region", 1.0),), f"harvests {reg}"
+        return (("harvest_corrupted", 1.0), ("corruption_event", x.event_value())), "Corrupted, it brings a Corruption Event"
+    return (("harvest_region", 1.0),), ""
 
 
 @move("track_choice")
 def track_choice(x: Scorer, a) -> Scored:
     col = a["color"]
     aid = track_aid(x.c, col)
-    return (("achievements", x.c.delta(aid, x.c.mine[aid] + 1) if aid else 0.0),), f"moves its {col} tracking token"
+    return (("achievements", x.c.delta(aid, x.c.mine[aid] + 1) if aid else 0.0),), ""
 
 
 @move("menace_rival")
@@ -676,15 +683,13 @@ def menace_rival(x: Scorer, a) -> Scored:
     """Advanced Menace rule: push back the rival who profits most (most Achievements)."""
     j = a["target"]                   # a seat (action_schema.PLAYER)
     t = x.s.tribes[j]
-    return ((("rival_achievements", len(t.achievements)), ("rival_solves", sum(t.solved.values()))),
-            f"pushes back the tracking token of {x.g.tribe_name(j)}")
+    return (("rival_achievements", len(t.achievements)), ("rival_solves", sum(t.solved.values()))), ""
 
 
 @move("twins_swap")
 def twins_swap(x: Scorer, a) -> Scored:
     n = len(a.get("pay") or ())
-    return ((("twins_swap_to_sower" if x.c.aspiring else "twins_swap", n),),
-            f"swaps {n} Essence{'s' if n != 1 else ''} for Corruption" if n else "keeps its Essences")
+    return (("twins_swap_to_sower" if x.c.aspiring else "twins_swap", n),), ""
 
 
 @move("become_sower")
@@ -699,5 +704,5 @@ def become_sower(x: Scorer, a) -> Scored:
         terms += (("sower_hero_achievement", 1.0),)
     for old, new in swap_pairs(a):
         terms += (("sower_perk_swap", (1.0 if new in SOW_PERKS else 0.2) - x.T.perk_value.get(old, 0.5) * 0.5),)
-    return terms, f"the {h} becomes the Corruption Sower"
+    return terms, ""
 

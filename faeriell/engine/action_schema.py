@@ -66,7 +66,9 @@ class Spec:
                         # another way ({guardian:attunement}), [...] only when its fields are
                         # there; "" for a kind whose words depend on its values (describe._Say)
     doing: str = ""     # the kind in a sentence ("Gathering an Heirloom Herb is a Tribe Action")
-    noun: str = ""      # what a Tribe Action buys, as a noun ("spend Essences on an Heirloom Herb")
+    noun: str = ""      # what a Tribe Action buys, as a noun ("spend Essences on an Heirloom Herb");
+                        # [{field}] tells one purchase from another where the hint promises it
+                        # ("enough for a Red Beacon": describe.noun, expert.bought_item)
 
 
 def _spec(kind: str, when: str, say: str = "", doing: str = "", noun: str = "", /, **fields: Field) -> Spec:
@@ -85,10 +87,10 @@ _SPECS = [
     _spec("dress_hero", "tribe", "Dress a {hero} on {node}", "Dressing a new Hero", "a new Hero",
           hero=_f(HERO), node=_f(NODE), **PAY),
     _spec("level_up", "tribe", "Level up the {hero} with {perk}[; {discard} goes under its pile]",
-          "Levelling up a Hero", "a Level Up", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
+          "Levelling up a Hero", "a Level Up[ of your {hero}]", hero=_f(HERO), perk=_f(PERK), discard=_f(PERK), **PAY),
     _spec("build_settlement", "tribe", "Build a Settlement in {region}", "Building a Settlement", "a Settlement",
           region=_f(REGION), **PAY),
-    _spec("build_beacon", "tribe", "Build a {color} Beacon in {region}", "Building a Beacon", "a Beacon",
+    _spec("build_beacon", "tribe", "Build a {color} Beacon in {region}", "Building a Beacon", "a [{color} ]Beacon",
           region=_f(REGION), color=_f(COLOR), **PAY),
     _spec("control_totem", "tribe", "Take the Spiritual Totem to {region}", "Taking the Spiritual Totem",
           "the Spiritual Totem", region=_f(REGION), **PAY),

@@ -37,6 +37,22 @@ def describe(a: Action, names: Names, tribe_ids: Sequence[str] = ()) -> str:
     return _ARTICLE.sub(_an, _Say(names, tribe_ids).action(a))
 
 
+def noun(kind: str, names: Names, values: dict[str, Any] | None = None) -> str:
+    """What a Tribe Action buys, as a noun: 'a Beacon', 'a Level Up'; with the values its spec's
+    noun names, one purchase told from another: 'a Red Beacon', 'a Level Up of your Shaman'."""
+    spec = SPECS[kind]
+    return _ARTICLE.sub(_an, _Say(names, ()).template(spec, Action(kind, **(values or {})), spec.noun))
+
+
+def noun_fields(kind: str) -> tuple[str, ...]:
+    """The fields a Tribe Action's noun names ('color' of 'a [{color} ]Beacon'): what tells one
+    of its purchases from another."""
+    return _NOUN_FIELDS.get(kind, ())
+
+
+_NOUN_FIELDS = {k: tuple(m.group(1) for m in _SLOT.finditer(spec.noun)) for k, spec in SPECS.items()}
+
+
 def _an(m: re.Match[str]) -> str:
     return m.group(1) + "n "
 
@@ -204,8 +220,9 @@ class _Say:
             return f"Swap {n.pay(pay)} for {len(pay)} Corruption Essence{'s' if len(pay) != 1 else ''}"
         return title(k) + (": " + ", ".join(f"{x} {v}" for x, v in a.fields) if a.fields else "")
 
-    def template(self, spec: Spec, a: Action) -> str:
-        """The spec's `say` for `a`: each {field} said by its type, [...] only when present."""
+    def template(self, spec: Spec, a: Action, text: str | None = None) -> str:
+        """The spec's `say` (or its `text`: the noun) for `a`: each {field} said by its type,
+        [...] only when present."""
         def optional(m: re.Match[str]) -> str:
             inner = m.group(1)
             return inner if all(a.has(x.group(1)) for x in _SLOT.finditer(inner)) else ""
@@ -213,7 +230,7 @@ class _Say:
         def slot(m: re.Match[str]) -> str:
             key, how = m.group(1), m.group(2)
             return self.value(how or spec.fields[key].types[0], a.get(key))
-        return _SLOT.sub(slot, _OPTIONAL.sub(optional, spec.say))
+        return _SLOT.sub(slot, _OPTIONAL.sub(optional, spec.say if text is None else text))
 
     def value(self, how: str, v: Any) -> str:
         """A field's value in words, by its type (action_schema) or the way a template names."""

@@ -203,10 +203,10 @@ class BotDriver:
         (whatever the partner's level, so every partner explains itself the same way)."""
         tid = game.state.tribes[player].id
         who = str(game.rules.catalog.tribes[tid].get("name") or tid.capitalize())
-        move = describe(action, Names.of(game.rules), [t.id for t in game.state.tribes])
-        why = ExpertBot(0).reason(observe(game, player, random.Random(0)), player, action)
-        first = why.split(". ")[0].rstrip(".")          # its first sentence: the move and what it achieves
-        because = first[len(move):].lstrip(": ") if first.startswith(move) else ""
+        names = Names.of(game.rules)
+        move = describe(action, names, [t.id for t in game.state.tribes])
+        # what the move achieves, as the expert's reason says it after the move's label
+        because, _risks = ExpertBot.aim_and_risks(observe(game, player, random.Random(0)), player, action, names)
         return f"{who} (your partner) next: {move}" + (f" — {because}" if because else "") + "."
 
     def announcement(self) -> str:

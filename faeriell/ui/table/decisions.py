@@ -9,7 +9,10 @@ glows and a click on it picks the option too.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from typing import Any
 
 import pygame
 
@@ -23,6 +26,7 @@ from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
 from faeriell.ui.table.keys import GuardianPiece, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, RegionSpot, TableKey
 from faeriell.engine.preview import harvest_preview
+from faeriell.ui.table.keys import (DrifterPiece, HarvestToken, SettlementPiece, SupplyBeacon, SupplySettlement)
 
 MAX_OPTIONS = 12
 SLOT_ICON = "slot:"      # "slot:<tribe id>:<slot colour>": a claim's token on its slot, as the tribe board shows it
@@ -375,29 +379,43 @@ _TYPE_ORDER = tuple(_TYPE_ICONS)
 
 # Fields a kind does not picture, each for its reason: a level's options differ by their Perks
 # (the Hero is the one levelled, three pictures are too few for it too); the Herb gathered is
-# the piece dropped, the same for every option (they differ by the one discarded); a Beacon's
-# colour is its Beacon's picture (_KIND_ICON); a Perk's colour is what it trades, said in words;
-# the Event card that moves a Guardian is no choice of the player's; the Drifter's shift shows
-# the Drifter (a group of shifts too), its two Guardians said in words.
+# the piece dropped, the same for every option (they differ by the one discarded); a Perk's
+# colour is what it trades, said in words; the Event card that moves a Guardian is no choice of
+# the player's. (A Beacon's colour is its Beacon's picture: _grip_picture, no entry here.)
 _NOT_PICTURED = {"level_up": {"hero"}, "free_level": {"hero"}, "gather_herb": {"herb"},
-                 "build_beacon": {"color"}, "perk": {"color"}, "move_guardian": {"card"},
-                 "drifter_shift": {"from", "to"}}
+                 "perk": {"color"}, "move_guardian": {"card"}}
 
-
-# The one picture a kind adds after its fields' pieces.
-_KIND_ICON = {
-    "build_beacon": lambda f, tid: f"beacon_{f('color')}",
-    "build_settlement": lambda f, tid: f"settlement_{tid}",
-    "place_settlement": lambda f, tid: f"settlement_{tid}",
-    "move_settlement": lambda f, tid: f"settlement_{tid}",
-    "drifter_move": lambda f, tid: "drifter",
-    "drifter_shift": lambda f, tid: "drifter",
-    "harvest": lambda f, tid: "harvest_token",
+# The pictures of the pieces a move's gesture picks up that no field's type pictures
+# (_TYPE_ICONS): the supply's Beacons and Settlements, a Settlement on the island, the Drifter,
+# the Harvest token. An option adds its piece's picture after its fields' (by key type, so a new
+# kind that picks up one of these pieces is pictured with no edit here).
+_PIECE_ICONS: dict[type, Callable[[Any, str], str]] = {
+    SupplyBeacon: lambda k, tid: f"beacon_{k.color}",
+    SupplySettlement: lambda k, tid: f"settlement_{tid}",
+    SettlementPiece: lambda k, tid: f"settlement_{tid}",
+    DrifterPiece: lambda k, tid: "drifter",
+    HarvestToken: lambda k, tid: "harvest_token",
 }
 
 
-def _field_icons(a, tid) -> list[str]:
-    """The pictures of `a`'s fields by their types (_TYPE_ICONS' order, then the spec's)."""
+def _grip_picture(a, p, tid) -> tuple[str | None, tuple]:
+    """The picture of the piece `a`'s gesture picks up (_PIECE_ICONS), and the values that piece
+    carries (a Beacon's colour: the field holding it is pictured by the piece); (None, ()) else."""
+    try:
+        gs = gesture(a, make_ctx(p.g))
+    except (KeyError, TypeError, IndexError):    # as build_index: a move the table cannot draw
+        return None, ()
+    if not isinstance(gs, tuple) or len(gs) != 2 or gs[0] is None:
+        return None, ()
+    pic = _PIECE_ICONS.get(type(gs[0]))
+    if pic is None:
+        return None, ()
+    return pic(gs[0], tid), tuple(getattr(gs[0], f.name) for f in dataclass_fields(gs[0]))
+
+
+def _field_icons(a, tid, carried: tuple = ()) -> list[str]:
+    """The pictures of `a`'s fields by their types (_TYPE_ICONS' order, then the spec's), but
+    those the piece in hand shows (`carried`)."""
     spec = SPECS.get(a.kind)
     if spec is None:
         return []
@@ -405,7 +423,7 @@ def _field_icons(a, tid) -> list[str]:
     shown = []
     for name, fld in spec.fields.items():
         v = a.get(name)
-        if not v or fld.many or name in hidden:
+        if not v or fld.many or name in hidden or v in carried:
             continue
         # of several types, only a card that may be a Herb or an Attunement (Lore's) is one piece
         typ = fld.types[0] if len(fld.types) == 1 else CARD if HERB in fld.types else None
@@ -420,10 +438,10 @@ def icons_for(a, p) -> list[str]:
     whole = _WHOLE_ICONS.get(a.kind)
     if whole is not None:
         return whole(a.get, p, tid)
-    out = _field_icons(a, tid)
-    kind_icon = _KIND_ICON.get(a.kind)
-    if kind_icon is not None:
-        out.append(kind_icon(a.get, tid))
+    piece, carried = _grip_picture(a, p, tid)
+    out = _field_icons(a, tid, carried)
+    if piece is not None:
+        out.append(piece)
     return out[:3]
 
 
@@ -595,16 +613,6 @@ def build_choice(title: str, actions, p, words, cancellable=True, parent=None, n
     return Choice(title, opts, cancellable, parent, note=note)
 
 
-def _perk_group(acts, words) -> str:
-    # the Perk's name (the Shadow's move has no other name)
-    perk = acts[0]["perk"]
-    return words.perk(perk) if perk != "shadow" else words.action(acts[0])
-
-
-# A group of moves named by the kind they share, where the table has a name for them: a few
-# plurals, and a Perk used by its name; else the kind's id in words ("Build settlement").
-_KIND_GROUPS = {"move_hero": lambda acts, w: "Move a Hero", "perk": _perk_group, "lore": lambda acts, w: "Lore",
-                "go_quest": lambda acts, w: "Quests"}
 # A group of moves named by the value they share, said by the field's type (action_schema).
 _VALUE_WORDS = {
     HERO: lambda w, v: f"The {w.hero(v)}",
@@ -622,8 +630,9 @@ _SWAP_SIDES = {"give": "Give up", "take": "Take"}
 
 def _bucket_label(field_name, v, acts, words) -> str:
     if field_name == "kind":
-        named = _KIND_GROUPS.get(acts[0].kind)
-        return named(acts, words) if named is not None else str(v).replace("_", " ").capitalize()
+        # a group of one kind: the kind in a sentence, as its spec says it ("Moving a Hero")
+        spec = SPECS.get(str(v))
+        return spec.doing if spec is not None and spec.doing else str(v).replace("_", " ").capitalize()
     if field_name == "pay" and isinstance(v, int):  # Wido's swap: by how many Essences (_split_value)
         return f"Swap {v} Essence{'s' if v != 1 else ''}"
     if field_name in _SWAP_SIDES:

@@ -17,14 +17,15 @@ import pygame
 
 from faeriell.engine.actions import card_color
 from faeriell.engine.names import PHASE_NAMES
-from faeriell.puzzles.goal import GoalError
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.keys import AttuneFree, Button, HerbUp, HeroSlot, PerkUp, PoolCard, PuzzleCard, SupplyBeacon, SupplySettlement, TableKey
-from faeriell.puzzles.goal import Goal, PuzzleMeta, PuzzleTracker
+from faeriell.ui.table.keys import Button, PoolCard, PuzzleCard, TableKey
+from faeriell.puzzles.goal import Goal, GoalError, PuzzleMeta, PuzzleTracker
 from faeriell.puzzles.files import puzzle_info
 from pathlib import Path
 from faeriell.puzzles.path import default_progress, PuzzlePath
 from faeriell.engine import Action
+from faeriell.engine.action_schema import SPECS
+from faeriell.ui.table.gestures import PAY_FIELDS, PLACE_TYPE, target_value
 
 
 
@@ -357,21 +358,25 @@ def first_tribe_phase_tip(game, i: int) -> dict | None:
 
 
 def tip_keys(tip: dict, p, i: int) -> list[TableKey]:
-    """The table spots a tip names (they glow while the tip shows)."""
-    act = tip.get("action")
+    """The table spots a tip names (they glow while the tip shows): the pieces its move picks up,
+    read off the legal moves of its kind that agree with what the tip names (the move's gesture,
+    gestures.GESTURES: a Beacon of the tip's colour, every Herb that can be gathered, the face-up
+    Perks), the place a drop goes when the tip names it (the Hero a Level Up is for), then the
+    Essences it pays with."""
+    kind = tip.get("action")
+    spec = SPECS.get(str(kind))
+    named = {f: v for f, v in tip.items() if spec is not None and f in spec.fields and f not in PAY_FIELDS}
     keys: list[TableKey] = []
-    if act == "build_beacon" and tip.get("color"):
-        keys.append(SupplyBeacon(tip["color"]))
-    elif act == "attune" and tip.get("guardian"):
-        keys.append(AttuneFree(tip["guardian"]))
-    elif act == "gather_herb":
-        keys += [HerbUp(h) for h in p.s.herbs_up]
-    elif act == "level_up":
-        if tip.get("hero"):
-            keys.append(HeroSlot(i, tip["hero"]))
-        keys += [PerkUp(pile[0]) for pile in p.s.perk_piles if pile]
-    elif act in ("build_settlement",):
-        keys.append(SupplySettlement(i))
+    for grip, targets in p.index.drops.items():
+        for target, acts in targets.items():
+            if not any(a.kind == kind and all(a.get(f) == v for f, v in named.items()) for a in acts):
+                continue
+            if grip not in keys:
+                keys.append(grip)
+            aim = PLACE_TYPE.get(type(target))        # the field type a place fills (a Hero's slot)
+            if target not in keys and aim is not None and spec is not None and any(
+                    spec.fields[f].types == (aim,) and target_value(target, p.index.ctx) == v for f, v in named.items()):
+                keys.append(target)
     pay = tip.get("pay") or ()
     cards = list(p.s.tribes[i].essences)
     for col in pay:

@@ -176,6 +176,13 @@ PLAYER_FIELDS: dict[str, frozenset[str]] = {
     for k, s in SPECS.items()}
 ANY_PLAYER_FIELD = frozenset({"player"})      # the only one an unknown kind is read with
 
+# The fields of each kind that hold Essence cards (type CARD alone): Cards inside the program,
+# "red@owl" in the saved form (Action.__init__ reads that spelling, Action.to_dict writes it). A
+# Perk's `to` may be a card among other things and a Herb's `card` is no Essence: neither is one.
+CARD_FIELDS: dict[str, frozenset[str]] = {
+    k: frozenset(n for n, f in {**s.fields, **s.spelled}.items() if f.types == (CARD,))
+    for k, s in SPECS.items()}
+
 
 def file_seat(v: Any) -> Any:
     """A player number as a file spells it (2, or "2") -> its seat (1). Anything else (a bool, a

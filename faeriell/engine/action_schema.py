@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .card import Card
+
 if TYPE_CHECKING:
     from .actions import Action
 
@@ -255,9 +257,10 @@ def shape_problem(a: Action) -> str | None:
     spec = SPECS[a.kind]
     for key, v in a.fields:
         fld = spec.fields.get(key) or spec.spelled.get(key)
-        if fld is None or not fld.many or (fld.one_or_many and isinstance(v, str)):
+        if fld is None or not fld.many or (fld.one_or_many and isinstance(v, (str, Card))):
             continue
-        item = (str, int) if any(t in INTS for t in fld.types) else str
+        # an id is text, or a card (Action reads a card field's "red@owl" as its Card)
+        item: tuple[type, ...] = (str, int, Card) if any(t in INTS for t in fld.types) else (str, Card)
         if not isinstance(v, tuple) or not all(isinstance(x, item) and not isinstance(x, bool) for x in v):
             return f"field '{key}' is {_show(v)}, not {_what(fld.shapes())}"
     return None

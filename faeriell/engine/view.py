@@ -88,7 +88,7 @@ def _tribe_path(g: Game, i: int, parts: list[str], path: str) -> object:
         raise PathError(f"incomplete path '{path}'")
     key = parts[0]
     if key == "essences":
-        counts = Counter([c.colour for c in t.essences])
+        counts: Counter[str] = Counter([c.colour for c in t.essences])
         if len(parts) == 1:
             return [c.packed for c in sorted(t.essences)]      # as files write them: "red@owl"
         if parts[1] == "total":

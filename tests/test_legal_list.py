@@ -21,6 +21,7 @@ from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.core import IllegalAction  # noqa: E402
 from faeriell.engine.legal import LegalActions, Paid  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 R = default_rules()
 
@@ -97,7 +98,7 @@ def test_a_move_spelled_with_named_cards_is_checked_not_looked_up():
         cards = list(g.state.tribes[i].essences)
         named = []
         for col in a["pay"]:
-            card = next(c for c in cards if c.split("@")[0] == col)
+            card = next(c for c in cards if colour_of(c) == col)
             cards.remove(card)
             named.append(card)
         spelled = a.replace(pay=tuple(named))

@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import invariants  # noqa: E402
 from faeriell.ui.table.keys import Button, HeroSlot, NodeSpot, RegionSpot, SupplySettlement  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -195,7 +196,7 @@ def test_the_payment_tray_from_the_keyboard_refuses_a_wrong_payment_and_takes_th
     assert "costs 2 Red" in t.scene.message, t.scene.message
     t.key(pygame.K_RETURN)
     tray = t.scene.tray_layer.tray
-    assert tray is not None and sorted(c.split("@")[0] for c in tray.tray) == ["red", "red"]
+    assert tray is not None and sorted(colour_of(c) for c in tray.tray) == ["red", "red"]
     t.key(pygame.K_TAB)                                      # the first card to pay is in focus
     assert tray.focus[0] == "tray" and "Space" in t.scene.message
     t.key(pygame.K_SPACE)                                    # back to the pool: one Red is not enough

@@ -25,6 +25,7 @@ from faeriell.ui.table import TableScene  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
 from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
 from faeriell.ui.table.screen_layers import covered_by  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 _ASSETS = None
 
@@ -44,7 +45,7 @@ def position(setup: dict, board=None, tribes=None, turn=None):
 
 
 def colours(cards) -> list[str]:
-    return sorted(str(c).split("@")[0] for c in (cards or ()))
+    return sorted(colour_of(c) for c in (cards or ()))
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -58,7 +59,7 @@ def same_move(a: Action, b: Action) -> bool:
     pa, pb = a.get("pay"), b.get("pay")
     if isinstance(pa, tuple) or isinstance(pb, tuple):
         return colours(pa) == colours(pb)
-    return str(pa).split("@")[0] == str(pb).split("@")[0] if pa or pb else True
+    return colour_of(pa) == colour_of(pb) if pa or pb else True
 
 
 def free_point(scene, key) -> tuple[int, int] | None:
@@ -189,7 +190,7 @@ class Table:
                 break
             self.click(items[-1].center)
         for col in want:                          # then fill it
-            r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].split("@")[0] == col)
+            r = next(r for r, it in tray.rects if it[0] == "pool" and colour_of(it[1]) == col)
             self.click(r.center)
         self._turn_herbs(tray, herbs)
         self.click(tray.confirm_rect.center)

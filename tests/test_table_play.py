@@ -58,7 +58,7 @@ def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
     first = next(r for r, it in tray.rects if it[0] == "tray")
     t.click(first.center)
     other = "red" if colour_of(tray.tray[0]) == "blue" else "blue"
-    r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].startswith(other))
+    r = next(r for r, it in tray.rects if it[0] == "pool" and colour_of(it[1]) == other)
     t.click(r.center)
     assert tray.matched() is None
     before = to_dict(t.state)
@@ -66,10 +66,10 @@ def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
     assert to_dict(t.state) == before
     assert "one colour" in (t.scene.message or ""), t.scene.message
     # drag the odd card back to the pool and a matching one into the tray, then confirm
-    odd = next(r for r, it in tray.rects if it[0] == "tray" and it[1].startswith(other))
+    odd = next(r for r, it in tray.rects if it[0] == "tray" and colour_of(it[1]) == other)
     t.drag(odd.center, tray.pool_row.center)
     keep = colour_of(tray.tray[0])
-    r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].startswith(keep))
+    r = next(r for r, it in tray.rects if it[0] == "pool" and colour_of(it[1]) == keep)
     t.drag(r.center, tray.tray_row.center)
     assert tray.matched() is not None
     t.click(tray.confirm_rect.center)
@@ -262,7 +262,7 @@ def test_quest_from_the_deck_to_the_hero_then_to_its_guardian():
     assert t.state.tribes[0].heroes["druid"].quests == [parse("green@owl")]
     t.drag(QuestCard(0, "druid", "green@owl"), GuardianPiece("owl"))
     assert t.state.tribes[0].heroes["druid"].quests == []
-    assert "green@owl" in t.state.tribes[0].essences
+    assert parse("green@owl") in t.state.tribes[0].essences
 
 
 def test_beacon_with_the_chieftain_discount_and_a_beacon_solve():

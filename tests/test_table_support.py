@@ -25,7 +25,7 @@ from faeriell.ui.table import TableScene  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
 from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
 from faeriell.ui.table.screen_layers import covered_by  # noqa: E402
-from faeriell.engine.card import colour_of  # noqa: E402
+from faeriell.engine.card import as_card, colour_of  # noqa: E402
 
 _ASSETS = None
 
@@ -231,10 +231,27 @@ class Table:
         return True
 
 
+class _ByCard(dict):
+    """A dict whose card keys are Cards however they are spelled ("red@owl" or the Card)."""
+
+    def __setitem__(self, k, v):
+        super().__setitem__(as_card(k), v)
+
+    def __getitem__(self, k):
+        return super().__getitem__(as_card(k))
+
+    def __contains__(self, k):
+        return super().__contains__(as_card(k))
+
+    def get(self, k, default=None):
+        return super().get(as_card(k), default)
+
+
 def cards_drawn(monkeypatch) -> dict:
-    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards."""
+    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards (the
+    pool is painted from the player's view, "red@owl", the tray from the state's Cards)."""
     from faeriell.ui.table import paint
-    drawn: dict = {}
+    drawn: dict = _ByCard()
     real = paint.Paint.card
 
     def card(self, surf, c, rect, show_back, *a, **k):

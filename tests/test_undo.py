@@ -292,7 +292,7 @@ def test_a_card_taken_from_another_tribes_pool_is_a_reveal():
     g.state.tribes[rival].essences.append(parse("corruption@owl"))
     g._mover = me
     before = g.reveals
-    g.take_from_pool(rival, "corruption")
+    g.take_from_pool(rival, parse("corruption"))
     assert g.reveals == before + 1
     g.take_from_pool(me, g.state.tribes[me].essences[0])
     assert g.reveals == before + 1

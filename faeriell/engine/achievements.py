@@ -353,9 +353,13 @@ def claim_check(g: Game, a: Action) -> str | None:
         return "Pay an Essence of the slot's colour, or move Doom 1 forward instead."
     if pay == "doom":
         return None
-    if not isinstance(pay, Card):
+    col: str
+    if isinstance(pay, Card):
+        col = pay.colour
+    elif isinstance(pay, str):      # a card field's text that is no card: its colour part is judged
+        col = pay.partition("@")[0]
+    else:
         return "A slot is paid with one Essence, or with 1 Doom."
-    col = pay.colour
     if col == "corruption":
         return "Corruption Essences never pay for an Achievement slot."  # R12
     if col not in slot_payers(tok):

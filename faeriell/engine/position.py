@@ -283,8 +283,8 @@ def _apply_tribe(g: Game, k: int, spec: dict[str, Any], position: str,  # noqa: 
         if g.variant("shadows"):
             starting.append("shadow")
         for old in t.heroes.values():          # a standard set-up's Heroes give way
-            for c in old.quests:
-                s.discards[c.colour].append(c)
+            for card in old.quests:
+                s.discards[card.colour].append(card)
         t.heroes = {}
         for h, hd in (spec["heroes"] or {}).items():
             hd = hd or {}
@@ -308,8 +308,8 @@ def _apply_tribe(g: Game, k: int, spec: dict[str, Any], position: str,  # noqa: 
                 s.sower = k
         t.inactive = [h for h in starting if h not in t.heroes]
     if "essences" in spec:
-        for c in t.essences:
-            s.discards[c.colour].append(c)
+        for card in t.essences:
+            s.discards[card.colour].append(card)
         t.essences = [_take_card(g, c) for c in spec["essences"]]
     if "corruption" in spec:
         t.corruption = int(spec["corruption"])

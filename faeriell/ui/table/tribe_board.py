@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.engine.card import as_card, back_of, colour_of
+from faeriell.engine.card import back_of, colour_of
 from faeriell.engine.effects import spent_copies
 from faeriell.engine.setup import cards_asked_now
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS, PHASES
@@ -185,7 +185,7 @@ def _essence_row(surf, p, rect: pygame.Rect, bx: int, cw_total: int, py: int, i:
     for k, c in enumerate(cards):
         r = pygame.Rect(x0 + k * step, cy, cw, ch)
         p.card(surf, c, r, own, seen_w=cw if k == len(cards) - 1 else min(cw, step))
-        p.spots.add(PoolCard(i, as_card(c)), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
+        p.spots.add(PoolCard(i, c), r if k == len(cards) - 1 else pygame.Rect(r.x, r.y, step, r.h))
     hx = row_r - herbs_w
     room = row_r - (bx + ess.get_width() + P(12))
     label = T.fitted("Herbs & Attunements", p.fs(12), room, T.GOLD, True)
@@ -328,7 +328,7 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
             surf.blit(name, name.get_rect(midtop=(cr.centerx, cr.bottom + P(1))))
         else:
             p.hidden_card(surf, cr)
-        p.spots.add(SetupCard(i, as_card(c)), cr.inflate(P(4), label_h))
+        p.spots.add(SetupCard(i, c), cr.inflate(P(4), label_h))
 
 
 def _hero_panel(surf, p, r, i, h, hero, hv, own) -> None:
@@ -410,7 +410,7 @@ def _quests(surf, p, r, qy: int, i: int, h: str, hero, quests, own: bool) -> Non
         step = max(P(8), (r.w - P(8) - qw) // (len(quests) - 1))     # a long Quest pool overlaps
     for k, c in enumerate(quests):
         rr = pygame.Rect(r.x + P(5) + k * step, qy, qw, qh)
-        key = QuestCard(i, h, as_card(c))
+        key = QuestCard(i, h, c)
         if p.lifted != key:
             p.card(surf, c, rr, own)
         sprite = p.spr(f"essence_{colour_of(c)}", qh) if c != "?" else None

@@ -14,6 +14,7 @@ from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 
 from test_table_support import colours, same_move
 from faeriell.ui.table.keys import Button
+from faeriell.engine.card import colour_of
 
 
 def post_keys(k, n=1, mod=0) -> None:
@@ -91,11 +92,11 @@ class KeyPlayer:
             have = colours(tray.tray)
             if have == want:
                 break
-            extra = [c for c in tray.tray if have.count(c.split("@")[0]) > want.count(c.split("@")[0])]
+            extra = [c for c in tray.tray if have.count(colour_of(c)) > want.count(colour_of(c))]
             if extra:
                 self.toggle(tray, ("tray", extra[0]))
                 continue
-            need = [c for c in tray.pool if want.count(c.split("@")[0]) > have.count(c.split("@")[0])]
+            need = [c for c in tray.pool if want.count(colour_of(c)) > have.count(colour_of(c))]
             assert need, f"cannot pay {want} from {tray.pool}"
             self.toggle(tray, ("pool", need[0]))
         assert colours(tray.tray) == want and sorted(tray.discounts) == herbs

@@ -11,7 +11,7 @@ from faeriell.bots.heuristic import score_actions
 from faeriell.bots.observe import determinize, observe
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
-from faeriell.engine.actions import card_color
+from faeriell.engine.card import colour_of
 from faeriell.engine.state import to_dict
 from faeriell.engine.view import player_view
 
@@ -105,7 +105,7 @@ def _scramble_hidden(g, viewer: int, seed: int):
         if j == viewer:
             continue
         for k, card in enumerate(t.essences):
-            col = card_color(card)
+            col = colour_of(card)
             deck = s.decks.get(col) or []
             if deck:
                 m = rng.randrange(len(deck))
@@ -156,7 +156,7 @@ def test_determinized_world_differs_in_hidden_backs_but_keeps_what_is_seen(rules
     for k in range(12):
         w = observe(g, me, random.Random(k))
         assert sorted(w.state.tribes[me].essences) == sorted(g.state.tribes[me].essences)
-        assert sorted(map(card_color, w.state.tribes[other].essences)) == sorted(map(card_color, real_backs))
+        assert sorted(map(colour_of, w.state.tribes[other].essences)) == sorted(map(colour_of, real_backs))
         assert sorted(w.state.bag) == sorted(g.state.bag)
         assert {c: len(d) for c, d in w.state.decks.items()} == {c: len(d) for c, d in g.state.decks.items()}
         assert w.state.rng != g.state.rng

@@ -17,6 +17,7 @@ from faeriell.ui.assets import mark_letter  # noqa: E402
 from faeriell.ui.table import paint  # noqa: E402
 from faeriell.ui.table import theme as T  # noqa: E402
 from faeriell.ui.table.keys import QuestCard, RegionSpot, SetupCard, SupplySettlement, WheelSpace  # noqa: E402
+from faeriell.engine.card import back_of, colour_of  # noqa: E402
 SIZES = [(1024, 700), (1280, 800)]
 POOL = ["red@bear", "yellow@wolf", "blue@owl", "green@toad", "red@snake", "blue@stag", "green@boar",
         "yellow@turtle", "red@owl", "blue@bear", "green@wolf", "yellow@toad"]
@@ -96,7 +97,7 @@ def test_the_revealed_set_up_cards_show_their_guardian_as_wide_as_the_card(size,
     for c in cards:
         sp = t.scene.spot(SetupCard(0, c))
         assert sp is not None, c
-        back = c.partition("@")[2]
+        back = back_of(c)
         card = sp.rect.inflate(-t.scene.layout.px(4), 0)          # the spot reaches over the name below
         at = next((r for b, r in guardians if b == back and card.colliderect(r)), None)
         assert at is not None, f"{c}: no Guardian drawn on the card"
@@ -176,7 +177,7 @@ def check_lettered(t, drawn, letters, cards, wheel_share: float = 1.0) -> None:
     for sp, _card_rect in cards:
         c = sp.key.card
         rect, icon = drawn[c]
-        letter = mark_letter(f"essence_{c.partition('@')[0]}")
+        letter = mark_letter(f"essence_{colour_of(c)}")
         at = next((r for ch, r in letters if ch == letter and rect.contains(r)), None)
         assert at is not None, f"{sp.key}: no letter drawn on the card"
         seen = sp.rect.clip(rect)
@@ -231,10 +232,10 @@ def test_colour_blind_payment_tray_cards_show_their_letter_and_guardian(marks, s
     assert tray is not None, t.scene.message
     t.frame()
     rows = [(r, it) for r, it in tray.rects if it[0] in ("tray", "pool")]
-    assert sorted(it[1] for _, it in rows) == sorted(essences)
+    assert sorted(str(it[1]) for _, it in rows) == sorted(essences)
     for strip, (_row, c) in rows:          # each card's part the next one leaves seen
         rect, icon = drawn[c]
-        letter = mark_letter(f"essence_{c.partition('@')[0]}")
+        letter = mark_letter(f"essence_{colour_of(c)}")
         at = next((r for ch, r in letters if ch == letter and rect.contains(r)), None)
         assert at is not None, f"{c}: no letter drawn on the card"
         seen = strip.clip(rect)

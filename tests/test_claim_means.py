@@ -38,7 +38,8 @@ def test_the_means_are_the_designated_tokens_and_the_slots_still_holding_a_token
 def test_the_claim_moves_pay_exactly_what_the_means_say():
     g = game(["blue", "corruption", "green"], designated=1)
     free, slots = claim_means(g, 0)
-    listed = {(a["token"], a.get("pay")) for a in claim_options(g, 0, "beacons")}
+    # a paid claim's card is the colour alone (any back), printed as "blue"
+    listed = {(a["token"], None if a.get("pay") is None else str(a["pay"])) for a in claim_options(g, 0, "beacons")}
     have = {"blue", "green"}                       # the Corruption Essence pays no slot (R12)
     expected = {("designated", None)} if free else set()
     for slot, payers in slots:

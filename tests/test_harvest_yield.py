@@ -10,6 +10,7 @@ from faeriell.engine import Action
 from faeriell.engine.event_phase import harvest_yield
 from faeriell.engine.position import build
 from faeriell.engine.preview import harvest_preview
+from faeriell.engine.card import colour_of
 
 R = default_rules()
 
@@ -25,7 +26,7 @@ def played(g, steps) -> list[tuple[int, int]]:
     """Play the Harvest (after the Draft) and count per tribe: colour cards gained, Corruption
     Events faced. Each Terrain pick takes an untroubled Region when there is one, else a Threatened
     one (nothing) before a Corrupted one (an Event)."""
-    before = [Counter(c.split("@")[0] for c in t.essences) for t in g.state.tribes]
+    before = [Counter(colour_of(c) for c in t.essences) for t in g.state.tribes]
     events = [0] * g.state.players
     g.apply(Action("harvest", steps=steps))
     for _ in range(50):
@@ -44,7 +45,7 @@ def played(g, steps) -> list[tuple[int, int]]:
         g.apply(pick)
     out = []
     for j, t in enumerate(g.state.tribes):
-        got = Counter(c.split("@")[0] for c in t.essences) - before[j]
+        got = Counter(colour_of(c) for c in t.essences) - before[j]
         out.append((sum(n for c, n in got.items() if c != "corruption"), events[j]))
     return out
 
@@ -67,7 +68,7 @@ def test_a_beacon_on_a_heartland_repeating_its_terrain_pays_two_cards_of_that_co
     pays, got = yield_then_play(g, 1)                      # forest -> bear
     assert pays == ((2, 0), (1, 0))                        # bear-river is Threatened: nothing there
     assert got == list(pays)
-    assert Counter(c.split("@")[0] for c in g.state.tribes[0].essences)["red"] == 2
+    assert Counter(colour_of(c) for c in g.state.tribes[0].essences)["red"] == 2
 
 
 def test_a_heartland_without_a_beacon_gives_one_card_and_a_corrupted_region_an_event():

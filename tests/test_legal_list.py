@@ -21,6 +21,7 @@ from faeriell.engine import Action, new_game  # noqa: E402
 from faeriell.engine.core import IllegalAction  # noqa: E402
 from faeriell.engine.legal import LegalActions, Paid  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 R = default_rules()
 
@@ -89,7 +90,7 @@ def test_a_move_spelled_with_named_cards_is_checked_not_looked_up():
     """'red@owl' is not in the list (the list names colours), so apply() judges it in full."""
     for g in tribe_moments():
         acts = g.legal_actions()
-        paid = [a for a in acts if a.has("pay") and a["pay"] and "corruption" not in a["pay"]]
+        paid = [a for a in acts if a.has("pay") and a["pay"] and "corruption" not in map(colour_of, a["pay"])]
         if not paid:
             continue
         a = paid[0]
@@ -97,7 +98,7 @@ def test_a_move_spelled_with_named_cards_is_checked_not_looked_up():
         cards = list(g.state.tribes[i].essences)
         named = []
         for col in a["pay"]:
-            card = next(c for c in cards if c.split("@")[0] == col)
+            card = next(c for c in cards if c.colour == col.colour)
             cards.remove(card)
             named.append(card)
         spelled = a.replace(pay=tuple(named))

@@ -11,6 +11,7 @@ import pytest
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import Action, moves
 from faeriell.engine.action_schema import SPECS, Field, Spec
+from faeriell.engine.card import parse
 from faeriell.engine.moves import BuildBeacon, MoveSettlement, view
 from faeriell.engine.randomplay import play_random
 
@@ -44,7 +45,7 @@ def test_every_kind_has_its_class_with_the_specs_fields():
 def test_a_view_reads_the_fields_and_gives_the_action_back():
     a = Action("build_beacon", region="bear-river", color="red", pay=["yellow", "red", "blue"])
     b = BuildBeacon.of(a)
-    assert (b.region, b.color, b.pay, b.discounts) == ("bear-river", "red", ("blue", "red", "yellow"), None)
+    assert (b.region, b.color, b.pay, b.discounts) == ("bear-river", "red", tuple(map(parse, ("blue", "red", "yellow"))), None)
     assert b.action() == a and view(a) == b
     m = MoveSettlement.of(Action("move_settlement", **{"from": "bear-river", "to": "bear-forest"}))
     assert (m.from_, m.to) == ("bear-river", "bear-forest")

@@ -15,6 +15,7 @@ if str(ROOT) not in sys.path:
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
 from faeriell.engine.rules import Rules  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 R = default_rules()
 
@@ -69,7 +70,7 @@ def test_three_player_bonus_only_double_heartland_resolves_itself():
     # R47, seed 12: tribe 3's only Heartland shows Mountain twice: one choice, taken without asking
     g, offers = _bonus_offers(R, 3, [], 12)
     assert offers == {}
-    p3 = sorted(c.split("@")[0] for c in g.state.tribes[2].essences)
+    p3 = sorted(colour_of(c) for c in g.state.tribes[2].essences)
     assert p3 == ["blue", "red", "red"]
 
 

@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import new_game  # noqa: E402
-from faeriell.engine.actions import card_color  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 R = default_rules()
 
@@ -41,7 +41,7 @@ def _sower_offers(g, a):
         return "a Hero Perk's remove"
     if k == "go_quest" and a.get("deck") != "corruption":
         return "a Quest of another colour"
-    if k == "solve_quest" and card_color(a["card"]) != "corruption":
+    if k == "solve_quest" and colour_of(a["card"]) != "corruption":
         return "solving a Quest of another colour"
     return None
 

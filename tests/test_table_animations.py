@@ -13,6 +13,7 @@ import pytest
 
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
+from faeriell.engine.card import parse
 from faeriell.engine.state import to_dict
 from faeriell.ui.table import anim
 from faeriell.ui.table.keys import DoomSpace, MenaceBag, UnderGuardian
@@ -126,7 +127,7 @@ def test_what_happened_reads_only_the_state():
     g = position({"players": 2}, {"doom": 2}, [{}, {}], {"player": 1, "phase": "tribe"})
     before = anim.snapshot(g.state)
     g.state.doom = 4
-    g.state.tribes[1].essences.append("red@bear")
+    g.state.tribes[1].essences.append(parse("red@bear"))
     g.state.achievements.setdefault("meadows", []).append(0)
     after = anim.snapshot(g.state)
     assert anim.what_happened(before, after) == [("essence", 1, "red", 1), ("achievement", "meadows", 0),

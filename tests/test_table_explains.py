@@ -13,6 +13,7 @@ from faeriell.engine.explain import why_none  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.ui.table import explain, tooltips  # noqa: E402
 from faeriell.ui.table.keys import AttuneFree, GuardianPiece, HeroSlot, RegionSpot, SupplyBeacon, SupplySettlement  # noqa: E402
+from faeriell.engine.card import back_of  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +68,7 @@ def test_an_attunement_in_the_hero_phase_says_it_is_a_tribe_action():
 def test_a_guardian_whose_card_you_do_not_hold_says_so():
     t = Table(game({"player": 1, "phase": "event"}))
     assert t.state.event_step == "guardian"
-    held = {c.split("@")[1] for c in t.state.tribes[0].essences if "@" in c}
+    held = {back_of(c) for c in t.state.tribes[0].essences if back_of(c) is not None}
     gd = next(g for g in t.state.guardians if g not in held)
     press(t, GuardianPiece(gd))
     msg = t.scene.message or ""

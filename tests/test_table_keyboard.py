@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from faeriell.engine import invariants  # noqa: E402
 from faeriell.ui.table.keys import Button, HeroSlot, NodeSpot, RegionSpot, SupplySettlement  # noqa: E402
+from faeriell.engine.card import colour_of, parse  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -195,7 +196,7 @@ def test_the_payment_tray_from_the_keyboard_refuses_a_wrong_payment_and_takes_th
     assert "costs 2 Red" in t.scene.message, t.scene.message
     t.key(pygame.K_RETURN)
     tray = t.scene.tray_layer.tray
-    assert tray is not None and sorted(c.split("@")[0] for c in tray.tray) == ["red", "red"]
+    assert tray is not None and sorted(colour_of(c) for c in tray.tray) == ["red", "red"]
     t.key(pygame.K_TAB)                                      # the first card to pay is in focus
     assert tray.focus[0] == "tray" and "Space" in t.scene.message
     t.key(pygame.K_SPACE)                                    # back to the pool: one Red is not enough
@@ -399,7 +400,7 @@ def test_two_cards_alike_in_the_tray_are_two_stops_of_the_keyboard():
     t.key(pygame.K_RETURN)
     t.key(pygame.K_RETURN)
     tray = t.scene.tray_layer.tray
-    assert tray is not None and tray.tray == ["red@bear", "red@bear"]
+    assert tray is not None and [str(c) for c in tray.tray] == ["red@bear", "red@bear"]
     seen = []
     for _ in range(len(tray.items())):
         t.key(pygame.K_TAB)
@@ -407,9 +408,9 @@ def test_two_cards_alike_in_the_tray_are_two_stops_of_the_keyboard():
     assert len(set(seen)) == len(tray.items()) == 3          # both Reds, then the Blue: none skipped
     t.key(pygame.K_TAB)                                      # round to the first Red: back to the pool
     t.key(pygame.K_SPACE)
-    assert tray.tray == ["red@bear"] and tray.focus == ("pool", "red@bear", 0)
+    assert tray.tray == [parse("red@bear")] and tray.focus == ("pool", parse("red@bear"), 0)
     t.key(pygame.K_SPACE)                                    # and on the tray again
-    assert tray.tray == ["red@bear", "red@bear"]
+    assert tray.tray == [parse("red@bear")] * 2
     t.key(pygame.K_RETURN)
     assert len(t.state.tribes[0].settlements) == 3
 

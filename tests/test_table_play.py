@@ -11,6 +11,7 @@ from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.ui.table import anim  # noqa: E402
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, BeaconPiece, Button, GuardianPiece, HarvestToken, HerbUp, HeroSlot, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SlotToken, SupplyBeacon, SupplySettlement, TotemPiece, TribeBoard, TribeSmall, WheelSpace  # noqa: E402
+from faeriell.engine.card import colour_of, parse  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +42,7 @@ def test_tribe_phase_tile_settlement_and_end_phase():
     t.key(pygame.K_RETURN)                                              # confirm the proposed payment
     tr = t.state.tribes[0]
     assert region in tr.settlements
-    assert sorted(c.split("@")[0] for c in tr.essences) == ["blue"]     # two red paid: cheapest, one colour
+    assert sorted(colour_of(c) for c in tr.essences) == ["blue"]     # two red paid: cheapest, one colour
     t.click(Button("end_phase"))
     assert t.state.phase is None and t.state.active == 1
     assert "tribe" in t.state.tribes[0].phases_done
@@ -52,12 +53,12 @@ def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
     region = t.session.legal_of("build_settlement")[0]["region"]
     t.drag(SupplySettlement(0), RegionSpot(region))
     tray = t.scene.tray_layer.tray
-    assert sorted(c.split("@")[0] for c in tray.tray) in (["blue", "blue"], ["red", "red"])
+    assert sorted(colour_of(c) for c in tray.tray) in (["blue", "blue"], ["red", "red"])
     # swap one card for the other colour: two colours are refused, with the engine's reason
     first = next(r for r, it in tray.rects if it[0] == "tray")
     t.click(first.center)
-    other = "red" if tray.tray[0].split("@")[0] == "blue" else "blue"
-    r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].startswith(other))
+    other = "red" if colour_of(tray.tray[0]) == "blue" else "blue"
+    r = next(r for r, it in tray.rects if it[0] == "pool" and colour_of(it[1]) == other)
     t.click(r.center)
     assert tray.matched() is None
     before = to_dict(t.state)
@@ -65,10 +66,10 @@ def test_payment_tray_can_be_changed_and_refuses_a_wrong_payment():
     assert to_dict(t.state) == before
     assert "one colour" in (t.scene.message or ""), t.scene.message
     # drag the odd card back to the pool and a matching one into the tray, then confirm
-    odd = next(r for r, it in tray.rects if it[0] == "tray" and it[1].startswith(other))
+    odd = next(r for r, it in tray.rects if it[0] == "tray" and colour_of(it[1]) == other)
     t.drag(odd.center, tray.pool_row.center)
-    keep = tray.tray[0].split("@")[0]
-    r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].startswith(keep))
+    keep = colour_of(tray.tray[0])
+    r = next(r for r, it in tray.rects if it[0] == "pool" and colour_of(it[1]) == keep)
     t.drag(r.center, tray.tray_row.center)
     assert tray.matched() is not None
     t.click(tray.confirm_rect.center)
@@ -258,10 +259,10 @@ def test_quest_from_the_deck_to_the_hero_then_to_its_guardian():
               {"settlements": ["wolf-mountain", "wolf-meadow"], "heroes": {"shaman": {"node": {"near": "wolf-river"}}}}]
     t = Table(position({}, board, tribes, {"player": 1, "phase": "hero"}))
     t.drag(QuestDeck("green"), HeroSlot(0, "druid"))
-    assert t.state.tribes[0].heroes["druid"].quests == ["green@owl"]
+    assert t.state.tribes[0].heroes["druid"].quests == [parse("green@owl")]
     t.drag(QuestCard(0, "druid", "green@owl"), GuardianPiece("owl"))
     assert t.state.tribes[0].heroes["druid"].quests == []
-    assert "green@owl" in t.state.tribes[0].essences
+    assert parse("green@owl") in t.state.tribes[0].essences
 
 
 def test_beacon_with_the_chieftain_discount_and_a_beacon_solve():
@@ -273,7 +274,7 @@ def test_beacon_with_the_chieftain_discount_and_a_beacon_solve():
                        tribes, {"player": 1, "phase": "tribe"}))
     t.drag(SupplyBeacon("red"), RegionSpot("owl-river"))
     tray = t.scene.tray_layer.tray
-    assert tray is not None and sorted(c.split("@")[0] for c in tray.tray) == ["red", "yellow"]
+    assert tray is not None and sorted(colour_of(c) for c in tray.tray) == ["red", "yellow"]
     t.click(tray.confirm_rect.center)
     assert t.state.tribes[0].beacons == {"owl-river": "red"}
     t.click(Button("end_phase"))

@@ -17,6 +17,7 @@ from faeriell.engine.registry import DECISIONS  # noqa: E402
 from faeriell.ui.table import TableScene, guide  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE  # noqa: E402
 from faeriell.ui.table.keys import Button, PhaseTile, RegionSpot, SetupCard, SupplyBeacon  # noqa: E402
+from faeriell.engine.card import back_of, colour_of  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 THREE_MENACES = ROOT / "data" / "puzzles" / "three-menaces.yaml"
 
@@ -210,7 +211,7 @@ def test_setup_cards_are_drawn_in_solo_setup(drawn):
         assert t.scene.spot(SetupCard(0, c)) is not None, c
     assert "Revealed Essence cards" in drawn
     assert "Place a Settlement in the Area of one of these cards" in drawn
-    areas = {c.split("@")[1] for c in cards}
+    areas = {back_of(c) for c in cards}
     ch = t.scene.decision.choice
     assert ch is not None and ch.compact and "revealed Essence card" in ch.title
     for a in areas:
@@ -366,7 +367,7 @@ def test_wido_swap_groups_by_how_many_essences():
     a = Action("twins_swap", pay=("red", "blue"))
     a = next(x for x in t.session.legal() if same_move(x, a))
     assert t.perform(a)
-    cols = sorted(c.split("@")[0] for c in t.state.tribes[1].essences)
+    cols = sorted(colour_of(c) for c in t.state.tribes[1].essences)
     assert cols == ["corruption", "corruption", "green", "yellow"]
 
 

@@ -16,6 +16,7 @@ from faeriell.engine.preview import achievement_progress, draft_preview, harvest
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.ui.table.overlays import TIP_DELAY  # noqa: E402
 from faeriell.ui.table.keys import AchievementTile, Button, HarvestToken, RegionSpot, SupplySettlement, WheelSpace  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 def harvest_game(phase="event"):
     return position(
         {"variants": []},
@@ -46,9 +47,9 @@ def test_the_harvest_preview_is_pure_and_is_what_the_harvest_gives():
     assert by_region["bear-river"]["status"] == "threatened" and by_region["bear-river"]["gives"] == []
     assert by_region["bear-mountain"]["gives"] == ["red"]
     g.apply(Action("draft"))
-    have = Counter(c.split("@")[0] for c in g.state.tribes[0].essences)
+    have = Counter(colour_of(c) for c in g.state.tribes[0].essences)
     g.apply(Action("harvest", steps=1))
-    got = Counter(c.split("@")[0] for c in g.state.tribes[0].essences) - have
+    got = Counter(colour_of(c) for c in g.state.tribes[0].essences) - have
     assert got == Counter({"red": 1})
 
 
@@ -122,12 +123,12 @@ def test_a_tray_that_a_herb_turn_made_invalid_rebalances_itself():
     t.drag(SupplySettlement(0), RegionSpot(region))
     tray = t.scene.tray_layer.tray
     assert tray is not None and tray.matched() is not None
-    assert sorted(c.split("@")[0] for c in tray.tray) == ["red", "red"]
+    assert sorted(colour_of(c) for c in tray.tray) == ["red", "red"]
     herb = next(r for r, it in tray.rects if it[0] == "herb")
     t.click(herb.center)                                     # turn the Vigor Herb: one Red less
     assert tray.discounts == ["herb-red"]
     assert tray.matched() is not None, tray.reason()
-    assert sorted(c.split("@")[0] for c in tray.tray) == ["red"]
+    assert sorted(colour_of(c) for c in tray.tray) == ["red"]
     t.click(herb.center)                                     # turn it back: two again
     assert tray.matched() is not None and len(tray.tray) == 2
 

@@ -25,6 +25,7 @@ from faeriell.ui.table import TableScene  # noqa: E402
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx  # noqa: E402
 from faeriell.ui.table.keys import Button, RegionSpot  # noqa: E402
 from faeriell.ui.table.screen_layers import covered_by  # noqa: E402
+from faeriell.engine.card import as_card, colour_of  # noqa: E402
 
 _ASSETS = None
 
@@ -44,7 +45,7 @@ def position(setup: dict, board=None, tribes=None, turn=None):
 
 
 def colours(cards) -> list[str]:
-    return sorted(str(c).split("@")[0] for c in (cards or ()))
+    return sorted(colour_of(c) for c in (cards or ()))
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -58,7 +59,7 @@ def same_move(a: Action, b: Action) -> bool:
     pa, pb = a.get("pay"), b.get("pay")
     if isinstance(pa, tuple) or isinstance(pb, tuple):
         return colours(pa) == colours(pb)
-    return str(pa).split("@")[0] == str(pb).split("@")[0] if pa or pb else True
+    return colour_of(pa) == colour_of(pb) if pa or pb else True
 
 
 def free_point(scene, key) -> tuple[int, int] | None:
@@ -189,7 +190,7 @@ class Table:
                 break
             self.click(items[-1].center)
         for col in want:                          # then fill it
-            r = next(r for r, it in tray.rects if it[0] == "pool" and it[1].split("@")[0] == col)
+            r = next(r for r, it in tray.rects if it[0] == "pool" and colour_of(it[1]) == col)
             self.click(r.center)
         self._turn_herbs(tray, herbs)
         self.click(tray.confirm_rect.center)
@@ -230,10 +231,27 @@ class Table:
         return True
 
 
+class _ByCard(dict):
+    """A dict whose card keys are Cards however they are spelled ("red@owl" or the Card)."""
+
+    def __setitem__(self, k, v):
+        super().__setitem__(as_card(k), v)
+
+    def __getitem__(self, k):
+        return super().__getitem__(as_card(k))
+
+    def __contains__(self, k):
+        return super().__contains__(as_card(k))
+
+    def get(self, k, default=None):
+        return super().get(as_card(k), default)
+
+
 def cards_drawn(monkeypatch) -> dict:
-    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards."""
+    """card -> (its rect, where its Guardian was drawn), filled as the table paints cards (the
+    pool is painted from the player's view, "red@owl", the tray from the state's Cards)."""
     from faeriell.ui.table import paint
-    drawn: dict = {}
+    drawn: dict = _ByCard()
     real = paint.Paint.card
 
     def card(self, surf, c, rect, show_back, *a, **k):

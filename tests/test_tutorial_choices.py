@@ -21,6 +21,7 @@ from faeriell.tutorial.lesson import GRADED, Lesson  # noqa: E402
 from faeriell.tutorial.session import TutorialSession  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
 from faeriell.ui.table.keys import TotemPiece  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 
 CHAPTERS = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 
@@ -268,7 +269,7 @@ def test_an_option_is_picked_on_the_board_a_move_not_offered_is_refused_and_a_go
     assert st.kind == "choose" and [f"option{k}" in table.tutorial.rects for k in range(4)] == [True] * 4
     # the Totem to the Owl's River: legal for the engine, not one of the step's options
     def yellows():
-        return sum(1 for e in s.state.tribes[0].essences if e.split("@")[0] == "yellow")
+        return sum(1 for e in s.state.tribes[0].essences if colour_of(e) == "yellow")
     doom, yellow = s.state.doom, yellows()
     drag(app, table.spot_pos(TotemPiece()), table.region_point("owl-river"))
     assert not s.game.history and lesson.graded is None and table.message_bad

@@ -9,6 +9,7 @@ from test_app_support import click, drag, key, make_app, run_until  # first: set
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from faeriell.engine.card import parse  # noqa: E402
 from faeriell.tutorial.progress import Progress  # noqa: E402
 from faeriell.tutorial.session import TutorialSession  # noqa: E402
 from faeriell.ui.scenes.table import TableScreen  # noqa: E402
@@ -438,7 +439,7 @@ def test_the_ring_round_the_quest_card_leaves_its_quests_label_readable(tmp_path
         assert not pink, (meter, pink[:5])
         # and the step still plays by a real drag of the card onto the Wolf
         drag(app, quest.rect.center, table.spots.first(GuardianPiece("wolf")).center)
-        assert "yellow@wolf" in s.game.state.tribes[0].essences, app.errors
+        assert parse("yellow@wolf") in s.game.state.tribes[0].essences, app.errors
         assert not app.errors
     finally:
         pygame.display.quit()

@@ -17,7 +17,7 @@ from faeriell import scenario as runner  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action  # noqa: E402
 from faeriell.engine.action_schema import action_problem  # noqa: E402
-from faeriell.engine.actions import card_back, card_color  # noqa: E402
+from faeriell.engine.card import back_of, colour_of  # noqa: E402
 from faeriell.engine.describe import describe, narrate  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
 from faeriell.engine.randomplay import play_random  # noqa: E402
@@ -42,8 +42,8 @@ def _at_sower_choice(name="become-sower-replace.yaml"):
 
 # ---------------------------------------------------------------- cards
 def test_a_card_has_one_helper_for_its_colour_and_one_for_its_back():
-    assert (card_color("red@owl"), card_back("red@owl")) == ("red", "owl")
-    assert (card_color("corruption"), card_back("corruption")) == ("corruption", None)
+    assert (colour_of("red@owl"), back_of("red@owl")) == ("red", "owl")
+    assert (colour_of("corruption"), back_of("corruption")) == ("corruption", None)
 
 
 # ---------------------------------------------------------------- become_sower

@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import IllegalAction, new_game  # noqa: E402
 from faeriell.engine.core import Game  # noqa: E402
+from faeriell.engine.card import parse  # noqa: E402
 from faeriell.engine.state import to_dict  # noqa: E402
 from faeriell.engine.undo import UndoError, undo, undo_points, why_not_undo  # noqa: E402
 
@@ -288,10 +289,10 @@ def test_a_card_taken_from_another_tribes_pool_is_a_reveal():
     g = in_play(seed=5)
     g.apply(first(g, "choose_phase", lambda a: a["phase"] == "tribe"))
     me, rival = g.acting, 1 - g.acting
-    g.state.tribes[rival].essences.append("corruption@owl")
+    g.state.tribes[rival].essences.append(parse("corruption@owl"))
     g._mover = me
     before = g.reveals
-    g.take_from_pool(rival, "corruption")
+    g.take_from_pool(rival, parse("corruption"))
     assert g.reveals == before + 1
     g.take_from_pool(me, g.state.tribes[me].essences[0])
     assert g.reveals == before + 1

@@ -27,12 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from faeriell.engine.action_schema import COLOR, COUNT, INTS, PHASE, PLAYER, SPECS, Field, Spec  # noqa: E402
+from faeriell.engine.action_schema import CARD, COLOR, COUNT, INTS, PHASE, PLAYER, SPECS, Field, Spec  # noqa: E402
 
 TARGET = ROOT / "faeriell" / "engine" / "moves.py"
 _SLOT = re.compile(r"\{(\w+)(?::\w+)?\}")          # a label's {field} or {field:how}, as describe reads it
 _OPTIONAL = re.compile(r"\[[^\]]*\]")               # a label's [...]: said only when its fields are there
-_TYPES = {COLOR: "EssenceColour", PHASE: "Phase", PLAYER: "int", COUNT: "int"}
+_TYPES = {COLOR: "EssenceColour", PHASE: "Phase", PLAYER: "int", COUNT: "int", CARD: "Card"}
 
 HEADER = '''"""Typed views of the moves: one frozen class per action kind, whose attributes are the kind's
 fields with their types, so the checker knows that a build_beacon has a region and a colour.
@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
 from .actions import Action
+from .card import Card
 from .words import EssenceColour, Phase
 
 
@@ -110,6 +111,8 @@ def render_kind(spec: Spec) -> str:
     lines.append(f"    REQUIRED: ClassVar[frozenset[str]] = frozenset({sorted(must)!r})")
     for k in order:
         t = py_type(fields[k])
+        if spec.kind == "claim" and k == "pay":
+            t += " | str"               # or the word `doom`: the slot's token taken for Doom instead
         note = "  # spelled so in files only: normalize turns it into the fields" if k in spec.spelled else ""
         lines.append(f"    {attr(k)}: {t}" if k in must else f"    {attr(k)}: {t} | None = None{note}")
     lines += ["", "    @staticmethod", f"    def of(a: Action) -> {name}:",

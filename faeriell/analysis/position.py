@@ -283,10 +283,10 @@ def from_game(game: Game) -> Position:
         used = s.lap if order.index(k) < me else s.lap - 1
         default = list(PHASES[:max(0, used)])
         heroes = {h: HeroSpec(node=hero.node, perks=tuple(hero.perks), gems=hero.gems,
-                              quests=tuple(hero.quests)) for h, hero in t.heroes.items()}
+                              quests=tuple([c.packed for c in hero.quests])) for h, hero in t.heroes.items()}
         tribes.append(TribeSpec(
             settlements=tuple(t.settlements), beacons=dict(t.beacons), heroes=heroes,
-            essences=tuple(t.essences), corruption=t.corruption, solved=dict(t.solved.items()),
+            essences=tuple([c.packed for c in t.essences]), corruption=t.corruption, solved=dict(t.solved.items()),
             herbs=tuple(t.herbs), attunements=tuple(t.attunements),
             achievements=tuple(t.achievements), designated=t.designated, sower=t.sower,
             done=None if k == s.active or list(t.phases_done) == default else tuple(t.phases_done),

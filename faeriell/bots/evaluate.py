@@ -17,7 +17,6 @@ follows the heuristic and this evaluation agree on what progress is.
 """
 from __future__ import annotations
 
-from faeriell.engine.actions import card_color
 
 from .heuristic_features import Terms, total
 from .knowledge import CORRUPT_CARD, INF, Ctx
@@ -58,7 +57,7 @@ def tribe_terms(ctx: Ctx, j: int) -> Terms:
         out.append(("achievement_on_the_way", ctx.ach_value(aid, row[aid], j)))
     cards = 0.0
     for c in t.essences:
-        cards += CORRUPT_CARD if card_color(c) == "corruption" else 0.85
+        cards += CORRUPT_CARD if c.colour == "corruption" else 0.85
     out.append(("essences_in_hand", min(cards, 8.0) + 0.4 * max(0.0, cards - 8.0)))
     out.append(("quests_held", sum(len(h.quests) for h in t.heroes.values())))
     out.append(("settlements_and_heroes", (0.35 * len(t.settlements) + 0.6 * len(t.heroes))

@@ -39,7 +39,7 @@ from concurrent.futures import CancelledError
 
 from faeriell.engine.achievements import region_terrains, tribe_measures
 from faeriell.engine.action_schema import SPECS
-from faeriell.engine.actions import card_back, card_color
+from faeriell.engine.card import back_of, colour_of
 from faeriell.engine.core import Game, IllegalAction
 from faeriell.engine.endgame import coop_target
 from faeriell.engine.event_phase import harvest_yield
@@ -545,7 +545,7 @@ def _guardian_why(world, player: int, a) -> str:
         if kind in COLORS and kind in solvable_colours(world, player, hero, reg):
             return (f"its {names.color(kind)} Menace {came} within reach of your {names.hero(h)}, "
                     "who can solve it in the Hero Phase")
-        if any(card_back(c) == gd and card_color(c) in quest_colours(world, hero) for c in hero.quests):
+        if any(back_of(c) == gd and colour_of(c) in quest_colours(world, hero) for c in hero.quests):
             return f"{guardian} {came} within reach of your {names.hero(h)}, who holds a Quest for it"
     owner = world.owner_of(reg)
     if owner is not None and owner != player and kind is not None and s.mode != "coop":
@@ -680,7 +680,7 @@ def line_gain_and_risk(world, player: int, line, names: Names) -> tuple[list[str
     def pool(t):
         c: dict = {}
         for x in t.essences:
-            col = card_color(x)
+            col = colour_of(x)
             c[col] = c.get(col, 0) + 1
         return c
     p0, p1 = pool(t0), pool(t1)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from math import tanh
 
-from faeriell.engine.actions import card_color
 from faeriell.engine.endgame import coop_target
 from faeriell.engine.words import COLORS
 
@@ -214,7 +213,7 @@ def f_value(L: Look) -> float:
 # --------------------------------------------------------------------------- the side's tribe(s)
 def _colour(col: str):
     def f(L: Look) -> float:
-        return float(sum(1 for t in L.tribes() for c in t.essences if card_color(c) == col))
+        return float(sum(1 for t in L.tribes() for c in t.essences if c.colour == col))
     f.__name__ = f"f_cards_{col}"
     f.__doc__ = f"{col.title()} Essences the side holds."
     return f

@@ -28,7 +28,8 @@ from math import ceil
 
 from faeriell.engine.action_schema import TRIBE_ACTIONS
 from faeriell.engine import registry
-from faeriell.engine.actions import Action, card_back, card_color
+from faeriell.engine.actions import Action
+from faeriell.engine.card import back_of, colour_of
 from faeriell.engine.event_phase import harvest_yield, region_gives
 from faeriell.engine.legal import LegalActions, Paid
 from faeriell.engine.hero_phase import move_range, quest_colours, solvable_colours
@@ -347,7 +348,7 @@ class Scorer:
         return f"{aid.replace('-', ' ').title()} {m}/{tgt}"
 
     def quest_value(self, card) -> float:
-        col = card_color(card)
+        col = colour_of(card)
         if col == "corruption":
             return self.event_value()
         return self.c.cv(col) + 0.05
@@ -520,7 +521,7 @@ class Scorer:
             if not hero.node:
                 continue
             for card in hero.quests:
-                if card.endswith("@" + gd) and card_color(card) in quest_colours(self.g, hero):
+                if back_of(card) == gd and colour_of(card) in quest_colours(self.g, hero):
                     d = self.T.node_region_dist[hero.node].get(reg, 99)
                     qv = max(0.0, self.quest_value(card))
                     if d == 0:
@@ -569,7 +570,7 @@ class Scorer:
                             ("menace", gd)))
         qcols = quest_colours(self.g, hero)
         for card in hero.quests:
-            col, gd = card_color(card), card_back(card)
+            col, gd = colour_of(card), back_of(card)
             if col in qcols and gd in s.guardians:
                 out.append((self.quest_value(card), s.guardians[gd]["region"], 1, f"a Quest at the {gd}",
                             ("quest", card)))

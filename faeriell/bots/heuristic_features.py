@@ -32,7 +32,8 @@ from collections.abc import Callable
 
 from faeriell.engine.achievements import slot_payers
 from faeriell.engine.action_schema import swap_pairs
-from faeriell.engine.actions import Action, card_color
+from faeriell.engine.actions import Action
+from faeriell.engine.card import colour_of
 from faeriell.engine.words import COLORS
 
 from .heuristic_meanings import FEATURES  # noqa: F401 - the names the scorers below use
@@ -438,7 +439,7 @@ def go_quest(x: Scorer, a) -> Scored:
 def solve_quest(x: Scorer, a) -> Scored:
     h, card = a["hero"], a["card"]
     hero = x.c.t.heroes[h]
-    col = card_color(card)
+    col = colour_of(card)
     why = (f"keeps a {col} Essence" if col != "corruption"
            else "a Corruption Event to face (and cleanse)")
     return ((("quest_solved", x.quest_value(card)),) + plan_left(x, h, hero, {("quest", card)})
@@ -568,7 +569,7 @@ def drifter_shift(x: Scorer, a) -> Scored:
 @move("corruption")
 def corruption(x: Scorer, a) -> Scored:
     pay = a.get("pay")
-    return corruption_terms(x, a["choice"], card_color((pay or ("",))[0]) if pay else None, a.get("target"),
+    return corruption_terms(x, a["choice"], colour_of((pay or ("",))[0]) if pay else None, a.get("target"),
                             x.s.pending)
 
 
@@ -650,7 +651,7 @@ def claim(x: Scorer, a) -> Scored:
     pay = a["pay"]
     if pay == "doom":
         return (("doom_step", c.doom_cost()), ("claim_doom", 1.0)), ""
-    cost = c.cv(card_color(pay))
+    cost = c.cv(colour_of(pay))
     if len(slot_payers(tok)) > 1:
         cost += c.w.any_slot
     return (("claim_card", cost),), ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from faeriell.engine.achievements import UNPAID_SLOT_DOOM, claim_means, shire_size, tribe_measures
-from faeriell.engine.actions import card_color
+from faeriell.engine.card import colour_of
 from faeriell.engine.words import COLORS
 
 from .tables import Tables, tables  # noqa: F401 - Tables is read from here too
@@ -80,7 +80,7 @@ class Ctx:
         self.solo = s.mode == "solo"
         self.rows = _Rows(g, self.n)      # each tribe's Achievement measures, when first asked
         self.mine = self.rows[i]
-        self.pool = Counter(card_color(c) for c in self.t.essences)
+        self.pool = Counter([c.colour for c in self.t.essences])
         self.sower_me = bool(self.t.sower)
         self.sower_other = s.sower is not None and s.sower != i
         self.held = set(self.t.achievements)
@@ -201,7 +201,7 @@ class Ctx:
         cost = 0.0
         seen: Counter[str] = Counter()
         for c in pay or ():
-            col = card_color(c)
+            col = colour_of(c)
             seen[col] += 1
             # Each further card of a colour costs a little less (the pool shrinks from the top).
             cost += self.cv(col) - 0.03 * (seen[col] - 1)
@@ -221,7 +221,7 @@ class Ctx:
         to an Ignore (Doom +1, the Corruption Cleanser lost): that risk, in cards."""
         cols = self.cleanse_cols()
         have = sum(self.pool.get(c, 0) for c in cols)
-        spent = sum(1 for c in pay if card_color(c) in cols)
+        spent = sum(1 for c in pay if colour_of(c) in cols)
         if have == 0 or have - spent > 0:
             return 0.0
         risk = self.doom_cost() + (self.w.ach if self.t.cleanser else 0.0)
@@ -509,9 +509,9 @@ class Ctx:
             return 0.0
         left = Counter(self.pool)
         for c in pay or ():
-            left[card_color(c)] -= 1
+            left[colour_of(c)] -= 1
         for c in gain or ():
-            left[card_color(c)] += 1
+            left[colour_of(c)] += 1
         free, means = claim_means(self.g, self.i)
         slots = list(means)
         cost = 0.0

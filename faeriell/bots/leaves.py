@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from math import tanh
 
-from faeriell.engine.actions import card_color
 from faeriell.engine.endgame import coop_target
 
 from .evaluate import WIN, evaluate
@@ -98,7 +97,7 @@ def race_slack(g, player: int, ctx: Ctx) -> float:
         costs.append(min(best, 30.0) + CLAIM)
     costs.sort()
     need_cost = sum(costs[:short])
-    cards = sum(CORRUPT if card_color(c) == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
+    cards = sum(CORRUPT if c.colour == "corruption" else 1.0 for j in tribes for c in s.tribes[j].essences)
     slack = cards + RACE_INCOME * len(list(tribes)) * left - need_cost
     return tanh(slack / SCALE)
 

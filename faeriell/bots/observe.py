@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from faeriell.engine.actions import card_color
 from faeriell.engine.chance import set_chance
 from faeriell.engine.core import Game
 from faeriell.engine.words import COLORS
@@ -56,7 +55,7 @@ def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool
     d["tribes"] = tribes
 
     # ---- Essence cards: which identities are out of sight?
-    unseen = Counter(rules.all_cards)
+    unseen = Counter([c.packed for c in rules.all_cards])     # the view's saved form: "red@owl"
     seen: Counter[str] = Counter()
     for pile in view["discards"].values():
         seen.update(pile)
@@ -77,7 +76,7 @@ def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool
     by_colour: dict[str, list[str]] = {}
     for card, n in unseen.items():
         if n > 0:
-            by_colour.setdefault(card_color(card), []).extend([card] * n)
+            by_colour.setdefault(_colour(card), []).extend([card] * n)
     for lst in by_colour.values():
         rng.shuffle(lst)
 
@@ -95,12 +94,12 @@ def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool
     # Colour-known slots first (decks, others' pools), then the slots whose colour is hidden.
     decks = {}
     for col, deck in view["decks"].items():
-        decks[col] = [c if "@" in c else take(card_color(c)) for c in deck]
+        decks[col] = [c if "@" in c else take(_colour(c)) for c in deck]
     d["decks"] = decks
     for k, t in enumerate(tribes):
         if k == player:
             continue
-        t["essences"] = [c if "@" in c else take(card_color(c)) for c in t["essences"]]
+        t["essences"] = [c if "@" in c else take(_colour(c)) for c in t["essences"]]
     for k, t in enumerate(tribes):
         if k == player:
             continue
@@ -161,6 +160,11 @@ def determinize(rules, view: dict, player: int, rng: random.Random, chance: bool
     if chance:
         set_chance(g, rng)
     return g
+
+
+def _colour(card: str) -> str:
+    # a card of the view (the saved form, "red@owl" or "red" when its back is hidden) -> its colour
+    return card.partition("@")[0]
 
 
 def _quest_colours(rules, hero: str, perks) -> tuple:

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, card_color
+from .actions import Action
+from .card import Card
 from .endgame import end_game
 from .names import Names, either
 from .registry import move
@@ -315,7 +316,7 @@ def claim_options(g: Game, i: int, aid: str) -> list[Action]:
     for slot in dict.fromkeys(t.slots):
         for c in slot_payers(slot):
             if have.get(c, 0) > 0:
-                out.append(Action("claim", achievement=aid, token=slot, pay=c))
+                out.append(Action("claim", achievement=aid, token=slot, pay=Card.of(c)))
         out.append(Action("claim", achievement=aid, token=slot, pay="doom"))
     return out
 
@@ -350,11 +351,15 @@ def claim_check(g: Game, a: Action) -> str | None:
     pay = a.get("pay")
     if pay is None:
         return "Pay an Essence of the slot's colour, or move Doom 1 forward instead."
-    if not isinstance(pay, str):
-        return "A slot is paid with one Essence, or with 1 Doom."
     if pay == "doom":
         return None
-    col = card_color(pay)
+    col: str
+    if isinstance(pay, Card):
+        col = pay.colour
+    elif isinstance(pay, str):      # a card field's text that is no card: its colour part is judged
+        col = pay.partition("@")[0]
+    else:
+        return "A slot is paid with one Essence, or with 1 Doom."
     if col == "corruption":
         return "Corruption Essences never pay for an Achievement slot."  # R12
     if col not in slot_payers(tok):

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .card import Card
+
 if TYPE_CHECKING:
     from .actions import Action
 
@@ -178,6 +180,13 @@ PLAYER_FIELDS: dict[str, frozenset[str]] = {
     for k, s in SPECS.items()}
 ANY_PLAYER_FIELD = frozenset({"player"})      # the only one an unknown kind is read with
 
+# The fields of each kind that hold Essence cards (type CARD alone): Cards inside the program,
+# "red@owl" in the saved form (Action.__init__ reads that spelling, Action.to_dict writes it). A
+# Perk's `to` may be a card among other things and a Herb's `card` is no Essence: neither is one.
+CARD_FIELDS: dict[str, frozenset[str]] = {
+    k: frozenset(n for n, f in {**s.fields, **s.spelled}.items() if f.types == (CARD,))
+    for k, s in SPECS.items()}
+
 
 def file_seat(v: Any) -> Any:
     """A player number as a file spells it (2, or "2") -> its seat (1). Anything else (a bool, a
@@ -250,9 +259,10 @@ def shape_problem(a: Action) -> str | None:
     spec = SPECS[a.kind]
     for key, v in a.fields:
         fld = spec.fields.get(key) or spec.spelled.get(key)
-        if fld is None or not fld.many or (fld.one_or_many and isinstance(v, str)):
+        if fld is None or not fld.many or (fld.one_or_many and isinstance(v, (str, Card))):
             continue
-        item = (str, int) if any(t in INTS for t in fld.types) else str
+        # an id is text, or a card (Action reads a card field's "red@owl" as its Card)
+        item: tuple[type, ...] = (str, int, Card) if any(t in INTS for t in fld.types) else (str, Card)
         if not isinstance(v, tuple) or not all(isinstance(x, item) and not isinstance(x, bool) for x in v):
             return f"field '{key}' is {_show(v)}, not {_what(fld.shapes())}"
     return None

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable, Iterable
 
-from .action_schema import ANY_PLAYER_FIELD, PLAYER_FIELDS, file_number, file_seat
+from .action_schema import ANY_PLAYER_FIELD, CARD_FIELDS, PLAYER_FIELDS, file_number, file_seat
+from .card import Card, as_card
 from .native import mypyc_attr
 
 
@@ -35,7 +36,16 @@ def _freeze(key: str, value: Any) -> Any:
 def _thaw(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
+    if value.__class__ is Card:
+        return value.packed         # the saved form of a card: "red@owl"
     return value
+
+
+def _cards(value: Any) -> Any:
+    # a card field as given: Cards kept, "red@owl" read as its Card (files and callers may spell it)
+    if isinstance(value, (list, tuple)):
+        return [as_card(v) for v in value]
+    return as_card(value)
 
 
 # A Python class even when compiled: its constructors below set its slots through the slot
@@ -51,10 +61,13 @@ class Action:
 
     def __init__(self, kind: str, **fields: Any) -> None:
         items = []
+        cards = CARD_FIELDS.get(kind)
         for k, v in fields.items():
             if v is None:
                 continue
-            if v.__class__ is not str and v.__class__ is not int:
+            if cards is not None and k in cards:
+                v = _cards(v)
+            if v.__class__ is not str and v.__class__ is not int and v.__class__ is not Card:
                 v = _freeze(k, v)
             items.append((k, v))
         items.sort()
@@ -168,16 +181,14 @@ def _raw(kind: str, frozen: Fields, _new: Any = _new, _kind: Any = _set_kind, _f
 Action.raw = staticmethod(_raw)  # type: ignore[method-assign]
 
 
-def card_color(card: str) -> str:
-    """'red@owl' -> 'red'; 'red' -> 'red'. A card's id is its catalog id, colour@back."""
-    at = card.find("@")
-    return card if at < 0 else card[:at]
+def card_color(card: Card) -> str:
+    """The card's colour (card.colour, as a function for map())."""
+    return card.colour
 
 
-def card_back(card: str) -> str | None:
-    """'red@owl' -> 'owl' (the Guardian on its back); 'red' (colour alone: any back) -> None."""
-    at = card.find("@")
-    return None if at < 0 else card[at + 1:]
+def card_back(card: Card) -> str | None:
+    """The Guardian on the card's back; None when it is not seen (or, in a payment, any back)."""
+    return card.back
 
 
 def matches(pattern: Action, action: Action) -> bool:
@@ -197,7 +208,7 @@ def matches(pattern: Action, action: Action) -> bool:
         if k == "pay" and isinstance(v, tuple) and isinstance(w, tuple):
             if sorted(map(card_color, v)) != sorted(map(card_color, w)):
                 return False
-            if any("@" in c for c in v) and any("@" in c for c in w) and sorted(v) != sorted(w):
+            if any(c.back is not None for c in v) and any(c.back is not None for c in w) and sorted(v) != sorted(w):
                 return False
         elif v != w:
             return False

@@ -13,7 +13,8 @@ from . import registry
 from .achievements import check_achievements, fingerprint
 from .action_schema import (ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, INTS, NODE, PERK, PHASE,
                             REGION, SLOT, SPECS, shape_problem)
-from .actions import Action, card_color
+from .actions import Action
+from .card import Card
 from .describe import narrate
 from .doom_causes import cause_of
 from .corruption import tash
@@ -25,7 +26,7 @@ from .rng import Rng
 from .rules import Rules
 from .state import DecisionKind, GameState, HistoryEntry, Pending, PendingInfo, Tribe, Hero, copy_state
 from .triggers import on_doom_forward
-from .words import COLORS, PHASES, Colour, Variant
+from .words import PHASES, Colour, Variant
 from .native import mypyc_attr
 
 
@@ -226,16 +227,17 @@ class Game:
 
     def _names(self, kind: str, x: object) -> bool:
         """Whether x is an id of `kind` in this game (CHOICE: any word; the check says which)."""
+        r, cat = self.rules, self.rules.catalog
+        if isinstance(x, Card):
+            return kind == CARD and x.colour in (cat.colors or {}) and (x.back is None or x.back in (cat.guardians or {}))
         if not isinstance(x, str):
             return False
-        r, cat = self.rules, self.rules.catalog
         if kind == REGION:
             return x in r.board.regions
         if kind == NODE:
             return x in r.board.nodes
         if kind == CARD:
-            col, _, back = x.partition("@")
-            return col in (cat.colors or {}) and (not back or back in (cat.guardians or {}))
+            return False            # a card field's text that is no card (Action reads those as Cards)
         domains: dict[str, Container[str]] = {
             HERO: cat.heroes, PERK: cat.perks, HERB: cat.herbs, GUARDIAN: cat.guardians, COLOR: cat.colors,
             ACHIEVEMENT: cat.achievements, PHASE: _PHASES, SLOT: _SLOTS}
@@ -251,7 +253,7 @@ class Game:
         `take`); and those an older build wrote in saves: "old>new" in `replace`, and Tash's
         "doom+<guardian>" (Tash cleanses Doom with the Guardian anyway: the Guardian alone)."""
         pay = a.get("pay")
-        if isinstance(pay, str) and a.kind != "claim":
+        if isinstance(pay, (str, Card)) and a.kind != "claim":
             a = a.replace(pay=(pay,))
         if a.kind in ("move_hero", "lore") and a.has("node") and not a.has("to"):
             a = a.replace(to=a["node"]).without("node")
@@ -395,7 +397,7 @@ class Game:
         else:
             self.log(text)
 
-    def _hidden(self, player: int | None) -> tuple[list[int], list[tuple[list[str], list[str]]]]:
+    def _hidden(self, player: int | None) -> tuple[list[int], list[tuple[list[Card], list[Card]]]]:
         """What `player` cannot see, as the verification compares it around an action: the
         face-down piles' sizes (one shrinks only when its top comes to light) and the other
         tribes' hidden cards (any change shows them something)."""
@@ -505,19 +507,19 @@ class Game:
 
     # Cards -----------------------------------------------------------
     def pool(self, i: int) -> Counter[str]:
-        return Counter(map(card_color, self.state.tribes[i].essences))
+        return Counter([c.colour for c in self.state.tribes[i].essences])
 
-    def draw_card(self, colour: str) -> str | None:
+    def draw_card(self, colour: str) -> Card | None:
         s = self.state
         deck = s.decks[colour]
         if s.forced:
-            want = s.forced[0]
-            if card_color(want) != colour:
+            want = s.forced[0]            # a scenario's `draw:` as written: "red@owl" or "red"
+            if want.partition("@")[0] != colour:
                 raise IllegalAction(f"forced draw {want} does not fit a draw from the {colour} deck")
             s.forced.pop(0)
             for pile in (deck, s.discards[colour]):
                 for k, c in enumerate(pile):
-                    if c == want or (("@" not in want) and card_color(c) == want):
+                    if c.packed == want or (("@" not in want) and c.colour == want):
                         return pile.pop(k)
             raise IllegalAction(f"forced draw {want}: no such card in the {colour} deck")
         if not deck:
@@ -548,46 +550,48 @@ class Game:
                      + (f" {source}" if source else "") + ".")
         return got
 
-    def discard_card(self, card: str) -> None:
-        self.state.discards[card_color(card)].append(card)
+    def discard_card(self, card: Card) -> None:
+        self.state.discards[card.colour].append(card)
 
-    def take_from_pool(self, i: int, spec: str) -> str:
-        """Remove a card matching spec ('red' or 'red@owl') from tribe i's pool and return it."""
+    def take_from_pool(self, i: int, spec: Card) -> Card:
+        """Remove a card matching spec (red@owl, or red: a back not named) from tribe i's pool
+        and return it."""
         if i != self._mover:
             self.reveals += 1            # a card leaves a pool its mover could not see
         pool = self.state.tribes[i].essences
-        if "@" in spec:
+        if spec.back is not None:
             pool.remove(spec)
             return spec
         # A colour alone: give up the card whose back matters least (the last one of that colour).
+        col = spec.colour
         for k in range(len(pool) - 1, -1, -1):
-            if card_color(pool[k]) == spec:
+            if pool[k].colour == col:
                 return pool.pop(k)
         raise ValueError(spec)
 
-    def pay(self, i: int, cards: Iterable[str]) -> None:
+    def pay(self, i: int, cards: Iterable[Card]) -> None:
         for spec in cards:
             self.discard_card(self.take_from_pool(i, spec))
 
-    def has_cards(self, i: int, cards: Iterable[str]) -> str | None:
+    def has_cards(self, i: int, cards: Iterable[Card]) -> str | None:
         pool = Counter(self.state.tribes[i].essences)
         colours = self.pool(i)
         for spec in cards:
-            if "@" in spec:
+            if spec.__class__ is not Card:      # a field a file spelled wrong (Action keeps it as written)
+                return f"'{spec}' is not an Essence colour."
+            if spec.back is not None:
                 if pool[spec] <= 0:
                     return f"You have no {spec} card to give."
                 pool[spec] -= 1
-                colours[card_color(spec)] -= 1
+                colours[spec.colour] -= 1
             else:
-                if spec not in COLORS and spec != "corruption":
-                    return f"'{spec}' is not an Essence colour."
-                if colours[spec] <= 0:
-                    return f"You do not have enough {spec} Essences."
-                colours[spec] -= 1
+                if colours[spec.colour] <= 0:
+                    return f"You do not have enough {spec.colour} Essences."
+                colours[spec.colour] -= 1
         # Cards named by colour must not use up the cards named with a back.
         for spec in cards:
-            if "@" not in spec and colours[spec] < 0:
-                return f"You do not have enough {spec} Essences."
+            if spec.back is None and colours[spec.colour] < 0:
+                return f"You do not have enough {spec.colour} Essences."
         return None
 
     # Tokens ----------------------------------------------------------

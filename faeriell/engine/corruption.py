@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, card_color
+from .card import Card
 from .registry import move
 from .words import COLORS, EssenceColour
 from .tracks import ask_track
@@ -75,7 +76,7 @@ def ev_enum(g: Game) -> list[Action]:
     out.append(raw("corruption", (("choice", "ignore"),)))
     cols = cleanse_colours(g, i)
     for c in cols:
-        pay = ("pay", (c,))
+        pay = ("pay", (Card.of(c),))          # the colour alone: any card of it
         if t.corruption > 0:
             out.append(raw("corruption", (("choice", "cleanse_tribe"), pay)))
         corrupted = corrupted_guardians(g)
@@ -103,7 +104,7 @@ def ev_check(g: Game, a: Action) -> str | None:
     pay = list(a.get("pay") or ())
     if len(pay) != 1:
         return "A Cleanse costs exactly one Essence."
-    col = card_color(pay[0])
+    col = card_color(pay[0]) if isinstance(pay[0], Card) else str(pay[0])
     if col not in cleanse_colours(g, i):
         if col == "corruption":
             return "Corruption Essences never pay for a Corruption Event."  # R18

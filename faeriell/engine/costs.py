@@ -10,7 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
-from .actions import Action, card_color
+from .actions import Action
+from .card import Card
 from .payment import ANY, WILD, Cost, SameColour, Slots, fits, options, slots_minus
 from .words import COLORS
 
@@ -30,7 +31,7 @@ Requirement = tuple[Literal["same"], int] | tuple[Literal["slots"], tuple[str, .
 # discounted's answer: (cost, the innate it used) or (None, why the Herbs cannot discount it).
 Priced = tuple[Cost, Innate | None] | tuple[None, str]
 # A payment as payment_choices lists it: (paid colours sorted, Herb names).
-Payment = tuple[tuple[str, ...], tuple[str, ...]]
+Payment = tuple[tuple[Card, ...], tuple[str, ...]]   # the cards are colours alone: any back
 # payment_choices' memo key within a requirement: (innate colour, Herbs, clamped pool counts).
 _ChoiceKey = tuple[str | None, HerbPairs, tuple[int, ...]]
 
@@ -206,7 +207,7 @@ def check_payment(g: Game, i: int, kind: str, a: Action) -> str | None:
     if missing:
         return missing
     spec = g.rules.costs[kind]
-    paid = Counter(card_color(c) for c in pay)
+    paid = Counter([c.colour for c in pay])
     if "one_of" in spec:
         return _one_of_problem(g, spec["one_of"], pay, herbs)
     priced = cost_of(g, i, kind, a, herbs)
@@ -223,7 +224,7 @@ def check_payment(g: Game, i: int, kind: str, a: Action) -> str | None:
     return None
 
 
-def _one_of_problem(g: Game, colours: Sequence[str], pay: list[str], herbs: list[str]) -> str | None:
+def _one_of_problem(g: Game, colours: Sequence[str], pay: list[Card], herbs: list[str]) -> str | None:
     """A one-Essence cost (Winter's Grasp's Tribes on the Move: one green or one yellow) paid by
     one card, or by one Herb of such a colour alone: a colour Herb discounts an Essence of its
     colour from any Tribe Action, which here is the whole cost (R19, R24). A Herb is never
@@ -238,7 +239,7 @@ def _one_of_problem(g: Game, colours: Sequence[str], pay: list[str], herbs: list
         if pay:
             return f"{herbs[0]} already pays this whole cost: give no Essence with it."
         return None
-    ok = len(pay) == 1 and (card_color(pay[0]) in colours or card_color(pay[0]) == WILD)
+    ok = len(pay) == 1 and (pay[0].colour in colours or pay[0].colour == WILD)
     return None if ok else f"Pay exactly one {either} Essence."
 
 
@@ -269,7 +270,7 @@ def payment_choices(g: Game, i: int, kind: str, a: Target, purse: Purse | None =
     spec = g.rules.costs[kind]
     if "one_of" in spec:
         cols = [c for c in list(spec["one_of"]) + [WILD] if purse.pool.get(c, 0) > 0]
-        out: list[Payment] = [((c,), ()) for c in cols]
+        out: list[Payment] = [((Card.of(c),), ()) for c in cols]
         # A usable Herb of one of the colours pays it all (one entry per distinct Herb).
         out += [((), (h,)) for h in sorted({h for h, col in purse.herbs if col in spec["one_of"]})]
         return out
@@ -364,7 +365,7 @@ class Purse:
 
     def __init__(self, g: Game, i: int) -> None:
         t = g.state.tribes[i]
-        cols = [c.partition("@")[0] for c in t.essences]         # card_color of each card
+        cols: list[str] = [c.colour for c in t.essences]
         key = self.key = tuple([cols.count(c) for c in _POOL_ORDER])
         self.pool = {c: n for c, n in zip(_POOL_ORDER, key, strict=True) if n}
         self.total = sum(key)
@@ -432,7 +433,7 @@ def _choices(raw: Requirement, inn: Innate | None, herbs: HerbPairs, pool: Count
                 col = pay_colour(cost, Counter(pay))
                 if any(c != col for _h, c in sub):
                     continue
-            key = (pay, names)
+            key = (tuple([Card.of(c) for c in pay]), names)     # colour patterns: any back
             if key not in seen:
                 seen.add(key)
                 out.append(key)
@@ -442,7 +443,7 @@ def _choices(raw: Requirement, inn: Innate | None, herbs: HerbPairs, pool: Count
 _POOL_ORDER = COLORS + (WILD,)
 
 
-def spend(g: Game, i: int, kind: str, a: Action) -> list[str]:
+def spend(g: Game, i: int, kind: str, a: Action) -> list[Card]:
     """Pay for a checked action: discard the cards, turn the Herbs, use the innate. Returns cards."""
     t = g.state.tribes[i]
     pay = list(a.get("pay") or ())
@@ -453,7 +454,7 @@ def spend(g: Game, i: int, kind: str, a: Action) -> list[str]:
         if inn is not None:
             consumed = True
             if isinstance(cost, SameColour):
-                consumed = pay_colour(cost, Counter(card_color(c) for c in pay)) == inn[1]
+                consumed = pay_colour(cost, Counter([c.colour for c in pay])) == inn[1]
             if consumed:
                 t.innate.append(inn[0])
     cards = [g.take_from_pool(i, c) for c in pay]

@@ -24,7 +24,8 @@ from typing import Any
 
 from .action_schema import (ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PHASE, PLAYER,
                             REGION, SPECS, Spec, swap_pairs)
-from .actions import Action, card_back, card_color
+from .actions import Action
+from .card import Card, parse
 from .names import Names, title
 
 _ARTICLE = re.compile(r"\b([Aa]) (?=[AEIOU][a-z])")      # "a Adventurer" -> "an Adventurer"
@@ -157,12 +158,17 @@ def _yours(line: str) -> str:
     return "".join(out) + line[last:]
 
 
-def card(names: Names, c: str, hidden: bool = False) -> str:
+def card(names: Names, c: Card | str, hidden: bool = False) -> str:
     """'Green Essence (the Owl on its back)', or only its colour when the back is hidden."""
-    col, back = card_color(str(c)), card_back(str(c))
+    cd = c if isinstance(c, Card) else parse(c)
+    col, back = cd.colour, cd.back
     if hidden or not back:
         return f"{names.color(col)} Essence"
     return f"{names.color(col)} Essence (the {title(back)} on its back)"
+
+
+def _colour(c: Card | str) -> str:
+    return c.colour if isinstance(c, Card) else parse(c).colour
 
 
 class _Say:
@@ -191,7 +197,7 @@ class _Say:
             return f"Move the {n.hero(f('hero'))} to {n.node(to)}"
         if k == "discard_quest":
             if self.public:
-                return f"Discard a {n.color(card_color(str(f('card'))))} Quest card"
+                return f"Discard a {n.color(_colour(f('card')))} Quest card"
             return f"Discard the Quest card {card(n, f('card'))}"
         if k == "perk":
             return self._perk(a)
@@ -205,7 +211,7 @@ class _Say:
                    else "the token of your any-colour slot" if tok == "any" else f"the token of your {n.color(tok)} slot")
             pay = f("pay")
             cost = "" if tok == "designated" else (", advancing Doom by 1" if pay == "doom" else
-                                                   f", paying 1 {n.color(card_color(str(pay)))}")
+                                                   f", paying 1 {n.color(_colour(pay))}")
             return f"Claim {n.achievement(f('achievement'))} with {how}{cost}"
         if k == "become_sower":
             s = f"Your {n.hero(f('hero'))} becomes the Corruption Sower"

@@ -12,12 +12,15 @@ from collections.abc import Callable, Collection
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, card_color
+from .actions import Action
+from .card import Card
 from .corruption import raise_event
 from .payment import options, Slots
 from .registry import move
 from .words import COLORS
 from .triggers import on_doom_forward, on_harvest, on_perk_gained  # noqa: F401  (moved to triggers.py)
+
+_CORRUPTION = Card.of("corruption")        # a Corruption Essence, any back
 
 if TYPE_CHECKING:                   # the Game and its parts only as types: a phase module never imports core
     from .core import Game
@@ -63,11 +66,11 @@ def convert_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) ->
     fr, to = a.get("from"), a.get("to")
     if {fr, to} != set(ab["colors"]):
         return f"{perk} converts between {' and '.join(ab['colors'])} only."
-    return g.has_cards(i, [fr])
+    return g.has_cards(i, [Card.of(fr)])
 
 
 def convert_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, [a["from"]])
+    g.pay(i, [Card.of(a["from"])])
     g.gain(i, a["to"], told=True)          # "... trade 1 Yellow for 1 Green" said it
 
 
@@ -153,11 +156,11 @@ def gain_gem_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[
 
 
 def gain_gem_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
-    return g.has_cards(i, [ab["pay"]])
+    return g.has_cards(i, [Card.of(ab["pay"])])
 
 
 def gain_gem_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, [ab["pay"]])
+    g.pay(i, [Card.of(ab["pay"])])
     g.state.tribes[i].heroes[h].gems += 1
 
 
@@ -250,7 +253,7 @@ def pay_move_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -
     c = a.get("color")
     if c not in COLORS:
         return "Pay one non-Corruption Essence."
-    why = g.has_cards(i, [c])
+    why = g.has_cards(i, [Card.of(c)])
     if why:
         return why
     hero = g.state.tribes[i].heroes[h]
@@ -260,7 +263,7 @@ def pay_move_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -
 
 
 def pay_move_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, [a["color"]])
+    g.pay(i, [Card.of(a["color"])])
     g.state.tribes[i].heroes[h].node = a["node"]
 
 
@@ -271,11 +274,11 @@ def trigger_event_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> 
 def trigger_event_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     if a.get("color", ab["pay"]) != ab["pay"]:
         return f"This ability is paid with {ab['pay']}."
-    return g.has_cards(i, [ab["pay"]])
+    return g.has_cards(i, [Card.of(ab["pay"])])
 
 
 def trigger_event_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, [ab["pay"]])
+    g.pay(i, [Card.of(ab["pay"])])
     raise_event(g, i)
 
 
@@ -299,7 +302,7 @@ def raise_opponent_corruption_target(g: Game, i: int, a: Action) -> int | None:
 
 
 def raise_opponent_corruption_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
-    why = g.has_cards(i, ["corruption"])
+    why = g.has_cards(i, [_CORRUPTION])
     if why:
         return why
     if raise_opponent_corruption_target(g, i, a) not in raise_opponent_corruption_targets(g, i):
@@ -308,7 +311,7 @@ def raise_opponent_corruption_check(g: Game, i: int, h: str, perk: str, ab: Abil
 
 
 def raise_opponent_corruption_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, ["corruption"])
+    g.pay(i, [_CORRUPTION])
     j = raise_opponent_corruption_target(g, i, a)
     assert j is not None            # the check found the target among the opponents
     g.move_corruption(j, 1)
@@ -341,11 +344,11 @@ def frenzy_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Ac
 
 
 def frenzy_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
-    return g.has_cards(i, ["corruption"])
+    return g.has_cards(i, [_CORRUPTION])
 
 
 def frenzy_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, ["corruption"])
+    g.pay(i, [_CORRUPTION])
     g.state.tribes[i].heroes[h].gems += int(ab.get("gems", 2))
 
 
@@ -359,16 +362,16 @@ def ruin_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Acti
     return [_pa(h, perk, pay=p) for p in _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))]
 
 
-def ruin_pay(g: Game, i: int, ab: Ability, a: Action) -> list[str]:
+def ruin_pay(g: Game, i: int, ab: Ability, a: Action) -> list[Card]:
     if a.get("pay") is None:
         opts = _non_corruption_pays(g, i, int(ab.get("pay_count", 2)))
-        return list(opts[0]) if len(opts) == 1 else []     # a forced payment is implied
+        return [Card.of(c) for c in opts[0]] if len(opts) == 1 else []     # a forced payment is implied
     return list(a["pay"])
 
 
 def ruin_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     pay = ruin_pay(g, i, ab, a)
-    if len(pay) != int(ab.get("pay_count", 2)) or any(card_color(c) == "corruption" for c in pay):
+    if len(pay) != int(ab.get("pay_count", 2)) or any(c.colour == "corruption" for c in pay):
         return f"Pay {ab.get('pay_count', 2)} non-Corruption Essences."
     return g.has_cards(i, pay)
 
@@ -383,11 +386,11 @@ def summon_draft_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> l
 
 
 def summon_draft_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
-    return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
+    return g.has_cards(i, [_CORRUPTION] * int(ab.get("pay_count", 2)))
 
 
 def summon_draft_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
+    g.pay(i, [_CORRUPTION] * int(ab.get("pay_count", 2)))
     g.state.draft_left = g.rules.draft_count(g.state.doom)
     g.push_front({"task": "draft_next"})
 
@@ -400,14 +403,14 @@ def tithe_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Act
 def tithe_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> str | None:
     if a.get("color") not in COLORS:
         return "Discard one non-Corruption Essence."
-    return g.has_cards(i, [a["color"]])
+    return g.has_cards(i, [Card.of(a["color"])])
 
 
 def tithe_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, [a["color"]])
+    g.pay(i, [Card.of(a["color"])])
     for j, t in enumerate(g.state.tribes):
-        if j != i and any(card_color(c) == "corruption" for c in t.essences):
-            g.state.tribes[i].essences.append(g.take_from_pool(j, "corruption"))
+        if j != i and any(c.colour == "corruption" for c in t.essences):
+            g.state.tribes[i].essences.append(g.take_from_pool(j, _CORRUPTION))
 
 
 def alchemy_enumerate(g: Game, i: int, h: str, perk: str, ab: Ability) -> list[Action]:
@@ -420,11 +423,11 @@ def alchemy_check(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) ->
     to = a.get("to")
     if not isinstance(to, tuple) or len(to) != int(ab.get("gain", 3)) or any(c not in COLORS for c in to):
         return f"Name {ab.get('gain', 3)} Essence colours to take."
-    return g.has_cards(i, ["corruption"] * int(ab.get("pay_count", 2)))
+    return g.has_cards(i, [_CORRUPTION] * int(ab.get("pay_count", 2)))
 
 
 def alchemy_perform(g: Game, i: int, h: str, perk: str, ab: Ability, a: Action) -> None:
-    g.pay(i, ["corruption"] * int(ab.get("pay_count", 2)))
+    g.pay(i, [_CORRUPTION] * int(ab.get("pay_count", 2)))
     for c in a["to"]:
         g.gain(i, c, told=True)            # "...: take 1 Red + 2 Blue" said it
 
@@ -538,7 +541,7 @@ def perk_perform(g: Game, a: Action) -> None:
     t = g.state.tribes[i]
     h, perk = a["hero"], a["perk"]
     if perk == "shadow" and h == "shadow":
-        g.pay(i, ["corruption"])
+        g.pay(i, [_CORRUPTION])
         t.innate.append(h)
         t.heroes[h].node = a["node"]
         return

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from .actions import Action, card_back
+from .actions import Action
+from .card import Card
 from .core import Game
 from .corruption import raise_event
 from .names import either
@@ -23,17 +24,17 @@ def _me(g: Game) -> tuple[int, Tribe]:
 
 
 # ---------------------------------------------------------------- 1. Great Guardian movement (R29)
-def guardian_cards(g: Game, i: int) -> dict[str, str]:
+def guardian_cards(g: Game, i: int) -> dict[str, Card]:
     """Guardian -> one card of the pool whose back shows it."""
-    out: dict[str, str] = {}
+    out: dict[str, Card] = {}
     for c in g.state.tribes[i].essences:
-        back = card_back(c)                 # None for a card without "@" (no back shown)
+        back = c.back                       # None for a card whose back is not seen
         if back is not None:
             out.setdefault(back, c)
     return out
 
 
-def why_no_guardian_card(gd: str, cards: Mapping[str, str]) -> str:
+def why_no_guardian_card(gd: str, cards: Mapping[str, Card]) -> str:
     """Why the Guardian gd cannot move: the card it takes (R29: any colour with gd on its back,
     shown, kept) and, since the pool holds none, the Guardians the pool's backs do show."""
     need = f"To move the {gd}, show an Essence card of any colour with the {gd} on its back (it stays in your pool)"
@@ -62,8 +63,8 @@ def mg_check(g: Game, a: Action) -> str | None:
     if card is not None:
         if card not in t.essences:
             return f"You hold no {card} in your pool."
-        if card_back(card) != gd:
-            return f"That card's back shows the {card_back(card) or 'no Guardian'}, not the {gd}."
+        if card.back != gd:
+            return f"That card's back shows the {card.back or 'no Guardian'}, not the {gd}."
     elif gd not in cards:
         return why_no_guardian_card(gd, cards)
     if r not in g.rules.board.areas.get(gd, ()):

@@ -20,8 +20,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .action_schema import COLOR, COUNT, GUARDIAN, HERB, HERO, NODE, PERK, REGION, SPECS
+from .action_schema import CARD_FIELDS, COLOR, COUNT, GUARDIAN, HERB, HERO, NODE, PERK, REGION, SPECS
 from .actions import Action, card_color
+from .card import as_card
 from . import registry
 from .costs import cost_words, describe_cost, discounted, raw_cost
 from .names import deciding
@@ -44,6 +45,9 @@ def why_none(g: Game, kind: str, **fields: Any) -> str | None:
     s = g.state
     if s.game_over:
         return "The game is over."
+    cards = CARD_FIELDS.get(kind, frozenset())
+    # a card named as the table's pieces print it ("green@owl") is the Card the moves hold
+    fields = {k: as_card(v) if k in cards else v for k, v in fields.items()}
     for a in g.legal_actions():
         if a.kind == kind and all(a.get(k) == v for k, v in fields.items()):
             return None

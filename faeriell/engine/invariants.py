@@ -5,14 +5,15 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .achievements import qualifiers
+from .card import Card
 from .state import GameState, to_dict, state_from_dict
 
 if TYPE_CHECKING:                       # core's Game only as a type: position imports this module
     from .core import Game
 
 
-def all_cards(s: GameState) -> Counter[str]:
-    c: Counter[str] = Counter()
+def all_cards(s: GameState) -> Counter[Card]:
+    c: Counter[Card] = Counter()
     for pile in list(s.decks.values()) + list(s.discards.values()):
         c.update(pile)
     for t in s.tribes:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
 from .actions import Action
+from .card import Card
 from .words import EssenceColour, Phase
 
 
@@ -43,7 +44,7 @@ class DressHero:
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['hero', 'node'])
     hero: str
     node: str
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -64,7 +65,7 @@ class LevelUp:
     hero: str
     perk: str
     discard: str | None = None
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -95,7 +96,7 @@ class BuildSettlement:
     FIELDS: ClassVar[frozenset[str]] = frozenset(['discounts', 'pay', 'region'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['region'])
     region: str
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -115,7 +116,7 @@ class BuildBeacon:
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['color', 'region'])
     region: str
     color: EssenceColour
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -144,7 +145,7 @@ class ControlTotem:
     FIELDS: ClassVar[frozenset[str]] = frozenset(['discounts', 'pay', 'region'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['region'])
     region: str
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -164,7 +165,7 @@ class GatherHerb:
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['herb'])
     herb: str
     discard: str | None = None
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -193,7 +194,7 @@ class Attune:
     FIELDS: ClassVar[frozenset[str]] = frozenset(['discounts', 'guardian', 'pay'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['guardian'])
     guardian: str
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -213,7 +214,7 @@ class MoveSettlement:
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['from', 'to'])
     from_: str
     to: str
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     discounts: tuple[str, ...] | None = None
 
     @staticmethod
@@ -271,7 +272,7 @@ class MoveGuardian:
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['guardian', 'region'])
     guardian: str
     region: str
-    card: str | None = None
+    card: Card | None = None
 
     @staticmethod
     def of(a: Action) -> MoveGuardian:
@@ -397,7 +398,7 @@ class SolveQuest:
     FIELDS: ClassVar[frozenset[str]] = frozenset(['card', 'hero'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset(['card', 'hero'])
     hero: str
-    card: str
+    card: Card
 
     @staticmethod
     def of(a: Action) -> SolveQuest:
@@ -420,7 +421,7 @@ class Perk:
     guardian: str | None = None
     color: EssenceColour | None = None
     target: int | None = None
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     from_: str | None = None
     to: str | tuple[str, ...] | None = None
 
@@ -528,7 +529,7 @@ class Corruption:
     FIELDS: ClassVar[frozenset[str]] = frozenset(['choice', 'pay', 'target'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset([])
     choice: str | None = None
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
     target: str | None = None
 
     @staticmethod
@@ -566,7 +567,7 @@ class Claim:
     REQUIRED: ClassVar[frozenset[str]] = frozenset([])
     achievement: str | None = None
     token: str | None = None
-    pay: str | None = None
+    pay: Card | str | None = None
 
     @staticmethod
     def of(a: Action) -> Claim:
@@ -584,7 +585,7 @@ class DiscardQuest:
     FIELDS: ClassVar[frozenset[str]] = frozenset(['card', 'hero'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset([])
     hero: str | None = None
-    card: str | None = None
+    card: Card | None = None
 
     @staticmethod
     def of(a: Action) -> DiscardQuest:
@@ -748,7 +749,7 @@ class TwinsSwap:
     KIND: ClassVar[str] = "twins_swap"
     FIELDS: ClassVar[frozenset[str]] = frozenset(['pay'])
     REQUIRED: ClassVar[frozenset[str]] = frozenset([])
-    pay: str | tuple[str, ...] | None = None
+    pay: Card | tuple[Card, ...] | None = None
 
     @staticmethod
     def of(a: Action) -> TwinsSwap:

@@ -17,7 +17,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Action, card_back, card_color
+from .actions import Action
+from .card import Card, parse
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -194,15 +195,15 @@ class Names:
             return f"{self.tribe(tribe_ids[seat])} (player {seat + 1})"
         return f"player {seat + 1}"
 
-    def pay(self, pay: str | Iterable[str] | None) -> str:
+    def pay(self, pay: Card | str | Iterable[Card | str] | None) -> str:
         """'1 Red + 2 Blue' for the cards of a payment ('free' for none)."""
         if not pay:
             return "free"
-        if isinstance(pay, str):
+        if isinstance(pay, (str, Card)):
             pay = (pay,)
         counts: dict[str, int] = {}
         for c in pay:
-            col = card_color(str(c))
+            col = (c if isinstance(c, Card) else parse(str(c))).colour
             counts[col] = counts.get(col, 0) + 1
         return " + ".join(f"{n} {self.color(c)}" for c, n in counts.items())
 
@@ -233,8 +234,9 @@ class Names:
     def color(self, c: str) -> str:
         return self.colors.get(c) or _cap(str(c))
 
-    def card(self, card: str) -> str:
-        col, back = card_color(str(card)), card_back(str(card))
+    def card(self, card: Card | str) -> str:
+        c = card if isinstance(card, Card) else parse(card)
+        col, back = c.colour, c.back
         if not back:
             return f"{self.color(col)} Essence"
         return f"{self.color(col)} Essence (with {self.guardian(back)} on its back)"

@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterable
 from typing import Any, cast
 
 from . import invariants
-from .actions import card_color
+from .card import Card, as_card
 from .core import Game
 from .rules import Rules
 from .setup import blank_state, new_game, deal_piles, SetupError
@@ -80,18 +80,19 @@ def build(rules: Rules, setup: Any, board: Any, tribes: Any, turn: Any, check: b
 
 
 # ---------------------------------------------------------------- helpers
-def _take_card(g: Game, spec: object) -> str:
+def _take_card(g: Game, spec: object) -> Card:
     s = g.state
     if not isinstance(spec, str):
         raise PositionError(f"{str(spec)[:40]!r} is not an Essence card")
-    col = card_color(spec)
-    if col not in s.decks:
+    want = as_card(spec)
+    if not isinstance(want, Card) or want.colour not in s.decks:
         raise PositionError(f"'{spec}' is not an Essence card")
+    col = want.colour
     for pile in (s.discards[col], s.decks[col]):
         # A colour alone takes from the bottom, so top cards a position names stay on top.
         for k in range(len(pile) - 1, -1, -1):
             c = pile[k]
-            if c == spec or ("@" not in spec and card_color(c) == col):
+            if c is want or (want.back is None and c.colour == col):
                 return pile.pop(k)
     raise PositionError(f"no {spec} card is left to place")
 
@@ -100,7 +101,7 @@ def _empty_components(g: Game, board: dict[str, Any]) -> None:
     s, r, cat = g.state, g.rules, g.rules.catalog
     ks = g.variant("kickstarter")
     for col, backs in cat.essences.items():
-        s.decks[col] = [f"{col}@{b}" for b in backs]
+        s.decks[col] = [Card.of(col, b) for b in backs]
         g.rng.shuffle(s.decks[col])
     s.herb_deck = list(cat.herb_cards(ks))
     g.rng.shuffle(s.herb_deck)
@@ -196,8 +197,8 @@ def _apply_board(g: Game, b: dict[str, Any], position: str) -> None:  # noqa: C9
         if col not in s.decks:
             raise PositionError(f"board.decks: '{col}' is not a deck")
         # a colour alone is a card of this deck; anything but text is _take_card's to refuse
-        top = [_take_card(g, c if not isinstance(c, str) or "@" in c else col) for c in cards]
-        s.decks[col][0:0] = top
+        named = [_take_card(g, c if not isinstance(c, str) or "@" in c else col) for c in cards]
+        s.decks[col][0:0] = named
     if "herbs_up" in b:
         back = list(s.herbs_up)
         s.herb_deck.extend(back)
@@ -282,8 +283,8 @@ def _apply_tribe(g: Game, k: int, spec: dict[str, Any], position: str,  # noqa: 
         if g.variant("shadows"):
             starting.append("shadow")
         for old in t.heroes.values():          # a standard set-up's Heroes give way
-            for c in old.quests:
-                s.discards[card_color(c)].append(c)
+            for card in old.quests:
+                s.discards[card.colour].append(card)
         t.heroes = {}
         for h, hd in (spec["heroes"] or {}).items():
             hd = hd or {}
@@ -307,8 +308,8 @@ def _apply_tribe(g: Game, k: int, spec: dict[str, Any], position: str,  # noqa: 
                 s.sower = k
         t.inactive = [h for h in starting if h not in t.heroes]
     if "essences" in spec:
-        for c in t.essences:
-            s.discards[card_color(c)].append(c)
+        for card in t.essences:
+            s.discards[card.colour].append(card)
         t.essences = [_take_card(g, c) for c in spec["essences"]]
     if "corruption" in spec:
         t.corruption = int(spec["corruption"])
@@ -340,9 +341,9 @@ def _apply_tribe(g: Game, k: int, spec: dict[str, Any], position: str,  # noqa: 
             t.attunements.append(a)
     if "rotated" in spec:             # Herbs and Attunements already used this round (turned sideways)
         rot = [str(x) for x in (spec["rotated"] or [])]
-        for c in sorted(set(rot)):
-            if rot.count(c) > t.herbs.count(c) + t.attunements.count(c):
-                raise PositionError(f"{where}.rotated: '{c}' is not a Herb or Attunement this tribe holds")
+        for x in sorted(set(rot)):
+            if rot.count(x) > t.herbs.count(x) + t.attunements.count(x):
+                raise PositionError(f"{where}.rotated: '{x}' is not a Herb or Attunement this tribe holds")
         t.rotated = rot
     if "used" in spec:
         _apply_used(g, t, spec["used"] or {}, f"{where}.used")

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from .board import Board
+from .card import Card
 from .catalog import Catalog
 from .words import COLORS, Colour, Difficulty, EssenceColour, Terrain
 from .native import mypyc_attr
@@ -171,5 +172,5 @@ class Rules:
         return None
 
     @cached_property
-    def all_cards(self) -> list[str]:
-        return [f"{col}@{g}" for col, backs in self.catalog.essences.items() for g in backs]
+    def all_cards(self) -> list[Card]:
+        return [Card.of(col, g) for col, backs in self.catalog.essences.items() for g in backs]

@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterable
 from typing import Any, cast
 
 from .actions import Action, card_back
+from .card import Card
 from .core import Game
 from .event_phase import region_colours
 from .names import either
@@ -93,7 +94,7 @@ def _components(g: Game) -> None:
     s, r, cat = g.state, g.rules, g.rules.catalog
     ks = g.variant("kickstarter")
     for col, backs in cat.essences.items():
-        s.decks[col] = [f"{col}@{b}" for b in backs]
+        s.decks[col] = [Card.of(col, b) for b in backs]
         g.rng.shuffle(s.decks[col])
     tokens = [t for t, n in r.terrain_tokens.items() for _ in range(n)]
     g.rng.shuffle(tokens)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Literal, Required, TypedDict
 
+from .card import Card, as_card
 from .words import Colour, Difficulty, EventStep, Mode, Phase, Stage, Terrain, Variant
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class Hero:
     perks: list[str] = field(default_factory=list)
     gems: int = 2               # Action gems left (restored at the end of the round)
     lost_gems: int = 0          # removed for good (sow-hunger, R23)
-    quests: list[str] = field(default_factory=list)
+    quests: list[Card] = field(default_factory=list)
     solved_this_phase: bool = False   # for Triggered "after solving a Menace" perks
 
     @property
@@ -71,7 +72,7 @@ class Hero:
 @dataclass(slots=True)
 class Tribe:
     id: str
-    essences: list[str] = field(default_factory=list)      # cards 'red@owl'
+    essences: list[Card] = field(default_factory=list)     # saved as 'red@owl'
     corruption: int = 0
     solved: dict[Colour, int] = field(default_factory=lambda: {"red": 0, "yellow": 0, "blue": 0, "green": 0})
     settlements: list[str] = field(default_factory=list)   # regions, in build order
@@ -90,7 +91,7 @@ class Tribe:
     once: list[str] = field(default_factory=list)          # once-per-phase uses: move_settlement, drifter_*
     innate: list[str] = field(default_factory=list)        # Heroes whose innate ability is used this phase
     specials: list[list[str | int]] = field(default_factory=list)   # [hero, perk, ability number] per Special gem (R43)
-    setup_cards: list[str] = field(default_factory=list)   # coop/solo cards that place Settlements
+    setup_cards: list[Card] = field(default_factory=list)   # coop/solo cards that place Settlements
     lost_counted: bool = False                        # R38 arrival at 5 already paid
     sower: bool = False
     heartland_picks: dict[str, str] = field(default_factory=dict)   # step 22 colour per Heartland (3 players)
@@ -124,8 +125,8 @@ class GameState:
     out_of_play: list[str] = field(default_factory=list)   # tokens a written position leaves in the box
     guardians: dict[str, dict[str, Any]] = field(default_factory=dict)     # guardian -> {"region", "token"}
     heartlands: dict[str, dict[str, Any]] = field(default_factory=dict)    # area -> {"region", "token"(terrain)}
-    decks: dict[str, list[str]] = field(default_factory=dict)    # colour -> cards, top first
-    discards: dict[str, list[str]] = field(default_factory=dict)
+    decks: dict[str, list[Card]] = field(default_factory=dict)    # colour -> cards, top first
+    discards: dict[str, list[Card]] = field(default_factory=dict)
     herb_deck: list[str] = field(default_factory=list)
     herb_discard: list[str] = field(default_factory=list)
     herbs_up: list[str] = field(default_factory=list)
@@ -134,7 +135,7 @@ class GameState:
     sower_perks: list[str] = field(default_factory=list)   # supply
     beacon_supply: dict[Colour, int] = field(default_factory=dict)   # colour -> count
     attunements_free: list[str] = field(default_factory=list)
-    totem: dict[str, Any] = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})
+    totem: dict[str, Any] = field(default_factory=lambda: {"region": None, "owner": None, "cards": []})  # cards: Cards
     achievements: dict[str, list[int]] = field(default_factory=dict)  # id -> [tribe index]
     tribes: list[Tribe] = field(default_factory=list)
     pending: Pending | None = None                    # the decision being asked (R27)
@@ -152,6 +153,9 @@ class GameState:
 
 
 def to_dict(obj: Any) -> Any:
+    """The JSON-ready form: a card written as it is saved, "red@owl"."""
+    if obj.__class__ is Card:
+        return obj.packed
     if is_dataclass(obj):
         d = {f.name: to_dict(getattr(obj, f.name)) for f in fields(obj)}
         return d
@@ -176,12 +180,31 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     if unknown:
         raise ValueError(f"unknown state fields: {sorted(unknown)}")
     data = {k: _copy_plain(v) for k, v in d.items()}
+    # the card lists, read from their saved form "red@owl" (to_dict writes it back)
+    for pile in ("decks", "discards"):
+        if isinstance(data.get(pile), dict):
+            data[pile] = {k: _read_cards(v) for k, v in data[pile].items()}
+    if isinstance(data.get("totem"), dict) and "cards" in data["totem"]:
+        data["totem"]["cards"] = _read_cards(data["totem"]["cards"])
     tribes = []
     for td in data.pop("tribes", []):
         td = dict(td)
-        heroes = {h: Hero(**hd) for h, hd in td.pop("heroes", {}).items()}
+        for key in ("essences", "setup_cards"):
+            if key in td:
+                td[key] = _read_cards(td[key])
+        heroes = {}
+        for h, hd in td.pop("heroes", {}).items():
+            hd = dict(hd)
+            if "quests" in hd:
+                hd["quests"] = _read_cards(hd["quests"])
+            heroes[h] = Hero(**hd)
         tribes.append(Tribe(heroes=heroes, **td))
     return GameState(tribes=tribes, **data)
+
+
+def _read_cards(v: Any) -> Any:
+    # a list of saved cards -> Cards; anything else is left for the loader's checks to refuse
+    return [as_card(c) for c in v] if isinstance(v, list) else v
 
 
 # ------------------------------------------------------------------ copying (Game.copy uses it)
@@ -193,12 +216,13 @@ _HERO_FIELDS = tuple(f.name for f in fields(Hero))
 def _cp(v: Any) -> Any:
     t = type(v)
     if t is list:
-        if v and type(v[0]) in (str, int):
-            # Flat lists of strings/ints (the common case): one C-level copy. A mixed list
-            # falls through to the element-wise copy below.
+        if v and type(v[0]) in (str, int, Card):
+            # Flat lists of strings/ints/cards (the common case): one C-level copy (a Card is
+            # immutable and one instance per card: shared, not copied). A mixed list falls
+            # through to the element-wise copy below.
             for x in v:
                 tx = type(x)
-                if tx is not str and tx is not int:
+                if tx is not str and tx is not int and tx is not Card:
                     break
             else:
                 return v[:]

@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from .actions import card_color
 from .state import to_dict
 
 if TYPE_CHECKING:
@@ -89,9 +88,9 @@ def _tribe_path(g: Game, i: int, parts: list[str], path: str) -> object:
         raise PathError(f"incomplete path '{path}'")
     key = parts[0]
     if key == "essences":
-        counts = Counter(card_color(c) for c in t.essences)
+        counts: Counter[str] = Counter([c.colour for c in t.essences])
         if len(parts) == 1:
-            return sorted(t.essences)
+            return [c.packed for c in sorted(t.essences)]      # as files write them: "red@owl"
         if parts[1] == "total":
             return len(t.essences)
         return counts.get(parts[1], 0)
@@ -157,7 +156,7 @@ def player_view(g: Game, player: int) -> dict[str, Any]:
     for k, t in enumerate(d["tribes"]):
         if k == player:
             continue
-        t["essences"] = sorted(card_color(c) for c in t["essences"])
+        t["essences"] = sorted(c.partition("@")[0] for c in t["essences"])    # the saved form: the colour alone
         t["setup_cards"] = ["?"] * len(t["setup_cards"])
         for h in t["heroes"].values():
             h["quests"] = ["?"] * len(h["quests"])

@@ -16,7 +16,7 @@ import pickle
 
 from faeriell import scenario
 from faeriell.engine import Action
-from faeriell.engine.actions import card_color
+from faeriell.engine.card import colour_of
 from faeriell.engine.saves import canonical_json
 from faeriell.engine.state import _STATE_FIELDS, to_dict
 from faeriell.engine.turns import phases_left
@@ -157,7 +157,7 @@ def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int
             if not a.has("pay"):
                 return a
             pay = a["pay"]
-            return a.replace(pay=tuple(sorted(card_color(c) for c in pay) if here else sorted(pay)))
+            return a.replace(pay=tuple(sorted(colour_of(c) for c in pay) if here else sorted(pay)))
         return fold
 
     def outcome(g) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from faeriell.engine.actions import card_color
+from faeriell.engine.card import colour_of
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
 from faeriell.ui.table.keys import AchievementTile, DoomSpace, HarvestToken, MenaceBag, PoolCard, QuestDeck, SetAside, TribeBoard, TribeSmall, UnderGuardian, WheelSpace
@@ -97,7 +97,7 @@ def snapshot(state) -> dict:
     return {
         "doom": state.doom,
         "harvest": state.harvest,
-        "pools": [Counter(card_color(str(c)) for c in t.essences) for t in state.tribes],
+        "pools": [Counter(colour_of(str(c)) for c in t.essences) for t in state.tribes],
         "under": {gd: d.get("token") for gd, d in state.guardians.items()},
         "set_aside": tuple(state.set_aside),
         "achievements": {aid: tuple(v) for aid, v in state.achievements.items()},
@@ -201,7 +201,7 @@ def _essence_flights(ev, at: _Where, delay: float) -> tuple[list[Flight], float]
     _, i, col, n = ev
     start = at.centre(QuestDeck(col))
     ends = [sp.center for sp in spots.spots if isinstance(sp.key, PoolCard) and sp.key.tribe == i
-            and card_color(str(sp.key.card)) == col]
+            and colour_of(str(sp.key.card)) == col]
     end = ends[-1] if ends else at.board_of(i)
     if start is None or end is None:
         return [], delay

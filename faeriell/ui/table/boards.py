@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
-from faeriell.engine.actions import card_back
+from faeriell.engine.card import back_of
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS
 from faeriell.ui.text import on_rescale
 from faeriell.ui.table import theme as T
@@ -289,7 +289,7 @@ def _decks(surf, p, x0: int, y: int, w: int, fit: SideFit) -> int:
         dr = pygame.Rect(0, 0, Q(24), Q(34))
         dr.topleft = (r.right + P(3), y + Q(7))
         if disc:
-            back = card_back(disc[-1])
+            back = back_of(disc[-1])
             if back:
                 p.card_back(surf, back, dr)
             else:

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from faeriell.engine.action_schema import ACHIEVEMENT, CARD, COLOR, GUARDIAN, HERB, HERO, NODE, PERK, PHASE, PLAYER, REGION, SPECS
-from faeriell.engine.actions import card_color
+from faeriell.engine.card import colour_of
 from faeriell.engine.consequences import consequences, cost_words
 from faeriell.engine.names import Names
 from faeriell.engine.words import COLORS
@@ -300,7 +300,7 @@ def _corruption_icons(f, p, tid) -> list[str]:
         return ["essence_corruption"]
     if ch == "ignore":
         return ["doom_token"]
-    out = [f"essence_{card_color(str(c))}" for c in (f("pay") or ())]
+    out = [f"essence_{colour_of(str(c))}" for c in (f("pay") or ())]
     tg = f("target")
     if tg == "doom":
         out.append("doom_token")
@@ -322,7 +322,7 @@ def _rival_icons(f, p, tid) -> list[str]:
 
 def _twins_icons(f, p, tid) -> list[str]:
     pay = f("pay") or ()
-    return ([f"essence_{card_color(str(c))}" for c in pay] + ["essence_corruption"])[:3] if pay else []
+    return ([f"essence_{colour_of(str(c))}" for c in pay] + ["essence_corruption"])[:3] if pay else []
 
 
 def _sower_icons(f, p, tid) -> list[str]:
@@ -339,7 +339,7 @@ def _claim_icons(f, p, tid) -> list[str]:
     if pay == "doom":
         out.append("doom_token")
     elif pay:
-        out.append(f"essence_{card_color(str(pay))}")
+        out.append(f"essence_{colour_of(str(pay))}")
     return out
 
 
@@ -360,7 +360,7 @@ def _card_icon(v, tid) -> str:
     c = str(v)
     if c.startswith("herb"):
         return f"herb_{c}"
-    return f"essence_{card_color(c)}" if "@" in c or c in COLORS else f"attunement_{c}"
+    return f"essence_{colour_of(c)}" if "@" in c or c in COLORS else f"attunement_{c}"
 
 
 # The picture of a field's value, by the field's type (action_schema.SPECS), in the order they are

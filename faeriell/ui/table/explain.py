@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
-from faeriell.engine.actions import card_back
+from faeriell.engine.card import back_of
 from faeriell.engine.explain import why_none
 from faeriell.ui.table.gestures import drop_meaning
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, NodeSpot, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, WheelSpace
@@ -257,7 +257,7 @@ def why_not_drop(scene, d) -> str:
     """Why the piece in hand cannot be dropped where it hovers: the engine's refusal of the move
     the drop would be, in the game's words (a Quest card names the Guardian it is solved at)."""
     if isinstance(d.grip, QuestCard) and isinstance(d.hover, GuardianPiece):
-        want = card_back(d.grip.card)
+        want = back_of(d.grip.card)
         if want is not None and want != d.hover.guardian:     # (a Quest card always shows its back)
             return (f"This Quest is solved where {scene.words.guardian(want)} stands, "
                     f"not {scene.words.guardian(d.hover.guardian)}.")

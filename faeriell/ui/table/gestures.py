@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from faeriell.engine import Action
 from faeriell.engine.action_schema import ACHIEVEMENT, COUNT, GUARDIAN, HERO, NODE, REGION, SPECS, TRIBE_ACTIONS
-from faeriell.engine.actions import card_back
+from faeriell.engine.card import back_of
 from faeriell.ui.table.keys import AchievementTile, AttuneFree, AttuneOwn, BeaconPiece, Button, DesignatedToken, DrifterPiece, GuardianPiece, HarvestToken, HerbOwn, HerbUp, HeroSlot, InactiveHero, MenaceTrack, NodeSpot, PerkTile, PerkUp, PhaseTile, QuestCard, QuestDeck, RegionSpot, SettlementPiece, SlotToken, SowerPerk, SowerPile, SupplyBeacon, SupplySettlement, TableKey, TotemPiece, TribeBoard, UnderGuardian, WheelSpace
 
 DECIDE = ("decide",)
@@ -67,7 +67,7 @@ def make_ctx(g) -> Ctx:
 def quest_guardian(card: str) -> str:
     # a Quest card in hand always shows its Guardian on the back (the engine's solve_quest looks
     # that Guardian up); "" would name no piece on the table
-    return card_back(card) or ""
+    return back_of(card) or ""
 
 
 def _level_up(a: Action, c: Ctx):

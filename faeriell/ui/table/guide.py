@@ -15,7 +15,7 @@ import math
 
 import pygame
 
-from faeriell.engine.actions import card_color
+from faeriell.engine.card import colour_of
 from faeriell.engine.names import PHASE_NAMES
 from faeriell.ui.table import theme as T
 from faeriell.ui.table.keys import Button, PoolCard, PuzzleCard, TableKey
@@ -380,7 +380,7 @@ def tip_keys(tip: dict, p, i: int) -> list[TableKey]:
     pay = tip.get("pay") or ()
     cards = list(p.s.tribes[i].essences)
     for col in pay:
-        card = next((c for c in cards if card_color(c) == col), None)
+        card = next((c for c in cards if colour_of(c) == col), None)
         if card is not None:
             cards.remove(card)
             keys.append(PoolCard(i, card))

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from faeriell.engine.card import Card, as_card
+
 
 @dataclass(frozen=True, slots=True)
 class TableKey:
@@ -21,9 +23,16 @@ class TableKey:
     tag: ClassVar[str] = ""
 
 
+def _card_key(key: Any) -> None:
+    # a card spelled as printed ("red@owl") is the Card itself, so a key made from the view, a
+    # move or a test is the same key
+    object.__setattr__(key, "card", as_card(key.card))
+
+
 def order(key: TableKey) -> tuple[Any, ...]:
     """A sort key over keys of any kind: the kind's name, then the fields (as tuples sorted)."""
-    return (key.tag, *(getattr(key, f.name) for f in fields(key)))
+    # a Card sorts as it is printed ("red@owl"), beside the '?' of a hidden one
+    return (key.tag, *(str(v) if isinstance(v, Card) else v for v in (getattr(key, f.name) for f in fields(key))))
 
 
 # ---- places on the island ----------------------------------------------------------------------
@@ -135,16 +144,22 @@ class PhaseTile(TableKey):
 class PoolCard(TableKey):
     """An Essence card in a tribe's pool."""
     tribe: int
-    card: str
+    card: Card | str      # a Card; '?' for a card whose face is hidden
     tag: ClassVar[str] = "pool_card"
+
+    def __post_init__(self) -> None:
+        _card_key(self)
 
 
 @dataclass(frozen=True, slots=True)
 class QuestCard(TableKey):
     tribe: int
     hero: str
-    card: str
+    card: Card | str      # a Card; '?' for a card whose face is hidden
     tag: ClassVar[str] = "quest"
+
+    def __post_init__(self) -> None:
+        _card_key(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +212,11 @@ class MenaceTrack(TableKey):
 class SetupCard(TableKey):
     """An Essence card revealed for the coop / solo set-up."""
     tribe: int
-    card: str
+    card: Card | str      # a Card; '?' for a card whose face is hidden
     tag: ClassVar[str] = "setup_card"
+
+    def __post_init__(self) -> None:
+        _card_key(self)
 
 
 @dataclass(frozen=True, slots=True)

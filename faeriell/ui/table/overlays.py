@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.engine.actions import card_back
+from faeriell.engine.card import back_of
 from faeriell.ui.backdrop import draw_backdrop
 from faeriell.ui.table import explain, pieces, tooltips
 from faeriell.ui.table.goal import METER_KEY
@@ -127,7 +127,7 @@ def choice_spots(surf, scene) -> None:
 
 def setup_area(surf, scene, key) -> None:
     """A revealed set-up card under the mouse: the free Regions of the Area on its back glow."""
-    area = card_back(str(key.card))
+    area = back_of(str(key.card))
     if not area:
         return
     g = scene.session.game

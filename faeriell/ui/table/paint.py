@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.engine.actions import card_back, card_color
+from faeriell.engine.card import back_of, colour_of
 from faeriell.engine.view import player_view
 from faeriell.ui.assets import mark_letter
 from faeriell.ui.table import theme as T
@@ -139,7 +139,7 @@ class Paint:
         banner, seen in the strip too, and the Guardian below it (the sprite's own letter disc,
         at the lower right, would take the Guardian's room and hide under the next card).
         Returns where the Guardian was drawn (None: not shown)."""
-        col, back = card_color(card), card_back(card)
+        col, back = colour_of(card), back_of(card)
         if col == "?":
             self.hidden_card(surf, rect)
             return None

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pygame
 
-from faeriell.engine.actions import card_back, card_color
+from faeriell.engine.card import back_of, colour_of
 from faeriell.engine.costs import herb_color
 from faeriell.engine.explain import price_words
 from faeriell.ui.table import theme as T
@@ -24,7 +24,7 @@ ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4}
 
 
 def colour(card: str) -> str:
-    return card_color(card)
+    return colour_of(card)
 
 
 def pay_key(pay, discounts) -> tuple:
@@ -46,13 +46,13 @@ def pick_cards(colours, pool: list[str]) -> list[str]:
     """Exact cards of the pool for a list of colours, keeping the Guardian backs the pool holds
     only once (a back is what moves a Guardian, R29)."""
     left = list(pool)
-    backs = Counter(b for b in map(card_back, pool) if b)
+    backs = Counter(b for b in map(back_of, pool) if b)
     out = []
     for col in colours:
         cands = [c for c in left if colour(c) == col]
         if not cands:
             continue
-        cands.sort(key=lambda c: -backs.get(card_back(c) or "", 0))
+        cands.sort(key=lambda c: -backs.get(back_of(c) or "", 0))
         card = cands[0]
         left.remove(card)
         out.append(card)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from faeriell.engine.actions import card_back
+from faeriell.engine.card import back_of
 from faeriell.engine.names import either
 from faeriell.engine.preview import achievement_progress, draft_preview, harvest_preview
 from faeriell.engine.words import COLORS
@@ -260,7 +260,7 @@ def _set_aside(key: SetAside, p) -> Tip | None:
 
 def _pool_card(key: PoolCard, p) -> Tip | None:
     w = p.words
-    return "Essence", [w.card(key.card, hidden="@" not in key.card)]
+    return "Essence", [w.card(key.card, hidden=back_of(key.card) is None)]
 
 
 def _quest(key: QuestCard, p) -> Tip | None:
@@ -360,7 +360,7 @@ def _first_player(key: FirstPlayer, p) -> Tip | None:
 def _setup_card(key: SetupCard, p) -> Tip | None:
     w = p.words
     c = key.card
-    back = card_back(c)
+    back = back_of(c)
     if not back:
         return "Revealed Essence card", ["Its owner sees which Area it names."]
     area = w.region(back)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from faeriell.engine.actions import card_back, card_color
+from faeriell.engine.card import back_of, colour_of
 from faeriell.engine.effects import spent_copies
 from faeriell.engine.setup import cards_asked_now
 from faeriell.engine.words import COLORS, ESSENCE_COLOURS, PHASES
@@ -21,7 +21,7 @@ ORDER = {"red": 0, "yellow": 1, "blue": 2, "green": 3, "corruption": 4, "?": 5}
 
 
 def _sorted_cards(cards):
-    return sorted(cards, key=lambda c: (ORDER.get(card_color(c), 9), c))
+    return sorted(cards, key=lambda c: (ORDER.get(colour_of(c), 9), c))
 
 
 def draw_board(surf, p, rect: pygame.Rect, i: int, looking: bool = False) -> None:
@@ -308,7 +308,7 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
     # text) and each card's step as wide as the widest name and a gap, so at 800x520 "Owl",
     # "Turtle", "Stag", "Snake" neither ran together nor hung below the box
     size = p.fs(11)
-    names = [p.words.region(b) if (b := card_back(c) if own else None) else "" for c in cards]
+    names = [p.words.region(b) if (b := back_of(c) if own else None) else "" for c in cards]
     label_h = max(P(13), T.font(size, True).get_height() + P(1))
     ch = max(P(20), min(P(58), r.bottom - y - label_h - P(4)))
     cw = round(ch * 60 / 84)
@@ -321,7 +321,7 @@ def _setup_cards(surf, p, r, i, cards, own) -> None:
     x0 += max(0, (step - gap - cw) // 2)               # the first name starts at the box's margin
     for k, c in enumerate(cards):
         cr = pygame.Rect(x0 + k * step, y, cw, ch)
-        back = card_back(c) if own else None
+        back = back_of(c) if own else None
         if back:
             p.card_back(surf, back, cr)                # its Guardian as large as the card
             name = T.fitted(names[k], size, step - gap, T.INK, True)
@@ -413,7 +413,7 @@ def _quests(surf, p, r, qy: int, i: int, h: str, hero, quests, own: bool) -> Non
         key = QuestCard(i, h, c)
         if p.lifted != key:
             p.card(surf, c, rr, own)
-        sprite = p.spr(f"essence_{c.split('@')[0]}", qh) if c != "?" else None
+        sprite = p.spr(f"essence_{colour_of(c)}", qh) if c != "?" else None
         p.add(key, rr if k == len(quests) - 1 else pygame.Rect(rr.x, rr.y, step, rr.h), sprite=sprite)
     if quests:
         img = T.text(f"{len(quests)}/{hero.level} Quests", p.fs(11), T.INK_DIM)
@@ -611,7 +611,7 @@ def _small_essences(surf, p, x: int, y: int, i: int) -> None:
     P = p.P
     counts: dict[str, int] = {}
     for c in p.view["tribes"][i]["essences"]:
-        col = card_color(c)
+        col = colour_of(c)
         counts[col] = counts.get(col, 0) + 1
     ex = x
     for col in ESSENCE_COLOURS:

@@ -8,7 +8,7 @@ from typing import Any
 from collections.abc import Callable
 
 from faeriell.engine import Action
-from faeriell.engine.actions import card_back
+from faeriell.engine.card import back_of
 from faeriell.engine.describe import card, describe, narrate
 from faeriell.engine.names import Names, either, one_of, title
 from faeriell.ui.table.keys import AchievementTile, GuardianPiece, HerbUp, HeroSlot, NodeSpot, PerkTile, PerkUp, RegionSpot
@@ -386,7 +386,7 @@ class Words:
             return []
         out = []
         for c in cards:
-            back = card_back(str(c))
+            back = back_of(str(c))
             if back and self.guardian_area(back) not in out:
                 out.append(self.guardian_area(back))
         return out

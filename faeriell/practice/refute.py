@@ -16,7 +16,7 @@ import pickle
 
 from faeriell import scenario
 from faeriell.engine import Action
-from faeriell.engine.card import colour_of
+from faeriell.engine.card import Card, colour_of
 from faeriell.engine.saves import canonical_json
 from faeriell.engine.state import _STATE_FIELDS, to_dict
 from faeriell.engine.turns import phases_left
@@ -157,6 +157,8 @@ def search(game, goal, start, budget: int = 5000, depth: int = 1, max_depth: int
             if not a.has("pay"):
                 return a
             pay = a["pay"]
+            if isinstance(pay, (Card, str)):     # one card (a claim's) or Doom: folded only with itself
+                return a
             return a.replace(pay=tuple(sorted(colour_of(c) for c in pay) if here else sorted(pay)))
         return fold
 

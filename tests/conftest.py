@@ -11,6 +11,11 @@ if str(ROOT) not in sys.path:
 import os  # noqa: E402
 import tempfile  # noqa: E402
 
+# The tests run the pure Python engine unless told otherwise (FAERIELL_ENGINE=compiled in .ci/run's
+# compiled stage runs the engine's tests on the build requirements.txt installed): set before the
+# engine's first import, which chooses (faeriell/engine/loader.py), and inherited by child processes.
+os.environ.setdefault("FAERIELL_ENGINE", "pure")
+
 from faeriell.engine.core import Game  # noqa: E402
 
 # Saves, autosaves and solved puzzles of the tests go to a folder of their own, never the user's

@@ -22,7 +22,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import sys
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,13 +118,4 @@ def choose(engine: Path, env: str | None = None, folder: Path | None = None) -> 
     if want == "compiled" and got.folder is None:
         raise ImportError(f"{ENV}=compiled, but the compiled engine does not load: {got.reason}")
     return got
-
-
-def status() -> tuple[bool, str]:
-    """(compiled?, the line that says so) for the engine this process has imported."""
-    import faeriell.engine as engine    # noqa: PLC0415 - the package imports this module first
-    core = sys.modules["faeriell.engine.core"]
-    compiled = not str(core.__file__).endswith(".py")
-    what = "compiled" if compiled else "pure Python"
-    return compiled, f"engine: {what} ({engine.ENGINE_CHOICE.reason})"
 

@@ -53,8 +53,10 @@ def _say(text: str) -> None:
     print(f"faeriell-engine-native: {text}", file=sys.stderr, flush=True)
 
 
-def _compile(loader: ModuleType, work: Path) -> tuple[dict[str, Path], dict[str, str]]:
-    """mypyc over the engine: {path in the wheel: built file}, {source name: digest}."""
+def _compile(loader: ModuleType, work: Path) -> tuple[dict[str, Path], dict[str, str], dict[str, str]]:
+    """mypyc over the engine: {path in the wheel: built file}, {engine source: digest},
+    {faeriell/ module it imports: digest}."""
+    depends = loader.digest(loader.dependencies(ENGINE))   # read before compiling: a missing one fails here
     from mypyc.build import mypycify
     from setuptools import Distribution
 
@@ -83,7 +85,7 @@ def _compile(loader: ModuleType, work: Path) -> tuple[dict[str, Path], dict[str,
     got = {Path(k).name for k in files if k.startswith("faeriell_native/engine/")}
     if got != want or len(files) != len(want) + 1:
         raise RuntimeError(f"the build made {sorted(got ^ want) or len(files)} unexpectedly")
-    return files, loader.digest(sources)
+    return files, loader.digest(sources), depends
 
 
 def _build(work: Path) -> tuple[dict[str, Path], dict[str, Any], str]:
@@ -103,7 +105,7 @@ def _build(work: Path) -> tuple[dict[str, Path], dict[str, Any], str]:
         loader = _loader()
         _say("compiling the rules engine with mypyc (about a minute; without a C compiler the game "
              "plays its pure Python engine)")
-        files, modules = _compile(loader, work)
+        files, modules, depends = _compile(loader, work)
     except (Exception, SystemExit) as e:   # noqa: BLE001 - any failure: the pure engine, and why
         traceback.print_exc()
         why = str(e).strip().splitlines()[-1:] or [type(e).__name__]
@@ -111,7 +113,8 @@ def _build(work: Path) -> tuple[dict[str, Path], dict[str, Any], str]:
         _say(f"not compiled ({stamp['reason']}); the game will play its pure Python engine")
         return {}, stamp, pure
     from mypy.version import __version__ as mypy_version
-    stamp.update(built=True, reason="", ext_suffix=loader.EXT_SUFFIX, mypy=mypy_version, modules=modules)
+    stamp.update(built=True, reason="", ext_suffix=loader.EXT_SUFFIX, mypy=mypy_version, modules=modules,
+                 depends=depends)
     v = f"{sys.version_info.major}{sys.version_info.minor}"
     plat = sysconfig.get_platform().replace("-", "_").replace(".", "_")
     _say(f"compiled {len(modules)} engine modules")

@@ -25,6 +25,7 @@ def _fake(tmp_path: Path, built: bool = True) -> tuple[Path, Path]:
     """An engine folder with two modules, and an installed 'build' of one (an empty stand-in file)."""
     engine = tmp_path / "faeriell" / "engine"
     engine.mkdir(parents=True)
+    (tmp_path / "faeriell" / "safe_read.py").write_text("Z = 0\n", encoding="utf-8")
     (engine / "costs.py").write_text("X = 1\n", encoding="utf-8")
     (engine / "core.py").write_text("Y = 2\n", encoding="utf-8")
     native = tmp_path / "site" / loader.NATIVE_PACKAGE
@@ -32,7 +33,8 @@ def _fake(tmp_path: Path, built: bool = True) -> tuple[Path, Path]:
     (native / "__init__.py").write_text("", encoding="utf-8")
     (native / "engine" / ("costs" + loader.EXT_SUFFIX)).write_bytes(b"")
     stamp = {"built": built, "reason": "" if built else "no C compiler", "ext_suffix": loader.EXT_SUFFIX,
-             "mypy": "2.4.1", "modules": loader.digest([engine / "costs.py"])}
+             "mypy": "2.4.1", "modules": loader.digest([engine / "costs.py"]),
+             "depends": loader.digest(loader.dependencies(engine))}
     (native / loader.STAMP).write_text(json.dumps(stamp), encoding="utf-8")
     return engine, native
 
@@ -50,6 +52,30 @@ def test_an_edited_compiled_module_falls_back_to_pure_python(tmp_path):
     (engine / "costs.py").write_text("X = 2\n", encoding="utf-8")
     got = loader.choose(engine, env="", folder=native)
     assert got.folder is None and "costs.py" in got.reason and "changed" in got.reason
+
+
+def test_an_edited_module_the_compiled_ones_import_falls_back(tmp_path):
+    engine, native = _fake(tmp_path)
+    (tmp_path / "faeriell" / "safe_read.py").write_text("Z = 1\n", encoding="utf-8")
+    got = loader.choose(engine, env="", folder=native)
+    assert got.folder is None and "faeriell/safe_read.py" in got.reason
+
+
+def test_the_stamped_outside_modules_are_the_ones_compiled_code_imports():
+    import ast
+    outside, left_out = set(), set()
+    for src in loader.compiled_sources(be.ENGINE):
+        for node in ast.walk(ast.parse(src.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("faeriell."):
+                outside.add(node.module.split(".")[1])
+            elif isinstance(node, ast.Import):
+                outside |= {a.name.split(".")[1] for a in node.names if a.name.startswith("faeriell.")}
+            elif isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+                left_out |= {n for n in names if n in loader.LEFT_OUT}
+    assert outside - {"engine"} == set(loader.DEPENDS)
+    # a compiled module calling a pure engine module holds its types unstamped: none does
+    assert left_out == set()
 
 
 def test_a_removed_source_or_a_missing_compiled_module_falls_back(tmp_path):

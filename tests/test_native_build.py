@@ -31,6 +31,7 @@ def _stand_in_repo(tmp_path: Path) -> Path:
     engine = root / "faeriell" / "engine"
     engine.mkdir(parents=True)
     (root / "faeriell" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "faeriell" / "safe_read.py").write_text("", encoding="utf-8")     # loader.DEPENDS
     (engine / "__init__.py").write_text("", encoding="utf-8")
     shutil.copy(ROOT / "faeriell" / "engine" / "loader.py", engine / "loader.py")
     (engine / "tiny.py").write_text("def f(x: int) -> int:\n    return x + 1\n", encoding="utf-8")

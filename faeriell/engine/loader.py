@@ -45,8 +45,18 @@ LEFT_OUT = {
 }
 
 
+# Modules outside the engine that compiled modules import: compiled code holds their types (a
+# changed return type there would be a TypeError in compiled code only), so they are stamped too.
+# tests/test_compiled_engine.py checks this list against the compiled modules' imports.
+DEPENDS = ("safe_read",)
+
+
 def compiled_sources(engine: Path) -> list[Path]:
     return sorted(p for p in engine.glob("*.py") if p.stem not in LEFT_OUT)
+
+
+def dependencies(engine: Path) -> list[Path]:
+    return [engine.parent / (name + ".py") for name in DEPENDS]
 
 
 def digest(paths: list[Path]) -> dict[str, str]:
@@ -96,11 +106,16 @@ def _check(engine: Path, folder: Path | None) -> Choice:
     missing = sorted(n for n in modules if not (compiled / (n[:-3] + EXT_SUFFIX)).is_file())
     if missing:
         return Choice(None, f"compiled modules missing from {compiled}: {', '.join(missing)}")
+    depends = stamp.get("depends")
+    if not isinstance(depends, dict):
+        depends = {}
     try:
         now = digest([engine / n for n in modules])
+        now_depends = digest([engine.parent / n for n in depends])
     except OSError:     # a source gone (a module removed or renamed), or sources not readable (frozen)
-        now = {}
-    changed = sorted(n for n, d in modules.items() if now.get(n) != d)
+        now, now_depends = {}, {}
+    changed = sorted([n for n, d in modules.items() if now.get(n) != d]
+                     + [f"faeriell/{n}" for n, d in depends.items() if now_depends.get(n) != d])
     if changed:
         return Choice(None, "the engine's sources changed since the compiled engine was built "
                             f"({', '.join(changed[:4])}{', ...' if len(changed) > 4 else ''}): "

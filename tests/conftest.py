@@ -11,10 +11,9 @@ if str(ROOT) not in sys.path:
 import os  # noqa: E402
 import tempfile  # noqa: E402
 
-# The tests run the pure Python engine unless told otherwise (FAERIELL_ENGINE=compiled in .ci/run's
-# compiled stage runs the engine's tests on the build requirements.txt installed): set before the
-# engine's first import, which chooses (faeriell/engine/loader.py), and inherited by child processes.
-os.environ.setdefault("FAERIELL_ENGINE", "pure")
+# The tests run the engine that loads, as the game does: compiled where requirements.txt built it
+# from these sources, else pure Python (faeriell/engine/loader.py). FAERIELL_ENGINE=pure or
+# =compiled chooses (.ci/run runs the whole suite compiled, then the engine's tests pure).
 
 from faeriell.engine.core import Game  # noqa: E402
 

@@ -11,6 +11,10 @@ if str(ROOT) not in sys.path:
 import os  # noqa: E402
 import tempfile  # noqa: E402
 
+# The tests run the engine that loads, as the game does: compiled where requirements.txt built it
+# from these sources, else pure Python (faeriell/engine/loader.py). FAERIELL_ENGINE=pure or
+# =compiled chooses (.ci/run runs the whole suite compiled, then the engine's tests pure).
+
 from faeriell.engine.core import Game  # noqa: E402
 
 # Saves, autosaves and solved puzzles of the tests go to a folder of their own, never the user's

@@ -38,7 +38,7 @@ PART_FLOOR = {m: k for k, mods in enumerate(PACKAGE_FLOORS.values()) for m in mo
 # Lower floors never import higher ones; modules of one floor may import each other (no cycle).
 FLOORS = {
     "values": ("actions", "action_schema", "board", "card", "catalog", "describe", "doom_causes", "effect_kinds", "moves", "native",
-               "names", "payment", "rng", "rules", "state", "words"),
+               "names", "loader", "payment", "rng", "rules", "state", "words"),
     "registries and listings": ("registry", "legal", "costs"),
     "shared procedures": ("tracks", "corruption", "triggers", "endgame", "achievements"),
     "core": ("core",),

@@ -52,10 +52,8 @@ def _fresh(o):
     if type(o) is dict:
         return {_fresh(k): _fresh(v) for k, v in o.items()}
     if hasattr(o, "__dataclass_fields__"):
-        n = object.__new__(type(o))
-        for f in dataclasses.fields(o):
-            setattr(n, f.name, _fresh(getattr(o, f.name)))
-        return n
+        # through the class's own constructor: a compiled (native) state class refuses object.__new__
+        return type(o)(**{f.name: _fresh(getattr(o, f.name)) for f in dataclasses.fields(o)})
     return o
 
 

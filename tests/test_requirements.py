@@ -16,10 +16,10 @@ NOT_REACHED_BY_TESTS = {ROOT / "bench" / "catanatron_ref.py", ROOT / "setup.py"}
 # tools/build_app.py installs requirements-build.txt itself before it imports PyInstaller (inside
 # build(), which the tests never call): its imports may come from that file.
 BUILD_TOOL = ROOT / "tools" / "build_app.py"
-# Optional, each imported in a `try` whose `except ImportError` carries on without it: the mypyc
-# experiment's tools/build_engine.py (mypyc from mypy, setuptools; only inside build()), and the
-# engine's mypyc_attr marks (mypy_extensions, read only by a compiled build).
-OPTIONAL = {"mypyc", "setuptools", "mypy_extensions"}
+# Optional, imported in a `try` whose `except ImportError` carries on without it: the engine's
+# mypyc_attr marks (mypy_extensions, read only by a compiled build). native/'s build backend, which
+# imports mypyc and setuptools, gets them from its own pinned build requirements, not from here.
+OPTIONAL = {"mypy_extensions"}
 
 
 def _sources() -> list[Path]:

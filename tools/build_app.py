@@ -68,8 +68,12 @@ def install_tools() -> None:
     if sys.prefix == sys.base_prefix:
         print("note: not in a virtual environment; if pip refuses, make one first: "
               "python3 -m venv .venv-build && .venv-build/bin/python tools/build_app.py", flush=True)
+    # From the root: requirements.txt names ./native, which pip reads relative to the working folder.
+    # FAERIELL_NATIVE=skip: the standalone build bundles the pure Python engine (PyInstaller would not
+    # find the compiled modules, which the engine puts on its path at run time), so no compiling.
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    "-r", str(REQUIREMENTS)], check=True)
+                    "-r", str(REQUIREMENTS)], check=True, cwd=ROOT,
+                   env=dict(os.environ, FAERIELL_NATIVE="skip"))
 
 
 def licence_files() -> list[tuple[str, Path, Path]]:

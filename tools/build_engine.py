@@ -1,141 +1,77 @@
-"""Compile the rules engine with mypyc, in place beside its Python files (an experiment: issue 43 item 6).
+"""Which rules engine loads, compiled or pure Python, and why; rebuild or remove the compiled one.
 
-    python tools/build_engine.py            # compile (needs mypy, setuptools, a C compiler, Python's headers)
-    python tools/build_engine.py --clean    # remove what it built: back to the pure-Python engine
-    python tools/build_engine.py --status   # which engine modules load compiled, and whether any is stale
+    python tools/build_engine.py --status   # which engine loads and why (exit 1 if FAERIELL_ENGINE=compiled cannot)
+    python tools/build_engine.py            # rebuild it: pip install ./native (after editing the engine)
+    python tools/build_engine.py --clean    # uninstall it: the engine is pure Python again
 
-The game never needs this, and nothing installs or runs it: without the built files every module is
-the plain .py it always was. Measured on 2026-12-07 (bench/README.md, "Engine speed, 2026-12-07:
-mypyc", second round): on the typed engine a warm pass takes 1.56x fewer instructions compiled and
-the engine plays about 1.6-1.7x the decisions per CPU second; worth offering as an optional step once
-the 8 engine tests that still fail compiled (tests that duck-type or introspect) hold there too.
-
-A built module (faeriell/engine/<name>.cpython-*.so) is imported *instead of* its .py, so a build
-goes stale as soon as a compiled .py changes: the build writes a stamp of the sources it compiled,
-`--status` compares it, and tests/test_compiled_engine.py fails on a stale build. Rebuild or clean
-after editing the engine. mypyc's runtime and the compiled code live in one library that mypyc puts
-at the top level: <root>/faeriell_engine_native__mypyc.<suffix> (removed by --clean too).
-
-Run it as `nice -n 10 python tools/build_engine.py` on a shared machine (about a minute of CPU).
+`pip install -r requirements.txt` builds the compiled engine already (native/, issue 43 item 6): mypyc
+compiles faeriell/engine into the installed package faeriell_native, with a stamp of the sources;
+faeriell/engine/loader.py loads it only while the sources match the stamp, so an edited engine plays
+its pure Python until this rebuilds it. Run it as `nice -n 10 python tools/build_engine.py` on a
+shared machine (about a minute of CPU). FAERIELL_ENGINE=pure forces the pure engine.
 """
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import os
-import shutil
+import subprocess
 import sys
-import sysconfig
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 ENGINE = ROOT / "faeriell" / "engine"
-STAMP_NAME = "_native_stamp.json"
-GROUP = "faeriell_engine_native"
-EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-
-# Engine modules left pure Python, and why: mypyc refuses them, crashes on them, or compiles them
-# into code that fails at run time. Everything else in faeriell/engine is compiled.
-LEFT_OUT = {
-    "__init__": "the package's wiring; runs once",
-    "randomplay": "RandomPlayFailure subclasses AssertionError (mypyc: inheriting from most builtin "
-                  "types is unimplemented); kept, as callers may catch it as one",
-    "view": "PathError subclasses KeyError (the same refusal, the same reason to keep it)",
-    "moves": "generated frozen slotted dataclasses with ClassVar constants before their fields: the compiled "
-             "module fails at import (TypeError: non-default argument 'hero' follows default argument)",
-}
 
 
-def compiled_sources(engine: Path = ENGINE) -> list[Path]:
-    return sorted(p for p in engine.glob("*.py") if p.stem not in LEFT_OUT)
+def in_place_leftovers(engine: Path = ENGINE, root: Path = ROOT) -> list[Path]:
+    """What the old in-place build left beside the sources: imported instead of the .py whatever
+    the stamp says, so --status names them and --clean removes them."""
+    from faeriell.engine import loader     # noqa: PLC0415 - after sys.path has the checkout
+    found = [p for p in engine.iterdir() if p.name.endswith(loader.EXT_SUFFIX) or p.name == "_native_stamp.json"]
+    return sorted(found + list(root.glob(loader.GROUP + "__mypyc*")))
 
 
-def digest(paths: list[Path]) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in paths}
-
-
-def built_files(engine: Path = ENGINE, root: Path = ROOT) -> list[Path]:
-    """What a build leaves: the compiled modules, the shared library and the stamp."""
-    found = [p for p in engine.iterdir() if p.name.endswith(EXT_SUFFIX)]
-    found += root.glob(GROUP + "__mypyc*")
-    stamp = engine / STAMP_NAME
-    return sorted(found) + ([stamp] if stamp.exists() else [])
-
-
-def status(engine: Path = ENGINE) -> tuple[list[str], list[str]]:
-    """(the engine modules that load compiled, the ones changed since they were built)."""
-    compiled = sorted(p.name[: -len(EXT_SUFFIX)] for p in engine.glob("*" + EXT_SUFFIX))
-    if not compiled:
-        return [], []
+def status() -> int:
     try:
-        stamp = json.loads((engine / STAMP_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return compiled, ["(no stamp of the build)"]
-    sources = [engine / (m + ".py") for m in compiled]
-    now = digest([p for p in sources if p.exists()])
-    stale = sorted(p.name for p in sources if stamp.get(p.name) is None or stamp.get(p.name) != now.get(p.name))
-    return compiled, stale
-
-
-def clean(engine: Path = ENGINE, root: Path = ROOT) -> list[Path]:
-    removed = built_files(engine, root)
-    for p in removed:
-        p.unlink()
-    return removed
-
-
-def build(jobs: int) -> int:
-    try:
-        from mypyc.build import mypycify
-        from setuptools import Distribution
-    except ImportError as e:
-        print(f"cannot build: {e.name} is not installed (pip install mypy setuptools)")
-        return 2
-    sources = compiled_sources()
-    clean()                     # a module left out since the last build must not keep its old .so
-    work = Path(tempfile.mkdtemp(prefix="faeriell-mypyc-"))
-    here = os.getcwd()
-    try:
-        # From the repository root (mypyc reads pyproject.toml's [tool.mypy]); the C files and the
-        # objects go to a throw-away folder, so only the built modules stay behind.
-        os.chdir(ROOT)
-        exts = mypycify([str(p.relative_to(ROOT)) for p in sources], group_name=GROUP,
-                        target_dir=str(work / "c"), opt_level="3", multi_file=True)
-        dist = Distribution({"name": "faeriell-engine-native", "ext_modules": exts})
-        cmd = dist.get_command_obj("build_ext")
-        cmd.inplace = True
-        cmd.build_temp = str(work / "tmp")
-        cmd.build_lib = str(work / "lib")       # --inplace still links there first
-        cmd.parallel = jobs     # multi_file: one C file per module, so the jobs share the work
-        dist.run_command("build_ext")
-    finally:
-        os.chdir(here)
-        shutil.rmtree(work, ignore_errors=True)
-    (ENGINE / STAMP_NAME).write_text(json.dumps(digest(sources), indent=1, sort_keys=True) + "\n",
-                                     encoding="utf-8")
-    print(f"compiled {len(sources)} engine modules; left pure Python: {', '.join(sorted(LEFT_OUT))}")
+        from faeriell.engine import loader     # noqa: PLC0415
+        import faeriell.engine.core as core    # noqa: PLC0415
+    except ImportError as e:                # FAERIELL_ENGINE=compiled and it does not load
+        print(f"engine: not loaded: {e}")
+        return 1
+    import faeriell.engine as engine        # noqa: PLC0415
+    compiled = not str(core.__file__).endswith(".py")
+    print(f"engine: {'compiled' if compiled else 'pure Python'} ({engine.ENGINE_CHOICE.reason})")
+    folder = loader.native_folder()
+    stamp = loader.read_stamp(folder) if folder else None
+    if stamp and not compiled and stamp.get("built"):
+        print(f"  a compiled build is installed at {folder}, not loaded (above)")
+    left = in_place_leftovers()
+    if left:
+        print(f"  STALE RISK: an old in-place build is beside the sources ({len(left)} files): "
+              "python tools/build_engine.py --clean")
+        return 1
     return 0
+
+
+def pip(*args: str) -> int:
+    # From the repository root, as requirements.txt's ./native is read relative to it.
+    return subprocess.run([sys.executable, "-m", "pip", *args], cwd=ROOT).returncode
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--clean", action="store_true", help="remove the built files")
-    ap.add_argument("--status", action="store_true", help="say which modules load compiled")
-    ap.add_argument("--jobs", type=int, default=2, help="C compiler jobs (2 by default)")
+    ap.add_argument("--clean", action="store_true", help="uninstall the compiled engine")
+    ap.add_argument("--status", action="store_true", help="say which engine loads, and why")
     args = ap.parse_args(argv)
-    if args.clean:
-        print(f"removed {len(clean())} built files; the engine is pure Python")
-        return 0
     if args.status:
-        compiled, stale = status()
-        print(f"compiled: {', '.join(compiled) or 'none (pure Python)'}")
-        if stale:
-            print(f"STALE (changed since the build; rebuild or --clean): {', '.join(stale)}")
-            return 1
-        return 0
-    return build(max(1, args.jobs))
+        return status()
+    if args.clean:
+        for p in in_place_leftovers():
+            p.unlink()
+        return pip("uninstall", "-y", "faeriell-engine-native")
+    if os.environ.get("FAERIELL_NATIVE", "").strip().lower() in ("skip", "0", "no", "off", "pure"):
+        print("note: FAERIELL_NATIVE asks native/'s build to skip compiling")
+    return pip("install", "--force-reinstall", "--no-deps", "./native")
 
 
 if __name__ == "__main__":

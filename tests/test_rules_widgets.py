@@ -185,3 +185,40 @@ def test_the_search_field_edits_where_its_caret_is(rules):
     assert field.focused and field.caret == 0
     type_text(app, "a ")
     assert field.text == "a beacon"
+
+
+def test_the_search_field_selects_with_shift_and_with_a_drag_of_the_mouse(rules):
+    """Shift with the arrows, Home or End selects from the caret; typing replaces the selection and
+    Backspace removes it; a drag of the mouse across the letters selects them; Ctrl+X cuts them
+    (the clipboard may be absent here: the letters go all the same)."""
+    from test_app_support import key
+    app = rules
+    scene = app.scene
+    click(app, "search")
+    type_text(app, "beacons")
+    field = scene.search
+    key(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)
+    assert field.selection == (5, 7)
+    type_text(app, "X")
+    assert field.text == "beacoX" and field.selection == (6, 6) and scene.query == "beacoX"
+    key(app, pygame.K_HOME, pygame.KMOD_LSHIFT)
+    assert field.selection == (0, 6) and field.all_selected
+    key(app, pygame.K_RIGHT)                      # an arrow ends the selection at its side
+    assert field.selection == (6, 6)
+    key(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_BACKSPACE)
+    assert field.text == "beaco" and field.caret == 5
+    # a drag from before the first letter to the far right selects the whole text
+    r = field.rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.x + 8, r.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + 40, r.centery), rel=(32, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.right - 4, r.centery), rel=(40, 0),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(r.right - 4, r.centery), button=1))
+    app.step()
+    assert field.selection == (0, 5)
+    key(app, pygame.K_x, pygame.KMOD_LCTRL)
+    assert field.text == "" and scene.query == ""
+    assert not app.errors, app.errors

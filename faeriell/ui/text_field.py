@@ -12,8 +12,9 @@ from faeriell.ui.theme import ACCENT, FIELD_BG, MUTED, PANEL_EDGE, SELECT, TEXT
 
 class TextField(Widget):
     """A one-line text box: click to type (TEXTINPUT) where the click lands, the arrows, Home and End
-    move the caret, Backspace and Delete take the letter before or after it, Ctrl+A selects the
-    whole text (what is typed next replaces it), Enter submits, Esc leaves it."""
+    move the caret, Backspace and Delete take the letter before or after it, Shift with a move or a
+    drag of the mouse selects (Ctrl+A: the whole text), and what is typed next replaces the
+    selection; Ctrl+C, Ctrl+X and Ctrl+V copy, cut and paste; Enter submits, Esc leaves it."""
 
     def __init__(self, rect, text: str = "", on_submit=None, on_change=None, id=None, placeholder: str = "",
                  allowed: str | None = None, max_len: int = 400, face: Face | None = None):
@@ -24,28 +25,42 @@ class TextField(Widget):
         self.focused = False
         self._blink = 0.0
         self._caret: int | None = None      # where typing goes; None: at the end (text set from outside)
-        self.all_selected = False
+        self._anchor: int | None = None     # the selection's other end; None: nothing selected
+        self._dragging = False              # the mouse button went down inside and is still held
 
     @property
     def caret(self) -> int:
         return len(self.text) if self._caret is None else min(self._caret, len(self.text))
 
+    def _move_caret(self, to: int) -> None:
+        to = max(0, min(len(self.text), to))
+        self._caret = None if to >= len(self.text) else to
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected letters; start == end when nothing is."""
+        if self._anchor is None:
+            return self.caret, self.caret
+        a, b = sorted((min(self._anchor, len(self.text)), self.caret))
+        return a, b
+
+    @property
+    def all_selected(self) -> bool:
+        return bool(self.text) and self.selection == (0, len(self.text))
+
     def _put(self, text: str, caret: int) -> None:
         """The text edited, the caret after the edit (at the end again once it reaches it)."""
-        self.all_selected = False
+        self._anchor = None
         self._set(text)
-        caret = min(caret, len(self.text))
-        self._caret = None if caret >= len(self.text) else caret
+        self._move_caret(caret)
 
     def _insert(self, add: str) -> None:
-        if self.all_selected:
-            self._put(add, len(add))
-        else:
-            at = self.caret
-            self._put(self.text[:at] + add + self.text[at:], at + len(add))
+        a, b = self.selection
+        self._put(self.text[:a] + add + self.text[b:], a + len(add))
 
     def blur(self) -> bool:
         was, self.focused = self.focused, False
+        self._anchor, self._dragging = None, False
         return was
 
     def _set(self, text: str) -> None:
@@ -60,15 +75,34 @@ class TextField(Widget):
         if ev.type == pygame.MOUSEBUTTONDOWN and is_click_button(ev):
             inside = self.rect.collidepoint(ev.pos)
             if inside:
-                self._caret, self.all_selected = self._index_at(ev.pos[0]), False
+                at = self._index_at(ev.pos[0])
+                if pygame.key.get_mods() & pygame.KMOD_SHIFT and self.focused:
+                    self._anchor = self.caret if self._anchor is None else self._anchor   # Shift+click extends
+                else:
+                    self._anchor = at                   # a drag from here selects
+                self._move_caret(at)
+                self._dragging = True
+            else:
+                self._anchor = None
             if inside != self.focused:
                 self.focused = inside
                 return True
             return inside
+        if ev.type == pygame.MOUSEMOTION and self._dragging:
+            if not any(ev.buttons):                     # the release happened elsewhere
+                self._dragging = False
+                return False
+            self._move_caret(self._index_at(ev.pos[0]))
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and self._dragging:
+            self._dragging = False
+            if self._anchor == self.caret:              # a plain click: no selection
+                self._anchor = None
+            return True
         if not self.focused:
             return False
         if ev.type == pygame.TEXTINPUT:
-            add = "".join(ch for ch in ev.text if ch.isprintable() and (self.allowed is None or ch in self.allowed))
+            add = self._allowed(ev.text)
             if add:
                 self._insert(add)
             return True
@@ -76,52 +110,81 @@ class TextField(Widget):
             return self._key(ev)
         return False
 
+    def _allowed(self, text: str) -> str:
+        return "".join(ch for ch in text if ch.isprintable() and (self.allowed is None or ch in self.allowed))
+
     def _key(self, ev) -> bool:
-        at, text = self.caret, self.text
-        if ev.key == pygame.K_BACKSPACE:
-            if self.all_selected:
-                self._put("", 0)
-            elif ev.mod & pygame.KMOD_CTRL:          # the word before the caret
-                head = text[:at].rstrip()
-                cut = head.rsplit(" ", 1)[0] if " " in head else ""
-                self._put(cut + text[at:], len(cut))
-            elif at > 0:
-                self._put(text[:at - 1] + text[at:], at - 1)
+        ctrl = ev.mod & pygame.KMOD_CTRL
+        if ev.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._delete(ev.key == pygame.K_BACKSPACE, bool(ctrl))
             return True
-        if ev.key == pygame.K_DELETE:
-            if self.all_selected:
-                self._put("", 0)
-            elif at < len(text):
-                self._put(text[:at] + text[at + 1:], at)
+        if ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self._move(ev.key, bool(ev.mod & pygame.KMOD_SHIFT))
             return True
-        moves = {pygame.K_LEFT: at - 1, pygame.K_RIGHT: at + 1, pygame.K_HOME: 0, pygame.K_END: len(text)}
-        if ev.key in moves:
-            if self.all_selected:                     # an arrow ends the selection at its side
-                moves = {**moves, pygame.K_LEFT: 0, pygame.K_RIGHT: len(text)}
-            self.all_selected = False
-            to = max(0, min(len(text), moves[ev.key]))
-            self._caret = None if to >= len(text) else to
-            return True
-        if ev.key == pygame.K_a and ev.mod & pygame.KMOD_CTRL:
-            self.all_selected = bool(text)
+        if ctrl and ev.key in (pygame.K_a, pygame.K_c, pygame.K_x, pygame.K_v):
+            self._clipboard(ev.key)
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.on_submit:
                 self.on_submit(self.text)
             return True
         if ev.key == pygame.K_ESCAPE:
-            self.focused, self.all_selected = False, False
-            return True
-        if ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
-            try:
-                pasted = pygame.scrap.get_text()
-            except (pygame.error, NotImplementedError):   # no clipboard (headless, no scrap module)
-                pasted = ""
-            add = "".join(ch for ch in pasted if ch.isprintable() and (self.allowed is None or ch in self.allowed))
-            if add:
-                self._insert(add)
+            self.focused, self._anchor = False, None
             return True
         return False
+
+    def _delete(self, backward: bool, word: bool) -> None:
+        """Backspace (backward; with Ctrl the word before the caret) or Delete: the selection if
+        there is one, else the letter before or after the caret."""
+        at, text = self.caret, self.text
+        a, b = self.selection
+        if a != b:
+            self._put(text[:a] + text[b:], a)
+        elif backward and word:
+            head = text[:at].rstrip()
+            cut = head.rsplit(" ", 1)[0] if " " in head else ""
+            self._put(cut + text[at:], len(cut))
+        elif backward and at > 0:
+            self._put(text[:at - 1] + text[at:], at - 1)
+        elif not backward and at < len(text):
+            self._put(text[:at] + text[at + 1:], at)
+
+    def _move(self, key: int, extend: bool) -> None:
+        """An arrow, Home or End; with Shift the selection grows or shrinks from where it began."""
+        at = self.caret
+        a, b = self.selection
+        to = {pygame.K_LEFT: at - 1, pygame.K_RIGHT: at + 1, pygame.K_HOME: 0, pygame.K_END: len(self.text)}[key]
+        if extend:
+            if self._anchor is None:
+                self._anchor = at
+        else:
+            if a != b and key in (pygame.K_LEFT, pygame.K_RIGHT):
+                to = a if key == pygame.K_LEFT else b          # an arrow ends a selection at its side
+            self._anchor = None
+        self._move_caret(to)
+
+    def _clipboard(self, key: int) -> None:
+        """Ctrl+A selects everything, Ctrl+C copies the selection, Ctrl+X cuts it, Ctrl+V pastes
+        (keeping to the field's allowed letters)."""
+        text = self.text
+        a, b = self.selection
+        if key == pygame.K_a:
+            if text:
+                self._anchor, self._caret = 0, None
+            return
+        try:
+            if key == pygame.K_v:
+                add = self._allowed(pygame.scrap.get_text())
+                if add:
+                    self._insert(add)
+                return
+            if a != b:
+                pygame.scrap.put_text(text[a:b])
+        except (pygame.error, NotImplementedError):   # no clipboard (headless, no scrap module)
+            if key == pygame.K_v:
+                return
+        if key == pygame.K_x and a != b:
+            self._put(text[:a] + text[b:], a)
 
     def _font(self):
         return self.face() if self.face is not None else font(20)
@@ -159,9 +222,12 @@ class TextField(Widget):
         # keep the caret visible in a long text (at rest: its end)
         left = self._scroll(fnt, inner.width) if self.focused else max(0, img.get_width() - inner.width + 4)
         y = self.rect.centery - img.get_height() // 2
-        if self.focused and self.all_selected and self.text:
-            sel = pygame.Rect(inner.x, y, min(img.get_width() - left, inner.width), img.get_height())
-            pygame.draw.rect(surf, SELECT, sel, border_radius=3)
+        a, b = self.selection
+        if self.focused and a != b:
+            x0 = max(0, fnt.size(self.text[:a])[0] - left)
+            x1 = min(inner.width, fnt.size(self.text[:b])[0] - left)
+            if x1 > x0:
+                pygame.draw.rect(surf, SELECT, pygame.Rect(inner.x + x0, y, x1 - x0, img.get_height()), border_radius=3)
         surf.blit(img, (inner.x, y), pygame.Rect(left, 0, inner.width, img.get_height()))
         if not self.focused:       # a field at rest shows its whole text inside its box (tests: LABELS)
             whole = img.get_width() <= inner.width - 4 and fnt.get_ascent() - fnt.get_descent() <= self.rect.h - 4

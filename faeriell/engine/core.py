@@ -581,7 +581,7 @@ class Game:
                 return f"'{spec}' is not an Essence colour."
             if spec.back is not None:
                 if pool[spec] <= 0:
-                    return f"You have no {spec} card to give."
+                    return f"You have no {spec} to give."
                 pool[spec] -= 1
                 colours[spec.colour] -= 1
             else:

@@ -573,12 +573,14 @@ class Game:
         for spec in cards:
             self.discard_card(self.take_from_pool(i, spec))
 
-    def has_cards(self, i: int, cards: Iterable[Card]) -> str | None:
+    def has_cards(self, i: int, cards: Iterable[Card | str]) -> str | None:
         pool = Counter(self.state.tribes[i].essences)
         colours = self.pool(i)
-        for spec in cards:
-            if spec.__class__ is not Card:      # a field a file spelled wrong (Action keeps it as written)
-                return f"'{spec}' is not an Essence colour."
+        for given in cards:
+            # typed Card | str, not Card: a compiled build checks the type at the loop, before this test
+            if not isinstance(given, Card):     # a field a file spelled wrong (Action keeps it as written)
+                return f"'{given}' is not an Essence colour."
+            spec = given
             if spec.back is not None:
                 if pool[spec] <= 0:
                     return f"You have no {spec} to give."
@@ -589,9 +591,9 @@ class Game:
                     return f"You do not have enough {spec.colour} Essences."
                 colours[spec.colour] -= 1
         # Cards named by colour must not use up the cards named with a back.
-        for spec in cards:
-            if spec.back is None and colours[spec.colour] < 0:
-                return f"You do not have enough {spec.colour} Essences."
+        for again in cards:                     # all Cards: the loop above returned on anything else
+            if isinstance(again, Card) and again.back is None and colours[again.colour] < 0:
+                return f"You do not have enough {again.colour} Essences."
         return None
 
     # Tokens ----------------------------------------------------------

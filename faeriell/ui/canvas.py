@@ -19,7 +19,7 @@ def ui_factor(size, choice="auto") -> float:
     w, h = max(1, int(size[0])), max(1, int(size[1]))
     try:
         f = min(w / UI_DESIGN[0], h / UI_DESIGN[1]) if choice == "auto" else float(choice)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError):     # float() of a settings file's size that is no number
         f = 1.0
     room = min(w / UI_ROOM[0], h / UI_ROOM[1])
     return round(max(1.0, min(f, room, 2.0)), 3)

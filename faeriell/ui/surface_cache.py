@@ -15,14 +15,15 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 
+import pygame
+
 CACHES: list[SurfaceCache] = []
 
 
 def surface_bytes(s) -> int:
-    try:
-        return s.get_pitch() * s.get_height()
-    except (AttributeError, TypeError):
+    if not isinstance(s, pygame.Surface):
         return 64                    # not a surface: count it as small
+    return s.get_pitch() * s.get_height()
 
 
 class SurfaceCache:

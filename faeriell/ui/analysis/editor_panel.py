@@ -95,6 +95,7 @@ class Editor:
         try:
             self._shown = an.build(self.pos, self.rules, check=False)
         except (an.AnalysisError, ValueError, KeyError, TypeError):
+            # build(check=False) sets out a file's position not yet mended: fields of any shape
             if self._shown is None:
                 self._shown = an.build(an.empty_position(len(self.pos.tribes) or 2), self.rules, check=False)
         return self._shown

@@ -159,6 +159,8 @@ def _written_position(path: str | None = None, text: str | None = None):
             return None
         return an.from_written(sc.setup or {}, sc.board or {}, list(sc.tribes or []), sc.turn or {})
     except (ScenarioError, OSError, ValueError, TypeError, AttributeError):
+        # from_written reads a file's sections as they are: a list where a mapping belongs, a
+        # number where a list does (the import's own refusal then names them)
         return None
 
 

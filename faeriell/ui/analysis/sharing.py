@@ -79,7 +79,7 @@ def copy_text(text: str) -> bool:
     try:
         pygame.scrap.put_text(text)
         return True
-    except (pygame.error, AttributeError, NotImplementedError) as e:
+    except (pygame.error, NotImplementedError) as e:
         log.info("the clipboard refused the text: %s", e)
         return False
 
@@ -92,6 +92,6 @@ def paste_text() -> str:
             got = pygame.scrap.get_text()
             if got:
                 return str(got)
-        except (pygame.error, AttributeError, NotImplementedError) as e:
+        except (pygame.error, NotImplementedError) as e:
             log.info("the clipboard could not be read: %s", e)
     return _KEPT[0] if _KEPT else ""

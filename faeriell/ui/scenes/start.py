@@ -133,27 +133,31 @@ class StartScene(MenuScene):
         self.layout()
 
     # ---- data --------------------------------------------------------------------------------
+    def _modes_table(self, name: str) -> dict:
+        """The rules' table of variants or difficulties ({} before the rules are read)."""
+        table = self.rules.modes.get(name) if self.rules is not None else None
+        return table if isinstance(table, dict) else {}
+
     def variant_info(self, v: str) -> tuple[str, str]:
-        try:
-            d = self.rules.modes.get("variants", {}).get(v) or {}
-        except AttributeError:
-            d = {}
+        d = self._modes_table("variants").get(v) or {}
         return str(d.get("name") or v.replace("_", " ").capitalize()), str(d.get("text") or "")
 
     def difficulty_name(self, d: str) -> str:
-        try:
-            return str(self.rules.modes["difficulties"][d].get("name") or d)
-        except (AttributeError, KeyError, TypeError):
-            return d.replace("_", " ").capitalize()
+        row = self._modes_table("difficulties").get(d)
+        if isinstance(row, dict) and row.get("name"):
+            return str(row["name"])
+        return d.replace("_", " ").capitalize()
 
     def difficulty_text(self, d: str) -> str:
         """What a difficulty means (the set-up it deals) and how often the bots won at it in the
         chosen mode with the chosen player count (solo; Full Coop by its player count); where the
         report measured nothing for that game (competitive), no figure at all."""
+        row = self._modes_table("difficulties").get(d)
+        if not isinstance(row, dict):
+            return self.difficulty_name(d)
         try:
-            row = self.rules.modes["difficulties"][d]
             menaces, corr = int(row.get("menace", 0)), int(row.get("corruption", 0))
-        except (AttributeError, KeyError, TypeError, ValueError):
+        except (TypeError, ValueError):     # int() of a rules file's value that is not a number
             return self.difficulty_name(d)
         # R33: a Corruption token under a Guardian makes it Corrupted: a Threatened Region yields
         # nothing, a Corrupted one brings a Corruption Event (rulebook, Harvest): fewer Menaces, worse

@@ -17,7 +17,7 @@ import pygame
 
 from faeriell.engine.card import colour_of
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
+from faeriell.ui.table.gestures import DECIDE, drawn_gesture, make_ctx
 from faeriell.ui.table.keys import AchievementTile, DoomSpace, HarvestToken, MenaceBag, PoolCard, QuestDeck, SetAside, TribeBoard, TribeSmall, UnderGuardian, WheelSpace
 
 SPEED = [1.0]       # the Animation speed setting: flight times are multiplied by it (0: no flights)
@@ -268,10 +268,7 @@ def show_bot_move(scene, action) -> None:
     g = scene.session.game
     stale = scene.index.version != scene.session.version
     ctx = scene.index.ctx if (stale and scene.index.ctx is not None) else make_ctx(g)
-    try:
-        gs = gesture(action, ctx)
-    except (KeyError, TypeError, IndexError):
-        gs = None
+    gs = drawn_gesture(action, ctx)
     who = scene.words.player_name(ctx.i, scene.session.seats)
     scene.bot_line = scene.words.narrate(action, who)
     scene.flash(scene.bot_line)

@@ -252,7 +252,7 @@ class BoardLayer(Layer):
     def _cursor(hand: bool) -> None:
         try:
             pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
-        except (pygame.error, AttributeError):
+        except pygame.error:        # SDL without a mouse or a cursor (a dummy video driver)
             pass
 
     # ---- time and drawing ------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pygame
 
 from faeriell.ui.table import keyboard
 from faeriell.ui.table.events import is_key, is_press
-from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
+from faeriell.ui.table.gestures import DECIDE, drawn_gesture, make_ctx
 from faeriell.ui.table.goal import RoundCard
 from faeriell.ui.table.hint_card import HintCard
 from faeriell.ui.table.layers import Layer
@@ -90,10 +90,7 @@ class CoachLayer(Layer):
         the player follows its plan in this turn, until they do something else or close it
         (hint_card.py, coach_layer.py)."""
         scene = self.scene
-        try:
-            gs = gesture(action, make_ctx(scene.session.game))
-        except (KeyError, TypeError, IndexError):
-            gs = None
+        gs = drawn_gesture(action, make_ctx(scene.session.game))
         self.hint.set(action, scene.words.say(reason), scene.session.version,
                       "decide" if gs == DECIDE else gs, note, scene.words.action(action), scene.session.game,
                       detail=self.hint_detail(action))

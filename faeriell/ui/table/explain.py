@@ -121,7 +121,7 @@ def _cannot_pick(scene, key: TableKey) -> str | None:
         return f"First the decision on the table: {head}"
     try:
         why = why_none(g, kind, **fields)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+    except (KeyError, ValueError, IndexError):
         why = None
     if not why:
         return None
@@ -232,7 +232,7 @@ def kind_of(scene, key) -> str | None:
     acting = scene.session.acting
     try:
         m = piece_move(key, scene.session.state, acting if acting is not None else scene.viewer)
-    except (IndexError, KeyError, TypeError, AttributeError):
+    except (IndexError, KeyError):
         return None
     return m[0] if isinstance(m, tuple) else None
 

@@ -165,6 +165,17 @@ def gesture(a: Action, c: Ctx):
     return make(a, c) if make is not None else None
 
 
+def drawn_gesture(a: Action, c: Ctx):
+    """gesture(a, c), or None for a move the table cannot draw. The one guard for every caller:
+    a move read from a file (a chapter's, a puzzle's, a drill's, a hint kept across an undo) may name
+    a Hero, Region or seat this position does not have, and the makers index the position by its
+    fields (KeyError, IndexError) or meet a field of another shape (TypeError)."""
+    try:
+        return gesture(a, c)
+    except (KeyError, TypeError, IndexError):   # a file's move naming what this table lacks (above)
+        return None
+
+
 def target_value(target: TableKey, c: Ctx):
     """The action field value a target key stands for (see TARGET_FIELD)."""
     if isinstance(target, WheelSpace):
@@ -200,10 +211,7 @@ def build_index(session) -> MoveIndex:
     idx.ctx = c
     for a in session.legal():
         idx.kinds.add(a.kind)
-        try:
-            gs = gesture(a, c)
-        except (KeyError, TypeError, IndexError):
-            gs = None
+        gs = drawn_gesture(a, c)
         idx.gesture_of[a] = gs
         if gs is None:
             idx.loose.append(a)

@@ -160,7 +160,7 @@ def draw_meter(surf, p, area: pygame.Rect) -> pygame.Rect | None:
     """The meter in the bottom-left corner of `area` (the island); a spot for its tooltip."""
     try:
         goal = goal_progress(p.g)
-    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+    except (KeyError, ValueError, ZeroDivisionError):
         return None
     P = p.P
     top, doom = setup_meter_lines(goal) if goal.get("setup") else meter_lines(goal)
@@ -233,7 +233,7 @@ class RoundCard:
         try:
             summary = round_summary(game, ended)
             goal = goal_progress(game)
-        except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        except (KeyError, ValueError, ZeroDivisionError):
             return False
         self.round = ended
         self.lines = summary_lines(summary, goal, words, [t.id for t in s.tribes], viewer, solo)

@@ -26,7 +26,7 @@ import pygame
 from faeriell.ui.text import WordsSurface, halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.gestures import PAY_FIELDS, TRAY_KINDS, gesture, make_ctx
+from faeriell.ui.table.gestures import drawn_gesture, make_ctx, PAY_FIELDS, TRAY_KINDS
 from faeriell.ui.table.keys import GoalMeter, NodeSpot, RegionSpot
 from faeriell.ui.table import pieces
 HINT = (255, 84, 196)            # the hint's colour: never a legal-glow colour
@@ -476,10 +476,7 @@ def same_step(played, hinted) -> bool:
 def move_keys(scene, action) -> tuple:
     """(piece, place) a move is drawn with on the table (draw_move), () when it has none; the
     table scrolls its shared boards' column to them (side_column.show_pointed)."""
-    try:
-        gs = gesture(action, make_ctx(scene.session.game))
-    except (KeyError, TypeError, IndexError):
-        return ()
+    gs = drawn_gesture(action, make_ctx(scene.session.game))
     return gs if isinstance(gs, tuple) else ()
 
 

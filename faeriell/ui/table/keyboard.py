@@ -162,7 +162,7 @@ def place_name(scene, key) -> str:
 def piece_name(scene, key) -> str:
     try:
         t = tooltips.tip(key, scene.painted)
-    except (KeyError, IndexError, TypeError, AttributeError):
+    except (KeyError, IndexError):
         t = None
     if t and t[0]:
         return str(t[0])

@@ -144,7 +144,7 @@ def tip(surf, scene) -> None:
         return
     try:
         t = tooltips.tip(scene.board.hover_key, scene.painted)
-    except (KeyError, IndexError, TypeError, AttributeError):
+    except (KeyError, IndexError):
         t = None
     if t:
         t = tooltips.honest(t, explain.cannot_pick(scene, scene.board.hover_key))

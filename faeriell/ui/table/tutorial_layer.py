@@ -28,7 +28,7 @@ from faeriell.ui.text import halo_px, words_kept
 from faeriell.ui.table import arrow_way as way
 from faeriell.ui.table import pieces
 from faeriell.ui.table import theme as T
-from faeriell.ui.table.gestures import DECIDE, gesture, make_ctx
+from faeriell.ui.table.gestures import DECIDE, drawn_gesture, make_ctx
 from faeriell.ui.table.layers import Layer
 from faeriell.ui.table.keys import GoalMeter, GuardianPiece, RegionSpot
 TUTOR = (255, 84, 196)          # the step's own colour: neither the legal glow nor the hint's blue
@@ -170,10 +170,7 @@ class TutorialLayer(Layer):
         a = self.lesson.expected(self.session.game)
         if a is None:
             return []
-        try:
-            gs = gesture(a, make_ctx(self.session.game))
-        except (KeyError, TypeError, IndexError):
-            return []
+        gs = drawn_gesture(a, make_ctx(self.session.game))
         if gs is None or gs == DECIDE:
             return []
         return list(gs)

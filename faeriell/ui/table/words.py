@@ -55,10 +55,8 @@ class Words:
 
     def set_aside_note(self, state, player) -> str:
         """Why some Heroes cannot be chosen: Solo and Full Coop set Heroes aside at random."""
-        try:
-            aside = list(state.tribes[player].set_aside)
-        except (AttributeError, IndexError, TypeError):
-            aside = []
+        seated = state is not None and isinstance(player, int) and 0 <= player < len(state.tribes)
+        aside = list(state.tribes[player].set_aside) if seated else []
         if not aside:
             return ""
         names = " and ".join(f"the {self.hero(h)}" for h in aside)
@@ -378,12 +376,9 @@ class Words:
 
     def setup_areas(self, state, player) -> list[str]:
         """The Areas named by a coop/solo tribe's revealed set-up cards (Tribe.setup_cards)."""
-        if state is None or player is None:
+        if state is None or player is None or not 0 <= player < len(state.tribes):
             return []
-        try:
-            cards = state.tribes[player].setup_cards
-        except (IndexError, AttributeError):
-            return []
+        cards = state.tribes[player].setup_cards
         out = []
         for c in cards:
             back = back_of(str(c))

@@ -189,7 +189,6 @@ g = new_game(default_rules(), 4, "competitive", "medium", (), 3)
 rnd = random.Random(3)
 for _ in range(40):
     g.apply(rnd.choice(g.legal_actions()))
-g.memo_probe = 1                        # still a plain Python class: achievements keeps memos so
 print(str(Action("end_phase")), len(g.history))
 """
 
@@ -201,3 +200,17 @@ def test_the_engine_runs_without_mypy_extensions():
     run = subprocess.run([sys.executable, "-c", _WITHOUT_MYPY_EXTENSIONS], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["end_phase()", "40"]
+
+
+def test_a_compiled_game_is_a_native_class():
+    # The speed of the compiled engine rests on Game being a native class (its method calls C calls,
+    # its attributes slots): nothing may keep undeclared attributes on a game or swap its methods.
+    import faeriell.engine.core as core
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    g = new_game(default_rules(), 2, "competitive", "medium", (), 1)
+    if core.__file__.endswith(".py"):
+        pytest.skip("the pure engine is loaded: Game is a Python class there")
+    assert not hasattr(g, "__dict__")
+    with pytest.raises(AttributeError):
+        g.memo_probe = 1        # type: ignore[attr-defined]

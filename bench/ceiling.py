@@ -65,20 +65,28 @@ def doom_cause(why: str) -> str:
     return "other"
 
 
-def _record_doom(game, steps: list) -> None:
-    """Wrap this game's (not its copies') move_doom: every step lands in `steps` as plain data."""
-    inner = game.move_doom
+class _DoomSteps:
+    """This game's (not its copies') Doom steps, as plain data in `steps` (Game.listener)."""
 
-    def move_doom(n, why=""):
-        before = game.state.doom
-        inner(n, why)
-        moved = game.state.doom - before
-        if moved:
-            step = {"cause": doom_cause(why), "steps": moved, "round": game.state.round}
-            if step["cause"] == "other":
-                step["why"] = why              # a reason this bench does not know yet
-            steps.append(step)
-    game.move_doom = move_doom
+    def __init__(self, game, steps: list) -> None:
+        self.game, self.steps = game, steps
+
+    def on_doom(self, moved: int, why: str) -> None:
+        step = {"cause": doom_cause(why), "steps": moved, "round": self.game.state.round}
+        if step["cause"] == "other":
+            step["why"] = why              # a reason this bench does not know yet
+        self.steps.append(step)
+
+    def on_gain(self, i: int, colour: str, got: int) -> None:
+        pass
+
+    def on_track(self, i: int, colour: str) -> None:
+        pass
+
+
+def _record_doom(game, steps: list) -> None:
+    """Every Doom step of this game (not its copies) lands in `steps` as plain data."""
+    game.listener = _DoomSteps(game, steps)
 
 
 def _honest_planner(seed, width, rollouts, noise):

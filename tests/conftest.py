@@ -15,7 +15,7 @@ import tempfile  # noqa: E402
 # from these sources, else pure Python (faeriell/engine/loader.py). FAERIELL_ENGINE=pure or
 # =compiled chooses (.ci/run runs the whole suite compiled, then the engine's tests pure).
 
-from faeriell.engine.core import Game  # noqa: E402
+from faeriell.engine import core  # noqa: E402
 
 # Saves, autosaves and solved puzzles of the tests go to a folder of their own, never the user's
 # (a test that needs its own folder sets FAERIELL_DATA itself).
@@ -29,7 +29,7 @@ faeriell.storage.background.LIST_WAIT_S = 60.0
 
 # Every test game verifies that the moves and tasks declared quiet (registry.Move.quiet: no
 # Achievement check needs to follow them) really leave what the check reads unchanged.
-Game.verify_quiet = True
+core.VERIFY_QUIET = True
 
 
 import pytest  # noqa: E402

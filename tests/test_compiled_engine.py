@@ -189,7 +189,6 @@ g = new_game(default_rules(), 4, "competitive", "medium", (), 3)
 rnd = random.Random(3)
 for _ in range(40):
     g.apply(rnd.choice(g.legal_actions()))
-g.memo_probe = 1                        # still a plain Python class: achievements keeps memos so
 print(str(Action("end_phase")), len(g.history))
 """
 
@@ -201,3 +200,41 @@ def test_the_engine_runs_without_mypy_extensions():
     run = subprocess.run([sys.executable, "-c", _WITHOUT_MYPY_EXTENSIONS], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["end_phase()", "40"]
+
+
+def test_a_compiled_game_is_a_native_class():
+    # The speed of the compiled engine rests on Game being a native class (its method calls C calls,
+    # its attributes slots): nothing may keep undeclared attributes on a game or swap its methods.
+    import faeriell.engine.core as core
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    g = new_game(default_rules(), 2, "competitive", "medium", (), 1)
+    if core.__file__.endswith(".py"):
+        pytest.skip("the pure engine is loaded: Game is a Python class there")
+    assert not hasattr(g, "__dict__")
+    with pytest.raises(AttributeError):
+        g.memo_probe = 1        # type: ignore[attr-defined]
+
+
+def test_the_rules_tables_are_native_and_still_pickle_and_copy():
+    # Rules, Catalog and the board's classes are native when compiled too (slot reads on the hot
+    # paths); they rebuild themselves when pickled (the expert's helpers) or deep-copied (a varied
+    # catalog), so both must give back the same tables, pure or compiled.
+    import copy
+    import pickle
+    import faeriell.engine.core as core
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine.rules import Rules
+    rules = default_rules()
+    back = pickle.loads(pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL))
+    assert isinstance(back, Rules) and back is not rules
+    assert back.board == rules.board and back.board.node_dist == rules.board.node_dist
+    assert back.catalog.essences == rules.catalog.essences and back.all_cards == rules.all_cards
+    assert back.tokens == rules.tokens and back.conditions == rules.conditions
+    cat = copy.deepcopy(rules.catalog)
+    assert cat is not rules.catalog and cat.costs == rules.catalog.costs
+    assert cat.costs is not rules.catalog.costs      # deep: varying the copy leaves the original
+    if core.__file__.endswith(".py"):
+        return
+    for obj in (rules, rules.catalog, rules.board, next(iter(rules.board.regions.values()))):
+        assert not hasattr(obj, "__dict__"), type(obj).__name__

@@ -146,18 +146,20 @@ def goals_of(before: Game, after: Game, player: int, coop: bool) -> list[tuple[s
     return out
 
 
-def _recording(g: Game):
-    """Record the bag tokens g draws (as kind@side), in order."""
-    drawn: list[str] = []
-    real = g.draw_token
+class _Recording(Game):
+    """A game that records the bag tokens it draws (as kind@side), in order: a subclass, as a
+    compiled Game's methods cannot be swapped on it."""
 
-    def draw():
-        got = real()
+    def __init__(self, g: Game) -> None:
+        super().__init__(g.rules, g.state)
+        self.origin, self.history = g.origin, g.history
+        self.drawn: list[str] = []
+
+    def draw_token(self):
+        got = super().draw_token()
         if got is not None:
-            drawn.append(_token_spec(g.rules, got[0], got[1]))
+            self.drawn.append(_token_spec(self.rules, got[0], got[1]))
         return got
-    g.draw_token = draw
-    return drawn
 
 
 def wins(rules, pos, goal, line) -> int:
@@ -238,9 +240,9 @@ def candidates(rules, mode: str, players: int, seed: int, variants=(), difficult
     Phase start (goal before the Phase ends; in Full Coop at a lap in `coop_laps`, also one before
     the round ends: the teamwork goals) and closes when its moment passes; the line is what the
     bots really played in it, so the game is played once whatever the bots cost."""
-    g = new_game(rules, players, mode, difficulty, list(variants), seed)
+    g = _Recording(new_game(rules, players, mode, difficulty, list(variants), seed))
     bots = make_bots(bot, seed, players, iterations)
-    drawn = _recording(g)
+    drawn = g.drawn
     line: list = []
     who: list = []
     open_: list[dict] = []

@@ -195,7 +195,7 @@ def qualifiers(g: Game, key: Fingerprint | None = None) -> dict[str, set[int]]:
     common, tribe_keys = key
     table = _measure_table(g.rules)[3]
     solo = g.state.mode == "solo"
-    last: _Measures | None = g.__dict__.get("_measures")
+    last: _Measures | None = g._measures
     if last is None or last[3] != solo or len(last[0]) != len(tribe_keys):
         keys = [(common, tk) for tk in tribe_keys]
         rows = [measure_values(g, j) for j in range(len(tribe_keys))]
@@ -248,7 +248,7 @@ def check_achievements(g: Game) -> bool:
     key = fingerprint(s)
     # (key, holders, qualifiers) that matched
     settled: tuple[Fingerprint, dict[str, list[int]], dict[str, set[int]]] | None = \
-        getattr(g, "_achievements_settled", None)
+        g._achievements_settled
     if settled is not None and settled[1] == s.achievements:
         if settled[0] == key:
             return False

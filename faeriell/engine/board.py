@@ -8,15 +8,14 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from collections.abc import Iterable
+from typing import Any
 
 from .words import Terrain
-from .native import mypyc_attr
 
 
 Point = tuple[float, float]
 
 
-@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
 @dataclass(frozen=True)
 class Region:
     id: str            # "<area>-<terrain>" (R1)
@@ -25,24 +24,30 @@ class Region:
     polygon: tuple[Point, ...] = ()
     center: Point = (0.0, 0.0)
 
+    def __reduce__(self) -> tuple[type[Region], tuple[Any, ...]]:
+        return (Region, (self.id, self.area, self.terrain, self.polygon, self.center))
 
-@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
+
 @dataclass(frozen=True)
 class Node:
     id: str                     # sorted ids of the Regions meeting here, joined by "+" (R1)
     regions: tuple[str, ...]    # sorted
     pos: Point = (0.0, 0.0)
 
+    def __reduce__(self) -> tuple[type[Node], tuple[Any, ...]]:
+        return (Node, (self.id, self.regions, self.pos))
 
-@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
+
 @dataclass(frozen=True)
 class Path:
     nodes: tuple[str, str]      # sorted node ids
     regions: tuple[str, str]    # the two Regions the Path runs between, sorted
     points: tuple[Point, ...] = ()
 
+    def __reduce__(self) -> tuple[type[Path], tuple[Any, ...]]:
+        return (Path, (self.nodes, self.regions, self.points))
 
-@mypyc_attr(native_class=False)     # picklable and deep-copyable when compiled (see catalog.py)
+
 @dataclass(frozen=True)
 class Board:
     regions: dict[str, Region]
@@ -61,6 +66,12 @@ class Board:
                                                             repr=False)   # memo of within()
     _shires: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False,
                                                 repr=False)   # memo of achievements.shire_size()
+
+    def __reduce__(self) -> tuple[type[Board], tuple[Any, ...]]:
+        # the memos start empty again; everything else as built
+        return (Board, (self.regions, self.nodes, self.paths, self.area_labels, self.guardian_icons,
+                        self.areas, self.region_adj, self.region_nodes, self.node_adj,
+                        self.path_between, self.node_dist))
 
     @classmethod
     def build(cls, regions: Iterable[Region], nodes: Iterable[Node], paths: Iterable[Path],

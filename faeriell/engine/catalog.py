@@ -7,17 +7,17 @@ Compared and hashed by identity (eq=False): the fields are dicts, and one catalo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from copy import deepcopy
+from dataclasses import dataclass, fields
 from typing import Any
 from collections.abc import Iterable
 
 from .words import Colour, EssenceColour, Terrain
-from .native import mypyc_attr
 
 
-# A Python class even when compiled: a native frozen dataclass can be neither pickled nor
-# deep-copied (tests and the table copy the catalog to vary it).
-@mypyc_attr(native_class=False)
+# A native class when compiled; it has no __dict__ to pickle or copy, so __reduce__ and
+# __deepcopy__ rebuild it from its fields (the expert's helpers receive it pickled inside the
+# rules; tests copy it to vary it).
 @dataclass(frozen=True, eq=False)
 class Catalog:
     colors: dict[EssenceColour, dict[str, Any]]   # red, yellow, blue, green, corruption (R3, R4)
@@ -36,6 +36,12 @@ class Catalog:
     costs: dict[str, Any]          # Tribe Action costs (R14-R18), encoding in data/costs.yaml
     modes: dict[str, Any]          # difficulties, coop/solo, variants (R33-R35)
     starting_scenario: dict[str, Any]  # the recommended first game
+
+    def __reduce__(self) -> tuple[type[Catalog], tuple[Any, ...]]:
+        return (Catalog, tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Catalog:
+        return Catalog(*(deepcopy(getattr(self, f.name), memo) for f in fields(self)))
 
     def terrain_color(self, terrain: Terrain) -> Colour:
         colour: Colour = self.terrains[terrain]["essence"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Container, Iterable
-from typing import Any, TypeVar, Unpack
+from typing import Any, Protocol, TypeVar, Unpack
 
 from . import registry
 from .achievements import check_achievements, fingerprint
@@ -30,8 +30,7 @@ from .words import PHASES, Colour, Variant
 from .native import mypyc_attr
 
 
-# Python classes even when compiled: undo.UndoError (left pure) subclasses IllegalAction, and a
-# Game keeps memos in its __dict__ (achievements.py) and has methods swapped on it (review/timeline.py).
+# A Python class even when compiled: undo.UndoError (left pure) subclasses IllegalAction.
 @mypyc_attr(native_class=False)
 class IllegalAction(Exception):
     """A refused move; `reason` says why in words a player understands."""
@@ -58,23 +57,41 @@ _PHASES = frozenset(PHASES)
 _SLOTS = frozenset({"any", "designated"})
 
 
-@mypyc_attr(native_class=False)
-class Game:
-    # Tests and the soak set this: every quiet move or task (registry.Move.quiet) is then checked
-    # to leave what the Achievement check reads unchanged, and every action that shrinks a
-    # face-down pile to be marked random; either failing raises at once.
-    verify_quiet = False
-    # The Achievement check's memos (achievements.py), declared for the type checker only: they
-    # are set on first use (a fresh game or a copy has neither).
-    _measures: tuple[object, ...]
-    _achievements_settled: tuple[object, ...]
-    # A loaded save's record of who played each seat (saves.seats_of), None when it had none: the
-    # table reads it; no rule does.
-    saved_seats: dict[str, Any] | None = None
+# Tests and the soak set this (tests/conftest.py): every Game made afterwards checks that each quiet
+# move or task (registry.Move.quiet) leaves what the Achievement check reads unchanged, and that
+# every action that shrinks a face-down pile is marked random; either failing raises at once.
+# A module setting, not a class attribute: a compiled Game's class cannot be assigned to.
+VERIFY_QUIET = False
 
+
+class TrackListener(Protocol):
+    """Told what the tracks did (review/timeline.py records a game with one): Doom moved (the net
+    move of one move_doom call, with its reason), Essences gained, a Menace track advanced."""
+
+    def on_doom(self, moved: int, why: str) -> None: ...
+
+    def on_gain(self, i: int, colour: str, got: int) -> None: ...
+
+    def on_track(self, i: int, colour: Colour) -> None: ...
+
+
+# A native class when compiled (its ~20 calls a decision are C calls, its attributes slots), so
+# every attribute is declared in __init__ and nothing swaps its methods: the review listens through
+# `listener`. Interpreted subclasses are allowed for tests and tools that change one step.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game:
     def __init__(self, rules: Rules, state: GameState) -> None:
         self.rules: Rules = rules       # said outright: explain.py reads them before mypyc has inferred them
         self.state: GameState = state
+        self.verify_quiet: bool = VERIFY_QUIET     # see VERIFY_QUIET (randomplay sets it per game)
+        # A loaded save's record of who played each seat (saves.seats_of), None when it had none:
+        # the table reads it; no rule does.
+        self.saved_seats: dict[str, Any] | None = None
+        # The Achievement check's memos (achievements.py), None until first used (a copy starts
+        # without them).
+        self._measures: Any = None
+        self._achievements_settled: Any = None
+        self.listener: TrackListener | None = None     # not copied: a copy is nobody's record
         self.rng = Rng(state)
         # One entry per applied action: {"action": Action, "player": int (0-based) or None,
         # "revealed": bool, "turn": (stage, round, lap, active) before it} and, when the action
@@ -548,6 +565,8 @@ class Game:
         elif got and not told:
             self.log(f"{self.tribe_name(i)} gains {got} {colour} Essence{'s' if got > 1 else ''}"
                      + (f" {source}" if source else "") + ".")
+        if got and self.listener is not None:
+            self.listener.on_gain(i, colour, got)
         return got
 
     def discard_card(self, card: Card) -> None:
@@ -656,6 +675,10 @@ class Game:
             on_doom_forward(self, moved)
         if s.doom >= self.rules.doom_max:
             doom_reached(self)
+        # told after the triggers, so the net move includes any Doom they moved (each nested
+        # move_doom is told too, first)
+        if self.listener is not None and s.doom != before:
+            self.listener.on_doom(s.doom - before, why)
 
     def move_corruption(self, i: int, n: int) -> None:
         t = self.state.tribes[i]
@@ -667,6 +690,8 @@ class Game:
         t = self.state.tribes[i]
         if t.solved[colour] < self.rules.menace_max:
             t.solved[colour] += 1
+        if self.listener is not None:
+            self.listener.on_track(i, colour)
 
     # Heroes ----------------------------------------------------------
     def occupied(self) -> set[str]:

@@ -1,6 +1,7 @@
-"""`mypyc_attr`, the mark a mypyc build (tools/build_engine.py) reads to keep a class a plain Python
-class when compiled: `@mypyc_attr(native_class=False)`. The game does not need mypy_extensions,
-which brings it; without the package the mark does nothing."""
+"""`mypyc_attr`, the mark a mypyc build (tools/build_engine.py) reads: `@mypyc_attr(native_class=False)`
+keeps a class a plain Python class when compiled, `allow_interpreted_subclasses=True` lets Python
+code subclass a native one (core.Game). The game does not need mypy_extensions, which brings it;
+without the package the mark does nothing."""
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -5,25 +5,24 @@ so the hot paths (legal-move listing) do dictionary look-ups, not searches.
 """
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, TypeVar
 
 from .board import Board
 from .card import Card
 from .catalog import Catalog
 from .words import COLORS, Colour, Difficulty, EssenceColour, Terrain
-from .native import mypyc_attr
 
 _C = TypeVar("_C")
 
 
-# A Python class even when compiled: the expert's helper processes receive the rules pickled, which
-# a native class with cached properties does not survive.
-@mypyc_attr(native_class=False)
+# A native class when compiled (its attributes are slot reads on the hot paths): pickled (the
+# expert's helper processes receive the rules so) and copied by rebuilding from the board and
+# catalog (__reduce__), as a native class has no __dict__ for pickle to restore.
 class Rules:
     def __init__(self, board: Board, catalog: Catalog) -> None:
         self.board = board
         self.catalog = catalog
+        self._all_cards: list[Card] | None = None      # all_cards, worked out on first use
         c = catalog
         self.wheel: list[str] = list(c.harvest_wheel)                      # R11
         self.terrain_color: dict[Terrain, Colour] = {t: d["essence"] for t, d in c.terrains.items()}   # R3
@@ -171,6 +170,11 @@ class Rules:
                 return found
         return None
 
-    @cached_property
+    def __reduce__(self) -> tuple[type[Rules], tuple[Board, Catalog]]:
+        return (Rules, (self.board, self.catalog))
+
+    @property
     def all_cards(self) -> list[Card]:
-        return [Card.of(col, g) for col, backs in self.catalog.essences.items() for g in backs]
+        if self._all_cards is None:
+            self._all_cards = [Card.of(col, g) for col, backs in self.catalog.essences.items() for g in backs]
+        return self._all_cards

@@ -113,7 +113,7 @@ def _mark(game) -> RoundMark:
 
 
 class _Listener:
-    """Wraps one game's track movements (instance attributes shadow the Game's methods)."""
+    """Records one game's track movements (Game.listener: the engine tells it each one)."""
 
     def __init__(self, game) -> None:
         self.game = game
@@ -121,27 +121,17 @@ class _Listener:
         self.doom: list = []
         self.gains: list = []
         self.solves: list = []
-        move_doom, gain, advance_track = game.move_doom, game.gain, game.advance_track
+        game.listener = self
 
-        def on_doom(n, why=""):
-            before = game.state.doom
-            move_doom(n, why)
-            moved = game.state.doom - before
-            if moved:
-                self.doom.append((moved, cause_of(why)))
+    def on_doom(self, moved: int, why: str) -> None:
+        self.doom.append((moved, cause_of(why)))
 
-        def on_gain(i, colour, n=1, **said):
-            got = gain(i, colour, n, **said)
-            if got:
-                self.gains.append((i, colour, got, _SOURCES.get(self.kind, "Other")))
-            return got
+    def on_gain(self, i: int, colour: str, got: int) -> None:
+        self.gains.append((i, colour, got, _SOURCES.get(self.kind, "Other")))
 
-        def on_track(i, colour):
-            # a tracking token moves up for a Menace solved or removed (and a few Perk rewards)
-            advance_track(i, colour)
-            self.solves.append((i, colour))
-
-        game.move_doom, game.gain, game.advance_track = on_doom, on_gain, on_track
+    def on_track(self, i: int, colour: str) -> None:
+        # a tracking token moves up for a Menace solved or removed (and a few Perk rewards)
+        self.solves.append((i, colour))
 
 
 def _phase_label(stage: str, phase: str | None) -> str:

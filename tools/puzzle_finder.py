@@ -28,7 +28,7 @@ from faeriell.bots import ExpertBot, HeuristicBot  # noqa: E402
 from faeriell.bots.heuristic import score_actions  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
 from faeriell.engine import Action, new_game  # noqa: E402
-from faeriell.engine.actions import card_color  # noqa: E402
+from faeriell.engine.card import colour_of  # noqa: E402
 from faeriell.engine.core import Game  # noqa: E402
 from faeriell.engine.names import Names  # noqa: E402
 from faeriell.engine.position import build  # noqa: E402
@@ -137,7 +137,7 @@ def goals_of(before: Game, after: Game, player: int, coop: bool) -> list[tuple[s
     if sb.phase == "event" and len(ta.essences) - len(tb.essences) >= 3:
         cols = {}
         for c in ta.essences:
-            cols[card_color(c)] = cols.get(card_color(c), 0) + 1
+            cols[colour_of(c)] = cols.get(colour_of(c), 0) + 1
         exp = {f"p{player + 1}.essences.total": len(ta.essences)}
         exp.update({f"p{player + 1}.essences.{c}": n for c, n in cols.items()})
         names = Names.of(after.rules)
@@ -195,7 +195,7 @@ def refuted(rules, pos, goal, first, budget=4000, depth=6, prefix=()) -> bool | 
     def key(a):
         if not a.has("pay"):
             return a
-        return a.replace(pay=tuple(sorted(card_color(c) for c in a["pay"])))
+        return a.replace(pay=tuple(sorted(colour_of(c) for c in a["pay"])))
 
     def dfs(game, tracker, d):
         if tracker.result == "won":

@@ -10,7 +10,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from .action_schema import ANY_PLAYER_FIELD, CARD_FIELDS, PLAYER_FIELDS, file_number, file_seat
-from .card import Card, as_card
+from .card import Card, as_card, colour_of
 from .native import mypyc_attr
 
 
@@ -181,16 +181,6 @@ def _raw(kind: str, frozen: Fields, _new: Any = _new, _kind: Any = _set_kind, _f
 Action.raw = staticmethod(_raw)  # type: ignore[method-assign]
 
 
-def card_color(card: Card) -> str:
-    """The card's colour (card.colour, as a function for map())."""
-    return card.colour
-
-
-def card_back(card: Card) -> str | None:
-    """The Guardian on the card's back; None when it is not seen (or, in a payment, any back)."""
-    return card.back
-
-
 def matches(pattern: Action, action: Action) -> bool:
     """True when `action` has every field `pattern` names, with an equal value.
 
@@ -206,7 +196,7 @@ def matches(pattern: Action, action: Action) -> bool:
             return False
         w = action[k]
         if k == "pay" and isinstance(v, tuple) and isinstance(w, tuple):
-            if sorted(map(card_color, v)) != sorted(map(card_color, w)):
+            if sorted(map(colour_of, v)) != sorted(map(colour_of, w)):
                 return False
             if any(c.back is not None for c in v) and any(c.back is not None for c in w) and sorted(v) != sorted(w):
                 return False

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, card_color
+from .actions import Action
 from .card import Card
 from .registry import move
 from .words import COLORS, EssenceColour
@@ -104,7 +104,7 @@ def ev_check(g: Game, a: Action) -> str | None:
     pay = list(a.get("pay") or ())
     if len(pay) != 1:
         return "A Cleanse costs exactly one Essence."
-    col = card_color(pay[0]) if isinstance(pay[0], Card) else str(pay[0])
+    col = pay[0].colour if isinstance(pay[0], Card) else str(pay[0])
     if col not in cleanse_colours(g, i):
         if col == "corruption":
             return "Corruption Essences never pay for a Corruption Event."  # R18

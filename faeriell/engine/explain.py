@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .action_schema import CARD_FIELDS, COLOR, COUNT, GUARDIAN, HERB, HERO, NODE, PERK, REGION, SPECS
-from .actions import Action, card_color
+from .actions import Action
 from .card import as_card
 from . import registry
 from .costs import cost_words, describe_cost, discounted, raw_cost
@@ -128,7 +128,7 @@ def pool_words(g: Game, i: int | None) -> str:
     """'2 blue, 1 green' (the Essences tribe i holds, by colour), or 'no Essence'."""
     if i is None:
         return "no Essence"
-    have = Counter(card_color(c) for c in g.state.tribes[i].essences)
+    have = Counter(c.colour for c in g.state.tribes[i].essences)
     if not have:
         return "no Essence"
     return ", ".join(f"{n} {c}" for c, n in sorted(have.items(), key=lambda x: (-x[1], x[0])))

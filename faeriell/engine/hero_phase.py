@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Any, cast
 
-from .actions import Action, card_back, card_color
+from .actions import Action
 from .core import Game
 from .corruption import raise_event
 from .effects import shadow_actions, perk_perform
@@ -281,7 +281,7 @@ def sq_enum(g: Game) -> list[Action]:
         here = g.rules.node_regions[hero.node]
         colours = quest_colours(g, hero)
         for c in sorted(set(hero.quests)):
-            col, gd = card_color(c), card_back(c)
+            col, gd = c.colour, c.back
             # A Quest card is drawn from a deck, so its back shows a Guardian (colour@guardian).
             if col in colours and g.state.guardians[cast(str, gd)]["region"] in here:
                 out.append(Action.raw("solve_quest", (("card", c), ("hero", h))))
@@ -297,7 +297,7 @@ def sq_check(g: Game, a: Action) -> str | None:
     hero = t.heroes[h]
     if c not in hero.quests:
         return f"{c} is not in your {h}'s Quest pool." if c else f"Choose one of your {h}'s Quest cards."
-    col, gd = card_color(c), card_back(c)
+    col, gd = c.colour, c.back
     if col not in quest_colours(g, hero):
         return f"A {h} cannot solve a {col} Quest."
     # c is in the Quest pool, so a drawn card whose back shows a Guardian (colour@guardian).
@@ -313,7 +313,7 @@ def sq_perform(g: Game, a: Action) -> None:
     c = a["card"]
     hero.quests.remove(c)
     hero.gems += sum(1 for p in hero.perks if g.rules.perk_has(p, "gem_on_quest_solve"))   # each Warden
-    if card_color(c) == "corruption":
+    if c.colour == "corruption":
         g.discard_card(c)
         raise_event(g, i)
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any, cast
 
-from .actions import Action, card_back
+from .actions import Action
 from .card import Card
 from .core import Game
 from .event_phase import region_colours
@@ -426,7 +426,7 @@ def _settle_regions(g: Game, i: int) -> list[str]:
     regions = [r for r in g.rules.board.regions if r not in taken]
     cards = s.tribes[i].setup_cards
     if _cards_bind(g, i):
-        areas = {card_back(c) for c in cards}
+        areas = {c.back for c in cards}
         regions = [r for r in regions if g.rules.region_area[r] in areas]
     return sorted(regions)
 
@@ -457,7 +457,7 @@ def ps_perform(g: Game, a: Action) -> None:
     area = g.rules.region_area[r]
     if g.coop_like() and tribe.setup_cards:
         for c in tribe.setup_cards:
-            if card_back(c) == area:
+            if c.back == area:
                 tribe.setup_cards.remove(c)
                 g.discard_card(c)
                 break

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .actions import Action, Fields, card_color
+from .actions import Action, Fields
 from .core import Game, IllegalAction
 from .costs import Purse, attunement_keys, check_payment, may_afford, payment_choices, spend
 from .legal import Paid, Payments
@@ -405,7 +405,7 @@ def totem_perform(g: Game, a: Action) -> None:
     i, t = _me(g)
     cards = spend(g, i, "control_totem", a)
     keep = int(g.rules.costs["control_totem"].get("leave_on_totem", 1))
-    yellows = [c for c in cards if card_color(c) == "yellow"] + [c for c in cards if card_color(c) != "yellow"]
+    yellows = [c for c in cards if c.colour == "yellow"] + [c for c in cards if c.colour != "yellow"]
     on_totem = yellows[:keep]
     for c in cards:
         if c in on_totem:

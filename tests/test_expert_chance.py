@@ -132,6 +132,20 @@ def test_a_bad_scaling_file_names_the_file_and_the_field(tmp_path, entry, field)
     assert str(path) in str(exc.value) and field in str(exc.value)
 
 
+def test_a_full_coop_table_is_scaled_for_its_players_only(rules, shown_with):
+    """coop2 scales the Full Coop model at a table of two; three players keep the learned chance
+    and the review says whose chance each one is."""
+    from faeriell.review.text import FAIR_LABEL, VALUE_LABEL, value_label
+    shown_with({"coop2": {"a": 0.7, "b": 0.9, "round": 0.2}})
+    two = new_game(rules, 2, "coop", "medium", [], 7)
+    logit, z_round = F.learned_logit(two, 0)
+    assert W.shown_chance(two, 0) == pytest.approx(_sigmoid(0.7 * logit + 0.2 * z_round + 0.9))
+    three = new_game(rules, 3, "coop", "medium", [], 7)
+    assert W.shown_chance(three, 0) == W.win_chance(three, 0)
+    assert W.shows_expert("coop", 2) and not W.shows_expert("coop", 3) and not W.shows_expert("coop")
+    assert value_label("coop", 2) == VALUE_LABEL and value_label("coop", 3) == FAIR_LABEL
+
+
 def test_an_unknown_mode_is_refused(tmp_path):
     path = tmp_path / "expert_chance.json"
     path.write_text(json.dumps({"format": 1, "modes": {"duel": {"a": 1, "b": 0}}}))
@@ -202,6 +216,32 @@ def test_the_anchor_counts_the_table_experts_games_and_refuses_others(tmp_path):
         F.anchor_rate([str(broken)], "solo")
 
 
+def test_the_fit_tool_scales_full_coop_per_table(tmp_path, monkeypatch):
+    """Full Coop games are fitted by their number of players, each table apart (issue 41 item 1),
+    and an anchor counts only its own table's games."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    rng = random.Random(4)
+    games = {}
+    for k in range(8):
+        path = folder / f"game{k}.json"
+        path.write_text("{}")
+        won, players = k % 2, 2 + (k // 4)
+        rows = [((rng.uniform(-2, 2) + won, -1.0 + 0.2 * t), won) for t in range(10)]
+        games[path.name] = ({"seed": 57500 + k, "mode": "coop", "players": players, "difficulty": "medium"}, rows)
+    monkeypatch.setattr(F, "positions", lambda path, rules: games[path.name])
+    out = tmp_path / "expert_chance.json"
+    assert F.main(["--saves", str(folder), "--out", str(out)]) == 0
+    raw = json.loads(out.read_text())["modes"]
+    assert set(raw) == {"coop2", "coop3"} and raw["coop2"]["games"] == raw["coop3"]["games"] == 4
+    assert set(W.read_scaling(out)) == {"coop2", "coop3"}
+    two = dict(_record(28300, True, mode="coop"), cfg={"players": 2, "mode": "coop", "difficulty": "medium",
+                                                        "variants": [], "seed": 28300})
+    log = _log(tmp_path, [two, _record(28301, False)])
+    assert F.anchor_rate([str(log)], "coop2") == (1, 1, [28300])
+    assert F.anchor_rate([str(log)], "coop3") == (0, 0, [])
+
+
 def test_the_fit_tool_anchors_the_start_when_given_a_log(tmp_path, monkeypatch):
     # four games read as rows of (learned logit, round) and outcome: two won, two lost
     folder = tmp_path / "saves"
@@ -213,7 +253,7 @@ def test_the_fit_tool_anchors_the_start_when_given_a_log(tmp_path, monkeypatch):
         path.write_text("{}")
         won = k % 2
         rows = [((rng.uniform(-3, 1) + won, -1.4 + 0.3 * t), won) for t in range(12)]
-        games[path.name] = ({"seed": 57000 + k, "mode": "solo", "difficulty": "medium"}, rows)
+        games[path.name] = ({"seed": 57000 + k, "mode": "solo", "players": 1, "difficulty": "medium"}, rows)
     monkeypatch.setattr(F, "positions", lambda path, rules: games[path.name])
     log = _log(tmp_path, [_record(28200 + k, k < 9) for k in range(10)])      # 9 of 10 won
     out = tmp_path / "expert_chance.json"

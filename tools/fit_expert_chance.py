@@ -5,9 +5,10 @@
 The learned model (data/bots/win_chance.json) was trained mostly on the heuristic's games, so its
 chance is a weak player's: about 3% at the start of a solo Medium game that the expert, at the
 table's setting, wins more than half of. The chance the game shows should mean "the coach, playing
-on from here, wins" (issue 41, item 1). This fits, per mode with expert games, a Platt scaling of
-the learned model's logit with a round term, chance = sigmoid(a * logit + c * round + b) (round
-standardized as the model reads it), on every decision of the game in play of
+on from here, wins" (issue 41, item 1). This fits, per table with expert games (solo; Full Coop by
+its players: coop2, coop3, coop4), a Platt scaling of the learned model's logit with a round term,
+chance = sigmoid(a * logit + c * round + b) (round standardized as the model reads it), on every
+decision of the game in play of
 the expert's saved games (`python -m faeriell.sim --bots expert --budget 1.0 --cpu-clock --level-opts
 '{"expert": {"helpers": 1}}' --save-dir DIR`: the table's expert and clock). Three numbers, not a new
 model: a few dozen games are enough to place them, and within a round the map is monotone, so it
@@ -113,10 +114,12 @@ def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     return tuple(float(v) for v in w)
 
 
-def anchor_rate(paths: list[str], mode: str, difficulty: str = "medium") -> tuple[int, int, list[int]]:
-    """(games won, games, seeds) of the `mode` `difficulty` games of the table's expert in these
-    bench/bots.py logs (JSON lines). A game of another setting, or of the calibration range, is
-    refused by name: it would measure another player, or spoil the held-out check."""
+def anchor_rate(paths: list[str], key: str, difficulty: str = "medium") -> tuple[int, int, list[int]]:
+    """(games won, games, seeds) of the `difficulty` games at table `key` (a mode, or a Full Coop
+    table such as "coop2": win_chance.table_key) of the table's expert in these bench/bots.py logs
+    (JSON lines). A game of another setting, or of the calibration range, is refused by name: it
+    would measure another player, or spoil the held-out check."""
+    from faeriell.bots.win_chance import table_key
     won = n = 0
     seeds: list[int] = []
     for path in paths:
@@ -129,7 +132,8 @@ def anchor_rate(paths: list[str], mode: str, difficulty: str = "medium") -> tupl
                 seed = int(cfg["seed"])
             except (ValueError, KeyError, TypeError) as exc:
                 raise SystemExit(f"{path}:{line_no}: not a bench/bots.py game record ({exc})") from None
-            if cfg.get("mode") != mode or cfg.get("difficulty") != difficulty:
+            if table_key(str(cfg.get("mode")), int(cfg.get("players", 1))) != key \
+                    or cfg.get("difficulty") != difficulty:
                 continue
             opts = (r.get("level_opts") or {}).get("expert") or {}
             if bots != ["expert"] * len(bots) or r.get("clock") != "cpu" \
@@ -164,6 +168,7 @@ def main(argv=None) -> int:
                     help="bench/bots.py logs of the table's expert: their win rate (with the training "
                          "games') places the chance at the start of a game (solo Medium)")
     args = ap.parse_args(argv)
+    from faeriell.bots.win_chance import table_key
     from faeriell.content.rules_loader import default_rules
     rules = default_rules()
     by_mode: dict[str, list] = {}
@@ -176,14 +181,16 @@ def main(argv=None) -> int:
             if not TRAIN_RANGE[0] <= seed <= TRAIN_RANGE[1]:
                 raise SystemExit(f"{path}: seed {seed} is outside the training range {TRAIN_RANGE}: "
                                  f"another range's games would spoil its measure")
-            key = origin["mode"]      # one scaling per mode, as win_chance.json has one model per mode
+            # one scaling per table: solo, and Full Coop by its players (the learned model is one per mode)
+            key = table_key(origin["mode"], int(origin["players"]))
             by_mode.setdefault(key, []).extend(rows)
             seeds.setdefault(key, []).append(seed)
             if rows and origin.get("difficulty") == "medium":
                 starts.setdefault(key, []).append(rows[0])
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
-                    "per mode: chance = 1 / (1 + exp(-(a * logit + round * z_round + b))), z_round the model's standardized "
+                    "per table (solo; Full Coop by players, coop2-coop4, on the coop model): chance = "
+                    "1 / (1 + exp(-(a * logit + round * z_round + b))), z_round the model's standardized "
                     "round feature",
            "command": "python tools/fit_expert_chance.py " + " ".join(sys.argv[1:] if argv is None else argv),
            "expert": "ExpertBot at 1 s a decision on the CPU clock with one helper process (the table's)",

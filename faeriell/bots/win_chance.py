@@ -37,6 +37,9 @@ from .observe import fork, observe
 from .weights import weights_for
 
 MODES = ("solo", "coop", "competitive")
+# The expert's chance is scaled per table where its games were measured: Full Coop by the number of
+# players (issue 41 item 1), since two, three and four searching seats reach differently far.
+TABLES = ("coop2", "coop3", "coop4")
 FORMAT = 1
 MAX_PLAYOUT = 600        # actions a playout may take before it is valued where it stands
 
@@ -77,8 +80,18 @@ class ModelBook:
     models: dict          # mode -> Model (never changed once read)
     meta: dict            # command, seeds, dataset: what made the file
 
-    def of(self, mode: str) -> Model:
+    def of(self, mode: str, players: int | None = None) -> Model:
+        """`mode`'s model; with `players`, the one scaled for that table where there is one."""
+        if players is not None:
+            table = self.models.get(table_key(mode, players))
+            if table is not None:
+                return table
         return self.models[mode]
+
+
+def table_key(mode: str, players: int) -> str:
+    """The key of a table in an expert-chance file: Full Coop by its players, the rest by mode."""
+    return f"coop{players}" if mode == "coop" else mode
 
 
 def default_path() -> Path:
@@ -183,7 +196,8 @@ def expert_path() -> Path:
 
 
 def read_scaling(path) -> dict[str, tuple[float, float, float]]:
-    """{mode: (a, b, round)} of an expert-chance file (WinChanceModelError names the file and the field)."""
+    """{mode or table: (a, b, round)} of an expert-chance file (WinChanceModelError names the file and
+    the field); a table (TABLES, e.g. "coop2") scales its mode's model for that many players."""
     path = Path(path)
     try:
         d = parse_json(read_text(path, "data", shown=path), shown=path)
@@ -196,8 +210,9 @@ def read_scaling(path) -> dict[str, tuple[float, float, float]]:
         raise WinChanceModelError(f"{path}: modes: missing or not a mapping")
     out = {}
     for mode, entry in modes.items():
-        if mode not in MODES:
-            raise WinChanceModelError(f"{path}: modes.{mode}: not a mode (one of {', '.join(MODES)})")
+        if mode not in MODES + TABLES:
+            raise WinChanceModelError(f"{path}: modes.{mode}: not a mode or a table "
+                                      f"(one of {', '.join(MODES + TABLES)})")
         if not isinstance(entry, dict):
             raise WinChanceModelError(f"{path}: modes.{mode}: expected a mapping")
         a = _number(path, f"modes.{mode}.a", entry.get("a"))
@@ -212,11 +227,11 @@ def scaled_book(book: ModelBook, scaling: dict) -> ModelBook:
     """`book` with each scaled mode's logit turned into a * logit + c * z_round + b, z_round the
     model's standardized round feature (the output layer is linear, so that is the same model with
     its last weights times a, c more on the round's, and its bias a * bias + b). A scaling is
-    (a, b) or (a, b, c)."""
+    (a, b) or (a, b, c); a table's key (e.g. "coop2") scales its mode's model under its own key."""
     models = dict(book.models)
     for mode, (a, b, *rest) in scaling.items():
         c = rest[0] if rest else 0.0
-        m = models[mode]
+        m = book.models[mode if mode in MODES else "coop"]
         weights = [a * w for w in m.weights]
         if c:
             if m.hidden or "round" not in m.features:
@@ -247,9 +262,11 @@ def _read_default() -> ModelBook:
     return _BOOK
 
 
-def shows_expert(mode: str) -> bool:
-    """Whether the chance shown in `mode` is the expert's (else the learned, heuristic player's)."""
-    return mode in shown_book().meta.get("scaled", ())
+def shows_expert(mode: str, players: int | None = None) -> bool:
+    """Whether the chance shown in `mode` (at a table of `players`) is the expert's (else the
+    learned, heuristic player's)."""
+    scaled = shown_book().meta.get("scaled", ())
+    return mode in scaled or (players is not None and table_key(mode, players) in scaled)
 
 
 def shown_chance(game, seat: int) -> float:
@@ -278,7 +295,7 @@ def win_chance(game, seat: int, book: ModelBook | None = None) -> float:
         raise ValueError(f"seat {seat} is not at this table of {s.players}")
     if s.game_over:
         return 1.0 if seat in s.winners else 0.0
-    model = (book or model_book()).of(s.mode)
+    model = (book or model_book()).of(s.mode, s.players)
     key = (id(model), id(game.rules))
     if key not in _CHECKED:
         _check_features(model, game.rules)

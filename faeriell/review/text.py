@@ -28,8 +28,8 @@ FAIR_LABEL = ("Win chance after each round: how often a fair player went on to w
               "learned from self-play and checked on games it never saw (100% once won, 0% once lost).")
 
 
-def value_label(mode: str) -> str:
-    return VALUE_LABEL if shows_expert(mode) else FAIR_LABEL
+def value_label(mode: str, players: int | None = None) -> str:
+    return VALUE_LABEL if shows_expert(mode, players) else FAIR_LABEL
 
 
 def round_values(rules, origin: dict, actions: list) -> list[tuple[int, list[float]]]:
@@ -96,7 +96,7 @@ def review_text(rules, origin: dict, actions: list, players=None, moments: list 
              f"{tl.players} player{'s' if tl.players != 1 else ''} ({', '.join(tribe_names)})",
              _outcome(names, tl) + f" {len(tl.rounds)} rounds, Doom {tl.final_doom} at the end.",
              ""]
-    lines.append(value_label(tl.mode))
+    lines.append(value_label(tl.mode, tl.players))
     heads = _side_names(names, tl)
     lines.append("Round  Doom  " + "  ".join(f"{h:>12}" for h in heads))
     doom_at = {m.round: m.doom for m in tl.rounds}

@@ -326,7 +326,7 @@ def test_a_bot_seat_handed_to_a_person_waits_for_that_person(tmp_path, monkeypat
 
 
 # ---------------------------------------------------------------- items 5 and 6: the review and the replay
-def _bot_game(app, moves=80):
+def _bot_game(app, moves=80, slip_every=8):
     """The table's solo game played on by an easy bot seat for a while (the review reads it)."""
     from faeriell.bots.base import HeuristicBot
     s = app.session
@@ -338,7 +338,7 @@ def _bot_game(app, moves=80):
         if s.state.game_over:
             break
         a = bot.choose(s.game, s.acting)
-        if k % 8 == 7:                  # a slip now and then, from positions worth something
+        if k % slip_every == slip_every - 1:      # a slip now and then, from positions worth something
             a = rng.choice(list(s.game.legal_actions()))
         assert s.apply(a) is None
     return s.game
@@ -364,7 +364,7 @@ def test_the_review_names_a_bots_move_as_the_bots_and_states_the_gain_in_figures
     import re
     from faeriell.review.moments import assess
     from faeriell.ui.scenes.review import ReviewScene
-    game = _bot_game(solo, moves=120)
+    game = _bot_game(solo, moves=120, slip_every=4)
     review = ReviewScene(solo, solo.session)
     review.job.stop()
     m = None

@@ -114,6 +114,24 @@ def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     return tuple(float(v) for v in w)
 
 
+def leave_one_out(games: list[list], l2: float = 1e-3, with_round: bool = True) -> float:
+    """The Brier score of the fit over the positions of every game in turn, each predicted by a fit
+    on the other games: how a form (with or without the round term) or a ridge is chosen on the
+    training games alone. `games` holds each game's rows ((logit, round), outcome)."""
+    import math
+    se = n = 0.0
+    for k, held in enumerate(games):
+        train = [r for j, rows in enumerate(games) if j != k for r in rows]
+        if not with_round:
+            train = [(x[0], y) for x, y in train]
+        a, b, *c = fit_platt(train, l2=l2)
+        for (x, r), y in held:
+            t = a * x + b + (c[0] * r if c else 0.0)
+            se += (0.5 * (1.0 + math.tanh(0.5 * t)) - y) ** 2
+            n += 1
+    return se / n
+
+
 def anchor_rate(paths: list[str], key: str, difficulty: str = "medium") -> tuple[int, int, list[int]]:
     """(games won, games, seeds) of the `difficulty` games at table `key` (a mode, or a Full Coop
     table such as "coop2": win_chance.table_key) of the table's expert in these bench/bots.py logs
@@ -167,6 +185,9 @@ def main(argv=None) -> int:
     ap.add_argument("--anchor", nargs="+", default=[], metavar="LOG",
                     help="bench/bots.py logs of the table's expert: their win rate (with the training "
                          "games') places the chance at the start of a game (solo Medium)")
+    ap.add_argument("--leave-one-out", action="store_true",
+                    help="write nothing: print, per table, the Brier score of each form and ridge with "
+                         "every game left out in turn (to choose them on the training games alone)")
     args = ap.parse_args(argv)
     from faeriell.bots.win_chance import table_key
     from faeriell.content.rules_loader import default_rules
@@ -174,6 +195,7 @@ def main(argv=None) -> int:
     by_mode: dict[str, list] = {}
     seeds: dict[str, list[int]] = {}
     starts: dict[str, list[tuple]] = {}
+    per_game: dict[str, list[list]] = {}
     for folder in args.saves:
         for path in sorted(Path(folder).glob("*.json")):
             origin, rows = positions(path, rules)
@@ -184,9 +206,22 @@ def main(argv=None) -> int:
             # one scaling per table: solo, and Full Coop by its players (the learned model is one per mode)
             key = table_key(origin["mode"], int(origin["players"]))
             by_mode.setdefault(key, []).extend(rows)
+            per_game.setdefault(key, []).append(rows)
             seeds.setdefault(key, []).append(seed)
             if rows and origin.get("difficulty") == "medium":
                 starts.setdefault(key, []).append(rows[0])
+    if args.leave_one_out:
+        for key, games in sorted(per_game.items()):
+            rows = by_mode[key]
+            rate = sum(y for _x, y in rows) / len(rows)
+            won = sum(1 for g in games if g and g[0][1])
+            print(f"{key}: {len(games)} games ({won} won), {len(rows)} positions; Brier with each game "
+                  f"left out (the base rate's {sum((rate - y) ** 2 for _x, y in rows) / len(rows):.4f}):")
+            for with_round in (False, True):
+                for l2 in (1e-3, 1e-2, 1e-1):
+                    print(f"  {'round term' if with_round else 'plain':>10}  ridge {l2:g}: "
+                          f"{leave_one_out(games, l2, with_round):.4f}")
+        return 0
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
                     "per table (solo; Full Coop by players, coop2-coop4, on the coop model): chance = "

@@ -145,7 +145,8 @@ def expert_rows(folders: list[str]) -> tuple[dict[str, list[tuple]], list[tuple]
             seed = int(origin["seed"])
             if not RANGE[0] <= seed <= RANGE[1]:
                 raise SystemExit(f"{path}: seed {seed} is outside the calibration range {RANGE[0]}-{RANGE[1]}")
-            title = "Solo" if origin["mode"] == "solo" else f"Full Coop {origin['players']} players"
+            title = "Solo" if origin["mode"] == "solo" else \
+                f"{'Full Coop' if origin['mode'] == 'coop' else 'Competitive'} {origin['players']} players"
             title += f", {origin['difficulty'].replace('_', ' ')}"
             by_table.setdefault(title, []).extend((p, y, seed) for p, y in rows)
             if rows and origin["mode"] == "solo" and origin["difficulty"] == "medium":

@@ -164,6 +164,19 @@ def test_positions_are_every_decision_in_play_with_the_games_outcome(rules, save
     assert g.state.round < len(rows) < len(g.history)
 
 
+def test_a_competitive_game_gives_every_seat_a_row_with_its_own_outcome(rules, tmp_path):
+    """A competitive game has a side per seat (issue 41 item 1: its chance is each seat's), so each
+    decision is a row for every seat, and only the winners' rows say won."""
+    assert sim.main(["--players", "2", "--mode", "competitive", "--bots", "heuristic", "--games", "1",
+                     "--seed", "33", "--workers", "1", "--quiet", "--save-dir", str(tmp_path)]) == 0
+    path = next(tmp_path.glob("*.json"))
+    g = read_save(rules, path)
+    seen = []
+    origin, rows = F.positions(path, rules, lambda game, seat: seen.append(seat) or seat)
+    assert origin["mode"] == "competitive" and seen[:4] == [0, 1, 0, 1] and len(rows) == len(seen)
+    assert all(y == (1 if seat in g.state.winners else 0) for seat, y in rows)
+
+
 def test_the_fit_refuses_games_of_another_seed_range(saved, tmp_path):
     with pytest.raises(SystemExit, match="outside the training range"):
         F.main(["--saves", str(saved), "--out", str(tmp_path / "x.json")])

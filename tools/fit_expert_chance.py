@@ -57,25 +57,24 @@ def learned_logit(game, seat: int) -> tuple[float, float]:
 
 def positions(path: Path, rules, value=learned_logit) -> tuple[dict, list[tuple[float, int]]]:
     """(origin, [(value(game, seat), outcome)] at every decision in play, in order) of one finished
-    expert save; seat 0 is the side (solo: the tribe; Full Coop: the team, every seat reads the same)."""
+    expert save. Solo and Full Coop have one side, seat 0 (the tribe; the team, every seat reads the
+    same); a competitive game has a side per seat, so each decision gives a row for every seat, in
+    seat order, with that seat's own outcome."""
     from faeriell.engine import Action
     from faeriell.engine.saves import parse, rebuild
 
     data = parse(path.read_text(encoding="utf-8"))
     origin = data["origin"]
-    if origin.get("mode") == "competitive":
-        raise ValueError(f"{path}: a competitive game has a side per seat; fit Full Coop and solo only")
     g = rebuild(rules, origin)
-    seat = 0
+    sides = list(range(g.state.players)) if origin.get("mode") == "competitive" else [0]
     rows = []
     for raw in data["actions"]:
         if g.state.stage == "play" and not g.state.game_over:
-            rows.append(value(g, seat))
+            rows.extend((seat, value(g, seat)) for seat in sides)
         g.apply(Action.from_dict(raw))
     if not g.state.game_over:
         raise ValueError(f"{path}: the game did not end; only finished games teach an outcome")
-    won = 1 if seat in g.state.winners else 0
-    return origin, [(x, won) for x in rows]
+    return origin, [(x, 1 if seat in g.state.winners else 0) for seat, x in rows]
 
 
 def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
@@ -239,7 +238,9 @@ def main(argv=None) -> int:
         wins = sum(1 for _x, y in rows if y) / max(1, len(rows))
         entry = {"a": round(a, 6), "b": round(b, 6), "round": round(c, 6), "games": len(games),
                  "positions": len(rows), "seeds": [games[0], games[-1]], "position_win_share": round(wins, 4)}
-        anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if args.anchor else (0, 0, [])
+        # a competitive game has a side per seat: no one rate of "the expert won" places its start
+        anchored = args.anchor and key != "competitive"
+        anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if anchored else (0, 0, [])
         if anchor_n and starts.get(key):
             own = starts[key]
             rate = (anchor_won + sum(y for _x, y in own)) / (anchor_n + len(own))

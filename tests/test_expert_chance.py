@@ -223,13 +223,17 @@ def test_the_anchor_counts_the_table_experts_games_and_refuses_others(tmp_path):
     held = _log(tmp_path, [_record(64150, True)], "held.jsonl")
     with pytest.raises(SystemExit, match="held.jsonl:1: seed 64150 is in the calibration range"):
         F.anchor_rate([str(held)], "solo")
+    players = _log(tmp_path, [dict(_record(28200, True), cfg={"seed": 28200, "mode": "solo", "players": None})],
+                   "players.jsonl")
+    with pytest.raises(SystemExit, match="players.jsonl:1: not a bench/bots.py game record"):
+        F.anchor_rate([str(players)], "solo")
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"cfg": {}}\n')
     with pytest.raises(SystemExit, match="broken.jsonl:1: not a bench/bots.py game record"):
         F.anchor_rate([str(broken)], "solo")
 
 
-def test_the_fit_tool_scales_full_coop_per_table(tmp_path, monkeypatch):
+def test_the_fit_tool_scales_full_coop_per_table(tmp_path, monkeypatch, capsys):
     """Full Coop games are fitted by their number of players, each table apart (issue 41 item 1),
     and an anchor counts only its own table's games."""
     folder = tmp_path / "saves"
@@ -253,6 +257,11 @@ def test_the_fit_tool_scales_full_coop_per_table(tmp_path, monkeypatch):
     log = _log(tmp_path, [two, _record(28301, False)])
     assert F.anchor_rate([str(log)], "coop2") == (1, 1, [28300])
     assert F.anchor_rate([str(log)], "coop3") == (0, 0, [])
+    # leaving one game out reports per table and writes nothing
+    out.unlink()
+    assert F.main(["--saves", str(folder), "--out", str(out), "--leave-one-out"]) == 0
+    printed = capsys.readouterr().out
+    assert "coop2: 4 games (2 won)" in printed and "coop3: 4 games (2 won)" in printed and not out.exists()
 
 
 def test_leaving_one_game_out_prefers_the_form_that_made_the_outcomes():

@@ -147,10 +147,10 @@ def anchor_rate(paths: list[str], key: str, difficulty: str = "medium") -> tuple
                 r = json.loads(line)
                 cfg, bots = r["cfg"], r["bots"]
                 seed = int(cfg["seed"])
+                table = table_key(str(cfg.get("mode")), int(cfg.get("players", 1)))
             except (ValueError, KeyError, TypeError) as exc:
                 raise SystemExit(f"{path}:{line_no}: not a bench/bots.py game record ({exc})") from None
-            if table_key(str(cfg.get("mode")), int(cfg.get("players", 1))) != key \
-                    or cfg.get("difficulty") != difficulty:
+            if table != key or cfg.get("difficulty") != difficulty:
                 continue
             opts = (r.get("level_opts") or {}).get("expert") or {}
             if bots != ["expert"] * len(bots) or r.get("clock") != "cpu" \
@@ -213,7 +213,7 @@ def main(argv=None) -> int:
         for key, games in sorted(per_game.items()):
             rows = by_mode[key]
             rate = sum(y for _x, y in rows) / len(rows)
-            won = sum(1 for g in games if g and g[0][1])
+            won = sum(1 for g in games if any(y for _x, y in g))       # games somebody won
             print(f"{key}: {len(games)} games ({won} won), {len(rows)} positions; Brier with each game "
                   f"left out (the base rate's {sum((rate - y) ** 2 for _x, y in rows) / len(rows):.4f}):")
             for with_round in (False, True):

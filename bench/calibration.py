@@ -136,6 +136,7 @@ def expert_rows(folders: list[str]) -> tuple[dict[str, list[tuple]], list[tuple]
     import fit_expert_chance as F
     from faeriell.bots.win_chance import shown_chance
     from faeriell.content.rules_loader import default_rules
+    from faeriell.review.text import MODE_NAMES
     rules = default_rules()
     by_table: dict[str, list[tuple]] = {}
     starts: list[tuple] = []
@@ -145,8 +146,7 @@ def expert_rows(folders: list[str]) -> tuple[dict[str, list[tuple]], list[tuple]
             seed = int(origin["seed"])
             if not RANGE[0] <= seed <= RANGE[1]:
                 raise SystemExit(f"{path}: seed {seed} is outside the calibration range {RANGE[0]}-{RANGE[1]}")
-            title = "Solo" if origin["mode"] == "solo" else \
-                f"{'Full Coop' if origin['mode'] == 'coop' else 'Competitive'} {origin['players']} players"
+            title = MODE_NAMES[origin["mode"]] + ("" if origin["mode"] == "solo" else f" {origin['players']} players")
             title += f", {origin['difficulty'].replace('_', ' ')}"
             by_table.setdefault(title, []).extend((p, y, seed) for p, y in rows)
             if rows and origin["mode"] == "solo" and origin["difficulty"] == "medium":

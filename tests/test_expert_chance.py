@@ -197,8 +197,8 @@ def _log(tmp_path, records, name="log.jsonl"):
     return path
 
 
-def _record(seed, won, mode="solo", difficulty="medium", helpers=1, clock="cpu", bots=("expert",)):
-    return {"cfg": {"players": 1, "mode": mode, "difficulty": difficulty, "variants": [], "seed": seed},
+def _record(seed, won, mode="solo", difficulty="medium", helpers=1, clock="cpu", bots=("expert",), players=1):
+    return {"cfg": {"players": players, "mode": mode, "difficulty": difficulty, "variants": [], "seed": seed},
             "bots": list(bots), "winners": [0] if won else [], "clock": clock,
             "level_opts": {"expert": {"budget": 1.0, "iterations": None, "helpers": helpers}}}
 
@@ -223,8 +223,7 @@ def test_the_anchor_counts_the_table_experts_games_and_refuses_others(tmp_path):
     held = _log(tmp_path, [_record(64150, True)], "held.jsonl")
     with pytest.raises(SystemExit, match="held.jsonl:1: seed 64150 is in the calibration range"):
         F.anchor_rate([str(held)], "solo")
-    players = _log(tmp_path, [dict(_record(28200, True), cfg={"seed": 28200, "mode": "solo", "players": None})],
-                   "players.jsonl")
+    players = _log(tmp_path, [_record(28200, True, players=None)], "players.jsonl")
     with pytest.raises(SystemExit, match="players.jsonl:1: not a bench/bots.py game record"):
         F.anchor_rate([str(players)], "solo")
     broken = tmp_path / "broken.jsonl"
@@ -233,28 +232,35 @@ def test_the_anchor_counts_the_table_experts_games_and_refuses_others(tmp_path):
         F.anchor_rate([str(broken)], "solo")
 
 
+def _fake_saves(tmp_path, monkeypatch, games: list[tuple[dict, list]]):
+    """A folder of placeholder saves that fit_expert_chance reads as these (origin, rows), in order."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    by_name = {}
+    for k, game in enumerate(games):
+        path = folder / f"game{k}.json"
+        path.write_text("{}")
+        by_name[path.name] = game
+    monkeypatch.setattr(F, "positions", lambda path, rules: by_name[path.name])
+    return folder
+
+
 def test_the_fit_tool_scales_full_coop_per_table(tmp_path, monkeypatch, capsys):
     """Full Coop games are fitted by their number of players, each table apart (issue 41 item 1),
     and an anchor counts only its own table's games."""
-    folder = tmp_path / "saves"
-    folder.mkdir()
     rng = random.Random(4)
-    games = {}
+    games = []
     for k in range(8):
-        path = folder / f"game{k}.json"
-        path.write_text("{}")
         won, players = k % 2, 2 + (k // 4)
         rows = [((rng.uniform(-2, 2) + won, -1.0 + 0.2 * t), won) for t in range(10)]
-        games[path.name] = ({"seed": 57500 + k, "mode": "coop", "players": players, "difficulty": "medium"}, rows)
-    monkeypatch.setattr(F, "positions", lambda path, rules: games[path.name])
+        games.append(({"seed": 57500 + k, "mode": "coop", "players": players, "difficulty": "medium"}, rows))
+    folder = _fake_saves(tmp_path, monkeypatch, games)
     out = tmp_path / "expert_chance.json"
     assert F.main(["--saves", str(folder), "--out", str(out)]) == 0
     raw = json.loads(out.read_text())["modes"]
     assert set(raw) == {"coop2", "coop3"} and raw["coop2"]["games"] == raw["coop3"]["games"] == 4
     assert set(W.read_scaling(out)) == {"coop2", "coop3"}
-    two = dict(_record(28300, True, mode="coop"), cfg={"players": 2, "mode": "coop", "difficulty": "medium",
-                                                        "variants": [], "seed": 28300})
-    log = _log(tmp_path, [two, _record(28301, False)])
+    log = _log(tmp_path, [_record(28300, True, mode="coop", players=2), _record(28301, False)])
     assert F.anchor_rate([str(log)], "coop2") == (1, 1, [28300])
     assert F.anchor_rate([str(log)], "coop3") == (0, 0, [])
     # leaving one game out reports per table and writes nothing
@@ -280,17 +286,13 @@ def test_leaving_one_game_out_prefers_the_form_that_made_the_outcomes():
 
 def test_the_fit_tool_anchors_the_start_when_given_a_log(tmp_path, monkeypatch):
     # four games read as rows of (learned logit, round) and outcome: two won, two lost
-    folder = tmp_path / "saves"
-    folder.mkdir()
     rng = random.Random(9)
-    games = {}
+    games = []
     for k in range(4):
-        path = folder / f"game{k}.json"
-        path.write_text("{}")
         won = k % 2
         rows = [((rng.uniform(-3, 1) + won, -1.4 + 0.3 * t), won) for t in range(12)]
-        games[path.name] = ({"seed": 57000 + k, "mode": "solo", "players": 1, "difficulty": "medium"}, rows)
-    monkeypatch.setattr(F, "positions", lambda path, rules: games[path.name])
+        games.append(({"seed": 57000 + k, "mode": "solo", "players": 1, "difficulty": "medium"}, rows))
+    folder = _fake_saves(tmp_path, monkeypatch, games)
     log = _log(tmp_path, [_record(28200 + k, k < 9) for k in range(10)])      # 9 of 10 won
     out = tmp_path / "expert_chance.json"
     assert F.main(["--saves", str(folder), "--out", str(out), "--anchor", str(log)]) == 0
@@ -298,7 +300,7 @@ def test_the_fit_tool_anchors_the_start_when_given_a_log(tmp_path, monkeypatch):
     assert entry["anchor"]["log_games"] == 10 and entry["b"] != entry["fitted_b"]
     assert entry["anchor"]["rate"] == pytest.approx((9 + 2) / 14, abs=1e-4)        # the four games' two wins pooled in
     a, b, c = W.read_scaling(out)["solo"]
-    starts = [rows[0][0] for _origin, rows in games.values()]
+    starts = [rows[0][0] for _origin, rows in games]
     mean = sum(_sigmoid(a * x + c * r + b) for x, r in starts) / len(starts)
     assert mean == pytest.approx(11 / 14, abs=1e-4)
     # without the log, the fitted intercept stays

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -113,11 +114,15 @@ def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     return tuple(float(v) for v in w)
 
 
+def sigmoid(t: float) -> float:
+    """1 / (1 + exp(-t)), written so that no t overflows."""
+    return 0.5 * (1.0 + math.tanh(0.5 * t))
+
+
 def leave_one_out(games: list[list], l2: float = 1e-3, with_round: bool = True) -> float:
     """The Brier score of the fit over the positions of every game in turn, each predicted by a fit
     on the other games: how a form (with or without the round term) or a ridge is chosen on the
     training games alone. `games` holds each game's rows ((logit, round), outcome)."""
-    import math
     se = n = 0.0
     for k, held in enumerate(games):
         train = [r for j, rows in enumerate(games) if j != k for r in rows]
@@ -126,7 +131,7 @@ def leave_one_out(games: list[list], l2: float = 1e-3, with_round: bool = True) 
         a, b, *c = fit_platt(train, l2=l2)
         for (x, r), y in held:
             t = a * x + b + (c[0] * r if c else 0.0)
-            se += (0.5 * (1.0 + math.tanh(0.5 * t)) - y) ** 2
+            se += (sigmoid(t) - y) ** 2
             n += 1
     return se / n
 
@@ -168,11 +173,10 @@ def anchor_rate(paths: list[str], key: str, difficulty: str = "medium") -> tuple
 def anchored_b(a: float, c: float, starts: list[tuple[float, float]], rate: float) -> float:
     """The intercept b that makes the mean of sigmoid(a * x + c * r + b) over `starts` (x, r) equal
     `rate` (bisection: the mean rises with b)."""
-    import math
     lo, hi = -20.0, 20.0
     for _ in range(100):
         mid = (lo + hi) / 2
-        mean = sum(0.5 * (1.0 + math.tanh(0.5 * (a * x + c * r + mid))) for x, r in starts) / len(starts)
+        mean = sum(sigmoid(a * x + c * r + mid) for x, r in starts) / len(starts)
         lo, hi = (mid, hi) if mean < rate else (lo, mid)
     return (lo + hi) / 2
 

@@ -6,6 +6,11 @@ tools/balance_report.py), for the start screen's hover texts. No pygame here.
     rates.rate("coop", 2, "medium", "expert")   # the same for a mode and player count (None: not measured)
     rates.for_level("normal")           # the Solo, medium figure of the bot a seat level plays like
 
+The Expert's figures at one second a move are measured once for each engine (the compiled one plays
+about 1.7 times as fast, so its expert weighs more worlds in its second): the rates quote the rows of
+the engine this process plays, and the compiled engine falls back on the pure engine's rows (an
+understatement) where it has none of its own; never the other way round, which would overstate.
+
 Which measured bot stands for which seat level (the report plays bots with fixed work):
   easy   -> "heuristic": the greedy bot Easy is made of, measured without Easy's slips;
   normal -> "search bot": fixed work of about what Normal's 0.3 s buys;
@@ -19,12 +24,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from faeriell.engine import ENGINE_CHOICE
 from faeriell.resources import resource_dir
 from faeriell.safe_read import read_text
 
 # docs/ of the checkout, of the frozen build, or faeriell/_files/docs/ of `pip install .` (setup.py)
 BALANCE_FILE = resource_dir("docs") / "balance.md"
 LEVEL_COLUMN = {"easy": "heuristic wins", "normal": "search bot wins", "expert": "expert wins"}
+COMPILED = " compiled"      # the suffix of a section measured on the compiled engine ("table solo compiled")
 _CELL = re.compile(r"(\d+)%\s*\((\d+)/(\d+)")
 
 
@@ -42,16 +49,18 @@ class Rate:
 
 
 class WinRates:
-    def __init__(self, tables: dict[str, dict[str, dict[str, Rate]]]):
+    def __init__(self, tables: dict[str, dict[str, dict[str, Rate]]], compiled: bool | None = None):
         self.tables = tables               # section -> difficulty -> column -> Rate
+        # which engine's Expert rows to quote: by default the engine this process loaded
+        self.compiled = ENGINE_CHOICE.folder is not None if compiled is None else compiled
 
     @classmethod
-    def load(cls, path: Path | str = BALANCE_FILE) -> WinRates:
+    def load(cls, path: Path | str = BALANCE_FILE, compiled: bool | None = None) -> WinRates:
         try:
             text = read_text(Path(path), "data")
         except (OSError, ValueError):
-            return cls({})
-        return cls(parse(text))
+            return cls({}, compiled)
+        return cls(parse(text), compiled)
 
     def solo(self, difficulty: str, column_or_level: str) -> Rate | None:
         return self.rate("solo", 1, difficulty, column_or_level)
@@ -70,9 +79,14 @@ class WinRates:
         return self.tables.get(section, {}).get(diff, {}).get(col)
 
     def at_table(self, mode: str, players: int, difficulty: str) -> Rate | None:
-        """The expert's figure at one second a move (the report's "at the table" section), or None."""
-        return (self.tables.get(f"table {section_of(mode, players)}", {})
-                .get(difficulty.replace("_", " "), {}).get("expert wins"))
+        """The expert's figure at one second a move (the report's "at the table" section) on this
+        process's engine, or None."""
+        section, diff = f"table {section_of(mode, players)}", difficulty.replace("_", " ")
+        for where in ((section + COMPILED, section) if self.compiled else (section,)):
+            r = self.tables.get(where, {}).get(diff, {}).get("expert wins")
+            if r is not None:
+                return r
+        return None
 
     def for_level(self, level: str, difficulty: str = "medium") -> Rate | None:
         return self.solo(difficulty, level) if level in LEVEL_COLUMN else None
@@ -119,6 +133,8 @@ def parse(text: str) -> dict:
         where = section
         if section == "table":             # one row a game: "Solo", "Full Coop, 2 players"
             where = f"table {_game_key(row.get('game', '').lower())}"
+            if row.get("engine", "").lower().startswith("compiled"):     # an older report: all pure
+                where += COMPILED
         for col, cell in row.items():
             m = _CELL.search(cell)
             if m:

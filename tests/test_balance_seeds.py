@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -77,12 +79,45 @@ def test_the_expert_at_the_tables_clock_is_read_from_the_benchmark_logs(tmp_path
         g["level_opts"] = {"expert": {"budget": 1.0, "helpers": 1}}
     log.write_text("\n".join(json.dumps(g) for g in games) + "\n")
     (row,) = balance_report.table_clock_rows(tmp_path)
-    assert row[8] == 1 and "| with 1 helper process |" in "\n".join(balance_report.table_clock_section([row]))
+    assert row[8] == 1 and "| with 1 helper process | pure Python |" in "\n".join(
+        balance_report.table_clock_section([row]))
     shipped = (ROOT / "docs" / "balance.md").read_text()
-    for mode, players, d, wins, n, lo, hi, _, helpers in balance_report.table_clock_rows():
+    rows = balance_report.table_clock_rows()
+    assert {r[9] for r in rows} == {"pure", "compiled"}
+    for mode, players, d, wins, n, lo, hi, _, helpers, engine in rows:
         game = "Solo" if mode == "solo" else f"Full Coop, {players} players"
         how = "with 1 helper process" if helpers else "alone, one core"
-        assert f"| {game} | {d} | {balance_report.fmt_rate(wins, n)} | {lo}-{hi} ({n} games) | {how} |" in shipped
+        assert (f"| {game} | {d} | {balance_report.fmt_rate(wins, n)} | {lo}-{hi} ({n} games) | {how} "
+                f"| {balance_report.ENGINE_NAMES[engine]} |") in shipped
+
+
+def test_the_compiled_experts_rows_count_its_saved_games_by_replaying_them(tmp_path):
+    """A SAVED_CLOCK_CELLS folder is counted by replaying each save through the rules: a finished
+    game counts, a win when anyone won; a game that did not end is left out; a save that does not
+    replay stops the report with its file's name."""
+    from faeriell.content.rules_loader import default_rules
+    from faeriell.engine import new_game
+    from faeriell.engine.saves import dumps
+    from faeriell.bots import make_bot
+    mode, players, d, folder = balance_report.SAVED_CLOCK_CELLS[0][:4]
+    where = tmp_path / folder
+    where.mkdir()
+    rules, outcomes = default_rules(), {}
+    for seed in (5, 6, 7):
+        g = new_game(rules, players=players, mode=mode, difficulty=d, seed=seed)
+        bot = make_bot("heuristic", seed=seed)
+        while not g.state.game_over and (seed != 7 or len(g.history) < 20):   # 7 stops mid-game
+            g.apply(bot.choose(g, g.acting))
+        if g.state.game_over:
+            outcomes[seed] = bool(g.state.winners)
+        (where / f"game{seed}.json").write_text(dumps(g))
+    assert balance_report.saved_outcomes(where, mode, players, d) == outcomes and len(outcomes) == 2
+    assert balance_report.saved_outcomes(where, mode, players, "hard") == {}        # another cell's games
+    (row,) = balance_report.table_clock_rows(tmp_path)
+    assert row[3:7] == (sum(outcomes.values()), 2, 5, 6) and row[9] == "compiled"
+    (where / "game8.json").write_text('{"format": "faeriell-save", "version": 2, "origin": 3}')
+    with pytest.raises(SystemExit, match="game8.json"):
+        balance_report.saved_outcomes(where, mode, players, d)
 
 
 def test_a_run_whose_cells_were_all_played_again_leaves_the_list():

@@ -212,6 +212,30 @@ def test_the_expert_level_is_quoted_as_a_seat_plays_it_at_one_second_a_move():
     assert WinRates.load().for_level("expert") == WinRates.load().at_table("solo", 1, "medium") is not None
 
 
+def test_the_expert_is_quoted_for_the_engine_this_game_plays():
+    """The compiled engine's expert weighs more worlds in its second than the pure engine's, so each
+    has its rows: a game on the compiled engine quotes the compiled rows, and the pure engine's where
+    it has none (an understatement); a game on the pure engine never quotes the compiled rows."""
+    clock = ("## The expert at the table: one second a move\n\n| game | difficulty | expert wins | seeds "
+             "| the expert thought | engine |\n|---|---|---|---|---|---|\n"
+             "| Solo | medium | 62% (50/80; 95% CI 52-72%) | 28200-28279 | with 1 helper process | pure Python |\n"
+             "| Solo | medium | 67% (39/58; 95% CI 54-78%) | 64159-64216 | with 1 helper process | compiled |\n"
+             "| Full Coop, 2 players | medium | 70% (28/40; 95% CI 55-82%) | 22030-22069 | alone | pure Python |\n"
+             "| Full Coop, 3 players | hard | 60% (6/10; 95% CI 1-2%) | 1-10 | alone | compiled |\n")
+    compiled, pure = WinRates(parse(clock), compiled=True), WinRates(parse(clock), compiled=False)
+    assert compiled.for_level("expert").say() == "67% (39 of 58 games)"
+    assert pure.for_level("expert").say() == "62% (50 of 80 games)"
+    assert compiled.rate("coop", 2, "medium", "expert").say() == "70% (28 of 40 games)"   # pure's: no own row
+    assert pure.rate("coop", 3, "hard", "expert") is None                  # never the compiled engine's
+    assert compiled.rate("coop", 3, "hard", "expert").say() == "60% (6 of 10 games)"
+    # by default the engine this process loaded decides, and the shipped report has both solo rows
+    from faeriell.engine import ENGINE_CHOICE
+    shipped = WinRates.load()
+    assert shipped.compiled == (ENGINE_CHOICE.folder is not None)
+    both = {WinRates.load(compiled=c).for_level("expert") for c in (True, False)}
+    assert len(both) == 2 and None not in both
+
+
 def test_picking_a_bot_for_the_fourth_seat_scrolls_its_explanation_into_view(app):
     """With four seats the line that explains a bot level sits below the panel's fold: a click on
     a level scrolls just far enough to show all of it (it used to stay hidden until a wheel turn)."""

@@ -212,3 +212,41 @@ def test_accuracy_counts_only_the_decisions_at_stake(rules, monkeypatch):
     assert tally["decisions"] == len(seen) and tally["assessed"] == at_stake < len(seen)
     assert M.accuracy(tally) == pytest.approx(1 - mistakes / at_stake)
     assert M.accuracy({"decisions": 9}) is None                # nothing at stake: no figure, never 100%
+
+
+def test_a_move_far_ahead_of_every_other_one_compared_is_a_strong_move(rules, monkeypatch):
+    """Issue 41's "what won it": a move that kept 10 points or more above every other move compared,
+    with figures by the round's end that say why, is a strong move (its lead and the next best);
+    a smaller lead, or figures that show no gain, is not."""
+    from faeriell.review import moments as M
+    g = new_game(rules, 1, "solo", "medium", [], 7)
+    bot = HeuristicBot(0)
+    while g.state.stage != "play" or len(g.legal_actions()) < 3:
+        g.apply(bot.choose(g, g.acting))
+    played = g.legal_actions()[0]
+
+    def fixed(values, figures):
+        def played_out(game, player, acts, worlds, book=None):
+            return [(values[min(i, 2)], "played" if i == 0 else "other") for i in range(len(acts))]
+        monkeypatch.setattr(M, "played_out", played_out)
+        monkeypatch.setattr(M, "_figures", lambda end, player: figures[end])
+    ahead = {"played": (3, 5, 4), "other": (2, 5, 4)}
+    fixed((0.70, 0.52, 0.40), ahead)
+    m = M.assess(g, g.acting, played)
+    assert m.grade is None and m.runner_up is not None and m.runner_up != played
+    assert m.lead == pytest.approx(0.18) and m.runner_up_value == pytest.approx(0.52)
+    assert "1 more Achievement (3 instead of 2)" in m.reason
+    fixed((0.60, 0.52, 0.40), ahead)                             # 8 points ahead: not strong
+    assert M.assess(g, g.acting, played).lead == 0
+    fixed((0.70, 0.52, 0.40), {"played": (2, 5, 4), "other": (2, 5, 4)})    # the figures show no gain
+    assert M.assess(g, g.acting, played).lead == 0
+    # key_moments hands the strong moves back, furthest ahead first, and keeps them out of the moments
+    fixed((0.70, 0.52, 0.40), ahead)
+    strong: list = []
+    found = M.key_moments(rules, g.origin, [h["action"] for h in g.history] + [played], strong=strong)
+    assert not found and strong and strong[-1].index == len(g.history) and len(strong) <= M.STRONG_SHOWN
+    # and the background job sends them back whole
+    from faeriell.review.background import _pack, _unpack
+    back = _unpack(_pack(strong[0]))
+    assert (back.runner_up, back.runner_up_value, back.reason) == (strong[0].runner_up, strong[0].runner_up_value,
+                                                                  strong[0].reason)

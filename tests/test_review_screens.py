@@ -306,3 +306,60 @@ def test_the_replays_top_bar_never_cuts_the_move(tmp_path, monkeypatch, size):
     finally:
         UT.LABELS = None
         pygame.display.quit()
+
+
+def test_a_won_games_review_says_what_won_it_and_a_click_shows_the_move(tmp_path, monkeypatch):
+    """Issue 41 ("say, from the review, what won it"): a won game's review has a "What won it" box
+    under the key moments, with its strong moves in the game's words (what was played, the next best
+    and what that gave up); a click on one opens the replay at that move. The thinking is stubbed to
+    one strong move at a known decision, so the box's words are known in advance."""
+    import faeriell.ui.scenes.review as review_scene
+    from faeriell.review import background
+    from faeriell.engine.saves import replay
+    from faeriell.review.moments import Moment
+    from faeriell.ui.scenes.end import EndScene
+    from test_player_words import id_pattern
+    a = make_app(tmp_path, monkeypatch, players=1, mode="solo", difficulty="easy", seed=3)
+    try:
+        s = a.session
+        bot = HeuristicBot(3)                   # the greedy bot wins this solo Easy game
+        while not s.state.game_over:
+            assert s.apply(bot.choose(s.game, s.acting)) is None
+        assert s.state.winners
+        g = s.game
+        w = replay(g.rules, g.origin, [])
+        for k, h in enumerate(g.history):          # a decision of the player's after the first rounds
+            if k > 60 and w.acting == 0 and w.state.stage == "play" and len(w.legal_actions()) > 1:
+                break
+            w.apply(h["action"])
+        other = next(x for x in w.legal_actions() if x != g.history[k]["action"])
+        strong = Moment(k, 0, w.state.round, g.history[k]["action"], g.history[k]["action"], 0.81, 0.81,
+                        "By the round's end: 1 more Achievement (3 instead of 2).", other, 0.62)
+
+        def work(origin, actions, players, out, stop=None, rules=None):
+            out.put(("done", [], {"decisions": 3, "assessed": 3}, [background._pack(strong)]))
+
+        class Stubbed(background.ReviewJob):
+            def __init__(self, *args, **kw):
+                kw["use_process"] = False
+                super().__init__(*args, **kw)
+        Stubbed.work = staticmethod(work)
+        monkeypatch.setattr(review_scene, "ReviewJob", Stubbed)
+        assert run_until(a, lambda: isinstance(a.scene, EndScene))
+        click(a, "review")
+        review = a.scene
+        assert run_until(a, lambda: review.ready, timeout=30)
+        a.step()
+        assert review.turn_shown() and review.turn_job is None       # no "Could we have won?" for a win
+        from faeriell.ui import review_won
+        head, played, why = review_won.entry(review, review.job.strong[0])
+        assert head == f"Round {w.state.round} · 19 points ahead" and played.startswith("You played: ")
+        assert why.startswith(f"The next best, {review.words.action(other)}, would have given up 19 points.")
+        assert not id_pattern(a.rules).search(played + why)
+        rect, m = review.moment_rects[-1]
+        assert m.index == k
+        click(a, rect.center)
+        assert isinstance(a.scene, ReplayScene) and a.scene.k == k
+        assert not a.errors, a.errors
+    finally:
+        pygame.display.quit()

@@ -89,6 +89,13 @@ def test_the_text_names_moves_in_the_games_words_and_no_ids(rules, saved):
     assert "(win chance 21%)" in text and "(win chance 43%, 22 points more)" in text
     assert "played: Move the" in text and "Better: Build a Red Beacon in the Bear's Forest" in text
     assert "Why: Claims Adventurer at the Bear's Forest." in text
+    # a strong move (issue 41, what won it): what was played, the next best and its chance, why
+    strong = Moment(k, 0, 2, best, best, 0.62, 0.62, "Claims 'adventurer' (R17).", acts[k], 0.41)
+    text += review_text(rules, g.origin, acts, moments=[], strong=[strong])
+    assert "Strong moves (at least 10 points ahead of every other move compared):" in text
+    assert "Round 2, move" in text and "- 21 points ahead" in text
+    assert "played: Build a Red Beacon in the Bear's Forest (win chance 62%)" in text
+    assert "The next best: Move the" in text and "(win chance 41%)" in text
     for i in _ids(rules):
         assert not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text), f"id {i!r} in the text review"
     assert not re.search(r"\bR\d+\b", text)

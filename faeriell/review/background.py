@@ -6,7 +6,8 @@ the game from its origin and actions (plain data), and sends back its progress a
 as plain data. Where no process can be started, the same work runs in a thread.
 
     job = ReviewJob(origin, actions, players); job.start()
-    job.poll()        # -> (done, total); job.moments is a list once finished, job.error a text
+    job.poll()        # -> (done, total); job.moments is a list once finished (job.strong the
+                      #    strong moves), job.error a text
     job.stop()
     job = TurningJob(origin, actions, players)   # the same, for "could we have won?" (review.turning)
 """
@@ -28,12 +29,13 @@ from .turning import Turn, could_we_have_won
 
 def _pack(m: Moment) -> tuple:
     return (m.index, m.player, m.round, m.played.to_dict(), m.best.to_dict(), m.played_value, m.best_value,
-            m.reason)
+            m.reason, m.runner_up.to_dict() if m.runner_up is not None else None, m.runner_up_value)
 
 
 def _unpack(t) -> Moment:
-    index, player, rnd, played, best, pv, bv, reason = t
-    return Moment(index, player, rnd, Action.from_dict(played), Action.from_dict(best), pv, bv, reason)
+    index, player, rnd, played, best, pv, bv, reason, runner, rv = t
+    return Moment(index, player, rnd, Action.from_dict(played), Action.from_dict(best), pv, bv, reason,
+                  Action.from_dict(runner) if runner is not None else None, rv)
 
 
 def _work(origin, actions, players, out, stop=None, rules=None) -> None:
@@ -45,9 +47,11 @@ def _work(origin, actions, players, out, stop=None, rules=None) -> None:
             if done == total or done % 4 == 0:
                 out.put(("progress", done, total))
         tally: dict = {}
+        strong: list = []
         found = key_moments(rules, origin, actions, players=players, progress=progress,
-                            should_stop=(stop.is_set if stop is not None else None), tally=tally)
-        out.put(("done", [_pack(m) for m in found], tally))
+                            should_stop=(stop.is_set if stop is not None else None), tally=tally,
+                            strong=strong)
+        out.put(("done", [_pack(m) for m in found], tally, [_pack(m) for m in strong]))
     except Exception as exc:      # noqa: BLE001 - the window reports it
         out.put(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -85,6 +89,7 @@ class ReviewJob:
         self.use_process = use_process
         self.progress = (0, max(1, len(self.actions)))
         self.moments: list | None = None
+        self.strong: list = []                   # the strong moves (Moment.lead), once finished
         self.tally: dict = {}                    # decisions assessed and graded (the accuracy)
         self.error: str | None = None
         self._proc: multiprocessing.process.BaseProcess | None = None
@@ -141,6 +146,7 @@ class ReviewJob:
     def _finished(self, msg) -> None:
         self.moments = [_unpack(t) for t in msg[1]]
         self.tally = dict(msg[2]) if len(msg) > 2 and isinstance(msg[2], dict) else {}
+        self.strong = [_unpack(t) for t in msg[3]] if len(msg) > 3 else []
         self.progress = (self.progress[1], self.progress[1])
 
     def wait(self, timeout: float = 120.0) -> None:

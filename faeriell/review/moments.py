@@ -10,6 +10,8 @@ the same worlds, so the gap between two moves is their difference, not their luc
 
 A move is graded by the win chance it gives away, as chess sites grade by winning chances:
 inaccuracy >= 5 points, mistake >= 10, blunder >= 15 (a fall of 0.15 in a chance in [0, 1]).
+The other way round, a move that kept at least 10 points more than every other move compared is a
+strong move: what a won game's review shows as what won it, with what the next best move gave up.
 
 A move among the expert's own favourites (the candidates it would search) is graded only when the
 review finds a clearly better one (a blunder's fall), and the reason says that it looked longer:
@@ -33,6 +35,8 @@ from faeriell.engine.saves import rebuild
 GRADES = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 CLEARLY = 0.15        # a fall the longer look must find before it grades one of the expert's own favourites
 DECISIVE = 0.30       # a fall this large from a winning to a losing chance decided the game
+STRONG = 0.10         # a move this far ahead of every other move compared is one of the game's best
+STRONG_SHOWN = 3      # the strong moves a review names
 WORLDS = 4            # worlds imagined for each decision (every candidate meets the same ones)
 LOOKED_LONGER = "Found by comparing more moves than a move in play does, each played on to the round's end."
 # what the figures of a played-out position are worth against one another (an Achievement is
@@ -57,7 +61,14 @@ class Moment:
     best: Action
     played_value: float   # the win chance after the move played (0..1)
     best_value: float     # ... after the best move found
-    reason: str           # why the better move is better, in the game's words
+    reason: str           # why the better move is better (a strong move: why it beat the next best)
+    runner_up: Action | None = None      # a strong move: the best other move found
+    runner_up_value: float = 0.0         # ... and the win chance after it
+
+    @property
+    def lead(self) -> float:
+        """How far a strong move kept ahead of the next best move found (0: not a strong move)."""
+        return self.played_value - self.runner_up_value if self.runner_up is not None else 0.0
 
     @property
     def fall(self) -> float:
@@ -165,16 +176,29 @@ def assess(game, player: int, played: Action, width: int = 4, max_steps: int = 4
         # only gains it can show)
         best, best_value, best_end = played, played_value, played_end
     if best != played:
-        names = Names.of(game.rules)
-        gains, risks = gain_and_risk(game, player, best, names)
-        words = "; ".join(gains + risks) or why_kind(game, player, best)
-        reason = figure_words(_figures(best_end, player), _figures(played_end, player),
-                              game.state.mode == "coop")
-        if words:
-            reason = f"{words[0].upper()}{words[1:]}. {reason}"
+        reason = _why(game, player, best, best_end, played_end)
         if favourite:
             reason += " " + LOOKED_LONGER
-    return Moment(-1, player, game.state.round, played, best, played_value, best_value, reason)
+        return Moment(-1, player, game.state.round, played, best, played_value, best_value, reason)
+    m = Moment(-1, player, game.state.round, played, best, played_value, best_value, reason)
+    if others:
+        k = max(range(len(others)), key=lambda i: results[i + 1][0])
+        second, (second_value, second_end) = others[k], results[k + 1]
+        if (played_value - second_value >= STRONG
+                and figure_gain(_figures(played_end, player), _figures(second_end, player)) > 0):
+            # ahead of every other move compared, and the figures by the round's end show why
+            m.runner_up, m.runner_up_value = second, second_value
+            m.reason = _why(game, player, played, played_end, second_end)
+    return m
+
+
+def _why(game, player: int, move: Action, move_end, other_end) -> str:
+    """Why `move` is worth more than the other move: what it gains and risks, in the game's words,
+    then the figures by the round's end."""
+    gains, risks = gain_and_risk(game, player, move, Names.of(game.rules))
+    words = "; ".join(gains + risks) or why_kind(game, player, move)
+    reason = figure_words(_figures(move_end, player), _figures(other_end, player), game.state.mode == "coop")
+    return f"{words[0].upper()}{words[1:]}. {reason}" if words else reason
 
 
 def at_stake(m: Moment) -> bool:
@@ -193,8 +217,10 @@ def accuracy(tally: dict | None) -> float | None:
 
 
 def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4, top: int = 6,
-                progress=None, should_stop=None, tally: dict | None = None) -> list[Moment]:
+                progress=None, should_stop=None, tally: dict | None = None,
+                strong: list | None = None) -> list[Moment]:
     """The worst graded decisions of `players` (default: every seat), worst first, at most `top`.
+    `strong`, a list, receives their strong moves (Moment.lead), the furthest ahead first, at most 3.
 
     `progress(done, total)` is called after each action; `should_stop()` may end the review early
     (what was found so far is returned). `tally`, a dict, receives how many decisions were
@@ -203,6 +229,7 @@ def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4
     """
     game = rebuild(rules, origin)
     found: list[Moment] = []
+    strong_found: list[Moment] = []
     total = len(actions)
     for k, raw in enumerate(actions):
         if should_stop is not None and should_stop():
@@ -216,11 +243,13 @@ def key_moments(rules, origin: dict, actions: list, players=None, width: int = 4
                 if at_stake(m):
                     tally["assessed"] = tally.get("assessed", 0) + 1
                     tally["graded"] = tally.get("graded", 0) + (m.grade is not None)
-            if m is not None and m.grade is not None:
+            if m is not None and (m.grade is not None or m.lead > 0):
                 m.index = k
-                found.append(m)
+                (found if m.grade is not None else strong_found).append(m)
         game.apply(action)
         if progress is not None:
             progress(k + 1, total)
     found.sort(key=lambda m: -m.fall)
+    if strong is not None:
+        strong.extend(sorted(strong_found, key=lambda m: -m.lead)[:STRONG_SHOWN])
     return found[:top]

@@ -17,7 +17,7 @@ from faeriell.engine.describe import describe
 from faeriell.engine.names import Names
 from faeriell.engine.saves import rebuild
 
-from .moments import Moment, key_moments
+from .moments import STRONG, Moment, key_moments
 from .timeline import Timeline, record, sides
 
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
@@ -86,9 +86,23 @@ def moment_lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: lis
     return lines
 
 
+def strong_lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: list[str]) -> list[str]:
+    """A strong move: what was played, and what the next best move found would have given up."""
+    who = tribe_names[m.player] if 0 <= m.player < len(tribe_names) else f"Player {m.player + 1}"
+    assert m.runner_up is not None
+    lines = [f"Round {m.round}, move {m.index + 1} - {points(m.lead)} ahead",
+             f"  {who} played: {describe(m.played, names, tribe_ids)} (win chance {percent(m.played_value)})",
+             f"  The next best: {describe(m.runner_up, names, tribe_ids)} (win chance "
+             f"{percent(m.runner_up_value)})"]
+    if m.reason:
+        lines.append(f"  Why: {names.text(m.reason)}")
+    return lines
+
+
 def review_text(rules, origin: dict, actions: list, players=None, moments: list | None = None,
-                progress=None) -> str:
-    """The whole review as text. `moments`, when given, are used instead of working them out."""
+                progress=None, strong: list | None = None) -> str:
+    """The whole review as text. `moments` (and `strong`), when given, are used instead of
+    working them out."""
     names = Names.of(rules)
     tl = record(rules, origin, actions)
     tribe_names = [names.tribes.get(t, t.title()) for t in tl.tribes]
@@ -105,11 +119,17 @@ def review_text(rules, origin: dict, actions: list, players=None, moments: list 
                      + "  ".join(f"{round(100 * v):>11d}%" for v in values))
     lines.append("")
     if moments is None:
-        moments = key_moments(rules, origin, actions, players=players, progress=progress)
+        strong = []
+        moments = key_moments(rules, origin, actions, players=players, progress=progress, strong=strong)
     lines.append("Key moments (graded by the win chance a move gives away against the best move found: "
                  "an inaccuracy from 5 points, a mistake from 10, a blunder from 15):")
     if not moments:
         lines.append("  None: no move fell clearly short of the best one found.")
     for m in sorted(moments, key=lambda m: m.index):
         lines.extend(moment_lines(m, names, list(tl.tribes), tribe_names))
+    if strong:
+        lines.append("")
+        lines.append(f"Strong moves (at least {points(STRONG)} ahead of every other move compared):")
+        for m in sorted(strong, key=lambda m: m.index):
+            lines.extend(strong_lines(m, names, list(tl.tribes), tribe_names))
     return "\n".join(lines) + "\n"

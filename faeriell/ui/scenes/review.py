@@ -21,6 +21,7 @@ from faeriell.review.background import ReviewJob, TurningJob
 from faeriell.review.moments import Moment
 from faeriell.review.timeline import record_game
 from faeriell.ui import review_charts as RC
+from faeriell.ui import review_won
 from faeriell.ui import widgets as W
 from faeriell.ui.controls import Button
 from faeriell.ui.text import draw_text, draw_wrapped, wrapped_height
@@ -86,6 +87,7 @@ class ReviewScene(MenuScene):
         self.turn_job: TurningJob | None = None
         self._turn_seen = False
         self.offer_turn = bool(g.state.game_over) and not any(p in (g.state.winners or []) for p in self.players)
+        self.won = bool(g.state.game_over) and not self.offer_turn     # "What won it": its strong moves
         self.size = host.size
         self.moment_rects: list[tuple[pygame.Rect, Moment]] = []
         self.hover_spots: list = []
@@ -207,8 +209,9 @@ class ReviewScene(MenuScene):
         return job.turn if job is not None and job.finished else None
 
     def turn_shown(self) -> bool:
-        """The "Could we have won?" box: a lost game."""
-        return self.offer_turn
+        """The box under the key moments: "Could we have won?" for a lost game, "What won it" for a
+        won one (once its strong moves are known)."""
+        return self.offer_turn or (self.won and self.ready and self.job.error is None)
 
     def _start_turn_job(self) -> None:
         g = self.game
@@ -285,6 +288,13 @@ class ReviewScene(MenuScene):
         r = pygame.Rect(24 + left_w, top, w - 36 - left_w, h - 70 - top)
         if not self.turn_shown():
             return r, None
+        if self.won:         # measured once per width and font (asked every frame)
+            key = ("won", r.w, wrapped_height("x", 100, 16))
+            if self._measured[0] != key:
+                self._measured = (key, review_won.height(self, self.job.strong, r.w - 32))
+            # half the column, or all but the key moments' few lines when there are none
+            box_h = max(120, min(r.h // 2 if self.moments else r.h - 170, self._measured[1]))
+            return pygame.Rect(r.x, r.y, r.w, r.h - box_h - 8), pygame.Rect(r.x, r.bottom - box_h, r.w, box_h)
         # as tall as its words need (heading, the wrapped text, the buttons once the line is ready)
         _head, text = self.turn_lines()
         box_h = max(150, min(r.h // 2, 36 + self._text_height(text, r.w - 32) + (58 if self.turn else 8) + 6))
@@ -385,7 +395,9 @@ class ReviewScene(MenuScene):
         self._draw_figures(surf, fig)
         moments, box = self.right_rects()
         self._draw_moments(surf, moments)
-        if box is not None:
+        if box is not None and self.won:
+            self.moment_rects += review_won.draw(self, surf, box, self.job.strong, self.mouse)
+        elif box is not None:
             self._draw_turn(surf, box)
         for rect, text in self.hover_spots:
             if rect.collidepoint(self.mouse):

@@ -99,9 +99,9 @@ def test_the_compiled_experts_rows_count_its_saved_games_by_replaying_them(tmp_p
     from faeriell.engine import new_game
     from faeriell.engine.saves import dumps
     from faeriell.bots import make_bot
-    mode, players, d, folder = balance_report.SAVED_CLOCK_CELLS[0][:4]
-    where = tmp_path / folder
-    where.mkdir()
+    mode, players, d, folders = balance_report.SAVED_CLOCK_CELLS[0][:4]
+    where = tmp_path / folders[0]
+    where.mkdir(parents=True)
     rules, outcomes = default_rules(), {}
     for seed in (5, 6, 7):
         g = new_game(rules, players=players, mode=mode, difficulty=d, seed=seed)

@@ -74,9 +74,9 @@ TABLE_CLOCK_COMMAND = ("python bench/bots.py --expert-only --expert-budget 1.0 -
 # The same expert on the compiled engine (issue 43), which requirements.txt installs: it imagines
 # about twice the worlds in its second, so it is a stronger player and measured apart. Its cells are
 # folders of finished games saved by `python -m faeriell.sim --save-dir` (the win chance's held-out
-# games, bench/README.md), each counted by replaying it: (mode, players, difficulty, folder,
+# games, bench/README.md), each counted by replaying it: (mode, players, difficulty, folders,
 # command, helper processes). The logs above were all played on the pure Python engine.
-SAVED_CLOCK_CELLS = (("solo", 1, "medium", "s23_compiled_heldout",
+SAVED_CLOCK_CELLS = (("solo", 1, "medium", ("s23_compiled_heldout",),
                       "FAERIELL_ENGINE=compiled python -m faeriell.sim --players 1 --mode solo --difficulty medium "
                       "--bots expert --budget 1.0 --cpu-clock --level-opts '{\"expert\": {\"helpers\": 1}}' "
                       "--games 60 --seed 64159 --workers 2 --save-dir bench/results/s23_compiled_heldout "
@@ -359,8 +359,9 @@ def table_clock_rows(results: Path = ROOT / "bench" / "results") -> list[tuple]:
             helpers = max(int(((g.get("level_opts") or {}).get("expert") or {}).get("helpers") or 0) for g in games)
             rows.append((mode, players, d, sum(bool(g["winners"]) for g in games), len(games), min(seeds),
                          max(seeds), TABLE_CLOCK_COMMAND.format(args=opts, log=log), helpers, "pure"))
-    for mode, players, d, folder, command, helpers in SAVED_CLOCK_CELLS:
-        outcomes = saved_outcomes(results / folder, mode, players, d)
+    for mode, players, d, folders, command, helpers in SAVED_CLOCK_CELLS:
+        outcomes = {seed: won for folder in folders
+                    for seed, won in saved_outcomes(results / folder, mode, players, d).items()}
         if outcomes:
             seeds = sorted(outcomes)
             rows.append((mode, players, d, sum(outcomes.values()), len(seeds), seeds[0], seeds[-1],

@@ -73,3 +73,26 @@ def test_quick_solo_moves_up_after_a_win(tmp_path, monkeypatch):
     click(app, "quick_solo")
     assert app.session.state.difficulty == "hard"
     assert not app.scene.coach_on()                     # above Medium the Settings decide
+
+
+def test_the_end_of_a_first_solo_win_says_quick_solo_moved_up_and_it_did(tmp_path, monkeypatch):
+    """The end screen of a solo win that moves the suggestion says so, and Back to start's Quick
+    solo starts that level; a second win at the same level says nothing more."""
+    from faeriell.bots.base import HeuristicBot
+    from faeriell.ui.scenes.end import EndScene
+    for round_no in (1, 2):
+        app = make_app(tmp_path, monkeypatch, players=1, mode="solo", difficulty="easy", seed=3)
+        s = app.session
+        bot = HeuristicBot(3)                        # plays the person's seat: this Easy game is won
+        while not s.state.game_over:
+            assert s.apply(bot.choose(s.game, s.acting)) is None
+        assert s.state.winners
+        assert run_until(app, lambda: isinstance(app.scene, EndScene))  # noqa: B023
+        moved = [n for n in app.scene.practice_notes if n.startswith("Quick solo now")]
+        if round_no == 1:
+            assert moved == ["Quick solo now starts your next game at Medium, the coach still at your elbow."]
+        else:
+            assert moved == []                      # the same level again: nothing moved
+        pygame.display.quit()
+    app = start(tmp_path, monkeypatch)
+    assert "Medium · coach on" in app.scene.find("quick_solo").sub

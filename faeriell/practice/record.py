@@ -1,6 +1,6 @@
 """What a finished game and a finished review leave in the player's practice files.
 
-    notes = game_finished(game, seats)            # statistics, the ladder, the daily game
+    notes = game_finished(game, seats)            # statistics, the ladder, the daily game, Quick solo's next level
     review_finished(game, seats, moments, tally)  # drills from the human seats' key moments, accuracy
 Each returns short sentences for the screen (a level opened, a bad file set aside). A file that
 cannot be written loses nothing else and is said. No pygame here.
@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from faeriell.practice import daily, ladder, stats
+from faeriell.practice.suggest import NAMES, suggest_solo
 from faeriell.practice.drills import DrillBook
 from faeriell.practice.store import data_folder
 
@@ -32,8 +33,13 @@ def game_finished(game, seats, folder=None, clock=time.time) -> list[str]:
     book = stats.StatsBook(folder, clock)
     if book.note:
         notes.append(book.note)
+    before = suggest_solo(book.games)
     if not book.record(summary) and book.doc.error:
         notes.append(f"Your statistics could not be saved: {book.doc.error}.")
+    after = suggest_solo(book.games)
+    if after.difficulty != before.difficulty:        # a solo win moved the start screen's next game up
+        notes.append(f"Quick solo now starts your next game at {NAMES[after.difficulty]}"
+                     + (", the coach still at your elbow." if after.coach else "."))
     lad = ladder.LadderBook(folder)
     lv = ladder.LADDERS.get(summary.mode, [])
     opened = lad.record(summary)

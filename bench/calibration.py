@@ -149,7 +149,7 @@ def expert_rows(folders: list[str]) -> tuple[dict[str, list[tuple]], list[tuple]
             title = MODE_NAMES[origin["mode"]] + ("" if origin["mode"] == "solo" else f" {origin['players']} players")
             title += f", {origin['difficulty'].replace('_', ' ')}"
             by_table.setdefault(title, []).extend((p, y, seed) for p, y in rows)
-            if rows and origin["mode"] == "solo" and origin["difficulty"] == "medium":
+            if rows and origin["mode"] == "solo" and origin["difficulty"] == "medium" and not F.handover(path):
                 starts.append((rows[0][0], rows[0][1], seed))
     return by_table, starts
 

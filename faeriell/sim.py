@@ -10,6 +10,10 @@ hard, expert, heuristic, search; `--budget` sets the seconds per decision of the
 `--cpu-clock` counts `--budget` in each process's CPU time instead of wall time, so a loaded
 machine does not starve the search: what the budget buys on an idle core).
 `--rotate` turns the list one seat further each game, so every bot sits in every seat.
+`--opening LEVEL:FIRST-LAST` has every seat played by LEVEL until a round from FIRST to LAST (the
+game's seed picks it), then by its own bot: the seats' bots play on from positions another player
+reached (the expert's win chance is fitted on such games: tools/fit_expert_chance.py). With
+`--save-dir`, each such save has a `.handover` file beside it: where the seats' own bots took over.
 `--save-dir DIR` writes every game as a save (one file a game, named by mode, bots and seed) that
 the game loads and replays and `python -m faeriell.review FILE --text` reviews.
 Game k is seeded `--seed + k`: the same command plays the same games (bots are seeded too; a
@@ -105,6 +109,11 @@ def play_one(job: dict) -> dict:
                     raise ValueError(f"a {lvl} bot has no setting {k!r}")
                 setattr(b, k, v)
             bots.append(b)
+        opening = job.get("opening")
+        openers = ([make_bot(opening["level"], seed=cfg["seed"] * 31 + 17 + k) for k in range(len(levels))]
+                   if opening else None)
+        first_own = opening_round(opening, cfg["seed"]) if opening else 0
+        handover = None if opening else 0          # actions played before the seats' own bots took over
         think = defaultdict(list)
         think_cpu = defaultdict(list)     # the same decisions in this process's CPU seconds
         worlds = defaultdict(list)        # worlds imagined by each searched decision (the clock's reach)
@@ -113,6 +122,12 @@ def play_one(job: dict) -> dict:
         while not g.state.game_over and n < cap:
             p = g.acting
             assert p is not None            # the game is not over: a seat acts
+            if handover is None and g.state.round >= first_own:
+                handover = n
+            if openers is not None and handover is None:
+                g.apply(openers[p].choose(g, p))
+                n += 1
+                continue
             a0 = time.perf_counter()
             ac = time.process_time()
             a = bots[p].choose(g, p)
@@ -129,13 +144,16 @@ def play_one(job: dict) -> dict:
     saved = None
     if job.get("save_dir"):
         try:
-            saved = str(save_game_file(g, job["save_dir"], cfg, levels))
+            saved = str(save_game_file(g, job["save_dir"], cfg, levels,
+                                       {"handover": handover if handover is not None else n,
+                                        "round": first_own, "opening": opening["level"]} if opening else None))
         except (OSError, ValueError) as e:   # a full disk, a link (OSError); SaveError: reported with its seed
             return {"cfg": cfg, "bots": levels, "error": f"saving the game failed: {type(e).__name__}: {e}",
                     "traceback": traceback.format_exc()}
     return {
         "cfg": cfg, "bots": levels, "save": saved, "winners": list(s.winners), "rounds": s.round, "doom": s.doom,
         "end": end_kind(s), "actions": n, "seconds": time.perf_counter() - t0,
+        "handover": handover if opening else None,
         "cpu_seconds": time.process_time() - c0,
         "achievements": [len(t.achievements) for t in s.tribes],
         "achievement_ids": [list(t.achievements) for t in s.tribes],
@@ -148,16 +166,47 @@ def play_one(job: dict) -> dict:
     }
 
 
-def save_name(cfg: dict, levels: list) -> str:
+def save_name(cfg: dict, levels: list, opening: str | None = None) -> str:
     """The file name of a played game's save: what was played and its seed, so a folder of saves
-    reads as the run that made it (competitive-2p-medium-expert+hard-seed1000.json)."""
+    reads as the run that made it (competitive-2p-medium-expert+hard-seed1000.json; with an
+    opening, coop-2p-medium-easy-then-expert-seed57507.json)."""
     bots = "+".join(levels) if len(set(levels)) > 1 else levels[0]
+    if opening:
+        bots = f"{opening}-then-{bots}"
     variants = "".join(f"-{v}" for v in cfg["variants"])
     return f"{cfg['mode']}-{cfg['players']}p-{cfg['difficulty']}{variants}-{bots}-seed{cfg['seed']}.json"
 
 
-def save_game_file(game, folder, cfg: dict, levels: list):
-    """Write `game` as a save the game can load, replay and review (storage.saves.write_save: atomic)."""
+def opening_round(opening: dict, seed: int) -> int:
+    """The round from which a game with an opening (--opening) is played by the seats' own bots."""
+    first, last = opening["rounds"]
+    return first + seed % (last - first + 1)
+
+
+def parse_opening(text: str) -> dict:
+    """'easy:2-6' -> {"level": "easy", "rounds": [2, 6]} (--opening)."""
+    level, _, rounds = text.partition(":")
+    first, _, last = rounds.partition("-")
+    try:
+        lo, hi = int(first), int(last or first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--opening wants LEVEL:FIRST-LAST (easy:2-6), not {text!r}") from None
+    if not level or not 1 <= lo <= hi:
+        raise argparse.ArgumentTypeError(f"--opening wants a level and rounds from 1 up (easy:2-6), not {text!r}")
+    return {"level": level, "rounds": [lo, hi]}
+
+
+def handover_path(save):
+    """The file beside a save that says where the seats' own bots took over (--opening)."""
+    from pathlib import Path
+    save = Path(save)
+    return save.with_name(save.stem + ".handover")
+
+
+def save_game_file(game, folder, cfg: dict, levels: list, handover: dict | None = None):
+    """Write `game` as a save the game can load, replay and review (storage.saves.write_save: atomic);
+    `handover` (--opening), written beside it as JSON: {"handover": actions before the seats' own
+    bots took over, "round": that round, "opening": the level that played until then}."""
     from pathlib import Path
 
     from faeriell.engine.saves import seats_record  # lazy: the engine, not for --help
@@ -166,7 +215,10 @@ def save_game_file(game, folder, cfg: dict, levels: list):
     folder.mkdir(parents=True, exist_ok=True)
     players = game.state.players          # bots alone played it: a person who opens it is credited nothing
     kinds = [levels[i % len(levels)] for i in range(players)]
-    return write_save(game, folder / save_name(cfg, levels), seats=seats_record(kinds, []))
+    name = save_name(cfg, levels, handover["opening"] if handover else None)
+    if handover is not None:            # first, so a save is never without its handover
+        handover_path(folder / name).write_text(json.dumps(handover) + "\n", encoding="utf-8")
+    return write_save(game, folder / name, seats=seats_record(kinds, []))
 
 
 def make_jobs(args) -> list[dict]:
@@ -185,7 +237,8 @@ def make_jobs(args) -> list[dict]:
                      "clock": "cpu" if getattr(args, "cpu_clock", False) else None,
                      "search_opts": json.loads(args.search_opts) if args.search_opts else None,
                      "level_opts": json.loads(args.level_opts) if getattr(args, "level_opts", None) else None,
-                     "timing": bool(args.json), "save_dir": args.save_dir})
+                     "timing": bool(args.json), "save_dir": args.save_dir,
+                     "opening": getattr(args, "opening", None)})
     return jobs
 
 
@@ -342,6 +395,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variants", type=lambda s: [v for v in s.split(",") if v], default=[])
     ap.add_argument("--rotate", action="store_true", help="rotate the bot list one seat per game")
+    ap.add_argument("--opening", type=parse_opening, default=None, metavar="LEVEL:FIRST-LAST",
+                    help="every seat played by LEVEL until a round from FIRST to LAST (by seed), then by "
+                         "its own bot (easy:2-6)")
     ap.add_argument("--budget", type=float, default=None, help="seconds per decision of search bots")
     ap.add_argument("--iterations", type=int, default=None, help="fixed playouts per candidate (search)")
     ap.add_argument("--cpu-clock", action="store_true",

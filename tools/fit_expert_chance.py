@@ -56,11 +56,28 @@ def learned_logit(game, seat: int) -> tuple[float, float]:
     return model.logit(x), (x[k] - model.mean[k]) / model.scale[k]
 
 
+def handover(path: Path) -> int:
+    """Where the expert took over a saved game: 0, or for a game played on from another player's
+    positions (`faeriell.sim --opening`), the actions before it, read from the file beside the save."""
+    from faeriell.sim import handover_path
+    side = handover_path(path)
+    if not side.exists():
+        return 0
+    try:
+        k = json.loads(side.read_text(encoding="utf-8"))["handover"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{side}: cannot read where the expert took over ({type(e).__name__}: {e})") from e
+    if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+        raise SystemExit(f"{side}: field 'handover' must be a whole number of actions, not {k!r}")
+    return k
+
+
 def positions(path: Path, rules, value=learned_logit) -> tuple[dict, list[tuple[float, int]]]:
     """(origin, [(value(game, seat), outcome)] at every decision in play, in order) of one finished
-    expert save. Solo and Full Coop have one side, seat 0 (the tribe; the team, every seat reads the
-    same); a competitive game has a side per seat, so each decision gives a row for every seat, in
-    seat order, with that seat's own outcome."""
+    expert save, from where the expert took over (handover: the start, or after another player's
+    opening, `faeriell.sim --opening`). Solo and Full Coop have one side, seat 0 (the tribe; the
+    team, every seat reads the same); a competitive game has a side per seat, so each decision gives
+    a row for every seat, in seat order, with that seat's own outcome."""
     from faeriell.engine import Action
     from faeriell.engine.saves import parse, rebuild
 
@@ -68,9 +85,10 @@ def positions(path: Path, rules, value=learned_logit) -> tuple[dict, list[tuple[
     origin = data["origin"]
     g = rebuild(rules, origin)
     sides = list(range(g.state.players)) if origin.get("mode") == "competitive" else [0]
+    first = handover(path)
     rows = []
-    for raw in data["actions"]:
-        if g.state.stage == "play" and not g.state.game_over:
+    for k, raw in enumerate(data["actions"]):
+        if k >= first and g.state.stage == "play" and not g.state.game_over:
             rows.extend((seat, value(g, seat)) for seat in sides)
         g.apply(Action.from_dict(raw))
     if not g.state.game_over:
@@ -211,8 +229,8 @@ def main(argv=None) -> int:
             by_mode.setdefault(key, []).extend(rows)
             per_game.setdefault(key, []).append(rows)
             seeds.setdefault(key, []).append(seed)
-            if rows and origin.get("difficulty") == "medium":
-                starts.setdefault(key, []).append(rows[0])
+            if rows and origin.get("difficulty") == "medium" and not handover(path):
+                starts.setdefault(key, []).append(rows[0])       # a game's start: not one played on
     if args.leave_one_out:
         for key, games in sorted(per_game.items()):
             rows = by_mode[key]

@@ -3,6 +3,7 @@ mode to how the expert's own games ended (tools/fit_expert_chance.py, data/bots/
 and bench/calibration.py --expert-saves checks it on saved games of another seed range."""
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
@@ -15,7 +16,7 @@ from faeriell import sim
 from faeriell.bots import win_chance as W
 from faeriell.content.rules_loader import default_rules
 from faeriell.engine import new_game
-from faeriell.engine.saves import read_save
+from faeriell.engine.saves import read_save, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -319,3 +320,40 @@ def test_the_shipped_file_scales_from_its_training_range_only():
         if "anchor" in entry:
             lo, hi = entry["anchor"]["log_seeds"]
             assert hi < F.CALIBRATION_RANGE[0] or lo > F.CALIBRATION_RANGE[1]
+
+
+def test_a_game_played_on_from_anothers_opening_gives_positions_from_the_handover(rules, tmp_path, monkeypatch):
+    """`sim --opening easy:2-3`: every seat plays the Easy bot until round 2 or 3 (by seed), then its
+    own bot; the save says where beside it, and the fit and the calibration read positions from
+    there on only (the chance means: the expert, playing on from here, wins), and never count the
+    game's first position as a game's start."""
+    assert sim.main(["--players", "1", "--mode", "solo", "--bots", "heuristic", "--opening", "easy:2-3",
+                     "--games", "2", "--seed", "31", "--workers", "1", "--quiet", "--save-dir", str(tmp_path)]) == 0
+    saves = sorted(tmp_path.glob("*.json"))
+    assert [p.name for p in saves] == ["solo-1p-medium-easy-then-heuristic-seed31.json",
+                                       "solo-1p-medium-easy-then-heuristic-seed32.json"]
+    for path, seed in zip(saves, (31, 32), strict=True):
+        side = json.loads(sim.handover_path(path).read_text())
+        g = read_save(rules, path)
+        k = side["handover"]
+        assert side["round"] == sim.opening_round({"rounds": [2, 3]}, seed) == 2 + seed % 2
+        assert side["opening"] == "easy" and k == F.handover(path)
+        # the handover is the first action of that round
+        assert replay(rules, g.origin, [h["action"] for h in g.history[:k]]).state.round == side["round"]
+        assert replay(rules, g.origin, [h["action"] for h in g.history[:k - 1]]).state.round < side["round"]
+        seen: list = []
+        _origin, rows = F.positions(path, rules, lambda game, seat, seen=seen: seen.append(game.state.round) or 0.0)
+        assert rows and min(seen) == side["round"]
+    # the calibration reads them from the handover too, and takes none for a game's start
+    import calibration
+    monkeypatch.setattr(calibration, "RANGE", (0, 99999))
+    by_table, starts = calibration.expert_rows([str(tmp_path)])
+    assert sum(len(r) for r in by_table.values()) > 0 and starts == []
+    # a handover file that cannot be read names itself
+    sim.handover_path(saves[0]).write_text('{"handover": "soon"}')
+    with pytest.raises(SystemExit, match=r"seed31\.handover.*whole number"):
+        F.handover(saves[0])
+    assert sim.parse_opening("easy:2-6") == {"level": "easy", "rounds": [2, 6]}
+    for bad in ("easy", "easy:0-3", "easy:4-2", ":2-3"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            sim.parse_opening(bad)

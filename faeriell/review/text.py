@@ -75,25 +75,27 @@ def points(d: float) -> str:
 
 
 def moment_lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: list[str]) -> list[str]:
-    who = tribe_names[m.player] if 0 <= m.player < len(tribe_names) else f"Player {m.player + 1}"
-    grade = (m.grade or "").capitalize()
-    lines = [f"Round {m.round}, move {m.index + 1} - {grade}",
-             f"  {who} played: {describe(m.played, names, tribe_ids)} (win chance {percent(m.played_value)})",
-             f"  Better: {describe(m.best, names, tribe_ids)} (win chance {percent(m.best_value)}, "
-             f"{points(m.fall)} more)"]
-    if m.reason:
-        lines.append(f"  Why: {names.text(m.reason)}")
-    return lines
+    """A graded move: what was played, the better move found and what it keeps more."""
+    return _lines(m, names, tribe_ids, tribe_names, (m.grade or "").capitalize(),
+                  f"Better: {describe(m.best, names, tribe_ids)} (win chance {percent(m.best_value)}, "
+                  f"{points(m.fall)} more)")
 
 
 def strong_lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: list[str]) -> list[str]:
-    """A strong move: what was played, and what the next best move found would have given up."""
-    who = tribe_names[m.player] if 0 <= m.player < len(tribe_names) else f"Player {m.player + 1}"
+    """A strong move: what was played, and the next best move found with its chance."""
     assert m.runner_up is not None
-    lines = [f"Round {m.round}, move {m.index + 1} - {points(m.lead)} ahead",
+    return _lines(m, names, tribe_ids, tribe_names, f"{points(m.lead)} ahead",
+                  f"The next best: {describe(m.runner_up, names, tribe_ids)} (win chance "
+                  f"{percent(m.runner_up_value)})")
+
+
+def _lines(m: Moment, names: Names, tribe_ids: list[str], tribe_names: list[str], verdict: str,
+           other: str) -> list[str]:
+    """A move's entry: its heading with `verdict`, what was played, the `other` move, and why."""
+    who = tribe_names[m.player] if 0 <= m.player < len(tribe_names) else f"Player {m.player + 1}"
+    lines = [f"Round {m.round}, move {m.index + 1} - {verdict}",
              f"  {who} played: {describe(m.played, names, tribe_ids)} (win chance {percent(m.played_value)})",
-             f"  The next best: {describe(m.runner_up, names, tribe_ids)} (win chance "
-             f"{percent(m.runner_up_value)})"]
+             f"  {other}"]
     if m.reason:
         lines.append(f"  Why: {names.text(m.reason)}")
     return lines

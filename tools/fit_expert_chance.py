@@ -224,6 +224,9 @@ def main(argv=None) -> int:
             if not TRAIN_RANGE[0] <= seed <= TRAIN_RANGE[1]:
                 raise SystemExit(f"{path}: seed {seed} is outside the training range {TRAIN_RANGE}: "
                                  f"another range's games would spoil its measure")
+            if not rows:       # a game played on from an opening that ended before the expert took over
+                print(f"{path.name}: no decision from the expert's handover on: left out")
+                continue
             # one scaling per table: solo, and Full Coop by its players (the learned model is one per mode)
             key = table_key(origin["mode"], int(origin["players"]))
             by_mode.setdefault(key, []).extend(rows)

@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 
 from faeriell import sim  # noqa: E402
 from faeriell.content.rules_loader import default_rules  # noqa: E402
-from faeriell.engine.saves import SaveError, parse, replay  # noqa: E402
+from faeriell.engine.saves import SaveError, read_save  # noqa: E402
 from faeriell.sim import wilson  # noqa: E402
 from bench import bots as bench_bots  # noqa: E402
 
@@ -378,7 +378,7 @@ def table_clock_rows(results: Path = ROOT / "bench" / "results") -> list[tuple]:
 
 def saved_outcomes(folder: Path, mode: str, players: int, difficulty: str) -> dict[int, bool]:
     """{seed: somebody won} of the finished games saved in `folder` with this mode, player count and
-    difficulty, each replayed through the rules from its seed and actions. A save that does not
+    difficulty, each replayed through the rules (engine.saves.read_save). A save that does not
     replay stops the report with the file's name and the engine's reason; a game that did not end
     is left out (only a finished game has an outcome)."""
     if not folder.is_dir():
@@ -386,15 +386,12 @@ def saved_outcomes(folder: Path, mode: str, players: int, difficulty: str) -> di
     rules, got = default_rules(), {}
     for path in sorted(folder.glob("*.json")):
         try:
-            data = parse(path.read_bytes())
-            origin = data["origin"]
-            if (origin.get("mode"), origin.get("players"), origin.get("difficulty")) != (mode, players, difficulty):
-                continue
-            g = replay(rules, origin, data["actions"])
-        except (OSError, SaveError, KeyError, TypeError, AttributeError) as e:
+            g = read_save(rules, path)
+        except SaveError as e:
             raise SystemExit(f"{path}: cannot count this game: {e}") from e
-        if g.state.game_over:
-            got[int(origin["seed"])] = bool(g.state.winners)
+        o = g.origin
+        if (o.get("mode"), o.get("players"), o.get("difficulty")) == (mode, players, difficulty) and g.state.game_over:
+            got[int(o["seed"])] = bool(g.state.winners)
     return got
 
 

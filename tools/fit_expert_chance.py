@@ -232,7 +232,7 @@ def main(argv=None) -> int:
             by_mode.setdefault(key, []).extend(rows)
             per_game.setdefault(key, []).append(rows)
             seeds.setdefault(key, []).append(seed)
-            if rows and origin.get("difficulty") == "medium" and not handover(path):
+            if origin.get("difficulty") == "medium" and not handover(path):
                 starts.setdefault(key, []).append(rows[0])       # a game's start: not one played on
     if args.leave_one_out:
         for key, games in sorted(per_game.items()):

@@ -281,7 +281,7 @@ class ReviewScene(MenuScene):
         self.host.open_game(game, seats)
 
     def right_rects(self) -> tuple[pygame.Rect, pygame.Rect | None]:
-        """The key moments' panel and, below it, the "Could we have won?" box (None: not shown)."""
+        """The key moments' panel and, below it, the "Could we have won?" or "What won it" box (None: not shown)."""
         w, h = self.size
         left_w = (w - 36) // 2
         top = 84
@@ -294,10 +294,9 @@ class ReviewScene(MenuScene):
                 self._measured = (key, review_won.height(self, self.job.strong, r.w - 32))
             # half the column, or all but the key moments' few lines when there are none
             box_h = max(120, min(r.h // 2 if self.moments else r.h - 170, self._measured[1]))
-            return pygame.Rect(r.x, r.y, r.w, r.h - box_h - 8), pygame.Rect(r.x, r.bottom - box_h, r.w, box_h)
-        # as tall as its words need (heading, the wrapped text, the buttons once the line is ready)
-        _head, text = self.turn_lines()
-        box_h = max(150, min(r.h // 2, 36 + self._text_height(text, r.w - 32) + (58 if self.turn else 8) + 6))
+        else:   # as tall as its words need (heading, the wrapped text, the buttons once the line is ready)
+            _head, text = self.turn_lines()
+            box_h = max(150, min(r.h // 2, 36 + self._text_height(text, r.w - 32) + (58 if self.turn else 8) + 6))
         return pygame.Rect(r.x, r.y, r.w, r.h - box_h - 8), pygame.Rect(r.x, r.bottom - box_h, r.w, box_h)
 
     def _text_height(self, text: str, width: int) -> int:

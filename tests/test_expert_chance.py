@@ -147,6 +147,19 @@ def test_a_full_coop_table_is_scaled_for_its_players_only(rules, shown_with):
     assert value_label("coop", 2) == VALUE_LABEL and value_label("coop", 3) == FAIR_LABEL
 
 
+def test_a_competitive_scaling_says_every_seat_plays_on_as_the_coach(rules, shown_with):
+    """Competitive's chance is fitted on games with the expert in every seat (each seat's outcome),
+    so the review's label says so rather than "the coach, playing on" for one side."""
+    from faeriell.review.text import FAIR_LABEL, VALUE_LABEL_COMPETITIVE, value_label
+    assert value_label("competitive", 2) == FAIR_LABEL
+    shown_with({"competitive": {"a": 0.9, "b": 0.1}})
+    two = new_game(rules, 2, "competitive", "medium", [], 7)
+    logit, _ = F.learned_logit(two, 1)
+    assert W.shown_chance(two, 1) == pytest.approx(_sigmoid(0.9 * logit + 0.1))
+    assert value_label("competitive", 2) == VALUE_LABEL_COMPETITIVE and "every seat" in VALUE_LABEL_COMPETITIVE
+    assert value_label("solo") == FAIR_LABEL
+
+
 def test_an_unknown_mode_is_refused(tmp_path):
     path = tmp_path / "expert_chance.json"
     path.write_text(json.dumps({"format": 1, "modes": {"duel": {"a": 1, "b": 0}}}))

@@ -23,13 +23,20 @@ from .timeline import Timeline, record, sides
 MODE_NAMES = {"competitive": "Competitive", "coop": "Full Coop", "solo": "Solo"}
 VALUE_LABEL = ("Win chance after each round: how often the coach, playing on from that position, went on "
                "to win, checked on games it never saw (100% once won, 0% once lost).")
+# In competitive play every seat is someone's side, so the coach's chance there is measured with the
+# coach in every seat: a position's worth between equals, whoever the opponents really are.
+VALUE_LABEL_COMPETITIVE = ("Win chance after each round: how often that seat went on to win when every seat "
+                           "played on from that position as the coach, checked on games it never saw "
+                           "(100% once won, 0% once lost).")
 # Where the expert's games were not measured (shows_expert), the chance is a fair player's.
 FAIR_LABEL = ("Win chance after each round: how often a fair player went on to win from that position, "
               "learned from self-play and checked on games it never saw (100% once won, 0% once lost).")
 
 
 def value_label(mode: str, players: int | None = None) -> str:
-    return VALUE_LABEL if shows_expert(mode, players) else FAIR_LABEL
+    if not shows_expert(mode, players):
+        return FAIR_LABEL
+    return VALUE_LABEL_COMPETITIVE if mode == "competitive" else VALUE_LABEL
 
 
 def round_values(rules, origin: dict, actions: list) -> list[tuple[int, list[float]]]:

@@ -81,12 +81,14 @@ SAVED_CLOCK_CELLS = (("solo", 1, "medium", ("s23_compiled_heldout",),
                       "--bots expert --budget 1.0 --cpu-clock --level-opts '{\"expert\": {\"helpers\": 1}}' "
                       "--games 60 --seed 64159 --workers 2 --save-dir bench/results/s23_compiled_heldout "
                       "(stopped after 58 games)", 1),
-                     ("coop", 2, "medium", ("s24_expert_chance/coop2_heldout", "s26_expert_chance/coop2_heldout"),
+                     ("coop", 2, "medium", ("s24_expert_chance/coop2_heldout", "s26_expert_chance/coop2_heldout",
+                                               "s27_expert_chance/coop2_heldout"),
                       "FAERIELL_ENGINE=compiled python -m faeriell.sim --players 2 --mode coop --difficulty medium "
                       "--bots expert,expert --budget 1.0 --cpu-clock --level-opts '{\"expert\": {\"helpers\": 1}}' "
                       "--games 100 --seed 64217 --workers 1 --save-dir bench/results/s24_expert_chance/coop2_heldout "
                       "(64217-64223), then --seed 64224 --save-dir bench/results/s26_expert_chance/coop2_heldout "
-                      "(64224-64234); each run stopped at its session's end", 1))
+                      "(64224-64234), then --seed 64235 --save-dir bench/results/s27_expert_chance/coop2_heldout "
+                      "(64235-64246); each run stopped at its session's end", 1))
 DEFAULT_SEED = 32000           # bench/README.md "Seed ranges": the balance report's block
 LABELS = (("solo", "Solo (1 player, 6 Achievements to win)"),
           ("coop2", "Full Coop, 2 players (10 Achievements or 12 tokens)"),

@@ -152,11 +152,15 @@ def test_a_competitive_scaling_says_every_seat_plays_on_as_the_coach(rules, show
     so the review's label says so rather than "the coach, playing on" for one side."""
     from faeriell.review.text import FAIR_LABEL, VALUE_LABEL_COMPETITIVE, value_label
     assert value_label("competitive", 2) == FAIR_LABEL
-    shown_with({"competitive": {"a": 0.9, "b": 0.1}})
+    shown_with({"competitive2": {"a": 0.9, "b": 0.1}})
     two = new_game(rules, 2, "competitive", "medium", [], 7)
     logit, _ = F.learned_logit(two, 1)
     assert W.shown_chance(two, 1) == pytest.approx(_sigmoid(0.9 * logit + 0.1))
     assert value_label("competitive", 2) == VALUE_LABEL_COMPETITIVE and "every seat" in VALUE_LABEL_COMPETITIVE
+    # a table is the coach's only where its own games were measured: 3 players keep the fair chance
+    three = new_game(rules, 3, "competitive", "medium", [], 7)
+    assert W.shown_chance(three, 1) == W.win_chance(three, 1)
+    assert value_label("competitive", 3) == FAIR_LABEL and not W.shows_expert("competitive")
     assert value_label("solo") == FAIR_LABEL
 
 

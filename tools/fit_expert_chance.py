@@ -5,8 +5,8 @@
 The learned model (data/bots/win_chance.json) was trained mostly on the heuristic's games, so its
 chance is a weak player's: about 3% at the start of a solo Medium game that the expert, at the
 table's setting, wins more than half of. The chance the game shows should mean "the coach, playing
-on from here, wins" (issue 41, item 1). This fits, per table with expert games (solo; Full Coop by
-its players: coop2, coop3, coop4), a Platt scaling of the learned model's logit with a round term,
+on from here, wins" (issue 41, item 1). This fits, per table with expert games (solo; Full Coop and
+competitive by their players: coop2-coop4, competitive2-competitive4), a Platt scaling of the learned model's logit with a round term,
 chance = sigmoid(a * logit + c * round + b) (round standardized as the model reads it), on every
 decision of the game in play of
 the expert's saved games (`python -m faeriell.sim --bots expert --budget 1.0 --cpu-clock --level-opts
@@ -227,7 +227,8 @@ def main(argv=None) -> int:
             if not rows:       # a game played on from an opening that ended before the expert took over
                 print(f"{path.name}: no decision from the expert's handover on: left out")
                 continue
-            # one scaling per table: solo, and Full Coop by its players (the learned model is one per mode)
+            # one scaling per table: solo, Full Coop and competitive by their players (the learned model
+            # is one per mode and reads the players, but the expert's reach differs by table)
             key = table_key(origin["mode"], int(origin["players"]))
             by_mode.setdefault(key, []).extend(rows)
             per_game.setdefault(key, []).append(rows)
@@ -248,7 +249,8 @@ def main(argv=None) -> int:
         return 0
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
-                    "per table (solo; Full Coop by players, coop2-coop4, on the coop model): chance = "
+                    "per table (solo; Full Coop and competitive by players, coop2-coop4 and competitive2-"
+                    "competitive4, on their mode's model): chance = "
                     "1 / (1 + exp(-(a * logit + round * z_round + b))), z_round the model's standardized "
                     "round feature",
            "command": "python tools/fit_expert_chance.py " + " ".join(sys.argv[1:] if argv is None else argv),
@@ -264,7 +266,7 @@ def main(argv=None) -> int:
         entry = {"a": round(a, 6), "b": round(b, 6), "round": round(c, 6), "games": len(games),
                  "positions": len(rows), "seeds": [games[0], games[-1]], "position_win_share": round(wins, 4)}
         # a competitive game has a side per seat: no one rate of "the expert won" places its start
-        anchored = args.anchor and key != "competitive"
+        anchored = args.anchor and not key.startswith("competitive")
         anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if anchored else (0, 0, [])
         if anchor_n and starts.get(key):
             own = starts[key]

@@ -37,9 +37,11 @@ from .observe import fork, observe
 from .weights import weights_for
 
 MODES = ("solo", "coop", "competitive")
-# The expert's chance is scaled per table where its games were measured: Full Coop by the number of
-# players (issue 41 item 1), since two, three and four searching seats reach differently far.
-TABLES = ("coop2", "coop3", "coop4")
+# The expert's chance is scaled per table where its games were measured: Full Coop and competitive by
+# the number of players (issue 41 item 1), since two, three and four searching seats reach differently
+# far; a table's chance is shown as the coach's only where that table's games were measured.
+TABLES = ("coop2", "coop3", "coop4", "competitive2", "competitive3", "competitive4")
+BY_PLAYERS = ("coop", "competitive")
 FORMAT = 1
 MAX_PLAYOUT = 600        # actions a playout may take before it is valued where it stands
 
@@ -90,8 +92,8 @@ class ModelBook:
 
 
 def table_key(mode: str, players: int) -> str:
-    """The key of a table in an expert-chance file: Full Coop by its players, the rest by mode."""
-    return f"coop{players}" if mode == "coop" else mode
+    """The key of a table in an expert-chance file: Full Coop and competitive by their players, solo by mode."""
+    return f"{mode}{players}" if mode in BY_PLAYERS else mode
 
 
 def default_path() -> Path:
@@ -231,7 +233,7 @@ def scaled_book(book: ModelBook, scaling: dict) -> ModelBook:
     models = dict(book.models)
     for mode, (a, b, *rest) in scaling.items():
         c = rest[0] if rest else 0.0
-        m = book.models[mode if mode in MODES else "coop"]
+        m = book.models[mode if mode in MODES else mode.rstrip("234")]
         weights = [a * w for w in m.weights]
         if c:
             if m.hidden or "round" not in m.features:

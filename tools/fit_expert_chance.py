@@ -242,6 +242,9 @@ def main(argv=None) -> int:
             won = sum(1 for g in games if any(y for _x, y in g))       # games somebody won
             print(f"{key}: {len(games)} games ({won} won), {len(rows)} positions; Brier with each game "
                   f"left out (the base rate's {sum((rate - y) ** 2 for _x, y in rows) / len(rows):.4f}):")
+            # the learned chance as it is (a=1, b=0): what a scaling must beat to be worth shipping
+            same = sum((sigmoid(x) - y) ** 2 for (x, _r), y in rows) / len(rows)
+            print(f"  {'no scaling':>10}  (the learned chance as it is): {same:.4f}")
             for with_round in (False, True):
                 for l2 in (1e-3, 1e-2, 1e-1):
                     print(f"  {'round term' if with_round else 'plain':>10}  ridge {l2:g}: "

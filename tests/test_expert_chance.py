@@ -286,6 +286,9 @@ def test_the_fit_tool_scales_full_coop_per_table(tmp_path, monkeypatch, capsys):
     assert F.main(["--saves", str(folder), "--out", str(out), "--leave-one-out"]) == 0
     printed = capsys.readouterr().out
     assert "coop2: 4 games (2 won)" in printed and "coop3: 4 games (2 won)" in printed and not out.exists()
+    # the learned chance as it is, the Brier every form is read against: these rows' own, by hand
+    same = sum((_sigmoid(x) - y) ** 2 for _o, rows in games[:4] for (x, _r), y in rows) / 40
+    assert f"(the learned chance as it is): {same:.4f}" in printed.split("coop2: 4 games")[1].split("coop3:")[0]
 
 
 def test_leaving_one_game_out_prefers_the_form_that_made_the_outcomes():

@@ -164,6 +164,50 @@ def test_a_competitive_scaling_says_every_seat_plays_on_as_the_coach(rules, show
     assert value_label("solo") == FAIR_LABEL
 
 
+def test_a_competitive_table_reads_the_strongest_rival(rules, shown_with):
+    """The learned model values each seat alone, so both seats of a 2-player game can read 90%;
+    competitive's expert chance weighs the strongest other seat's learned logit too (rival)."""
+    shown_with({"competitive2": {"a": 0.8, "b": 0.05, "round": -0.1, "rival": -0.4}})
+    three_scaled = {"competitive3": {"a": 0.8, "b": 0.05, "rival": -0.4}}
+    two = new_game(rules, 2, "competitive", "medium", [], 7)
+    mine, z_round = F.learned_logit(two, 0)
+    theirs, _ = F.learned_logit(two, 1)
+    assert W.shown_chance(two, 0) == pytest.approx(_sigmoid(0.8 * mine - 0.1 * z_round - 0.4 * theirs + 0.05))
+    assert W.shown_chance(two, 1) == pytest.approx(_sigmoid(0.8 * theirs - 0.1 * z_round - 0.4 * mine + 0.05))
+    # at a table of three, the stronger of the two others is the rival
+    shown_with(three_scaled)
+    three = new_game(rules, 3, "competitive", "medium", [], 7)
+    logits = [F.learned_logit(three, k)[0] for k in range(3)]
+    assert W.shown_chance(three, 2) == pytest.approx(_sigmoid(0.8 * logits[2] - 0.4 * max(logits[:2]) + 0.05))
+
+
+def test_a_rival_term_outside_competitive_is_refused_by_name(tmp_path):
+    path = tmp_path / "expert_chance.json"
+    path.write_text(json.dumps({"format": 1, "modes": {"coop2": {"a": 1, "b": 0, "rival": -0.3}}}))
+    with pytest.raises(W.WinChanceModelError, match="modes.coop2.rival"):
+        W.read_scaling(path)
+
+
+def test_the_fit_finds_a_rival_term_and_leaving_one_out_prefers_it():
+    """Outcomes that depend on the other seat's logit as well as one's own: the fit recovers the
+    rival weight, and with each game left out the rival form beats the one without it."""
+    rng = random.Random(11)
+    games = []
+    for _g in range(30):
+        rows = []
+        for _t in range(12):
+            mine, theirs, r = rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-1, 1)
+            group = [((mine, r), 0), ((theirs, r), 0)]
+            both = F.with_rival(group, 2)
+            assert [x[2] for x, _y in both] == [theirs, mine]
+            won = 1 if rng.random() < _sigmoid(0.9 * mine - 0.8 * theirs) else 0
+            rows.append((both[0][0], won))
+        games.append(rows)
+    a, b, c, d = F.fit_platt([r for g in games for r in g], l2=0.0)
+    assert abs(a - 0.9) < 0.2 and abs(d + 0.8) < 0.2
+    assert F.leave_one_out(games, with_round=False, rival=True) < F.leave_one_out(games, with_round=False)
+
+
 def test_an_unknown_mode_is_refused(tmp_path):
     path = tmp_path / "expert_chance.json"
     path.write_text(json.dumps({"format": 1, "modes": {"duel": {"a": 1, "b": 0}}}))
@@ -320,7 +364,7 @@ def test_the_fit_tool_anchors_the_start_when_given_a_log(tmp_path, monkeypatch):
     entry = json.loads(out.read_text())["modes"]["solo"]
     assert entry["anchor"]["log_games"] == 10 and entry["b"] != entry["fitted_b"]
     assert entry["anchor"]["rate"] == pytest.approx((9 + 2) / 14, abs=1e-4)        # the four games' two wins pooled in
-    a, b, c = W.read_scaling(out)["solo"]
+    a, b, c, _rival = W.read_scaling(out)["solo"]
     starts = [rows[0][0] for _origin, rows in games]
     mean = sum(_sigmoid(a * x + c * r + b) for x, r in starts) / len(starts)
     assert mean == pytest.approx(11 / 14, abs=1e-4)

@@ -96,18 +96,33 @@ def positions(path: Path, rules, value=learned_logit) -> tuple[dict, list[tuple[
     return origin, [(x, 1 if seat in g.state.winners else 0) for seat, x in rows]
 
 
+def with_rival(rows: list, players: int) -> list:
+    """A competitive game's rows (each decision's seats in seat order, ((logit, round), outcome))
+    with the strongest other seat's learned logit beside each seat's own: ((logit, round, rival),
+    outcome). The learned model values each seat alone, so two seats can both read 90% where, with
+    the expert in every seat, one of them goes on to win."""
+    out = []
+    for k in range(0, len(rows), players):
+        group = rows[k:k + players]
+        for i, ((x, r), y) in enumerate(group):
+            out.append(((x, r, max(g[0][0] for j, g in enumerate(group) if j != i)), y))
+    return out
+
+
 def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     """Platt scaling by Newton's method with a small ridge toward "no change" (so a small set
     cannot run away): rows (x, y) give (a, b) of sigmoid(a x + b); rows ((x, r), y) also fit
     a round term c, sigmoid(a x + c r + b) (returned as (a, b, c)): the learned chance's error
-    is not the same early and late (it learned from weaker play, whose early positions lose)."""
+    is not the same early and late (it learned from weaker play, whose early positions lose);
+    rows ((x, r, v), y) a rival term d as well (sigmoid(a x + c r + d v + b), returned as (a, b,
+    c, d)); any further inputs likewise, each with its own weight after b."""
     import numpy as np
-    with_round = isinstance(rows[0][0], tuple)
-    x = np.array([r[0][0] if with_round else r[0] for r in rows], dtype=float)
+    extra = len(rows[0][0]) - 1 if isinstance(rows[0][0], tuple) else 0
+    x = np.array([r[0][0] if extra else r[0] for r in rows], dtype=float)
     y = np.array([r[1] for r in rows], dtype=float)
-    cols = [x, np.ones_like(x)] + ([np.array([r[0][1] for r in rows], dtype=float)] if with_round else [])
+    cols = [x, np.ones_like(x)] + [np.array([r[0][1 + k] for r in rows], dtype=float) for k in range(extra)]
     X = np.stack(cols, axis=1)
-    prior = np.array([1.0, 0.0] + [0.0] * with_round)
+    prior = np.array([1.0, 0.0] + [0.0] * extra)
     w = prior.copy()
     eye = np.eye(len(prior))
     ridge = l2 * len(y)
@@ -137,18 +152,21 @@ def sigmoid(t: float) -> float:
     return 0.5 * (1.0 + math.tanh(0.5 * t))
 
 
-def leave_one_out(games: list[list], l2: float = 1e-3, with_round: bool = True) -> float:
+def leave_one_out(games: list[list], l2: float = 1e-3, with_round: bool = True, rival: bool = False) -> float:
     """The Brier score of the fit over the positions of every game in turn, each predicted by a fit
-    on the other games: how a form (with or without the round term) or a ridge is chosen on the
-    training games alone. `games` holds each game's rows ((logit, round), outcome)."""
+    on the other games: how a form (with or without the round term, the rival term) or a ridge is
+    chosen on the training games alone. `games` holds each game's rows ((logit, round), outcome), or
+    ((logit, round, rival), outcome) for a competitive table (with_rival)."""
+    def inputs(x):
+        picked = (x[0],) + ((x[1],) if with_round else ()) + ((x[2],) if rival else ())
+        return picked if len(picked) > 1 else picked[0]
     se = n = 0.0
     for k, held in enumerate(games):
-        train = [r for j, rows in enumerate(games) if j != k for r in rows]
-        if not with_round:
-            train = [(x[0], y) for x, y in train]
-        a, b, *c = fit_platt(train, l2=l2)
-        for (x, r), y in held:
-            t = a * x + b + (c[0] * r if c else 0.0)
+        train = [(inputs(x), y) for j, rows in enumerate(games) if j != k for x, y in rows]
+        a, b, *w = fit_platt(train, l2=l2)
+        for x, y in held:
+            more = inputs(x)[1:] if len(w) else ()
+            t = a * x[0] + b + sum(wk * v for wk, v in zip(w, more, strict=True))
             se += (sigmoid(t) - y) ** 2
             n += 1
     return se / n
@@ -206,10 +224,20 @@ def main(argv=None) -> int:
     ap.add_argument("--anchor", nargs="+", default=[], metavar="LOG",
                     help="bench/bots.py logs of the table's expert: their win rate (with the training "
                          "games') places the chance at the start of a game (solo Medium)")
+    ap.add_argument("--ridge", nargs="+", default=[], metavar="TABLE=L2",
+                    help="a table's ridge (e.g. competitive2=0.1), chosen with --leave-one-out; "
+                         "every other table keeps the default 0.001")
     ap.add_argument("--leave-one-out", action="store_true",
                     help="write nothing: print, per table, the Brier score of each form and ridge with "
                          "every game left out in turn (to choose them on the training games alone)")
     args = ap.parse_args(argv)
+    ridge: dict[str, float] = {}
+    for item in args.ridge:
+        key, _, value = item.partition("=")
+        try:
+            ridge[key] = float(value)
+        except ValueError:
+            raise SystemExit(f"--ridge {item}: expected TABLE=L2, such as competitive2=0.1") from None
     from faeriell.bots.win_chance import table_key
     from faeriell.content.rules_loader import default_rules
     rules = default_rules()
@@ -220,6 +248,8 @@ def main(argv=None) -> int:
     for folder in args.saves:
         for path in sorted(Path(folder).glob("*.json")):
             origin, rows = positions(path, rules)
+            if origin["mode"] == "competitive":
+                rows = with_rival(rows, int(origin["players"]))
             seed = int(origin["seed"])
             if not TRAIN_RANGE[0] <= seed <= TRAIN_RANGE[1]:
                 raise SystemExit(f"{path}: seed {seed} is outside the training range {TRAIN_RANGE}: "
@@ -243,24 +273,27 @@ def main(argv=None) -> int:
             print(f"{key}: {len(games)} games ({won} won), {len(rows)} positions; Brier with each game "
                   f"left out (the base rate's {sum((rate - y) ** 2 for _x, y in rows) / len(rows):.4f}):")
             # the learned chance as it is (a=1, b=0): what a scaling must beat to be worth shipping
-            same = sum((sigmoid(x) - y) ** 2 for (x, _r), y in rows) / len(rows)
+            same = sum((sigmoid(x) - y) ** 2 for (x, *_more), y in rows) / len(rows)
             print(f"  {'no scaling':>10}  (the learned chance as it is): {same:.4f}")
-            for with_round in (False, True):
-                for l2 in (1e-3, 1e-2, 1e-1):
-                    print(f"  {'round term' if with_round else 'plain':>10}  ridge {l2:g}: "
-                          f"{leave_one_out(games, l2, with_round):.4f}")
+            rivals = (False, True) if key.startswith("competitive") else (False,)
+            for rival in rivals:
+                for with_round in (False, True):
+                    form = ("round term" if with_round else "plain") + (" + rival" if rival else "")
+                    for l2 in (1e-3, 1e-2, 1e-1):
+                        print(f"  {form:>10}  ridge {l2:g}: {leave_one_out(games, l2, with_round, rival):.4f}")
         return 0
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
                     "per table (solo; Full Coop and competitive by players, coop2-coop4 and competitive2-"
                     "competitive4, on their mode's model): chance = "
-                    "1 / (1 + exp(-(a * logit + round * z_round + b))), z_round the model's standardized "
-                    "round feature",
+                    "1 / (1 + exp(-(a * logit + round * z_round + rival * rival_logit + b))), z_round the "
+                    "model's standardized round feature, rival_logit (competitive) the strongest other "
+                    "seat's learned logit",
            "command": "python tools/fit_expert_chance.py " + " ".join(sys.argv[1:] if argv is None else argv),
            "expert": "ExpertBot at 1 s a decision on the CPU clock with one helper process (the table's)",
            "modes": {}}
     for key, rows in sorted(by_mode.items()):
-        a, b, c = fit_platt(rows)
+        a, b, c, *rival = fit_platt(rows, l2=ridge.get(key, 1e-3))
         if a <= 0 or len({y for _x, y in rows}) < 2:
             raise SystemExit(f"{key}: the games teach no scaling (a={a:.3f}; outcomes "
                              f"{sorted({y for _x, y in rows})}): play more games, won and lost")
@@ -268,6 +301,10 @@ def main(argv=None) -> int:
         wins = sum(1 for _x, y in rows if y) / max(1, len(rows))
         entry = {"a": round(a, 6), "b": round(b, 6), "round": round(c, 6), "games": len(games),
                  "positions": len(rows), "seeds": [games[0], games[-1]], "position_win_share": round(wins, 4)}
+        if rival:
+            entry["rival"] = round(rival[0], 6)
+        if key in ridge:
+            entry["ridge"] = ridge[key]
         # a competitive game has a side per seat: no one rate of "the expert won" places its start
         anchored = args.anchor and not key.startswith("competitive")
         anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if anchored else (0, 0, [])
@@ -281,7 +318,8 @@ def main(argv=None) -> int:
             print(f"{key}: anchored at the start to {rate:.3f} ({anchor_won} of {anchor_n} logged games "
                   f"and the training games' own outcomes)")
         out["modes"][key] = entry
-        print(f"{key}: a={a:.4f} b={b:.4f} round={c:.4f} from {len(rows)} positions of {len(games)} games")
+        print(f"{key}: a={a:.4f} b={b:.4f} round={c:.4f}" + (f" rival={rival[0]:.4f}" if rival else "")
+              + f" from {len(rows)} positions of {len(games)} games")
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print("wrote", args.out)
     return 0

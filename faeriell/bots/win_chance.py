@@ -61,6 +61,11 @@ class Model:
     bias: float
     hidden: tuple[tuple[float, ...], ...] = ()
     hidden_bias: tuple[float, ...] = ()
+    # Competitive's expert chance also reads the table: `rival` times the learned logit (`base`'s) of
+    # the strongest other seat. The learned model values each seat alone, so two seats can both read
+    # 90%; with the expert in every seat only one of them goes on to win (expert_chance.json).
+    rival: float = 0.0
+    base: Model | None = None
 
     def logit(self, x) -> float:
         z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale, strict=True)]
@@ -69,11 +74,14 @@ class Model:
         return self.bias + sum(w * q for w, q in zip(self.weights, z, strict=True))
 
     def chance(self, x) -> float:
-        t = self.logit(x)
-        if t >= 0:
-            return 1.0 / (1.0 + exp(-t))
-        e = exp(t)
-        return e / (1.0 + e)
+        return _sigmoid(self.logit(x))
+
+
+def _sigmoid(t: float) -> float:
+    if t >= 0:
+        return 1.0 / (1.0 + exp(-t))
+    e = exp(t)
+    return e / (1.0 + e)
 
 
 @dataclass(frozen=True)
@@ -197,9 +205,10 @@ def expert_path() -> Path:
     return Path(resource_dir("data")) / "bots" / "expert_chance.json"
 
 
-def read_scaling(path) -> dict[str, tuple[float, float, float]]:
-    """{mode or table: (a, b, round)} of an expert-chance file (WinChanceModelError names the file and
-    the field); a table (TABLES, e.g. "coop2") scales its mode's model for that many players."""
+def read_scaling(path) -> dict[str, tuple[float, ...]]:
+    """{mode or table: (a, b, round, rival)} of an expert-chance file (WinChanceModelError names the
+    file and the field); a table (TABLES, e.g. "coop2") scales its mode's model for that many players.
+    `rival` (competitive only) weighs the strongest other seat's learned logit."""
     path = Path(path)
     try:
         d = parse_json(read_text(path, "data", shown=path), shown=path)
@@ -210,7 +219,7 @@ def read_scaling(path) -> dict[str, tuple[float, float, float]]:
     modes = d.get("modes")
     if not isinstance(modes, dict):
         raise WinChanceModelError(f"{path}: modes: missing or not a mapping")
-    out = {}
+    out: dict[str, tuple[float, ...]] = {}
     for mode, entry in modes.items():
         if mode not in MODES + TABLES:
             raise WinChanceModelError(f"{path}: modes.{mode}: not a mode or a table "
@@ -221,7 +230,10 @@ def read_scaling(path) -> dict[str, tuple[float, float, float]]:
         if a <= 0:          # a scaling that turned the order round would say a better position is worse
             raise WinChanceModelError(f"{path}: modes.{mode}.a: must be above 0, not {a}")
         c = _number(path, f"modes.{mode}.round", entry.get("round", 0.0))
-        out[mode] = (a, _number(path, f"modes.{mode}.b", entry.get("b")), c)
+        rival = _number(path, f"modes.{mode}.rival", entry.get("rival", 0.0))
+        if rival and not mode.startswith("competitive"):
+            raise WinChanceModelError(f"{path}: modes.{mode}.rival: only a competitive table has rivals")
+        out[mode] = (a, _number(path, f"modes.{mode}.b", entry.get("b")), c, rival)
     return out
 
 
@@ -229,17 +241,20 @@ def scaled_book(book: ModelBook, scaling: dict) -> ModelBook:
     """`book` with each scaled mode's logit turned into a * logit + c * z_round + b, z_round the
     model's standardized round feature (the output layer is linear, so that is the same model with
     its last weights times a, c more on the round's, and its bias a * bias + b). A scaling is
-    (a, b) or (a, b, c); a table's key (e.g. "coop2") scales its mode's model under its own key."""
+    (a, b), (a, b, c) or (a, b, c, rival); a table's key (e.g. "coop2") scales its mode's model under
+    its own key; a rival term keeps the learned model beside it to value the other seats."""
     models = dict(book.models)
     for mode, (a, b, *rest) in scaling.items():
         c = rest[0] if rest else 0.0
+        rival = rest[1] if len(rest) > 1 else 0.0
         m = book.models[mode if mode in MODES else mode.rstrip("234")]
         weights = [a * w for w in m.weights]
         if c:
             if m.hidden or "round" not in m.features:
                 raise WinChanceModelError(f"models.{mode}: a round term needs a linear model that reads the round")
             weights[m.features.index("round")] += c
-        models[mode] = replace(m, weights=tuple(weights), bias=a * m.bias + b)
+        models[mode] = replace(m, weights=tuple(weights), bias=a * m.bias + b,
+                               rival=rival, base=m if rival else None)
     return ModelBook(book.path, models, {**book.meta, "scaled": sorted(scaling)})
 
 
@@ -302,7 +317,11 @@ def win_chance(game, seat: int, book: ModelBook | None = None) -> float:
     if key not in _CHECKED:
         _check_features(model, game.rules)
         _CHECKED.add(key)
-    return model.chance(vector(game, seat, model.features))
+    t = model.logit(vector(game, seat, model.features))
+    if model.rival and model.base is not None and s.players > 1:
+        t += model.rival * max(model.base.logit(vector(game, other, model.features))
+                               for other in range(s.players) if other != seat)
+    return _sigmoid(t)
 
 
 def _world_rng(seed: int, k: int) -> random.Random:

@@ -151,6 +151,7 @@ def test_a_competitive_scaling_says_every_seat_plays_on_as_the_coach(rules, show
     """Competitive's chance is fitted on games with the expert in every seat (each seat's outcome),
     so the review's label says so rather than "the coach, playing on" for one side."""
     from faeriell.review.text import FAIR_LABEL, VALUE_LABEL_COMPETITIVE, value_label
+    shown_with(None)            # no expert-chance file: every table's chance is a fair player's
     assert value_label("competitive", 2) == FAIR_LABEL
     shown_with({"competitive2": {"a": 0.9, "b": 0.1}})
     two = new_game(rules, 2, "competitive", "medium", [], 7)

@@ -117,10 +117,11 @@ def fit_platt(rows: list, l2: float = 1e-3) -> tuple[float, ...]:
     rows ((x, r, v), y) a rival term d as well (sigmoid(a x + c r + d v + b), returned as (a, b,
     c, d)); any further inputs likewise, each with its own weight after b."""
     import numpy as np
-    extra = len(rows[0][0]) - 1 if isinstance(rows[0][0], tuple) else 0
-    x = np.array([r[0][0] if extra else r[0] for r in rows], dtype=float)
+    xs = [r[0] if isinstance(r[0], tuple) else (r[0],) for r in rows]
+    extra = len(xs[0]) - 1
+    x = np.array([v[0] for v in xs], dtype=float)
     y = np.array([r[1] for r in rows], dtype=float)
-    cols = [x, np.ones_like(x)] + [np.array([r[0][1 + k] for r in rows], dtype=float) for k in range(extra)]
+    cols = [x, np.ones_like(x)] + [np.array([v[1 + k] for v in xs], dtype=float) for k in range(extra)]
     X = np.stack(cols, axis=1)
     prior = np.array([1.0, 0.0] + [0.0] * extra)
     w = prior.copy()
@@ -158,15 +159,13 @@ def leave_one_out(games: list[list], l2: float = 1e-3, with_round: bool = True, 
     chosen on the training games alone. `games` holds each game's rows ((logit, round), outcome), or
     ((logit, round, rival), outcome) for a competitive table (with_rival)."""
     def inputs(x):
-        picked = (x[0],) + ((x[1],) if with_round else ()) + ((x[2],) if rival else ())
-        return picked if len(picked) > 1 else picked[0]
+        return (x[0],) + ((x[1],) if with_round else ()) + ((x[2],) if rival else ())
     se = n = 0.0
     for k, held in enumerate(games):
         train = [(inputs(x), y) for j, rows in enumerate(games) if j != k for x, y in rows]
         a, b, *w = fit_platt(train, l2=l2)
         for x, y in held:
-            more = inputs(x)[1:] if len(w) else ()
-            t = a * x[0] + b + sum(wk * v for wk, v in zip(w, more, strict=True))
+            t = a * x[0] + b + sum(wk * v for wk, v in zip(w, inputs(x)[1:], strict=True))
             se += (sigmoid(t) - y) ** 2
             n += 1
     return se / n

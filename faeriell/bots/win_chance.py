@@ -247,7 +247,7 @@ def scaled_book(book: ModelBook, scaling: dict) -> ModelBook:
     for mode, (a, b, *rest) in scaling.items():
         c = rest[0] if rest else 0.0
         rival = rest[1] if len(rest) > 1 else 0.0
-        m = book.models[mode if mode in MODES else mode.rstrip("234")]
+        m = book.models[mode if mode in MODES else next(b for b in BY_PLAYERS if mode.startswith(b))]
         weights = [a * w for w in m.weights]
         if c:
             if m.hidden or "round" not in m.features:
@@ -318,7 +318,7 @@ def win_chance(game, seat: int, book: ModelBook | None = None) -> float:
         _check_features(model, game.rules)
         _CHECKED.add(key)
     t = model.logit(vector(game, seat, model.features))
-    if model.rival and model.base is not None and s.players > 1:
+    if model.base is not None:          # a rival term (competitive): the strongest other seat
         t += model.rival * max(model.base.logit(vector(game, other, model.features))
                                for other in range(s.players) if other != seat)
     return _sigmoid(t)

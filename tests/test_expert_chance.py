@@ -209,6 +209,16 @@ def test_the_fit_finds_a_rival_term_and_leaving_one_out_prefers_it():
     assert F.leave_one_out(games, with_round=False, rival=True) < F.leave_one_out(games, with_round=False)
 
 
+def test_at_three_seats_each_rival_is_the_strongest_of_the_other_two():
+    """with_rival reads a game's rows a decision (one row a seat) at a time: at 3 players each
+    seat's rival is the higher of the other two logits, and groups never mix decisions."""
+    rows = [((0.5, 0.1), 1), ((-1.0, 0.1), 0), ((2.0, 0.1), 0),
+            ((3.0, 0.2), 1), ((0.0, 0.2), 0), ((-2.0, 0.2), 0)]
+    out = F.with_rival(rows, 3)
+    assert [x[2] for x, _y in out] == [2.0, 2.0, 0.5, 0.0, 3.0, 3.0]
+    assert [y for _x, y in out] == [1, 0, 0, 1, 0, 0] and all(x[:2] == r[0] for (x, _y), r in zip(out, rows, strict=True))
+
+
 def test_an_unknown_mode_is_refused(tmp_path):
     path = tmp_path / "expert_chance.json"
     path.write_text(json.dumps({"format": 1, "modes": {"duel": {"a": 1, "b": 0}}}))

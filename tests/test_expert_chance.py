@@ -432,3 +432,31 @@ def test_a_game_played_on_from_anothers_opening_gives_positions_from_the_handove
     for bad in ("easy", "easy:0-3", "easy:4-2", ":2-3"):
         with pytest.raises(argparse.ArgumentTypeError):
             sim.parse_opening(bad)
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """Three seeded solo Easy games of the heuristic, two won and one lost: outcomes of both kinds."""
+    folder = tmp_path_factory.mktemp("mixed-saves")
+    assert sim.main(["--players", "1", "--mode", "solo", "--difficulty", "easy", "--bots", "heuristic",
+                     "--games", "3", "--seed", "40", "--workers", "1", "--quiet", "--save-dir", str(folder)]) == 0
+    return folder
+
+
+def test_a_table_written_as_learned_shows_the_learned_chance_under_the_coachs_name(mixed, tmp_path, monkeypatch):
+    """Where leaving one game out found no form better than the learned chance itself (competitive 3
+    players, session 29), --as-learned writes the identity: the figure stays the learned one, and
+    the label says it was measured as the coach's."""
+    monkeypatch.setattr(F, "TRAIN_RANGE", (0, 99999))       # the test's games are not the training range's
+    out = tmp_path / "expert_chance.json"
+    with pytest.raises(SystemExit, match="--as-learned coop3"):
+        F.main(["--saves", str(mixed), "--out", str(out), "--as-learned", "coop3"])
+    assert not out.exists()
+    won = sorted(bool(read_save(default_rules(), p).state.winners) for p in mixed.glob("*.json"))
+    assert won == [False, True, True]
+    assert F.main(["--saves", str(mixed), "--out", str(out), "--as-learned", "solo"]) == 0
+    assert W.read_scaling(out) == {"solo": (1.0, 0.0, 0.0, 0.0)}
+    assert json.loads(out.read_text())["modes"]["solo"]["form"] == "as learned"
+    # without it the same games are fitted: another a and b
+    assert F.main(["--saves", str(mixed), "--out", str(out)]) == 0
+    assert W.read_scaling(out)["solo"][:2] != (1.0, 0.0)

@@ -216,6 +216,26 @@ def anchored_b(a: float, c: float, starts: list[tuple[float, float]], rate: floa
     return (lo + hi) / 2
 
 
+def print_leave_one_out(per_game: dict[str, list[list]]) -> None:
+    """Per table, the Brier score of each form and ridge with every game left out in turn, beside the
+    learned chance unscaled: what chooses a table's form on its training games alone."""
+    for key, games in sorted(per_game.items()):
+        rows = [r for g in games for r in g]
+        rate = sum(y for _x, y in rows) / len(rows)
+        won = sum(1 for g in games if any(y for _x, y in g))       # games somebody won
+        print(f"{key}: {len(games)} games ({won} won), {len(rows)} positions; Brier with each game "
+              f"left out (the base rate's {sum((rate - y) ** 2 for _x, y in rows) / len(rows):.4f}):")
+        # the learned chance as it is (a=1, b=0): what a scaling must beat to be worth shipping
+        same = sum((sigmoid(x) - y) ** 2 for (x, *_more), y in rows) / len(rows)
+        print(f"  {'no scaling':>10}  (the learned chance as it is): {same:.4f}")
+        rivals = (False, True) if key.startswith("competitive") else (False,)
+        for rival in rivals:
+            for with_round in (False, True):
+                form = ("round term" if with_round else "plain") + (" + rival" if rival else "")
+                for l2 in (1e-3, 1e-2, 1e-1):
+                    print(f"  {form:>10}  ridge {l2:g}: {leave_one_out(games, l2, with_round, rival):.4f}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--saves", nargs="+", required=True, help="folders of finished expert saves")
@@ -226,6 +246,9 @@ def main(argv=None) -> int:
     ap.add_argument("--ridge", nargs="+", default=[], metavar="TABLE=L2",
                     help="a table's ridge (e.g. competitive2=0.1), chosen with --leave-one-out; "
                          "every other table keeps the default 0.001")
+    ap.add_argument("--as-learned", nargs="+", default=[], metavar="TABLE",
+                    help="tables where --leave-one-out found no form better than the learned chance as it "
+                         "is: written as a=1 b=0 (the learned chance, now measured as the coach's)")
     ap.add_argument("--leave-one-out", action="store_true",
                     help="write nothing: print, per table, the Brier score of each form and ridge with "
                          "every game left out in turn (to choose them on the training games alone)")
@@ -265,21 +288,7 @@ def main(argv=None) -> int:
             if origin.get("difficulty") == "medium" and not handover(path):
                 starts.setdefault(key, []).append(rows[0])       # a game's start: not one played on
     if args.leave_one_out:
-        for key, games in sorted(per_game.items()):
-            rows = by_mode[key]
-            rate = sum(y for _x, y in rows) / len(rows)
-            won = sum(1 for g in games if any(y for _x, y in g))       # games somebody won
-            print(f"{key}: {len(games)} games ({won} won), {len(rows)} positions; Brier with each game "
-                  f"left out (the base rate's {sum((rate - y) ** 2 for _x, y in rows) / len(rows):.4f}):")
-            # the learned chance as it is (a=1, b=0): what a scaling must beat to be worth shipping
-            same = sum((sigmoid(x) - y) ** 2 for (x, *_more), y in rows) / len(rows)
-            print(f"  {'no scaling':>10}  (the learned chance as it is): {same:.4f}")
-            rivals = (False, True) if key.startswith("competitive") else (False,)
-            for rival in rivals:
-                for with_round in (False, True):
-                    form = ("round term" if with_round else "plain") + (" + rival" if rival else "")
-                    for l2 in (1e-3, 1e-2, 1e-1):
-                        print(f"  {form:>10}  ridge {l2:g}: {leave_one_out(games, l2, with_round, rival):.4f}")
+        print_leave_one_out(per_game)
         return 0
     out = {"format": 1,
            "about": "Platt scaling of data/bots/win_chance.json's logit to the expert's outcomes, "
@@ -291,8 +300,14 @@ def main(argv=None) -> int:
            "command": "python tools/fit_expert_chance.py " + " ".join(sys.argv[1:] if argv is None else argv),
            "expert": "ExpertBot at 1 s a decision on the CPU clock with one helper process (the table's)",
            "modes": {}}
+    unknown = sorted(set(args.as_learned) - set(by_mode))
+    if unknown:
+        raise SystemExit(f"--as-learned {' '.join(unknown)}: no training games of that table among --saves")
     for key, rows in sorted(by_mode.items()):
-        a, b, c, *rival = fit_platt(rows, l2=ridge.get(key, 1e-3))
+        if key in args.as_learned:      # leave-one-out chose no scaling: the identity, said as such
+            a, b, c, rival = 1.0, 0.0, 0.0, []
+        else:
+            a, b, c, *rival = fit_platt(rows, l2=ridge.get(key, 1e-3))
         if a <= 0 or len({y for _x, y in rows}) < 2:
             raise SystemExit(f"{key}: the games teach no scaling (a={a:.3f}; outcomes "
                              f"{sorted({y for _x, y in rows})}): play more games, won and lost")
@@ -304,6 +319,8 @@ def main(argv=None) -> int:
             entry["rival"] = round(rival[0], 6)
         if key in ridge:
             entry["ridge"] = ridge[key]
+        if key in args.as_learned:
+            entry["form"] = "as learned"
         # a competitive game has a side per seat: no one rate of "the expert won" places its start
         anchored = args.anchor and not key.startswith("competitive")
         anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if anchored else (0, 0, [])

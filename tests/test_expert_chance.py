@@ -443,12 +443,14 @@ def mixed(tmp_path_factory):
     return folder
 
 
-def test_a_table_written_as_learned_shows_the_learned_chance_under_the_coachs_name(mixed, tmp_path, monkeypatch):
-    """Where leaving one game out found no form better than the learned chance itself (competitive 3
-    players, session 29), --as-learned writes the identity: the figure stays the learned one, and
-    the label says it was measured as the coach's."""
+def test_a_table_written_as_learned_shows_the_learned_chance_under_the_coachs_name(
+        mixed, rules, tmp_path, monkeypatch, shown_with):
+    """Where leaving one game out finds no form better than the learned chance itself (as the first
+    9 and 12 competitive 3-player games did, session 29), --as-learned writes the identity: the
+    figure stays the learned one, and the label says it was measured as the coach's."""
+    from faeriell.review.text import VALUE_LABEL, value_label
     monkeypatch.setattr(F, "TRAIN_RANGE", (0, 99999))       # the test's games are not the training range's
-    out = tmp_path / "expert_chance.json"
+    out = tmp_path / "fitted.json"
     with pytest.raises(SystemExit, match="--as-learned coop3"):
         F.main(["--saves", str(mixed), "--out", str(out), "--as-learned", "coop3"])
     assert not out.exists()
@@ -456,7 +458,11 @@ def test_a_table_written_as_learned_shows_the_learned_chance_under_the_coachs_na
     assert won == [False, True, True]
     assert F.main(["--saves", str(mixed), "--out", str(out), "--as-learned", "solo"]) == 0
     assert W.read_scaling(out) == {"solo": (1.0, 0.0, 0.0, 0.0)}
-    assert json.loads(out.read_text())["modes"]["solo"]["form"] == "as learned"
+    written = json.loads(out.read_text())["modes"]
+    assert written["solo"]["form"] == "as learned"
+    shown_with(written)
+    g = new_game(rules, 1, "solo", "easy", [], 40)
+    assert W.shown_chance(g, 0) == pytest.approx(W.win_chance(g, 0)) and value_label("solo") == VALUE_LABEL
     # without it the same games are fitted: another a and b
     assert F.main(["--saves", str(mixed), "--out", str(out)]) == 0
     assert W.read_scaling(out)["solo"][:2] != (1.0, 0.0)

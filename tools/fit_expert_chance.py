@@ -317,12 +317,13 @@ def main(argv=None) -> int:
                  "positions": len(rows), "seeds": [games[0], games[-1]], "position_win_share": round(wins, 4)}
         if rival:
             entry["rival"] = round(rival[0], 6)
-        if key in ridge:
-            entry["ridge"] = ridge[key]
         if key in args.as_learned:
             entry["form"] = "as learned"
-        # a competitive game has a side per seat: no one rate of "the expert won" places its start
-        anchored = args.anchor and not key.startswith("competitive")
+        elif key in ridge:
+            entry["ridge"] = ridge[key]
+        # a competitive game has a side per seat: no one rate of "the expert won" places its start;
+        # a table written as learned keeps b=0 (an anchor would move it off the chance measured)
+        anchored = args.anchor and not key.startswith("competitive") and key not in args.as_learned
         anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if anchored else (0, 0, [])
         if anchor_n and starts.get(key):
             own = starts[key]

@@ -433,36 +433,3 @@ def test_a_game_played_on_from_anothers_opening_gives_positions_from_the_handove
         with pytest.raises(argparse.ArgumentTypeError):
             sim.parse_opening(bad)
 
-
-@pytest.fixture(scope="module")
-def mixed(tmp_path_factory):
-    """Three seeded solo Easy games of the heuristic, two won and one lost: outcomes of both kinds."""
-    folder = tmp_path_factory.mktemp("mixed-saves")
-    assert sim.main(["--players", "1", "--mode", "solo", "--difficulty", "easy", "--bots", "heuristic",
-                     "--games", "3", "--seed", "40", "--workers", "1", "--quiet", "--save-dir", str(folder)]) == 0
-    return folder
-
-
-def test_a_table_written_as_learned_shows_the_learned_chance_under_the_coachs_name(
-        mixed, rules, tmp_path, monkeypatch, shown_with):
-    """Where leaving one game out finds no form better than the learned chance itself (as the first
-    9 and 12 competitive 3-player games did, session 29), --as-learned writes the identity: the
-    figure stays the learned one, and the label says it was measured as the coach's."""
-    from faeriell.review.text import VALUE_LABEL, value_label
-    monkeypatch.setattr(F, "TRAIN_RANGE", (0, 99999))       # the test's games are not the training range's
-    out = tmp_path / "fitted.json"
-    with pytest.raises(SystemExit, match="--as-learned coop3"):
-        F.main(["--saves", str(mixed), "--out", str(out), "--as-learned", "coop3"])
-    assert not out.exists()
-    won = sorted(bool(read_save(default_rules(), p).state.winners) for p in mixed.glob("*.json"))
-    assert won == [False, True, True]
-    assert F.main(["--saves", str(mixed), "--out", str(out), "--as-learned", "solo"]) == 0
-    assert W.read_scaling(out) == {"solo": (1.0, 0.0, 0.0, 0.0)}
-    written = json.loads(out.read_text())["modes"]
-    assert written["solo"]["form"] == "as learned"
-    shown_with(written)
-    g = new_game(rules, 1, "solo", "easy", [], 40)
-    assert W.shown_chance(g, 0) == pytest.approx(W.win_chance(g, 0)) and value_label("solo") == VALUE_LABEL
-    # without it the same games are fitted: another a and b
-    assert F.main(["--saves", str(mixed), "--out", str(out)]) == 0
-    assert W.read_scaling(out)["solo"][:2] != (1.0, 0.0)

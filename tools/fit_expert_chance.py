@@ -246,9 +246,6 @@ def main(argv=None) -> int:
     ap.add_argument("--ridge", nargs="+", default=[], metavar="TABLE=L2",
                     help="a table's ridge (e.g. competitive2=0.1), chosen with --leave-one-out; "
                          "every other table keeps the default 0.001")
-    ap.add_argument("--as-learned", nargs="+", default=[], metavar="TABLE",
-                    help="tables where --leave-one-out found no form better than the learned chance as it "
-                         "is: written as a=1 b=0 (the learned chance, now measured as the coach's)")
     ap.add_argument("--leave-one-out", action="store_true",
                     help="write nothing: print, per table, the Brier score of each form and ridge with "
                          "every game left out in turn (to choose them on the training games alone)")
@@ -300,14 +297,8 @@ def main(argv=None) -> int:
            "command": "python tools/fit_expert_chance.py " + " ".join(sys.argv[1:] if argv is None else argv),
            "expert": "ExpertBot at 1 s a decision on the CPU clock with one helper process (the table's)",
            "modes": {}}
-    unknown = sorted(set(args.as_learned) - set(by_mode))
-    if unknown:
-        raise SystemExit(f"--as-learned {' '.join(unknown)}: no training games of that table among --saves")
     for key, rows in sorted(by_mode.items()):
-        if key in args.as_learned:      # leave-one-out chose no scaling: the identity, said as such
-            a, b, c, rival = 1.0, 0.0, 0.0, []
-        else:
-            a, b, c, *rival = fit_platt(rows, l2=ridge.get(key, 1e-3))
+        a, b, c, *rival = fit_platt(rows, l2=ridge.get(key, 1e-3))
         if a <= 0 or len({y for _x, y in rows}) < 2:
             raise SystemExit(f"{key}: the games teach no scaling (a={a:.3f}; outcomes "
                              f"{sorted({y for _x, y in rows})}): play more games, won and lost")
@@ -317,13 +308,10 @@ def main(argv=None) -> int:
                  "positions": len(rows), "seeds": [games[0], games[-1]], "position_win_share": round(wins, 4)}
         if rival:
             entry["rival"] = round(rival[0], 6)
-        if key in args.as_learned:
-            entry["form"] = "as learned"
-        elif key in ridge:
+        if key in ridge:
             entry["ridge"] = ridge[key]
-        # a competitive game has a side per seat: no one rate of "the expert won" places its start;
-        # a table written as learned keeps b=0 (an anchor would move it off the chance measured)
-        anchored = args.anchor and not key.startswith("competitive") and key not in args.as_learned
+        # a competitive game has a side per seat: no one rate of "the expert won" places its start
+        anchored = args.anchor and not key.startswith("competitive")
         anchor_won, anchor_n, anchor_seeds = anchor_rate(args.anchor, key) if anchored else (0, 0, [])
         if anchor_n and starts.get(key):
             own = starts[key]
